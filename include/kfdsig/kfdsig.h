@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: MIT */
+/* kfdsig umbrella header: includes every public component header. */
+#ifndef KFDSIG_KFDSIG_H
+#define KFDSIG_KFDSIG_H
+
+#include <kfdsig/common.h>
+#include <kfdsig/target.h>
+#include <kfdsig/fence.h>
+#include <kfdsig/pm4.h>
+
+#endif /* KFDSIG_KFDSIG_H */

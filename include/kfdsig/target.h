@@ -1,0 +1,163 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The generation table: every GPU target kfdsig knows, with the facts that
+ * decide how a packet or a shader must be encoded for KFD to find the event.
+ *
+ * Every other component reads these records and nothing else; the table
+ * itself lives in src/core/target_table.c, where each fact cites its source.
+ * Records are immutable and live for the whole program: callers only ever
+ * hold const pointers, so new fields are appended without breaking the ABI.
+ */
+#ifndef KFDSIG_TARGET_H
+#define KFDSIG_TARGET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <kfdsig/common.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Coarse generation, ordered so that comparisons such as >= work. */
+enum kfdsig_gfx_level {
+	KFDSIG_GFX8 = 0,
+	KFDSIG_GFX9,
+	KFDSIG_GFX10,	/* GC 10.1 */
+	KFDSIG_GFX10_3, /* GC 10.3 */
+	KFDSIG_GFX11,
+	KFDSIG_GFX12,
+};
+
+/* Finer family: where the shader release sequence or a packet form differs. */
+enum kfdsig_family {
+	KFDSIG_FAMILY_GFX8 = 0,
+	KFDSIG_FAMILY_GFX9,   /* gfx900 .. gfx90c except gfx90a */
+	KFDSIG_FAMILY_GFX90A, /* gfx90a: L2 writeback needed at system scope */
+	KFDSIG_FAMILY_GFX94X, /* gfx940/941/942, gfx950 */
+	KFDSIG_FAMILY_GFX10_1,
+	KFDSIG_FAMILY_GFX10_3,
+	KFDSIG_FAMILY_GFX11,
+	KFDSIG_FAMILY_GFX12,
+	KFDSIG_FAMILY_COUNT
+};
+
+/* amdkfd interrupt handler class (kfd_device.c). */
+enum kfdsig_irq_class {
+	KFDSIG_IRQ_CIK = 0, /* cik_event_interrupt.c (gfx7, gfx8) */
+	KFDSIG_IRQ_V9,	    /* kfd_int_process_v9.c */
+	KFDSIG_IRQ_V9_4_3,  /* kfd_int_process_v9.c, node-filtered ISR */
+	KFDSIG_IRQ_V10,	    /* kfd_int_process_v10.c */
+	KFDSIG_IRQ_V11,	    /* kfd_int_process_v11.c (gfx11 and gfx12.0) */
+};
+
+/* Layout of the PM4 RELEASE_MEM packet a user compute queue takes. */
+enum kfdsig_pm4_fence_form {
+	KFDSIG_PM4_FENCE_VI = 0, /* 7 dwords, TC action bits, no INT_CTXID */
+	KFDSIG_PM4_FENCE_AI,	 /* 8 dwords, TC action bits, INT_CTXID */
+	KFDSIG_PM4_FENCE_NV,	 /* 8 dwords, GCR_CNTL bits, INT_CTXID */
+};
+
+/* Form of the SDMA FENCE header. */
+enum kfdsig_sdma_fence_hdr {
+	KFDSIG_SDMA_HDR_PLAIN = 0, /* op/sub_op only (SDMA 2.4 .. 4.4.x) */
+	KFDSIG_SDMA_HDR_NV,	   /* + mtype/gcc/sys/snp/gpa/l2_policy (5.x) */
+	KFDSIG_SDMA_HDR_V6,	   /* + llc_policy/cpv (6.x, 7.0) */
+};
+
+/* Value of kfdsig_target.ctx0_drop_mec_fw when the ISR never drops ctx 0. */
+#define KFDSIG_CTX0_NEVER_DROPPED UINT32_MAX
+
+struct kfdsig_target {
+	const char *name;    /* LLVM processor name, "gfx90a" */
+	const char *product; /* chip or product names, for people */
+	/* KFD topology gfx_target_version: major*10000 + minor*100 + step. */
+	uint32_t gfx_target_version;
+	uint8_t gc_ip[3];   /* GC IP version major, minor, revision */
+	uint8_t sdma_ip[3]; /* SDMA IP version major, minor, revision */
+	enum kfdsig_gfx_level level;
+	enum kfdsig_family family;
+	enum kfdsig_irq_class irq_class;
+
+	/* Event-id bits each interrupt source carries to KFD. */
+	uint8_t cp_eop_id_bits;	   /* RELEASE_MEM / EOP context */
+	uint8_t sdma_trap_id_bits; /* SDMA TRAP INT_CONTEXT */
+	uint8_t sq_msg_id_bits;	   /* s_sendmsg(MSG_INTERRUPT) m0 bits */
+
+	enum kfdsig_pm4_fence_form pm4_fence;
+	enum kfdsig_sdma_fence_hdr sdma_fence_hdr;
+
+	uint8_t doorbell_size;	  /* bytes per doorbell: 4 or 8 */
+	uint8_t wptr_bits;	  /* 32: wrapped pointer, 64: monotonic */
+	uint32_t doorbell_slice;  /* bytes of the per-process doorbell mmap */
+	uint32_t eop_buffer_size; /* bytes KFD expects for compute queues */
+	/* Minimum SDMA submission in dwords (0: none required). */
+	uint16_t sdma_min_submit_dw;
+
+	/*
+	 * Drop rules of the kernel ISR that matter to a producer:
+	 * a CP end-of-pipe interrupt with context id 0 is dropped when the MEC
+	 * firmware version is >= ctx0_drop_mec_fw (0: always dropped,
+	 * KFDSIG_CTX0_NEVER_DROPPED: never); and with drops_ctxid_bit24 an
+	 * end-of-pipe context id with bit 24 set is dropped.
+	 */
+	uint32_t ctx0_drop_mec_fw;
+	bool drops_ctxid_bit24;
+	bool apu; /* integrated GPU */
+};
+
+/**
+ * kfdsig_target_by_name() - look a target up by its LLVM processor name.
+ * @name: "gfx90a"; a target-feature suffix ("gfx90a:xnack-") is ignored and
+ *        case does not matter.
+ *
+ * Return: the record, or NULL with errno = ENOENT (unknown name) or EINVAL
+ * (NULL or empty name).
+ */
+KFDSIG_API const struct kfdsig_target *kfdsig_target_by_name(const char *name);
+
+/**
+ * kfdsig_target_by_version() - look a target up by KFD gfx_target_version.
+ *
+ * Return: the record, or NULL with errno = ENOENT.
+ */
+KFDSIG_API const struct kfdsig_target *kfdsig_target_by_version(uint32_t gfx_target_version);
+
+/** kfdsig_target_count() - number of records in the table. */
+KFDSIG_API size_t kfdsig_target_count(void);
+
+/**
+ * kfdsig_target_at() - the i-th record, in ascending gfx_target_version.
+ *
+ * Return: the record, or NULL with errno = ERANGE when i is out of range.
+ */
+KFDSIG_API const struct kfdsig_target *kfdsig_target_at(size_t i);
+
+/** kfdsig_family_name() - "gfx9", "gfx10.3", ...; "?" if out of range. */
+KFDSIG_API const char *kfdsig_family_name(enum kfdsig_family family);
+
+/** kfdsig_irq_class_name() - "cik", "v9", "v9_4_3", "v10", "v11". */
+KFDSIG_API const char *kfdsig_irq_class_name(enum kfdsig_irq_class c);
+
+/** kfdsig_pm4_fence_form_name() - "vi-7dw", "ai-8dw", "nv-gcr-8dw". */
+KFDSIG_API const char *kfdsig_pm4_fence_form_name(enum kfdsig_pm4_fence_form f);
+
+/** kfdsig_sdma_fence_hdr_name() - "plain", "nv-mtype", "v6-mtype". */
+KFDSIG_API const char *kfdsig_sdma_fence_hdr_name(enum kfdsig_sdma_fence_hdr h);
+
+/**
+ * kfdsig_target_drops_ctx0() - does the ISR drop a CP end-of-pipe
+ * interrupt whose context id is 0?
+ * @t:      the target
+ * @mec_fw: the MEC firmware version (topology fw_version); pass UINT32_MAX
+ *          when unknown, which answers for the newest firmware.
+ */
+KFDSIG_API bool kfdsig_target_drops_ctx0(const struct kfdsig_target *t, uint32_t mec_fw);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KFDSIG_TARGET_H */

@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Checks every fence emitter applies, whatever the engine. The rules come
+ * from kfd_events.c (../shared/docs/kfd-signaling-facts.md sections 2, 8):
+ * id 0 is reserved, ids >= 4096 are never looked up, an all-ones slot reads
+ * as unsignalled, and the interrupt must name the slot it signals.
+ */
+#include <errno.h>
+
+#include "core/internal.h"
+#include "core/fence_check.h"
+
+int kfdsig_fence_check(const struct kfdsig_fence *f, uint32_t allowed_flags, uint64_t default_value,
+		       uint64_t *value)
+{
+	uint32_t flags;
+	uint64_t v;
+
+	if (kfdsig_unlikely(!f))
+		return kfdsig_set_error(EINVAL, "no fence description");
+	flags = f->flags;
+	if (kfdsig_unlikely(flags & ~allowed_flags))
+		return kfdsig_set_error(EINVAL, "fence flags 0x%x are not valid for this engine",
+					flags & ~allowed_flags);
+	if (kfdsig_unlikely(f->reserved))
+		return kfdsig_set_error(EINVAL, "fence.reserved must be 0");
+	if (kfdsig_unlikely(f->cache > KFDSIG_CACHE_NONE))
+		return kfdsig_set_error(EINVAL, "unknown cache action %u", f->cache);
+	if (kfdsig_unlikely((flags & KFDSIG_FENCE_INT_ONLY) &&
+			    (flags & (KFDSIG_FENCE_VALUE | KFDSIG_FENCE_32BIT |
+				      KFDSIG_FENCE_SDMA_ONE_FENCE))))
+		return kfdsig_set_error(EINVAL, "an interrupt-only fence writes no value: drop the "
+						"value, 32-bit and one-fence options");
+
+	v = (flags & KFDSIG_FENCE_VALUE) ? f->value : default_value;
+	if (kfdsig_unlikely((flags & KFDSIG_FENCE_32BIT) && v > UINT32_MAX))
+		return kfdsig_set_error(EINVAL, "value 0x%llx does not fit a 32-bit write",
+					(unsigned long long)v);
+	*value = v;
+
+	if (flags & KFDSIG_FENCE_DELIBERATELY_BAD)
+		return 0;
+
+	if (kfdsig_unlikely(f->event_id == 0))
+		return kfdsig_set_error(EINVAL,
+					"event id 0 is reserved by the kernel and never signalled");
+	if (kfdsig_unlikely(f->event_id >= KFDSIG_SIGNAL_EVENT_LIMIT))
+		return kfdsig_set_error(
+			EINVAL, "event id %u is >= 4096: the kernel never looks such a slot up",
+			f->event_id);
+	if (kfdsig_unlikely((flags & KFDSIG_FENCE_CTXID) && f->ctxid != f->event_id))
+		return kfdsig_set_error(EINVAL,
+					"context id %u differs from event id %u: the interrupt "
+					"would name another slot",
+					f->ctxid, f->event_id);
+	if (flags & KFDSIG_FENCE_INT_ONLY)
+		return 0;
+	if (kfdsig_unlikely(!f->slot_va))
+		return kfdsig_set_error(EINVAL, "slot address is 0");
+	if (kfdsig_unlikely(f->slot_va >> 48))
+		return kfdsig_set_error(
+			EINVAL, "slot address 0x%llx is beyond the 48-bit GPU address space",
+			(unsigned long long)f->slot_va);
+	if (kfdsig_unlikely(f->slot_va & ((flags & KFDSIG_FENCE_32BIT) ? 3 : 7)))
+		return kfdsig_set_error(EINVAL, "slot address 0x%llx is not %d-byte aligned",
+					(unsigned long long)f->slot_va,
+					(flags & KFDSIG_FENCE_32BIT) ? 4 : 8);
+	if (kfdsig_unlikely(v == UINT64_MAX || ((flags & KFDSIG_FENCE_32BIT) && v == UINT32_MAX)))
+		return kfdsig_set_error(EINVAL,
+					"value 0x%llx leaves the slot all-ones, which the kernel "
+					"reads as unsignalled",
+					(unsigned long long)v);
+	return 0;
+}

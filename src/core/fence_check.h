@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef KFDSIG_CORE_FENCE_CHECK_H
+#define KFDSIG_CORE_FENCE_CHECK_H
+
+#include <kfdsig/fence.h>
+
+/*
+ * Validate @f for an engine that accepts @allowed_flags. On success store
+ * the value to write (f->value with KFDSIG_FENCE_VALUE, else
+ * @default_value) in *value and return 0; otherwise return -EINVAL with the
+ * reason recorded for kfdsig_last_error().
+ */
+int kfdsig_fence_check(const struct kfdsig_fence *f, uint32_t allowed_flags, uint64_t default_value,
+		       uint64_t *value);
+
+#endif

@@ -1,0 +1,276 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The generation table: the one place that maps a GPU target to the facts
+ * that decide its encodings. Nothing else in kfdsig hard-codes a
+ * per-generation fact; everything reads these records.
+ *
+ * Sources (cite keys of ../shared/docs/kfd-signaling-facts.md, section 0):
+ *   [probe]  amdkfd kfd_device.c kgd2kfd_probe(): GC IP version ->
+ *            gfx_target_version (facts 7.6)
+ *   [class]  amdkfd kfd_device.c kfd_device_info_set_event_interrupt_class()
+ *            (facts 1.1)
+ *   [bits]   cik_event_interrupt.c, kfd_int_process_v9/v10/v11.c: the
+ *            valid_id_bits passed to kfd_signal_event_interrupt (facts 1.9)
+ *   [ctx0]   kfd_int_process_v9.c context_id_expected() (facts 1.5 rule 5)
+ *   [bit24]  kfd_int_process_v11.c ISR, AMDGPU_FENCE_MES_QUEUE_FLAG (1.7)
+ *   [fence]  gfx_v8_0.c / gfx_v9_0.c / gfx_v9_4_3.c / gfx_v10_0.c /
+ *            gfx_v11_0.c / gfx_v12_0.c *_ring_emit_fence (facts 3.3-3.5)
+ *   [sdma]   amdgpu_discovery.c amdgpu_discovery_set_sdma_ip_blocks(),
+ *            vi.c (facts 4.1); header forms from *_sdma_pkt_open.h (4.3)
+ *   [db]     kfd_device.c kfd_device_info_init(): doorbell_size 8 on SOC15,
+ *            4 on CIK/VI; process slice = roundup(size * 1024, PAGE) (7.3)
+ *   [eop]    kfd_queue.c: eop_buffer_size 0x8000 on Tonga, 4096 otherwise
+ *            (facts 7.2)
+ *   [min64]  ROCr amd_blit_sdma.cpp: 64-dword minimum SDMA submission on
+ *            ISA 9.0.0-9.0.4 and 9.0.12 (facts 4.6)
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <string.h>
+
+#include "core/internal.h"
+
+/*
+ * Per-family defaults. A target record is its family default plus what is
+ * its own (name, versions, IP versions, ctx-0 firmware threshold, APU).
+ */
+
+/* gfx8: cik handler [class]; CP EOP 28, SDMA 28, SQ 8 bits [bits];
+ * RELEASE_MEM has 7 dwords and no INT_CTXID [fence]; 4-byte doorbells and
+ * 32-bit wrapped write pointers [db]; no ctx-0 filter in the CIK ISR. */
+#define GFX8_DEFAULTS                                                                         \
+	.level = KFDSIG_GFX8, .family = KFDSIG_FAMILY_GFX8, .irq_class = KFDSIG_IRQ_CIK,      \
+	.cp_eop_id_bits = 28, .sdma_trap_id_bits = 28, .sq_msg_id_bits = 8,                   \
+	.pm4_fence = KFDSIG_PM4_FENCE_VI, .sdma_fence_hdr = KFDSIG_SDMA_HDR_PLAIN,            \
+	.doorbell_size = 4, .wptr_bits = 32, .doorbell_slice = 4096, .eop_buffer_size = 4096, \
+	.ctx0_drop_mec_fw = KFDSIG_CTX0_NEVER_DROPPED, .drops_ctxid_bit24 = false
+
+/* gfx9: v9 handler [class]; CP EOP 32 (INT_CTXID), SDMA 28, SQ 24 bits
+ * [bits]; RELEASE_MEM 8 dwords with TC bits [fence]; SDMA 4.x plain FENCE
+ * header [sdma]; 8-byte doorbells, 64-bit monotonic pointers [db]. */
+#define GFX9_DEFAULTS                                                                         \
+	.level = KFDSIG_GFX9, .family = KFDSIG_FAMILY_GFX9, .irq_class = KFDSIG_IRQ_V9,       \
+	.cp_eop_id_bits = 32, .sdma_trap_id_bits = 28, .sq_msg_id_bits = 24,                  \
+	.pm4_fence = KFDSIG_PM4_FENCE_AI, .sdma_fence_hdr = KFDSIG_SDMA_HDR_PLAIN,            \
+	.doorbell_size = 8, .wptr_bits = 64, .doorbell_slice = 8192, .eop_buffer_size = 4096, \
+	.drops_ctxid_bit24 = false
+
+/* gfx94x / gfx950: v9_4_3 handler (same bits as v9, node filter) [class];
+ * context id 0 always dropped, GC >= 9.4.1 [ctx0]. */
+#define GFX94X_DEFAULTS                                                                \
+	GFX9_DEFAULTS, .family = KFDSIG_FAMILY_GFX94X, .irq_class = KFDSIG_IRQ_V9_4_3, \
+		       .ctx0_drop_mec_fw = 0
+
+/* gfx10.x: v10 handler, SQ carries 23 bits, no ctx-0 filter [class][bits];
+ * RELEASE_MEM with GCR bits [fence]; SDMA 5.x FENCE with MTYPE [sdma]. */
+#define GFX10_DEFAULTS                                                                        \
+	.level = KFDSIG_GFX10, .family = KFDSIG_FAMILY_GFX10_1, .irq_class = KFDSIG_IRQ_V10,  \
+	.cp_eop_id_bits = 32, .sdma_trap_id_bits = 28, .sq_msg_id_bits = 23,                  \
+	.pm4_fence = KFDSIG_PM4_FENCE_NV, .sdma_fence_hdr = KFDSIG_SDMA_HDR_NV,               \
+	.doorbell_size = 8, .wptr_bits = 64, .doorbell_slice = 8192, .eop_buffer_size = 4096, \
+	.ctx0_drop_mec_fw = KFDSIG_CTX0_NEVER_DROPPED, .drops_ctxid_bit24 = false
+
+#define GFX10_3_DEFAULTS GFX10_DEFAULTS, .level = KFDSIG_GFX10_3, .family = KFDSIG_FAMILY_GFX10_3
+
+/* gfx11 and gfx12.0: v11 handler (gfx12.0 keeps it, "GFX12_TODO") [class];
+ * SQ 24 bits [bits]; EOP context ids with bit 24 set are dropped [bit24];
+ * SDMA 6.x/7.0 use the v6 packet header [sdma]. */
+#define GFX11_DEFAULTS                                                                        \
+	.level = KFDSIG_GFX11, .family = KFDSIG_FAMILY_GFX11, .irq_class = KFDSIG_IRQ_V11,    \
+	.cp_eop_id_bits = 32, .sdma_trap_id_bits = 28, .sq_msg_id_bits = 24,                  \
+	.pm4_fence = KFDSIG_PM4_FENCE_NV, .sdma_fence_hdr = KFDSIG_SDMA_HDR_V6,               \
+	.doorbell_size = 8, .wptr_bits = 64, .doorbell_slice = 8192, .eop_buffer_size = 4096, \
+	.ctx0_drop_mec_fw = KFDSIG_CTX0_NEVER_DROPPED, .drops_ctxid_bit24 = true
+
+#define GFX12_DEFAULTS GFX11_DEFAULTS, .level = KFDSIG_GFX12, .family = KFDSIG_FAMILY_GFX12
+
+#define IP(a, b, c)     \
+	{               \
+		a, b, c \
+	}
+
+/* Sorted by gfx_target_version; kfdsig_target_at() relies on it. */
+static const struct kfdsig_target targets[] = {
+	/* gfx8 [probe]; SDMA 3.x for every KFD-supported gfx8 chip [sdma]
+	 * (Polaris is 3.1 in vi.c, same packets). */
+	{ GFX8_DEFAULTS, .name = "gfx801", .product = "Carrizo", .gfx_target_version = 80001,
+	  .gc_ip = IP(8, 0, 1), .sdma_ip = IP(3, 0, 0), .apu = true },
+	/* Tonga needs an 0x8000-byte EOP buffer [eop]. */
+	{ GFX8_DEFAULTS, .name = "gfx802", .product = "Tonga", .gfx_target_version = 80002,
+	  .gc_ip = IP(8, 0, 2), .sdma_ip = IP(3, 0, 0), .eop_buffer_size = 0x8000 },
+	{ GFX8_DEFAULTS, .name = "gfx803", .product = "Fiji, Polaris10/11/12, VegaM",
+	  .gfx_target_version = 80003, .gc_ip = IP(8, 0, 3), .sdma_ip = IP(3, 0, 0) },
+
+	/* gfx9 [probe]. ctx-0 drop thresholds [ctx0]: GC 9.0.1 from MEC
+	 * 0x817a; 9.1.0/9.2.1/9.2.2/9.3.0/9.4.0 from 0x17a; >= 9.4.1 always.
+	 * 64-dword SDMA minimum on gfx900-gfx904 and gfx90c [min64]. */
+	{ GFX9_DEFAULTS, .name = "gfx900", .product = "Vega10", .gfx_target_version = 90000,
+	  .gc_ip = IP(9, 0, 1), .sdma_ip = IP(4, 0, 0), .ctx0_drop_mec_fw = 0x817a,
+	  .sdma_min_submit_dw = 64 },
+	{ GFX9_DEFAULTS, .name = "gfx902", .product = "Raven", .gfx_target_version = 90002,
+	  .gc_ip = IP(9, 1, 0), .sdma_ip = IP(4, 1, 0), .ctx0_drop_mec_fw = 0x17a,
+	  .sdma_min_submit_dw = 64, .apu = true },
+	{ GFX9_DEFAULTS, .name = "gfx904", .product = "Vega12", .gfx_target_version = 90004,
+	  .gc_ip = IP(9, 2, 1), .sdma_ip = IP(4, 0, 1), .ctx0_drop_mec_fw = 0x17a,
+	  .sdma_min_submit_dw = 64 },
+	{ GFX9_DEFAULTS, .name = "gfx906", .product = "Vega20 (MI50/MI60)",
+	  .gfx_target_version = 90006, .gc_ip = IP(9, 4, 0), .sdma_ip = IP(4, 2, 0),
+	  .ctx0_drop_mec_fw = 0x17a },
+	{ GFX9_DEFAULTS, .name = "gfx908", .product = "Arcturus (MI100)",
+	  .gfx_target_version = 90008, .gc_ip = IP(9, 4, 1), .sdma_ip = IP(4, 2, 2),
+	  .ctx0_drop_mec_fw = 0 },
+	{ GFX9_DEFAULTS, .name = "gfx909", .product = "Raven2", .gfx_target_version = 90009,
+	  .gc_ip = IP(9, 2, 2), .sdma_ip = IP(4, 1, 1), .ctx0_drop_mec_fw = 0x17a, .apu = true },
+	/* Aldebaran: SDMA 4.4.0 driven by sdma_v4_0.c [sdma]. */
+	{ GFX9_DEFAULTS, .name = "gfx90a", .product = "Aldebaran (MI200)",
+	  .family = KFDSIG_FAMILY_GFX90A, .gfx_target_version = 90010, .gc_ip = IP(9, 4, 2),
+	  .sdma_ip = IP(4, 4, 0), .ctx0_drop_mec_fw = 0 },
+	{ GFX9_DEFAULTS, .name = "gfx90c", .product = "Renoir", .gfx_target_version = 90012,
+	  .gc_ip = IP(9, 3, 0), .sdma_ip = IP(4, 1, 2), .ctx0_drop_mec_fw = 0x17a,
+	  .sdma_min_submit_dw = 64, .apu = true },
+	/* GC 9.4.3 / 9.5.0: v9_4_3 class, SDMA 4.4.2 / 4.4.5 [class][sdma]. */
+	{ GFX94X_DEFAULTS, .name = "gfx940", .product = "MI300 (early, APU)",
+	  .gfx_target_version = 90400, .gc_ip = IP(9, 4, 3), .sdma_ip = IP(4, 4, 2), .apu = true },
+	{ GFX94X_DEFAULTS, .name = "gfx941", .product = "MI300X (early)",
+	  .gfx_target_version = 90401, .gc_ip = IP(9, 4, 3), .sdma_ip = IP(4, 4, 2) },
+	{ GFX94X_DEFAULTS, .name = "gfx942", .product = "MI300X, MI300A, MI325X",
+	  .gfx_target_version = 90402, .gc_ip = IP(9, 4, 3), .sdma_ip = IP(4, 4, 2) },
+	{ GFX94X_DEFAULTS, .name = "gfx950", .product = "MI350X, MI355X",
+	  .gfx_target_version = 90500, .gc_ip = IP(9, 5, 0), .sdma_ip = IP(4, 4, 5) },
+
+	/* gfx10.1 [probe], SDMA 5.0.x [sdma]. */
+	{ GFX10_DEFAULTS, .name = "gfx1010", .product = "Navi10", .gfx_target_version = 100100,
+	  .gc_ip = IP(10, 1, 0), .sdma_ip = IP(5, 0, 0) },
+	{ GFX10_DEFAULTS, .name = "gfx1011", .product = "Navi12", .gfx_target_version = 100101,
+	  .gc_ip = IP(10, 1, 2), .sdma_ip = IP(5, 0, 2) },
+	{ GFX10_DEFAULTS, .name = "gfx1012", .product = "Navi14", .gfx_target_version = 100102,
+	  .gc_ip = IP(10, 1, 1), .sdma_ip = IP(5, 0, 5) },
+
+	/* gfx10.3 [probe], SDMA 5.2.x [sdma]. */
+	{ GFX10_3_DEFAULTS, .name = "gfx1030", .product = "Navi21 (Sienna Cichlid)",
+	  .gfx_target_version = 100300, .gc_ip = IP(10, 3, 0), .sdma_ip = IP(5, 2, 0) },
+	{ GFX10_3_DEFAULTS, .name = "gfx1031", .product = "Navi22 (Navy Flounder)",
+	  .gfx_target_version = 100301, .gc_ip = IP(10, 3, 2), .sdma_ip = IP(5, 2, 2) },
+	{ GFX10_3_DEFAULTS, .name = "gfx1032", .product = "Navi23 (Dimgrey Cavefish)",
+	  .gfx_target_version = 100302, .gc_ip = IP(10, 3, 4), .sdma_ip = IP(5, 2, 4) },
+	{ GFX10_3_DEFAULTS, .name = "gfx1033", .product = "Van Gogh", .gfx_target_version = 100303,
+	  .gc_ip = IP(10, 3, 1), .sdma_ip = IP(5, 2, 1), .apu = true },
+	{ GFX10_3_DEFAULTS, .name = "gfx1034", .product = "Navi24 (Beige Goby)",
+	  .gfx_target_version = 100304, .gc_ip = IP(10, 3, 5), .sdma_ip = IP(5, 2, 5) },
+	{ GFX10_3_DEFAULTS, .name = "gfx1035", .product = "Rembrandt (Yellow Carp)",
+	  .gfx_target_version = 100305, .gc_ip = IP(10, 3, 3), .sdma_ip = IP(5, 2, 3),
+	  .apu = true },
+	{ GFX10_3_DEFAULTS, .name = "gfx1036", .product = "Raphael, Mendocino",
+	  .gfx_target_version = 100306, .gc_ip = IP(10, 3, 6), .sdma_ip = IP(5, 2, 6),
+	  .apu = true },
+
+	/* gfx11 [probe]: GC 11.0.3 is gfx1101 and 11.0.2 is gfx1102. */
+	{ GFX11_DEFAULTS, .name = "gfx1100", .product = "Navi31", .gfx_target_version = 110000,
+	  .gc_ip = IP(11, 0, 0), .sdma_ip = IP(6, 0, 0) },
+	{ GFX11_DEFAULTS, .name = "gfx1101", .product = "Navi32", .gfx_target_version = 110001,
+	  .gc_ip = IP(11, 0, 3), .sdma_ip = IP(6, 0, 3) },
+	{ GFX11_DEFAULTS, .name = "gfx1102", .product = "Navi33", .gfx_target_version = 110002,
+	  .gc_ip = IP(11, 0, 2), .sdma_ip = IP(6, 0, 2) },
+	{ GFX11_DEFAULTS, .name = "gfx1103", .product = "Phoenix", .gfx_target_version = 110003,
+	  .gc_ip = IP(11, 0, 1), .sdma_ip = IP(6, 0, 1), .apu = true },
+	{ GFX11_DEFAULTS, .name = "gfx1150", .product = "Strix Point", .gfx_target_version = 110500,
+	  .gc_ip = IP(11, 5, 0), .sdma_ip = IP(6, 1, 0), .apu = true },
+	{ GFX11_DEFAULTS, .name = "gfx1151", .product = "Strix Halo", .gfx_target_version = 110501,
+	  .gc_ip = IP(11, 5, 1), .sdma_ip = IP(6, 1, 1), .apu = true },
+
+	/* gfx12.0 [probe]; SDMA 7.0 uses sdma_v6_0_0_pkt_open.h [sdma]. */
+	{ GFX12_DEFAULTS, .name = "gfx1200", .product = "Navi44", .gfx_target_version = 120000,
+	  .gc_ip = IP(12, 0, 0), .sdma_ip = IP(7, 0, 0) },
+	{ GFX12_DEFAULTS, .name = "gfx1201", .product = "Navi48", .gfx_target_version = 120001,
+	  .gc_ip = IP(12, 0, 1), .sdma_ip = IP(7, 0, 1) },
+};
+
+#define NTARGETS (sizeof(targets) / sizeof(targets[0]))
+
+size_t kfdsig_target_count(void)
+{
+	return NTARGETS;
+}
+
+const struct kfdsig_target *kfdsig_target_at(size_t i)
+{
+	if (i >= NTARGETS) {
+		kfdsig_set_error(ERANGE, "target index %zu out of range (%zu targets)", i,
+				 NTARGETS);
+		errno = ERANGE;
+		return NULL;
+	}
+	return &targets[i];
+}
+
+const struct kfdsig_target *kfdsig_target_by_name(const char *name)
+{
+	char buf[16];
+	size_t n;
+
+	if (!name || !*name) {
+		kfdsig_set_error(EINVAL, "empty target name");
+		errno = EINVAL;
+		return NULL;
+	}
+	/* "gfx90a:xnack-" names the same processor as "gfx90a". */
+	n = strcspn(name, ":");
+	if (n < sizeof(buf)) {
+		for (size_t i = 0; i < n; i++)
+			buf[i] = (char)tolower((unsigned char)name[i]);
+		buf[n] = '\0';
+		for (size_t i = 0; i < NTARGETS; i++)
+			if (!strcmp(targets[i].name, buf))
+				return &targets[i];
+	}
+	kfdsig_set_error(ENOENT, "unknown target '%.32s' (kfdsig targets lists the known ones)",
+			 name);
+	errno = ENOENT;
+	return NULL;
+}
+
+const struct kfdsig_target *kfdsig_target_by_version(uint32_t v)
+{
+	for (size_t i = 0; i < NTARGETS; i++)
+		if (targets[i].gfx_target_version == v)
+			return &targets[i];
+	kfdsig_set_error(ENOENT, "no target has gfx_target_version %u", v);
+	errno = ENOENT;
+	return NULL;
+}
+
+bool kfdsig_target_drops_ctx0(const struct kfdsig_target *t, uint32_t mec_fw)
+{
+	if (!t || t->ctx0_drop_mec_fw == KFDSIG_CTX0_NEVER_DROPPED)
+		return false;
+	return mec_fw >= t->ctx0_drop_mec_fw;
+}
+
+const char *kfdsig_family_name(enum kfdsig_family f)
+{
+	static const char *const names[KFDSIG_FAMILY_COUNT] = {
+		[KFDSIG_FAMILY_GFX8] = "gfx8",	     [KFDSIG_FAMILY_GFX9] = "gfx9",
+		[KFDSIG_FAMILY_GFX90A] = "gfx90a",   [KFDSIG_FAMILY_GFX94X] = "gfx94x",
+		[KFDSIG_FAMILY_GFX10_1] = "gfx10.1", [KFDSIG_FAMILY_GFX10_3] = "gfx10.3",
+		[KFDSIG_FAMILY_GFX11] = "gfx11",     [KFDSIG_FAMILY_GFX12] = "gfx12",
+	};
+	return (unsigned)f < KFDSIG_FAMILY_COUNT ? names[f] : "?";
+}
+
+const char *kfdsig_irq_class_name(enum kfdsig_irq_class c)
+{
+	static const char *const names[] = { "cik", "v9", "v9_4_3", "v10", "v11" };
+	return (unsigned)c < sizeof(names) / sizeof(names[0]) ? names[c] : "?";
+}
+
+const char *kfdsig_pm4_fence_form_name(enum kfdsig_pm4_fence_form f)
+{
+	static const char *const names[] = { "vi-7dw", "ai-8dw", "nv-gcr-8dw" };
+	return (unsigned)f < sizeof(names) / sizeof(names[0]) ? names[f] : "?";
+}
+
+const char *kfdsig_sdma_fence_hdr_name(enum kfdsig_sdma_fence_hdr h)
+{
+	static const char *const names[] = { "plain", "nv-mtype", "v6-mtype" };
+	return (unsigned)h < sizeof(names) / sizeof(names[0]) ? names[h] : "?";
+}

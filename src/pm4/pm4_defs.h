@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * PM4 opcodes and field encodings: the one source of truth for the PM4
+ * emitters and the PM4 field layouts (pm4_layout.c). Naming scheme
+ * (docs/naming.md): PM4_<PACKET>_<FIELD>_S(x) shifts a value into place,
+ * PM4_<PACKET>_<FIELD> is a one-bit flag.
+ *
+ * Sources: amdgpu vid.h (gfx8), soc15d.h (gfx9), nvd.h (gfx10-12); amdkfd
+ * kfd_pm4_headers_vi.h / _ai.h; kfdtest pm4_pkt_struct_nv.h
+ * (../shared/docs/kfd-signaling-facts.md sections 3.1-3.7).
+ */
+#ifndef KFDSIG_PM4_DEFS_H
+#define KFDSIG_PM4_DEFS_H
+
+/* Type-3 header: [31:30] type 3, [29:16] body dwords - 1, [15:8] opcode,
+ * [1] shader type (1 = compute), [0] predicate. All generations. */
+#define PM4_TYPE3 3u
+#define PM4_HDR(op, body_dw)                                 \
+	((PM4_TYPE3 << 30) | (((uint32_t)(op)&0xffu) << 8) | \
+	 ((((uint32_t)(body_dw)-1u) & 0x3fffu) << 16))
+#define PM4_HDR_TYPE_G(h) ((h) >> 30)
+#define PM4_HDR_COUNT_G(h) (((h) >> 16) & 0x3fffu)
+#define PM4_HDR_OPCODE_G(h) (((h) >> 8) & 0xffu)
+
+/* Opcodes (facts 3.1). */
+#define PM4_OP_NOP 0x10
+#define PM4_OP_SET_SH_REG 0x76
+#define PM4_OP_DISPATCH_DIRECT 0x15
+#define PM4_OP_WRITE_DATA 0x37
+#define PM4_OP_WAIT_REG_MEM 0x3c
+#define PM4_OP_INDIRECT_BUFFER 0x3f
+#define PM4_OP_EVENT_WRITE 0x46
+#define PM4_OP_EVENT_WRITE_EOP 0x47
+#define PM4_OP_RELEASE_MEM 0x49
+#define PM4_OP_ACQUIRE_MEM 0x58
+
+/* Event types, equal in every enum header (facts 3.1). */
+#define PM4_EVENT_CACHE_FLUSH_TS 0x04
+#define PM4_EVENT_CS_PARTIAL_FLUSH 0x07
+#define PM4_EVENT_CACHE_FLUSH_AND_INV_TS 0x14
+#define PM4_EVENT_BOTTOM_OF_PIPE_TS 0x28
+#define PM4_EVENT_INDEX_EOP 5
+
+/* RELEASE_MEM / EVENT_WRITE_EOP dword 1, common part. */
+#define PM4_EOP_EVENT_TYPE_S(x) ((uint32_t)(x) << 0)
+#define PM4_EOP_EVENT_INDEX_S(x) ((uint32_t)(x) << 8)
+/* gfx8/gfx9 TC action bits (vid.h, soc15d.h). */
+#define PM4_EOP_TCL1_VOL_ACTION_EN (1u << 12)
+#define PM4_EOP_TC_VOL_ACTION_EN (1u << 13)
+#define PM4_EOP_TC_WB_ACTION_EN (1u << 15)
+#define PM4_EOP_TCL1_ACTION_EN (1u << 16)
+#define PM4_EOP_TC_ACTION_EN (1u << 17)
+#define PM4_EOP_TC_NC_ACTION_EN (1u << 19) /* gfx9 */
+#define PM4_EOP_TC_WC_ACTION_EN (1u << 20) /* gfx9 */
+#define PM4_EOP_TC_MD_ACTION_EN (1u << 21) /* gfx9 */
+#define PM4_EOP_TCL2_VOLATILE (1u << 24)   /* EVENT_WRITE_EOP, gfx8 */
+#define PM4_EOP_ATC (1u << 24)		   /* RELEASE_MEM, gfx8 */
+#define PM4_EOP_CACHE_POLICY_S(x) ((uint32_t)(x) << 25)
+#define PM4_EOP_EXEC (1u << 28)
+/* gfx10-12 GCR_CNTL bits (nvd.h). */
+#define PM4_RM_GCR_GLM_WB (1u << 12)
+#define PM4_RM_GCR_GLM_INV (1u << 13)
+#define PM4_RM_GCR_GLV_INV (1u << 14)
+#define PM4_RM_GCR_GL1_INV (1u << 15)
+#define PM4_RM_GCR_GL2_US (1u << 16)
+#define PM4_RM_GCR_GL2_RANGE (1u << 17)
+#define PM4_RM_GCR_GL2_DISCARD (1u << 19)
+#define PM4_RM_GCR_GL2_INV (1u << 20)
+#define PM4_RM_GCR_GL2_WB (1u << 21)
+#define PM4_RM_GCR_SEQ (1u << 22)
+#define PM4_RM_CACHE_POLICY_BYPASS 3u /* nvd.h: 0 lru 1 stream 2 noa 3 bypass */
+
+/* RELEASE_MEM dword 2 (gfx8-12); EVENT_WRITE_EOP dword 3 (gfx8). */
+#define PM4_RM_DST_SEL_S(x) ((uint32_t)(x) << 16)
+#define PM4_RM_INT_SEL_S(x) ((uint32_t)(x) << 24)
+#define PM4_RM_DATA_SEL_S(x) ((uint32_t)(x) << 29)
+
+/* INT_SEL values (kfd_pm4_headers_vi.h / _ai.h). */
+#define PM4_INT_SEL_NONE 0u
+#define PM4_INT_SEL_INT_ONLY 1u
+#define PM4_INT_SEL_INT_AFTER_WRITE_CONFIRM 2u
+/* DATA_SEL values. */
+#define PM4_DATA_SEL_NONE 0u
+#define PM4_DATA_SEL_32 1u
+#define PM4_DATA_SEL_64 2u
+
+/* WRITE_DATA dword 1 (facts 3.7). */
+#define PM4_WD_DST_SEL_S(x) ((uint32_t)(x) << 8)
+#define PM4_WD_DST_SEL_MEMORY 5u /* memory, async/direct */
+#define PM4_WD_ONE_ADDR (1u << 16)
+#define PM4_WD_CONFIRM (1u << 20)
+#define PM4_WD_CACHE_POLICY_S(x) ((uint32_t)(x) << 25)
+#define PM4_WD_ENGINE_SEL_S(x) ((uint32_t)(x) << 30)
+
+#endif /* KFDSIG_PM4_DEFS_H */

@@ -1,0 +1,203 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * PM4 fence-with-interrupt emitters. The packet forms follow the kernel's
+ * own fence emitters with the interrupt enabled, the 64-bit write and the
+ * event id in INT_CTXID (../shared/docs/kfd-signaling-facts.md 3.2-3.7):
+ *   gfx8   gfx_v8_0_ring_emit_fence_compute: RELEASE_MEM, 7 dwords
+ *   gfx9   gfx_v9_0_ring_emit_fence / gfx_v9_4_3_ring_emit_fence: 8 dwords
+ *   gfx10+ gfx_v10_0/v11_0/v12_0_ring_emit_fence: 8 dwords, GCR bits
+ */
+#include <errno.h>
+
+#include "core/fence_check.h"
+#include "core/internal.h"
+#include "pm4/pm4_defs.h"
+
+#define EOP_EVENT(type) (PM4_EOP_EVENT_TYPE_S(type) | PM4_EOP_EVENT_INDEX_S(PM4_EVENT_INDEX_EOP))
+#define FLUSH_EVENT EOP_EVENT(PM4_EVENT_CACHE_FLUSH_AND_INV_TS)
+/* No cache action: a bottom-of-pipe timestamp event (Mesa does the same for
+ * an end-of-pipe write that needs no flush). */
+#define NOFLUSH_EVENT EOP_EVENT(PM4_EVENT_BOTTOM_OF_PIPE_TS)
+#define NV_BYPASS PM4_EOP_CACHE_POLICY_S(PM4_RM_CACHE_POLICY_BYPASS)
+
+/* RELEASE_MEM / EVENT_WRITE_EOP dword 1 by fence form and cache action. */
+static const uint32_t eop_dw1[3][3] = {
+	/* gfx8: gfx_v8_0_ring_emit_fence_compute uses TCL1 + TC + TC_WB. */
+	[KFDSIG_PM4_FENCE_VI] = {
+		[KFDSIG_CACHE_FLUSH_INV] = FLUSH_EVENT | PM4_EOP_TCL1_ACTION_EN |
+					   PM4_EOP_TC_ACTION_EN | PM4_EOP_TC_WB_ACTION_EN,
+		[KFDSIG_CACHE_WB] = FLUSH_EVENT | PM4_EOP_TC_WB_ACTION_EN,
+		[KFDSIG_CACHE_NONE] = NOFLUSH_EVENT,
+	},
+	/* gfx9, gfx94x: gfx_v9_0 / gfx_v9_4_3 fence: TCL1 + TC + TC_MD + TC_WB,
+	 * or TC_WB + TC_NC for their writeback-only form. */
+	[KFDSIG_PM4_FENCE_AI] = {
+		[KFDSIG_CACHE_FLUSH_INV] = FLUSH_EVENT | PM4_EOP_TCL1_ACTION_EN |
+					   PM4_EOP_TC_ACTION_EN | PM4_EOP_TC_MD_ACTION_EN |
+					   PM4_EOP_TC_WB_ACTION_EN,
+		[KFDSIG_CACHE_WB] = FLUSH_EVENT | PM4_EOP_TC_WB_ACTION_EN |
+				    PM4_EOP_TC_NC_ACTION_EN,
+		[KFDSIG_CACHE_NONE] = NOFLUSH_EVENT,
+	},
+	/* gfx10-12: gfx_v10_0_ring_emit_fence GCR set, cache policy bypass. */
+	[KFDSIG_PM4_FENCE_NV] = {
+		[KFDSIG_CACHE_FLUSH_INV] = FLUSH_EVENT | NV_BYPASS | PM4_RM_GCR_SEQ |
+					   PM4_RM_GCR_GL2_WB | PM4_RM_GCR_GL2_INV |
+					   PM4_RM_GCR_GL2_US | PM4_RM_GCR_GL1_INV |
+					   PM4_RM_GCR_GLV_INV | PM4_RM_GCR_GLM_INV |
+					   PM4_RM_GCR_GLM_WB,
+		[KFDSIG_CACHE_WB] = FLUSH_EVENT | NV_BYPASS | PM4_RM_GCR_SEQ |
+				    PM4_RM_GCR_GL2_WB | PM4_RM_GCR_GLM_WB,
+		[KFDSIG_CACHE_NONE] = NOFLUSH_EVENT | NV_BYPASS,
+	},
+};
+
+#define PM4_FLAGS                                                                               \
+	(KFDSIG_FENCE_VALUE | KFDSIG_FENCE_32BIT | KFDSIG_FENCE_INT_ONLY | KFDSIG_FENCE_CTXID | \
+	 KFDSIG_FENCE_DELIBERATELY_BAD)
+
+/* Validate; return the sequence length in dwords and the value to write. */
+static int pm4_fence_prepare(const struct kfdsig_target *t, const struct kfdsig_fence *f,
+			     uint64_t *value)
+{
+	int ret, rm_dw;
+
+	if (kfdsig_unlikely(!t || !f))
+		return kfdsig_set_error(EINVAL, "no target or no fence description");
+	/* gfx8 default value: the event id, since the written data is the only
+	 * place the interrupt can take an id from (no INT_CTXID). */
+	ret = kfdsig_fence_check(f, PM4_FLAGS,
+				 t->pm4_fence == KFDSIG_PM4_FENCE_VI ? f->event_id : 1, value);
+	if (kfdsig_unlikely(ret))
+		return ret;
+
+	rm_dw = t->pm4_fence == KFDSIG_PM4_FENCE_VI ? KFDSIG_PM4_RELEASE_MEM_DW_GFX8
+						    : KFDSIG_PM4_RELEASE_MEM_DW;
+	if (kfdsig_unlikely((f->flags & KFDSIG_FENCE_CTXID) && t->pm4_fence == KFDSIG_PM4_FENCE_VI))
+		return kfdsig_set_error(
+			EINVAL, "%s RELEASE_MEM has no INT_CTXID dword: a context id cannot be set",
+			t->name);
+	switch (f->form) {
+	case KFDSIG_PM4_RELEASE_MEM:
+		return rm_dw;
+	case KFDSIG_PM4_WRITE_DATA_INT:
+		if (kfdsig_unlikely(f->flags & KFDSIG_FENCE_INT_ONLY))
+			return kfdsig_set_error(
+				EINVAL,
+				"WRITE_DATA form always writes the slot: drop interrupt-only");
+		return rm_dw + ((f->flags & KFDSIG_FENCE_32BIT) ? 5 : 6);
+	case KFDSIG_PM4_EVENT_WRITE_EOP:
+		if (kfdsig_unlikely(t->level != KFDSIG_GFX8))
+			return kfdsig_set_error(EINVAL,
+						"EVENT_WRITE_EOP is a gfx8 graphics-ring packet; "
+						"%s uses RELEASE_MEM",
+						t->name);
+		return KFDSIG_PM4_EVENT_WRITE_EOP_DW;
+	default:
+		return kfdsig_set_error(EINVAL, "unknown PM4 form %u", f->form);
+	}
+}
+
+int kfdsig_pm4_fence_dw(const struct kfdsig_target *t, const struct kfdsig_fence *f)
+{
+	uint64_t value;
+
+	return pm4_fence_prepare(t, f, &value);
+}
+
+static uint32_t *emit_release_mem(uint32_t *p, const struct kfdsig_target *t, uint32_t dw1,
+				  uint32_t dw2, uint64_t addr, uint64_t value, uint32_t ctxid)
+{
+	int vi = t->pm4_fence == KFDSIG_PM4_FENCE_VI;
+
+	p[0] = PM4_HDR(PM4_OP_RELEASE_MEM, vi ? 6 : 7);
+	p[1] = dw1;
+	p[2] = dw2;
+	p[3] = (uint32_t)addr;
+	p[4] = (uint32_t)(addr >> 32);
+	p[5] = (uint32_t)value;
+	p[6] = (uint32_t)(value >> 32);
+	if (vi)
+		return p + 7;
+	p[7] = ctxid;
+	return p + 8;
+}
+
+int kfdsig_pm4_emit_fence(const struct kfdsig_target *t, const struct kfdsig_fence *f,
+			  uint32_t *buf, size_t max_dw)
+{
+	uint32_t flags, dw1, data_sel, ctxid;
+	uint64_t value, addr;
+	int n;
+
+	n = pm4_fence_prepare(t, f, &value);
+	if (kfdsig_unlikely(n < 0))
+		return n;
+	if (kfdsig_unlikely(!buf || max_dw < (size_t)n))
+		return kfdsig_set_error(ENOSPC, "fence needs %d dwords, buffer has %zu", n,
+					buf ? max_dw : 0);
+
+	flags = f->flags;
+	dw1 = eop_dw1[t->pm4_fence][f->cache];
+	ctxid = (flags & KFDSIG_FENCE_CTXID) ? f->ctxid : f->event_id;
+	data_sel = (flags & KFDSIG_FENCE_32BIT) ? PM4_DATA_SEL_32 : PM4_DATA_SEL_64;
+	addr = f->slot_va;
+
+	switch (f->form) {
+	case KFDSIG_PM4_RELEASE_MEM:
+		if (flags & KFDSIG_FENCE_INT_ONLY)
+			emit_release_mem(buf, t, dw1,
+					 PM4_RM_DATA_SEL_S(PM4_DATA_SEL_NONE) |
+						 PM4_RM_INT_SEL_S(PM4_INT_SEL_INT_ONLY),
+					 0, 0, ctxid);
+		else
+			emit_release_mem(
+				buf, t, dw1,
+				PM4_RM_DATA_SEL_S(data_sel) |
+					PM4_RM_INT_SEL_S(PM4_INT_SEL_INT_AFTER_WRITE_CONFIRM),
+				addr, value, ctxid);
+		break;
+	case KFDSIG_PM4_WRITE_DATA_INT: {
+		/* WRITE_DATA to memory with write confirm, as the kernel's KIQ
+		 * fence does; the slot is written when the CP reaches the packet.
+		 * The interrupt-only RELEASE_MEM then fires at end of pipe. */
+		int ndata = data_sel == PM4_DATA_SEL_32 ? 1 : 2;
+		uint32_t *p = buf;
+
+		p[0] = PM4_HDR(PM4_OP_WRITE_DATA, 3 + ndata);
+		p[1] = PM4_WD_DST_SEL_S(PM4_WD_DST_SEL_MEMORY) | PM4_WD_CONFIRM;
+		p[2] = (uint32_t)addr;
+		p[3] = (uint32_t)(addr >> 32);
+		p[4] = (uint32_t)value;
+		if (ndata == 2)
+			p[5] = (uint32_t)(value >> 32);
+		emit_release_mem(p + 3 + 1 + ndata, t, dw1,
+				 PM4_RM_DATA_SEL_S(PM4_DATA_SEL_NONE) |
+					 PM4_RM_INT_SEL_S(PM4_INT_SEL_INT_ONLY),
+				 0, 0, ctxid);
+		break;
+	}
+	case KFDSIG_PM4_EVENT_WRITE_EOP: {
+		/* gfx_v8_0_ring_emit_fence_gfx's second packet (the first, a
+		 * non-interrupting "dummy" write of seq - 1, is a kernel cache
+		 * workaround for its own fences and is not emitted). */
+		uint32_t int_sel = PM4_INT_SEL_INT_AFTER_WRITE_CONFIRM;
+
+		if (flags & KFDSIG_FENCE_INT_ONLY) {
+			addr = 0;
+			value = 0;
+			data_sel = PM4_DATA_SEL_NONE;
+			int_sel = PM4_INT_SEL_INT_ONLY;
+		}
+		buf[0] = PM4_HDR(PM4_OP_EVENT_WRITE_EOP, 5);
+		buf[1] = dw1;
+		buf[2] = (uint32_t)addr;
+		buf[3] = ((uint32_t)(addr >> 32) & 0xffffu) | PM4_RM_INT_SEL_S(int_sel) |
+			 PM4_RM_DATA_SEL_S(data_sel);
+		buf[4] = (uint32_t)value;
+		buf[5] = (uint32_t)(value >> 32);
+		break;
+	}
+	}
+	return n;
+}

@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Field layouts of the PM4 packets kfdsig writes, per generation form, from
+ * the same definitions as the emitters (pm4_defs.h; facts 3.1-3.7). The CLI
+ * annotates with them and the decoder reads packets through them.
+ */
+#include <errno.h>
+
+#include "core/internal.h"
+#include "pm4/pm4_defs.h"
+
+#define F(n, d, s, w)                                              \
+	{                                                          \
+		.name = (n), .dw = (d), .shift = (s), .width = (w) \
+	}
+#define FV(n, d, s, w, v)                                           \
+	{                                                           \
+		.name = (n), .dw = (d), .shift = (s), .width = (w), \
+		.nvalues = KFDSIG_ARRAY_SIZE(v), .values = (v)      \
+	}
+
+static const char *const int_sel_names[] = {
+	"none",
+	"interrupt_only",
+	"interrupt_after_write_confirm",
+	"data_after_write_confirm",
+	"unconditionally_send_int_ctxid",
+	"conditionally_send_int_ctxid_32",
+	"conditionally_send_int_ctxid_64",
+};
+static const char *const data_sel_names[] = {
+	"none",		  "32bit_low", "64bit", "gpu_clock_counter", "perfcounter_or_sys_counter",
+	"store_gds_data",
+};
+static const char *const dst_sel_names[] = {
+	"memory",
+	"tc_l2",
+	"queue_wptr_register",
+	"queue_wptr_poll_mask",
+};
+static const char *const event_index_names[] = {
+	"other",	 "zpass_done",	"sample_pipelinestat", "sample_streamoutstat",
+	"partial_flush", "end_of_pipe", "end_of_shader",
+};
+static const char *const wd_dst_sel_names[] = {
+	"register", "memory_sync", "tc_l2", "gds", "reserved", "memory", "memory_mapped_adc",
+};
+static const char *const engine_sel_names[] = { "me", "pfp", "ce" };
+
+/* Event types are sparse; name the ones the fence packets use. */
+static const char *const event_type_names[0x29] = {
+	[PM4_EVENT_CACHE_FLUSH_TS] = "CACHE_FLUSH_TS",
+	[PM4_EVENT_CS_PARTIAL_FLUSH] = "CS_PARTIAL_FLUSH",
+	[PM4_EVENT_CACHE_FLUSH_AND_INV_TS] = "CACHE_FLUSH_AND_INV_TS",
+	[PM4_EVENT_BOTTOM_OF_PIPE_TS] = "BOTTOM_OF_PIPE_TS",
+};
+
+#define HEADER_FIELDS                                                             \
+	F("predicate", 0, 0, 1), F("shader_type", 0, 1, 1), F("opcode", 0, 8, 8), \
+		F("count", 0, 16, 14), F("type", 0, 30, 2)
+
+#define RM_DW2_TO_6                                                                     \
+	FV("dst_sel", 2, 16, 2, dst_sel_names), FV("int_sel", 2, 24, 3, int_sel_names), \
+		FV("data_sel", 2, 29, 3, data_sel_names), F("address_lo", 3, 0, 32),    \
+		F("address_hi", 4, 0, 32), F("data_lo", 5, 0, 32), F("data_hi", 6, 0, 32)
+
+#define EVENT_FIELDS \
+	FV("event_type", 1, 0, 6, event_type_names), FV("event_index", 1, 8, 4, event_index_names)
+
+static const struct kfdsig_field rm_vi_fields[] = {
+	HEADER_FIELDS,
+	EVENT_FIELDS,
+	F("tcl1_vol_action_ena", 1, 12, 1),
+	F("tc_vol_action_ena", 1, 13, 1),
+	F("tc_wb_action_ena", 1, 15, 1),
+	F("tcl1_action_ena", 1, 16, 1),
+	F("tc_action_ena", 1, 17, 1),
+	F("atc", 1, 24, 1),
+	F("cache_policy", 1, 25, 2),
+	RM_DW2_TO_6,
+};
+
+static const struct kfdsig_field rm_ai_fields[] = {
+	HEADER_FIELDS,
+	EVENT_FIELDS,
+	F("tcl1_vol_action_ena", 1, 12, 1),
+	F("tc_vol_action_ena", 1, 13, 1),
+	F("tc_wb_action_ena", 1, 15, 1),
+	F("tcl1_action_ena", 1, 16, 1),
+	F("tc_action_ena", 1, 17, 1),
+	F("tc_nc_action_ena", 1, 19, 1),
+	F("tc_wc_action_ena", 1, 20, 1),
+	F("tc_md_action_ena", 1, 21, 1),
+	F("cache_policy", 1, 25, 2),
+	F("execute", 1, 28, 1),
+	RM_DW2_TO_6,
+	F("int_ctxid", 7, 0, 32),
+};
+
+static const struct kfdsig_field rm_nv_fields[] = {
+	HEADER_FIELDS,
+	EVENT_FIELDS,
+	F("gcr_glm_wb", 1, 12, 1),
+	F("gcr_glm_inv", 1, 13, 1),
+	F("gcr_glv_inv", 1, 14, 1),
+	F("gcr_gl1_inv", 1, 15, 1),
+	F("gcr_gl2_us", 1, 16, 1),
+	F("gcr_gl2_range", 1, 17, 1),
+	F("gcr_gl2_discard", 1, 19, 1),
+	F("gcr_gl2_inv", 1, 20, 1),
+	F("gcr_gl2_wb", 1, 21, 1),
+	F("gcr_seq", 1, 22, 1),
+	F("cache_policy", 1, 25, 2),
+	F("execute", 1, 28, 1),
+	RM_DW2_TO_6,
+	F("int_ctxid", 7, 0, 32),
+};
+
+static const struct kfdsig_field eop_fields[] = {
+	HEADER_FIELDS,
+	EVENT_FIELDS,
+	F("tcl1_vol_action_ena", 1, 12, 1),
+	F("tc_vol_action_ena", 1, 13, 1),
+	F("tc_wb_action_ena", 1, 15, 1),
+	F("tcl1_action_ena", 1, 16, 1),
+	F("tc_action_ena", 1, 17, 1),
+	F("tcl2_volatile", 1, 24, 1),
+	F("cache_policy", 1, 25, 2),
+	F("address_lo", 2, 0, 32),
+	F("address_hi", 3, 0, 16),
+	FV("int_sel", 3, 24, 3, int_sel_names),
+	FV("data_sel", 3, 29, 3, data_sel_names),
+	F("data_lo", 4, 0, 32),
+	F("data_hi", 5, 0, 32),
+};
+
+/* Data dwords (4 .. count+1) follow; readers take them from the count. */
+static const struct kfdsig_field write_data_fields[] = {
+	HEADER_FIELDS,
+	FV("dst_sel", 1, 8, 4, wd_dst_sel_names),
+	F("wr_one_addr", 1, 16, 1),
+	F("wr_confirm", 1, 20, 1),
+	F("cache_policy", 1, 25, 2),
+	FV("engine_sel", 1, 30, 2, engine_sel_names),
+	F("dst_addr_lo", 2, 0, 32),
+	F("dst_addr_hi", 3, 0, 32),
+};
+
+static const struct kfdsig_field nop_fields[] = { HEADER_FIELDS };
+
+#define DESC(n, op, dw, f)                                                                    \
+	{                                                                                     \
+		.name = (n), .opcode = (op), .min_dw = (dw), .nfields = KFDSIG_ARRAY_SIZE(f), \
+		.fields = (f)                                                                 \
+	}
+
+static const struct kfdsig_packet_desc rm_desc[] = {
+	[KFDSIG_PM4_FENCE_VI] = DESC("RELEASE_MEM", PM4_OP_RELEASE_MEM, 7, rm_vi_fields),
+	[KFDSIG_PM4_FENCE_AI] = DESC("RELEASE_MEM", PM4_OP_RELEASE_MEM, 8, rm_ai_fields),
+	[KFDSIG_PM4_FENCE_NV] = DESC("RELEASE_MEM", PM4_OP_RELEASE_MEM, 8, rm_nv_fields),
+};
+static const struct kfdsig_packet_desc eop_desc =
+	DESC("EVENT_WRITE_EOP", PM4_OP_EVENT_WRITE_EOP, 6, eop_fields);
+static const struct kfdsig_packet_desc write_data_desc =
+	DESC("WRITE_DATA", PM4_OP_WRITE_DATA, 5, write_data_fields);
+static const struct kfdsig_packet_desc nop_desc = DESC("NOP", PM4_OP_NOP, 1, nop_fields);
+
+const struct kfdsig_packet_desc *kfdsig_pm4_packet_desc(const struct kfdsig_target *t,
+							unsigned int opcode)
+{
+	if (!t) {
+		kfdsig_set_error(EINVAL, "no target");
+		errno = EINVAL;
+		return NULL;
+	}
+	switch (opcode) {
+	case PM4_OP_RELEASE_MEM:
+		return &rm_desc[t->pm4_fence];
+	case PM4_OP_EVENT_WRITE_EOP:
+		if (t->level == KFDSIG_GFX8)
+			return &eop_desc;
+		break;
+	case PM4_OP_WRITE_DATA:
+		return &write_data_desc;
+	case PM4_OP_NOP:
+		return &nop_desc;
+	}
+	kfdsig_set_error(ENOENT, "no PM4 layout for opcode 0x%02x on %s", opcode, t->name);
+	errno = ENOENT;
+	return NULL;
+}

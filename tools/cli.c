@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+const char *cli_prog = "kfdsig";
+
+static void vmsg(const char *fmt, va_list ap)
+{
+	fprintf(stderr, "%s: ", cli_prog);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+int cli_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg(fmt, ap);
+	va_end(ap);
+	return EXIT_USAGE;
+}
+
+int cli_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg(fmt, ap);
+	va_end(ap);
+	return EXIT_FAILURE;
+}
+
+bool cli_parse_u64(const char *what, const char *s, uint64_t max, uint64_t *out)
+{
+	unsigned long long v;
+	char *end;
+
+	if (!s || !*s || *s == '-' || *s == '+' || *s == ' ') {
+		cli_usage_error("%s: '%s' is not a number", what, s ? s : "");
+		return false;
+	}
+	errno = 0;
+	v = strtoull(s, &end, 0);
+	if (errno || *end) {
+		cli_usage_error("%s: '%s' is not a number", what, s);
+		return false;
+	}
+	if (v > max) {
+		cli_usage_error("%s: %s is larger than %llu", what, s, (unsigned long long)max);
+		return false;
+	}
+	*out = v;
+	return true;
+}
+
+const struct kfdsig_target *cli_target(const char *name)
+{
+	const struct kfdsig_target *t = kfdsig_target_by_name(name);
+
+	if (!t)
+		cli_usage_error("%s", kfdsig_last_error());
+	return t;
+}
+
+bool cli_parse_format(const char *s, enum cli_format *out)
+{
+	static const char *const names[] = {
+		[FMT_HEX] = "hex",   [FMT_ANNOTATED] = "annotated",
+		[FMT_JSON] = "json", [FMT_BIN] = "bin",
+		[FMT_C] = "c",
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (!strcmp(s, names[i])) {
+			*out = (enum cli_format)i;
+			return true;
+		}
+	}
+	cli_usage_error("--format: '%s' is not one of hex, annotated, json, bin, c", s);
+	return false;
+}
+
+FILE *cli_open_output(const char *path, bool binary)
+{
+	FILE *f;
+
+	if (!path || !strcmp(path, "-")) {
+		if (binary && isatty(STDOUT_FILENO)) {
+			cli_usage_error(
+				"refusing to write binary to a terminal; use -o FILE or a pipe");
+			return NULL;
+		}
+		return stdout;
+	}
+	f = fopen(path, binary ? "wb" : "w");
+	if (!f)
+		cli_error("cannot open '%s' for writing: %s", path, strerror(errno));
+	return f;
+}
+
+int cli_close_output(FILE *f)
+{
+	int bad = ferror(f);
+
+	if (f == stdout)
+		bad |= fflush(f);
+	else
+		bad |= fclose(f);
+	if (bad)
+		return cli_error("write error: %s", strerror(errno ? errno : EIO));
+	return 0;
+}
+
+bool cli_write_le(FILE *f, const uint32_t *dw, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char b[4] = { (unsigned char)dw[i], (unsigned char)(dw[i] >> 8),
+				       (unsigned char)(dw[i] >> 16), (unsigned char)(dw[i] >> 24) };
+		if (fwrite(b, 1, 4, f) != 4)
+			return false;
+	}
+	return true;
+}
+
+void cli_json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}

@@ -1,0 +1,329 @@
+/* SPDX-License-Identifier: MIT */
+/* kfdsig emit: write a fence-with-interrupt sequence in a chosen format. */
+#include <getopt.h>
+#include <inttypes.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* An engine the command can emit for. */
+struct engine {
+	const char *name;
+	int (*emit)(const struct kfdsig_target *t, const struct kfdsig_fence *f, uint32_t *buf,
+		    size_t max_dw);
+	/* Layout and length of the packet starting at dw[0] (n dwords left);
+	 * return its length in dwords, or 0 when unknown. */
+	unsigned (*packet)(const struct kfdsig_target *t, const uint32_t *dw, size_t n,
+			   const struct kfdsig_packet_desc **desc);
+};
+
+static unsigned pm4_packet(const struct kfdsig_target *t, const uint32_t *dw, size_t n,
+			   const struct kfdsig_packet_desc **desc)
+{
+	unsigned len = ((dw[0] >> 16) & 0x3fff) + 2;
+
+	(void)n;
+	*desc = (dw[0] >> 30) == 3 ? kfdsig_pm4_packet_desc(t, (dw[0] >> 8) & 0xff) : NULL;
+	return len;
+}
+
+static const struct engine engines[] = {
+	{ "pm4", kfdsig_pm4_emit_fence, pm4_packet },
+};
+
+static void help(FILE *f)
+{
+	fprintf(f,
+		"usage: kfdsig emit --target T --event N (--slot-va ADDR | --signal-page ADDR)\n"
+		"                   [--engine pm4] [options] [--format FMT] [-o FILE]\n\n"
+		"Write the packets that store into event N's slot of the KFD signal page and\n"
+		"raise the interrupt that wakes AMDKFD_IOC_WAIT_EVENTS.\n\n"
+		"  -t, --target T        GPU target (kfdsig targets lists them), e.g. gfx90a\n"
+		"  -e, --engine E        pm4 (default)\n"
+		"  -n, --event N         event id, 1..4095\n"
+		"      --slot-va ADDR    GPU address of the slot itself\n"
+		"      --signal-page ADDR  GPU address of the signal page; slot = ADDR + 8*N\n"
+		"      --value V         value written (default 1; the event id on gfx8,\n"
+		"                        whose packet has no INT_CTXID)\n"
+		"      --32bit           32-bit write (the slot's high dword stays all-ones)\n"
+		"      --cache C         flush-inv (default), wb, none: end-of-pipe L2 action\n"
+		"      --int-only        raise the interrupt without writing the slot\n"
+		"      --form F          release-mem (default), write-data (WRITE_DATA, then an\n"
+		"                        interrupt-only RELEASE_MEM), event-write-eop (gfx8\n"
+		"                        graphics rings)\n"
+		"      --ctxid N         interrupt context id (must equal the event id unless\n"
+		"                        --deliberately-bad)\n"
+		"      --deliberately-bad  emit what the checks refuse (id 0, a wrong context\n"
+		"                        id, an unaligned address) to test the kernel's slow\n"
+		"                        and drop paths\n"
+		"  -f, --format FMT      hex (default), annotated (every field of every dword),\n"
+		"                        json, bin (little-endian bytes), c (a C array)\n"
+		"  -o, --output FILE     write there instead of stdout\n");
+}
+
+static void print_field_value(FILE *f, const struct kfdsig_field *fld, uint32_t v)
+{
+	bool hex = fld->width >= 16 || !strcmp(fld->name, "opcode") ||
+		   !strcmp(fld->name, "event_type");
+
+	fprintf(f, hex ? "%s=0x%x" : "%s=%u", fld->name, v);
+	if (v < fld->nvalues && fld->values[v])
+		fprintf(f, " (%s)", fld->values[v]);
+}
+
+static void annotate(FILE *f, const struct engine *e, const struct kfdsig_target *t,
+		     const uint32_t *dw, size_t n)
+{
+	size_t pos = 0;
+
+	while (pos < n) {
+		const struct kfdsig_packet_desc *d = NULL;
+		unsigned len = e->packet(t, dw + pos, n - pos, &d);
+
+		if (!len || len > n - pos)
+			len = (unsigned)(n - pos);
+		fprintf(f, "%s  (dwords %zu-%zu)\n", d ? d->name : "UNKNOWN", pos, pos + len - 1);
+		for (unsigned i = 0; i < len; i++) {
+			bool any = false;
+
+			fprintf(f, "  [%u] 0x%08x ", i, dw[pos + i]);
+			for (unsigned k = 0; d && k < d->nfields; k++) {
+				if (d->fields[k].dw != i)
+					continue;
+				fputc(' ', f);
+				print_field_value(f, &d->fields[k],
+						  kfdsig_field_get(&d->fields[k], dw + pos));
+				any = true;
+			}
+			if (!any)
+				fprintf(f, " data");
+			fputc('\n', f);
+		}
+		pos += len;
+	}
+}
+
+static void print_json(FILE *f, const struct engine *e, const struct kfdsig_target *t,
+		       const struct kfdsig_fence *fence, const uint32_t *dw, size_t n)
+{
+	size_t pos = 0;
+	bool first = true;
+
+	fprintf(f,
+		"{\"target\": \"%s\", \"engine\": \"%s\", \"event_id\": %u, "
+		"\"slot_va\": %" PRIu64 ", \"dwords\": [",
+		t->name, e->name, fence->event_id, fence->slot_va);
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "%s%u", i ? ", " : "", dw[i]);
+	fprintf(f, "], \"packets\": [");
+	while (pos < n) {
+		const struct kfdsig_packet_desc *d = NULL;
+		unsigned len = e->packet(t, dw + pos, n - pos, &d);
+
+		if (!len || len > n - pos)
+			len = (unsigned)(n - pos);
+		fprintf(f, "%s{\"name\": \"%s\", \"offset\": %zu, \"dwords\": %u, \"fields\": {",
+			first ? "" : ", ", d ? d->name : "UNKNOWN", pos, len);
+		for (unsigned k = 0; d && k < d->nfields; k++)
+			fprintf(f, "%s\"%s\": %u", k ? ", " : "", d->fields[k].name,
+				kfdsig_field_get(&d->fields[k], dw + pos));
+		fprintf(f, "}}");
+		first = false;
+		pos += len;
+	}
+	fprintf(f, "]}\n");
+}
+
+static int write_output(FILE *f, enum cli_format fmt, const struct engine *e,
+			const struct kfdsig_target *t, const struct kfdsig_fence *fence,
+			const uint32_t *dw, size_t n)
+{
+	switch (fmt) {
+	case FMT_HEX:
+		for (size_t i = 0; i < n; i++)
+			fprintf(f, "0x%08x\n", dw[i]);
+		break;
+	case FMT_ANNOTATED:
+		fprintf(f, "# %s %s fence: event %u, slot 0x%" PRIx64 ", %zu dwords\n", t->name,
+			e->name, fence->event_id, fence->slot_va, n);
+		annotate(f, e, t, dw, n);
+		break;
+	case FMT_JSON:
+		print_json(f, e, t, fence, dw, n);
+		break;
+	case FMT_BIN:
+		if (!cli_write_le(f, dw, n))
+			return cli_error("write error");
+		break;
+	case FMT_C:
+		fprintf(f, "/* %s %s fence: event %u, slot 0x%" PRIx64 " (kfdsig %s) */\n", t->name,
+			e->name, fence->event_id, fence->slot_va, kfdsig_version_string());
+		fprintf(f, "static const uint32_t kfdsig_fence_%s_%s[%zu] = {\n", t->name, e->name,
+			n);
+		for (size_t i = 0; i < n; i++)
+			fprintf(f, "%s0x%08x,%s", i % 4 ? " " : "\t", dw[i],
+				(i % 4 == 3 || i == n - 1) ? "\n" : "");
+		fprintf(f, "};\n");
+		break;
+	}
+	return 0;
+}
+
+enum {
+	OPT_SLOT_VA = 256,
+	OPT_SIGNAL_PAGE,
+	OPT_VALUE,
+	OPT_32BIT,
+	OPT_CACHE,
+	OPT_INT_ONLY,
+	OPT_FORM,
+	OPT_CTXID,
+	OPT_BAD,
+};
+
+int cmd_emit(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "target", required_argument, NULL, 't' },
+		{ "engine", required_argument, NULL, 'e' },
+		{ "event", required_argument, NULL, 'n' },
+		{ "slot-va", required_argument, NULL, OPT_SLOT_VA },
+		{ "signal-page", required_argument, NULL, OPT_SIGNAL_PAGE },
+		{ "value", required_argument, NULL, OPT_VALUE },
+		{ "32bit", no_argument, NULL, OPT_32BIT },
+		{ "cache", required_argument, NULL, OPT_CACHE },
+		{ "int-only", no_argument, NULL, OPT_INT_ONLY },
+		{ "form", required_argument, NULL, OPT_FORM },
+		{ "ctxid", required_argument, NULL, OPT_CTXID },
+		{ "deliberately-bad", no_argument, NULL, OPT_BAD },
+		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	const struct kfdsig_target *t = NULL;
+	const struct engine *e = &engines[0];
+	const char *target = NULL, *output = NULL;
+	struct kfdsig_fence fence = { 0 };
+	enum cli_format fmt = FMT_HEX;
+	bool have_event = false, have_slot = false, have_page = false;
+	uint64_t v, page = 0;
+	uint32_t buf[64];
+	FILE *out;
+	int c, n, ret;
+
+	while ((c = getopt_long(argc, argv, "t:e:n:f:o:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 't':
+			target = optarg;
+			break;
+		case 'e':
+			e = NULL;
+			for (size_t i = 0; i < sizeof(engines) / sizeof(engines[0]); i++)
+				if (!strcmp(optarg, engines[i].name))
+					e = &engines[i];
+			if (!e)
+				return cli_usage_error("--engine: '%s' is not one of pm4", optarg);
+			break;
+		case 'n':
+			if (!cli_parse_u64("--event", optarg, UINT32_MAX, &v))
+				return EXIT_USAGE;
+			fence.event_id = (uint32_t)v;
+			have_event = true;
+			break;
+		case OPT_SLOT_VA:
+			if (!cli_parse_u64("--slot-va", optarg, UINT64_MAX, &fence.slot_va))
+				return EXIT_USAGE;
+			have_slot = true;
+			break;
+		case OPT_SIGNAL_PAGE:
+			if (!cli_parse_u64("--signal-page", optarg, UINT64_MAX, &page))
+				return EXIT_USAGE;
+			have_page = true;
+			break;
+		case OPT_VALUE:
+			if (!cli_parse_u64("--value", optarg, UINT64_MAX, &fence.value))
+				return EXIT_USAGE;
+			fence.flags |= KFDSIG_FENCE_VALUE;
+			break;
+		case OPT_32BIT:
+			fence.flags |= KFDSIG_FENCE_32BIT;
+			break;
+		case OPT_CACHE:
+			if (!strcmp(optarg, "flush-inv"))
+				fence.cache = KFDSIG_CACHE_FLUSH_INV;
+			else if (!strcmp(optarg, "wb"))
+				fence.cache = KFDSIG_CACHE_WB;
+			else if (!strcmp(optarg, "none"))
+				fence.cache = KFDSIG_CACHE_NONE;
+			else
+				return cli_usage_error(
+					"--cache: '%s' is not one of flush-inv, wb, none", optarg);
+			break;
+		case OPT_INT_ONLY:
+			fence.flags |= KFDSIG_FENCE_INT_ONLY;
+			break;
+		case OPT_FORM:
+			if (!strcmp(optarg, "release-mem"))
+				fence.form = KFDSIG_PM4_RELEASE_MEM;
+			else if (!strcmp(optarg, "write-data"))
+				fence.form = KFDSIG_PM4_WRITE_DATA_INT;
+			else if (!strcmp(optarg, "event-write-eop"))
+				fence.form = KFDSIG_PM4_EVENT_WRITE_EOP;
+			else
+				return cli_usage_error("--form: '%s' is not one of release-mem, "
+						       "write-data, event-write-eop",
+						       optarg);
+			break;
+		case OPT_CTXID:
+			if (!cli_parse_u64("--ctxid", optarg, UINT32_MAX, &v))
+				return EXIT_USAGE;
+			fence.ctxid = (uint32_t)v;
+			fence.flags |= KFDSIG_FENCE_CTXID;
+			break;
+		case OPT_BAD:
+			fence.flags |= KFDSIG_FENCE_DELIBERATELY_BAD;
+			break;
+		case 'f':
+			if (!cli_parse_format(optarg, &fmt))
+				return EXIT_USAGE;
+			break;
+		case 'o':
+			output = optarg;
+			break;
+		case 'h':
+			help(stdout);
+			return 0;
+		default:
+			return EXIT_USAGE;
+		}
+	}
+	if (optind < argc)
+		return cli_usage_error("unexpected argument '%s'", argv[optind]);
+	if (!target)
+		return cli_usage_error("--target is required (kfdsig targets lists them)");
+	if (!have_event)
+		return cli_usage_error("--event is required");
+	if (have_slot && have_page)
+		return cli_usage_error("give --slot-va or --signal-page, not both");
+	if (!have_slot && !have_page && !(fence.flags & KFDSIG_FENCE_INT_ONLY))
+		return cli_usage_error("--slot-va or --signal-page is required");
+	if (have_page) {
+		if (page > UINT64_MAX - 8ull * fence.event_id)
+			return cli_usage_error("--signal-page: page + 8 * event overflows");
+		fence.slot_va = kfdsig_slot_va(page, fence.event_id);
+	}
+	if (!(t = cli_target(target)))
+		return EXIT_USAGE;
+
+	n = e->emit(t, &fence, buf, sizeof(buf) / sizeof(buf[0]));
+	if (n < 0)
+		return cli_usage_error("%s", kfdsig_last_error());
+
+	if (!(out = cli_open_output(output, fmt == FMT_BIN)))
+		return fmt == FMT_BIN && !output ? EXIT_USAGE : EXIT_FAILURE;
+	ret = write_output(out, fmt, e, t, &fence, buf, (size_t)n);
+	if (cli_close_output(out))
+		ret = EXIT_FAILURE;
+	return ret;
+}
