@@ -17,7 +17,7 @@
 
 #include <kfdsig/kfdsig.h>
 
-#define ITERS 20000000u
+static unsigned ITERS = 20000000u; /* KFDSIG_BENCH_ITERS overrides */
 #define RING_DW 4096u
 
 static uint32_t ring[RING_DW + KFDSIG_PM4_FENCE_MAX_DW];
@@ -131,6 +131,10 @@ static struct result measure(int which, const struct kfdsig_target *t, const uin
 int main(int argc, char **argv)
 {
 	const char *name = argc > 1 ? argv[1] : "gfx90a";
+	const char *iters = getenv("KFDSIG_BENCH_ITERS");
+
+	if (iters && atoi(iters) > 0)
+		ITERS = (unsigned)atoi(iters);
 	const struct kfdsig_target *t = kfdsig_target_by_name(name);
 	struct kfdsig_fence f = { .slot_va = 0x7f0000000008ull, .event_id = 1 };
 	uint32_t tmpl[KFDSIG_PM4_FENCE_MAX_DW];

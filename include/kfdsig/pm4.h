@@ -68,6 +68,8 @@ KFDSIG_API int kfdsig_pm4_emit_fence(const struct kfdsig_target *t, const struct
  * the prepared dwords with the slot address and the id patched in.
  */
 #define KFDSIG_TMPL_NONE 0xff
+#define KFDSIG_TMPL_RM8 1
+#define KFDSIG_TMPL_RM7_ID 2
 
 struct kfdsig_pm4_fence_tmpl {
 	uint32_t dw[KFDSIG_PM4_FENCE_MAX_DW];
@@ -76,6 +78,10 @@ struct kfdsig_pm4_fence_tmpl {
 	uint8_t addr_dw;     /* index of the slot address (lo, hi) or NONE */
 	uint8_t ctxid_dw;    /* index of INT_CTXID or NONE */
 	uint8_t id_value_dw; /* index of a value that is the event id, or NONE */
+	/* Fast layouts: KFDSIG_TMPL_RM8, one 8-dword RELEASE_MEM (address at 3,
+	 * INT_CTXID at 7); KFDSIG_TMPL_RM7_ID, the gfx8 7-dword one whose value
+	 * (dword 5) is the event id; 0, anything else. */
+	uint8_t fast;
 };
 
 /**
@@ -111,14 +117,24 @@ static inline int kfdsig_pm4_fence_write(const struct kfdsig_pm4_fence_tmpl *tmp
 				     max_dw < tmpl->ndw,
 			     0))
 		return kfdsig_pm4_fence_write_error(tmpl, max_dw, event_id);
-	/* Constant sizes for the common cases let the copy compile inline. */
-	if (tmpl->ndw == KFDSIG_PM4_RELEASE_MEM_DW)
-		__builtin_memcpy(buf, tmpl->dw, KFDSIG_PM4_RELEASE_MEM_DW * sizeof(uint32_t));
-	else if (tmpl->ndw == KFDSIG_PM4_RELEASE_MEM_DW_GFX8)
-		__builtin_memcpy(buf, tmpl->dw, KFDSIG_PM4_RELEASE_MEM_DW_GFX8 * sizeof(uint32_t));
-	else
-		__builtin_memcpy(buf, tmpl->dw, tmpl->ndw * sizeof(uint32_t));
 	va = kfdsig_slot_va(tmpl->signal_page_va, event_id);
+	/* The default fence of gfx9 and later: a constant-size copy and three
+	 * patched dwords, as cheap as copying a finished packet. */
+	if (__builtin_expect(tmpl->fast == KFDSIG_TMPL_RM8, 1)) {
+		__builtin_memcpy(buf, tmpl->dw, KFDSIG_PM4_RELEASE_MEM_DW * sizeof(uint32_t));
+		buf[3] = (uint32_t)va;
+		buf[4] = (uint32_t)(va >> 32);
+		buf[7] = event_id;
+		return KFDSIG_PM4_RELEASE_MEM_DW;
+	}
+	if (tmpl->fast == KFDSIG_TMPL_RM7_ID) {
+		__builtin_memcpy(buf, tmpl->dw, KFDSIG_PM4_RELEASE_MEM_DW_GFX8 * sizeof(uint32_t));
+		buf[3] = (uint32_t)va;
+		buf[4] = (uint32_t)(va >> 32);
+		buf[5] = event_id;
+		return KFDSIG_PM4_RELEASE_MEM_DW_GFX8;
+	}
+	__builtin_memcpy(buf, tmpl->dw, tmpl->ndw * sizeof(uint32_t));
 	if (tmpl->addr_dw != KFDSIG_TMPL_NONE) {
 		buf[tmpl->addr_dw] = (uint32_t)va;
 		buf[tmpl->addr_dw + 1] = (uint32_t)(va >> 32);

@@ -237,14 +237,19 @@ int kfdsig_pm4_fence_prepare(const struct kfdsig_target *t, const struct kfdsig_
 	tmpl->addr_dw = KFDSIG_TMPL_NONE;
 	tmpl->ctxid_dw = vi ? KFDSIG_TMPL_NONE : (uint8_t)(n - 1);
 	tmpl->id_value_dw = KFDSIG_TMPL_NONE;
+	tmpl->fast = 0;
 	if (f->flags & KFDSIG_FENCE_INT_ONLY)
 		return 0;
 	switch (f->form) {
 	case KFDSIG_PM4_RELEASE_MEM:
 		tmpl->addr_dw = 3;
+		if (!vi)
+			tmpl->fast = KFDSIG_TMPL_RM8;
 		/* The gfx8 default value is the event id (dword 5). */
-		if (vi && !(f->flags & KFDSIG_FENCE_VALUE))
+		if (vi && !(f->flags & KFDSIG_FENCE_VALUE)) {
 			tmpl->id_value_dw = 5;
+			tmpl->fast = KFDSIG_TMPL_RM7_ID;
+		}
 		break;
 	case KFDSIG_PM4_WRITE_DATA_INT:
 		tmpl->addr_dw = 2;
