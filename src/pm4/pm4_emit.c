@@ -130,6 +130,23 @@ int kfdsig_pm4_emit_fence(const struct kfdsig_target *t, const struct kfdsig_fen
 	uint64_t value, addr;
 	int n;
 
+	/* The default fence in a handful of compares and eight stores; any
+	 * other description, and every refusal, takes the full path below. */
+	if (kfdsig_likely(t && f && buf && !f->flags && !f->form && !f->reserved &&
+			  f->cache <= KFDSIG_CACHE_NONE &&
+			  f->event_id - 1u < KFDSIG_SIGNAL_EVENT_LIMIT - 1u && f->slot_va &&
+			  !(f->slot_va & 7) && !(f->slot_va >> 48) &&
+			  max_dw >= KFDSIG_PM4_RELEASE_MEM_DW)) {
+		uint32_t *end = emit_release_mem(
+			buf, t, eop_dw1[t->pm4_fence][f->cache],
+			PM4_RM_DATA_SEL_S(PM4_DATA_SEL_64) |
+				PM4_RM_INT_SEL_S(PM4_INT_SEL_INT_AFTER_WRITE_CONFIRM),
+			f->slot_va, t->pm4_fence == KFDSIG_PM4_FENCE_VI ? f->event_id : 1,
+			f->event_id);
+
+		return (int)(end - buf);
+	}
+
 	n = pm4_fence_prepare(t, f, &value);
 	if (kfdsig_unlikely(n < 0))
 		return n;
