@@ -4,7 +4,7 @@
  * llvm-objdump and check both kernels instruction by instruction against
  * sequences written here by hand from facts section 5 (store of 1, the
  * family's release sequence, m0 = the full event id, the m0 hazard nop,
- * s_sendmsg with message 1, s_endpgm). The raw kernel is checked after
+ * s_sendmsg with message 1, the wait for it, s_endpgm). The raw kernel is checked after
  * kfdsig_shader_patch() wrote slot 0x7f1234567890 and event id 300 into it,
  * so m0 must read 0x12c (not 300 & 0xff) on every target.
  * Skips (77) only when the LLVM 22 tools are absent.
@@ -27,12 +27,14 @@ struct family_seq {
 	const char *store;
 	const char *release[3];	 /* NULL-terminated */
 	const char *release_enc; /* encoding the first release insn must have, or NULL */
+	const char *msg_wait;	 /* the wait for the message before s_endpgm */
 };
 
 /* Written from the facts: gfx8 flat store + vmcnt/lgkmcnt; gfx9 vmcnt;
  * gfx90a buffer_wbl2 with SC0|SC1 (encoding e0a0c000) + vmcnt; gfx94x
  * sc0 sc1 store + buffer_wbl2 sc0 sc1 + vmcnt; gfx10/11 vscnt; gfx12
- * SCOPE_SYS store + global_wb scope:SCOPE_SYS + storecnt. */
+ * SCOPE_SYS store + global_wb scope:SCOPE_SYS + storecnt. After s_sendmsg
+ * every stub waits for the message: lgkmcnt(0), kmcnt on gfx12. */
 static const struct family_seq seqs[] = {
 	{ "gfx8",
 	  "s_load_dwordx2 s[2:3], s[0:1], 0x0",
@@ -40,56 +42,64 @@ static const struct family_seq seqs[] = {
 	  "s_waitcnt lgkmcnt(0)",
 	  "flat_store_dwordx2 v[2:3], v[0:1]",
 	  { "s_waitcnt vmcnt(0) lgkmcnt(0)" },
-	  NULL },
+	  NULL,
+	  "s_waitcnt lgkmcnt(0)" },
 	{ "gfx9",
 	  "s_load_dwordx2 s[2:3], s[0:1], 0x0",
 	  "s_load_dword s4, s[0:1], 0x8",
 	  "s_waitcnt lgkmcnt(0)",
 	  "global_store_dwordx2 v[2:3], v[0:1], off",
 	  { "s_waitcnt vmcnt(0)" },
-	  NULL },
+	  NULL,
+	  "s_waitcnt lgkmcnt(0)" },
 	{ "gfx90a",
 	  "s_load_dwordx2 s[2:3], s[0:1], 0x0",
 	  "s_load_dword s4, s[0:1], 0x8",
 	  "s_waitcnt lgkmcnt(0)",
 	  "global_store_dwordx2 v[2:3], v[0:1], off",
 	  { "buffer_wbl2", "s_waitcnt vmcnt(0)" },
-	  "E0A0C000 00000000" },
+	  "E0A0C000 00000000",
+	  "s_waitcnt lgkmcnt(0)" },
 	{ "gfx94x",
 	  "s_load_dwordx2 s[2:3], s[0:1], 0x0",
 	  "s_load_dword s4, s[0:1], 0x8",
 	  "s_waitcnt lgkmcnt(0)",
 	  "global_store_dwordx2 v[2:3], v[0:1], off sc0 sc1",
 	  { "buffer_wbl2 sc0 sc1", "s_waitcnt vmcnt(0)" },
-	  "E0A0C000 00000000" },
+	  "E0A0C000 00000000",
+	  "s_waitcnt lgkmcnt(0)" },
 	{ "gfx10_1",
 	  "s_load_dwordx2 s[2:3], s[0:1]",
 	  "s_load_dword s4, s[0:1], 0x8",
 	  "s_waitcnt lgkmcnt(0)",
 	  "global_store_dwordx2 v[2:3], v[0:1], off",
 	  { "s_waitcnt_vscnt null, 0x0" },
-	  NULL },
+	  NULL,
+	  "s_waitcnt lgkmcnt(0)" },
 	{ "gfx10_3",
 	  "s_load_dwordx2 s[2:3], s[0:1]",
 	  "s_load_dword s4, s[0:1], 0x8",
 	  "s_waitcnt lgkmcnt(0)",
 	  "global_store_dwordx2 v[2:3], v[0:1], off",
 	  { "s_waitcnt_vscnt null, 0x0" },
-	  NULL },
+	  NULL,
+	  "s_waitcnt lgkmcnt(0)" },
 	{ "gfx11",
 	  "s_load_b64 s[2:3], s[0:1]",
 	  "s_load_b32 s4, s[0:1], 0x8",
 	  "s_waitcnt lgkmcnt(0)",
 	  "global_store_b64 v[2:3], v[0:1], off",
 	  { "s_waitcnt_vscnt null, 0x0" },
-	  NULL },
+	  NULL,
+	  "s_waitcnt lgkmcnt(0)" },
 	{ "gfx12",
 	  "s_load_b64 s[2:3], s[0:1]",
 	  "s_load_b32 s4, s[0:1], 0x8",
 	  "s_wait_kmcnt 0x0",
 	  "global_store_b64 v[2:3], v[0:1], off scope:SCOPE_SYS",
 	  { "global_wb scope:SCOPE_SYS", "s_wait_storecnt 0x0" },
-	  NULL },
+	  NULL,
+	  "s_wait_kmcnt 0x0" },
 };
 
 #define MAXI 64
@@ -187,8 +197,8 @@ static void expect(const char *what, const struct kernel *k, const char *const *
 		      "%s: release encoding '%s', expected '%s'", what, k->in[release_at].enc,
 		      release_enc);
 	/* s_sendmsg immediate = 1 (MSG_INTERRUPT), low 16 bits of its word. */
-	if (k->n >= 2) {
-		const char *enc = k->in[k->n - 2].enc;
+	if (k->n >= 3) {
+		const char *enc = k->in[k->n - 3].enc;
 		size_t l = strlen(enc);
 
 		CHECK(l >= 4 && !strcmp(enc + l - 4, "0001"), "%s: s_sendmsg encoding '%s'", what,
@@ -253,6 +263,7 @@ static void check_target(const struct kfdsig_target *t, const char *dir)
 	want[n++] = "s_mov_b32 m0, s4";
 	want[n++] = "s_nop 0";
 	want[n++] = "s_sendmsg sendmsg(MSG_INTERRUPT)";
+	want[n++] = q->msg_wait;
 	want[n++] = "s_endpgm";
 	snprintf(path, sizeof(path), "%s kfdsig_signal", t->name);
 	expect(path, &kco, want, n, q->release_enc, rel);
@@ -272,6 +283,7 @@ static void check_target(const struct kfdsig_target *t, const char *dir)
 	want[n++] = "s_mov_b32 m0, 0x12c"; /* 300, the full id */
 	want[n++] = "s_nop 0";
 	want[n++] = "s_sendmsg sendmsg(MSG_INTERRUPT)";
+	want[n++] = q->msg_wait;
 	want[n++] = "s_endpgm";
 	snprintf(path, sizeof(path), "%s kfdsig_signal_raw", t->name);
 	expect(path, &kraw, want, n, q->release_enc, rel);

@@ -17,6 +17,9 @@
 //   m0       GFX6-9 hazard: one wait state between an SALU m0 write and
 //            s_sendmsg [MESA aco_insert_NOPs.cpp] -> s_nop 0
 //   bits     m0[23:0] reach KFD (KFD_CONTEXT_ID_GET_SQ_INT_DATA, v9 class)
+//   sendmsg  s_sendmsg is counted by LGKM_CNT (UNVERIFIED, see facts section 5)
+//            the stub waits for it before s_endpgm, as kfdtest's trap
+//            handler waits lgkmcnt(0) after its s_sendmsg: harmless if not needed
 
 	.amdhsa_code_object_version 5
 	.text
@@ -39,6 +42,7 @@ kfdsig_signal:
 	s_mov_b32 m0, s4			// the full id, never id & 0xff
 	s_nop 0					// m0 -> s_sendmsg hazard
 	s_sendmsg sendmsg(MSG_INTERRUPT)
+	s_waitcnt lgkmcnt(0)			// message sent (see header)
 	s_endpgm
 .Lsignal_end:
 	.size	kfdsig_signal, .Lsignal_end-kfdsig_signal
@@ -62,6 +66,7 @@ kfdsig_patch_slot_hi:
 kfdsig_patch_event_id:
 	s_nop 0
 	s_sendmsg sendmsg(MSG_INTERRUPT)
+	s_waitcnt lgkmcnt(0)			// message sent (see header)
 	s_endpgm
 .Lraw_end:
 	.size	kfdsig_signal_raw, .Lraw_end-kfdsig_signal_raw
