@@ -28,7 +28,7 @@
 	.type	kfdsig_signal,@function
 kfdsig_signal:
 	s_load_b64 s[2:3], s[0:1], 0x0	// slot address
-	s_load_b32 s4, s[0:1], 0x8			// event id
+	s_load_b32 s4, s[0:1], 0x8		// event id
 	v_mov_b32 v0, 1				// value: 64-bit 1
 	v_mov_b32 v1, 0
 	s_wait_kmcnt 0x0
