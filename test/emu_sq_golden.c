@@ -109,6 +109,14 @@ static const struct golden goldens[] = {
 
 static const uint32_t ids[] = { 1, 255, 256, 4095 };
 
+static int find_store(const struct kfdsig_sq_report *rep)
+{
+	for (unsigned i = 0; i < rep->nevents; i++)
+		if (rep->ev[i].kind == KFDSIG_SQ_EV_STORE)
+			return (int)i;
+	return 0;
+}
+
 static int run(const struct kfdsig_target *t, const uint32_t *code, unsigned nwords, uint32_t id,
 	       struct kfdsig_sq_report *rep, uint64_t **page_out, struct sqt_mem *mem)
 {
@@ -216,6 +224,48 @@ static void check_bad_release(enum kfdsig_family fam, unsigned word, uint32_t re
 	}
 }
 
+/* code == NULL: the unit fetches instructions through env->read, as the
+ * CP does when it knows only COMPUTE_PGM_LO/HI. */
+static void check_fetch_through_memory(void)
+{
+	const struct golden *g = &goldens[7]; /* gfx12: 96-bit stores */
+	const struct kfdsig_target *t = kfdsig_target_by_name("gfx1201");
+	uint32_t sgprs[2] = { (uint32_t)KERNARG_VA, 0 };
+	uint64_t slot = PAGE_VA + 8 * 4095, *page;
+	uint32_t id = 4095;
+	struct kfdsig_sq_report rep;
+	struct sqt_mem mem = { 0 };
+	struct kfdsig_sq_env env = { &mem, sqt_read, sqt_write, NULL };
+	struct kfdsig_sq_wave w = { .target = t,
+				    .entry_va = CODE_VA,
+				    .sgprs = sgprs,
+				    .num_sgprs = 2,
+				    .wave_size = 32,
+				    .exec = 1 };
+	uint8_t *ka = sqt_map(&mem, KERNARG_VA, 16, 0), *code;
+
+	CHECK_EQ(g->family, KFDSIG_FAMILY_GFX12, "golden order");
+	memcpy(ka, &slot, 8);
+	memcpy(ka + 8, &id, 4);
+	page = (uint64_t *)sqt_map(&mem, PAGE_VA, SLOTS * 8, 0xff);
+	/* Mapped exactly to the end of s_endpgm: the fetch must shrink. */
+	code = sqt_map(&mem, CODE_VA, 4 * g->n, 0);
+	memcpy(code, g->w, 4 * g->n);
+	CHECK_EQ(kfdsig_sq_run(&w, &env, &rep), 0, "fetch via read: %s", rep.msg);
+	CHECK_EQ(page[4095], 1, "fetch via read: slot");
+	CHECK(rep.nevents >= 2 && rep.ev[rep.nevents - 2].kind == KFDSIG_SQ_EV_MSG &&
+		      rep.ev[rep.nevents - 2].sq_data == 4095 && rep.ev[rep.nevents - 2].released,
+	      "fetch via read: message");
+	CHECK_EQ(rep.ev[find_store(&rep)].lanes, 1, "EXEC of one lane");
+	/* Cut the mapping inside the 96-bit store: an instruction-fetch fault. */
+	mem.r[2].size = 4 * 10;
+	CHECK_EQ(kfdsig_sq_run(&w, &env, &rep), -EFAULT, "cut code");
+	CHECK(rep.fault && !rep.fault_write && rep.fault_va == CODE_VA + 40,
+	      "fetch fault at 0x%llx", (unsigned long long)rep.fault_va);
+	CHECK(strstr(rep.msg, "instruction fetch at 0x7f0000400024") != NULL, "%s", rep.msg);
+	sqt_mem_free(&mem);
+}
+
 /* Random words: decode and print never crash and only fail as documented. */
 static void fuzz(void)
 {
@@ -271,6 +321,7 @@ int main(void)
 	check_bad_release(KFDSIG_FAMILY_GFX12, 13, 0x00080000, "global_wb scope:SCOPE_DEV");
 	/* gfx9: release replaced by s_nop. */
 	check_bad_release(KFDSIG_FAMILY_GFX9, 11, 0xbf800000, "no release");
+	check_fetch_through_memory();
 	fuzz();
 	return t_result("emu_sq_golden");
 }

@@ -1439,9 +1439,31 @@ static bool writes_m0_salu(const struct kfdsig_target *t, const struct kfdsig_sq
 	       in->dst == code_m0(t);
 }
 
+/* Without a code buffer, instructions come through env->read: up to 16
+ * bytes at pc (fewer at the end of a mapping). An instruction that cannot
+ * be fetched whole is a memory fault on the fetch. */
+static int fetch_decode(struct wave *s, uint64_t pc, struct kfdsig_sq_insn *in)
+{
+	uint8_t buf[16];
+	uint32_t n;
+
+	for (n = 16; n; n -= 4)
+		if (s->env->read(s->env->ctx, pc, buf, n) == 0)
+			break;
+	if (n) {
+		int r = kfdsig_sq_decode(s->t, buf, n, pc, pc, in);
+
+		if (r != -EFAULT)
+			return r;
+	}
+	s->rep->fault = true;
+	s->rep->fault_va = pc + n;
+	return kfdsig_set_error(EFAULT, "memory fault: instruction fetch at 0x%" PRIx64, pc);
+}
+
 static int check_wave(const struct kfdsig_sq_wave *w, const struct kfdsig_sq_env *env)
 {
-	if (!w || !env || !w->target || !w->code || !env->read || !env->write)
+	if (!w || !env || !w->target || !env->read || !env->write)
 		return kfdsig_set_error(EINVAL, "sq run: NULL argument");
 	if (w->wave_size != 64 && w->wave_size != 32)
 		return kfdsig_set_error(EINVAL, "sq run: wave size %u is not 32 or 64",
@@ -1452,8 +1474,10 @@ static int check_wave(const struct kfdsig_sq_wave *w, const struct kfdsig_sq_env
 	if (w->num_sgprs > KFDSIG_SQ_MAX_USER_SGPRS || (w->num_sgprs && !w->sgprs))
 		return kfdsig_set_error(EINVAL, "sq run: %u initial SGPRs (at most %d)",
 					w->num_sgprs, KFDSIG_SQ_MAX_USER_SGPRS);
-	if (w->entry_va < w->code_va || w->entry_va - w->code_va >= w->code_size ||
-	    (w->entry_va & 3))
+	if (w->entry_va & 3)
+		return kfdsig_set_error(EINVAL, "sq run: entry 0x%" PRIx64 " is not 4-byte aligned",
+					w->entry_va);
+	if (w->code && (w->entry_va < w->code_va || w->entry_va - w->code_va >= w->code_size))
 		return kfdsig_set_error(EINVAL,
 					"sq run: entry 0x%" PRIx64 " is not an aligned address of"
 					" the code at 0x%" PRIx64 " (+%zu bytes)",
@@ -1502,7 +1526,13 @@ int kfdsig_sq_run(const struct kfdsig_sq_wave *w, const struct kfdsig_sq_env *en
 					     max, pc);
 			break;
 		}
-		r = kfdsig_sq_decode(s->t, w->code, w->code_size, w->code_va, pc, &in);
+		if (w->code) {
+			r = kfdsig_sq_decode(s->t, w->code, w->code_size, w->code_va, pc, &in);
+		} else {
+			r = fetch_decode(s, pc, &in);
+			if (r == -EFAULT)
+				break;
+		}
 		if (r == -EFAULT)
 			r = kfdsig_set_error(EPROTO,
 					     "ran off the code buffer at 0x%" PRIx64

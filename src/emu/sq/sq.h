@@ -137,9 +137,11 @@ struct kfdsig_sq_env {
 /* The wave to run. */
 struct kfdsig_sq_wave {
 	const struct kfdsig_target *target;
-	const void *code;  /* the program bytes ... */
-	size_t code_size;  /* ... this many ... */
-	uint64_t code_va;  /* ... mapped at this GPU VA */
+	/* The program bytes, code_size of them, mapped at GPU VA code_va; or
+	 * code NULL: instructions are fetched through env->read. */
+	const void *code;
+	size_t code_size;
+	uint64_t code_va;
 	uint64_t entry_va; /* first instruction (COMPUTE_PGM_LO/HI) */
 	/* Initial SGPRs s[0 .. num_sgprs-1] (user SGPRs: kernarg pointer in
 	 * s[0:1] for the kernel-argument stub form). */
@@ -231,7 +233,8 @@ int kfdsig_sq_format(const struct kfdsig_target *t, const struct kfdsig_sq_insn 
  * @rep: filled with the event log and the outcome (always, even on error)
  *
  * Return: 0 when the wave reached s_endpgm; -ENOTSUP for an unimplemented
- * instruction, -EFAULT for a memory fault (rep->fault_va), -EPROTO for a
+ * instruction, -EFAULT for a memory fault (rep->fault_va; also an
+ * instruction fetch when code is NULL), -EPROTO for a
  * program error (running off the code, s_code_end executed, an SGPR read
  * before the scalar load writing it was waited for), -E2BIG when the event
  * log is full, -ELOOP past max_insns, -EINVAL for bad arguments, or what the
