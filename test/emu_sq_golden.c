@@ -266,6 +266,54 @@ static void check_fetch_through_memory(void)
 	sqt_mem_free(&mem);
 }
 
+/* The kernel's decode of the IV context words, written from facts
+ * 1.4-1.7 (KFD_CONTEXT_ID_GET_SQ_INT_DATA and the v10/v11 masks), must
+ * give back m0 cut to the width, with ENCODING = INST and PRIV = 0. */
+static void check_iv_context(void)
+{
+	const uint32_t m0s[] = { 1, 255, 256, 4095, 0x1234, 0xabcdef, 0x7fffff, 0xffffffff };
+	/* golden widths per level: 8, 24, 23, 23, 24, 24 (facts 1.9) */
+	const uint32_t mask[] = { 0xff, 0xffffff, 0x7fffff, 0x7fffff, 0xffffff, 0xffffff };
+
+	for (size_t ti = 0; ti < kfdsig_target_count(); ti++) {
+		const struct kfdsig_target *t = kfdsig_target_at(ti);
+
+		for (unsigned i = 0; i < sizeof(m0s) / sizeof(m0s[0]); i++) {
+			uint32_t c0 = 0, c1 = 0, data = 0, enc = 0, priv = 0;
+
+			CHECK_EQ(kfdsig_sq_iv_context(t, m0s[i], &c0, &c1), 0, "iv context");
+			switch (t->level) {
+			case KFDSIG_GFX8:
+				data = c0 & 0xff;
+				enc = 1; /* not in the CIK handler */
+				break;
+			case KFDSIG_GFX9:
+				data = (c0 & 0xfff) | ((c0 >> 16) & 0xf000) |
+				       ((c1 << 16) & 0xff0000);
+				enc = (c0 >> 26) & 3;
+				priv = (c0 >> 13) & 1;
+				break;
+			case KFDSIG_GFX10:
+			case KFDSIG_GFX10_3:
+				data = c0 & 0x7fffff;
+				enc = (c1 >> 6) & 3;
+				priv = (c0 >> 24) & 1;
+				break;
+			default:
+				data = c0 & 0xffffff;
+				enc = (c1 >> 6) & 3;
+				priv = (c0 >> 26) & 1;
+				break;
+			}
+			CHECK_EQ(data, m0s[i] & mask[t->level], "%s: IV data of m0 0x%x", t->name,
+				 m0s[i]);
+			CHECK_EQ(enc, 1, "%s: ENCODING INST", t->name);
+			CHECK_EQ(priv, 0, "%s: PRIV", t->name);
+		}
+	}
+	CHECK_EQ(kfdsig_sq_iv_context(NULL, 1, NULL, NULL), -EINVAL, "NULL");
+}
+
 /* Random words: decode and print never crash and only fail as documented. */
 static void fuzz(void)
 {
@@ -322,6 +370,7 @@ int main(void)
 	/* gfx9: release replaced by s_nop. */
 	check_bad_release(KFDSIG_FAMILY_GFX9, 11, 0xbf800000, "no release");
 	check_fetch_through_memory();
+	check_iv_context();
 	fuzz();
 	return t_result("emu_sq_golden");
 }

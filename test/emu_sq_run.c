@@ -295,6 +295,13 @@ static void check_signal(const struct kfdsig_target *t, struct run *r, uint32_t 
 	CHECK(rep->ev[msg].released, "%s %s id %u: store not released (event %d): %s", t->name,
 	      what, id, rep->ev[msg].unreleased, rep->msg);
 	CHECK(!rep->ev[msg].m0_hazard, "%s %s: m0 hazard", t->name, what);
+	{
+		uint32_t c0, c1;
+
+		kfdsig_sq_iv_context(t, want_m0, &c0, &c1);
+		CHECK(rep->ev[msg].ctx0 == c0 && rep->ev[msg].ctx1 == c1, "%s %s: IV context",
+		      t->name, what);
+	}
 	CHECK_EQ(r->hook_calls, 1, "%s %s: message hook calls", t->name, what);
 	CHECK_EQ(r->hook_sq_data, want_m0 & mask, "%s %s: hook saw the SQ data", t->name, what);
 	CHECK_EQ(rep->ev[rep->nevents - 1].kind, KFDSIG_SQ_EV_END, "%s %s: last event", t->name,

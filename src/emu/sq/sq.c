@@ -1342,6 +1342,7 @@ static int exec_sendmsg(struct wave *s, const struct kfdsig_sq_insn *in)
 	e->m0 = s->m0;
 	/* The IV carries m0 cut to the handler's width (facts 1.9). */
 	e->sq_data = bits >= 32 ? s->m0 : s->m0 & ((1u << bits) - 1);
+	kfdsig_sq_iv_context(s->t, s->m0, &e->ctx0, &e->ctx1);
 	e->unreleased = first_unreleased_store(s);
 	e->released = e->unreleased < 0;
 	/* GFX6-GFX9: an SALU m0 write needs one wait state before s_sendmsg
@@ -1557,6 +1558,37 @@ out_noalloc:
 	rep->error = r;
 	snprintf(rep->msg, sizeof(rep->msg), "%s", kfdsig_last_error());
 	return r;
+}
+
+int kfdsig_sq_iv_context(const struct kfdsig_target *t, uint32_t m0, uint32_t *ctx0, uint32_t *ctx1)
+{
+	if (!t || !ctx0 || !ctx1)
+		return kfdsig_set_error(EINVAL, "sq iv context: NULL argument");
+	switch (t->irq_class) {
+	case KFDSIG_IRQ_V9:
+	case KFDSIG_IRQ_V9_4_3:
+		/* kfd_int_process_v9.c: DATA ctx0[11:0], ENCODING ctx0[27:26],
+		 * and the rest of the 24 bits in ctx0[31:28] and ctx1[7:0]. */
+		*ctx0 = (m0 & 0xfff) | (1u << 26) | ((m0 & 0xf000) << 16);
+		*ctx1 = (m0 >> 16) & 0xff;
+		break;
+	case KFDSIG_IRQ_V10:
+		/* kfd_int_process_v10.c: DATA ctx0[22:0], ENCODING ctx1[7:6]. */
+		*ctx0 = m0 & 0x7fffff;
+		*ctx1 = 1u << 6;
+		break;
+	case KFDSIG_IRQ_V11:
+		/* kfd_int_process_v11.c: DATA ctx0[23:0], ENCODING ctx1[7:6]. */
+		*ctx0 = m0 & 0xffffff;
+		*ctx1 = 1u << 6;
+		break;
+	default:
+		/* cik_event_interrupt.c reads data & 0xff (UNVERIFIED beyond). */
+		*ctx0 = m0 & 0xff;
+		*ctx1 = 0;
+		break;
+	}
+	return 0;
 }
 
 const char *kfdsig_sq_event_name(enum kfdsig_sq_event_kind k)

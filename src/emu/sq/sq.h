@@ -185,6 +185,9 @@ struct kfdsig_sq_event {
 	bool released;	  /* every earlier store released at system scope */
 	int unreleased;	  /* event index of the first store that was not */
 	bool m0_hazard;	  /* gfx8/9: SALU m0 write right before, no wait state */
+	/* The IH ring entry's context words for this message (see
+	 * kfdsig_sq_iv_context()). */
+	uint32_t ctx0, ctx1;
 };
 
 struct kfdsig_sq_report {
@@ -243,6 +246,27 @@ int kfdsig_sq_format(const struct kfdsig_target *t, const struct kfdsig_sq_insn 
  */
 int kfdsig_sq_run(const struct kfdsig_sq_wave *w, const struct kfdsig_sq_env *env,
 		  struct kfdsig_sq_report *rep);
+
+/**
+ * kfdsig_sq_iv_context() - the IV context words of an s_sendmsg interrupt.
+ * @t:    target (its irq_class decides the layout)
+ * @m0:   the wave's m0 at the message
+ * @ctx0: context_id0 (IH ring entry dword 4)
+ * @ctx1: context_id1 (dword 5)
+ *
+ * Builds SQ_INTERRUPT_WORD_WAVE_CTXID for a normal (PRIV = 0) wave with
+ * ENCODING = 1 ("INST", s_sendmsg), all location fields (SE, SH, CU/WGP,
+ * SIMD, wave) 0, as amdkfd's handlers decode it (facts 1.5-1.7): v9 and
+ * v9_4_3 scatter m0[23:0] into ctx0[11:0], ctx0[31:28] and ctx1[7:0]
+ * (KFD_CONTEXT_ID_GET_SQ_INT_DATA) with ENCODING at ctx0[27:26]; v10 puts
+ * m0[22:0] in ctx0[22:0], v11 m0[23:0] in ctx0[23:0], both with ENCODING
+ * at ctx1[7:6]. The CIK (gfx8) layout beyond the 8 bits the handler reads
+ * is UNVERIFIED: ctx0 = m0[7:0], ctx1 = 0.
+ *
+ * Return: 0, or -EINVAL for a NULL argument.
+ */
+int kfdsig_sq_iv_context(const struct kfdsig_target *t, uint32_t m0, uint32_t *ctx0,
+			 uint32_t *ctx1);
 
 /** kfdsig_sq_event_name() - "load", "store", "writeback", "wait", "msg", "end". */
 const char *kfdsig_sq_event_name(enum kfdsig_sq_event_kind k);
