@@ -7,5 +7,6 @@
 #include <kfdsig/target.h>
 #include <kfdsig/fence.h>
 #include <kfdsig/pm4.h>
+#include <kfdsig/sdma.h>
 
 #endif /* KFDSIG_KFDSIG_H */

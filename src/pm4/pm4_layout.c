@@ -7,17 +7,8 @@
 #include <errno.h>
 
 #include "core/internal.h"
+#include "core/layout.h"
 #include "pm4/pm4_defs.h"
-
-#define F(n, d, s, w)                                              \
-	{                                                          \
-		.name = (n), .dw = (d), .shift = (s), .width = (w) \
-	}
-#define FV(n, d, s, w, v)                                           \
-	{                                                           \
-		.name = (n), .dw = (d), .shift = (s), .width = (w), \
-		.nvalues = KFDSIG_ARRAY_SIZE(v), .values = (v)      \
-	}
 
 static const char *const int_sel_names[] = {
 	"none",
@@ -147,12 +138,6 @@ static const struct kfdsig_field write_data_fields[] = {
 };
 
 static const struct kfdsig_field nop_fields[] = { HEADER_FIELDS };
-
-#define DESC(n, op, dw, f)                                                                    \
-	{                                                                                     \
-		.name = (n), .opcode = (op), .min_dw = (dw), .nfields = KFDSIG_ARRAY_SIZE(f), \
-		.fields = (f)                                                                 \
-	}
 
 static const struct kfdsig_packet_desc rm_desc[] = {
 	[KFDSIG_PM4_FENCE_VI] = DESC("RELEASE_MEM", PM4_OP_RELEASE_MEM, 7, rm_vi_fields),
