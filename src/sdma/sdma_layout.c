@@ -114,14 +114,9 @@ static const struct kfdsig_packet_desc ts_desc[] = {
 		DESC("TIMESTAMP_GET_GLOBAL", SDMA_OP_TIMESTAMP, SDMA_TIMESTAMP_DW, ts_get_fields),
 };
 
-const struct kfdsig_packet_desc *kfdsig_sdma_packet_desc(const struct kfdsig_target *t,
+const struct kfdsig_packet_desc *kfdsig_sdma_desc_lookup(const struct kfdsig_target *t,
 							 unsigned int op, unsigned int sub_op)
 {
-	if (!t) {
-		kfdsig_set_error(EINVAL, "no target");
-		errno = EINVAL;
-		return NULL;
-	}
 	switch (op) {
 	case SDMA_OP_NOP:
 		if (sub_op == 0)
@@ -154,6 +149,22 @@ const struct kfdsig_packet_desc *kfdsig_sdma_packet_desc(const struct kfdsig_tar
 			return &ts_desc[sub_op];
 		break;
 	}
+	return NULL;
+}
+
+const struct kfdsig_packet_desc *kfdsig_sdma_packet_desc(const struct kfdsig_target *t,
+							 unsigned int op, unsigned int sub_op)
+{
+	const struct kfdsig_packet_desc *d;
+
+	if (!t) {
+		kfdsig_set_error(EINVAL, "no target");
+		errno = EINVAL;
+		return NULL;
+	}
+	d = kfdsig_sdma_desc_lookup(t, op, sub_op);
+	if (d)
+		return d;
 	kfdsig_set_error(ENOENT, "no SDMA layout for op %u sub_op %u on %s", op, sub_op, t->name);
 	errno = ENOENT;
 	return NULL;
@@ -169,9 +180,10 @@ long kfdsig_sdma_packet_dw(const struct kfdsig_target *t, const uint32_t *dw, si
 	h = dw[0];
 	if (SDMA_HDR_OP_G(h) == SDMA_OP_NOP)
 		return (long)SDMA_NOP_COUNT_G(h) + 1;
-	d = kfdsig_sdma_packet_desc(t, SDMA_HDR_OP_G(h), SDMA_HDR_SUB_OP_G(h));
+	d = kfdsig_sdma_desc_lookup(t, SDMA_HDR_OP_G(h), SDMA_HDR_SUB_OP_G(h));
 	if (!d)
-		return -ENOENT;
+		return kfdsig_set_error(ENOENT, "no SDMA layout for op %u sub_op %u on %s",
+					SDMA_HDR_OP_G(h), SDMA_HDR_SUB_OP_G(h), t->name);
 	if (SDMA_HDR_OP_G(h) == SDMA_OP_WRITE) {
 		uint32_t count;
 
