@@ -340,7 +340,8 @@ int cmd_decode(int argc, char **argv)
 		return ret;
 	}
 	ret = run(in, kind, d);
-	errs = kfdsig_decoder_finish(d, &st);
+	/* After an input error, do not report the half-read tail as truncated. */
+	errs = ret ? 0 : kfdsig_decoder_finish(d, &st);
 	kfdsig_decoder_free(d);
 	if (in != stdin)
 		fclose(in);
