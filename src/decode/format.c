@@ -29,6 +29,34 @@ static void put(struct out *o, const char *fmt, ...)
 		o->len += (size_t)n;
 }
 
+/* Fast paths for the per-field output (vsnprintf per field is the cost). */
+static void put_s(struct out *o, const char *str)
+{
+	size_t n = strlen(str);
+
+	if (o->len + n < o->size)
+		memcpy(o->buf + o->len, str, n);
+	else if (o->len < o->size)
+		memcpy(o->buf + o->len, str, o->size - o->len);
+	o->len += n;
+}
+
+static void put_u(struct out *o, uint32_t v, bool hex)
+{
+	char tmp[16], *p = tmp + sizeof(tmp);
+
+	*--p = '\0';
+	do {
+		*--p = hex ? "0123456789abcdef"[v & 15] : (char)('0' + v % 10);
+		v = hex ? v >> 4 : v / 10;
+	} while (v);
+	if (hex) {
+		*--p = 'x';
+		*--p = '0';
+	}
+	put_s(o, p);
+}
+
 static int done(struct out *o)
 {
 	if (o->size)
@@ -78,9 +106,15 @@ int kfdsig_format_packet_text(const struct kfdsig_packet *p, uint32_t flags, cha
 			continue;
 		v = kfdsig_field_get(f, p->dw);
 		hex = f->width >= 16 || !strcmp(f->name, "event_type");
-		put(&o, hex ? " %s=0x%x" : " %s=%u", f->name, v);
-		if (v < f->nvalues && f->values[v])
-			put(&o, "(%s)", f->values[v]);
+		put_s(&o, " ");
+		put_s(&o, f->name);
+		put_s(&o, "=");
+		put_u(&o, v, hex);
+		if (v < f->nvalues && f->values[v]) {
+			put_s(&o, "(");
+			put_s(&o, f->values[v]);
+			put_s(&o, ")");
+		}
 	}
 	put(&o, "\n");
 	if (flags & KFDSIG_FORMAT_RAW) {
@@ -127,7 +161,10 @@ int kfdsig_format_packet_json(const struct kfdsig_packet *p, uint32_t flags, cha
 
 		if (f->dw >= p->avail)
 			continue;
-		put(&o, "%s\"%s\": %u", first ? "" : ", ", f->name, kfdsig_field_get(f, p->dw));
+		put_s(&o, first ? "\"" : ", \"");
+		put_s(&o, f->name);
+		put_s(&o, "\": ");
+		put_u(&o, kfdsig_field_get(f, p->dw), false);
 		first = false;
 	}
 	put(&o, "}");
