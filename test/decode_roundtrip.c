@@ -229,6 +229,61 @@ static void sdma_ring_case(const struct kfdsig_target *t, uint32_t nop_flags)
 	}
 }
 
+/* Deliberately bad sequences decode to exactly what was asked, and the
+ * lint names each thing the checks would have refused. */
+static void bad_cases(const struct kfdsig_target *t)
+{
+	struct kfdsig_fence f = { 0 };
+	uint32_t buf[KFDSIG_PM4_FENCE_MAX_DW];
+	int n;
+
+	/* Context id naming another slot. */
+	f.slot_va = SLOT;
+	f.event_id = EV;
+	f.flags = KFDSIG_FENCE_DELIBERATELY_BAD | KFDSIG_FENCE_CTXID;
+	f.ctxid = EV + 1;
+	n = kfdsig_sdma_emit_fence(t, &f, buf, KFDSIG_PM4_FENCE_MAX_DW);
+	cap_decode(&cap, t, KFDSIG_ENGINE_SDMA, KFDSIG_DECODE_LINT | KFDSIG_DECODE_SIGNAL_PAGE,
+		   PAGE, buf, (size_t)n);
+	CHECK_EQ(cap_field(&cap, 2, "int_context"), EV + 1, "%s: bad sdma ctx", tn);
+	CHECK_EQ(cap_count(&cap, "ctxid-mismatch", KFDSIG_SEV_ERROR), 1, "%s: sdma mismatch", tn);
+	if (t->pm4_fence != KFDSIG_PM4_FENCE_VI) {
+		n = kfdsig_pm4_emit_fence(t, &f, buf, KFDSIG_PM4_FENCE_MAX_DW);
+		cap_decode(&cap, t, KFDSIG_ENGINE_PM4,
+			   KFDSIG_DECODE_LINT | KFDSIG_DECODE_SIGNAL_PAGE, PAGE, buf, (size_t)n);
+		CHECK_EQ(cap_field(&cap, 0, "int_ctxid"), EV + 1, "%s: bad pm4 ctx", tn);
+		CHECK_EQ(cap_count(&cap, "ctxid-mismatch", KFDSIG_SEV_ERROR), 1, "%s: pm4 mismatch",
+			 tn);
+		/* Context 0 (and on gfx11+ bit 24). */
+		f.ctxid = t->drops_ctxid_bit24 ? 1u << 24 : 0;
+		n = kfdsig_pm4_emit_fence(t, &f, buf, KFDSIG_PM4_FENCE_MAX_DW);
+		cap_decode(&cap, t, KFDSIG_ENGINE_PM4, KFDSIG_DECODE_LINT, 0, buf, (size_t)n);
+		CHECK_EQ(cap_field(&cap, 0, "int_ctxid"), f.ctxid, "%s: ctx", tn);
+		CHECK_EQ(cap_count(&cap, t->drops_ctxid_bit24 ? "ctxid-bit24" : "ctxid-zero",
+				   KFDSIG_SEV_ERROR),
+			 1, "%s: ctx 0 / bit 24", tn);
+	}
+	/* Event 0 at slot 0, unaligned slot, wide TRAP context. */
+	f.flags = KFDSIG_FENCE_DELIBERATELY_BAD;
+	f.event_id = 0;
+	f.slot_va = PAGE;
+	n = kfdsig_sdma_emit_fence(t, &f, buf, KFDSIG_PM4_FENCE_MAX_DW);
+	cap_decode(&cap, t, KFDSIG_ENGINE_SDMA, KFDSIG_DECODE_LINT | KFDSIG_DECODE_SIGNAL_PAGE,
+		   PAGE, buf, (size_t)n);
+	CHECK_EQ(cap_count(&cap, "ctxid-zero", KFDSIG_SEV_ERROR), 1, "%s: event 0", tn);
+	CHECK_EQ(cap_count(&cap, "event-id-range", KFDSIG_SEV_ERROR), 1, "%s: slot 0", tn);
+	f.event_id = EV;
+	f.slot_va = SLOT + 2;
+	f.flags = KFDSIG_FENCE_DELIBERATELY_BAD | KFDSIG_FENCE_CTXID;
+	f.ctxid = EV | 0xf0000000u;
+	n = kfdsig_sdma_emit_fence(t, &f, buf, KFDSIG_PM4_FENCE_MAX_DW);
+	cap_decode(&cap, t, KFDSIG_ENGINE_SDMA, KFDSIG_DECODE_LINT, 0, buf, (size_t)n);
+	CHECK_EQ(cap_field(&cap, 0, "addr_lo"), (uint32_t)(SLOT + 2), "%s: bad addr", tn);
+	CHECK_EQ(cap_field(&cap, 2, "reserved"), 0xf, "%s: wide ctx", tn);
+	CHECK_EQ(cap_count(&cap, "slot-misaligned", KFDSIG_SEV_ERROR), 1, "%s: unaligned", tn);
+	CHECK_EQ(cap_count(&cap, "trap-context-wide", KFDSIG_SEV_ERROR), 1, "%s: wide", tn);
+}
+
 int main(void)
 {
 	static const uint32_t pm4_flags[] = {
@@ -263,6 +318,7 @@ int main(void)
 					pm4_case(t, form, cache, pm4_flags[k]);
 		for (size_t k = 0; k < sizeof(sdma_flags) / sizeof(sdma_flags[0]); k++)
 			sdma_case(t, sdma_flags[k]);
+		bad_cases(t);
 		sdma_ring_case(t, 0);
 		sdma_ring_case(t, KFDSIG_SDMA_NOP_BURST);
 	}
