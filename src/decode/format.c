@@ -72,6 +72,23 @@ static bool implied(const struct kfdsig_packet *p, const char *name)
 	return !strcmp(name, "type") || !strcmp(name, "opcode") || !strcmp(name, "count");
 }
 
+/* First dword after the described fields: payload (WRITE_DATA values,
+ * SET_SH_REG values, SDMA WRITE data); 0 when the packet has none to show. */
+static uint32_t payload_start(const struct kfdsig_packet *p)
+{
+	uint32_t end = 0;
+
+	if (!p->desc || !strcmp(p->name, "NOP"))
+		return 0;
+	for (unsigned i = 0; i < p->desc->nfields; i++)
+		if (p->desc->fields[i].dw + 1u > end)
+			end = p->desc->fields[i].dw + 1u;
+	return end < p->avail ? end : 0;
+}
+
+/* Text shows this many payload dwords, then how many more there are. */
+#define TEXT_PAYLOAD_MAX 16u
+
 static void put_raw(struct out *o, const struct kfdsig_packet *p, const char *sep)
 {
 	for (uint32_t i = 0; i < p->avail; i++)
@@ -115,6 +132,20 @@ int kfdsig_format_packet_text(const struct kfdsig_packet *p, uint32_t flags, cha
 			put_s(&o, f->values[v]);
 			put_s(&o, ")");
 		}
+	}
+	if (payload_start(p)) {
+		uint32_t i = payload_start(p), end = p->avail;
+
+		if (end - i > TEXT_PAYLOAD_MAX)
+			end = i + TEXT_PAYLOAD_MAX;
+		put_s(&o, " data=");
+		for (uint32_t k = i; k < end; k++) {
+			if (k > i)
+				put_s(&o, ",");
+			put_u(&o, p->dw[k], true);
+		}
+		if (end < p->avail)
+			put(&o, ",...(+%u)", p->avail - end);
 	}
 	put(&o, "\n");
 	if (flags & KFDSIG_FORMAT_RAW) {
@@ -168,6 +199,15 @@ int kfdsig_format_packet_json(const struct kfdsig_packet *p, uint32_t flags, cha
 		first = false;
 	}
 	put(&o, "}");
+	if (payload_start(p)) {
+		put(&o, ", \"data\": [");
+		for (uint32_t i = payload_start(p); i < p->avail; i++) {
+			if (i > payload_start(p))
+				put_s(&o, ", ");
+			put_u(&o, p->dw[i], false);
+		}
+		put(&o, "]");
+	}
 	if (flags & KFDSIG_FORMAT_RAW) {
 		put(&o, ", \"raw\": [");
 		for (uint32_t i = 0; i < p->avail; i++)

@@ -222,7 +222,6 @@ static const struct kfdsig_field acquire_mem_nv_fields[] = {
 static const struct kfdsig_field set_sh_reg_fields[] = {
 	HEADER_FIELDS,
 	F("reg_offset", 1, 0, 16),
-	F("value0", 2, 0, 32),
 };
 
 static const struct kfdsig_field dispatch_direct_fields[] = {
