@@ -60,6 +60,30 @@ int main(void)
 	      "json truncated: %s", buf);
 	CHECK(strstr(buf, "\"address_lo\"") == NULL, "absent fields left out");
 
+	/* Payload dwords after the described fields. */
+	{
+		const uint32_t wd[] = { 0xc0033700, 0x00100500, 0x1000, 0, 0x2a };
+		uint32_t big[40] = { 0xc0267600, 0x204 };
+
+		cap_decode(&cap, T("gfx90a"), KFDSIG_ENGINE_PM4, 0, 0, wd, 5);
+		kfdsig_format_packet_text(&cap.pkts[0].p, 0, buf, sizeof(buf));
+		expect_str("WRITE_DATA text", buf,
+			   "000000: WRITE_DATA (5 dw) predicate=0 shader_type=0 dst_sel=5(memory) "
+			   "wr_one_addr=0 wr_confirm=1 cache_policy=0 engine_sel=0(me) "
+			   "dst_addr_lo=0x1000 dst_addr_hi=0x0 data=0x2a\n");
+		kfdsig_format_packet_json(&cap.pkts[0].p, 0, buf, sizeof(buf));
+		CHECK(strstr(buf, "\"dst_addr_hi\": 0}, \"data\": [42]}\n") != NULL,
+		      "json data: %s", buf);
+		for (uint32_t i = 2; i < 40; i++)
+			big[i] = i;
+		cap_decode(&cap, T("gfx90a"), KFDSIG_ENGINE_PM4, 0, 0, big, 40);
+		kfdsig_format_packet_text(&cap.pkts[0].p, 0, buf, sizeof(buf));
+		expect_str("SET_SH_REG text", buf,
+			   "000000: SET_SH_REG (40 dw) predicate=0 shader_type=0 reg_offset=0x204 "
+			   "data=0x2,0x3,0x4,0x5,0x6,0x7,0x8,0x9,0xa,0xb,0xc,0xd,0xe,0xf,0x10,0x11,"
+			   "...(+22)\n");
+	}
+
 	/* Findings. */
 	{
 		struct kfdsig_finding f = { 3, KFDSIG_SEV_ERROR, "truncated", "say \"hi\"\\\n" };
