@@ -56,5 +56,6 @@ void cli_json_str(FILE *f, const char *s);
 int cmd_targets(int argc, char **argv);
 int cmd_emit(int argc, char **argv);
 int cmd_shader(int argc, char **argv);
+int cmd_decode(int argc, char **argv);
 
 #endif

@@ -8,5 +8,7 @@
 #include <kfdsig/fence.h>
 #include <kfdsig/pm4.h>
 #include <kfdsig/shader.h>
+#include <kfdsig/sdma.h>
+#include <kfdsig/decode.h>
 
 #endif /* KFDSIG_KFDSIG_H */
