@@ -7,5 +7,7 @@
 #include <kfdsig/target.h>
 #include <kfdsig/fence.h>
 #include <kfdsig/pm4.h>
+#include <kfdsig/kfd.h>
+#include <kfdsig/emu.h>
 
 #endif /* KFDSIG_KFDSIG_H */
