@@ -4,6 +4,7 @@
 #ifndef KFDSIG_TEST_HELPERS_H
 #define KFDSIG_TEST_HELPERS_H
 
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 

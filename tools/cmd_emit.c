@@ -63,8 +63,8 @@ static void help(FILE *f)
 
 static void print_field_value(FILE *f, const struct kfdsig_field *fld, uint32_t v)
 {
-	bool hex = fld->width >= 16 || !strcmp(fld->name, "opcode") ||
-		   !strcmp(fld->name, "event_type");
+	bool hex = strstr(fld->name, "addr") || strstr(fld->name, "data") ||
+		   !strcmp(fld->name, "opcode") || !strcmp(fld->name, "event_type");
 
 	fprintf(f, hex ? "%s=0x%x" : "%s=%u", fld->name, v);
 	if (v < fld->nvalues && fld->values[v])
@@ -96,7 +96,7 @@ static void annotate(FILE *f, const struct engine *e, const struct kfdsig_target
 				any = true;
 			}
 			if (!any)
-				fprintf(f, " data");
+				fprintf(f, " data=0x%x", dw[pos + i]);
 			fputc('\n', f);
 		}
 		pos += len;

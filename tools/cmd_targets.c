@@ -68,7 +68,7 @@ static void print_row(FILE *f, const struct kfdsig_target *t)
 	snprintf(sdma, sizeof(sdma), "%u.%u.%u", t->sdma_ip[0], t->sdma_ip[1], t->sdma_ip[2]);
 	ctx0_rule(t, ctx0, sizeof(ctx0));
 	fprintf(f,
-		"%-8s %6u %-8s %-7s %-6s %3u %4u %2u %-10s %-6s %-8s %u/%-2u %-10s %-5s %3u  %s\n",
+		"%-8s %7u %-8s %-7s %-6s %3u %4u %2u %-10s %-6s %-8s %u/%-2u %-10s %-5s %8u  %s\n",
 		t->name, t->gfx_target_version, gc, kfdsig_family_name(t->family),
 		kfdsig_irq_class_name(t->irq_class), t->cp_eop_id_bits, t->sdma_trap_id_bits,
 		t->sq_msg_id_bits, kfdsig_pm4_fence_form_name(t->pm4_fence), sdma,
@@ -116,7 +116,7 @@ int cmd_targets(int argc, char **argv)
 			print_json(stdout, sel[i], i == 0);
 		fputs("\n]\n", stdout);
 	} else {
-		printf("%-8s %6s %-8s %-7s %-6s %3s %4s %2s %-10s %-6s %-8s %-4s %-10s %-5s %3s  "
+		printf("%-8s %7s %-8s %-7s %-6s %3s %4s %2s %-10s %-6s %-8s %-4s %-10s %-5s %8s  "
 		       "%s\n",
 		       "target", "version", "gc", "family", "irq", "eop", "sdma", "sq", "pm4",
 		       "sdma", "sdma-hdr", "db", "ctx0-drop", "bit24", "sdma-min", "product");

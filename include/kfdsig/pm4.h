@@ -63,6 +63,90 @@ KFDSIG_API int kfdsig_pm4_emit_fence(const struct kfdsig_target *t, const struct
 				     uint32_t *buf, size_t max_dw);
 
 /*
+ * Hot-path form: prepare the sequence once per queue (options checked once),
+ * then write it per fence with kfdsig_pm4_fence_write(), an inline copy of
+ * the prepared dwords with the slot address and the id patched in.
+ */
+#define KFDSIG_TMPL_NONE 0xff
+#define KFDSIG_TMPL_RM8 1
+#define KFDSIG_TMPL_RM7_ID 2
+
+struct kfdsig_pm4_fence_tmpl {
+	uint32_t dw[KFDSIG_PM4_FENCE_MAX_DW];
+	uint64_t signal_page_va;
+	uint8_t ndw;	     /* dwords per fence */
+	uint8_t addr_dw;     /* index of the slot address (lo, hi) or NONE */
+	uint8_t ctxid_dw;    /* index of INT_CTXID or NONE */
+	uint8_t id_value_dw; /* index of a value that is the event id, or NONE */
+	/* Fast layouts: KFDSIG_TMPL_RM8, one 8-dword RELEASE_MEM (address at 3,
+	 * INT_CTXID at 7); KFDSIG_TMPL_RM7_ID, the gfx8 7-dword one whose value
+	 * (dword 5) is the event id; 0, anything else. */
+	uint8_t fast;
+};
+
+/**
+ * kfdsig_pm4_fence_prepare() - check @f once and build a template for every
+ * event of the signal page at @signal_page_va.
+ * @f: options (flags, value, cache, form); its event_id and slot_va are
+ *     ignored. KFDSIG_FENCE_CTXID and KFDSIG_FENCE_DELIBERATELY_BAD are
+ *     refused: deliberately bad packets go through kfdsig_pm4_emit_fence().
+ *
+ * Return: 0, or -EINVAL (page address 0, unaligned or beyond 48 bits; any
+ * option kfdsig_pm4_emit_fence() refuses).
+ */
+KFDSIG_API int kfdsig_pm4_fence_prepare(const struct kfdsig_target *t, const struct kfdsig_fence *f,
+					uint64_t signal_page_va,
+					struct kfdsig_pm4_fence_tmpl *tmpl);
+
+/* Out-of-line error path of kfdsig_pm4_fence_write(); records the reason. */
+KFDSIG_API int kfdsig_pm4_fence_write_error(const struct kfdsig_pm4_fence_tmpl *tmpl, size_t max_dw,
+					    uint32_t event_id);
+
+/**
+ * kfdsig_pm4_fence_write() - write the prepared sequence for @event_id.
+ *
+ * Return: dwords written, -EINVAL for an event id outside 1..4095, -ENOSPC
+ * when @max_dw is smaller than tmpl->ndw (nothing written on error).
+ */
+static inline int kfdsig_pm4_fence_write(const struct kfdsig_pm4_fence_tmpl *tmpl, uint32_t *buf,
+					 size_t max_dw, uint32_t event_id)
+{
+	uint64_t va;
+
+	if (__builtin_expect((uint32_t)(event_id - 1) >= KFDSIG_SIGNAL_EVENT_LIMIT - 1 ||
+				     max_dw < tmpl->ndw,
+			     0))
+		return kfdsig_pm4_fence_write_error(tmpl, max_dw, event_id);
+	va = kfdsig_slot_va(tmpl->signal_page_va, event_id);
+	/* The default fence of gfx9 and later: a constant-size copy and three
+	 * patched dwords, as cheap as copying a finished packet. */
+	if (__builtin_expect(tmpl->fast == KFDSIG_TMPL_RM8, 1)) {
+		__builtin_memcpy(buf, tmpl->dw, KFDSIG_PM4_RELEASE_MEM_DW * sizeof(uint32_t));
+		buf[3] = (uint32_t)va;
+		buf[4] = (uint32_t)(va >> 32);
+		buf[7] = event_id;
+		return KFDSIG_PM4_RELEASE_MEM_DW;
+	}
+	if (tmpl->fast == KFDSIG_TMPL_RM7_ID) {
+		__builtin_memcpy(buf, tmpl->dw, KFDSIG_PM4_RELEASE_MEM_DW_GFX8 * sizeof(uint32_t));
+		buf[3] = (uint32_t)va;
+		buf[4] = (uint32_t)(va >> 32);
+		buf[5] = event_id;
+		return KFDSIG_PM4_RELEASE_MEM_DW_GFX8;
+	}
+	__builtin_memcpy(buf, tmpl->dw, tmpl->ndw * sizeof(uint32_t));
+	if (tmpl->addr_dw != KFDSIG_TMPL_NONE) {
+		buf[tmpl->addr_dw] = (uint32_t)va;
+		buf[tmpl->addr_dw + 1] = (uint32_t)(va >> 32);
+	}
+	if (tmpl->ctxid_dw != KFDSIG_TMPL_NONE)
+		buf[tmpl->ctxid_dw] = event_id;
+	if (tmpl->id_value_dw != KFDSIG_TMPL_NONE)
+		buf[tmpl->id_value_dw] = event_id;
+	return tmpl->ndw;
+}
+
+/*
  * Field layouts of the packets kfdsig writes, for annotating and decoding.
  * One table (src/pm4/pm4_layout.c) per packet and generation form.
  */

@@ -130,6 +130,23 @@ int kfdsig_pm4_emit_fence(const struct kfdsig_target *t, const struct kfdsig_fen
 	uint64_t value, addr;
 	int n;
 
+	/* The default fence in a handful of compares and eight stores; any
+	 * other description, and every refusal, takes the full path below. */
+	if (kfdsig_likely(t && f && buf && !f->flags && !f->form && !f->reserved &&
+			  f->cache <= KFDSIG_CACHE_NONE &&
+			  f->event_id - 1u < KFDSIG_SIGNAL_EVENT_LIMIT - 1u && f->slot_va &&
+			  !(f->slot_va & 7) && !(f->slot_va >> 48) &&
+			  max_dw >= KFDSIG_PM4_RELEASE_MEM_DW)) {
+		uint32_t *end = emit_release_mem(
+			buf, t, eop_dw1[t->pm4_fence][f->cache],
+			PM4_RM_DATA_SEL_S(PM4_DATA_SEL_64) |
+				PM4_RM_INT_SEL_S(PM4_INT_SEL_INT_AFTER_WRITE_CONFIRM),
+			f->slot_va, t->pm4_fence == KFDSIG_PM4_FENCE_VI ? f->event_id : 1,
+			f->event_id);
+
+		return (int)(end - buf);
+	}
+
 	n = pm4_fence_prepare(t, f, &value);
 	if (kfdsig_unlikely(n < 0))
 		return n;
@@ -200,4 +217,70 @@ int kfdsig_pm4_emit_fence(const struct kfdsig_target *t, const struct kfdsig_fen
 	}
 	}
 	return n;
+}
+
+int kfdsig_pm4_fence_prepare(const struct kfdsig_target *t, const struct kfdsig_fence *f,
+			     uint64_t signal_page_va, struct kfdsig_pm4_fence_tmpl *tmpl)
+{
+	struct kfdsig_fence probe;
+	int vi, n;
+
+	if (kfdsig_unlikely(!t || !f || !tmpl))
+		return kfdsig_set_error(EINVAL, "no target, fence description or template");
+	if (kfdsig_unlikely(f->flags & (KFDSIG_FENCE_CTXID | KFDSIG_FENCE_DELIBERATELY_BAD)))
+		return kfdsig_set_error(
+			EINVAL, "templates always carry the event id: use kfdsig_pm4_emit_fence() "
+				"for a chosen context id or a deliberately bad packet");
+	if (kfdsig_unlikely(f->form == KFDSIG_PM4_EVENT_WRITE_EOP))
+		return kfdsig_set_error(EINVAL, "no template for EVENT_WRITE_EOP (gfx8 graphics "
+						"rings): use kfdsig_pm4_emit_fence()");
+	if (kfdsig_unlikely(!signal_page_va || (signal_page_va & 7) ||
+			    signal_page_va + KFDSIG_SIGNAL_PAGE_SIZE > (1ull << 48)))
+		return kfdsig_set_error(EINVAL,
+					"signal page address 0x%llx must be non-zero, 8-byte "
+					"aligned and leave 32 KiB below 2^48",
+					(unsigned long long)signal_page_va);
+	/* Emit for event 1 of the page; every check runs on the real options. */
+	probe = *f;
+	probe.event_id = 1;
+	probe.slot_va = kfdsig_slot_va(signal_page_va, 1);
+	n = kfdsig_pm4_emit_fence(t, &probe, tmpl->dw, KFDSIG_PM4_FENCE_MAX_DW);
+	if (n < 0)
+		return n;
+
+	vi = t->pm4_fence == KFDSIG_PM4_FENCE_VI;
+	tmpl->signal_page_va = signal_page_va;
+	tmpl->ndw = (uint8_t)n;
+	tmpl->addr_dw = KFDSIG_TMPL_NONE;
+	tmpl->ctxid_dw = vi ? KFDSIG_TMPL_NONE : (uint8_t)(n - 1);
+	tmpl->id_value_dw = KFDSIG_TMPL_NONE;
+	tmpl->fast = 0;
+	if (f->flags & KFDSIG_FENCE_INT_ONLY)
+		return 0;
+	switch (f->form) {
+	case KFDSIG_PM4_RELEASE_MEM:
+		tmpl->addr_dw = 3;
+		if (!vi)
+			tmpl->fast = KFDSIG_TMPL_RM8;
+		/* The gfx8 default value is the event id (dword 5). */
+		if (vi && !(f->flags & KFDSIG_FENCE_VALUE)) {
+			tmpl->id_value_dw = 5;
+			tmpl->fast = KFDSIG_TMPL_RM7_ID;
+		}
+		break;
+	case KFDSIG_PM4_WRITE_DATA_INT:
+		tmpl->addr_dw = 2;
+		if (vi && !(f->flags & KFDSIG_FENCE_VALUE))
+			tmpl->id_value_dw = 4;
+		break;
+	}
+	return 0;
+}
+
+int kfdsig_pm4_fence_write_error(const struct kfdsig_pm4_fence_tmpl *tmpl, size_t max_dw,
+				 uint32_t event_id)
+{
+	if (event_id == 0 || event_id >= KFDSIG_SIGNAL_EVENT_LIMIT)
+		return kfdsig_set_error(EINVAL, "event id %u is outside 1..4095", event_id);
+	return kfdsig_set_error(ENOSPC, "fence needs %u dwords, buffer has %zu", tmpl->ndw, max_dw);
 }

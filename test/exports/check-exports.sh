@@ -1,0 +1,25 @@
+#!/bin/sh
+# The shared library exports exactly the functions the public headers declare
+# with KFDSIG_API: nothing internal leaks, nothing declared is missing.
+# Usage: check-exports.sh LIBKFDSIG_SO INCLUDE_DIR
+set -eu
+lib=$1
+inc=$2
+command -v nm >/dev/null || { echo "no nm: skip"; exit 77; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+nm -D --defined-only "$lib" | awk '$2 ~ /^[TDBR]$/ { print $3 }' | sed 's/@.*//' | sort -u >"$tmp/exported"
+# Declarations: the identifier before the first '(' of each KFDSIG_API declaration.
+cat "$inc"/kfdsig/*.h | perl -0777 -pe 's{/\*.*?\*/}{}gs; s{\\\n}{}g; s{^#.*$}{}mg' | tr '\n' ' ' |
+  sed 's/;/;\n/g' | grep 'KFDSIG_API' |
+  sed 's/(.*//' | awk '{ print $NF }' | tr -d '*' | sort -u >"$tmp/declared"
+
+status=0
+if ! diff -u "$tmp/declared" "$tmp/exported" >"$tmp/diff"; then
+  echo "exported symbols differ from the KFDSIG_API declarations (- declared only, + exported only):"
+  grep '^[-+][a-z]' "$tmp/diff" || true
+  status=1
+fi
+echo "$(wc -l <"$tmp/exported") symbols exported"
+exit $status
