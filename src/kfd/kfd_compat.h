@@ -16,6 +16,8 @@
 #include <stdint.h>
 #include <linux/kfd_ioctl.h>
 
+#include <kfdsig/fence.h>
+
 /* 1.14 "Update kfd_event_data": the signal-event union member carrying
  * last_event_age ([DKMS] kfd_ioctl.h, facts 2.8). Same size as the 1.11
  * struct: the union is sized by memory_exception_data (24 bytes). */
@@ -117,8 +119,6 @@ typedef struct {
 #define KFDSIG_UNSIGNALED_SLOT UINT64_MAX
 #define KFDSIG_FIRST_NONSIGNAL_EVENT_ID 0x40000000u
 #define KFDSIG_LAST_NONSIGNAL_EVENT_ID 0x7fffffffu
-#ifndef KFDSIG_SIGNAL_PAGE_SIZE
-#define KFDSIG_SIGNAL_PAGE_SIZE (KFD_SIGNAL_EVENT_LIMIT * 8u)
-#endif
+/* KFDSIG_SIGNAL_PAGE_SIZE (32 KiB) comes from kfdsig/fence.h. */
 
 #endif /* KFDSIG_KFD_COMPAT_H */
