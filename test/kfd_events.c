@@ -173,7 +173,7 @@ static void test_user_page_rules(void)
 
 	CHECK(kfdsig_kfd_alloc(kfd, g, 16384, KFDSIG_KFD_MEM_GTT_UNCACHED, &small) == 0, "16K");
 	CHECK(kfdsig_kfd_alloc(kfd, g, 32768,
-			       KFD_IOC_ALLOC_MEM_FLAGS_VRAM | KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE,
+			       KFD_IOC_ALLOC_MEM_FLAGS_VRAM | 0x80000000u /* WRITABLE */,
 			       &vram) == 0,
 	      "VRAM");
 	CHECK(kfdsig_kfd_alloc(kfd, g, 32768, KFDSIG_KFD_MEM_GTT_UNCACHED, &good) == 0, "32K");

@@ -191,10 +191,9 @@ static int alloc_memory(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 			r = -ENOMEM;
 			goto out;
 		}
-		pthread_mutex_lock(&emu->lock);
-		bo->mmap_offset = emu->next_mmap_offset;
-		emu->next_mmap_offset += size + pg; /* a guard page between objects */
-		pthread_mutex_unlock(&emu->lock);
+		/* lock-free: p->lock is held and emu->lock comes first */
+		bo->mmap_offset = __atomic_fetch_add(&emu->next_mmap_offset, size + pg,
+						     __ATOMIC_RELAXED); /* guard page between */
 		a->mmap_offset = bo->mmap_offset;
 	}
 	bo->handle = KFDSIG_MAKE_HANDLE(a->gpu_id, lowest_free_idr(p, (uint32_t)i));
