@@ -237,6 +237,17 @@ static void test_age(const char *spec, bool has_age)
 	CHECK_EQ(res, has_age ? KFDSIG_WAIT_COMPLETE : KFDSIG_WAIT_TIMEOUT, "stale age");
 	CHECK_EQ(e.fired, has_age, "fired reports the age change");
 	CHECK_EQ(e.age, has_age ? 1 : 0, "current age returned");
+	/* the age wraps to 2, never to 0 (legacy) or 1 (new) */
+	if (has_age) {
+		int pasid = t_pasid(emu, kfd);
+		CHECK(kfdsig_emu_event_age_set(emu, pasid, ev.id, UINT64_MAX) == 0, "age ~0");
+		CHECK(kfdsig_kfd_event_set(kfd, ev.id) == 0, "set");
+		age = UINT64_MAX;
+		CHECK(t_wait1(kfd, ev.id, &age, 0, &res) == 0 && res == KFDSIG_WAIT_COMPLETE,
+		      "wrap");
+		CHECK_EQ(age, 2, "wrapped to 2");
+		CHECK_EQ(kfdsig_emu_event_age_set(emu, pasid, 12345, 3), -EINVAL, "unknown event");
+	}
 	/* age 0: the legacy wait, even on 1.14 */
 	age = 0;
 	CHECK_EQ(t_wait1(kfd, e.event_id, &age, 0, &res), 0, "legacy wait");

@@ -123,6 +123,14 @@ KFDSIG_API void *kfdsig_emu_gpu_ptr(struct kfdsig_emu *emu, int pasid, uint32_t 
 KFDSIG_API int kfdsig_emu_signal_event_interrupt(struct kfdsig_emu *emu, int pasid,
 						 uint32_t partial_id, uint32_t valid_id_bits);
 
+/**
+ * kfdsig_emu_event_age_set() - put an event's age where no test could
+ * otherwise reach it (2^64 signals), to exercise the wrap to 2.
+ * Return: 0, -ESRCH (pasid), -EINVAL (unknown event or age 0).
+ */
+KFDSIG_API int kfdsig_emu_event_age_set(struct kfdsig_emu *emu, int pasid, uint32_t event_id,
+					uint64_t age);
+
 /* Interrupt sources an emulated engine raises (what decides the id bits). */
 enum kfdsig_emu_irq_source {
 	KFDSIG_EMU_IRQ_CP_EOP = 0, /* RELEASE_MEM / EOP with INT_SEL */
@@ -177,7 +185,9 @@ KFDSIG_API int kfdsig_emu_hw_exception(struct kfdsig_emu *emu, int pasid);
 KFDSIG_API int kfdsig_emu_gpu_reset(struct kfdsig_emu *emu, uint32_t gpu_id, bool ecc);
 
 /* Arguments of an SMI line the emulator formats with the kernel's format
- * for @type (KFD_EVENT_FMT_*). Unused fields are ignored. */
+ * for @type (KFD_EVENT_FMT_*). Unused fields are ignored. For the GPU
+ * reset events @trigger is the sequence number and @task_name the cause;
+ * the node of page-fault, queue and unmap lines is the GPU's id. */
 struct kfdsig_emu_smi_args {
 	uint64_t ns;
 	int32_t pid; /* 0: not tied to a process (sent to every client) */

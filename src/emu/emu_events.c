@@ -739,3 +739,25 @@ void *kfdsig_emu_gpu_ptr(struct kfdsig_emu *emu, int pasid, uint32_t gpu_id, uin
 		errno = EFAULT;
 	return ptr;
 }
+
+int kfdsig_emu_event_age_set(struct kfdsig_emu *emu, int pasid, uint32_t event_id, uint64_t age)
+{
+	struct emu_event *ev;
+	struct emu_proc *p;
+	int r = 0;
+
+	if (!emu || !age)
+		return -EINVAL;
+	p = emu_proc_get(emu, pasid);
+	if (!p)
+		return -ESRCH;
+	pthread_mutex_lock(&p->lock);
+	ev = lookup(p, event_id);
+	if (ev)
+		ev->age = age;
+	else
+		r = -EINVAL;
+	pthread_mutex_unlock(&p->lock);
+	emu_proc_put(p);
+	return r;
+}
