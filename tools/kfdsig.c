@@ -13,6 +13,7 @@ static const struct cmd cmds[] = {
 	{ "emit", cmd_emit, "write a fence-with-interrupt packet sequence" },
 	{ "devices", cmd_devices, "list the KFD GPUs with their target and versions" },
 	{ "smi", cmd_smi, "print KFD SMI events live" },
+	{ "shader", cmd_shader, "print a shader s_sendmsg signal stub (asm, bytes, code object)" },
 };
 
 static void usage(FILE *f)

@@ -9,5 +9,6 @@
 #include <kfdsig/pm4.h>
 #include <kfdsig/kfd.h>
 #include <kfdsig/emu.h>
+#include <kfdsig/shader.h>
 
 #endif /* KFDSIG_KFDSIG_H */

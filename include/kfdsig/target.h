@@ -106,6 +106,12 @@ struct kfdsig_target {
 	uint32_t ctx0_drop_mec_fw;
 	bool drops_ctxid_bit24;
 	bool apu; /* integrated GPU */
+
+	/*
+	 * SET_SH_REG offset (dwords from 0x2c00) of COMPUTE_PGM_RSRC3, 0 when
+	 * the generation has no such register (gfx8, gfx9 before gfx90a).
+	 */
+	uint16_t sh_compute_pgm_rsrc3;
 };
 
 /**

@@ -23,6 +23,11 @@
  *            (facts 7.2)
  *   [min64]  ROCr amd_blit_sdma.cpp: 64-dword minimum SDMA submission on
  *            ISA 9.0.0-9.0.4 and 9.0.12 (facts 4.6)
+ *   [rsrc3]  COMPUTE_PGM_RSRC3: register 0x2e2d on gfx90a/gfx94x ([ROCR]
+ *            kfdtest Dispatch.cpp, set for FAMILY_AL/FAMILY_AV only);
+ *            0x2e28 on gfx10+ (Mesa sid.h R_00B8A0_COMPUTE_PGM_RSRC3, set
+ *            from GFX10 on; gc_10_1_0_offset.h 0x1bc8 + GC base 0x1260);
+ *            none before. SET_SH_REG offsets are register - 0x2c00.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -59,7 +64,7 @@
  * context id 0 always dropped, GC >= 9.4.1 [ctx0]. */
 #define GFX94X_DEFAULTS                                                                \
 	GFX9_DEFAULTS, .family = KFDSIG_FAMILY_GFX94X, .irq_class = KFDSIG_IRQ_V9_4_3, \
-		       .ctx0_drop_mec_fw = 0
+		       .ctx0_drop_mec_fw = 0, .sh_compute_pgm_rsrc3 = 0x22d /* [rsrc3] */
 
 /* gfx10.x: v10 handler, SQ carries 23 bits, no ctx-0 filter [class][bits];
  * RELEASE_MEM with GCR bits [fence]; SDMA 5.x FENCE with MTYPE [sdma]. */
@@ -68,7 +73,8 @@
 	.cp_eop_id_bits = 32, .sdma_trap_id_bits = 28, .sq_msg_id_bits = 23,                  \
 	.pm4_fence = KFDSIG_PM4_FENCE_NV, .sdma_fence_hdr = KFDSIG_SDMA_HDR_NV,               \
 	.doorbell_size = 8, .wptr_bits = 64, .doorbell_slice = 8192, .eop_buffer_size = 4096, \
-	.ctx0_drop_mec_fw = KFDSIG_CTX0_NEVER_DROPPED, .drops_ctxid_bit24 = false
+	.ctx0_drop_mec_fw = KFDSIG_CTX0_NEVER_DROPPED, .drops_ctxid_bit24 = false,            \
+	.sh_compute_pgm_rsrc3 = 0x228 /* [rsrc3] */
 
 #define GFX10_3_DEFAULTS GFX10_DEFAULTS, .level = KFDSIG_GFX10_3, .family = KFDSIG_FAMILY_GFX10_3
 
@@ -80,7 +86,8 @@
 	.cp_eop_id_bits = 32, .sdma_trap_id_bits = 28, .sq_msg_id_bits = 24,                  \
 	.pm4_fence = KFDSIG_PM4_FENCE_NV, .sdma_fence_hdr = KFDSIG_SDMA_HDR_V6,               \
 	.doorbell_size = 8, .wptr_bits = 64, .doorbell_slice = 8192, .eop_buffer_size = 4096, \
-	.ctx0_drop_mec_fw = KFDSIG_CTX0_NEVER_DROPPED, .drops_ctxid_bit24 = true
+	.ctx0_drop_mec_fw = KFDSIG_CTX0_NEVER_DROPPED, .drops_ctxid_bit24 = true,             \
+	.sh_compute_pgm_rsrc3 = 0x228 /* [rsrc3] */
 
 #define GFX12_DEFAULTS GFX11_DEFAULTS, .level = KFDSIG_GFX12, .family = KFDSIG_FAMILY_GFX12
 
@@ -124,7 +131,7 @@ static const struct kfdsig_target targets[] = {
 	/* Aldebaran: SDMA 4.4.0 driven by sdma_v4_0.c [sdma]. */
 	{ GFX9_DEFAULTS, .name = "gfx90a", .product = "Aldebaran (MI200)",
 	  .family = KFDSIG_FAMILY_GFX90A, .gfx_target_version = 90010, .gc_ip = IP(9, 4, 2),
-	  .sdma_ip = IP(4, 4, 0), .ctx0_drop_mec_fw = 0 },
+	  .sdma_ip = IP(4, 4, 0), .ctx0_drop_mec_fw = 0, .sh_compute_pgm_rsrc3 = 0x22d },
 	{ GFX9_DEFAULTS, .name = "gfx90c", .product = "Renoir", .gfx_target_version = 90012,
 	  .gc_ip = IP(9, 3, 0), .sdma_ip = IP(4, 1, 2), .ctx0_drop_mec_fw = 0x17a,
 	  .sdma_min_submit_dw = 64, .apu = true },

@@ -92,4 +92,32 @@
 #define PM4_WD_CACHE_POLICY_S(x) ((uint32_t)(x) << 25)
 #define PM4_WD_ENGINE_SEL_S(x) ((uint32_t)(x) << 30)
 
+/*
+ * Compute dispatch (SET_SH_REG, DISPATCH_DIRECT). SET_SH_REG dword 1 is the
+ * register's dword offset from PACKET3_SET_SH_REG_START 0x2c00 (vid.h,
+ * soc15d.h, nvd.h). The COMPUTE_* registers sit at the same addresses on
+ * gfx8-gfx12: gfx_8_0_d.h mmCOMPUTE_PGM_LO 0x2e0c; gc_9_0_offset.h 0x0e0c +
+ * GC base 0x2000, as amdgpu gfx_v9_0.c programs them in its GPR-init
+ * dispatch (SOC15_REG_OFFSET(GC, 0, mmCOMPUTE_PGM_LO) -
+ * PACKET3_SET_SH_REG_START); Mesa sid.h R_00B8xx for gfx10-12. COMPUTE_PGM_RSRC3
+ * differs per generation: kfdsig_target.sh_compute_pgm_rsrc3.
+ */
+#define PM4_SH_REG_START 0x2c00u
+#define PM4_SH_COMPUTE_START_X 0x204u /* START_X/Y/Z, NUM_THREAD_X/Y/Z follow */
+#define PM4_SH_COMPUTE_NUM_THREAD_X 0x207u
+#define PM4_SH_COMPUTE_PGM_LO 0x20cu	/* PGM_HI follows */
+#define PM4_SH_COMPUTE_PGM_RSRC1 0x212u /* PGM_RSRC2 follows */
+#define PM4_SH_COMPUTE_RESOURCE_LIMITS 0x215u
+#define PM4_SH_COMPUTE_TMPRING_SIZE 0x218u
+#define PM4_SH_COMPUTE_USER_DATA_0 0x240u /* 16 user-data registers */
+/* Type-3 header bit 1: shader type compute (kfdtest InitPM4Header). */
+#define PM4_HDR_SHADER_COMPUTE (1u << 1)
+/* COMPUTE_DISPATCH_INITIATOR (DISPATCH_DIRECT dword 4): gfx_v9_0.c
+ * COMPUTE_SHADER_EN; kfdtest Dispatch.cpp adds CS_W32_EN (0x8000) for
+ * wave32 from gfx10 on. */
+#define PM4_DISPATCH_COMPUTE_SHADER_EN (1u << 0)
+#define PM4_DISPATCH_FORCE_START_AT_000 (1u << 2)
+#define PM4_DISPATCH_USE_THREAD_DIMENSIONS (1u << 5)
+#define PM4_DISPATCH_CS_W32_EN (1u << 15)
+
 #endif /* KFDSIG_PM4_DEFS_H */

@@ -148,6 +148,24 @@ static const struct kfdsig_field write_data_fields[] = {
 
 static const struct kfdsig_field nop_fields[] = { HEADER_FIELDS };
 
+/* Register values (dwords 2 .. count+1) follow the offset. */
+static const struct kfdsig_field set_sh_reg_fields[] = {
+	HEADER_FIELDS,
+	F("reg_offset", 1, 0, 16),
+};
+
+static const struct kfdsig_field dispatch_direct_fields[] = {
+	HEADER_FIELDS,
+	F("dim_x", 1, 0, 32),
+	F("dim_y", 2, 0, 32),
+	F("dim_z", 3, 0, 32),
+	F("compute_shader_en", 4, 0, 1),
+	F("partial_tg_en", 4, 1, 1),
+	F("force_start_at_000", 4, 2, 1),
+	F("use_thread_dimensions", 4, 5, 1),
+	F("cs_w32_en", 4, 15, 1),
+};
+
 #define DESC(n, op, dw, f)                                                                    \
 	{                                                                                     \
 		.name = (n), .opcode = (op), .min_dw = (dw), .nfields = KFDSIG_ARRAY_SIZE(f), \
@@ -164,6 +182,10 @@ static const struct kfdsig_packet_desc eop_desc =
 static const struct kfdsig_packet_desc write_data_desc =
 	DESC("WRITE_DATA", PM4_OP_WRITE_DATA, 5, write_data_fields);
 static const struct kfdsig_packet_desc nop_desc = DESC("NOP", PM4_OP_NOP, 1, nop_fields);
+static const struct kfdsig_packet_desc set_sh_reg_desc =
+	DESC("SET_SH_REG", PM4_OP_SET_SH_REG, 3, set_sh_reg_fields);
+static const struct kfdsig_packet_desc dispatch_direct_desc =
+	DESC("DISPATCH_DIRECT", PM4_OP_DISPATCH_DIRECT, 5, dispatch_direct_fields);
 
 const struct kfdsig_packet_desc *kfdsig_pm4_packet_desc(const struct kfdsig_target *t,
 							unsigned int opcode)
@@ -184,6 +206,10 @@ const struct kfdsig_packet_desc *kfdsig_pm4_packet_desc(const struct kfdsig_targ
 		return &write_data_desc;
 	case PM4_OP_NOP:
 		return &nop_desc;
+	case PM4_OP_SET_SH_REG:
+		return &set_sh_reg_desc;
+	case PM4_OP_DISPATCH_DIRECT:
+		return &dispatch_direct_desc;
 	}
 	kfdsig_set_error(ENOENT, "no PM4 layout for opcode 0x%02x on %s", opcode, t->name);
 	errno = ENOENT;

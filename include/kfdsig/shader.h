@@ -1,0 +1,193 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Shader signal stubs: a one-wave program that stores 1 into an event's slot
+ * of the KFD signal page, makes the store visible at system scope, puts the
+ * full event id in m0 and raises s_sendmsg(MSG_INTERRUPT), which KFD turns
+ * into a signal of that event. Assembled with LLVM 22 for every generation
+ * family and embedded in the library, in two forms:
+ *
+ *  - KFDSIG_SHADER_CODE_OBJECT: an AMDHSA code object (ELF, code object v5)
+ *    whose kernel "kfdsig_signal" takes {u64 slot_va; u32 event_id} as
+ *    kernel arguments; loadable by any HSA-style runtime, dispatchable on an
+ *    AQL queue or, with kfdsig_pm4_emit_dispatch(), on a PM4 queue. The
+ *    code object also holds "kfdsig_signal_raw", the raw form's kernel.
+ *  - KFDSIG_SHADER_RAW: the instructions alone, with the slot address and
+ *    event id as 32-bit literal constants at published byte offsets; patch
+ *    a copy with kfdsig_shader_patch() and dispatch it without arguments.
+ *
+ * docs/shader-stubs.md describes the instruction sequences per family.
+ */
+#ifndef KFDSIG_SHADER_H
+#define KFDSIG_SHADER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <kfdsig/common.h>
+#include <kfdsig/target.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum kfdsig_shader_form {
+	KFDSIG_SHADER_CODE_OBJECT = 0, /* ELF code object, kernel arguments */
+	KFDSIG_SHADER_RAW,	       /* instruction blob with literals */
+};
+
+/* Indices of kfdsig_shader_stub.patch_offset[]. */
+enum kfdsig_shader_patch {
+	KFDSIG_SHADER_PATCH_SLOT_LO = 0, /* slot address bits 31:0 */
+	KFDSIG_SHADER_PATCH_SLOT_HI,	 /* slot address bits 63:32 */
+	KFDSIG_SHADER_PATCH_EVENT_ID,	 /* the value moved into m0 */
+	KFDSIG_SHADER_NPATCH
+};
+
+/* Offset value meaning "none in this form". */
+#define KFDSIG_SHADER_NO_OFFSET UINT32_MAX
+/* Kernel-argument block of the code-object form: u64 slot_va at 0, u32
+ * event_id at 8, 4 bytes of padding. */
+#define KFDSIG_SHADER_KERNARG_SIZE 16u
+/* COMPUTE_PGM_LO holds address bits 47:8: code must be 256-byte aligned. */
+#define KFDSIG_SHADER_CODE_ALIGN 256u
+/* kfdsig_shader_patch() / kfdsig_shader_kernargs() return value when only
+ * the low sq_id_bits of the event id reach KFD. */
+#define KFDSIG_SHADER_PARTIAL_ID 1
+
+/* What a dispatcher must program to run the stub (compute SH registers). */
+struct kfdsig_shader_regs {
+	uint32_t pgm_rsrc1;		 /* COMPUTE_PGM_RSRC1, from the kernel descriptor */
+	uint32_t pgm_rsrc2;		 /* COMPUTE_PGM_RSRC2 */
+	uint32_t pgm_rsrc3;		 /* COMPUTE_PGM_RSRC3 (only if has_rsrc3) */
+	bool has_rsrc3;			 /* the generation has COMPUTE_PGM_RSRC3 */
+	uint8_t user_sgprs;		 /* COMPUTE_USER_DATA_0.. read: 2 (kernarg address) or 0 */
+	uint8_t wave_size;		 /* 64 (gfx8, gfx9) or 32 (gfx10 and later) */
+	uint16_t kernel_code_properties; /* kernel descriptor word */
+	uint32_t kernarg_size;		 /* bytes of kernel arguments: 16 or 0 */
+};
+
+struct kfdsig_shader_stub {
+	const struct kfdsig_target *target;
+	enum kfdsig_shader_form form;
+	/* Code object: the whole ELF file image. Raw: the instructions, then
+	 * (gfx10 and later) 192 bytes of s_code_end padding for the
+	 * instruction prefetch; copy all @size bytes. */
+	const uint8_t *bytes;
+	size_t size;
+	size_t entry_offset; /* first instruction of the kernel in @bytes */
+	size_t code_size;    /* instruction bytes from entry_offset to s_endpgm */
+	/* Code object: the kernel descriptor of "kfdsig_signal" in @bytes.
+	 * Raw: KFDSIG_SHADER_NO_OFFSET. */
+	uint32_t kd_offset;
+	/* Raw: byte offsets in @bytes of the three 32-bit little-endian
+	 * literals. Code object: KFDSIG_SHADER_NO_OFFSET (kernel arguments). */
+	uint32_t patch_offset[KFDSIG_SHADER_NPATCH];
+	struct kfdsig_shader_regs regs;
+	/* m0 bits that reach KFD (target->sq_msg_id_bits): 8 on gfx8, 23 on
+	 * gfx10.x, 24 otherwise. Wider ids arrive as a partial id. */
+	uint8_t sq_id_bits;
+	uint32_t elf_flags;	  /* code object e_flags (EF_AMDGPU_MACH ...) */
+	const char *processor;	  /* LLVM processor assembled for, "gfx942" */
+	const char *family;	  /* source family, "gfx94x" */
+	const char *source_name;  /* "gfx94x.s" */
+	const char *source;	  /* the assembly source, as assembled */
+	const char *llvm_version; /* LLVM that assembled it, "22.1.8" */
+};
+
+/**
+ * kfdsig_shader_stub() - the signal stub of a target in a form.
+ * @t:    target (kfdsig_target_by_name())
+ * @form: KFDSIG_SHADER_CODE_OBJECT or KFDSIG_SHADER_RAW
+ * @out:  filled on success; its pointers reference static data
+ *
+ * Return: 0, or -EINVAL for a NULL argument or an unknown form, -ENOENT when
+ * no stub was assembled for the target (reason in kfdsig_last_error()).
+ */
+KFDSIG_API int kfdsig_shader_stub(const struct kfdsig_target *t, enum kfdsig_shader_form form,
+				  struct kfdsig_shader_stub *out);
+
+/**
+ * kfdsig_shader_kfd_id() - the event id KFD receives from s_sendmsg with
+ * m0 = @event_id on @t: the low sq_msg_id_bits of it.
+ *
+ * Return: @event_id masked to the target's SQ id bits (0 for a NULL target).
+ */
+KFDSIG_API uint32_t kfdsig_shader_kfd_id(const struct kfdsig_target *t, uint32_t event_id);
+
+/**
+ * kfdsig_shader_patch() - write the slot address and event id into a copy
+ * of a raw stub.
+ * @s:        a KFDSIG_SHADER_RAW stub from kfdsig_shader_stub()
+ * @code:     the caller's copy of s->bytes
+ * @size:     bytes in @code, at least s->size
+ * @slot_va:  GPU address of the slot: kfdsig_slot_va(page, event_id);
+ *            non-zero, 8-byte aligned, below 2^48
+ * @event_id: 1..4095; the full id goes into m0
+ *
+ * Writes exactly the 12 bytes at s->patch_offset[] and nothing else.
+ *
+ * Return: 0 when KFD receives the whole id; KFDSIG_SHADER_PARTIAL_ID when the
+ * id is wider than s->sq_id_bits and KFD receives only its low bits (it then
+ * finds the event through its partial-id scan of signalled slots); -EINVAL
+ * for a code-object stub, a NULL pointer, an id outside 1..4095 or a bad
+ * address; -ENOSPC when @size < s->size. Nothing is written on error.
+ */
+KFDSIG_API int kfdsig_shader_patch(const struct kfdsig_shader_stub *s, void *code, size_t size,
+				   uint64_t slot_va, uint32_t event_id);
+
+/**
+ * kfdsig_shader_kernargs() - fill the kernel-argument block of a
+ * code-object stub.
+ * @s:        a KFDSIG_SHADER_CODE_OBJECT stub
+ * @kernarg:  the caller's buffer, KFDSIG_SHADER_KERNARG_SIZE bytes
+ * @size:     bytes in @kernarg
+ * @slot_va:  as for kfdsig_shader_patch()
+ * @event_id: as for kfdsig_shader_patch()
+ *
+ * Return: as kfdsig_shader_patch(); -EINVAL for a raw stub.
+ */
+KFDSIG_API int kfdsig_shader_kernargs(const struct kfdsig_shader_stub *s, void *kernarg,
+				      size_t size, uint64_t slot_va, uint32_t event_id);
+
+/* The most dwords kfdsig_pm4_emit_dispatch() writes. */
+#define KFDSIG_PM4_DISPATCH_MAX_DW 34
+
+/**
+ * kfdsig_pm4_dispatch_dw() - dwords kfdsig_pm4_emit_dispatch() writes for @s.
+ *
+ * Return: the count, or -EINVAL for a NULL stub.
+ */
+KFDSIG_API int kfdsig_pm4_dispatch_dw(const struct kfdsig_shader_stub *s);
+
+/**
+ * kfdsig_pm4_emit_dispatch() - PM4 packets that run a stub as one wave on a
+ * compute queue.
+ * @s:          the stub (either form)
+ * @code_va:    GPU address of the stub's first instruction (where
+ *              s->bytes + s->entry_offset was copied); 256-byte aligned,
+ *              below 2^48
+ * @kernarg_va: code-object form: GPU address of the kernel-argument block
+ *              (kfdsig_shader_kernargs()), non-zero and 16-byte aligned;
+ *              raw form: must be 0
+ * @buf:        the caller's buffer (KFDSIG_PM4_DISPATCH_MAX_DW suffices)
+ * @max_dw:     room in @buf, in dwords
+ *
+ * Writes SET_SH_REG packets for COMPUTE_START_X..Z = 0 and NUM_THREAD_X..Z = 1,
+ * COMPUTE_PGM_LO/HI, COMPUTE_PGM_RSRC1/2 (and RSRC3 where the generation has
+ * it), COMPUTE_RESOURCE_LIMITS = 0, COMPUTE_TMPRING_SIZE = 0 (no scratch),
+ * COMPUTE_USER_DATA_0/1 = @kernarg_va for the code-object form, then one
+ * DISPATCH_DIRECT of 1x1x1 groups with COMPUTE_SHADER_EN (and CS_W32_EN for
+ * wave32). Every packet has the compute shader-type bit set.
+ *
+ * Return: dwords written; -EINVAL for a bad argument, -ENOSPC when @max_dw
+ * is too small (nothing written).
+ */
+KFDSIG_API int kfdsig_pm4_emit_dispatch(const struct kfdsig_shader_stub *s, uint64_t code_va,
+					uint64_t kernarg_va, uint32_t *buf, size_t max_dw);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KFDSIG_SHADER_H */

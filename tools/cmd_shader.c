@@ -1,0 +1,241 @@
+/* SPDX-License-Identifier: MIT */
+/* kfdsig shader: print or write a target's shader signal stub. */
+#include <getopt.h>
+#include <inttypes.h>
+#include <string.h>
+
+#include "cli.h"
+
+enum shader_format { SF_ASM, SF_HEX, SF_BIN, SF_ELF, SF_C, SF_INFO };
+
+static void help(FILE *f)
+{
+	fprintf(f,
+		"usage: kfdsig shader --target T [--event N (--slot-va ADDR | --signal-page "
+		"ADDR)]\n"
+		"                     [--format asm|hex|bin|elf|c|info] [-o FILE]\n\n"
+		"Print the shader stub that stores 1 into event N's slot of the KFD signal page,\n"
+		"makes the store visible at system scope and raises s_sendmsg(MSG_INTERRUPT)\n"
+		"with the full event id in m0. The stubs were assembled with LLVM 22 and are\n"
+		"embedded in the library: no LLVM is needed here.\n\n"
+		"  -t, --target T        GPU target (kfdsig targets lists them), e.g. gfx90a\n"
+		"  -n, --event N         event id, 1..4095: patched into the raw stub\n"
+		"      --slot-va ADDR    GPU address of the slot (with --event)\n"
+		"      --signal-page ADDR  GPU address of the signal page; slot = ADDR + 8*N\n"
+		"  -f, --format FMT      asm (default): the assembly source of the target's "
+		"family\n"
+		"                        hex: the raw stub as little-endian dwords, one per line\n"
+		"                        bin: the raw stub's bytes\n"
+		"                        c: the raw stub as a C array, with its patch offsets\n"
+		"                        elf: the code object (kernel arguments {u64 slot_va;\n"
+		"                             u32 event_id}; --event does not apply)\n"
+		"                        info: sizes, offsets and the registers a dispatch sets\n"
+		"  -o, --output FILE     write there instead of stdout\n\n"
+		"Without --event the raw stub keeps its placeholder literals. An id wider than\n"
+		"the target's s_sendmsg bits (8 on gfx8) is accepted with a note: KFD receives\n"
+		"its low bits and finds the event through its partial-id scan.\n");
+}
+
+static bool parse_format(const char *s, enum shader_format *out)
+{
+	static const char *const names[] = {
+		[SF_ASM] = "asm", [SF_HEX] = "hex", [SF_BIN] = "bin",
+		[SF_ELF] = "elf", [SF_C] = "c",	    [SF_INFO] = "info",
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (!strcmp(s, names[i])) {
+			*out = (enum shader_format)i;
+			return true;
+		}
+	}
+	cli_usage_error("--format: '%s' is not one of asm, hex, bin, elf, c, info", s);
+	return false;
+}
+
+static uint32_t word(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void print_info(FILE *f, const struct kfdsig_shader_stub *co,
+		       const struct kfdsig_shader_stub *raw)
+{
+	static const char *const patch_names[] = { "slot_lo", "slot_hi", "event_id" };
+
+	fprintf(f, "target %s, family %s (%s), assembled for %s by LLVM %s\n", co->target->name,
+		co->family, co->source_name, co->processor, co->llvm_version);
+	fprintf(f, "s_sendmsg id bits: %u\n", co->sq_id_bits);
+	fprintf(f, "code object: %zu bytes, e_flags 0x%x, entry 0x%zx (%zu bytes), kd 0x%x\n",
+		co->size, co->elf_flags, co->entry_offset, co->code_size, co->kd_offset);
+	fprintf(f, "  kernarg_size %u, user SGPRs %u, wave%u, rsrc1 0x%08x rsrc2 0x%08x",
+		co->regs.kernarg_size, co->regs.user_sgprs, co->regs.wave_size, co->regs.pgm_rsrc1,
+		co->regs.pgm_rsrc2);
+	if (co->regs.has_rsrc3)
+		fprintf(f, " rsrc3 0x%08x", co->regs.pgm_rsrc3);
+	fprintf(f,
+		"\nraw: %zu bytes (%zu of instructions), user SGPRs %u, wave%u, rsrc1 0x%08x "
+		"rsrc2 0x%08x",
+		raw->size, raw->code_size, raw->regs.user_sgprs, raw->regs.wave_size,
+		raw->regs.pgm_rsrc1, raw->regs.pgm_rsrc2);
+	if (raw->regs.has_rsrc3)
+		fprintf(f, " rsrc3 0x%08x", raw->regs.pgm_rsrc3);
+	fputc('\n', f);
+	for (int i = 0; i < KFDSIG_SHADER_NPATCH; i++)
+		fprintf(f, "  patch %-8s at byte %u\n", patch_names[i], raw->patch_offset[i]);
+}
+
+static int write_out(FILE *f, enum shader_format fmt, const struct kfdsig_shader_stub *co,
+		     const struct kfdsig_shader_stub *raw, const uint8_t *code, bool patched,
+		     uint32_t event_id, uint64_t slot_va)
+{
+	switch (fmt) {
+	case SF_ASM:
+		fputs(co->source, f);
+		break;
+	case SF_INFO:
+		print_info(f, co, raw);
+		break;
+	case SF_ELF:
+		if (fwrite(co->bytes, 1, co->size, f) != co->size)
+			return cli_error("write error");
+		break;
+	case SF_BIN:
+		if (fwrite(code, 1, raw->size, f) != raw->size)
+			return cli_error("write error");
+		break;
+	case SF_HEX:
+		for (size_t i = 0; i + 4 <= raw->size; i += 4)
+			fprintf(f, "0x%08x\n", word(code + i));
+		break;
+	case SF_C:
+		fprintf(f, "/* %s shader signal stub (raw form, family %s, LLVM %s, kfdsig %s)",
+			co->target->name, co->family, co->llvm_version, kfdsig_version_string());
+		if (patched)
+			fprintf(f, ": event %u, slot 0x%" PRIx64, event_id, slot_va);
+		fprintf(f, " */\n");
+		fprintf(f, "/* literals at byte offsets: slot_lo %u, slot_hi %u, event_id %u */\n",
+			raw->patch_offset[0], raw->patch_offset[1], raw->patch_offset[2]);
+		fprintf(f, "/* COMPUTE_PGM_RSRC1 0x%08x, RSRC2 0x%08x", raw->regs.pgm_rsrc1,
+			raw->regs.pgm_rsrc2);
+		if (raw->regs.has_rsrc3)
+			fprintf(f, ", RSRC3 0x%08x", raw->regs.pgm_rsrc3);
+		fprintf(f, ", wave%u */\n", raw->regs.wave_size);
+		fprintf(f, "static const uint32_t kfdsig_signal_%s[%zu] = {\n", co->target->name,
+			raw->size / 4);
+		for (size_t i = 0; i + 4 <= raw->size; i += 4) {
+			size_t k = i / 4;
+
+			fprintf(f, "%s0x%08x,%s", k % 4 ? " " : "\t", word(code + i),
+				(k % 4 == 3 || i + 4 == raw->size) ? "\n" : "");
+		}
+		fprintf(f, "};\n");
+		break;
+	}
+	return 0;
+}
+
+enum { OPT_SLOT_VA = 256, OPT_SIGNAL_PAGE };
+
+int cmd_shader(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "target", required_argument, NULL, 't' },
+		{ "event", required_argument, NULL, 'n' },
+		{ "slot-va", required_argument, NULL, OPT_SLOT_VA },
+		{ "signal-page", required_argument, NULL, OPT_SIGNAL_PAGE },
+		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	const char *target = NULL, *output = NULL;
+	enum shader_format fmt = SF_ASM;
+	bool have_event = false, have_slot = false, have_page = false, binary;
+	struct kfdsig_shader_stub co, raw;
+	const struct kfdsig_target *t;
+	uint64_t v, slot_va = 0, page = 0;
+	uint32_t event_id = 0;
+	uint8_t code[4096];
+	FILE *out;
+	int c, ret;
+
+	while ((c = getopt_long(argc, argv, "t:n:f:o:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 't':
+			target = optarg;
+			break;
+		case 'n':
+			if (!cli_parse_u64("--event", optarg, UINT32_MAX, &v))
+				return EXIT_USAGE;
+			event_id = (uint32_t)v;
+			have_event = true;
+			break;
+		case OPT_SLOT_VA:
+			if (!cli_parse_u64("--slot-va", optarg, UINT64_MAX, &slot_va))
+				return EXIT_USAGE;
+			have_slot = true;
+			break;
+		case OPT_SIGNAL_PAGE:
+			if (!cli_parse_u64("--signal-page", optarg, UINT64_MAX, &page))
+				return EXIT_USAGE;
+			have_page = true;
+			break;
+		case 'f':
+			if (!parse_format(optarg, &fmt))
+				return EXIT_USAGE;
+			break;
+		case 'o':
+			output = optarg;
+			break;
+		case 'h':
+			help(stdout);
+			return 0;
+		default:
+			return EXIT_USAGE;
+		}
+	}
+	if (optind < argc)
+		return cli_usage_error("unexpected argument '%s'", argv[optind]);
+	if (!target)
+		return cli_usage_error("--target is required (kfdsig targets lists them)");
+	if (have_slot && have_page)
+		return cli_usage_error("give --slot-va or --signal-page, not both");
+	if (have_event != (have_slot || have_page))
+		return cli_usage_error("--event and --slot-va (or --signal-page) go together");
+	if (have_event && (fmt == SF_ASM || fmt == SF_ELF || fmt == SF_INFO))
+		return cli_usage_error("--event patches the raw stub: use --format hex, bin or c "
+				       "(the code object takes kernel arguments)");
+	if (!(t = cli_target(target)))
+		return EXIT_USAGE;
+	if (kfdsig_shader_stub(t, KFDSIG_SHADER_CODE_OBJECT, &co) ||
+	    kfdsig_shader_stub(t, KFDSIG_SHADER_RAW, &raw))
+		return cli_error("%s", kfdsig_last_error());
+	if (raw.size > sizeof(code))
+		return cli_error("raw stub of %zu bytes is too large", raw.size);
+	memcpy(code, raw.bytes, raw.size);
+	if (have_event) {
+		if (have_page) {
+			if (page > UINT64_MAX - 8ull * event_id)
+				return cli_usage_error("--signal-page: page + 8 * event overflows");
+			slot_va = kfdsig_slot_va(page, event_id);
+		}
+		ret = kfdsig_shader_patch(&raw, code, sizeof(code), slot_va, event_id);
+		if (ret < 0)
+			return cli_usage_error("%s", kfdsig_last_error());
+		if (ret == KFDSIG_SHADER_PARTIAL_ID)
+			fprintf(stderr,
+				"%s: note: %s s_sendmsg carries %u id bits: KFD receives %u and "
+				"finds event %u through its partial-id scan\n",
+				cli_prog, t->name, raw.sq_id_bits,
+				kfdsig_shader_kfd_id(t, event_id), event_id);
+	}
+
+	binary = fmt == SF_BIN || fmt == SF_ELF;
+	if (!(out = cli_open_output(output, binary)))
+		return binary && !output ? EXIT_USAGE : EXIT_FAILURE;
+	ret = write_out(out, fmt, &co, &raw, code, have_event, event_id, slot_va);
+	if (cli_close_output(out))
+		ret = EXIT_FAILURE;
+	return ret;
+}
