@@ -53,8 +53,19 @@ bool cli_write_le(FILE *f, const uint32_t *dw, size_t n);
 /* Print a JSON string literal with escapes. */
 void cli_json_str(FILE *f, const char *s);
 
+/* KFD for a command: real, or emulated (--emulate SPEC / KFDSIG_EMULATE). */
+struct cli_kfd {
+	struct kfdsig_emu *emu;
+	struct kfdsig_kfd *kfd;
+};
+/* Return 0, or the exit code after printing the error. */
+int cli_kfd_open(const char *emulate, struct cli_kfd *c);
+void cli_kfd_close(struct cli_kfd *c);
+
 int cmd_targets(int argc, char **argv);
 int cmd_emit(int argc, char **argv);
+int cmd_devices(int argc, char **argv);
+int cmd_smi(int argc, char **argv);
 int cmd_shader(int argc, char **argv);
 int cmd_decode(int argc, char **argv);
 

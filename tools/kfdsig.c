@@ -12,19 +12,24 @@ static const struct cmd cmds[] = {
 	{ "targets", cmd_targets, "list the GPU targets and their signalling facts" },
 	{ "emit", cmd_emit, "write a fence-with-interrupt packet sequence" },
 	{ "decode", cmd_decode, "decode and lint a PM4 or SDMA packet stream" },
+	{ "devices", cmd_devices, "list the KFD GPUs with their target and versions" },
+	{ "smi", cmd_smi, "print KFD SMI events live" },
 	{ "shader", cmd_shader, "print a shader s_sendmsg signal stub (asm, bytes, code object)" },
 };
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: kfdsig [--version] [--help] COMMAND [ARGS]\n\n"
+	fprintf(f, "usage: kfdsig [--version] [--help] [--emulate SPEC] COMMAND [ARGS]\n\n"
 		   "Make AMD GPUs signal KFD events: emit, dump and check the packets that\n"
 		   "write a KFD signal slot and raise the interrupt that wakes WAIT_EVENTS.\n\n"
 		   "commands:\n");
 	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
 		fprintf(f, "  %-10s %s\n", cmds[i].name, cmds[i].summary);
-	fprintf(f, "\n'kfdsig COMMAND --help' describes a command. A command may be shortened\n"
-		   "to any unambiguous prefix.\n");
+	fprintf(f,
+		"\n'kfdsig COMMAND --help' describes a command. A command may be shortened\n"
+		"to any unambiguous prefix.\n\n"
+		"--emulate SPEC (or KFDSIG_EMULATE=SPEC) runs the KFD commands on an\n"
+		"emulated KFD: SPEC = TARGET[,TARGET...][,kfd=1.N][,profile=v6.14][,privileged]\n");
 }
 
 int main(int argc, char **argv)
@@ -40,6 +45,14 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
 		usage(stdout);
 		return 0;
+	}
+	if (!strcmp(argv[1], "--emulate")) {
+		if (argc < 4)
+			return cli_usage_error("--emulate needs a SPEC and a command");
+		setenv("KFDSIG_EMULATE", argv[2], 1);
+		argv[2] = argv[0];
+		argc -= 2;
+		argv += 2;
 	}
 	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
 		printf("kfdsig %s (library %s)\n", KFDSIG_VERSION_STRING_HEADERS,

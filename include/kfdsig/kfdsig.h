@@ -7,6 +7,8 @@
 #include <kfdsig/target.h>
 #include <kfdsig/fence.h>
 #include <kfdsig/pm4.h>
+#include <kfdsig/kfd.h>
+#include <kfdsig/emu.h>
 #include <kfdsig/shader.h>
 #include <kfdsig/sdma.h>
 #include <kfdsig/decode.h>

@@ -1,0 +1,216 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The emulated KFD: an implementation of the kfdsig_kfd_ops seam that
+ * behaves like amdkfd (events, signal page, WAIT_EVENTS, memory, SMI),
+ * built from the kernel facts rather than from what the kfdsig backend
+ * expects. Several emulated GPUs of any target in the generation table, a
+ * configurable reported KFD version and a kernel-behaviour profile.
+ *
+ * Every open of the emulated /dev/kfd is its own KFD process: two opens
+ * never see each other's events or memory.
+ *
+ * The "hardware side" entry points below (interrupts, faults, resets, SMI
+ * producers) are what emulated engines call; tests call them directly.
+ */
+#ifndef KFDSIG_EMU_H
+#define KFDSIG_EMU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <kfdsig/common.h>
+#include <kfdsig/kfd.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Which kernel's behaviour to reproduce where kernels differ. */
+enum kfdsig_emu_kernel_profile {
+	/* Mainline up to v6.13 and from v6.19 (and the DKMS driver): an
+	 * interrupt whose id finds nothing falls back to the slot scan. */
+	KFDSIG_EMU_KERNEL_DEFAULT = 0,
+	/* v6.14 - v6.18: an interrupt with a full id (>= 12 valid bits) that
+	 * names an unsignalled slot below 4096 is dropped, no scan
+	 * (commit de844846f72b, reverted by 88ef4de35f46; facts 2.6). */
+	KFDSIG_EMU_KERNEL_V6_14_DROP,
+};
+
+/* One emulated GPU. Zero fields take the target's defaults. */
+struct kfdsig_emu_gpu_desc {
+	const char *target; /* generation table name, "gfx90a" (required) */
+	uint32_t gpu_id;    /* KFD gpu_id; 0 derives one */
+	uint32_t mec_fw_version;
+	uint32_t sdma_fw_version;
+	uint32_t num_sdma_engines;
+	uint32_t num_sdma_xgmi_engines;
+	uint32_t simd_count;
+	uint32_t num_xcc;
+	uint64_t local_mem_size;
+	const char *marketing_name;
+	uint32_t device_id; /* PCI device id */
+};
+
+struct kfdsig_emu_config {
+	const struct kfdsig_emu_gpu_desc *gpus;
+	size_t ngpus; /* 1 .. 16 */
+	/* Reported AMDKFD_IOC_GET_VERSION; 0/0 means 1.18. Features above
+	 * the version (event age below 1.14, SMI below 1.3, ...) are absent,
+	 * as on such a kernel. */
+	uint32_t kfd_major, kfd_minor;
+	enum kfdsig_emu_kernel_profile profile;
+	/* The opener has CAP_SYS_ADMIN (SMI events of all processes). */
+	bool privileged;
+	/* Task name reported in SMI lines; NULL: the calling thread's. */
+	const char *task_name;
+};
+
+struct kfdsig_emu;
+
+/**
+ * kfdsig_emu_create() - build an emulated KFD with a fake sysfs topology
+ * (written to a private temporary directory, removed on destroy).
+ * Return: the emulator, or NULL with errno (EINVAL bad config, ENOENT
+ * unknown target) and kfdsig_last_error() set.
+ */
+KFDSIG_API struct kfdsig_emu *kfdsig_emu_create(const struct kfdsig_emu_config *cfg);
+
+/**
+ * kfdsig_emu_create_from_spec() - build one from a text spec:
+ * "TARGET[,TARGET...][,kfd=MAJOR.MINOR][,profile=v6.14][,privileged]",
+ * e.g. "gfx90a,gfx1100,kfd=1.13". This is the syntax of KFDSIG_EMULATE and
+ * of the CLI's --emulate.
+ * Return: the emulator, or NULL with errno EINVAL/ENOENT.
+ */
+KFDSIG_API struct kfdsig_emu *kfdsig_emu_create_from_spec(const char *spec);
+
+/**
+ * kfdsig_emu_destroy() - free the emulator. Every handle opened on it must
+ * be closed first.
+ */
+KFDSIG_API void kfdsig_emu_destroy(struct kfdsig_emu *emu);
+
+/** kfdsig_emu_ops() - the seam implementation; valid until destroy. */
+KFDSIG_API const struct kfdsig_kfd_ops *kfdsig_emu_ops(struct kfdsig_emu *emu);
+
+/**
+ * kfdsig_emu_pasid() - the PASID of the KFD process behind an emulated
+ * /dev/kfd fd (kfdsig_kfd_fd()).
+ * Return: pasid > 0, or -EBADF.
+ */
+KFDSIG_API int kfdsig_emu_pasid(struct kfdsig_emu *emu, int kfd_fd);
+
+/**
+ * kfdsig_emu_gpu_ptr() - what a GPU sees at a virtual address: the host
+ * pointer behind @va..@va+@len in @pasid's VM of @gpu_id, if a buffer
+ * mapped to that GPU backs the whole range. Engines write through it.
+ * Return: the pointer, or NULL (errno EFAULT: not mapped on that GPU).
+ */
+KFDSIG_API void *kfdsig_emu_gpu_ptr(struct kfdsig_emu *emu, int pasid, uint32_t gpu_id, uint64_t va,
+				    uint64_t len);
+
+/**
+ * kfdsig_emu_signal_event_interrupt() - the kernel's
+ * kfd_signal_event_interrupt(pasid, partial_id, valid_id_bits): find the
+ * event by the fast path (>= 12 valid bits), the partial-id walk (< 12) or
+ * the exhaustive slot scan, acknowledge its slot (back to all-ones) and
+ * set it. The v6.14 profile drops an interrupt whose full id names an
+ * unsignalled slot.
+ * Return: number of events set (0: nothing found or dropped), -ESRCH for
+ * an unknown pasid.
+ */
+KFDSIG_API int kfdsig_emu_signal_event_interrupt(struct kfdsig_emu *emu, int pasid,
+						 uint32_t partial_id, uint32_t valid_id_bits);
+
+/**
+ * kfdsig_emu_event_age_set() - put an event's age where no test could
+ * otherwise reach it (2^64 signals), to exercise the wrap to 2.
+ * Return: 0, -ESRCH (pasid), -EINVAL (unknown event or age 0).
+ */
+KFDSIG_API int kfdsig_emu_event_age_set(struct kfdsig_emu *emu, int pasid, uint32_t event_id,
+					uint64_t age);
+
+/* Interrupt sources an emulated engine raises (what decides the id bits). */
+enum kfdsig_emu_irq_source {
+	KFDSIG_EMU_IRQ_CP_EOP = 0, /* RELEASE_MEM / EOP with INT_SEL */
+	KFDSIG_EMU_IRQ_SDMA_TRAP,  /* SDMA TRAP */
+	KFDSIG_EMU_IRQ_SQ_MSG,	   /* s_sendmsg(MSG_INTERRUPT), m0 as data */
+	KFDSIG_EMU_IRQ_CP_BAD_OPCODE,
+};
+
+/**
+ * kfdsig_emu_interrupt() - an interrupt as the GPU raises it, run through
+ * the GPU's amdkfd ISR class (facts 1.4-1.9): the class's drop filters
+ * (context id 0 from CP on gfx9 with new firmware / GC >= 9.4.1, bit 24 on
+ * the v11 class), the valid id bits of @source, then the event entry
+ * point. CP_BAD_OPCODE sets HW_EXCEPTION events on the CIK class and is
+ * otherwise only recorded (debugger path).
+ * @context_id: IV context id 0 (CP: INT_CTXID or on gfx8 the IV data; SDMA:
+ *              the trap context; SQ: the m0 user data as the wave sent it)
+ * Return: number of events set, 0 when filtered, or -errno (-ENOENT
+ * unknown gpu_id, -ESRCH unknown pasid, -EINVAL bad source).
+ */
+KFDSIG_API int kfdsig_emu_interrupt(struct kfdsig_emu *emu, int pasid, uint32_t gpu_id,
+				    enum kfdsig_emu_irq_source source, uint32_t context_id);
+
+/* VM fault flags */
+#define KFDSIG_EMU_FAULT_NOT_PRESENT (1u << 0)
+#define KFDSIG_EMU_FAULT_READ_ONLY (1u << 1)
+#define KFDSIG_EMU_FAULT_NO_EXECUTE (1u << 2)
+
+/**
+ * kfdsig_emu_vm_fault() - kfd_signal_vm_fault_event(): every MEMORY event
+ * of the process gets the fault data (va, gpu_id, flags) and is set; SMI
+ * clients asking for VMFAULT get a line.
+ * Return: number of events set, or -errno.
+ */
+KFDSIG_API int kfdsig_emu_vm_fault(struct kfdsig_emu *emu, int pasid, uint32_t gpu_id, uint64_t va,
+				   uint32_t flags);
+
+/**
+ * kfdsig_emu_hw_exception() - kfd_signal_hw_exception_event(): set every
+ * HW_EXCEPTION event of the process (no data).
+ * Return: number of events set, or -ESRCH.
+ */
+KFDSIG_API int kfdsig_emu_hw_exception(struct kfdsig_emu *emu, int pasid);
+
+/**
+ * kfdsig_emu_gpu_reset() - a GPU reset: SMI GPU_PRE_RESET / POST_RESET
+ * lines and kfd_signal_reset_event() for every process (HW_EXCEPTION
+ * events get memory_lost and the cause; with @ecc MEMORY events get an
+ * SRAM ECC error).
+ * Return: number of events set, or -ENOENT for an unknown gpu_id.
+ */
+KFDSIG_API int kfdsig_emu_gpu_reset(struct kfdsig_emu *emu, uint32_t gpu_id, bool ecc);
+
+/* Arguments of an SMI line the emulator formats with the kernel's format
+ * for @type (KFD_EVENT_FMT_*). Unused fields are ignored. For the GPU
+ * reset events @trigger is the sequence number and @task_name the cause;
+ * the node of page-fault, queue and unmap lines is the GPU's id. */
+struct kfdsig_emu_smi_args {
+	uint64_t ns;
+	int32_t pid; /* 0: not tied to a process (sent to every client) */
+	uint64_t addr, size;
+	uint32_t from, to, prefetch_loc, preferred_loc;
+	int32_t trigger, error_code;
+	char flag;
+	uint64_t throttle_bitmask, throttle_counter;
+	const char *task_name;
+};
+
+/**
+ * kfdsig_emu_smi_emit() - produce an SMI event on a GPU: every client whose
+ * mask has @type (and, for an event of another process, the privileged
+ * ALL_PROCESS clients) gets the line in its 8 KiB FIFO, or loses it when
+ * the FIFO is full.
+ * Return: number of clients that got it, or -errno.
+ */
+KFDSIG_API int kfdsig_emu_smi_emit(struct kfdsig_emu *emu, uint32_t gpu_id, uint32_t type,
+				   const struct kfdsig_emu_smi_args *args);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KFDSIG_EMU_H */

@@ -1,0 +1,470 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * kfdsig KFD backend: talk to amdkfd (/dev/kfd and the DRM render nodes)
+ * to discover GPUs, allocate the signal page, create events and wait on
+ * them, and read SMI events.
+ *
+ * Everything this layer does with the kernel goes through one ops table,
+ * struct kfdsig_kfd_ops: the default ops are libc on the real paths, and
+ * the emulated KFD (kfdsig/emu.h) provides another implementation. Code
+ * above the seam never knows which one runs.
+ *
+ * Errors follow kfdsig/common.h: negative errno, kfdsig_last_error() says
+ * why. Nothing here prints or aborts.
+ */
+#ifndef KFDSIG_KFD_H
+#define KFDSIG_KFD_H
+
+#include <poll.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include <kfdsig/common.h>
+#include <kfdsig/target.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------------- */
+/* The seam                                                               */
+/* ---------------------------------------------------------------------- */
+
+/* Details of a GPU that only the DRM driver knows (libdrm_amdgpu on real
+ * hardware, the device description under the emulator). */
+struct kfdsig_drm_info {
+	char marketing_name[128];
+	uint32_t family_id; /* AMDGPU_FAMILY_* */
+	uint32_t chip_rev, chip_external_rev;
+	uint32_t device_id;	  /* PCI device id */
+	uint32_t gc_ip[3];	  /* GC (GFX) IP major.minor.rev, 0 if unknown */
+	uint32_t sdma_ip[3];	  /* SDMA IP major.minor.rev, 0 if unknown */
+	uint32_t num_sdma_rings;  /* SDMA rings the kernel driver exposes */
+	uint32_t mec_fw_version;  /* AMDGPU_INFO_FW_GFX_MEC */
+	uint32_t sdma_fw_version; /* AMDGPU_INFO_FW_SDMA, instance 0 */
+	uint32_t me_fw_version, pfp_fw_version, rlc_fw_version;
+};
+
+/*
+ * struct kfdsig_kfd_ops - how kfdsig reaches the kernel.
+ *
+ * Each function takes @ctx first and follows the kernel's conventions, but
+ * returns a negative errno instead of setting errno: open() returns a file
+ * descriptor or -errno, ioctl() 0 (or a positive value) or -errno, read()
+ * and write() a byte count or -errno, poll() the number of ready fds or
+ * -errno, mmap() stores the mapping in *out and returns 0 or -errno.
+ * mmap() with fd -1 is an anonymous mapping (used to reserve address
+ * space). drm_info() fills @out for an open render node. privileged()
+ * says whether the caller may ask SMI for events of all processes.
+ * sysfs_root is the directory that holds class/kfd/kfd/topology ("/sys").
+ */
+struct kfdsig_kfd_ops {
+	void *ctx;
+	const char *name; /* "linux", "emulated" */
+	const char *sysfs_root;
+	int (*open)(void *ctx, const char *path, int flags);
+	int (*close)(void *ctx, int fd);
+	int (*ioctl)(void *ctx, int fd, unsigned long request, void *arg);
+	int (*mmap)(void *ctx, void **out, void *addr, size_t len, int prot, int flags, int fd,
+		    uint64_t offset);
+	int (*munmap)(void *ctx, void *addr, size_t len);
+	ssize_t (*read)(void *ctx, int fd, void *buf, size_t len);
+	ssize_t (*write)(void *ctx, int fd, const void *buf, size_t len);
+	int (*poll)(void *ctx, struct pollfd *fds, nfds_t nfds, int timeout_ms);
+	int (*drm_info)(void *ctx, int render_fd, struct kfdsig_drm_info *out);
+	bool (*privileged)(void *ctx);
+};
+
+/**
+ * kfdsig_kfd_linux_ops() - the default ops: libc calls on /dev/kfd,
+ * /dev/dri/renderD* and /sys, libdrm_amdgpu for drm_info().
+ *
+ * Return: a static table, never NULL.
+ */
+KFDSIG_API const struct kfdsig_kfd_ops *kfdsig_kfd_linux_ops(void);
+
+/* ---------------------------------------------------------------------- */
+/* Opening KFD, devices, version                                          */
+/* ---------------------------------------------------------------------- */
+
+struct kfdsig_kfd; /* one open of /dev/kfd: one KFD process */
+
+/* One GPU node of the KFD topology. */
+struct kfdsig_kfd_device {
+	uint32_t node_id; /* topology node index */
+	uint32_t gpu_id;  /* KFD gpu_id (non-zero) */
+	uint32_t gfx_target_version;
+	const struct kfdsig_target *target; /* NULL: not in the generation table */
+	char name[64];			    /* topology "name" file */
+	uint32_t vendor_id, device_id, location_id, domain;
+	uint32_t drm_render_minor;
+	uint32_t simd_count, array_count, simd_arrays_per_engine, cu_per_simd_array;
+	uint32_t simd_per_cu, max_waves_per_simd, lds_size_in_kb, wave_front_size;
+	uint32_t num_sdma_engines, num_sdma_xgmi_engines, num_sdma_queues_per_engine;
+	uint32_t num_cp_queues, num_xcc, max_engine_clk_fcompute;
+	uint32_t fw_version;	  /* MEC firmware */
+	uint32_t sdma_fw_version; /* SDMA firmware */
+	uint32_t capability;
+	uint64_t local_mem_size, hive_id, unique_id;
+	bool have_drm_info;	    /* drm below is valid */
+	struct kfdsig_drm_info drm; /* libdrm (or emulated) details */
+	const char *note;	    /* why the device is unsupported, or NULL */
+};
+
+/**
+ * kfdsig_kfd_open() - open KFD and read the topology and version.
+ * @ops: the seam; NULL for kfdsig_kfd_linux_ops()
+ * @out: receives the handle
+ *
+ * Opens /dev/kfd, lists the GPU nodes of the topology (CPU nodes are
+ * skipped; a node whose gfx_target_version kfdsig does not know is listed
+ * with a note), reads AMDKFD_IOC_GET_VERSION once and opens each GPU's
+ * render node to read its DRM details. Render nodes that cannot be opened
+ * leave have_drm_info false; they are not an error.
+ *
+ * Return: 0, or -ENOENT when there is no KFD (no /dev/kfd or no topology),
+ * -EACCES/-EPERM when it cannot be opened, another -errno otherwise.
+ */
+KFDSIG_API int kfdsig_kfd_open(const struct kfdsig_kfd_ops *ops, struct kfdsig_kfd **out);
+
+/**
+ * kfdsig_kfd_close() - unmap and free everything, close every fd.
+ * Events and memory of the process die with it, as with the kernel.
+ */
+KFDSIG_API void kfdsig_kfd_close(struct kfdsig_kfd *kfd);
+
+/** kfdsig_kfd_fd() - the /dev/kfd file descriptor (for the emulator's
+ * per-process entry points). Return: fd, or -EINVAL for NULL. */
+KFDSIG_API int kfdsig_kfd_fd(const struct kfdsig_kfd *kfd);
+
+/** kfdsig_kfd_ops_of() - the ops the handle runs on. Return: never NULL. */
+KFDSIG_API const struct kfdsig_kfd_ops *kfdsig_kfd_ops_of(const struct kfdsig_kfd *kfd);
+
+/** kfdsig_kfd_device_count() - number of GPU nodes. */
+KFDSIG_API size_t kfdsig_kfd_device_count(const struct kfdsig_kfd *kfd);
+
+/**
+ * kfdsig_kfd_device() - the i-th GPU node, in node order.
+ * Return: the record (valid until kfdsig_kfd_close()), or NULL with errno
+ * ERANGE.
+ */
+KFDSIG_API const struct kfdsig_kfd_device *kfdsig_kfd_device(const struct kfdsig_kfd *kfd,
+							     size_t i);
+
+/**
+ * kfdsig_kfd_device_by_gpu_id() - look a GPU up by KFD gpu_id.
+ * Return: the record or NULL with errno ENOENT.
+ */
+KFDSIG_API const struct kfdsig_kfd_device *kfdsig_kfd_device_by_gpu_id(const struct kfdsig_kfd *kfd,
+								       uint32_t gpu_id);
+
+/**
+ * kfdsig_kfd_version() - the KFD ioctl interface version (GET_VERSION,
+ * read once at open).
+ * Return: 0 and *major / *minor set, or -EINVAL for NULL arguments.
+ */
+KFDSIG_API int kfdsig_kfd_version(const struct kfdsig_kfd *kfd, uint32_t *major, uint32_t *minor);
+
+/* Features gated on the KFD ioctl version (kfd_ioctl.h version history). */
+enum kfdsig_kfd_feature {
+	KFDSIG_KFD_FEAT_SMI_EVENTS = 0,	  /* 1.3 */
+	KFDSIG_KFD_FEAT_SVM,		  /* 1.5 */
+	KFDSIG_KFD_FEAT_CRIU,		  /* 1.7 */
+	KFDSIG_KFD_FEAT_AVAILABLE_MEMORY, /* 1.9 */
+	KFDSIG_KFD_FEAT_SMI_PROFILER,	  /* 1.10: SVM events in SMI */
+	KFDSIG_KFD_FEAT_CWSR_SVM,	  /* 1.11 */
+	KFDSIG_KFD_FEAT_DMABUF_EXPORT,	  /* 1.12 */
+	KFDSIG_KFD_FEAT_DEBUGGER,	  /* 1.13: debugger / runtime enable */
+	KFDSIG_KFD_FEAT_EVENT_AGE,	  /* 1.14: kfd_event_data.last_event_age */
+	KFDSIG_KFD_FEAT_GEM_VA,		  /* 1.15 */
+	KFDSIG_KFD_FEAT_CONTIGUOUS_VRAM,  /* 1.16 */
+	KFDSIG_KFD_FEAT_SDMA_BY_ENG_ID,	  /* 1.17: SDMA queue by engine id */
+	KFDSIG_KFD_FEAT_COUNT
+};
+
+/** kfdsig_kfd_has() - does the open KFD have @feature? (from the cached
+ * version; false for an out-of-range feature). */
+KFDSIG_API bool kfdsig_kfd_has(const struct kfdsig_kfd *kfd, enum kfdsig_kfd_feature feature);
+
+/**
+ * kfdsig_kfd_feature_info() - name and minimum version of a feature.
+ * Return: the name ("event-age"), *minor set to the minimum 1.x minor, or
+ * NULL (errno ERANGE) out of range.
+ */
+KFDSIG_API const char *kfdsig_kfd_feature_info(enum kfdsig_kfd_feature feature, uint32_t *minor);
+
+/**
+ * kfdsig_kfd_ioctl() - one raw ioctl on /dev/kfd through the seam.
+ * Retries EINTR/EAGAIN; the kernel copies _IOC_OUT arguments back even on
+ * failure, so @arg is meaningful after an error too.
+ * Return: the ioctl's non-negative result, or -errno.
+ */
+KFDSIG_API int kfdsig_kfd_ioctl(struct kfdsig_kfd *kfd, unsigned long request, void *arg);
+
+/* ---------------------------------------------------------------------- */
+/* GPU VM and memory                                                      */
+/* ---------------------------------------------------------------------- */
+
+/**
+ * kfdsig_kfd_acquire_vm() - open the GPU's render node (once) and hand its
+ * VM to KFD with AMDKFD_IOC_ACQUIRE_VM. Calling it again is a no-op.
+ * Return: 0 or -errno (-ENOENT unknown gpu_id; the ioctl's error).
+ */
+KFDSIG_API int kfdsig_kfd_acquire_vm(struct kfdsig_kfd *kfd, uint32_t gpu_id);
+
+/* A buffer from ALLOC_MEMORY_OF_GPU, CPU-mapped at its GPU VA. */
+struct kfdsig_kfd_bo {
+	uint64_t handle;      /* KFD handle: gpu_id << 32 | idr handle */
+	uint64_t va;	      /* GPU virtual address == CPU address */
+	uint64_t size;	      /* bytes (page multiple) */
+	uint64_t mmap_offset; /* render-node mmap offset */
+	uint32_t gpu_id;
+	uint32_t flags; /* KFD_IOC_ALLOC_MEM_FLAGS_* */
+	void *cpu;	/* CPU mapping (== (void *)va) or NULL if not mapped */
+};
+
+/* GTT | WRITABLE | EXECUTABLE | NO_SUBSTITUTE | COHERENT | UNCACHED: what
+ * libhsakmt and tinygrad use for the signal page (facts 7.4). */
+#define KFDSIG_KFD_MEM_GTT_UNCACHED \
+	((1u << 1) | (1u << 31) | (1u << 30) | (1u << 28) | (1u << 26) | (1u << 25))
+
+/**
+ * kfdsig_kfd_alloc() - allocate memory of a GPU and map it for the CPU.
+ * @gpu_id: the owning GPU (its VM is acquired first if needed)
+ * @size:   bytes, rounded up to the page size
+ * @flags:  KFD_IOC_ALLOC_MEM_FLAGS_* (e.g. KFDSIG_KFD_MEM_GTT_UNCACHED)
+ * @out:    receives the buffer
+ *
+ * Reserves an address range, allocates at that GPU VA, and for GTT/VRAM
+ * memory mmaps the render node at the returned offset over the range so
+ * the CPU address equals the GPU address. Not yet mapped to any GPU: see
+ * kfdsig_kfd_map().
+ * Return: 0 or -errno.
+ */
+KFDSIG_API int kfdsig_kfd_alloc(struct kfdsig_kfd *kfd, uint32_t gpu_id, uint64_t size,
+				uint32_t flags, struct kfdsig_kfd_bo **out);
+
+/**
+ * kfdsig_kfd_map() - MAP_MEMORY_TO_GPU to @n GPUs (NULL/0: every GPU whose
+ * VM is acquired). Retries from n_success after a partial failure.
+ * Return: 0 or -errno.
+ */
+KFDSIG_API int kfdsig_kfd_map(struct kfdsig_kfd *kfd, struct kfdsig_kfd_bo *bo,
+			      const uint32_t *gpu_ids, uint32_t n);
+
+/**
+ * kfdsig_kfd_free() - unmap from every GPU, unmap the CPU view and free.
+ * Return: 0 or -errno (e.g. -EPERM for the signal page, which lives as long
+ * as the process).
+ */
+KFDSIG_API int kfdsig_kfd_free(struct kfdsig_kfd *kfd, struct kfdsig_kfd_bo *bo);
+
+/* ---------------------------------------------------------------------- */
+/* Events                                                                 */
+/* ---------------------------------------------------------------------- */
+
+/* Event types (KFD_IOC_EVENT_*) */
+#define KFDSIG_EVENT_SIGNAL 0
+#define KFDSIG_EVENT_HW_EXCEPTION 3
+#define KFDSIG_EVENT_DEBUG 5
+#define KFDSIG_EVENT_MEMORY 8
+
+/* How the signal page is provided (facts 2.3). */
+enum kfdsig_signal_page_mode {
+	/* Default: a 32 KiB GTT uncached buffer of the first GPU, mapped to
+	 * every acquired GPU, passed in the first CREATE_EVENT (dGPU path). */
+	KFDSIG_SIGNAL_PAGE_USER = 0,
+	/* The kernel allocates the page; kfdsig mmaps 32 KiB of /dev/kfd at
+	 * the events offset after the first signal event (APU path). */
+	KFDSIG_SIGNAL_PAGE_KERNEL,
+};
+
+/**
+ * kfdsig_kfd_set_signal_page_mode() - choose before the first event.
+ * Return: 0, -EBUSY if the page already exists, -EINVAL for a bad mode.
+ */
+KFDSIG_API int kfdsig_kfd_set_signal_page_mode(struct kfdsig_kfd *kfd,
+					       enum kfdsig_signal_page_mode mode);
+
+struct kfdsig_event {
+	uint32_t id;	     /* event_id */
+	uint32_t type;	     /* KFDSIG_EVENT_* */
+	uint32_t slot_index; /* == id for SIGNAL/DEBUG, 0 otherwise */
+	bool auto_reset;
+	uint64_t *slot;	  /* CPU address of the slot, NULL without one */
+	uint64_t slot_va; /* GPU address of the slot, 0 without one */
+};
+
+/**
+ * kfdsig_kfd_event_create() - create an event.
+ * @type:       KFDSIG_EVENT_SIGNAL, _MEMORY, _HW_EXCEPTION (others pass
+ *              through to the kernel)
+ * @auto_reset: signal consumed by the waiter it wakes
+ * @ev:         receives the event
+ *
+ * The first SIGNAL event also installs the signal page (see
+ * kfdsig_kfd_set_signal_page_mode()); the slot of a signal event is
+ * page + 8 * id, shared by every GPU of the process.
+ * Return: 0 or -errno (-ENOSPC when the 4095 signal slots are used).
+ */
+KFDSIG_API int kfdsig_kfd_event_create(struct kfdsig_kfd *kfd, uint32_t type, bool auto_reset,
+				       struct kfdsig_event *ev);
+
+/** kfdsig_kfd_event_destroy() - Return: 0 or -errno (-EINVAL unknown id). */
+KFDSIG_API int kfdsig_kfd_event_destroy(struct kfdsig_kfd *kfd, uint32_t event_id);
+
+/** kfdsig_kfd_event_set() - CPU-signal a SIGNAL event.
+ * Return: 0 or -errno (-EINVAL unknown id or not a SIGNAL event). */
+KFDSIG_API int kfdsig_kfd_event_set(struct kfdsig_kfd *kfd, uint32_t event_id);
+
+/** kfdsig_kfd_event_reset() - clear a SIGNAL event's signalled state.
+ * Return: 0 or -errno. */
+KFDSIG_API int kfdsig_kfd_event_reset(struct kfdsig_kfd *kfd, uint32_t event_id);
+
+/**
+ * kfdsig_kfd_signal_page() - the CPU and GPU address of the signal page.
+ * Return: 0, or -ENOENT before the first signal event.
+ */
+KFDSIG_API int kfdsig_kfd_signal_page(struct kfdsig_kfd *kfd, uint64_t **cpu, uint64_t *va);
+
+/* Decoded kfd_hsa_memory_exception_data. */
+struct kfdsig_memory_exception {
+	bool not_present, read_only, no_execute, imprecise;
+	uint64_t va;
+	uint32_t gpu_id;
+	uint32_t error_type; /* KFD_MEM_ERR_*: 0 none, 1 SRAM ECC, 2 poison, 3 hang */
+};
+
+/* Decoded kfd_hsa_hw_exception_data. */
+struct kfdsig_hw_exception {
+	uint32_t reset_type;  /* 0 whole GPU, 1 per engine */
+	uint32_t reset_cause; /* 0 GPU hang, 1 ECC */
+	bool memory_lost;
+	uint32_t gpu_id;
+};
+
+/* One entry of a wait. */
+struct kfdsig_wait_entry {
+	uint32_t event_id; /* in */
+	/*
+	 * in/out: the event age last seen (start with 1, feed back what is
+	 * returned). 0 = legacy wait without age. Ignored (and returned 0)
+	 * when the KFD predates 1.14 or the event is not a SIGNAL event.
+	 */
+	uint64_t age;
+	bool fired;			       /* out: the age changed, or exception data arrived */
+	struct kfdsig_memory_exception memory; /* out, MEMORY events */
+	struct kfdsig_hw_exception hw;	       /* out, HW_EXCEPTION events */
+};
+
+enum kfdsig_wait_result {
+	KFDSIG_WAIT_COMPLETE = 0,
+	KFDSIG_WAIT_TIMEOUT = 1,
+	KFDSIG_WAIT_FAIL = 2,
+};
+
+#define KFDSIG_WAIT_INFINITE 0xffffffffu
+
+/**
+ * kfdsig_kfd_wait() - AMDKFD_IOC_WAIT_EVENTS.
+ * @e, @n:     the events
+ * @all:       wait for all of them (else any)
+ * @timeout_ms: 0 checks once, KFDSIG_WAIT_INFINITE never times out
+ * @result:    receives COMPLETE, TIMEOUT or FAIL
+ *
+ * Return: 0 with *result COMPLETE or TIMEOUT; -EIO with FAIL when an event
+ * waited on was destroyed; -EINVAL with FAIL for an unknown id; other
+ * -errno with FAIL.
+ */
+KFDSIG_API int kfdsig_kfd_wait(struct kfdsig_kfd *kfd, struct kfdsig_wait_entry *e, uint32_t n,
+			       bool all, uint32_t timeout_ms, enum kfdsig_wait_result *result);
+
+/* ---------------------------------------------------------------------- */
+/* SMI events                                                             */
+/* ---------------------------------------------------------------------- */
+
+/* SMI event types (enum kfd_smi_event). */
+#define KFDSIG_SMI_VMFAULT 1
+#define KFDSIG_SMI_THERMAL_THROTTLE 2
+#define KFDSIG_SMI_GPU_PRE_RESET 3
+#define KFDSIG_SMI_GPU_POST_RESET 4
+#define KFDSIG_SMI_MIGRATE_START 5
+#define KFDSIG_SMI_MIGRATE_END 6
+#define KFDSIG_SMI_PAGE_FAULT_START 7
+#define KFDSIG_SMI_PAGE_FAULT_END 8
+#define KFDSIG_SMI_QUEUE_EVICTION 9
+#define KFDSIG_SMI_QUEUE_RESTORE 10
+#define KFDSIG_SMI_UNMAP_FROM_GPU 11
+#define KFDSIG_SMI_PROCESS_START 12
+#define KFDSIG_SMI_PROCESS_END 13
+#define KFDSIG_SMI_ALL_PROCESS 64
+#define KFDSIG_SMI_MASK(ev) (1ull << ((ev)-1))
+
+/* One SMI line, parsed. Fields a type does not carry are 0. */
+struct kfdsig_smi_event {
+	uint32_t type;
+	uint64_t ns;	     /* timestamp (SVM/queue events) */
+	int32_t pid;	     /* process (VMFAULT, SVM, queue, process events) */
+	uint64_t addr, size; /* pages */
+	uint32_t node;	     /* gpu id (page fault, eviction, restore, unmap) */
+	uint32_t from, to;   /* migrate: gpu id or 0 for system memory */
+	uint32_t prefetch_loc, preferred_loc;
+	int32_t trigger;    /* migrate / eviction / unmap trigger */
+	int32_t error_code; /* migrate end */
+	char flag;	    /* 'R'/'W' fault, 'M'/'U' fault end, 'R' rescheduled */
+	uint64_t throttle_bitmask, throttle_counter;
+	uint32_t reset_seq;
+	char reset_cause[64];
+	char task_name[64];
+	char line[128]; /* the raw line without its newline */
+};
+
+struct kfdsig_smi; /* an SMI event fd */
+
+/**
+ * kfdsig_smi_open() - AMDKFD_IOC_SMI_EVENTS on a GPU, then write @mask.
+ * @mask: KFDSIG_SMI_MASK() bits; KFDSIG_SMI_MASK(KFDSIG_SMI_ALL_PROCESS)
+ *        asks for every process's events, which needs CAP_SYS_ADMIN.
+ * Return: 0, -EPERM (all processes without the privilege), -ENOTSUP (KFD
+ * older than 1.3), -ENOENT (unknown gpu_id) or another -errno.
+ */
+KFDSIG_API int kfdsig_smi_open(struct kfdsig_kfd *kfd, uint32_t gpu_id, uint64_t mask,
+			       struct kfdsig_smi **out);
+
+/** kfdsig_smi_set_mask() - write a new 64-bit event mask. Return: 0/-errno. */
+KFDSIG_API int kfdsig_smi_set_mask(struct kfdsig_smi *smi, uint64_t mask);
+
+/**
+ * kfdsig_smi_read() - the next event, waiting up to @timeout_ms (-1:
+ * forever). Lines are buffered: one read may return several.
+ * Return: 1 with *ev filled, 0 on timeout, -EBADMSG for a line that does
+ * not parse (ev->line holds it), another -errno.
+ */
+KFDSIG_API int kfdsig_smi_read(struct kfdsig_smi *smi, struct kfdsig_smi_event *ev, int timeout_ms);
+
+/** kfdsig_smi_fd() - the event fd (for the caller's own poll loop). */
+KFDSIG_API int kfdsig_smi_fd(const struct kfdsig_smi *smi);
+
+/** kfdsig_smi_close() - close the fd and free. */
+KFDSIG_API void kfdsig_smi_close(struct kfdsig_smi *smi);
+
+/**
+ * kfdsig_smi_parse_line() - parse one SMI line ("<type hex> <body>").
+ * Return: 0, or -EBADMSG when it does not match its type's format.
+ */
+KFDSIG_API int kfdsig_smi_parse_line(const char *line, struct kfdsig_smi_event *ev);
+
+/** kfdsig_smi_event_name() - "vmfault", "migrate_start", ...; "?" unknown. */
+KFDSIG_API const char *kfdsig_smi_event_name(uint32_t type);
+
+/** kfdsig_smi_event_by_name() - Return: the type, or -ENOENT. Accepts
+ * names, "all_process" and decimal numbers. */
+KFDSIG_API int kfdsig_smi_event_by_name(const char *name);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KFDSIG_KFD_H */

@@ -1,0 +1,763 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Emulated amdkfd events, from kfd_events.c as described in facts section
+ * 2 ([DKMS] amd/amdkfd/kfd_events.c; line numbers there):
+ *   - id 0 reserved at process init, signal events get the lowest free id
+ *     below signal_mapped_size / 8, others ids from 0x40000000 (2.2);
+ *   - kernel page: lazily 32 KiB of 0xff with a 256-slot window until it
+ *     is mmapped; -ENOSPC when signal_event_count reaches the window (2.3,
+ *     2.5);
+ *   - set_event / auto-reset latching / reset (2.7), event age (2.8);
+ *   - WAIT_EVENTS flow and result mapping (2.9);
+ *   - kfd_signal_event_interrupt with the fast path, the partial-id walk
+ *     and the exhaustive scan, slot acknowledgement, and the v6.14-v6.18
+ *     drop rule as a profile (2.6);
+ *   - exception events (2.10).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "emu/emu_priv.h"
+
+#define LIMIT KFD_SIGNAL_EVENT_LIMIT
+#define KFD_EVENT_TIMEOUT_INFINITE_EMU 0xffffffffu /* KFD_EVENT_TIMEOUT_INFINITE */
+
+static uint64_t slot_read(const uint64_t *s)
+{
+	return __atomic_load_n(s, __ATOMIC_ACQUIRE);
+}
+
+static void slot_write(uint64_t *s, uint64_t v)
+{
+	__atomic_store_n(s, v, __ATOMIC_RELEASE);
+}
+
+void emu_events_init(struct emu_proc *p)
+{
+	/* kfd_event_init_process: idr_alloc(..., NULL, 0, 1) reserves id 0
+	 * ("fast path to ignore bogus events that are sent by the CP without
+	 * a context ID") and signal_event_count starts at 1. */
+	p->signal_event_count = 1;
+	p->kpage_memfd = -1;
+}
+
+static void event_put(struct emu_event *ev)
+{
+	if (--ev->refs == 0)
+		free(ev);
+}
+
+void emu_events_fini(struct emu_proc *p)
+{
+	for (uint32_t i = 0; i < LIMIT; i++)
+		if (p->slots_ev[i])
+			event_put(p->slots_ev[i]);
+	for (size_t i = 0; i < p->nothers; i++)
+		event_put(p->others[i]);
+	free(p->others);
+	if (p->kpage_memfd >= 0) {
+		munmap(p->signal_page, KFDSIG_SIGNAL_PAGE_SIZE);
+		close(p->kpage_memfd);
+	}
+}
+
+static struct emu_event *lookup(struct emu_proc *p, uint32_t id)
+{
+	if (id < LIMIT)
+		return p->slots_ev[id];
+	for (size_t i = 0; i < p->nothers; i++)
+		if (p->others[i]->id == id)
+			return p->others[i];
+	return NULL;
+}
+
+static bool gpu_signalable(const struct emu_event *ev)
+{
+	return ev->type == KFD_IOC_EVENT_SIGNAL || ev->type == KFD_IOC_EVENT_DEBUG_EVENT;
+}
+
+/* allocate_signal_page(): 32 KiB, all ones; 256 slots until mmapped. */
+static int allocate_kernel_page(struct emu_proc *p)
+{
+	void *m;
+
+	p->kpage_memfd = memfd_create("kfdsig-emu-events", MFD_CLOEXEC);
+	if (p->kpage_memfd < 0)
+		return -ENOMEM;
+	if (ftruncate(p->kpage_memfd, KFDSIG_SIGNAL_PAGE_SIZE)) {
+		close(p->kpage_memfd);
+		p->kpage_memfd = -1;
+		return -ENOMEM;
+	}
+	m = mmap(NULL, KFDSIG_SIGNAL_PAGE_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, p->kpage_memfd,
+		 0);
+	if (m == MAP_FAILED) {
+		close(p->kpage_memfd);
+		p->kpage_memfd = -1;
+		return -ENOMEM;
+	}
+	memset(m, 0xff, KFDSIG_SIGNAL_PAGE_SIZE);
+	p->signal_page = m;
+	/* "Oldest user mode expects 256 event slots" */
+	p->signal_mapped_size = 256 * 8;
+	return 0;
+}
+
+static int create_signal_event(struct emu_proc *p, struct emu_event *ev)
+{
+	uint32_t window, id;
+
+	if (p->signal_mapped_size && p->signal_event_count == p->signal_mapped_size / 8)
+		return -ENOSPC;
+	if (!p->signal_page) {
+		int r = allocate_kernel_page(p);
+		if (r)
+			return r;
+	}
+	/* idr_alloc(&p->event_idr, ev, 0, signal_mapped_size / 8): lowest
+	 * free id; ids at and above 4096 cannot be found by interrupts, and
+	 * the emulator keeps no table for them. */
+	window = (uint32_t)(p->signal_mapped_size / 8);
+	if (window > LIMIT)
+		window = LIMIT;
+	for (id = 1; id < window && p->slots_ev[id]; id++)
+		;
+	if (id >= window)
+		return -ENOSPC;
+	ev->id = id;
+	p->slots_ev[id] = ev;
+	p->signal_event_count++;
+	slot_write(&p->signal_page[id], KFDSIG_UNSIGNALED_SLOT);
+	return 0;
+}
+
+static int create_other_event(struct emu_proc *p, struct emu_event *ev)
+{
+	uint32_t id = KFDSIG_FIRST_NONSIGNAL_EVENT_ID;
+
+	/* lowest free id in [0x40000000, 0x7fffffff] */
+	for (;;) {
+		bool used = false;
+		for (size_t i = 0; i < p->nothers && !used; i++)
+			used = p->others[i]->id == id;
+		if (!used)
+			break;
+		if (id == KFDSIG_LAST_NONSIGNAL_EVENT_ID)
+			return -ENOSPC;
+		id++;
+	}
+	if (p->nothers == p->cap_others) {
+		size_t cap = p->cap_others ? p->cap_others * 2 : 8;
+		void *n = realloc(p->others, cap * sizeof(*p->others));
+		if (!n)
+			return -ENOMEM;
+		p->others = n;
+		p->cap_others = cap;
+	}
+	ev->id = id;
+	p->others[p->nothers++] = ev;
+	return 0;
+}
+
+int emu_create_event(struct emu_proc *p, struct kfd_ioctl_create_event_args *a)
+{
+	struct emu_event *ev = calloc(1, sizeof(*ev));
+	int r;
+
+	if (!ev)
+		return -ENOMEM;
+	ev->type = a->event_type;
+	ev->auto_reset = a->auto_reset;
+	ev->refs = 1;
+	if (ev->type == KFD_IOC_EVENT_SIGNAL || ev->type == KFD_IOC_EVENT_DEBUG_EVENT) {
+		r = create_signal_event(p, ev);
+		if (!r) {
+			a->event_page_offset = KFDSIG_MMAP_TYPE_EVENTS;
+			a->event_slot_index = ev->id;
+		}
+	} else {
+		/* HW_EXCEPTION, MEMORY and any other type: no slot. */
+		r = create_other_event(p, ev);
+	}
+	if (r) {
+		free(ev);
+		return r;
+	}
+	a->event_id = ev->id;
+	a->event_trigger_data = ev->id;
+	ev->age = 1;
+	return 0;
+}
+
+/* set_event() (kfd_events.c l.631) with p->lock held. */
+static void set_event(struct emu_proc *p, struct emu_event *ev)
+{
+	ev->signaled = !ev->auto_reset || !ev->waiters;
+	/* event_age wraps to 2, never to 0 (reserved) or 1 (new) */
+	if (!++ev->age)
+		ev->age = 2;
+	for (struct emu_waiter *w = ev->waiters; w; w = w->next)
+		w->activated = true;
+	if (ev->waiters)
+		pthread_cond_broadcast(&p->cond);
+}
+
+int emu_destroy_event(struct emu_proc *p, uint32_t id)
+{
+	struct emu_event *ev = lookup(p, id);
+
+	if (!ev)
+		return -EINVAL;
+	/* Waiters still queued lose their event: their wait returns FAIL. */
+	for (struct emu_waiter *w = ev->waiters; w; w = w->next)
+		w->ev = NULL;
+	if (ev->waiters)
+		pthread_cond_broadcast(&p->cond);
+	ev->destroyed = true;
+	if (gpu_signalable(ev)) {
+		p->slots_ev[id] = NULL;
+		p->signal_event_count--;
+	} else {
+		for (size_t i = 0; i < p->nothers; i++)
+			if (p->others[i] == ev) {
+				p->others[i] = p->others[--p->nothers];
+				break;
+			}
+	}
+	event_put(ev);
+	return 0;
+}
+
+int emu_set_event_ioctl(struct emu_proc *p, uint32_t id)
+{
+	struct emu_event *ev = lookup(p, id);
+
+	/* only SIGNAL events are CPU-signalable */
+	if (!ev || ev->type != KFD_IOC_EVENT_SIGNAL)
+		return -EINVAL;
+	set_event(p, ev);
+	return 0;
+}
+
+int emu_reset_event_ioctl(struct emu_proc *p, uint32_t id)
+{
+	struct emu_event *ev = lookup(p, id);
+
+	if (!ev || ev->type != KFD_IOC_EVENT_SIGNAL)
+		return -EINVAL;
+	ev->signaled = false; /* the slot and the age are untouched */
+	return 0;
+}
+
+/* kfd_event_mmap (l.1066): at most 32 KiB, needs a page; the mapping's
+ * size becomes the signal window. */
+int emu_event_mmap(struct emu_proc *p, void **out, void *addr, size_t len, int prot, int flags)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	size_t pages = (len + (size_t)pg - 1) / (size_t)pg,
+	       limit = KFDSIG_SIGNAL_PAGE_SIZE / (size_t)pg;
+	int order = 0, limit_order = 0;
+	void *m;
+
+	/* get_order(32768) < get_order(len) */
+	while ((1ul << order) < pages)
+		order++;
+	while ((1ul << limit_order) < limit)
+		limit_order++;
+	if (limit_order < order || !p->signal_page)
+		return -EINVAL;
+	if (p->kpage_memfd >= 0) {
+		m = mmap(addr, len, prot, flags, p->kpage_memfd, 0);
+	} else {
+		/* a user-supplied page: map its buffer */
+		struct emu_bo *bo = emu_bo_by_handle(p, p->signal_handle);
+		if (!bo || bo->memfd < 0)
+			return -EINVAL;
+		m = mmap(addr, len, prot, flags, bo->memfd, 0);
+	}
+	if (m == MAP_FAILED)
+		return -errno;
+	p->signal_mapped_size = len;
+	*out = m;
+	return 0;
+}
+
+/* ---- WAIT_EVENTS (kfd_wait_on_events, l.950) --------------------------- */
+
+static void waiter_dequeue(struct emu_waiter *w)
+{
+	struct emu_event *ev = w->held;
+
+	if (!w->queued)
+		return;
+	if (w->prev)
+		w->prev->next = w->next;
+	else
+		ev->waiters = w->next;
+	if (w->next)
+		w->next->prev = w->prev;
+	w->queued = false;
+}
+
+static uint32_t test_condition(bool all, uint32_t n, struct emu_waiter *w)
+{
+	uint32_t activated = 0;
+
+	for (uint32_t i = 0; i < n; i++) {
+		if (!w[i].ev)
+			return KFD_IOC_WAIT_RESULT_FAIL;
+		if (w[i].activated) {
+			if (!all)
+				return KFD_IOC_WAIT_RESULT_COMPLETE;
+			activated++;
+		}
+	}
+	return activated == n ? KFD_IOC_WAIT_RESULT_COMPLETE : KFD_IOC_WAIT_RESULT_TIMEOUT;
+}
+
+static void copy_signaled_data(struct kfdsig_emu *emu, uint32_t n, struct emu_waiter *w,
+			       kfdsig_abi_event_data *data)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		struct emu_event *ev = w[i].ev;
+		if (!ev || !w[i].activated)
+			continue;
+		if (ev->type == KFD_IOC_EVENT_MEMORY)
+			data[i].memory_exception_data = ev->mem;
+		else if (ev->type == KFD_IOC_EVENT_HW_EXCEPTION)
+			data[i].hw_exception_data = ev->hw;
+		else if (ev->type == KFD_IOC_EVENT_SIGNAL && w[i].age_enabled &&
+			 emu_version_at_least(emu, 14))
+			data[i].signal_event_data.last_event_age = ev->age;
+	}
+}
+
+int emu_wait_events(struct emu_proc *p, struct kfd_ioctl_wait_events_args *a)
+{
+	kfdsig_abi_event_data *data = (kfdsig_abi_event_data *)(uintptr_t)a->events_ptr;
+	bool all = a->wait_for_all != 0, has_age = emu_version_at_least(p->emu, 14);
+	uint32_t n = a->num_events, result = KFD_IOC_WAIT_RESULT_TIMEOUT;
+	struct emu_waiter *w;
+	struct timespec deadline;
+	int r = 0;
+
+	if (n && !data) {
+		r = -EFAULT;
+		goto out_noalloc;
+	}
+	if (n > (1u << 24)) { /* kcalloc would fail */
+		r = -ENOMEM;
+		goto out_noalloc;
+	}
+	w = calloc(n ? n : 1, sizeof(*w));
+	if (!w) {
+		r = -ENOMEM;
+		goto out_noalloc;
+	}
+	/* user_timeout_to_jiffies: 0 checks once, ~0 forever, else ms + 1
+	 * jiffy (one extra millisecond here). */
+	clock_gettime(CLOCK_MONOTONIC, &deadline);
+	if (a->timeout != KFD_EVENT_TIMEOUT_INFINITE_EMU && a->timeout) {
+		uint64_t ms = a->timeout > 0x7fffffffu ? 0x7fffffffu : a->timeout;
+		ms += 1;
+		deadline.tv_sec += (time_t)(ms / 1000);
+		deadline.tv_nsec += (long)(ms % 1000) * 1000000L;
+		if (deadline.tv_nsec >= 1000000000L) {
+			deadline.tv_sec++;
+			deadline.tv_nsec -= 1000000000L;
+		}
+	}
+
+	pthread_mutex_lock(&p->lock);
+	/* init_event_waiter for each entry (l.810) */
+	for (uint32_t i = 0; i < n; i++) {
+		struct emu_event *ev = lookup(p, data[i].event_id);
+		if (!ev) {
+			r = -EINVAL;
+			goto out_unlock;
+		}
+		w[i].ev = ev;
+		w[i].held = ev;
+		ev->refs++;
+		w[i].activated = ev->signaled;
+		ev->signaled = ev->signaled && !ev->auto_reset;
+		/* last_event_age = 0 is the legacy wait; only SIGNAL events;
+		 * kernels before 1.14 have no age at all. */
+		if (has_age && ev->type == KFD_IOC_EVENT_SIGNAL &&
+		    data[i].signal_event_data.last_event_age) {
+			w[i].age_enabled = true;
+			if (ev->age != data[i].signal_event_data.last_event_age)
+				w[i].activated = true;
+		}
+		if (!w[i].activated) {
+			w[i].next = ev->waiters;
+			if (ev->waiters)
+				ev->waiters->prev = &w[i];
+			ev->waiters = &w[i];
+			w[i].queued = true;
+		}
+	}
+	for (;;) {
+		result = test_condition(all, n, w);
+		if (result != KFD_IOC_WAIT_RESULT_TIMEOUT || !a->timeout)
+			break;
+		if (a->timeout == KFD_EVENT_TIMEOUT_INFINITE_EMU) {
+			pthread_cond_wait(&p->cond, &p->lock);
+		} else if (pthread_cond_timedwait(&p->cond, &p->lock, &deadline) == ETIMEDOUT) {
+			result = test_condition(all, n, w);
+			break;
+		}
+	}
+	if (result == KFD_IOC_WAIT_RESULT_COMPLETE)
+		copy_signaled_data(p->emu, n, w, data);
+out_unlock:
+	/* free_waiters: dequeue and drop references (destroyed events are
+	 * freed when their last waiter lets go). */
+	for (uint32_t i = 0; i < n; i++) {
+		if (!w[i].held)
+			continue;
+		waiter_dequeue(&w[i]);
+		event_put(w[i].held);
+	}
+	pthread_mutex_unlock(&p->lock);
+	free(w);
+out_noalloc:
+	if (r)
+		result = KFD_IOC_WAIT_RESULT_FAIL;
+	else if (result == KFD_IOC_WAIT_RESULT_FAIL)
+		r = -EIO;
+	a->wait_result = result;
+	return r;
+}
+
+/* ---- interrupts (kfd_signal_event_interrupt, l.731) -------------------- */
+
+static bool full_id(uint32_t bits)
+{
+	return bits > 31 || (1u << bits) >= LIMIT;
+}
+
+/* lookup_signaled_event_by_partial_id (l.160) */
+static struct emu_event *lookup_partial(struct emu_proc *p, uint32_t id, uint32_t bits)
+{
+	uint64_t *slots = p->signal_page;
+	struct emu_event *ev = NULL;
+
+	if (!slots || id >= LIMIT)
+		return NULL;
+	if (full_id(bits)) {
+		if (slot_read(&slots[id]) == KFDSIG_UNSIGNALED_SLOT)
+			return NULL;
+		return p->slots_ev[id];
+	}
+	/* Only the low bits are known: walk id, id + 2^bits, ... and take
+	 * the first signalled slot that has an event. */
+	for (; id < LIMIT && !ev; id += 1u << bits) {
+		if (slot_read(&slots[id]) == KFDSIG_UNSIGNALED_SLOT)
+			continue;
+		ev = p->slots_ev[id];
+	}
+	return ev;
+}
+
+/* set_event_from_interrupt: acknowledge (slot back to all ones), set. */
+static int set_from_interrupt(struct emu_proc *p, struct emu_event *ev)
+{
+	if (!ev || !gpu_signalable(ev))
+		return 0;
+	slot_write(&p->signal_page[ev->id], KFDSIG_UNSIGNALED_SLOT);
+	set_event(p, ev);
+	return 1;
+}
+
+static int signal_interrupt_locked(struct emu_proc *p, uint32_t partial_id, uint32_t bits)
+{
+	struct emu_event *ev = NULL;
+	int n = 0;
+
+	p->irq_count++;
+	if (bits)
+		ev = lookup_partial(p, partial_id, bits);
+	if (ev)
+		return set_from_interrupt(p, ev);
+	if (!p->signal_page)
+		return 0;
+	/* v6.14 - v6.18: a full id naming an unsignalled slot is dropped
+	 * without a scan (de844846f72b, reverted by 88ef4de35f46). */
+	if (p->emu->profile == KFDSIG_EMU_KERNEL_V6_14_DROP && bits && full_id(bits) &&
+	    partial_id < LIMIT &&
+	    slot_read(&p->signal_page[partial_id]) == KFDSIG_UNSIGNALED_SLOT) {
+		p->irq_dropped++;
+		return 0;
+	}
+	/* The exhaustive scan: by IDR entry when there are few events, by
+	 * slot otherwise; both start above the reserved id 0. */
+	if (p->signal_event_count < LIMIT / 64) {
+		for (uint32_t id = 1; id < LIMIT; id++)
+			if (p->slots_ev[id] &&
+			    slot_read(&p->signal_page[id]) != KFDSIG_UNSIGNALED_SLOT)
+				n += set_from_interrupt(p, p->slots_ev[id]);
+	} else {
+		for (uint32_t id = 1; id < LIMIT; id++)
+			if (slot_read(&p->signal_page[id]) != KFDSIG_UNSIGNALED_SLOT)
+				n += set_from_interrupt(p, p->slots_ev[id]);
+	}
+	return n;
+}
+
+int kfdsig_emu_signal_event_interrupt(struct kfdsig_emu *emu, int pasid, uint32_t partial_id,
+				      uint32_t valid_id_bits)
+{
+	struct emu_proc *p;
+	int n;
+
+	if (!emu)
+		return -EINVAL;
+	p = emu_proc_get(emu, pasid);
+	if (!p)
+		return -ESRCH;
+	pthread_mutex_lock(&p->lock);
+	n = signal_interrupt_locked(p, partial_id, valid_id_bits);
+	pthread_mutex_unlock(&p->lock);
+	emu_proc_put(p);
+	return n;
+}
+
+/* ---- the ISR classes (facts 1.4-1.9) ------------------------------------ */
+
+static int hw_exception_locked(struct emu_proc *p)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < p->nothers; i++)
+		if (p->others[i]->type == KFD_IOC_EVENT_HW_EXCEPTION) {
+			set_event(p, p->others[i]);
+			n++;
+		}
+	return n;
+}
+
+int kfdsig_emu_interrupt(struct kfdsig_emu *emu, int pasid, uint32_t gpu_id,
+			 enum kfdsig_emu_irq_source source, uint32_t ctx)
+{
+	struct emu_gpu *g;
+	const struct kfdsig_target *t;
+	struct emu_proc *p;
+	uint32_t id, bits;
+	int n = 0;
+
+	if (!emu)
+		return -EINVAL;
+	g = emu_gpu_by_id(emu, gpu_id);
+	if (!g)
+		return -ENOENT;
+	t = g->t;
+	switch (source) {
+	case KFDSIG_EMU_IRQ_CP_EOP:
+		/* v9 ISR: context id 0 dropped when context_id_expected();
+		 * v11 ISR: AMDGPU_FENCE_MES_QUEUE_FLAG (bit 24) dropped. */
+		if (!ctx && kfdsig_target_drops_ctx0(t, g->mec_fw))
+			return 0;
+		if (t->drops_ctxid_bit24 && (ctx & 0x1000000u))
+			return 0;
+		bits = t->cp_eop_id_bits;
+		break;
+	case KFDSIG_EMU_IRQ_SDMA_TRAP:
+		bits = t->sdma_trap_id_bits;
+		break;
+	case KFDSIG_EMU_IRQ_SQ_MSG:
+		bits = t->sq_msg_id_bits;
+		break;
+	case KFDSIG_EMU_IRQ_CP_BAD_OPCODE:
+		bits = 0;
+		break;
+	default:
+		return -EINVAL;
+	}
+	id = bits >= 32 ? ctx : ctx & ((1u << bits) - 1);
+	p = emu_proc_get(emu, pasid);
+	if (!p)
+		return -ESRCH;
+	pthread_mutex_lock(&p->lock);
+	if (source == KFDSIG_EMU_IRQ_CP_BAD_OPCODE) {
+		/* CIK: kfd_signal_hw_exception_event; SOC15 classes hand
+		 * packet errors to the debugger/runtime exception path. */
+		if (t->irq_class == KFDSIG_IRQ_CIK)
+			n = hw_exception_locked(p);
+	} else {
+		n = signal_interrupt_locked(p, id, bits);
+	}
+	pthread_mutex_unlock(&p->lock);
+	emu_proc_put(p);
+	return n;
+}
+
+/* ---- exceptions (facts 2.10) -------------------------------------------- */
+
+int kfdsig_emu_hw_exception(struct kfdsig_emu *emu, int pasid)
+{
+	struct emu_proc *p;
+	int n;
+
+	if (!emu)
+		return -EINVAL;
+	p = emu_proc_get(emu, pasid);
+	if (!p)
+		return -ESRCH;
+	pthread_mutex_lock(&p->lock);
+	n = hw_exception_locked(p);
+	pthread_mutex_unlock(&p->lock);
+	emu_proc_put(p);
+	return n;
+}
+
+int kfdsig_emu_vm_fault(struct kfdsig_emu *emu, int pasid, uint32_t gpu_id, uint64_t va,
+			uint32_t flags)
+{
+	struct kfd_hsa_memory_exception_data d = { 0 };
+	struct emu_gpu *g;
+	struct emu_proc *p;
+	char body[80];
+	int n = 0, len;
+
+	if (!emu)
+		return -EINVAL;
+	g = emu_gpu_by_id(emu, gpu_id);
+	if (!g)
+		return -ENOENT;
+	p = emu_proc_get(emu, pasid);
+	if (!p)
+		return -ESRCH;
+	d.va = va;
+	d.gpu_id = gpu_id;
+	d.failure.NotPresent = !!(flags & KFDSIG_EMU_FAULT_NOT_PRESENT);
+	d.failure.ReadOnly = !!(flags & KFDSIG_EMU_FAULT_READ_ONLY);
+	d.failure.NoExecute = !!(flags & KFDSIG_EMU_FAULT_NO_EXECUTE);
+	pthread_mutex_lock(&p->lock);
+	for (size_t i = 0; i < p->nothers; i++)
+		if (p->others[i]->type == KFD_IOC_EVENT_MEMORY) {
+			p->others[i]->mem = d;
+			set_event(p, p->others[i]);
+			n++;
+		}
+	pthread_mutex_unlock(&p->lock);
+	/* kfd_smi_event_update_vmfault: "%x:%s\n" pid, task name, to every
+	 * client (no pid filter). */
+	len = snprintf(body, sizeof(body), "%x:%s\n", (unsigned)p->pid, p->task_name);
+	emu_smi_add(g, 0, KFD_SMI_EVENT_VMFAULT, body, (size_t)len);
+	emu_proc_put(p);
+	return n;
+}
+
+int kfdsig_emu_gpu_reset(struct kfdsig_emu *emu, uint32_t gpu_id, bool ecc)
+{
+	struct kfd_hsa_hw_exception_data hw = { 0 };
+	struct kfd_hsa_memory_exception_data mem = { 0 };
+	const char *cause = ecc ? "RAS" : "HANG"; /* emulator's cause text */
+	struct emu_gpu *g;
+	char body[96];
+	int n = 0, len;
+
+	if (!emu)
+		return -EINVAL;
+	g = emu_gpu_by_id(emu, gpu_id);
+	if (!g)
+		return -ENOENT;
+	/* GPU_PRE_RESET: seq incremented first; "%x %s\n" seq, cause */
+	pthread_mutex_lock(&emu->lock);
+	g->reset_seq++;
+	len = snprintf(body, sizeof(body), "%x %s\n", g->reset_seq, cause);
+	pthread_mutex_unlock(&emu->lock);
+	emu_smi_add(g, 0, KFD_SMI_EVENT_GPU_PRE_RESET, body, (size_t)len);
+
+	/* kfd_signal_reset_event */
+	hw.memory_lost = 1;
+	hw.reset_cause = ecc ? KFD_HW_EXCEPTION_ECC : KFD_HW_EXCEPTION_GPU_HANG;
+	hw.gpu_id = gpu_id;
+	mem.ErrorType = KFD_MEM_ERR_SRAM_ECC;
+	mem.failure.imprecise = 1;
+	mem.gpu_id = gpu_id;
+	for (int pasid = 0x8001;; pasid++) {
+		struct emu_proc *p;
+		pthread_mutex_lock(&emu->lock);
+		if (pasid >= emu->next_pasid) {
+			pthread_mutex_unlock(&emu->lock);
+			break;
+		}
+		pthread_mutex_unlock(&emu->lock);
+		p = emu_proc_get(emu, pasid);
+		if (!p)
+			continue;
+		pthread_mutex_lock(&p->lock);
+		for (size_t i = 0; i < p->nothers; i++) {
+			struct emu_event *ev = p->others[i];
+			if (ev->type == KFD_IOC_EVENT_HW_EXCEPTION) {
+				ev->hw = hw;
+				set_event(p, ev);
+				n++;
+			} else if (ev->type == KFD_IOC_EVENT_MEMORY && ecc) {
+				ev->mem = mem;
+				set_event(p, ev);
+				n++;
+			}
+		}
+		pthread_mutex_unlock(&p->lock);
+		emu_proc_put(p);
+	}
+	len = snprintf(body, sizeof(body), "%x %s\n", g->reset_seq, cause);
+	emu_smi_add(g, 0, KFD_SMI_EVENT_GPU_POST_RESET, body, (size_t)len);
+	return n;
+}
+
+void *kfdsig_emu_gpu_ptr(struct kfdsig_emu *emu, int pasid, uint32_t gpu_id, uint64_t va,
+			 uint64_t len)
+{
+	struct emu_gpu *g = emu ? emu_gpu_by_id(emu, gpu_id) : NULL;
+	struct emu_proc *p = g ? emu_proc_get(emu, pasid) : NULL;
+	void *ptr = NULL;
+
+	if (!p) {
+		errno = EFAULT;
+		return NULL;
+	}
+	pthread_mutex_lock(&p->lock);
+	for (struct emu_bo *bo = p->bos; bo; bo = bo->next)
+		if ((bo->mapped & (1u << g->index)) && va >= bo->va && len <= bo->size &&
+		    va - bo->va <= bo->size - len) {
+			ptr = (char *)bo->kptr + (va - bo->va);
+			break;
+		}
+	pthread_mutex_unlock(&p->lock);
+	emu_proc_put(p);
+	if (!ptr)
+		errno = EFAULT;
+	return ptr;
+}
+
+int kfdsig_emu_event_age_set(struct kfdsig_emu *emu, int pasid, uint32_t event_id, uint64_t age)
+{
+	struct emu_event *ev;
+	struct emu_proc *p;
+	int r = 0;
+
+	if (!emu || !age)
+		return -EINVAL;
+	p = emu_proc_get(emu, pasid);
+	if (!p)
+		return -ESRCH;
+	pthread_mutex_lock(&p->lock);
+	ev = lookup(p, event_id);
+	if (ev)
+		ev->age = age;
+	else
+		r = -EINVAL;
+	pthread_mutex_unlock(&p->lock);
+	emu_proc_put(p);
+	return r;
+}

@@ -1,0 +1,171 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Internal state of the emulated KFD (src/emu). Modelled on amdkfd's
+ * objects: a kfd_process per open of /dev/kfd (kfd_process_device per GPU,
+ * an event IDR, the signal page), buffer objects, SMI clients per node.
+ *
+ * Locking: emu->lock guards the file and process lists; proc->lock is the
+ * kernel's p->event_mutex plus the per-event spinlocks (one lock is enough
+ * at this scale) and guards memory too; smi->lock guards one SMI FIFO.
+ * Order: emu->lock, then proc->lock, then gpu->smi_lock, then smi->lock.
+ */
+#ifndef KFDSIG_EMU_PRIV_H
+#define KFDSIG_EMU_PRIV_H
+
+#include <pthread.h>
+#include <sys/types.h>
+
+#include <kfdsig/emu.h>
+
+#include "core/internal.h"
+#include "kfd/kfd_compat.h"
+
+#define EMU_MAX_GPUS 16
+
+struct emu_smi;
+
+struct emu_gpu {
+	const struct kfdsig_target *t;
+	uint32_t index; /* 0-based GPU index; topology node index + 1 */
+	uint32_t gpu_id;
+	uint32_t render_minor;
+	uint32_t mec_fw, sdma_fw;
+	uint32_t num_sdma, num_sdma_xgmi, simd_count, num_xcc, device_id;
+	uint64_t local_mem_size;
+	char marketing_name[128];
+	uint32_t reset_seq;
+	pthread_mutex_t smi_lock;
+	struct emu_smi *smi_clients;
+};
+
+enum emu_file_kind { EMU_FILE_KFD, EMU_FILE_RENDER, EMU_FILE_SMI };
+
+struct emu_proc;
+
+struct emu_file {
+	int fd; /* a real eventfd: unique number, pollable */
+	enum emu_file_kind kind;
+	struct emu_proc *proc; /* EMU_FILE_KFD */
+	struct emu_gpu *gpu;   /* EMU_FILE_RENDER, EMU_FILE_SMI */
+	struct emu_smi *smi;   /* EMU_FILE_SMI */
+	struct emu_file *next;
+};
+
+struct emu_bo {
+	uint64_t handle;
+	uint32_t gpu_index;
+	uint64_t va, size;
+	uint32_t flags;
+	int memfd;  /* backing store */
+	void *kptr; /* the "kernel" mapping */
+	uint64_t mmap_offset;
+	uint32_t mapped; /* bit per GPU index: in that GPU's VM */
+	struct emu_bo *next;
+};
+
+/* kfd_process_device */
+struct emu_pdd {
+	bool vm;		   /* ACQUIRE_VM done */
+	struct emu_file *drm_file; /* its render file, NULL once closed */
+	uint32_t next_idr;
+};
+
+struct emu_waiter;
+
+struct emu_event {
+	uint32_t id, type;
+	bool auto_reset, signaled;
+	uint64_t age;
+	struct emu_waiter *waiters; /* ev->wq */
+	int refs;		    /* the IDR's plus each waiter's */
+	bool destroyed;
+	struct kfd_hsa_memory_exception_data mem;
+	struct kfd_hsa_hw_exception_data hw;
+};
+
+struct emu_waiter {
+	struct emu_event *ev; /* NULL: destroyed while waiting */
+	struct emu_event *held;
+	bool activated, age_enabled, queued;
+	struct emu_waiter *prev, *next;
+};
+
+struct emu_proc {
+	struct kfdsig_emu *emu;
+	int pasid;
+	pid_t pid;
+	char task_name[32];
+	int refs;
+	bool closed;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	struct emu_pdd pdd[EMU_MAX_GPUS];
+	struct emu_bo *bos;
+
+	/* events (kfd_events.c) */
+	struct emu_event *slots_ev[KFD_SIGNAL_EVENT_LIMIT]; /* signal/debug IDR part */
+	struct emu_event **others;			    /* ids >= 0x40000000 */
+	size_t nothers, cap_others;
+	uint32_t signal_event_count; /* includes the reserved id 0 */
+	uint64_t *signal_page;	     /* kernel view; NULL: none yet */
+	size_t signal_mapped_size;
+	int kpage_memfd; /* kernel-allocated page, -1 otherwise */
+	uint64_t signal_handle;
+	/* Interrupts seen (for tests and tools). */
+	uint64_t irq_count, irq_dropped;
+
+	struct emu_proc *next;
+};
+
+struct kfdsig_emu {
+	struct kfdsig_kfd_ops ops;
+	pthread_mutex_t lock;
+	struct emu_gpu gpus[EMU_MAX_GPUS];
+	uint32_t ngpus;
+	uint32_t major, minor;
+	enum kfdsig_emu_kernel_profile profile;
+	bool privileged;
+	char task_name[32];
+	char sysfs[256];
+	struct emu_file *files;
+	struct emu_proc *procs;
+	int next_pasid;
+	uint64_t next_mmap_offset;
+};
+
+/* emu.c */
+struct emu_file *emu_file_get(struct kfdsig_emu *emu, int fd); /* emu->lock held */
+int emu_file_new(struct kfdsig_emu *emu, enum emu_file_kind kind, struct emu_file **out);
+struct emu_gpu *emu_gpu_by_id(struct kfdsig_emu *emu, uint32_t gpu_id);
+struct emu_proc *emu_proc_get(struct kfdsig_emu *emu, int pasid); /* takes a reference */
+void emu_proc_put(struct emu_proc *p);
+bool emu_version_at_least(const struct kfdsig_emu *emu, uint32_t minor);
+
+/* emu_ioctl.c */
+int emu_ioctl(struct kfdsig_emu *emu, int fd, unsigned long req, void *arg);
+struct emu_bo *emu_bo_by_handle(struct emu_proc *p, uint64_t handle);
+void emu_proc_free_memory(struct emu_proc *p);
+int emu_render_mmap(struct kfdsig_emu *emu, struct emu_file *f, void **out, void *addr, size_t len,
+		    int prot, int flags, uint64_t off);
+
+/* emu_events.c (called with p->lock held unless noted) */
+void emu_events_init(struct emu_proc *p);
+void emu_events_fini(struct emu_proc *p);
+int emu_create_event(struct emu_proc *p, struct kfd_ioctl_create_event_args *a);
+int emu_destroy_event(struct emu_proc *p, uint32_t id);
+int emu_set_event_ioctl(struct emu_proc *p, uint32_t id);
+int emu_reset_event_ioctl(struct emu_proc *p, uint32_t id);
+/* Takes and drops p->lock itself (it sleeps). */
+int emu_wait_events(struct emu_proc *p, struct kfd_ioctl_wait_events_args *a);
+int emu_event_mmap(struct emu_proc *p, void **out, void *addr, size_t len, int prot, int flags);
+
+/* emu_smi.c */
+int emu_smi_open(struct kfdsig_emu *emu, struct emu_gpu *g, struct emu_proc *p, int *fd);
+void emu_smi_release(struct emu_smi *s);
+ssize_t emu_smi_read(struct emu_smi *s, void *buf, size_t len);
+ssize_t emu_smi_write(struct emu_smi *s, const void *buf, size_t len);
+/* Add a formatted line; filter_pid 0 goes to every enabled client. */
+int emu_smi_add(struct emu_gpu *g, pid_t filter_pid, uint32_t type, const char *body,
+		size_t body_len);
+
+#endif

@@ -1,0 +1,293 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * GPU VM and memory: ACQUIRE_VM, ALLOC_MEMORY_OF_GPU with the CPU mapping
+ * through the render node at the returned offset (CPU VA == GPU VA, as
+ * tinygrad does; facts 7.4), MAP_MEMORY_TO_GPU and FREE_MEMORY_OF_GPU.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "kfd/kfd_priv.h"
+
+static uint64_t page_size(void)
+{
+	long p = sysconf(_SC_PAGESIZE);
+	return p > 0 ? (uint64_t)p : 4096;
+}
+
+int kfd_acquire_vm_locked(struct kfdsig_kfd *kfd, struct kfd_gpu *g)
+{
+	const struct kfdsig_kfd_ops *ops = kfd->ops;
+	struct kfd_ioctl_acquire_vm_args args = { 0 };
+	char path[64];
+	int r;
+
+	if (g->vm_acquired)
+		return 0;
+	if (g->render_fd < 0) {
+		snprintf(path, sizeof(path), "/dev/dri/renderD%u", g->dev.drm_render_minor);
+		r = ops->open(ops->ctx, path, O_RDWR);
+		if (r < 0)
+			return kfdsig_set_error(-r, "cannot open %s: %s", path, strerror(-r));
+		g->render_fd = r;
+	}
+	args.drm_fd = (uint32_t)g->render_fd;
+	args.gpu_id = g->dev.gpu_id;
+	r = kfd_ioctl_retry(ops, kfd->fd, AMDKFD_IOC_ACQUIRE_VM, &args);
+	if (r < 0)
+		return kfdsig_set_error(-r, "ACQUIRE_VM of gpu 0x%x failed: %s", g->dev.gpu_id,
+					strerror(-r));
+	g->vm_acquired = true;
+	/* The signal page is shared by every GPU of the process. */
+	if (kfd->signal_bo)
+		return kfd_map_locked(kfd, kfd->signal_bo, &g->dev.gpu_id, 1);
+	return 0;
+}
+
+int kfdsig_kfd_acquire_vm(struct kfdsig_kfd *kfd, uint32_t gpu_id)
+{
+	struct kfd_gpu *g;
+	int r;
+
+	if (!kfd)
+		return kfdsig_set_error(EINVAL, "NULL kfd handle");
+	g = kfd_gpu_by_id(kfd, gpu_id);
+	if (!g)
+		return kfdsig_set_error(ENOENT, "no GPU with gpu_id 0x%x", gpu_id);
+	pthread_mutex_lock(&kfd->lock);
+	r = kfd_acquire_vm_locked(kfd, g);
+	pthread_mutex_unlock(&kfd->lock);
+	return r;
+}
+
+int kfd_alloc_locked(struct kfdsig_kfd *kfd, uint32_t gpu_id, uint64_t size, uint32_t flags,
+		     struct kfd_bo **out)
+{
+	const struct kfdsig_kfd_ops *ops = kfd->ops;
+	struct kfd_ioctl_alloc_memory_of_gpu_args args = { 0 };
+	uint64_t pg = page_size();
+	struct kfd_gpu *g = kfd_gpu_by_id(kfd, gpu_id);
+	struct kfd_bo *bo;
+	void *va = NULL, *cpu = NULL;
+	int r;
+
+	if (!g)
+		return kfdsig_set_error(ENOENT, "no GPU with gpu_id 0x%x", gpu_id);
+	if (!size || size > (1ull << 46))
+		return kfdsig_set_error(EINVAL, "bad allocation size %llu",
+					(unsigned long long)size);
+	r = kfd_acquire_vm_locked(kfd, g);
+	if (r < 0)
+		return r;
+	size = (size + pg - 1) & ~(pg - 1);
+	bo = calloc(1, sizeof(*bo));
+	if (!bo)
+		return kfdsig_set_error(ENOMEM, "out of memory");
+	/* Reserve the address range first so the GPU VA is one the CPU can
+	 * map at too. */
+	r = ops->mmap(ops->ctx, &va, NULL, size, PROT_NONE,
+		      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (r < 0) {
+		free(bo);
+		return kfdsig_set_error(-r, "cannot reserve %llu bytes of address space",
+					(unsigned long long)size);
+	}
+	args.va_addr = (uint64_t)(uintptr_t)va;
+	args.size = size;
+	args.gpu_id = gpu_id;
+	args.flags = flags;
+	r = kfd_ioctl_retry(ops, kfd->fd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &args);
+	if (r < 0) {
+		ops->munmap(ops->ctx, va, size);
+		free(bo);
+		return kfdsig_set_error(-r,
+					"ALLOC_MEMORY_OF_GPU(%llu bytes, flags 0x%x) failed: %s",
+					(unsigned long long)size, flags, strerror(-r));
+	}
+	if ((flags & KFD_IOC_ALLOC_MEM_FLAGS_GTT) ||
+	    ((flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM) && (flags & KFD_IOC_ALLOC_MEM_FLAGS_PUBLIC))) {
+		r = ops->mmap(ops->ctx, &cpu, va, size, PROT_READ | PROT_WRITE,
+			      MAP_SHARED | MAP_FIXED, g->render_fd, args.mmap_offset);
+		if (r < 0) {
+			struct kfd_ioctl_free_memory_of_gpu_args fa = { .handle = args.handle };
+			kfd_ioctl_retry(ops, kfd->fd, AMDKFD_IOC_FREE_MEMORY_OF_GPU, &fa);
+			ops->munmap(ops->ctx, va, size);
+			free(bo);
+			return kfdsig_set_error(-r, "cannot mmap the render node at 0x%llx: %s",
+						(unsigned long long)args.mmap_offset, strerror(-r));
+		}
+	}
+	bo->pub.handle = args.handle;
+	bo->pub.va = args.va_addr;
+	bo->pub.size = size;
+	bo->pub.mmap_offset = args.mmap_offset;
+	bo->pub.gpu_id = gpu_id;
+	bo->pub.flags = flags;
+	bo->pub.cpu = cpu;
+	bo->reserved = size;
+	bo->next = kfd->bos;
+	kfd->bos = bo;
+	*out = bo;
+	return 0;
+}
+
+int kfdsig_kfd_alloc(struct kfdsig_kfd *kfd, uint32_t gpu_id, uint64_t size, uint32_t flags,
+		     struct kfdsig_kfd_bo **out)
+{
+	struct kfd_bo *bo = NULL;
+	int r;
+
+	if (!kfd || !out)
+		return kfdsig_set_error(EINVAL, "NULL argument");
+	pthread_mutex_lock(&kfd->lock);
+	r = kfd_alloc_locked(kfd, gpu_id, size, flags, &bo);
+	pthread_mutex_unlock(&kfd->lock);
+	*out = r < 0 ? NULL : &bo->pub;
+	return r;
+}
+
+static bool bo_mapped_on(const struct kfd_bo *bo, uint32_t id)
+{
+	for (uint32_t i = 0; i < bo->nmapped; i++)
+		if (bo->mapped[i] == id)
+			return true;
+	return false;
+}
+
+int kfd_map_locked(struct kfdsig_kfd *kfd, struct kfd_bo *bo, const uint32_t *ids, uint32_t n)
+{
+	struct kfd_ioctl_map_memory_to_gpu_args args = { 0 };
+	uint32_t want[16], nwant = 0;
+	int r;
+
+	if (!ids || !n) {
+		for (size_t i = 0; i < kfd->ngpus; i++)
+			if (kfd->gpus[i].vm_acquired && nwant < 16)
+				want[nwant++] = kfd->gpus[i].dev.gpu_id;
+	} else {
+		for (uint32_t i = 0; i < n; i++) {
+			struct kfd_gpu *g = kfd_gpu_by_id(kfd, ids[i]);
+			if (!g)
+				return kfdsig_set_error(ENOENT, "no GPU with gpu_id 0x%x", ids[i]);
+			r = kfd_acquire_vm_locked(kfd, g);
+			if (r < 0)
+				return r;
+			if (nwant == 16)
+				return kfdsig_set_error(E2BIG, "too many GPUs");
+			want[nwant++] = ids[i];
+		}
+	}
+	/* Skip GPUs it is already mapped to. */
+	n = 0;
+	for (uint32_t i = 0; i < nwant; i++)
+		if (!bo_mapped_on(bo, want[i]))
+			want[n++] = want[i];
+	if (!n)
+		return 0;
+	args.handle = bo->pub.handle;
+	args.device_ids_array_ptr = (uint64_t)(uintptr_t)want;
+	args.n_devices = n;
+	args.n_success = 0;
+	/* The kernel maps from index n_success on and reports progress;
+	 * retry once from where it stopped (facts 7.4). */
+	for (int attempt = 0; attempt < 2; attempt++) {
+		r = kfd_ioctl_retry(kfd->ops, kfd->fd, AMDKFD_IOC_MAP_MEMORY_TO_GPU, &args);
+		if (r >= 0 || args.n_success >= n)
+			break;
+	}
+	for (uint32_t i = 0; i < args.n_success && i < n; i++)
+		if (bo->nmapped < 16)
+			bo->mapped[bo->nmapped++] = want[i];
+	if (r < 0)
+		return kfdsig_set_error(-r, "MAP_MEMORY_TO_GPU failed after %u of %u GPUs: %s",
+					args.n_success, n, strerror(-r));
+	return 0;
+}
+
+int kfdsig_kfd_map(struct kfdsig_kfd *kfd, struct kfdsig_kfd_bo *pub, const uint32_t *ids,
+		   uint32_t n)
+{
+	int r;
+
+	if (!kfd || !pub)
+		return kfdsig_set_error(EINVAL, "NULL argument");
+	pthread_mutex_lock(&kfd->lock);
+	r = kfd_map_locked(kfd, (struct kfd_bo *)pub, ids, n);
+	pthread_mutex_unlock(&kfd->lock);
+	return r;
+}
+
+static int bo_release(struct kfdsig_kfd *kfd, struct kfd_bo *bo)
+{
+	const struct kfdsig_kfd_ops *ops = kfd->ops;
+	int r;
+
+	if (bo->nmapped) {
+		struct kfd_ioctl_unmap_memory_from_gpu_args ua = {
+			.handle = bo->pub.handle,
+			.device_ids_array_ptr = (uint64_t)(uintptr_t)bo->mapped,
+			.n_devices = bo->nmapped,
+		};
+		r = kfd_ioctl_retry(ops, kfd->fd, AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU, &ua);
+		if (r < 0)
+			return kfdsig_set_error(-r, "UNMAP_MEMORY_FROM_GPU failed: %s",
+						strerror(-r));
+		bo->nmapped = 0;
+	}
+	struct kfd_ioctl_free_memory_of_gpu_args fa = { .handle = bo->pub.handle };
+	r = kfd_ioctl_retry(ops, kfd->fd, AMDKFD_IOC_FREE_MEMORY_OF_GPU, &fa);
+	if (r < 0)
+		return kfdsig_set_error(-r, "FREE_MEMORY_OF_GPU failed: %s", strerror(-r));
+	ops->munmap(ops->ctx, (void *)(uintptr_t)bo->pub.va, bo->reserved);
+	return 0;
+}
+
+int kfdsig_kfd_free(struct kfdsig_kfd *kfd, struct kfdsig_kfd_bo *pub)
+{
+	struct kfd_bo *bo = (struct kfd_bo *)pub, **pp;
+	int r;
+
+	if (!kfd || !pub)
+		return kfdsig_set_error(EINVAL, "NULL argument");
+	pthread_mutex_lock(&kfd->lock);
+	if (bo == kfd->signal_bo) {
+		pthread_mutex_unlock(&kfd->lock);
+		return kfdsig_set_error(EPERM, "the signal page lives as long as the KFD process");
+	}
+	for (pp = &kfd->bos; *pp && *pp != bo; pp = &(*pp)->next)
+		;
+	if (!*pp) {
+		pthread_mutex_unlock(&kfd->lock);
+		return kfdsig_set_error(EINVAL, "buffer not allocated by this handle");
+	}
+	r = bo_release(kfd, bo);
+	if (!r) {
+		*pp = bo->next;
+		free(bo);
+	}
+	pthread_mutex_unlock(&kfd->lock);
+	return r;
+}
+
+/* At close: the kernel frees everything with the process; only the CPU
+ * mappings are ours to undo. */
+void kfd_mem_release_all(struct kfdsig_kfd *kfd)
+{
+	const struct kfdsig_kfd_ops *ops = kfd->ops;
+
+	while (kfd->bos) {
+		struct kfd_bo *bo = kfd->bos;
+		kfd->bos = bo->next;
+		ops->munmap(ops->ctx, (void *)(uintptr_t)bo->pub.va, bo->reserved);
+		free(bo);
+	}
+	if (kfd->kernel_page)
+		ops->munmap(ops->ctx, kfd->kernel_page, KFDSIG_SIGNAL_PAGE_SIZE);
+	kfd->kernel_page = NULL;
+	kfd->signal_bo = NULL;
+}

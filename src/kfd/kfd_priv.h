@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: MIT */
+/* Internal state of the KFD backend (src/kfd). */
+#ifndef KFDSIG_KFD_PRIV_H
+#define KFDSIG_KFD_PRIV_H
+
+#include <pthread.h>
+
+#include <kfdsig/kfd.h>
+
+#include "core/internal.h"
+#include "kfd/kfd_compat.h"
+
+struct kfd_gpu {
+	struct kfdsig_kfd_device dev;
+	int render_fd; /* -1 until opened */
+	bool vm_acquired;
+};
+
+/* A buffer and the GPUs it is mapped to. */
+struct kfd_bo {
+	struct kfdsig_kfd_bo pub; /* first: callers hold &pub */
+	uint32_t mapped[16];
+	uint32_t nmapped;
+	size_t reserved; /* bytes of address space reserved at pub.va */
+	struct kfd_bo *next;
+};
+
+/* Type of a non-signal event, to decode its wait data. */
+struct kfd_other_event {
+	uint32_t id, type;
+};
+
+struct kfdsig_kfd {
+	const struct kfdsig_kfd_ops *ops;
+	int fd;
+	uint32_t major, minor;
+	struct kfd_gpu *gpus;
+	size_t ngpus;
+
+	pthread_mutex_t lock; /* everything below */
+	struct kfd_bo *bos;
+	enum kfdsig_signal_page_mode page_mode;
+	struct kfd_bo *signal_bo; /* user-supplied page */
+	void *kernel_page;	  /* kernel page mmapped from /dev/kfd */
+	uint64_t *page_cpu;
+	uint64_t page_va;
+	bool page_set;
+	struct kfd_other_event *others;
+	size_t nothers, cap_others;
+};
+
+/* EINTR/EAGAIN-retrying ioctl through the seam: 0+ or -errno. */
+int kfd_ioctl_retry(const struct kfdsig_kfd_ops *ops, int fd, unsigned long req, void *arg);
+
+/* Topology: fill kfd->gpus from ops->sysfs_root. */
+int kfd_topology_read(struct kfdsig_kfd *kfd);
+
+/* The default drm_info (libdrm_amdgpu). */
+int kfd_linux_drm_info(void *ctx, int fd, struct kfdsig_drm_info *out);
+
+struct kfd_gpu *kfd_gpu_by_id(struct kfdsig_kfd *kfd, uint32_t gpu_id);
+
+/* Called with kfd->lock held. */
+int kfd_acquire_vm_locked(struct kfdsig_kfd *kfd, struct kfd_gpu *g);
+int kfd_alloc_locked(struct kfdsig_kfd *kfd, uint32_t gpu_id, uint64_t size, uint32_t flags,
+		     struct kfd_bo **out);
+int kfd_map_locked(struct kfdsig_kfd *kfd, struct kfd_bo *bo, const uint32_t *ids, uint32_t n);
+void kfd_mem_release_all(struct kfdsig_kfd *kfd);
+
+#endif

@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Device discovery from the KFD topology in sysfs
+ * (<sysfs_root>/class/kfd/kfd/topology/nodes/N/{gpu_id,name,properties},
+ * facts 7.5 step 1 and 7.6): CPU nodes (gpu_id 0) are skipped, the
+ * "properties" file is "key value" lines, gfx_target_version maps to the
+ * generation table, and the render node comes from drm_render_minor.
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kfd/kfd_priv.h"
+
+static int read_small(const char *path, char *buf, size_t n)
+{
+	FILE *f = fopen(path, "re");
+	size_t got;
+
+	if (!f)
+		return -errno;
+	got = fread(buf, 1, n - 1, f);
+	fclose(f);
+	buf[got] = '\0';
+	return (int)got;
+}
+
+static void set_prop(struct kfdsig_kfd_device *d, const char *key, uint64_t v)
+{
+	static const struct {
+		const char *key;
+		size_t off;
+	} u32s[] = {
+#define P(k) { #k, offsetof(struct kfdsig_kfd_device, k) }
+		P(vendor_id),
+		P(device_id),
+		P(location_id),
+		P(domain),
+		P(drm_render_minor),
+		P(simd_count),
+		P(array_count),
+		P(simd_arrays_per_engine),
+		P(cu_per_simd_array),
+		P(simd_per_cu),
+		P(max_waves_per_simd),
+		P(lds_size_in_kb),
+		P(wave_front_size),
+		P(num_sdma_engines),
+		P(num_sdma_xgmi_engines),
+		P(num_sdma_queues_per_engine),
+		P(num_cp_queues),
+		P(num_xcc),
+		P(max_engine_clk_fcompute),
+		P(fw_version),
+		P(sdma_fw_version),
+		P(capability),
+		P(gfx_target_version),
+#undef P
+	};
+
+	if (!strcmp(key, "local_mem_size")) {
+		d->local_mem_size = v;
+		return;
+	}
+	if (!strcmp(key, "hive_id")) {
+		d->hive_id = v;
+		return;
+	}
+	if (!strcmp(key, "unique_id")) {
+		d->unique_id = v;
+		return;
+	}
+	for (size_t i = 0; i < KFDSIG_ARRAY_SIZE(u32s); i++)
+		if (!strcmp(key, u32s[i].key)) {
+			*(uint32_t *)((char *)d + u32s[i].off) = (uint32_t)v;
+			return;
+		}
+}
+
+static void parse_properties(struct kfdsig_kfd_device *d, char *text)
+{
+	for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+		char key[64];
+		unsigned long long v;
+
+		if (sscanf(line, "%63s %llu", key, &v) == 2)
+			set_prop(d, key, v);
+	}
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+static void fill_target(struct kfdsig_kfd_device *d)
+{
+	d->target = kfdsig_target_by_version(d->gfx_target_version);
+	if (!d->target)
+		d->note = "gfx_target_version not in kfdsig's generation table";
+}
+
+int kfd_topology_read(struct kfdsig_kfd *kfd)
+{
+	const struct kfdsig_kfd_ops *ops = kfd->ops;
+	char dir[512], path[600], buf[8192];
+	uint32_t ids[256];
+	size_t nids = 0;
+	struct dirent *de;
+	DIR *dp;
+
+	snprintf(dir, sizeof(dir), "%s/class/kfd/kfd/topology/nodes", ops->sysfs_root);
+	dp = opendir(dir);
+	if (!dp)
+		return kfdsig_set_error(ENOENT, "no KFD topology at %s: %s", dir, strerror(errno));
+	while ((de = readdir(dp)) && nids < KFDSIG_ARRAY_SIZE(ids)) {
+		char *end;
+		unsigned long n = strtoul(de->d_name, &end, 10);
+		if (isdigit((unsigned char)de->d_name[0]) && !*end)
+			ids[nids++] = (uint32_t)n;
+	}
+	closedir(dp);
+	qsort(ids, nids, sizeof(ids[0]), cmp_u32);
+
+	kfd->gpus = calloc(nids ? nids : 1, sizeof(*kfd->gpus));
+	if (!kfd->gpus)
+		return kfdsig_set_error(ENOMEM, "out of memory");
+	for (size_t i = 0; i < nids; i++) {
+		struct kfd_gpu *g = &kfd->gpus[kfd->ngpus];
+		struct kfdsig_kfd_device *d = &g->dev;
+		unsigned long gpu_id;
+
+		snprintf(path, sizeof(path), "%s/%u/gpu_id", dir, ids[i]);
+		if (read_small(path, buf, sizeof(buf)) <= 0)
+			continue;
+		gpu_id = strtoul(buf, NULL, 10);
+		if (!gpu_id) /* CPU node */
+			continue;
+		memset(g, 0, sizeof(*g));
+		g->render_fd = -1;
+		d->node_id = ids[i];
+		d->gpu_id = (uint32_t)gpu_id;
+		snprintf(path, sizeof(path), "%s/%u/name", dir, ids[i]);
+		if (read_small(path, buf, sizeof(buf)) > 0) {
+			buf[strcspn(buf, "\n")] = '\0';
+			snprintf(d->name, sizeof(d->name), "%.63s", buf);
+		}
+		snprintf(path, sizeof(path), "%s/%u/properties", dir, ids[i]);
+		if (read_small(path, buf, sizeof(buf)) > 0)
+			parse_properties(d, buf);
+		fill_target(d);
+
+		/* DRM details through the render node; not fatal. */
+		snprintf(path, sizeof(path), "/dev/dri/renderD%u", d->drm_render_minor);
+		g->render_fd = ops->open(ops->ctx, path, O_RDWR);
+		if (g->render_fd >= 0 && ops->drm_info &&
+		    ops->drm_info(ops->ctx, g->render_fd, &d->drm) == 0)
+			d->have_drm_info = true;
+		if (g->render_fd < 0)
+			g->render_fd = -1;
+		kfd->ngpus++;
+	}
+	return 0;
+}

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The same backend on real hardware (/dev/kfd, the render nodes, libdrm):
+ * topology and DRM details agree with the generation table, the signal
+ * page and events work, a CPU-set event wakes WAIT_EVENTS with its age.
+ * Exits 77 (skip) without a usable AMD GPU.
+ */
+#include "kfd_util.h"
+
+int main(void)
+{
+	struct kfdsig_kfd *kfd = NULL;
+	enum kfdsig_wait_result res;
+	struct kfdsig_event ev;
+	uint64_t age = 1;
+	int r = kfdsig_kfd_open(NULL, &kfd);
+
+	if (r < 0 || !kfdsig_kfd_device_count(kfd)) {
+		fprintf(stderr, "kfd_hw: skipped, no usable KFD GPU (%s)\n", kfdsig_last_error());
+		kfdsig_kfd_close(kfd);
+		return T_EXIT_SKIP;
+	}
+	for (size_t i = 0; i < kfdsig_kfd_device_count(kfd); i++) {
+		const struct kfdsig_kfd_device *d = kfdsig_kfd_device(kfd, i);
+		CHECK(d->gpu_id != 0, "gpu_id");
+		if (d->target && d->have_drm_info && d->drm.gc_ip[0])
+			CHECK_EQ(d->drm.gc_ip[0], d->target->gc_ip[0], "GC major agrees (%s)",
+				 d->target->name);
+	}
+	r = kfdsig_kfd_event_create(kfd, KFDSIG_EVENT_SIGNAL, true, &ev);
+	CHECK(r == 0, "event: %s", kfdsig_last_error());
+	if (!r) {
+		CHECK(ev.id >= 1 && ev.slot && *ev.slot == UINT64_MAX, "slot unsignalled");
+		CHECK(kfdsig_kfd_event_set(kfd, ev.id) == 0, "set");
+		if (!kfdsig_kfd_has(kfd, KFDSIG_KFD_FEAT_EVENT_AGE))
+			age = 0;
+		CHECK(t_wait1(kfd, ev.id, &age, 1000, &res) == 0 && res == KFDSIG_WAIT_COMPLETE,
+		      "wait");
+		CHECK(kfdsig_kfd_event_destroy(kfd, ev.id) == 0, "destroy");
+	}
+	kfdsig_kfd_close(kfd);
+	return t_result("kfd_hw");
+}

@@ -1,0 +1,172 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * GPU VM and memory through the backend against the emulated KFD:
+ * ACQUIRE_VM, ALLOC_MEMORY_OF_GPU with the CPU mapping at the GPU VA,
+ * MAP_MEMORY_TO_GPU on several GPUs, FREE; and the kernel's errno for each
+ * misuse (kfd_chardev.c, facts 7.4), sent as raw ioctls through the seam.
+ */
+#include <fcntl.h>
+#include <sys/mman.h>
+
+#include "kfd/kfd_compat.h"
+#include "kfd_util.h"
+
+static void test_alloc_map_free(void)
+{
+	struct kfdsig_emu *emu = t_emu("gfx90a,gfx942");
+	struct kfdsig_kfd *kfd = t_open(emu);
+	uint32_t g0 = t_gpu(kfd, 0), g1 = t_gpu(kfd, 1);
+	int pasid = t_pasid(emu, kfd);
+	struct kfdsig_kfd_bo *bo = NULL;
+	uint32_t *gpu_view;
+
+	CHECK(kfdsig_kfd_acquire_vm(kfd, g0) == 0, "acquire vm");
+	CHECK(kfdsig_kfd_acquire_vm(kfd, g0) == 0, "acquire again is a no-op");
+	CHECK_EQ(kfdsig_kfd_acquire_vm(kfd, 0xdead), -ENOENT, "unknown gpu");
+	CHECK(kfdsig_kfd_alloc(kfd, g0, 5000, KFDSIG_KFD_MEM_GTT_UNCACHED, &bo) == 0, "alloc");
+	T_REQUIRE(bo, "bo");
+	CHECK_EQ(bo->size, 8192, "rounded up to pages");
+	CHECK((void *)(uintptr_t)bo->va == bo->cpu, "CPU address == GPU address");
+	CHECK_EQ(KFDSIG_HANDLE_GPU_ID(bo->handle), g0, "handle carries the gpu_id");
+	CHECK_EQ(KFDSIG_HANDLE_IDR(bo->handle), 0, "first idr handle is 0");
+	CHECK(kfdsig_emu_gpu_ptr(emu, pasid, g0, bo->va, 4) == NULL, "not in the GPU VM yet");
+	CHECK(kfdsig_kfd_map(kfd, bo, NULL, 0) == 0, "map to acquired GPUs");
+	gpu_view = kfdsig_emu_gpu_ptr(emu, pasid, g0, bo->va + 4096, 8);
+	CHECK(gpu_view != NULL, "mapped on gpu 0");
+	CHECK(kfdsig_emu_gpu_ptr(emu, pasid, g1, bo->va, 4) == NULL, "not on gpu 1");
+	if (gpu_view) {
+		((volatile uint32_t *)bo->cpu)[1024] = 0x1234abcd;
+		CHECK_EQ(gpu_view[0], 0x1234abcd, "CPU store visible to the GPU");
+		gpu_view[1] = 0x55aa;
+		CHECK_EQ(((volatile uint32_t *)bo->cpu)[1025], 0x55aa, "GPU store visible");
+	}
+	CHECK(kfdsig_emu_gpu_ptr(emu, pasid, g0, bo->va + 8190, 4) == NULL, "range past end");
+	CHECK(kfdsig_kfd_map(kfd, bo, &g1, 1) == 0, "map to the second GPU (acquires it)");
+	CHECK(kfdsig_emu_gpu_ptr(emu, pasid, g1, bo->va, 4) != NULL, "now on gpu 1");
+	{
+		uint64_t va = bo->va;
+		CHECK(kfdsig_kfd_free(kfd, bo) == 0, "free (unmaps first)");
+		CHECK(kfdsig_emu_gpu_ptr(emu, pasid, g0, va, 4) == NULL, "gone");
+	}
+	kfdsig_kfd_close(kfd);
+	kfdsig_emu_destroy(emu);
+}
+
+static void test_kernel_errors(void)
+{
+	struct kfdsig_emu *emu = t_emu("gfx1100,gfx1030");
+	struct kfdsig_kfd *kfd = t_open(emu);
+	const struct kfdsig_kfd_ops *ops = kfdsig_emu_ops(emu);
+	uint32_t g0 = t_gpu(kfd, 0), g1 = t_gpu(kfd, 1);
+	struct kfd_ioctl_alloc_memory_of_gpu_args al = { 0 };
+	struct kfd_ioctl_map_memory_to_gpu_args map = { 0 };
+	struct kfd_ioctl_free_memory_of_gpu_args fr = { 0 };
+	struct kfd_ioctl_acquire_vm_args vm = { 0 };
+	struct kfdsig_kfd_bo *bo = NULL;
+	uint32_t ids[2] = { g0, g1 };
+	void *va = mmap(NULL, 65536, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	int fd2;
+
+	/* No VM yet: kfd_bind_process_to_device -> -ENODEV */
+	al.va_addr = (uint64_t)(uintptr_t)va;
+	al.size = 4096;
+	al.gpu_id = g0;
+	al.flags = KFD_IOC_ALLOC_MEM_FLAGS_GTT;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &al), -ENODEV, "no VM");
+	al.gpu_id = 0x4242;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &al), -EINVAL,
+		 "unknown gpu_id");
+	al.gpu_id = g0;
+	al.size = 0;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &al), -EINVAL, "size 0");
+
+	CHECK(kfdsig_kfd_acquire_vm(kfd, g0) == 0, "acquire");
+	/* ACQUIRE_VM again with another DRM file of the same GPU: -EBUSY */
+	fd2 = ops->open(ops->ctx, "/dev/dri/renderD128", O_RDWR);
+	CHECK(fd2 >= 0, "second render fd");
+	vm.drm_fd = (uint32_t)fd2;
+	vm.gpu_id = g0;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_ACQUIRE_VM, &vm), -EBUSY, "other DRM file");
+	vm.drm_fd = 9999;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_ACQUIRE_VM, &vm), -EINVAL, "bad drm fd");
+	ops->close(ops->ctx, fd2);
+
+	CHECK(kfdsig_kfd_alloc(kfd, g0, 4096, KFDSIG_KFD_MEM_GTT_UNCACHED, &bo) == 0, "alloc");
+	T_REQUIRE(bo, "bo");
+	/* MAP_MEMORY_TO_GPU argument checks */
+	map.handle = bo->handle;
+	map.device_ids_array_ptr = (uint64_t)(uintptr_t)ids;
+	map.n_devices = 0;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_MAP_MEMORY_TO_GPU, &map), -EINVAL, "n_devices 0");
+	map.n_devices = 1;
+	map.n_success = 2;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_MAP_MEMORY_TO_GPU, &map), -EINVAL,
+		 "n_success > n_devices");
+	map.handle = bo->handle + 7;
+	map.n_success = 0;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_MAP_MEMORY_TO_GPU, &map), -ENOMEM,
+		 "unknown handle (translate_handle fails)");
+	/* partial success: gpu 1 has no VM -> n_success stops at 1 */
+	map.handle = bo->handle;
+	map.n_devices = 2;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_MAP_MEMORY_TO_GPU, &map), -ENODEV,
+		 "peer without VM");
+	CHECK_EQ(map.n_success, 1, "n_success reports progress (copied back on failure)");
+	/* FREE while mapped -> -EBUSY; unknown handle -> -EINVAL */
+	fr.handle = bo->handle;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_FREE_MEMORY_OF_GPU, &fr), -EBUSY, "mapped");
+	fr.handle = bo->handle + 3;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_FREE_MEMORY_OF_GPU, &fr), -EINVAL, "unknown");
+	/* overlapping GPU VA refused */
+	al.va_addr = bo->va;
+	al.size = 4096;
+	al.gpu_id = g0;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &al), -EINVAL, "overlap");
+	/* undo the raw map behind the backend's back, then free */
+	map.n_devices = 1;
+	map.n_success = 0;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU, &map), 0, "unmap");
+	CHECK_EQ(map.n_success, 1, "unmap progress");
+	map.n_success = 0;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU, &map), -EINVAL,
+		 "unmap when not mapped");
+	CHECK(kfdsig_kfd_free(kfd, bo) == 0, "free");
+	/* an ioctl the emulated 1.x does not have */
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, _IOWR('K', 0x7f, uint64_t), &fr), -EINVAL, "unknown nr");
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_CREATE_QUEUE, &fr), -EOPNOTSUPP,
+		 "queue ioctls: extension point of the engines");
+	munmap(va, 65536);
+	kfdsig_kfd_close(kfd);
+	kfdsig_emu_destroy(emu);
+}
+
+static void test_isolation(void)
+{
+	struct kfdsig_emu *emu = t_emu("gfx90a");
+	struct kfdsig_kfd *a = t_open(emu), *b = t_open(emu);
+	struct kfdsig_kfd_bo *bo = NULL;
+	struct kfd_ioctl_free_memory_of_gpu_args fr = { 0 };
+
+	CHECK(t_pasid(emu, a) != t_pasid(emu, b), "each open is its own process");
+	CHECK(kfdsig_kfd_alloc(a, t_gpu(a, 0), 4096, KFDSIG_KFD_MEM_GTT_UNCACHED, &bo) == 0,
+	      "alloc in A");
+	T_REQUIRE(bo, "bo");
+	CHECK(kfdsig_kfd_acquire_vm(b, t_gpu(b, 0)) == 0, "B acquires its own VM");
+	fr.handle = bo->handle;
+	CHECK_EQ(kfdsig_kfd_ioctl(b, AMDKFD_IOC_FREE_MEMORY_OF_GPU, &fr), -EINVAL,
+		 "B cannot free A's buffer");
+	CHECK(kfdsig_kfd_map(a, bo, NULL, 0) == 0, "map in A");
+	CHECK(kfdsig_emu_gpu_ptr(emu, t_pasid(emu, b), t_gpu(b, 0), bo->va, 8) == NULL,
+	      "not in B's VM");
+	kfdsig_kfd_close(a);
+	kfdsig_kfd_close(b);
+	kfdsig_emu_destroy(emu);
+}
+
+int main(void)
+{
+	test_alloc_map_free();
+	test_kernel_errors();
+	test_isolation();
+	return t_result("kfd_memory");
+}

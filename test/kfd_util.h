@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: MIT */
+/* Shared setup of the KFD tests: an emulated KFD and a backend handle on
+ * it. Every test drives the real backend (src/kfd) through the seam. */
+#ifndef KFDSIG_TEST_KFD_UTIL_H
+#define KFDSIG_TEST_KFD_UTIL_H
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <kfdsig/emu.h>
+#include <kfdsig/kfd.h>
+
+#include "helpers.h"
+
+/* Abort the test (fail) when setup itself fails. */
+#define T_REQUIRE(cond, ...)                                                                     \
+	do {                                                                                     \
+		if (!(cond)) {                                                                   \
+			fprintf(stderr, "%s:%d: setup failed: %s: ", __FILE__, __LINE__, #cond); \
+			fprintf(stderr, __VA_ARGS__);                                            \
+			fprintf(stderr, " (%s)\n", kfdsig_last_error());                         \
+			exit(T_EXIT_FAIL);                                                       \
+		}                                                                                \
+	} while (0)
+
+static inline struct kfdsig_emu *t_emu(const char *spec)
+{
+	struct kfdsig_emu *emu = kfdsig_emu_create_from_spec(spec);
+	T_REQUIRE(emu, "emulator '%s'", spec);
+	return emu;
+}
+
+static inline struct kfdsig_kfd *t_open(struct kfdsig_emu *emu)
+{
+	struct kfdsig_kfd *kfd = NULL;
+	int r = kfdsig_kfd_open(kfdsig_emu_ops(emu), &kfd);
+	T_REQUIRE(r == 0 && kfd, "kfdsig_kfd_open: %d", r);
+	return kfd;
+}
+
+static inline uint32_t t_gpu(struct kfdsig_kfd *kfd, size_t i)
+{
+	const struct kfdsig_kfd_device *d = kfdsig_kfd_device(kfd, i);
+	T_REQUIRE(d, "device %zu", i);
+	return d->gpu_id;
+}
+
+static inline int t_pasid(struct kfdsig_emu *emu, struct kfdsig_kfd *kfd)
+{
+	int pasid = kfdsig_emu_pasid(emu, kfdsig_kfd_fd(kfd));
+	T_REQUIRE(pasid > 0, "pasid");
+	return pasid;
+}
+
+static inline struct kfdsig_event t_event(struct kfdsig_kfd *kfd, uint32_t type, bool auto_reset)
+{
+	struct kfdsig_event ev;
+	int r = kfdsig_kfd_event_create(kfd, type, auto_reset, &ev);
+	T_REQUIRE(r == 0, "event_create(type %u): %d", type, r);
+	return ev;
+}
+
+/* What a GPU does to signal: write the slot, then raise the interrupt. */
+static inline void t_gpu_signal(uint64_t *slot, uint64_t value)
+{
+	__atomic_store_n(slot, value, __ATOMIC_RELEASE);
+}
+
+/* One wait on one event; returns the kfdsig_kfd_wait() result code and
+ * stores the wait result. */
+static inline int t_wait1(struct kfdsig_kfd *kfd, uint32_t id, uint64_t *age, uint32_t timeout,
+			  enum kfdsig_wait_result *res)
+{
+	struct kfdsig_wait_entry e = { .event_id = id, .age = age ? *age : 0 };
+	int r = kfdsig_kfd_wait(kfd, &e, 1, false, timeout, res);
+	if (age)
+		*age = e.age;
+	return r;
+}
+
+#endif

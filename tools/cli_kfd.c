@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Opening KFD for a command: the real /dev/kfd, or an emulated KFD when
+ * the command got --emulate SPEC, or kfdsig got --emulate SPEC before the
+ * command, or KFDSIG_EMULATE=SPEC is set (in that order of precedence).
+ * SPEC is "TARGET[,TARGET...][,kfd=MAJOR.MINOR][,profile=v6.14][,privileged]".
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+int cli_kfd_open(const char *emulate, struct cli_kfd *c)
+{
+	const char *spec = emulate;
+	int r;
+
+	memset(c, 0, sizeof(*c));
+	if (!spec)
+		spec = getenv("KFDSIG_EMULATE");
+	if (spec && *spec) {
+		c->emu = kfdsig_emu_create_from_spec(spec);
+		if (!c->emu)
+			return cli_usage_error("bad emulation spec '%s': %s", spec,
+					       kfdsig_last_error());
+	}
+	r = kfdsig_kfd_open(c->emu ? kfdsig_emu_ops(c->emu) : NULL, &c->kfd);
+	if (r < 0) {
+		kfdsig_emu_destroy(c->emu);
+		c->emu = NULL;
+		return cli_error("%s", kfdsig_last_error());
+	}
+	return 0;
+}
+
+void cli_kfd_close(struct cli_kfd *c)
+{
+	kfdsig_kfd_close(c->kfd);
+	kfdsig_emu_destroy(c->emu);
+	memset(c, 0, sizeof(*c));
+}
