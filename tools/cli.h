@@ -68,5 +68,7 @@ int cmd_devices(int argc, char **argv);
 int cmd_smi(int argc, char **argv);
 int cmd_shader(int argc, char **argv);
 int cmd_decode(int argc, char **argv);
+int cmd_test(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
 
 #endif

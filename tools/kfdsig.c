@@ -15,6 +15,9 @@ static const struct cmd cmds[] = {
 	{ "devices", cmd_devices, "list the KFD GPUs with their target and versions" },
 	{ "smi", cmd_smi, "print KFD SMI events live" },
 	{ "shader", cmd_shader, "print a shader s_sendmsg signal stub (asm, bytes, code object)" },
+	{ "test", cmd_test, "run the interrupt-path suite (PASS/FAIL/SKIP per case)" },
+	{ "bench", cmd_bench,
+	  "measure fence emission, the slow path, wake-up latency, throughput" },
 };
 
 static void usage(FILE *f)

@@ -1,0 +1,8 @@
+/* SPDX-License-Identifier: MIT */
+#include "cli.h"
+int cmd_bench(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	return 1;
+}
