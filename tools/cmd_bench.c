@@ -62,8 +62,8 @@ struct fig {
 	const char *unit;    /* "ns/fence", "ns/interrupt", "us", "events/s" */
 	bool dist;	     /* min/p50/p99/max, else value */
 	double value, min, p50, p99, max;
-	const char *na; /* not measured: why */
-	char what[200];
+	char na[320]; /* not measured: why (empty: measured) */
+	char what[400];
 };
 
 struct bench {
@@ -92,6 +92,11 @@ static struct fig *add(struct bench *b, const char *measure, const char *unit)
 	f->measure = measure;
 	f->unit = unit;
 	return f;
+}
+
+static void set_na(struct fig *f, const char *why)
+{
+	snprintf(f->na, sizeof(f->na), "%s", why);
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -129,13 +134,13 @@ static void bench_emit(struct bench *b)
 			 e == SUITE_ENGINE_PM4 ? "kfdsig_pm4_emit_fence" : "kfdsig_sdma_emit_fence",
 			 ndw, t->name);
 		if (ndw < 0)
-			f->na = "the emitter refused the fence";
+			set_na(f, "the emitter refused the fence");
 		if (e != SUITE_ENGINE_PM4)
 			continue;
 		if (kfdsig_pm4_fence_prepare(t, &opt, page, &tmpl) < 0) {
 			f = add(b, "emit", "ns/fence");
 			snprintf(f->path, sizeof(f->path), "pm4 template");
-			f->na = "kfdsig_pm4_fence_prepare refused the options";
+			set_na(f, "kfdsig_pm4_fence_prepare refused the options");
 			continue;
 		}
 		t0 = suite_now_ns();
@@ -157,12 +162,12 @@ static void bench_emit(struct bench *b)
 	f = add(b, "emit", "ns/fence");
 	snprintf(f->path, sizeof(f->path), "shader patch+dispatch");
 	if (kfdsig_shader_stub(t, KFDSIG_SHADER_RAW, &s) < 0) {
-		f->na = "no shader stub for this target";
+		set_na(f, "no shader stub for this target");
 		return;
 	}
 	uint8_t *code = malloc(s.size);
 	if (!code) {
-		f->na = "out of memory";
+		set_na(f, "out of memory");
 		return;
 	}
 	memcpy(code, s.bytes, s.size);
@@ -191,7 +196,7 @@ static void bench_lookup(struct bench *b)
 	if (!b->d->emu) {
 		struct fig *f = add(b, "lookup", "ns/interrupt");
 		snprintf(f->path, sizeof(f->path), "all");
-		f->na = "needs the emulator's interrupt entry point (or user queues)";
+		set_na(f, "needs the emulator's interrupt entry point (or user queues)");
 		return;
 	}
 	for (size_t l = 0; l < 3; l++) {
@@ -241,10 +246,90 @@ static void bench_lookup(struct bench *b)
 	}
 }
 
-/* ---- latency --------------------------------------------------------------- */
+/* ---- signal sources -------------------------------------------------------- */
 
-enum sig_path { PATH_CPU_SET = 0, PATH_EMU_IRQ };
-static const char *const path_names[] = { "cpu-set-event", "emu-interrupt" };
+enum sig_path { PATH_CPU_SET = 0, PATH_EMU_IRQ, PATH_PM4, PATH_SDMA, PATH_SHADER, PATH_COUNT };
+static const char *const path_names[] = { "cpu-set-event", "emu-interrupt", "pm4", "sdma",
+					  "shader" };
+static const char *const path_how[] = {
+	"AMDKFD_IOC_SET_EVENT from the CPU",
+	"the slot store + the kernel entry point kfd_signal_event_interrupt",
+	"a PM4 RELEASE_MEM fence submitted to a compute queue",
+	"an SDMA FENCE+TRAP submitted to an SDMA queue",
+	"a dispatched shader's s_sendmsg(MSG_INTERRUPT)",
+};
+
+/* Who signals: the CPU, the emulated kernel entry point, or an engine's
+ * queue (engine.c) in a KFD process of its own. */
+struct sigsrc {
+	int path;
+	struct suite_ctx ctx; /* ctx.kfd: the process */
+	struct suite_queue *q;
+	const char *why; /* not available */
+};
+
+static int src_open(struct bench *b, int path, struct sigsrc *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->path = path;
+	s->ctx.d = b->d;
+	s->ctx.engine = SUITE_ENGINE_NONE;
+	if (kfdsig_kfd_open(b->d->ops, &s->ctx.kfd) < 0) {
+		s->why = "cannot open KFD";
+		return -EIO;
+	}
+	s->ctx.dev = kfdsig_kfd_device_by_gpu_id(s->ctx.kfd, b->d->gpu_id);
+	s->ctx.t = b->d->target;
+	if (b->d->emu)
+		s->ctx.pasid = kfdsig_emu_pasid(b->d->emu, kfdsig_kfd_fd(s->ctx.kfd));
+	return 0;
+}
+
+/* Engine paths open their queue once the events exist. */
+static int src_queue(struct sigsrc *s, uint32_t ring)
+{
+	if (s->path < PATH_PM4)
+		return 0;
+	s->ctx.engine = s->path - PATH_PM4;
+	if (suite_queue_open(&s->ctx, s->ctx.engine, ring, &s->q) != SUITE_PASS) {
+		s->why = s->ctx.why;
+		return -ENOTSUP;
+	}
+	return 0;
+}
+
+static int src_signal(struct bench *b, struct sigsrc *s, const struct kfdsig_event *ev)
+{
+	switch (s->path) {
+	case PATH_CPU_SET:
+		return kfdsig_kfd_event_set(s->ctx.kfd, ev->id);
+	case PATH_EMU_IRQ:
+		__atomic_store_n(ev->slot, ev->id, __ATOMIC_RELEASE);
+		return kfdsig_emu_signal_event_interrupt(b->d->emu, s->ctx.pasid, ev->id, 32) == 1
+			       ? 0
+			       : -EIO;
+	default:
+		return suite_queue_signal(&s->ctx, s->q, ev->id, 0, 0) == SUITE_PASS ? 0 : -EIO;
+	}
+}
+
+/* Engine paths: submit what src_signal() queued. */
+static int src_commit(struct sigsrc *s)
+{
+	if (!s->q)
+		return 0;
+	return suite_queue_flush(&s->ctx, s->q) == SUITE_PASS ? 0 : -EIO;
+}
+
+static void src_close(struct sigsrc *s)
+{
+	suite_queue_close(s->q);
+	kfdsig_kfd_close(s->ctx.kfd);
+	s->q = NULL;
+	s->ctx.kfd = NULL;
+}
+
+/* ---- latency --------------------------------------------------------------- */
 
 struct lat {
 	struct kfdsig_kfd *kfd;
@@ -273,40 +358,38 @@ static void *lat_waiter(void *arg)
 	return NULL;
 }
 
-static void signal_once(struct bench *b, int path, struct kfdsig_kfd *kfd, int pasid,
-			const struct kfdsig_event *ev)
-{
-	if (path == PATH_CPU_SET) {
-		kfdsig_kfd_event_set(kfd, ev->id);
-	} else {
-		__atomic_store_n(ev->slot, ev->id, __ATOMIC_RELEASE);
-		kfdsig_emu_signal_event_interrupt(b->d->emu, pasid, ev->id, 32);
-	}
-}
-
 static void bench_latency(struct bench *b, int path)
 {
 	struct lat l = { .n = b->count };
 	uint64_t *t0 = calloc(b->count, sizeof(uint64_t));
 	struct fig *f = add(b, "latency", "us");
+	struct sigsrc s;
 	pthread_t th;
-	int pasid = 0;
 
 	snprintf(f->path, sizeof(f->path), "%s", path_names[path]);
 	f->dist = true;
 	l.t1 = calloc(b->count, sizeof(uint64_t));
-	if (!t0 || !l.t1 || kfdsig_kfd_open(b->d->ops, &l.kfd) < 0) {
-		f->na = "setup failed";
+	if (!t0 || !l.t1 || src_open(b, path, &s) < 0) {
+		set_na(f, "setup failed");
 		b->err = -EIO;
 		goto out;
 	}
-	if (b->d->emu)
-		pasid = kfdsig_emu_pasid(b->d->emu, kfdsig_kfd_fd(l.kfd));
-	if (kfdsig_kfd_event_create(l.kfd, KFDSIG_EVENT_SIGNAL, true, &l.ev) < 0 ||
-	    pthread_create(&th, NULL, lat_waiter, &l)) {
-		f->na = "setup failed";
+	l.kfd = s.ctx.kfd;
+	if (kfdsig_kfd_event_create(l.kfd, KFDSIG_EVENT_SIGNAL, true, &l.ev) < 0) {
+		set_na(f, "setup failed");
 		b->err = -EIO;
-		kfdsig_kfd_close(l.kfd);
+		src_close(&s);
+		goto out;
+	}
+	if (src_queue(&s, 0) < 0) {
+		set_na(f, s.why);
+		src_close(&s);
+		goto out;
+	}
+	if (pthread_create(&th, NULL, lat_waiter, &l)) {
+		set_na(f, "cannot start the waiter");
+		b->err = -EIO;
+		src_close(&s);
 		goto out;
 	}
 	for (uint32_t i = 0; i < b->count; i++) {
@@ -314,14 +397,15 @@ static void bench_latency(struct bench *b, int path)
 			;
 		usleep(50); /* let the waiter go to sleep in WAIT_EVENTS */
 		t0[i] = suite_now_ns();
-		signal_once(b, path, l.kfd, pasid, &l.ev);
+		if (src_signal(b, &s, &l.ev) < 0 || src_commit(&s) < 0)
+			l.err = -EIO;
 		while (__atomic_load_n(&l.done, __ATOMIC_ACQUIRE) < i + 1)
 			;
 	}
 	pthread_join(th, NULL);
-	kfdsig_kfd_close(l.kfd);
+	src_close(&s);
 	if (l.err) {
-		f->na = "a wait timed out";
+		set_na(f, "a signal was lost (a wait timed out)");
 		b->err = l.err;
 		goto out;
 	}
@@ -333,11 +417,9 @@ static void bench_latency(struct bench *b, int path)
 	f->p99 = t0[(b->count * 99) / 100 < b->count ? (b->count * 99) / 100 : b->count - 1] / 1e3;
 	f->max = t0[b->count - 1] / 1e3;
 	snprintf(f->what, sizeof(f->what),
-		 "host time from %s to the return of the waiter's infinite WAIT_EVENTS, %u signals "
-		 "one at a time, on %s (%s KFD)",
-		 path == PATH_CPU_SET ? "AMDKFD_IOC_SET_EVENT"
-				      : "the slot store + kfd_signal_event_interrupt",
-		 b->count, b->d->label, b->d->emu ? "emulated" : "real");
+		 "host time from %s to the return of the waiter's WAIT_EVENTS, %u signals one at "
+		 "a time, on %s (%s KFD)",
+		 path_how[path], b->count, b->d->label, b->d->emu ? "emulated" : "real");
 out:
 	free(t0);
 	free(l.t1);
@@ -351,49 +433,57 @@ static void bench_throughput(struct bench *b, int path, uint32_t batch)
 	struct kfdsig_event *ev = calloc(batch, sizeof(*ev));
 	uint32_t iters = (b->count * 64 + batch - 1) / batch;
 	struct fig *f = add(b, "throughput", "events/s");
-	struct kfdsig_kfd *kfd = NULL;
 	enum kfdsig_wait_result res;
-	int pasid = 0;
+	struct sigsrc s = { 0 };
 	uint64_t t0;
 
 	snprintf(f->path, sizeof(f->path), "%s", path_names[path]);
 	f->size = batch;
-	if (!e || !ev || kfdsig_kfd_open(b->d->ops, &kfd) < 0) {
-		f->na = "setup failed";
+	if (path >= PATH_PM4 && iters > 64)
+		iters = 64; /* engine rounds cost a submission each */
+	if (!e || !ev || src_open(b, path, &s) < 0) {
+		set_na(f, "setup failed");
 		b->err = -EIO;
 		goto out;
 	}
-	if (b->d->emu)
-		pasid = kfdsig_emu_pasid(b->d->emu, kfdsig_kfd_fd(kfd));
 	for (uint32_t i = 0; i < batch; i++) {
-		if (kfdsig_kfd_event_create(kfd, KFDSIG_EVENT_SIGNAL, false, &ev[i]) < 0) {
-			f->na = "cannot create the events";
+		if (kfdsig_kfd_event_create(s.ctx.kfd, KFDSIG_EVENT_SIGNAL, false, &ev[i]) < 0) {
+			set_na(f, "cannot create the events");
 			b->err = -ENOSPC;
 			goto out;
 		}
 		e[i].event_id = ev[i].id;
 	}
+	/* room for a whole batch of the largest fence (a shader dispatch) */
+	if (src_queue(&s, batch > 64 ? 1024 * 1024 : 0) < 0) {
+		set_na(f, s.why);
+		goto out;
+	}
 	t0 = suite_now_ns();
 	for (uint32_t it = 0; it < iters; it++) {
 		for (uint32_t i = 0; i < batch; i++)
-			signal_once(b, path, kfd, pasid, &ev[i]);
-		if (kfdsig_kfd_wait(kfd, e, batch, true, 5000, &res) < 0 ||
-		    res != KFDSIG_WAIT_COMPLETE) {
-			f->na = "wait-all did not complete";
-			b->err = -ETIMEDOUT;
-			goto out;
-		}
+			if (src_signal(b, &s, &ev[i]) < 0)
+				goto lost;
+		if (src_commit(&s) < 0)
+			goto lost;
+		if (kfdsig_kfd_wait(s.ctx.kfd, e, batch, true, 5000, &res) < 0 ||
+		    res != KFDSIG_WAIT_COMPLETE)
+			goto lost;
 		for (uint32_t i = 0; i < batch; i++)
-			kfdsig_kfd_event_reset(kfd, ev[i].id);
+			kfdsig_kfd_event_reset(s.ctx.kfd, ev[i].id);
 	}
 	f->value = (double)batch * iters * 1e9 / (double)(suite_now_ns() - t0);
 	snprintf(f->what, sizeof(f->what),
-		 "events per second: signal %u events (%s), wait for all, reset them; %u rounds "
-		 "on %s (%s KFD)",
-		 batch, path == PATH_CPU_SET ? "SET_EVENT each" : "slot store + interrupt each",
+		 "events per second: %u events signalled by %s%s, wait for all, reset them; %u "
+		 "rounds on %s (%s KFD)",
+		 batch, path_how[path], path >= PATH_PM4 ? " (one submission per round)" : "",
 		 iters, b->d->label, b->d->emu ? "emulated" : "real");
+	goto out;
+lost:
+	set_na(f, "a signal was lost (wait-all did not complete)");
+	b->err = -ETIMEDOUT;
 out:
-	kfdsig_kfd_close(kfd);
+	src_close(&s);
 	free(e);
 	free(ev);
 }
@@ -422,7 +512,7 @@ static void print_text(const struct bench *b)
 		if (f->size)
 			snprintf(size, sizeof(size), "%u", f->size);
 		printf("%-10s %-22s %5s", f->measure, f->path, size);
-		if (f->na) {
+		if (f->na[0]) {
 			printf(" %10s %10s %10s %10s  %s: %s\n", "n/a", "", "", "", f->unit, f->na);
 			continue;
 		}
@@ -464,7 +554,7 @@ static void print_json(const struct bench *b, bool first)
 		else
 			printf(", \"size\": null");
 		printf(", \"unit\": \"%s\"", f->unit);
-		if (f->na) {
+		if (f->na[0]) {
 			printf(", \"value\": null, \"not_measured\": ");
 			cli_json_str(stdout, f->na);
 		} else if (f->dist) {
@@ -552,18 +642,14 @@ int cmd_bench(int argc, char **argv)
 
 		bench_emit(&b);
 		bench_lookup(&b);
-		bench_latency(&b, PATH_CPU_SET);
-		if (b.d->emu)
-			bench_latency(&b, PATH_EMU_IRQ);
-		for (int e = 0; e < SUITE_ENGINE_COUNT; e++) {
-			struct fig *f = add(&b, "latency", "us");
-			snprintf(f->path, sizeof(f->path), "%s", suite_engine_name(e));
-			f->na = SUITE_NEEDS_QUEUES;
-		}
 		static const uint32_t batches[] = { 1, 64, 4095 };
-		for (int p = PATH_CPU_SET; p <= (b.d->emu ? PATH_EMU_IRQ : PATH_CPU_SET); p++)
+		for (int p = 0; p < PATH_COUNT; p++) {
+			if (p == PATH_EMU_IRQ && !b.d->emu)
+				continue;
+			bench_latency(&b, p);
 			for (int k = 0; k < 3; k++)
 				bench_throughput(&b, p, batches[k]);
+		}
 		if (json)
 			print_json(&b, i == 0);
 		else

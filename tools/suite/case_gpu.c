@@ -261,10 +261,11 @@ static enum suite_result vm_fault(struct suite_ctx *c)
 		return r;
 	}
 	r = suite_queue_raw(c, q, dw, (uint32_t)n);
-	suite_queue_flush(c, q); /* a faulting queue need not go idle */
-	suite_queue_close(q);
+	if (r == SUITE_PASS)
+		r = suite_queue_kick(c, q); /* a faulting queue need not go idle */
 	e.event_id = mem.id;
 	int w = kfdsig_kfd_wait(c->kfd, &e, 1, false, 2000, &res);
+	suite_queue_close(q);
 	got = kfdsig_smi_read(smi, &sev, 1000);
 	kfdsig_smi_close(smi);
 	if (r != SUITE_PASS)
@@ -294,9 +295,9 @@ static enum suite_result bad_opcode(struct suite_ctx *c)
 	SUITE_CHECK(c, r == 0, "HW_EXCEPTION event: %s", strerror(-r));
 	OPEN_QUEUE(c, SUITE_ENGINE_PM4, 0, &q);
 	TRY(q, suite_queue_raw(c, q, dw, 2));
-	suite_queue_flush(c, q); /* the CP stops at the bad packet */
-	suite_queue_close(q);
+	TRY(q, suite_queue_kick(c, q)); /* the CP stops at the bad packet */
 	bool got = fired_within(c, hw.id, NULL, cik ? 2000 : 200);
+	suite_queue_close(q);
 	SUITE_CHECK(c, got == cik,
 		    "bad opcode on the %s ISR class: HW_EXCEPTION event %s; expected %s",
 		    kfdsig_irq_class_name(c->t->irq_class), got ? "set" : "not set",

@@ -83,6 +83,12 @@ enum suite_result suite_queue_flush(struct suite_ctx *c, struct suite_queue *q)
 	return suite_skip(c, SUITE_NEEDS_QUEUES);
 }
 
+enum suite_result suite_queue_kick(struct suite_ctx *c, struct suite_queue *q)
+{
+	(void)q;
+	return suite_skip(c, SUITE_NEEDS_QUEUES);
+}
+
 #else /* KFDSIG_SUITE_HAVE_QUEUES */
 
 #define CODE_BYTES (256u * 1024u)
@@ -237,7 +243,7 @@ enum suite_result suite_queue_raw(struct suite_ctx *c, struct suite_queue *q, co
 	return SUITE_PASS;
 }
 
-enum suite_result suite_queue_flush(struct suite_ctx *c, struct suite_queue *q)
+static enum suite_result submit(struct suite_ctx *c, struct suite_queue *q, bool wait)
 {
 	int r = 0;
 
@@ -256,12 +262,24 @@ enum suite_result suite_queue_flush(struct suite_ctx *c, struct suite_queue *q)
 	if (r < 0)
 		return suite_fail(c, "submit to the %s queue: %s", suite_engine_name(q->engine),
 				  kfdsig_last_error());
+	if (!wait)
+		return SUITE_PASS;
 	r = kfdsig_kfd_queue_wait_idle(q->q, TIMEOUT_MS);
 	q->code_used = 0;
 	if (r < 0)
 		return suite_fail(c, "the %s queue did not go idle in %d ms: %s",
 				  suite_engine_name(q->engine), TIMEOUT_MS, kfdsig_last_error());
 	return SUITE_PASS;
+}
+
+enum suite_result suite_queue_flush(struct suite_ctx *c, struct suite_queue *q)
+{
+	return submit(c, q, true);
+}
+
+enum suite_result suite_queue_kick(struct suite_ctx *c, struct suite_queue *q)
+{
+	return submit(c, q, false);
 }
 
 #endif /* KFDSIG_SUITE_HAVE_QUEUES */

@@ -187,6 +187,9 @@ enum suite_result suite_queue_raw(struct suite_ctx *c, struct suite_queue *q, co
 /* Submit the pending batch (one doorbell) and wait for the engine to go
  * idle. */
 enum suite_result suite_queue_flush(struct suite_ctx *c, struct suite_queue *q);
+/* Submit the pending batch without waiting: for work that faults or stops
+ * the engine (it never goes idle). */
+enum suite_result suite_queue_kick(struct suite_ctx *c, struct suite_queue *q);
 
 /* Emit an engine's signal of @event_id into @buf (bench and engine.c).
  * Return dwords written or -errno. */
