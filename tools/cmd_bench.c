@@ -140,6 +140,9 @@ static void bench_emit(struct bench *b)
 		if (kfdsig_pm4_fence_prepare(t, &opt, page, &tmpl) < 0) {
 			f = add(b, "emit", "ns/fence");
 			snprintf(f->path, sizeof(f->path), "pm4 template");
+			snprintf(f->what, sizeof(f->what),
+				 "CPU time of kfdsig_pm4_fence_write for one fence for %s",
+				 t->name);
 			set_na(f, "kfdsig_pm4_fence_prepare refused the options");
 			continue;
 		}
@@ -161,6 +164,8 @@ static void bench_emit(struct bench *b)
 	struct kfdsig_shader_stub s;
 	f = add(b, "emit", "ns/fence");
 	snprintf(f->path, sizeof(f->path), "shader patch+dispatch");
+	snprintf(f->what, sizeof(f->what),
+		 "CPU time to patch the raw stub and write its PM4 dispatch for %s", t->name);
 	if (kfdsig_shader_stub(t, KFDSIG_SHADER_RAW, &s) < 0) {
 		set_na(f, "no shader stub for this target");
 		return;
@@ -196,6 +201,8 @@ static void bench_lookup(struct bench *b)
 	if (!b->d->emu) {
 		struct fig *f = add(b, "lookup", "ns/interrupt");
 		snprintf(f->path, sizeof(f->path), "all");
+		snprintf(f->what, sizeof(f->what),
+			 "cost of one interrupt in the kernel's event lookup on %s", b->d->label);
 		set_na(f, "needs the emulator's interrupt entry point (or user queues)");
 		return;
 	}
@@ -367,6 +374,9 @@ static void bench_latency(struct bench *b, int path)
 	pthread_t th;
 
 	snprintf(f->path, sizeof(f->path), "%s", path_names[path]);
+	snprintf(f->what, sizeof(f->what),
+		 "host time from %s to the return of the waiter's WAIT_EVENTS on %s",
+		 path_how[path], b->d->label);
 	f->dist = true;
 	l.t1 = calloc(b->count, sizeof(uint64_t));
 	if (!t0 || !l.t1 || src_open(b, path, &s) < 0) {
@@ -438,6 +448,9 @@ static void bench_throughput(struct bench *b, int path, uint32_t batch)
 	uint64_t t0;
 
 	snprintf(f->path, sizeof(f->path), "%s", path_names[path]);
+	snprintf(f->what, sizeof(f->what),
+		 "events per second signalled by %s in batches of %u, wait for all, on %s",
+		 path_how[path], batch, b->d->label);
 	f->size = batch;
 	if (path >= PATH_PM4 && iters > 64)
 		iters = 64; /* engine rounds cost a submission each */
