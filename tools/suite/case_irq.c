@@ -144,7 +144,7 @@ static enum suite_result wrong_id(struct suite_ctx *c)
 		n = kfdsig_emu_signal_event_interrupt(c->d->emu, c->pasid, 4000, 32);
 		SUITE_CHECK(c, n == 0, "invalid id 4000 set %d events under the dropping profile",
 			    n);
-		return SUITE_PASS;
+		return suite_note(c, "dropped without a scan, as kernel %s does", c->d->profile);
 	}
 	gpu_store(&s.ev[6], 6);
 	n = kfdsig_emu_signal_event_interrupt(c->d->emu, c->pasid, 4000, 32);
@@ -152,7 +152,7 @@ static enum suite_result wrong_id(struct suite_ctx *c)
 		    "invalid id 4000 (no event) with slot 6 signalled set %d events; expected the "
 		    "scan to set event 6",
 		    n);
-	return SUITE_PASS;
+	return suite_note(c, "found by the scan, as kernel %s does", c->d->profile);
 }
 
 static enum suite_result ctx0_drop(struct suite_ctx *c)
@@ -172,7 +172,10 @@ static enum suite_result ctx0_drop(struct suite_ctx *c)
 		    isr_drops ? "the ISR drops context id 0 on this target and MEC firmware"
 		    : want    ? "id 0 finds nothing, the scan finds slot 2"
 			      : "id 0 names an unsignalled slot: dropped by this kernel profile");
-	return SUITE_PASS;
+	return suite_note(c, "%s",
+			  isr_drops ? "dropped by the ISR (context_id_expected)"
+			  : want    ? "found by the scan"
+				    : "dropped by kernel profile v6.14");
 }
 
 static enum suite_result bit24_drop(struct suite_ctx *c)
@@ -190,7 +193,10 @@ static enum suite_result bit24_drop(struct suite_ctx *c)
 		    want,
 		    want ? "this ISR class keeps bit 24; the id or the scan finds event 2"
 			 : "the v11 ISR drops a context id with bit 24 set");
-	return SUITE_PASS;
+	if (want)
+		return suite_note(c, "kept by the %s ISR class",
+				  kfdsig_irq_class_name(c->t->irq_class));
+	return suite_note(c, "dropped by the v11 ISR");
 }
 
 static enum suite_result ids_per_source(struct suite_ctx *c)
@@ -243,7 +249,8 @@ static enum suite_result bad_opcode(struct suite_ctx *c)
 		    kfdsig_irq_class_name(c->t->irq_class), n,
 		    cik ? "the HW_EXCEPTION event (kfd_signal_hw_exception_event)"
 			: "none (SOC15 classes route it to the debugger path)");
-	return SUITE_PASS;
+	return suite_note(c, "%s",
+			  cik ? "HW_EXCEPTION set (CIK class)" : "no event (SOC15 debugger path)");
 }
 
 static const struct suite_case cases[] = {

@@ -103,6 +103,17 @@ enum suite_result suite_skip(struct suite_ctx *c, const char *fmt, ...)
 	return r;
 }
 
+enum suite_result suite_note(struct suite_ctx *c, const char *fmt, ...)
+{
+	va_list ap;
+	enum suite_result r;
+
+	va_start(ap, fmt);
+	r = vreason(c, SUITE_PASS, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
 uint64_t suite_now_ns(void)
 {
 	struct timespec ts;
@@ -287,9 +298,9 @@ int suite_run(const struct suite_case *const *cases, size_t ncases, const struct
 				fputs(", \"engine\": ", out);
 				json_str_or_null(out, suite_engine_name(cs->engine));
 				fprintf(out, ", \"result\": \"%s\", \"reason\": ", result_names[r]);
-				json_str_or_null(out, r == SUITE_PASS ? NULL : c.why);
+				json_str_or_null(out, c.why[0] ? c.why : NULL);
 				fputs("}", out);
-			} else if (r == SUITE_PASS) {
+			} else if (r == SUITE_PASS && !c.why[0]) {
 				fprintf(out, "PASS  %-9s %s\n", d->label, cs->name);
 			} else {
 				fprintf(out, "%s  %-9s %s: %s\n", result_names[r], d->label,

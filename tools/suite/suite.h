@@ -96,6 +96,11 @@ enum suite_result suite_fail(struct suite_ctx *c, const char *fmt, ...)
 enum suite_result suite_skip(struct suite_ctx *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* Pass, saying which of several kernel behaviours was expected and seen
+ * (printed after the PASS row, "reason" in JSON). */
+enum suite_result suite_note(struct suite_ctx *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
 /* Fail the case when @cond is false. */
 #define SUITE_CHECK(c, cond, ...)                            \
 	do {                                                 \
