@@ -540,7 +540,18 @@ static void print_text(const struct bench *b)
 		}
 		printf("  %s\n", f->unit);
 	}
-	printf("\n");
+	printf("emit: CPU time of the library to write one fence into a buffer\n"
+	       "lookup: one interrupt through %s;\n"
+	       "  fast path = the event's full id, wrong id = a full id naming an unsignalled\n"
+	       "  slot, no id = no valid id bits (both force the slot scan); size = live\n"
+	       "  events, one signalled\n"
+	       "latency: host time from the signal to the return of the waiter's WAIT_EVENTS,\n"
+	       "  %u signals one at a time\n"
+	       "throughput: events/s signalling a batch of size events, then wait-all and reset\n"
+	       "paths: cpu-set-event = AMDKFD_IOC_SET_EVENT, emu-interrupt = slot store + the\n"
+	       "  kernel entry point, pm4/sdma/shader = the engine's fence on a user queue\n\n",
+	       b->d->emu ? "the emulated kfd_signal_event_interrupt" : "the kernel (emulator only)",
+	       b->count);
 }
 
 static void json_num(const char *key, double v)
