@@ -69,6 +69,8 @@ int suite_devices_open(struct suite_devset *s, const struct suite_dev_opts *o)
 	int r;
 
 	memset(s, 0, sizeof(*s));
+	if (o->emulate && !*o->emulate)
+		return cli_usage_error("--emulate needs TARGET[,TARGET...] or all");
 	if (!spec || !*spec) {
 		struct kfdsig_kfd *kfd = NULL;
 		struct utsname u;
