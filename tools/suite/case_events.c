@@ -231,19 +231,28 @@ static void *wait_thread(void *arg)
 
 static enum suite_result destroy_while_waiting(struct suite_ctx *c)
 {
-	struct waiter w = { .kfd = c->kfd, .timeout = KFDSIG_WAIT_INFINITE, .ret = 1 };
+	struct waiter w;
 	struct kfdsig_event ev;
 	pthread_t th;
-	int r;
+	int r = 0;
 
-	if (suite_event(c, false, &ev))
-		return SUITE_FAIL;
-	w.id = ev.id;
-	if (pthread_create(&th, NULL, wait_thread, &w))
-		return suite_fail(c, "cannot start a waiter thread");
-	usleep(50000); /* let it block */
-	r = kfdsig_kfd_event_destroy(c->kfd, ev.id);
-	pthread_join(th, NULL);
+	/* The waiter must be asleep in WAIT_EVENTS when the event goes; if it
+	 * only got there afterwards (-EINVAL: unknown id) try again, longer. */
+	for (int attempt = 0; attempt < 5; attempt++) {
+		memset(&w, 0, sizeof(w));
+		w.kfd = c->kfd;
+		w.timeout = KFDSIG_WAIT_INFINITE;
+		if (suite_event(c, false, &ev))
+			return SUITE_FAIL;
+		w.id = ev.id;
+		if (pthread_create(&th, NULL, wait_thread, &w))
+			return suite_fail(c, "cannot start a waiter thread");
+		usleep(50000u << attempt); /* let it block */
+		r = kfdsig_kfd_event_destroy(c->kfd, ev.id);
+		pthread_join(th, NULL);
+		if (w.ret != -EINVAL)
+			break;
+	}
 	SUITE_CHECK(c, r == 0, "DESTROY_EVENT while waited on: %s", strerror(-r));
 	SUITE_CHECK(c, w.ret == -EIO && w.res == KFDSIG_WAIT_FAIL,
 		    "the infinite wait on the destroyed event returned %d %s; expected -EIO with "

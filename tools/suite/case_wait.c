@@ -85,9 +85,9 @@ static enum suite_result timeout_infinite(struct suite_ctx *c)
 	if (suite_event(c, false, &ev))
 		return SUITE_FAIL;
 	s.id = ev.id;
+	t0 = suite_now_ns(); /* before the setter starts its 150 ms */
 	if (pthread_create(&th, NULL, set_later, &s))
 		return suite_fail(c, "cannot start the setter thread");
-	t0 = suite_now_ns();
 	r = suite_wait1(c, ev.id, NULL, KFDSIG_WAIT_INFINITE, &res);
 	ms = (suite_now_ns() - t0) / 1000000;
 	pthread_join(th, NULL);
