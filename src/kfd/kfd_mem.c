@@ -286,6 +286,12 @@ void kfd_mem_release_all(struct kfdsig_kfd *kfd)
 		ops->munmap(ops->ctx, (void *)(uintptr_t)bo->pub.va, bo->reserved);
 		free(bo);
 	}
+	for (size_t i = 0; i < kfd->ngpus; i++)
+		if (kfd->gpus[i].doorbells) {
+			ops->munmap(ops->ctx, kfd->gpus[i].doorbells,
+				    kfd->gpus[i].dev.target->doorbell_slice);
+			kfd->gpus[i].doorbells = NULL;
+		}
 	if (kfd->kernel_page)
 		ops->munmap(ops->ctx, kfd->kernel_page, KFDSIG_SIGNAL_PAGE_SIZE);
 	kfd->kernel_page = NULL;
