@@ -455,6 +455,13 @@ static void test_faults(void)
 	CHECK(smi && kfdsig_smi_read(smi, &se, WAIT_MS) == 1 && se.type == KFDSIG_SMI_VMFAULT,
 	      "SMI VMFAULT line");
 	CHECK_EQ(kfdsig_kfd_queue_wait_idle(q, 100), -ETIMEDOUT, "the queue stopped");
+	{
+		struct kfdsig_emu_queue_info qi;
+		CHECK(kfdsig_emu_queue_info(r.emu, r.pasid, (uint32_t)kfdsig_kfd_queue_id(q),
+					    &qi) == 0 &&
+			      qi.halted && qi.exception == KFDSIG_EMU_QUEUE_VM_FAULT,
+		      "halted by the VM fault");
+	}
 	kfdsig_smi_close(smi);
 	kfdsig_kfd_queue_destroy(q);
 	rig_close(&r);
@@ -485,8 +492,52 @@ static void test_faults(void)
 	      "stopped before the fence");
 	CHECK(t_wait1(r.kfd, hw.id, NULL, 0, &res) == 0 && res == KFDSIG_WAIT_TIMEOUT,
 	      "SOC15: no HW_EXCEPTION event");
+	{
+		struct kfdsig_emu_queue_info qi;
+		CHECK(kfdsig_emu_queue_info(r.emu, r.pasid, (uint32_t)kfdsig_kfd_queue_id(q),
+					    &qi) == 0 &&
+			      qi.halted && qi.exception == KFDSIG_EMU_QUEUE_BAD_OPCODE &&
+			      qi.consumed == 0,
+		      "the exception is recorded, the packet not consumed");
+	}
 	kfdsig_kfd_queue_destroy(q);
 	rig_close(&r);
+}
+
+/* gfx900's SDMA takes at least 64 dwords per submission: the helper pads
+ * a 6-dword FENCE + TRAP with a NOP burst; gfx906 does not need it. */
+static void test_sdma_min_submit(void)
+{
+	static const struct {
+		const char *spec;
+		uint64_t consumed;
+	} cases[] = { { "gfx900", 64 }, { "gfx906", 6 } };
+
+	for (size_t i = 0; i < 2; i++) {
+		struct kfdsig_emu_queue_info qi;
+		enum kfdsig_wait_result res;
+		struct kfdsig_kfd_queue *q;
+		struct kfdsig_event ev;
+		uint32_t d[8];
+		struct rig r;
+
+		rig_open(&r, cases[i].spec);
+		ev = t_event(r.kfd, KFDSIG_EVENT_SIGNAL, true);
+		kfdsig_kfd_signal_page(r.kfd, &r.page, &r.page_va);
+		T_REQUIRE(!kfdsig_kfd_queue_create(r.kfd, r.gpu, KFDSIG_QUEUE_SDMA, NULL, &q), "q");
+		CHECK(!kfdsig_kfd_queue_submit(q, d, fence(&r, true, ev.id, d), WAIT_MS), "submit");
+		CHECK(t_wait1(r.kfd, ev.id, NULL, WAIT_MS, &res) == 0 &&
+			      res == KFDSIG_WAIT_COMPLETE,
+		      "woken");
+		CHECK(!kfdsig_kfd_queue_wait_idle(q, WAIT_MS), "idle");
+		CHECK(kfdsig_emu_queue_info(r.emu, r.pasid, (uint32_t)kfdsig_kfd_queue_id(q),
+					    &qi) == 0,
+		      "info");
+		CHECK_EQ(qi.consumed, cases[i].consumed, "%s: dwords per submission",
+			 cases[i].spec);
+		kfdsig_kfd_queue_destroy(q);
+		rig_close(&r);
+	}
 }
 
 int main(void)
@@ -504,5 +555,6 @@ int main(void)
 	test_gfx8_profile("gfx803", false);
 	test_gfx8_profile("gfx803,profile=v6.14", true);
 	test_faults();
+	test_sdma_min_submit();
 	return t_result("kfd_queue");
 }

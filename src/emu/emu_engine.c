@@ -452,7 +452,7 @@ static bool run(struct emu_queue *q)
 		}
 		if (stopping(q))
 			return progressed;
-		q->consumed += len;
+		__atomic_store_n(&q->consumed, q->consumed + len, __ATOMIC_RELEASE);
 		publish_rptr(q);
 		progressed = true;
 	}

@@ -91,8 +91,8 @@ struct emu_queue {
 	struct emu_queue *next;
 };
 
-#define EMU_QUEUE_EXC_BAD_OPCODE 1
-#define EMU_QUEUE_EXC_VM_FAULT 2
+#define EMU_QUEUE_EXC_BAD_OPCODE KFDSIG_EMU_QUEUE_BAD_OPCODE
+#define EMU_QUEUE_EXC_VM_FAULT KFDSIG_EMU_QUEUE_VM_FAULT
 
 struct emu_waiter;
 

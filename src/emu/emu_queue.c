@@ -291,3 +291,28 @@ int emu_doorbell_mmap(struct kfdsig_emu *emu, struct emu_proc *p, void **out, vo
 	pthread_mutex_unlock(&p->lock);
 	return r;
 }
+
+int kfdsig_emu_queue_info(struct kfdsig_emu *emu, int pasid, uint32_t queue_id,
+			  struct kfdsig_emu_queue_info *info)
+{
+	struct emu_proc *p;
+	int r = -EINVAL;
+
+	if (!emu || !info)
+		return -EINVAL;
+	p = emu_proc_get(emu, pasid);
+	if (!p)
+		return -ESRCH;
+	pthread_mutex_lock(&p->lock);
+	for (struct emu_queue *q = p->queues; q; q = q->next)
+		if (q->id == queue_id) {
+			info->halted = __atomic_load_n(&q->halted, __ATOMIC_ACQUIRE);
+			info->exception = q->exception;
+			info->consumed = __atomic_load_n(&q->consumed, __ATOMIC_ACQUIRE);
+			info->type = q->type;
+			r = 0;
+		}
+	pthread_mutex_unlock(&p->lock);
+	emu_proc_put(p);
+	return r;
+}

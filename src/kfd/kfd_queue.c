@@ -286,15 +286,20 @@ static void ring_doorbell(struct kfdsig_kfd_queue *q)
 int kfdsig_kfd_queue_submit(struct kfdsig_kfd_queue *q, const uint32_t *dw, uint32_t ndw,
 			    int timeout_ms)
 {
-	uint32_t *ring;
+	uint32_t *ring, pad = 0;
 	uint64_t need, pos, tail;
 	int r;
 
 	if (!q || (ndw && !dw))
 		return kfdsig_set_error(EINVAL, "NULL argument");
-	need = (uint64_t)ndw * 4;
 	if (!ndw)
 		return 0;
+	/* Some gfx9 SDMA engines need 64 dwords per submission: pad with one
+	 * NOP burst (header count = pad - 1, then zero dwords) as ROCr does
+	 * [min64] (facts 4.6). */
+	if (is_sdma(q->type) && ndw < q->t->sdma_min_submit_dw)
+		pad = q->t->sdma_min_submit_dw - ndw;
+	need = (uint64_t)(ndw + pad) * 4;
 	if (need > q->ring_size / 2)
 		return kfdsig_set_error(E2BIG, "%u dwords do not fit a %u-byte ring", ndw,
 					q->ring_size);
@@ -316,7 +321,11 @@ int kfdsig_kfd_queue_submit(struct kfdsig_kfd_queue *q, const uint32_t *dw, uint
 	r = wait_space(q, need, timeout_ms);
 	if (r < 0)
 		goto out;
-	memcpy(ring + pos / 4, dw, need);
+	memcpy(ring + pos / 4, dw, (size_t)ndw * 4);
+	if (pad) {
+		ring[pos / 4 + ndw] = (pad - 1) << 16;
+		memset(ring + pos / 4 + ndw + 1, 0, (size_t)(pad - 1) * 4);
+	}
 	q->wptr_bytes += need;
 	ring_doorbell(q);
 out:
