@@ -1,10 +1,10 @@
-#!/bin/sh
+#!/bin/bash
 # The main job: build kfdsig and show what it does. On a machine with an AMD
 # GPU behind /dev/kfd it works on the hardware; otherwise on the emulated
 # device.
 set -eu
 cd "$(dirname "$0")/.."
-. ./scripts/deps.sh
+source ./scripts/deps.sh
 kfdsig_install_deps
 cmake --preset release >/dev/null
 cmake --build --preset release >/dev/null

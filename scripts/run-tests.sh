@@ -1,9 +1,10 @@
-#!/bin/sh
+#!/bin/bash
 # The test job: install dependencies, check formatting, build with warnings
 # as errors and run every test, then again under ASan + UBSan.
-set -eu
+# pipefail: ctest's status survives the tee that keeps its summary.
+set -euo pipefail
 cd "$(dirname "$0")/.."
-. ./scripts/deps.sh
+source ./scripts/deps.sh
 kfdsig_install_deps
 
 echo "== format check (clang-format, .clang-format)"
@@ -14,9 +15,31 @@ clang-format --dry-run --Werror $files
 echo "== build and test"
 cmake --preset default >/dev/null
 cmake --build --preset default
-ctest --preset default
+mkdir -p build
+ctest --preset default | tee build/ctest-default.log
 
 echo "== build and test under AddressSanitizer + UndefinedBehaviorSanitizer"
 cmake --preset sanitize >/dev/null
 cmake --build --preset sanitize
-ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --preset sanitize
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --preset sanitize |
+  tee build/ctest-sanitize.log
+
+echo "== fuzz the PM4 and SDMA decoders (libFuzzer + ASan/UBSan, ${KFDSIG_FUZZ_SECONDS:-30} s each)"
+CC=clang cmake -S . -B build/fuzz -DKFDSIG_FUZZ=ON -DKFDSIG_BUILD_TESTS=OFF -DKFDSIG_BUILD_BENCH=OFF \
+  -DKFDSIG_BUILD_TOOLS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build build/fuzz -j2 --target fuzz_decode_pm4 fuzz_decode_sdma
+for engine in pm4 sdma; do
+  scratch=build/fuzz/corpus-$engine
+  mkdir -p "$scratch"
+  (cd build/fuzz && ./test/fuzz/fuzz_decode_$engine -max_total_time="${KFDSIG_FUZZ_SECONDS:-30}" \
+    -print_final_stats=1 "../../$scratch" ../../test/fuzz/corpus/$engine 2>fuzz-$engine.log) ||
+    { tail -n 40 "build/fuzz/fuzz-$engine.log"; echo "fuzz_decode_$engine found a failure"; exit 1; }
+  grep -E 'stat::number_of_executed_units' "build/fuzz/fuzz-$engine.log" | sed "s/^/  $engine: /"
+done
+echo "fuzzing: no findings"
+
+# One closing line over both ctest runs: "N passed, N failed, N skipped".
+cat build/ctest-default.log build/ctest-sanitize.log | awk '
+  /tests passed, .* tests failed out of/ { total += $NF; failed += $(NF - 4) }
+  /Test +#[0-9]+: .*Skipped/ { skipped++ }
+  END { printf "kfdsig: %d passed, %d failed, %d skipped\n", total - failed - skipped, failed, skipped }'

@@ -67,5 +67,6 @@ int cmd_emit(int argc, char **argv);
 int cmd_devices(int argc, char **argv);
 int cmd_smi(int argc, char **argv);
 int cmd_shader(int argc, char **argv);
+int cmd_decode(int argc, char **argv);
 
 #endif

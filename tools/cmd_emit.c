@@ -27,35 +27,56 @@ static unsigned pm4_packet(const struct kfdsig_target *t, const uint32_t *dw, si
 	return len;
 }
 
+static unsigned sdma_packet(const struct kfdsig_target *t, const uint32_t *dw, size_t n,
+			    const struct kfdsig_packet_desc **desc)
+{
+	long len = kfdsig_sdma_packet_dw(t, dw, n);
+
+	*desc = kfdsig_sdma_packet_desc(t, dw[0] & 0xff, (dw[0] >> 8) & 0xff);
+	return len > 0 ? (unsigned)len : 0;
+}
+
 static const struct engine engines[] = {
 	{ "pm4", kfdsig_pm4_emit_fence, pm4_packet },
+	{ "sdma", kfdsig_sdma_emit_fence, sdma_packet },
 };
 
 static void help(FILE *f)
 {
 	fprintf(f,
 		"usage: kfdsig emit --target T --event N (--slot-va ADDR | --signal-page ADDR)\n"
-		"                   [--engine pm4] [options] [--format FMT] [-o FILE]\n\n"
+		"                   [--engine pm4|sdma] [options] [--format FMT] [-o FILE]\n\n"
 		"Write the packets that store into event N's slot of the KFD signal page and\n"
 		"raise the interrupt that wakes AMDKFD_IOC_WAIT_EVENTS.\n\n"
 		"  -t, --target T        GPU target (kfdsig targets lists them), e.g. gfx90a\n"
-		"  -e, --engine E        pm4 (default)\n"
+		"  -e, --engine E        pm4 (default): RELEASE_MEM on a compute queue;\n"
+		"                        sdma: FENCE + FENCE + TRAP on an SDMA queue\n"
 		"  -n, --event N         event id, 1..4095\n"
 		"      --slot-va ADDR    GPU address of the slot itself\n"
 		"      --signal-page ADDR  GPU address of the signal page; slot = ADDR + 8*N\n"
-		"      --value V         value written (default 1; the event id on gfx8,\n"
-		"                        whose packet has no INT_CTXID)\n"
-		"      --32bit           32-bit write (the slot's high dword stays all-ones)\n"
-		"      --cache C         flush-inv (default), wb, none: end-of-pipe L2 action\n"
-		"      --int-only        raise the interrupt without writing the slot\n"
-		"      --form F          release-mem (default), write-data (WRITE_DATA, then an\n"
+		"      --value V         value written (default 1; for pm4 on gfx8, whose\n"
+		"                        packet has no INT_CTXID, the event id)\n"
+		"      --32bit           32-bit write (the slot's high dword stays all-ones);\n"
+		"                        for sdma the same as --one-fence\n"
+		"      --one-fence       sdma: one FENCE (low dword) instead of two\n"
+		"      --cache C         pm4: flush-inv (default), wb, none: end-of-pipe L2\n"
+		"                        action (sdma has none)\n"
+		"      --int-only        raise the interrupt without writing the slot (sdma:\n"
+		"                        TRAP only)\n"
+		"      --form F          pm4: release-mem (default), write-data (WRITE_DATA, then "
+		"an\n"
 		"                        interrupt-only RELEASE_MEM), event-write-eop (gfx8\n"
 		"                        graphics rings)\n"
-		"      --ctxid N         interrupt context id (must equal the event id unless\n"
+		"      --ctxid N         interrupt context id: INT_CTXID, or the sdma TRAP\n"
+		"                        context (must equal the event id unless\n"
 		"                        --deliberately-bad)\n"
 		"      --deliberately-bad  emit what the checks refuse (id 0, a wrong context\n"
 		"                        id, an unaligned address) to test the kernel's slow\n"
 		"                        and drop paths\n"
+		"      --pad-submit      sdma: append NOPs up to the target's minimum\n"
+		"                        submission (64 dwords on gfx900-gfx904, gfx90c)\n"
+		"      --burst-nop       sdma: pad with one burst NOP instead of one-dword\n"
+		"                        NOPs (SDMA 3.x needs firmware feature version 20+)\n"
 		"  -f, --format FMT      hex (default), annotated (every field of every dword),\n"
 		"                        json, bin (little-endian bytes), c (a C array)\n"
 		"  -o, --output FILE     write there instead of stdout\n");
@@ -156,8 +177,8 @@ static int write_output(FILE *f, enum cli_format fmt, const struct engine *e,
 			return cli_error("write error");
 		break;
 	case FMT_C:
-		fprintf(f, "/* %s %s fence: event %u, slot 0x%" PRIx64 " (kfdsig %s) */\n", t->name,
-			e->name, fence->event_id, fence->slot_va, kfdsig_version_string());
+		fprintf(f, "/* %s %s fence: event %u, slot 0x%" PRIx64 " (kfdsig emit) */\n",
+			t->name, e->name, fence->event_id, fence->slot_va);
 		fprintf(f, "static const uint32_t kfdsig_fence_%s_%s[%zu] = {\n", t->name, e->name,
 			n);
 		for (size_t i = 0; i < n; i++)
@@ -179,6 +200,9 @@ enum {
 	OPT_FORM,
 	OPT_CTXID,
 	OPT_BAD,
+	OPT_ONE_FENCE,
+	OPT_PAD_SUBMIT,
+	OPT_BURST_NOP,
 };
 
 int cmd_emit(int argc, char **argv)
@@ -196,6 +220,9 @@ int cmd_emit(int argc, char **argv)
 		{ "form", required_argument, NULL, OPT_FORM },
 		{ "ctxid", required_argument, NULL, OPT_CTXID },
 		{ "deliberately-bad", no_argument, NULL, OPT_BAD },
+		{ "one-fence", no_argument, NULL, OPT_ONE_FENCE },
+		{ "pad-submit", no_argument, NULL, OPT_PAD_SUBMIT },
+		{ "burst-nop", no_argument, NULL, OPT_BURST_NOP },
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
@@ -206,7 +233,8 @@ int cmd_emit(int argc, char **argv)
 	const char *target = NULL, *output = NULL;
 	struct kfdsig_fence fence = { 0 };
 	enum cli_format fmt = FMT_HEX;
-	bool have_event = false, have_slot = false, have_page = false;
+	bool have_event = false, have_slot = false, have_page = false, pad_submit = false;
+	uint32_t nop_flags = 0;
 	uint64_t v, page = 0;
 	uint32_t buf[64];
 	FILE *out;
@@ -223,7 +251,8 @@ int cmd_emit(int argc, char **argv)
 				if (!strcmp(optarg, engines[i].name))
 					e = &engines[i];
 			if (!e)
-				return cli_usage_error("--engine: '%s' is not one of pm4", optarg);
+				return cli_usage_error("--engine: '%s' is not one of pm4, sdma",
+						       optarg);
 			break;
 		case 'n':
 			if (!cli_parse_u64("--event", optarg, UINT32_MAX, &v))
@@ -284,6 +313,15 @@ int cmd_emit(int argc, char **argv)
 		case OPT_BAD:
 			fence.flags |= KFDSIG_FENCE_DELIBERATELY_BAD;
 			break;
+		case OPT_ONE_FENCE:
+			fence.flags |= KFDSIG_FENCE_SDMA_ONE_FENCE;
+			break;
+		case OPT_PAD_SUBMIT:
+			pad_submit = true;
+			break;
+		case OPT_BURST_NOP:
+			nop_flags |= KFDSIG_SDMA_NOP_BURST;
+			break;
 		case 'f':
 			if (!cli_parse_format(optarg, &fmt))
 				return EXIT_USAGE;
@@ -315,10 +353,23 @@ int cmd_emit(int argc, char **argv)
 	}
 	if (!(t = cli_target(target)))
 		return EXIT_USAGE;
+	if ((pad_submit || nop_flags) && strcmp(e->name, "sdma"))
+		return cli_usage_error("--pad-submit and --burst-nop are sdma options");
+	if (nop_flags && !pad_submit)
+		return cli_usage_error("--burst-nop only shapes the --pad-submit padding");
 
 	n = e->emit(t, &fence, buf, sizeof(buf) / sizeof(buf[0]));
 	if (n < 0)
 		return cli_usage_error("%s", kfdsig_last_error());
+	if (pad_submit) {
+		int pad = kfdsig_sdma_pad_submit_dw(t, (size_t)n);
+
+		if (pad < 0 ||
+		    kfdsig_sdma_emit_nop(buf + n, sizeof(buf) / sizeof(buf[0]) - (size_t)n,
+					 (size_t)pad, nop_flags) < 0)
+			return cli_error("%s", kfdsig_last_error());
+		n += pad;
+	}
 
 	if (!(out = cli_open_output(output, fmt == FMT_BIN)))
 		return fmt == FMT_BIN && !output ? EXIT_USAGE : EXIT_FAILURE;

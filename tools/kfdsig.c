@@ -11,6 +11,7 @@
 static const struct cmd cmds[] = {
 	{ "targets", cmd_targets, "list the GPU targets and their signalling facts" },
 	{ "emit", cmd_emit, "write a fence-with-interrupt packet sequence" },
+	{ "decode", cmd_decode, "decode and lint a PM4 or SDMA packet stream" },
 	{ "devices", cmd_devices, "list the KFD GPUs with their target and versions" },
 	{ "smi", cmd_smi, "print KFD SMI events live" },
 	{ "shader", cmd_shader, "print a shader s_sendmsg signal stub (asm, bytes, code object)" },

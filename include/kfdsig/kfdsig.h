@@ -10,5 +10,7 @@
 #include <kfdsig/kfd.h>
 #include <kfdsig/emu.h>
 #include <kfdsig/shader.h>
+#include <kfdsig/sdma.h>
+#include <kfdsig/decode.h>
 
 #endif /* KFDSIG_KFDSIG_H */

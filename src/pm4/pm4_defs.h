@@ -120,4 +120,35 @@
 #define PM4_DISPATCH_USE_THREAD_DIMENSIONS (1u << 5)
 #define PM4_DISPATCH_CS_W32_EN (1u << 15)
 
+/*
+ * Padding (facts 3.1): amdgpu fills rings with the single dword
+ * PACKET3(NOP, 0x3FFF) = 0xFFFF1000 (kfdtest: 0xFFFF1002, shader type set);
+ * a type-3 NOP whose count is 0x3FFF is one dword long. A type-2 packet
+ * (0x80000000) is a one-dword filler.
+ */
+#define PM4_TYPE2_NOP 0x80000000u
+#define PM4_NOP_FILLER_COUNT 0x3fffu
+
+/* Packets the decoder knows besides the fence packets (soc15d.h / nvd.h /
+ * vid.h, same fields in all three unless noted). */
+/* WAIT_REG_MEM, 7 dwords: DW1 function [2:0], mem_space [5:4], operation
+ * [7:6], engine [9:8]; DW2/DW3 address or registers; DW4 reference; DW5
+ * mask; DW6 poll interval [15:0]. */
+#define PM4_WAIT_REG_MEM_DW 7
+/* INDIRECT_BUFFER, 4 dwords: DW1 base [31:2], DW2 base_hi [15:0], DW3
+ * ib_size [19:0] (dwords), pre_ena [21], valid [23], vmid [27:24],
+ * cache_policy [29:28]. */
+#define PM4_INDIRECT_BUFFER_DW 4
+/* ACQUIRE_MEM: 7 dwords on gfx8/9 (coher_cntl, size, size_hi [7:0], base,
+ * base_hi [23:0], poll interval), 8 from gfx10 with GCR_CNTL in DW7 (nvd.h
+ * PACKET3_ACQUIRE_MEM_GCR_CNTL_*). */
+#define PM4_ACQUIRE_MEM_DW_GFX9 7
+#define PM4_ACQUIRE_MEM_DW_NV 8
+/* EVENT_WRITE: 2 dwords, or 4 with an address (sample events, facts 3.6). */
+#define PM4_EVENT_WRITE_DW 2
+/* SET_SH_REG: DW1 reg offset [15:0] from 0x2c00, then the values. */
+#define PM4_SET_SH_REG_MIN_DW 3
+/* DISPATCH_DIRECT, 5 dwords: dim_x, dim_y, dim_z, dispatch_initiator. */
+#define PM4_DISPATCH_DIRECT_DW 5
+
 #endif /* KFDSIG_PM4_DEFS_H */

@@ -7,17 +7,8 @@
 #include <errno.h>
 
 #include "core/internal.h"
+#include "core/layout.h"
 #include "pm4/pm4_defs.h"
-
-#define F(n, d, s, w)                                              \
-	{                                                          \
-		.name = (n), .dw = (d), .shift = (s), .width = (w) \
-	}
-#define FV(n, d, s, w, v)                                           \
-	{                                                           \
-		.name = (n), .dw = (d), .shift = (s), .width = (w), \
-		.nvalues = KFDSIG_ARRAY_SIZE(v), .values = (v)      \
-	}
 
 static const char *const int_sel_names[] = {
 	"none",
@@ -148,7 +139,86 @@ static const struct kfdsig_field write_data_fields[] = {
 
 static const struct kfdsig_field nop_fields[] = { HEADER_FIELDS };
 
-/* Register values (dwords 2 .. count+1) follow the offset. */
+static const char *const ew_index_names[] = {
+	"other", "zpass_done", "sample_pipelinestat", "sample_streamoutstat", "partial_flush",
+};
+/* Address dwords only follow sample events (facts 3.6). */
+static const struct kfdsig_field event_write_fields[] = {
+	HEADER_FIELDS,
+	FV("event_type", 1, 0, 6, event_type_names),
+	FV("event_index", 1, 8, 4, ew_index_names),
+	F("address_lo", 2, 0, 32),
+	F("address_hi", 3, 0, 16),
+};
+
+static const char *const wrm_function_names[] = {
+	"always", "less", "less_equal", "equal", "not_equal", "greater_equal", "greater",
+};
+static const char *const wrm_mem_space_names[] = { "register", "memory" };
+static const char *const wrm_operation_names[] = { "wait_reg_mem", "wr_wait_wr_reg" };
+static const char *const me_pfp_names[] = { "me", "pfp" };
+static const struct kfdsig_field wait_reg_mem_fields[] = {
+	HEADER_FIELDS,
+	FV("function", 1, 0, 3, wrm_function_names),
+	FV("mem_space", 1, 4, 2, wrm_mem_space_names),
+	FV("operation", 1, 6, 2, wrm_operation_names),
+	FV("engine", 1, 8, 2, me_pfp_names),
+	F("poll_address_lo", 2, 0, 32),
+	F("poll_address_hi", 3, 0, 32),
+	F("reference", 4, 0, 32),
+	F("mask", 5, 0, 32),
+	F("poll_interval", 6, 0, 16),
+};
+
+static const char *const ib_cache_policy_names[] = { "lru", "stream", "bypass" };
+static const struct kfdsig_field indirect_buffer_fields[] = {
+	HEADER_FIELDS,
+	F("ib_base_lo", 1, 0, 32),
+	F("ib_base_hi", 2, 0, 16),
+	F("ib_size", 3, 0, 20),
+	F("pre_ena", 3, 21, 1),
+	F("valid", 3, 23, 1),
+	F("vmid", 3, 24, 4),
+	FV("cache_policy", 3, 28, 2, ib_cache_policy_names),
+};
+
+#define ACQUIRE_MEM_BODY                                                                      \
+	F("coher_size", 2, 0, 32), F("coher_size_hi", 3, 0, 8), F("coher_base_lo", 4, 0, 32), \
+		F("coher_base_hi", 5, 0, 24), F("poll_interval", 6, 0, 16)
+static const struct kfdsig_field acquire_mem_gfx9_fields[] = {
+	HEADER_FIELDS,
+	F("coher_cntl", 1, 0, 31),
+	F("engine_sel", 1, 31, 1),
+	ACQUIRE_MEM_BODY,
+};
+static const char *const gcr_range_names[] = { "all", "reserved", "range", "first_last" };
+static const char *const gli_inv_names[] = { "nop", "all", "range", "first_last" };
+static const char *const gl2_range_names[] = { "all", "vol", "range", "first_last" };
+static const char *const gcr_seq_names[] = { "parallel", "forward", "reverse" };
+static const struct kfdsig_field acquire_mem_nv_fields[] = {
+	HEADER_FIELDS,
+	F("coher_cntl", 1, 0, 31),
+	F("engine_sel", 1, 31, 1),
+	ACQUIRE_MEM_BODY,
+	FV("gcr_gli_inv", 7, 0, 2, gli_inv_names),
+	FV("gcr_gl1_range", 7, 2, 2, gcr_range_names),
+	F("gcr_glm_wb", 7, 4, 1),
+	F("gcr_glm_inv", 7, 5, 1),
+	F("gcr_glk_wb", 7, 6, 1),
+	F("gcr_glk_inv", 7, 7, 1),
+	F("gcr_glv_inv", 7, 8, 1),
+	F("gcr_gl1_inv", 7, 9, 1),
+	F("gcr_gl2_us", 7, 10, 1),
+	FV("gcr_gl2_range", 7, 11, 2, gl2_range_names),
+	F("gcr_gl2_discard", 7, 13, 1),
+	F("gcr_gl2_inv", 7, 14, 1),
+	F("gcr_gl2_wb", 7, 15, 1),
+	FV("gcr_seq", 7, 16, 2, gcr_seq_names),
+	F("gcr_range_is_pa", 7, 18, 1),
+};
+
+/* Register values (dwords 2 .. count+1) follow; readers take them from
+ * the count. */
 static const struct kfdsig_field set_sh_reg_fields[] = {
 	HEADER_FIELDS,
 	F("reg_offset", 1, 0, 16),
@@ -166,12 +236,6 @@ static const struct kfdsig_field dispatch_direct_fields[] = {
 	F("cs_w32_en", 4, 15, 1),
 };
 
-#define DESC(n, op, dw, f)                                                                    \
-	{                                                                                     \
-		.name = (n), .opcode = (op), .min_dw = (dw), .nfields = KFDSIG_ARRAY_SIZE(f), \
-		.fields = (f)                                                                 \
-	}
-
 static const struct kfdsig_packet_desc rm_desc[] = {
 	[KFDSIG_PM4_FENCE_VI] = DESC("RELEASE_MEM", PM4_OP_RELEASE_MEM, 7, rm_vi_fields),
 	[KFDSIG_PM4_FENCE_AI] = DESC("RELEASE_MEM", PM4_OP_RELEASE_MEM, 8, rm_ai_fields),
@@ -182,19 +246,24 @@ static const struct kfdsig_packet_desc eop_desc =
 static const struct kfdsig_packet_desc write_data_desc =
 	DESC("WRITE_DATA", PM4_OP_WRITE_DATA, 5, write_data_fields);
 static const struct kfdsig_packet_desc nop_desc = DESC("NOP", PM4_OP_NOP, 1, nop_fields);
+static const struct kfdsig_packet_desc event_write_desc =
+	DESC("EVENT_WRITE", PM4_OP_EVENT_WRITE, PM4_EVENT_WRITE_DW, event_write_fields);
+static const struct kfdsig_packet_desc wait_reg_mem_desc =
+	DESC("WAIT_REG_MEM", PM4_OP_WAIT_REG_MEM, PM4_WAIT_REG_MEM_DW, wait_reg_mem_fields);
+static const struct kfdsig_packet_desc indirect_buffer_desc = DESC(
+	"INDIRECT_BUFFER", PM4_OP_INDIRECT_BUFFER, PM4_INDIRECT_BUFFER_DW, indirect_buffer_fields);
+static const struct kfdsig_packet_desc acquire_mem_gfx9_desc =
+	DESC("ACQUIRE_MEM", PM4_OP_ACQUIRE_MEM, PM4_ACQUIRE_MEM_DW_GFX9, acquire_mem_gfx9_fields);
+static const struct kfdsig_packet_desc acquire_mem_nv_desc =
+	DESC("ACQUIRE_MEM", PM4_OP_ACQUIRE_MEM, PM4_ACQUIRE_MEM_DW_NV, acquire_mem_nv_fields);
 static const struct kfdsig_packet_desc set_sh_reg_desc =
-	DESC("SET_SH_REG", PM4_OP_SET_SH_REG, 3, set_sh_reg_fields);
-static const struct kfdsig_packet_desc dispatch_direct_desc =
-	DESC("DISPATCH_DIRECT", PM4_OP_DISPATCH_DIRECT, 5, dispatch_direct_fields);
+	DESC("SET_SH_REG", PM4_OP_SET_SH_REG, PM4_SET_SH_REG_MIN_DW, set_sh_reg_fields);
+static const struct kfdsig_packet_desc dispatch_direct_desc = DESC(
+	"DISPATCH_DIRECT", PM4_OP_DISPATCH_DIRECT, PM4_DISPATCH_DIRECT_DW, dispatch_direct_fields);
 
-const struct kfdsig_packet_desc *kfdsig_pm4_packet_desc(const struct kfdsig_target *t,
+const struct kfdsig_packet_desc *kfdsig_pm4_desc_lookup(const struct kfdsig_target *t,
 							unsigned int opcode)
 {
-	if (!t) {
-		kfdsig_set_error(EINVAL, "no target");
-		errno = EINVAL;
-		return NULL;
-	}
 	switch (opcode) {
 	case PM4_OP_RELEASE_MEM:
 		return &rm_desc[t->pm4_fence];
@@ -206,11 +275,36 @@ const struct kfdsig_packet_desc *kfdsig_pm4_packet_desc(const struct kfdsig_targ
 		return &write_data_desc;
 	case PM4_OP_NOP:
 		return &nop_desc;
+	case PM4_OP_EVENT_WRITE:
+		return &event_write_desc;
+	case PM4_OP_WAIT_REG_MEM:
+		return &wait_reg_mem_desc;
+	case PM4_OP_INDIRECT_BUFFER:
+		return &indirect_buffer_desc;
+	case PM4_OP_ACQUIRE_MEM:
+		return t->pm4_fence == KFDSIG_PM4_FENCE_NV ? &acquire_mem_nv_desc
+							   : &acquire_mem_gfx9_desc;
 	case PM4_OP_SET_SH_REG:
 		return &set_sh_reg_desc;
 	case PM4_OP_DISPATCH_DIRECT:
 		return &dispatch_direct_desc;
 	}
+	return NULL;
+}
+
+const struct kfdsig_packet_desc *kfdsig_pm4_packet_desc(const struct kfdsig_target *t,
+							unsigned int opcode)
+{
+	const struct kfdsig_packet_desc *d;
+
+	if (!t) {
+		kfdsig_set_error(EINVAL, "no target");
+		errno = EINVAL;
+		return NULL;
+	}
+	d = kfdsig_pm4_desc_lookup(t, opcode);
+	if (d)
+		return d;
 	kfdsig_set_error(ENOENT, "no PM4 layout for opcode 0x%02x on %s", opcode, t->name);
 	errno = ENOENT;
 	return NULL;

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Run one CLI golden case: run-case.sh KFDSIG CASE [--update]
-#   CASE.args  one line: the arguments (shell words; $DATA names test/cli/data)
+#   CASE.args  one line: the arguments (shell words, run from the case's
+#              directory; $DATA names test/cli/data)
 #   CASE.out   exact expected stdout
 #   CASE.err   exact expected stderr (optional; stderr is not compared without it)
 #   CASE.exit  expected exit status (optional, default 0)
@@ -9,7 +10,11 @@ set -u
 kfdsig=$1
 case=$2
 update=${3:-}
-DATA=$(dirname "$case")/data
+case $kfdsig in /*) ;; *) kfdsig=$(pwd)/$kfdsig ;; esac
+# Cases name their input files relative to the case directory.
+cd "$(dirname "$case")" || exit 1
+case=$(pwd)/$(basename "$case")
+DATA=$(pwd)/data
 export DATA
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT

@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Decoder throughput on a generated multi-megabyte mixed stream, per
+ * engine: structured decode (packets to a counting sink, no text), the same
+ * with lint, streamed in 64 KiB pieces, and text / JSON rendering of every
+ * packet into a buffer (no I/O). Prints MB/s and ratios; never a pass/fail.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <kfdsig/kfdsig.h>
+
+#define STREAM_DW (2u << 20) /* 8 MiB */
+
+static uint32_t rng = 1;
+static uint32_t rnd(void)
+{
+	rng = rng * 1103515245u + 12345u;
+	return rng >> 8;
+}
+
+static size_t make_stream(const struct kfdsig_target *t, enum kfdsig_engine e, uint32_t *s)
+{
+	size_t n = 0;
+
+	while (n + 64 < STREAM_DW) {
+		struct kfdsig_fence f = { 0 };
+		uint32_t r = rnd() % 10;
+		int k;
+
+		f.event_id = 1 + rnd() % 4095;
+		f.slot_va = 0x100000000ull + 8ull * f.event_id;
+		if (r < 6) {
+			k = e == KFDSIG_ENGINE_PM4 ? kfdsig_pm4_emit_fence(t, &f, s + n, 32)
+						   : kfdsig_sdma_emit_fence(t, &f, s + n, 32);
+			n += k > 0 ? (size_t)k : 0;
+		} else if (r < 9) {
+			s[n++] = e == KFDSIG_ENGINE_PM4 ? 0xffff1000 : 0;
+		} else {
+			k = 1 + rnd() % 16;
+			s[n++] = e == KFDSIG_ENGINE_PM4 ? 0xc0001000 | (uint32_t)(k - 1) << 16
+							: (uint32_t)k << 16;
+			memset(s + n, 0, (size_t)k * 4);
+			n += (size_t)k;
+		}
+	}
+	return n;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+struct counter {
+	unsigned long long packets, bytes;
+	int mode; /* 0 count, 1 text, 2 json */
+	char buf[4096];
+};
+
+static int on_packet(void *ctx, const struct kfdsig_packet *p)
+{
+	struct counter *c = ctx;
+
+	c->packets++;
+	if (c->mode == 1)
+		c->bytes += (unsigned)kfdsig_format_packet_text(p, 0, c->buf, sizeof(c->buf));
+	else if (c->mode == 2)
+		c->bytes += (unsigned)kfdsig_format_packet_json(p, 0, c->buf, sizeof(c->buf));
+	return 0;
+}
+
+static double run(const struct kfdsig_decode_opts *o, struct counter *c, const uint32_t *s,
+		  size_t n, int stream)
+{
+	struct kfdsig_decode_sink sink = { c, on_packet, NULL };
+	double t0 = now(), best = 1e9;
+
+	for (int rep = 0; rep < 2; rep++) {
+		c->packets = c->bytes = 0;
+		t0 = now();
+		if (stream) {
+			struct kfdsig_decoder *d = kfdsig_decoder_new(o, &sink);
+
+			for (size_t i = 0; i < n; i += 16384)
+				kfdsig_decoder_feed(d, s + i, n - i < 16384 ? n - i : 16384);
+			kfdsig_decoder_finish(d, NULL);
+			kfdsig_decoder_free(d);
+		} else {
+			kfdsig_decode(o, &sink, s, n, NULL);
+		}
+		if (now() - t0 < best)
+			best = now() - t0;
+	}
+	return (double)n * 4 / best / 1e6;
+}
+
+int main(void)
+{
+	static const char *const targets[] = { "gfx90a", "gfx1100" };
+	uint32_t *s = malloc(STREAM_DW * 4);
+
+	if (!s)
+		return 1;
+	printf("%-8s %-5s %8s %10s %10s %10s %10s %10s %8s\n", "target", "eng", "MiB", "decode",
+	       "+lint", "streamed", "text", "json", "text/dec");
+	for (int ti = 0; ti < 2; ti++) {
+		for (int e = 0; e < 2; e++) {
+			const struct kfdsig_target *t = kfdsig_target_by_name(targets[ti]);
+			struct kfdsig_decode_opts o = { 0 };
+			struct counter c = { 0 };
+			double dec, lint, str, text, json;
+			size_t n = make_stream(t, (enum kfdsig_engine)e, s);
+
+			o.engine = (enum kfdsig_engine)e;
+			o.target = t;
+			dec = run(&o, &c, s, n, 0);
+			str = run(&o, &c, s, n, 1);
+			c.mode = 1;
+			text = run(&o, &c, s, n, 0);
+			c.mode = 2;
+			json = run(&o, &c, s, n, 0);
+			c.mode = 0;
+			o.flags = KFDSIG_DECODE_LINT;
+			lint = run(&o, &c, s, n, 0);
+			printf("%-8s %-5s %8.1f %8.0f MB/s %6.0f MB/s %6.0f MB/s %6.0f MB/s %6.0f "
+			       "MB/s "
+			       "%7.2fx\n",
+			       targets[ti], e ? "sdma" : "pm4", n * 4 / 1048576.0, dec, lint, str,
+			       text, json, dec / text);
+		}
+	}
+	free(s);
+	return 0;
+}

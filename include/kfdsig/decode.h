@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Decoder and lint for PM4 and SDMA packet streams (ring dumps, IBs, or
+ * kfdsig's own output).
+ *
+ * The decoder walks the stream through one bounds-checked cursor, takes
+ * each packet's layout from the same tables the emitters use
+ * (kfdsig_pm4_packet_desc(), kfdsig_sdma_packet_desc()), never trusts a
+ * count beyond the data it has, and resynchronises on the next header
+ * after every packet. Truncated packets, unknown opcodes and count
+ * mismatches become findings, never crashes. Output goes to a sink: one
+ * callback per packet and one per finding; kfdsig_format_*() turn them into
+ * text or JSON.
+ *
+ * With KFDSIG_DECODE_LINT the decoder also checks every packet that raises
+ * an interrupt against the rules KFD applies (facts sections 1, 2, 8) and
+ * reports the rule each one breaks (see docs/man/kfdsig-decode.md for the
+ * list).
+ */
+#ifndef KFDSIG_DECODE_H
+#define KFDSIG_DECODE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <kfdsig/common.h>
+#include <kfdsig/pm4.h>
+#include <kfdsig/target.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum kfdsig_engine {
+	KFDSIG_ENGINE_PM4 = 0,
+	KFDSIG_ENGINE_SDMA,
+};
+
+enum kfdsig_severity {
+	KFDSIG_SEV_INFO = 0, /* worth knowing, legal */
+	KFDSIG_SEV_WARNING,  /* probably not what was meant */
+	KFDSIG_SEV_ERROR,    /* the kernel will not deliver / the stream is broken */
+};
+
+/* kfdsig_packet.flags */
+#define KFDSIG_PACKET_UNKNOWN (1u << 0)	  /* no layout: desc is NULL */
+#define KFDSIG_PACKET_TRUNCATED (1u << 1) /* the stream ends inside it */
+#define KFDSIG_PACKET_PARTIAL \
+	(1u << 2) /* longer than the streaming window:
+					   * only the first avail dwords kept */
+
+/* One decoded packet. Pointers are valid during the callback only. */
+struct kfdsig_packet {
+	uint64_t offset;		       /* dword offset of dw[0] in the stream */
+	uint32_t ndw;			       /* dwords the packet spans */
+	uint32_t avail;			       /* dwords readable at dw (<= ndw) */
+	const uint32_t *dw;		       /* the packet, header first */
+	const struct kfdsig_packet_desc *desc; /* field layout, NULL if unknown */
+	const char *name;		       /* "RELEASE_MEM", "UNKNOWN", ... */
+	uint32_t opcode;		       /* PM4 type-3 opcode or SDMA op */
+	uint32_t sub_op;		       /* SDMA sub-op; PM4 packet type */
+	uint32_t flags;			       /* KFDSIG_PACKET_* */
+	enum kfdsig_engine engine;
+};
+
+/* One finding (decode problem or lint rule). */
+struct kfdsig_finding {
+	uint64_t offset; /* dword offset of the packet it is about */
+	enum kfdsig_severity severity;
+	const char *rule;    /* stable name: "ctxid-mismatch", "truncated", ... */
+	const char *message; /* one line, valid during the callback only */
+};
+
+/* Callbacks; either may be NULL. A non-zero return stops the decoder,
+ * which then returns that value from kfdsig_decode() / _feed(). */
+struct kfdsig_decode_sink {
+	void *ctx;
+	int (*packet)(void *ctx, const struct kfdsig_packet *p);
+	int (*finding)(void *ctx, const struct kfdsig_finding *f);
+};
+
+/* kfdsig_decode_opts.flags */
+#define KFDSIG_DECODE_LINT (1u << 0)	    /* check interrupt packets */
+#define KFDSIG_DECODE_SIGNAL_PAGE (1u << 1) /* signal_page_va is valid */
+
+struct kfdsig_decode_opts {
+	enum kfdsig_engine engine;
+	const struct kfdsig_target *target;
+	uint32_t flags;		 /* KFDSIG_DECODE_* */
+	uint32_t reserved;	 /* must be 0 */
+	uint64_t signal_page_va; /* with KFDSIG_DECODE_SIGNAL_PAGE */
+};
+
+/* Running totals of a decoder. */
+struct kfdsig_decode_stats {
+	uint64_t packets;
+	uint64_t dwords;
+	uint64_t findings[3]; /* by enum kfdsig_severity */
+};
+
+/**
+ * kfdsig_decode() - decode a whole stream held in memory.
+ * @o:    engine, target, flags
+ * @s:    where packets and findings go
+ * @dw:   the stream, host-endian dwords
+ * @n:    dwords in @dw
+ * @st:   NULL, or filled with the totals
+ *
+ * Return: the number of error-level findings (0 for a clean stream), the
+ * sink's non-zero return value if it stopped the walk (as is, so sinks
+ * should return negative values), or -EINVAL for bad options.
+ */
+KFDSIG_API long kfdsig_decode(const struct kfdsig_decode_opts *o,
+			      const struct kfdsig_decode_sink *s, const uint32_t *dw, size_t n,
+			      struct kfdsig_decode_stats *st);
+
+/**
+ * kfdsig_lint() - kfdsig_decode() with KFDSIG_DECODE_LINT set: will the
+ * kernel accept the interrupt packets of @dw as event signals?
+ *
+ * Return: as kfdsig_decode(); > 0 means at least one rule is broken at
+ * error level.
+ */
+KFDSIG_API long kfdsig_lint(const struct kfdsig_decode_opts *o, const struct kfdsig_decode_sink *s,
+			    const uint32_t *dw, size_t n, struct kfdsig_decode_stats *st);
+
+struct kfdsig_decoder;
+
+/**
+ * kfdsig_decoder_new() - a streaming decoder: feed the stream in pieces of
+ * any size; memory stays bounded (a window of KFDSIG_DECODE_WINDOW_DW
+ * dwords) whatever the input size. A packet longer than the window is
+ * reported with KFDSIG_PACKET_PARTIAL and its first dwords only.
+ *
+ * Return: the decoder, or NULL with errno EINVAL (bad options) or ENOMEM.
+ */
+KFDSIG_API struct kfdsig_decoder *kfdsig_decoder_new(const struct kfdsig_decode_opts *o,
+						     const struct kfdsig_decode_sink *s);
+
+/* Dwords a streaming decoder keeps at most (128 KiB): more than the
+ * longest PM4 packet (16385 dwords) and the longest SDMA NOP. */
+#define KFDSIG_DECODE_WINDOW_DW 32768u
+
+/**
+ * kfdsig_decoder_feed() - decode the next @n dwords of the stream.
+ *
+ * Return: 0, or the sink's non-zero return value (the decoder is then
+ * stopped and ignores further input).
+ */
+KFDSIG_API int kfdsig_decoder_feed(struct kfdsig_decoder *d, const uint32_t *dw, size_t n);
+
+/**
+ * kfdsig_decoder_finish() - end of stream: report a trailing truncated
+ * packet, and the totals.
+ *
+ * Return: as kfdsig_decode().
+ */
+KFDSIG_API long kfdsig_decoder_finish(struct kfdsig_decoder *d, struct kfdsig_decode_stats *st);
+
+/** kfdsig_decoder_free() - release a decoder (NULL is fine). */
+KFDSIG_API void kfdsig_decoder_free(struct kfdsig_decoder *d);
+
+/**
+ * kfdsig_packet_field() - value of the field called @name in @p.
+ *
+ * Return: 0 and *v set, -ENOENT when the layout has no such field, or
+ * -ENODATA when the field lies beyond the dwords the packet has.
+ */
+KFDSIG_API int kfdsig_packet_field(const struct kfdsig_packet *p, const char *name, uint32_t *v);
+
+/* kfdsig_format_packet_*() flags */
+#define KFDSIG_FORMAT_RAW (1u << 0) /* add the raw dwords */
+
+/**
+ * kfdsig_format_packet_text() - one line (ending in '\n', plus a second
+ * line of raw dwords with KFDSIG_FORMAT_RAW) describing @p, fields by name.
+ * kfdsig_format_packet_json() - one JSON object (ending in '\n') with every
+ * field as a number ("raw" array with KFDSIG_FORMAT_RAW).
+ * kfdsig_format_finding_text() / _json() - the same for a finding.
+ *
+ * All four behave like snprintf(): they write at most @size bytes
+ * including the terminating NUL.
+ *
+ * Return: the length the full text needs (excluding the NUL); when it is
+ * >= @size the output was truncated.
+ */
+KFDSIG_API int kfdsig_format_packet_text(const struct kfdsig_packet *p, uint32_t flags, char *buf,
+					 size_t size);
+KFDSIG_API int kfdsig_format_packet_json(const struct kfdsig_packet *p, uint32_t flags, char *buf,
+					 size_t size);
+KFDSIG_API int kfdsig_format_finding_text(const struct kfdsig_finding *f, char *buf, size_t size);
+KFDSIG_API int kfdsig_format_finding_json(const struct kfdsig_finding *f, char *buf, size_t size);
+
+/** kfdsig_severity_name() - "info", "warning", "error"; "?" if out of range. */
+KFDSIG_API const char *kfdsig_severity_name(enum kfdsig_severity s);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KFDSIG_DECODE_H */

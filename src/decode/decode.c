@@ -1,0 +1,308 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The decoder core: one walk over a span of dwords, packet by packet,
+ * shared by the one-shot kfdsig_decode() and the streaming decoder. The
+ * engine parts (decode_pm4.c, decode_sdma.c) only ever see a packet through
+ * a length-checked view: they are told how many dwords they may read and
+ * say how long the packet is; the walk never steps past the data it has and
+ * restarts on the next header after every packet.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "decode/decode_internal.h"
+
+void kfdsig_finding(struct kfdsig_decoder *d, uint64_t offset, enum kfdsig_severity sev,
+		    const char *rule, const char *fmt, ...)
+{
+	struct kfdsig_finding f;
+	char msg[256];
+	va_list ap;
+	int r;
+
+	d->st.findings[sev]++;
+	if (!d->s.finding || d->stopped)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	f.offset = offset;
+	f.severity = sev;
+	f.rule = rule;
+	f.message = msg;
+	r = d->s.finding(d->s.ctx, &f);
+	if (r)
+		d->stopped = r;
+}
+
+int kfdsig_packet_field(const struct kfdsig_packet *p, const char *name, uint32_t *v)
+{
+	if (!p || !name || !v)
+		return -EINVAL;
+	for (unsigned i = 0; p->desc && i < p->desc->nfields; i++) {
+		const struct kfdsig_field *f = &p->desc->fields[i];
+
+		if (strcmp(f->name, name))
+			continue;
+		if (f->dw >= p->avail)
+			return -ENODATA;
+		*v = kfdsig_field_get(f, p->dw);
+		return 0;
+	}
+	return -ENOENT;
+}
+
+static void deliver(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
+{
+	d->st.packets++;
+	d->st.dwords += p->avail;
+	if (d->s.packet) {
+		int r = d->s.packet(d->s.ctx, p);
+
+		if (r) {
+			d->stopped = r;
+			return;
+		}
+	}
+	if (p->flags & KFDSIG_PACKET_TRUNCATED)
+		kfdsig_finding(d, p->offset, KFDSIG_SEV_ERROR, "truncated",
+			       "%s: the stream ends after %u of its %u dwords", p->name, p->avail,
+			       p->ndw);
+	if (p->flags & KFDSIG_PACKET_PARTIAL)
+		kfdsig_finding(d, p->offset, KFDSIG_SEV_INFO, "partial",
+			       "%s: %u dwords, longer than the %u-dword streaming window: only the "
+			       "first %u are decoded",
+			       p->name, p->ndw, KFDSIG_DECODE_WINDOW_DW, p->avail);
+	if (d->o.engine == KFDSIG_ENGINE_PM4)
+		kfdsig_pm4_check(d, p);
+	else
+		kfdsig_sdma_check(d, p);
+	if (d->o.flags & KFDSIG_DECODE_LINT)
+		kfdsig_lint_packet(d, p);
+}
+
+static uint32_t identify(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
+			 bool final, struct kfdsig_packet *p)
+{
+	if (d->o.engine == KFDSIG_ENGINE_PM4)
+		return kfdsig_pm4_identify(d, dw, avail, final, p);
+	return kfdsig_sdma_identify(d, dw, avail, final, p);
+}
+
+/*
+ * Decode the packets of dw[0..n) (stream offset @base). Without @final,
+ * stop before a packet that is not complete and return the dwords used;
+ * with it, report that packet as truncated and use everything.
+ */
+static size_t walk(struct kfdsig_decoder *d, const uint32_t *dw, size_t n, uint64_t base,
+		   bool final)
+{
+	size_t pos = 0;
+
+	while (pos < n && !d->stopped) {
+		struct kfdsig_packet p = { 0 };
+		size_t left = n - pos;
+		uint32_t len;
+
+		p.engine = d->o.engine;
+		p.offset = base + pos;
+		p.dw = dw + pos;
+		len = identify(d, dw + pos, left, final, &p);
+		if (len == 0 || len > left) {
+			if (!final)
+				break;
+			p.ndw = len ? len : (uint32_t)left;
+			p.avail = (uint32_t)left;
+			p.flags |= KFDSIG_PACKET_TRUNCATED;
+			deliver(d, &p);
+			return n;
+		}
+		p.ndw = p.avail = len;
+		deliver(d, &p);
+		pos += len;
+	}
+	return pos;
+}
+
+static int check_opts(const struct kfdsig_decode_opts *o)
+{
+	if (!o || !o->target)
+		return kfdsig_set_error(EINVAL, "no decode options or no target");
+	if (o->engine != KFDSIG_ENGINE_PM4 && o->engine != KFDSIG_ENGINE_SDMA)
+		return kfdsig_set_error(EINVAL, "unknown engine %d", (int)o->engine);
+	if (o->flags & ~(KFDSIG_DECODE_LINT | KFDSIG_DECODE_SIGNAL_PAGE))
+		return kfdsig_set_error(EINVAL, "unknown decode flags 0x%x",
+					o->flags &
+						~(KFDSIG_DECODE_LINT | KFDSIG_DECODE_SIGNAL_PAGE));
+	if (o->reserved)
+		return kfdsig_set_error(EINVAL, "decode_opts.reserved must be 0");
+	return 0;
+}
+
+static void init(struct kfdsig_decoder *d, const struct kfdsig_decode_opts *o,
+		 const struct kfdsig_decode_sink *s)
+{
+	memset(d, 0, sizeof(*d));
+	d->o = *o;
+	if (s)
+		d->s = *s;
+}
+
+static long result(const struct kfdsig_decoder *d, struct kfdsig_decode_stats *st)
+{
+	if (st)
+		*st = d->st;
+	if (d->stopped)
+		return d->stopped;
+	return (long)d->st.findings[KFDSIG_SEV_ERROR];
+}
+
+long kfdsig_decode(const struct kfdsig_decode_opts *o, const struct kfdsig_decode_sink *s,
+		   const uint32_t *dw, size_t n, struct kfdsig_decode_stats *st)
+{
+	struct kfdsig_decoder d;
+	int ret = check_opts(o);
+
+	if (ret)
+		return ret;
+	if (!dw && n)
+		return kfdsig_set_error(EINVAL, "no dwords");
+	init(&d, o, s);
+	if (n)
+		walk(&d, dw, n, 0, true);
+	return result(&d, st);
+}
+
+long kfdsig_lint(const struct kfdsig_decode_opts *o, const struct kfdsig_decode_sink *s,
+		 const uint32_t *dw, size_t n, struct kfdsig_decode_stats *st)
+{
+	struct kfdsig_decode_opts lo;
+	int ret = check_opts(o);
+
+	if (ret)
+		return ret;
+	lo = *o;
+	lo.flags |= KFDSIG_DECODE_LINT;
+	return kfdsig_decode(&lo, s, dw, n, st);
+}
+
+struct kfdsig_decoder *kfdsig_decoder_new(const struct kfdsig_decode_opts *o,
+					  const struct kfdsig_decode_sink *s)
+{
+	struct kfdsig_decoder *d;
+
+	if (check_opts(o)) {
+		errno = EINVAL;
+		return NULL;
+	}
+	d = malloc(sizeof(*d));
+	if (!d) {
+		kfdsig_set_error(ENOMEM, "out of memory");
+		errno = ENOMEM;
+		return NULL;
+	}
+	init(d, o, s);
+	d->win = malloc(KFDSIG_DECODE_WINDOW_DW * sizeof(uint32_t));
+	if (!d->win) {
+		free(d);
+		kfdsig_set_error(ENOMEM, "out of memory");
+		errno = ENOMEM;
+		return NULL;
+	}
+	return d;
+}
+
+/* The window is full and holds the start of one packet longer than it:
+ * decode what is there, then drop the rest of that packet as it comes. */
+static void deliver_partial(struct kfdsig_decoder *d)
+{
+	struct kfdsig_packet p = { 0 };
+	uint32_t len;
+
+	p.engine = d->o.engine;
+	p.offset = d->wbase;
+	p.dw = d->win;
+	len = identify(d, d->win, d->wlen, true, &p);
+	if (len <= d->wlen) /* cannot happen: walk() would have used it */
+		len = (uint32_t)d->wlen;
+	p.ndw = len;
+	p.avail = (uint32_t)d->wlen;
+	p.flags |= KFDSIG_PACKET_PARTIAL;
+	deliver(d, &p);
+	d->skip = len - d->wlen;
+	d->st.dwords += d->skip;
+	d->wbase += d->wlen;
+	d->wlen = 0;
+}
+
+int kfdsig_decoder_feed(struct kfdsig_decoder *d, const uint32_t *dw, size_t n)
+{
+	if (!d || (!dw && n))
+		return kfdsig_set_error(EINVAL, "no decoder or no dwords");
+	while (n && !d->stopped) {
+		size_t k, used;
+
+		if (d->skip) {
+			k = d->skip < n ? (size_t)d->skip : n;
+			d->skip -= k;
+			d->wbase += k;
+			dw += k;
+			n -= k;
+			continue;
+		}
+		k = KFDSIG_DECODE_WINDOW_DW - d->wlen;
+		if (k > n)
+			k = n;
+		memcpy(d->win + d->wlen, dw, k * sizeof(*dw));
+		d->wlen += k;
+		dw += k;
+		n -= k;
+		used = walk(d, d->win, d->wlen, d->wbase, false);
+		if (used == 0 && d->wlen == KFDSIG_DECODE_WINDOW_DW) {
+			deliver_partial(d);
+			continue;
+		}
+		if (used < d->wlen)
+			memmove(d->win, d->win + used, (d->wlen - used) * sizeof(*d->win));
+		d->wlen -= used;
+		d->wbase += used;
+	}
+	return d->stopped;
+}
+
+long kfdsig_decoder_finish(struct kfdsig_decoder *d, struct kfdsig_decode_stats *st)
+{
+	if (!d)
+		return kfdsig_set_error(EINVAL, "no decoder");
+	if (d->wlen && !d->stopped)
+		walk(d, d->win, d->wlen, d->wbase, true);
+	d->wbase += d->wlen;
+	d->wlen = 0;
+	if (d->skip && !d->stopped) {
+		/* The partial packet never got all its dwords. */
+		kfdsig_finding(d, d->wbase, KFDSIG_SEV_ERROR, "truncated",
+			       "the stream ends %llu dwords before the end of the last packet",
+			       (unsigned long long)d->skip);
+		d->st.dwords -= d->skip;
+		d->skip = 0;
+	}
+	return result(d, st);
+}
+
+void kfdsig_decoder_free(struct kfdsig_decoder *d)
+{
+	if (!d)
+		return;
+	free(d->win);
+	free(d);
+}
+
+const char *kfdsig_severity_name(enum kfdsig_severity s)
+{
+	static const char *const names[] = { "info", "warning", "error" };
+
+	return (unsigned)s < KFDSIG_ARRAY_SIZE(names) ? names[s] : "?";
+}

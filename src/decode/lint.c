@@ -1,0 +1,259 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Lint: will the kernel accept the interrupt packets of a stream as event
+ * signals? Each rule follows from ../shared/docs/kfd-signaling-facts.md:
+ *
+ *   ctxid-zero        1.5 rule 5 (v9 ISR drops CP EOP context 0), 2.2 (id 0
+ *                     reserved), 8 rule 2
+ *   event-id-range    2.6: lookups stop at 4096; 2.2: id 0 reserved
+ *   ctxid-bit24       1.7: the v11 ISR drops EOP contexts with bit 24 set
+ *   trap-context-wide 4.4: KFD masks the TRAP context to 28 bits
+ *   ctxid-mismatch    2.6 / 8 rule 1: the interrupt must name the slot
+ *                     written (needs the signal page)
+ *   slot-misaligned,  2.1: 8-byte slots in a 4096-slot page
+ *   slot-outside-page
+ *   value-unsignalled 2.1: an all-ones slot reads as unsignalled
+ *   write-32bit       2.6 / 4.3: legal, the high dword stays all-ones
+ *   int-without-write 8 rule 1: write the slot before the interrupt
+ *   sel-combination   3.3-3.5: DATA_SEL / INT_SEL that write or raise nothing
+ *   gfx8-no-ctxid,    1.4, 8 rule 7: gfx8 RELEASE_MEM has no INT_CTXID; the
+ *   gfx8-value        written value is the only id it can carry
+ */
+#include "decode/decode_internal.h"
+#include "pm4/pm4_defs.h"
+#include "sdma/sdma_defs.h"
+
+static void record(struct kfdsig_decoder *d, const struct kfdsig_packet *p, uint64_t addr,
+		   bool is64, uint64_t value)
+{
+	struct lint_write *w = &d->lint.w;
+
+	w->valid = true;
+	w->is64 = is64;
+	w->sdma_lo = false;
+	w->addr = addr;
+	w->value = value;
+	w->offset = p->offset;
+}
+
+static void check_interrupt(struct kfdsig_decoder *d, const struct kfdsig_packet *p, bool has_ctx,
+			    uint32_t ctx)
+{
+	const struct kfdsig_target *t = d->o.target;
+	struct lint_write *w = &d->lint.w;
+	bool sdma = d->o.engine == KFDSIG_ENGINE_SDMA;
+	uint32_t id = sdma ? ctx & SDMA_TRAP_INT_CONTEXT_MASK : ctx;
+	uint64_t o = p->offset;
+
+	if (has_ctx) {
+		if (sdma && (ctx & ~SDMA_TRAP_INT_CONTEXT_MASK))
+			kfdsig_finding(d, o, KFDSIG_SEV_ERROR, "trap-context-wide",
+				       "TRAP context 0x%08x sets bits 31:28, which KFD masks off: "
+				       "it reads event id %u",
+				       ctx, id);
+		if (id == 0)
+			kfdsig_finding(d, o, KFDSIG_SEV_ERROR, "ctxid-zero",
+				       sdma ? "TRAP context 0 names event 0, which the kernel "
+					      "reserves and never signals"
+					    : "INT_CTXID 0: the v9 ISR drops such end-of-pipe "
+					      "interrupts (GC >= 9.4.1 or new MEC firmware) and "
+					      "event id 0 is reserved");
+		else if (id >= KFDSIG_SIGNAL_EVENT_LIMIT)
+			kfdsig_finding(d, o, KFDSIG_SEV_ERROR, "event-id-range",
+				       "the interrupt names event %u: ids >= 4096 are never "
+				       "looked up, the kernel falls back to scanning every slot",
+				       id);
+		if (!sdma && t->drops_ctxid_bit24 && (ctx & (1u << 24)))
+			kfdsig_finding(d, o, KFDSIG_SEV_ERROR, "ctxid-bit24",
+				       "INT_CTXID 0x%x has bit 24 (AMDGPU_FENCE_MES_QUEUE_FLAG) "
+				       "set: the %s ISR drops the interrupt",
+				       ctx, kfdsig_irq_class_name(t->irq_class));
+	}
+	if (!w->valid) {
+		kfdsig_finding(d, o, KFDSIG_SEV_WARNING, "int-without-write",
+			       "interrupt with no slot write since the previous one: KFD only "
+			       "signals an event whose slot something else wrote");
+		return;
+	}
+	if (w->addr & 7)
+		kfdsig_finding(d, o, KFDSIG_SEV_ERROR, "slot-misaligned",
+			       "the slot write at 0x%llx is not 8-byte aligned",
+			       (unsigned long long)w->addr);
+	if (w->is64 ? w->value == UINT64_MAX : (uint32_t)w->value == UINT32_MAX)
+		kfdsig_finding(d, o, KFDSIG_SEV_ERROR, "value-unsignalled",
+			       "the value written leaves the slot all-ones, which the kernel "
+			       "reads as unsignalled");
+	else if (!w->is64)
+		kfdsig_finding(d, o, KFDSIG_SEV_INFO, "write-32bit",
+			       "the slot write is 32 bits: the high dword stays all-ones (the slot "
+			       "reads 0xffffffff_%08x), which the kernel still reads as signalled",
+			       (uint32_t)w->value);
+	if (d->o.flags & KFDSIG_DECODE_SIGNAL_PAGE) {
+		uint64_t page = d->o.signal_page_va, slot;
+
+		if (w->addr < page || w->addr - page >= KFDSIG_SIGNAL_PAGE_SIZE) {
+			kfdsig_finding(d, o, KFDSIG_SEV_ERROR, "slot-outside-page",
+				       "the slot write at 0x%llx is outside the signal page "
+				       "0x%llx .. +32 KiB",
+				       (unsigned long long)w->addr, (unsigned long long)page);
+		} else {
+			slot = (w->addr - page) / 8;
+			if (slot == 0)
+				kfdsig_finding(d, o, KFDSIG_SEV_ERROR, "event-id-range",
+					       "the write targets slot 0: event id 0 is reserved "
+					       "and never signalled");
+			if (has_ctx && id != slot)
+				kfdsig_finding(d, o, KFDSIG_SEV_ERROR, "ctxid-mismatch",
+					       "the interrupt names event %u but the write targets "
+					       "slot %llu",
+					       id, (unsigned long long)slot);
+			if (!has_ctx && t->level == KFDSIG_GFX8 && (uint32_t)w->value != slot)
+				kfdsig_finding(d, o, KFDSIG_SEV_WARNING, "gfx8-value",
+					       "gfx8: the value written (%u) is not the event id "
+					       "%llu, the only id the packet can carry",
+					       (uint32_t)w->value, (unsigned long long)slot);
+		}
+	}
+	w->valid = false;
+}
+
+static void lint_release_mem(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
+{
+	uint32_t int_sel, data_sel, lo = 0, hi = 0, dlo = 0, dhi = 0, ctx = 0;
+	bool has_ctx, irq;
+	uint64_t o = p->offset;
+
+	if (!pkt_get(p, "int_sel", &int_sel) || !pkt_get(p, "data_sel", &data_sel))
+		return; /* truncated or short: already reported */
+	pkt_get(p, "address_lo", &lo);
+	pkt_get(p, "address_hi", &hi);
+	pkt_get(p, "data_lo", &dlo);
+	pkt_get(p, "data_hi", &dhi);
+	has_ctx = pkt_get(p, "int_ctxid", &ctx);
+
+	if (data_sel == PM4_DATA_SEL_NONE && int_sel == PM4_INT_SEL_NONE)
+		kfdsig_finding(d, o, KFDSIG_SEV_WARNING, "sel-combination",
+			       "%s with DATA_SEL none and INT_SEL none writes nothing and raises "
+			       "nothing",
+			       p->name);
+	else if (int_sel == PM4_INT_SEL_NONE || int_sel == 3)
+		kfdsig_finding(d, o, KFDSIG_SEV_INFO, "sel-combination",
+			       "%s writes the slot but raises no interrupt (INT_SEL %u): a "
+			       "polling fence, no KFD event is signalled",
+			       p->name, int_sel);
+	else if (int_sel == PM4_INT_SEL_INT_AFTER_WRITE_CONFIRM && data_sel == PM4_DATA_SEL_NONE)
+		kfdsig_finding(
+			d, o, KFDSIG_SEV_WARNING, "sel-combination",
+			"%s: INT_SEL interrupt-after-write-confirm with DATA_SEL none: there "
+			"is no write to confirm",
+			p->name);
+	else if (int_sel == PM4_INT_SEL_INT_ONLY && data_sel != PM4_DATA_SEL_NONE)
+		kfdsig_finding(d, o, KFDSIG_SEV_WARNING, "sel-combination",
+			       "%s: INT_SEL interrupt-only with DATA_SEL %u: the kernel pairs "
+			       "interrupt-only with DATA_SEL none; whether the data is written is "
+			       "unverified",
+			       p->name, data_sel);
+	else if (int_sel > 3)
+		kfdsig_finding(d, o, KFDSIG_SEV_WARNING, "sel-combination",
+			       "%s: INT_SEL %u (send INT_CTXID variants): semantics unverified; "
+			       "kfdsig and the kernel use 1 or 2",
+			       p->name, int_sel);
+	if (data_sel >= PM4_DATA_SEL_32 && data_sel <= 5 && int_sel != PM4_INT_SEL_INT_ONLY) {
+		/* 3/4 store a counter, 5 GDS data: a value, but not one we know. */
+		uint64_t v = data_sel <= PM4_DATA_SEL_64 ? ((uint64_t)dhi << 32 | dlo) : 0;
+
+		if (data_sel == PM4_DATA_SEL_32)
+			v = dlo;
+		record(d, p, (uint64_t)hi << 32 | lo, data_sel != PM4_DATA_SEL_32, v);
+	}
+	irq = int_sel == PM4_INT_SEL_INT_ONLY || int_sel == PM4_INT_SEL_INT_AFTER_WRITE_CONFIRM ||
+	      int_sel > 3;
+	if (!irq)
+		return;
+	if (!has_ctx)
+		kfdsig_finding(d, o, KFDSIG_SEV_INFO, "gfx8-no-ctxid",
+			       "%s on %s has no INT_CTXID: which id the interrupt carries is "
+			       "unverified, the kernel may have to scan every slot",
+			       p->name, d->o.target->name);
+	check_interrupt(d, p, has_ctx, ctx);
+}
+
+static void lint_write_data(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
+{
+	uint32_t dst, lo, hi, d0, d1;
+
+	if (!pkt_get(p, "dst_sel", &dst) || !pkt_get(p, "dst_addr_lo", &lo) ||
+	    !pkt_get(p, "dst_addr_hi", &hi) || !dw_at(p->dw, p->avail, 4, &d0))
+		return;
+	/* 1 memory (sync), 2 TC L2, 5 memory: writes that land in the slot. */
+	if (dst != 1 && dst != 2 && dst != PM4_WD_DST_SEL_MEMORY)
+		return;
+	if (p->ndw >= 6 && dw_at(p->dw, p->avail, 5, &d1))
+		record(d, p, (uint64_t)hi << 32 | lo, true, (uint64_t)d1 << 32 | d0);
+	else
+		record(d, p, (uint64_t)hi << 32 | lo, false, d0);
+}
+
+static void lint_pm4(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
+{
+	if (p->sub_op != 3 || !p->desc)
+		return;
+	switch (p->opcode) {
+	case PM4_OP_RELEASE_MEM:
+	case PM4_OP_EVENT_WRITE_EOP:
+		lint_release_mem(d, p);
+		break;
+	case PM4_OP_WRITE_DATA:
+		lint_write_data(d, p);
+		break;
+	}
+}
+
+static void lint_sdma(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
+{
+	struct lint_write *w = &d->lint.w;
+	uint32_t lo, hi, v, v1;
+	uint64_t addr;
+
+	switch (p->opcode) {
+	case SDMA_OP_FENCE:
+		if (!pkt_get(p, "addr_lo", &lo) || !pkt_get(p, "addr_hi", &hi) ||
+		    !pkt_get(p, "data", &v))
+			return;
+		addr = (uint64_t)hi << 32 | lo;
+		if (w->valid && w->sdma_lo && addr == w->addr + 4) {
+			/* The second FENCE of a 64-bit store. */
+			w->is64 = true;
+			w->sdma_lo = false;
+			w->value |= (uint64_t)v << 32;
+			return;
+		}
+		record(d, p, addr, false, v);
+		w->sdma_lo = true;
+		break;
+	case SDMA_OP_WRITE:
+		if (!pkt_get(p, "dst_addr_lo", &lo) || !pkt_get(p, "dst_addr_hi", &hi) ||
+		    !dw_at(p->dw, p->avail, 4, &v) || p->ndw <= SDMA_WRITE_HDR_DW)
+			return;
+		addr = (uint64_t)hi << 32 | lo;
+		if (p->ndw >= SDMA_WRITE_HDR_DW + 2 && dw_at(p->dw, p->avail, 5, &v1))
+			record(d, p, addr, true, (uint64_t)v1 << 32 | v);
+		else
+			record(d, p, addr, false, v);
+		break;
+	case SDMA_OP_TRAP:
+		if (dw_at(p->dw, p->avail, 1, &v))
+			check_interrupt(d, p, true, v);
+		break;
+	}
+}
+
+void kfdsig_lint_packet(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
+{
+	if (p->flags & (KFDSIG_PACKET_UNKNOWN | KFDSIG_PACKET_TRUNCATED))
+		return;
+	if (d->o.engine == KFDSIG_ENGINE_PM4)
+		lint_pm4(d, p);
+	else
+		lint_sdma(d, p);
+}

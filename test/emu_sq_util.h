@@ -1,0 +1,270 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Test utilities of the emulated shader unit tests: assemble with LLVM 22
+ * (llvm-mc, llvm-objcopy, llvm-objdump), find the signal stub sources,
+ * and a small GPU memory with read/write callbacks.
+ */
+#ifndef KFDSIG_TEST_EMU_SQ_UTIL_H
+#define KFDSIG_TEST_EMU_SQ_UTIL_H
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "emu/sq/sq.h"
+#include "helpers.h"
+
+#define SQT_LLVM "/usr/lib/llvm-22/bin"
+
+/* Family -> stub source name and the LLVM processor its code is checked
+ * with (the family's first target; gfx940/941 are gfx942 for LLVM 22). */
+static const struct {
+	enum kfdsig_family family;
+	const char *src;
+	const char *mcpu;
+} sqt_families[] = {
+	{ KFDSIG_FAMILY_GFX8, "gfx8", "gfx803" },
+	{ KFDSIG_FAMILY_GFX9, "gfx9", "gfx900" },
+	{ KFDSIG_FAMILY_GFX90A, "gfx90a", "gfx90a" },
+	{ KFDSIG_FAMILY_GFX94X, "gfx94x", "gfx942" },
+	{ KFDSIG_FAMILY_GFX10_1, "gfx10_1", "gfx1010" },
+	{ KFDSIG_FAMILY_GFX10_3, "gfx10_3", "gfx1030" },
+	{ KFDSIG_FAMILY_GFX11, "gfx11", "gfx1100" },
+	{ KFDSIG_FAMILY_GFX12, "gfx12", "gfx1200" },
+};
+#define SQT_NFAMILIES (sizeof(sqt_families) / sizeof(sqt_families[0]))
+
+static inline bool sqt_have_llvm(void)
+{
+	return access(SQT_LLVM "/llvm-mc", X_OK) == 0 &&
+	       access(SQT_LLVM "/llvm-objdump", X_OK) == 0 &&
+	       access(SQT_LLVM "/llvm-objcopy", X_OK) == 0;
+}
+
+static inline char *sqt_read_file(const char *path, size_t *n)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t cap = 0, len = 0;
+
+	if (!f)
+		return NULL;
+	for (;;) {
+		if (len + 4096 + 1 > cap) {
+			char *nb = realloc(buf, cap = cap * 2 + 8192);
+
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				return NULL;
+			}
+			buf = nb;
+		}
+		size_t r = fread(buf + len, 1, 4096, f);
+
+		len += r;
+		if (r < 4096)
+			break;
+	}
+	fclose(f);
+	buf[len] = 0;
+	if (n)
+		*n = len;
+	return buf;
+}
+
+/* An assembled program: .text bytes (at VA 0 of the object), the
+ * llvm-objdump listing and the labels it shows. */
+struct sqt_obj {
+	uint8_t *text;
+	size_t size;
+	char *dis;
+	unsigned nsym;
+	struct {
+		char name[64];
+		uint64_t addr;
+	} sym[64];
+};
+
+static inline void sqt_obj_free(struct sqt_obj *o)
+{
+	free(o->text);
+	free(o->dis);
+	memset(o, 0, sizeof(*o));
+}
+
+static inline int sqt_run(const char *cmd)
+{
+	int r = system(cmd);
+
+	if (r != 0)
+		fprintf(stderr, "command failed (%d): %s\n", r, cmd);
+	return r == 0 ? 0 : -1;
+}
+
+/* Assemble the file at src for mcpu; 0 or -1 (message printed). */
+static inline int sqt_assemble_file(const char *src, const char *mcpu, struct sqt_obj *o)
+{
+	char dir[] = "/tmp/kfdsig-sq-XXXXXX", cmd[1024], path[256];
+	int r = -1;
+
+	memset(o, 0, sizeof(*o));
+	if (!mkdtemp(dir))
+		return -1;
+	snprintf(cmd, sizeof(cmd),
+		 SQT_LLVM "/llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=%s -filetype=obj '%s' -o %s/a.o"
+			  " && " SQT_LLVM
+			  "/llvm-objcopy -O binary --only-section=.text %s/a.o %s/a.bin"
+			  " && " SQT_LLVM "/llvm-objdump -d --mcpu=%s %s/a.o > %s/a.dis",
+		 mcpu, src, dir, dir, dir, mcpu, dir, dir);
+	if (sqt_run(cmd))
+		goto out;
+	snprintf(path, sizeof(path), "%s/a.bin", dir);
+	o->text = (uint8_t *)sqt_read_file(path, &o->size);
+	snprintf(path, sizeof(path), "%s/a.dis", dir);
+	o->dis = sqt_read_file(path, NULL);
+	if (!o->text || !o->dis)
+		goto out;
+	/* Labels: "0000000000000100 <kfdsig_signal_raw>:" */
+	for (char *l = o->dis; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		unsigned long long a;
+		char name[64];
+
+		if (o->nsym < 64 && sscanf(l, "%llx <%63[^>]>:", &a, name) == 2) {
+			snprintf(o->sym[o->nsym].name, sizeof(o->sym[0].name), "%s", name);
+			o->sym[o->nsym++].addr = a;
+		}
+	}
+	r = 0;
+out:
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "could not remove %s\n", dir);
+	if (r)
+		sqt_obj_free(o);
+	return r;
+}
+
+/* Assemble source text. */
+static inline int sqt_assemble(const char *text, const char *mcpu, struct sqt_obj *o)
+{
+	char path[] = "/tmp/kfdsig-sq-src-XXXXXX";
+	int fd = mkstemp(path), r;
+	size_t n = strlen(text);
+
+	if (fd < 0)
+		return -1;
+	if (write(fd, text, n) != (ssize_t)n) {
+		close(fd);
+		unlink(path);
+		return -1;
+	}
+	close(fd);
+	r = sqt_assemble_file(path, mcpu, o);
+	unlink(path);
+	return r;
+}
+
+static inline int64_t sqt_sym(const struct sqt_obj *o, const char *name)
+{
+	for (unsigned i = 0; i < o->nsym; i++)
+		if (!strcmp(o->sym[i].name, name))
+			return (int64_t)o->sym[i].addr;
+	return -1;
+}
+
+/* Directory of the real stub sources: $KFDSIG_STUB_DIR, else src/shaders
+ * next to this test's source tree. */
+static inline const char *sqt_stub_dir(void)
+{
+	static char dir[1024];
+	const char *env = getenv("KFDSIG_STUB_DIR");
+	const char *slash;
+
+	if (env && *env)
+		return env;
+	slash = strrchr(__FILE__, '/');
+	if (!slash)
+		return "../src/shaders";
+	snprintf(dir, sizeof(dir), "%.*s/../src/shaders", (int)(slash - __FILE__), __FILE__);
+	return dir;
+}
+
+/* Path of a family's stub source, or NULL when it is not there. */
+static inline const char *sqt_stub_path(const char *src, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s/%s.s", sqt_stub_dir(), src);
+	return access(buf, R_OK) == 0 ? buf : NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* GPU memory: a few mapped regions; anything else faults.             */
+
+struct sqt_region {
+	uint64_t va;
+	uint32_t size;
+	uint8_t *p;
+};
+
+struct sqt_mem {
+	struct sqt_region r[4];
+	unsigned n;
+	unsigned reads, writes;
+};
+
+static inline uint8_t *sqt_map(struct sqt_mem *m, uint64_t va, uint32_t size, int fill)
+{
+	struct sqt_region *r = &m->r[m->n++];
+
+	r->va = va;
+	r->size = size;
+	r->p = malloc(size);
+	memset(r->p, fill, size);
+	return r->p;
+}
+
+static inline void sqt_mem_free(struct sqt_mem *m)
+{
+	for (unsigned i = 0; i < m->n; i++)
+		free(m->r[i].p);
+	memset(m, 0, sizeof(*m));
+}
+
+static inline uint8_t *sqt_find(struct sqt_mem *m, uint64_t va, uint32_t len)
+{
+	for (unsigned i = 0; i < m->n; i++)
+		if (va >= m->r[i].va && va - m->r[i].va + len <= m->r[i].size)
+			return m->r[i].p + (va - m->r[i].va);
+	return NULL;
+}
+
+static inline int sqt_read(void *ctx, uint64_t va, void *dst, uint32_t len)
+{
+	struct sqt_mem *m = ctx;
+	uint8_t *p = sqt_find(m, va, len);
+
+	if (!p)
+		return -EFAULT;
+	memcpy(dst, p, len);
+	m->reads++;
+	return 0;
+}
+
+static inline int sqt_write(void *ctx, uint64_t va, const void *src, uint32_t len)
+{
+	struct sqt_mem *m = ctx;
+	uint8_t *p = sqt_find(m, va, len);
+
+	if (!p)
+		return -EFAULT;
+	memcpy(p, src, len);
+	m->writes++;
+	return 0;
+}
+
+#endif
