@@ -14,7 +14,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <kfdsig/decode.h>
 #include <kfdsig/pm4.h>
+#include <kfdsig/sdma.h>
 
 #include "kfd/kfd_compat.h"
 #include "kfd_util.h"
@@ -78,6 +80,40 @@ static uint32_t fence(struct rig *r, bool sdma, uint32_t id, uint32_t *d)
 {
 	uint64_t va = r->page_va + 8ull * id;
 	return sdma ? sdma_fence_trap(r->t, va, id, d) : pm4_fence(r->t, va, id, 0, 0, 0, d);
+}
+
+/* kfdsig's SDMA emitter (FENCE, FENCE, TRAP) */
+static uint32_t sdma_emitted(struct rig *r, uint32_t id, uint32_t *d)
+{
+	struct kfdsig_fence f = { .slot_va = r->page_va + 8ull * id, .event_id = id };
+	int n = kfdsig_sdma_emit_fence(r->t, &f, d, KFDSIG_SDMA_FENCE_MAX_DW);
+	T_REQUIRE(n > 0, "sdma emit %s id %u", r->t->name, id);
+	return (uint32_t)n;
+}
+
+/* engine variants of the matrix: PM4 (emitter), SDMA (by hand), SDMA
+ * (emitter) */
+static uint32_t fence_v(struct rig *r, int v, uint32_t id, uint32_t *d)
+{
+	return v == 2 ? sdma_emitted(r, id, d) : fence(r, v == 1, id, d);
+}
+
+static int count_errors(void *ctx, const struct kfdsig_finding *f)
+{
+	if (f->severity == KFDSIG_SEV_ERROR)
+		++*(int *)ctx;
+	return 0;
+}
+
+/* Does the decoder's lint flag the stream? */
+static int lint_errors(const struct kfdsig_target *t, const uint32_t *d, uint32_t n)
+{
+	struct kfdsig_decode_opts o = { .engine = KFDSIG_ENGINE_PM4, .target = t };
+	int errors = 0;
+	struct kfdsig_decode_sink sink = { .ctx = &errors, .finding = count_errors };
+
+	kfdsig_lint(&o, &sink, d, n, NULL);
+	return errors;
 }
 
 static void test_create_checks(void)
@@ -207,7 +243,8 @@ static void test_matrix_target(const char *name)
 				age[ev.id] = 1;
 			}
 		}
-		for (int e = 0; e < 2; e++) {
+		for (int v = 0; v < 3; v++) {
+			int e = v ? 1 : 0;
 			if (!qs[e])
 				continue;
 			for (int all = 0; all < 2; all++)
@@ -221,9 +258,9 @@ static void test_matrix_target(const char *name)
 					enum kfdsig_wait_result res;
 					int rc;
 
-					n = fence(&r, e, id, d);
+					n = fence_v(&r, v, id, d);
 					if (all)
-						n += fence(&r, e, id2, d + n);
+						n += fence_v(&r, v, id2, d + n);
 					if (kfdsig_kfd_queue_submit(qs[e], d, n, WAIT_MS) < 0) {
 						fails++;
 						continue;
@@ -374,6 +411,9 @@ static void test_filters(void)
 	CHECK(t_wait1(r.kfd, ev.id, NULL, 100, &res) == 0 && res == KFDSIG_WAIT_TIMEOUT,
 	      "gfx90a: context id 0 dropped, the wait times out");
 	CHECK(r.page[ev.id] != UINT64_MAX, "slot written but not acknowledged");
+	CHECK(lint_errors(r.t, d, n) > 0, "the lint flags context id 0 on gfx90a");
+	n = pm4_fence(r.t, r.page_va + 8 * ev.id, ev.id, 0, 0, 0, d);
+	CHECK_EQ(lint_errors(r.t, d, n), 0, "and passes the default fence");
 	kfdsig_kfd_queue_destroy(q);
 	rig_close(&r);
 
@@ -388,6 +428,7 @@ static void test_filters(void)
 	      "consumed");
 	CHECK(t_wait1(r.kfd, ev.id, NULL, 100, &res) == 0 && res == KFDSIG_WAIT_TIMEOUT,
 	      "gfx1100: bit 24 dropped");
+	CHECK(lint_errors(r.t, d, n) > 0, "the lint flags bit 24 on gfx1100");
 	kfdsig_kfd_queue_destroy(q);
 	rig_close(&r);
 }
