@@ -361,6 +361,92 @@ static void test_many_queues(void)
 	kfdsig_emu_destroy(emu);
 }
 
+/* A full ring: the engine is held by a WAIT_REG_MEM, submissions fill the
+ * ring until the helper times out instead of overwriting; released, the
+ * engine runs every packet that was accepted, in order. */
+static void test_ring_full(bool sdma)
+{
+	struct kfdsig_queue_opts o = { .ring_size = 4096 };
+	uint32_t d[16], accepted = 0;
+	struct rig r;
+
+	rig_open(&r, sdma ? "gfx1030" : "gfx90a", sdma);
+	kfdsig_kfd_queue_destroy(r.q);
+	T_REQUIRE(!kfdsig_kfd_queue_create(r.kfd, r.gpu,
+					   sdma ? KFDSIG_QUEUE_SDMA : KFDSIG_QUEUE_PM4, &o, &r.q),
+		  "4 KiB queue");
+	if (sdma) { /* POLL_REGMEM(mem == 1) */
+		d[0] = 8u | (3u << 28) | (1u << 31);
+		d[1] = (uint32_t)scratch_va(&r, 0);
+		d[2] = (uint32_t)(scratch_va(&r, 0) >> 32);
+		d[3] = 1;
+		d[4] = 0xffffffffu;
+		d[5] = 10;
+		submit(&r, d, 6);
+	} else { /* WAIT_REG_MEM(mem == 1) */
+		d[0] = P3(0x3c, 5);
+		d[1] = 3 | (1u << 4);
+		d[2] = (uint32_t)scratch_va(&r, 0);
+		d[3] = (uint32_t)(scratch_va(&r, 0) >> 32);
+		d[4] = 1;
+		d[5] = 0xffffffffu;
+		d[6] = 4;
+		submit(&r, d, 7);
+	}
+	/* each packet writes its sequence number to scratch[16 + i] */
+	for (uint32_t i = 0; i < 2000; i++) {
+		uint64_t va = scratch_va(&r, 16 + i);
+		uint32_t n;
+		int rc;
+		if (sdma) {
+			d[0] = 2;
+			d[1] = (uint32_t)va;
+			d[2] = (uint32_t)(va >> 32);
+			d[3] = 0; /* one dword (count - 1, SDMA 5.2) */
+			d[4] = i + 1;
+			n = 5;
+		} else {
+			d[0] = P3(0x37, 3);
+			d[1] = 5u << 8;
+			d[2] = (uint32_t)va;
+			d[3] = (uint32_t)(va >> 32);
+			d[4] = i + 1;
+			n = 5;
+		}
+		rc = kfdsig_kfd_queue_submit(r.q, d, n, 30);
+		if (rc == -ETIMEDOUT)
+			break;
+		CHECK_EQ(rc, 0, "submit %u", i);
+		accepted++;
+	}
+	CHECK(accepted > 100 && accepted < 1024 / 5, "%s: the ring filled after %u packets",
+	      sdma ? "sdma" : "pm4", accepted);
+	__atomic_store_n(scratch(&r, 0), 1, __ATOMIC_RELEASE);
+	CHECK(!kfdsig_kfd_queue_wait_idle(r.q, WAIT_MS), "drained");
+	{
+		uint32_t bad = 0;
+		for (uint32_t i = 0; i < accepted; i++)
+			bad += *scratch(&r, 16 + i) != i + 1;
+		CHECK_EQ(bad, 0, "every accepted packet ran, none overwritten");
+		CHECK_EQ(*scratch(&r, 16 + accepted), 0, "nothing past them");
+	}
+	/* and the queue keeps going */
+	d[0] = sdma ? 2 : P3(0x37, 3);
+	if (sdma) {
+		d[1] = (uint32_t)scratch_va(&r, 1);
+		d[2] = (uint32_t)(scratch_va(&r, 1) >> 32);
+		d[3] = 0;
+	} else {
+		d[1] = 5u << 8;
+		d[2] = (uint32_t)scratch_va(&r, 1);
+		d[3] = (uint32_t)(scratch_va(&r, 1) >> 32);
+	}
+	d[4] = 0x77;
+	submit(&r, d, 5);
+	CHECK(!kfdsig_kfd_queue_wait_idle(r.q, WAIT_MS) && *scratch(&r, 1) == 0x77, "after");
+	rig_close(&r);
+}
+
 int main(void)
 {
 	static const char *const pm4[] = { "gfx803",  "gfx900",	 "gfx90a", "gfx942",
@@ -373,5 +459,7 @@ int main(void)
 	for (size_t i = 0; i < sizeof(sdma) / sizeof(sdma[0]); i++)
 		test_sdma(sdma[i]);
 	test_many_queues();
+	test_ring_full(false);
+	test_ring_full(true);
 	return t_result("kfd_engine");
 }
