@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "emu/emu_priv.h"
+#include "emu/sq/sq.h"
 
 /* PM4 type-3 header (vid.h / soc15d.h / nvd.h, facts 3.1) */
 #define HDR_TYPE(h) ((h) >> 30)
@@ -35,6 +36,16 @@
 #define OP_EVENT_WRITE_EOP 0x47
 #define OP_RELEASE_MEM 0x49
 #define OP_ACQUIRE_MEM 0x58
+#define OP_DISPATCH_DIRECT 0x15
+#define OP_SET_SH_REG 0x76
+/* SH register offsets from 0x2c00 (gfx_8_0_d.h mmCOMPUTE_PGM_LO 0x2e0c,
+ * mmCOMPUTE_USER_DATA_0 0x2e40; the same offsets through gfx12) and the
+ * dispatch initiator's wave32 bit (CS_W32_EN, gfx10+). */
+#define SH_COMPUTE_PGM_LO 0x20c
+#define SH_COMPUTE_PGM_HI 0x20d
+#define SH_COMPUTE_USER_DATA_0 0x240
+#define DISPATCH_CS_W32_EN (1u << 15)
+#define MAX_GROUPS 64
 
 /* SDMA opcodes (*_sdma_pkt_open.h, facts 4.2) */
 #define SDMA_NOP 0
@@ -282,6 +293,89 @@ static bool indirect_buffer(struct emu_queue *q, const uint32_t *d, uint32_t len
 	return true;
 }
 
+/* SET_SH_REG: dword 1 is the first register's offset, values follow. */
+static bool set_sh_reg(struct emu_queue *q, const uint32_t *d, uint32_t len)
+{
+	uint32_t off = d[1] & 0xffff;
+
+	if (len < 3)
+		return false;
+	for (uint32_t i = 2; i < len; i++)
+		if (off + i - 2 < sizeof(q->sh) / sizeof(q->sh[0]))
+			q->sh[off + i - 2] = d[i];
+	return true;
+}
+
+static int sq_read(void *ctx, uint64_t va, void *dst, uint32_t len)
+{
+	struct emu_queue *q = ctx;
+	void *p = kfdsig_emu_gpu_ptr(q->p->emu, q->p->pasid, q->g->gpu_id, va, len);
+
+	if (!p)
+		return -EFAULT;
+	memcpy(dst, p, len);
+	return 0;
+}
+
+static int sq_write(void *ctx, uint64_t va, const void *src, uint32_t len)
+{
+	struct emu_queue *q = ctx;
+	void *p = kfdsig_emu_gpu_ptr(q->p->emu, q->p->pasid, q->g->gpu_id, va, len);
+
+	if (!p)
+		return -EFAULT;
+	memcpy(p, src, len);
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+	return 0;
+}
+
+/* s_sendmsg(MSG_INTERRUPT): SQ_INTERRUPT_MSG with the wave's m0 (the ISR
+ * class keeps the target's sq_msg_id_bits of it). */
+static int sq_message(void *ctx, const struct kfdsig_sq_event *ev)
+{
+	struct emu_queue *q = ctx;
+
+	if (ev->interrupt)
+		irq(q, KFDSIG_EMU_IRQ_SQ_MSG, ev->m0);
+	return 0;
+}
+
+/* DISPATCH_DIRECT: one wave per workgroup of the program at
+ * COMPUTE_PGM_LO/HI with COMPUTE_USER_DATA_* as its first SGPRs, run by
+ * the emulated shader unit (emu/sq). */
+static bool dispatch_direct(struct emu_queue *q, const uint32_t *d, uint32_t len)
+{
+	struct kfdsig_sq_env env = {
+		.ctx = q, .read = sq_read, .write = sq_write, .message = sq_message
+	};
+	struct kfdsig_sq_wave w = { 0 };
+	static __thread struct kfdsig_sq_report rep;
+	uint64_t groups;
+
+	if (len != 5)
+		return false;
+	groups = (uint64_t)d[1] * d[2] * d[3];
+	if (!groups || groups > MAX_GROUPS)
+		return false; /* the emulator runs small dispatches only */
+	w.target = q->g->t;
+	w.entry_va = ((uint64_t)q->sh[SH_COMPUTE_PGM_LO] << 8) |
+		     ((uint64_t)(q->sh[SH_COMPUTE_PGM_HI] & 0xffff) << 40);
+	w.code_va = w.entry_va;
+	w.sgprs = &q->sh[SH_COMPUTE_USER_DATA_0];
+	w.num_sgprs = 16;
+	w.wave_size = (d[4] & DISPATCH_CS_W32_EN) && q->g->t->level >= KFDSIG_GFX10 ? 32 : 64;
+	for (uint64_t i = 0; i < groups && !stopping(q); i++) {
+		int r = kfdsig_sq_run(&w, &env, &rep);
+		if (r == -EFAULT) {
+			vm_fault(q, rep.fault_va);
+			return true;
+		}
+		if (r < 0)
+			return false;
+	}
+	return true;
+}
+
 /* Execute one packet; false for a packet the CP would not accept. */
 static bool pm4_exec(struct emu_queue *q, const uint32_t *pkt, uint32_t len, int depth)
 {
@@ -302,6 +396,10 @@ static bool pm4_exec(struct emu_queue *q, const uint32_t *pkt, uint32_t len, int
 		return wait_reg_mem(q, pkt, len);
 	case OP_INDIRECT_BUFFER:
 		return indirect_buffer(q, pkt, len, depth);
+	case OP_SET_SH_REG:
+		return set_sh_reg(q, pkt, len);
+	case OP_DISPATCH_DIRECT:
+		return dispatch_direct(q, pkt, len);
 	default:
 		return false;
 	}

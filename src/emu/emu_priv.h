@@ -88,6 +88,7 @@ struct emu_queue {
 	int stop;
 	bool halted;
 	uint32_t exception; /* why the queue stopped (EMU_QUEUE_EXC_*) */
+	uint32_t sh[0x300]; /* SH registers from SET_SH_REG (offsets from 0x2c00) */
 	struct emu_queue *next;
 };
 
