@@ -597,5 +597,14 @@ int main(void)
 	test_gfx8_profile("gfx803,profile=v6.14", true);
 	test_faults();
 	test_sdma_min_submit();
+	{ /* queues left alive die with the process at close */
+		struct kfdsig_kfd_queue *q1, *q2;
+		struct rig r;
+		rig_open(&r, "gfx1100");
+		CHECK(!kfdsig_kfd_queue_create(r.kfd, r.gpu, KFDSIG_QUEUE_PM4, NULL, &q1) &&
+			      !kfdsig_kfd_queue_create(r.kfd, r.gpu, KFDSIG_QUEUE_SDMA, NULL, &q2),
+		      "two queues");
+		rig_close(&r);
+	}
 	return t_result("kfd_queue");
 }

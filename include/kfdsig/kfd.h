@@ -419,6 +419,7 @@ KFDSIG_API int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id,
 				       struct kfdsig_kfd_queue **out);
 
 /** kfdsig_kfd_queue_destroy() - DESTROY_QUEUE and free its buffers.
+ * Queues still alive at kfdsig_kfd_close() die with the process.
  * Return: 0 or -errno. */
 KFDSIG_API int kfdsig_kfd_queue_destroy(struct kfdsig_kfd_queue *q);
 

@@ -48,7 +48,10 @@ struct kfdsig_kfd {
 	bool page_set;
 	struct kfd_other_event *others;
 	size_t nothers, cap_others;
+	struct kfdsig_kfd_queue *queues; /* freed at close if not destroyed */
 };
+
+void kfd_queues_release_all(struct kfdsig_kfd *kfd);
 
 /* EINTR/EAGAIN-retrying ioctl through the seam: 0+ or -errno. */
 int kfd_ioctl_retry(const struct kfdsig_kfd_ops *ops, int fd, unsigned long req, void *arg);

@@ -27,7 +27,32 @@ struct kfdsig_kfd_queue {
 	volatile void *doorbell;
 	uint64_t wptr_bytes; /* monotonic, in bytes */
 	pthread_mutex_t lock;
+	struct kfdsig_kfd_queue *next; /* kfd->queues, under kfd->lock */
 };
+
+static void unlink_queue(struct kfdsig_kfd *kfd, struct kfdsig_kfd_queue *q)
+{
+	struct kfdsig_kfd_queue **pp;
+
+	pthread_mutex_lock(&kfd->lock);
+	for (pp = &kfd->queues; *pp && *pp != q; pp = &(*pp)->next)
+		;
+	if (*pp)
+		*pp = q->next;
+	pthread_mutex_unlock(&kfd->lock);
+}
+
+/* At close the kernel tears the queues down with the process; only our
+ * bookkeeping is left to free (the buffers go with kfd_mem_release_all). */
+void kfd_queues_release_all(struct kfdsig_kfd *kfd)
+{
+	while (kfd->queues) {
+		struct kfdsig_kfd_queue *q = kfd->queues;
+		kfd->queues = q->next;
+		pthread_mutex_destroy(&q->lock);
+		free(q);
+	}
+}
 
 static bool is_sdma(uint32_t type)
 {
@@ -185,6 +210,10 @@ int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id, enum kfdsig
 	else
 		db = (uint64_t)q->id * 4;
 	q->doorbell = (char *)g->doorbells + db;
+	pthread_mutex_lock(&kfd->lock);
+	q->next = kfd->queues;
+	kfd->queues = q;
+	pthread_mutex_unlock(&kfd->lock);
 	*out = q;
 	return 0;
 fail:
@@ -209,6 +238,7 @@ int kfdsig_kfd_queue_destroy(struct kfdsig_kfd_queue *q)
 	r = kfd_ioctl_retry(q->kfd->ops, q->kfd->fd, AMDKFD_IOC_DESTROY_QUEUE, &d);
 	if (r < 0)
 		return kfdsig_set_error(-r, "DESTROY_QUEUE(%u) failed: %s", q->id, strerror(-r));
+	unlink_queue(q->kfd, q);
 	free_bo(q->kfd, q->cwsr);
 	free_bo(q->kfd, q->eop);
 	free_bo(q->kfd, q->wptr);
