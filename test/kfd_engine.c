@@ -189,6 +189,29 @@ static void test_pm4(const char *spec)
 	submit(&r, d, n);
 	CHECK(signalled(&r, WAIT_MS), "%s RELEASE_MEM DATA_SEL 2 / INT_SEL 2", spec);
 
+	if (r.t->pm4_fence != KFDSIG_PM4_FENCE_VI) {
+		/* INT_SEL 4: unconditionally send INT_CTXID (with the data) */
+		n = release_mem(r.t, slot, r.ev.id, 1, 4, r.ev.id, d);
+		submit(&r, d, n);
+		CHECK(signalled(&r, WAIT_MS), "%s RELEASE_MEM INT_SEL 4", spec);
+		/* INT_SEL 5 / 6 (conditional, UNVERIFIED): nothing raised */
+		for (uint32_t sel = 5; sel <= 6; sel++) {
+			n = release_mem(r.t, slot, r.ev.id, 1, sel, r.ev.id, d);
+			submit(&r, d, n);
+			CHECK(!signalled(&r, 50), "%s INT_SEL %u raises nothing", spec, sel);
+			r.page[r.ev.id] = UINT64_MAX;
+		}
+	}
+	/* DATA_SEL 4 stores a 64-bit counter, DATA_SEL 5 (GDS) nothing */
+	*(uint64_t *)scratch(&r, 14) = 0;
+	*(uint64_t *)scratch(&r, 16) = 0;
+	n = release_mem(r.t, scratch_va(&r, 14), 0, 4, 0, 0, d);
+	n += release_mem(r.t, scratch_va(&r, 16), 0x55, 5, 0, 0, d + n);
+	submit(&r, d, n);
+	CHECK(!kfdsig_kfd_queue_wait_idle(r.q, WAIT_MS), "idle");
+	CHECK(*(uint64_t *)scratch(&r, 14) != 0, "%s DATA_SEL 4: counter", spec);
+	CHECK_EQ(*(uint64_t *)scratch(&r, 16), 0, "%s DATA_SEL 5: no memory store", spec);
+
 	/* gfx8 graphics-ring EVENT_WRITE_EOP (facts 3.2) */
 	if (r.t->pm4_fence == KFDSIG_PM4_FENCE_VI) {
 		d[0] = P3(0x47, 4);
