@@ -197,6 +197,13 @@ int kfd_topology_read(struct kfdsig_kfd *kfd)
 		if (g->render_fd >= 0 && ops->drm_info &&
 		    ops->drm_info(ops->ctx, g->render_fd, &d->drm) == 0)
 			d->have_drm_info = true;
+		/* Cross-check the generation table against the DRM driver's
+		 * view of the GC IP (libdrm reports major.minor). */
+		if (d->have_drm_info && d->target && d->drm.gc_ip[0] &&
+		    (d->drm.gc_ip[0] != d->target->gc_ip[0] ||
+		     d->drm.gc_ip[1] != d->target->gc_ip[1]))
+			d->note = "the DRM driver reports another GC IP version than the "
+				  "generation table";
 		if (g->render_fd < 0)
 			g->render_fd = -1;
 		kfd->ngpus++;
