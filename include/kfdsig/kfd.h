@@ -38,9 +38,12 @@ struct kfdsig_drm_info {
 	char marketing_name[128];
 	uint32_t family_id; /* AMDGPU_FAMILY_* */
 	uint32_t chip_rev, chip_external_rev;
-	uint32_t device_id;	  /* PCI device id */
-	uint32_t gc_ip[3];	  /* GC (GFX) IP major.minor.rev, 0 if unknown */
-	uint32_t sdma_ip[3];	  /* SDMA IP major.minor.rev, 0 if unknown */
+	uint32_t device_id; /* PCI device id */
+	/* GC (compute) and SDMA IP versions as AMDGPU_INFO_HW_IP_INFO gives
+	 * them: the driver's IP block version (gfx_v9_0: 9.0 on every gfx9
+	 * chip), revision 0; the emulator gives the table's full version. */
+	uint32_t gc_ip[3];
+	uint32_t sdma_ip[3];
 	uint32_t num_sdma_rings;  /* SDMA rings the kernel driver exposes */
 	uint32_t mec_fw_version;  /* AMDGPU_INFO_FW_GFX_MEC */
 	uint32_t sdma_fw_version; /* AMDGPU_INFO_FW_SDMA, instance 0 */
