@@ -240,7 +240,9 @@ struct kfdsig_kfd_bo {
  * kfdsig_kfd_alloc() - allocate memory of a GPU and map it for the CPU.
  * @gpu_id: the owning GPU (its VM is acquired first if needed)
  * @size:   bytes, rounded up to the page size
- * @flags:  KFD_IOC_ALLOC_MEM_FLAGS_* (e.g. KFDSIG_KFD_MEM_GTT_UNCACHED)
+ * @flags:  KFD_IOC_ALLOC_MEM_FLAGS_* (e.g. KFDSIG_KFD_MEM_GTT_UNCACHED);
+ *          GTT or VRAM: userptr, doorbell and MMIO-remap allocations need
+ *          arguments this helper does not take (use kfdsig_kfd_ioctl())
  * @out:    receives the buffer
  *
  * Reserves an address range, allocates at that GPU VA, and for GTT/VRAM
