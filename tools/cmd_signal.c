@@ -20,6 +20,10 @@ static void help(FILE *f)
 		   "  --event ID      event id 1..4095 (default 1)\n"
 		   "  --gpu GPU_ID    the GPU (default: the first kfdsig supports)\n"
 		   "  --count N       signal N times (default 1)\n"
+		   "  --ctxid N       put N in the interrupt instead of the event id (pm4:\n"
+		   "                  INT_CTXID, sdma: TRAP context) to see what the kernel\n"
+		   "                  does with a wrong one\n"
+		   "  --timeout MS    how long to wait (default 2000)\n"
 		   "  --json          one JSON object per signal\n"
 		   "  --no-time       leave the time out (reproducible output)\n"
 		   "  --emulate SPEC  use an emulated KFD (also KFDSIG_EMULATE=SPEC)\n\n"
@@ -38,9 +42,20 @@ static double ms_since(const struct timespec *t0)
 
 /* The packets of one signal; for the shader the stub goes to @code. */
 static int build(enum engine e, const struct kfdsig_target *t, uint64_t slot_va, uint32_t id,
-		 struct kfdsig_kfd_bo *code, uint32_t *dw, size_t max)
+		 const uint32_t *ctxid, struct kfdsig_kfd_bo *code, uint32_t *dw, size_t max)
 {
 	struct kfdsig_fence f = { .slot_va = slot_va, .event_id = id };
+
+	if (ctxid) { /* a deliberately wrong interrupt id */
+		f.ctxid = *ctxid;
+		f.flags = KFDSIG_FENCE_CTXID | KFDSIG_FENCE_DELIBERATELY_BAD;
+		if (t->pm4_fence == KFDSIG_PM4_FENCE_VI && e == ENG_PM4) {
+			/* gfx8 RELEASE_MEM has no INT_CTXID: the IV carries the
+			 * written value, so write that instead */
+			f.flags = KFDSIG_FENCE_VALUE | KFDSIG_FENCE_DELIBERATELY_BAD;
+			f.value = *ctxid;
+		}
+	}
 	struct kfdsig_shader_stub s;
 	uint64_t entry;
 	size_t shift;
@@ -73,6 +88,8 @@ int cmd_signal(int argc, char **argv)
 		{ "event", required_argument, NULL, 'i' },
 		{ "gpu", required_argument, NULL, 'g' },
 		{ "count", required_argument, NULL, 'n' },
+		{ "ctxid", required_argument, NULL, 'c' },
+		{ "timeout", required_argument, NULL, 't' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "no-time", no_argument, NULL, 'T' },
 		{ "emulate", required_argument, NULL, 'E' },
@@ -83,7 +100,8 @@ int cmd_signal(int argc, char **argv)
 	const struct kfdsig_kfd_device *dev = NULL;
 	struct kfdsig_kfd_queue *q = NULL;
 	struct kfdsig_kfd_bo *code = NULL;
-	uint64_t id = 1, count = 1, gpu = 0, page_va = 0;
+	uint64_t id = 1, count = 1, gpu = 0, page_va = 0, ctxid = 0, timeout = 2000;
+	bool have_ctxid = false;
 	const char *emulate = NULL;
 	enum engine e = ENG_PM4;
 	bool json = false, have_gpu = false, no_time = false;
@@ -91,7 +109,7 @@ int cmd_signal(int argc, char **argv)
 	struct cli_kfd c;
 	int opt, r, ret = 0;
 
-	while ((opt = getopt_long(argc, argv, "e:i:g:n:jh", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "e:i:g:n:c:t:jh", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'e':
 			if (!strcmp(optarg, "pm4"))
@@ -125,6 +143,15 @@ int cmd_signal(int argc, char **argv)
 		case 'T':
 			no_time = true;
 			break;
+		case 'c':
+			if (!cli_parse_u64("--ctxid", optarg, UINT32_MAX, &ctxid))
+				return EXIT_USAGE;
+			have_ctxid = true;
+			break;
+		case 't':
+			if (!cli_parse_u64("--timeout", optarg, 600000, &timeout))
+				return EXIT_USAGE;
+			break;
 		case 'E':
 			emulate = optarg;
 			break;
@@ -137,6 +164,8 @@ int cmd_signal(int argc, char **argv)
 	}
 	if (optind < argc)
 		return cli_usage_error("unexpected argument '%s'", argv[optind]);
+	if (have_ctxid && e == ENG_SHADER)
+		return cli_usage_error("--ctxid: the shader's interrupt carries m0 = the event id");
 	r = cli_kfd_open(emulate, &c);
 	if (r)
 		return r;
@@ -194,7 +223,9 @@ int cmd_signal(int argc, char **argv)
 		if (kfdsig_kfd_has(c.kfd, KFDSIG_KFD_FEAT_EVENT_AGE))
 			w.age = k + 1;
 		before = w.age;
-		n = build(e, dev->target, page_va + 8 * id, (uint32_t)id, code, dw, 64);
+		uint32_t cx = (uint32_t)ctxid;
+		n = build(e, dev->target, page_va + 8 * id, (uint32_t)id, have_ctxid ? &cx : NULL,
+			  code, dw, 64);
 		if (n < 0) {
 			ret = cli_error("%s", kfdsig_last_error());
 			break;
@@ -204,7 +235,7 @@ int cmd_signal(int argc, char **argv)
 			ret = cli_error("%s", kfdsig_last_error());
 			break;
 		}
-		r = kfdsig_kfd_wait(c.kfd, &w, 1, false, 2000, &res);
+		r = kfdsig_kfd_wait(c.kfd, &w, 1, false, (uint32_t)timeout, &res);
 		ms = ms_since(&t0);
 		const char *result = r < 0			   ? "fail"
 				     : res == KFDSIG_WAIT_COMPLETE ? "complete"
