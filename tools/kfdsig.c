@@ -14,6 +14,7 @@ static const struct cmd cmds[] = {
 	{ "decode", cmd_decode, "decode and lint a PM4 or SDMA packet stream" },
 	{ "devices", cmd_devices, "list the KFD GPUs with their target and versions" },
 	{ "smi", cmd_smi, "print KFD SMI events live" },
+	{ "signal", cmd_signal, "make the GPU signal a KFD event and wait for it" },
 	{ "shader", cmd_shader, "print a shader s_sendmsg signal stub (asm, bytes, code object)" },
 };
 
