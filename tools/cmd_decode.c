@@ -113,12 +113,15 @@ static bool hex_token(struct hex_parser *h, uint32_t *out)
 	size_t n;
 
 	h->tok[h->ntok] = '\0';
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+	n = h->ntok;
+	if (n >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
 		s += 2;
-	n = strlen(s);
+		n -= 2;
+	}
+	/* Count by ntok, not strlen: a NUL byte inside a token is junk too. */
 	if (h->toolong || n == 0 || n > 8)
 		return false;
-	for (; *s; s++) {
+	for (; n; s++, n--) {
 		int c = (unsigned char)*s, d;
 
 		if (c >= '0' && c <= '9')
@@ -133,6 +136,24 @@ static bool hex_token(struct hex_parser *h, uint32_t *out)
 	}
 	*out = v;
 	return true;
+}
+
+/* The token for a message: bytes that are not printable ASCII as \xNN, so
+ * that binary junk cannot garble the terminal or cut the line. */
+static const char *show_token(const struct hex_parser *h, char *out)
+{
+	char *o = out;
+
+	for (size_t i = 0; i < h->ntok; i++) {
+		unsigned char c = (unsigned char)h->tok[i];
+
+		if (c >= 0x20 && c < 0x7f && c != '\\')
+			*o++ = (char)c;
+		else
+			o += sprintf(o, "\\x%02x", c);
+	}
+	*o = '\0';
+	return out;
 }
 
 /* Parse @n bytes; append dwords to @dw (room for n/2+1). Return the count
@@ -157,10 +178,11 @@ static long hex_parse(struct hex_parser *h, const char *b, size_t n, uint32_t *d
 		    c == '#') {
 			if (h->ntok) {
 				if (!hex_token(h, &dw[k])) {
-					cli_usage_error(
-						"input line %lu: '%.*s%s' is not a hex dword",
-						h->line, (int)h->ntok, h->tok,
-						h->toolong ? "..." : "");
+					char shown[4 * sizeof(h->tok) + 1];
+
+					cli_usage_error("input line %lu: '%s%s' is not a hex dword",
+							h->line, show_token(h, shown),
+							h->toolong ? "..." : "");
 					return -1;
 				}
 				k++;
