@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 
@@ -29,7 +30,8 @@ static void help(FILE *f)
 		"                        separated by spaces or commas, '#' comments\n"
 		"  FILE                  the stream, or - for standard input\n\n"
 		"Exit status: 0 clean, 1 when an error-level finding exists (or I/O fails),\n"
-		"2 for bad arguments or unreadable input.\n");
+		"2 for bad arguments or unreadable input (missing file, directory, no dwords,\n"
+		"a token that is not a hex dword, a binary size not a multiple of 4).\n");
 }
 
 struct dec_out {
@@ -275,10 +277,11 @@ int cmd_decode(int argc, char **argv)
 	struct kfdsig_decode_opts o = { 0 };
 	struct dec_out out = { .f = stdout };
 	struct kfdsig_decode_sink sink = { &out, on_packet, on_finding };
-	struct kfdsig_decode_stats st;
+	struct kfdsig_decode_stats st = { 0 };
 	enum input_kind kind = IN_AUTO;
 	const char *target = NULL, *path;
 	struct kfdsig_decoder *d;
+	struct stat sb;
 	FILE *in;
 	long errs;
 	int c, ret;
@@ -351,6 +354,13 @@ int cmd_decode(int argc, char **argv)
 	} else if (!(in = fopen(path, "rb"))) {
 		return cli_usage_error("cannot open '%s': %s", path, strerror(errno));
 	}
+	/* fopen() takes a directory; reading it then fails. Say so up front:
+	 * an unreadable input is a usage error (exit 2), not an I/O failure. */
+	if (!fstat(fileno(in), &sb) && S_ISDIR(sb.st_mode)) {
+		if (in != stdin)
+			fclose(in);
+		return cli_usage_error("cannot read '%s': it is a directory", path);
+	}
 	out.size = 4096;
 	out.buf = malloc(out.size);
 	d = out.buf ? kfdsig_decoder_new(&o, &sink) : NULL;
@@ -372,5 +382,11 @@ int cmd_decode(int argc, char **argv)
 		return cli_error("write error");
 	if (ret)
 		return ret;
+	/* Nothing to decode is almost always the wrong file or a failed
+	 * producer upstream of a pipe: say so rather than succeed silently. */
+	if (!st.packets)
+		return cli_usage_error(
+			"%s%s%s holds no dwords: nothing to decode", in == stdin ? "" : "'",
+			in == stdin ? "standard input" : path, in == stdin ? "" : "'");
 	return errs ? EXIT_FAILURE : 0;
 }
