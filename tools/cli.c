@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -41,7 +42,9 @@ bool cli_parse_u64(const char *what, const char *s, uint64_t max, uint64_t *out)
 	unsigned long long v;
 	char *end;
 
-	if (!s || !*s || *s == '-' || *s == '+' || *s == ' ') {
+	/* strtoull() skips leading white space and then negates a '-': refuse
+	 * both, or "\t-2" would parse as 2^64 - 2. */
+	if (!s || !*s || *s == '-' || *s == '+' || isspace((unsigned char)*s)) {
 		cli_usage_error("%s: '%s' is not a number", what, s ? s : "");
 		return false;
 	}
