@@ -84,7 +84,10 @@ static void help(FILE *f)
 
 static void print_field_value(FILE *f, const struct kfdsig_field *fld, uint32_t v)
 {
-	bool hex = strstr(fld->name, "addr") || strstr(fld->name, "data") ||
+	/* Addresses, written data and opcodes read best in hex; counts, ids
+	 * and selectors in decimal. */
+	bool hex = strstr(fld->name, "addr") || !strcmp(fld->name, "data") ||
+		   !strncmp(fld->name, "data_lo", 7) || !strncmp(fld->name, "data_hi", 7) ||
 		   !strcmp(fld->name, "opcode") || !strcmp(fld->name, "event_type");
 
 	fprintf(f, hex ? "%s=0x%x" : "%s=%u", fld->name, v);

@@ -43,6 +43,12 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
+	/* "kfdsig help CMD" is "kfdsig CMD --help". */
+	if (!strcmp(argv[1], "help") && argc >= 3) {
+		argv[1] = argv[2];
+		argv[2] = (char *)"--help";
+		argc = 3;
+	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
 		usage(stdout);
 		return 0;
