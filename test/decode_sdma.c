@@ -116,6 +116,58 @@ static void test_known(void)
 	}
 }
 
+/*
+ * A kernel SDMA ring: the packets amdgpu writes around a fence, spelled out
+ * from sdma_v4_0_ring_emit_ib (INDIRECT: OP(4) | VMID(3) << 16, base
+ * 0x00100000 & ~0x1f, base hi, length_dw, 0, 0), sdma_v4_0_ring_emit_wreg
+ * (SRBM_WRITE: OP(14) | BYTE_EN(0xf) << 28, reg, value) and
+ * sdma_v5_0_ring_emit_mem_sync (GCR_REQ: OP(17), four payload dwords). The
+ * IB base and the register offset have a zero low byte: read as NOP
+ * headers they would swallow the FENCE and TRAP that follow.
+ */
+static void test_kernel_ring(void)
+{
+	const uint32_t v4[] = {
+		0x00030004, 0x00100000, 0x00000000, 0x00000040, 0, 0, /* INDIRECT */
+		0xf000000e, 0x00050000, 0x00000001,		      /* SRBM_WRITE */
+		0x00000005, 0x00200150, 0x00007f00, 1,		      /* FENCE */
+		0x00000006, 42,					      /* TRAP */
+	};
+	const uint32_t v5[] = {
+		0x00000011, 0,	0x001f0000, 0x00000007, 0, /* GCR_REQ */
+		0x00000006, 42,				   /* TRAP */
+	};
+
+	CHECK_EQ(dec("gfx90a", v4, N(v4)), 0, "kernel ring, SDMA 4.4");
+	CHECK_EQ(cap.npkts, 4, "INDIRECT, SRBM_WRITE, FENCE, TRAP");
+	expect(0, "INDIRECT", 6, 0);
+	expect(1, "SRBM_WRITE", 3, 6);
+	expect(2, "FENCE", 4, 9);
+	expect(3, "TRAP", 2, 13);
+	CHECK_EQ(cap.nfinds, 0, "no findings");
+	CHECK_EQ(cap_field(&cap, 0, "vmid"), 3, "IB vmid");
+	CHECK_EQ(cap_field(&cap, 0, "ib_base_lo"), 0x00100000, "IB base");
+	CHECK_EQ(cap_field(&cap, 0, "ib_size"), 0x40, "IB size");
+	CHECK_EQ(cap_field(&cap, 1, "byte_en"), 0xf, "byte enable");
+	CHECK_EQ(cap_field(&cap, 1, "reg"), 0x00050000, "register");
+	CHECK_EQ(cap_field(&cap, 1, "value"), 1, "value");
+	CHECK_EQ(cap_field(&cap, 3, "int_context"), 42, "TRAP after the kernel packets");
+	/* The same on SDMA 3.0 (sdma_v3_0_ring_emit_ib / _emit_wreg). */
+	CHECK_EQ(dec("gfx803", v4, N(v4)), 0, "kernel ring, SDMA 3.0");
+	expect(3, "TRAP", 2, 13);
+
+	CHECK_EQ(dec("gfx1030", v5, N(v5)), 0, "GCR_REQ on SDMA 5.2");
+	CHECK_EQ(cap.npkts, 2, "GCR_REQ, TRAP");
+	expect(0, "GCR_REQ", 5, 0);
+	expect(1, "TRAP", 2, 5);
+	CHECK_EQ(cap_field(&cap, 0, "payload2"), 0x001f0000, "payload");
+	CHECK_EQ(dec("gfx1100", v5, N(v5)), 0, "GCR_REQ on SDMA 6.0");
+	expect(1, "TRAP", 2, 5);
+	/* SDMA 4.x has no op 17: unknown there. */
+	dec("gfx90a", v5, N(v5));
+	expect(0, "UNKNOWN", 1, 0);
+}
+
 static void test_broken(void)
 {
 	/* Unknown ops merge into one packet; decoding resumes at the NOP. */
@@ -179,6 +231,7 @@ int main(void)
 {
 	cap_init(&cap);
 	test_known();
+	test_kernel_ring();
 	test_broken();
 	cap_free(&cap);
 	return t_result("decode_sdma");

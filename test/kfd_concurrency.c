@@ -180,11 +180,12 @@ static void *wait_one(void *p)
 	return NULL;
 }
 
-static void test_broadcast(void)
+static void test_broadcast(bool auto_reset)
 {
 	struct kfdsig_emu *emu = t_emu("gfx1201");
 	struct kfdsig_kfd *kfd = t_open(emu);
-	struct kfdsig_event ev = t_event(kfd, KFDSIG_EVENT_SIGNAL, false);
+	struct kfdsig_event ev = t_event(kfd, KFDSIG_EVENT_SIGNAL, auto_reset);
+	enum kfdsig_wait_result res;
 	struct one o[NW];
 	pthread_t t[NW];
 	int ready = 0, woke = 0;
@@ -202,7 +203,13 @@ static void test_broadcast(void)
 		pthread_join(t[i], NULL);
 		woke += o[i].ret == 0 && o[i].res == KFDSIG_WAIT_COMPLETE;
 	}
-	CHECK_EQ(woke, NW, "one interrupt wakes every waiter");
+	/* set_event marks every queued waiter (wake_up_all), auto-reset or
+	 * not; an auto-reset event is then consumed, not latched */
+	CHECK_EQ(woke, NW, "one interrupt wakes every waiter (%s reset)",
+		 auto_reset ? "auto" : "manual");
+	CHECK(t_wait1(kfd, ev.id, NULL, 0, &res) == 0 &&
+		      res == (auto_reset ? KFDSIG_WAIT_TIMEOUT : KFDSIG_WAIT_COMPLETE),
+	      "afterwards: %s", auto_reset ? "consumed" : "still signalled");
 	kfdsig_kfd_close(kfd);
 	kfdsig_emu_destroy(emu);
 }
@@ -290,7 +297,8 @@ int main(void)
 {
 	test_ping_pong(true);
 	test_ping_pong(false);
-	test_broadcast();
+	test_broadcast(false);
+	test_broadcast(true);
 	test_wait_all();
 	return t_result("kfd_concurrency");
 }

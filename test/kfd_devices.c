@@ -166,6 +166,37 @@ static void test_unknown_target(void)
 	kfdsig_emu_destroy(emu);
 }
 
+/* The DRM driver's GC IP cross-checks the table: a drm_info that reports
+ * another version (swapped into the emulator's ops) yields a note. */
+static const struct kfdsig_kfd_ops *inner;
+static int lying_drm_info(void *ctx, int fd, struct kfdsig_drm_info *out)
+{
+	int r = inner->drm_info(ctx, fd, out);
+	out->gc_ip[0] = 10;
+	out->gc_ip[1] = 3;
+	return r;
+}
+
+static void test_drm_cross_check(void)
+{
+	struct kfdsig_emu *emu = t_emu("gfx90a");
+	struct kfdsig_kfd_ops ops = *kfdsig_emu_ops(emu);
+	struct kfdsig_kfd *kfd = NULL;
+
+	inner = kfdsig_emu_ops(emu);
+	ops.drm_info = lying_drm_info;
+	CHECK(kfdsig_kfd_open(&ops, &kfd) == 0, "open");
+	if (kfd) {
+		const struct kfdsig_kfd_device *d = kfdsig_kfd_device(kfd, 0);
+		CHECK(d->target && d->note && strstr(d->note, "GC IP"), "mismatch noted");
+		kfdsig_kfd_close(kfd);
+	}
+	kfd = t_open(emu);
+	CHECK(kfdsig_kfd_device(kfd, 0)->note == NULL, "no note when they agree");
+	kfdsig_kfd_close(kfd);
+	kfdsig_emu_destroy(emu);
+}
+
 static void test_open_errors(void)
 {
 	struct kfdsig_emu *emu = t_emu("gfx906");
@@ -191,6 +222,7 @@ int main(void)
 	test_several_gpus();
 	test_version_gates();
 	test_unknown_target();
+	test_drm_cross_check();
 	test_open_errors();
 	return t_result("kfd_devices");
 }

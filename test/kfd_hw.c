@@ -5,6 +5,9 @@
  * page and events work, a CPU-set event wakes WAIT_EVENTS with its age.
  * Exits 77 (skip) without a usable AMD GPU.
  */
+#include <kfdsig/pm4.h>
+#include <kfdsig/sdma.h>
+
 #include "kfd_util.h"
 
 int main(void)
@@ -37,6 +40,38 @@ int main(void)
 		CHECK(t_wait1(kfd, ev.id, &age, 1000, &res) == 0 && res == KFDSIG_WAIT_COMPLETE,
 		      "wait");
 		CHECK(kfdsig_kfd_event_destroy(kfd, ev.id) == 0, "destroy");
+	}
+	/* the GPU signals: a PM4 and an SDMA fence on the first known GPU */
+	for (size_t i = 0; i < kfdsig_kfd_device_count(kfd); i++) {
+		const struct kfdsig_kfd_device *d = kfdsig_kfd_device(kfd, i);
+		uint64_t va = 0;
+
+		if (!d->target)
+			continue;
+		r = kfdsig_kfd_event_create(kfd, KFDSIG_EVENT_SIGNAL, true, &ev);
+		CHECK(r == 0 && !kfdsig_kfd_signal_page(kfd, NULL, &va), "event");
+		for (int sdma = 0; sdma < 2 && !r; sdma++) {
+			struct kfdsig_fence f = { .slot_va = va + 8ull * ev.id, .event_id = ev.id };
+			struct kfdsig_kfd_queue *q = NULL;
+			uint32_t dw[32];
+			int n = sdma ? kfdsig_sdma_emit_fence(d->target, &f, dw, 32)
+				     : kfdsig_pm4_emit_fence(d->target, &f, dw, 32);
+
+			if (kfdsig_kfd_queue_create(kfd, d->gpu_id,
+						    sdma ? KFDSIG_QUEUE_SDMA : KFDSIG_QUEUE_PM4,
+						    NULL, &q)) {
+				CHECK(0, "queue on %s: %s", d->target->name, kfdsig_last_error());
+				continue;
+			}
+			CHECK(n > 0 && !kfdsig_kfd_queue_submit(q, dw, (uint32_t)n, 1000),
+			      "submit");
+			CHECK(t_wait1(kfd, ev.id, NULL, 2000, &res) == 0 &&
+				      res == KFDSIG_WAIT_COMPLETE,
+			      "%s %s fence wakes WAIT_EVENTS", d->target->name,
+			      sdma ? "SDMA" : "PM4");
+			kfdsig_kfd_queue_destroy(q);
+		}
+		break;
 	}
 	kfdsig_kfd_close(kfd);
 	return t_result("kfd_hw");

@@ -74,10 +74,28 @@ static enum suite_result c_skip(struct suite_ctx *c)
 	return suite_skip(c, "not \"today\"");
 }
 
-static enum suite_result c_never(struct suite_ctx *c)
+/* Through the engine layer: a PM4 queue signals an event. */
+static enum suite_result c_queue(struct suite_ctx *c)
 {
+	struct suite_queue *q = NULL;
+	struct kfdsig_event ev;
+	enum kfdsig_wait_result res;
+	enum suite_result r;
+
 	runs++;
-	return suite_fail(c, "must not run");
+	if (suite_event(c, false, &ev))
+		return SUITE_FAIL;
+	r = suite_queue_open(c, SUITE_ENGINE_PM4, 0, &q);
+	if (r == SUITE_PASS)
+		r = suite_queue_signal(c, q, ev.id, 0, 0);
+	if (r == SUITE_PASS)
+		r = suite_queue_flush(c, q);
+	suite_queue_close(q);
+	if (r != SUITE_PASS)
+		return r;
+	SUITE_CHECK(c, suite_wait1(c, ev.id, NULL, 2000, &res) == 0 && res == KFDSIG_WAIT_COMPLETE,
+		    "the PM4 fence did not wake event %u", ev.id);
+	return SUITE_PASS;
 }
 
 static const struct suite_case fake[] = {
@@ -87,7 +105,7 @@ static const struct suite_case fake[] = {
 	{ "t.eng.pm4", "pm4 only", NULL, SUITE_ENGINE_PM4, 0, c_pass },
 	{ "t.eng.sdma", "sdma only", NULL, SUITE_ENGINE_SDMA, 0, c_pass },
 	{ "t.emu", "emulator only", NULL, SUITE_ENGINE_NONE, SUITE_EMU_ONLY, c_pass },
-	{ "t.queues", "needs queues", NULL, SUITE_ENGINE_NONE, SUITE_QUEUES, c_never },
+	{ "t.queues", "needs queues", NULL, SUITE_ENGINE_NONE, SUITE_QUEUES, c_queue },
 };
 #define NFAKE (sizeof(fake) / sizeof(fake[0]))
 
@@ -126,16 +144,6 @@ static void test_select(void)
 	CHECK_EQ(suite_select(all, NFAKE, &o, sel, NFAKE), 0, "no match");
 }
 
-/* The row of the queue case: skipped with the standard reason while the
- * queue API is missing, else it runs (and this fake case fails). */
-static void queue_row(char *b, size_t n, const char *label)
-{
-	if (suite_queue_unavailable())
-		snprintf(b, n, "SKIP  %-9s t.queues: needs user queues (issue 7)\n", label);
-	else
-		snprintf(b, n, "FAIL  %-9s t.queues: must not run\n", label);
-}
-
 static void test_run(struct kfdsig_emu *emu)
 {
 	struct suite_device d[2];
@@ -168,9 +176,7 @@ static void test_run(struct kfdsig_emu *emu)
 		cs[i] = &fake[i];
 	runs = 0;
 	out = run_to_string(cs, NFAKE, d, 2, false, &ret, &cnt);
-	char q0[128], q1[128], want[2048];
-	queue_row(q0, sizeof(q0), "gfx90a");
-	queue_row(q1, sizeof(q1), "hw");
+	char want[2048];
 	snprintf(want, sizeof(want),
 		 "PASS  gfx90a    t.pass\n"
 		 "FAIL  gfx90a    t.fail: boom 42\n"
@@ -178,7 +184,7 @@ static void test_run(struct kfdsig_emu *emu)
 		 "PASS  gfx90a    t.eng.pm4\n"
 		 "PASS  gfx90a    t.eng.sdma\n"
 		 "PASS  gfx90a    t.emu\n"
-		 "%s"
+		 "PASS  gfx90a    t.queues\n"
 		 "PASS  hw        t.pass\n"
 		 "FAIL  hw        t.fail: boom 42\n"
 		 "SKIP  hw        t.skip: not \"today\"\n"
@@ -186,14 +192,11 @@ static void test_run(struct kfdsig_emu *emu)
 		 "PASS  hw        t.eng.sdma\n"
 		 "SKIP  hw        t.emu: drives the emulated kernel's interrupt entry point (run "
 		 "with --emulate)\n"
-		 "%s"
-		 "%s\n",
-		 q0, q1,
-		 suite_queue_unavailable() ? "7 passed, 2 failed, 5 skipped"
-					   : "7 passed, 4 failed, 3 skipped");
+		 "PASS  hw        t.queues\n"
+		 "9 passed, 2 failed, 3 skipped\n");
 	CHECK(out && !strcmp(out, want), "text rows:\n%s\nexpected:\n%s", out, want);
 	CHECK_EQ(ret, 1, "a failure makes suite_run return 1");
-	CHECK_EQ(runs, suite_queue_unavailable() ? 11 : 13, "cases that ran");
+	CHECK_EQ(runs, 13, "cases that ran (not the emulator-only one on hw)");
 	free(out);
 
 	/* only passing and skipping cases: 0 */

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -38,15 +39,26 @@ int cli_error(const char *fmt, ...)
 
 bool cli_parse_u64(const char *what, const char *s, uint64_t max, uint64_t *out)
 {
+	const char *digits = s;
 	unsigned long long v;
+	int base = 10;
 	char *end;
 
-	if (!s || !*s || *s == '-' || *s == '+' || *s == ' ') {
+	/* Decimal, or hexadecimal after 0x; a leading 0 is not octal ("010" is
+	 * ten, as a person reading it expects). strtoull() would also skip
+	 * white space and negate a '-', so "\t-2" would parse as 2^64 - 2:
+	 * only digits are let through. */
+	if (s && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		digits = s + 2;
+		base = 16;
+	}
+	if (!s ||
+	    !(base == 16 ? isxdigit((unsigned char)*digits) : isdigit((unsigned char)*digits))) {
 		cli_usage_error("%s: '%s' is not a number", what, s ? s : "");
 		return false;
 	}
 	errno = 0;
-	v = strtoull(s, &end, 0);
+	v = strtoull(digits, &end, base);
 	if (errno || *end) {
 		cli_usage_error("%s: '%s' is not a number", what, s);
 		return false;

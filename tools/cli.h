@@ -66,6 +66,7 @@ int cmd_targets(int argc, char **argv);
 int cmd_emit(int argc, char **argv);
 int cmd_devices(int argc, char **argv);
 int cmd_smi(int argc, char **argv);
+int cmd_signal(int argc, char **argv);
 int cmd_shader(int argc, char **argv);
 int cmd_decode(int argc, char **argv);
 int cmd_test(int argc, char **argv);

@@ -13,9 +13,9 @@
  *  throughput  events per second for batches of 1, 64 and 4095 (signal the
  *              batch, wait for all, reset)
  *
- * Until user queues exist (issue 7) the signals come from CPU SET_EVENT
- * and, under the emulator, from the interrupt entry point; each figure's
- * path says which.
+ * Signals come from CPU SET_EVENT, under the emulator also from the
+ * interrupt entry point, and from each engine's fence on a user queue
+ * (tools/suite/engine.c); each figure's path says which.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -45,8 +45,9 @@ static void help(FILE *f)
 		"  throughput  events/s signalling batches of 1, 64 and 4095 events, then\n"
 		"              wait-for-all and reset\n"
 		"Signals come from CPU SET_EVENT (cpu-set-event) and, under the emulator, the\n"
-		"interrupt entry point (emu-interrupt); engine paths need user queues (issue\n"
-		"7). Emulated figures use host clocks and measure the emulator, not a GPU.\n\n"
+		"interrupt entry point (emu-interrupt), and each engine's fence on a user\n"
+		"queue (pm4, sdma, shader). Emulated figures use host clocks and measure the\n"
+		"emulator, not a GPU.\n\n"
 		"  --count N           samples per latency figure (default 1000; the other\n"
 		"                      figures scale with it)\n"
 		"  --json              one JSON object: every figure with device and meaning\n"

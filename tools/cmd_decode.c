@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 
@@ -29,7 +30,8 @@ static void help(FILE *f)
 		"                        separated by spaces or commas, '#' comments\n"
 		"  FILE                  the stream, or - for standard input\n\n"
 		"Exit status: 0 clean, 1 when an error-level finding exists (or I/O fails),\n"
-		"2 for bad arguments or unreadable input.\n");
+		"2 for bad arguments or unreadable input (missing file, directory, no dwords,\n"
+		"a token that is not a hex dword, a binary size not a multiple of 4).\n");
 }
 
 struct dec_out {
@@ -113,12 +115,15 @@ static bool hex_token(struct hex_parser *h, uint32_t *out)
 	size_t n;
 
 	h->tok[h->ntok] = '\0';
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+	n = h->ntok;
+	if (n >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
 		s += 2;
-	n = strlen(s);
+		n -= 2;
+	}
+	/* Count by ntok, not strlen: a NUL byte inside a token is junk too. */
 	if (h->toolong || n == 0 || n > 8)
 		return false;
-	for (; *s; s++) {
+	for (; n; s++, n--) {
 		int c = (unsigned char)*s, d;
 
 		if (c >= '0' && c <= '9')
@@ -133,6 +138,24 @@ static bool hex_token(struct hex_parser *h, uint32_t *out)
 	}
 	*out = v;
 	return true;
+}
+
+/* The token for a message: bytes that are not printable ASCII as \xNN, so
+ * that binary junk cannot garble the terminal or cut the line. */
+static const char *show_token(const struct hex_parser *h, char *out)
+{
+	char *o = out;
+
+	for (size_t i = 0; i < h->ntok; i++) {
+		unsigned char c = (unsigned char)h->tok[i];
+
+		if (c >= 0x20 && c < 0x7f && c != '\\')
+			*o++ = (char)c;
+		else
+			o += sprintf(o, "\\x%02x", c);
+	}
+	*o = '\0';
+	return out;
 }
 
 /* Parse @n bytes; append dwords to @dw (room for n/2+1). Return the count
@@ -157,10 +180,11 @@ static long hex_parse(struct hex_parser *h, const char *b, size_t n, uint32_t *d
 		    c == '#') {
 			if (h->ntok) {
 				if (!hex_token(h, &dw[k])) {
-					cli_usage_error(
-						"input line %lu: '%.*s%s' is not a hex dword",
-						h->line, (int)h->ntok, h->tok,
-						h->toolong ? "..." : "");
+					char shown[4 * sizeof(h->tok) + 1];
+
+					cli_usage_error("input line %lu: '%s%s' is not a hex dword",
+							h->line, show_token(h, shown),
+							h->toolong ? "..." : "");
 					return -1;
 				}
 				k++;
@@ -253,10 +277,11 @@ int cmd_decode(int argc, char **argv)
 	struct kfdsig_decode_opts o = { 0 };
 	struct dec_out out = { .f = stdout };
 	struct kfdsig_decode_sink sink = { &out, on_packet, on_finding };
-	struct kfdsig_decode_stats st;
+	struct kfdsig_decode_stats st = { 0 };
 	enum input_kind kind = IN_AUTO;
 	const char *target = NULL, *path;
 	struct kfdsig_decoder *d;
+	struct stat sb;
 	FILE *in;
 	long errs;
 	int c, ret;
@@ -329,6 +354,13 @@ int cmd_decode(int argc, char **argv)
 	} else if (!(in = fopen(path, "rb"))) {
 		return cli_usage_error("cannot open '%s': %s", path, strerror(errno));
 	}
+	/* fopen() takes a directory; reading it then fails. Say so up front:
+	 * an unreadable input is a usage error (exit 2), not an I/O failure. */
+	if (!fstat(fileno(in), &sb) && S_ISDIR(sb.st_mode)) {
+		if (in != stdin)
+			fclose(in);
+		return cli_usage_error("cannot read '%s': it is a directory", path);
+	}
 	out.size = 4096;
 	out.buf = malloc(out.size);
 	d = out.buf ? kfdsig_decoder_new(&o, &sink) : NULL;
@@ -350,5 +382,11 @@ int cmd_decode(int argc, char **argv)
 		return cli_error("write error");
 	if (ret)
 		return ret;
+	/* Nothing to decode is almost always the wrong file or a failed
+	 * producer upstream of a pipe: say so rather than succeed silently. */
+	if (!st.packets)
+		return cli_usage_error(
+			"%s%s%s holds no dwords: nothing to decode", in == stdin ? "" : "'",
+			in == stdin ? "standard input" : path, in == stdin ? "" : "'");
 	return errs ? EXIT_FAILURE : 0;
 }

@@ -84,7 +84,10 @@ static void help(FILE *f)
 
 static void print_field_value(FILE *f, const struct kfdsig_field *fld, uint32_t v)
 {
-	bool hex = strstr(fld->name, "addr") || strstr(fld->name, "data") ||
+	/* Addresses, written data and opcodes read best in hex; counts, ids
+	 * and selectors in decimal. */
+	bool hex = strstr(fld->name, "addr") || !strcmp(fld->name, "data") ||
+		   !strncmp(fld->name, "data_lo", 7) || !strncmp(fld->name, "data_hi", 7) ||
 		   !strcmp(fld->name, "opcode") || !strcmp(fld->name, "event_type");
 
 	fprintf(f, hex ? "%s=0x%x" : "%s=%u", fld->name, v);
@@ -234,6 +237,7 @@ int cmd_emit(int argc, char **argv)
 	struct kfdsig_fence fence = { 0 };
 	enum cli_format fmt = FMT_HEX;
 	bool have_event = false, have_slot = false, have_page = false, pad_submit = false;
+	bool have_cache = false, have_form = false;
 	uint32_t nop_flags = 0;
 	uint64_t v, page = 0;
 	uint32_t buf[64];
@@ -288,6 +292,7 @@ int cmd_emit(int argc, char **argv)
 			else
 				return cli_usage_error(
 					"--cache: '%s' is not one of flush-inv, wb, none", optarg);
+			have_cache = true;
 			break;
 		case OPT_INT_ONLY:
 			fence.flags |= KFDSIG_FENCE_INT_ONLY;
@@ -303,6 +308,7 @@ int cmd_emit(int argc, char **argv)
 				return cli_usage_error("--form: '%s' is not one of release-mem, "
 						       "write-data, event-write-eop",
 						       optarg);
+			have_form = true;
 			break;
 		case OPT_CTXID:
 			if (!cli_parse_u64("--ctxid", optarg, UINT32_MAX, &v))
@@ -353,8 +359,16 @@ int cmd_emit(int argc, char **argv)
 	}
 	if (!(t = cli_target(target)))
 		return EXIT_USAGE;
+	/* Options of the other engine: name the option, not a library flag. */
 	if ((pad_submit || nop_flags) && strcmp(e->name, "sdma"))
 		return cli_usage_error("--pad-submit and --burst-nop are sdma options");
+	if ((fence.flags & KFDSIG_FENCE_SDMA_ONE_FENCE) && strcmp(e->name, "sdma"))
+		return cli_usage_error("--one-fence is an sdma option (pm4: use --32bit)");
+	if (have_cache && strcmp(e->name, "pm4"))
+		return cli_usage_error("--cache is a pm4 option: the sdma FENCE has no "
+				       "end-of-pipe cache action");
+	if (have_form && strcmp(e->name, "pm4"))
+		return cli_usage_error("--form is a pm4 option: sdma has one packet form");
 	if (nop_flags && !pad_submit)
 		return cli_usage_error("--burst-nop only shapes the --pad-submit padding");
 

@@ -31,7 +31,7 @@ static void help(FILE *f)
 		"  --kernel-profile P  emulator: default, or v6.14 (the v6.14-v6.18 drop)\n"
 		"  --json              one JSON object instead of rows\n\n"
 		"Cases named irq.* drive the emulated kernel's interrupt entry point and\n"
-		"are skipped on hardware; gpu.* cases need user queues.\n\n"
+		"are skipped on hardware; gpu.* cases raise it from user queues.\n\n"
 		"Exit status: 0 when nothing failed, 1 on any failure (or no KFD), 2 for bad\n"
 		"arguments.\n");
 }

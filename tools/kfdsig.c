@@ -14,6 +14,7 @@ static const struct cmd cmds[] = {
 	{ "decode", cmd_decode, "decode and lint a PM4 or SDMA packet stream" },
 	{ "devices", cmd_devices, "list the KFD GPUs with their target and versions" },
 	{ "smi", cmd_smi, "print KFD SMI events live" },
+	{ "signal", cmd_signal, "make the GPU signal a KFD event and wait for it" },
 	{ "shader", cmd_shader, "print a shader s_sendmsg signal stub (asm, bytes, code object)" },
 	{ "test", cmd_test, "run the interrupt-path suite (PASS/FAIL/SKIP per case)" },
 	{ "bench", cmd_bench,
@@ -44,6 +45,12 @@ int main(int argc, char **argv)
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;
+	}
+	/* "kfdsig help CMD" is "kfdsig CMD --help". */
+	if (!strcmp(argv[1], "help") && argc >= 3) {
+		argv[1] = argv[2];
+		argv[2] = (char *)"--help";
+		argc = 3;
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
 		usage(stdout);

@@ -209,6 +209,25 @@ struct kfdsig_emu_smi_args {
 KFDSIG_API int kfdsig_emu_smi_emit(struct kfdsig_emu *emu, uint32_t gpu_id, uint32_t type,
 				   const struct kfdsig_emu_smi_args *args);
 
+/* What an emulated queue's engine has done. */
+struct kfdsig_emu_queue_info {
+	bool halted;	    /* stopped by a fault or a bad packet */
+	uint32_t exception; /* KFDSIG_EMU_QUEUE_* why it stopped, 0 if running */
+	uint64_t consumed;  /* dwords executed since creation */
+	uint32_t type;	    /* KFD_IOC_QUEUE_TYPE_* */
+};
+
+#define KFDSIG_EMU_QUEUE_BAD_OPCODE 1 /* a packet the engine does not accept */
+#define KFDSIG_EMU_QUEUE_VM_FAULT 2   /* an access no buffer backs */
+
+/**
+ * kfdsig_emu_queue_info() - the state of an emulated queue: the exception
+ * a SOC15 GPU records when a bad packet stops the queue, and progress.
+ * Return: 0, -ESRCH (pasid), -EINVAL (unknown queue id or NULL).
+ */
+KFDSIG_API int kfdsig_emu_queue_info(struct kfdsig_emu *emu, int pasid, uint32_t queue_id,
+				     struct kfdsig_emu_queue_info *info);
+
 #ifdef __cplusplus
 }
 #endif

@@ -38,9 +38,12 @@ struct kfdsig_drm_info {
 	char marketing_name[128];
 	uint32_t family_id; /* AMDGPU_FAMILY_* */
 	uint32_t chip_rev, chip_external_rev;
-	uint32_t device_id;	  /* PCI device id */
-	uint32_t gc_ip[3];	  /* GC (GFX) IP major.minor.rev, 0 if unknown */
-	uint32_t sdma_ip[3];	  /* SDMA IP major.minor.rev, 0 if unknown */
+	uint32_t device_id; /* PCI device id */
+	/* GC (compute) and SDMA IP versions as AMDGPU_INFO_HW_IP_INFO gives
+	 * them: the driver's IP block version (gfx_v9_0: 9.0 on every gfx9
+	 * chip), revision 0; the emulator gives the table's full version. */
+	uint32_t gc_ip[3];
+	uint32_t sdma_ip[3];
 	uint32_t num_sdma_rings;  /* SDMA rings the kernel driver exposes */
 	uint32_t mec_fw_version;  /* AMDGPU_INFO_FW_GFX_MEC */
 	uint32_t sdma_fw_version; /* AMDGPU_INFO_FW_SDMA, instance 0 */
@@ -111,6 +114,9 @@ struct kfdsig_kfd_device {
 	bool have_drm_info;	    /* drm below is valid */
 	struct kfdsig_drm_info drm; /* libdrm (or emulated) details */
 	const char *note;	    /* why the device is unsupported, or NULL */
+	/* Context save sizes; from the topology where the kernel exports
+	 * them (late 2025), else computed as kfd_queue.c does (facts 7.2). */
+	uint32_t ctl_stack_size, cwsr_size, debug_memory_size;
 };
 
 /**
@@ -234,7 +240,9 @@ struct kfdsig_kfd_bo {
  * kfdsig_kfd_alloc() - allocate memory of a GPU and map it for the CPU.
  * @gpu_id: the owning GPU (its VM is acquired first if needed)
  * @size:   bytes, rounded up to the page size
- * @flags:  KFD_IOC_ALLOC_MEM_FLAGS_* (e.g. KFDSIG_KFD_MEM_GTT_UNCACHED)
+ * @flags:  KFD_IOC_ALLOC_MEM_FLAGS_* (e.g. KFDSIG_KFD_MEM_GTT_UNCACHED);
+ *          GTT or VRAM: userptr, doorbell and MMIO-remap allocations need
+ *          arguments this helper does not take (use kfdsig_kfd_ioctl())
  * @out:    receives the buffer
  *
  * Reserves an address range, allocates at that GPU VA, and for GTT/VRAM
@@ -380,6 +388,68 @@ enum kfdsig_wait_result {
  */
 KFDSIG_API int kfdsig_kfd_wait(struct kfdsig_kfd *kfd, struct kfdsig_wait_entry *e, uint32_t n,
 			       bool all, uint32_t timeout_ms, enum kfdsig_wait_result *result);
+
+/* ---------------------------------------------------------------------- */
+/* User queues                                                            */
+/* ---------------------------------------------------------------------- */
+
+enum kfdsig_queue_type {
+	KFDSIG_QUEUE_PM4 = 0,		 /* KFD_IOC_QUEUE_TYPE_COMPUTE (PM4) */
+	KFDSIG_QUEUE_SDMA = 1,		 /* KFD_IOC_QUEUE_TYPE_SDMA */
+	KFDSIG_QUEUE_SDMA_BY_ENG_ID = 4, /* KFD 1.17+: a chosen SDMA engine */
+};
+
+struct kfdsig_queue_opts {
+	uint32_t ring_size;	 /* bytes, power of two >= the page size; 0: 64 KiB */
+	uint32_t percentage;	 /* 0: 100 */
+	uint32_t priority;	 /* 0..15; 0: 7 */
+	uint32_t sdma_engine_id; /* KFDSIG_QUEUE_SDMA_BY_ENG_ID only */
+};
+
+struct kfdsig_kfd_queue;
+
+/**
+ * kfdsig_kfd_queue_create() - AMDKFD_IOC_CREATE_QUEUE with every buffer
+ * the kernel wants (facts 7.2): the ring (its own mapping of exactly the
+ * ring size), the read and write pointers each in a page-sized buffer, and
+ * for PM4 queues the EOP buffer and the context save area sized from the
+ * topology; then maps the process doorbell slice of the GPU (once).
+ * @opts: NULL for the defaults
+ * Return: 0, -ENOTSUP (SDMA by engine id before KFD 1.17), -ENOENT
+ * (unknown gpu_id) or the kernel's -errno.
+ */
+KFDSIG_API int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id,
+				       enum kfdsig_queue_type type,
+				       const struct kfdsig_queue_opts *opts,
+				       struct kfdsig_kfd_queue **out);
+
+/** kfdsig_kfd_queue_destroy() - DESTROY_QUEUE and free its buffers.
+ * Queues still alive at kfdsig_kfd_close() die with the process.
+ * Return: 0 or -errno. */
+KFDSIG_API int kfdsig_kfd_queue_destroy(struct kfdsig_kfd_queue *q);
+
+/** kfdsig_kfd_queue_id() - the KFD queue id, or -EINVAL for NULL. */
+KFDSIG_API int kfdsig_kfd_queue_id(const struct kfdsig_kfd_queue *q);
+
+/**
+ * kfdsig_kfd_queue_submit() - place @ndw dwords in the ring and ring the
+ * doorbell. A packet never straddles the ring end: the tail is filled with
+ * NOPs first. When the ring is full it waits up to @timeout_ms (-1:
+ * forever) for the engine to consume, never overwriting unconsumed
+ * dwords. The write pointer memory is written before the doorbell; units
+ * are dwords (PM4) or bytes (SDMA), 64-bit monotonic from gfx9 and 32-bit
+ * wrapped on gfx8 (facts 3.8, 4.6, 7.3).
+ * Return: 0, -E2BIG (larger than the ring allows), -ETIMEDOUT, -EINVAL.
+ */
+KFDSIG_API int kfdsig_kfd_queue_submit(struct kfdsig_kfd_queue *q, const uint32_t *dw, uint32_t ndw,
+				       int timeout_ms);
+
+/**
+ * kfdsig_kfd_queue_wait_idle() - wait until the engine's read pointer
+ * reaches the write pointer.
+ * Return: 0, -ETIMEDOUT.
+ */
+KFDSIG_API int kfdsig_kfd_queue_wait_idle(struct kfdsig_kfd_queue *q, int timeout_ms);
 
 /* ---------------------------------------------------------------------- */
 /* SMI events                                                             */

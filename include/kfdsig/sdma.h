@@ -163,8 +163,10 @@ KFDSIG_API int kfdsig_sdma_ring_write(const struct kfdsig_target *t, uint32_t *r
  * kfdsig_sdma_packet_desc() - layout of SDMA packet @op / @sub_op on @t.
  *
  * Known packets: NOP, COPY linear, WRITE linear, FENCE (the header form of
- * @t's SDMA IP), TRAP, POLL_REGMEM and the three TIMESTAMP sub-ops. Field
- * dword indices count from the header (dword 0).
+ * @t's SDMA IP), TRAP, POLL_REGMEM, the three TIMESTAMP sub-ops, and the
+ * packets of amdgpu's own rings INDIRECT, SRBM_WRITE and (SDMA 5.0 on)
+ * GCR_REQ, so that kernel ring dumps decode in step. Field dword indices
+ * count from the header (dword 0).
  *
  * Return: the layout, or NULL with errno = ENOENT when kfdsig has none
  * (errno = EINVAL for a NULL target).

@@ -112,6 +112,13 @@ struct kfdsig_target {
 	 * the generation has no such register (gfx8, gfx9 before gfx90a).
 	 */
 	uint16_t sh_compute_pgm_rsrc3;
+
+	/*
+	 * Context save area: VGPR bytes saved per CU (kfd_queue.c
+	 * kfd_get_vgpr_size_per_cu; facts 7.2). With the LDS and the control
+	 * stack it sizes the CWSR buffer a compute queue must supply.
+	 */
+	uint32_t cwsr_vgpr_size;
 };
 
 /**

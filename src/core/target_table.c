@@ -21,6 +21,8 @@
  *            4 on CIK/VI; process slice = roundup(size * 1024, PAGE) (7.3)
  *   [eop]    kfd_queue.c: eop_buffer_size 0x8000 on Tonga, 4096 otherwise
  *            (facts 7.2)
+ *   [cwsr]   kfd_queue.c kfd_get_vgpr_size_per_cu(): 0x80000 on gfx908/90a/
+ *            942/950, 0x60000 on gfx1100/1101/1200/1201, else 0x40000 (7.2)
  *   [min64]  ROCr amd_blit_sdma.cpp: 64-dword minimum SDMA submission on
  *            ISA 9.0.0-9.0.4 and 9.0.12 (facts 4.6)
  *   [rsrc3]  COMPUTE_PGM_RSRC3: register 0x2e2d on gfx90a/gfx94x ([ROCR]
@@ -48,7 +50,8 @@
 	.cp_eop_id_bits = 28, .sdma_trap_id_bits = 28, .sq_msg_id_bits = 8,                   \
 	.pm4_fence = KFDSIG_PM4_FENCE_VI, .sdma_fence_hdr = KFDSIG_SDMA_HDR_PLAIN,            \
 	.doorbell_size = 4, .wptr_bits = 32, .doorbell_slice = 4096, .eop_buffer_size = 4096, \
-	.ctx0_drop_mec_fw = KFDSIG_CTX0_NEVER_DROPPED, .drops_ctxid_bit24 = false
+	.ctx0_drop_mec_fw = KFDSIG_CTX0_NEVER_DROPPED, .drops_ctxid_bit24 = false,            \
+	.cwsr_vgpr_size = 0x40000 /* [cwsr] */
 
 /* gfx9: v9 handler [class]; CP EOP 32 (INT_CTXID), SDMA 28, SQ 24 bits
  * [bits]; RELEASE_MEM 8 dwords with TC bits [fence]; SDMA 4.x plain FENCE
@@ -58,7 +61,7 @@
 	.cp_eop_id_bits = 32, .sdma_trap_id_bits = 28, .sq_msg_id_bits = 24,                  \
 	.pm4_fence = KFDSIG_PM4_FENCE_AI, .sdma_fence_hdr = KFDSIG_SDMA_HDR_PLAIN,            \
 	.doorbell_size = 8, .wptr_bits = 64, .doorbell_slice = 8192, .eop_buffer_size = 4096, \
-	.drops_ctxid_bit24 = false
+	.drops_ctxid_bit24 = false, .cwsr_vgpr_size = 0x40000 /* [cwsr] */
 
 /* gfx94x / gfx950: v9_4_3 handler (same bits as v9, node filter) [class];
  * context id 0 always dropped, GC >= 9.4.1 [ctx0]. */
@@ -74,7 +77,7 @@
 	.pm4_fence = KFDSIG_PM4_FENCE_NV, .sdma_fence_hdr = KFDSIG_SDMA_HDR_NV,               \
 	.doorbell_size = 8, .wptr_bits = 64, .doorbell_slice = 8192, .eop_buffer_size = 4096, \
 	.ctx0_drop_mec_fw = KFDSIG_CTX0_NEVER_DROPPED, .drops_ctxid_bit24 = false,            \
-	.sh_compute_pgm_rsrc3 = 0x228 /* [rsrc3] */
+	.sh_compute_pgm_rsrc3 = 0x228 /* [rsrc3] */, .cwsr_vgpr_size = 0x40000 /* [cwsr] */
 
 #define GFX10_3_DEFAULTS GFX10_DEFAULTS, .level = KFDSIG_GFX10_3, .family = KFDSIG_FAMILY_GFX10_3
 
@@ -87,7 +90,7 @@
 	.pm4_fence = KFDSIG_PM4_FENCE_NV, .sdma_fence_hdr = KFDSIG_SDMA_HDR_V6,               \
 	.doorbell_size = 8, .wptr_bits = 64, .doorbell_slice = 8192, .eop_buffer_size = 4096, \
 	.ctx0_drop_mec_fw = KFDSIG_CTX0_NEVER_DROPPED, .drops_ctxid_bit24 = true,             \
-	.sh_compute_pgm_rsrc3 = 0x228 /* [rsrc3] */
+	.sh_compute_pgm_rsrc3 = 0x228 /* [rsrc3] */, .cwsr_vgpr_size = 0x40000 /* [cwsr] */
 
 #define GFX12_DEFAULTS GFX11_DEFAULTS, .level = KFDSIG_GFX12, .family = KFDSIG_FAMILY_GFX12
 
@@ -123,15 +126,16 @@ static const struct kfdsig_target targets[] = {
 	{ GFX9_DEFAULTS, .name = "gfx906", .product = "Vega20 (MI50/MI60)",
 	  .gfx_target_version = 90006, .gc_ip = IP(9, 4, 0), .sdma_ip = IP(4, 2, 0),
 	  .ctx0_drop_mec_fw = 0x17a },
-	{ GFX9_DEFAULTS, .name = "gfx908", .product = "Arcturus (MI100)",
-	  .gfx_target_version = 90008, .gc_ip = IP(9, 4, 1), .sdma_ip = IP(4, 2, 2),
-	  .ctx0_drop_mec_fw = 0 },
+	{ GFX9_DEFAULTS, .cwsr_vgpr_size = 0x80000 /* [cwsr] */, .name = "gfx908",
+	  .product = "Arcturus (MI100)", .gfx_target_version = 90008, .gc_ip = IP(9, 4, 1),
+	  .sdma_ip = IP(4, 2, 2), .ctx0_drop_mec_fw = 0 },
 	{ GFX9_DEFAULTS, .name = "gfx909", .product = "Raven2", .gfx_target_version = 90009,
 	  .gc_ip = IP(9, 2, 2), .sdma_ip = IP(4, 1, 1), .ctx0_drop_mec_fw = 0x17a, .apu = true },
 	/* Aldebaran: SDMA 4.4.0 driven by sdma_v4_0.c [sdma]. */
-	{ GFX9_DEFAULTS, .name = "gfx90a", .product = "Aldebaran (MI200)",
-	  .family = KFDSIG_FAMILY_GFX90A, .gfx_target_version = 90010, .gc_ip = IP(9, 4, 2),
-	  .sdma_ip = IP(4, 4, 0), .ctx0_drop_mec_fw = 0, .sh_compute_pgm_rsrc3 = 0x22d },
+	{ GFX9_DEFAULTS, .cwsr_vgpr_size = 0x80000 /* [cwsr] */, .name = "gfx90a",
+	  .product = "Aldebaran (MI200)", .family = KFDSIG_FAMILY_GFX90A,
+	  .gfx_target_version = 90010, .gc_ip = IP(9, 4, 2), .sdma_ip = IP(4, 4, 0),
+	  .ctx0_drop_mec_fw = 0, .sh_compute_pgm_rsrc3 = 0x22d },
 	{ GFX9_DEFAULTS, .name = "gfx90c", .product = "Renoir", .gfx_target_version = 90012,
 	  .gc_ip = IP(9, 3, 0), .sdma_ip = IP(4, 1, 2), .ctx0_drop_mec_fw = 0x17a,
 	  .sdma_min_submit_dw = 64, .apu = true },
@@ -140,10 +144,12 @@ static const struct kfdsig_target targets[] = {
 	  .gfx_target_version = 90400, .gc_ip = IP(9, 4, 3), .sdma_ip = IP(4, 4, 2), .apu = true },
 	{ GFX94X_DEFAULTS, .name = "gfx941", .product = "MI300X (early)",
 	  .gfx_target_version = 90401, .gc_ip = IP(9, 4, 3), .sdma_ip = IP(4, 4, 2) },
-	{ GFX94X_DEFAULTS, .name = "gfx942", .product = "MI300X, MI300A, MI325X",
-	  .gfx_target_version = 90402, .gc_ip = IP(9, 4, 3), .sdma_ip = IP(4, 4, 2) },
-	{ GFX94X_DEFAULTS, .name = "gfx950", .product = "MI350X, MI355X",
-	  .gfx_target_version = 90500, .gc_ip = IP(9, 5, 0), .sdma_ip = IP(4, 4, 5) },
+	{ GFX94X_DEFAULTS, .cwsr_vgpr_size = 0x80000 /* [cwsr] */, .name = "gfx942",
+	  .product = "MI300X, MI300A, MI325X", .gfx_target_version = 90402, .gc_ip = IP(9, 4, 3),
+	  .sdma_ip = IP(4, 4, 2) },
+	{ GFX94X_DEFAULTS, .cwsr_vgpr_size = 0x80000 /* [cwsr] */, .name = "gfx950",
+	  .product = "MI350X, MI355X", .gfx_target_version = 90500, .gc_ip = IP(9, 5, 0),
+	  .sdma_ip = IP(4, 4, 5) },
 
 	/* gfx10.1 [probe], SDMA 5.0.x [sdma]. */
 	{ GFX10_DEFAULTS, .name = "gfx1010", .product = "Navi10", .gfx_target_version = 100100,
@@ -172,10 +178,12 @@ static const struct kfdsig_target targets[] = {
 	  .apu = true },
 
 	/* gfx11 [probe]: GC 11.0.3 is gfx1101 and 11.0.2 is gfx1102. */
-	{ GFX11_DEFAULTS, .name = "gfx1100", .product = "Navi31", .gfx_target_version = 110000,
-	  .gc_ip = IP(11, 0, 0), .sdma_ip = IP(6, 0, 0) },
-	{ GFX11_DEFAULTS, .name = "gfx1101", .product = "Navi32", .gfx_target_version = 110001,
-	  .gc_ip = IP(11, 0, 3), .sdma_ip = IP(6, 0, 3) },
+	{ GFX11_DEFAULTS, .cwsr_vgpr_size = 0x60000 /* [cwsr] */, .name = "gfx1100",
+	  .product = "Navi31", .gfx_target_version = 110000, .gc_ip = IP(11, 0, 0),
+	  .sdma_ip = IP(6, 0, 0) },
+	{ GFX11_DEFAULTS, .cwsr_vgpr_size = 0x60000 /* [cwsr] */, .name = "gfx1101",
+	  .product = "Navi32", .gfx_target_version = 110001, .gc_ip = IP(11, 0, 3),
+	  .sdma_ip = IP(6, 0, 3) },
 	{ GFX11_DEFAULTS, .name = "gfx1102", .product = "Navi33", .gfx_target_version = 110002,
 	  .gc_ip = IP(11, 0, 2), .sdma_ip = IP(6, 0, 2) },
 	{ GFX11_DEFAULTS, .name = "gfx1103", .product = "Phoenix", .gfx_target_version = 110003,
@@ -186,10 +194,12 @@ static const struct kfdsig_target targets[] = {
 	  .gc_ip = IP(11, 5, 1), .sdma_ip = IP(6, 1, 1), .apu = true },
 
 	/* gfx12.0 [probe]; SDMA 7.0 uses sdma_v6_0_0_pkt_open.h [sdma]. */
-	{ GFX12_DEFAULTS, .name = "gfx1200", .product = "Navi44", .gfx_target_version = 120000,
-	  .gc_ip = IP(12, 0, 0), .sdma_ip = IP(7, 0, 0) },
-	{ GFX12_DEFAULTS, .name = "gfx1201", .product = "Navi48", .gfx_target_version = 120001,
-	  .gc_ip = IP(12, 0, 1), .sdma_ip = IP(7, 0, 1) },
+	{ GFX12_DEFAULTS, .cwsr_vgpr_size = 0x60000 /* [cwsr] */, .name = "gfx1200",
+	  .product = "Navi44", .gfx_target_version = 120000, .gc_ip = IP(12, 0, 0),
+	  .sdma_ip = IP(7, 0, 0) },
+	{ GFX12_DEFAULTS, .cwsr_vgpr_size = 0x60000 /* [cwsr] */, .name = "gfx1201",
+	  .product = "Navi48", .gfx_target_version = 120001, .gc_ip = IP(12, 0, 1),
+	  .sdma_ip = IP(7, 0, 1) },
 };
 
 #define NTARGETS (sizeof(targets) / sizeof(targets[0]))

@@ -32,7 +32,11 @@ static void put(struct out *o, const char *fmt, ...)
 /* Fast paths for the per-field output (vsnprintf per field is the cost). */
 static void put_s(struct out *o, const char *str)
 {
-	size_t n = strlen(str);
+	size_t n;
+
+	if (!str) /* a hand-built packet or finding without a name */
+		str = "?";
+	n = strlen(str);
 
 	if (o->len + n < o->size)
 		memcpy(o->buf + o->len, str, n);
@@ -101,7 +105,7 @@ int kfdsig_format_packet_text(const struct kfdsig_packet *p, uint32_t flags, cha
 
 	if (!p)
 		return 0;
-	put(&o, "%06llx: %s", (unsigned long long)p->offset, p->name);
+	put(&o, "%06llx: %s", (unsigned long long)p->offset, p->name ? p->name : "?");
 	if (p->flags & KFDSIG_PACKET_UNKNOWN) {
 		if (p->engine == KFDSIG_ENGINE_PM4)
 			put(&o, " type=%u opcode=0x%02x", p->sub_op,
@@ -159,6 +163,8 @@ int kfdsig_format_packet_text(const struct kfdsig_packet *p, uint32_t flags, cha
 /* JSON string for names we control: they never need escaping beyond this. */
 static void put_json_str(struct out *o, const char *s)
 {
+	if (!s)
+		s = "?";
 	put(o, "\"");
 	for (; *s; s++) {
 		if (*s == '"' || *s == '\\')
@@ -225,7 +231,8 @@ int kfdsig_format_finding_text(const struct kfdsig_finding *f, char *buf, size_t
 	if (!f)
 		return 0;
 	put(&o, "%06llx: %s[%s]: %s\n", (unsigned long long)f->offset,
-	    kfdsig_severity_name(f->severity), f->rule, f->message);
+	    kfdsig_severity_name(f->severity), f->rule ? f->rule : "?",
+	    f->message ? f->message : "");
 	return done(&o);
 }
 

@@ -190,8 +190,10 @@ static int e_close(void *ctx, int fd)
 	if (f->kind == EMU_FILE_KFD)
 		f->proc->closed = true;
 	pthread_mutex_unlock(&emu->lock);
-	if (f->kind == EMU_FILE_KFD)
+	if (f->kind == EMU_FILE_KFD) {
+		emu_queues_fini(f->proc);
 		emu_proc_put(f->proc);
+	}
 	if (f->kind == EMU_FILE_SMI)
 		emu_smi_release(f->smi);
 	close(f->fd);
@@ -248,9 +250,7 @@ static int e_mmap(void *ctx, void **out, void *addr, size_t len, int prot, int f
 		pthread_mutex_unlock(&p->lock);
 		break;
 	case KFDSIG_MMAP_TYPE_DOORBELL:
-		/* Extension point: the per-process doorbell slice (facts 7.3)
-		 * arrives with the queues and engines. */
-		r = -EINVAL;
+		r = emu_doorbell_mmap(emu, p, out, addr, len, prot, flags, off);
 		break;
 	default:
 		/* MMIO remap and reserved memory are not emulated. */

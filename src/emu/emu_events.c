@@ -45,6 +45,8 @@ void emu_events_init(struct emu_proc *p)
 	 * a context ID") and signal_event_count starts at 1. */
 	p->signal_event_count = 1;
 	p->kpage_memfd = -1;
+	for (int i = 0; i < EMU_MAX_GPUS; i++)
+		p->pdd[i].db_memfd = -1;
 }
 
 static void event_put(struct emu_event *ev)

@@ -65,6 +65,12 @@ static void bo_free(struct emu_bo *bo)
 
 void emu_proc_free_memory(struct emu_proc *p)
 {
+	for (int i = 0; i < EMU_MAX_GPUS; i++)
+		if (p->pdd[i].db_memfd >= 0) {
+			munmap(p->pdd[i].db_kptr, p->emu->gpus[i].t->doorbell_slice);
+			close(p->pdd[i].db_memfd);
+			p->pdd[i].db_memfd = -1;
+		}
 	while (p->bos) {
 		struct emu_bo *bo = p->bos;
 		p->bos = bo->next;
@@ -271,6 +277,10 @@ static int map_unmap(struct kfdsig_emu *emu, struct emu_proc *p, void *data, boo
 				r = -EINVAL; /* not mapped on that GPU */
 				goto out;
 			}
+			if (emu_bo_in_queue_use(p, bo)) {
+				r = -EBUSY; /* a queue still uses it */
+				goto out;
+			}
 			bo->mapped &= ~(1u << gi);
 		}
 		a->n_success = i + 1;
@@ -399,12 +409,12 @@ struct emu_ioctl_desc {
 
 #define IOCTL(nr_cmd, f, minor) [_IOC_NR(nr_cmd)] = { nr_cmd, f, minor }
 
-/* Indexed by ioctl number; entries with fn == NULL answer -EOPNOTSUPP.
- * The queue ioctls are the extension point for the emulated engines. */
+/* Indexed by ioctl number; entries with fn == NULL answer -EOPNOTSUPP. */
 static const struct emu_ioctl_desc ioctls[] = {
 	IOCTL(AMDKFD_IOC_GET_VERSION, get_version, 1),
-	IOCTL(AMDKFD_IOC_CREATE_QUEUE, NULL, 1),
-	IOCTL(AMDKFD_IOC_DESTROY_QUEUE, NULL, 1),
+	/* the 1.17 layout: older callers' shorter struct is zero-filled */
+	IOCTL(KFDSIG_AMDKFD_IOC_CREATE_QUEUE_1_17, emu_create_queue, 1),
+	IOCTL(AMDKFD_IOC_DESTROY_QUEUE, emu_destroy_queue, 1),
 	IOCTL(AMDKFD_IOC_UPDATE_QUEUE, NULL, 1),
 	IOCTL(AMDKFD_IOC_CREATE_EVENT, create_event, 1),
 	IOCTL(AMDKFD_IOC_DESTROY_EVENT, destroy_event, 1),

@@ -68,7 +68,32 @@ struct emu_pdd {
 	bool vm;		   /* ACQUIRE_VM done */
 	struct emu_file *drm_file; /* its render file, NULL once closed */
 	uint32_t next_idr;
+	int db_memfd; /* the process doorbell slice, -1: none yet */
+	void *db_kptr;
 };
+
+/* A user queue and the engine thread that runs it. */
+struct emu_queue {
+	struct emu_proc *p;
+	struct emu_gpu *g;
+	uint32_t id, type;
+	bool sdma;
+	uint32_t ring_size;
+	uint64_t ring_va, rptr_va, wptr_va, eop_va, cwsr_va;
+	uint32_t *ring;		 /* the engine's view of the ring */
+	void *rptr;		 /* read pointer memory the engine updates */
+	volatile void *doorbell; /* in the process doorbell slice */
+	uint64_t consumed;	 /* engine position, monotonic units */
+	pthread_t thread;
+	int stop;
+	bool halted;
+	uint32_t exception; /* why the queue stopped (EMU_QUEUE_EXC_*) */
+	uint32_t sh[0x300]; /* SH registers from SET_SH_REG (offsets from 0x2c00) */
+	struct emu_queue *next;
+};
+
+#define EMU_QUEUE_EXC_BAD_OPCODE KFDSIG_EMU_QUEUE_BAD_OPCODE
+#define EMU_QUEUE_EXC_VM_FAULT KFDSIG_EMU_QUEUE_VM_FAULT
 
 struct emu_waiter;
 
@@ -111,6 +136,8 @@ struct emu_proc {
 	size_t signal_mapped_size;
 	int kpage_memfd; /* kernel-allocated page, -1 otherwise */
 	uint64_t signal_handle;
+	struct emu_queue *queues;
+	uint32_t queue_ids; /* bitmap of used queue ids (0..31) */
 	/* Interrupts seen (for tests and tools). */
 	uint64_t irq_count, irq_dropped;
 
@@ -158,6 +185,18 @@ int emu_reset_event_ioctl(struct emu_proc *p, uint32_t id);
 /* Takes and drops p->lock itself (it sleeps). */
 int emu_wait_events(struct emu_proc *p, struct kfd_ioctl_wait_events_args *a);
 int emu_event_mmap(struct emu_proc *p, void **out, void *addr, size_t len, int prot, int flags);
+
+/* emu_queue.c / emu_engine.c */
+int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data);
+int emu_destroy_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data);
+int emu_doorbell_mmap(struct kfdsig_emu *emu, struct emu_proc *p, void **out, void *addr,
+		      size_t len, int prot, int flags, uint64_t off);
+void emu_queues_fini(struct emu_proc *p); /* stop every engine; no locks held */
+bool emu_bo_in_queue_use(struct emu_proc *p, const struct emu_bo *bo);
+int emu_engine_start(struct emu_queue *q);
+void emu_engine_stop(struct emu_queue *q);
+/* Halt every queue of the process (a VM fault evicts them). */
+void emu_halt_queues(struct emu_proc *p, uint32_t why);
 
 /* emu_smi.c */
 int emu_smi_open(struct kfdsig_emu *emu, struct emu_gpu *g, struct emu_proc *p, int *fd);

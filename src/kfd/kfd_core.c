@@ -200,6 +200,7 @@ void kfdsig_kfd_close(struct kfdsig_kfd *kfd)
 {
 	if (!kfd)
 		return;
+	kfd_queues_release_all(kfd);
 	kfd_mem_release_all(kfd);
 	if (kfd->fd >= 0)
 		kfd->ops->close(kfd->ops->ctx, kfd->fd);

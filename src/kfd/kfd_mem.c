@@ -81,6 +81,10 @@ int kfd_alloc_locked(struct kfdsig_kfd *kfd, uint32_t gpu_id, uint64_t size, uin
 	if (!size || size > (1ull << 46))
 		return kfdsig_set_error(EINVAL, "bad allocation size %llu",
 					(unsigned long long)size);
+	if (!(flags & (KFD_IOC_ALLOC_MEM_FLAGS_GTT | KFD_IOC_ALLOC_MEM_FLAGS_VRAM)) ||
+	    (flags & (KFD_IOC_ALLOC_MEM_FLAGS_USERPTR | KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL |
+		      KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP)))
+		return kfdsig_set_error(EINVAL, "flags 0x%x: GTT or VRAM memory only", flags);
 	r = kfd_acquire_vm_locked(kfd, g);
 	if (r < 0)
 		return r;
@@ -286,6 +290,12 @@ void kfd_mem_release_all(struct kfdsig_kfd *kfd)
 		ops->munmap(ops->ctx, (void *)(uintptr_t)bo->pub.va, bo->reserved);
 		free(bo);
 	}
+	for (size_t i = 0; i < kfd->ngpus; i++)
+		if (kfd->gpus[i].doorbells) {
+			ops->munmap(ops->ctx, kfd->gpus[i].doorbells,
+				    kfd->gpus[i].dev.target->doorbell_slice);
+			kfd->gpus[i].doorbells = NULL;
+		}
 	if (kfd->kernel_page)
 		ops->munmap(ops->ctx, kfd->kernel_page, KFDSIG_SIGNAL_PAGE_SIZE);
 	kfd->kernel_page = NULL;

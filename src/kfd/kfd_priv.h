@@ -14,6 +14,7 @@ struct kfd_gpu {
 	struct kfdsig_kfd_device dev;
 	int render_fd; /* -1 until opened */
 	bool vm_acquired;
+	void *doorbells; /* the process doorbell slice, once mapped */
 };
 
 /* A buffer and the GPUs it is mapped to. */
@@ -47,13 +48,19 @@ struct kfdsig_kfd {
 	bool page_set;
 	struct kfd_other_event *others;
 	size_t nothers, cap_others;
+	struct kfdsig_kfd_queue *queues; /* freed at close if not destroyed */
 };
+
+void kfd_queues_release_all(struct kfdsig_kfd *kfd);
 
 /* EINTR/EAGAIN-retrying ioctl through the seam: 0+ or -errno. */
 int kfd_ioctl_retry(const struct kfdsig_kfd_ops *ops, int fd, unsigned long req, void *arg);
 
 /* Topology: fill kfd->gpus from ops->sysfs_root. */
 int kfd_topology_read(struct kfdsig_kfd *kfd);
+
+/* Context save sizes of a compute queue (facts 7.2). */
+void kfd_cwsr_sizes(struct kfdsig_kfd_device *d);
 
 /* The default drm_info (libdrm_amdgpu). */
 int kfd_linux_drm_info(void *ctx, int fd, struct kfdsig_drm_info *out);

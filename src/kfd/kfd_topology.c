@@ -60,6 +60,8 @@ static void set_prop(struct kfdsig_kfd_device *d, const char *key, uint64_t v)
 		P(sdma_fw_version),
 		P(capability),
 		P(gfx_target_version),
+		P(ctl_stack_size),
+		P(cwsr_size),
 #undef P
 	};
 
@@ -104,6 +106,38 @@ static void fill_target(struct kfdsig_kfd_device *d)
 	d->target = kfdsig_target_by_version(d->gfx_target_version);
 	if (!d->target)
 		d->note = "gfx_target_version not in kfdsig's generation table";
+}
+
+#define ALIGN_UP(x, a) (((x) + (a)-1) / (a) * (a))
+
+/*
+ * kfd_queue.c kfd_queue_ctx_save_restore_size() (facts 7.2): what a compute
+ * queue's context save area must hold. Topology values win when present.
+ */
+void kfd_cwsr_sizes(struct kfdsig_kfd_device *d)
+{
+	uint32_t v = d->gfx_target_version, xcc = d->num_xcc ? d->num_xcc : 1;
+	uint32_t cu, waves, ctl, lds, vgpr;
+
+	if (v < 80001 || !d->simd_per_cu || !d->simd_arrays_per_engine)
+		return;
+	cu = d->simd_count / d->simd_per_cu / xcc;
+	if (v < 100100) {
+		uint32_t cap = d->array_count / d->simd_arrays_per_engine * 512;
+		waves = cu * 40 < cap ? cu * 40 : cap;
+	} else {
+		waves = cu * 32;
+	}
+	ctl = ALIGN_UP(40 + waves * (v >= 100100 ? 12 : 8) + 8, 4096);
+	if (v >= 100100 && v < 110000 && ctl > 0x7000)
+		ctl = 0x7000;
+	lds = (d->lds_size_in_kb ? d->lds_size_in_kb : 64) << 10;
+	vgpr = d->target && d->target->cwsr_vgpr_size ? d->target->cwsr_vgpr_size : 0x40000;
+	if (!d->ctl_stack_size)
+		d->ctl_stack_size = ctl;
+	if (!d->cwsr_size)
+		d->cwsr_size = ctl + ALIGN_UP(cu * (vgpr + 0x4000 + lds + 0x1000), 4096);
+	d->debug_memory_size = ALIGN_UP(waves * 32, 64);
 }
 
 int kfd_topology_read(struct kfdsig_kfd *kfd)
@@ -155,6 +189,7 @@ int kfd_topology_read(struct kfdsig_kfd *kfd)
 		if (read_small(path, buf, sizeof(buf)) > 0)
 			parse_properties(d, buf);
 		fill_target(d);
+		kfd_cwsr_sizes(d);
 
 		/* DRM details through the render node; not fatal. */
 		snprintf(path, sizeof(path), "/dev/dri/renderD%u", d->drm_render_minor);
@@ -162,6 +197,13 @@ int kfd_topology_read(struct kfdsig_kfd *kfd)
 		if (g->render_fd >= 0 && ops->drm_info &&
 		    ops->drm_info(ops->ctx, g->render_fd, &d->drm) == 0)
 			d->have_drm_info = true;
+		/* Cross-check the generation table against the DRM driver's
+		 * view of the GC IP (libdrm reports major.minor). */
+		if (d->have_drm_info && d->target && d->drm.gc_ip[0] &&
+		    (d->drm.gc_ip[0] != d->target->gc_ip[0] ||
+		     d->drm.gc_ip[1] != d->target->gc_ip[1]))
+			d->note = "the DRM driver reports another GC IP version than the "
+				  "generation table";
 		if (g->render_fd < 0)
 			g->render_fd = -1;
 		kfd->ngpus++;

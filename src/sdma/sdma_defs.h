@@ -39,6 +39,7 @@
 #define SDMA_OP_TIMESTAMP 13
 #define SDMA_OP_SRBM_WRITE 14
 #define SDMA_OP_PRE_EXE 15
+#define SDMA_OP_GCR_REQ 17 /* navi10 and v6 headers only (SDMA 5.0 on) */
 
 #define SDMA_SUBOP_COPY_LINEAR 0
 #define SDMA_SUBOP_WRITE_LINEAR 0
@@ -112,6 +113,25 @@
 
 /* TIMESTAMP, 3 dwords for every sub-op: DW1/DW2 address or initial value. */
 #define SDMA_TIMESTAMP_DW 3
+
+/*
+ * Packets amdgpu writes on its own SDMA rings. kfdsig never emits them, but
+ * a kernel ring dump is full of them and their data dwords (an IB base is
+ * 32-byte aligned, a register offset is small) would otherwise be read as
+ * NOP headers whose count swallows the packets that follow. Lengths are
+ * fixed on every SDMA IP that has the packet ([DKMS] amdgpu):
+ *   INDIRECT, 6 dwords (sdma_v2_4/v3_0/v4_0/v4_4_2/v5_0/v5_2/v6_0/v7_0_
+ *     ring_emit_ib): header vmid [19:16]; IB base lo, hi; IB size in dwords
+ *     [19:0]; CSA address lo, hi (0 before SDMA 5).
+ *   SRBM_WRITE, 3 dwords (*_ring_emit_wreg, *_ring_emit_hdp_invalidate):
+ *     header byte_en [31:28]; register; value.
+ *   GCR_REQ, 5 dwords, SDMA 5.0 on (sdma_v5_0/v5_2/v6_0/v7_0_ring_emit_
+ *     mem_sync): four payload dwords (cache-control bits and an address
+ *     range, all 0 = whole cache in amdgpu's use).
+ */
+#define SDMA_INDIRECT_DW 6
+#define SDMA_SRBM_WRITE_DW 3
+#define SDMA_GCR_REQ_DW 5
 
 /* True when this SDMA IP counts "N - 1" (4.0 on), see WRITE and COPY. */
 #define SDMA_COUNT_IS_MINUS_ONE(sdma_major) ((sdma_major) >= 4)

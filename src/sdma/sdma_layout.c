@@ -85,6 +85,31 @@ static const struct kfdsig_field ts_get_fields[] = {
 	F("write_addr_hi", 2, 0, 32),
 };
 
+/* Kernel-ring packets (sdma_defs.h): decoded so that ring dumps stay in
+ * step; the GCR_REQ payload is shown as its four raw dwords. */
+static const struct kfdsig_field indirect_fields[] = {
+	HDR,
+	F("vmid", 0, 16, 4),
+	F("ib_base_lo", 1, 0, 32),
+	F("ib_base_hi", 2, 0, 32),
+	F("ib_size", 3, 0, 20),
+	F("csa_addr_lo", 4, 0, 32),
+	F("csa_addr_hi", 5, 0, 32),
+};
+static const struct kfdsig_field srbm_write_fields[] = {
+	HDR,
+	F("byte_en", 0, 28, 4),
+	F("reg", 1, 0, 32),
+	F("value", 2, 0, 32),
+};
+static const struct kfdsig_field gcr_req_fields[] = {
+	HDR,
+	F("payload1", 1, 0, 32),
+	F("payload2", 2, 0, 32),
+	F("payload3", 3, 0, 32),
+	F("payload4", 4, 0, 32),
+};
+
 static const struct kfdsig_packet_desc nop_desc = DESC("NOP", SDMA_OP_NOP, 1, nop_fields);
 static const struct kfdsig_packet_desc fence_desc[] = {
 	[KFDSIG_SDMA_HDR_PLAIN] = DESC("FENCE", SDMA_OP_FENCE, SDMA_FENCE_DW, fence_plain_fields),
@@ -113,6 +138,13 @@ static const struct kfdsig_packet_desc ts_desc[] = {
 	[SDMA_SUBOP_TIMESTAMP_GET_GLOBAL] =
 		DESC("TIMESTAMP_GET_GLOBAL", SDMA_OP_TIMESTAMP, SDMA_TIMESTAMP_DW, ts_get_fields),
 };
+
+static const struct kfdsig_packet_desc indirect_desc =
+	DESC("INDIRECT", SDMA_OP_INDIRECT, SDMA_INDIRECT_DW, indirect_fields);
+static const struct kfdsig_packet_desc srbm_write_desc =
+	DESC("SRBM_WRITE", SDMA_OP_SRBM_WRITE, SDMA_SRBM_WRITE_DW, srbm_write_fields);
+static const struct kfdsig_packet_desc gcr_req_desc =
+	DESC("GCR_REQ", SDMA_OP_GCR_REQ, SDMA_GCR_REQ_DW, gcr_req_fields);
 
 const struct kfdsig_packet_desc *kfdsig_sdma_desc_lookup(const struct kfdsig_target *t,
 							 unsigned int op, unsigned int sub_op)
@@ -147,6 +179,19 @@ const struct kfdsig_packet_desc *kfdsig_sdma_desc_lookup(const struct kfdsig_tar
 	case SDMA_OP_TIMESTAMP:
 		if (sub_op < KFDSIG_ARRAY_SIZE(ts_desc))
 			return &ts_desc[sub_op];
+		break;
+	case SDMA_OP_INDIRECT:
+		if (sub_op == 0)
+			return &indirect_desc;
+		break;
+	case SDMA_OP_SRBM_WRITE:
+		if (sub_op == 0)
+			return &srbm_write_desc;
+		break;
+	case SDMA_OP_GCR_REQ:
+		/* Op 17 is GCR_REQ from SDMA 5.0 on only. */
+		if (sub_op == 0 && t->sdma_ip[0] >= 5)
+			return &gcr_req_desc;
 		break;
 	}
 	return NULL;

@@ -3,8 +3,7 @@
  * The GPU raises the interrupt: every case here puts the engine's real
  * fence (PM4 RELEASE_MEM, SDMA FENCE+TRAP, or a dispatched shader's
  * s_sendmsg) on a user queue through the engine layer (engine.c) and
- * watches WAIT_EVENTS. They need user queues (issue 7); until the queue API
- * is in kfdsig/kfd.h they report SKIP "needs user queues (issue 7)".
+ * watches WAIT_EVENTS.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -218,7 +217,7 @@ static enum suite_result batch_4095(struct suite_ctx *c)
 			return SUITE_FAIL;
 		e[i].event_id = ev.id;
 	}
-	OPEN_QUEUE(c, c->engine, 512 * 1024, &q);
+	OPEN_QUEUE(c, c->engine, 1024 * 1024, &q);
 	for (uint32_t i = 0; i < 4095; i++)
 		TRY(q, suite_queue_signal(c, q, e[i].event_id, 0, 0));
 	TRY(q, suite_queue_flush(c, q));
@@ -349,7 +348,9 @@ static const struct suite_case cases[] = {
 		"fence wrote slot 2; the scan must find event 2",
 		"found by the scan outside v6.14-v6.18; those kernels drop it (de844846f72b)",
 		invalid_event),
-	ENGINE2("gpu.batch-4095", "4095 fences in one submission wake all 4095 events (wait-all)",
+	ENGINE3("gpu.batch-4095",
+		"4095 fences (shader: 4095 dispatches) in one submission wake all 4095 events "
+		"(wait-all)",
 		NULL, batch_4095),
 	{ "gpu.vm-fault.pm4",
 	  "a fence whose store hits an unmapped address: every MEMORY event gets the fault data "

@@ -5,10 +5,6 @@
  * kfdsig/kfd.h (kfdsig_kfd_queue_create / submit / wait_idle). The fence
  * itself always comes from the library's emitters (kfdsig_pm4_emit_fence,
  * kfdsig_sdma_emit_fence, the shader stub + kfdsig_pm4_emit_dispatch).
- *
- * KFDSIG_SUITE_HAVE_QUEUES is defined by tools/CMakeLists.txt when
- * include/kfdsig/kfd.h declares the queue API; without it every queue
- * case reports SKIP "needs user queues (issue 7)".
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -37,61 +33,8 @@ int suite_emit_signal(const struct kfdsig_target *t, int engine, uint64_t page_v
 	}
 }
 
-#ifndef KFDSIG_SUITE_HAVE_QUEUES
-
-const char *suite_queue_unavailable(void)
-{
-	return SUITE_NEEDS_QUEUES;
-}
-
-enum suite_result suite_queue_open(struct suite_ctx *c, int engine, uint32_t ring_bytes,
-				   struct suite_queue **out)
-{
-	(void)engine;
-	(void)ring_bytes;
-	*out = NULL;
-	return suite_skip(c, SUITE_NEEDS_QUEUES);
-}
-
-void suite_queue_close(struct suite_queue *q)
-{
-	(void)q;
-}
-
-enum suite_result suite_queue_signal(struct suite_ctx *c, struct suite_queue *q, uint32_t event_id,
-				     uint32_t flags, uint32_t ctxid)
-{
-	(void)q;
-	(void)event_id;
-	(void)flags;
-	(void)ctxid;
-	return suite_skip(c, SUITE_NEEDS_QUEUES);
-}
-
-enum suite_result suite_queue_raw(struct suite_ctx *c, struct suite_queue *q, const uint32_t *dw,
-				  uint32_t ndw)
-{
-	(void)q;
-	(void)dw;
-	(void)ndw;
-	return suite_skip(c, SUITE_NEEDS_QUEUES);
-}
-
-enum suite_result suite_queue_flush(struct suite_ctx *c, struct suite_queue *q)
-{
-	(void)q;
-	return suite_skip(c, SUITE_NEEDS_QUEUES);
-}
-
-enum suite_result suite_queue_kick(struct suite_ctx *c, struct suite_queue *q)
-{
-	(void)q;
-	return suite_skip(c, SUITE_NEEDS_QUEUES);
-}
-
-#else /* KFDSIG_SUITE_HAVE_QUEUES */
-
-#define CODE_BYTES (256u * 1024u)
+/* Stub copies one batch may hold: a whole signal page's worth. */
+#define CODE_COPIES 4096u
 #define TIMEOUT_MS 5000
 
 struct suite_queue {
@@ -104,13 +47,8 @@ struct suite_queue {
 	/* shader: stub copies, one per signal until the next flush */
 	struct kfdsig_shader_stub stub;
 	struct kfdsig_kfd_bo *code;
-	size_t code_used;
+	size_t code_used, code_bytes;
 };
-
-const char *suite_queue_unavailable(void)
-{
-	return NULL;
-}
 
 enum suite_result suite_queue_open(struct suite_ctx *c, int engine, uint32_t ring_bytes,
 				   struct suite_queue **out)
@@ -121,8 +59,6 @@ enum suite_result suite_queue_open(struct suite_ctx *c, int engine, uint32_t rin
 	int r;
 
 	*out = NULL;
-	if (engine == SUITE_ENGINE_SHADER && c->d->emu)
-		return suite_skip(c, "the emulated CP does not dispatch waves yet");
 	if (kfdsig_kfd_signal_page(c->kfd, &page, &(uint64_t){ 0 }) < 0) {
 		struct kfdsig_event ev;
 		if (suite_event(c, false, &ev))
@@ -141,7 +77,10 @@ enum suite_result suite_queue_open(struct suite_ctx *c, int engine, uint32_t rin
 			return suite_skip(c, "no shader stub for %s: %s", c->t->name,
 					  kfdsig_last_error());
 		}
-		r = kfdsig_kfd_alloc(c->kfd, c->dev->gpu_id, CODE_BYTES,
+		/* each copy starts its entry on a 256-byte boundary */
+		q->code_bytes =
+			CODE_COPIES * ((q->stub.size + q->stub.entry_offset + 255) & ~255ul);
+		r = kfdsig_kfd_alloc(c->kfd, c->dev->gpu_id, q->code_bytes,
 				     KFDSIG_KFD_MEM_GTT_UNCACHED, &q->code);
 		if (!r)
 			r = kfdsig_kfd_map(c->kfd, q->code, &c->dev->gpu_id, 1);
@@ -197,7 +136,7 @@ static enum suite_result shader_signal(struct suite_ctx *c, struct suite_queue *
 	size_t off = ((q->code_used + s->entry_offset + 255) & ~(size_t)255) - s->entry_offset;
 	int r;
 
-	if (off + s->size > CODE_BYTES)
+	if (off + s->size > q->code_bytes)
 		return suite_fail(c, "too many shader signals in one batch");
 	memcpy((uint8_t *)q->code->cpu + off, s->bytes, s->size);
 	r = kfdsig_shader_patch(s, (uint8_t *)q->code->cpu + off, s->size,
@@ -281,5 +220,3 @@ enum suite_result suite_queue_kick(struct suite_ctx *c, struct suite_queue *q)
 {
 	return submit(c, q, false);
 }
-
-#endif /* KFDSIG_SUITE_HAVE_QUEUES */

@@ -145,7 +145,6 @@ enum suite_result suite_run_one(const struct suite_case *cs, const struct suite_
 				struct suite_ctx *c)
 {
 	enum suite_result r;
-	const char *why;
 	int err;
 
 	memset(c, 0, sizeof(*c));
@@ -155,8 +154,6 @@ enum suite_result suite_run_one(const struct suite_case *cs, const struct suite_
 	if ((cs->flags & SUITE_EMU_ONLY) && !d->emu)
 		return suite_skip(c, "drives the emulated kernel's interrupt entry point "
 				     "(run with --emulate)");
-	if ((cs->flags & SUITE_QUEUES) && (why = suite_queue_unavailable()))
-		return suite_skip(c, "%s", why);
 	err = kfdsig_kfd_open(d->ops, &c->kfd);
 	if (err < 0)
 		return suite_fail(c, "cannot open KFD: %s", kfdsig_last_error());

@@ -8,8 +8,8 @@
  * GPU and on the emulated KFD. Cases flagged SUITE_EMU_ONLY drive the
  * emulated kernel's interrupt entry point directly (kfdsig/emu.h): they
  * check the kernel side of the path, not an engine, and are skipped on
- * hardware. Cases flagged SUITE_QUEUES need the GPU to raise the interrupt
- * and go through the engine layer (engine.c).
+ * hardware. Cases flagged SUITE_QUEUES have the GPU raise the interrupt
+ * from a user queue and go through the engine layer (engine.c).
  *
  * Layout: registry.c (all groups), runner.c (rows, JSON, summary),
  * engine.c (signal an event through a PM4/SDMA/shader queue), one
@@ -47,9 +47,6 @@ bool suite_parse_engines(const char *list, unsigned *mask, const char **bad, siz
 /* Case flags */
 #define SUITE_EMU_ONLY (1u << 0) /* drives the emulated kernel's entry points */
 #define SUITE_QUEUES (1u << 1)	 /* the GPU raises the interrupt (user queues) */
-
-/* Why a SUITE_QUEUES case is skipped while the queue API is missing. */
-#define SUITE_NEEDS_QUEUES "needs user queues (issue 7)"
 
 /* One device the suite runs on. */
 struct suite_device {
@@ -174,10 +171,8 @@ uint64_t suite_now_ns(void);
  * that signals events the way the GPU does. */
 struct suite_queue;
 
-/* Is the user-queue API there? NULL when it is, else the skip reason. */
-const char *suite_queue_unavailable(void);
 /* Open a queue of @engine (ring of @ring_bytes, 0: default). SKIP with the
- * reason when the queue API or the engine is not available. */
+ * reason when the engine cannot signal on this target (no shader stub). */
 enum suite_result suite_queue_open(struct suite_ctx *c, int engine, uint32_t ring_bytes,
 				   struct suite_queue **out);
 void suite_queue_close(struct suite_queue *q);

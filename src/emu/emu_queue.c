@@ -1,0 +1,318 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Emulated user queues: CREATE_QUEUE / DESTROY_QUEUE with the kernel's
+ * argument checks (kfd_chardev.c set_queue_properties_from_user and
+ * kfd_queue.c kfd_queue_acquire_buffers, facts 7.2), the process doorbell
+ * slice (kfd_doorbell_mmap, facts 7.3). Each queue gets an engine thread
+ * (emu_engine.c).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "emu/emu_priv.h"
+
+#define ALIGN_UP(x, a) (((x) + (a)-1) / (a) * (a))
+
+/* kfd_queue_buffer_get(vm, addr, &bo, size): a buffer mapped on the GPU
+ * whose mapping starts at @va and spans exactly @size bytes. */
+static struct emu_bo *exact_bo(struct emu_proc *p, uint32_t gi, uint64_t va, uint64_t size)
+{
+	for (struct emu_bo *bo = p->bos; bo; bo = bo->next)
+		if (bo->va == va && bo->size == size && (bo->mapped & (1u << gi)) && bo->kptr)
+			return bo;
+	return NULL;
+}
+
+bool emu_bo_in_queue_use(struct emu_proc *p, const struct emu_bo *bo)
+{
+	for (struct emu_queue *q = p->queues; q; q = q->next) {
+		uint64_t v[] = { q->ring_va, q->rptr_va, q->wptr_va, q->eop_va, q->cwsr_va };
+		for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+			if (v[i] && v[i] >= bo->va && v[i] < bo->va + bo->size)
+				return true;
+	}
+	return false;
+}
+
+/* The emulator's reading of kfd_queue_ctx_save_restore_size() (facts
+ * 7.2), from its own topology description. */
+struct cwsr {
+	uint32_t ctl_stack, cwsr, debug;
+};
+
+static struct cwsr cwsr_of(const struct emu_gpu *g)
+{
+	const struct kfdsig_target *t = g->t;
+	uint32_t v = t->gfx_target_version;
+	uint32_t simd_per_cu = t->level >= KFDSIG_GFX10 ? 2 : 4;
+	uint32_t cu = g->simd_count / simd_per_cu / g->num_xcc;
+	uint32_t arrays = 4 * (t->level >= KFDSIG_GFX10 ? 2 : 1);
+	uint32_t per_engine = t->level >= KFDSIG_GFX10 ? 2 : 1;
+	uint32_t waves;
+	struct cwsr c = { 0 };
+
+	if (v < 80001)
+		return c;
+	if (v < 100100)
+		waves = cu * 40 < arrays / per_engine * 512 ? cu * 40 : arrays / per_engine * 512;
+	else
+		waves = cu * 32;
+	c.ctl_stack = ALIGN_UP(40 + waves * (v >= 100100 ? 12 : 8) + 8, 4096);
+	if (v >= 100100 && v < 110000 && c.ctl_stack > 0x7000)
+		c.ctl_stack = 0x7000;
+	c.cwsr = c.ctl_stack + ALIGN_UP(cu * (t->cwsr_vgpr_size + 0x4000 + 0x10000 + 0x1000), 4096);
+	c.debug = ALIGN_UP(waves * 32, 64);
+	return c;
+}
+
+uint32_t emu_cwsr_size(const struct emu_gpu *g, uint32_t *ctl_stack);
+uint32_t emu_cwsr_size(const struct emu_gpu *g, uint32_t *ctl_stack)
+{
+	struct cwsr c = cwsr_of(g);
+	if (ctl_stack)
+		*ctl_stack = c.ctl_stack;
+	return c.cwsr;
+}
+
+static int doorbells(struct emu_proc *p, struct emu_gpu *g)
+{
+	struct emu_pdd *pdd = &p->pdd[g->index];
+	uint32_t slice = g->t->doorbell_slice;
+
+	if (pdd->db_memfd >= 0)
+		return 0;
+	pdd->db_memfd = memfd_create("kfdsig-emu-doorbells", MFD_CLOEXEC);
+	if (pdd->db_memfd < 0)
+		return -ENOMEM;
+	if (ftruncate(pdd->db_memfd, slice) ||
+	    (pdd->db_kptr = mmap(NULL, slice, PROT_READ | PROT_WRITE, MAP_SHARED, pdd->db_memfd,
+				 0)) == MAP_FAILED) {
+		close(pdd->db_memfd);
+		pdd->db_memfd = -1;
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
+{
+	kfdsig_abi_create_queue_args *a = data;
+	struct emu_gpu *g = emu_gpu_by_id(emu, a->gpu_id);
+	uint64_t pg = (uint64_t)sysconf(_SC_PAGESIZE);
+	struct emu_bo *ring, *rp, *wp;
+	struct emu_queue *q;
+	uint32_t gi, id, db_index;
+	bool sdma;
+	int r;
+
+	/* set_queue_properties_from_user */
+	if ((a->queue_percentage & 0xff) > KFD_MAX_QUEUE_PERCENTAGE ||
+	    a->queue_priority > KFD_MAX_QUEUE_PRIORITY)
+		return -EINVAL;
+	if (a->ring_size & (a->ring_size - 1))
+		return -EINVAL;
+	switch (a->queue_type) {
+	case KFD_IOC_QUEUE_TYPE_COMPUTE:
+		sdma = false;
+		break;
+	case KFD_IOC_QUEUE_TYPE_SDMA:
+	case KFD_IOC_QUEUE_TYPE_SDMA_XGMI:
+		sdma = true;
+		break;
+	case KFD_IOC_QUEUE_TYPE_SDMA_BY_ENG_ID:
+		if (!emu_version_at_least(emu, 17))
+			return -EINVAL;
+		sdma = true;
+		break;
+	default:
+		/* COMPUTE_AQL runs AQL packets: not emulated */
+		return -EINVAL;
+	}
+	if (!g)
+		return -EINVAL;
+	gi = g->index;
+	if (a->queue_type == KFD_IOC_QUEUE_TYPE_SDMA_BY_ENG_ID &&
+	    a->sdma_engine_id >= g->num_sdma + g->num_sdma_xgmi)
+		return -EINVAL;
+	pthread_mutex_lock(&p->lock);
+	if (!p->pdd[gi].vm) {
+		r = -ESRCH; /* kfd_bind_process_to_device failed */
+		goto out;
+	}
+	/* kfd_queue_acquire_buffers: rptr/wptr each one page, the ring
+	 * exactly ring_size, compute: EOP and context save area per topology */
+	wp = exact_bo(p, gi, a->write_pointer_address & ~(pg - 1), pg);
+	rp = exact_bo(p, gi, a->read_pointer_address & ~(pg - 1), pg);
+	ring = exact_bo(p, gi, a->ring_base_address, a->ring_size);
+	if (!wp || !rp || !ring || !a->ring_size) {
+		r = -EINVAL;
+		goto out;
+	}
+	if (!sdma) {
+		struct cwsr c = cwsr_of(g);
+		if (a->eop_buffer_address &&
+		    (a->eop_buffer_size != g->t->eop_buffer_size ||
+		     !exact_bo(p, gi, a->eop_buffer_address, a->eop_buffer_size))) {
+			r = -EINVAL;
+			goto out;
+		}
+		if (c.cwsr &&
+		    (a->ctl_stack_size != c.ctl_stack || a->ctx_save_restore_size < c.cwsr ||
+		     !exact_bo(p, gi, a->ctx_save_restore_address,
+			       ALIGN_UP((uint64_t)(a->ctx_save_restore_size + c.debug) * g->num_xcc,
+					pg)))) {
+			r = -EINVAL;
+			goto out;
+		}
+	}
+	for (id = 0; id < 32 && (p->queue_ids & (1u << id)); id++)
+		;
+	if (id == 32) {
+		r = -ENOSPC;
+		goto out;
+	}
+	r = doorbells(p, g);
+	if (r)
+		goto out;
+	q = calloc(1, sizeof(*q));
+	if (!q) {
+		r = -ENOMEM;
+		goto out;
+	}
+	q->p = p;
+	q->g = g;
+	q->id = id;
+	q->type = a->queue_type;
+	q->sdma = sdma;
+	q->ring_size = a->ring_size;
+	q->ring_va = a->ring_base_address;
+	q->rptr_va = a->read_pointer_address;
+	q->wptr_va = a->write_pointer_address;
+	q->eop_va = sdma ? 0 : a->eop_buffer_address;
+	q->cwsr_va = sdma ? 0 : a->ctx_save_restore_address;
+	q->ring = ring->kptr;
+	q->rptr = (char *)rp->kptr + (a->read_pointer_address - rp->va);
+	/* Emulator choice: doorbell index = queue id in the slice; SOC15
+	 * reports its byte offset in the low bits (facts 7.3). */
+	db_index = id * g->t->doorbell_size;
+	q->doorbell = (char *)p->pdd[gi].db_kptr + db_index;
+	if (g->t->doorbell_size == 8)
+		__atomic_store_n((uint64_t *)q->doorbell, 0, __ATOMIC_RELAXED);
+	else
+		__atomic_store_n((uint32_t *)q->doorbell, 0, __ATOMIC_RELAXED);
+	r = emu_engine_start(q);
+	if (r) {
+		free(q);
+		goto out;
+	}
+	p->queue_ids |= 1u << id;
+	q->next = p->queues;
+	p->queues = q;
+	a->queue_id = id;
+	a->doorbell_offset = KFDSIG_MMAP_TYPE_DOORBELL | KFDSIG_MMAP_GPU_ID(a->gpu_id);
+	if (g->t->doorbell_size == 8)
+		a->doorbell_offset |= db_index;
+out:
+	pthread_mutex_unlock(&p->lock);
+	return r;
+}
+
+int emu_destroy_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
+{
+	struct kfd_ioctl_destroy_queue_args *a = data;
+	struct emu_queue **pp, *q;
+
+	(void)emu;
+	pthread_mutex_lock(&p->lock);
+	for (pp = &p->queues; *pp && (*pp)->id != a->queue_id; pp = &(*pp)->next)
+		;
+	q = *pp;
+	if (q) {
+		*pp = q->next;
+		p->queue_ids &= ~(1u << q->id);
+	}
+	pthread_mutex_unlock(&p->lock);
+	if (!q)
+		return -EINVAL;
+	emu_engine_stop(q); /* joins: the engine takes p->lock itself */
+	free(q);
+	return 0;
+}
+
+void emu_queues_fini(struct emu_proc *p)
+{
+	for (;;) {
+		struct emu_queue *q;
+		pthread_mutex_lock(&p->lock);
+		q = p->queues;
+		if (q)
+			p->queues = q->next;
+		pthread_mutex_unlock(&p->lock);
+		if (!q)
+			break;
+		emu_engine_stop(q);
+		free(q);
+	}
+}
+
+void emu_halt_queues(struct emu_proc *p, uint32_t why)
+{
+	for (struct emu_queue *q = p->queues; q; q = q->next)
+		if (!q->halted) {
+			q->exception = why;
+			__atomic_store_n(&q->halted, true, __ATOMIC_RELEASE);
+		}
+}
+
+/* kfd_doorbell_mmap: exactly one process slice of the GPU in the offset. */
+int emu_doorbell_mmap(struct kfdsig_emu *emu, struct emu_proc *p, void **out, void *addr,
+		      size_t len, int prot, int flags, uint64_t off)
+{
+	uint32_t gpu_id = (uint32_t)((off & KFDSIG_MMAP_GPU_ID_MASK) >> KFDSIG_MMAP_GPU_ID_SHIFT);
+	struct emu_gpu *g = emu_gpu_by_id(emu, gpu_id);
+	void *m;
+	int r;
+
+	if (!g || len != g->t->doorbell_slice)
+		return -EINVAL;
+	pthread_mutex_lock(&p->lock);
+	r = doorbells(p, g);
+	if (!r) {
+		m = mmap(addr, len, prot, flags, p->pdd[g->index].db_memfd, 0);
+		r = m == MAP_FAILED ? -errno : 0;
+		if (!r)
+			*out = m;
+	}
+	pthread_mutex_unlock(&p->lock);
+	return r;
+}
+
+int kfdsig_emu_queue_info(struct kfdsig_emu *emu, int pasid, uint32_t queue_id,
+			  struct kfdsig_emu_queue_info *info)
+{
+	struct emu_proc *p;
+	int r = -EINVAL;
+
+	if (!emu || !info)
+		return -EINVAL;
+	p = emu_proc_get(emu, pasid);
+	if (!p)
+		return -ESRCH;
+	pthread_mutex_lock(&p->lock);
+	for (struct emu_queue *q = p->queues; q; q = q->next)
+		if (q->id == queue_id) {
+			info->halted = __atomic_load_n(&q->halted, __ATOMIC_ACQUIRE);
+			info->exception = q->exception;
+			info->consumed = __atomic_load_n(&q->consumed, __ATOMIC_ACQUIRE);
+			info->type = q->type;
+			r = 0;
+		}
+	pthread_mutex_unlock(&p->lock);
+	emu_proc_put(p);
+	return r;
+}

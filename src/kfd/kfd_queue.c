@@ -1,0 +1,379 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * User queues: CREATE_QUEUE with the buffers the kernel validates (facts
+ * 7.2), the process doorbell slice (7.3), and a submit helper that places
+ * packets without straddling the ring end and never overruns the engine
+ * (3.8, 4.6).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "kfd/kfd_priv.h"
+
+#define ALIGN_UP(x, a) (((x) + (a)-1) / (a) * (a))
+
+struct kfdsig_kfd_queue {
+	struct kfdsig_kfd *kfd;
+	struct kfd_gpu *g;
+	const struct kfdsig_target *t;
+	uint32_t id, type;
+	uint32_t ring_size;
+	struct kfd_bo *ring, *rptr, *wptr, *eop, *cwsr;
+	volatile void *doorbell;
+	uint64_t wptr_bytes; /* monotonic, in bytes */
+	pthread_mutex_t lock;
+	struct kfdsig_kfd_queue *next; /* kfd->queues, under kfd->lock */
+};
+
+static void unlink_queue(struct kfdsig_kfd *kfd, struct kfdsig_kfd_queue *q)
+{
+	struct kfdsig_kfd_queue **pp;
+
+	pthread_mutex_lock(&kfd->lock);
+	for (pp = &kfd->queues; *pp && *pp != q; pp = &(*pp)->next)
+		;
+	if (*pp)
+		*pp = q->next;
+	pthread_mutex_unlock(&kfd->lock);
+}
+
+/* At close the kernel tears the queues down with the process; only our
+ * bookkeeping is left to free (the buffers go with kfd_mem_release_all). */
+void kfd_queues_release_all(struct kfdsig_kfd *kfd)
+{
+	while (kfd->queues) {
+		struct kfdsig_kfd_queue *q = kfd->queues;
+		kfd->queues = q->next;
+		pthread_mutex_destroy(&q->lock);
+		free(q);
+	}
+}
+
+static bool is_sdma(uint32_t type)
+{
+	return type == KFDSIG_QUEUE_SDMA || type == KFDSIG_QUEUE_SDMA_BY_ENG_ID;
+}
+
+static void free_bo(struct kfdsig_kfd *kfd, struct kfd_bo *bo)
+{
+	if (bo)
+		kfdsig_kfd_free(kfd, &bo->pub);
+}
+
+static int alloc_mapped(struct kfdsig_kfd *kfd, struct kfd_gpu *g, uint64_t size,
+			struct kfd_bo **out)
+{
+	struct kfdsig_kfd_bo *bo = NULL;
+	int r = kfdsig_kfd_alloc(kfd, g->dev.gpu_id, size, KFDSIG_KFD_MEM_GTT_UNCACHED, &bo);
+
+	if (r < 0)
+		return r;
+	r = kfdsig_kfd_map(kfd, bo, &g->dev.gpu_id, 1);
+	if (r < 0) {
+		kfdsig_kfd_free(kfd, bo);
+		return r;
+	}
+	*out = (struct kfd_bo *)bo;
+	return 0;
+}
+
+/* The doorbell slice: doorbell_offset with the in-slice bits cleared,
+ * exactly one slice long (kfd_doorbell_mmap refuses other sizes). */
+static int map_doorbells(struct kfdsig_kfd *kfd, struct kfd_gpu *g, uint64_t offset)
+{
+	const struct kfdsig_kfd_ops *ops = kfd->ops;
+	uint32_t slice = g->dev.target->doorbell_slice;
+	void *p;
+	int r;
+
+	if (g->doorbells)
+		return 0;
+	r = ops->mmap(ops->ctx, &p, NULL, slice, PROT_READ | PROT_WRITE, MAP_SHARED, kfd->fd,
+		      offset & ~(uint64_t)(slice - 1));
+	if (r < 0)
+		return kfdsig_set_error(-r, "cannot mmap the doorbells of gpu 0x%x: %s",
+					g->dev.gpu_id, strerror(-r));
+	g->doorbells = p;
+	return 0;
+}
+
+int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id, enum kfdsig_queue_type type,
+			    const struct kfdsig_queue_opts *opts, struct kfdsig_kfd_queue **out)
+{
+	kfdsig_abi_create_queue_args a;
+	struct kfdsig_queue_opts o = { 0 };
+	struct kfdsig_kfd_queue *q;
+	uint64_t pg = (uint64_t)sysconf(_SC_PAGESIZE);
+	unsigned long req = AMDKFD_IOC_CREATE_QUEUE;
+	struct kfd_gpu *g;
+	uint64_t db;
+	int r;
+
+	if (!kfd || !out)
+		return kfdsig_set_error(EINVAL, "NULL argument");
+	*out = NULL;
+	g = kfd_gpu_by_id(kfd, gpu_id);
+	if (!g)
+		return kfdsig_set_error(ENOENT, "no GPU with gpu_id 0x%x", gpu_id);
+	if (!g->dev.target)
+		return kfdsig_set_error(ENOTSUP, "gpu 0x%x: %s", gpu_id, g->dev.note);
+	if (type != KFDSIG_QUEUE_PM4 && !is_sdma(type))
+		return kfdsig_set_error(EINVAL, "unknown queue type %d", (int)type);
+	if (type == KFDSIG_QUEUE_SDMA_BY_ENG_ID) {
+		if (!kfdsig_kfd_has(kfd, KFDSIG_KFD_FEAT_SDMA_BY_ENG_ID))
+			return kfdsig_set_error(ENOTSUP, "SDMA queues by engine id need KFD 1.17");
+		req = KFDSIG_AMDKFD_IOC_CREATE_QUEUE_1_17;
+	}
+	if (opts)
+		o = *opts;
+	if (!o.ring_size)
+		o.ring_size = 64 * 1024;
+	if (!o.percentage)
+		o.percentage = 100;
+	if (!o.priority)
+		o.priority = 7;
+	/* The ring must be its own mapping of exactly ring_size bytes, and
+	 * mappings are whole pages. */
+	if (o.ring_size < pg || (o.ring_size & (o.ring_size - 1)))
+		return kfdsig_set_error(EINVAL, "ring size %u is not a power of two >= %llu",
+					o.ring_size, (unsigned long long)pg);
+	q = calloc(1, sizeof(*q));
+	if (!q)
+		return kfdsig_set_error(ENOMEM, "out of memory");
+	q->kfd = kfd;
+	q->g = g;
+	q->t = g->dev.target;
+	q->type = type;
+	q->ring_size = o.ring_size;
+	pthread_mutex_init(&q->lock, NULL);
+
+	/* The ring is its own mapping of exactly ring_size bytes, the read
+	 * and write pointers each their own page (kfd_queue_acquire_buffers). */
+	if ((r = alloc_mapped(kfd, g, o.ring_size, &q->ring)) < 0 ||
+	    (r = alloc_mapped(kfd, g, pg, &q->rptr)) < 0 ||
+	    (r = alloc_mapped(kfd, g, pg, &q->wptr)) < 0)
+		goto fail;
+	memset(&a, 0, sizeof(a));
+	a.ring_base_address = q->ring->pub.va;
+	a.ring_size = o.ring_size;
+	a.read_pointer_address = q->rptr->pub.va;
+	a.write_pointer_address = q->wptr->pub.va;
+	a.gpu_id = gpu_id;
+	a.queue_type = is_sdma(type) ? (uint32_t)type : KFD_IOC_QUEUE_TYPE_COMPUTE;
+	a.queue_percentage = o.percentage;
+	a.queue_priority = o.priority;
+	a.sdma_engine_id = o.sdma_engine_id;
+	if (!is_sdma(type)) {
+		const struct kfdsig_kfd_device *d = &g->dev;
+		uint32_t xcc = d->num_xcc ? d->num_xcc : 1;
+
+		/* EOP buffer: the topology's size (0x8000 on Tonga) [eop]. */
+		if ((r = alloc_mapped(kfd, g, q->t->eop_buffer_size, &q->eop)) < 0)
+			goto fail;
+		a.eop_buffer_address = q->eop->pub.va;
+		a.eop_buffer_size = q->t->eop_buffer_size;
+		if (d->cwsr_size) {
+			uint64_t total =
+				ALIGN_UP((uint64_t)(d->cwsr_size + d->debug_memory_size) * xcc, pg);
+			if ((r = alloc_mapped(kfd, g, total, &q->cwsr)) < 0)
+				goto fail;
+			a.ctx_save_restore_address = q->cwsr->pub.va;
+			a.ctx_save_restore_size = d->cwsr_size;
+			a.ctl_stack_size = d->ctl_stack_size;
+		}
+	}
+	r = kfd_ioctl_retry(kfd->ops, kfd->fd, req, &a);
+	if (r < 0) {
+		r = kfdsig_set_error(-r, "CREATE_QUEUE (%s, ring %u) on gpu 0x%x failed: %s",
+				     is_sdma(type) ? "SDMA" : "PM4", o.ring_size, gpu_id,
+				     strerror(-r));
+		goto fail;
+	}
+	q->id = a.queue_id;
+	pthread_mutex_lock(&kfd->lock);
+	r = map_doorbells(kfd, g, a.doorbell_offset);
+	pthread_mutex_unlock(&kfd->lock);
+	if (r < 0) {
+		struct kfd_ioctl_destroy_queue_args d = { .queue_id = q->id };
+		kfd_ioctl_retry(kfd->ops, kfd->fd, AMDKFD_IOC_DESTROY_QUEUE, &d);
+		goto fail;
+	}
+	/* SOC15: the offset's low bits locate the doorbell in the slice;
+	 * before: queue_id * 4 (libhsakmt; facts 7.3). */
+	if (q->t->doorbell_size == 8)
+		db = a.doorbell_offset & (q->t->doorbell_slice - 1);
+	else
+		db = (uint64_t)q->id * 4;
+	q->doorbell = (char *)g->doorbells + db;
+	pthread_mutex_lock(&kfd->lock);
+	q->next = kfd->queues;
+	kfd->queues = q;
+	pthread_mutex_unlock(&kfd->lock);
+	*out = q;
+	return 0;
+fail:
+	free_bo(kfd, q->cwsr);
+	free_bo(kfd, q->eop);
+	free_bo(kfd, q->wptr);
+	free_bo(kfd, q->rptr);
+	free_bo(kfd, q->ring);
+	pthread_mutex_destroy(&q->lock);
+	free(q);
+	return r;
+}
+
+int kfdsig_kfd_queue_destroy(struct kfdsig_kfd_queue *q)
+{
+	struct kfd_ioctl_destroy_queue_args d = { 0 };
+	int r;
+
+	if (!q)
+		return kfdsig_set_error(EINVAL, "NULL queue");
+	d.queue_id = q->id;
+	r = kfd_ioctl_retry(q->kfd->ops, q->kfd->fd, AMDKFD_IOC_DESTROY_QUEUE, &d);
+	if (r < 0)
+		return kfdsig_set_error(-r, "DESTROY_QUEUE(%u) failed: %s", q->id, strerror(-r));
+	unlink_queue(q->kfd, q);
+	free_bo(q->kfd, q->cwsr);
+	free_bo(q->kfd, q->eop);
+	free_bo(q->kfd, q->wptr);
+	free_bo(q->kfd, q->rptr);
+	free_bo(q->kfd, q->ring);
+	pthread_mutex_destroy(&q->lock);
+	free(q);
+	return 0;
+}
+
+int kfdsig_kfd_queue_id(const struct kfdsig_kfd_queue *q)
+{
+	return q ? (int)q->id : -EINVAL;
+}
+
+/* Bytes the engine has not consumed yet. The engine reports its read
+ * pointer wrapped or monotonic, in dwords (PM4) or bytes (SDMA); modulo
+ * the ring both read the same. */
+static uint64_t in_flight(struct kfdsig_kfd_queue *q)
+{
+	uint64_t rp;
+
+	if (is_sdma(q->type)) {
+		rp = q->t->wptr_bits == 64
+			     ? __atomic_load_n((uint64_t *)q->rptr->pub.cpu, __ATOMIC_ACQUIRE)
+			     : __atomic_load_n((uint32_t *)q->rptr->pub.cpu, __ATOMIC_ACQUIRE);
+	} else {
+		rp = (uint64_t)__atomic_load_n((uint32_t *)q->rptr->pub.cpu, __ATOMIC_ACQUIRE) * 4;
+	}
+	return (q->wptr_bytes - rp) & (q->ring_size - 1);
+}
+
+static int64_t now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Wait until @need bytes are free; one dword always stays free so that a
+ * full ring is never mistaken for an empty one. */
+static int wait_space(struct kfdsig_kfd_queue *q, uint64_t need, int timeout_ms)
+{
+	int64_t end = timeout_ms < 0 ? INT64_MAX : now_ms() + timeout_ms;
+	unsigned spin = 0;
+
+	while (q->ring_size - 4 - in_flight(q) < need) {
+		if (now_ms() >= end)
+			return kfdsig_set_error(ETIMEDOUT, "queue %u: ring full for %d ms", q->id,
+						timeout_ms);
+		if (++spin > 64)
+			usleep(50);
+	}
+	return 0;
+}
+
+static void ring_doorbell(struct kfdsig_kfd_queue *q)
+{
+	uint64_t v = is_sdma(q->type) ? q->wptr_bytes : q->wptr_bytes / 4;
+
+	if (q->t->wptr_bits == 32) /* gfx8: wrapped 32-bit pointers */
+		v = is_sdma(q->type) ? v & (q->ring_size - 1) : v & (q->ring_size / 4 - 1);
+	/* write pointer memory first, then the doorbell (facts 7.3) */
+	if (q->t->wptr_bits == 64)
+		__atomic_store_n((uint64_t *)q->wptr->pub.cpu, v, __ATOMIC_RELEASE);
+	else
+		__atomic_store_n((uint32_t *)q->wptr->pub.cpu, (uint32_t)v, __ATOMIC_RELEASE);
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	if (q->t->doorbell_size == 8)
+		__atomic_store_n((volatile uint64_t *)q->doorbell, v, __ATOMIC_RELEASE);
+	else
+		__atomic_store_n((volatile uint32_t *)q->doorbell, (uint32_t)v, __ATOMIC_RELEASE);
+}
+
+int kfdsig_kfd_queue_submit(struct kfdsig_kfd_queue *q, const uint32_t *dw, uint32_t ndw,
+			    int timeout_ms)
+{
+	uint32_t *ring, pad = 0;
+	uint64_t need, pos, tail;
+	int r;
+
+	if (!q || (ndw && !dw))
+		return kfdsig_set_error(EINVAL, "NULL argument");
+	if (!ndw)
+		return 0;
+	/* Some gfx9 SDMA engines need 64 dwords per submission: pad with one
+	 * NOP burst (header count = pad - 1, then zero dwords) as ROCr does
+	 * [min64] (facts 4.6). */
+	if (is_sdma(q->type) && ndw < q->t->sdma_min_submit_dw)
+		pad = q->t->sdma_min_submit_dw - ndw;
+	need = (uint64_t)(ndw + pad) * 4;
+	if (need > q->ring_size / 2)
+		return kfdsig_set_error(E2BIG, "%u dwords do not fit a %u-byte ring", ndw,
+					q->ring_size);
+	pthread_mutex_lock(&q->lock);
+	ring = q->ring->pub.cpu;
+	pos = q->wptr_bytes & (q->ring_size - 1);
+	tail = q->ring_size - pos;
+	if (need > tail) {
+		/* fill the tail with NOPs: PM4 PACKET3(NOP, 0x3FFF) dwords
+		 * (amdgpu's ring padding), SDMA zero dwords (1-dword NOPs) */
+		r = wait_space(q, tail, timeout_ms);
+		if (r < 0)
+			goto out;
+		for (uint64_t i = 0; i < tail / 4; i++)
+			ring[pos / 4 + i] = is_sdma(q->type) ? 0 : 0xffff1000u;
+		q->wptr_bytes += tail;
+		pos = 0;
+	}
+	r = wait_space(q, need, timeout_ms);
+	if (r < 0)
+		goto out;
+	memcpy(ring + pos / 4, dw, (size_t)ndw * 4);
+	if (pad) {
+		ring[pos / 4 + ndw] = (pad - 1) << 16;
+		memset(ring + pos / 4 + ndw + 1, 0, (size_t)(pad - 1) * 4);
+	}
+	q->wptr_bytes += need;
+	ring_doorbell(q);
+out:
+	pthread_mutex_unlock(&q->lock);
+	return r;
+}
+
+int kfdsig_kfd_queue_wait_idle(struct kfdsig_kfd_queue *q, int timeout_ms)
+{
+	int64_t end = timeout_ms < 0 ? INT64_MAX : now_ms() + timeout_ms;
+
+	if (!q)
+		return kfdsig_set_error(EINVAL, "NULL queue");
+	while (in_flight(q)) {
+		if (now_ms() >= end)
+			return kfdsig_set_error(ETIMEDOUT, "queue %u not idle after %d ms", q->id,
+						timeout_ms);
+		usleep(50);
+	}
+	return 0;
+}

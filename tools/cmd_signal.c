@@ -1,0 +1,275 @@
+/* SPDX-License-Identifier: MIT */
+/* kfdsig signal: make a GPU signal a KFD event and wait for it. */
+#include <errno.h>
+#include <getopt.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+
+static void help(FILE *f)
+{
+	fprintf(f, "usage: kfdsig signal [--engine pm4|sdma|shader] [--event ID] [--gpu GPU_ID]\n"
+		   "                     [--count N] [--json] [--emulate SPEC]\n\n"
+		   "Create signal events up to ID, put a fence-with-interrupt for event ID on a\n"
+		   "user queue of the GPU (kfdsig's PM4 or SDMA emitter, or the s_sendmsg shader\n"
+		   "stub dispatched on a PM4 queue), ring the doorbell and wait with\n"
+		   "AMDKFD_IOC_WAIT_EVENTS. Prints one line per signal: the result, the event\n"
+		   "age before and after, and the time from submission to wake-up.\n\n"
+		   "  --engine E      pm4 (default), sdma or shader\n"
+		   "  --event ID      event id 1..4095 (default 1)\n"
+		   "  --gpu GPU_ID    the GPU (default: the first kfdsig supports)\n"
+		   "  --count N       signal N times (default 1)\n"
+		   "  --ctxid N       put N in the interrupt instead of the event id (pm4:\n"
+		   "                  INT_CTXID, sdma: TRAP context) to see what the kernel\n"
+		   "                  does with a wrong one\n"
+		   "  --timeout MS    how long to wait (default 2000)\n"
+		   "  --json          one JSON object per signal\n"
+		   "  --no-time       leave the time out (reproducible output)\n"
+		   "  --emulate SPEC  use an emulated KFD (also KFDSIG_EMULATE=SPEC)\n\n"
+		   "Exit status: 0 when every signal woke the waiter, 1 otherwise or on failure,\n"
+		   "2 for bad arguments.\n");
+}
+
+enum engine { ENG_PM4, ENG_SDMA, ENG_SHADER };
+
+static double ms_since(const struct timespec *t0)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - t0->tv_sec) * 1e3 + (double)(t.tv_nsec - t0->tv_nsec) / 1e6;
+}
+
+/* The packets of one signal; for the shader the stub goes to @code. */
+static int build(enum engine e, const struct kfdsig_target *t, uint64_t slot_va, uint32_t id,
+		 const uint32_t *ctxid, struct kfdsig_kfd_bo *code, uint32_t *dw, size_t max)
+{
+	struct kfdsig_fence f = { .slot_va = slot_va, .event_id = id };
+
+	if (ctxid) { /* a deliberately wrong interrupt id */
+		f.ctxid = *ctxid;
+		f.flags = KFDSIG_FENCE_CTXID | KFDSIG_FENCE_DELIBERATELY_BAD;
+		if (t->pm4_fence == KFDSIG_PM4_FENCE_VI && e == ENG_PM4) {
+			/* gfx8 RELEASE_MEM has no INT_CTXID: the IV carries the
+			 * written value, so write that instead */
+			f.flags = KFDSIG_FENCE_VALUE | KFDSIG_FENCE_DELIBERATELY_BAD;
+			f.value = *ctxid;
+		}
+	}
+	struct kfdsig_shader_stub s;
+	uint64_t entry;
+	size_t shift;
+	int r;
+
+	if (e == ENG_PM4)
+		return kfdsig_pm4_emit_fence(t, &f, dw, max);
+	if (e == ENG_SDMA)
+		return kfdsig_sdma_emit_fence(t, &f, dw, max);
+	r = kfdsig_shader_stub(t, KFDSIG_SHADER_RAW, &s);
+	if (r < 0)
+		return r;
+	/* the entry must be 256-byte aligned (COMPUTE_PGM_LO) */
+	shift = (KFDSIG_SHADER_CODE_ALIGN - s.entry_offset % KFDSIG_SHADER_CODE_ALIGN) %
+		KFDSIG_SHADER_CODE_ALIGN;
+	if (shift + s.size > code->size)
+		return -ENOSPC;
+	memcpy((char *)code->cpu + shift, s.bytes, s.size);
+	r = kfdsig_shader_patch(&s, (char *)code->cpu + shift, s.size, slot_va, id);
+	if (r < 0)
+		return r;
+	entry = code->va + shift + s.entry_offset;
+	return kfdsig_pm4_emit_dispatch(&s, entry, 0, dw, max);
+}
+
+int cmd_signal(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "engine", required_argument, NULL, 'e' },
+		{ "event", required_argument, NULL, 'i' },
+		{ "gpu", required_argument, NULL, 'g' },
+		{ "count", required_argument, NULL, 'n' },
+		{ "ctxid", required_argument, NULL, 'c' },
+		{ "timeout", required_argument, NULL, 't' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "no-time", no_argument, NULL, 'T' },
+		{ "emulate", required_argument, NULL, 'E' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	static const char *const names[] = { "pm4", "sdma", "shader" };
+	const struct kfdsig_kfd_device *dev = NULL;
+	struct kfdsig_kfd_queue *q = NULL;
+	struct kfdsig_kfd_bo *code = NULL;
+	uint64_t id = 1, count = 1, gpu = 0, page_va = 0, ctxid = 0, timeout = 2000;
+	bool have_ctxid = false;
+	const char *emulate = NULL;
+	enum engine e = ENG_PM4;
+	bool json = false, have_gpu = false, no_time = false;
+	struct kfdsig_event ev = { 0 };
+	struct cli_kfd c;
+	int opt, r, ret = 0;
+
+	while ((opt = getopt_long(argc, argv, "e:i:g:n:c:t:jh", opts, NULL)) != -1) {
+		switch (opt) {
+		case 'e':
+			if (!strcmp(optarg, "pm4"))
+				e = ENG_PM4;
+			else if (!strcmp(optarg, "sdma"))
+				e = ENG_SDMA;
+			else if (!strcmp(optarg, "shader"))
+				e = ENG_SHADER;
+			else
+				return cli_usage_error("--engine: '%s' is not pm4, sdma or shader",
+						       optarg);
+			break;
+		case 'i':
+			if (!cli_parse_u64("--event", optarg, 4095, &id))
+				return EXIT_USAGE;
+			if (!id)
+				return cli_usage_error("--event: 0 is reserved by the kernel");
+			break;
+		case 'g':
+			if (!cli_parse_u64("--gpu", optarg, UINT32_MAX, &gpu))
+				return EXIT_USAGE;
+			have_gpu = true;
+			break;
+		case 'n':
+			if (!cli_parse_u64("--count", optarg, 1000000, &count))
+				return EXIT_USAGE;
+			break;
+		case 'j':
+			json = true;
+			break;
+		case 'T':
+			no_time = true;
+			break;
+		case 'c':
+			if (!cli_parse_u64("--ctxid", optarg, UINT32_MAX, &ctxid))
+				return EXIT_USAGE;
+			have_ctxid = true;
+			break;
+		case 't':
+			if (!cli_parse_u64("--timeout", optarg, 600000, &timeout))
+				return EXIT_USAGE;
+			break;
+		case 'E':
+			emulate = optarg;
+			break;
+		case 'h':
+			help(stdout);
+			return 0;
+		default:
+			return EXIT_USAGE;
+		}
+	}
+	if (optind < argc)
+		return cli_usage_error("unexpected argument '%s'", argv[optind]);
+	if (have_ctxid && e == ENG_SHADER)
+		return cli_usage_error("--ctxid: the shader's interrupt carries m0 = the event id");
+	r = cli_kfd_open(emulate, &c);
+	if (r)
+		return r;
+	for (size_t i = 0; i < kfdsig_kfd_device_count(c.kfd) && !dev; i++) {
+		const struct kfdsig_kfd_device *d = kfdsig_kfd_device(c.kfd, i);
+		if (have_gpu ? d->gpu_id == gpu : d->target != NULL)
+			dev = d;
+	}
+	if (!dev) {
+		ret = have_gpu ? cli_error("no GPU with gpu_id %llu (kfdsig devices lists them)",
+					   (unsigned long long)gpu)
+			       : cli_error("no GPU kfdsig supports");
+		goto out;
+	}
+	if (!dev->target) {
+		ret = cli_error("gpu 0x%x: %s", dev->gpu_id, dev->note);
+		goto out;
+	}
+	if (kfdsig_kfd_acquire_vm(c.kfd, dev->gpu_id) < 0) {
+		ret = cli_error("%s", kfdsig_last_error());
+		goto out;
+	}
+	/* ids are handed out from 1 up: create events until ours exists */
+	while (ev.id < id) {
+		if (kfdsig_kfd_event_create(c.kfd, KFDSIG_EVENT_SIGNAL, true, &ev) < 0) {
+			ret = cli_error("%s", kfdsig_last_error());
+			goto out;
+		}
+	}
+	if (ev.id != id || kfdsig_kfd_signal_page(c.kfd, NULL, &page_va) < 0) {
+		ret = cli_error("event %llu not available", (unsigned long long)id);
+		goto out;
+	}
+	if (e == ENG_SHADER && (kfdsig_kfd_alloc(c.kfd, dev->gpu_id, 64 * 1024,
+						 KFDSIG_KFD_MEM_GTT_UNCACHED, &code) < 0 ||
+				kfdsig_kfd_map(c.kfd, code, NULL, 0) < 0)) {
+		ret = cli_error("%s", kfdsig_last_error());
+		goto out;
+	}
+	if (kfdsig_kfd_queue_create(c.kfd, dev->gpu_id,
+				    e == ENG_SDMA ? KFDSIG_QUEUE_SDMA : KFDSIG_QUEUE_PM4, NULL,
+				    &q) < 0) {
+		ret = cli_error("%s", kfdsig_last_error());
+		goto out;
+	}
+	for (uint64_t k = 0; k < count; k++) {
+		struct kfdsig_wait_entry w = { .event_id = ev.id, .age = 0 };
+		enum kfdsig_wait_result res;
+		uint64_t before;
+		struct timespec t0;
+		uint32_t dw[64];
+		double ms;
+		int n;
+
+		if (kfdsig_kfd_has(c.kfd, KFDSIG_KFD_FEAT_EVENT_AGE))
+			w.age = k + 1;
+		before = w.age;
+		uint32_t cx = (uint32_t)ctxid;
+		n = build(e, dev->target, page_va + 8 * id, (uint32_t)id, have_ctxid ? &cx : NULL,
+			  code, dw, 64);
+		if (n < 0) {
+			ret = cli_error("%s", kfdsig_last_error());
+			break;
+		}
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		if (kfdsig_kfd_queue_submit(q, dw, (uint32_t)n, 1000) < 0) {
+			ret = cli_error("%s", kfdsig_last_error());
+			break;
+		}
+		r = kfdsig_kfd_wait(c.kfd, &w, 1, false, (uint32_t)timeout, &res);
+		ms = ms_since(&t0);
+		const char *result = r < 0			   ? "fail"
+				     : res == KFDSIG_WAIT_COMPLETE ? "complete"
+								   : "timeout";
+		if (json) {
+			printf("{\"gpu_id\": %u, \"target\": \"%s\", \"engine\": \"%s\", "
+			       "\"event\": %llu, \"result\": \"%s\", \"age_before\": %llu, "
+			       "\"age_after\": %llu",
+			       dev->gpu_id, dev->target->name, names[e], (unsigned long long)id,
+			       result, (unsigned long long)before, (unsigned long long)w.age);
+			if (!no_time)
+				printf(", \"ms\": %.3f", ms);
+			printf("}\n");
+		} else {
+			char up[16];
+			size_t j;
+			for (j = 0; result[j] && j < sizeof(up) - 1; j++)
+				up[j] = (char)(result[j] - 32);
+			up[j] = '\0';
+			printf("gpu 0x%04x %s %s event %llu: %s, age %llu -> %llu", dev->gpu_id,
+			       dev->target->name, names[e], (unsigned long long)id, up,
+			       (unsigned long long)before, (unsigned long long)w.age);
+			if (!no_time)
+				printf(", %.3f ms", ms);
+			printf("\n");
+		}
+		if (r < 0 || res != KFDSIG_WAIT_COMPLETE)
+			ret = EXIT_FAILURE;
+	}
+out:
+	if (q)
+		kfdsig_kfd_queue_destroy(q);
+	cli_kfd_close(&c);
+	if (ret)
+		return ret;
+	return cli_close_output(stdout);
+}
