@@ -85,19 +85,24 @@ enum suite_result suite_queue_open(struct suite_ctx *c, int engine, uint32_t rin
 		if (!r)
 			r = kfdsig_kfd_map(c->kfd, q->code, &c->dev->gpu_id, 1);
 		if (r < 0) {
+			enum suite_result res =
+				suite_fail(c, "code buffer: %s", kfdsig_last_error());
+			if (q->code)
+				kfdsig_kfd_free(c->kfd, q->code);
 			free(q);
-			return suite_fail(c, "code buffer: %s", kfdsig_last_error());
+			return res;
 		}
 	}
 	r = kfdsig_kfd_queue_create(
 		c->kfd, c->dev->gpu_id,
 		engine == SUITE_ENGINE_SDMA ? KFDSIG_QUEUE_SDMA : KFDSIG_QUEUE_PM4, &opts, &q->q);
 	if (r < 0) {
+		enum suite_result res = suite_fail(c, "CREATE_QUEUE (%s): %s",
+						   suite_engine_name(engine), kfdsig_last_error());
 		if (q->code)
 			kfdsig_kfd_free(c->kfd, q->code);
 		free(q);
-		return suite_fail(c, "CREATE_QUEUE (%s): %s", suite_engine_name(engine),
-				  kfdsig_last_error());
+		return res;
 	}
 	*out = q;
 	return SUITE_PASS;
@@ -186,17 +191,9 @@ static enum suite_result submit(struct suite_ctx *c, struct suite_queue *q, bool
 {
 	int r = 0;
 
-	if (q->n) {
-		if (q->engine == SUITE_ENGINE_SDMA) {
-			int pad = kfdsig_sdma_pad_submit_dw(c->t, q->n);
-			if (pad > 0 && reserve(q, (size_t)pad)) {
-				kfdsig_sdma_emit_nop(q->batch + q->n, q->cap - q->n, (size_t)pad,
-						     0);
-				q->n += (size_t)pad;
-			}
-		}
+	/* the library pads SDMA submissions to the target's minimum */
+	if (q->n)
 		r = kfdsig_kfd_queue_submit(q->q, q->batch, (uint32_t)q->n, TIMEOUT_MS);
-	}
 	q->n = 0;
 	if (r < 0)
 		return suite_fail(c, "submit to the %s queue: %s", suite_engine_name(q->engine),
