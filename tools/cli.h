@@ -69,5 +69,7 @@ int cmd_smi(int argc, char **argv);
 int cmd_signal(int argc, char **argv);
 int cmd_shader(int argc, char **argv);
 int cmd_decode(int argc, char **argv);
+int cmd_test(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
 
 #endif

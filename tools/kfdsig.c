@@ -16,6 +16,9 @@ static const struct cmd cmds[] = {
 	{ "smi", cmd_smi, "print KFD SMI events live" },
 	{ "signal", cmd_signal, "make the GPU signal a KFD event and wait for it" },
 	{ "shader", cmd_shader, "print a shader s_sendmsg signal stub (asm, bytes, code object)" },
+	{ "test", cmd_test, "run the interrupt-path suite (PASS/FAIL/SKIP per case)" },
+	{ "bench", cmd_bench,
+	  "measure fence emission, the slow path, wake-up latency, throughput" },
 };
 
 static void usage(FILE *f)

@@ -1,0 +1,693 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * kfdsig bench: what the interrupt path costs.
+ *
+ *  emit        CPU time to write one fence per engine (PM4 emit and the
+ *              prepared template, SDMA, shader stub patch + dispatch)
+ *  lookup      cost of one interrupt in the kernel's event lookup: the fast
+ *              path against a wrong id and no id (both force the slot scan),
+ *              with 1, 64 and 4095 live events (emulator: through the
+ *              kernel entry point kfd_signal_event_interrupt)
+ *  latency     signal -> the waiter's WAIT_EVENTS returns, min/p50/p99/max
+ *              over N signals one at a time (host clocks)
+ *  throughput  events per second for batches of 1, 64 and 4095 (signal the
+ *              batch, wait for all, reset)
+ *
+ * Signals come from CPU SET_EVENT, under the emulator also from the
+ * interrupt entry point, and from each engine's fence on a user queue
+ * (tools/suite/engine.c); each figure's path says which.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "suite/devices.h"
+#include "suite/suite.h"
+
+static void help(FILE *f)
+{
+	fprintf(f,
+		"usage: kfdsig bench [--device N | --emulate TARGET[,TARGET...]|all]\n"
+		"                    [--count N] [--json] [--kfd-version X.Y]\n"
+		"                    [--kernel-profile NAME]\n\n"
+		"Measure the interrupt path on each device:\n"
+		"  emit        ns of CPU time to write one fence, per engine (PM4 emit and the\n"
+		"              prepared template, SDMA, shader stub patch + dispatch packets)\n"
+		"  lookup      ns per interrupt in the kernel's event lookup: fast path, wrong\n"
+		"              id and no id (the slot scan), with 1, 64 and 4095 live events\n"
+		"              (emulator only: the kernel entry point kfd_signal_event_interrupt)\n"
+		"  latency     us from the signal to the waiter's return, min/p50/p99/max over\n"
+		"              N signals one at a time\n"
+		"  throughput  events/s signalling batches of 1, 64 and 4095 events, then\n"
+		"              wait-for-all and reset\n"
+		"Signals come from CPU SET_EVENT (cpu-set-event) and, under the emulator, the\n"
+		"interrupt entry point (emu-interrupt), and each engine's fence on a user\n"
+		"queue (pm4, sdma, shader). Emulated figures use host clocks and measure the\n"
+		"emulator, not a GPU.\n\n"
+		"  --count N           samples per latency figure (default 1000; the other\n"
+		"                      figures scale with it)\n"
+		"  --json              one JSON object: every figure with device and meaning\n"
+		"  --device/--emulate/--kfd-version/--kernel-profile  as for kfdsig test\n\n"
+		"Exit status: 0, 1 when a measurement fails (or no KFD), 2 for bad arguments.\n");
+}
+
+/* One figure of the table. */
+struct fig {
+	const char *measure; /* emit, lookup, latency, throughput */
+	char path[40];	     /* "pm4 emit", "fast path", "cpu-set-event" */
+	uint32_t size;	     /* live events / batch, 0: none */
+	const char *unit;    /* "ns/fence", "ns/interrupt", "us", "events/s" */
+	bool dist;	     /* min/p50/p99/max, else value */
+	double value, min, p50, p99, max;
+	char na[320]; /* not measured: why (empty: measured) */
+	char what[400];
+};
+
+struct bench {
+	const struct suite_device *d;
+	struct kfdsig_kfd *kfd;
+	const struct kfdsig_kfd_device *dev;
+	int pasid;
+	uint32_t count;
+	struct fig *figs;
+	size_t n, cap;
+	int err;
+};
+
+static struct fig *add(struct bench *b, const char *measure, const char *unit)
+{
+	if (b->n == b->cap) {
+		size_t cap = b->cap ? 2 * b->cap : 32;
+		struct fig *f = realloc(b->figs, cap * sizeof(*f));
+		if (!f)
+			abort();
+		b->figs = f;
+		b->cap = cap;
+	}
+	struct fig *f = &b->figs[b->n++];
+	memset(f, 0, sizeof(*f));
+	f->measure = measure;
+	f->unit = unit;
+	return f;
+}
+
+static void set_na(struct fig *f, const char *why)
+{
+	snprintf(f->na, sizeof(f->na), "%s", why);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+static volatile uint32_t sink;
+
+/* ---- emission ----------------------------------------------------------- */
+
+static void bench_emit(struct bench *b)
+{
+	const struct kfdsig_target *t = b->d->target;
+	const uint64_t page = 0x7f0000000000ull;
+	uint32_t iters = b->count * 100, buf[64];
+	struct kfdsig_pm4_fence_tmpl tmpl;
+	struct kfdsig_fence opt = { 0 };
+	struct fig *f;
+	uint64_t t0;
+	int ndw = 0;
+
+	for (int e = SUITE_ENGINE_PM4; e <= SUITE_ENGINE_SDMA; e++) {
+		t0 = suite_now_ns();
+		for (uint32_t i = 0; i < iters; i++) {
+			ndw = suite_emit_signal(t, e, page, 1 + i % 4095, 0, 0, buf, 64);
+			sink += buf[1];
+		}
+		f = add(b, "emit", "ns/fence");
+		f->value = (double)(suite_now_ns() - t0) / iters;
+		snprintf(f->path, sizeof(f->path), "%s emit", suite_engine_name(e));
+		snprintf(f->what, sizeof(f->what),
+			 "CPU time of %s for one fence (%d dwords) for %s, on the host CPU",
+			 e == SUITE_ENGINE_PM4 ? "kfdsig_pm4_emit_fence" : "kfdsig_sdma_emit_fence",
+			 ndw, t->name);
+		if (ndw < 0)
+			set_na(f, "the emitter refused the fence");
+		if (e != SUITE_ENGINE_PM4)
+			continue;
+		if (kfdsig_pm4_fence_prepare(t, &opt, page, &tmpl) < 0) {
+			f = add(b, "emit", "ns/fence");
+			snprintf(f->path, sizeof(f->path), "pm4 template");
+			snprintf(f->what, sizeof(f->what),
+				 "CPU time of kfdsig_pm4_fence_write for one fence for %s",
+				 t->name);
+			set_na(f, "kfdsig_pm4_fence_prepare refused the options");
+			continue;
+		}
+		t0 = suite_now_ns();
+		for (uint32_t i = 0; i < iters; i++) {
+			ndw = kfdsig_pm4_fence_write(&tmpl, buf, 64, 1 + i % 4095);
+			sink += buf[1];
+		}
+		f = add(b, "emit", "ns/fence");
+		f->value = (double)(suite_now_ns() - t0) / iters;
+		snprintf(f->path, sizeof(f->path), "pm4 template");
+		snprintf(
+			f->what, sizeof(f->what),
+			"CPU time of kfdsig_pm4_fence_write (template prepared once) for one fence "
+			"(%d dwords) for %s, on the host CPU",
+			ndw, t->name);
+	}
+
+	struct kfdsig_shader_stub s;
+	f = add(b, "emit", "ns/fence");
+	snprintf(f->path, sizeof(f->path), "shader patch+dispatch");
+	snprintf(f->what, sizeof(f->what),
+		 "CPU time to patch the raw stub and write its PM4 dispatch for %s", t->name);
+	if (kfdsig_shader_stub(t, KFDSIG_SHADER_RAW, &s) < 0) {
+		set_na(f, "no shader stub for this target");
+		return;
+	}
+	uint8_t *code = malloc(s.size);
+	if (!code) {
+		set_na(f, "out of memory");
+		return;
+	}
+	memcpy(code, s.bytes, s.size);
+	t0 = suite_now_ns();
+	for (uint32_t i = 0; i < iters; i++) {
+		uint32_t id = 1 + i % 4095;
+		kfdsig_shader_patch(&s, code, s.size, kfdsig_slot_va(page, id), id);
+		ndw = kfdsig_pm4_emit_dispatch(&s, 0x7f1000000000ull, 0, buf, 64);
+		sink += buf[1] + code[0];
+	}
+	f->value = (double)(suite_now_ns() - t0) / iters;
+	snprintf(f->what, sizeof(f->what),
+		 "CPU time to patch the raw stub (slot address, id) and write its PM4 dispatch "
+		 "(%d dwords) for %s, on the host CPU",
+		 ndw, t->name);
+	free(code);
+}
+
+/* ---- kernel lookup: fast path against the scan ---------------------------- */
+
+static void bench_lookup(struct bench *b)
+{
+	static const uint32_t lives[] = { 1, 64, 4095 };
+	static const char *const kinds[] = { "fast path", "wrong id", "no id" };
+
+	if (!b->d->emu) {
+		struct fig *f = add(b, "lookup", "ns/interrupt");
+		snprintf(f->path, sizeof(f->path), "all");
+		snprintf(f->what, sizeof(f->what),
+			 "cost of one interrupt in the kernel's event lookup on %s", b->d->label);
+		set_na(f, "needs the emulator's interrupt entry point (or user queues)");
+		return;
+	}
+	for (size_t l = 0; l < 3; l++) {
+		struct kfdsig_kfd *kfd = NULL;
+		struct kfdsig_event ev, last = { 0 };
+		uint32_t live = lives[l], iters = b->count;
+		int pasid;
+
+		if (kfdsig_kfd_open(b->d->ops, &kfd) < 0) {
+			b->err = -EIO;
+			return;
+		}
+		pasid = kfdsig_emu_pasid(b->d->emu, kfdsig_kfd_fd(kfd));
+		for (uint32_t i = 0; i < live; i++)
+			if (kfdsig_kfd_event_create(kfd, KFDSIG_EVENT_SIGNAL, false, &ev) == 0)
+				last = ev;
+		for (int k = 0; k < 3; k++) {
+			/* the signalled event is the last one: the scan walks the
+			 * most; the wrong id names event 1's unsignalled slot (or
+			 * id 4000 when 1 is the only one) */
+			uint32_t id = k == 0 ? last.id : last.id == 1 ? 4000 : 1;
+			uint32_t bits = k == 2 ? 0 : 32;
+			int found = 0;
+			uint64_t t0 = suite_now_ns();
+
+			for (uint32_t i = 0; i < iters; i++) {
+				__atomic_store_n(last.slot, 1, __ATOMIC_RELEASE);
+				found += kfdsig_emu_signal_event_interrupt(b->d->emu, pasid, id,
+									   bits);
+			}
+			struct fig *f = add(b, "lookup", "ns/interrupt");
+			f->value = (double)(suite_now_ns() - t0) / iters;
+			f->size = live;
+			snprintf(f->path, sizeof(f->path), "%s", kinds[k]);
+			snprintf(f->what, sizeof(f->what),
+				 "emulated kfd_signal_event_interrupt (kernel %s) with %u live "
+				 "events, one signalled slot, %s; %s",
+				 b->d->profile, live,
+				 k == 0	  ? "its full id"
+				 : k == 1 ? "a full id naming an unsignalled slot"
+					  : "no valid id bits",
+				 found == (int)iters ? "found every time"
+				 : found == 0	     ? "dropped every time (no scan)"
+						     : "found some of the time");
+		}
+		kfdsig_kfd_close(kfd);
+	}
+}
+
+/* ---- signal sources -------------------------------------------------------- */
+
+enum sig_path { PATH_CPU_SET = 0, PATH_EMU_IRQ, PATH_PM4, PATH_SDMA, PATH_SHADER, PATH_COUNT };
+static const char *const path_names[] = { "cpu-set-event", "emu-interrupt", "pm4", "sdma",
+					  "shader" };
+static const char *const path_how[] = {
+	"AMDKFD_IOC_SET_EVENT from the CPU",
+	"the slot store + the kernel entry point kfd_signal_event_interrupt",
+	"a PM4 RELEASE_MEM fence submitted to a compute queue",
+	"an SDMA FENCE+TRAP submitted to an SDMA queue",
+	"a dispatched shader's s_sendmsg(MSG_INTERRUPT)",
+};
+
+/* Who signals: the CPU, the emulated kernel entry point, or an engine's
+ * queue (engine.c) in a KFD process of its own. */
+struct sigsrc {
+	int path;
+	struct suite_ctx ctx; /* ctx.kfd: the process */
+	struct suite_queue *q;
+	const char *why; /* not available */
+};
+
+static int src_open(struct bench *b, int path, struct sigsrc *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->path = path;
+	s->ctx.d = b->d;
+	s->ctx.engine = SUITE_ENGINE_NONE;
+	if (kfdsig_kfd_open(b->d->ops, &s->ctx.kfd) < 0) {
+		s->why = "cannot open KFD";
+		return -EIO;
+	}
+	s->ctx.dev = kfdsig_kfd_device_by_gpu_id(s->ctx.kfd, b->d->gpu_id);
+	s->ctx.t = b->d->target;
+	if (b->d->emu)
+		s->ctx.pasid = kfdsig_emu_pasid(b->d->emu, kfdsig_kfd_fd(s->ctx.kfd));
+	return 0;
+}
+
+/* Engine paths open their queue once the events exist. */
+static int src_queue(struct sigsrc *s, uint32_t ring)
+{
+	if (s->path < PATH_PM4)
+		return 0;
+	s->ctx.engine = s->path - PATH_PM4;
+	if (suite_queue_open(&s->ctx, s->ctx.engine, ring, &s->q) != SUITE_PASS) {
+		s->why = s->ctx.why;
+		return -ENOTSUP;
+	}
+	return 0;
+}
+
+static int src_signal(struct bench *b, struct sigsrc *s, const struct kfdsig_event *ev)
+{
+	switch (s->path) {
+	case PATH_CPU_SET:
+		return kfdsig_kfd_event_set(s->ctx.kfd, ev->id);
+	case PATH_EMU_IRQ:
+		__atomic_store_n(ev->slot, ev->id, __ATOMIC_RELEASE);
+		return kfdsig_emu_signal_event_interrupt(b->d->emu, s->ctx.pasid, ev->id, 32) == 1
+			       ? 0
+			       : -EIO;
+	default:
+		return suite_queue_signal(&s->ctx, s->q, ev->id, 0, 0) == SUITE_PASS ? 0 : -EIO;
+	}
+}
+
+/* Engine paths: submit what src_signal() queued. */
+static int src_commit(struct sigsrc *s)
+{
+	if (!s->q)
+		return 0;
+	return suite_queue_flush(&s->ctx, s->q) == SUITE_PASS ? 0 : -EIO;
+}
+
+static void src_close(struct sigsrc *s)
+{
+	suite_queue_close(s->q);
+	kfdsig_kfd_close(s->ctx.kfd);
+	s->q = NULL;
+	s->ctx.kfd = NULL;
+}
+
+/* ---- latency --------------------------------------------------------------- */
+
+struct lat {
+	struct kfdsig_kfd *kfd;
+	struct kfdsig_event ev;
+	uint32_t n;
+	uint64_t *t1;
+	volatile uint32_t ready, done;
+	int err;
+};
+
+static void *lat_waiter(void *arg)
+{
+	struct lat *l = arg;
+
+	for (uint32_t i = 0; i < l->n; i++) {
+		struct kfdsig_wait_entry e = { .event_id = l->ev.id };
+		enum kfdsig_wait_result res;
+
+		__atomic_store_n(&l->ready, i + 1, __ATOMIC_RELEASE);
+		if (kfdsig_kfd_wait(l->kfd, &e, 1, false, 5000, &res) < 0 ||
+		    res != KFDSIG_WAIT_COMPLETE)
+			l->err = -ETIMEDOUT;
+		l->t1[i] = suite_now_ns();
+		__atomic_store_n(&l->done, i + 1, __ATOMIC_RELEASE);
+	}
+	return NULL;
+}
+
+static void bench_latency(struct bench *b, int path)
+{
+	struct lat l = { .n = b->count };
+	uint64_t *t0 = calloc(b->count, sizeof(uint64_t));
+	struct fig *f = add(b, "latency", "us");
+	struct sigsrc s;
+	pthread_t th;
+
+	snprintf(f->path, sizeof(f->path), "%s", path_names[path]);
+	snprintf(f->what, sizeof(f->what),
+		 "host time from %s to the return of the waiter's WAIT_EVENTS on %s",
+		 path_how[path], b->d->label);
+	f->dist = true;
+	l.t1 = calloc(b->count, sizeof(uint64_t));
+	if (!t0 || !l.t1 || src_open(b, path, &s) < 0) {
+		set_na(f, "setup failed");
+		b->err = -EIO;
+		goto out;
+	}
+	l.kfd = s.ctx.kfd;
+	if (kfdsig_kfd_event_create(l.kfd, KFDSIG_EVENT_SIGNAL, true, &l.ev) < 0) {
+		set_na(f, "setup failed");
+		b->err = -EIO;
+		src_close(&s);
+		goto out;
+	}
+	if (src_queue(&s, 0) < 0) {
+		set_na(f, s.why);
+		src_close(&s);
+		goto out;
+	}
+	if (pthread_create(&th, NULL, lat_waiter, &l)) {
+		set_na(f, "cannot start the waiter");
+		b->err = -EIO;
+		src_close(&s);
+		goto out;
+	}
+	for (uint32_t i = 0; i < b->count; i++) {
+		while (__atomic_load_n(&l.ready, __ATOMIC_ACQUIRE) < i + 1)
+			;
+		usleep(50); /* let the waiter go to sleep in WAIT_EVENTS */
+		t0[i] = suite_now_ns();
+		if (src_signal(b, &s, &l.ev) < 0 || src_commit(&s) < 0)
+			l.err = -EIO;
+		while (__atomic_load_n(&l.done, __ATOMIC_ACQUIRE) < i + 1)
+			;
+	}
+	pthread_join(th, NULL);
+	src_close(&s);
+	if (l.err) {
+		set_na(f, "a signal was lost (a wait timed out)");
+		b->err = l.err;
+		goto out;
+	}
+	for (uint32_t i = 0; i < b->count; i++)
+		t0[i] = l.t1[i] - t0[i];
+	qsort(t0, b->count, sizeof(*t0), cmp_u64);
+	f->min = t0[0] / 1e3;
+	f->p50 = t0[b->count / 2] / 1e3;
+	f->p99 = t0[(b->count * 99) / 100 < b->count ? (b->count * 99) / 100 : b->count - 1] / 1e3;
+	f->max = t0[b->count - 1] / 1e3;
+	snprintf(f->what, sizeof(f->what),
+		 "host time from %s to the return of the waiter's WAIT_EVENTS, %u signals one at "
+		 "a time, on %s (%s KFD)",
+		 path_how[path], b->count, b->d->label, b->d->emu ? "emulated" : "real");
+out:
+	free(t0);
+	free(l.t1);
+}
+
+/* ---- throughput ------------------------------------------------------------ */
+
+static void bench_throughput(struct bench *b, int path, uint32_t batch)
+{
+	struct kfdsig_wait_entry *e = calloc(batch, sizeof(*e));
+	struct kfdsig_event *ev = calloc(batch, sizeof(*ev));
+	uint32_t iters = (b->count * 64 + batch - 1) / batch;
+	struct fig *f = add(b, "throughput", "events/s");
+	enum kfdsig_wait_result res;
+	struct sigsrc s = { 0 };
+	uint64_t t0;
+
+	snprintf(f->path, sizeof(f->path), "%s", path_names[path]);
+	snprintf(f->what, sizeof(f->what),
+		 "events per second signalled by %s in batches of %u, wait for all, on %s",
+		 path_how[path], batch, b->d->label);
+	f->size = batch;
+	if (path >= PATH_PM4 && iters > 64)
+		iters = 64; /* engine rounds cost a submission each */
+	if (!e || !ev || src_open(b, path, &s) < 0) {
+		set_na(f, "setup failed");
+		b->err = -EIO;
+		goto out;
+	}
+	for (uint32_t i = 0; i < batch; i++) {
+		if (kfdsig_kfd_event_create(s.ctx.kfd, KFDSIG_EVENT_SIGNAL, false, &ev[i]) < 0) {
+			set_na(f, "cannot create the events");
+			b->err = -ENOSPC;
+			goto out;
+		}
+		e[i].event_id = ev[i].id;
+	}
+	/* room for a whole batch of the largest fence (a shader dispatch) */
+	if (src_queue(&s, batch > 64 ? 1024 * 1024 : 0) < 0) {
+		set_na(f, s.why);
+		goto out;
+	}
+	t0 = suite_now_ns();
+	for (uint32_t it = 0; it < iters; it++) {
+		for (uint32_t i = 0; i < batch; i++)
+			if (src_signal(b, &s, &ev[i]) < 0)
+				goto lost;
+		if (src_commit(&s) < 0)
+			goto lost;
+		if (kfdsig_kfd_wait(s.ctx.kfd, e, batch, true, 5000, &res) < 0 ||
+		    res != KFDSIG_WAIT_COMPLETE)
+			goto lost;
+		for (uint32_t i = 0; i < batch; i++)
+			kfdsig_kfd_event_reset(s.ctx.kfd, ev[i].id);
+	}
+	f->value = (double)batch * iters * 1e9 / (double)(suite_now_ns() - t0);
+	snprintf(f->what, sizeof(f->what),
+		 "events per second: %u events signalled by %s%s, wait for all, reset them; %u "
+		 "rounds on %s (%s KFD)",
+		 batch, path_how[path], path >= PATH_PM4 ? " (one submission per round)" : "",
+		 iters, b->d->label, b->d->emu ? "emulated" : "real");
+	goto out;
+lost:
+	set_na(f, "a signal was lost (wait-all did not complete)");
+	b->err = -ETIMEDOUT;
+out:
+	src_close(&s);
+	free(e);
+	free(ev);
+}
+
+/* ---- output --------------------------------------------------------------- */
+
+static void print_num(double v)
+{
+	if (v >= 1e6)
+		printf(" %10.3g", v);
+	else
+		printf(" %10.2f", v);
+}
+
+static void print_text(const struct bench *b)
+{
+	printf("== %s: gpu_id 0x%x, %s KFD %u.%u, kernel %s; host clocks%s\n", b->d->label,
+	       b->d->gpu_id, b->d->emu ? "emulated" : "real", b->d->kfd_major, b->d->kfd_minor,
+	       b->d->profile, b->d->emu ? " (the emulator's cost, not a GPU's)" : "");
+	printf("%-10s %-22s %5s %10s %10s %10s %10s  %s\n", "measure", "path", "size", "value/p50",
+	       "min", "p99", "max", "unit");
+	for (size_t i = 0; i < b->n; i++) {
+		const struct fig *f = &b->figs[i];
+		char size[12] = "-";
+
+		if (f->size)
+			snprintf(size, sizeof(size), "%u", f->size);
+		printf("%-10s %-22s %5s", f->measure, f->path, size);
+		if (f->na[0]) {
+			printf(" %10s %10s %10s %10s  %s: %s\n", "n/a", "", "", "", f->unit, f->na);
+			continue;
+		}
+		if (f->dist) {
+			print_num(f->p50);
+			print_num(f->min);
+			print_num(f->p99);
+			print_num(f->max);
+		} else {
+			print_num(f->value);
+			printf(" %10s %10s %10s", "-", "-", "-");
+		}
+		printf("  %s\n", f->unit);
+	}
+	printf("emit: CPU time of the library to write one fence into a buffer\n"
+	       "lookup: one interrupt through %s;\n"
+	       "  fast path = the event's full id, wrong id = a full id naming an unsignalled\n"
+	       "  slot, no id = no valid id bits (both force the slot scan); size = live\n"
+	       "  events, one signalled\n"
+	       "latency: host time from the signal to the return of the waiter's WAIT_EVENTS,\n"
+	       "  %u signals one at a time\n"
+	       "throughput: events/s signalling a batch of size events, then wait-all and reset\n"
+	       "paths: cpu-set-event = AMDKFD_IOC_SET_EVENT, emu-interrupt = slot store + the\n"
+	       "  kernel entry point, pm4/sdma/shader = the engine's fence on a user queue\n\n",
+	       b->d->emu ? "the emulated kfd_signal_event_interrupt" : "the kernel (emulator only)",
+	       b->count);
+}
+
+static void json_num(const char *key, double v)
+{
+	printf(", \"%s\": %.6g", key, v);
+}
+
+static void print_json(const struct bench *b, bool first)
+{
+	for (size_t i = 0; i < b->n; i++) {
+		const struct fig *f = &b->figs[i];
+
+		printf("%s\n  {\"device\": ", first && !i ? "" : ",");
+		cli_json_str(stdout, b->d->label);
+		printf(", \"gpu_id\": %u, \"backend\": \"%s\", \"kfd_version\": \"%u.%u\", "
+		       "\"kernel\": ",
+		       b->d->gpu_id, b->d->emu ? "emulated" : "linux", b->d->kfd_major,
+		       b->d->kfd_minor);
+		cli_json_str(stdout, b->d->profile);
+		printf(", \"measure\": \"%s\", \"path\": ", f->measure);
+		cli_json_str(stdout, f->path);
+		if (f->size)
+			printf(", \"size\": %u", f->size);
+		else
+			printf(", \"size\": null");
+		printf(", \"unit\": \"%s\"", f->unit);
+		if (f->na[0]) {
+			printf(", \"value\": null, \"not_measured\": ");
+			cli_json_str(stdout, f->na);
+		} else if (f->dist) {
+			json_num("min", f->min);
+			json_num("p50", f->p50);
+			json_num("p99", f->p99);
+			json_num("max", f->max);
+			printf(", \"samples\": %u", b->count);
+		} else {
+			json_num("value", f->value);
+		}
+		printf(", \"what\": ");
+		cli_json_str(stdout, f->what);
+		printf("}");
+	}
+}
+
+int cmd_bench(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "device", required_argument, NULL, 'd' },
+		{ "emulate", required_argument, NULL, 'E' },
+		{ "count", required_argument, NULL, 'n' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "kfd-version", required_argument, NULL, 'k' },
+		{ "kernel-profile", required_argument, NULL, 'p' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	struct suite_dev_opts dopt = { .device = -1 };
+	struct suite_devset *devs;
+	uint32_t count = 1000;
+	bool json = false;
+	int c, r, err = 0;
+	uint64_t v;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			if (!cli_parse_u64("--device", optarg, 63, &v))
+				return EXIT_USAGE;
+			dopt.device = (int)v;
+			break;
+		case 'E':
+			dopt.emulate = optarg;
+			break;
+		case 'n':
+			if (!cli_parse_u64("--count", optarg, 1000000, &v))
+				return EXIT_USAGE;
+			if (!v)
+				return cli_usage_error("--count: must be at least 1");
+			count = (uint32_t)v;
+			break;
+		case 'j':
+			json = true;
+			break;
+		case 'k':
+			dopt.kfd_version = optarg;
+			break;
+		case 'p':
+			dopt.profile = optarg;
+			break;
+		case 'h':
+			help(stdout);
+			return 0;
+		default:
+			return cli_usage_error("see 'kfdsig bench --help'");
+		}
+	}
+	if (optind < argc)
+		return cli_usage_error("unexpected argument '%s'", argv[optind]);
+	devs = calloc(1, sizeof(*devs));
+	if (!devs)
+		return cli_error("out of memory");
+	r = suite_devices_open(devs, &dopt);
+	if (r) {
+		free(devs);
+		return r;
+	}
+	if (json)
+		printf("{\"count\": %u, \"figures\": [", count);
+	for (size_t i = 0; i < devs->n; i++) {
+		struct bench b = { .d = &devs->dev[i], .count = count };
+
+		bench_emit(&b);
+		bench_lookup(&b);
+		static const uint32_t batches[] = { 1, 64, 4095 };
+		for (int p = 0; p < PATH_COUNT; p++) {
+			if (p == PATH_EMU_IRQ && !b.d->emu)
+				continue;
+			bench_latency(&b, p);
+			for (int k = 0; k < 3; k++)
+				bench_throughput(&b, p, batches[k]);
+		}
+		if (json)
+			print_json(&b, i == 0);
+		else
+			print_text(&b);
+		if (b.err)
+			err = b.err;
+		free(b.figs);
+	}
+	if (json)
+		printf("\n]}\n");
+	suite_devices_close(devs);
+	free(devs);
+	if (err)
+		return cli_error("a measurement failed: %s", strerror(-err));
+	return 0;
+}

@@ -1,0 +1,367 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The GPU raises the interrupt: every case here puts the engine's real
+ * fence (PM4 RELEASE_MEM, SDMA FENCE+TRAP, or a dispatched shader's
+ * s_sendmsg) on a user queue through the engine layer (engine.c) and
+ * watches WAIT_EVENTS.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "suite.h"
+
+/* Open a queue or return the case's result (SKIP / FAIL). */
+#define OPEN_QUEUE(c, engine, ring, qp)                                       \
+	do {                                                                  \
+		enum suite_result r_ = suite_queue_open(c, engine, ring, qp); \
+		if (r_ != SUITE_PASS)                                         \
+			return r_;                                            \
+	} while (0)
+
+#define TRY(q, expr)                           \
+	do {                                   \
+		enum suite_result r_ = (expr); \
+		if (r_ != SUITE_PASS) {        \
+			suite_queue_close(q);  \
+			return r_;             \
+		}                              \
+	} while (0)
+
+static bool fired_within(struct suite_ctx *c, uint32_t id, uint64_t *age, uint32_t ms)
+{
+	enum kfdsig_wait_result res;
+
+	return suite_wait1(c, id, age, ms, &res) == 0 && res == KFDSIG_WAIT_COMPLETE;
+}
+
+static enum suite_result signal_one(struct suite_ctx *c)
+{
+	struct suite_queue *q;
+	struct kfdsig_event ev;
+	uint64_t age = 1;
+
+	if (suite_event(c, true, &ev))
+		return SUITE_FAIL;
+	OPEN_QUEUE(c, c->engine, 0, &q);
+	TRY(q, suite_queue_signal(c, q, ev.id, 0, 0));
+	TRY(q, suite_queue_flush(c, q));
+	suite_queue_close(q);
+	SUITE_CHECK(c, fired_within(c, ev.id, suite_has_age(c) ? &age : NULL, 2000),
+		    "event %u not woken by the %s signal within 2 s", ev.id,
+		    suite_engine_name(c->engine));
+	SUITE_CHECK(c, !suite_has_age(c) || age == 2, "age after one signal: %llu, expected 2",
+		    (unsigned long long)age);
+	SUITE_CHECK(c, *ev.slot == KFDSIG_SLOT_UNSIGNALED,
+		    "the kernel did not acknowledge slot %u (0x%llx)", ev.id,
+		    (unsigned long long)*ev.slot);
+	return SUITE_PASS;
+}
+
+static enum suite_result high_ids(struct suite_ctx *c)
+{
+	static const uint32_t ids[] = { 255, 256, 257, 1000, 4095 };
+	struct suite_queue *q;
+	struct kfdsig_event ev;
+
+	for (uint32_t i = 1; i <= 4095; i++)
+		if (suite_event(c, false, &ev))
+			return SUITE_FAIL;
+	OPEN_QUEUE(c, c->engine, 0, &q);
+	for (size_t i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
+		TRY(q, suite_queue_signal(c, q, ids[i], 0, 0));
+		TRY(q, suite_queue_flush(c, q));
+		if (!fired_within(c, ids[i], NULL, 2000)) {
+			suite_queue_close(q);
+			return suite_fail(c, "event %u not woken by the %s signal", ids[i],
+					  suite_engine_name(c->engine));
+		}
+		kfdsig_kfd_event_reset(c->kfd, ids[i]);
+		for (uint32_t other = 1; other <= 4095; other += 97)
+			if (other != ids[i] && suite_signalled(c, other)) {
+				suite_queue_close(q);
+				return suite_fail(c, "signalling %u also set event %u", ids[i],
+						  other);
+			}
+	}
+	suite_queue_close(q);
+	return SUITE_PASS;
+}
+
+static enum suite_result several_queues(struct suite_ctx *c)
+{
+	struct suite_queue *q[6] = { 0 };
+	struct kfdsig_wait_entry e[6];
+	enum kfdsig_wait_result res;
+	struct kfdsig_event ev;
+	enum suite_result r = SUITE_PASS;
+	int ret;
+
+	memset(e, 0, sizeof(e));
+	for (int i = 0; i < 6; i++) {
+		if (suite_event(c, false, &ev))
+			return SUITE_FAIL;
+		e[i].event_id = ev.id;
+	}
+	for (int i = 0; i < 6 && r == SUITE_PASS; i++)
+		r = suite_queue_open(c, i < 4 ? SUITE_ENGINE_PM4 : SUITE_ENGINE_SDMA, 0, &q[i]);
+	for (int i = 0; i < 6 && r == SUITE_PASS; i++)
+		r = suite_queue_signal(c, q[i], e[i].event_id, 0, 0);
+	for (int i = 0; i < 6 && r == SUITE_PASS; i++)
+		r = suite_queue_flush(c, q[i]);
+	for (int i = 0; i < 6; i++)
+		suite_queue_close(q[i]);
+	if (r != SUITE_PASS)
+		return r;
+	ret = kfdsig_kfd_wait(c->kfd, e, 6, true, 2000, &res);
+	SUITE_CHECK(c, ret == 0 && res == KFDSIG_WAIT_COMPLETE,
+		    "wait-all on the events of 4 PM4 and 2 SDMA queues: %d %s", ret,
+		    suite_wait_result_name(res));
+	return SUITE_PASS;
+}
+
+static enum suite_result ring_wrap(struct suite_ctx *c)
+{
+	struct suite_queue *q;
+	struct kfdsig_event ev;
+	uint64_t age = 1;
+
+	if (suite_event(c, true, &ev))
+		return SUITE_FAIL;
+	/* a 4 KiB ring holds about 128 PM4 fences: go round it 3 times */
+	OPEN_QUEUE(c, c->engine, 4096, &q);
+	for (int i = 0; i < 400; i++) {
+		TRY(q, suite_queue_signal(c, q, ev.id, 0, 0));
+		TRY(q, suite_queue_flush(c, q));
+		if (!fired_within(c, ev.id, NULL, 2000)) {
+			suite_queue_close(q);
+			return suite_fail(c, "signal %d of 400 on a 4 KiB ring was lost", i + 1);
+		}
+	}
+	suite_queue_close(q);
+	if (suite_has_age(c))
+		SUITE_CHECK(c, fired_within(c, ev.id, &age, 0) && age == 401,
+			    "age after 400 signals: %llu, expected 401", (unsigned long long)age);
+	return SUITE_PASS;
+}
+
+/* A fence whose interrupt context id is @ctxid, slot of event 2 written;
+ * @want: is event 2 expected to be woken? */
+static enum suite_result ctx_case(struct suite_ctx *c, uint32_t ctxid, bool want, const char *why)
+{
+	struct suite_queue *q;
+	struct kfdsig_event ev[3];
+	bool got;
+
+	if (c->engine == SUITE_ENGINE_PM4 && c->t->pm4_fence == KFDSIG_PM4_FENCE_VI)
+		return suite_skip(c, "the gfx8 RELEASE_MEM has no context id field");
+	for (int i = 0; i < 3; i++)
+		if (suite_event(c, false, &ev[i]))
+			return SUITE_FAIL;
+	OPEN_QUEUE(c, c->engine, 0, &q);
+	TRY(q, suite_queue_signal(c, q, ev[1].id,
+				  KFDSIG_FENCE_CTXID | KFDSIG_FENCE_DELIBERATELY_BAD, ctxid));
+	TRY(q, suite_queue_flush(c, q));
+	suite_queue_close(q);
+	got = fired_within(c, ev[1].id, NULL, want ? 2000 : 200);
+	SUITE_CHECK(c, got == want,
+		    "fence for event %u with context id 0x%x: event %s; expected %s", ev[1].id,
+		    ctxid, got ? "woken" : "not woken", why);
+	if (!want)
+		SUITE_CHECK(c, *ev[1].slot != KFDSIG_SLOT_UNSIGNALED,
+			    "the slot was acknowledged although nobody was woken");
+	return suite_note(c, "%s", why);
+}
+
+static enum suite_result ctx0_drop(struct suite_ctx *c)
+{
+	bool isr = kfdsig_target_drops_ctx0(c->t, c->dev->fw_version);
+	bool want = !isr && !c->d->drops_wrong_id;
+
+	return ctx_case(
+		c, 0, want,
+		isr    ? "not woken: the ISR drops context id 0 on this target/firmware"
+		: want ? "woken: id 0 finds nothing and the scan finds the slot"
+		       : "not woken: id 0 names an unsignalled slot and this kernel drops it");
+}
+
+static enum suite_result bit24_drop(struct suite_ctx *c)
+{
+	bool want = !c->t->drops_ctxid_bit24;
+
+	return ctx_case(c, 2u | 1u << 24, want,
+			want ? "woken: this ISR class keeps bit 24"
+			     : "not woken: the v11 ISR drops a context id with bit 24 set");
+}
+
+static enum suite_result invalid_event(struct suite_ctx *c)
+{
+	bool want = !c->d->drops_wrong_id;
+
+	return ctx_case(c, 4000, want,
+			want ? "woken: id 4000 has no event, the scan finds the written slot"
+			     : "not woken: id 4000's slot is unsignalled, this kernel drops it");
+}
+
+static enum suite_result batch_4095(struct suite_ctx *c)
+{
+	static struct kfdsig_wait_entry e[4095];
+	struct suite_queue *q;
+	struct kfdsig_event ev;
+	enum kfdsig_wait_result res;
+	int ret;
+
+	memset(e, 0, sizeof(e));
+	for (uint32_t i = 0; i < 4095; i++) {
+		if (suite_event(c, false, &ev))
+			return SUITE_FAIL;
+		e[i].event_id = ev.id;
+	}
+	OPEN_QUEUE(c, c->engine, 1024 * 1024, &q);
+	for (uint32_t i = 0; i < 4095; i++)
+		TRY(q, suite_queue_signal(c, q, e[i].event_id, 0, 0));
+	TRY(q, suite_queue_flush(c, q));
+	suite_queue_close(q);
+	ret = kfdsig_kfd_wait(c->kfd, e, 4095, true, 5000, &res);
+	SUITE_CHECK(c, ret == 0 && res == KFDSIG_WAIT_COMPLETE,
+		    "wait-all on 4095 events signalled in one %s submission: %d %s",
+		    suite_engine_name(c->engine), ret, suite_wait_result_name(res));
+	return SUITE_PASS;
+}
+
+static enum suite_result vm_fault(struct suite_ctx *c)
+{
+	const uint64_t bad_va = 0x7ffe00000000ull;
+	struct kfdsig_event mem, sig;
+	struct kfdsig_wait_entry e = { 0 };
+	struct kfdsig_smi *smi = NULL;
+	struct kfdsig_smi_event sev;
+	enum kfdsig_wait_result res;
+	struct suite_queue *q;
+	uint32_t dw[16];
+	int r, n, got;
+
+	if (suite_event(c, false, &sig))
+		return SUITE_FAIL;
+	r = kfdsig_kfd_event_create(c->kfd, KFDSIG_EVENT_MEMORY, false, &mem);
+	SUITE_CHECK(c, r == 0, "MEMORY event: %s", strerror(-r));
+	r = kfdsig_smi_open(c->kfd, c->dev->gpu_id, KFDSIG_SMI_MASK(KFDSIG_SMI_VMFAULT), &smi);
+	SUITE_CHECK(c, r == 0, "SMI open: %s", strerror(-r));
+	/* the fence of event sig, but its store goes to an unmapped address */
+	struct kfdsig_fence f = { .slot_va = bad_va, .event_id = sig.id };
+	n = kfdsig_pm4_emit_fence(c->t, &f, dw, 16);
+	if (n < 0) {
+		kfdsig_smi_close(smi);
+		return suite_fail(c, "fence: %s", kfdsig_last_error());
+	}
+	r = suite_queue_open(c, SUITE_ENGINE_PM4, 0, &q);
+	if (r != SUITE_PASS) {
+		kfdsig_smi_close(smi);
+		return r;
+	}
+	r = suite_queue_raw(c, q, dw, (uint32_t)n);
+	if (r == SUITE_PASS)
+		r = suite_queue_kick(c, q); /* a faulting queue need not go idle */
+	e.event_id = mem.id;
+	int w = kfdsig_kfd_wait(c->kfd, &e, 1, false, 2000, &res);
+	suite_queue_close(q);
+	got = kfdsig_smi_read(smi, &sev, 1000);
+	kfdsig_smi_close(smi);
+	if (r != SUITE_PASS)
+		return r;
+	SUITE_CHECK(c, w == 0 && res == KFDSIG_WAIT_COMPLETE,
+		    "MEMORY event not set by a store to unmapped 0x%llx: %d %s",
+		    (unsigned long long)bad_va, w, suite_wait_result_name(res));
+	SUITE_CHECK(c, (e.memory.va & ~4095ull) == bad_va && e.memory.gpu_id == c->dev->gpu_id,
+		    "fault data va 0x%llx gpu 0x%x; expected the page 0x%llx on gpu 0x%x",
+		    (unsigned long long)e.memory.va, e.memory.gpu_id, (unsigned long long)bad_va,
+		    c->dev->gpu_id);
+	SUITE_CHECK(c, got == 1 && sev.type == KFDSIG_SMI_VMFAULT,
+		    "no SMI VMFAULT line for the fault (%d)", got);
+	return SUITE_PASS;
+}
+
+static enum suite_result bad_opcode(struct suite_ctx *c)
+{
+	/* PM4 type-3 header of opcode 0xff with one dword: no such packet */
+	const uint32_t dw[2] = { 3u << 30 | 0u << 16 | 0xffu << 8 | 1u << 1, 0 };
+	bool cik = c->t->irq_class == KFDSIG_IRQ_CIK;
+	struct kfdsig_event hw;
+	struct suite_queue *q;
+	int r;
+
+	r = kfdsig_kfd_event_create(c->kfd, KFDSIG_EVENT_HW_EXCEPTION, false, &hw);
+	SUITE_CHECK(c, r == 0, "HW_EXCEPTION event: %s", strerror(-r));
+	OPEN_QUEUE(c, SUITE_ENGINE_PM4, 0, &q);
+	TRY(q, suite_queue_raw(c, q, dw, 2));
+	TRY(q, suite_queue_kick(c, q)); /* the CP stops at the bad packet */
+	bool got = fired_within(c, hw.id, NULL, cik ? 2000 : 200);
+	suite_queue_close(q);
+	SUITE_CHECK(c, got == cik,
+		    "bad opcode on the %s ISR class: HW_EXCEPTION event %s; expected %s",
+		    kfdsig_irq_class_name(c->t->irq_class), got ? "set" : "not set",
+		    cik ? "set (kfd_signal_hw_exception_event)"
+			: "not set (SOC15: debugger/runtime exception path)");
+	return SUITE_PASS;
+}
+
+#define G SUITE_QUEUES
+#define ENGINE3(name, checks, expect, fn)                                   \
+	{ name ".pm4", checks, expect, SUITE_ENGINE_PM4, G, fn },           \
+		{ name ".sdma", checks, expect, SUITE_ENGINE_SDMA, G, fn }, \
+	{                                                                   \
+		name ".shader", checks, expect, SUITE_ENGINE_SHADER, G, fn  \
+	}
+#define ENGINE2(name, checks, expect, fn)                              \
+	{ name ".pm4", checks, expect, SUITE_ENGINE_PM4, G, fn },      \
+	{                                                              \
+		name ".sdma", checks, expect, SUITE_ENGINE_SDMA, G, fn \
+	}
+
+static const struct suite_case cases[] = {
+	ENGINE3("gpu.signal",
+		"the engine's fence on a user queue writes the slot and raises the interrupt: "
+		"WAIT_EVENTS wakes, the age goes 1 -> 2, the kernel acknowledges the slot",
+		NULL, signal_one),
+	ENGINE3("gpu.high-ids",
+		"events 255, 256, 257, 1000 and 4095 (of 4095 live) are each woken by their own "
+		"fence and only theirs",
+		"gfx8 shaders carry 8 id bits: ids >= 256 arrive partial and are found by the "
+		"kernel's partial-id walk",
+		high_ids),
+	{ "gpu.several-queues",
+	  "4 PM4 and 2 SDMA queues each signal their own event; wait-all completes", NULL,
+	  SUITE_ENGINE_NONE, G, several_queues },
+	ENGINE2("gpu.ring-wrap",
+		"400 signals, each waited, through a 4 KiB ring (wraps about 3 times): none lost",
+		NULL, ring_wrap),
+	{ "gpu.ctx0-drop.pm4",
+	  "a RELEASE_MEM whose INT_CTXID is 0 (slot written): dropped or found, per ISR and kernel",
+	  "dropped on gfx9 with new MEC firmware and GC >= 9.4.1 (context_id_expected) and on "
+	  "v6.14-v6.18; elsewhere the scan finds the slot",
+	  SUITE_ENGINE_PM4, G, ctx0_drop },
+	{ "gpu.bit24-drop.pm4",
+	  "a RELEASE_MEM whose INT_CTXID has bit 24 set is dropped by the v11 ISR (gfx11, gfx12.0)",
+	  NULL, SUITE_ENGINE_PM4, G, bit24_drop },
+	ENGINE2("gpu.invalid-event",
+		"the invalid-event slow path: the interrupt names id 4000 (no event) while the "
+		"fence wrote slot 2; the scan must find event 2",
+		"found by the scan outside v6.14-v6.18; those kernels drop it (de844846f72b)",
+		invalid_event),
+	ENGINE3("gpu.batch-4095",
+		"4095 fences (shader: 4095 dispatches) in one submission wake all 4095 events "
+		"(wait-all)",
+		NULL, batch_4095),
+	{ "gpu.vm-fault.pm4",
+	  "a fence whose store hits an unmapped address: every MEMORY event gets the fault data "
+	  "and is set, SMI reports VMFAULT",
+	  NULL, SUITE_ENGINE_PM4, G, vm_fault },
+	{ "gpu.bad-opcode.pm4",
+	  "an unknown PM4 opcode on a compute queue raises CP_BAD_OPCODE: HW_EXCEPTION events are "
+	  "set on the CIK class (gfx8)",
+	  "SOC15 classes route it to the debugger path: no KFD event (what the queue does then is "
+	  "UNVERIFIED)",
+	  SUITE_ENGINE_PM4, G, bad_opcode },
+};
+
+const struct suite_group suite_group_gpu = { "gpu", cases, sizeof(cases) / sizeof(cases[0]) };

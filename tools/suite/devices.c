@@ -1,0 +1,203 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The devices `kfdsig test` and `kfdsig bench` run on: every GPU of the real
+ * KFD, or one emulated KFD per target of an emulation spec (`all`: every
+ * target of the generation table), with the emulator knobs (KFD version,
+ * kernel profile) applied to each.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+
+#include "devices.h"
+
+/* The v6.14-v6.18 drop (de844846f72b, reverted by 88ef4de35f46 for
+ * v6.19; facts 2.6) judged from the running kernel's release. Stable and
+ * distribution backports are not known (UNVERIFIED): only the mainline
+ * numbers decide. */
+static bool release_drops_wrong_id(const char *release)
+{
+	unsigned major = 0, minor = 0;
+
+	if (sscanf(release, "%u.%u", &major, &minor) != 2)
+		return false;
+	return major == 6 && minor >= 14 && minor <= 18;
+}
+
+static int add_emulated(struct suite_devset *s, const char *target, const char *knobs, bool drops,
+			const char *profile)
+{
+	struct kfdsig_kfd *kfd = NULL;
+	struct suite_device *d;
+	struct kfdsig_emu *emu;
+	char spec[256];
+
+	if (s->n == SUITE_MAX_DEVICES)
+		return -E2BIG;
+	snprintf(spec, sizeof(spec), "%s%s", target, knobs);
+	emu = kfdsig_emu_create_from_spec(spec);
+	if (!emu)
+		return -errno;
+	if (kfdsig_kfd_open(kfdsig_emu_ops(emu), &kfd) < 0 || !kfdsig_kfd_device_count(kfd)) {
+		kfdsig_kfd_close(kfd);
+		kfdsig_emu_destroy(emu);
+		return -ENODEV;
+	}
+	d = &s->dev[s->n++];
+	memset(d, 0, sizeof(*d));
+	d->emu = emu;
+	d->ops = kfdsig_emu_ops(emu);
+	d->gpu_id = kfdsig_kfd_device(kfd, 0)->gpu_id;
+	d->target = kfdsig_kfd_device(kfd, 0)->target;
+	kfdsig_kfd_version(kfd, &d->kfd_major, &d->kfd_minor);
+	snprintf(d->label, sizeof(d->label), "%s", d->target ? d->target->name : target);
+	d->drops_wrong_id = drops;
+	d->profile = profile;
+	kfdsig_kfd_close(kfd);
+	return 0;
+}
+
+int suite_devices_open(struct suite_devset *s, const struct suite_dev_opts *o)
+{
+	const char *spec = o->emulate ? o->emulate : getenv("KFDSIG_EMULATE");
+	char knobs[128] = "", buf[512], *save = NULL;
+	const char *targets[SUITE_MAX_DEVICES];
+	size_t nt = 0;
+	bool drops = false;
+	int r;
+
+	memset(s, 0, sizeof(*s));
+	if (o->emulate && !*o->emulate)
+		return cli_usage_error("--emulate needs TARGET[,TARGET...] or all");
+	if (!spec || !*spec) {
+		struct kfdsig_kfd *kfd = NULL;
+		struct utsname u;
+
+		if (o->kfd_version)
+			return cli_usage_error("--kfd-version only applies to the emulated KFD "
+					       "(--emulate); a real KFD reports its own version");
+		if (o->profile)
+			return cli_usage_error(
+				"--kernel-profile only applies to the emulated KFD "
+				"(--emulate); on hardware the running kernel decides");
+		r = kfdsig_kfd_open(NULL, &kfd);
+		if (r < 0)
+			return cli_error("no KFD: %s (run with --emulate TARGET|all for the "
+					 "emulated device)",
+					 kfdsig_last_error());
+		if (uname(&u) == 0) {
+			drops = release_drops_wrong_id(u.release);
+			snprintf(s->release, sizeof(s->release), "linux %s", u.release);
+		}
+		for (size_t i = 0; i < kfdsig_kfd_device_count(kfd); i++) {
+			const struct kfdsig_kfd_device *kd = kfdsig_kfd_device(kfd, i);
+			struct suite_device *d;
+
+			if (o->device >= 0 && (size_t)o->device != i)
+				continue;
+			if (!kd->target) {
+				fprintf(stderr, "%s: node %u skipped: %s\n", cli_prog, kd->node_id,
+					kd->note ? kd->note : "unknown target");
+				continue;
+			}
+			if (s->n == SUITE_MAX_DEVICES)
+				break;
+			d = &s->dev[s->n++];
+			d->ops = kfdsig_kfd_linux_ops();
+			d->gpu_id = kd->gpu_id;
+			d->target = kd->target;
+			kfdsig_kfd_version(kfd, &d->kfd_major, &d->kfd_minor);
+			snprintf(d->label, sizeof(d->label), "%s", kd->target->name);
+			d->drops_wrong_id = drops;
+			d->profile = s->release;
+		}
+		size_t count = kfdsig_kfd_device_count(kfd);
+		kfdsig_kfd_close(kfd);
+		if (o->device >= 0 && (size_t)o->device >= count)
+			return cli_usage_error("--device %d: there %s %zu GPU%s", o->device,
+					       count == 1 ? "is" : "are", count,
+					       count == 1 ? "" : "s");
+		if (!s->n)
+			return cli_error("no supported GPU to run on");
+		return 0;
+	}
+
+	if (strlen(spec) >= sizeof(buf))
+		return cli_usage_error("emulation spec too long");
+	snprintf(buf, sizeof(buf), "%s", spec);
+	const char *profile = "default";
+	for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (!strncmp(tok, "kfd=", 4)) {
+			if (!o->kfd_version) {
+				strncat(knobs, ",", sizeof(knobs) - strlen(knobs) - 1);
+				strncat(knobs, tok, sizeof(knobs) - strlen(knobs) - 1);
+			}
+		} else if (!strncmp(tok, "profile=", 8)) {
+			if (!o->profile) {
+				strncat(knobs, ",", sizeof(knobs) - strlen(knobs) - 1);
+				strncat(knobs, tok, sizeof(knobs) - strlen(knobs) - 1);
+				profile = strcmp(tok + 8, "default") ? "v6.14" : "default";
+			}
+		} else if (!strcmp(tok, "privileged")) {
+			strncat(knobs, ",privileged", sizeof(knobs) - strlen(knobs) - 1);
+		} else if (!strcmp(tok, "all")) {
+			for (size_t i = 0; i < kfdsig_target_count() && nt < SUITE_MAX_DEVICES; i++)
+				targets[nt++] = kfdsig_target_at(i)->name;
+		} else {
+			if (!kfdsig_target_by_name(tok))
+				return cli_usage_error("unknown target '%s' in --emulate "
+						       "(kfdsig targets lists them, or use all)",
+						       tok);
+			if (nt == SUITE_MAX_DEVICES)
+				return cli_usage_error("at most %d emulated devices",
+						       SUITE_MAX_DEVICES);
+			/* strtok_r's buffer lives on: keep a copy that outlives it */
+			targets[nt++] = kfdsig_target_by_name(tok)->name;
+		}
+	}
+	if (o->kfd_version) {
+		unsigned maj, min;
+		char extra;
+
+		if (sscanf(o->kfd_version, "%u.%u%c", &maj, &min, &extra) != 2 || maj != 1)
+			return cli_usage_error("--kfd-version: '%s' is not 1.N (e.g. 1.13)",
+					       o->kfd_version);
+		snprintf(knobs + strlen(knobs), sizeof(knobs) - strlen(knobs), ",kfd=%u.%u", maj,
+			 min);
+	}
+	if (o->profile) {
+		if (strcmp(o->profile, "default") && strcmp(o->profile, "v6.14"))
+			return cli_usage_error("--kernel-profile: unknown profile '%s' (default, "
+					       "v6.14)",
+					       o->profile);
+		snprintf(knobs + strlen(knobs), sizeof(knobs) - strlen(knobs), ",profile=%s",
+			 o->profile);
+		profile = strcmp(o->profile, "default") ? "v6.14" : "default";
+	}
+	if (!nt)
+		return cli_usage_error("--emulate '%s' names no target", spec);
+	drops = !strcmp(profile, "v6.14");
+	for (size_t i = 0; i < nt; i++) {
+		if (o->device >= 0 && (size_t)o->device != i)
+			continue;
+		r = add_emulated(s, targets[i], knobs, drops, profile);
+		if (r < 0) {
+			suite_devices_close(s);
+			return cli_usage_error("bad emulation spec '%s%s': %s", targets[i], knobs,
+					       kfdsig_last_error());
+		}
+	}
+	if (o->device >= 0 && (size_t)o->device >= nt)
+		return cli_usage_error("--device %d: there %s %zu emulated GPU%s", o->device,
+				       nt == 1 ? "is" : "are", nt, nt == 1 ? "" : "s");
+	return 0;
+}
+
+void suite_devices_close(struct suite_devset *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		kfdsig_emu_destroy(s->dev[i].emu);
+	s->n = 0;
+}

@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The engine layer of the suite: "signal event E via engine pm4/sdma/shader"
+ * on a user queue of the case's GPU, through the public queue API of
+ * kfdsig/kfd.h (kfdsig_kfd_queue_create / submit / wait_idle). The fence
+ * itself always comes from the library's emitters (kfdsig_pm4_emit_fence,
+ * kfdsig_sdma_emit_fence, the shader stub + kfdsig_pm4_emit_dispatch).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "suite.h"
+
+int suite_emit_signal(const struct kfdsig_target *t, int engine, uint64_t page_va,
+		      uint32_t event_id, uint32_t flags, uint32_t ctxid, uint32_t *buf,
+		      size_t max_dw)
+{
+	struct kfdsig_fence f = {
+		.slot_va = kfdsig_slot_va(page_va, event_id),
+		.event_id = event_id,
+		.ctxid = ctxid,
+		.flags = flags,
+	};
+
+	switch (engine) {
+	case SUITE_ENGINE_PM4:
+		return kfdsig_pm4_emit_fence(t, &f, buf, max_dw);
+	case SUITE_ENGINE_SDMA:
+		return kfdsig_sdma_emit_fence(t, &f, buf, max_dw);
+	default:
+		return -ENOTSUP;
+	}
+}
+
+/* Stub copies one batch may hold: a whole signal page's worth. */
+#define CODE_COPIES 4096u
+#define TIMEOUT_MS 5000
+
+struct suite_queue {
+	struct kfdsig_kfd_queue *q;
+	struct suite_ctx *c;
+	int engine;
+	uint64_t page_va;
+	uint32_t *batch;
+	size_t n, cap;
+	/* shader: stub copies, one per signal until the next flush */
+	struct kfdsig_shader_stub stub;
+	struct kfdsig_kfd_bo *code;
+	size_t code_used, code_bytes;
+};
+
+enum suite_result suite_queue_open(struct suite_ctx *c, int engine, uint32_t ring_bytes,
+				   struct suite_queue **out)
+{
+	struct kfdsig_queue_opts opts = { .ring_size = ring_bytes };
+	struct suite_queue *q;
+	uint64_t *page;
+	int r;
+
+	*out = NULL;
+	if (kfdsig_kfd_signal_page(c->kfd, &page, &(uint64_t){ 0 }) < 0) {
+		struct kfdsig_event ev;
+		if (suite_event(c, false, &ev))
+			return SUITE_FAIL;
+	}
+	q = calloc(1, sizeof(*q));
+	if (!q)
+		return suite_fail(c, "out of memory");
+	q->c = c;
+	q->engine = engine;
+	kfdsig_kfd_signal_page(c->kfd, &page, &q->page_va);
+	if (engine == SUITE_ENGINE_SHADER) {
+		r = kfdsig_shader_stub(c->t, KFDSIG_SHADER_RAW, &q->stub);
+		if (r < 0) {
+			free(q);
+			return suite_skip(c, "no shader stub for %s: %s", c->t->name,
+					  kfdsig_last_error());
+		}
+		/* each copy starts its entry on a 256-byte boundary */
+		q->code_bytes =
+			CODE_COPIES * ((q->stub.size + q->stub.entry_offset + 255) & ~255ul);
+		r = kfdsig_kfd_alloc(c->kfd, c->dev->gpu_id, q->code_bytes,
+				     KFDSIG_KFD_MEM_GTT_UNCACHED, &q->code);
+		if (!r)
+			r = kfdsig_kfd_map(c->kfd, q->code, &c->dev->gpu_id, 1);
+		if (r < 0) {
+			enum suite_result res =
+				suite_fail(c, "code buffer: %s", kfdsig_last_error());
+			if (q->code)
+				kfdsig_kfd_free(c->kfd, q->code);
+			free(q);
+			return res;
+		}
+	}
+	r = kfdsig_kfd_queue_create(
+		c->kfd, c->dev->gpu_id,
+		engine == SUITE_ENGINE_SDMA ? KFDSIG_QUEUE_SDMA : KFDSIG_QUEUE_PM4, &opts, &q->q);
+	if (r < 0) {
+		enum suite_result res = suite_fail(c, "CREATE_QUEUE (%s): %s",
+						   suite_engine_name(engine), kfdsig_last_error());
+		if (q->code)
+			kfdsig_kfd_free(c->kfd, q->code);
+		free(q);
+		return res;
+	}
+	*out = q;
+	return SUITE_PASS;
+}
+
+void suite_queue_close(struct suite_queue *q)
+{
+	if (!q)
+		return;
+	kfdsig_kfd_queue_destroy(q->q);
+	if (q->code)
+		kfdsig_kfd_free(q->c->kfd, q->code);
+	free(q->batch);
+	free(q);
+}
+
+static bool reserve(struct suite_queue *q, size_t ndw)
+{
+	if (q->n + ndw <= q->cap)
+		return true;
+	size_t cap = q->cap ? q->cap : 256;
+	while (cap < q->n + ndw)
+		cap *= 2;
+	uint32_t *b = realloc(q->batch, cap * sizeof(*b));
+	if (!b)
+		return false;
+	q->batch = b;
+	q->cap = cap;
+	return true;
+}
+
+static enum suite_result shader_signal(struct suite_ctx *c, struct suite_queue *q,
+				       uint32_t event_id)
+{
+	const struct kfdsig_shader_stub *s = &q->stub;
+	size_t off = ((q->code_used + s->entry_offset + 255) & ~(size_t)255) - s->entry_offset;
+	int r;
+
+	if (off + s->size > q->code_bytes)
+		return suite_fail(c, "too many shader signals in one batch");
+	memcpy((uint8_t *)q->code->cpu + off, s->bytes, s->size);
+	r = kfdsig_shader_patch(s, (uint8_t *)q->code->cpu + off, s->size,
+				kfdsig_slot_va(q->page_va, event_id), event_id);
+	if (r < 0)
+		return suite_fail(c, "patching the stub: %s", kfdsig_last_error());
+	q->code_used = off + s->size;
+	if (!reserve(q, KFDSIG_PM4_DISPATCH_MAX_DW))
+		return suite_fail(c, "out of memory");
+	r = kfdsig_pm4_emit_dispatch(s, q->code->va + off + s->entry_offset, 0, q->batch + q->n,
+				     q->cap - q->n);
+	if (r < 0)
+		return suite_fail(c, "dispatch packets: %s", kfdsig_last_error());
+	q->n += (size_t)r;
+	return SUITE_PASS;
+}
+
+enum suite_result suite_queue_signal(struct suite_ctx *c, struct suite_queue *q, uint32_t event_id,
+				     uint32_t flags, uint32_t ctxid)
+{
+	int r;
+
+	if (q->engine == SUITE_ENGINE_SHADER)
+		return shader_signal(c, q, event_id);
+	if (!reserve(q, 64))
+		return suite_fail(c, "out of memory");
+	r = suite_emit_signal(c->t, q->engine, q->page_va, event_id, flags, ctxid, q->batch + q->n,
+			      q->cap - q->n);
+	if (r < 0)
+		return suite_fail(c, "%s fence for event %u: %s", suite_engine_name(q->engine),
+				  event_id, kfdsig_last_error());
+	q->n += (size_t)r;
+	return SUITE_PASS;
+}
+
+enum suite_result suite_queue_raw(struct suite_ctx *c, struct suite_queue *q, const uint32_t *dw,
+				  uint32_t ndw)
+{
+	if (!reserve(q, ndw))
+		return suite_fail(c, "out of memory");
+	memcpy(q->batch + q->n, dw, ndw * sizeof(*dw));
+	q->n += ndw;
+	return SUITE_PASS;
+}
+
+static enum suite_result submit(struct suite_ctx *c, struct suite_queue *q, bool wait)
+{
+	int r = 0;
+
+	/* the library pads SDMA submissions to the target's minimum */
+	if (q->n)
+		r = kfdsig_kfd_queue_submit(q->q, q->batch, (uint32_t)q->n, TIMEOUT_MS);
+	q->n = 0;
+	if (r < 0)
+		return suite_fail(c, "submit to the %s queue: %s", suite_engine_name(q->engine),
+				  kfdsig_last_error());
+	if (!wait)
+		return SUITE_PASS;
+	r = kfdsig_kfd_queue_wait_idle(q->q, TIMEOUT_MS);
+	q->code_used = 0;
+	if (r < 0)
+		return suite_fail(c, "the %s queue did not go idle in %d ms: %s",
+				  suite_engine_name(q->engine), TIMEOUT_MS, kfdsig_last_error());
+	return SUITE_PASS;
+}
+
+enum suite_result suite_queue_flush(struct suite_ctx *c, struct suite_queue *q)
+{
+	return submit(c, q, true);
+}
+
+enum suite_result suite_queue_kick(struct suite_ctx *c, struct suite_queue *q)
+{
+	return submit(c, q, false);
+}

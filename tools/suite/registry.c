@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: MIT */
+/* The case registry: every group of tools/suite/case_*.c, in run order. */
+#include "suite.h"
+
+static const struct suite_group *const groups[] = {
+	&suite_group_events, &suite_group_wait, &suite_group_version,
+	&suite_group_smi,    &suite_group_irq,	&suite_group_gpu,
+};
+
+#define MAX_CASES 128
+
+const struct suite_case *const *suite_cases(size_t *n)
+{
+	static const struct suite_case *all[MAX_CASES];
+	static size_t count;
+
+	if (!count) {
+		for (size_t g = 0; g < sizeof(groups) / sizeof(groups[0]); g++)
+			for (size_t i = 0; i < groups[g]->n && count < MAX_CASES; i++)
+				all[count++] = &groups[g]->cases[i];
+	}
+	*n = count;
+	return all;
+}

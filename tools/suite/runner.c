@@ -1,0 +1,367 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The suite runner: one fresh KFD process per case and device, one row per
+ * case (PASS / FAIL reason / SKIP reason), the summary line
+ * "N passed, N failed, N skipped", text or JSON, a progress line on a TTY.
+ */
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdarg.h>
+#include <string.h>
+#include <time.h>
+
+#include "suite.h"
+
+static const char *const engine_names[SUITE_ENGINE_COUNT] = { "pm4", "sdma", "shader" };
+
+const char *suite_engine_name(int engine)
+{
+	if (engine < 0 || engine >= SUITE_ENGINE_COUNT)
+		return NULL;
+	return engine_names[engine];
+}
+
+bool suite_parse_engines(const char *list, unsigned *mask, const char **bad, size_t *badlen)
+{
+	const char *p = list;
+
+	*mask = 0;
+	while (p && *p) {
+		size_t len = strcspn(p, ",");
+		int found = -1;
+
+		for (int e = 0; e < SUITE_ENGINE_COUNT; e++)
+			if (len == strlen(engine_names[e]) && !strncmp(p, engine_names[e], len))
+				found = e;
+		if (found < 0) {
+			*bad = p;
+			*badlen = len;
+			return false;
+		}
+		*mask |= SUITE_ENGINE_BIT(found);
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+	if (!*mask) {
+		*bad = list ? list : "";
+		*badlen = list ? strlen(list) : 0;
+		return false;
+	}
+	return true;
+}
+
+bool suite_glob_match(const char *globs, const char *name)
+{
+	char one[256];
+	const char *p = globs;
+
+	if (!globs)
+		return true;
+	while (*p) {
+		size_t len = strcspn(p, ",");
+
+		if (len && len < sizeof(one)) {
+			memcpy(one, p, len);
+			one[len] = 0;
+			if (!fnmatch(one, name, 0))
+				return true;
+		}
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+	return false;
+}
+
+static enum suite_result vreason(struct suite_ctx *c, enum suite_result r, const char *fmt,
+				 va_list ap)
+{
+	vsnprintf(c->why, sizeof(c->why), fmt, ap);
+	return r;
+}
+
+enum suite_result suite_fail(struct suite_ctx *c, const char *fmt, ...)
+{
+	va_list ap;
+	enum suite_result r;
+
+	va_start(ap, fmt);
+	r = vreason(c, SUITE_FAIL, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+enum suite_result suite_skip(struct suite_ctx *c, const char *fmt, ...)
+{
+	va_list ap;
+	enum suite_result r;
+
+	va_start(ap, fmt);
+	r = vreason(c, SUITE_SKIP, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+enum suite_result suite_note(struct suite_ctx *c, const char *fmt, ...)
+{
+	va_list ap;
+	enum suite_result r;
+
+	va_start(ap, fmt);
+	r = vreason(c, SUITE_PASS, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+uint64_t suite_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+size_t suite_select(const struct suite_case *const *cases, size_t n, const struct suite_opts *o,
+		    const struct suite_case **out, size_t max)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct suite_case *cs = cases[i];
+
+		if (!suite_glob_match(o->globs, cs->name))
+			continue;
+		if (cs->engine >= 0 && !(o->engines & SUITE_ENGINE_BIT(cs->engine)))
+			continue;
+		if (k < max)
+			out[k] = cs;
+		k++;
+	}
+	return k;
+}
+
+enum suite_result suite_run_one(const struct suite_case *cs, const struct suite_device *d,
+				struct suite_ctx *c)
+{
+	enum suite_result r;
+	int err;
+
+	memset(c, 0, sizeof(*c));
+	c->cs = cs;
+	c->d = d;
+	c->engine = cs->engine;
+	if ((cs->flags & SUITE_EMU_ONLY) && !d->emu)
+		return suite_skip(c, "drives the emulated kernel's interrupt entry point "
+				     "(run with --emulate)");
+	err = kfdsig_kfd_open(d->ops, &c->kfd);
+	if (err < 0)
+		return suite_fail(c, "cannot open KFD: %s", kfdsig_last_error());
+	c->dev = kfdsig_kfd_device_by_gpu_id(c->kfd, d->gpu_id);
+	if (!c->dev) {
+		kfdsig_kfd_close(c->kfd);
+		return suite_fail(c, "gpu_id 0x%x is gone from the topology", d->gpu_id);
+	}
+	c->t = c->dev->target;
+	if (d->emu)
+		c->pasid = kfdsig_emu_pasid(d->emu, kfdsig_kfd_fd(c->kfd));
+	r = cs->run(c);
+	kfdsig_kfd_close(c->kfd);
+	c->kfd = NULL;
+	if (r != SUITE_PASS && !c->why[0])
+		snprintf(c->why, sizeof(c->why), "(no reason given)");
+	return r;
+}
+
+static const char *const result_names[] = { "PASS", "FAIL", "SKIP" };
+
+static void json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; s && *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+		if (ch == '"' || ch == '\\')
+			fprintf(f, "\\%c", ch);
+		else if (ch == '\n')
+			fputs("\\n", f);
+		else if (ch < 0x20)
+			fprintf(f, "\\u%04x", ch);
+		else
+			fputc(ch, f);
+	}
+	fputc('"', f);
+}
+
+static void json_str_or_null(FILE *f, const char *s)
+{
+	if (s)
+		json_str(f, s);
+	else
+		fputs("null", f);
+}
+
+void suite_list(const struct suite_case *const *cases, size_t n, bool json, FILE *out)
+{
+	if (json)
+		fputs("[", out);
+	for (size_t i = 0; i < n; i++) {
+		const struct suite_case *cs = cases[i];
+		const char *needs = cs->flags & SUITE_QUEUES	 ? "user-queues"
+				    : cs->flags & SUITE_EMU_ONLY ? "emulator"
+								 : NULL;
+
+		if (!json) {
+			fprintf(out, "%-30s %s\n", cs->name, cs->checks);
+			if (cs->expect)
+				fprintf(out, "%-30s expects: %s\n", "", cs->expect);
+			continue;
+		}
+		fprintf(out, "%s\n {\"case\": ", i ? "," : "");
+		json_str(out, cs->name);
+		fputs(", \"engine\": ", out);
+		json_str_or_null(out, suite_engine_name(cs->engine));
+		fputs(", \"needs\": ", out);
+		json_str_or_null(out, needs);
+		fputs(", \"checks\": ", out);
+		json_str(out, cs->checks);
+		fputs(", \"expects\": ", out);
+		json_str_or_null(out, cs->expect);
+		fputs("}", out);
+	}
+	if (json)
+		fputs("\n]\n", out);
+}
+
+static void progress(const struct suite_opts *o, size_t done, size_t total, const char *dev,
+		     const char *name)
+{
+	if (!o->progress || !o->progress_out)
+		return;
+	if (name)
+		fprintf(o->progress_out, "\r\033[K[%zu/%zu] %s %s", done + 1, total, dev, name);
+	else
+		fputs("\r\033[K", o->progress_out);
+	fflush(o->progress_out);
+}
+
+int suite_run(const struct suite_case *const *cases, size_t ncases, const struct suite_device *devs,
+	      size_t ndev, const struct suite_opts *o, FILE *out, struct suite_counts *cnt)
+{
+	size_t total = ncases * ndev, done = 0;
+	bool first = true;
+
+	memset(cnt, 0, sizeof(*cnt));
+	if (o->json) {
+		fputs("{\"devices\": [", out);
+		for (size_t i = 0; i < ndev; i++) {
+			const struct suite_device *d = &devs[i];
+			fprintf(out, "%s\n  {\"device\": %zu, \"label\": ", i ? "," : "", i);
+			json_str(out, d->label);
+			fprintf(out, ", \"gpu_id\": %u, \"target\": ", d->gpu_id);
+			json_str_or_null(out, d->target ? d->target->name : NULL);
+			fprintf(out,
+				", \"backend\": \"%s\", \"kfd_version\": \"%u.%u\", "
+				"\"kernel_profile\": ",
+				d->emu ? "emulated" : "linux", d->kfd_major, d->kfd_minor);
+			json_str(out, d->profile ? d->profile : "?");
+			fputs("}", out);
+		}
+		fputs("\n ],\n \"results\": [", out);
+	}
+	for (size_t di = 0; di < ndev; di++) {
+		const struct suite_device *d = &devs[di];
+
+		for (size_t i = 0; i < ncases; i++, done++) {
+			const struct suite_case *cs = cases[i];
+			struct suite_ctx c;
+			enum suite_result r;
+
+			progress(o, done, total, d->label, cs->name);
+			r = suite_run_one(cs, d, &c);
+			progress(o, done, total, d->label, NULL);
+			if (r == SUITE_PASS)
+				cnt->passed++;
+			else if (r == SUITE_FAIL)
+				cnt->failed++;
+			else
+				cnt->skipped++;
+			if (o->json) {
+				fprintf(out,
+					"%s\n  {\"device\": %zu, \"label\": ", first ? "" : ",",
+					di);
+				json_str(out, d->label);
+				fputs(", \"case\": ", out);
+				json_str(out, cs->name);
+				fputs(", \"engine\": ", out);
+				json_str_or_null(out, suite_engine_name(cs->engine));
+				fprintf(out, ", \"result\": \"%s\", \"reason\": ", result_names[r]);
+				json_str_or_null(out, c.why[0] ? c.why : NULL);
+				fputs("}", out);
+			} else if (r == SUITE_PASS && !c.why[0]) {
+				fprintf(out, "PASS  %-9s %s\n", d->label, cs->name);
+			} else {
+				fprintf(out, "%s  %-9s %s: %s\n", result_names[r], d->label,
+					cs->name, c.why);
+			}
+			first = false;
+			fflush(out);
+		}
+	}
+	if (o->json)
+		fprintf(out,
+			"\n ],\n \"summary\": {\"passed\": %u, \"failed\": %u, \"skipped\": "
+			"%u}\n}\n",
+			cnt->passed, cnt->failed, cnt->skipped);
+	else
+		fprintf(out, "%u passed, %u failed, %u skipped\n", cnt->passed, cnt->failed,
+			cnt->skipped);
+	return cnt->failed ? 1 : 0;
+}
+
+/* Helpers for cases */
+
+enum suite_result suite_event(struct suite_ctx *c, bool auto_reset, struct kfdsig_event *ev)
+{
+	int r = kfdsig_kfd_event_create(c->kfd, KFDSIG_EVENT_SIGNAL, auto_reset, ev);
+
+	if (r < 0)
+		return suite_fail(c, "CREATE_EVENT failed: %s (%s)", strerror(-r),
+				  kfdsig_last_error());
+	return SUITE_PASS;
+}
+
+int suite_wait1(struct suite_ctx *c, uint32_t id, uint64_t *age, uint32_t timeout_ms,
+		enum kfdsig_wait_result *res)
+{
+	struct kfdsig_wait_entry e = { .event_id = id, .age = age ? *age : 0 };
+	int r = kfdsig_kfd_wait(c->kfd, &e, 1, false, timeout_ms, res);
+
+	if (age)
+		*age = e.age;
+	return r;
+}
+
+bool suite_signalled(struct suite_ctx *c, uint32_t id)
+{
+	enum kfdsig_wait_result res;
+
+	return suite_wait1(c, id, NULL, 0, &res) == 0 && res == KFDSIG_WAIT_COMPLETE;
+}
+
+const char *suite_wait_result_name(enum kfdsig_wait_result r)
+{
+	switch (r) {
+	case KFDSIG_WAIT_COMPLETE:
+		return "COMPLETE";
+	case KFDSIG_WAIT_TIMEOUT:
+		return "TIMEOUT";
+	case KFDSIG_WAIT_FAIL:
+		return "FAIL";
+	}
+	return "?";
+}
+
+bool suite_has_age(const struct suite_ctx *c)
+{
+	return kfdsig_kfd_has(c->kfd, KFDSIG_KFD_FEAT_EVENT_AGE);
+}
