@@ -18,6 +18,10 @@ cmake --build --preset default
 mkdir -p build
 ctest --preset default | tee build/ctest-default.log
 
+echo "== build the release configuration (-O3, warnings as errors), as the main job does"
+cmake --preset release >/dev/null
+cmake --build --preset release
+
 echo "== build and test under AddressSanitizer + UndefinedBehaviorSanitizer"
 cmake --preset sanitize >/dev/null
 cmake --build --preset sanitize

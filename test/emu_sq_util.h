@@ -110,12 +110,17 @@ static inline int sqt_run(const char *cmd)
 /* Assemble the file at src for mcpu; 0 or -1 (message printed). */
 static inline int sqt_assemble_file(const char *src, const char *mcpu, struct sqt_obj *o)
 {
-	char dir[] = "/tmp/kfdsig-sq-XXXXXX", cmd[1024], path[256];
+	char dir[] = "/tmp/kfdsig-sq-XXXXXX", cmd[4096], path[256];
 	int r = -1;
 
 	memset(o, 0, sizeof(*o));
 	if (!mkdtemp(dir))
 		return -1;
+	if (strlen(src) > 1024) {
+		fprintf(stderr, "source path too long: %s\n", src);
+		rmdir(dir);
+		return -1;
+	}
 	snprintf(cmd, sizeof(cmd),
 		 SQT_LLVM "/llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=%s -filetype=obj '%s' -o %s/a.o"
 			  " && " SQT_LLVM

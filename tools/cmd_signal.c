@@ -250,11 +250,10 @@ int cmd_signal(int argc, char **argv)
 				printf(", \"ms\": %.3f", ms);
 			printf("}\n");
 		} else {
-			char up[16];
-			size_t j;
-			for (j = 0; result[j] && j < sizeof(up) - 1; j++)
-				up[j] = (char)(result[j] - 32);
-			up[j] = '\0';
+			const char *up = r < 0			       ? "FAIL"
+					 : res == KFDSIG_WAIT_COMPLETE ? "COMPLETE"
+								       : "TIMEOUT";
+
 			printf("gpu 0x%04x %s %s event %llu: %s, age %llu -> %llu", dev->gpu_id,
 			       dev->target->name, names[e], (unsigned long long)id, up,
 			       (unsigned long long)before, (unsigned long long)w.age);

@@ -134,7 +134,7 @@ static int proc_new(struct kfdsig_emu *emu, struct emu_proc **out)
 static int e_open(void *ctx, const char *path, int flags)
 {
 	struct kfdsig_emu *emu = ctx;
-	struct emu_file *f;
+	struct emu_file *f = NULL;
 	unsigned minor;
 	char tail;
 	int r;

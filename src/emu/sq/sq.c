@@ -1006,7 +1006,7 @@ static int add_event(struct wave *s, const struct kfdsig_sq_insn *in,
 		     enum kfdsig_sq_event_kind kind, struct kfdsig_sq_event **out)
 {
 	struct kfdsig_sq_report *r = s->rep;
-	struct kfdsig_sq_event *e;
+	struct kfdsig_sq_event *e = NULL;
 
 	if (r->nevents >= KFDSIG_SQ_MAX_EVENTS)
 		return fail(s, in, E2BIG, "event log full (%d events)", KFDSIG_SQ_MAX_EVENTS);
@@ -1024,7 +1024,7 @@ static int add_event(struct wave *s, const struct kfdsig_sq_insn *in,
 static int add_op(struct wave *s, const struct kfdsig_sq_insn *in, unsigned classes, bool ooo,
 		  enum kfdsig_sq_event_kind kind, int event, struct mem_op **out)
 {
-	struct mem_op *op;
+	struct mem_op *op = NULL;
 
 	if (s->nops >= MAX_OPS)
 		return fail(s, in, E2BIG, "too many memory operations (%d)", MAX_OPS);
@@ -1171,7 +1171,7 @@ static uint64_t lane_mask(const struct wave *s)
 
 static int exec_wait(struct wave *s, const struct kfdsig_sq_insn *in)
 {
-	struct kfdsig_sq_event *e;
+	struct kfdsig_sq_event *e = NULL;
 	int ev;
 
 	for (unsigned c = 0; c < KFDSIG_SQ_CNT_COUNT; c++)
@@ -1185,8 +1185,8 @@ static int exec_wait(struct wave *s, const struct kfdsig_sq_insn *in)
 
 static int exec_load(struct wave *s, const struct kfdsig_sq_insn *in)
 {
-	struct kfdsig_sq_event *e;
-	struct mem_op *op;
+	struct kfdsig_sq_event *e = NULL;
+	struct mem_op *op = NULL;
 	uint32_t data[16];
 	uint64_t addr;
 	int ev, r;
@@ -1225,8 +1225,8 @@ static int exec_store(struct wave *s, const struct kfdsig_sq_insn *in)
 {
 	uint64_t exec = s->exec & lane_mask(s), prev_addr = 0;
 	uint32_t prev[4] = { 0 };
-	struct kfdsig_sq_event *e;
-	struct mem_op *op;
+	struct kfdsig_sq_event *e = NULL;
+	struct mem_op *op = NULL;
 	unsigned lanes = 0, writes = 0;
 	bool have_prev = false;
 	int ev, r;
@@ -1283,8 +1283,8 @@ static int exec_store(struct wave *s, const struct kfdsig_sq_insn *in)
 
 static int exec_writeback(struct wave *s, const struct kfdsig_sq_insn *in)
 {
-	struct kfdsig_sq_event *e;
-	struct mem_op *op;
+	struct kfdsig_sq_event *e = NULL;
+	struct mem_op *op = NULL;
 	unsigned cnt = in->op == KFDSIG_SQ_OP_GLOBAL_WB ? 1u << KFDSIG_SQ_CNT_STORE
 							: 1u << KFDSIG_SQ_CNT_VM;
 	int ev = add_event(s, in, KFDSIG_SQ_EV_WRITEBACK, &e);
@@ -1327,7 +1327,7 @@ static int first_unreleased_store(const struct wave *s)
 
 static int exec_sendmsg(struct wave *s, const struct kfdsig_sq_insn *in)
 {
-	struct kfdsig_sq_event *e;
+	struct kfdsig_sq_event *e = NULL;
 	unsigned bits = s->t->sq_msg_id_bits;
 	int ev;
 
