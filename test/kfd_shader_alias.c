@@ -28,6 +28,9 @@
  *     the bug changes nothing (the hardware keeps m0[7:0] anyway and the
  *     drop rule only applies to full ids).
  *
+ *  3. A wave with an instruction the shader unit does not implement stops
+ *     the queue and signals nothing.
+ *
  * Every expectation is derived by hand in the comments from facts 1.4,
  * 1.9 and 2.6, not read from the generation table. The variant stubs are
  * made by writing another value at the published event-id literal of the
@@ -35,6 +38,8 @@
  * after kfdsig_shader_patch()/kfdsig_shader_kernargs(): the slot address
  * still points at the real slot.
  */
+#include <unistd.h>
+
 #include <kfdsig/shader.h>
 
 #include "kfd_util.h"
@@ -429,9 +434,61 @@ static void test_m0_bug(void)
 	CHECK(full >= 1, "no gfx9+ target in the table");
 }
 
+/* ---- 3. a wave the shader unit refuses ---------------------------------- */
+
+/*
+ * The raw stub with its first instruction dword replaced by
+ * s_add_u32 s5, s5, 1 (gfx12: s_add_co_u32), outside the implemented set:
+ * SOP2 = 0b10 in [31:30], op 0 in [29:23], sdst 5 in [22:16], ssrc1 0x81
+ * (inline constant 1) in [15:8], ssrc0 5 (s5) in [7:0]: 0x80058105, the
+ * same layout on every generation. The unit refuses it before anything
+ * runs: the CP stops the queue (KFDSIG_EMU_QUEUE_BAD_OPCODE), the slot is
+ * not written and nobody wakes.
+ */
+static void test_refused_wave(void)
+{
+	for (size_t i = 0; i < kfdsig_target_count(); i++) {
+		const struct kfdsig_target *t = kfdsig_target_at(i);
+		const struct kfdsig_shader_stub *s;
+		struct kfdsig_emu_queue_info qi = { 0 };
+		uint32_t d[KFDSIG_PM4_DISPATCH_MAX_DW];
+		uint8_t *code;
+		size_t shift;
+		struct fx f;
+		int n;
+
+		fx_open(&f, t, NULL, KFDSIG_SHADER_RAW, 3);
+		s = &f.s;
+		shift = (KFDSIG_SHADER_CODE_ALIGN - s->entry_offset % KFDSIG_SHADER_CODE_ALIGN) %
+			KFDSIG_SHADER_CODE_ALIGN;
+		code = (uint8_t *)f.code->cpu + shift;
+		memcpy(code, s->bytes, s->size);
+		T_REQUIRE(kfdsig_shader_patch(s, code, s->size, f.page_va + 8 * 3, 3) >= 0,
+			  "patch");
+		put_le32(code + s->entry_offset, 0x80058105u);
+		n = kfdsig_pm4_emit_dispatch(s, f.code->va + shift + s->entry_offset, 0, d,
+					     KFDSIG_PM4_DISPATCH_MAX_DW);
+		T_REQUIRE(n > 0, "dispatch");
+		T_REQUIRE(!kfdsig_kfd_queue_submit(f.q, d, (uint32_t)n, WAIT_MS), "submit");
+		for (int k = 0; k < WAIT_MS && !qi.halted; k++) {
+			kfdsig_emu_queue_info(f.emu, t_pasid(f.emu, f.kfd),
+					      kfdsig_kfd_queue_id(f.q), &qi);
+			if (!qi.halted)
+				usleep(1000);
+		}
+		CHECK(qi.halted && qi.exception == KFDSIG_EMU_QUEUE_BAD_OPCODE,
+		      "%s: refused wave stops the queue (halted %d, exception %u)", t->name,
+		      qi.halted, qi.exception);
+		SLOT(&f, 3, UNSIG, "nothing ran");
+		ASLEEP(&f, 3, "no message was sent");
+		fx_close(&f);
+	}
+}
+
 int main(void)
 {
 	test_gfx8_aliasing();
 	test_m0_bug();
+	test_refused_wave();
 	return t_result("kfd_shader_alias");
 }
