@@ -305,6 +305,80 @@ static enum suite_result bad_opcode(struct suite_ctx *c)
 	return SUITE_PASS;
 }
 
+/*
+ * The 8-bit-m0 bug of some device libraries (landscape.md): the stub for
+ * event 300 puts 300 & 0xff = 44 in m0, slot 300 is written, slot 44 is not.
+ * gfx8 carries 8 bits anyway: the partial-id walk (44, 300, ...) finds 300
+ * under every kernel. From gfx9 the 24/23 bits are a full id: the fast path
+ * finds slot 44 unsignalled; the scan recovers 300, except on v6.14-v6.18,
+ * which drop such an interrupt (facts 2.6).
+ */
+static enum suite_result m0_byte_bug(struct suite_ctx *c)
+{
+	bool gfx8 = c->t->sq_msg_id_bits < 12;
+	bool want = gfx8 || !c->d->drops_wrong_id;
+	struct kfdsig_event ev;
+	struct suite_queue *q;
+	bool got;
+
+	for (uint32_t i = 1; i <= 300; i++)
+		if (suite_event(c, false, &ev))
+			return SUITE_FAIL;
+	OPEN_QUEUE(c, SUITE_ENGINE_SHADER, 0, &q);
+	TRY(q, suite_queue_signal(c, q, 300, KFDSIG_FENCE_CTXID | KFDSIG_FENCE_DELIBERATELY_BAD,
+				  300 & 0xff));
+	TRY(q, suite_queue_flush(c, q));
+	suite_queue_close(q);
+	got = fired_within(c, 300, NULL, want ? 2000 : 200);
+	SUITE_CHECK(c, !suite_signalled(c, 44), "event 44, named by the truncated m0, was set");
+	SUITE_CHECK(c, got == want, "event 300 %s; expected %s", got ? "woken" : "not woken",
+		    want ? "woken" : "not woken");
+	return suite_note(c, "%s",
+			  gfx8	 ? "woken: gfx8 carries 8 bits, the partial-id walk finds 300"
+			  : want ? "woken: m0 named slot 44, the scan found 300"
+				 : "lost: m0 named unsignalled slot 44, this kernel drops it");
+}
+
+/*
+ * gfx8 aliasing (facts 1.4, 2.6): an s_sendmsg carries m0[7:0], so events
+ * 5 and 261 share a partial id; the kernel walks 5, 261, 517, ... and takes
+ * the first id whose slot is signalled and that exists.
+ */
+static enum suite_result gfx8_alias(struct suite_ctx *c)
+{
+	struct kfdsig_event ev, ev5;
+	struct suite_queue *q;
+	uint64_t *page = NULL, page_va = 0;
+
+	if (c->t->sq_msg_id_bits >= 12)
+		return suite_skip(c, "%s carries %u id bits: no aliasing", c->t->name,
+				  c->t->sq_msg_id_bits);
+	for (uint32_t i = 1; i <= 600; i++)
+		if (suite_event(c, false, i == 5 ? &ev5 : &ev))
+			return SUITE_FAIL;
+	/* Only slot 261 written: the walk skips unsignalled 5. */
+	OPEN_QUEUE(c, SUITE_ENGINE_SHADER, 0, &q);
+	TRY(q, suite_queue_signal(c, q, 261, 0, 0));
+	TRY(q, suite_queue_flush(c, q));
+	SUITE_CHECK(c, fired_within(c, 261, NULL, 2000), "event 261 not woken");
+	SUITE_CHECK(c, !suite_signalled(c, 5), "event 5 woken although its slot was not written");
+	kfdsig_kfd_event_reset(c->kfd, 261);
+	/* Slot 5 already signalled when the stub for 261 runs: 5 comes first
+	 * in the walk, so 5 wakes and 261 stays pending with its slot set. */
+	*ev5.slot = 1;
+	TRY(q, suite_queue_signal(c, q, 261, 0, 0));
+	TRY(q, suite_queue_flush(c, q));
+	suite_queue_close(q);
+	SUITE_CHECK(c, fired_within(c, 5, NULL, 2000), "event 5 (first in the walk) not woken");
+	SUITE_CHECK(c, !suite_signalled(c, 261),
+		    "event 261 woken by an interrupt the walk gave to 5");
+	SUITE_CHECK(c, kfdsig_kfd_signal_page(c->kfd, &page, &page_va) == 0 && page,
+		    "no signal page: %s", kfdsig_last_error());
+	SUITE_CHECK(c, page[261] != KFDSIG_SLOT_UNSIGNALED,
+		    "slot 261 was acknowledged although its event was not found");
+	return suite_note(c, "the walk woke 261 alone, then 5 ahead of 261");
+}
+
 #define G SUITE_QUEUES
 #define ENGINE3(name, checks, expect, fn)                                   \
 	{ name ".pm4", checks, expect, SUITE_ENGINE_PM4, G, fn },           \
@@ -352,6 +426,15 @@ static const struct suite_case cases[] = {
 		"4095 fences (shader: 4095 dispatches) in one submission wake all 4095 events "
 		"(wait-all)",
 		NULL, batch_4095),
+	{ "gpu.m0-byte-bug.shader",
+	  "a shader stub with the 8-bit-m0 bug (m0 = id & 0xff) signals event 300: lost or found, "
+	  "per generation and kernel",
+	  "gfx8: found by the partial-id walk; gfx9+: found by the scan, lost on v6.14-v6.18",
+	  SUITE_ENGINE_SHADER, G, m0_byte_bug },
+	{ "gpu.alias.shader",
+	  "gfx8: s_sendmsg carries 8 id bits; events 5 and 261 alias and the partial-id walk "
+	  "takes the first signalled one",
+	  NULL, SUITE_ENGINE_SHADER, G, gfx8_alias },
 	{ "gpu.vm-fault.pm4",
 	  "a fence whose store hits an unmapped address: every MEMORY event gets the fault data "
 	  "and is set, SMI reports VMFAULT",

@@ -134,8 +134,11 @@ static bool reserve(struct suite_queue *q, size_t ndw)
 	return true;
 }
 
+/* @m0: the value the stub puts in m0, normally the event id; a deliberately
+ * bad caller (KFDSIG_FENCE_CTXID | KFDSIG_FENCE_DELIBERATELY_BAD) passes
+ * another one, e.g. id & 0xff as device libraries with the 8-bit-m0 bug do. */
 static enum suite_result shader_signal(struct suite_ctx *c, struct suite_queue *q,
-				       uint32_t event_id)
+				       uint32_t event_id, uint32_t m0)
 {
 	const struct kfdsig_shader_stub *s = &q->stub;
 	size_t off = ((q->code_used + s->entry_offset + 255) & ~(size_t)255) - s->entry_offset;
@@ -148,6 +151,15 @@ static enum suite_result shader_signal(struct suite_ctx *c, struct suite_queue *
 				kfdsig_slot_va(q->page_va, event_id), event_id);
 	if (r < 0)
 		return suite_fail(c, "patching the stub: %s", kfdsig_last_error());
+	if (m0 != event_id) {
+		/* The literal after s_mov_b32 m0, little-endian, at its
+		 * published offset (docs/shader-stubs.md). */
+		uint32_t at = s->patch_offset[KFDSIG_SHADER_PATCH_EVENT_ID];
+
+		if (at == KFDSIG_SHADER_NO_OFFSET || at + 4 > s->size)
+			return suite_fail(c, "the stub publishes no event-id offset");
+		memcpy((uint8_t *)q->code->cpu + off + at, &m0, sizeof(m0));
+	}
 	q->code_used = off + s->size;
 	if (!reserve(q, KFDSIG_PM4_DISPATCH_MAX_DW))
 		return suite_fail(c, "out of memory");
@@ -164,8 +176,12 @@ enum suite_result suite_queue_signal(struct suite_ctx *c, struct suite_queue *q,
 {
 	int r;
 
-	if (q->engine == SUITE_ENGINE_SHADER)
-		return shader_signal(c, q, event_id);
+	if (q->engine == SUITE_ENGINE_SHADER) {
+		bool bad_m0 = (flags & (KFDSIG_FENCE_CTXID | KFDSIG_FENCE_DELIBERATELY_BAD)) ==
+			      (KFDSIG_FENCE_CTXID | KFDSIG_FENCE_DELIBERATELY_BAD);
+
+		return shader_signal(c, q, event_id, bad_m0 ? ctxid : event_id);
+	}
 	if (!reserve(q, 64))
 		return suite_fail(c, "out of memory");
 	r = suite_emit_signal(c->t, q->engine, q->page_va, event_id, flags, ctxid, q->batch + q->n,
