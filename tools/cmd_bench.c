@@ -9,7 +9,11 @@
  *              with 1, 64 and 4095 live events (emulator: through the
  *              kernel entry point kfd_signal_event_interrupt)
  *  latency     signal -> the waiter's WAIT_EVENTS returns, min/p50/p99/max
- *              over N signals one at a time (host clocks)
+ *              over N signals one at a time: host submit-to-wake (host
+ *              clocks) for every path; for pm4 also GPU-to-wake, the wake-up
+ *              minus a GPU clock timestamp (RELEASE_MEM DATA_SEL 3) taken
+ *              right before the fence, converted with GET_CLOCK_COUNTERS.
+ *              SDMA and shader paths have the host figure only.
  *  throughput  events per second for batches of 1, 64 and 4095 (signal the
  *              batch, wait for all, reset)
  *
@@ -41,13 +45,16 @@ static void help(FILE *f)
 		"              id and no id (the slot scan), with 1, 64 and 4095 live events\n"
 		"              (emulator only: the kernel entry point kfd_signal_event_interrupt)\n"
 		"  latency     us from the signal to the waiter's return, min/p50/p99/max over\n"
-		"              N signals one at a time\n"
+		"              N signals one at a time; host submit-to-wake (host clocks) for\n"
+		"              every path, and for pm4 also 'pm4 gpu-to-wake': the wake-up minus\n"
+		"              the GPU clock a RELEASE_MEM stored right before the fence,\n"
+		"              converted with GET_CLOCK_COUNTERS (sdma, shader: host time only)\n"
 		"  throughput  events/s signalling batches of 1, 64 and 4095 events, then\n"
 		"              wait-for-all and reset\n"
 		"Signals come from CPU SET_EVENT (cpu-set-event) and, under the emulator, the\n"
 		"interrupt entry point (emu-interrupt), and each engine's fence on a user\n"
-		"queue (pm4, sdma, shader). Emulated figures use host clocks and measure the\n"
-		"emulator, not a GPU.\n\n"
+		"queue (pm4, sdma, shader). Emulated figures use host clocks (and the emulated\n"
+		"GPU's 100 MHz clock for pm4 gpu-to-wake) and measure the emulator, not a GPU.\n\n"
 		"  --count N           samples per latency figure (default 1000; the other\n"
 		"                      figures scale with it)\n"
 		"  --json              one JSON object: every figure with device and meaning\n"
@@ -366,11 +373,108 @@ static void *lat_waiter(void *arg)
 	return NULL;
 }
 
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The GPU side of the PM4 latency: a RELEASE_MEM of the GPU clock counter
+ * (kfdsig_pm4_emit_timestamp) right before each signalling fence, into a
+ * buffer of its own; after the run the ticks convert to CLOCK_MONOTONIC
+ * with two GET_CLOCK_COUNTERS samples taken before and after it.
+ */
+struct gpu_ts {
+	struct kfdsig_kfd_bo *bo;
+	uint64_t *ticks; /* per signal */
+	struct kfdsig_clock_sample s0;
+	char na[160]; /* why there is no GPU figure (empty: there is) */
+};
+
+static void gpu_ts_open(struct sigsrc *s, struct gpu_ts *g, uint32_t n)
+{
+	uint32_t gpu = s->ctx.dev->gpu_id;
+	int r;
+
+	memset(g, 0, sizeof(*g));
+	g->ticks = calloc(n, sizeof(*g->ticks));
+	r = g->ticks ? kfdsig_kfd_alloc(s->ctx.kfd, gpu, 4096, KFDSIG_KFD_MEM_GTT_UNCACHED, &g->bo)
+		     : -ENOMEM;
+	if (!r)
+		r = kfdsig_kfd_map(s->ctx.kfd, g->bo, &gpu, 1);
+	if (r < 0) {
+		snprintf(g->na, sizeof(g->na), "timestamp buffer: %s", kfdsig_last_error());
+		return;
+	}
+	if (kfdsig_kfd_clock_counters(s->ctx.kfd, gpu, &g->s0) < 0)
+		snprintf(g->na, sizeof(g->na), "GET_CLOCK_COUNTERS: %s", kfdsig_last_error());
+}
+
+/* Queue the timestamp in front of signal @i's fence. */
+static int gpu_ts_queue(struct sigsrc *s, struct gpu_ts *g)
+{
+	uint32_t d[KFDSIG_PM4_TIMESTAMP_MAX_DW];
+	int n;
+
+	if (g->na[0])
+		return 0;
+	__atomic_store_n((uint64_t *)g->bo->cpu, 0, __ATOMIC_RELEASE);
+	n = kfdsig_pm4_emit_timestamp(s->ctx.t, g->bo->va, d, KFDSIG_PM4_TIMESTAMP_MAX_DW);
+	if (n < 0) {
+		snprintf(g->na, sizeof(g->na), "timestamp packet: %s", kfdsig_last_error());
+		return 0;
+	}
+	return suite_queue_raw(&s->ctx, s->q, d, (uint32_t)n) == SUITE_PASS ? 0 : -EIO;
+}
+
+/* Convert the ticks with samples before and after the run and turn @t1
+ * (wake-up times) into GPU-to-wake-up latencies in ns; 0 or -errno with
+ * g->na saying why. */
+static int gpu_ts_finish(struct sigsrc *s, struct gpu_ts *g, const uint64_t *t1, int64_t *out,
+			 uint32_t n, double *hz)
+{
+	struct kfdsig_clock_sample s1;
+	struct kfdsig_gpu_clock c;
+
+	if (g->na[0])
+		return -EIO;
+	if (kfdsig_kfd_clock_counters(s->ctx.kfd, s->ctx.dev->gpu_id, &s1) < 0 ||
+	    kfdsig_gpu_clock_calibrate(&g->s0, &s1, &c) < 0) {
+		snprintf(g->na, sizeof(g->na), "GPU clock calibration: %s", kfdsig_last_error());
+		return -EIO;
+	}
+	*hz = c.hz;
+	for (uint32_t i = 0; i < n; i++) {
+		uint64_t ns;
+
+		if (!g->ticks[i] || kfdsig_gpu_clock_to_ns(&c, g->ticks[i], &ns) < 0) {
+			snprintf(g->na, sizeof(g->na),
+				 "signal %u: no usable GPU timestamp (counter %llu)", i,
+				 (unsigned long long)g->ticks[i]);
+			return -EIO;
+		}
+		out[i] = (int64_t)(t1[i] - ns);
+	}
+	return 0;
+}
+
+static void gpu_ts_close(struct sigsrc *s, struct gpu_ts *g)
+{
+	if (g->bo)
+		kfdsig_kfd_free(s->ctx.kfd, g->bo);
+	free(g->ticks);
+}
+
 static void bench_latency(struct bench *b, int path)
 {
 	struct lat l = { .n = b->count };
 	uint64_t *t0 = calloc(b->count, sizeof(uint64_t));
 	struct fig *f = add(b, "latency", "us");
+	bool gpu_side = path == PATH_PM4;
+	struct gpu_ts g = { .na = "setup failed" };
+	int64_t *gl = NULL;
+	double hz = 0;
 	struct sigsrc s;
 	pthread_t th;
 
@@ -394,12 +498,16 @@ static void bench_latency(struct bench *b, int path)
 	}
 	if (src_queue(&s, 0) < 0) {
 		set_na(f, s.why);
+		snprintf(g.na, sizeof(g.na), "%s", s.why);
 		src_close(&s);
 		goto out;
 	}
+	if (gpu_side)
+		gpu_ts_open(&s, &g, b->count);
 	if (pthread_create(&th, NULL, lat_waiter, &l)) {
 		set_na(f, "cannot start the waiter");
 		b->err = -EIO;
+		gpu_ts_close(&s, &g);
 		src_close(&s);
 		goto out;
 	}
@@ -408,15 +516,28 @@ static void bench_latency(struct bench *b, int path)
 			;
 		usleep(50); /* let the waiter go to sleep in WAIT_EVENTS */
 		t0[i] = suite_now_ns();
-		if (src_signal(b, &s, &l.ev) < 0 || src_commit(&s) < 0)
+		if ((gpu_side && gpu_ts_queue(&s, &g) < 0) || src_signal(b, &s, &l.ev) < 0 ||
+		    src_commit(&s) < 0)
 			l.err = -EIO;
 		while (__atomic_load_n(&l.done, __ATOMIC_ACQUIRE) < i + 1)
 			;
+		/* the CP stored the counter before the fence's interrupt */
+		if (gpu_side && !g.na[0])
+			g.ticks[i] = __atomic_load_n((uint64_t *)g.bo->cpu, __ATOMIC_ACQUIRE);
 	}
 	pthread_join(th, NULL);
+	if (gpu_side && !l.err) {
+		gl = calloc(b->count, sizeof(*gl));
+		if (!gl)
+			snprintf(g.na, sizeof(g.na), "out of memory");
+		else
+			gpu_ts_finish(&s, &g, l.t1, gl, b->count, &hz);
+	}
+	gpu_ts_close(&s, &g);
 	src_close(&s);
 	if (l.err) {
 		set_na(f, "a signal was lost (a wait timed out)");
+		snprintf(g.na, sizeof(g.na), "a signal was lost (a wait timed out)");
 		b->err = l.err;
 		goto out;
 	}
@@ -428,10 +549,45 @@ static void bench_latency(struct bench *b, int path)
 	f->p99 = t0[(b->count * 99) / 100 < b->count ? (b->count * 99) / 100 : b->count - 1] / 1e3;
 	f->max = t0[b->count - 1] / 1e3;
 	snprintf(f->what, sizeof(f->what),
-		 "host time from %s to the return of the waiter's WAIT_EVENTS, %u signals one at "
-		 "a time, on %s (%s KFD)",
-		 path_how[path], b->count, b->d->label, b->d->emu ? "emulated" : "real");
+		 "host submit-to-wake: host time from %s%s to the return of the waiter's "
+		 "WAIT_EVENTS, %u signals one at a time, on %s (%s KFD)",
+		 path_how[path],
+		 gpu_side ? " (preceded by a timestamp RELEASE_MEM in the same submission)" : "",
+		 b->count, b->d->label, b->d->emu ? "emulated" : "real");
 out:
+	if (gpu_side) {
+		/* f is not used past this point: add() may move the table */
+		f = add(b, "latency", "us");
+		snprintf(f->path, sizeof(f->path), "pm4 gpu-to-wake");
+		f->dist = true;
+		snprintf(f->what, sizeof(f->what),
+			 "GPU-to-wake: the waiter's wake-up (host CLOCK_MONOTONIC) minus the GPU "
+			 "clock counter a RELEASE_MEM (DATA_SEL 3) stored right before the PM4 "
+			 "fence, converted with GET_CLOCK_COUNTERS, on %s",
+			 b->d->label);
+		if (g.na[0] || !gl) {
+			set_na(f, g.na[0] ? g.na : "setup failed");
+		} else {
+			qsort(gl, b->count, sizeof(*gl), cmp_i64);
+			f->min = gl[0] / 1e3;
+			f->p50 = gl[b->count / 2] / 1e3;
+			f->p99 = gl[(b->count * 99) / 100 < b->count ? (b->count * 99) / 100
+								     : b->count - 1] /
+				 1e3;
+			f->max = gl[b->count - 1] / 1e3;
+			snprintf(
+				f->what, sizeof(f->what),
+				"GPU-to-wake: the waiter's wake-up (host CLOCK_MONOTONIC) minus "
+				"the "
+				"%s GPU clock counter a RELEASE_MEM (DATA_SEL 3) stored right "
+				"before "
+				"the PM4 fence, converted with two GET_CLOCK_COUNTERS samples "
+				"(derived rate %.1f MHz), %u signals one at a time, on %s (%s KFD)",
+				b->d->emu ? "emulated" : "real", hz / 1e6, b->count, b->d->label,
+				b->d->emu ? "emulated" : "real");
+		}
+	}
+	free(gl);
 	free(t0);
 	free(l.t1);
 }
@@ -514,9 +670,11 @@ static void print_num(double v)
 
 static void print_text(const struct bench *b)
 {
-	printf("== %s: gpu_id 0x%x, %s KFD %u.%u, kernel %s; host clocks%s\n", b->d->label,
-	       b->d->gpu_id, b->d->emu ? "emulated" : "real", b->d->kfd_major, b->d->kfd_minor,
-	       b->d->profile, b->d->emu ? " (the emulator's cost, not a GPU's)" : "");
+	printf("== %s: gpu_id 0x%x, %s KFD %u.%u, kernel %s; host clocks, %s GPU clock for pm4 "
+	       "gpu-to-wake%s\n",
+	       b->d->label, b->d->gpu_id, b->d->emu ? "emulated" : "real", b->d->kfd_major,
+	       b->d->kfd_minor, b->d->profile, b->d->emu ? "emulated" : "the",
+	       b->d->emu ? " (the emulator's cost, not a GPU's)" : "");
 	printf("%-10s %-22s %5s %10s %10s %10s %10s  %s\n", "measure", "path", "size", "value/p50",
 	       "min", "p99", "max", "unit");
 	for (size_t i = 0; i < b->n; i++) {
@@ -547,7 +705,9 @@ static void print_text(const struct bench *b)
 	       "  slot, no id = no valid id bits (both force the slot scan); size = live\n"
 	       "  events, one signalled\n"
 	       "latency: host time from the signal to the return of the waiter's WAIT_EVENTS,\n"
-	       "  %u signals one at a time\n"
+	       "  %u signals one at a time (host submit-to-wake); pm4 gpu-to-wake = the\n"
+	       "  wake-up minus the GPU clock a RELEASE_MEM stored right before the fence,\n"
+	       "  converted with GET_CLOCK_COUNTERS (sdma, shader: host time only)\n"
 	       "throughput: events/s signalling a batch of size events, then wait-all and reset\n"
 	       "paths: cpu-set-event = AMDKFD_IOC_SET_EVENT, emu-interrupt = slot store + the\n"
 	       "  kernel entry point, pm4/sdma/shader = the engine's fence on a user queue\n\n",

@@ -155,6 +155,16 @@ KFDSIG_API int kfdsig_emu_interrupt(struct kfdsig_emu *emu, int pasid, uint32_t 
 				    enum kfdsig_emu_irq_source source, uint32_t context_id);
 
 /* VM fault flags */
+/*
+ * The emulated GPU clock: the counter a RELEASE_MEM with DATA_SEL 3 stores
+ * and GET_CLOCK_COUNTERS's gpu_clock_counter report, KFDSIG_EMU_GPU_CLOCK_HZ
+ * ticks per second (CLOCK_MONOTONIC_RAW / 10), offset by
+ * KFDSIG_EMU_GPU_CLOCK_EPOCH * (GPU index + 1) ticks so that ticks are never
+ * nanoseconds of any host clock and two GPUs never agree.
+ */
+#define KFDSIG_EMU_GPU_CLOCK_HZ 100000000ull
+#define KFDSIG_EMU_GPU_CLOCK_EPOCH (1ull << 40)
+
 #define KFDSIG_EMU_FAULT_NOT_PRESENT (1u << 0)
 #define KFDSIG_EMU_FAULT_READ_ONLY (1u << 1)
 #define KFDSIG_EMU_FAULT_NO_EXECUTE (1u << 2)

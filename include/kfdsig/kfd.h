@@ -452,6 +452,75 @@ KFDSIG_API int kfdsig_kfd_queue_submit(struct kfdsig_kfd_queue *q, const uint32_
 KFDSIG_API int kfdsig_kfd_queue_wait_idle(struct kfdsig_kfd_queue *q, int timeout_ms);
 
 /* ---------------------------------------------------------------------- */
+/* GPU clock                                                              */
+/* ---------------------------------------------------------------------- */
+
+/* One AMDKFD_IOC_GET_CLOCK_COUNTERS reading (kfd_chardev.c
+ * kfd_ioctl_get_clock_counters), plus the CLOCK_MONOTONIC offset. */
+struct kfdsig_clock_sample {
+	uint64_t gpu_ticks;   /* gpu_clock_counter: the GPU's clock counter,
+			       * the one a RELEASE_MEM with DATA_SEL 3 writes */
+	uint64_t raw_ns;      /* cpu_clock_counter: CLOCK_MONOTONIC_RAW, ns,
+			       * read by the kernel right after the GPU counter */
+	uint64_t boottime_ns; /* system_clock_counter: CLOCK_BOOTTIME, ns */
+	uint64_t system_freq; /* system_clock_freq: 1000000000 (the two above
+			       * count ns); there is no GPU frequency field */
+	/* CLOCK_MONOTONIC - CLOCK_MONOTONIC_RAW, read by the library right
+	 * after the ioctl: adding it to raw_ns gives CLOCK_MONOTONIC. */
+	int64_t mono_minus_raw_ns;
+};
+
+/**
+ * kfdsig_kfd_clock_counters() - AMDKFD_IOC_GET_CLOCK_COUNTERS for @gpu_id.
+ * @out: receives the sample
+ *
+ * Return: 0, -ENOENT for a gpu_id this handle does not know (the kernel
+ * itself answers 0 ticks for it), -ENODEV when the kernel reports a GPU
+ * counter of 0 (no GPU behind the node), another -errno from the ioctl.
+ */
+KFDSIG_API int kfdsig_kfd_clock_counters(struct kfdsig_kfd *kfd, uint32_t gpu_id,
+					 struct kfdsig_clock_sample *out);
+
+/*
+ * GPU ticks -> CLOCK_MONOTONIC ns. The ioctl gives no GPU clock rate, so
+ * two samples fix a line: ticks map to CLOCK_MONOTONIC_RAW by linear
+ * interpolation between (a.gpu_ticks, a.raw_ns) and (b.gpu_ticks,
+ * b.raw_ns), extrapolated outside them, and CLOCK_MONOTONIC is RAW plus
+ * the offset of the later sample. The error is the ioctl's own read gap
+ * (the kernel reads the GPU counter, then the CPU clock) divided by the
+ * span between the samples, plus the NTP slew of CLOCK_MONOTONIC against
+ * RAW over the span: take the samples far apart (before and after a run).
+ */
+struct kfdsig_gpu_clock {
+	uint64_t gpu0, raw0;	     /* the first sample */
+	uint64_t gpu_span, raw_span; /* ticks and ns from the first to the second */
+	int64_t mono_minus_raw_ns;   /* from the second sample */
+	double hz;		     /* the derived GPU clock rate */
+};
+
+/**
+ * kfdsig_gpu_clock_calibrate() - the conversion from two samples.
+ * @a, @b: samples of the same GPU, @b taken after @a
+ *
+ * Return: 0 with @out filled, -EINVAL for NULL arguments or when @b is not
+ * later than @a in both clocks (same sample twice, samples swapped, a GPU
+ * counter that went backwards or was reset).
+ */
+KFDSIG_API int kfdsig_gpu_clock_calibrate(const struct kfdsig_clock_sample *a,
+					  const struct kfdsig_clock_sample *b,
+					  struct kfdsig_gpu_clock *out);
+
+/**
+ * kfdsig_gpu_clock_to_ns() - CLOCK_MONOTONIC time of GPU counter @ticks.
+ * @mono_ns: receives the time in ns (comparable with clock_gettime)
+ *
+ * Return: 0, -EINVAL for NULL arguments or an uncalibrated @c, -ERANGE
+ * when the time falls outside 0..2^63 ns (ticks of another GPU or garbage).
+ */
+KFDSIG_API int kfdsig_gpu_clock_to_ns(const struct kfdsig_gpu_clock *c, uint64_t ticks,
+				      uint64_t *mono_ns);
+
+/* ---------------------------------------------------------------------- */
 /* SMI events                                                             */
 /* ---------------------------------------------------------------------- */
 

@@ -62,6 +62,41 @@ KFDSIG_API int kfdsig_pm4_fence_dw(const struct kfdsig_target *t, const struct k
 KFDSIG_API int kfdsig_pm4_emit_fence(const struct kfdsig_target *t, const struct kfdsig_fence *f,
 				     uint32_t *buf, size_t max_dw);
 
+/* Dwords of the GPU timestamp (a RELEASE_MEM): 7 on gfx8, 8 from gfx9 on. */
+#define KFDSIG_PM4_TIMESTAMP_DW_GFX8 KFDSIG_PM4_RELEASE_MEM_DW_GFX8
+#define KFDSIG_PM4_TIMESTAMP_DW KFDSIG_PM4_RELEASE_MEM_DW
+#define KFDSIG_PM4_TIMESTAMP_MAX_DW KFDSIG_PM4_RELEASE_MEM_DW
+
+/**
+ * kfdsig_pm4_timestamp_dw() - dwords kfdsig_pm4_emit_timestamp() writes on @t.
+ *
+ * Return: KFDSIG_PM4_TIMESTAMP_DW_GFX8 or KFDSIG_PM4_TIMESTAMP_DW, or
+ * -EINVAL for a NULL target.
+ */
+KFDSIG_API int kfdsig_pm4_timestamp_dw(const struct kfdsig_target *t);
+
+/**
+ * kfdsig_pm4_emit_timestamp() - write an end-of-pipe GPU timestamp.
+ * @t:      target
+ * @dst_va: GPU address of the 8 bytes that receive the counter
+ * @buf:    caller's buffer (KFDSIG_PM4_TIMESTAMP_MAX_DW always suffices)
+ * @max_dw: room in @buf, in dwords
+ *
+ * One RELEASE_MEM in the generation's form (7 dwords on gfx8, 8 with a zero
+ * INT_CTXID from gfx9 on) of event BOTTOM_OF_PIPE_TS with no cache action
+ * (cache policy bypass from gfx10), DATA_SEL 3 "send_gpu_clock_counter"
+ * and INT_SEL 0: when the work before it has finished the CP stores the
+ * 64-bit GPU clock counter at @dst_va and raises no interrupt. Put it
+ * right before a fence to timestamp the signal; read the counter's rate
+ * and epoch with kfdsig_kfd_clock_counters() (kfdsig/kfd.h).
+ *
+ * Return: dwords written, -EINVAL (NULL target, @dst_va zero, not 8-byte
+ * aligned or not below 2^48), -ENOSPC when @buf is NULL or @max_dw too
+ * small (nothing is written then).
+ */
+KFDSIG_API int kfdsig_pm4_emit_timestamp(const struct kfdsig_target *t, uint64_t dst_va,
+					 uint32_t *buf, size_t max_dw);
+
 /*
  * Hot-path form: prepare the sequence once per queue (options checked once),
  * then write it per fence with kfdsig_pm4_fence_write(), an inline copy of

@@ -65,6 +65,16 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+uint64_t emu_gpu_clock(const struct emu_gpu *g)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
+	return ((uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec) /
+		       (1000000000ull / KFDSIG_EMU_GPU_CLOCK_HZ) +
+	       KFDSIG_EMU_GPU_CLOCK_EPOCH * (g->index + 1);
+}
+
 static bool stopping(struct emu_queue *q)
 {
 	return __atomic_load_n(&q->stop, __ATOMIC_ACQUIRE) ||
@@ -203,7 +213,10 @@ static bool release_mem(struct emu_queue *q, const uint32_t *d, uint32_t len)
 			if (!store64(q, addr & ~7ull, data))
 				return true;
 			break;
-		case 3: /* GPU clock counter */
+		case 3: /* send_gpu_clock_counter: the GET_CLOCK_COUNTERS clock */
+			if (!store64(q, addr & ~7ull, emu_gpu_clock(q->g)))
+				return true;
+			break;
 		case 4: /* perf / system counter */
 			if (!store64(q, addr & ~7ull, now_ns()))
 				return true;
@@ -233,7 +246,9 @@ static bool event_write_eop(struct emu_queue *q, const uint32_t *d, uint32_t len
 		return true;
 	if (data_sel == 2 && !store64(q, addr & ~7ull, data))
 		return true;
-	if ((data_sel == 3 || data_sel == 4) && !store64(q, addr & ~7ull, now_ns()))
+	if (data_sel == 3 && !store64(q, addr & ~7ull, emu_gpu_clock(q->g)))
+		return true;
+	if (data_sel == 4 && !store64(q, addr & ~7ull, now_ns()))
 		return true;
 	if (int_sel == 1 || int_sel == 2)
 		irq(q, KFDSIG_EMU_IRQ_CP_EOP, (uint32_t)data & 0x0fffffff);

@@ -4,7 +4,7 @@
  * number, with amdkfd's argument copying (kfd_chardev.c kfd_ioctl: copy
  * the smaller of the user and kernel sizes in, zero the rest, copy back
  * for _IOC_OUT commands even when the handler fails), GET_VERSION,
- * ACQUIRE_VM, the memory ioctls, the event ioctls and SMI_EVENTS.
+ * GET_CLOCK_COUNTERS, ACQUIRE_VM, the memory ioctls, the event ioctls and SMI_EVENTS.
  *
  * Errno values follow kfd_chardev.c (facts 2.3, 2.9, 7.4): unknown gpu_id
  * -EINVAL, no VM acquired -ENODEV (kfd_bind_process_to_device), unknown
@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <time.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -87,6 +88,30 @@ static int get_version(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	(void)p;
 	a->major_version = emu->major;
 	a->minor_version = emu->minor;
+	return 0;
+}
+
+static uint64_t host_ns(clockid_t id)
+{
+	struct timespec ts;
+
+	clock_gettime(id, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* kfd_chardev.c kfd_ioctl_get_clock_counters: the GPU counter (0 for a
+ * gpu_id without a GPU, still success), then CLOCK_MONOTONIC_RAW and
+ * CLOCK_BOOTTIME in ns with a 1 GHz system frequency. Needs no VM. */
+static int get_clock_counters(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
+{
+	struct kfd_ioctl_get_clock_counters_args *a = data;
+	struct emu_gpu *g = emu_gpu_by_id(emu, a->gpu_id);
+
+	(void)p;
+	a->gpu_clock_counter = g ? emu_gpu_clock(g) : 0;
+	a->cpu_clock_counter = host_ns(CLOCK_MONOTONIC_RAW);
+	a->system_clock_counter = host_ns(CLOCK_BOOTTIME);
+	a->system_clock_freq = 1000000000ull;
 	return 0;
 }
 
@@ -412,6 +437,7 @@ struct emu_ioctl_desc {
 /* Indexed by ioctl number; entries with fn == NULL answer -EOPNOTSUPP. */
 static const struct emu_ioctl_desc ioctls[] = {
 	IOCTL(AMDKFD_IOC_GET_VERSION, get_version, 1),
+	IOCTL(AMDKFD_IOC_GET_CLOCK_COUNTERS, get_clock_counters, 1),
 	/* the 1.17 layout: older callers' shorter struct is zero-filled */
 	IOCTL(KFDSIG_AMDKFD_IOC_CREATE_QUEUE_1_17, emu_create_queue, 1),
 	IOCTL(AMDKFD_IOC_DESTROY_QUEUE, emu_destroy_queue, 1),

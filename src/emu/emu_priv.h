@@ -164,6 +164,8 @@ struct kfdsig_emu {
 struct emu_file *emu_file_get(struct kfdsig_emu *emu, int fd); /* emu->lock held */
 int emu_file_new(struct kfdsig_emu *emu, enum emu_file_kind kind, struct emu_file **out);
 struct emu_gpu *emu_gpu_by_id(struct kfdsig_emu *emu, uint32_t gpu_id);
+/* The GPU clock counter (KFDSIG_EMU_GPU_CLOCK_HZ, emu_engine.c). */
+uint64_t emu_gpu_clock(const struct emu_gpu *g);
 struct emu_proc *emu_proc_get(struct kfdsig_emu *emu, int pasid); /* takes a reference */
 void emu_proc_put(struct emu_proc *p);
 bool emu_version_at_least(const struct kfdsig_emu *emu, uint32_t minor);

@@ -83,6 +83,7 @@
 #define PM4_DATA_SEL_NONE 0u
 #define PM4_DATA_SEL_32 1u
 #define PM4_DATA_SEL_64 2u
+#define PM4_DATA_SEL_GPU_CLOCK 3u /* send_gpu_clock_counter (facts 3.3, 3.4) */
 
 /* WRITE_DATA dword 1 (facts 3.7). */
 #define PM4_WD_DST_SEL_S(x) ((uint32_t)(x) << 8)

@@ -219,6 +219,44 @@ int kfdsig_pm4_emit_fence(const struct kfdsig_target *t, const struct kfdsig_fen
 	return n;
 }
 
+int kfdsig_pm4_timestamp_dw(const struct kfdsig_target *t)
+{
+	if (kfdsig_unlikely(!t))
+		return kfdsig_set_error(EINVAL, "no target");
+	return t->pm4_fence == KFDSIG_PM4_FENCE_VI ? KFDSIG_PM4_TIMESTAMP_DW_GFX8
+						   : KFDSIG_PM4_TIMESTAMP_DW;
+}
+
+/*
+ * GPU timestamp: RELEASE_MEM with DATA_SEL 3 "send_gpu_clock_counter"
+ * (facts 3.3 VI enum, 3.4 AI enum; the gfx10+ nvd.h PACKET3_RELEASE_MEM
+ * field is the same 3 bits at [31:29]) and INT_SEL 0. Event and cache
+ * action are the fence table's no-flush column: a bottom-of-pipe timestamp
+ * event, cache policy bypass from gfx10, as Mesa writes its timestamp
+ * queries; the counter needs no cache flush before it.
+ */
+int kfdsig_pm4_emit_timestamp(const struct kfdsig_target *t, uint64_t dst_va, uint32_t *buf,
+			      size_t max_dw)
+{
+	int n = kfdsig_pm4_timestamp_dw(t);
+
+	if (kfdsig_unlikely(n < 0))
+		return n;
+	if (kfdsig_unlikely(!dst_va || (dst_va & 7) || (dst_va >> 48)))
+		return kfdsig_set_error(EINVAL,
+					"timestamp address 0x%llx must be non-zero, 8-byte aligned "
+					"and below 2^48",
+					(unsigned long long)dst_va);
+	if (kfdsig_unlikely(!buf || max_dw < (size_t)n))
+		return kfdsig_set_error(ENOSPC, "timestamp needs %d dwords, buffer has %zu", n,
+					buf ? max_dw : 0);
+	emit_release_mem(buf, t, eop_dw1[t->pm4_fence][KFDSIG_CACHE_NONE],
+			 PM4_RM_DATA_SEL_S(PM4_DATA_SEL_GPU_CLOCK) |
+				 PM4_RM_INT_SEL_S(PM4_INT_SEL_NONE),
+			 dst_va, 0, 0);
+	return n;
+}
+
 int kfdsig_pm4_fence_prepare(const struct kfdsig_target *t, const struct kfdsig_fence *f,
 			     uint64_t signal_page_va, struct kfdsig_pm4_fence_tmpl *tmpl)
 {

@@ -14,9 +14,16 @@ if [ -n "$bad" ]; then
   echo "figures of an unexpected shape:"; printf '%s\n' "$bad"; exit 1
 fi
 # per device: 4 emit + 9 lookup + 5 paths x (1 latency + 3 throughput)
-if [ "$figures" -ne 66 ]; then
-  echo "expected 66 figures, got $figures"; exit 1
+# + the pm4 GPU-to-wake latency
+if [ "$figures" -ne 68 ]; then
+  echo "expected 68 figures, got $figures"; exit 1
 fi
+# the GPU-side figure: measured on both devices, from the emulated GPU clock
+n=$(printf '%s\n' "$out" | grep '"measure": "latency", "path": "pm4 gpu-to-wake"' |
+  grep -c '"p50": [-0-9.e+]*, .*"what": "GPU-to-wake: .*GET_CLOCK_COUNTERS samples (derived rate [0-9.]* MHz)')
+[ "$n" -eq 2 ] || { echo "expected 2 measured pm4 gpu-to-wake figures, got $n"; exit 1; }
+n=$(printf '%s\n' "$out" | grep '"measure": "latency", "path": "pm4"' | grep -c '"what": "host submit-to-wake: ')
+[ "$n" -eq 2 ] || { echo "expected 2 pm4 host submit-to-wake figures, got $n"; exit 1; }
 for m in emit lookup latency throughput; do
   n=$(printf '%s\n' "$out" | grep -c "\"measure\": \"$m\", .*\"value\": [0-9]\|\"measure\": \"$m\", .*\"p50\": [0-9]")
   [ "$n" -gt 0 ] || { echo "no measured $m figure"; exit 1; }
