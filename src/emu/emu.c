@@ -267,40 +267,36 @@ static int e_munmap(void *ctx, void *addr, size_t len)
 	return munmap(addr, len) ? -errno : 0;
 }
 
-static ssize_t e_read(void *ctx, int fd, void *buf, size_t len)
+/* The SMI stream behind @fd: read() and write() work on SMI fds only. */
+static int smi_of_fd(struct kfdsig_emu *emu, int fd, struct emu_smi **out)
 {
-	struct kfdsig_emu *emu = ctx;
 	struct emu_file *f;
-	struct emu_smi *s = NULL;
 
+	*out = NULL;
 	pthread_mutex_lock(&emu->lock);
 	f = emu_file_get(emu, fd);
 	if (f && f->kind == EMU_FILE_SMI)
-		s = f->smi;
+		*out = f->smi;
 	pthread_mutex_unlock(&emu->lock);
 	if (!f)
 		return -EBADF;
-	if (!s)
-		return -EINVAL;
-	return emu_smi_read(s, buf, len);
+	return *out ? 0 : -EINVAL;
+}
+
+static ssize_t e_read(void *ctx, int fd, void *buf, size_t len)
+{
+	struct emu_smi *s;
+	int r = smi_of_fd(ctx, fd, &s);
+
+	return r ? r : emu_smi_read(s, buf, len);
 }
 
 static ssize_t e_write(void *ctx, int fd, const void *buf, size_t len)
 {
-	struct kfdsig_emu *emu = ctx;
-	struct emu_file *f;
-	struct emu_smi *s = NULL;
+	struct emu_smi *s;
+	int r = smi_of_fd(ctx, fd, &s);
 
-	pthread_mutex_lock(&emu->lock);
-	f = emu_file_get(emu, fd);
-	if (f && f->kind == EMU_FILE_SMI)
-		s = f->smi;
-	pthread_mutex_unlock(&emu->lock);
-	if (!f)
-		return -EBADF;
-	if (!s)
-		return -EINVAL;
-	return emu_smi_write(s, buf, len);
+	return r ? r : emu_smi_write(s, buf, len);
 }
 
 /* Readiness lives in the eventfd behind each SMI fd, so libc poll works. */
