@@ -48,6 +48,10 @@ enum kfdsig_severity {
 #define KFDSIG_PACKET_PARTIAL \
 	(1u << 2) /* longer than the streaming window:
 					   * only the first avail dwords kept */
+/* Dwords that do not parse as packets, skipped up to the next plausible
+ * header (name "SKIPPED", also KFDSIG_PACKET_UNKNOWN); reported once with
+ * a "resync" finding. */
+#define KFDSIG_PACKET_SKIPPED (1u << 3)
 
 /* One decoded packet. Pointers are valid during the callback only. */
 struct kfdsig_packet {
