@@ -620,7 +620,7 @@ int cmd_decode(int argc, char **argv)
 		kind = din_detect(head, nhead, in == stdin ? NULL : path);
 	out.cap = OUT_CAP;
 	out.buf = malloc(out.cap);
-	window = rptr_s || ((kind == DIN_DEBUGFS || kind == DIN_DEVCOREDUMP) && !whole);
+	window = rptr_s || kind == DIN_UMR || ((kind == DIN_DEBUGFS || kind == DIN_DEVCOREDUMP) && !whole);
 	if (out.buf && !window)
 		d = kfdsig_decoder_new(&o, &sink);
 	if (!out.buf || (!window && !d)) {
@@ -639,12 +639,14 @@ int cmd_decode(int argc, char **argv)
 		ret = cli_error("out of memory");
 	if (ret)
 		goto done;
-	if (ring.indexed)
-		top.base = ring.first_index;
 	if (window) {
 		long errs;
 
-		if (!rptr_s && ring.has_ptrs) {
+		if (kind == DIN_UMR && !rptr_s) {
+			/* UMR lists a part of the ring: decode it all, labelled
+			 * with UMR's ring indexes. */
+			whole = true;
+		} else if (!rptr_s && ring.has_ptrs) {
 			rptr = ring.rptr;
 			wptr = ring.wptr;
 		} else if (!rptr_s) {
@@ -657,8 +659,8 @@ int cmd_decode(int argc, char **argv)
 		}
 		rptr %= col.n;
 		wptr %= col.n;
-		top.ring_dw = col.n;
-		top.base = whole ? 0 : rptr;
+		top.ring_dw = ring.indexed ? 0 : col.n;
+		top.base = whole ? (ring.indexed ? ring.first_index : 0) : rptr;
 		if (!whole)
 			snprintf(wdesc, sizeof(wdesc), "; ring window dw 0x%llx..0x%llx of 0x%zx",
 				 (unsigned long long)rptr, (unsigned long long)wptr, col.n);

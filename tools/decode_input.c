@@ -677,7 +677,7 @@ enum din_kind din_detect(const unsigned char *head, size_t n, const char *path)
 		return DIN_BIN;
 	if (contains(head, n, "AMDGPU Device Coredump") || contains(head, n, "ring name: "))
 		return DIN_DEVCOREDUMP;
-	if (contains(head, n, ".ring[") && contains(head, n, "] == 0x"))
+	if (contains(head, n, ".ring[") && contains(head, n, ".rptr == "))
 		return DIN_UMR;
 	/* The first non-blank line decides. */
 	while (k < n && (head[k] == '\n' || head[k] == '\r'))
@@ -695,10 +695,10 @@ enum din_kind din_detect(const unsigned char *head, size_t n, const char *path)
 	if (off >= 6 && line[off] == ' ' && line[off + 1] != ' ') {
 		size_t t = tok_len(line + off);
 
-		/* od: offset then words of 6 octal or 2/4/8 hex digits;
-		 * plain hex dwords have no offset column of 6-7 digits
-		 * followed by 6-digit tokens. */
-		if (t == 6 || ((t == 2 || t == 4) && off == 7))
+		/* od: a 6-7 digit offset, then words of 6 octal or 2/4/8
+		 * hex digits. (Plain hex whose first dword is written with
+		 * 6-7 digits looks the same: force --input-format hex.) */
+		if (t == 6 || ((t == 2 || t == 4) && off == 7) || (t == 8 && (off == 6 || off == 7)))
 			return DIN_OD;
 	}
 	return DIN_HEX;
