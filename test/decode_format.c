@@ -21,7 +21,8 @@ int main(void)
 	cap_decode(&cap, T("gfx1100"), KFDSIG_ENGINE_SDMA, 0, 0, sdma, 2);
 	cap.pkts[0].p.offset = 8;
 	n = kfdsig_format_packet_text(&cap.pkts[0].p, 0, buf, sizeof(buf));
-	expect_str("TRAP text", buf, "dw 0x000008 (byte 0x000020): TRAP (2 dw) int_context=0x2a reserved=0\n");
+	expect_str("TRAP text", buf,
+		   "dw 0x000008 (byte 0x000020): TRAP (2 dw) int_context=0x2a reserved=0\n");
 	CHECK_EQ(n, strlen(buf), "text length");
 	kfdsig_format_packet_text(&cap.pkts[0].p, KFDSIG_FORMAT_RAW, buf, sizeof(buf));
 	expect_str("TRAP text raw", buf,
@@ -29,7 +30,8 @@ int main(void)
 		   "        raw: 0x00000006 0x0000002a\n");
 	kfdsig_format_packet_json(&cap.pkts[0].p, 0, buf, sizeof(buf));
 	expect_str("TRAP json", buf,
-		   "{\"offset\": 8, \"byte_offset\": 32, \"engine\": \"sdma\", \"name\": \"TRAP\", \"opcode\": 6, "
+		   "{\"offset\": 8, \"byte_offset\": 32, \"engine\": \"sdma\", \"name\": \"TRAP\", "
+		   "\"opcode\": 6, "
 		   "\"sub_op\": 0, \"dwords\": 2, \"avail\": 2, \"unknown\": false, "
 		   "\"truncated\": false, \"partial\": false, \"fields\": {\"op\": 6, "
 		   "\"sub_op\": 0, \"int_context\": 42, \"reserved\": 0}}\n");
@@ -38,7 +40,9 @@ int main(void)
 
 	/* snprintf contract. */
 	n = kfdsig_format_packet_text(&cap.pkts[0].p, 0, buf, 10);
-	CHECK_EQ(n, strlen("dw 0x000008 (byte 0x000020): TRAP (2 dw) int_context=0x2a reserved=0\n"), "full length");
+	CHECK_EQ(n,
+		 strlen("dw 0x000008 (byte 0x000020): TRAP (2 dw) int_context=0x2a reserved=0\n"),
+		 "full length");
 	expect_str("truncated text", buf, "dw 0x0000");
 	CHECK_EQ(kfdsig_format_packet_text(&cap.pkts[0].p, 0, NULL, 0), n, "NULL buffer");
 	CHECK_EQ(kfdsig_format_packet_json(NULL, 0, buf, sizeof(buf)), 0, "NULL packet");
@@ -46,10 +50,12 @@ int main(void)
 	/* Unknown and truncated PM4 packets. */
 	cap_decode(&cap, T("gfx90a"), KFDSIG_ENGINE_PM4, 0, 0, pm4, 5);
 	kfdsig_format_packet_text(&cap.pkts[0].p, 0, buf, sizeof(buf));
-	expect_str("unknown text", buf, "dw 0x000000 (byte 0x000000): UNKNOWN type=3 opcode=0x77 (3 dw)\n");
+	expect_str("unknown text", buf,
+		   "dw 0x000000 (byte 0x000000): UNKNOWN type=3 opcode=0x77 (3 dw)\n");
 	kfdsig_format_packet_text(&cap.pkts[1].p, 0, buf, sizeof(buf));
 	expect_str("truncated text", buf,
-		   "dw 0x000003 (byte 0x00000c): RELEASE_MEM (8 dw) TRUNCATED: 2 of 8 dw predicate=0 shader_type=0 "
+		   "dw 0x000003 (byte 0x00000c): RELEASE_MEM (8 dw) TRUNCATED: 2 of 8 dw "
+		   "predicate=0 shader_type=0 "
 		   "event_type=0x14(CACHE_FLUSH_AND_INV_TS) event_index=5(end_of_pipe) "
 		   "tcl1_vol_action_ena=0 tc_vol_action_ena=0 tc_wb_action_ena=1 "
 		   "tcl1_action_ena=1 tc_action_ena=1 tc_nc_action_ena=0 tc_wc_action_ena=0 "
@@ -68,7 +74,8 @@ int main(void)
 		cap_decode(&cap, T("gfx90a"), KFDSIG_ENGINE_PM4, 0, 0, wd, 5);
 		kfdsig_format_packet_text(&cap.pkts[0].p, 0, buf, sizeof(buf));
 		expect_str("WRITE_DATA text", buf,
-			   "dw 0x000000 (byte 0x000000): WRITE_DATA (5 dw) predicate=0 shader_type=0 dst_sel=5(memory) "
+			   "dw 0x000000 (byte 0x000000): WRITE_DATA (5 dw) predicate=0 "
+			   "shader_type=0 dst_sel=5(memory) "
 			   "wr_one_addr=0 wr_confirm=1 cache_policy=0 engine_sel=0(me) "
 			   "dst_addr_lo=0x1000 dst_addr_hi=0x0 data=0x2a\n");
 		kfdsig_format_packet_json(&cap.pkts[0].p, 0, buf, sizeof(buf));
@@ -79,7 +86,8 @@ int main(void)
 		cap_decode(&cap, T("gfx90a"), KFDSIG_ENGINE_PM4, 0, 0, big, 40);
 		kfdsig_format_packet_text(&cap.pkts[0].p, 0, buf, sizeof(buf));
 		expect_str("SET_SH_REG text", buf,
-			   "dw 0x000000 (byte 0x000000): SET_SH_REG (40 dw) predicate=0 shader_type=0 reg_offset=0x204 "
+			   "dw 0x000000 (byte 0x000000): SET_SH_REG (40 dw) predicate=0 "
+			   "shader_type=0 reg_offset=0x204 "
 			   "data=0x2,0x3,0x4,0x5,0x6,0x7,0x8,0x9,0xa,0xb,0xc,0xd,0xe,0xf,0x10,0x11,"
 			   "...(+22)\n");
 	}
@@ -89,10 +97,12 @@ int main(void)
 		struct kfdsig_finding f = { 3, KFDSIG_SEV_ERROR, "truncated", "say \"hi\"\\\n" };
 
 		kfdsig_format_finding_text(&f, buf, sizeof(buf));
-		expect_str("finding text", buf, "dw 0x000003 (byte 0x00000c): error[truncated]: say \"hi\"\\\n\n");
+		expect_str("finding text", buf,
+			   "dw 0x000003 (byte 0x00000c): error[truncated]: say \"hi\"\\\n\n");
 		kfdsig_format_finding_json(&f, buf, sizeof(buf));
 		expect_str("finding json", buf,
-			   "{\"offset\": 3, \"byte_offset\": 12, \"finding\": \"truncated\", \"severity\": \"error\", "
+			   "{\"offset\": 3, \"byte_offset\": 12, \"finding\": \"truncated\", "
+			   "\"severity\": \"error\", "
 			   "\"message\": \"say \\\"hi\\\"\\\\\\u000a\"}\n");
 	}
 	cap_free(&cap);

@@ -52,16 +52,17 @@ static bool recovered(const struct kfdsig_target *t, enum kfdsig_engine e, const
 	 * short count): then only the fence after it is required. */
 	ok = cap_count(&cap, "ctxid-zero", KFDSIG_SEV_ERROR) == 1;
 	for (size_t i = 0; i < cap.npkts; i++)
-		if (cap.pkts[i].p.offset < ngarbage && cap.pkts[i].p.offset + cap.pkts[i].p.ndw > ngarbage)
+		if (cap.pkts[i].p.offset < ngarbage &&
+		    cap.pkts[i].p.offset + cap.pkts[i].p.ndw > ngarbage)
 			ok = false; /* a packet straddles the fence */
 	if (report)
 		ok = ok && cap.npkts >= 2 && !strcmp(cap.pkts[0].p.name, "SKIPPED") &&
-		     (cap.pkts[0].p.flags & KFDSIG_PACKET_SKIPPED) && cap.pkts[0].p.ndw == ngarbage &&
-		     cap.pkts[1].p.offset == ngarbage &&
+		     (cap.pkts[0].p.flags & KFDSIG_PACKET_SKIPPED) &&
+		     cap.pkts[0].p.ndw == ngarbage && cap.pkts[1].p.offset == ngarbage &&
 		     cap_count(&cap, "resync", KFDSIG_SEV_WARNING) == 1;
 	if (report) {
-		CHECK(ok, "%s %s: garbage %zu dw not skipped as one range before the fence", t->name,
-		      e == KFDSIG_ENGINE_PM4 ? "pm4" : "sdma", ngarbage);
+		CHECK(ok, "%s %s: garbage %zu dw not skipped as one range before the fence",
+		      t->name, e == KFDSIG_ENGINE_PM4 ? "pm4" : "sdma", ngarbage);
 		if (!ok)
 			cap_dump(&cap);
 	}

@@ -221,11 +221,10 @@ static void follow_ib(struct frame *fr, const struct kfdsig_packet *p, uint64_t 
 
 	if (!o->nmem || !p->desc || (p->flags & KFDSIG_PACKET_TRUNCATED))
 		return;
-	if (p->engine == KFDSIG_ENGINE_PM4 ? p->sub_op != 3 || p->opcode != 0x3f
-					   : p->opcode != 4)
+	if (p->engine == KFDSIG_ENGINE_PM4 ? p->sub_op != 3 || p->opcode != 0x3f : p->opcode != 4)
 		return;
-	if (kfdsig_packet_field(p, "ib_base_lo", &lo) || kfdsig_packet_field(p, "ib_base_hi", &hi) ||
-	    kfdsig_packet_field(p, "ib_size", &size))
+	if (kfdsig_packet_field(p, "ib_base_lo", &lo) ||
+	    kfdsig_packet_field(p, "ib_base_hi", &hi) || kfdsig_packet_field(p, "ib_size", &size))
 		return;
 	/* PM4 IB_BASE_LO bits 1:0 are the swap field (soc15d.h
 	 * INDIRECT_BUFFER: dword-aligned base). */
@@ -336,12 +335,13 @@ static void summary(struct dec_out *o, const char *window)
 		out_str(o, tmp, (size_t)n);
 	}
 	if (o->json)
-		n = snprintf(tmp, sizeof(tmp),
-			     "}, \"findings\": {\"error\": %llu, \"warning\": %llu, \"info\": %llu}, "
-			     "\"skipped_ranges\": %llu, \"skipped_dwords\": %llu}}\n",
-			     (unsigned long long)o->findings[2], (unsigned long long)o->findings[1],
-			     (unsigned long long)o->findings[0], (unsigned long long)o->skipped,
-			     (unsigned long long)o->skipped_dw);
+		n = snprintf(
+			tmp, sizeof(tmp),
+			"}, \"findings\": {\"error\": %llu, \"warning\": %llu, \"info\": %llu}, "
+			"\"skipped_ranges\": %llu, \"skipped_dwords\": %llu}}\n",
+			(unsigned long long)o->findings[2], (unsigned long long)o->findings[1],
+			(unsigned long long)o->findings[0], (unsigned long long)o->skipped,
+			(unsigned long long)o->skipped_dw);
 	else
 		n = snprintf(tmp, sizeof(tmp),
 			     "; findings: %llu error, %llu warning, %llu info; skipped: %llu "
@@ -455,8 +455,16 @@ static bool ring_ptr(const char *what, const char *s, int units, uint64_t *v)
 
 int cmd_decode(int argc, char **argv)
 {
-	enum { OPT_RPTR = 256, OPT_WPTR, OPT_UNITS, OPT_MEM, OPT_DEPTH, OPT_RING, OPT_WHOLE,
-	       OPT_NOSUM };
+	enum {
+		OPT_RPTR = 256,
+		OPT_WPTR,
+		OPT_UNITS,
+		OPT_MEM,
+		OPT_DEPTH,
+		OPT_RING,
+		OPT_WHOLE,
+		OPT_NOSUM
+	};
 	static const struct option opts[] = {
 		{ "target", required_argument, NULL, 't' },
 		{ "engine", required_argument, NULL, 'e' },
@@ -537,10 +545,11 @@ int cmd_decode(int argc, char **argv)
 			break;
 		case 'i':
 			if (!din_parse_kind(optarg, &kind))
-				return cli_usage_error("--input-format: '%s' is not one of auto, bin, "
-						       "hex, xxd, xxd-e, hexdump, od, umr, debugfs, "
-						       "devcoredump",
-						       optarg);
+				return cli_usage_error(
+					"--input-format: '%s' is not one of auto, bin, "
+					"hex, xxd, xxd-e, hexdump, od, umr, debugfs, "
+					"devcoredump",
+					optarg);
 			break;
 		case OPT_RPTR:
 			rptr_s = optarg;
@@ -620,7 +629,8 @@ int cmd_decode(int argc, char **argv)
 		kind = din_detect(head, nhead, in == stdin ? NULL : path);
 	out.cap = OUT_CAP;
 	out.buf = malloc(out.cap);
-	window = rptr_s || kind == DIN_UMR || ((kind == DIN_DEBUGFS || kind == DIN_DEVCOREDUMP) && !whole);
+	window = rptr_s || kind == DIN_UMR ||
+		 ((kind == DIN_DEBUGFS || kind == DIN_DEVCOREDUMP) && !whole);
 	if (out.buf && !window)
 		d = kfdsig_decoder_new(&o, &sink);
 	if (!out.buf || (!window && !d)) {

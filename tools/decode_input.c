@@ -34,10 +34,11 @@
 #include "decode_input.h"
 
 static const char *const kind_names[] = {
-	[DIN_AUTO] = "auto",	   [DIN_BIN] = "bin", [DIN_HEX] = "hex",
-	[DIN_XXD] = "xxd",	   [DIN_XXD_E] = "xxd-e", [DIN_HEXDUMP] = "hexdump",
-	[DIN_OD] = "od",	   [DIN_UMR] = "umr", [DIN_DEBUGFS] = "debugfs",
-	[DIN_DEVCOREDUMP] = "devcoredump",
+	[DIN_AUTO] = "auto",	   [DIN_BIN] = "bin",
+	[DIN_HEX] = "hex",	   [DIN_XXD] = "xxd",
+	[DIN_XXD_E] = "xxd-e",	   [DIN_HEXDUMP] = "hexdump",
+	[DIN_OD] = "od",	   [DIN_UMR] = "umr",
+	[DIN_DEBUGFS] = "debugfs", [DIN_DEVCOREDUMP] = "devcoredump",
 };
 
 bool din_parse_kind(const char *s, enum din_kind *k)
@@ -411,7 +412,8 @@ static int parse_umr(struct lines *l, struct acc *a, struct din_ring *ring)
 			size_t n;
 
 			if (!q || sscanf(p + 6, "%llu", &idx) != 1)
-				return cli_usage_error("input line %lu: not a UMR ring line", l->no);
+				return cli_usage_error("input line %lu: not a UMR ring line",
+						       l->no);
 			q += 7;
 			n = strspn(q, "0123456789abcdefABCDEF");
 			if (!num(q, n, 16, &val) || n > 8)
@@ -469,9 +471,10 @@ static int parse_devcoredump(struct lines *l, struct acc *a, const char *want,
 			contents = true;
 		} else if (contents && sscanf(s, "0x%llx \t 0x%llx", &off, &val) == 2) {
 			if (off != a->bytes)
-				return cli_usage_error("input line %lu: ring offset 0x%llx, expected "
-						       "0x%llx",
-						       l->no, off, (unsigned long long)a->bytes);
+				return cli_usage_error(
+					"input line %lu: ring offset 0x%llx, expected "
+					"0x%llx",
+					l->no, off, (unsigned long long)a->bytes);
 			acc_dw(a, (uint32_t)val);
 		} else if (contents && strncmp(s, "Offset", 6)) {
 			contents = false; /* the end of the ring's lines */
@@ -553,10 +556,11 @@ static int hex_chunk(struct hex_parser *h, const char *b, size_t n, bool end, st
 				if (!hex_token(h, &v)) {
 					char shown[4 * sizeof(h->tok) + 1];
 
-					return cli_usage_error("input line %lu: '%s%s' is not a hex "
-							       "dword",
-							       h->line, show_token(h, shown),
-							       h->toolong ? "..." : "");
+					return cli_usage_error(
+						"input line %lu: '%s%s' is not a hex "
+						"dword",
+						h->line, show_token(h, shown),
+						h->toolong ? "..." : "");
 				}
 				acc_dw(a, v);
 				h->ntok = 0;
@@ -599,8 +603,7 @@ static int read_hex(FILE *f, const unsigned char *head, size_t nhead, struct acc
 }
 
 /* The binary fast path: bytes to dwords four at a time. */
-static int read_bin(FILE *f, const unsigned char *head, size_t nhead, struct acc *a,
-		    size_t skip)
+static int read_bin(FILE *f, const unsigned char *head, size_t nhead, struct acc *a, size_t skip)
 {
 	static unsigned char buf[CHUNK + 4];
 	size_t carry = 0, n;
@@ -698,7 +701,8 @@ enum din_kind din_detect(const unsigned char *head, size_t n, const char *path)
 		/* od: a 6-7 digit offset, then words of 6 octal or 2/4/8
 		 * hex digits. (Plain hex whose first dword is written with
 		 * 6-7 digits looks the same: force --input-format hex.) */
-		if (t == 6 || ((t == 2 || t == 4) && off == 7) || (t == 8 && (off == 6 || off == 7)))
+		if (t == 6 || ((t == 2 || t == 4) && off == 7) ||
+		    (t == 8 && (off == 6 || off == 7)))
 			return DIN_OD;
 	}
 	return DIN_HEX;

@@ -107,10 +107,10 @@ uint32_t kfdsig_sdma_identify(const struct kfdsig_decoder *d, const uint32_t *dw
  * (for a header whose length the engine cannot check) a plausible header
  * right after it or the end of the stream.
  */
-enum start_ok kfdsig_pm4_start_ok(const struct kfdsig_decoder *d, const uint32_t *dw,
-				  size_t avail, bool final);
-enum start_ok kfdsig_sdma_start_ok(const struct kfdsig_decoder *d, const uint32_t *dw,
-				   size_t avail, bool final);
+enum start_ok kfdsig_pm4_start_ok(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
+				  bool final);
+enum start_ok kfdsig_sdma_start_ok(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
+				   bool final);
 
 /*
  * A run of dwords from dw[0] that do not parse: mark @p as SKIPPED and
@@ -133,6 +133,5 @@ void kfdsig_lint_finish(struct kfdsig_decoder *d);
 /* Report a finding through the sink. */
 void kfdsig_finding(struct kfdsig_decoder *d, uint64_t offset, enum kfdsig_severity sev,
 		    const char *rule, const char *fmt, ...) KFDSIG_PRINTF(5, 6);
-
 
 #endif

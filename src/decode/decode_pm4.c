@@ -35,8 +35,8 @@ static uint32_t plausible_len(uint32_t h)
 	return PM4_HDR_COUNT_G(h) + 2;
 }
 
-enum start_ok kfdsig_pm4_start_ok(const struct kfdsig_decoder *d, const uint32_t *dw,
-				  size_t avail, bool final)
+enum start_ok kfdsig_pm4_start_ok(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
+				  bool final)
 {
 	uint32_t h, next, len;
 

@@ -18,12 +18,12 @@ static bool known(const struct kfdsig_decoder *d, uint32_t h)
 	return kfdsig_sdma_desc_lookup(d->o.target, SDMA_HDR_OP_G(h), SDMA_HDR_SUB_OP_G(h));
 }
 
-enum start_ok kfdsig_sdma_start_ok(const struct kfdsig_decoder *d, const uint32_t *dw,
-				   size_t avail, bool final)
+enum start_ok kfdsig_sdma_start_ok(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
+				   bool final)
 {
 	uint32_t h;
 
-	(void)final;
+	(void) final;
 	dw_at(dw, avail, 0, &h);
 	return known(d, h) ? START_YES : START_NO;
 }

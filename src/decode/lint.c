@@ -34,12 +34,18 @@
 #include "sdma/sdma_defs.h"
 
 static const char *const lint_field_names[LF_COUNT] = {
-	[LF_INT_SEL] = "int_sel",	  [LF_DATA_SEL] = "data_sel",
-	[LF_ADDRESS_LO] = "address_lo",	  [LF_ADDRESS_HI] = "address_hi",
-	[LF_DATA_LO] = "data_lo",	  [LF_DATA_HI] = "data_hi",
-	[LF_INT_CTXID] = "int_ctxid",	  [LF_DST_SEL] = "dst_sel",
-	[LF_DST_ADDR_LO] = "dst_addr_lo", [LF_DST_ADDR_HI] = "dst_addr_hi",
-	[LF_ADDR_LO] = "addr_lo",	  [LF_ADDR_HI] = "addr_hi",
+	[LF_INT_SEL] = "int_sel",
+	[LF_DATA_SEL] = "data_sel",
+	[LF_ADDRESS_LO] = "address_lo",
+	[LF_ADDRESS_HI] = "address_hi",
+	[LF_DATA_LO] = "data_lo",
+	[LF_DATA_HI] = "data_hi",
+	[LF_INT_CTXID] = "int_ctxid",
+	[LF_DST_SEL] = "dst_sel",
+	[LF_DST_ADDR_LO] = "dst_addr_lo",
+	[LF_DST_ADDR_HI] = "dst_addr_hi",
+	[LF_ADDR_LO] = "addr_lo",
+	[LF_ADDR_HI] = "addr_hi",
 	[LF_DATA] = "data",
 };
 
@@ -105,10 +111,11 @@ static void check_interrupt(struct kfdsig_decoder *d, const struct kfdsig_packet
 
 	if (has_ctx) {
 		if (sdma && (ctx & ~SDMA_TRAP_INT_CONTEXT_MASK))
-			kfdsig_finding(d, o, KFDSIG_SEV_WARNING, "trap-context-wide",
-				       "TRAP context 0x%08x sets bits 31:28, which the kernel masks "
-				       "off (context_id & 0xfffffff): it reads event id %u",
-				       ctx, id);
+			kfdsig_finding(
+				d, o, KFDSIG_SEV_WARNING, "trap-context-wide",
+				"TRAP context 0x%08x sets bits 31:28, which the kernel masks "
+				"off (context_id & 0xfffffff): it reads event id %u",
+				ctx, id);
 		if (id == 0)
 			kfdsig_finding(d, o, KFDSIG_SEV_ERROR, "ctxid-zero",
 				       sdma ? "TRAP context 0 names event 0, which the kernel "
