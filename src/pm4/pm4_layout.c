@@ -58,6 +58,13 @@ static const char *const event_type_names[0x29] = {
 #define EVENT_FIELDS \
 	FV("event_type", 1, 0, 6, event_type_names), FV("event_index", 1, 8, 4, event_index_names)
 
+/* The GCR bits of RELEASE_MEM DW1 on gfx10+ (nvd.h PACKET3_RELEASE_MEM_GCR_*). */
+#define RM_NV_GCR_FIELDS                                                                   \
+	F("gcr_glm_wb", 1, 12, 1), F("gcr_glm_inv", 1, 13, 1), F("gcr_glv_inv", 1, 14, 1), \
+		F("gcr_gl1_inv", 1, 15, 1), F("gcr_gl2_us", 1, 16, 1),                     \
+		F("gcr_gl2_range", 1, 17, 1), F("gcr_gl2_discard", 1, 19, 1),              \
+		F("gcr_gl2_inv", 1, 20, 1), F("gcr_gl2_wb", 1, 21, 1), F("gcr_seq", 1, 22, 1)
+
 static const struct kfdsig_field rm_vi_fields[] = {
 	HEADER_FIELDS,
 	EVENT_FIELDS,
@@ -89,22 +96,8 @@ static const struct kfdsig_field rm_ai_fields[] = {
 };
 
 static const struct kfdsig_field rm_nv_fields[] = {
-	HEADER_FIELDS,
-	EVENT_FIELDS,
-	F("gcr_glm_wb", 1, 12, 1),
-	F("gcr_glm_inv", 1, 13, 1),
-	F("gcr_glv_inv", 1, 14, 1),
-	F("gcr_gl1_inv", 1, 15, 1),
-	F("gcr_gl2_us", 1, 16, 1),
-	F("gcr_gl2_range", 1, 17, 1),
-	F("gcr_gl2_discard", 1, 19, 1),
-	F("gcr_gl2_inv", 1, 20, 1),
-	F("gcr_gl2_wb", 1, 21, 1),
-	F("gcr_seq", 1, 22, 1),
-	F("cache_policy", 1, 25, 2),
-	F("execute", 1, 28, 1),
-	RM_DW2_TO_6,
-	F("int_ctxid", 7, 0, 32),
+	HEADER_FIELDS,		EVENT_FIELDS, RM_NV_GCR_FIELDS,		F("cache_policy", 1, 25, 2),
+	F("execute", 1, 28, 1), RM_DW2_TO_6,  F("int_ctxid", 7, 0, 32),
 };
 
 /*
@@ -130,16 +123,7 @@ static const struct kfdsig_field rm_nv_fields[] = {
 static const struct kfdsig_field rm_gfx11_fields[] = {
 	HEADER_FIELDS,
 	EVENT_FIELDS,
-	F("gcr_glm_wb", 1, 12, 1),
-	F("gcr_glm_inv", 1, 13, 1),
-	F("gcr_glv_inv", 1, 14, 1),
-	F("gcr_gl1_inv", 1, 15, 1),
-	F("gcr_gl2_us", 1, 16, 1),
-	F("gcr_gl2_range", 1, 17, 1),
-	F("gcr_gl2_discard", 1, 19, 1),
-	F("gcr_gl2_inv", 1, 20, 1),
-	F("gcr_gl2_wb", 1, 21, 1),
-	F("gcr_seq", 1, 22, 1),
+	RM_NV_GCR_FIELDS,
 	F("cache_policy", 1, 25, 2),
 	F("execute", 1, 28, 1),
 	F("pws_enable", 1, 31, 1),
@@ -152,16 +136,7 @@ static const char *const temporal_names[] = { "rt", "nt", "ht", "lu" };
 static const struct kfdsig_field rm_gfx12_fields[] = {
 	HEADER_FIELDS,
 	EVENT_FIELDS,
-	F("gcr_glm_wb", 1, 12, 1),
-	F("gcr_glm_inv", 1, 13, 1),
-	F("gcr_glv_inv", 1, 14, 1),
-	F("gcr_gl1_inv", 1, 15, 1),
-	F("gcr_gl2_us", 1, 16, 1),
-	F("gcr_gl2_range", 1, 17, 1),
-	F("gcr_gl2_discard", 1, 19, 1),
-	F("gcr_gl2_inv", 1, 20, 1),
-	F("gcr_gl2_wb", 1, 21, 1),
-	F("gcr_seq", 1, 22, 1),
+	RM_NV_GCR_FIELDS,
 	FV("temporal", 1, 25, 2, temporal_names),
 	F("execute", 1, 28, 1),
 	F("glk_inv", 1, 30, 1),
