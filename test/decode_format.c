@@ -10,6 +10,79 @@ static void expect_str(const char *what, const char *got, const char *want)
 	CHECK(!strcmp(got, want), "%s:\n got: %s\nwant: %s", what, got, want);
 }
 
+/* The cached formatters write exactly what the plain ones do, first time
+ * (a miss) and every time after (hits), for every packet kind. */
+struct cmp {
+	struct kfdsig_format_cache *c;
+	unsigned long packets, diffs;
+};
+
+static int cmp_packet(void *ctx, const struct kfdsig_packet *p)
+{
+	struct cmp *k = ctx;
+	static char a[8192], b[8192];
+
+	for (uint32_t flags = 0; flags <= KFDSIG_FORMAT_RAW; flags += KFDSIG_FORMAT_RAW) {
+		int na = kfdsig_format_packet_text(p, flags, a, sizeof(a));
+		int nb = kfdsig_format_packet_text_cached(k->c, p, flags, b, sizeof(b));
+
+		k->diffs += na != nb || strcmp(a, b);
+		na = kfdsig_format_packet_json(p, flags, a, sizeof(a));
+		nb = kfdsig_format_packet_json_cached(k->c, p, flags, b, sizeof(b));
+		k->diffs += na != nb || strcmp(a, b);
+		/* Truncation behaves the same. */
+		na = kfdsig_format_packet_text(p, flags, a, 37);
+		nb = kfdsig_format_packet_text_cached(k->c, p, flags, b, 37);
+		k->diffs += na != nb || strcmp(a, b);
+	}
+	k->packets++;
+	return 0;
+}
+
+static void test_cache(void)
+{
+	static const char *const targets[] = { "gfx803", "gfx90a", "gfx1030", "gfx1100",
+					       "gfx1201" };
+	struct cmp k = { kfdsig_format_cache_new(), 0, 0 };
+	uint32_t s[4096];
+	uint32_t r = 7;
+
+	CHECK(k.c != NULL, "cache");
+	if (!k.c)
+		return;
+	for (size_t t = 0; t < sizeof(targets) / sizeof(targets[0]); t++) {
+		for (int e = 0; e < 2; e++) {
+			struct kfdsig_decode_opts o = { 0 };
+			struct kfdsig_decode_sink sink = { &k, cmp_packet, NULL };
+			size_t n = 0;
+
+			o.engine = (enum kfdsig_engine)e;
+			o.target = T(targets[t]);
+			/* Fences with varying ids, fillers, and random dwords. */
+			while (n + 64 < sizeof(s) / sizeof(s[0])) {
+				struct kfdsig_fence f = { 0 };
+				int m;
+
+				r = r * 1103515245u + 12345u;
+				f.event_id = 1 + (r >> 8) % 4095;
+				f.slot_va = 0x100000000ull + 8ull * f.event_id;
+				m = e ? kfdsig_sdma_emit_fence(o.target, &f, s + n, 32)
+				      : kfdsig_pm4_emit_fence(o.target, &f, s + n, 32);
+				n += m > 0 ? (size_t)m : 0;
+				s[n++] = e ? 0 : 0xffff1000;
+				if ((r >> 4) % 7 == 0)
+					s[n++] = r;
+			}
+			for (int rep = 0; rep < 2; rep++)
+				kfdsig_decode(&o, &sink, s, n, NULL);
+		}
+	}
+	CHECK(k.packets > 1000, "%lu packets compared", k.packets);
+	CHECK_EQ(k.diffs, 0, "cached and plain renderings differ");
+	kfdsig_format_cache_free(k.c);
+	kfdsig_format_cache_free(NULL);
+}
+
 int main(void)
 {
 	const uint32_t sdma[] = { 0x00000006, 0x0000002a };
@@ -105,6 +178,7 @@ int main(void)
 			   "\"severity\": \"error\", "
 			   "\"message\": \"say \\\"hi\\\"\\\\\\u000a\"}\n");
 	}
+	test_cache();
 	cap_free(&cap);
 	return t_result("decode_format");
 }

@@ -8,8 +8,10 @@
 #include "cli.h"
 #include "decode_input.h"
 
-/* JSON or text for the formatters (one decode per process). */
+/* JSON or text, and the field cache, for the formatters (one decode per
+ * process). */
 static bool cur_json;
+static struct kfdsig_format_cache *cur_cache;
 
 static void help(FILE *f)
 {
@@ -168,8 +170,8 @@ static void out_fmt(struct frame *fr, int (*fmt)(const void *, uint32_t, char *,
 
 static int fmt_packet(const void *p, uint32_t flags, char *b, size_t n)
 {
-	return cur_json ? kfdsig_format_packet_json(p, flags, b, n)
-			: kfdsig_format_packet_text(p, flags, b, n);
+	return cur_json ? kfdsig_format_packet_json_cached(cur_cache, p, flags, b, n)
+			: kfdsig_format_packet_text_cached(cur_cache, p, flags, b, n);
 }
 
 static int fmt_finding(const void *f, uint32_t flags, char *b, size_t n)
@@ -180,8 +182,14 @@ static int fmt_finding(const void *f, uint32_t flags, char *b, size_t n)
 
 static void count_name(struct dec_out *o, const char *name)
 {
+	/* Names are the layout tables' strings: compare pointers first. */
 	for (unsigned i = 0; i < o->nnames; i++)
-		if (o->names[i].name == name || !strcmp(o->names[i].name, name)) {
+		if (o->names[i].name == name) {
+			o->names[i].n++;
+			return;
+		}
+	for (unsigned i = 0; i < o->nnames; i++)
+		if (!strcmp(o->names[i].name, name)) {
 			o->names[i].n++;
 			return;
 		}
@@ -629,6 +637,7 @@ int cmd_decode(int argc, char **argv)
 		kind = din_detect(head, nhead, in == stdin ? NULL : path);
 	out.cap = OUT_CAP;
 	out.buf = malloc(out.cap);
+	cur_cache = kfdsig_format_cache_new(); /* NULL: formatted without it */
 	window = rptr_s || kind == DIN_UMR ||
 		 ((kind == DIN_DEBUGFS || kind == DIN_DEVCOREDUMP) && !whole);
 	if (out.buf && !window)
@@ -715,6 +724,8 @@ done:
 	if (in != stdin)
 		fclose(in);
 	free(out.buf);
+	kfdsig_format_cache_free(cur_cache);
+	cur_cache = NULL;
 	free(col.dw);
 	for (unsigned i = 0; i < out.nmem; i++)
 		free(out.mem[i].dw);

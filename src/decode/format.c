@@ -3,6 +3,9 @@
  * Text and JSON renderings of decoded packets and findings, into caller
  * buffers with snprintf() semantics (the library never prints).
  */
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "decode/decode_internal.h"
@@ -14,7 +17,7 @@ struct out {
 	size_t size, len;
 };
 
-static void put_mem(struct out *o, const char *s, size_t n)
+static inline __attribute__((always_inline)) void put_mem(struct out *o, const char *s, size_t n)
 {
 	if (kfdsig_likely(o->len + n < o->size))
 		memcpy(o->buf + o->len, s, n);
@@ -23,7 +26,7 @@ static void put_mem(struct out *o, const char *s, size_t n)
 	o->len += n;
 }
 
-static void put_c(struct out *o, char c)
+static inline __attribute__((always_inline)) void put_c(struct out *o, char c)
 {
 	if (kfdsig_likely(o->len + 1 < o->size))
 		o->buf[o->len] = c;
@@ -43,19 +46,32 @@ static void put_s(struct out *o, const char *str)
 
 static const char hexdig[] = "0123456789abcdef";
 
-/* @v in decimal. */
+static const char dec2[] = "00010203040506070809101112131415161718192021222324252627282930313233"
+			   "34353637383940414243444546474849505152535455565758596061626364656667"
+			   "6869707172737475767778798081828384858687888990919293949596979899";
+
+/* @v in decimal, two digits at a time. */
 static void put_dec(struct out *o, uint64_t v)
 {
 	char tmp[24], *p = tmp + sizeof(tmp);
 
-	do {
-		*--p = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
+	while (v >= 100) {
+		unsigned r = (unsigned)(v % 100);
+
+		v /= 100;
+		p -= 2;
+		memcpy(p, dec2 + 2 * r, 2);
+	}
+	if (v >= 10) {
+		p -= 2;
+		memcpy(p, dec2 + 2 * v, 2);
+	} else {
+		*--p = (char)('0' + v);
+	}
 	put_mem(o, p, (size_t)(tmp + sizeof(tmp) - p));
 }
 
-/* @v in hex with 0x, at least @width digits. */
+/* @v in hex with 0x, at least @width digits (at most 16). */
 static void put_hex(struct out *o, uint64_t v, int width)
 {
 	char tmp[24], *p = tmp + sizeof(tmp);
@@ -118,7 +134,8 @@ static uint32_t payload_start(const struct kfdsig_packet *p)
 {
 	uint32_t end = 0;
 
-	if (!p->desc || !strcmp(p->name, "NOP"))
+	/* NOPs (the only one-dword layouts) show no payload. */
+	if (!p->desc || p->desc->min_dw == 1)
 		return 0;
 	for (unsigned i = 0; i < p->desc->nfields; i++)
 		if (p->desc->fields[i].dw + 1u > end)
@@ -141,86 +158,142 @@ static void put_raw(struct out *o, const struct kfdsig_packet *p, bool json)
 	}
 }
 
-int kfdsig_format_packet_text(const struct kfdsig_packet *p, uint32_t flags, char *buf, size_t size)
+/* The fields i..j-1 of @p (one dword), as text (" name=value(name)") or as
+ * JSON (", \"name\": value"). */
+static void run_text(struct out *o, const struct kfdsig_packet *p, unsigned i, unsigned j,
+		     bool json)
 {
-	struct out o = { buf, size, 0 };
-
-	if (!p)
-		return 0;
-	put_offset(&o, p->offset);
-	put_s(&o, p->name);
-	if (p->flags & KFDSIG_PACKET_SKIPPED) {
-		PUT_LIT(&o, " first=");
-		put_hex(&o, p->opcode, 8);
-	} else if (p->flags & KFDSIG_PACKET_UNKNOWN) {
-		if (p->engine == KFDSIG_ENGINE_PM4) {
-			PUT_LIT(&o, " type=");
-			put_dec(&o, p->sub_op);
-			PUT_LIT(&o, " opcode=");
-			put_hex(&o, p->sub_op == 3 ? p->opcode : 0, 2);
-		} else {
-			PUT_LIT(&o, " op=");
-			put_dec(&o, p->opcode);
-			PUT_LIT(&o, " sub_op=");
-			put_dec(&o, p->sub_op);
-		}
-	}
-	PUT_LIT(&o, " (");
-	put_dec(&o, p->ndw);
-	PUT_LIT(&o, " dw)");
-	if (p->flags & KFDSIG_PACKET_TRUNCATED) {
-		PUT_LIT(&o, " TRUNCATED: ");
-		put_dec(&o, p->avail);
-		PUT_LIT(&o, " of ");
-		put_dec(&o, p->ndw);
-		PUT_LIT(&o, " dw");
-	}
-	if (p->flags & KFDSIG_PACKET_PARTIAL) {
-		PUT_LIT(&o, " PARTIAL: first ");
-		put_dec(&o, p->avail);
-		PUT_LIT(&o, " dw decoded");
-	}
-	for (unsigned i = 0; p->desc && i < p->desc->nfields; i++) {
+	for (; i < j; i++) {
 		const struct kfdsig_field *f = &p->desc->fields[i];
-		uint32_t v;
+		uint32_t v = kfdsig_field_get(f, p->dw);
 
-		if (f->dw >= p->avail || implied(p, f))
+		if (json) {
+			PUT_LIT(o, ", \"");
+			put_s(o, f->name);
+			PUT_LIT(o, "\": ");
+			put_dec(o, v);
 			continue;
-		v = kfdsig_field_get(f, p->dw);
-		put_c(&o, ' ');
-		put_s(&o, f->name);
-		put_c(&o, '=');
-		put_u(&o, v, show_hex(f));
+		}
+		if (implied(p, f))
+			continue;
+		put_c(o, ' ');
+		put_s(o, f->name);
+		put_c(o, '=');
+		put_u(o, v, show_hex(f));
 		if (v < f->nvalues && f->values[v]) {
-			put_c(&o, '(');
-			put_s(&o, f->values[v]);
-			put_c(&o, ')');
+			put_c(o, '(');
+			put_s(o, f->values[v]);
+			put_c(o, ')');
 		}
 	}
-	if (payload_start(p)) {
-		uint32_t i = payload_start(p), end = p->avail;
+}
 
-		if (end - i > TEXT_PAYLOAD_MAX)
-			end = i + TEXT_PAYLOAD_MAX;
-		PUT_LIT(&o, " data=");
-		for (uint32_t k = i; k < end; k++) {
-			if (k > i)
-				put_c(&o, ',');
-			put_hex(&o, p->dw[k], 1);
-		}
-		if (end < p->avail) {
-			PUT_LIT(&o, ",...(+");
-			put_dec(&o, p->avail - end);
-			put_c(&o, ')');
-		}
+/*
+ * A cache of formatted field runs: the text of the fields of one dword
+ * depends only on the layout, the run and the dword's value, and ring dumps
+ * repeat the same dwords (headers, cache bits, selects) over and over.
+ * Direct-mapped; a run too long for an entry is formatted every time.
+ */
+#define FRAG_ENTRIES 4096u
+#define FRAG_TEXT 496u
+
+struct frag {
+	const struct kfdsig_packet_desc *desc;
+	uint32_t v;
+	uint16_t first;
+	uint8_t json, valid;
+	uint16_t len;
+	char text[FRAG_TEXT];
+};
+
+#define HEAD_ENTRIES 256u
+#define HEAD_TEXT 240u
+
+struct head {
+	const char *name;
+	uint32_t opcode, sub_op, ndw, avail, flags;
+	enum kfdsig_engine engine;
+	uint8_t json, valid;
+	uint16_t len;
+	char text[HEAD_TEXT];
+};
+
+struct kfdsig_format_cache {
+	struct frag e[FRAG_ENTRIES];
+	struct head h[HEAD_ENTRIES];
+};
+
+struct kfdsig_format_cache *kfdsig_format_cache_new(void)
+{
+	struct kfdsig_format_cache *c = calloc(1, sizeof(*c));
+
+	if (!c) {
+		kfdsig_set_error(ENOMEM, "out of memory");
+		errno = ENOMEM;
 	}
-	put_c(&o, '\n');
-	if (flags & KFDSIG_FORMAT_RAW) {
-		PUT_LIT(&o, "        raw: ");
-		put_raw(&o, p, false);
-		put_c(&o, '\n');
+	return c;
+}
+
+void kfdsig_format_cache_free(struct kfdsig_format_cache *c)
+{
+	free(c);
+}
+
+/* Every field of @p the dwords present hold, run by run. */
+static void put_fields(struct out *o, struct kfdsig_format_cache *c, const struct kfdsig_packet *p,
+		       bool json)
+{
+	const struct kfdsig_packet_desc *desc = p->desc;
+	char tmp[2048];
+	bool first = true;
+
+	for (unsigned i = 0, j; desc && i < desc->nfields; i = j) {
+		unsigned k = desc->fields[i].dw;
+		uint32_t v;
+		const char *text;
+		size_t len, skip;
+
+		for (j = i + 1; j < desc->nfields && desc->fields[j].dw == k; j++)
+			;
+		if (k >= p->avail)
+			continue;
+		v = p->dw[k];
+		if (c) {
+			uint32_t h = (v * 2654435761u) ^ ((uint32_t)(uintptr_t)desc >> 4) * 40503u ^
+				     i * 97u ^ (uint32_t)json;
+			struct frag *e = &c->e[(h ^ h >> 15) & (FRAG_ENTRIES - 1)];
+
+			if (!(e->valid && e->desc == desc && e->v == v && e->first == i &&
+			      e->json == json)) {
+				struct out t = { e->text, FRAG_TEXT, 0 };
+
+				run_text(&t, p, i, j, json);
+				e->valid = t.len < FRAG_TEXT;
+				e->desc = desc;
+				e->v = v;
+				e->first = (uint16_t)i;
+				e->json = json;
+				e->len = (uint16_t)t.len;
+			}
+			if (e->valid) {
+				text = e->text;
+				len = e->len;
+				goto put;
+			}
+		}
+		{
+			struct out t = { tmp, sizeof(tmp), 0 };
+
+			run_text(&t, p, i, j, json);
+			text = tmp;
+			len = t.len < sizeof(tmp) ? t.len : sizeof(tmp) - 1;
+		}
+	put:
+		/* JSON runs start with ", ": not before the first field. */
+		skip = json && first && len >= 2 ? 2 : 0;
+		put_mem(o, text + skip, len - skip);
+		first = false;
 	}
-	return done(&o);
 }
 
 /* A JSON string: quotes, backslashes and control bytes escaped. */
@@ -259,10 +332,161 @@ static void put_bool(struct out *o, bool b)
 		PUT_LIT(o, "false");
 }
 
-int kfdsig_format_packet_json(const struct kfdsig_packet *p, uint32_t flags, char *buf, size_t size)
+/* What follows the offset up to the fields: name, length and flags (text),
+ * or engine .. "fields": { (JSON). */
+static void head_text(struct out *o, const struct kfdsig_packet *p)
+{
+	put_s(o, p->name);
+	if (p->flags & KFDSIG_PACKET_SKIPPED) {
+		PUT_LIT(o, " first=");
+		put_hex(o, p->opcode, 8);
+	} else if (p->flags & KFDSIG_PACKET_UNKNOWN) {
+		if (p->engine == KFDSIG_ENGINE_PM4) {
+			PUT_LIT(o, " type=");
+			put_dec(o, p->sub_op);
+			PUT_LIT(o, " opcode=");
+			put_hex(o, p->sub_op == 3 ? p->opcode : 0, 2);
+		} else {
+			PUT_LIT(o, " op=");
+			put_dec(o, p->opcode);
+			PUT_LIT(o, " sub_op=");
+			put_dec(o, p->sub_op);
+		}
+	}
+	PUT_LIT(o, " (");
+	put_dec(o, p->ndw);
+	PUT_LIT(o, " dw)");
+	if (p->flags & KFDSIG_PACKET_TRUNCATED) {
+		PUT_LIT(o, " TRUNCATED: ");
+		put_dec(o, p->avail);
+		PUT_LIT(o, " of ");
+		put_dec(o, p->ndw);
+		PUT_LIT(o, " dw");
+	}
+	if (p->flags & KFDSIG_PACKET_PARTIAL) {
+		PUT_LIT(o, " PARTIAL: first ");
+		put_dec(o, p->avail);
+		PUT_LIT(o, " dw decoded");
+	}
+}
+
+static void head_json(struct out *o, const struct kfdsig_packet *p)
+{
+	if (p->engine == KFDSIG_ENGINE_PM4)
+		PUT_LIT(o, ", \"engine\": \"pm4\", \"name\": ");
+	else
+		PUT_LIT(o, ", \"engine\": \"sdma\", \"name\": ");
+	put_json_str(o, p->name);
+	PUT_LIT(o, ", \"opcode\": ");
+	put_dec(o, p->opcode);
+	if (p->engine == KFDSIG_ENGINE_PM4)
+		PUT_LIT(o, ", \"type\": ");
+	else
+		PUT_LIT(o, ", \"sub_op\": ");
+	put_dec(o, p->sub_op);
+	PUT_LIT(o, ", \"dwords\": ");
+	put_dec(o, p->ndw);
+	PUT_LIT(o, ", \"avail\": ");
+	put_dec(o, p->avail);
+	PUT_LIT(o, ", \"unknown\": ");
+	put_bool(o, p->flags & KFDSIG_PACKET_UNKNOWN);
+	PUT_LIT(o, ", \"truncated\": ");
+	put_bool(o, p->flags & KFDSIG_PACKET_TRUNCATED);
+	PUT_LIT(o, ", \"partial\": ");
+	put_bool(o, p->flags & KFDSIG_PACKET_PARTIAL);
+	if (p->flags & KFDSIG_PACKET_SKIPPED)
+		PUT_LIT(o, ", \"skipped\": true");
+	PUT_LIT(o, ", \"fields\": {");
+}
+
+/* The head through the cache: it depends on the name, opcode, lengths and
+ * flags only, which repeat packet after packet. */
+static void put_head(struct out *o, struct kfdsig_format_cache *c, const struct kfdsig_packet *p,
+		     bool json)
+{
+	struct head *e;
+	uint32_t h;
+
+	if (!c || (p->flags & KFDSIG_PACKET_SKIPPED)) {
+		if (json)
+			head_json(o, p);
+		else
+			head_text(o, p);
+		return;
+	}
+	h = ((uint32_t)(uintptr_t)p->name >> 3) * 2654435761u ^ p->opcode * 40503u ^ p->ndw * 97u ^
+	    p->avail * 7919u ^ p->flags ^ p->sub_op << 8 ^ (uint32_t)json << 5;
+	e = &c->h[(h ^ h >> 16) & (HEAD_ENTRIES - 1)];
+	if (!(e->valid && e->name == p->name && e->opcode == p->opcode && e->sub_op == p->sub_op &&
+	      e->ndw == p->ndw && e->avail == p->avail && e->flags == p->flags &&
+	      e->engine == p->engine && e->json == json)) {
+		struct out t = { e->text, HEAD_TEXT, 0 };
+
+		if (json)
+			head_json(&t, p);
+		else
+			head_text(&t, p);
+		e->valid = t.len < HEAD_TEXT;
+		e->name = p->name;
+		e->opcode = p->opcode;
+		e->sub_op = p->sub_op;
+		e->ndw = p->ndw;
+		e->avail = p->avail;
+		e->flags = p->flags;
+		e->engine = p->engine;
+		e->json = json;
+		e->len = (uint16_t)t.len;
+		if (!e->valid) {
+			if (json)
+				head_json(o, p);
+			else
+				head_text(o, p);
+			return;
+		}
+	}
+	put_mem(o, e->text, e->len);
+}
+
+static int packet_text(struct kfdsig_format_cache *c, const struct kfdsig_packet *p, uint32_t flags,
+		       char *buf, size_t size)
 {
 	struct out o = { buf, size, 0 };
-	bool first = true;
+
+	if (!p)
+		return 0;
+	put_offset(&o, p->offset);
+	put_head(&o, c, p, false);
+	put_fields(&o, c, p, false);
+	if (payload_start(p)) {
+		uint32_t i = payload_start(p), end = p->avail;
+
+		if (end - i > TEXT_PAYLOAD_MAX)
+			end = i + TEXT_PAYLOAD_MAX;
+		PUT_LIT(&o, " data=");
+		for (uint32_t k = i; k < end; k++) {
+			if (k > i)
+				put_c(&o, ',');
+			put_hex(&o, p->dw[k], 1);
+		}
+		if (end < p->avail) {
+			PUT_LIT(&o, ",...(+");
+			put_dec(&o, p->avail - end);
+			put_c(&o, ')');
+		}
+	}
+	put_c(&o, '\n');
+	if (flags & KFDSIG_FORMAT_RAW) {
+		PUT_LIT(&o, "        raw: ");
+		put_raw(&o, p, false);
+		put_c(&o, '\n');
+	}
+	return done(&o);
+}
+
+static int packet_json(struct kfdsig_format_cache *c, const struct kfdsig_packet *p, uint32_t flags,
+		       char *buf, size_t size)
+{
+	struct out o = { buf, size, 0 };
 
 	if (!p)
 		return 0;
@@ -270,45 +494,8 @@ int kfdsig_format_packet_json(const struct kfdsig_packet *p, uint32_t flags, cha
 	put_dec(&o, p->offset);
 	PUT_LIT(&o, ", \"byte_offset\": ");
 	put_dec(&o, p->offset * 4);
-	if (p->engine == KFDSIG_ENGINE_PM4)
-		PUT_LIT(&o, ", \"engine\": \"pm4\", \"name\": ");
-	else
-		PUT_LIT(&o, ", \"engine\": \"sdma\", \"name\": ");
-	put_json_str(&o, p->name);
-	PUT_LIT(&o, ", \"opcode\": ");
-	put_dec(&o, p->opcode);
-	if (p->engine == KFDSIG_ENGINE_PM4)
-		PUT_LIT(&o, ", \"type\": ");
-	else
-		PUT_LIT(&o, ", \"sub_op\": ");
-	put_dec(&o, p->sub_op);
-	PUT_LIT(&o, ", \"dwords\": ");
-	put_dec(&o, p->ndw);
-	PUT_LIT(&o, ", \"avail\": ");
-	put_dec(&o, p->avail);
-	PUT_LIT(&o, ", \"unknown\": ");
-	put_bool(&o, p->flags & KFDSIG_PACKET_UNKNOWN);
-	PUT_LIT(&o, ", \"truncated\": ");
-	put_bool(&o, p->flags & KFDSIG_PACKET_TRUNCATED);
-	PUT_LIT(&o, ", \"partial\": ");
-	put_bool(&o, p->flags & KFDSIG_PACKET_PARTIAL);
-	if (p->flags & KFDSIG_PACKET_SKIPPED)
-		PUT_LIT(&o, ", \"skipped\": true");
-	PUT_LIT(&o, ", \"fields\": {");
-	for (unsigned i = 0; p->desc && i < p->desc->nfields; i++) {
-		const struct kfdsig_field *f = &p->desc->fields[i];
-
-		if (f->dw >= p->avail)
-			continue;
-		if (first)
-			put_c(&o, '"');
-		else
-			PUT_LIT(&o, ", \"");
-		put_s(&o, f->name);
-		PUT_LIT(&o, "\": ");
-		put_dec(&o, kfdsig_field_get(f, p->dw));
-		first = false;
-	}
+	put_head(&o, c, p, true);
+	put_fields(&o, c, p, true);
 	put_c(&o, '}');
 	if (payload_start(p)) {
 		PUT_LIT(&o, ", \"data\": [");
@@ -326,6 +513,28 @@ int kfdsig_format_packet_json(const struct kfdsig_packet *p, uint32_t flags, cha
 	}
 	PUT_LIT(&o, "}\n");
 	return done(&o);
+}
+
+int kfdsig_format_packet_text(const struct kfdsig_packet *p, uint32_t flags, char *buf, size_t size)
+{
+	return packet_text(NULL, p, flags, buf, size);
+}
+
+int kfdsig_format_packet_json(const struct kfdsig_packet *p, uint32_t flags, char *buf, size_t size)
+{
+	return packet_json(NULL, p, flags, buf, size);
+}
+
+int kfdsig_format_packet_text_cached(struct kfdsig_format_cache *c, const struct kfdsig_packet *p,
+				     uint32_t flags, char *buf, size_t size)
+{
+	return packet_text(c, p, flags, buf, size);
+}
+
+int kfdsig_format_packet_json_cached(struct kfdsig_format_cache *c, const struct kfdsig_packet *p,
+				     uint32_t flags, char *buf, size_t size)
+{
+	return packet_json(c, p, flags, buf, size);
 }
 
 int kfdsig_format_finding_text(const struct kfdsig_finding *f, char *buf, size_t size)
