@@ -189,6 +189,8 @@ static bool num(const char *s, size_t n, unsigned radix, uint64_t *v)
 
 /* ---- dump formats with offsets and '*' (xxd, hexdump -C, od) ---- */
 
+uint64_t din_max_repeat = 1ull << 30;
+
 struct dump {
 	struct acc *a;
 	enum din_kind kind;
@@ -217,6 +219,11 @@ static int fill_to(struct dump *d, uint64_t to, unsigned long line)
 	d->star = false;
 	if (!d->nlast)
 		return cli_usage_error("input line %lu: '*' with no line to repeat", line);
+	if (to - d->a->bytes > din_max_repeat)
+		return cli_usage_error("input line %lu: '*' would repeat 0x%llx bytes, more than "
+				       "the 0x%llx this reader allows",
+				       line, (unsigned long long)(to - d->a->bytes),
+				       (unsigned long long)din_max_repeat);
 	while (d->a->bytes < to && !d->a->stop)
 		for (size_t i = 0; i < d->nlast && d->a->bytes < to; i++)
 			acc_byte(d->a, d->kind == DIN_XXD || d->kind == DIN_XXD_E ? 0 : d->last[i]);

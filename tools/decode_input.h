@@ -24,6 +24,11 @@ enum din_kind {
 	DIN_DEVCOREDUMP, /* amdgpu devcoredump text: "Ring contents" sections */
 };
 
+/* Most bytes one '*' line of xxd -a / hexdump / od may stand for (1 GiB;
+ * the fuzzer lowers it): a crafted offset cannot make the reader run on
+ * for ever. */
+extern uint64_t din_max_repeat;
+
 /* Name <-> kind; din_parse_kind() returns false for an unknown name. */
 bool din_parse_kind(const char *s, enum din_kind *k);
 const char *din_kind_name(enum din_kind k);
