@@ -283,7 +283,7 @@ static int on_packet(void *ctx, const struct kfdsig_packet *p)
 {
 	struct frame *fr = ctx;
 	struct dec_out *o = fr->out;
-	struct kfdsig_packet q = *p;
+	struct kfdsig_packet q;
 
 	o->packets++;
 	o->dwords += p->ndw;
@@ -293,9 +293,14 @@ static int on_packet(void *ctx, const struct kfdsig_packet *p)
 	} else {
 		count_name(o, p->name ? p->name : "?");
 	}
-	q.offset = label(fr, p->offset);
-	out_fmt(fr, fmt_packet, &q);
-	follow_ib(fr, &q, q.offset);
+	if (fr->base || fr->ring_dw) {
+		q = *p;
+		q.offset = label(fr, p->offset);
+		p = &q;
+	}
+	out_fmt(fr, fmt_packet, p);
+	if (o->nmem)
+		follow_ib(fr, p, p->offset);
 	return o->failed ? -EIO : 0;
 }
 

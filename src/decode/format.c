@@ -104,6 +104,25 @@ static int done(struct out *o)
 /* The label of a stream offset: dwords and bytes, both in hex. */
 static void put_offset(struct out *o, uint64_t dw)
 {
+	char tmp[64], *p = tmp;
+
+	/* The common case in one go: both numbers fit 6 hex digits. */
+	if (dw < (1u << 22)) {
+		uint32_t b = (uint32_t)dw * 4;
+
+		memcpy(p, "dw 0x", 5);
+		p += 5;
+		for (int i = 20; i >= 0; i -= 4)
+			*p++ = hexdig[(dw >> i) & 15];
+		memcpy(p, " (byte 0x", 9);
+		p += 9;
+		for (int i = 20; i >= 0; i -= 4)
+			*p++ = hexdig[(b >> i) & 15];
+		memcpy(p, "): ", 3);
+		p += 3;
+		put_mem(o, tmp, (size_t)(p - tmp));
+		return;
+	}
 	PUT_LIT(o, "dw ");
 	put_hex(o, dw, 6);
 	PUT_LIT(o, " (byte ");
