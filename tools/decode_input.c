@@ -20,10 +20,13 @@
  *               amdgpu_debugfs_ring_read() (amdgpu_ring.c) returns 3 dwords
  *               rptr, wptr, driver wptr (dwords, masked by buf_mask), then
  *               the ring
- *  devcoredump  amdgpu devcoredump text (amdgpu_dev_coredump.c
- *               amdgpu_devcoredump_read(): "ring name: NAME", "Rptr: 0x..
- *               Wptr: 0x..", "Ring size in dwords: N", "Ring contents",
- *               "Offset \t Value", then "0xOFF \t 0xVALUE" lines)
+ *  devcoredump  amdgpu devcoredump text (amdgpu_dev_coredump.c, the ring
+ *               section of amdgpu_devcoredump_format(): "ring name: NAME",
+ *               "Rptr: 0x%llx Wptr: 0x%llx RB mask: %x" (dword pointers,
+ *               not masked: taken modulo the ring here), "Ring size in
+ *               dwords: N", "Ring contents" (or "Ring contents
+ *               unavailable"), "Offset \t Value", then "0x%x \t 0x%x"
+ *               lines of byte offset and dword)
  */
 #include <ctype.h>
 #include <errno.h>
