@@ -15,7 +15,10 @@
  *               repeats the previous line
  *  umr          UMR ring text (app/ring_read.c prints "ASIC.RING.rptr == N"
  *               and "ASIC.RING.ring[   N] == 0xVVVVVVVV ..." lines, pointers
- *               in dwords; colour escapes are ignored)
+ *               in dwords) or IB text (umr_dump_ib(): "Dumping IB at ...",
+ *               "IB[VMID@0xADDR + 0xOFF ] = 0xVALUE ...", "End of IB");
+ *               the ring's lines if any, else the first IB's; colour
+ *               escapes are ignored
  *  debugfs      /sys/kernel/debug/dri/N/amdgpu_ring_NAME: the kernel's
  *               amdgpu_debugfs_ring_read() (amdgpu_ring.c) returns 3 dwords
  *               rptr, wptr, driver wptr (dwords, masked by buf_mask), then
@@ -395,16 +398,50 @@ static void strip_escapes(char *s)
 	*o = '\0';
 }
 
+/* A UMR IB line (app/ib_read.c umr_dump_ib(): "IB[VMID@0xADDR + 0xOFF] =
+ * 0xVALUE ..."): the value, false for another line. */
+static bool umr_ib_line(const char *s, uint64_t *ib, uint64_t *val)
+{
+	const char *p = strstr(s, "IB["), *q, *at;
+	size_t n;
+
+	if (!p || !(q = strstr(p, "] = 0x")) || !(at = strchr(p, '@')) || at > q ||
+	    strncmp(at + 1, "0x", 2))
+		return false;
+	n = strspn(at + 3, "0123456789abcdefABCDEF");
+	if (!num(at + 3, n, 16, ib))
+		return false;
+	q += 6;
+	n = strspn(q, "0123456789abcdefABCDEF");
+	return n <= 8 && num(q, n, 16, val);
+}
+
 static int parse_umr(struct lines *l, struct acc *a, struct din_ring *ring)
 {
+	/* The ring's lines when there are any (ring_read.c prints them
+	 * first), else the first IB's (up to "End of IB"). */
+	enum { NONE, RING, IB, IB_DONE } src = NONE;
 	bool any = false;
 	char *s;
 
 	while ((s = next_line(l)) && !a->stop) {
 		char *p;
 		unsigned long long v;
+		uint64_t ib, val;
 
 		strip_escapes(s);
+		if (src == IB && strstr(s, "End of IB")) {
+			src = IB_DONE;
+			continue;
+		}
+		if ((src == NONE || src == IB) && umr_ib_line(s, &ib, &val)) {
+			if (src == NONE)
+				snprintf(ring->name, sizeof(ring->name), "IB@0x%llx",
+					 (unsigned long long)ib);
+			src = IB;
+			acc_dw(a, (uint32_t)val);
+			continue;
+		}
 		if ((p = strstr(s, ".rptr == ")) && sscanf(p + 9, "%llu", &v) == 1) {
 			ring->rptr = v;
 			ring->has_ptrs = true;
@@ -415,10 +452,9 @@ static int parse_umr(struct lines *l, struct acc *a, struct din_ring *ring)
 			ring->wptr = v;
 			continue;
 		}
-		if ((p = strstr(s, ".ring[")) != NULL) {
+		if (src != IB && (p = strstr(s, ".ring[")) != NULL) {
 			unsigned long long idx;
 			char *q = strstr(p, "] == 0x");
-			uint64_t val;
 			size_t n;
 
 			if (!q || sscanf(p + 6, "%llu", &idx) != 1)
@@ -441,6 +477,7 @@ static int parse_umr(struct lines *l, struct acc *a, struct din_ring *ring)
 				}
 			}
 			any = true;
+			src = RING;
 			acc_dw(a, (uint32_t)val);
 		}
 	}
@@ -690,7 +727,8 @@ enum din_kind din_detect(const unsigned char *head, size_t n, const char *path)
 		return DIN_BIN;
 	if (contains(head, n, "AMDGPU Device Coredump") || contains(head, n, "ring name: "))
 		return DIN_DEVCOREDUMP;
-	if (contains(head, n, ".ring[") && contains(head, n, ".rptr == "))
+	if ((contains(head, n, ".ring[") && contains(head, n, ".rptr == ")) ||
+	    contains(head, n, "Dumping IB at"))
 		return DIN_UMR;
 	/* The first non-blank line decides. */
 	while (k < n && (head[k] == '\n' || head[k] == '\r'))
