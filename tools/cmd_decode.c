@@ -88,7 +88,8 @@ struct frame {
 	struct dec_out *out;
 	unsigned depth;
 	uint64_t ib_va;
-	uint64_t base, ring_dw; /* offset labels: (base + offset) % ring_dw */
+	uint64_t base, ring_dw;		 /* offset labels: (base + offset) % ring_dw */
+	uint64_t skipped_at, skipped_dw; /* the last SKIPPED packet (stream offsets) */
 };
 
 static void out_flush(struct dec_out *o)
@@ -240,7 +241,7 @@ static void follow_ib(struct frame *fr, const struct kfdsig_packet *p, uint64_t 
 	for (unsigned i = 0; i < o->nmem; i++) {
 		const struct mem_image *m = &o->mem[i];
 		struct kfdsig_decode_sink sink = { NULL, on_packet, on_finding };
-		struct frame sub = { o, fr->depth + 1, va, 0, 0 };
+		struct frame sub = { o, fr->depth + 1, va, 0, 0, 0, 0 };
 		size_t first, n;
 
 		if (va < m->va || va - m->va >= m->ndw * 4ull)
@@ -290,6 +291,8 @@ static int on_packet(void *ctx, const struct kfdsig_packet *p)
 	if (p->flags & KFDSIG_PACKET_SKIPPED) {
 		o->skipped++;
 		o->skipped_dw += p->ndw;
+		fr->skipped_at = p->offset;
+		fr->skipped_dw = p->ndw;
 	} else {
 		count_name(o, p->name ? p->name : "?");
 	}
@@ -308,10 +311,25 @@ static int on_finding(void *ctx, const struct kfdsig_finding *f)
 {
 	struct frame *fr = ctx;
 	struct kfdsig_finding g = *f;
+	char msg[256];
 
 	if ((unsigned)f->severity < 3)
 		fr->out->findings[f->severity]++;
 	g.offset = label(fr, f->offset);
+	/* The library's resync message quotes stream offsets; in a ring
+	 * window say where the range is in the ring. */
+	if ((fr->base || fr->ring_dw) && f->rule && !strcmp(f->rule, "resync") &&
+	    fr->skipped_at == f->offset) {
+		uint64_t last = label(fr, f->offset + fr->skipped_dw - 1);
+
+		snprintf(msg, sizeof(msg),
+			 "%llu dword(s) at ring dwords 0x%llx-0x%llx (bytes 0x%llx-0x%llx) do not "
+			 "parse as packets: skipped; decoding resumes after them",
+			 (unsigned long long)fr->skipped_dw, (unsigned long long)g.offset,
+			 (unsigned long long)last, (unsigned long long)g.offset * 4,
+			 (unsigned long long)last * 4 + 3);
+		g.message = msg;
+	}
 	out_fmt(fr, fmt_finding, &g);
 	return fr->out->failed ? -EIO : 0;
 }
@@ -500,7 +518,7 @@ int cmd_decode(int argc, char **argv)
 	};
 	static struct dec_out out;
 	struct kfdsig_decode_opts o = { 0 };
-	struct frame top = { &out, 0, 0, 0, 0 };
+	struct frame top = { &out, 0, 0, 0, 0, 0, 0 };
 	struct kfdsig_decode_sink sink = { &top, on_packet, on_finding };
 	struct kfdsig_decode_stats st = { 0 };
 	struct collect col = { 0 };
