@@ -666,10 +666,23 @@ static int read_bin(FILE *f, const unsigned char *head, size_t nhead, struct acc
 			return cli_error("read error: %s", strerror(errno));
 		total = carry + n;
 		nd = total / 4;
-		for (size_t i = 0; i < nd; i++)
-			acc_dw(a, (uint32_t)buf[4 * i] | (uint32_t)buf[4 * i + 1] << 8 |
-					  (uint32_t)buf[4 * i + 2] << 16 |
-					  (uint32_t)buf[4 * i + 3] << 24);
+		/* Whole dwords straight to the sink (little-endian bytes to host
+		 * order, a plain copy on little-endian hosts). */
+		acc_flush(a);
+		for (size_t i = 0; i < nd && !a->stop;) {
+			size_t k = nd - i < ACC_DW ? nd - i : ACC_DW;
+
+			for (size_t j = 0; j < k; j++) {
+				const unsigned char *b = buf + 4 * (i + j);
+
+				a->dw[j] = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
+					   (uint32_t)b[3] << 24;
+			}
+			a->n = k;
+			a->bytes += 4 * k;
+			acc_flush(a);
+			i += k;
+		}
 		carry = total - nd * 4;
 		memmove(buf, buf + nd * 4, carry);
 		if (a->stop)

@@ -102,25 +102,40 @@ static int done(struct out *o)
 }
 
 /* The label of a stream offset: dwords and bytes, both in hex. */
+/* Two hex digits per byte value. */
+static const char hex2[513] = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f2021"
+			      "22232425262728292a2b2c2d2e2f"
+			      "303132333435363738393a3b3c3d3e3f404142434445464748494a4b4c4d4e4f5051"
+			      "52535455565758595a5b5c5d5e5f"
+			      "606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f8081"
+			      "82838485868788898a8b8c8d8e8f"
+			      "909192939495969798999a9b9c9d9e9fa0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1"
+			      "b2b3b4b5b6b7b8b9babbbcbdbebf"
+			      "c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedfe0e1"
+			      "e2e3e4e5e6e7e8e9eaebecedeeef"
+			      "f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
+
+/* Six hex digits of @v (< 2^24), a byte at a time. */
+static char *hex6(char *p, uint32_t v)
+{
+	memcpy(p, hex2 + 2 * ((v >> 16) & 0xff), 2);
+	memcpy(p + 2, hex2 + 2 * ((v >> 8) & 0xff), 2);
+	memcpy(p + 4, hex2 + 2 * (v & 0xff), 2);
+	return p + 6;
+}
+
 static void put_offset(struct out *o, uint64_t dw)
 {
 	char tmp[64], *p = tmp;
 
 	/* The common case in one go: both numbers fit 6 hex digits. */
 	if (dw < (1u << 22)) {
-		uint32_t b = (uint32_t)dw * 4;
-
 		memcpy(p, "dw 0x", 5);
-		p += 5;
-		for (int i = 20; i >= 0; i -= 4)
-			*p++ = hexdig[(dw >> i) & 15];
+		p = hex6(p + 5, (uint32_t)dw);
 		memcpy(p, " (byte 0x", 9);
-		p += 9;
-		for (int i = 20; i >= 0; i -= 4)
-			*p++ = hexdig[(b >> i) & 15];
+		p = hex6(p + 9, (uint32_t)dw * 4);
 		memcpy(p, "): ", 3);
-		p += 3;
-		put_mem(o, tmp, (size_t)(p - tmp));
+		put_mem(o, tmp, (size_t)(p + 3 - tmp));
 		return;
 	}
 	PUT_LIT(o, "dw ");
