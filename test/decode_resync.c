@@ -92,6 +92,25 @@ int main(void)
 	g[0] = 0xc5017f00;
 	recovered(T("gfx90a"), KFDSIG_ENGINE_PM4, g, 5, true);
 
+	/* Each kind of dword that cannot start a packet, with a count that
+	 * would swallow the fence if it were believed: a type-0 register
+	 * write, a type-3 header with a reserved bit (7:3) set, a type-2 header
+	 * with pad bits (only 0x80000000 is the kernel's filler), a type-1
+	 * header, and on SDMA a NOP with a non-zero sub-op. */
+	{
+		static const uint32_t pm4_bad[] = { 0x0fff2c40, 0xc0fe1008, 0x80001234,
+						    0x7fff0000 };
+		const uint32_t sdma_nop_subop = 0x3fff0100;
+
+		for (size_t i = 0; i < sizeof(pm4_bad) / sizeof(pm4_bad[0]); i++) {
+			g[0] = pm4_bad[i];
+			g[1] = g[2] = g[3] = g[4] = pm4_bad[i];
+			recovered(T("gfx90a"), KFDSIG_ENGINE_PM4, g, 5, true);
+		}
+		g[0] = g[1] = g[2] = g[3] = g[4] = sdma_nop_subop;
+		recovered(T("gfx90a"), KFDSIG_ENGINE_SDMA, g, 5, true);
+	}
+
 	/* Random garbage: a random dword can be a plausible header (a known
 	 * opcode with a count), so recovery is not certain; it must succeed
 	 * almost always. */
