@@ -28,11 +28,11 @@ cmake --build --preset sanitize
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --preset sanitize |
   tee build/ctest-sanitize.log
 
-echo "== fuzz the PM4 and SDMA decoders (libFuzzer + ASan/UBSan, ${KFDSIG_FUZZ_SECONDS:-30} s each)"
+echo "== fuzz the PM4 and SDMA decoders and the decode input formats (libFuzzer + ASan/UBSan, ${KFDSIG_FUZZ_SECONDS:-30} s each)"
 CC=clang cmake -S . -B build/fuzz -DKFDSIG_FUZZ=ON -DKFDSIG_BUILD_TESTS=OFF -DKFDSIG_BUILD_BENCH=OFF \
   -DKFDSIG_BUILD_TOOLS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build build/fuzz -j2 --target fuzz_decode_pm4 fuzz_decode_sdma
-for engine in pm4 sdma; do
+cmake --build build/fuzz -j2 --target fuzz_decode_pm4 fuzz_decode_sdma fuzz_decode_input
+for engine in pm4 sdma input; do
   scratch=build/fuzz/corpus-$engine
   mkdir -p "$scratch"
   (cd build/fuzz && ./test/fuzz/fuzz_decode_$engine -max_total_time="${KFDSIG_FUZZ_SECONDS:-30}" \

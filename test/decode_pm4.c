@@ -215,25 +215,26 @@ static void test_other_packets(void)
 
 static void test_broken(void)
 {
-	/* Unknown opcode, type-0, type-1 run, short RELEASE_MEM, good packet. */
+	/* Unknown opcode, NOP, type-0 and type-1 run (skipped as one range),
+	 * short RELEASE_MEM, good packet. */
 	const uint32_t s[] = {
-		0xc0017700, 1,		2, /* PACKET3(0x77, 1): unknown */
-		0x00012c40, 5,		6, /* type 0, count 1 */
-		0x40000000, 0x40000001,	   /* type 1 x2 */
+		0xc0017700, 1,		2, /* PACKET3(0x77, 1): unknown, a NOP follows */
+		0xc0001000, 0,		   /* NOP */
+		0x00012c40, 5,		6, /* type 0, count 1: skipped */
+		0x40000000, 0x40000001,	   /* type 1 x2: skipped */
 		0xc0044900, 0x00238514, 0x42000000, 0,		0, 0, /* RELEASE_MEM count 4 */
 		0xc0001000, 0,					      /* NOP */
 		0xc0074900, 0x00238514, 0x42000000, 0x00001000, 0, 1, 0, 9, 7, /* count 7 */
 	};
 	const struct want w[] = {
-		{ "UNKNOWN", 3, 0 },	 { "UNKNOWN", 3, 3 }, { "UNKNOWN", 2, 6 },
-		{ "RELEASE_MEM", 6, 8 }, { "NOP", 2, 14 },    { "RELEASE_MEM", 9, 16 },
+		{ "UNKNOWN", 3, 0 },	  { "NOP", 2, 3 },  { "SKIPPED", 5, 5 },
+		{ "RELEASE_MEM", 6, 10 }, { "NOP", 2, 16 }, { "RELEASE_MEM", 9, 18 },
 	};
 
 	CHECK_EQ(dec("gfx90a", s, N(s)), 1, "broken stream: one error");
 	expect_packets("broken", w, N(w));
 	CHECK_EQ(cap_count(&cap, "unknown-opcode", KFDSIG_SEV_INFO), 1, "unknown type 3");
-	CHECK_EQ(cap_count(&cap, "unknown-opcode", KFDSIG_SEV_WARNING), 1, "type 0");
-	CHECK_EQ(cap_count(&cap, "bad-header", KFDSIG_SEV_WARNING), 1, "type 1 run");
+	CHECK_EQ(cap_count(&cap, "resync", KFDSIG_SEV_WARNING), 1, "type 0 + type 1 run");
 	CHECK_EQ(cap_count(&cap, "count-mismatch", KFDSIG_SEV_ERROR), 1, "short RELEASE_MEM");
 	CHECK_EQ(cap_count(&cap, "count-mismatch", KFDSIG_SEV_WARNING), 1, "long RELEASE_MEM");
 	CHECK_EQ(cap.pkts[0].p.opcode, 0x77, "unknown opcode kept");

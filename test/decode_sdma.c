@@ -165,29 +165,30 @@ static void test_kernel_ring(void)
 	expect(1, "TRAP", 2, 5);
 	/* SDMA 4.x has no op 17: unknown there. */
 	dec("gfx90a", v5, N(v5));
-	expect(0, "UNKNOWN", 1, 0);
+	expect(0, "SKIPPED", 1, 0);
 }
 
 static void test_broken(void)
 {
-	/* Unknown ops merge into one packet; decoding resumes at the NOP. */
+	/* Unknown ops merge into one skipped range; decoding resumes at the NOP. */
 	{
 		const uint32_t s[] = { 0x00000003, 0x12345603, 0x00000007, 0, 0x00000006, 5 };
 
 		CHECK_EQ(dec("gfx90a", s, N(s)), 0, "unknown run");
-		CHECK_EQ(cap.npkts, 3, "UNKNOWN, NOP, TRAP");
-		expect(0, "UNKNOWN", 3, 0);
+		CHECK_EQ(cap.npkts, 3, "SKIPPED, NOP, TRAP");
+		expect(0, "SKIPPED", 3, 0);
 		expect(1, "NOP", 1, 3);
 		expect(2, "TRAP", 2, 4);
-		CHECK_EQ(cap.pkts[0].p.opcode, 3, "unknown op kept");
-		CHECK_EQ(cap_count(&cap, "unknown-opcode", KFDSIG_SEV_WARNING), 1, "one finding");
+		CHECK_EQ(cap.pkts[0].p.opcode, 3, "first skipped dword kept");
+		CHECK(cap.pkts[0].p.flags & KFDSIG_PACKET_SKIPPED, "skipped flag");
+		CHECK_EQ(cap_count(&cap, "resync", KFDSIG_SEV_WARNING), 1, "one finding");
 	}
 	/* Tiled WRITE (sub_op 1) is not WRITE linear. */
 	{
 		const uint32_t s[] = { 0x00000102, 0 };
 
 		dec("gfx90a", s, N(s));
-		expect(0, "UNKNOWN", 1, 0);
+		expect(0, "SKIPPED", 1, 0);
 		expect(1, "NOP", 1, 1);
 	}
 	/* Truncated FENCE. */

@@ -173,8 +173,11 @@ static void roundtrip(struct capture *cap)
 			 t->name);
 		if (t->pm4_fence != KFDSIG_PM4_FENCE_VI)
 			CHECK_EQ(cap_field(cap, 0, "int_ctxid"), 0, "%s int_ctxid", t->name);
+		/* gfx12 names DW1 bits 25-26 TEMPORAL (gfx_v12_1_pkt.h). */
 		if (t->pm4_fence == KFDSIG_PM4_FENCE_NV)
-			CHECK_EQ(cap_field(cap, 0, "cache_policy"), 3, "%s cache_policy", t->name);
+			CHECK_EQ(cap_field(cap, 0,
+					   t->level == KFDSIG_GFX12 ? "temporal" : "cache_policy"),
+				 3, "%s cache_policy / temporal", t->name);
 	}
 }
 

@@ -6,16 +6,25 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "decode_input.h"
+
+/* JSON or text, and the field cache, for the formatters (one decode per
+ * process). */
+static bool cur_json;
+static struct kfdsig_format_cache *cur_cache;
 
 static void help(FILE *f)
 {
 	fprintf(f,
 		"usage: kfdsig decode --target T [--engine pm4|sdma] [--format text|json]\n"
-		"                     [-v] [--lint] [--signal-page ADDR] [--input auto|bin|hex]\n"
-		"                     FILE|-\n\n"
+		"                     [-v] [--lint] [--signal-page ADDR] [--input-format F]\n"
+		"                     [--rptr N --wptr N --units bytes|dwords] [--whole-ring]\n"
+		"                     [--ring NAME] [--mem ADDR=FILE]... [--ib-depth N]\n"
+		"                     [--no-summary] FILE|-\n\n"
 		"Decode a PM4 or SDMA packet stream (a ring dump, an IB, or kfdsig emit output)\n"
 		"packet by packet, and with --lint check that its interrupt packets are event\n"
-		"signals the kernel accepts. Input streams: memory stays bounded.\n\n"
+		"signals the kernel accepts. Bytes that do not parse are skipped up to the next\n"
+		"plausible packet and reported once. Input streams: memory stays bounded.\n\n"
 		"  -t, --target T        GPU target (kfdsig targets lists them)\n"
 		"  -e, --engine E        pm4 (default) or sdma\n"
 		"  -f, --format F        text (default): one line per packet, fields by name;\n"
@@ -24,245 +33,469 @@ static void help(FILE *f)
 		"  -l, --lint            check interrupt packets against KFD's rules\n"
 		"      --signal-page A   GPU address of the signal page (enables the slot,\n"
 		"                        page and context-id-versus-slot rules)\n"
-		"  -i, --input I         auto (default): hex text if the start is printable,\n"
-		"                        else binary; bin: little-endian dwords; hex: dwords in\n"
-		"                        hex, any number per line, with or without 0x,\n"
-		"                        separated by spaces or commas, '#' comments\n"
+		"  -i, --input-format F  auto (default), bin, hex, xxd, xxd-e, hexdump (-C), od,\n"
+		"                        umr, debugfs (amdgpu_ring_* file), devcoredump\n"
+		"      --rptr N, --wptr N  decode only the live part of a ring, from rptr up\n"
+		"                        to wptr, wrapping at its end; needs --units\n"
+		"      --units U         bytes or dwords: the unit of --rptr/--wptr\n"
+		"      --whole-ring      debugfs/devcoredump: the whole ring, not the window\n"
+		"                        their header gives\n"
+		"      --ring NAME       devcoredump: the ring to decode (default the first)\n"
+		"      --mem ADDR=FILE   a memory image (binary) at GPU address ADDR; an\n"
+		"                        INDIRECT_BUFFER inside one is decoded inline\n"
+		"      --ib-depth N      nesting limit for IBs (default 4)\n"
+		"      --no-summary      leave out the closing summary line\n"
 		"  FILE                  the stream, or - for standard input\n\n"
-		"Exit status: 0 clean, 1 when an error-level finding exists (or I/O fails),\n"
-		"2 for bad arguments or unreadable input (missing file, directory, no dwords,\n"
-		"a token that is not a hex dword, a binary size not a multiple of 4).\n");
+		"Offsets are labelled in dwords and bytes (hex). Exit status: 0 clean, 1 when\n"
+		"an error-level finding exists (or I/O fails), 2 for bad arguments or\n"
+		"unreadable input.\n");
 }
+
+#define OUT_CAP (1u << 20)
+#define OUT_ROOM 65536u
+#define MAX_MEM 16
+#define MAX_NAMES 64
+
+struct mem_image {
+	uint64_t va;
+	uint32_t *dw;
+	size_t ndw;
+};
 
 struct dec_out {
 	FILE *f;
 	bool json;
 	uint32_t fmt_flags;
 	char *buf;
-	size_t size;
+	size_t cap, len;
 	bool failed;
+	/* summary */
+	struct {
+		const char *name;
+		uint64_t n;
+	} names[MAX_NAMES];
+	unsigned nnames;
+	uint64_t other, packets, dwords, findings[3], skipped, skipped_dw;
+	/* IBs */
+	const struct kfdsig_decode_opts *o;
+	struct mem_image mem[MAX_MEM];
+	unsigned nmem, max_depth;
+	uint64_t stack[16];
 };
 
-static int emit_text(struct dec_out *o, int need, int (*fmt)(char *, size_t, const void *),
-		     const void *arg)
+/* One level of decoding: the ring/stream, or an IB inside it. */
+struct frame {
+	struct dec_out *out;
+	unsigned depth;
+	uint64_t ib_va;
+	uint64_t base, ring_dw;		 /* offset labels: (base + offset) % ring_dw */
+	uint64_t skipped_at, skipped_dw; /* the last SKIPPED packet (stream offsets) */
+};
+
+static void out_flush(struct dec_out *o)
 {
-	if (need < 0)
-		return 0;
-	if ((size_t)need >= o->size) {
-		size_t size = (size_t)need + 1024;
-		char *b = realloc(o->buf, size);
+	if (o->len && fwrite(o->buf, 1, o->len, o->f) != o->len)
+		o->failed = true;
+	o->len = 0;
+}
+
+/* Room for at least @n more bytes. */
+static bool out_room(struct dec_out *o, size_t n)
+{
+	if (o->len + n <= o->cap)
+		return true;
+	out_flush(o);
+	if (n > o->cap) {
+		char *b = realloc(o->buf, n);
 
 		if (!b) {
 			o->failed = true;
-			return -ENOMEM;
+			return false;
 		}
 		o->buf = b;
-		o->size = size;
-		need = fmt(o->buf, o->size, arg);
+		o->cap = n;
 	}
-	if (fputs(o->buf, o->f) == EOF) {
-		o->failed = true;
-		return -EIO;
-	}
-	return 0;
+	return true;
 }
 
-static struct dec_out *cur_out;
-
-static int fmt_packet(char *b, size_t n, const void *p)
+static void out_str(struct dec_out *o, const char *s, size_t n)
 {
-	return cur_out->json ? kfdsig_format_packet_json(p, cur_out->fmt_flags, b, n)
-			     : kfdsig_format_packet_text(p, cur_out->fmt_flags, b, n);
+	if (out_room(o, n)) {
+		memcpy(o->buf + o->len, s, n);
+		o->len += n;
+	}
 }
 
-static int fmt_finding(char *b, size_t n, const void *f)
+/* The prefix of a line inside an IB: indentation and the IB address. */
+static void out_prefix(struct frame *fr)
 {
-	return cur_out->json ? kfdsig_format_finding_json(f, b, n)
-			     : kfdsig_format_finding_text(f, b, n);
+	char tmp[96];
+	int n;
+
+	if (!fr->depth)
+		return;
+	if (fr->out->json)
+		n = snprintf(tmp, sizeof(tmp), "{\"ib_depth\": %u, \"ib_va\": %llu, ", fr->depth,
+			     (unsigned long long)fr->ib_va);
+	else
+		n = snprintf(tmp, sizeof(tmp), "%*s[ib 0x%llx] ", 2 * (int)fr->depth, "",
+			     (unsigned long long)fr->ib_va);
+	out_str(fr->out, tmp, (size_t)n);
+}
+
+/* Format with @fmt into the buffer (growing it once if it must). */
+static void out_fmt(struct frame *fr, int (*fmt)(const void *, uint32_t, char *, size_t),
+		    const void *arg)
+{
+	struct dec_out *o = fr->out;
+	size_t skip = fr->depth && o->json ? 1 : 0; /* the '{' the prefix opened */
+	int n;
+
+	out_prefix(fr);
+	if (!out_room(o, OUT_ROOM))
+		return;
+	n = fmt(arg, o->fmt_flags, o->buf + o->len, o->cap - o->len);
+	if (n < 0)
+		return;
+	if ((size_t)n >= o->cap - o->len) {
+		if (!out_room(o, (size_t)n + 1))
+			return;
+		n = fmt(arg, o->fmt_flags, o->buf + o->len, o->cap - o->len);
+	}
+	if (skip)
+		memmove(o->buf + o->len, o->buf + o->len + 1, (size_t)n - 1);
+	o->len += (size_t)n - skip;
+	if (o->len > o->cap - OUT_ROOM)
+		out_flush(o);
+}
+
+static int fmt_packet(const void *p, uint32_t flags, char *b, size_t n)
+{
+	return cur_json ? kfdsig_format_packet_json_cached(cur_cache, p, flags, b, n)
+			: kfdsig_format_packet_text_cached(cur_cache, p, flags, b, n);
+}
+
+static int fmt_finding(const void *f, uint32_t flags, char *b, size_t n)
+{
+	(void)flags;
+	return cur_json ? kfdsig_format_finding_json(f, b, n) : kfdsig_format_finding_text(f, b, n);
+}
+
+static void count_name(struct dec_out *o, const char *name)
+{
+	/* Names are the layout tables' strings: compare pointers first. */
+	for (unsigned i = 0; i < o->nnames; i++)
+		if (o->names[i].name == name) {
+			o->names[i].n++;
+			return;
+		}
+	for (unsigned i = 0; i < o->nnames; i++)
+		if (!strcmp(o->names[i].name, name)) {
+			o->names[i].n++;
+			return;
+		}
+	if (o->nnames < MAX_NAMES) {
+		o->names[o->nnames].name = name;
+		o->names[o->nnames++].n = 1;
+	} else {
+		o->other++;
+	}
+}
+
+static uint64_t label(const struct frame *fr, uint64_t off)
+{
+	off += fr->base;
+	return fr->ring_dw ? off % fr->ring_dw : off;
+}
+
+static int on_finding(void *ctx, const struct kfdsig_finding *f);
+static int on_packet(void *ctx, const struct kfdsig_packet *p);
+
+/* A note of the CLI itself (IB following), formatted as a finding. */
+static void note(struct frame *fr, uint64_t off, const char *rule, const char *msg)
+{
+	struct kfdsig_finding f = { off, KFDSIG_SEV_INFO, rule, msg };
+
+	fr->out->findings[KFDSIG_SEV_INFO]++;
+	out_fmt(fr, fmt_finding, &f);
+}
+
+/* Follow an INDIRECT_BUFFER (PM4) or INDIRECT (SDMA) into a memory image. */
+static void follow_ib(struct frame *fr, const struct kfdsig_packet *p, uint64_t off)
+{
+	struct dec_out *o = fr->out;
+	uint32_t lo, hi, size;
+	uint64_t va;
+	char msg[160];
+
+	if (!o->nmem || !p->desc || (p->flags & KFDSIG_PACKET_TRUNCATED))
+		return;
+	if (p->engine == KFDSIG_ENGINE_PM4 ? p->sub_op != 3 || p->opcode != 0x3f : p->opcode != 4)
+		return;
+	if (kfdsig_packet_field(p, "ib_base_lo", &lo) ||
+	    kfdsig_packet_field(p, "ib_base_hi", &hi) || kfdsig_packet_field(p, "ib_size", &size))
+		return;
+	/* PM4 IB_BASE_LO bits 1:0 are the swap field (soc15d.h
+	 * INDIRECT_BUFFER: dword-aligned base). */
+	va = (uint64_t)hi << 32 | (lo & ~3u);
+	for (unsigned i = 0; i < o->nmem; i++) {
+		const struct mem_image *m = &o->mem[i];
+		struct kfdsig_decode_sink sink = { NULL, on_packet, on_finding };
+		struct frame sub = { o, fr->depth + 1, va, 0, 0, 0, 0 };
+		size_t first, n;
+
+		if (va < m->va || va - m->va >= m->ndw * 4ull)
+			continue;
+		for (unsigned d = 0; d < fr->depth; d++)
+			if (o->stack[d] == va) {
+				snprintf(msg, sizeof(msg),
+					 "IB at 0x%llx is already being decoded (a loop): not "
+					 "followed",
+					 (unsigned long long)va);
+				note(fr, off, "ib-loop", msg);
+				return;
+			}
+		if (fr->depth >= o->max_depth) {
+			snprintf(msg, sizeof(msg), "IB at 0x%llx: nesting limit %u reached",
+				 (unsigned long long)va, o->max_depth);
+			note(fr, off, "ib-depth", msg);
+			return;
+		}
+		first = (size_t)((va - m->va) / 4);
+		n = size;
+		if (n > m->ndw - first) {
+			snprintf(msg, sizeof(msg),
+				 "IB at 0x%llx: %u dwords, the image holds %zu of them",
+				 (unsigned long long)va, size, m->ndw - first);
+			note(fr, off, "ib-short", msg);
+			n = m->ndw - first;
+		}
+		o->stack[fr->depth] = va;
+		sink.ctx = &sub;
+		kfdsig_decode(o->o, &sink, m->dw + first, n, NULL);
+		return;
+	}
+	snprintf(msg, sizeof(msg), "IB at 0x%llx (%u dwords) is in no --mem image",
+		 (unsigned long long)va, size);
+	note(fr, off, "ib-outside", msg);
 }
 
 static int on_packet(void *ctx, const struct kfdsig_packet *p)
 {
-	struct dec_out *o = ctx;
+	struct frame *fr = ctx;
+	struct dec_out *o = fr->out;
+	struct kfdsig_packet q;
 
-	cur_out = o;
-	return emit_text(o, fmt_packet(o->buf, o->size, p), fmt_packet, p);
+	o->packets++;
+	o->dwords += p->ndw;
+	if (p->flags & KFDSIG_PACKET_SKIPPED) {
+		o->skipped++;
+		o->skipped_dw += p->ndw;
+		fr->skipped_at = p->offset;
+		fr->skipped_dw = p->ndw;
+	} else {
+		count_name(o, p->name ? p->name : "?");
+	}
+	if (fr->base || fr->ring_dw) {
+		q = *p;
+		q.offset = label(fr, p->offset);
+		p = &q;
+	}
+	out_fmt(fr, fmt_packet, p);
+	if (o->nmem)
+		follow_ib(fr, p, p->offset);
+	return o->failed ? -EIO : 0;
 }
 
 static int on_finding(void *ctx, const struct kfdsig_finding *f)
 {
-	struct dec_out *o = ctx;
+	struct frame *fr = ctx;
+	struct kfdsig_finding g = *f;
+	char msg[256];
 
-	cur_out = o;
-	return emit_text(o, fmt_finding(o->buf, o->size, f), fmt_finding, f);
+	if ((unsigned)f->severity < 3)
+		fr->out->findings[f->severity]++;
+	g.offset = label(fr, f->offset);
+	/* The library's resync message quotes stream offsets; in a ring
+	 * window say where the range is in the ring. */
+	if ((fr->base || fr->ring_dw) && f->rule && !strcmp(f->rule, "resync") &&
+	    fr->skipped_at == f->offset) {
+		uint64_t last = label(fr, f->offset + fr->skipped_dw - 1);
+
+		snprintf(msg, sizeof(msg),
+			 "%llu dword(s) at ring dwords 0x%llx-0x%llx (bytes 0x%llx-0x%llx) do not "
+			 "parse as packets: skipped; decoding resumes after them",
+			 (unsigned long long)fr->skipped_dw, (unsigned long long)g.offset,
+			 (unsigned long long)last, (unsigned long long)g.offset * 4,
+			 (unsigned long long)last * 4 + 3);
+		g.message = msg;
+	}
+	out_fmt(fr, fmt_finding, &g);
+	return fr->out->failed ? -EIO : 0;
 }
 
-enum input_kind { IN_AUTO, IN_BIN, IN_HEX };
+static void summary(struct dec_out *o, const char *window)
+{
+	char tmp[256];
+	int n;
 
-/* Streaming hex-text parser: tokens may straddle read chunks. */
-struct hex_parser {
-	char tok[24];
-	size_t ntok;
-	bool comment;
-	bool toolong;
-	unsigned long line;
+	if (o->json) {
+		n = snprintf(tmp, sizeof(tmp),
+			     "{\"summary\": {\"packets\": %llu, \"dwords\": %llu, \"bytes\": %llu, "
+			     "\"by_name\": {",
+			     (unsigned long long)o->packets, (unsigned long long)o->dwords,
+			     (unsigned long long)o->dwords * 4);
+	} else {
+		n = snprintf(tmp, sizeof(tmp), "summary: %llu packets, %llu dwords (%llu bytes)%s",
+			     (unsigned long long)o->packets, (unsigned long long)o->dwords,
+			     (unsigned long long)o->dwords * 4, window);
+	}
+	out_str(o, tmp, (size_t)n);
+	for (unsigned i = 0; i < o->nnames; i++) {
+		if (o->json)
+			n = snprintf(tmp, sizeof(tmp), "%s\"%s\": %llu", i ? ", " : "",
+				     o->names[i].name, (unsigned long long)o->names[i].n);
+		else
+			n = snprintf(tmp, sizeof(tmp), "%s%s %llu", i ? ", " : "; ",
+				     o->names[i].name, (unsigned long long)o->names[i].n);
+		out_str(o, tmp, (size_t)n);
+	}
+	if (o->other) {
+		n = snprintf(tmp, sizeof(tmp), o->json ? ", \"other\": %llu" : ", other %llu",
+			     (unsigned long long)o->other);
+		out_str(o, tmp, (size_t)n);
+	}
+	if (o->json)
+		n = snprintf(
+			tmp, sizeof(tmp),
+			"}, \"findings\": {\"error\": %llu, \"warning\": %llu, \"info\": %llu}, "
+			"\"skipped_ranges\": %llu, \"skipped_dwords\": %llu}}\n",
+			(unsigned long long)o->findings[2], (unsigned long long)o->findings[1],
+			(unsigned long long)o->findings[0], (unsigned long long)o->skipped,
+			(unsigned long long)o->skipped_dw);
+	else
+		n = snprintf(tmp, sizeof(tmp),
+			     "; findings: %llu error, %llu warning, %llu info; skipped: %llu "
+			     "range(s), %llu dwords\n",
+			     (unsigned long long)o->findings[2], (unsigned long long)o->findings[1],
+			     (unsigned long long)o->findings[0], (unsigned long long)o->skipped,
+			     (unsigned long long)o->skipped_dw);
+	out_str(o, tmp, (size_t)n);
+}
+
+/* Dwords collected in memory (ring windows need random access). */
+struct collect {
+	uint32_t *dw;
+	size_t n, cap;
+	bool nomem;
 };
 
-static bool hex_token(struct hex_parser *h, uint32_t *out)
+static int collect_fn(void *ctx, const uint32_t *dw, size_t n)
 {
-	const char *s = h->tok;
-	uint32_t v = 0;
-	size_t n;
+	struct collect *c = ctx;
 
-	h->tok[h->ntok] = '\0';
-	n = h->ntok;
-	if (n >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-		s += 2;
-		n -= 2;
+	if (c->n + n > c->cap) {
+		size_t cap = c->cap ? c->cap * 2 : 65536;
+		uint32_t *p;
+
+		while (cap < c->n + n)
+			cap *= 2;
+		p = realloc(c->dw, cap * sizeof(*p));
+		if (!p) {
+			c->nomem = true;
+			return EXIT_FAILURE;
+		}
+		c->dw = p;
+		c->cap = cap;
 	}
-	/* Count by ntok, not strlen: a NUL byte inside a token is junk too. */
-	if (h->toolong || n == 0 || n > 8)
+	memcpy(c->dw + c->n, dw, n * sizeof(*dw));
+	c->n += n;
+	return 0;
+}
+
+static int feed_fn(void *ctx, const uint32_t *dw, size_t n)
+{
+	return kfdsig_decoder_feed(ctx, dw, n) ? EXIT_FAILURE : 0;
+}
+
+/* Read a --mem image: ADDR=FILE, a binary file of whole dwords. */
+static int load_mem(struct dec_out *o, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	struct mem_image *m;
+	char addr[64];
+	FILE *f;
+	long size;
+
+	if (o->nmem == MAX_MEM)
+		return cli_usage_error("--mem: at most %d images", MAX_MEM);
+	if (!eq || eq == arg || (size_t)(eq - arg) >= sizeof(addr))
+		return cli_usage_error("--mem: '%s' is not ADDR=FILE", arg);
+	memcpy(addr, arg, (size_t)(eq - arg));
+	addr[eq - arg] = '\0';
+	m = &o->mem[o->nmem];
+	if (!cli_parse_u64("--mem address", addr, UINT64_MAX, &m->va))
+		return EXIT_USAGE;
+	if (m->va & 3)
+		return cli_usage_error("--mem: address 0x%llx is not dword-aligned",
+				       (unsigned long long)m->va);
+	f = fopen(eq + 1, "rb");
+	if (!f)
+		return cli_usage_error("--mem: cannot open '%s': %s", eq + 1, strerror(errno));
+	if (fseek(f, 0, SEEK_END) || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET)) {
+		fclose(f);
+		return cli_usage_error("--mem: '%s' is not a regular file", eq + 1);
+	}
+	if (size % 4 || size == 0) {
+		fclose(f);
+		return cli_usage_error("--mem: '%s' is %ld bytes, not whole dwords", eq + 1, size);
+	}
+	m->ndw = (size_t)size / 4;
+	m->dw = malloc((size_t)size);
+	if (!m->dw || fread(m->dw, 4, m->ndw, f) != m->ndw) {
+		fclose(f);
+		free(m->dw);
+		return cli_error("--mem: cannot read '%s'", eq + 1);
+	}
+	fclose(f);
+	/* Host order from little-endian bytes. */
+	for (size_t i = 0; i < m->ndw; i++) {
+		const unsigned char *b = (const unsigned char *)&m->dw[i];
+
+		m->dw[i] = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
+			   (uint32_t)b[3] << 24;
+	}
+	o->nmem++;
+	return 0;
+}
+
+/* A ring pointer in dwords from --rptr/--wptr and --units. */
+static bool ring_ptr(const char *what, const char *s, int units, uint64_t *v)
+{
+	if (!cli_parse_u64(what, s, UINT64_MAX, v))
 		return false;
-	for (; n; s++, n--) {
-		int c = (unsigned char)*s, d;
-
-		if (c >= '0' && c <= '9')
-			d = c - '0';
-		else if (c >= 'a' && c <= 'f')
-			d = c - 'a' + 10;
-		else if (c >= 'A' && c <= 'F')
-			d = c - 'A' + 10;
-		else
+	if (units == 1) {
+		if (*v & 3) {
+			cli_usage_error("%s: %s bytes is not a whole dword", what, s);
 			return false;
-		v = v << 4 | (uint32_t)d;
+		}
+		*v /= 4;
 	}
-	*out = v;
 	return true;
-}
-
-/* The token for a message: bytes that are not printable ASCII as \xNN, so
- * that binary junk cannot garble the terminal or cut the line. */
-static const char *show_token(const struct hex_parser *h, char *out)
-{
-	char *o = out;
-
-	for (size_t i = 0; i < h->ntok; i++) {
-		unsigned char c = (unsigned char)h->tok[i];
-
-		if (c >= 0x20 && c < 0x7f && c != '\\')
-			*o++ = (char)c;
-		else
-			o += sprintf(o, "\\x%02x", c);
-	}
-	*o = '\0';
-	return out;
-}
-
-/* Parse @n bytes; append dwords to @dw (room for n/2+1). Return the count
- * or -1 on a bad token (message printed). */
-static long hex_parse(struct hex_parser *h, const char *b, size_t n, uint32_t *dw, bool end)
-{
-	long k = 0;
-
-	for (size_t i = 0; i <= n; i++) {
-		int c = i < n ? (unsigned char)b[i] : (end ? '\n' : -1);
-
-		if (c < 0)
-			break;
-		if (h->comment) {
-			if (c == '\n') {
-				h->comment = false;
-				h->line++;
-			}
-			continue;
-		}
-		if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == ';' ||
-		    c == '#') {
-			if (h->ntok) {
-				if (!hex_token(h, &dw[k])) {
-					char shown[4 * sizeof(h->tok) + 1];
-
-					cli_usage_error("input line %lu: '%s%s' is not a hex dword",
-							h->line, show_token(h, shown),
-							h->toolong ? "..." : "");
-					return -1;
-				}
-				k++;
-				h->ntok = 0;
-				h->toolong = false;
-			}
-			if (c == '#')
-				h->comment = true;
-			if (c == '\n')
-				h->line++;
-			continue;
-		}
-		if (h->ntok < sizeof(h->tok) - 1)
-			h->tok[h->ntok++] = (char)c;
-		else
-			h->toolong = true;
-	}
-	return k;
-}
-
-static bool looks_like_text(const unsigned char *b, size_t n)
-{
-	if (!n)
-		return true;
-	for (size_t i = 0; i < n; i++)
-		if (!(b[i] == '\n' || b[i] == '\r' || b[i] == '\t' ||
-		      (b[i] >= 0x20 && b[i] < 0x7f)))
-			return false;
-	return true;
-}
-
-#define CHUNK 65536
-
-static int run(FILE *in, enum input_kind kind, struct kfdsig_decoder *d)
-{
-	static unsigned char bytes[CHUNK + 4];
-	static uint32_t dw[CHUNK / 2 + 2];
-	struct hex_parser hp = { .line = 1 };
-	size_t carry = 0, n;
-	bool first = true;
-
-	for (;;) {
-		n = fread(bytes + carry, 1, CHUNK, in);
-		if (n == 0 && ferror(in))
-			return cli_error("read error: %s", strerror(errno));
-		if (first && kind == IN_AUTO)
-			kind = looks_like_text(bytes, n < 4096 ? n : 4096) ? IN_HEX : IN_BIN;
-		first = false;
-		if (kind == IN_HEX) {
-			long k = hex_parse(&hp, (const char *)bytes, n, dw, n == 0);
-
-			if (k < 0)
-				return EXIT_USAGE;
-			if (kfdsig_decoder_feed(d, dw, (size_t)k))
-				return EXIT_FAILURE;
-		} else {
-			size_t total = carry + n, nd = total / 4;
-
-			for (size_t i = 0; i < nd; i++)
-				dw[i] = (uint32_t)bytes[4 * i] | (uint32_t)bytes[4 * i + 1] << 8 |
-					(uint32_t)bytes[4 * i + 2] << 16 |
-					(uint32_t)bytes[4 * i + 3] << 24;
-			carry = total - nd * 4;
-			memmove(bytes, bytes + nd * 4, carry);
-			if (kfdsig_decoder_feed(d, dw, nd))
-				return EXIT_FAILURE;
-			if (n == 0 && carry)
-				return cli_usage_error("input ends with %zu stray byte(s): binary "
-						       "input must be whole little-endian dwords",
-						       carry);
-		}
-		if (n == 0)
-			return 0;
-	}
 }
 
 int cmd_decode(int argc, char **argv)
 {
+	enum {
+		OPT_RPTR = 256,
+		OPT_WPTR,
+		OPT_UNITS,
+		OPT_MEM,
+		OPT_DEPTH,
+		OPT_RING,
+		OPT_WHOLE,
+		OPT_NOSUM
+	};
 	static const struct option opts[] = {
 		{ "target", required_argument, NULL, 't' },
 		{ "engine", required_argument, NULL, 'e' },
@@ -271,21 +504,42 @@ int cmd_decode(int argc, char **argv)
 		{ "lint", no_argument, NULL, 'l' },
 		{ "signal-page", required_argument, NULL, 'p' },
 		{ "input", required_argument, NULL, 'i' },
+		{ "input-format", required_argument, NULL, 'i' },
+		{ "rptr", required_argument, NULL, OPT_RPTR },
+		{ "wptr", required_argument, NULL, OPT_WPTR },
+		{ "units", required_argument, NULL, OPT_UNITS },
+		{ "mem", required_argument, NULL, OPT_MEM },
+		{ "ib-depth", required_argument, NULL, OPT_DEPTH },
+		{ "ring", required_argument, NULL, OPT_RING },
+		{ "whole-ring", no_argument, NULL, OPT_WHOLE },
+		{ "no-summary", no_argument, NULL, OPT_NOSUM },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
+	static struct dec_out out;
 	struct kfdsig_decode_opts o = { 0 };
-	struct dec_out out = { .f = stdout };
-	struct kfdsig_decode_sink sink = { &out, on_packet, on_finding };
+	struct frame top = { &out, 0, 0, 0, 0, 0, 0 };
+	struct kfdsig_decode_sink sink = { &top, on_packet, on_finding };
 	struct kfdsig_decode_stats st = { 0 };
-	enum input_kind kind = IN_AUTO;
-	const char *target = NULL, *path;
-	struct kfdsig_decoder *d;
+	struct collect col = { 0 };
+	struct din_ring ring;
+	struct din_sink dsink;
+	enum din_kind kind = DIN_AUTO;
+	const char *target = NULL, *path, *rptr_s = NULL, *wptr_s = NULL, *ring_name = NULL;
+	unsigned char head[4096];
+	int units = 0; /* 1 bytes, 2 dwords */
+	bool whole = false, nosum = false, window = false;
+	uint64_t rptr = 0, wptr = 0, v;
+	char wdesc[128] = "";
+	struct kfdsig_decoder *d = NULL;
 	struct stat sb;
+	size_t nhead;
 	FILE *in;
-	long errs;
 	int c, ret;
 
+	memset(&out, 0, sizeof(out));
+	out.f = stdout;
+	out.max_depth = 4;
 	while ((c = getopt_long(argc, argv, "t:e:f:vli:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 't':
@@ -321,15 +575,46 @@ int cmd_decode(int argc, char **argv)
 			o.flags |= KFDSIG_DECODE_SIGNAL_PAGE;
 			break;
 		case 'i':
-			if (!strcmp(optarg, "auto"))
-				kind = IN_AUTO;
-			else if (!strcmp(optarg, "bin"))
-				kind = IN_BIN;
-			else if (!strcmp(optarg, "hex"))
-				kind = IN_HEX;
+			if (!din_parse_kind(optarg, &kind))
+				return cli_usage_error(
+					"--input-format: '%s' is not one of auto, bin, "
+					"hex, xxd, xxd-e, hexdump, od, umr, debugfs, "
+					"devcoredump",
+					optarg);
+			break;
+		case OPT_RPTR:
+			rptr_s = optarg;
+			break;
+		case OPT_WPTR:
+			wptr_s = optarg;
+			break;
+		case OPT_UNITS:
+			if (!strcmp(optarg, "bytes"))
+				units = 1;
+			else if (!strcmp(optarg, "dwords"))
+				units = 2;
 			else
-				return cli_usage_error("--input: '%s' is not one of auto, bin, hex",
+				return cli_usage_error("--units: '%s' is not one of bytes, dwords",
 						       optarg);
+			break;
+		case OPT_MEM:
+			ret = load_mem(&out, optarg);
+			if (ret)
+				return ret;
+			break;
+		case OPT_DEPTH:
+			if (!cli_parse_u64("--ib-depth", optarg, 15, &v))
+				return EXIT_USAGE;
+			out.max_depth = (unsigned)v;
+			break;
+		case OPT_RING:
+			ring_name = optarg;
+			break;
+		case OPT_WHOLE:
+			whole = true;
+			break;
+		case OPT_NOSUM:
+			nosum = true;
 			break;
 		case 'h':
 			help(stdout);
@@ -346,8 +631,17 @@ int cmd_decode(int argc, char **argv)
 		return cli_usage_error("unexpected argument '%s'", argv[optind + 1]);
 	if ((o.flags & KFDSIG_DECODE_SIGNAL_PAGE) && !(o.flags & KFDSIG_DECODE_LINT))
 		return cli_usage_error("--signal-page only matters with --lint");
+	if (!rptr_s != !wptr_s)
+		return cli_usage_error("--rptr and --wptr go together");
+	if (rptr_s && !units)
+		return cli_usage_error("--rptr/--wptr need --units bytes or --units dwords");
+	if (rptr_s && (!ring_ptr("--rptr", rptr_s, units, &rptr) ||
+		       !ring_ptr("--wptr", wptr_s, units, &wptr)))
+		return EXIT_USAGE;
 	if (!(o.target = cli_target(target)))
 		return EXIT_USAGE;
+	out.o = &o;
+	cur_json = out.json;
 	path = argv[optind];
 	if (!strcmp(path, "-")) {
 		in = stdin;
@@ -361,32 +655,104 @@ int cmd_decode(int argc, char **argv)
 			fclose(in);
 		return cli_usage_error("cannot read '%s': it is a directory", path);
 	}
-	out.size = 4096;
-	out.buf = malloc(out.size);
-	d = out.buf ? kfdsig_decoder_new(&o, &sink) : NULL;
-	if (!d) {
+	nhead = fread(head, 1, sizeof(head), in);
+	if (kind == DIN_AUTO)
+		kind = din_detect(head, nhead, in == stdin ? NULL : path);
+	out.cap = OUT_CAP;
+	out.buf = malloc(out.cap);
+	cur_cache = kfdsig_format_cache_new(); /* NULL: formatted without it */
+	window = rptr_s || kind == DIN_UMR ||
+		 ((kind == DIN_DEBUGFS || kind == DIN_DEVCOREDUMP) && !whole);
+	if (out.buf && !window)
+		d = kfdsig_decoder_new(&o, &sink);
+	if (!out.buf || (!window && !d)) {
 		ret = cli_error("%s", out.buf ? kfdsig_last_error() : "out of memory");
-		free(out.buf);
-		if (in != stdin)
-			fclose(in);
-		return ret;
+		goto done;
 	}
-	ret = run(in, kind, d);
-	/* After an input error, do not report the half-read tail as truncated. */
-	errs = ret ? 0 : kfdsig_decoder_finish(d, &st);
+	if (window) {
+		dsink.ctx = &col;
+		dsink.fn = collect_fn;
+	} else {
+		dsink.ctx = d;
+		dsink.fn = feed_fn;
+	}
+	ret = din_parse(in, kind, head, nhead, ring_name, &dsink, &ring);
+	if (col.nomem)
+		ret = cli_error("out of memory");
+	if (ret)
+		goto done;
+	if (window) {
+		long errs;
+
+		if (kind == DIN_UMR && !rptr_s) {
+			/* UMR lists a part of the ring: decode it all, labelled
+			 * with UMR's ring indexes. */
+			whole = true;
+		} else if (!rptr_s && ring.has_ptrs) {
+			rptr = ring.rptr;
+			wptr = ring.wptr;
+		} else if (!rptr_s) {
+			wptr = rptr = 0; /* no pointers: the whole ring */
+			whole = true;
+		}
+		if (!col.n) {
+			ret = cli_usage_error("the ring holds no dwords: nothing to decode");
+			goto done;
+		}
+		rptr %= col.n;
+		wptr %= col.n;
+		top.ring_dw = ring.indexed ? 0 : col.n;
+		top.base = whole ? (ring.indexed ? ring.first_index : 0) : rptr;
+		if (!whole)
+			snprintf(wdesc, sizeof(wdesc), "; ring window dw 0x%llx..0x%llx of 0x%zx",
+				 (unsigned long long)rptr, (unsigned long long)wptr, col.n);
+		d = kfdsig_decoder_new(&o, &sink);
+		if (!d) {
+			ret = cli_error("%s", kfdsig_last_error());
+			goto done;
+		}
+		if (whole) {
+			kfdsig_decoder_feed(d, col.dw, col.n);
+		} else if (rptr <= wptr) {
+			kfdsig_decoder_feed(d, col.dw + rptr, wptr - rptr);
+		} else {
+			kfdsig_decoder_feed(d, col.dw + rptr, col.n - rptr);
+			kfdsig_decoder_feed(d, col.dw, wptr);
+		}
+		errs = kfdsig_decoder_finish(d, &st);
+		(void)errs;
+	} else {
+		kfdsig_decoder_finish(d, &st);
+	}
+	if (out.failed) {
+		ret = EXIT_FAILURE;
+		goto done;
+	}
+	/* Nothing to decode is almost always the wrong file or a failed
+	 * producer upstream of a pipe: say so rather than succeed silently
+	 * (an empty ring window is a state, not an error). */
+	if (!out.packets && !(window && !whole)) {
+		out.len = 0;
+		ret = cli_usage_error("%s%s%s holds no dwords: nothing to decode",
+				      in == stdin ? "" : "'", in == stdin ? "standard input" : path,
+				      in == stdin ? "" : "'");
+		goto done;
+	}
+	if (!nosum)
+		summary(&out, wdesc);
+	ret = out.findings[KFDSIG_SEV_ERROR] ? EXIT_FAILURE : 0;
+done:
+	out_flush(&out);
 	kfdsig_decoder_free(d);
 	if (in != stdin)
 		fclose(in);
 	free(out.buf);
+	kfdsig_format_cache_free(cur_cache);
+	cur_cache = NULL;
+	free(col.dw);
+	for (unsigned i = 0; i < out.nmem; i++)
+		free(out.mem[i].dw);
 	if (fflush(stdout) == EOF || out.failed)
 		return cli_error("write error");
-	if (ret)
-		return ret;
-	/* Nothing to decode is almost always the wrong file or a failed
-	 * producer upstream of a pipe: say so rather than succeed silently. */
-	if (!st.packets)
-		return cli_usage_error(
-			"%s%s%s holds no dwords: nothing to decode", in == stdin ? "" : "'",
-			in == stdin ? "standard input" : path, in == stdin ? "" : "'");
-	return errs ? EXIT_FAILURE : 0;
+	return ret;
 }

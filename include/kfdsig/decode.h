@@ -48,6 +48,10 @@ enum kfdsig_severity {
 #define KFDSIG_PACKET_PARTIAL \
 	(1u << 2) /* longer than the streaming window:
 					   * only the first avail dwords kept */
+/* Dwords that do not parse as packets, skipped up to the next plausible
+ * header (name "SKIPPED", also KFDSIG_PACKET_UNKNOWN); reported once with
+ * a "resync" finding. */
+#define KFDSIG_PACKET_SKIPPED (1u << 3)
 
 /* One decoded packet. Pointers are valid during the callback only. */
 struct kfdsig_packet {
@@ -190,6 +194,26 @@ KFDSIG_API int kfdsig_format_packet_json(const struct kfdsig_packet *p, uint32_t
 					 size_t size);
 KFDSIG_API int kfdsig_format_finding_text(const struct kfdsig_finding *f, char *buf, size_t size);
 KFDSIG_API int kfdsig_format_finding_json(const struct kfdsig_finding *f, char *buf, size_t size);
+
+/*
+ * A cache for formatting many packets fast: the text of each dword's
+ * fields is kept by value (about 2 MiB), so a ring of similar packets is
+ * mostly copied. Not thread-safe: one cache per thread.
+ *
+ * kfdsig_format_cache_new() - Return: the cache, or NULL with errno ENOMEM.
+ * kfdsig_format_cache_free() - release it (NULL is fine).
+ * kfdsig_format_packet_text_cached() / _json_cached() - exactly what
+ * kfdsig_format_packet_text() / _json() write (@c may be NULL).
+ */
+struct kfdsig_format_cache;
+KFDSIG_API struct kfdsig_format_cache *kfdsig_format_cache_new(void);
+KFDSIG_API void kfdsig_format_cache_free(struct kfdsig_format_cache *c);
+KFDSIG_API int kfdsig_format_packet_text_cached(struct kfdsig_format_cache *c,
+						const struct kfdsig_packet *p, uint32_t flags,
+						char *buf, size_t size);
+KFDSIG_API int kfdsig_format_packet_json_cached(struct kfdsig_format_cache *c,
+						const struct kfdsig_packet *p, uint32_t flags,
+						char *buf, size_t size);
 
 /** kfdsig_severity_name() - "info", "warning", "error"; "?" if out of range. */
 KFDSIG_API const char *kfdsig_severity_name(enum kfdsig_severity s);

@@ -55,6 +55,32 @@ int kfdsig_packet_field(const struct kfdsig_packet *p, const char *name, uint32_
 	return -ENOENT;
 }
 
+uint32_t kfdsig_skip_run(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
+			 bool final, struct kfdsig_packet *p,
+			 enum start_ok (*start_ok)(const struct kfdsig_decoder *, const uint32_t *,
+						   size_t, bool))
+{
+	size_t i;
+
+	p->name = "SKIPPED";
+	p->desc = NULL;
+	p->flags |= KFDSIG_PACKET_UNKNOWN | KFDSIG_PACKET_SKIPPED;
+	dw_at(dw, avail, 0, &p->opcode);
+	p->sub_op = 0;
+	for (i = 1; i < DECODE_UNKNOWN_RUN_MAX; i++) {
+		enum start_ok ok;
+
+		if (i >= avail)
+			return final ? (uint32_t)i : 0;
+		ok = start_ok(d, dw + i, avail - i, final);
+		if (ok == START_MORE)
+			return 0;
+		if (ok == START_YES)
+			break;
+	}
+	return (uint32_t)i;
+}
+
 static void deliver(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 {
 	d->st.packets++;
@@ -66,6 +92,20 @@ static void deliver(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 			d->stopped = r;
 			return;
 		}
+	}
+	if (p->flags & KFDSIG_PACKET_SKIPPED) {
+		/* Never TRUNCATED: a run ends where the data ends. */
+		kfdsig_finding(d, p->offset, KFDSIG_SEV_WARNING, "resync",
+			       "%u dword(s) at dwords 0x%llx-0x%llx (bytes 0x%llx-0x%llx) do not "
+			       "parse as %s packets (first 0x%08x): skipped; decoding resumes "
+			       "at dword 0x%llx",
+			       p->ndw, (unsigned long long)p->offset,
+			       (unsigned long long)(p->offset + p->ndw - 1),
+			       (unsigned long long)p->offset * 4,
+			       (unsigned long long)(p->offset + p->ndw) * 4 - 1,
+			       p->engine == KFDSIG_ENGINE_PM4 ? "PM4" : "SDMA", p->opcode,
+			       (unsigned long long)(p->offset + p->ndw));
+		return;
 	}
 	if (p->flags & KFDSIG_PACKET_TRUNCATED)
 		kfdsig_finding(d, p->offset, KFDSIG_SEV_ERROR, "truncated",
@@ -173,6 +213,8 @@ long kfdsig_decode(const struct kfdsig_decode_opts *o, const struct kfdsig_decod
 	init(&d, o, s);
 	if (n)
 		walk(&d, dw, n, 0, true);
+	if ((d.o.flags & KFDSIG_DECODE_LINT) && !d.stopped)
+		kfdsig_lint_finish(&d);
 	return result(&d, st);
 }
 
@@ -289,6 +331,8 @@ long kfdsig_decoder_finish(struct kfdsig_decoder *d, struct kfdsig_decode_stats 
 		d->st.dwords -= d->skip;
 		d->skip = 0;
 	}
+	if ((d->o.flags & KFDSIG_DECODE_LINT) && !d->stopped)
+		kfdsig_lint_finish(d);
 	return result(d, st);
 }
 

@@ -10,10 +10,17 @@
 #include "core/internal.h"
 #include "core/layout.h"
 
-/* Longest run of unknown one-dword headers merged into one UNKNOWN packet
+/* Longest run of dwords that do not parse merged into one SKIPPED packet
  * (a fixed bound, so that every way of cutting the stream into pieces
  * gives the same packets). */
 #define DECODE_UNKNOWN_RUN_MAX 1024u
+
+/* Answer of an engine's start check (may a packet start here?). */
+enum start_ok {
+	START_NO = 0,
+	START_YES = 1,
+	START_MORE = -1, /* more input is needed to tell */
+};
 
 /* A slot write seen since the last interrupt (lint). */
 struct lint_write {
@@ -25,8 +32,36 @@ struct lint_write {
 	uint64_t offset; /* packet that wrote it */
 };
 
+/* Fields the lint reads, looked up once per layout (by index after). */
+enum lint_field {
+	LF_INT_SEL,
+	LF_DATA_SEL,
+	LF_ADDRESS_LO,
+	LF_ADDRESS_HI,
+	LF_DATA_LO,
+	LF_DATA_HI,
+	LF_INT_CTXID,
+	LF_DST_SEL,
+	LF_DST_ADDR_LO,
+	LF_DST_ADDR_HI,
+	LF_ADDR_LO,
+	LF_ADDR_HI,
+	LF_DATA,
+	LF_COUNT
+};
+
+/* The field indexes of one layout (-1: the layout has no such field). */
+struct lint_layout {
+	const struct kfdsig_packet_desc *desc;
+	int8_t idx[LF_COUNT];
+};
+
+#define LINT_LAYOUTS 4
+
 struct lint_state {
 	struct lint_write w;
+	struct lint_layout lay[LINT_LAYOUTS];
+	unsigned next_lay;
 };
 
 struct kfdsig_decoder {
@@ -67,21 +102,36 @@ uint32_t kfdsig_pm4_identify(const struct kfdsig_decoder *d, const uint32_t *dw,
 uint32_t kfdsig_sdma_identify(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
 			      bool final, struct kfdsig_packet *p);
 
+/*
+ * Engine part: may a packet start at dw[0]? Plausible headers only, plus
+ * (for a header whose length the engine cannot check) a plausible header
+ * right after it or the end of the stream.
+ */
+enum start_ok kfdsig_pm4_start_ok(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
+				  bool final);
+enum start_ok kfdsig_sdma_start_ok(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
+				   bool final);
+
+/*
+ * A run of dwords from dw[0] that do not parse: mark @p as SKIPPED and
+ * return its length (up to the next dword where @start_ok says yes, at
+ * most DECODE_UNKNOWN_RUN_MAX), or 0 when more input is needed.
+ */
+uint32_t kfdsig_skip_run(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
+			 bool final, struct kfdsig_packet *p,
+			 enum start_ok (*start_ok)(const struct kfdsig_decoder *, const uint32_t *,
+						   size_t, bool));
+
 /* Engine checks on a delivered packet (count mismatches, bad headers). */
 void kfdsig_pm4_check(struct kfdsig_decoder *d, const struct kfdsig_packet *p);
 void kfdsig_sdma_check(struct kfdsig_decoder *d, const struct kfdsig_packet *p);
 
-/* Lint of a delivered packet. */
+/* Lint of a delivered packet, and the end-of-stream rules. */
 void kfdsig_lint_packet(struct kfdsig_decoder *d, const struct kfdsig_packet *p);
+void kfdsig_lint_finish(struct kfdsig_decoder *d);
 
 /* Report a finding through the sink. */
 void kfdsig_finding(struct kfdsig_decoder *d, uint64_t offset, enum kfdsig_severity sev,
 		    const char *rule, const char *fmt, ...) KFDSIG_PRINTF(5, 6);
-
-/* Field value by name; false when absent (no such field or beyond avail). */
-static inline bool pkt_get(const struct kfdsig_packet *p, const char *name, uint32_t *v)
-{
-	return kfdsig_packet_field(p, name, v) == 0;
-}
 
 #endif

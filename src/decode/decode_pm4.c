@@ -1,58 +1,83 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * PM4 part of the decoder: packet lengths from the header (type 3: count +
- * 2; the 0xFFFF1000 filler and type-2 0x80000000: one dword; type 0:
- * count + 2), layouts from pm4_layout.c, and the count checks
- * (../shared/docs/kfd-signaling-facts.md 3.1).
+ * 2; the 0xFFFF1000 filler and type-2 headers: one dword; the CP reads them
+ * so: amdgpu gfx_v9_0_ring_insert_nop / PACKET3 in soc15d.h), layouts from
+ * pm4_layout.c, and the count checks. Dwords that cannot start a packet
+ * (type 0 and 1, reserved header bits, an unknown opcode whose count does
+ * not land on another header) are skipped up to the next plausible header.
  */
 #include "decode/decode_internal.h"
 #include "pm4/pm4_defs.h"
 
-/* A dword that cannot start a packet of known length: type 1. */
-static bool bad_header(uint32_t h)
+/*
+ * Header bits 7:3 are reserved in every type-3 header the kernel and Mesa
+ * build (bit 0 predicate, bit 1 shader type, bit 2 used by some gfx11
+ * draw packets: left alone). A set reserved bit, a type-0 register write
+ * (never used on KFD user queues) or a type-1 header (no CP accepts one)
+ * means the dword is not a packet start.
+ */
+#define PM4_HDR_RESERVED 0xf8u
+
+/* The type-2 filler the kernel writes (PACKET2(0), cik_sdma/gfx_v8_0
+ * rings); a type-2 header with pad bits set is not taken as a packet. */
+#define PM4_TYPE2_NOP 0x80000000u
+
+/* Length of the packet whose header is @h, 0 if @h cannot start one. */
+static uint32_t plausible_len(uint32_t h)
 {
-	return PM4_HDR_TYPE_G(h) == 1;
+	if (h == PM4_TYPE2_NOP)
+		return 1;
+	if (PM4_HDR_TYPE_G(h) != 3 || (h & PM4_HDR_RESERVED))
+		return 0;
+	if (PM4_HDR_OPCODE_G(h) == PM4_OP_NOP && PM4_HDR_COUNT_G(h) == PM4_NOP_FILLER_COUNT)
+		return 1;
+	return PM4_HDR_COUNT_G(h) + 2;
+}
+
+enum start_ok kfdsig_pm4_start_ok(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
+				  bool final)
+{
+	uint32_t h, next, len;
+
+	dw_at(dw, avail, 0, &h);
+	len = plausible_len(h);
+	if (!len)
+		return START_NO;
+	if (h == PM4_TYPE2_NOP || kfdsig_pm4_desc_lookup(d->o.target, PM4_HDR_OPCODE_G(h)))
+		return START_YES;
+	/* An opcode without a layout: only its count says where it ends, so
+	 * believe it when a plausible header (or the end) follows. */
+	if (!dw_at(dw, avail, len, &next)) {
+		if (!final)
+			return START_MORE;
+		return len == avail ? START_YES : START_NO;
+	}
+	return plausible_len(next) ? START_YES : START_NO;
 }
 
 uint32_t kfdsig_pm4_identify(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
 			     bool final, struct kfdsig_packet *p)
 {
-	uint32_t h, v;
-	size_t i;
+	enum start_ok ok = kfdsig_pm4_start_ok(d, dw, avail, final);
+	uint32_t h;
 
+	if (ok == START_MORE)
+		return 0;
+	if (ok == START_NO)
+		return kfdsig_skip_run(d, dw, avail, final, p, kfdsig_pm4_start_ok);
 	dw_at(dw, avail, 0, &h);
 	p->sub_op = PM4_HDR_TYPE_G(h);
-	switch (PM4_HDR_TYPE_G(h)) {
-	case 3:
-		p->opcode = PM4_HDR_OPCODE_G(h);
-		p->desc = kfdsig_pm4_desc_lookup(d->o.target, p->opcode);
-		p->name = p->desc ? p->desc->name : "UNKNOWN";
-		if (!p->desc)
-			p->flags |= KFDSIG_PACKET_UNKNOWN;
-		if (p->opcode == PM4_OP_NOP && PM4_HDR_COUNT_G(h) == PM4_NOP_FILLER_COUNT)
-			return 1;
-		return PM4_HDR_COUNT_G(h) + 2;
-	case 2:
+	if (p->sub_op == 2) {
 		p->name = "NOP_TYPE2";
 		return 1;
-	case 0:
-		/* Register writes: base [15:0], count [29:16] as type 3. */
-		p->name = "UNKNOWN";
-		p->flags |= KFDSIG_PACKET_UNKNOWN;
-		return PM4_HDR_COUNT_G(h) + 2;
-	default:
-		/* Type 1 does not exist on these CPs: merge the run of such
-		 * dwords into one UNKNOWN packet and resynchronise after it. */
-		p->name = "UNKNOWN";
-		p->flags |= KFDSIG_PACKET_UNKNOWN;
-		for (i = 1; i < DECODE_UNKNOWN_RUN_MAX; i++) {
-			if (!dw_at(dw, avail, i, &v))
-				return final ? (uint32_t)i : 0;
-			if (!bad_header(v))
-				break;
-		}
-		return (uint32_t)i;
 	}
+	p->opcode = PM4_HDR_OPCODE_G(h);
+	p->desc = kfdsig_pm4_desc_lookup(d->o.target, p->opcode);
+	p->name = p->desc ? p->desc->name : "UNKNOWN";
+	if (!p->desc)
+		p->flags |= KFDSIG_PACKET_UNKNOWN;
+	return plausible_len(h);
 }
 
 /* Packets whose length the layout fixes; others have a minimum. */
@@ -75,21 +100,7 @@ void kfdsig_pm4_check(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 	uint32_t h;
 
 	dw_at(p->dw, p->avail, 0, &h);
-	if (p->sub_op == 1) {
-		kfdsig_finding(d, p->offset, KFDSIG_SEV_WARNING, "bad-header",
-			       "%u dword(s) with PM4 packet type 1, which no CP accepts; "
-			       "resynchronising after them",
-			       p->ndw);
-		return;
-	}
-	if (p->sub_op == 0) {
-		kfdsig_finding(d, p->offset, KFDSIG_SEV_WARNING, "unknown-opcode",
-			       "type-0 register write (base 0x%04x, %u dwords): not used on KFD "
-			       "user queues; skipped by its count",
-			       h & 0xffffu, p->ndw);
-		return;
-	}
-	if (p->sub_op != 3)
+	if (p->flags & KFDSIG_PACKET_SKIPPED || p->sub_op != 3)
 		return;
 	if (!p->desc) {
 		kfdsig_finding(d, p->offset, KFDSIG_SEV_INFO, "unknown-opcode",

@@ -7,7 +7,15 @@
  *                     reserved), 8 rule 2
  *   event-id-range    2.6: lookups stop at 4096; 2.2: id 0 reserved
  *   ctxid-bit24       1.7: the v11 ISR drops EOP contexts with bit 24 set
- *   trap-context-wide 4.4: KFD masks the TRAP context to 28 bits
+ *   trap-context-wide the kernel masks the SDMA TRAP context to 28 bits
+ *                     (kfd_int_process_v9.c event_interrupt_wq_v9 and
+ *                     cik_event_interrupt.c cik_event_interrupt_wq:
+ *                     kfd_signal_event_interrupt(pasid, context_id &
+ *                     0xfffffff, 28)): bits 31:28 are ignored, a warning
+ *   sdma-short-submit ROCr amd_blit_sdma.cpp (BlitSdma::SubmitCommand pads
+ *                     "Some GFX9 devices require a minimum of 64 DWORDS per
+ *                     ring buffer submission"): a stream shorter than the
+ *                     target's sdma_min_submit_dw, a warning
  *   ctxid-mismatch    2.6 / 8 rule 1: the interrupt must name the slot
  *                     written (needs the signal page)
  *   slot-misaligned,  2.1: 8-byte slots in a 4096-slot page
@@ -19,9 +27,65 @@
  *   gfx8-no-ctxid,    1.4, 8 rule 7: gfx8 RELEASE_MEM has no INT_CTXID; the
  *   gfx8-value        written value is the only id it can carry
  */
+#include <string.h>
+
 #include "decode/decode_internal.h"
 #include "pm4/pm4_defs.h"
 #include "sdma/sdma_defs.h"
+
+static const char *const lint_field_names[LF_COUNT] = {
+	[LF_INT_SEL] = "int_sel",
+	[LF_DATA_SEL] = "data_sel",
+	[LF_ADDRESS_LO] = "address_lo",
+	[LF_ADDRESS_HI] = "address_hi",
+	[LF_DATA_LO] = "data_lo",
+	[LF_DATA_HI] = "data_hi",
+	[LF_INT_CTXID] = "int_ctxid",
+	[LF_DST_SEL] = "dst_sel",
+	[LF_DST_ADDR_LO] = "dst_addr_lo",
+	[LF_DST_ADDR_HI] = "dst_addr_hi",
+	[LF_ADDR_LO] = "addr_lo",
+	[LF_ADDR_HI] = "addr_hi",
+	[LF_DATA] = "data",
+};
+
+/* The field indexes of @desc: resolved by name once per decoder and
+ * layout, then a pointer compare per packet. */
+static const struct lint_layout *layout(struct kfdsig_decoder *d,
+					const struct kfdsig_packet_desc *desc)
+{
+	struct lint_layout *l;
+
+	for (unsigned i = 0; i < LINT_LAYOUTS; i++)
+		if (d->lint.lay[i].desc == desc)
+			return &d->lint.lay[i];
+	l = &d->lint.lay[d->lint.next_lay++ % LINT_LAYOUTS];
+	l->desc = desc;
+	for (unsigned k = 0; k < LF_COUNT; k++) {
+		l->idx[k] = -1;
+		for (unsigned i = 0; i < desc->nfields && i < 128; i++)
+			if (!strcmp(desc->fields[i].name, lint_field_names[k])) {
+				l->idx[k] = (int8_t)i;
+				break;
+			}
+	}
+	return l;
+}
+
+/* Field @k of @p through layout @l; false when absent or beyond avail. */
+static bool get(const struct lint_layout *l, const struct kfdsig_packet *p, enum lint_field k,
+		uint32_t *v)
+{
+	const struct kfdsig_field *f;
+
+	if (l->idx[k] < 0)
+		return false;
+	f = &p->desc->fields[l->idx[k]];
+	if (f->dw >= p->avail)
+		return false;
+	*v = kfdsig_field_get(f, p->dw);
+	return true;
+}
 
 static void record(struct kfdsig_decoder *d, const struct kfdsig_packet *p, uint64_t addr,
 		   bool is64, uint64_t value)
@@ -47,10 +111,11 @@ static void check_interrupt(struct kfdsig_decoder *d, const struct kfdsig_packet
 
 	if (has_ctx) {
 		if (sdma && (ctx & ~SDMA_TRAP_INT_CONTEXT_MASK))
-			kfdsig_finding(d, o, KFDSIG_SEV_ERROR, "trap-context-wide",
-				       "TRAP context 0x%08x sets bits 31:28, which KFD masks off: "
-				       "it reads event id %u",
-				       ctx, id);
+			kfdsig_finding(
+				d, o, KFDSIG_SEV_WARNING, "trap-context-wide",
+				"TRAP context 0x%08x sets bits 31:28, which the kernel masks "
+				"off (context_id & 0xfffffff): it reads event id %u",
+				ctx, id);
 		if (id == 0)
 			kfdsig_finding(d, o, KFDSIG_SEV_ERROR, "ctxid-zero",
 				       sdma ? "TRAP context 0 names event 0, which the kernel "
@@ -119,17 +184,18 @@ static void check_interrupt(struct kfdsig_decoder *d, const struct kfdsig_packet
 
 static void lint_release_mem(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 {
+	const struct lint_layout *l = layout(d, p->desc);
 	uint32_t int_sel, data_sel, lo = 0, hi = 0, dlo = 0, dhi = 0, ctx = 0;
 	bool has_ctx, irq;
 	uint64_t o = p->offset;
 
-	if (!pkt_get(p, "int_sel", &int_sel) || !pkt_get(p, "data_sel", &data_sel))
+	if (!get(l, p, LF_INT_SEL, &int_sel) || !get(l, p, LF_DATA_SEL, &data_sel))
 		return; /* truncated or short: already reported */
-	pkt_get(p, "address_lo", &lo);
-	pkt_get(p, "address_hi", &hi);
-	pkt_get(p, "data_lo", &dlo);
-	pkt_get(p, "data_hi", &dhi);
-	has_ctx = pkt_get(p, "int_ctxid", &ctx);
+	get(l, p, LF_ADDRESS_LO, &lo);
+	get(l, p, LF_ADDRESS_HI, &hi);
+	get(l, p, LF_DATA_LO, &dlo);
+	get(l, p, LF_DATA_HI, &dhi);
+	has_ctx = get(l, p, LF_INT_CTXID, &ctx);
 
 	if (data_sel == PM4_DATA_SEL_NONE && int_sel == PM4_INT_SEL_NONE)
 		kfdsig_finding(d, o, KFDSIG_SEV_WARNING, "sel-combination",
@@ -180,10 +246,11 @@ static void lint_release_mem(struct kfdsig_decoder *d, const struct kfdsig_packe
 
 static void lint_write_data(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 {
+	const struct lint_layout *l = layout(d, p->desc);
 	uint32_t dst, lo, hi, d0, d1;
 
-	if (!pkt_get(p, "dst_sel", &dst) || !pkt_get(p, "dst_addr_lo", &lo) ||
-	    !pkt_get(p, "dst_addr_hi", &hi) || !dw_at(p->dw, p->avail, 4, &d0))
+	if (!get(l, p, LF_DST_SEL, &dst) || !get(l, p, LF_DST_ADDR_LO, &lo) ||
+	    !get(l, p, LF_DST_ADDR_HI, &hi) || !dw_at(p->dw, p->avail, 4, &d0))
 		return;
 	/* 1 memory (sync), 2 TC L2, 5 memory: writes that land in the slot. */
 	if (dst != 1 && dst != 2 && dst != PM4_WD_DST_SEL_MEMORY)
@@ -212,13 +279,17 @@ static void lint_pm4(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 static void lint_sdma(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 {
 	struct lint_write *w = &d->lint.w;
+	const struct lint_layout *l;
 	uint32_t lo, hi, v, v1;
 	uint64_t addr;
 
+	if (!p->desc)
+		return;
 	switch (p->opcode) {
 	case SDMA_OP_FENCE:
-		if (!pkt_get(p, "addr_lo", &lo) || !pkt_get(p, "addr_hi", &hi) ||
-		    !pkt_get(p, "data", &v))
+		l = layout(d, p->desc);
+		if (!get(l, p, LF_ADDR_LO, &lo) || !get(l, p, LF_ADDR_HI, &hi) ||
+		    !get(l, p, LF_DATA, &v))
 			return;
 		addr = (uint64_t)hi << 32 | lo;
 		if (w->valid && w->sdma_lo && addr == w->addr + 4) {
@@ -232,7 +303,8 @@ static void lint_sdma(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 		w->sdma_lo = true;
 		break;
 	case SDMA_OP_WRITE:
-		if (!pkt_get(p, "dst_addr_lo", &lo) || !pkt_get(p, "dst_addr_hi", &hi) ||
+		l = layout(d, p->desc);
+		if (!get(l, p, LF_DST_ADDR_LO, &lo) || !get(l, p, LF_DST_ADDR_HI, &hi) ||
 		    !dw_at(p->dw, p->avail, 4, &v) || p->ndw <= SDMA_WRITE_HDR_DW)
 			return;
 		addr = (uint64_t)hi << 32 | lo;
@@ -256,4 +328,17 @@ void kfdsig_lint_packet(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 		lint_pm4(d, p);
 	else
 		lint_sdma(d, p);
+}
+
+void kfdsig_lint_finish(struct kfdsig_decoder *d)
+{
+	const struct kfdsig_target *t = d->o.target;
+
+	if (d->o.engine != KFDSIG_ENGINE_SDMA || !t->sdma_min_submit_dw || !d->st.dwords ||
+	    d->st.dwords >= t->sdma_min_submit_dw)
+		return;
+	kfdsig_finding(d, 0, KFDSIG_SEV_WARNING, "sdma-short-submit",
+		       "the submission is %llu dwords, below the %u-dword minimum SDMA "
+		       "submission of %s: pad it with NOPs (kfdsig_sdma_pad_submit_dw())",
+		       (unsigned long long)d->st.dwords, t->sdma_min_submit_dw, t->name);
 }

@@ -58,6 +58,13 @@ static const char *const event_type_names[0x29] = {
 #define EVENT_FIELDS \
 	FV("event_type", 1, 0, 6, event_type_names), FV("event_index", 1, 8, 4, event_index_names)
 
+/* The GCR bits of RELEASE_MEM DW1 on gfx10+ (nvd.h PACKET3_RELEASE_MEM_GCR_*). */
+#define RM_NV_GCR_FIELDS                                                                   \
+	F("gcr_glm_wb", 1, 12, 1), F("gcr_glm_inv", 1, 13, 1), F("gcr_glv_inv", 1, 14, 1), \
+		F("gcr_gl1_inv", 1, 15, 1), F("gcr_gl2_us", 1, 16, 1),                     \
+		F("gcr_gl2_range", 1, 17, 1), F("gcr_gl2_discard", 1, 19, 1),              \
+		F("gcr_gl2_inv", 1, 20, 1), F("gcr_gl2_wb", 1, 21, 1), F("gcr_seq", 1, 22, 1)
+
 static const struct kfdsig_field rm_vi_fields[] = {
 	HEADER_FIELDS,
 	EVENT_FIELDS,
@@ -89,21 +96,53 @@ static const struct kfdsig_field rm_ai_fields[] = {
 };
 
 static const struct kfdsig_field rm_nv_fields[] = {
+	HEADER_FIELDS,		EVENT_FIELDS, RM_NV_GCR_FIELDS,		F("cache_policy", 1, 25, 2),
+	F("execute", 1, 28, 1), RM_DW2_TO_6,  F("int_ctxid", 7, 0, 32),
+};
+
+/*
+ * gfx11 / gfx12 additions to the gfx10+ form, as UMR and Mesa decode them:
+ *  - DW1 bit 31 PWS_ENABLE (gfx11+): PAL gfx9_plus_merged_f32_me_pm4_packets.h
+ *    PM4_ME_RELEASE_MEM ordinal2 gfx11 "pws_enable"; Mesa ac_cmdbuf.c
+ *    ac_emit_cp_release_mem_pws() sets S_490_PWS_ENABLE(1) from gfx11.
+ *  - DW1 bit 30 GLK_INV (gfx12): kernel gfx_v12_1_pkt.h
+ *    PACKET3_RELEASE_MEM_GCR_GLK_INV (1 << 30).
+ *  - DW1 bits 25-26 on gfx12 are TEMPORAL (rt/nt/ht/lu), not cache_policy:
+ *    gfx_v12_1_pkt.h PACKET3_RELEASE_MEM_TEMPORAL(x) ((x) << 25), values
+ *    rt/nt/ht/lu. The GCR bits 12-22 stay as gfx_v12_0_ring_emit_fence
+ *    writes them (nvd.h PACKET3_RELEASE_MEM_GCR_*); GC 12.1 moves some of
+ *    them (gfx_v12_1_pkt.h), which no kfdsig target has.
+ *  - DW2 bits 20-21 MES_INTR_PIPE and 22-23 MES_ACTION_ID (MES, gfx11+):
+ *    kernel nvd.h and gfx_v12_1_pkt.h PACKET3_RELEASE_MEM_MES_INTR_PIPE(x)
+ *    ((x) << 20) / _MES_ACTION_ID(x) ((x) << 22); PAL ordinal3
+ *    gfx10CorePlus mes_intr_pipe:2 / mes_action_id:2.
+ * kfdsig writes 0 in all of them (pm4_emit.c).
+ */
+#define RM_MES_FIELDS F("mes_intr_pipe", 2, 20, 2), F("mes_action_id", 2, 22, 2)
+
+static const struct kfdsig_field rm_gfx11_fields[] = {
 	HEADER_FIELDS,
 	EVENT_FIELDS,
-	F("gcr_glm_wb", 1, 12, 1),
-	F("gcr_glm_inv", 1, 13, 1),
-	F("gcr_glv_inv", 1, 14, 1),
-	F("gcr_gl1_inv", 1, 15, 1),
-	F("gcr_gl2_us", 1, 16, 1),
-	F("gcr_gl2_range", 1, 17, 1),
-	F("gcr_gl2_discard", 1, 19, 1),
-	F("gcr_gl2_inv", 1, 20, 1),
-	F("gcr_gl2_wb", 1, 21, 1),
-	F("gcr_seq", 1, 22, 1),
+	RM_NV_GCR_FIELDS,
 	F("cache_policy", 1, 25, 2),
 	F("execute", 1, 28, 1),
+	F("pws_enable", 1, 31, 1),
 	RM_DW2_TO_6,
+	RM_MES_FIELDS,
+	F("int_ctxid", 7, 0, 32),
+};
+
+static const char *const temporal_names[] = { "rt", "nt", "ht", "lu" };
+static const struct kfdsig_field rm_gfx12_fields[] = {
+	HEADER_FIELDS,
+	EVENT_FIELDS,
+	RM_NV_GCR_FIELDS,
+	FV("temporal", 1, 25, 2, temporal_names),
+	F("execute", 1, 28, 1),
+	F("glk_inv", 1, 30, 1),
+	F("pws_enable", 1, 31, 1),
+	RM_DW2_TO_6,
+	RM_MES_FIELDS,
 	F("int_ctxid", 7, 0, 32),
 };
 
@@ -241,6 +280,10 @@ static const struct kfdsig_packet_desc rm_desc[] = {
 	[KFDSIG_PM4_FENCE_AI] = DESC("RELEASE_MEM", PM4_OP_RELEASE_MEM, 8, rm_ai_fields),
 	[KFDSIG_PM4_FENCE_NV] = DESC("RELEASE_MEM", PM4_OP_RELEASE_MEM, 8, rm_nv_fields),
 };
+static const struct kfdsig_packet_desc rm_gfx11_desc =
+	DESC("RELEASE_MEM", PM4_OP_RELEASE_MEM, 8, rm_gfx11_fields);
+static const struct kfdsig_packet_desc rm_gfx12_desc =
+	DESC("RELEASE_MEM", PM4_OP_RELEASE_MEM, 8, rm_gfx12_fields);
 static const struct kfdsig_packet_desc eop_desc =
 	DESC("EVENT_WRITE_EOP", PM4_OP_EVENT_WRITE_EOP, 6, eop_fields);
 static const struct kfdsig_packet_desc write_data_desc =
@@ -266,6 +309,10 @@ const struct kfdsig_packet_desc *kfdsig_pm4_desc_lookup(const struct kfdsig_targ
 {
 	switch (opcode) {
 	case PM4_OP_RELEASE_MEM:
+		if (t->pm4_fence == KFDSIG_PM4_FENCE_NV && t->level == KFDSIG_GFX11)
+			return &rm_gfx11_desc;
+		if (t->pm4_fence == KFDSIG_PM4_FENCE_NV && t->level == KFDSIG_GFX12)
+			return &rm_gfx12_desc;
 		return &rm_desc[t->pm4_fence];
 	case PM4_OP_EVENT_WRITE_EOP:
 		if (t->level == KFDSIG_GFX8)

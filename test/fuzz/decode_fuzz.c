@@ -19,15 +19,26 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static char fmtbuf[256];
+static char fmtbuf[256], fmtbuf2[256];
+static struct kfdsig_format_cache *cache;
 
 static int on_packet(void *ctx, const struct kfdsig_packet *p)
 {
 	uint32_t v;
+	int a, b;
 
 	(void)ctx;
-	kfdsig_format_packet_text(p, KFDSIG_FORMAT_RAW, fmtbuf, sizeof(fmtbuf));
-	kfdsig_format_packet_json(p, KFDSIG_FORMAT_RAW, fmtbuf, sizeof(fmtbuf));
+	if (!cache)
+		cache = kfdsig_format_cache_new();
+	/* The cached formatter writes exactly what the plain one does. */
+	a = kfdsig_format_packet_text(p, KFDSIG_FORMAT_RAW, fmtbuf, sizeof(fmtbuf));
+	b = kfdsig_format_packet_text_cached(cache, p, KFDSIG_FORMAT_RAW, fmtbuf2, sizeof(fmtbuf2));
+	if (a != b || strcmp(fmtbuf, fmtbuf2))
+		abort();
+	a = kfdsig_format_packet_json(p, KFDSIG_FORMAT_RAW, fmtbuf, sizeof(fmtbuf));
+	b = kfdsig_format_packet_json_cached(cache, p, KFDSIG_FORMAT_RAW, fmtbuf2, sizeof(fmtbuf2));
+	if (a != b || strcmp(fmtbuf, fmtbuf2))
+		abort();
 	kfdsig_packet_field(p, "int_ctxid", &v);
 	if (p->avail > p->ndw || (p->avail && !p->dw))
 		abort();
