@@ -190,8 +190,12 @@ static const struct kfdsig_target targets[] = {
 	  .gc_ip = IP(11, 0, 1), .sdma_ip = IP(6, 0, 1), .apu = true },
 	{ GFX11_DEFAULTS, .name = "gfx1150", .product = "Strix Point", .gfx_target_version = 110500,
 	  .gc_ip = IP(11, 5, 0), .sdma_ip = IP(6, 1, 0), .apu = true },
-	{ GFX11_DEFAULTS, .name = "gfx1151", .product = "Strix Halo", .gfx_target_version = 110501,
-	  .gc_ip = IP(11, 5, 1), .sdma_ip = IP(6, 1, 1), .apu = true },
+	/* gfx1151: 0x60000 VGPR bytes per CU since kfd_queue.c
+	 * kfd_get_vgpr_size_per_cu() gained 110501 ("Bump total memory
+	 * availability for acquire checks on queue creation", Cc stable). */
+	{ GFX11_DEFAULTS, .cwsr_vgpr_size = 0x60000, .name = "gfx1151", .product = "Strix Halo",
+	  .gfx_target_version = 110501, .gc_ip = IP(11, 5, 1), .sdma_ip = IP(6, 1, 1),
+	  .apu = true },
 
 	/* gfx12.0 [probe]; SDMA 7.0 uses sdma_v6_0_0_pkt_open.h [sdma]. */
 	{ GFX12_DEFAULTS, .cwsr_vgpr_size = 0x60000 /* [cwsr] */, .name = "gfx1200",

@@ -482,23 +482,28 @@ static int setup_gpu(struct kfdsig_emu *emu, uint32_t i, const struct kfdsig_emu
 		if (emu->gpus[j].gpu_id == g->gpu_id)
 			g->gpu_id = (g->gpu_id + 0x101) & 0xffff;
 	g->render_minor = 128 + i;
-	/* Default MEC firmware: new enough that the ctx-0 filter is on where
-	 * the target has one (current firmware on every such chip). */
+	/* The emulator's own facts from the IP versions (emu_gen.c). Default
+	 * MEC firmware: new enough that the ctx-0 filter is on where the GC
+	 * version has one (current firmware on every such chip). */
+	if (emu_gen_derive(&g->gen, t->gc_ip, t->sdma_ip, t->gfx_target_version, 0, 0))
+		return -ENOENT;
 	if (d->mec_fw_version)
 		g->mec_fw = d->mec_fw_version;
-	else if (t->ctx0_drop_mec_fw != KFDSIG_CTX0_NEVER_DROPPED && t->ctx0_drop_mec_fw)
-		g->mec_fw = t->ctx0_drop_mec_fw + 0x10;
+	else if (g->gen.ctx0_drop_mec_fw != KFDSIG_CTX0_NEVER_DROPPED && g->gen.ctx0_drop_mec_fw)
+		g->mec_fw = g->gen.ctx0_drop_mec_fw + 0x10;
 	else
 		g->mec_fw = 0x200;
 	g->sdma_fw = d->sdma_fw_version ? d->sdma_fw_version : 0x100;
+	g->gen.mec_fw = g->mec_fw;
+	g->gen.sdma_fw = g->sdma_fw;
 	g->num_sdma = d->num_sdma_engines ? d->num_sdma_engines : 2;
 	g->num_sdma_xgmi = d->num_sdma_xgmi_engines;
-	if (!d->num_sdma_xgmi_engines && t->family == KFDSIG_FAMILY_GFX90A)
+	if (!d->num_sdma_xgmi_engines && g->gen.family == KFDSIG_FAMILY_GFX90A)
 		g->num_sdma_xgmi = 3;
-	if (!d->num_sdma_xgmi_engines && t->family == KFDSIG_FAMILY_GFX94X)
+	if (!d->num_sdma_xgmi_engines && g->gen.family == KFDSIG_FAMILY_GFX94X)
 		g->num_sdma_xgmi = 14;
 	g->simd_count = d->simd_count ? d->simd_count : 240;
-	g->num_xcc = d->num_xcc ? d->num_xcc : (t->family == KFDSIG_FAMILY_GFX94X ? 8 : 1);
+	g->num_xcc = d->num_xcc ? d->num_xcc : (g->gen.family == KFDSIG_FAMILY_GFX94X ? 8 : 1);
 	g->local_mem_size = d->local_mem_size ? d->local_mem_size : (t->apu ? 0 : 16ull << 30);
 	g->device_id = d->device_id ? d->device_id : 0x7400 + i;
 	if (d->marketing_name)

@@ -189,16 +189,18 @@ static uint32_t pm4_len(uint32_t h)
 
 static bool pm4_exec(struct emu_queue *q, const uint32_t *pkt, uint32_t len, int depth);
 
-/* RELEASE_MEM (facts 3.3-3.5): 7 dwords on gfx8 (no INT_CTXID), 8 after. */
+/* RELEASE_MEM: the length the CP read from the header count must be the
+ * generation's (emu_gen.c: 7 dwords without INT_CTXID on the gfx8 MEC, 8
+ * with it from gfx9). */
 static bool release_mem(struct emu_queue *q, const uint32_t *d, uint32_t len)
 {
-	bool gfx8 = q->g->t->pm4_fence == KFDSIG_PM4_FENCE_VI;
+	bool gfx8 = !q->g->gen.release_mem_ctxid;
 	uint32_t data_sel = d[2] >> 29, int_sel = (d[2] >> 24) & 7, dst_sel = (d[2] >> 16) & 3;
 	uint64_t addr = d[3] | (uint64_t)d[4] << 32;
 	uint64_t data = d[5] | (uint64_t)d[6] << 32;
 	uint32_t ctx;
 
-	if (len != (gfx8 ? 7u : 8u))
+	if (len != q->g->gen.release_mem_dw)
 		return false; /* a RELEASE_MEM of another generation's shape */
 	/* gfx8 has no INT_CTXID: the IV carries the written data's low 28
 	 * bits (UNVERIFIED on hardware; facts 1.4). */
@@ -345,7 +347,7 @@ static int sq_write(void *ctx, uint64_t va, const void *src, uint32_t len)
 }
 
 /* s_sendmsg(MSG_INTERRUPT): SQ_INTERRUPT_MSG with the wave's m0 (the ISR
- * class keeps the target's sq_msg_id_bits of it). */
+ * class keeps its SQ id bits of it, emu_gen.c). */
 static int sq_message(void *ctx, const struct kfdsig_sq_event *ev)
 {
 	struct emu_queue *q = ctx;
@@ -378,7 +380,7 @@ static bool dispatch_direct(struct emu_queue *q, const uint32_t *d, uint32_t len
 	w.code_va = w.entry_va;
 	w.sgprs = &q->sh[SH_COMPUTE_USER_DATA_0];
 	w.num_sgprs = 16;
-	w.wave_size = (d[4] & DISPATCH_CS_W32_EN) && q->g->t->level >= KFDSIG_GFX10 ? 32 : 64;
+	w.wave_size = (d[4] & DISPATCH_CS_W32_EN) && q->g->gen.level >= KFDSIG_GFX10 ? 32 : 64;
 	for (uint64_t i = 0; i < groups && !stopping(q); i++) {
 		int r = kfdsig_sq_run(&w, &env, &rep);
 		if (r == -EFAULT) {
@@ -426,7 +428,7 @@ static bool pm4_exec(struct emu_queue *q, const uint32_t *pkt, uint32_t len, int
  * of the packet to find counts); 0 when it cannot be known. */
 static uint32_t sdma_len(const struct emu_queue *q, const uint32_t *d, uint32_t avail)
 {
-	bool v4 = q->g->t->sdma_ip[0] >= 4;
+	bool v4 = q->g->gen.sdma_count_minus1;
 
 	switch (d[0] & 0xff) {
 	case SDMA_NOP:
@@ -454,7 +456,7 @@ static uint32_t sdma_len(const struct emu_queue *q, const uint32_t *d, uint32_t 
 
 static bool sdma_exec(struct emu_queue *q, const uint32_t *d)
 {
-	bool v4 = q->g->t->sdma_ip[0] >= 4;
+	bool v4 = q->g->gen.sdma_count_minus1;
 
 	switch (d[0] & 0xff) {
 	case SDMA_NOP:
@@ -503,7 +505,7 @@ static bool sdma_exec(struct emu_queue *q, const uint32_t *d)
 
 static uint64_t doorbell_value(struct emu_queue *q)
 {
-	if (q->g->t->doorbell_size == 8)
+	if (q->g->gen.doorbell_size == 8)
 		return __atomic_load_n((volatile uint64_t *)q->doorbell, __ATOMIC_ACQUIRE);
 	return __atomic_load_n((volatile uint32_t *)q->doorbell, __ATOMIC_ACQUIRE);
 }
@@ -515,7 +517,7 @@ static void publish_rptr(struct emu_queue *q)
 	if (!q->sdma)
 		__atomic_store_n((uint32_t *)q->rptr, (uint32_t)(q->consumed % ring_dw),
 				 __ATOMIC_RELEASE);
-	else if (q->g->t->wptr_bits == 64)
+	else if (q->g->gen.wptr_bits == 64)
 		__atomic_store_n((uint64_t *)q->rptr, q->consumed * 4, __ATOMIC_RELEASE);
 	else
 		__atomic_store_n((uint32_t *)q->rptr, (uint32_t)((q->consumed * 4) % q->ring_size),
@@ -528,7 +530,7 @@ static uint64_t pending(struct emu_queue *q, uint64_t db)
 	uint32_t ring_dw = q->ring_size / 4;
 	uint64_t wp = q->sdma ? db / 4 : db; /* in dwords */
 
-	if (q->g->t->wptr_bits == 32)
+	if (q->g->gen.wptr_bits == 32)
 		return (wp - q->consumed) % ring_dw;
 	return wp > q->consumed ? wp - q->consumed : 0;
 }

@@ -68,7 +68,7 @@ void emu_proc_free_memory(struct emu_proc *p)
 {
 	for (int i = 0; i < EMU_MAX_GPUS; i++)
 		if (p->pdd[i].db_memfd >= 0) {
-			munmap(p->pdd[i].db_kptr, p->emu->gpus[i].t->doorbell_slice);
+			munmap(p->pdd[i].db_kptr, p->emu->gpus[i].gen.doorbell_slice);
 			close(p->pdd[i].db_memfd);
 			p->pdd[i].db_memfd = -1;
 		}

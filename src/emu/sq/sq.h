@@ -25,6 +25,8 @@
 
 #include <kfdsig/target.h>
 
+#include "emu/emu_gen.h"
+
 /* s_sendmsg message id that raises SQ_INTERRUPT_MSG (facts 5). */
 #define KFDSIG_SQ_MSG_INTERRUPT 1
 
@@ -273,5 +275,8 @@ const char *kfdsig_sq_event_name(enum kfdsig_sq_event_kind k);
 
 /** kfdsig_sq_scope_name() - "cu", "se", "dev", "sys". */
 const char *kfdsig_sq_scope_name(enum kfdsig_sq_scope s);
+
+/* kfdsig_sq_iv_context() for the emulator's own generation facts. */
+int emu_sq_iv_context(const struct emu_gen *g, uint32_t m0, uint32_t *ctx0, uint32_t *ctx1);
 
 #endif /* KFDSIG_EMU_SQ_H */
