@@ -24,6 +24,7 @@ struct rig {
 	uint64_t *page, page_va;
 	struct kfdsig_event ev;
 	struct kfdsig_kfd_queue *q;
+	bool sdma;
 };
 
 static void rig_open(struct rig *r, const char *spec, bool sdma)
@@ -32,6 +33,7 @@ static void rig_open(struct rig *r, const char *spec, bool sdma)
 	r->emu = t_emu(spec);
 	r->kfd = t_open(r->emu);
 	r->gpu = t_gpu(r->kfd, 0);
+	r->sdma = sdma;
 	r->t = kfdsig_kfd_device(r->kfd, 0)->target;
 	r->ev = t_event(r->kfd, KFDSIG_EVENT_SIGNAL, true);
 	T_REQUIRE(!kfdsig_kfd_signal_page(r->kfd, &r->page, &r->page_va), "page");
@@ -61,10 +63,21 @@ static uint64_t scratch_va(struct rig *r, size_t dw)
 	return r->mem->va + 4 * dw;
 }
 
+/* Woken, and by an interrupt that named the event (the emulator's trace:
+ * fast path with the full id, not rescued by the slot scan). */
 static bool signalled(struct rig *r, uint32_t timeout)
 {
 	enum kfdsig_wait_result res;
-	return t_wait1(r->kfd, r->ev.id, NULL, timeout, &res) == 0 && res == KFDSIG_WAIT_COMPLETE;
+	bool ok =
+		t_wait1(r->kfd, r->ev.id, NULL, timeout, &res) == 0 && res == KFDSIG_WAIT_COMPLETE;
+
+	if (ok)
+		CHECK(!t_irq_fast(r->emu, t_pasid(r->emu, r->kfd),
+				  r->sdma ? KFDSIG_EMU_IRQ_SDMA_TRAP : KFDSIG_EMU_IRQ_CP_EOP,
+				  r->sdma ? r->t->sdma_trap_id_bits : r->t->cp_eop_id_bits,
+				  r->ev.id, r->t->name),
+		      "%s: the interrupt names event %u", r->t->name, r->ev.id);
+	return ok;
 }
 
 static void submit(struct rig *r, const uint32_t *d, uint32_t n)

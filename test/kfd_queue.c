@@ -211,6 +211,33 @@ static void test_create_checks(void)
 	rig_close(&r);
 }
 
+/* The interrupt(s) of the last fence(s) named their events: the emulator's
+ * trace shows the fast path with the full id for @id (and then @id2), not
+ * a wake-up rescued by the slot scan. Return: failures. */
+static int irq_named(struct rig *r, int sdma, uint32_t id, uint32_t id2)
+{
+	struct kfdsig_emu_irq_record rec[2];
+	enum kfdsig_emu_irq_source src = sdma ? KFDSIG_EMU_IRQ_SDMA_TRAP : KFDSIG_EMU_IRQ_CP_EOP;
+	uint32_t bits = sdma ? r->t->sdma_trap_id_bits : r->t->cp_eop_id_bits;
+	int n = id2 ? 2 : 1, fails = 0;
+	char what[64];
+
+	/* recorded before the waiter was let go (emu_events.c) */
+	if (kfdsig_emu_irq_trace(r->emu, r->pasid, rec, (size_t)n) != n)
+		return 1;
+	snprintf(what, sizeof(what), "%s %s id %u", r->t->name, sdma ? "sdma" : "pm4", id);
+	if (id2) {
+		/* the older record is id's */
+		fails += rec[0].path != KFDSIG_EMU_PATH_FAST || rec[0].id != id ||
+			 rec[0].source != src || rec[0].nsignaled != 1 || rec[0].events[0] != id;
+		if (fails)
+			fprintf(stderr, "%s: first of two interrupts took %s (id %u)\n", what,
+				kfdsig_emu_irq_path_name(rec[0].path), rec[0].id);
+		id = id2;
+	}
+	return fails + t_irq_fast(r->emu, r->pasid, src, bits, id, what);
+}
+
 /* The matrix for one target: one process, 4095 events, both engines. */
 static void test_matrix_target(const char *name)
 {
@@ -278,6 +305,8 @@ static void test_matrix_target(const char *name)
 							all ? "all" : "any", id, rc, res,
 							(unsigned long long)w[0].age);
 						fails++;
+					} else {
+						fails += irq_named(&r, e, id, all ? id2 : 0);
 					}
 					age[id]++;
 					if (all)

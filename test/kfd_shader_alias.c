@@ -181,6 +181,17 @@ static bool woke(struct fx *f, uint32_t id, uint32_t timeout)
 	CHECK_EQ((f)->page[id], want, "%s %s: slot %u: %s", (f)->spec, form_name((f)->form), \
 		 (unsigned)(id), __VA_ARGS__)
 
+/* The path the emulated handler took for the last interrupt (its trace). */
+#define PATH(f, want, ...)                                                                    \
+	do {                                                                                  \
+		struct kfdsig_emu_irq_record r_ = { 0 };                                      \
+		int n_ = kfdsig_emu_irq_trace((f)->emu, t_pasid((f)->emu, (f)->kfd), &r_, 1); \
+		CHECK(n_ == 1 && r_.path == (want),                                           \
+		      "%s %s: the interrupt took the %s path, expected %s: %s", (f)->spec,    \
+		      form_name((f)->form), kfdsig_emu_irq_path_name(r_.path),                \
+		      kfdsig_emu_irq_path_name(want), __VA_ARGS__);                           \
+	} while (0)
+
 /* ---- 1. gfx8: ids sharing the low 8 bits -------------------------------- */
 
 /* Events 1..600 exist, so every pair below has a third alias lo + 512. */
@@ -204,6 +215,7 @@ static void gfx8_pair(const struct kfdsig_target *t, const char *profile,
 	dispatch(&f, lo, lo);
 	SLOT(&f, lo, UNSIG, "acknowledged");
 	WOKE(&f, lo, "the walk starts at its own id");
+	PATH(&f, KFDSIG_EMU_PATH_PARTIAL, "8 bits: the partial-id walk");
 	ASLEEP(&f, hi, "its slot was never written");
 	ASLEEP(&f, hi2, "its slot was never written");
 	fx_close(&f);
@@ -222,6 +234,7 @@ static void gfx8_pair(const struct kfdsig_target *t, const char *profile,
 	SLOT(&f, lo, UNSIG, "never written");
 	SLOT(&f, BYSTANDER, BYSTANDER, "no scan: still pending");
 	WOKE(&f, hi, "the walk skips the unsignalled lower id");
+	PATH(&f, KFDSIG_EMU_PATH_PARTIAL, "found by the walk, not the scan");
 	ASLEEP(&f, lo, "its slot is unsignalled");
 	ASLEEP(&f, hi2, "the walk stopped at hi");
 	ASLEEP(&f, BYSTANDER, "no scan ran");
@@ -235,6 +248,7 @@ static void gfx8_pair(const struct kfdsig_target *t, const char *profile,
 	dispatch(&f, hi2, hi2);
 	SLOT(&f, hi2, UNSIG, "acknowledged");
 	WOKE(&f, hi2, "two unsignalled aliases skipped");
+	PATH(&f, KFDSIG_EMU_PATH_PARTIAL, "found by the walk, not the scan");
 	ASLEEP(&f, lo, "unsignalled");
 	ASLEEP(&f, hi, "unsignalled");
 	fx_close(&f);
@@ -353,6 +367,8 @@ static void bug_case(const struct kfdsig_target *t, bool gfx8, bool v614,
 		dispatch(&f, good_ids[k], good_ids[k]);
 		SLOT(&f, good_ids[k], UNSIG, "acknowledged");
 		WOKE(&f, good_ids[k], "a full-id stub");
+		PATH(&f, gfx8 ? KFDSIG_EMU_PATH_PARTIAL : KFDSIG_EMU_PATH_FAST,
+		     "a correct stub names its event");
 	}
 
 	/* The bug below 256: m0 = id & 0xff = id, the correct stub. */
@@ -372,6 +388,7 @@ static void bug_case(const struct kfdsig_target *t, bool gfx8, bool v614,
 			 * never dropped, so also under v6.14. */
 			SLOT(&f, id, UNSIG, "found by the walk");
 			WOKE(&f, id, "gfx8: the bug changes nothing");
+			PATH(&f, KFDSIG_EMU_PATH_PARTIAL, "the walk from m0");
 		} else if (!v614) {
 			/* gfx9+: m0 (< 2^23) arrives as a full id; fast
 			 * path reads slot m0: all-ones (0 is reserved, 44 and
@@ -379,6 +396,7 @@ static void bug_case(const struct kfdsig_target *t, bool gfx8, bool v614,
 			 * events: slot form) finds slot id -> id. */
 			SLOT(&f, id, UNSIG, "acknowledged by the scan");
 			WOKE(&f, id, "fast path missed, the exhaustive scan recovers it");
+			PATH(&f, KFDSIG_EMU_PATH_SCAN, "rescued by the scan");
 			if (m0)
 				ASLEEP(&f, m0, "m0 names it but its slot is unsignalled");
 		} else {
@@ -386,6 +404,7 @@ static void bug_case(const struct kfdsig_target *t, bool gfx8, bool v614,
 			 * the interrupt is dropped, no scan: the slot keeps
 			 * the stub's 1 and the waiter times out. */
 			SLOT(&f, id, 1, "never acknowledged: the interrupt was dropped");
+			PATH(&f, KFDSIG_EMU_PATH_DROPPED, "the v6.14 rule");
 			ASLEEP(&f, id, "v6.14-v6.18 drop the interrupt");
 			if (m0)
 				ASLEEP(&f, m0, "dropped");

@@ -79,4 +79,36 @@ static inline int t_wait1(struct kfdsig_kfd *kfd, uint32_t id, uint64_t *age, ui
 	return r;
 }
 
+/*
+ * The last interrupt the emulated handler took for @pasid must be the one
+ * a correct fence for @event makes: from @src, with @bits valid id bits
+ * (the generation table's width for that source), the id the event's low
+ * bits, found by the fast path (>= 12 bits) or the partial-id walk (fewer),
+ * and setting exactly @event. A wrong id that the slot scan rescues, or a
+ * drop, fails here even when the waiter woke. Return: 0, or 1 (reported).
+ */
+static inline int t_irq_fast(struct kfdsig_emu *emu, int pasid, enum kfdsig_emu_irq_source src,
+			     uint32_t bits, uint32_t event, const char *what)
+{
+	struct kfdsig_emu_irq_record r;
+	uint32_t id = bits >= 32 ? event : event & ((1u << bits) - 1);
+	enum kfdsig_emu_irq_path want = bits >= 12 ? KFDSIG_EMU_PATH_FAST : KFDSIG_EMU_PATH_PARTIAL;
+
+	if (kfdsig_emu_irq_trace(emu, pasid, &r, 1) != 1) {
+		fprintf(stderr, "%s: no interrupt recorded\n", what);
+		return 1;
+	}
+	if (r.source == src && r.valid_bits == bits && r.id == id && r.path == want &&
+	    r.nsignaled == 1 && r.events[0] == event)
+		return 0;
+	fprintf(stderr,
+		"%s: interrupt source %d id %u (%u bits) took the %s path (drop %s) and set %u "
+		"event(s), first %u; a correct fence is source %d id %u (%u bits), %s, setting "
+		"event %u\n",
+		what, (int)r.source, r.id, r.valid_bits, kfdsig_emu_irq_path_name(r.path),
+		kfdsig_emu_irq_drop_name(r.drop), r.nsignaled, r.nsignaled ? r.events[0] : 0,
+		(int)src, id, bits, kfdsig_emu_irq_path_name(want), event);
+	return 1;
+}
+
 #endif

@@ -683,9 +683,10 @@ int kfdsig_emu_interrupt(struct kfdsig_emu *emu, int pasid, uint32_t gpu_id,
 	} else {
 		n = signal_interrupt_locked(p, r.id, r.valid_bits, &r);
 	}
+	/* Recorded before the lock lets a woken waiter go on. */
+	emu_trace_add(emu, &r);
 	pthread_mutex_unlock(&p->lock);
 	emu_proc_put(p);
-	emu_trace_add(emu, &r);
 	return n;
 }
 
