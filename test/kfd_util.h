@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <kfdsig/emu.h>
 #include <kfdsig/kfd.h>
@@ -67,13 +68,34 @@ static inline void t_gpu_signal(uint64_t *slot, uint64_t value)
 	__atomic_store_n(slot, value, __ATOMIC_RELEASE);
 }
 
+/* A completed wait on the emulator never takes this long: the signal it
+ * waits for comes from a thread of the test or an emulated engine within
+ * milliseconds. One that does was woken by its timeout's re-check, i.e.
+ * the wake-up was lost. */
+#define T_WAKE_MAX_MS 1000
+
+static inline uint64_t t_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
 /* One wait on one event; returns the kfdsig_kfd_wait() result code and
- * stores the wait result. */
+ * stores the wait result. A COMPLETE after T_WAKE_MAX_MS is a failure (a
+ * lost wake-up rescued by the timeout). */
 static inline int t_wait1(struct kfdsig_kfd *kfd, uint32_t id, uint64_t *age, uint32_t timeout,
 			  enum kfdsig_wait_result *res)
 {
 	struct kfdsig_wait_entry e = { .event_id = id, .age = age ? *age : 0 };
+	uint64_t t0 = t_now_ms();
 	int r = kfdsig_kfd_wait(kfd, &e, 1, false, timeout, res);
+	uint64_t ms = t_now_ms() - t0;
+
+	CHECK(r || *res != KFDSIG_WAIT_COMPLETE || ms <= T_WAKE_MAX_MS,
+	      "event %u: woken after %llu ms (bound %d ms): a lost wake-up?", id,
+	      (unsigned long long)ms, T_WAKE_MAX_MS);
 	if (age)
 		*age = e.age;
 	return r;
