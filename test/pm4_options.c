@@ -8,11 +8,11 @@
 
 #include "helpers.h"
 
-#define PAGE 0x0000100000000000ull
+#define PAGE 0x0000001000000000ull /* below 2^40: gfx8 reaches it too */
 #define EID 9u
-#define SLOT (PAGE + 8 * EID) /* 0x100000000048 */
+#define SLOT (PAGE + 8 * EID) /* 0x1000000048 */
 #define LO 0x00000048u
-#define HI 0x00001000u
+#define HI 0x00000010u
 
 struct vec {
 	const char *what;

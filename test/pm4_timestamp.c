@@ -137,7 +137,7 @@ static void roundtrip(struct capture *cap)
 {
 	for (size_t i = 0; i < kfdsig_target_count(); i++) {
 		const struct kfdsig_target *t = kfdsig_target_at(i);
-		const uint64_t page = 0x00007f0000200000ull, ts = 0x00007f0000300010ull;
+		const uint64_t page = 0x000000f000200000ull, ts = 0x000000f000300010ull;
 		struct kfdsig_fence f = { .slot_va = page + 8 * 7, .event_id = 7 };
 		uint32_t buf[KFDSIG_PM4_TIMESTAMP_MAX_DW + KFDSIG_PM4_FENCE_MAX_DW];
 		int n = kfdsig_pm4_emit_timestamp(t, ts, buf, KFDSIG_PM4_TIMESTAMP_MAX_DW), m;

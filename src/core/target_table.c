@@ -25,6 +25,10 @@
  *            942/950, 0x60000 on gfx1100/1101/1200/1201, else 0x40000 (7.2)
  *   [min64]  ROCr amd_blit_sdma.cpp: 64-dword minimum SDMA submission on
  *            ISA 9.0.0-9.0.4 and 9.0.12 (facts 4.6)
+ *   [va]     GPU virtual address bits: gmc_v8_0.c gmc_v8_0_sw_init()
+ *            amdgpu_vm_adjust_size(adev, 64, 9, 1, 40) ("Max GPUVM size ... is
+ *            40 bits"); gmc_v9_0.c / gmc_v10_0.c / gmc_v11_0.c / gmc_v12_0.c
+ *            *_sw_init() amdgpu_vm_adjust_size(..., 48)
  *   [rsrc3]  COMPUTE_PGM_RSRC3: register 0x2e2d on gfx90a/gfx94x ([ROCR]
  *            kfdtest Dispatch.cpp, set for FAMILY_AL/FAMILY_AV only);
  *            0x2e28 on gfx10+ (Mesa sid.h R_00B8A0_COMPUTE_PGM_RSRC3, set
@@ -51,7 +55,7 @@
 	.pm4_fence = KFDSIG_PM4_FENCE_VI, .sdma_fence_hdr = KFDSIG_SDMA_HDR_PLAIN,            \
 	.doorbell_size = 4, .wptr_bits = 32, .doorbell_slice = 4096, .eop_buffer_size = 4096, \
 	.ctx0_drop_mec_fw = KFDSIG_CTX0_NEVER_DROPPED, .drops_ctxid_bit24 = false,            \
-	.cwsr_vgpr_size = 0x40000 /* [cwsr] */
+	.cwsr_vgpr_size = 0x40000 /* [cwsr] */, .va_bits = 40 /* [va] */
 
 /* gfx9: v9 handler [class]; CP EOP 32 (INT_CTXID), SDMA 28, SQ 24 bits
  * [bits]; RELEASE_MEM 8 dwords with TC bits [fence]; SDMA 4.x plain FENCE
@@ -61,7 +65,8 @@
 	.cp_eop_id_bits = 32, .sdma_trap_id_bits = 28, .sq_msg_id_bits = 24,                  \
 	.pm4_fence = KFDSIG_PM4_FENCE_AI, .sdma_fence_hdr = KFDSIG_SDMA_HDR_PLAIN,            \
 	.doorbell_size = 8, .wptr_bits = 64, .doorbell_slice = 8192, .eop_buffer_size = 4096, \
-	.drops_ctxid_bit24 = false, .cwsr_vgpr_size = 0x40000 /* [cwsr] */
+	.drops_ctxid_bit24 = false, .cwsr_vgpr_size = 0x40000 /* [cwsr] */,                   \
+	.va_bits = 48 /* [va] */
 
 /* gfx94x / gfx950: v9_4_3 handler (same bits as v9, node filter) [class];
  * context id 0 always dropped, GC >= 9.4.1 [ctx0]. */
@@ -77,7 +82,8 @@
 	.pm4_fence = KFDSIG_PM4_FENCE_NV, .sdma_fence_hdr = KFDSIG_SDMA_HDR_NV,               \
 	.doorbell_size = 8, .wptr_bits = 64, .doorbell_slice = 8192, .eop_buffer_size = 4096, \
 	.ctx0_drop_mec_fw = KFDSIG_CTX0_NEVER_DROPPED, .drops_ctxid_bit24 = false,            \
-	.sh_compute_pgm_rsrc3 = 0x228 /* [rsrc3] */, .cwsr_vgpr_size = 0x40000 /* [cwsr] */
+	.sh_compute_pgm_rsrc3 = 0x228 /* [rsrc3] */, .cwsr_vgpr_size = 0x40000 /* [cwsr] */,  \
+	.va_bits = 48 /* [va] */
 
 #define GFX10_3_DEFAULTS GFX10_DEFAULTS, .level = KFDSIG_GFX10_3, .family = KFDSIG_FAMILY_GFX10_3
 
@@ -90,7 +96,8 @@
 	.pm4_fence = KFDSIG_PM4_FENCE_NV, .sdma_fence_hdr = KFDSIG_SDMA_HDR_V6,               \
 	.doorbell_size = 8, .wptr_bits = 64, .doorbell_slice = 8192, .eop_buffer_size = 4096, \
 	.ctx0_drop_mec_fw = KFDSIG_CTX0_NEVER_DROPPED, .drops_ctxid_bit24 = true,             \
-	.sh_compute_pgm_rsrc3 = 0x228 /* [rsrc3] */, .cwsr_vgpr_size = 0x40000 /* [cwsr] */
+	.sh_compute_pgm_rsrc3 = 0x228 /* [rsrc3] */, .cwsr_vgpr_size = 0x40000 /* [cwsr] */,  \
+	.va_bits = 48 /* [va] */
 
 #define GFX12_DEFAULTS GFX11_DEFAULTS, .level = KFDSIG_GFX12, .family = KFDSIG_FAMILY_GFX12
 

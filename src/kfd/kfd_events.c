@@ -62,13 +62,19 @@ static int make_user_page(struct kfdsig_kfd *kfd)
 static int map_kernel_page(struct kfdsig_kfd *kfd, uint64_t offset)
 {
 	const struct kfdsig_kfd_ops *ops = kfd->ops;
-	void *p;
+	void *p, *low;
 	int r;
 
-	r = ops->mmap(ops->ctx, &p, NULL, KFDSIG_SIGNAL_PAGE_SIZE, PROT_READ | PROT_WRITE,
-		      MAP_SHARED, kfd->fd, offset);
+	/* At an address every GPU reaches (below 2^40 with a gfx8 GPU). */
+	r = kfd_reserve_va(kfd, KFDSIG_SIGNAL_PAGE_SIZE, &low);
 	if (r < 0)
+		return r;
+	r = ops->mmap(ops->ctx, &p, low, KFDSIG_SIGNAL_PAGE_SIZE, PROT_READ | PROT_WRITE,
+		      MAP_SHARED | MAP_FIXED, kfd->fd, offset);
+	if (r < 0) {
+		ops->munmap(ops->ctx, low, KFDSIG_SIGNAL_PAGE_SIZE);
 		return kfdsig_set_error(-r, "cannot mmap the KFD signal page: %s", strerror(-r));
+	}
 	kfd->kernel_page = p;
 	kfd->page_cpu = p;
 	kfd->page_va = (uint64_t)(uintptr_t)p;

@@ -65,6 +65,57 @@ int kfdsig_kfd_acquire_vm(struct kfdsig_kfd *kfd, uint32_t gpu_id)
 	return r;
 }
 
+/* Bits of GPU virtual address every GPU of the process reaches. */
+static unsigned va_bits(const struct kfdsig_kfd *kfd)
+{
+	unsigned bits = 48;
+
+	for (size_t i = 0; i < kfd->ngpus; i++) {
+		const struct kfdsig_target *t = kfd->gpus[i].dev.target;
+		if (t && t->va_bits && t->va_bits < bits)
+			bits = t->va_bits;
+	}
+	return bits;
+}
+
+int kfd_reserve_va(struct kfdsig_kfd *kfd, uint64_t size, void **out)
+{
+	const struct kfdsig_kfd_ops *ops = kfd->ops;
+	const int fl = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
+	uint64_t limit = 1ull << va_bits(kfd), step = (size + 0x1fffff) & ~0x1fffffull;
+	void *va = NULL;
+	int r;
+
+	r = ops->mmap(ops->ctx, &va, NULL, size, PROT_NONE, fl, -1, 0);
+	if (r < 0)
+		return kfdsig_set_error(-r, "cannot reserve %llu bytes of address space",
+					(unsigned long long)size);
+	if ((uint64_t)(uintptr_t)va + size <= limit) {
+		*out = va;
+		return 0;
+	}
+	/* The kernel put it above what a gfx8 GPU reaches (gmc_v8_0.c: 40-bit
+	 * GPUVM): ask for addresses from 4 GiB up, as libhsakmt keeps its
+	 * GPUVM apertures below that limit. */
+	ops->munmap(ops->ctx, va, size);
+	if (kfd->low_va < (1ull << 32))
+		kfd->low_va = 1ull << 32;
+	for (uint64_t hint = kfd->low_va; hint + size <= limit; hint += step) {
+		r = ops->mmap(ops->ctx, &va, (void *)(uintptr_t)hint, size, PROT_NONE,
+			      fl | MAP_FIXED_NOREPLACE, -1, 0);
+		if (r < 0)
+			continue;
+		if ((uint64_t)(uintptr_t)va == hint) {
+			kfd->low_va = hint + step;
+			*out = va;
+			return 0;
+		}
+		ops->munmap(ops->ctx, va, size); /* an old kernel took it as a hint */
+	}
+	return kfdsig_set_error(ENOMEM, "no %llu bytes of address space below 2^%u for the GPU",
+				(unsigned long long)size, va_bits(kfd));
+}
+
 int kfd_alloc_locked(struct kfdsig_kfd *kfd, uint32_t gpu_id, uint64_t size, uint32_t flags,
 		     struct kfd_bo **out)
 {
@@ -93,13 +144,11 @@ int kfd_alloc_locked(struct kfdsig_kfd *kfd, uint32_t gpu_id, uint64_t size, uin
 	if (!bo)
 		return kfdsig_set_error(ENOMEM, "out of memory");
 	/* Reserve the address range first so the GPU VA is one the CPU can
-	 * map at too. */
-	r = ops->mmap(ops->ctx, &va, NULL, size, PROT_NONE,
-		      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	 * map at too, and the GPU can reach. */
+	r = kfd_reserve_va(kfd, size, &va);
 	if (r < 0) {
 		free(bo);
-		return kfdsig_set_error(-r, "cannot reserve %llu bytes of address space",
-					(unsigned long long)size);
+		return r;
 	}
 	args.va_addr = (uint64_t)(uintptr_t)va;
 	args.size = size;

@@ -55,7 +55,7 @@ static int sdma_fence_prepare(const struct kfdsig_target *t, const struct kfdsig
 	c = *f;
 	if (c.flags & (KFDSIG_FENCE_SDMA_ONE_FENCE | KFDSIG_FENCE_32BIT))
 		c.flags |= KFDSIG_FENCE_32BIT;
-	ret = kfdsig_fence_check(&c, SDMA_FLAGS, 1, value);
+	ret = kfdsig_fence_check(t, &c, SDMA_FLAGS, 1, value);
 	if (kfdsig_unlikely(ret))
 		return ret;
 	ctx = (f->flags & KFDSIG_FENCE_CTXID) ? f->ctxid : f->event_id;
