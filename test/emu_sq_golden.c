@@ -18,7 +18,8 @@ struct golden {
 	unsigned n; /* words */
 	uint32_t w[24];
 	enum kfdsig_sq_op ops[16]; /* expected op sequence, INVALID-terminated */
-	uint32_t sq_mask;	   /* facts 1.9 width */
+	uint32_t
+		sq_mask; /* the kfd_signal_event_interrupt() calls of cik_event_interrupt.c and kfd_int_process_v9/v10/v11.c width */
 };
 
 #define SLOAD2 KFDSIG_SQ_OP_S_LOAD
@@ -272,7 +273,7 @@ static void check_fetch_through_memory(void)
 static void check_iv_context(void)
 {
 	const uint32_t m0s[] = { 1, 255, 256, 4095, 0x1234, 0xabcdef, 0x7fffff, 0xffffffff };
-	/* golden widths per level: 8, 24, 23, 23, 24, 24 (facts 1.9) */
+	/* golden widths per level: 8, 24, 23, 23, 24, 24 (the kfd_signal_event_interrupt() calls of cik_event_interrupt.c and kfd_int_process_v9/v10/v11.c) */
 	const uint32_t mask[] = { 0xff, 0xffffff, 0x7fffff, 0x7fffff, 0xffffff, 0xffffff };
 
 	for (size_t ti = 0; ti < kfdsig_target_count(); ti++) {

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The kernel's interrupt entry point as the emulated KFD reproduces it
- * (kfd_signal_event_interrupt, facts 2.6) and the ISR classes in front of
- * it (facts 1.4-1.9), observed through the backend: the fast path, the
+ * (kfd_events.c kfd_signal_event_interrupt()) and the ISR classes in front of
+ * it (cik_event_interrupt.c, kfd_int_process_v9/v10/v11.c), observed through the backend: the fast path, the
  * partial-id walk, the exhaustive scan in both of its forms, slot
  * acknowledgement, the reserved id 0, the v6.14-v6.18 drop profile, and
  * the context-id filters of gfx9 and gfx11.

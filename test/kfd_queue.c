@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * User queues end to end through the backend against the emulated KFD and
- * its engines: CREATE_QUEUE argument checks (facts 7.2), then for every
+ * its engines: CREATE_QUEUE argument checks (kfd_chardev.c kfd_ioctl_create_queue(), kfd_queue.c), then for every
  * target x {PM4, SDMA} x {auto, manual reset} x {wait any, wait all} x
  * event ids {1, 255, 256, 4095}: emit a fence (PM4: kfdsig's emitter;
- * SDMA: FENCE + TRAP written here by hand from facts 4.3/4.4), submit,
+ * SDMA: FENCE + TRAP written here by hand from *_sdma_pkt_open.h SDMA_PKT_FENCE; *_sdma_pkt_open.h SDMA_PKT_TRAP), submit,
  * WAIT_EVENTS completes with the right events and ages and the slot reads
  * all-ones again. Also: 4095 events in one submission, ring wrap with NOP
  * fill, the context-id filters, the gfx8 scan and the v6.14 profile, VM
@@ -48,7 +48,7 @@ static void rig_close(struct rig *r)
 	kfdsig_emu_destroy(r->emu);
 }
 
-/* SDMA FENCE (4 dwords) + TRAP (2 dwords), by hand from facts 4.3/4.4:
+/* SDMA FENCE (4 dwords) + TRAP (2 dwords), by hand from *_sdma_pkt_open.h SDMA_PKT_FENCE; *_sdma_pkt_open.h SDMA_PKT_TRAP:
  * the header of 5.x and later carries MTYPE 3 (UC) as kfdtest and ROCr
  * write it, SYS and SNP set; 4.x and 3.x only the opcode. */
 static uint32_t sdma_fence_trap(const struct kfdsig_target *t, uint64_t va, uint32_t id,

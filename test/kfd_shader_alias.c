@@ -6,9 +6,9 @@
  * unit, its s_sendmsg(MSG_INTERRUPT) handled by the emulated amdkfd.
  *
  *  1. gfx8 aliasing. The CIK handler passes only m0[7:0] with 8 valid id
- *     bits (facts 1.4: kfd_signal_event_interrupt(pasid, context_id & 0xff,
+ *     bits (cik_event_interrupt.c: kfd_signal_event_interrupt(pasid, context_id & 0xff,
  *     8)). 8 < 12 bits, so kfd_signal_event_interrupt takes the partial
- *     path of lookup_signaled_event_by_partial_id (facts 2.6, step 2): walk
+ *     path of lookup_signaled_event_by_partial_id (kfd_events.c kfd_signal_event_interrupt() / lookup_signaled_event_by_partial_id(), step 2): walk
  *     id, id + 256, id + 512, ... below 4096 and take the FIRST id whose
  *     slot is not all-ones and that exists in the IDR; only when the walk
  *     finds nothing does the exhaustive scan run (step 4). The cases below
@@ -17,7 +17,7 @@
  *
  *  2. The 8-bit-m0 bug (AMD's device library, IREE; landscape.md, 4): a
  *     stub that stores into the right slot but puts id & 0xff in m0. On
- *     gfx9 and later the handler keeps 23 or 24 bits (facts 1.9), i.e. the
+ *     gfx9 and later the handler keeps 23 or 24 bits (the kfd_signal_event_interrupt() calls of cik_event_interrupt.c and kfd_int_process_v9/v10/v11.c), i.e. the
  *     truncated value arrives as a FULL id (>= 12 bits): the fast path
  *     reads slots[id & 0xff]. If that slot is unsignalled the fast path
  *     misses and the exhaustive scan recovers the event (default kernel);
@@ -31,7 +31,7 @@
  *  3. A wave with an instruction the shader unit does not implement stops
  *     the queue and signals nothing.
  *
- * Every expectation is derived by hand in the comments from facts 1.4,
+ * Every expectation is derived by hand in the comments from cik_event_interrupt.c,
  * 1.9 and 2.6, not read from the generation table. The variant stubs are
  * made by writing another value at the published event-id literal of the
  * raw stub (or into the event_id kernel argument of the code-object form)
@@ -51,7 +51,7 @@
  * timeouts suffice (and keep a failing run short). */
 #define WAKE_MS 500
 #define SHORT_MS 2
-#define UNSIG UINT64_MAX /* UNSIGNALED_EVENT_SLOT (facts 2.1) */
+#define UNSIG UINT64_MAX /* UNSIGNALED_EVENT_SLOT (kfd_events.h) */
 
 struct fx {
 	const struct kfdsig_target *t;

@@ -2,7 +2,7 @@
 /*
  * PM4 default fence, every target: the emitted dwords equal golden vectors
  * derived by hand from the kernel's fence emitters with the interrupt on,
- * the 64-bit write and INT_CTXID = event id (facts 3.3-3.5):
+ * the 64-bit write and INT_CTXID = event id (gfx_v8_0.c gfx_v8_0_ring_emit_fence_compute(), kfd_pm4_headers_vi.h; soc15d.h, kfd_pm4_headers_ai.h, gfx_v9_0.c gfx_v9_0_ring_emit_fence(); nvd.h, gfx_v10_0.c / gfx_v11_0.c / gfx_v12_0.c *_ring_emit_fence()):
  *   gfx8   gfx_v8_0_ring_emit_fence_compute: PACKET3(RELEASE_MEM, 5),
  *          TCL1|TC|TC_WB|CACHE_FLUSH_AND_INV_TS|EVENT_INDEX(5),
  *          DATA_SEL(2)|INT_SEL(2), addr & ~3, addr_hi, seq_lo, seq_hi

@@ -4,7 +4,7 @@
  * form, the refusals, and the decoder's reading of the packet.
  *
  * Goldens, derived by hand from the packet definitions, not by calling the
- * emitter (facts 3.3 gfx8 MEC RELEASE_MEM, 3.4 gfx9, 3.5 gfx10+):
+ * emitter (gfx_v8_0.c gfx_v8_0_ring_emit_fence_compute(), kfd_pm4_headers_vi.h gfx8 MEC RELEASE_MEM; soc15d.h gfx9; nvd.h gfx10+):
  *   header  PACKET3(RELEASE_MEM 0x49, count) = 3 << 30 | count << 16 |
  *           0x49 << 8, count = body dwords - 1: 5 on gfx8 (7 dwords),
  *           6 from gfx9 on (8 dwords)       -> 0xc0054900 / 0xc0064900

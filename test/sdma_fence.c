@@ -4,8 +4,8 @@
  * per SDMA IP of the generation table), every option and every rejection.
  *
  * The golden dwords are written by hand from the kernel's
- * sdma_v*_ring_emit_fence sequences (../shared/docs/kfd-signaling-facts.md
- * 4.5) with the TRAP context set to the event id:
+ * sdma_v*_ring_emit_fence sequences (sdma_v2_4.c .. sdma_v7_0.c) with the
+ * TRAP context set to the event id:
  *   v2.4/v3.0/v4.0/v4.4.2: OP(FENCE) addr_lo addr_hi seq_lo,
  *                          OP(FENCE) (addr+4)_lo (addr+4)_hi seq_hi,
  *                          OP(TRAP) INT_CONTEXT

@@ -2,7 +2,7 @@
 /*
  * Disassemble every target's embedded code object with LLVM 22
  * llvm-objdump and check both kernels instruction by instruction against
- * sequences written here by hand from facts section 5 (store of 1, the
+ * sequences written here by hand from LLVM AMDGPUUsage "Memory Model" (store of 1, the
  * family's release sequence, m0 = the full event id, the m0 hazard nop,
  * s_sendmsg with message 1, the wait for it, s_endpgm). The raw kernel is checked after
  * kfdsig_shader_patch() wrote slot 0xf234567960 and event id 300 into it,

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The generation table: every target the project promises, its
- * gfx_target_version (facts 7.6 / kgd2kfd_probe), the per-family facts of
- * facts section 9, lookups and their errors. Expectations are data here, not
+ * gfx_target_version (kfd_device.c kgd2kfd_probe()), the per-family facts of
+ * kfd_device.c and the kfd_int_process_*.c handlers, lookups and their errors. Expectations are data here, not
  * read back from the table.
  */
 #include <string.h>

@@ -33,7 +33,7 @@ enum kfdsig_emu_kernel_profile {
 	KFDSIG_EMU_KERNEL_DEFAULT = 0,
 	/* v6.14 - v6.18: an interrupt with a full id (>= 12 valid bits) that
 	 * names an unsignalled slot below 4096 is dropped, no scan
-	 * (commit de844846f72b, reverted by 88ef4de35f46; facts 2.6). */
+	 * (commit de844846f72b, reverted by 88ef4de35f46; kfd_events.c kfd_signal_event_interrupt() / lookup_signaled_event_by_partial_id()). */
 	KFDSIG_EMU_KERNEL_V6_14_DROP,
 };
 

@@ -4,27 +4,27 @@
  * that decide its encodings. Nothing else in kfdsig hard-codes a
  * per-generation fact; everything reads these records.
  *
- * Sources (cite keys of ../shared/docs/kfd-signaling-facts.md, section 0):
+ * Sources (the cite keys below name the kernel, LLVM or ROCr file read):
  *   [probe]  amdkfd kfd_device.c kgd2kfd_probe(): GC IP version ->
- *            gfx_target_version (facts 7.6)
+ *            gfx_target_version (kfd_device.c kgd2kfd_probe(), kfd_topology.c)
  *   [class]  amdkfd kfd_device.c kfd_device_info_set_event_interrupt_class()
- *            (facts 1.1)
+ *            (kfd_device.c kfd_device_info_set_event_interrupt_class())
  *   [bits]   cik_event_interrupt.c, kfd_int_process_v9/v10/v11.c: the
- *            valid_id_bits passed to kfd_signal_event_interrupt (facts 1.9)
- *   [ctx0]   kfd_int_process_v9.c context_id_expected() (facts 1.5 rule 5)
+ *            valid_id_bits passed to kfd_signal_event_interrupt()
+ *   [ctx0]   kfd_int_process_v9.c context_id_expected()
  *   [bit24]  kfd_int_process_v11.c ISR, AMDGPU_FENCE_MES_QUEUE_FLAG (1.7)
  *   [fence]  gfx_v8_0.c / gfx_v9_0.c / gfx_v9_4_3.c / gfx_v10_0.c /
- *            gfx_v11_0.c / gfx_v12_0.c *_ring_emit_fence (facts 3.3-3.5)
+ *            gfx_v11_0.c / gfx_v12_0.c *_ring_emit_fence (gfx_v8_0.c gfx_v8_0_ring_emit_fence_compute(), kfd_pm4_headers_vi.h; soc15d.h, kfd_pm4_headers_ai.h, gfx_v9_0.c gfx_v9_0_ring_emit_fence(); nvd.h, gfx_v10_0.c / gfx_v11_0.c / gfx_v12_0.c *_ring_emit_fence())
  *   [sdma]   amdgpu_discovery.c amdgpu_discovery_set_sdma_ip_blocks(),
- *            vi.c (facts 4.1); header forms from *_sdma_pkt_open.h (4.3)
+ *            vi.c (amdgpu_discovery.c amdgpu_discovery_set_sdma_ip_blocks(), vi.c); header forms from *_sdma_pkt_open.h
  *   [db]     kfd_device.c kfd_device_info_init(): doorbell_size 8 on SOC15,
  *            4 on CIK/VI; process slice = roundup(size * 1024, PAGE) (7.3)
  *   [eop]    kfd_queue.c: eop_buffer_size 0x8000 on Tonga, 4096 otherwise
- *            (facts 7.2)
+ *            (kfd_chardev.c kfd_ioctl_create_queue(), kfd_queue.c)
  *   [cwsr]   kfd_queue.c kfd_get_vgpr_size_per_cu(): 0x80000 on gfx908/90a/
  *            942/950, 0x60000 on gfx1100/1101/1200/1201, else 0x40000 (7.2)
  *   [min64]  ROCr amd_blit_sdma.cpp: 64-dword minimum SDMA submission on
- *            ISA 9.0.0-9.0.4 and 9.0.12 (facts 4.6)
+ *            ISA 9.0.0-9.0.4 and 9.0.12 (*_sdma_pkt_open.h NOP / POLL_REGMEM, ROCr amd_blit_sdma.cpp)
  *   [va]     GPU virtual address bits: gmc_v8_0.c gmc_v8_0_sw_init()
  *            amdgpu_vm_adjust_size(adev, 64, 9, 1, 40) ("Max GPUVM size ... is
  *            40 bits"); gmc_v9_0.c / gmc_v10_0.c / gmc_v11_0.c / gmc_v12_0.c

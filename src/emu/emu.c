@@ -242,7 +242,7 @@ static int e_mmap(void *ctx, void **out, void *addr, size_t len, int prot, int f
 	p->refs++;
 	pthread_mutex_unlock(&emu->lock);
 
-	/* kfd_mmap dispatches on the offset type (facts 2.4). */
+	/* kfd_mmap dispatches on the offset type (kfd_priv.h KFD_MMAP_TYPE_*, kfd_chardev.c kfd_mmap()). */
 	switch (off & KFDSIG_MMAP_TYPE_MASK) {
 	case KFDSIG_MMAP_TYPE_EVENTS:
 		pthread_mutex_lock(&p->lock);

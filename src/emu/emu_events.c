@@ -546,7 +546,7 @@ int kfdsig_emu_signal_event_interrupt(struct kfdsig_emu *emu, int pasid, uint32_
 	return n;
 }
 
-/* ---- the ISR classes (facts 1.4-1.9) ------------------------------------ */
+/* ---- the ISR classes (cik_event_interrupt.c, kfd_int_process_v9/v10/v11.c) ------------------------------------ */
 
 static int hw_exception_locked(struct emu_proc *p)
 {
@@ -690,7 +690,7 @@ int kfdsig_emu_interrupt(struct kfdsig_emu *emu, int pasid, uint32_t gpu_id,
 	return n;
 }
 
-/* ---- exceptions (facts 2.10) -------------------------------------------- */
+/* ---- exceptions (kfd_events.c kfd_signal_hw_exception_event() / kfd_signal_vm_fault_event() / kfd_signal_reset_event()) -------------------------------------------- */
 
 int kfdsig_emu_hw_exception(struct kfdsig_emu *emu, int pasid)
 {

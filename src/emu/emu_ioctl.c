@@ -6,7 +6,7 @@
  * for _IOC_OUT commands even when the handler fails), GET_VERSION,
  * GET_CLOCK_COUNTERS, ACQUIRE_VM, the memory ioctls, the event ioctls and SMI_EVENTS.
  *
- * Errno values follow kfd_chardev.c (facts 2.3, 2.9, 7.4): unknown gpu_id
+ * Errno values follow kfd_chardev.c (kfd_events.c kfd_event_page_set() / kfd_event_create(); kfd_events.c kfd_wait_on_events(); kfd_chardev.c kfd_ioctl_alloc_memory_of_gpu()): unknown gpu_id
  * -EINVAL, no VM acquired -ENODEV (kfd_bind_process_to_device), unknown
  * handle -EINVAL (free) / -ENOMEM (map, unmap), still mapped -EBUSY,
  * freeing the signal page -EPERM, ACQUIRE_VM with another DRM file -EBUSY.
@@ -327,7 +327,7 @@ static int unmap_memory(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 }
 
 /* kfd_ioctl_create_event + kfd_kmap_event_page + kfd_event_page_set
- * (facts 2.3): the user page is installed before the event is created. */
+ * (kfd_events.c kfd_event_page_set() / kfd_event_create()): the user page is installed before the event is created. */
 static int create_event(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 {
 	struct kfd_ioctl_create_event_args *a = data;

@@ -2,8 +2,8 @@
 /*
  * Emulated user queues: CREATE_QUEUE / DESTROY_QUEUE with the kernel's
  * argument checks (kfd_chardev.c set_queue_properties_from_user and
- * kfd_queue.c kfd_queue_acquire_buffers, facts 7.2), the process doorbell
- * slice (kfd_doorbell_mmap, facts 7.3). Each queue gets an engine thread
+ * kfd_queue.c kfd_queue_acquire_buffers()), the process doorbell
+ * slice (kfd_doorbell.c kfd_doorbell_mmap()). Each queue gets an engine thread
  * (emu_engine.c).
  */
 #define _GNU_SOURCE
@@ -200,7 +200,7 @@ int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	q->ring = ring->kptr;
 	q->rptr = (char *)rp->kptr + (a->read_pointer_address - rp->va);
 	/* Emulator choice: doorbell index = queue id in the slice; SOC15
-	 * reports its byte offset in the low bits (facts 7.3). */
+	 * reports its byte offset in the low bits (kfd_doorbell.c, kfd_chardev.c kfd_ioctl_create_queue()). */
 	db_index = id * g->gen.doorbell_size;
 	q->doorbell = (char *)p->pdd[gi].db_kptr + db_index;
 	if (g->gen.doorbell_size == 8)

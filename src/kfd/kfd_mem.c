@@ -2,7 +2,7 @@
 /*
  * GPU VM and memory: ACQUIRE_VM, ALLOC_MEMORY_OF_GPU with the CPU mapping
  * through the render node at the returned offset (CPU VA == GPU VA, as
- * tinygrad does; facts 7.4), MAP_MEMORY_TO_GPU and FREE_MEMORY_OF_GPU.
+ * tinygrad does; kfd_chardev.c kfd_ioctl_alloc_memory_of_gpu()), MAP_MEMORY_TO_GPU and FREE_MEMORY_OF_GPU.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -247,7 +247,7 @@ int kfd_map_locked(struct kfdsig_kfd *kfd, struct kfd_bo *bo, const uint32_t *id
 	args.n_devices = n;
 	args.n_success = 0;
 	/* The kernel maps from index n_success on and reports progress;
-	 * retry once from where it stopped (facts 7.4). */
+	 * retry once from where it stopped (kfd_chardev.c kfd_ioctl_alloc_memory_of_gpu()). */
 	for (int attempt = 0; attempt < 2; attempt++) {
 		r = kfd_ioctl_retry(kfd->ops, kfd->fd, AMDKFD_IOC_MAP_MEMORY_TO_GPU, &args);
 		if (r >= 0 || args.n_success >= n)

@@ -60,7 +60,7 @@ int kfd_ioctl_retry(const struct kfdsig_kfd_ops *ops, int fd, unsigned long req,
 /* Topology: fill kfd->gpus from ops->sysfs_root. */
 int kfd_topology_read(struct kfdsig_kfd *kfd);
 
-/* Context save sizes of a compute queue (facts 7.2). */
+/* Context save sizes of a compute queue (kfd_chardev.c kfd_ioctl_create_queue(), kfd_queue.c). */
 void kfd_cwsr_sizes(struct kfdsig_kfd_device *d);
 
 /* The default drm_info (libdrm_amdgpu). */

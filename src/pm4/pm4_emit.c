@@ -2,7 +2,7 @@
 /*
  * PM4 fence-with-interrupt emitters. The packet forms follow the kernel's
  * own fence emitters with the interrupt enabled, the 64-bit write and the
- * event id in INT_CTXID (../shared/docs/kfd-signaling-facts.md 3.2-3.7):
+ * event id in INT_CTXID (amdgpu vid.h / soc15d.h / nvd.h):
  *   gfx8   gfx_v8_0_ring_emit_fence_compute: RELEASE_MEM, 7 dwords
  *   gfx9   gfx_v9_0_ring_emit_fence / gfx_v9_4_3_ring_emit_fence: 8 dwords
  *   gfx10+ gfx_v10_0/v11_0/v12_0_ring_emit_fence: 8 dwords, GCR bits
@@ -231,7 +231,7 @@ int kfdsig_pm4_timestamp_dw(const struct kfdsig_target *t)
 
 /*
  * GPU timestamp: RELEASE_MEM with DATA_SEL 3 "send_gpu_clock_counter"
- * (facts 3.3 VI enum, 3.4 AI enum; the gfx10+ nvd.h PACKET3_RELEASE_MEM
+ * (gfx_v8_0.c gfx_v8_0_ring_emit_fence_compute(), kfd_pm4_headers_vi.h VI enum, kfd_pm4_headers_ai.h AI enum; the gfx10+ nvd.h PACKET3_RELEASE_MEM
  * field is the same 3 bits at [31:29]) and INT_SEL 0. Event and cache
  * action are the fence table's no-flush column: a bottom-of-pipe timestamp
  * event, cache policy bypass from gfx10, as Mesa writes its timestamp

@@ -367,7 +367,7 @@ static enum suite_result bad_opcode(struct suite_ctx *c)
  * gfx8 carries 8 bits anyway: the partial-id walk (44, 300, ...) finds 300
  * under every kernel. From gfx9 the 24/23 bits are a full id: the fast path
  * finds slot 44 unsignalled; the scan recovers 300, except on v6.14-v6.18,
- * which drop such an interrupt (facts 2.6).
+ * which drop such an interrupt (kfd_events.c kfd_signal_event_interrupt() / lookup_signaled_event_by_partial_id()).
  */
 static enum suite_result m0_byte_bug(struct suite_ctx *c)
 {
@@ -396,7 +396,7 @@ static enum suite_result m0_byte_bug(struct suite_ctx *c)
 }
 
 /*
- * gfx8 aliasing (facts 1.4, 2.6): an s_sendmsg carries m0[7:0], so events
+ * gfx8 aliasing (cik_event_interrupt.c; kfd_events.c kfd_signal_event_interrupt() / lookup_signaled_event_by_partial_id()): an s_sendmsg carries m0[7:0], so events
  * 5 and 261 share a partial id; the kernel walks 5, 261, 517, ... and takes
  * the first id whose slot is signalled and that exists.
  */

@@ -11,9 +11,9 @@
  * (buffer_wbl2), and the AMDGPU operand docs gfx*_waitcnt / gfx*_msg), each
  * field checked against the encodings LLVM 22 llvm-mc -show-encoding emits
  * for the target (test/emu_sq_decode.c compares every instruction of the
- * stubs with llvm-objdump). Per-generation release rules: facts section 5
+ * stubs with llvm-objdump). Per-generation release rules: LLVM AMDGPUUsage "Memory Model" (SIMemoryLegalizer.cpp)
  * ([LLVM] SIMemoryLegalizer.cpp insertRelease); SQ interrupt data width:
- * the target's sq_msg_id_bits (facts 1.9).
+ * the target's sq_msg_id_bits (the kfd_signal_event_interrupt() calls of cik_event_interrupt.c and kfd_int_process_v9/v10/v11.c).
  *
  * The interpreter executes memory accesses at issue (stores reach memory
  * through the write callback right away) and models the wait counters only
@@ -462,7 +462,7 @@ static enum kfdsig_sq_scope cpol_scope(const struct emu_gen *t, const struct kfd
 	if (t->family == KFDSIG_FAMILY_GFX90A || is_gfx940(t)) {
 		/* gfx940: sc0 (bit 14) + sc1 (bit 15) = system, sc1 = agent,
 		 * sc0 = workgroup; gfx90a system scope is glc + scc, the bits
-		 * LLVM sets for CPol::SC0 | CPol::SC1 (facts 5). */
+		 * LLVM sets for CPol::SC0 | CPol::SC1 (LLVM SIDefines.h SendMsg::ID_INTERRUPT). */
 		if (in->glc && in->scc)
 			return KFDSIG_SQ_SCOPE_SYS;
 		if (in->scc)
@@ -1099,7 +1099,7 @@ static unsigned smem_counter(const struct emu_gen *t)
  * gfx90a / gfx94x: buffer_wbl2 sc0 sc1 + vmcnt(0); gfx12.0: global_wb
  * scope:SCOPE_SYS + s_wait_storecnt 0 ([LLVM] SIMemoryLegalizer.cpp
  * SIGfx90ACacheControl / SIGfx940CacheControl / SIGfx12CacheControl
- * insertRelease, facts 5). Others: waits only. */
+ * insertRelease, LLVM AMDGPUUsage "Memory Model"). Others: waits only. */
 static bool release_needs_writeback(const struct emu_gen *t)
 {
 	return t->family == KFDSIG_FAMILY_GFX90A || t->family == KFDSIG_FAMILY_GFX94X ||
@@ -1344,17 +1344,17 @@ static int exec_sendmsg(struct wave *s, const struct kfdsig_sq_insn *in)
 		return ev;
 	e->simm16 = in->simm16;
 	/* Message type: simm16[3:0] before gfx11, simm16[7:0] from gfx11
-	 * (facts 5: ID_MASK_GFX11Plus_ = 0xff). */
+	 * (LLVM SIDefines.h SendMsg: ID_MASK_GFX11Plus_ = 0xff). */
 	e->msg_id = is_gfx11_plus(s->t) ? in->simm16 & 0xff : in->simm16 & 0xf;
 	e->interrupt = e->msg_id == KFDSIG_SQ_MSG_INTERRUPT;
 	e->m0 = s->m0;
-	/* The IV carries m0 cut to the handler's width (facts 1.9). */
+	/* The IV carries m0 cut to the handler's width (the kfd_signal_event_interrupt() calls of cik_event_interrupt.c and kfd_int_process_v9/v10/v11.c). */
 	e->sq_data = bits >= 32 ? s->m0 : s->m0 & ((1u << bits) - 1);
 	emu_sq_iv_context(s->t, s->m0, &e->ctx0, &e->ctx1);
 	e->unreleased = first_unreleased_store(s);
 	e->released = e->unreleased < 0;
 	/* GFX6-GFX9: an SALU m0 write needs one wait state before s_sendmsg
-	 * ([MESA] aco_insert_NOPs.cpp, facts 5). Flagged, not modelled. */
+	 * (Mesa aco_insert_NOPs.cpp). Flagged, not modelled. */
 	e->m0_hazard = is_gfx8_9(s->t) && s->last_salu_m0;
 	if (s->env->message) {
 		int r = s->env->message(s->env->ctx, e);
