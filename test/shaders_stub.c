@@ -5,6 +5,7 @@
  * ELF reader); the kernel descriptors say what the stubs need; patching
  * writes exactly the published bytes; bad input is refused.
  */
+#define _GNU_SOURCE /* memmem */
 #include <errno.h>
 #include <string.h>
 
@@ -109,6 +110,30 @@ static void check_target(const struct kfdsig_target *t)
 	CHECK_EQ(co.regs.pgm_rsrc2 & 1, 0, "%s scratch", t->name);
 }
 
+/*
+ * The code object carries the amdhsa.target metadata LLVM 22 emits
+ * (AMDGPUUsage "Code Object V3 Metadata": the target id, here
+ * "amdgcn-amd-amdhsa--<processor>"), as a msgpack key/value pair in the
+ * AMDGPU note: fixstr "amdhsa.target" then fixstr of the target id.
+ */
+static void check_target_key(const struct kfdsig_target *t)
+{
+	static const char key[] = "amdhsa.target";
+	struct kfdsig_shader_stub co;
+	char tid[64];
+	size_t kl = sizeof(key) - 1, tl;
+	const uint8_t *p;
+
+	CHECK_EQ(kfdsig_shader_stub(t, KFDSIG_SHADER_CODE_OBJECT, &co), 0, "%s co", t->name);
+	tl = (size_t)snprintf(tid, sizeof(tid), "amdgcn-amd-amdhsa--%s", co.processor);
+	p = memmem(co.bytes, co.size, key, kl);
+	CHECK(p && p > co.bytes && p[-1] == (0xa0 | kl), "%s: no amdhsa.target key", t->name);
+	if (!p || (size_t)(p - co.bytes) + kl + 1 + tl > co.size)
+		return;
+	CHECK(p[kl] == (0xa0 | tl) && !memcmp(p + kl + 1, tid, tl), "%s: amdhsa.target is not %s",
+	      t->name, tid);
+}
+
 static void check_patch(const char *name, uint64_t slot, uint32_t id, int want)
 {
 	const struct kfdsig_target *t = kfdsig_target_by_name(name);
@@ -185,8 +210,10 @@ int main(void)
 {
 	size_t n = kfdsig_target_count();
 
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		check_target(kfdsig_target_at(i));
+		check_target_key(kfdsig_target_at(i));
+	}
 
 	/* Full ids on every generation; wider than the SQ bits on gfx8 (8
 	 * bits): accepted, reported partial, m0 still gets the full id. */
