@@ -2,7 +2,7 @@
 /*
  * Emulated shader unit on hand-written golden programs: the kernel-argument
  * signal stub of each family as instruction words (LLVM 22 encodings of the
- * facts-section-5 sequences, written here as data), so the decoder and the
+ * LLVM AMDGPUUsage "Memory Model" release sequences, written here as data), so the decoder and the
  * interpreter are checked without any LLVM tool. Also feeds random words
  * to the decoder and printer (no crash, only the documented errors).
  */
@@ -267,8 +267,9 @@ static void check_fetch_through_memory(void)
 	sqt_mem_free(&mem);
 }
 
-/* The kernel's decode of the IV context words, written from facts
- * 1.4-1.7 (KFD_CONTEXT_ID_GET_SQ_INT_DATA and the v10/v11 masks), must
+/* The kernel's decode of the IV context words, written from
+ * cik_event_interrupt.c and kfd_int_process_v9/v10/v11.c
+ * (KFD_CONTEXT_ID_GET_SQ_INT_DATA and the v10/v11 masks), must
  * give back m0 cut to the width, with ENCODING = INST and PRIV = 0. */
 static void check_iv_context(void)
 {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * PM4 emitter options: every option gives the hand-derived dwords (facts
- * 3.2-3.7), on one target of each fence form; and the size query always
+ * PM4 emitter options: every option gives the hand-derived dwords (vid.h,
+ * soc15d.h, nvd.h, kfd_pm4_headers_vi.h / _ai.h), on one target of each fence form; and the size query always
  * agrees with what is written, for every target and option.
  */
 #include <string.h>

@@ -29,7 +29,7 @@
  *            amdgpu_vm_adjust_size(adev, 64, 9, 1, 40) ("Max GPUVM size ... is
  *            40 bits"); gmc_v9_0.c / gmc_v10_0.c / gmc_v11_0.c / gmc_v12_0.c
  *            *_sw_init() amdgpu_vm_adjust_size(..., 48)
- *   [rsrc3]  COMPUTE_PGM_RSRC3: register 0x2e2d on gfx90a/gfx94x ([ROCR]
+ *   [rsrc3]  COMPUTE_PGM_RSRC3: register 0x2e2d on gfx90a/gfx94x (ROCR-Runtime
  *            kfdtest Dispatch.cpp, set for FAMILY_AL/FAMILY_AV only);
  *            0x2e28 on gfx10+ (Mesa sid.h R_00B8A0_COMPUTE_PGM_RSRC3, set
  *            from GFX10 on; gc_10_1_0_offset.h 0x1bc8 + GC base 0x1260);

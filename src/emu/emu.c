@@ -369,8 +369,7 @@ static int mkdirs(const char *path)
 	return 0;
 }
 
-/* Properties in the order kfd_topology.c node_show() prints them (facts
- * 7.6). Values not in the description are plausible defaults. */
+/* Properties in the order kfd_topology.c node_show() prints them. Values not in the description are plausible defaults. */
 static void gpu_properties(const struct emu_gpu *g, char *buf, size_t n)
 {
 	const struct kfdsig_target *t = g->t;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Emulated amdkfd events, from kfd_events.c as described in facts section
- * 2 ([DKMS] amd/amdkfd/kfd_events.c; line numbers there):
+ * Emulated amdkfd events, from kfd_events.c (amdgpu-dkms 6.8.5
+ * amd/amdkfd/kfd_events.c; line numbers there):
  *   - id 0 reserved at process init, signal events get the lowest free id
  *     below signal_mapped_size / 8, others ids from 0x40000000 (2.2);
  *   - kernel page: lazily 32 KiB of 0xff with a 256-slot window until it

@@ -39,8 +39,8 @@ bool emu_bo_in_queue_use(struct emu_proc *p, const struct emu_bo *bo)
 	return false;
 }
 
-/* The emulator's reading of kfd_queue_ctx_save_restore_size() (facts
- * 7.2), from its own topology description. */
+/* The emulator's reading of kfd_queue.c kfd_queue_ctx_save_restore_size(),
+ * from its own topology description. */
 struct cwsr {
 	uint32_t ctl_stack, cwsr, debug;
 };

@@ -19,7 +19,7 @@
 #include <kfdsig/fence.h>
 
 /* 1.14 "Update kfd_event_data": the signal-event union member carrying
- * last_event_age ([DKMS] kfd_ioctl.h, kfd_events.c set_event() event_age). Same size as the 1.11
+ * last_event_age (amdgpu-dkms 6.8.5 kfd_ioctl.h, kfd_events.c set_event() event_age). Same size as the 1.11
  * struct: the union is sized by memory_exception_data (24 bytes). */
 #if KFD_IOCTL_MINOR_VERSION >= 14
 typedef struct kfd_event_data kfdsig_abi_event_data;
@@ -43,7 +43,7 @@ typedef struct {
 _Static_assert(sizeof(kfdsig_abi_event_data) == sizeof(struct kfd_event_data),
 	       "kfd_event_data size changed with event age");
 
-/* 1.17 "Add SDMA queue creation with target SDMA engine ID" ([ROCR]
+/* 1.17 "Add SDMA queue creation with target SDMA engine ID" (ROCR-Runtime
  * libhsakmt kfd_ioctl.h; kfd_chardev.c kfd_ioctl_create_queue(), kfd_queue.c): sdma_engine_id + pad appended to
  * create_queue args; queue type 4. */
 #ifndef KFD_IOC_QUEUE_TYPE_SDMA_BY_ENG_ID
@@ -97,7 +97,7 @@ typedef struct {
 #define KFDSIG_SMI_FIFO_SIZE 8192
 #define KFDSIG_SMI_MSG_SIZE KFD_SMI_EVENT_MSG_SIZE
 
-/* Kernel-private mmap offset encoding of /dev/kfd ([DKMS] kfd_priv.h:62-85,
+/* Kernel-private mmap offset encoding of /dev/kfd (amdgpu-dkms 6.8.5 kfd_priv.h:62-85,
  * kfd_priv.h KFD_MMAP_TYPE_*, kfd_chardev.c kfd_mmap()). Byte offsets. */
 #define KFDSIG_MMAP_TYPE_SHIFT 62
 #define KFDSIG_MMAP_TYPE_MASK (0x3ULL << KFDSIG_MMAP_TYPE_SHIFT)
@@ -110,7 +110,7 @@ typedef struct {
 #define KFDSIG_MMAP_GPU_ID(id) \
 	(((uint64_t)(id) << KFDSIG_MMAP_GPU_ID_SHIFT) & KFDSIG_MMAP_GPU_ID_MASK)
 
-/* Memory handles: gpu_id << 32 | idr handle ([DKMS] kfd_priv.h:792-795). */
+/* Memory handles: gpu_id << 32 | idr handle (amdgpu-dkms 6.8.5 kfd_priv.h:792-795). */
 #define KFDSIG_HANDLE_GPU_ID(h) ((uint32_t)((h) >> 32))
 #define KFDSIG_HANDLE_IDR(h) ((uint32_t)((h)&0xffffffffu))
 #define KFDSIG_MAKE_HANDLE(gpu_id, idr) (((uint64_t)(gpu_id) << 32) | (uint32_t)(idr))

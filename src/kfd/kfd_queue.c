@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * User queues: CREATE_QUEUE with the buffers the kernel validates (facts
- * 7.2), the process doorbell slice (7.3), and a submit helper that places
+ * User queues: CREATE_QUEUE with the buffers the kernel validates (kfd_chardev.c
+ * kfd_ioctl_create_queue, kfd_queue.c kfd_queue_acquire_buffers), the process
+ * doorbell slice (kfd_doorbell.c), and a submit helper that places
  * packets without straddling the ring end and never overruns the engine
  * (3.8, 4.6).
  */

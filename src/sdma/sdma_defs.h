@@ -119,7 +119,7 @@
  * a kernel ring dump is full of them and their data dwords (an IB base is
  * 32-byte aligned, a register offset is small) would otherwise be read as
  * NOP headers whose count swallows the packets that follow. Lengths are
- * fixed on every SDMA IP that has the packet ([DKMS] amdgpu):
+ * fixed on every SDMA IP that has the packet (amdgpu-dkms 6.8.5 amdgpu):
  *   INDIRECT, 6 dwords (sdma_v2_4/v3_0/v4_0/v4_4_2/v5_0/v5_2/v6_0/v7_0_
  *     ring_emit_ib): header vmid [19:16]; IB base lo, hi; IB size in dwords
  *     [19:0]; CSA address lo, hi (0 before SDMA 5).

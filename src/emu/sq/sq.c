@@ -4,7 +4,7 @@
  * interpreter for the instructions of kfdsig's signal stubs.
  *
  * Encodings are our own reading of LLVM's AMDGPU instruction definitions
- * ([LLVM] llvm/lib/Target/AMDGPU: SOPInstructions.td SOP1/SOPK/SOPP *_Real
+ * (LLVM llvm/lib/Target/AMDGPU: SOPInstructions.td SOP1/SOPK/SOPP *_Real
  * records, SMInstructions.td SMEM_Real_vi/_gfx10/_gfx11/_gfx12,
  * VOP1Instructions.td / VOP3 *_Real, FLATInstructions.td FLAT_Real_vi,
  * _gfx10, _gfx11 and VFLAT/VGLOBAL _gfx12, BUFInstructions.td MUBUF_Real
@@ -12,7 +12,7 @@
  * field checked against the encodings LLVM 22 llvm-mc -show-encoding emits
  * for the target (test/emu_sq_decode.c compares every instruction of the
  * stubs with llvm-objdump). Per-generation release rules: LLVM AMDGPUUsage "Memory Model" (SIMemoryLegalizer.cpp)
- * ([LLVM] SIMemoryLegalizer.cpp insertRelease); SQ interrupt data width:
+ * (LLVM SIMemoryLegalizer.cpp insertRelease); SQ interrupt data width:
  * the target's sq_msg_id_bits (the kfd_signal_event_interrupt() calls of cik_event_interrupt.c and kfd_int_process_v9/v10/v11.c).
  *
  * The interpreter executes memory accesses at issue (stores reach memory
@@ -44,7 +44,7 @@ static int sq_gen(const struct kfdsig_target *target, struct emu_gen *g)
 }
 
 /* ------------------------------------------------------------------ */
-/* Per-level encoding facts (all read from t->level / t->family).       */
+/* Per-level encoding facts (t->level / t->family of emu_gen.c).       */
 
 static bool is_gfx8_9(const struct emu_gen *t)
 {
@@ -1097,7 +1097,7 @@ static unsigned smem_counter(const struct emu_gen *t)
 
 /* Does the target's system-scope release need a cache writeback?
  * gfx90a / gfx94x: buffer_wbl2 sc0 sc1 + vmcnt(0); gfx12.0: global_wb
- * scope:SCOPE_SYS + s_wait_storecnt 0 ([LLVM] SIMemoryLegalizer.cpp
+ * scope:SCOPE_SYS + s_wait_storecnt 0 (LLVM SIMemoryLegalizer.cpp
  * SIGfx90ACacheControl / SIGfx940CacheControl / SIGfx12CacheControl
  * insertRelease, LLVM AMDGPUUsage "Memory Model"). Others: waits only. */
 static bool release_needs_writeback(const struct emu_gen *t)
