@@ -372,8 +372,8 @@ static int mkdirs(const char *path)
 /* Properties in the order kfd_topology.c node_show() prints them. Values not in the description are plausible defaults. */
 static void gpu_properties(const struct emu_gpu *g, char *buf, size_t n)
 {
-	const struct kfdsig_target *t = g->t;
-	bool navi = t->level >= KFDSIG_GFX10;
+	const struct kfdsig_target *t = g->t; /* gfx_target_version only */
+	bool navi = g->gen.level >= KFDSIG_GFX10;
 	uint32_t simd_per_cu = navi ? 2 : 4;
 	uint32_t arrays = 4, per_engine = navi ? 2 : 1;
 	uint32_t cu_per_array = g->simd_count / simd_per_cu / (arrays * per_engine);
@@ -394,8 +394,8 @@ static void gpu_properties(const struct emu_gpu *g, char *buf, size_t n)
 		 g->simd_count, 0x80000000u + g->index * 0x1000, navi ? 16 : 10, navi ? 32 : 64,
 		 arrays * per_engine, per_engine, cu_per_array, simd_per_cu, t->gfx_target_version,
 		 g->device_id, (g->index + 1) << 8, g->render_minor, g->num_sdma, g->num_sdma_xgmi,
-		 t->level == KFDSIG_GFX8 ? 2 : 8, (unsigned long long)g->local_mem_size, g->mec_fw,
-		 g->sdma_fw, 0x1000000000ull + g->index, g->num_xcc);
+		 g->gen.level == KFDSIG_GFX8 ? 2 : 8, (unsigned long long)g->local_mem_size,
+		 g->mec_fw, g->sdma_fw, 0x1000000000ull + g->index, g->num_xcc);
 }
 
 static int write_sysfs(struct kfdsig_emu *emu)
