@@ -82,7 +82,8 @@ int kfd_reserve_va(struct kfdsig_kfd *kfd, uint64_t size, void **out)
 {
 	const struct kfdsig_kfd_ops *ops = kfd->ops;
 	const int fl = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
-	uint64_t limit = 1ull << va_bits(kfd), step = (size + 0x1fffff) & ~0x1fffffull;
+	uint64_t limit = 1ull << va_bits(kfd), step = (size + 0xffff) & ~0xffffull;
+	unsigned tries = 0;
 	void *va = NULL;
 	int r;
 
@@ -95,12 +96,14 @@ int kfd_reserve_va(struct kfdsig_kfd *kfd, uint64_t size, void **out)
 		return 0;
 	}
 	/* The kernel put it above what a gfx8 GPU reaches (gmc_v8_0.c: 40-bit
-	 * GPUVM): ask for addresses from 4 GiB up, as libhsakmt keeps its
-	 * GPUVM apertures below that limit. */
+	 * GPUVM): ask for addresses from 1 GiB up (below 2 GiB is all that
+	 * AddressSanitizer's shadow leaves free), as libhsakmt keeps its GPUVM
+	 * apertures below that limit. */
 	ops->munmap(ops->ctx, va, size);
-	if (kfd->low_va < (1ull << 32))
-		kfd->low_va = 1ull << 32;
-	for (uint64_t hint = kfd->low_va; hint + size <= limit; hint += step) {
+	if (kfd->low_va < (1ull << 30))
+		kfd->low_va = 1ull << 30;
+	for (uint64_t hint = kfd->low_va; hint + size <= limit && tries < (1u << 16);
+	     hint += step, tries++) {
 		r = ops->mmap(ops->ctx, &va, (void *)(uintptr_t)hint, size, PROT_NONE,
 			      fl | MAP_FIXED_NOREPLACE, -1, 0);
 		if (r < 0)
