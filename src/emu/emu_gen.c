@@ -192,6 +192,9 @@ int emu_gen_derive(struct emu_gen *g, const uint8_t gc[3], const uint8_t sdma[3]
 	 * needs an 0x8000-byte EOP buffer, every other device 4096. */
 	g->eop_buffer_size = gfxv == 80002 ? 0x8000 : 4096;
 	g->cwsr_vgpr_size = vgpr_size_per_cu(gfxv);
+	/* GPUVM size: gmc_v8_0.c gmc_v8_0_sw_init() amdgpu_vm_adjust_size(adev,
+	 * 64, 9, 1, 40), 40 bits; gmc_v9_0.c .. gmc_v12_0.c *_sw_init() 48. */
+	g->va_bits = gc[0] >= 9 ? 48 : 40;
 	return 0;
 }
 
