@@ -292,7 +292,7 @@ static void test_matrix_target(const char *name)
 						fails++;
 						continue;
 					}
-					rc = kfdsig_kfd_wait(r.kfd, w, 2, all, WAIT_MS, &res);
+					rc = t_wait(r.kfd, w, 2, all, WAIT_MS, &res);
 					if (rc || res != KFDSIG_WAIT_COMPLETE || !w[0].fired ||
 					    w[0].age != age[id] + 1 ||
 					    (all && w[1].age != age[id2] + 1) ||
@@ -517,8 +517,7 @@ static void test_faults(void)
 	n = sdma_fence_trap(r.t, 0x7e0000001000ull, ev.id, d);
 	CHECK(!kfdsig_kfd_queue_submit(q, d, n, WAIT_MS), "submit");
 	w.event_id = mem.id;
-	CHECK(kfdsig_kfd_wait(r.kfd, &w, 1, false, WAIT_MS, &res) == 0 &&
-		      res == KFDSIG_WAIT_COMPLETE,
+	CHECK(t_wait(r.kfd, &w, 1, false, WAIT_MS, &res) == 0 && res == KFDSIG_WAIT_COMPLETE,
 	      "MEMORY event");
 	CHECK(w.memory.va == 0x7e0000001000ull && w.memory.gpu_id == r.gpu && w.memory.not_present,
 	      "fault data");

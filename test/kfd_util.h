@@ -82,20 +82,30 @@ static inline uint64_t t_now_ms(void)
 	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
 }
 
-/* One wait on one event; returns the kfdsig_kfd_wait() result code and
- * stores the wait result. A COMPLETE after T_WAKE_MAX_MS is a failure (a
+/* kfdsig_kfd_wait(), where a COMPLETE after T_WAKE_MAX_MS is a failure (a
  * lost wake-up rescued by the timeout). */
+static inline int t_wait(struct kfdsig_kfd *kfd, struct kfdsig_wait_entry *e, uint32_t n, bool all,
+			 uint32_t timeout, enum kfdsig_wait_result *res)
+{
+	uint64_t t0 = t_now_ms();
+	int r = kfdsig_kfd_wait(kfd, e, n, all, timeout, res);
+	uint64_t ms = t_now_ms() - t0;
+
+	CHECK(r || *res != KFDSIG_WAIT_COMPLETE || ms <= T_WAKE_MAX_MS,
+	      "event %u%s: woken after %llu ms (bound %d ms): a lost wake-up?",
+	      n ? e[0].event_id : 0, n > 1 ? " and others" : "", (unsigned long long)ms,
+	      T_WAKE_MAX_MS);
+	return r;
+}
+
+/* One wait on one event; returns the kfdsig_kfd_wait() result code and
+ * stores the wait result (bounded as t_wait()). */
 static inline int t_wait1(struct kfdsig_kfd *kfd, uint32_t id, uint64_t *age, uint32_t timeout,
 			  enum kfdsig_wait_result *res)
 {
 	struct kfdsig_wait_entry e = { .event_id = id, .age = age ? *age : 0 };
-	uint64_t t0 = t_now_ms();
-	int r = kfdsig_kfd_wait(kfd, &e, 1, false, timeout, res);
-	uint64_t ms = t_now_ms() - t0;
+	int r = t_wait(kfd, &e, 1, false, timeout, res);
 
-	CHECK(r || *res != KFDSIG_WAIT_COMPLETE || ms <= T_WAKE_MAX_MS,
-	      "event %u: woken after %llu ms (bound %d ms): a lost wake-up?", id,
-	      (unsigned long long)ms, T_WAKE_MAX_MS);
 	if (age)
 		*age = e.age;
 	return r;
