@@ -18,6 +18,9 @@ cmake --build --preset default
 mkdir -p build
 ctest --preset default | tee build/ctest-default.log
 
+echo "== mutation check: every deliberate fault of test/mutations/faults.txt must fail a test"
+./scripts/mutation-check.sh
+
 echo "== build the release configuration (-O3, warnings as errors), as the main job does"
 cmake --preset release >/dev/null
 cmake --build --preset release

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Lint rules, each with a hand-written stream that keeps it and one that
- * breaks it (facts sections 1, 2, 8). Page 0x100000000, event 42: slot
+ * breaks it (cik_event_interrupt.c, kfd_int_process_v9/v10/v11.c, kfd_events.c). Page 0x100000000, event 42: slot
  * 0x100000150.
  */
 #include "decode_capture.h"

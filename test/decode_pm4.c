@@ -3,7 +3,7 @@
  * PM4 decoding of hand-written streams, one per packet kind, plus the
  * broken ones: truncated packets, unknown opcodes, count mismatches, type-0
  * and type-1 headers, and resynchronisation after each. Headers are spelled
- * out as PACKET3(op, n) = 0xC0000000 | n << 16 | op << 8 (facts 3.1).
+ * out as PACKET3(op, n) = 0xC0000000 | n << 16 | op << 8 (vid.h / soc15d.h / nvd.h PACKET3()).
  */
 #include "decode_capture.h"
 

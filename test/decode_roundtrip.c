@@ -9,7 +9,7 @@
 
 #include "decode_capture.h"
 
-#define PAGE 0x00007f0000200000ull
+#define PAGE 0x000000f000200000ull /* below 2^40: gfx8 reaches it */
 #define EV 42u
 #define SLOT (PAGE + 8 * EV)
 

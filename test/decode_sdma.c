@@ -4,7 +4,7 @@
  * and burst, FENCE in each header form, TRAP with all 28 context bits,
  * POLL_REGMEM, WRITE linear with each IP's count rule, COPY linear,
  * TIMESTAMP), and the broken ones: unknown ops, truncation, huge counts.
- * Header dword = op | sub_op << 8 | per-packet bits (facts 4.2-4.6).
+ * Header dword = op | sub_op << 8 | per-packet bits (*_sdma_pkt_open.h; *_sdma_pkt_open.h SDMA_PKT_FENCE; *_sdma_pkt_open.h SDMA_PKT_TRAP; sdma_v*_0.c *_ring_emit_fence(); *_sdma_pkt_open.h NOP / POLL_REGMEM, ROCr amd_blit_sdma.cpp).
  */
 #include "decode_capture.h"
 

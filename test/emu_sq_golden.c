@@ -2,7 +2,7 @@
 /*
  * Emulated shader unit on hand-written golden programs: the kernel-argument
  * signal stub of each family as instruction words (LLVM 22 encodings of the
- * facts-section-5 sequences, written here as data), so the decoder and the
+ * LLVM AMDGPUUsage "Memory Model" release sequences, written here as data), so the decoder and the
  * interpreter are checked without any LLVM tool. Also feeds random words
  * to the decoder and printer (no crash, only the documented errors).
  */
@@ -18,7 +18,8 @@ struct golden {
 	unsigned n; /* words */
 	uint32_t w[24];
 	enum kfdsig_sq_op ops[16]; /* expected op sequence, INVALID-terminated */
-	uint32_t sq_mask;	   /* facts 1.9 width */
+	uint32_t
+		sq_mask; /* the kfd_signal_event_interrupt() calls of cik_event_interrupt.c and kfd_int_process_v9/v10/v11.c width */
 };
 
 #define SLOAD2 KFDSIG_SQ_OP_S_LOAD
@@ -266,13 +267,14 @@ static void check_fetch_through_memory(void)
 	sqt_mem_free(&mem);
 }
 
-/* The kernel's decode of the IV context words, written from facts
- * 1.4-1.7 (KFD_CONTEXT_ID_GET_SQ_INT_DATA and the v10/v11 masks), must
+/* The kernel's decode of the IV context words, written from
+ * cik_event_interrupt.c and kfd_int_process_v9/v10/v11.c
+ * (KFD_CONTEXT_ID_GET_SQ_INT_DATA and the v10/v11 masks), must
  * give back m0 cut to the width, with ENCODING = INST and PRIV = 0. */
 static void check_iv_context(void)
 {
 	const uint32_t m0s[] = { 1, 255, 256, 4095, 0x1234, 0xabcdef, 0x7fffff, 0xffffffff };
-	/* golden widths per level: 8, 24, 23, 23, 24, 24 (facts 1.9) */
+	/* golden widths per level: 8, 24, 23, 23, 24, 24 (the kfd_signal_event_interrupt() calls of cik_event_interrupt.c and kfd_int_process_v9/v10/v11.c) */
 	const uint32_t mask[] = { 0xff, 0xffffff, 0x7fffff, 0x7fffff, 0xffffff, 0xffffff };
 
 	for (size_t ti = 0; ti < kfdsig_target_count(); ti++) {

@@ -2,12 +2,12 @@
 /*
  * Emulated shader unit, execution: run the signal stubs of every family
  * (the real sources from src/shaders when present, and this test's own
- * per-family programs written from facts section 5) on every target with
+ * per-family programs written from LLVM AMDGPUUsage "Memory Model" and SIDefines.h SendMsg) on every target with
  * event ids 1, 255, 256 and 4095, and check
  *   - the 64-bit value 1 lands in signal_page[id] and nothing else moves;
  *   - the s_sendmsg carries the full id in m0 and the SQ interrupt data is
  *     m0 cut to the generation's width (golden widths below, written from
- *     facts 1.9, not read from the table): 256 on gfx8 gives 0;
+ *     the kfd_signal_event_interrupt() calls of cik_event_interrupt.c and kfd_int_process_v9/v10/v11.c, not read from the table): 256 on gfx8 gives 0;
  *   - the store is ordered before the message and released at system
  *     scope; variants without the release (or with the wrong one for the
  *     generation) are flagged;
@@ -27,7 +27,7 @@
 
 static const uint32_t ids[] = { 1, 255, 256, 4095 };
 
-/* Golden SQ interrupt data width per family (facts 1.9 / 9): gfx8 8 bits
+/* Golden SQ interrupt data width per family (the kfd_signal_event_interrupt() calls of cik_event_interrupt.c and kfd_int_process_v9/v10/v11.c): gfx8 8 bits
  * (cik data & 0xff), gfx9-family 24, gfx10.x 23, gfx11/gfx12 24. */
 static uint32_t golden_sq_mask(enum kfdsig_family f)
 {

@@ -2,7 +2,7 @@
 /*
  * The KFD ABI kfdsig speaks (system <linux/kfd_ioctl.h> + src/kfd/
  * kfd_compat.h), checked against offsets and ioctl numbers written by hand
- * from the uapi header's struct layouts (facts 2.4, 2.8, 7.1, 7.2).
+ * from the uapi header's struct layouts (kfd_priv.h KFD_MMAP_TYPE_*, kfd_chardev.c kfd_mmap(); kfd_events.c set_event() event_age; kfd_ioctl.h; kfd_chardev.c kfd_ioctl_create_queue(), kfd_queue.c).
  */
 #include <stddef.h>
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The emulated CP and SDMA engines packet by packet, with packets written
- * here by hand from the fact sheet (sections 3 and 4) and soc15d.h, not by
+ * here by hand from amdgpu's vid.h / soc15d.h / nvd.h and *_sdma_pkt_open.h, not by
  * kfdsig's emitters: WRITE_DATA, WAIT_REG_MEM, INDIRECT_BUFFER, EVENT_WRITE,
  * ACQUIRE_MEM, RELEASE_MEM's DATA_SEL/INT_SEL, EVENT_WRITE_EOP, NOPs; SDMA
  * WRITE, COPY, TIMESTAMP, POLL_REGMEM, NOP bursts, FENCE + TRAP. Several
@@ -24,6 +24,7 @@ struct rig {
 	uint64_t *page, page_va;
 	struct kfdsig_event ev;
 	struct kfdsig_kfd_queue *q;
+	bool sdma;
 };
 
 static void rig_open(struct rig *r, const char *spec, bool sdma)
@@ -32,6 +33,7 @@ static void rig_open(struct rig *r, const char *spec, bool sdma)
 	r->emu = t_emu(spec);
 	r->kfd = t_open(r->emu);
 	r->gpu = t_gpu(r->kfd, 0);
+	r->sdma = sdma;
 	r->t = kfdsig_kfd_device(r->kfd, 0)->target;
 	r->ev = t_event(r->kfd, KFDSIG_EVENT_SIGNAL, true);
 	T_REQUIRE(!kfdsig_kfd_signal_page(r->kfd, &r->page, &r->page_va), "page");
@@ -61,10 +63,21 @@ static uint64_t scratch_va(struct rig *r, size_t dw)
 	return r->mem->va + 4 * dw;
 }
 
+/* Woken, and by an interrupt that named the event (the emulator's trace:
+ * fast path with the full id, not rescued by the slot scan). */
 static bool signalled(struct rig *r, uint32_t timeout)
 {
 	enum kfdsig_wait_result res;
-	return t_wait1(r->kfd, r->ev.id, NULL, timeout, &res) == 0 && res == KFDSIG_WAIT_COMPLETE;
+	bool ok =
+		t_wait1(r->kfd, r->ev.id, NULL, timeout, &res) == 0 && res == KFDSIG_WAIT_COMPLETE;
+
+	if (ok)
+		CHECK(!t_irq_fast(r->emu, t_pasid(r->emu, r->kfd),
+				  r->sdma ? KFDSIG_EMU_IRQ_SDMA_TRAP : KFDSIG_EMU_IRQ_CP_EOP,
+				  r->sdma ? r->t->sdma_trap_id_bits : r->t->cp_eop_id_bits,
+				  r->ev.id, r->t->name),
+		      "%s: the interrupt names event %u", r->t->name, r->ev.id);
+	return ok;
 }
 
 static void submit(struct rig *r, const uint32_t *d, uint32_t n)
@@ -72,7 +85,7 @@ static void submit(struct rig *r, const uint32_t *d, uint32_t n)
 	CHECK(kfdsig_kfd_queue_submit(r->q, d, n, WAIT_MS) == 0, "submit: %s", kfdsig_last_error());
 }
 
-/* RELEASE_MEM by hand (facts 3.3-3.5): 7 dwords on gfx8, 8 with
+/* RELEASE_MEM by hand (gfx_v8_0.c gfx_v8_0_ring_emit_fence_compute(), kfd_pm4_headers_vi.h; soc15d.h, kfd_pm4_headers_ai.h, gfx_v9_0.c gfx_v9_0_ring_emit_fence(); nvd.h, gfx_v10_0.c / gfx_v11_0.c / gfx_v12_0.c *_ring_emit_fence()): 7 dwords on gfx8, 8 with
  * INT_CTXID after; DW1 is CACHE_FLUSH_AND_INV_TS at end of pipe. */
 static uint32_t release_mem(const struct kfdsig_target *t, uint64_t va, uint64_t data,
 			    uint32_t data_sel, uint32_t int_sel, uint32_t ctxid, uint32_t *d)
@@ -212,7 +225,7 @@ static void test_pm4(const char *spec)
 	CHECK(*(uint64_t *)scratch(&r, 14) != 0, "%s DATA_SEL 4: counter", spec);
 	CHECK_EQ(*(uint64_t *)scratch(&r, 16), 0, "%s DATA_SEL 5: no memory store", spec);
 
-	/* gfx8 graphics-ring EVENT_WRITE_EOP (facts 3.2) */
+	/* gfx8 graphics-ring EVENT_WRITE_EOP (vid.h, gfx_v8_0.c gfx_v8_0_ring_emit_fence_gfx()) */
 	if (r.t->pm4_fence == KFDSIG_PM4_FENCE_VI) {
 		d[0] = P3(0x47, 4);
 		d[1] = 0x14 | (5 << 8);

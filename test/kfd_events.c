@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Event rules of amdkfd (facts section 2) through the backend against the
+ * Event rules of amdkfd (kfd_events.c) through the backend against the
  * emulated KFD: ids, the signal page (user and kernel), ENOSPC, the
  * 256-slot window, the user page rules, slot addresses, event age,
  * auto-reset latching, wait any/all, timeouts, failures, exceptions and

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The kernel's interrupt entry point as the emulated KFD reproduces it
- * (kfd_signal_event_interrupt, facts 2.6) and the ISR classes in front of
- * it (facts 1.4-1.9), observed through the backend: the fast path, the
+ * (kfd_events.c kfd_signal_event_interrupt()) and the ISR classes in front of
+ * it (cik_event_interrupt.c, kfd_int_process_v9/v10/v11.c), observed through the backend: the fast path, the
  * partial-id walk, the exhaustive scan in both of its forms, slot
  * acknowledgement, the reserved id 0, the v6.14-v6.18 drop profile, and
  * the context-id filters of gfx9 and gfx11.
@@ -264,8 +264,114 @@ static void test_isr_classes(void)
 	teardown(&f);
 }
 
+/* The last record of the fixture's process. */
+static struct kfdsig_emu_irq_record last(struct fixture *f)
+{
+	struct kfdsig_emu_irq_record r = { 0 };
+
+	CHECK_EQ(kfdsig_emu_irq_trace(f->emu, f->pasid, &r, 1), 1, "one record");
+	return r;
+}
+
+/* The interrupt trace: IH fields, derived id, path and drop reason, as the
+ * kernel sources say (cik_int.h / soc15_int.h source ids, soc15_ih_clientid.h
+ * clients, KFD_CONTEXT_ID_GET_SQ_INT_DATA). */
+static void test_trace(void)
+{
+	struct kfdsig_emu_irq_record r, many[KFDSIG_EMU_IRQ_TRACE_LEN + 8];
+	struct fixture f;
+
+	setup(&f, "gfx90a", 10);
+	kfdsig_emu_interrupt(f.emu, f.pasid, f.gpu, KFDSIG_EMU_IRQ_CP_EOP, 0);
+	r = last(&f);
+	CHECK(r.path == KFDSIG_EMU_PATH_DROPPED && r.drop == KFDSIG_EMU_DROP_CTX0 &&
+		      r.client_id == 0x14 && r.source_id == 181 && r.gpu_id == f.gpu,
+	      "gfx90a ctx 0: dropped (ctx0), GRBM_CP / 181: %s %s",
+	      kfdsig_emu_irq_path_name(r.path), kfdsig_emu_irq_drop_name(r.drop));
+	t_gpu_signal(f.ev[4].slot, 4);
+	kfdsig_emu_interrupt(f.emu, f.pasid, f.gpu, KFDSIG_EMU_IRQ_SDMA_TRAP, 0x30000004);
+	r = last(&f);
+	CHECK(r.path == KFDSIG_EMU_PATH_FAST && r.id == 4 && r.valid_bits == 28 &&
+		      r.client_id == 0x08 && r.source_id == 224 && r.context_id0 == 0x30000004 &&
+		      r.nsignaled == 1 && r.events[0] == 4,
+	      "sdma trap: fast, id 4 of 28 bits: %s id %u/%u", kfdsig_emu_irq_path_name(r.path),
+	      r.id, r.valid_bits);
+	t_gpu_signal(f.ev[9].slot, 9);
+	kfdsig_emu_interrupt(f.emu, f.pasid, f.gpu, KFDSIG_EMU_IRQ_CP_EOP, 0x30000004);
+	r = last(&f);
+	CHECK(r.path == KFDSIG_EMU_PATH_SCAN && r.id == 0x30000004 && r.valid_bits == 32 &&
+		      r.nsignaled == 1 && r.events[0] == 9,
+	      "cp id >= 4096: scan found 9: %s", kfdsig_emu_irq_path_name(r.path));
+	/* SQ on v9: m0 0x123456 in the SQ_INTERRUPT_WORD_WAVE_CTXID layout */
+	kfdsig_emu_interrupt(f.emu, f.pasid, f.gpu, KFDSIG_EMU_IRQ_SQ_MSG, 0x123456);
+	r = last(&f);
+	CHECK(r.context_id0 == 0x34000456 && r.context_id1 == 0x12 && r.id == 0x123456 &&
+		      r.valid_bits == 24 && r.client_id == 0x0a && r.source_id == 239 &&
+		      r.path == KFDSIG_EMU_PATH_SCAN,
+	      "v9 SQ IV 0x%08x/0x%08x -> id 0x%x", r.context_id0, r.context_id1, r.id);
+	kfdsig_emu_interrupt(f.emu, f.pasid, f.gpu, KFDSIG_EMU_IRQ_CP_BAD_OPCODE, 3);
+	r = last(&f);
+	CHECK(r.path == KFDSIG_EMU_PATH_EXCEPTION && r.source_id == 183, "bad opcode");
+	CHECK_EQ(kfdsig_emu_interrupt(f.emu, 0x7777, f.gpu, KFDSIG_EMU_IRQ_CP_EOP, 5), -ESRCH,
+		 "unknown pasid");
+	CHECK(kfdsig_emu_irq_trace(f.emu, 0x7777, &r, 1) == 1 &&
+		      r.drop == KFDSIG_EMU_DROP_NO_PROCESS,
+	      "unknown pasid recorded as dropped (no-process)");
+	/* the ring keeps the last KFDSIG_EMU_IRQ_TRACE_LEN, oldest first */
+	for (uint32_t i = 0; i < KFDSIG_EMU_IRQ_TRACE_LEN + 8; i++)
+		kfdsig_emu_interrupt(f.emu, f.pasid, f.gpu, KFDSIG_EMU_IRQ_CP_EOP, 5000 + i);
+	CHECK_EQ(kfdsig_emu_irq_trace(f.emu, 0, many, KFDSIG_EMU_IRQ_TRACE_LEN + 8),
+		 KFDSIG_EMU_IRQ_TRACE_LEN, "ring length");
+	CHECK(many[0].id == 5008 &&
+		      many[KFDSIG_EMU_IRQ_TRACE_LEN - 1].id ==
+			      5000 + KFDSIG_EMU_IRQ_TRACE_LEN + 7 &&
+		      many[1].seq == many[0].seq + 1,
+	      "oldest first, the newest kept: %u .. %u", many[0].id,
+	      many[KFDSIG_EMU_IRQ_TRACE_LEN - 1].id);
+	CHECK_EQ(kfdsig_emu_irq_trace(f.emu, f.pasid, many, 3), 3, "the last 3");
+	CHECK_EQ(many[2].id, 5000 + KFDSIG_EMU_IRQ_TRACE_LEN + 7, "ending with the newest");
+	CHECK_EQ(kfdsig_emu_irq_trace(NULL, 0, NULL, 0), -EINVAL, "NULL emulator");
+	CHECK(!strcmp(kfdsig_emu_irq_path_name(KFDSIG_EMU_PATH_PARTIAL), "partial") &&
+		      !strcmp(kfdsig_emu_irq_drop_name(KFDSIG_EMU_DROP_V6_14), "v6.14") &&
+		      !strcmp(kfdsig_emu_irq_path_name((enum kfdsig_emu_irq_path)99), "?"),
+	      "names");
+	teardown(&f);
+
+	/* v11: bit 24 dropped; SDMA trap from the GFX client, SOC21 source 49 */
+	setup(&f, "gfx1100", 10);
+	kfdsig_emu_interrupt(f.emu, f.pasid, f.gpu, KFDSIG_EMU_IRQ_CP_EOP, 0x1000005);
+	r = last(&f);
+	CHECK(r.path == KFDSIG_EMU_PATH_DROPPED && r.drop == KFDSIG_EMU_DROP_BIT24, "bit 24");
+	t_gpu_signal(f.ev[5].slot, 5);
+	kfdsig_emu_interrupt(f.emu, f.pasid, f.gpu, KFDSIG_EMU_IRQ_SDMA_TRAP, 5);
+	r = last(&f);
+	CHECK(r.path == KFDSIG_EMU_PATH_FAST && r.client_id == 0x0a && r.source_id == 49,
+	      "soc21 sdma trap: client 0x%x src %u", r.client_id, r.source_id);
+	teardown(&f);
+
+	/* CIK: 8-bit SQ data, partial walk; source ids from cik_int.h */
+	setup(&f, "gfx803", N_EVENTS);
+	t_gpu_signal(f.ev[300].slot, 1);
+	kfdsig_emu_interrupt(f.emu, f.pasid, f.gpu, KFDSIG_EMU_IRQ_SQ_MSG, 0xab00 | 44);
+	r = last(&f);
+	CHECK(r.path == KFDSIG_EMU_PATH_PARTIAL && r.id == 44 && r.valid_bits == 8 &&
+		      r.client_id == 0 && r.source_id == 0xef && r.events[0] == 300,
+	      "cik sq: partial walk from 44 to 300: %s id %u", kfdsig_emu_irq_path_name(r.path),
+	      r.id);
+	teardown(&f);
+
+	/* v6.14 profile: a full id naming an unsignalled slot */
+	setup(&f, "gfx1030,profile=v6.14", 10);
+	t_gpu_signal(f.ev[7].slot, 7);
+	kfdsig_emu_interrupt(f.emu, f.pasid, f.gpu, KFDSIG_EMU_IRQ_CP_EOP, 3);
+	r = last(&f);
+	CHECK(r.path == KFDSIG_EMU_PATH_DROPPED && r.drop == KFDSIG_EMU_DROP_V6_14, "v6.14 drop");
+	teardown(&f);
+}
+
 int main(void)
 {
+	test_trace();
 	test_fast_path();
 	test_scan_and_profile("gfx90a", false);
 	test_scan_and_profile("gfx90a,profile=v6.14", true);

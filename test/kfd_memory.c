@@ -3,7 +3,7 @@
  * GPU VM and memory through the backend against the emulated KFD:
  * ACQUIRE_VM, ALLOC_MEMORY_OF_GPU with the CPU mapping at the GPU VA,
  * MAP_MEMORY_TO_GPU on several GPUs, FREE; and the kernel's errno for each
- * misuse (kfd_chardev.c, facts 7.4), sent as raw ioctls through the seam.
+ * misuse (kfd_chardev.c kfd_ioctl_alloc_memory_of_gpu()), sent as raw ioctls through the seam.
  */
 #include <fcntl.h>
 #include <sys/mman.h>

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * User queues end to end through the backend against the emulated KFD and
- * its engines: CREATE_QUEUE argument checks (facts 7.2), then for every
+ * its engines: CREATE_QUEUE argument checks (kfd_chardev.c kfd_ioctl_create_queue(), kfd_queue.c), then for every
  * target x {PM4, SDMA} x {auto, manual reset} x {wait any, wait all} x
  * event ids {1, 255, 256, 4095}: emit a fence (PM4: kfdsig's emitter;
- * SDMA: FENCE + TRAP written here by hand from facts 4.3/4.4), submit,
+ * SDMA: FENCE + TRAP written here by hand from *_sdma_pkt_open.h SDMA_PKT_FENCE; *_sdma_pkt_open.h SDMA_PKT_TRAP), submit,
  * WAIT_EVENTS completes with the right events and ages and the slot reads
  * all-ones again. Also: 4095 events in one submission, ring wrap with NOP
  * fill, the context-id filters, the gfx8 scan and the v6.14 profile, VM
@@ -48,7 +48,7 @@ static void rig_close(struct rig *r)
 	kfdsig_emu_destroy(r->emu);
 }
 
-/* SDMA FENCE (4 dwords) + TRAP (2 dwords), by hand from facts 4.3/4.4:
+/* SDMA FENCE (4 dwords) + TRAP (2 dwords), by hand from *_sdma_pkt_open.h SDMA_PKT_FENCE; *_sdma_pkt_open.h SDMA_PKT_TRAP:
  * the header of 5.x and later carries MTYPE 3 (UC) as kfdtest and ROCr
  * write it, SYS and SNP set; 4.x and 3.x only the opcode. */
 static uint32_t sdma_fence_trap(const struct kfdsig_target *t, uint64_t va, uint32_t id,
@@ -211,6 +211,33 @@ static void test_create_checks(void)
 	rig_close(&r);
 }
 
+/* The interrupt(s) of the last fence(s) named their events: the emulator's
+ * trace shows the fast path with the full id for @id (and then @id2), not
+ * a wake-up rescued by the slot scan. Return: failures. */
+static int irq_named(struct rig *r, int sdma, uint32_t id, uint32_t id2)
+{
+	struct kfdsig_emu_irq_record rec[2];
+	enum kfdsig_emu_irq_source src = sdma ? KFDSIG_EMU_IRQ_SDMA_TRAP : KFDSIG_EMU_IRQ_CP_EOP;
+	uint32_t bits = sdma ? r->t->sdma_trap_id_bits : r->t->cp_eop_id_bits;
+	int n = id2 ? 2 : 1, fails = 0;
+	char what[64];
+
+	/* recorded before the waiter was let go (emu_events.c) */
+	if (kfdsig_emu_irq_trace(r->emu, r->pasid, rec, (size_t)n) != n)
+		return 1;
+	snprintf(what, sizeof(what), "%s %s id %u", r->t->name, sdma ? "sdma" : "pm4", id);
+	if (id2) {
+		/* the older record is id's */
+		fails += rec[0].path != KFDSIG_EMU_PATH_FAST || rec[0].id != id ||
+			 rec[0].source != src || rec[0].nsignaled != 1 || rec[0].events[0] != id;
+		if (fails)
+			fprintf(stderr, "%s: first of two interrupts took %s (id %u)\n", what,
+				kfdsig_emu_irq_path_name(rec[0].path), rec[0].id);
+		id = id2;
+	}
+	return fails + t_irq_fast(r->emu, r->pasid, src, bits, id, what);
+}
+
 /* The matrix for one target: one process, 4095 events, both engines. */
 static void test_matrix_target(const char *name)
 {
@@ -265,7 +292,7 @@ static void test_matrix_target(const char *name)
 						fails++;
 						continue;
 					}
-					rc = kfdsig_kfd_wait(r.kfd, w, 2, all, WAIT_MS, &res);
+					rc = t_wait(r.kfd, w, 2, all, WAIT_MS, &res);
 					if (rc || res != KFDSIG_WAIT_COMPLETE || !w[0].fired ||
 					    w[0].age != age[id] + 1 ||
 					    (all && w[1].age != age[id2] + 1) ||
@@ -278,6 +305,8 @@ static void test_matrix_target(const char *name)
 							all ? "all" : "any", id, rc, res,
 							(unsigned long long)w[0].age);
 						fails++;
+					} else {
+						fails += irq_named(&r, e, id, all ? id2 : 0);
 					}
 					age[id]++;
 					if (all)
@@ -488,8 +517,7 @@ static void test_faults(void)
 	n = sdma_fence_trap(r.t, 0x7e0000001000ull, ev.id, d);
 	CHECK(!kfdsig_kfd_queue_submit(q, d, n, WAIT_MS), "submit");
 	w.event_id = mem.id;
-	CHECK(kfdsig_kfd_wait(r.kfd, &w, 1, false, WAIT_MS, &res) == 0 &&
-		      res == KFDSIG_WAIT_COMPLETE,
+	CHECK(t_wait(r.kfd, &w, 1, false, WAIT_MS, &res) == 0 && res == KFDSIG_WAIT_COMPLETE,
 	      "MEMORY event");
 	CHECK(w.memory.va == 0x7e0000001000ull && w.memory.gpu_id == r.gpu && w.memory.not_present,
 	      "fault data");

@@ -6,9 +6,9 @@
  * unit, its s_sendmsg(MSG_INTERRUPT) handled by the emulated amdkfd.
  *
  *  1. gfx8 aliasing. The CIK handler passes only m0[7:0] with 8 valid id
- *     bits (facts 1.4: kfd_signal_event_interrupt(pasid, context_id & 0xff,
+ *     bits (cik_event_interrupt.c: kfd_signal_event_interrupt(pasid, context_id & 0xff,
  *     8)). 8 < 12 bits, so kfd_signal_event_interrupt takes the partial
- *     path of lookup_signaled_event_by_partial_id (facts 2.6, step 2): walk
+ *     path of lookup_signaled_event_by_partial_id (kfd_events.c kfd_signal_event_interrupt() / lookup_signaled_event_by_partial_id(), step 2): walk
  *     id, id + 256, id + 512, ... below 4096 and take the FIRST id whose
  *     slot is not all-ones and that exists in the IDR; only when the walk
  *     finds nothing does the exhaustive scan run (step 4). The cases below
@@ -17,7 +17,7 @@
  *
  *  2. The 8-bit-m0 bug (AMD's device library, IREE; landscape.md, 4): a
  *     stub that stores into the right slot but puts id & 0xff in m0. On
- *     gfx9 and later the handler keeps 23 or 24 bits (facts 1.9), i.e. the
+ *     gfx9 and later the handler keeps 23 or 24 bits (the kfd_signal_event_interrupt() calls of cik_event_interrupt.c and kfd_int_process_v9/v10/v11.c), i.e. the
  *     truncated value arrives as a FULL id (>= 12 bits): the fast path
  *     reads slots[id & 0xff]. If that slot is unsignalled the fast path
  *     misses and the exhaustive scan recovers the event (default kernel);
@@ -31,7 +31,7 @@
  *  3. A wave with an instruction the shader unit does not implement stops
  *     the queue and signals nothing.
  *
- * Every expectation is derived by hand in the comments from facts 1.4,
+ * Every expectation is derived by hand in the comments from cik_event_interrupt.c,
  * 1.9 and 2.6, not read from the generation table. The variant stubs are
  * made by writing another value at the published event-id literal of the
  * raw stub (or into the event_id kernel argument of the code-object form)
@@ -51,7 +51,7 @@
  * timeouts suffice (and keep a failing run short). */
 #define WAKE_MS 500
 #define SHORT_MS 2
-#define UNSIG UINT64_MAX /* UNSIGNALED_EVENT_SLOT (facts 2.1) */
+#define UNSIG UINT64_MAX /* UNSIGNALED_EVENT_SLOT (kfd_events.h) */
 
 struct fx {
 	const struct kfdsig_target *t;
@@ -181,6 +181,17 @@ static bool woke(struct fx *f, uint32_t id, uint32_t timeout)
 	CHECK_EQ((f)->page[id], want, "%s %s: slot %u: %s", (f)->spec, form_name((f)->form), \
 		 (unsigned)(id), __VA_ARGS__)
 
+/* The path the emulated handler took for the last interrupt (its trace). */
+#define PATH(f, want, ...)                                                                    \
+	do {                                                                                  \
+		struct kfdsig_emu_irq_record r_ = { 0 };                                      \
+		int n_ = kfdsig_emu_irq_trace((f)->emu, t_pasid((f)->emu, (f)->kfd), &r_, 1); \
+		CHECK(n_ == 1 && r_.path == (want),                                           \
+		      "%s %s: the interrupt took the %s path, expected %s: %s", (f)->spec,    \
+		      form_name((f)->form), kfdsig_emu_irq_path_name(r_.path),                \
+		      kfdsig_emu_irq_path_name(want), __VA_ARGS__);                           \
+	} while (0)
+
 /* ---- 1. gfx8: ids sharing the low 8 bits -------------------------------- */
 
 /* Events 1..600 exist, so every pair below has a third alias lo + 512. */
@@ -204,6 +215,7 @@ static void gfx8_pair(const struct kfdsig_target *t, const char *profile,
 	dispatch(&f, lo, lo);
 	SLOT(&f, lo, UNSIG, "acknowledged");
 	WOKE(&f, lo, "the walk starts at its own id");
+	PATH(&f, KFDSIG_EMU_PATH_PARTIAL, "8 bits: the partial-id walk");
 	ASLEEP(&f, hi, "its slot was never written");
 	ASLEEP(&f, hi2, "its slot was never written");
 	fx_close(&f);
@@ -222,6 +234,7 @@ static void gfx8_pair(const struct kfdsig_target *t, const char *profile,
 	SLOT(&f, lo, UNSIG, "never written");
 	SLOT(&f, BYSTANDER, BYSTANDER, "no scan: still pending");
 	WOKE(&f, hi, "the walk skips the unsignalled lower id");
+	PATH(&f, KFDSIG_EMU_PATH_PARTIAL, "found by the walk, not the scan");
 	ASLEEP(&f, lo, "its slot is unsignalled");
 	ASLEEP(&f, hi2, "the walk stopped at hi");
 	ASLEEP(&f, BYSTANDER, "no scan ran");
@@ -235,6 +248,7 @@ static void gfx8_pair(const struct kfdsig_target *t, const char *profile,
 	dispatch(&f, hi2, hi2);
 	SLOT(&f, hi2, UNSIG, "acknowledged");
 	WOKE(&f, hi2, "two unsignalled aliases skipped");
+	PATH(&f, KFDSIG_EMU_PATH_PARTIAL, "found by the walk, not the scan");
 	ASLEEP(&f, lo, "unsignalled");
 	ASLEEP(&f, hi, "unsignalled");
 	fx_close(&f);
@@ -353,6 +367,8 @@ static void bug_case(const struct kfdsig_target *t, bool gfx8, bool v614,
 		dispatch(&f, good_ids[k], good_ids[k]);
 		SLOT(&f, good_ids[k], UNSIG, "acknowledged");
 		WOKE(&f, good_ids[k], "a full-id stub");
+		PATH(&f, gfx8 ? KFDSIG_EMU_PATH_PARTIAL : KFDSIG_EMU_PATH_FAST,
+		     "a correct stub names its event");
 	}
 
 	/* The bug below 256: m0 = id & 0xff = id, the correct stub. */
@@ -372,6 +388,7 @@ static void bug_case(const struct kfdsig_target *t, bool gfx8, bool v614,
 			 * never dropped, so also under v6.14. */
 			SLOT(&f, id, UNSIG, "found by the walk");
 			WOKE(&f, id, "gfx8: the bug changes nothing");
+			PATH(&f, KFDSIG_EMU_PATH_PARTIAL, "the walk from m0");
 		} else if (!v614) {
 			/* gfx9+: m0 (< 2^23) arrives as a full id; fast
 			 * path reads slot m0: all-ones (0 is reserved, 44 and
@@ -379,6 +396,7 @@ static void bug_case(const struct kfdsig_target *t, bool gfx8, bool v614,
 			 * events: slot form) finds slot id -> id. */
 			SLOT(&f, id, UNSIG, "acknowledged by the scan");
 			WOKE(&f, id, "fast path missed, the exhaustive scan recovers it");
+			PATH(&f, KFDSIG_EMU_PATH_SCAN, "rescued by the scan");
 			if (m0)
 				ASLEEP(&f, m0, "m0 names it but its slot is unsignalled");
 		} else {
@@ -386,6 +404,7 @@ static void bug_case(const struct kfdsig_target *t, bool gfx8, bool v614,
 			 * the interrupt is dropped, no scan: the slot keeps
 			 * the stub's 1 and the waiter times out. */
 			SLOT(&f, id, 1, "never acknowledged: the interrupt was dropped");
+			PATH(&f, KFDSIG_EMU_PATH_DROPPED, "the v6.14 rule");
 			ASLEEP(&f, id, "v6.14-v6.18 drop the interrupt");
 			if (m0)
 				ASLEEP(&f, m0, "dropped");

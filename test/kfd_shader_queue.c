@@ -4,8 +4,11 @@
  * PM4 dispatch, submitted to a PM4 queue of the emulated KFD, whose CP
  * hands the wave to the emulated shader unit; the stub's store lands in
  * the slot, its s_sendmsg(MSG_INTERRUPT) reaches the event with the
- * target's m0 bits, and WAIT_EVENTS completes. Every target, ids 1, 255,
- * 256 and 4095 (8-bit m0 on gfx8: found by the partial-id walk).
+ * target's m0 bits, and WAIT_EVENTS completes. The emulator's interrupt
+ * trace must show the fast path with the full id (the partial-id walk with
+ * the id's low byte on gfx8's 8-bit m0): a stub sending another id that
+ * the slot scan happens to rescue fails. Every target, ids 1, 255, 256 and
+ * 4095.
  */
 #include <kfdsig/shader.h>
 
@@ -71,6 +74,13 @@ static int run_target(const struct kfdsig_target *t, enum kfdsig_shader_form for
 				t->name, form == KFDSIG_SHADER_RAW ? "raw" : "code object", ids[k],
 				qi.halted, qi.exception);
 			fails++;
+		} else {
+			char what[64];
+
+			snprintf(what, sizeof(what), "%s %s id %u", t->name,
+				 form == KFDSIG_SHADER_RAW ? "raw" : "code object", ids[k]);
+			fails += t_irq_fast(emu, t_pasid(emu, kfd), KFDSIG_EMU_IRQ_SQ_MSG,
+					    t->sq_msg_id_bits, ids[k], what);
 		}
 	}
 	kfdsig_kfd_queue_destroy(q);

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <kfdsig/emu.h>
 #include <kfdsig/kfd.h>
@@ -67,16 +68,79 @@ static inline void t_gpu_signal(uint64_t *slot, uint64_t value)
 	__atomic_store_n(slot, value, __ATOMIC_RELEASE);
 }
 
+/* A completed wait on the emulator never takes this long: the signal it
+ * waits for comes from a thread of the test or an emulated engine within
+ * milliseconds. One that does was woken by its timeout's re-check, i.e.
+ * the wake-up was lost. */
+#define T_WAKE_MAX_MS 1000
+
+static inline uint64_t t_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/* kfdsig_kfd_wait(), where a COMPLETE after T_WAKE_MAX_MS is a failure (a
+ * lost wake-up rescued by the timeout). */
+static inline int t_wait(struct kfdsig_kfd *kfd, struct kfdsig_wait_entry *e, uint32_t n, bool all,
+			 uint32_t timeout, enum kfdsig_wait_result *res)
+{
+	uint64_t t0 = t_now_ms();
+	int r = kfdsig_kfd_wait(kfd, e, n, all, timeout, res);
+	uint64_t ms = t_now_ms() - t0;
+
+	CHECK(r || *res != KFDSIG_WAIT_COMPLETE || ms <= T_WAKE_MAX_MS,
+	      "event %u%s: woken after %llu ms (bound %d ms): a lost wake-up?",
+	      n ? e[0].event_id : 0, n > 1 ? " and others" : "", (unsigned long long)ms,
+	      T_WAKE_MAX_MS);
+	return r;
+}
+
 /* One wait on one event; returns the kfdsig_kfd_wait() result code and
- * stores the wait result. */
+ * stores the wait result (bounded as t_wait()). */
 static inline int t_wait1(struct kfdsig_kfd *kfd, uint32_t id, uint64_t *age, uint32_t timeout,
 			  enum kfdsig_wait_result *res)
 {
 	struct kfdsig_wait_entry e = { .event_id = id, .age = age ? *age : 0 };
-	int r = kfdsig_kfd_wait(kfd, &e, 1, false, timeout, res);
+	int r = t_wait(kfd, &e, 1, false, timeout, res);
+
 	if (age)
 		*age = e.age;
 	return r;
+}
+
+/*
+ * The last interrupt the emulated handler took for @pasid must be the one
+ * a correct fence for @event makes: from @src, with @bits valid id bits
+ * (the generation table's width for that source), the id the event's low
+ * bits, found by the fast path (>= 12 bits) or the partial-id walk (fewer),
+ * and setting exactly @event. A wrong id that the slot scan rescues, or a
+ * drop, fails here even when the waiter woke. Return: 0, or 1 (reported).
+ */
+static inline int t_irq_fast(struct kfdsig_emu *emu, int pasid, enum kfdsig_emu_irq_source src,
+			     uint32_t bits, uint32_t event, const char *what)
+{
+	struct kfdsig_emu_irq_record r;
+	uint32_t id = bits >= 32 ? event : event & ((1u << bits) - 1);
+	enum kfdsig_emu_irq_path want = bits >= 12 ? KFDSIG_EMU_PATH_FAST : KFDSIG_EMU_PATH_PARTIAL;
+
+	if (kfdsig_emu_irq_trace(emu, pasid, &r, 1) != 1) {
+		fprintf(stderr, "%s: no interrupt recorded\n", what);
+		return 1;
+	}
+	if (r.source == src && r.valid_bits == bits && r.id == id && r.path == want &&
+	    r.nsignaled == 1 && r.events[0] == event)
+		return 0;
+	fprintf(stderr,
+		"%s: interrupt source %d id %u (%u bits) took the %s path (drop %s) and set %u "
+		"event(s), first %u; a correct fence is source %d id %u (%u bits), %s, setting "
+		"event %u\n",
+		what, (int)r.source, r.id, r.valid_bits, kfdsig_emu_irq_path_name(r.path),
+		kfdsig_emu_irq_drop_name(r.drop), r.nsignaled, r.nsignaled ? r.events[0] : 0,
+		(int)src, id, bits, kfdsig_emu_irq_path_name(want), event);
+	return 1;
 }
 
 #endif

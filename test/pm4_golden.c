@@ -2,7 +2,7 @@
 /*
  * PM4 default fence, every target: the emitted dwords equal golden vectors
  * derived by hand from the kernel's fence emitters with the interrupt on,
- * the 64-bit write and INT_CTXID = event id (facts 3.3-3.5):
+ * the 64-bit write and INT_CTXID = event id (gfx_v8_0.c gfx_v8_0_ring_emit_fence_compute(), kfd_pm4_headers_vi.h; soc15d.h, kfd_pm4_headers_ai.h, gfx_v9_0.c gfx_v9_0_ring_emit_fence(); nvd.h, gfx_v10_0.c / gfx_v11_0.c / gfx_v12_0.c *_ring_emit_fence()):
  *   gfx8   gfx_v8_0_ring_emit_fence_compute: PACKET3(RELEASE_MEM, 5),
  *          TCL1|TC|TC_WB|CACHE_FLUSH_AND_INV_TS|EVENT_INDEX(5),
  *          DATA_SEL(2)|INT_SEL(2), addr & ~3, addr_hi, seq_lo, seq_hi
@@ -26,22 +26,23 @@ struct golden {
 	uint32_t dw[8];
 };
 
+/* gfx8 pages lie below 2^40, the gfx8 GPUVM size (gmc_v8_0.c). */
 static const struct golden golden[] = {
 	{ "gfx801",
 	  1,
-	  0x00007ff000000000ull,
+	  0x000000f000000000ull,
 	  7,
-	  { 0xc0054900, 0x00038514, 0x42000000, 0x00000008, 0x00007ff0, 0x00000001, 0x00000000 } },
+	  { 0xc0054900, 0x00038514, 0x42000000, 0x00000008, 0x000000f0, 0x00000001, 0x00000000 } },
 	{ "gfx802",
 	  4095,
-	  0x00007ff000100000ull,
+	  0x000000f000100000ull,
 	  7,
-	  { 0xc0054900, 0x00038514, 0x42000000, 0x00107ff8, 0x00007ff0, 0x00000fff, 0x00000000 } },
+	  { 0xc0054900, 0x00038514, 0x42000000, 0x00107ff8, 0x000000f0, 0x00000fff, 0x00000000 } },
 	{ "gfx803",
 	  255,
-	  0x00007ff000200000ull,
+	  0x000000f000200000ull,
 	  7,
-	  { 0xc0054900, 0x00038514, 0x42000000, 0x002007f8, 0x00007ff0, 0x000000ff, 0x00000000 } },
+	  { 0xc0054900, 0x00038514, 0x42000000, 0x002007f8, 0x000000f0, 0x000000ff, 0x00000000 } },
 	{ "gfx900",
 	  256,
 	  0x00007ff000300000ull,

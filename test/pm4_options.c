@@ -1,18 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * PM4 emitter options: every option gives the hand-derived dwords (facts
- * 3.2-3.7), on one target of each fence form; and the size query always
+ * PM4 emitter options: every option gives the hand-derived dwords (vid.h,
+ * soc15d.h, nvd.h, kfd_pm4_headers_vi.h / _ai.h), on one target of each fence form; and the size query always
  * agrees with what is written, for every target and option.
  */
 #include <string.h>
 
 #include "helpers.h"
 
-#define PAGE 0x0000100000000000ull
+#define PAGE 0x0000001000000000ull /* below 2^40: gfx8 reaches it too */
 #define EID 9u
-#define SLOT (PAGE + 8 * EID) /* 0x100000000048 */
+#define SLOT (PAGE + 8 * EID) /* 0x1000000048 */
 #define LO 0x00000048u
-#define HI 0x00001000u
+#define HI 0x00000010u
 
 struct vec {
 	const char *what;

@@ -8,7 +8,7 @@
 
 #include "helpers.h"
 
-#define PAGE 0x0000100000000000ull
+#define PAGE 0x0000001000000000ull /* below 2^40: gfx8 reaches it too */
 
 struct reject {
 	const char *what;
@@ -31,6 +31,17 @@ static const struct reject rejects[] = {
 	{ "slot unaligned 32", "gfx1100", OK_F(.slot_va = PAGE + 2, .flags = KFDSIG_FENCE_32BIT),
 	  "aligned" },
 	{ "slot beyond 48 bits", "gfx90a", OK_F(.slot_va = 1ull << 48), "48-bit" },
+	/* the slot implies the signal page (slot - 8 * id): a whole page, not 0 */
+	{ "page unaligned by 8", "gfx90a", OK_F(.slot_va = PAGE + 8 * 5 + 8), "4096-byte" },
+	{ "page unaligned by 2 KiB", "gfx1100", OK_F(.slot_va = PAGE + 2048 + 8 * 5), "4096-byte" },
+	{ "page 0", "gfx90a", OK_F(.slot_va = 8 * 5), "page at 0" },
+	{ "slot below 8 * id", "gfx90a", { .slot_va = 8, .event_id = 5 }, "page at 0" },
+	/* gfx8 GPUVM is 40 bits (gmc_v8_0.c gmc_v8_0_sw_init) */
+	{ "gfx8 beyond 40 bits", "gfx803", OK_F(.slot_va = (1ull << 40) + 8 * 5), "40-bit" },
+	{ "gfx8 slot 4095 above 2^40",
+	  "gfx801",
+	  { .slot_va = (1ull << 40) - 0x8000 + 8 * 4095 + 0x8000, .event_id = 4095 },
+	  "40-bit" },
 	{ "value all-ones", "gfx90a", OK_F(.flags = KFDSIG_FENCE_VALUE, .value = UINT64_MAX),
 	  "all-ones" },
 	{ "value all-ones 32", "gfx90a",

@@ -8,7 +8,7 @@
 
 #include "helpers.h"
 
-#define PAGE 0x00007f1234560000ull
+#define PAGE 0x000000f234560000ull /* below 2^40 (gfx8) */
 
 static void check_equivalence(void)
 {
@@ -73,6 +73,13 @@ static void check_refusals(void)
 
 	CHECK_EQ(kfdsig_pm4_fence_prepare(t, &f, 0, &tp), -EINVAL, "page 0");
 	CHECK_EQ(kfdsig_pm4_fence_prepare(t, &f, PAGE + 4, &tp), -EINVAL, "unaligned page");
+	CHECK_EQ(kfdsig_pm4_fence_prepare(t, &f, PAGE + 8, &tp), -EINVAL, "8-byte aligned page");
+	CHECK(strstr(kfdsig_last_error(), "4096-byte") != NULL, "reason: %s", kfdsig_last_error());
+	CHECK_EQ(kfdsig_pm4_fence_prepare(kfdsig_target_by_name("gfx803"), &f, 1ull << 40, &tp),
+		 -EINVAL, "gfx8 page beyond 2^40");
+	CHECK(strstr(kfdsig_last_error(), "2^40") != NULL, "reason: %s", kfdsig_last_error());
+	CHECK_EQ(kfdsig_pm4_fence_prepare(kfdsig_target_by_name("gfx900"), &f, 1ull << 40, &tp), 0,
+		 "gfx9 page at 2^40");
 	CHECK_EQ(kfdsig_pm4_fence_prepare(t, &f, (1ull << 48) - 0x1000, &tp), -EINVAL,
 		 "page crosses 2^48");
 	CHECK_EQ(kfdsig_pm4_fence_prepare(NULL, &f, PAGE, &tp), -EINVAL, "NULL target");

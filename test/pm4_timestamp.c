@@ -4,7 +4,7 @@
  * form, the refusals, and the decoder's reading of the packet.
  *
  * Goldens, derived by hand from the packet definitions, not by calling the
- * emitter (facts 3.3 gfx8 MEC RELEASE_MEM, 3.4 gfx9, 3.5 gfx10+):
+ * emitter (gfx_v8_0.c gfx_v8_0_ring_emit_fence_compute(), kfd_pm4_headers_vi.h gfx8 MEC RELEASE_MEM; soc15d.h gfx9; nvd.h gfx10+):
  *   header  PACKET3(RELEASE_MEM 0x49, count) = 3 << 30 | count << 16 |
  *           0x49 << 8, count = body dwords - 1: 5 on gfx8 (7 dwords),
  *           6 from gfx9 on (8 dwords)       -> 0xc0054900 / 0xc0064900
@@ -137,7 +137,7 @@ static void roundtrip(struct capture *cap)
 {
 	for (size_t i = 0; i < kfdsig_target_count(); i++) {
 		const struct kfdsig_target *t = kfdsig_target_at(i);
-		const uint64_t page = 0x00007f0000200000ull, ts = 0x00007f0000300010ull;
+		const uint64_t page = 0x000000f000200000ull, ts = 0x000000f000300010ull;
 		struct kfdsig_fence f = { .slot_va = page + 8 * 7, .event_id = 7 };
 		uint32_t buf[KFDSIG_PM4_TIMESTAMP_MAX_DW + KFDSIG_PM4_FENCE_MAX_DW];
 		int n = kfdsig_pm4_emit_timestamp(t, ts, buf, KFDSIG_PM4_TIMESTAMP_MAX_DW), m;

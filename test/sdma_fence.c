@@ -4,8 +4,8 @@
  * per SDMA IP of the generation table), every option and every rejection.
  *
  * The golden dwords are written by hand from the kernel's
- * sdma_v*_ring_emit_fence sequences (../shared/docs/kfd-signaling-facts.md
- * 4.5) with the TRAP context set to the event id:
+ * sdma_v*_ring_emit_fence sequences (sdma_v2_4.c .. sdma_v7_0.c) with the
+ * TRAP context set to the event id:
  *   v2.4/v3.0/v4.0/v4.4.2: OP(FENCE) addr_lo addr_hi seq_lo,
  *                          OP(FENCE) (addr+4)_lo (addr+4)_hi seq_hi,
  *                          OP(TRAP) INT_CONTEXT
@@ -20,10 +20,10 @@
 #include "helpers.h"
 
 #define EV 42u
-#define PAGE 0x00007f0000200000ull
-#define SLOT (PAGE + 8 * EV) /* 0x00007f0000200150 */
+#define PAGE 0x000000f000200000ull /* below 2^40: gfx8 reaches it */
+#define SLOT (PAGE + 8 * EV)	   /* 0x000000f000200150 */
 #define SLOT_LO 0x00200150u
-#define SLOT_HI 0x00007f00u
+#define SLOT_HI 0x000000f0u
 
 /* Plain FENCE header: SDMA_PKT_HEADER_OP(SDMA_OP_FENCE). */
 #define H_PLAIN 0x00000005u
@@ -214,6 +214,27 @@ static void test_options(void)
 			const uint32_t want[] = { H_MTYPE, l,  hi, 1,	   H_MTYPE,
 						  l + 4,   hi, 0,  H_TRAP, 4095 };
 			expect("event 4095", "gfx1100", &f, want, 10);
+		}
+		/* the slot implies a signal page: 4096-byte aligned, not 0,
+		 * and within the target's GPU VA (40 bits on gfx8) */
+		{
+			uint32_t buf[KFDSIG_SDMA_FENCE_MAX_DW];
+			const struct kfdsig_target *t = kfdsig_target_by_name("gfx1100");
+
+			f.slot_va = PAGE + 8 * 4095 + 8;
+			CHECK_EQ(kfdsig_sdma_emit_fence(t, &f, buf, KFDSIG_SDMA_FENCE_MAX_DW),
+				 -EINVAL, "sdma: signal page not 4096-byte aligned");
+			CHECK(strstr(kfdsig_last_error(), "4096-byte") != NULL, "reason: %s",
+			      kfdsig_last_error());
+			f.slot_va = 8 * 4095;
+			CHECK_EQ(kfdsig_sdma_emit_fence(t, &f, buf, KFDSIG_SDMA_FENCE_MAX_DW),
+				 -EINVAL, "sdma: signal page 0");
+			f.slot_va = (1ull << 40) + 8 * 4095;
+			CHECK_EQ(kfdsig_sdma_emit_fence(kfdsig_target_by_name("gfx803"), &f, buf,
+							KFDSIG_SDMA_FENCE_MAX_DW),
+				 -EINVAL, "sdma: gfx8 slot beyond 2^40");
+			CHECK_EQ(kfdsig_sdma_emit_fence(t, &f, buf, KFDSIG_SDMA_FENCE_MAX_DW), 10,
+				 "sdma: gfx11 slot above 2^40");
 		}
 	}
 

@@ -2,7 +2,7 @@
 /*
  * SDMA NOPs and padding: one-dword and burst NOPs, alignment, the ring end
  * (no packet straddles the wrap) and the 64-dword minimum submission of
- * gfx900/gfx902/gfx904/gfx90c (ROCr amd_blit_sdma.cpp, facts 4.6), at ring
+ * gfx900/gfx902/gfx904/gfx90c (ROCr amd_blit_sdma.cpp), at ring
  * ends and odd sizes. Expected dwords are written out by hand: a NOP burst
  * of N dwords is the header (N - 1) << 16 followed by N - 1 zero dwords.
  */
@@ -102,7 +102,7 @@ static void test_wrap(void)
 
 static void test_submit(void)
 {
-	/* Hand list of the targets with the 64-dword minimum (facts 4.6). */
+	/* Hand list of the targets with the 64-dword minimum (*_sdma_pkt_open.h NOP / POLL_REGMEM, ROCr amd_blit_sdma.cpp). */
 	static const char *const min64[] = { "gfx900", "gfx902", "gfx904", "gfx90c" };
 
 	for (size_t i = 0; i < kfdsig_target_count(); i++) {

@@ -2,10 +2,10 @@
 /*
  * Disassemble every target's embedded code object with LLVM 22
  * llvm-objdump and check both kernels instruction by instruction against
- * sequences written here by hand from facts section 5 (store of 1, the
+ * sequences written here by hand from LLVM AMDGPUUsage "Memory Model" (store of 1, the
  * family's release sequence, m0 = the full event id, the m0 hazard nop,
  * s_sendmsg with message 1, the wait for it, s_endpgm). The raw kernel is checked after
- * kfdsig_shader_patch() wrote slot 0x7f1234567890 and event id 300 into it,
+ * kfdsig_shader_patch() wrote slot 0xf234567960 and event id 300 into it,
  * so m0 must read 0x12c (not 300 & 0xff) on every target.
  * Skips (77) only when the LLVM 22 tools are absent.
  */
@@ -16,8 +16,9 @@
 #include "helpers.h"
 #include "shaders_common.h"
 
-#define SLOT 0x7f1234567890ull
 #define EVENT 300u
+/* event 300's slot of a page below 2^40 (gfx8 reaches it) */
+#define SLOT (0xf234567000ull + 8 * EVENT)
 
 struct family_seq {
 	const char *family;

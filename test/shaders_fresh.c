@@ -67,10 +67,14 @@ static void compare_target(const struct kfdsig_target *t)
 	snprintf(src, sizeof(src), "%s/src/shaders/%s", KFDSIG_SOURCE_DIR, s.source_name);
 	snprintf(obj, sizeof(obj), "%s/%s.o", tmp, t->name);
 	snprintf(co, sizeof(co), "%s/%s.co", tmp, t->name);
+	/* the source names its processor KFDSIG_PROCESSOR (amdhsa.target) */
 	snprintf(cmd, sizeof(cmd),
-		 "'%s/llvm-mc' -triple=amdgcn-amd-amdhsa -mcpu=%s -filetype=obj '%s' -o '%s' && "
+		 "sed 's/KFDSIG_PROCESSOR/%s/g' '%s' > '%s/%s.s' && "
+		 "'%s/llvm-mc' -triple=amdgcn-amd-amdhsa -mcpu=%s -filetype=obj '%s/%s.s' -o '%s' "
+		 "&& "
 		 "'%s/ld.lld' -shared '%s' -o '%s'",
-		 KFDSIG_LLVM22_BIN, s.processor, src, obj, KFDSIG_LLVM22_BIN, obj, co);
+		 s.processor, src, tmp, t->name, KFDSIG_LLVM22_BIN, s.processor, tmp, t->name, obj,
+		 KFDSIG_LLVM22_BIN, obj, co);
 	CHECK_EQ(system(cmd), 0, "%s: %s", t->name, cmd);
 	bytes = t_read_file(co, &n);
 	CHECK(bytes, "%s: no output", t->name);

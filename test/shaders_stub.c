@@ -5,6 +5,7 @@
  * ELF reader); the kernel descriptors say what the stubs need; patching
  * writes exactly the published bytes; bad input is refused.
  */
+#define _GNU_SOURCE /* memmem */
 #include <errno.h>
 #include <string.h>
 
@@ -109,6 +110,30 @@ static void check_target(const struct kfdsig_target *t)
 	CHECK_EQ(co.regs.pgm_rsrc2 & 1, 0, "%s scratch", t->name);
 }
 
+/*
+ * The code object carries the amdhsa.target metadata LLVM 22 emits
+ * (AMDGPUUsage "Code Object V3 Metadata": the target id, here
+ * "amdgcn-amd-amdhsa--<processor>"), as a msgpack key/value pair in the
+ * AMDGPU note: fixstr "amdhsa.target" then fixstr of the target id.
+ */
+static void check_target_key(const struct kfdsig_target *t)
+{
+	static const char key[] = "amdhsa.target";
+	struct kfdsig_shader_stub co;
+	char tid[64];
+	size_t kl = sizeof(key) - 1, tl;
+	const uint8_t *p;
+
+	CHECK_EQ(kfdsig_shader_stub(t, KFDSIG_SHADER_CODE_OBJECT, &co), 0, "%s co", t->name);
+	tl = (size_t)snprintf(tid, sizeof(tid), "amdgcn-amd-amdhsa--%s", co.processor);
+	p = memmem(co.bytes, co.size, key, kl);
+	CHECK(p && p > co.bytes && p[-1] == (0xa0 | kl), "%s: no amdhsa.target key", t->name);
+	if (!p || (size_t)(p - co.bytes) + kl + 1 + tl > co.size)
+		return;
+	CHECK(p[kl] == (0xa0 | tl) && !memcmp(p + kl + 1, tid, tl), "%s: amdhsa.target is not %s",
+	      t->name, tid);
+}
+
 static void check_patch(const char *name, uint64_t slot, uint32_t id, int want)
 {
 	const struct kfdsig_target *t = kfdsig_target_by_name(name);
@@ -158,6 +183,9 @@ static void check_errors(void)
 	CHECK_EQ(kfdsig_shader_patch(&raw, buf, raw.size, 0x1000, 4096), -EINVAL, "id 4096");
 	CHECK_EQ(kfdsig_shader_patch(&raw, buf, raw.size, 0, 5), -EINVAL, "slot 0");
 	CHECK_EQ(kfdsig_shader_patch(&raw, buf, raw.size, 0x1004, 5), -EINVAL, "unaligned");
+	CHECK_EQ(kfdsig_shader_patch(&raw, buf, raw.size, 0x1008 + 8 * 5, 5), -EINVAL,
+		 "page not 4096-byte aligned");
+	CHECK_EQ(kfdsig_shader_patch(&raw, buf, raw.size, 8 * 5, 5), -EINVAL, "page 0");
 	CHECK_EQ(kfdsig_shader_patch(&raw, buf, raw.size, 1ull << 48, 5), -EINVAL, "2^48");
 	CHECK_EQ(kfdsig_shader_patch(&raw, buf, raw.size - 1, 0x1000, 5), -ENOSPC, "small");
 	CHECK_EQ(kfdsig_shader_patch(&raw, NULL, raw.size, 0x1000, 5), -EINVAL, "null");
@@ -169,8 +197,11 @@ static void check_errors(void)
 	CHECK_EQ(kfdsig_shader_kernargs(&raw, ka, 16, 0x1000, 5), -EINVAL, "raw kernargs");
 	CHECK_EQ(kfdsig_shader_kernargs(&co, ka, 15, 0x1000, 5), -ENOSPC, "small kernargs");
 	CHECK_EQ(kfdsig_shader_kernargs(&co, ka, 16, 0x1000, 0), -EINVAL, "kernargs id 0");
-	CHECK_EQ(kfdsig_shader_kernargs(&co, ka, 16, 0x7f1234567890ull, 0xabc), 0, "kernargs");
-	CHECK_EQ(t_le(ka, 8), 0x7f1234567890ull, "kernarg slot");
+	CHECK_EQ(kfdsig_shader_kernargs(&co, ka, 16, 0x7f1234567000ull + 8 * 0xabc, 0xabc), 0,
+		 "kernargs");
+	CHECK_EQ(t_le(ka, 8), 0x7f1234567000ull + 8 * 0xabc, "kernarg slot");
+	CHECK_EQ(kfdsig_shader_kernargs(&co, ka, 16, 0x7f1234567890ull, 0xabc), -EINVAL,
+		 "kernargs: signal page not 4096-byte aligned");
 	CHECK_EQ(t_le(ka + 8, 4), 0xabc, "kernarg id");
 	CHECK_EQ(t_le(ka + 12, 4), 0, "kernarg pad");
 }
@@ -179,17 +210,32 @@ int main(void)
 {
 	size_t n = kfdsig_target_count();
 
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		check_target(kfdsig_target_at(i));
+		check_target_key(kfdsig_target_at(i));
+	}
 
 	/* Full ids on every generation; wider than the SQ bits on gfx8 (8
 	 * bits): accepted, reported partial, m0 still gets the full id. */
-	check_patch("gfx900", 0x7f1234567890ull, 0xabc, 0);
-	check_patch("gfx1012", 0x10000ull, 4095, 0);
-	check_patch("gfx1201", 0xfffffffffff8ull, 1, 0);
-	check_patch("gfx803", 0x7f1234567890ull, 255, 0);
-	check_patch("gfx803", 0x7f1234567890ull, 300, KFDSIG_SHADER_PARTIAL_ID);
-	check_patch("gfx801", 0x1000ull, 4095, KFDSIG_SHADER_PARTIAL_ID);
+	check_patch("gfx900", 0x7f1234567000ull + 8 * 0xabc, 0xabc, 0);
+	check_patch("gfx1012", 0x10000ull + 8 * 4095, 4095, 0);
+	check_patch("gfx1201", 0xffffffff8000ull + 8, 1, 0);
+	check_patch("gfx803", 0xf234567000ull + 8 * 255, 255, 0);
+	check_patch("gfx803", 0xf234567000ull + 8 * 300, 300, KFDSIG_SHADER_PARTIAL_ID);
+	check_patch("gfx801", 0x1000ull + 8 * 4095, 4095, KFDSIG_SHADER_PARTIAL_ID);
+	/* gfx8: a slot at or above 2^40 is out of the GPU's reach */
+	{
+		const struct kfdsig_target *t = kfdsig_target_by_name("gfx803");
+		struct kfdsig_shader_stub s;
+		uint8_t buf[1024];
+
+		CHECK_EQ(kfdsig_shader_stub(t, KFDSIG_SHADER_RAW, &s), 0, "gfx803 stub");
+		memcpy(buf, s.bytes, s.size);
+		CHECK_EQ(kfdsig_shader_patch(&s, buf, s.size, (1ull << 40) + 8 * 5, 5), -EINVAL,
+			 "gfx803 slot beyond 2^40");
+		CHECK(strstr(kfdsig_last_error(), "40-bit") != NULL, "reason: %s",
+		      kfdsig_last_error());
+	}
 	CHECK_EQ(kfdsig_shader_kfd_id(kfdsig_target_by_name("gfx803"), 300), 44, "gfx8 partial");
 	CHECK_EQ(kfdsig_shader_kfd_id(kfdsig_target_by_name("gfx1030"), 4095), 4095, "gfx10.3");
 	CHECK_EQ(kfdsig_shader_kfd_id(kfdsig_target_by_name("gfx1030"), 0x900000), 0x100000,

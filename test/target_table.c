@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The generation table: every target the project promises, its
- * gfx_target_version (facts 7.6 / kgd2kfd_probe), the per-family facts of
- * facts section 9, lookups and their errors. Expectations are data here, not
+ * gfx_target_version (kfd_device.c kgd2kfd_probe()), the per-family facts of
+ * kfd_device.c and the kfd_int_process_*.c handlers, lookups and their errors. Expectations are data here, not
  * read back from the table.
  */
 #include <string.h>
@@ -132,6 +132,9 @@ int main(void)
 		if (!t)
 			continue;
 		CHECK_EQ(t->gfx_target_version, expected[i].version, "%s version", t->name);
+		/* GPUVM size: 40 bits on gfx8 (gmc_v8_0.c gmc_v8_0_sw_init), 48
+		 * from gfx9 (gmc_v9_0.c .. gmc_v12_0.c *_sw_init) */
+		CHECK_EQ(t->va_bits, expected[i].version < 90000 ? 40 : 48, "%s VA bits", t->name);
 		CHECK(!strcmp(kfdsig_family_name(t->family), expected[i].family), "%s family %s",
 		      t->name, kfdsig_family_name(t->family));
 		CHECK(!strcmp(kfdsig_irq_class_name(t->irq_class), expected[i].irq),

@@ -33,7 +33,9 @@ static void help(FILE *f)
 		"  -o, --output FILE     write there instead of stdout\n\n"
 		"Without --event the raw stub keeps its placeholder literals. An id wider than\n"
 		"the target's s_sendmsg bits (8 on gfx8) is accepted with a note: KFD receives\n"
-		"its low bits and finds the event through its partial-id scan.\n");
+		"its low bits and wakes the first signalled event whose id has the same low\n"
+		"bits (id mod 256, + 256, ... on gfx8): this one only while no lower one of\n"
+		"them is signalled.\n");
 }
 
 static bool parse_format(const char *s, enum shader_format *out)
@@ -226,9 +228,11 @@ int cmd_shader(int argc, char **argv)
 		if (ret == KFDSIG_SHADER_PARTIAL_ID)
 			fprintf(stderr,
 				"%s: note: %s s_sendmsg carries %u id bits: KFD receives %u and "
-				"finds event %u through its partial-id scan\n",
+				"wakes the first signalled event with those low bits, event %u "
+				"only while no lower one (%u, ...) is signalled\n",
 				cli_prog, t->name, raw.sq_id_bits,
-				kfdsig_shader_kfd_id(t, event_id), event_id);
+				kfdsig_shader_kfd_id(t, event_id), event_id,
+				kfdsig_shader_kfd_id(t, event_id));
 	}
 
 	binary = fmt == SF_BIN || fmt == SF_ELF;

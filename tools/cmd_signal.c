@@ -10,7 +10,7 @@
 static void help(FILE *f)
 {
 	fprintf(f, "usage: kfdsig signal [--engine pm4|sdma|shader] [--event ID] [--gpu GPU_ID]\n"
-		   "                     [--count N] [--json] [--emulate SPEC]\n\n"
+		   "                     [--count N] [--json] [-v] [--emulate SPEC]\n\n"
 		   "Create signal events up to ID, put a fence-with-interrupt for event ID on a\n"
 		   "user queue of the GPU (kfdsig's PM4 or SDMA emitter, or the s_sendmsg shader\n"
 		   "stub dispatched on a PM4 queue), ring the doorbell and wait with\n"
@@ -26,6 +26,9 @@ static void help(FILE *f)
 		   "  --timeout MS    how long to wait (default 2000)\n"
 		   "  --json          one JSON object per signal\n"
 		   "  --no-time       leave the time out (reproducible output)\n"
+		   "  -v, --verbose   after each signal, the interrupts the emulated KFD's\n"
+		   "                  handler took: IH entry, the id it derived, the path\n"
+		   "                  (fast, partial, scan, dropped and why), events set\n"
 		   "  --emulate SPEC  use an emulated KFD (also KFDSIG_EMULATE=SPEC)\n\n"
 		   "Exit status: 0 when every signal woke the waiter, 1 otherwise or on failure,\n"
 		   "2 for bad arguments.\n");
@@ -81,6 +84,62 @@ static int build(enum engine e, const struct kfdsig_target *t, uint64_t slot_va,
 	return kfdsig_pm4_emit_dispatch(&s, entry, 0, dw, max);
 }
 
+/* The interrupts the emulated handler took since the last call. */
+static void print_trace(struct cli_kfd *c, bool json, uint64_t *seen)
+{
+	static const char *const src[] = { "cp-eop", "sdma-trap", "sq-msg", "cp-bad-opcode" };
+	struct kfdsig_emu_irq_record recs[16];
+	int pasid, n;
+
+	if (!c->emu) {
+		if (!*seen)
+			printf(json ? "{\"irq_trace\": null}\n"
+				    : "  irq trace: only the emulated KFD records interrupts\n");
+		*seen = 1;
+		return;
+	}
+	pasid = kfdsig_emu_pasid(c->emu, kfdsig_kfd_fd(c->kfd));
+	n = kfdsig_emu_irq_trace(c->emu, pasid, recs, 16);
+	for (int i = 0; i < n; i++) {
+		const struct kfdsig_emu_irq_record *t = &recs[i];
+		char set[64] = "";
+		size_t len = 0;
+
+		if (t->seq <= *seen)
+			continue;
+		*seen = t->seq;
+		for (uint32_t k = 0; k < t->nsignaled && k < KFDSIG_EMU_IRQ_TRACE_EVENTS; k++)
+			len += (size_t)snprintf(set + len, sizeof(set) - len, "%s%u",
+						k ? (json ? ", " : ",") : "", t->events[k]);
+		if (t->nsignaled > KFDSIG_EMU_IRQ_TRACE_EVENTS && !json)
+			snprintf(set + len, sizeof(set) - len, ",...");
+		if (json) {
+			printf("{\"irq\": %llu, \"source\": \"%s\", \"client_id\": %u, "
+			       "\"source_id\": %u, \"ring_id\": %u, \"node_id\": %u, \"vmid\": %u, "
+			       "\"pasid\": %d, \"context_id0\": %u, \"context_id1\": %u, \"id\": "
+			       "%u, "
+			       "\"valid_bits\": %u, \"path\": \"%s\", \"drop\": \"%s\", "
+			       "\"signaled\": %u, \"events\": [%s]}\n",
+			       (unsigned long long)t->seq, src[t->source], t->client_id,
+			       t->source_id, t->ring_id, t->node_id, t->vmid, t->pasid,
+			       t->context_id0, t->context_id1, t->id, t->valid_bits,
+			       kfdsig_emu_irq_path_name(t->path), kfdsig_emu_irq_drop_name(t->drop),
+			       t->nsignaled, set);
+			continue;
+		}
+		printf("  irq %s: client 0x%02x src %u ring %u node %u vmid %u pasid 0x%x "
+		       "ctx 0x%08x/0x%08x -> id %u (%u bits): %s",
+		       src[t->source], t->client_id, t->source_id, t->ring_id, t->node_id, t->vmid,
+		       (unsigned)t->pasid, t->context_id0, t->context_id1, t->id, t->valid_bits,
+		       kfdsig_emu_irq_path_name(t->path));
+		if (t->path == KFDSIG_EMU_PATH_DROPPED)
+			printf(" (%s)", kfdsig_emu_irq_drop_name(t->drop));
+		else
+			printf(", set %s", t->nsignaled ? set : "none");
+		printf("\n");
+	}
+}
+
 int cmd_signal(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -92,6 +151,7 @@ int cmd_signal(int argc, char **argv)
 		{ "timeout", required_argument, NULL, 't' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "no-time", no_argument, NULL, 'T' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "emulate", required_argument, NULL, 'E' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
@@ -104,12 +164,13 @@ int cmd_signal(int argc, char **argv)
 	bool have_ctxid = false;
 	const char *emulate = NULL;
 	enum engine e = ENG_PM4;
-	bool json = false, have_gpu = false, no_time = false;
+	bool json = false, have_gpu = false, no_time = false, verbose = false;
+	uint64_t trace_seq = 0;
 	struct kfdsig_event ev = { 0 };
 	struct cli_kfd c;
 	int opt, r, ret = 0;
 
-	while ((opt = getopt_long(argc, argv, "e:i:g:n:c:t:jh", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "e:i:g:n:c:t:jvh", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'e':
 			if (!strcmp(optarg, "pm4"))
@@ -142,6 +203,9 @@ int cmd_signal(int argc, char **argv)
 			break;
 		case 'T':
 			no_time = true;
+			break;
+		case 'v':
+			verbose = true;
 			break;
 		case 'c':
 			if (!cli_parse_u64("--ctxid", optarg, UINT32_MAX, &ctxid))
@@ -261,6 +325,8 @@ int cmd_signal(int argc, char **argv)
 				printf(", %.3f ms", ms);
 			printf("\n");
 		}
+		if (verbose)
+			print_trace(&c, json, &trace_seq);
 		if (r < 0 || res != KFDSIG_WAIT_COMPLETE)
 			ret = EXIT_FAILURE;
 	}

@@ -13,7 +13,7 @@
  * text or JSON.
  *
  * With KFDSIG_DECODE_LINT the decoder also checks every packet that raises
- * an interrupt against the rules KFD applies (facts sections 1, 2, 8) and
+ * an interrupt against the rules KFD applies (cik_event_interrupt.c, kfd_int_process_v9/v10/v11.c, kfd_events.c) and
  * reports the rule each one breaks (see docs/man/kfdsig-decode.md for the
  * list).
  */

@@ -33,7 +33,7 @@ enum kfdsig_emu_kernel_profile {
 	KFDSIG_EMU_KERNEL_DEFAULT = 0,
 	/* v6.14 - v6.18: an interrupt with a full id (>= 12 valid bits) that
 	 * names an unsignalled slot below 4096 is dropped, no scan
-	 * (commit de844846f72b, reverted by 88ef4de35f46; facts 2.6). */
+	 * (commit de844846f72b, reverted by 88ef4de35f46; kfd_events.c kfd_signal_event_interrupt() / lookup_signaled_event_by_partial_id()). */
 	KFDSIG_EMU_KERNEL_V6_14_DROP,
 };
 
@@ -141,18 +141,98 @@ enum kfdsig_emu_irq_source {
 
 /**
  * kfdsig_emu_interrupt() - an interrupt as the GPU raises it, run through
- * the GPU's amdkfd ISR class (facts 1.4-1.9): the class's drop filters
+ * the GPU's amdkfd ISR class (cik_event_interrupt.c, kfd_int_process_v9.c,
+ * kfd_int_process_v10.c, kfd_int_process_v11.c): the class's drop filters
  * (context id 0 from CP on gfx9 with new firmware / GC >= 9.4.1, bit 24 on
  * the v11 class), the valid id bits of @source, then the event entry
  * point. CP_BAD_OPCODE sets HW_EXCEPTION events on the CIK class and is
  * otherwise only recorded (debugger path).
  * @context_id: IV context id 0 (CP: INT_CTXID or on gfx8 the IV data; SDMA:
  *              the trap context; SQ: the m0 user data as the wave sent it)
+ * Every call is recorded (kfdsig_emu_irq_trace()).
  * Return: number of events set, 0 when filtered, or -errno (-ENOENT
  * unknown gpu_id, -ESRCH unknown pasid, -EINVAL bad source).
  */
 KFDSIG_API int kfdsig_emu_interrupt(struct kfdsig_emu *emu, int pasid, uint32_t gpu_id,
 				    enum kfdsig_emu_irq_source source, uint32_t context_id);
+
+/* How the emulated ISR and kfd_signal_event_interrupt() handled one
+ * interrupt (kfdsig_emu_irq_trace()). */
+enum kfdsig_emu_irq_path {
+	/* Full id (>= 12 valid bits): the slot it names was signalled and
+	 * has an event (lookup_signaled_event_by_partial_id's fast path). */
+	KFDSIG_EMU_PATH_FAST = 0,
+	/* Fewer bits: the walk id, id + 2^bits, ... found a signalled slot. */
+	KFDSIG_EMU_PATH_PARTIAL,
+	/* Nothing found by id: the exhaustive slot scan ran (and set
+	 * nsignaled events, possibly none). */
+	KFDSIG_EMU_PATH_SCAN,
+	KFDSIG_EMU_PATH_DROPPED, /* see drop */
+	/* CP bad opcode: HW_EXCEPTION events (CIK class) or the debugger /
+	 * runtime exception path (SOC15 classes). */
+	KFDSIG_EMU_PATH_EXCEPTION,
+};
+
+/* Why an interrupt was dropped (KFDSIG_EMU_PATH_DROPPED). */
+enum kfdsig_emu_irq_drop {
+	KFDSIG_EMU_DROP_NONE = 0,
+	/* v9 ISR: CP end-of-pipe with context id 0 while
+	 * context_id_expected() (GC version and MEC firmware). */
+	KFDSIG_EMU_DROP_CTX0,
+	/* v11 ISR: CP end-of-pipe context id with bit 24
+	 * (AMDGPU_FENCE_MES_QUEUE_FLAG). */
+	KFDSIG_EMU_DROP_BIT24,
+	/* v6.14 - v6.18 profile: a full id naming an unsignalled slot. */
+	KFDSIG_EMU_DROP_V6_14,
+	KFDSIG_EMU_DROP_NO_PROCESS,	/* no process has the PASID */
+	KFDSIG_EMU_DROP_NO_SIGNAL_PAGE, /* the process has no signal page */
+};
+
+#define KFDSIG_EMU_IRQ_TRACE_EVENTS 4
+
+/* One interrupt as the emulated interrupt handler saw and handled it. */
+struct kfdsig_emu_irq_record {
+	uint64_t seq; /* 1, 2, ... in the order the emulator took them */
+	uint32_t gpu_id;
+	int32_t pasid;
+	enum kfdsig_emu_irq_source source;
+	/* The IH ring entry: client id (SOC15/SOC21 only; 0 on CIK), source
+	 * id (CIK_INTSRC_*, SOC15_INTSRC_*, SOC21_INTSRC_*), ring id and
+	 * node id (0: the emulator has one ME/pipe and node per GPU), VMID
+	 * (the emulator puts every process in VMID 8, the first KFD VMID)
+	 * and the context id dwords. */
+	uint16_t client_id, source_id;
+	uint16_t ring_id, node_id, vmid;
+	uint32_t context_id0, context_id1;
+	/* What the handler class derived: the (partial) event id and how
+	 * many of its bits are valid, 0 when the source carries none. */
+	uint32_t id, valid_bits;
+	enum kfdsig_emu_irq_path path;
+	enum kfdsig_emu_irq_drop drop;
+	/* Events set, and the first KFDSIG_EMU_IRQ_TRACE_EVENTS of their ids. */
+	uint32_t nsignaled;
+	uint32_t events[KFDSIG_EMU_IRQ_TRACE_EVENTS];
+};
+
+/* Records the emulator keeps (the most recent ones, all processes). */
+#define KFDSIG_EMU_IRQ_TRACE_LEN 256
+
+/**
+ * kfdsig_emu_irq_trace() - the last interrupts the emulated interrupt
+ * handler took, oldest first: of the process @pasid, or of every process
+ * (and of unknown PASIDs) when @pasid is 0.
+ * @out: room for @n records (may be NULL when @n is 0)
+ * Return: the number of records copied (at most @n and the
+ * KFDSIG_EMU_IRQ_TRACE_LEN the emulator keeps), or -EINVAL.
+ */
+KFDSIG_API int kfdsig_emu_irq_trace(struct kfdsig_emu *emu, int pasid,
+				    struct kfdsig_emu_irq_record *out, size_t n);
+
+/** kfdsig_emu_irq_path_name() - "fast", "partial", "scan", "dropped", "exception". */
+KFDSIG_API const char *kfdsig_emu_irq_path_name(enum kfdsig_emu_irq_path path);
+
+/** kfdsig_emu_irq_drop_name() - "none", "ctx0", "bit24", "v6.14", "no-process", "no-signal-page". */
+KFDSIG_API const char *kfdsig_emu_irq_drop_name(enum kfdsig_emu_irq_drop drop);
 
 /* VM fault flags */
 /*

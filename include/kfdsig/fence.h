@@ -20,6 +20,11 @@ extern "C" {
 #define KFDSIG_SIGNAL_EVENT_LIMIT 4096u
 /* A full signal page: 4096 slots of 8 bytes (kfd_events.c). */
 #define KFDSIG_SIGNAL_PAGE_SIZE (KFDSIG_SIGNAL_EVENT_LIMIT * 8u)
+/* Alignment of a signal page (a whole page: the kernel allocates or maps it
+ * page by page, kfd_events.c kfd_event_page_set / kfd_event_mmap); the
+ * emitters refuse a slot whose implied page (slot - 8 * id) is not aligned
+ * or is 0. */
+#define KFDSIG_SIGNAL_PAGE_ALIGN 4096u
 /* UNSIGNALED_EVENT_SLOT (kfd_events.h): any other slot value is "signalled". */
 #define KFDSIG_SLOT_UNSIGNALED UINT64_MAX
 

@@ -115,7 +115,7 @@ struct kfdsig_kfd_device {
 	struct kfdsig_drm_info drm; /* libdrm (or emulated) details */
 	const char *note;	    /* why the device is unsupported, or NULL */
 	/* Context save sizes; from the topology where the kernel exports
-	 * them (late 2025), else computed as kfd_queue.c does (facts 7.2). */
+	 * them (late 2025), else computed as kfd_queue.c does (kfd_chardev.c kfd_ioctl_create_queue(), kfd_queue.c). */
 	uint32_t ctl_stack_size, cwsr_size, debug_memory_size;
 };
 
@@ -232,7 +232,7 @@ struct kfdsig_kfd_bo {
 };
 
 /* GTT | WRITABLE | EXECUTABLE | NO_SUBSTITUTE | COHERENT | UNCACHED: what
- * libhsakmt and tinygrad use for the signal page (facts 7.4). */
+ * libhsakmt and tinygrad use for the signal page (kfd_chardev.c kfd_ioctl_alloc_memory_of_gpu()). */
 #define KFDSIG_KFD_MEM_GTT_UNCACHED \
 	((1u << 1) | (1u << 31) | (1u << 30) | (1u << 28) | (1u << 26) | (1u << 25))
 
@@ -279,7 +279,7 @@ KFDSIG_API int kfdsig_kfd_free(struct kfdsig_kfd *kfd, struct kfdsig_kfd_bo *bo)
 #define KFDSIG_EVENT_DEBUG 5
 #define KFDSIG_EVENT_MEMORY 8
 
-/* How the signal page is provided (facts 2.3). */
+/* How the signal page is provided (kfd_events.c kfd_event_page_set() / kfd_event_create()). */
 enum kfdsig_signal_page_mode {
 	/* Default: a 32 KiB GTT uncached buffer of the first GPU, mapped to
 	 * every acquired GPU, passed in the first CREATE_EVENT (dGPU path). */
@@ -410,7 +410,7 @@ struct kfdsig_kfd_queue;
 
 /**
  * kfdsig_kfd_queue_create() - AMDKFD_IOC_CREATE_QUEUE with every buffer
- * the kernel wants (facts 7.2): the ring (its own mapping of exactly the
+ * the kernel wants (kfd_chardev.c kfd_ioctl_create_queue(), kfd_queue.c): the ring (its own mapping of exactly the
  * ring size), the read and write pointers each in a page-sized buffer, and
  * for PM4 queues the EOP buffer and the context save area sized from the
  * topology; then maps the process doorbell slice of the GPU (once).
@@ -438,7 +438,7 @@ KFDSIG_API int kfdsig_kfd_queue_id(const struct kfdsig_kfd_queue *q);
  * forever) for the engine to consume, never overwriting unconsumed
  * dwords. The write pointer memory is written before the doorbell; units
  * are dwords (PM4) or bytes (SDMA), 64-bit monotonic from gfx9 and 32-bit
- * wrapped on gfx8 (facts 3.8, 4.6, 7.3).
+ * wrapped on gfx8 (kfdtest BaseQueue::PlacePacket, kfd_mqd_manager_vi.c / _v9.c; *_sdma_pkt_open.h NOP / POLL_REGMEM, ROCr amd_blit_sdma.cpp; kfd_doorbell.c, kfd_chardev.c kfd_ioctl_create_queue()).
  * Return: 0, -E2BIG (larger than the ring allows), -ETIMEDOUT, -EINVAL.
  */
 KFDSIG_API int kfdsig_kfd_queue_submit(struct kfdsig_kfd_queue *q, const uint32_t *dw, uint32_t ndw,

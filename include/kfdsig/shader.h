@@ -128,8 +128,11 @@ KFDSIG_API uint32_t kfdsig_shader_kfd_id(const struct kfdsig_target *t, uint32_t
  * Writes exactly the 12 bytes at s->patch_offset[] and nothing else.
  *
  * Return: 0 when KFD receives the whole id; KFDSIG_SHADER_PARTIAL_ID when the
- * id is wider than s->sq_id_bits and KFD receives only its low bits (it then
- * finds the event through its partial-id scan of signalled slots); -EINVAL
+ * id is wider than s->sq_id_bits and KFD receives only its low bits: its
+ * partial-id walk (kfd_events.c lookup_signaled_event_by_partial_id) then
+ * takes the FIRST signalled event whose id has the same low bits (id mod 256,
+ * + 256, + 512, ... on gfx8), so this event wakes only while no lower one of
+ * them has a signalled slot; -EINVAL
  * for a code-object stub, a NULL pointer, an id outside 1..4095 or a bad
  * address; -ENOSPC when @size < s->size. Nothing is written on error.
  */

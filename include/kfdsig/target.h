@@ -115,10 +115,18 @@ struct kfdsig_target {
 
 	/*
 	 * Context save area: VGPR bytes saved per CU (kfd_queue.c
-	 * kfd_get_vgpr_size_per_cu; facts 7.2). With the LDS and the control
+	 * kfd_get_vgpr_size_per_cu). With the LDS and the control
 	 * stack it sizes the CWSR buffer a compute queue must supply.
 	 */
 	uint32_t cwsr_vgpr_size;
+
+	/*
+	 * Bits of the GPU virtual address space: a slot address at or above
+	 * 2^va_bits cannot be reached (40 on gfx8: gmc_v8_0.c gmc_v8_0_sw_init()
+	 * amdgpu_vm_adjust_size(adev, 64, 9, 1, 40); 48 from gfx9: gmc_v9_0.c,
+	 * gmc_v10_0.c, gmc_v11_0.c, gmc_v12_0.c *_sw_init() max_bits 48).
+	 */
+	uint8_t va_bits;
 };
 
 /**

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Checks every fence emitter applies, whatever the engine. The rules come
- * from kfd_events.c (../shared/docs/kfd-signaling-facts.md sections 2, 8):
+ * from kfd_events.c (kfd_event_create / lookup_signaled_event_by_partial_id /
+ * kfd_signal_event_interrupt, and KFD_SIGNAL_EVENT_LIMIT in kfd_ioctl.h):
  * id 0 is reserved, ids >= 4096 are never looked up, an all-ones slot reads
  * as unsignalled, and the interrupt must name the slot it signals.
  */
@@ -10,11 +11,12 @@
 #include "core/internal.h"
 #include "core/fence_check.h"
 
-int kfdsig_fence_check(const struct kfdsig_fence *f, uint32_t allowed_flags, uint64_t default_value,
-		       uint64_t *value)
+int kfdsig_fence_check(const struct kfdsig_target *t, const struct kfdsig_fence *f,
+		       uint32_t allowed_flags, uint64_t default_value, uint64_t *value)
 {
+	unsigned va_bits = t && t->va_bits ? t->va_bits : 48;
 	uint32_t flags;
-	uint64_t v;
+	uint64_t v, page;
 
 	if (kfdsig_unlikely(!f))
 		return kfdsig_set_error(EINVAL, "no fence description");
@@ -57,14 +59,32 @@ int kfdsig_fence_check(const struct kfdsig_fence *f, uint32_t allowed_flags, uin
 		return 0;
 	if (kfdsig_unlikely(!f->slot_va))
 		return kfdsig_set_error(EINVAL, "slot address is 0");
-	if (kfdsig_unlikely(f->slot_va >> 48))
-		return kfdsig_set_error(
-			EINVAL, "slot address 0x%llx is beyond the 48-bit GPU address space",
-			(unsigned long long)f->slot_va);
+	if (kfdsig_unlikely((f->slot_va + 7) >> va_bits))
+		return kfdsig_set_error(EINVAL,
+					"slot address 0x%llx is beyond the %u-bit GPU virtual "
+					"address space%s%s",
+					(unsigned long long)f->slot_va, va_bits, t ? " of " : "",
+					t ? t->name : "");
 	if (kfdsig_unlikely(f->slot_va & ((flags & KFDSIG_FENCE_32BIT) ? 3 : 7)))
 		return kfdsig_set_error(EINVAL, "slot address 0x%llx is not %d-byte aligned",
 					(unsigned long long)f->slot_va,
 					(flags & KFDSIG_FENCE_32BIT) ? 4 : 8);
+	/* kfd_events.c reads event id's slot at signal_page + 8 * id, and the
+	 * signal page is a whole page (kfd_event_page_set / the 4096-aligned
+	 * mmap of KFD_MMAP_TYPE_EVENTS): the slot implies the page. */
+	page = (f->slot_va & ~7ull) - 8ull * f->event_id;
+	if (kfdsig_unlikely(f->slot_va < 8ull * f->event_id || !page))
+		return kfdsig_set_error(EINVAL,
+					"slot 0x%llx of event %u puts the signal page at 0: a "
+					"signal page is never mapped there",
+					(unsigned long long)f->slot_va, f->event_id);
+	if (kfdsig_unlikely(page & (KFDSIG_SIGNAL_PAGE_ALIGN - 1)))
+		return kfdsig_set_error(EINVAL,
+					"signal page 0x%llx (slot 0x%llx - 8 * event %u) is not "
+					"4096-byte aligned: the kernel reads slot id at page + 8 * "
+					"id, so every slot would be shifted",
+					(unsigned long long)page, (unsigned long long)f->slot_va,
+					f->event_id);
 	if (kfdsig_unlikely(v == UINT64_MAX || ((flags & KFDSIG_FENCE_32BIT) && v == UINT32_MAX)))
 		return kfdsig_set_error(EINVAL,
 					"value 0x%llx leaves the slot all-ones, which the kernel "

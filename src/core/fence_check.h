@@ -3,14 +3,17 @@
 #define KFDSIG_CORE_FENCE_CHECK_H
 
 #include <kfdsig/fence.h>
+#include <kfdsig/target.h>
 
 /*
- * Validate @f for an engine that accepts @allowed_flags. On success store
+ * Validate @f for an engine of target @t (NULL: any; its va_bits bound the
+ * slot address) that accepts @allowed_flags. The slot must be the event's
+ * slot of a 4096-byte aligned, non-zero signal page. On success store
  * the value to write (f->value with KFDSIG_FENCE_VALUE, else
  * @default_value) in *value and return 0; otherwise return -EINVAL with the
  * reason recorded for kfdsig_last_error().
  */
-int kfdsig_fence_check(const struct kfdsig_fence *f, uint32_t allowed_flags, uint64_t default_value,
-		       uint64_t *value);
+int kfdsig_fence_check(const struct kfdsig_target *t, const struct kfdsig_fence *f,
+		       uint32_t allowed_flags, uint64_t default_value, uint64_t *value);
 
 #endif

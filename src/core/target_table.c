@@ -4,28 +4,32 @@
  * that decide its encodings. Nothing else in kfdsig hard-codes a
  * per-generation fact; everything reads these records.
  *
- * Sources (cite keys of ../shared/docs/kfd-signaling-facts.md, section 0):
+ * Sources (the cite keys below name the kernel, LLVM or ROCr file read):
  *   [probe]  amdkfd kfd_device.c kgd2kfd_probe(): GC IP version ->
- *            gfx_target_version (facts 7.6)
+ *            gfx_target_version (kfd_device.c kgd2kfd_probe(), kfd_topology.c)
  *   [class]  amdkfd kfd_device.c kfd_device_info_set_event_interrupt_class()
- *            (facts 1.1)
+ *            (kfd_device.c kfd_device_info_set_event_interrupt_class())
  *   [bits]   cik_event_interrupt.c, kfd_int_process_v9/v10/v11.c: the
- *            valid_id_bits passed to kfd_signal_event_interrupt (facts 1.9)
- *   [ctx0]   kfd_int_process_v9.c context_id_expected() (facts 1.5 rule 5)
+ *            valid_id_bits passed to kfd_signal_event_interrupt()
+ *   [ctx0]   kfd_int_process_v9.c context_id_expected()
  *   [bit24]  kfd_int_process_v11.c ISR, AMDGPU_FENCE_MES_QUEUE_FLAG (1.7)
  *   [fence]  gfx_v8_0.c / gfx_v9_0.c / gfx_v9_4_3.c / gfx_v10_0.c /
- *            gfx_v11_0.c / gfx_v12_0.c *_ring_emit_fence (facts 3.3-3.5)
+ *            gfx_v11_0.c / gfx_v12_0.c *_ring_emit_fence (gfx_v8_0.c gfx_v8_0_ring_emit_fence_compute(), kfd_pm4_headers_vi.h; soc15d.h, kfd_pm4_headers_ai.h, gfx_v9_0.c gfx_v9_0_ring_emit_fence(); nvd.h, gfx_v10_0.c / gfx_v11_0.c / gfx_v12_0.c *_ring_emit_fence())
  *   [sdma]   amdgpu_discovery.c amdgpu_discovery_set_sdma_ip_blocks(),
- *            vi.c (facts 4.1); header forms from *_sdma_pkt_open.h (4.3)
+ *            vi.c (amdgpu_discovery.c amdgpu_discovery_set_sdma_ip_blocks(), vi.c); header forms from *_sdma_pkt_open.h
  *   [db]     kfd_device.c kfd_device_info_init(): doorbell_size 8 on SOC15,
  *            4 on CIK/VI; process slice = roundup(size * 1024, PAGE) (7.3)
  *   [eop]    kfd_queue.c: eop_buffer_size 0x8000 on Tonga, 4096 otherwise
- *            (facts 7.2)
+ *            (kfd_chardev.c kfd_ioctl_create_queue(), kfd_queue.c)
  *   [cwsr]   kfd_queue.c kfd_get_vgpr_size_per_cu(): 0x80000 on gfx908/90a/
  *            942/950, 0x60000 on gfx1100/1101/1200/1201, else 0x40000 (7.2)
  *   [min64]  ROCr amd_blit_sdma.cpp: 64-dword minimum SDMA submission on
- *            ISA 9.0.0-9.0.4 and 9.0.12 (facts 4.6)
- *   [rsrc3]  COMPUTE_PGM_RSRC3: register 0x2e2d on gfx90a/gfx94x ([ROCR]
+ *            ISA 9.0.0-9.0.4 and 9.0.12 (*_sdma_pkt_open.h NOP / POLL_REGMEM, ROCr amd_blit_sdma.cpp)
+ *   [va]     GPU virtual address bits: gmc_v8_0.c gmc_v8_0_sw_init()
+ *            amdgpu_vm_adjust_size(adev, 64, 9, 1, 40) ("Max GPUVM size ... is
+ *            40 bits"); gmc_v9_0.c / gmc_v10_0.c / gmc_v11_0.c / gmc_v12_0.c
+ *            *_sw_init() amdgpu_vm_adjust_size(..., 48)
+ *   [rsrc3]  COMPUTE_PGM_RSRC3: register 0x2e2d on gfx90a/gfx94x (ROCR-Runtime
  *            kfdtest Dispatch.cpp, set for FAMILY_AL/FAMILY_AV only);
  *            0x2e28 on gfx10+ (Mesa sid.h R_00B8A0_COMPUTE_PGM_RSRC3, set
  *            from GFX10 on; gc_10_1_0_offset.h 0x1bc8 + GC base 0x1260);
@@ -51,7 +55,7 @@
 	.pm4_fence = KFDSIG_PM4_FENCE_VI, .sdma_fence_hdr = KFDSIG_SDMA_HDR_PLAIN,            \
 	.doorbell_size = 4, .wptr_bits = 32, .doorbell_slice = 4096, .eop_buffer_size = 4096, \
 	.ctx0_drop_mec_fw = KFDSIG_CTX0_NEVER_DROPPED, .drops_ctxid_bit24 = false,            \
-	.cwsr_vgpr_size = 0x40000 /* [cwsr] */
+	.cwsr_vgpr_size = 0x40000 /* [cwsr] */, .va_bits = 40 /* [va] */
 
 /* gfx9: v9 handler [class]; CP EOP 32 (INT_CTXID), SDMA 28, SQ 24 bits
  * [bits]; RELEASE_MEM 8 dwords with TC bits [fence]; SDMA 4.x plain FENCE
@@ -61,7 +65,8 @@
 	.cp_eop_id_bits = 32, .sdma_trap_id_bits = 28, .sq_msg_id_bits = 24,                  \
 	.pm4_fence = KFDSIG_PM4_FENCE_AI, .sdma_fence_hdr = KFDSIG_SDMA_HDR_PLAIN,            \
 	.doorbell_size = 8, .wptr_bits = 64, .doorbell_slice = 8192, .eop_buffer_size = 4096, \
-	.drops_ctxid_bit24 = false, .cwsr_vgpr_size = 0x40000 /* [cwsr] */
+	.drops_ctxid_bit24 = false, .cwsr_vgpr_size = 0x40000 /* [cwsr] */,                   \
+	.va_bits = 48 /* [va] */
 
 /* gfx94x / gfx950: v9_4_3 handler (same bits as v9, node filter) [class];
  * context id 0 always dropped, GC >= 9.4.1 [ctx0]. */
@@ -77,7 +82,8 @@
 	.pm4_fence = KFDSIG_PM4_FENCE_NV, .sdma_fence_hdr = KFDSIG_SDMA_HDR_NV,               \
 	.doorbell_size = 8, .wptr_bits = 64, .doorbell_slice = 8192, .eop_buffer_size = 4096, \
 	.ctx0_drop_mec_fw = KFDSIG_CTX0_NEVER_DROPPED, .drops_ctxid_bit24 = false,            \
-	.sh_compute_pgm_rsrc3 = 0x228 /* [rsrc3] */, .cwsr_vgpr_size = 0x40000 /* [cwsr] */
+	.sh_compute_pgm_rsrc3 = 0x228 /* [rsrc3] */, .cwsr_vgpr_size = 0x40000 /* [cwsr] */,  \
+	.va_bits = 48 /* [va] */
 
 #define GFX10_3_DEFAULTS GFX10_DEFAULTS, .level = KFDSIG_GFX10_3, .family = KFDSIG_FAMILY_GFX10_3
 
@@ -90,7 +96,8 @@
 	.pm4_fence = KFDSIG_PM4_FENCE_NV, .sdma_fence_hdr = KFDSIG_SDMA_HDR_V6,               \
 	.doorbell_size = 8, .wptr_bits = 64, .doorbell_slice = 8192, .eop_buffer_size = 4096, \
 	.ctx0_drop_mec_fw = KFDSIG_CTX0_NEVER_DROPPED, .drops_ctxid_bit24 = true,             \
-	.sh_compute_pgm_rsrc3 = 0x228 /* [rsrc3] */, .cwsr_vgpr_size = 0x40000 /* [cwsr] */
+	.sh_compute_pgm_rsrc3 = 0x228 /* [rsrc3] */, .cwsr_vgpr_size = 0x40000 /* [cwsr] */,  \
+	.va_bits = 48 /* [va] */
 
 #define GFX12_DEFAULTS GFX11_DEFAULTS, .level = KFDSIG_GFX12, .family = KFDSIG_FAMILY_GFX12
 
@@ -190,8 +197,12 @@ static const struct kfdsig_target targets[] = {
 	  .gc_ip = IP(11, 0, 1), .sdma_ip = IP(6, 0, 1), .apu = true },
 	{ GFX11_DEFAULTS, .name = "gfx1150", .product = "Strix Point", .gfx_target_version = 110500,
 	  .gc_ip = IP(11, 5, 0), .sdma_ip = IP(6, 1, 0), .apu = true },
-	{ GFX11_DEFAULTS, .name = "gfx1151", .product = "Strix Halo", .gfx_target_version = 110501,
-	  .gc_ip = IP(11, 5, 1), .sdma_ip = IP(6, 1, 1), .apu = true },
+	/* gfx1151: 0x60000 VGPR bytes per CU since kfd_queue.c
+	 * kfd_get_vgpr_size_per_cu() gained 110501 ("Bump total memory
+	 * availability for acquire checks on queue creation", Cc stable). */
+	{ GFX11_DEFAULTS, .cwsr_vgpr_size = 0x60000, .name = "gfx1151", .product = "Strix Halo",
+	  .gfx_target_version = 110501, .gc_ip = IP(11, 5, 1), .sdma_ip = IP(6, 1, 1),
+	  .apu = true },
 
 	/* gfx12.0 [probe]; SDMA 7.0 uses sdma_v6_0_0_pkt_open.h [sdma]. */
 	{ GFX12_DEFAULTS, .cwsr_vgpr_size = 0x60000 /* [cwsr] */, .name = "gfx1200",

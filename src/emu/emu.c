@@ -242,7 +242,7 @@ static int e_mmap(void *ctx, void **out, void *addr, size_t len, int prot, int f
 	p->refs++;
 	pthread_mutex_unlock(&emu->lock);
 
-	/* kfd_mmap dispatches on the offset type (facts 2.4). */
+	/* kfd_mmap dispatches on the offset type (kfd_priv.h KFD_MMAP_TYPE_*, kfd_chardev.c kfd_mmap()). */
 	switch (off & KFDSIG_MMAP_TYPE_MASK) {
 	case KFDSIG_MMAP_TYPE_EVENTS:
 		pthread_mutex_lock(&p->lock);
@@ -369,12 +369,11 @@ static int mkdirs(const char *path)
 	return 0;
 }
 
-/* Properties in the order kfd_topology.c node_show() prints them (facts
- * 7.6). Values not in the description are plausible defaults. */
+/* Properties in the order kfd_topology.c node_show() prints them. Values not in the description are plausible defaults. */
 static void gpu_properties(const struct emu_gpu *g, char *buf, size_t n)
 {
-	const struct kfdsig_target *t = g->t;
-	bool navi = t->level >= KFDSIG_GFX10;
+	const struct kfdsig_target *t = g->t; /* gfx_target_version only */
+	bool navi = g->gen.level >= KFDSIG_GFX10;
 	uint32_t simd_per_cu = navi ? 2 : 4;
 	uint32_t arrays = 4, per_engine = navi ? 2 : 1;
 	uint32_t cu_per_array = g->simd_count / simd_per_cu / (arrays * per_engine);
@@ -395,8 +394,8 @@ static void gpu_properties(const struct emu_gpu *g, char *buf, size_t n)
 		 g->simd_count, 0x80000000u + g->index * 0x1000, navi ? 16 : 10, navi ? 32 : 64,
 		 arrays * per_engine, per_engine, cu_per_array, simd_per_cu, t->gfx_target_version,
 		 g->device_id, (g->index + 1) << 8, g->render_minor, g->num_sdma, g->num_sdma_xgmi,
-		 t->level == KFDSIG_GFX8 ? 2 : 8, (unsigned long long)g->local_mem_size, g->mec_fw,
-		 g->sdma_fw, 0x1000000000ull + g->index, g->num_xcc);
+		 g->gen.level == KFDSIG_GFX8 ? 2 : 8, (unsigned long long)g->local_mem_size,
+		 g->mec_fw, g->sdma_fw, 0x1000000000ull + g->index, g->num_xcc);
 }
 
 static int write_sysfs(struct kfdsig_emu *emu)
@@ -482,23 +481,28 @@ static int setup_gpu(struct kfdsig_emu *emu, uint32_t i, const struct kfdsig_emu
 		if (emu->gpus[j].gpu_id == g->gpu_id)
 			g->gpu_id = (g->gpu_id + 0x101) & 0xffff;
 	g->render_minor = 128 + i;
-	/* Default MEC firmware: new enough that the ctx-0 filter is on where
-	 * the target has one (current firmware on every such chip). */
+	/* The emulator's own facts from the IP versions (emu_gen.c). Default
+	 * MEC firmware: new enough that the ctx-0 filter is on where the GC
+	 * version has one (current firmware on every such chip). */
+	if (emu_gen_derive(&g->gen, t->gc_ip, t->sdma_ip, t->gfx_target_version, 0, 0))
+		return -ENOENT;
 	if (d->mec_fw_version)
 		g->mec_fw = d->mec_fw_version;
-	else if (t->ctx0_drop_mec_fw != KFDSIG_CTX0_NEVER_DROPPED && t->ctx0_drop_mec_fw)
-		g->mec_fw = t->ctx0_drop_mec_fw + 0x10;
+	else if (g->gen.ctx0_drop_mec_fw != KFDSIG_CTX0_NEVER_DROPPED && g->gen.ctx0_drop_mec_fw)
+		g->mec_fw = g->gen.ctx0_drop_mec_fw + 0x10;
 	else
 		g->mec_fw = 0x200;
 	g->sdma_fw = d->sdma_fw_version ? d->sdma_fw_version : 0x100;
+	g->gen.mec_fw = g->mec_fw;
+	g->gen.sdma_fw = g->sdma_fw;
 	g->num_sdma = d->num_sdma_engines ? d->num_sdma_engines : 2;
 	g->num_sdma_xgmi = d->num_sdma_xgmi_engines;
-	if (!d->num_sdma_xgmi_engines && t->family == KFDSIG_FAMILY_GFX90A)
+	if (!d->num_sdma_xgmi_engines && g->gen.family == KFDSIG_FAMILY_GFX90A)
 		g->num_sdma_xgmi = 3;
-	if (!d->num_sdma_xgmi_engines && t->family == KFDSIG_FAMILY_GFX94X)
+	if (!d->num_sdma_xgmi_engines && g->gen.family == KFDSIG_FAMILY_GFX94X)
 		g->num_sdma_xgmi = 14;
 	g->simd_count = d->simd_count ? d->simd_count : 240;
-	g->num_xcc = d->num_xcc ? d->num_xcc : (t->family == KFDSIG_FAMILY_GFX94X ? 8 : 1);
+	g->num_xcc = d->num_xcc ? d->num_xcc : (g->gen.family == KFDSIG_FAMILY_GFX94X ? 8 : 1);
 	g->local_mem_size = d->local_mem_size ? d->local_mem_size : (t->apu ? 0 : 16ull << 30);
 	g->device_id = d->device_id ? d->device_id : 0x7400 + i;
 	if (d->marketing_name)

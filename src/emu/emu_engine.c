@@ -4,11 +4,11 @@
  * its doorbell (the doorbell memory itself, so a client writing the mapped
  * page directly is seen as promptly as one going through the seam), runs
  * the ring from the read pointer to the doorbell's write pointer with its
- * own decoding of the packets (facts sections 3 and 4, never kfdsig's
+ * own decoding of the packets (vid.h, soc15d.h, nvd.h and the gfx_v*_0.c ring emitters; *_sdma_pkt_open.h and sdma_v*_0.c, never kfdsig's
  * emitters or decoder), updates the read pointer and raises interrupts
  * through the GPU's ISR class (kfdsig_emu_interrupt).
  *
- * Pointer conventions (facts 3.8, 4.6, 7.3): the doorbell carries the
+ * Pointer conventions (kfdtest BaseQueue::PlacePacket, kfd_mqd_manager_vi.c / _v9.c; *_sdma_pkt_open.h NOP / POLL_REGMEM, ROCr amd_blit_sdma.cpp; kfd_doorbell.c, kfd_chardev.c kfd_ioctl_create_queue()): the doorbell carries the
  * write pointer, PM4 in dwords, SDMA in bytes; 64-bit and monotonic from
  * gfx9, 32-bit and wrapped on gfx8. The engine reports its read pointer as
  * a 32-bit wrapped dword offset for PM4 and in bytes for SDMA (64-bit
@@ -24,7 +24,7 @@
 #include "emu/emu_priv.h"
 #include "emu/sq/sq.h"
 
-/* PM4 type-3 header (vid.h / soc15d.h / nvd.h, facts 3.1) */
+/* PM4 type-3 header (vid.h / soc15d.h / nvd.h PACKET3()) */
 #define HDR_TYPE(h) ((h) >> 30)
 #define HDR_COUNT(h) (((h) >> 16) & 0x3fff)
 #define HDR_OP(h) (((h) >> 8) & 0xff)
@@ -47,7 +47,7 @@
 #define DISPATCH_CS_W32_EN (1u << 15)
 #define MAX_GROUPS 64
 
-/* SDMA opcodes (*_sdma_pkt_open.h, facts 4.2) */
+/* SDMA opcodes (*_sdma_pkt_open.h) */
 #define SDMA_NOP 0
 #define SDMA_COPY 1
 #define SDMA_WRITE 2
@@ -82,7 +82,7 @@ static bool stopping(struct emu_queue *q)
 }
 
 /* A VM fault: the MEMORY events get the data, the process's queues stop,
- * an SMI VMFAULT line appears (kfd_signal_vm_fault_event, facts 2.10). */
+ * an SMI VMFAULT line appears (kfd_events.c kfd_signal_vm_fault_event()). */
 static void vm_fault(struct emu_queue *q, uint64_t va)
 {
 	struct emu_proc *p = q->p;
@@ -126,7 +126,7 @@ static void irq(struct emu_queue *q, enum kfdsig_emu_irq_source src, uint32_t ct
 static void bad_opcode(struct emu_queue *q)
 {
 	/* gfx8 (CIK class) signals HW_EXCEPTION events; SOC15 classes hand
-	 * it to the exception path: the queue stops either way (facts 1.4,
+	 * it to the exception path: the queue stops either way (cik_event_interrupt.c,
 	 * 1.5), and the emulator records why. */
 	irq(q, KFDSIG_EMU_IRQ_CP_BAD_OPCODE, q->id);
 	pthread_mutex_lock(&q->p->lock);
@@ -189,19 +189,21 @@ static uint32_t pm4_len(uint32_t h)
 
 static bool pm4_exec(struct emu_queue *q, const uint32_t *pkt, uint32_t len, int depth);
 
-/* RELEASE_MEM (facts 3.3-3.5): 7 dwords on gfx8 (no INT_CTXID), 8 after. */
+/* RELEASE_MEM: the length the CP read from the header count must be the
+ * generation's (emu_gen.c: 7 dwords without INT_CTXID on the gfx8 MEC, 8
+ * with it from gfx9). */
 static bool release_mem(struct emu_queue *q, const uint32_t *d, uint32_t len)
 {
-	bool gfx8 = q->g->t->pm4_fence == KFDSIG_PM4_FENCE_VI;
+	bool gfx8 = !q->g->gen.release_mem_ctxid;
 	uint32_t data_sel = d[2] >> 29, int_sel = (d[2] >> 24) & 7, dst_sel = (d[2] >> 16) & 3;
 	uint64_t addr = d[3] | (uint64_t)d[4] << 32;
 	uint64_t data = d[5] | (uint64_t)d[6] << 32;
 	uint32_t ctx;
 
-	if (len != (gfx8 ? 7u : 8u))
+	if (len != q->g->gen.release_mem_dw)
 		return false; /* a RELEASE_MEM of another generation's shape */
 	/* gfx8 has no INT_CTXID: the IV carries the written data's low 28
-	 * bits (UNVERIFIED on hardware; facts 1.4). */
+	 * bits (UNVERIFIED on hardware; cik_event_interrupt.c). */
 	ctx = gfx8 ? (uint32_t)data & 0x0fffffff : d[7];
 	if (dst_sel <= 1) { /* memory controller / L2; 2, 3: queue registers */
 		switch (data_sel) {
@@ -233,7 +235,7 @@ static bool release_mem(struct emu_queue *q, const uint32_t *d, uint32_t len)
 	return true;
 }
 
-/* EVENT_WRITE_EOP (facts 3.2): the gfx8 graphics-ring form. */
+/* EVENT_WRITE_EOP (vid.h, gfx_v8_0.c gfx_v8_0_ring_emit_fence_gfx()): the gfx8 graphics-ring form. */
 static bool event_write_eop(struct emu_queue *q, const uint32_t *d, uint32_t len)
 {
 	uint32_t data_sel = d[3] >> 29, int_sel = (d[3] >> 24) & 7;
@@ -255,7 +257,7 @@ static bool event_write_eop(struct emu_queue *q, const uint32_t *d, uint32_t len
 	return true;
 }
 
-/* WRITE_DATA (facts 3.7): dst_sel 1, 2, 5 are memory; 0 registers. */
+/* WRITE_DATA (soc15d.h / nvd.h / vid.h WRITE_DATA): dst_sel 1, 2, 5 are memory; 0 registers. */
 static bool write_data(struct emu_queue *q, const uint32_t *d, uint32_t len)
 {
 	uint32_t dst = (d[1] >> 8) & 0xf;
@@ -345,7 +347,7 @@ static int sq_write(void *ctx, uint64_t va, const void *src, uint32_t len)
 }
 
 /* s_sendmsg(MSG_INTERRUPT): SQ_INTERRUPT_MSG with the wave's m0 (the ISR
- * class keeps the target's sq_msg_id_bits of it). */
+ * class keeps its SQ id bits of it, emu_gen.c). */
 static int sq_message(void *ctx, const struct kfdsig_sq_event *ev)
 {
 	struct emu_queue *q = ctx;
@@ -378,7 +380,7 @@ static bool dispatch_direct(struct emu_queue *q, const uint32_t *d, uint32_t len
 	w.code_va = w.entry_va;
 	w.sgprs = &q->sh[SH_COMPUTE_USER_DATA_0];
 	w.num_sgprs = 16;
-	w.wave_size = (d[4] & DISPATCH_CS_W32_EN) && q->g->t->level >= KFDSIG_GFX10 ? 32 : 64;
+	w.wave_size = (d[4] & DISPATCH_CS_W32_EN) && q->g->gen.level >= KFDSIG_GFX10 ? 32 : 64;
 	for (uint64_t i = 0; i < groups && !stopping(q); i++) {
 		int r = kfdsig_sq_run(&w, &env, &rep);
 		if (r == -EFAULT) {
@@ -426,7 +428,7 @@ static bool pm4_exec(struct emu_queue *q, const uint32_t *pkt, uint32_t len, int
  * of the packet to find counts); 0 when it cannot be known. */
 static uint32_t sdma_len(const struct emu_queue *q, const uint32_t *d, uint32_t avail)
 {
-	bool v4 = q->g->t->sdma_ip[0] >= 4;
+	bool v4 = q->g->gen.sdma_count_minus1;
 
 	switch (d[0] & 0xff) {
 	case SDMA_NOP:
@@ -437,7 +439,7 @@ static uint32_t sdma_len(const struct emu_queue *q, const uint32_t *d, uint32_t 
 		if (avail < 4)
 			return 0xffffffff; /* need more */
 		/* count: dwords - 1 on SDMA 4+, dwords before (amdgpu
-		 * sdma_v4_0/v3_0 write_pte; not in the fact sheet) */
+		 * sdma_v4_0/v3_0 write_pte) */
 		return 4 + (d[3] & 0xfffff) + (v4 ? 1 : 0);
 	case SDMA_FENCE:
 		return 4;
@@ -454,7 +456,7 @@ static uint32_t sdma_len(const struct emu_queue *q, const uint32_t *d, uint32_t 
 
 static bool sdma_exec(struct emu_queue *q, const uint32_t *d)
 {
-	bool v4 = q->g->t->sdma_ip[0] >= 4;
+	bool v4 = q->g->gen.sdma_count_minus1;
 
 	switch (d[0] & 0xff) {
 	case SDMA_NOP:
@@ -503,7 +505,7 @@ static bool sdma_exec(struct emu_queue *q, const uint32_t *d)
 
 static uint64_t doorbell_value(struct emu_queue *q)
 {
-	if (q->g->t->doorbell_size == 8)
+	if (q->g->gen.doorbell_size == 8)
 		return __atomic_load_n((volatile uint64_t *)q->doorbell, __ATOMIC_ACQUIRE);
 	return __atomic_load_n((volatile uint32_t *)q->doorbell, __ATOMIC_ACQUIRE);
 }
@@ -515,7 +517,7 @@ static void publish_rptr(struct emu_queue *q)
 	if (!q->sdma)
 		__atomic_store_n((uint32_t *)q->rptr, (uint32_t)(q->consumed % ring_dw),
 				 __ATOMIC_RELEASE);
-	else if (q->g->t->wptr_bits == 64)
+	else if (q->g->gen.wptr_bits == 64)
 		__atomic_store_n((uint64_t *)q->rptr, q->consumed * 4, __ATOMIC_RELEASE);
 	else
 		__atomic_store_n((uint32_t *)q->rptr, (uint32_t)((q->consumed * 4) % q->ring_size),
@@ -528,7 +530,7 @@ static uint64_t pending(struct emu_queue *q, uint64_t db)
 	uint32_t ring_dw = q->ring_size / 4;
 	uint64_t wp = q->sdma ? db / 4 : db; /* in dwords */
 
-	if (q->g->t->wptr_bits == 32)
+	if (q->g->gen.wptr_bits == 32)
 		return (wp - q->consumed) % ring_dw;
 	return wp > q->consumed ? wp - q->consumed : 0;
 }

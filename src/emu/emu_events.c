@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Emulated amdkfd events, from kfd_events.c as described in facts section
- * 2 ([DKMS] amd/amdkfd/kfd_events.c; line numbers there):
+ * Emulated amdkfd events, from kfd_events.c (amdgpu-dkms 6.8.5
+ * amd/amdkfd/kfd_events.c; line numbers there):
  *   - id 0 reserved at process init, signal events get the lowest free id
  *     below signal_mapped_size / 8, others ids from 0x40000000 (2.2);
  *   - kernel page: lazily 32 KiB of 0xff with a 256-slot window until it
@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "emu/emu_priv.h"
+#include "emu/sq/sq.h"
 
 #define LIMIT KFD_SIGNAL_EVENT_LIMIT
 #define KFD_EVENT_TIMEOUT_INFINITE_EMU 0xffffffffu /* KFD_EVENT_TIMEOUT_INFINITE */
@@ -469,16 +470,21 @@ static struct emu_event *lookup_partial(struct emu_proc *p, uint32_t id, uint32_
 }
 
 /* set_event_from_interrupt: acknowledge (slot back to all ones), set. */
-static int set_from_interrupt(struct emu_proc *p, struct emu_event *ev)
+static int set_from_interrupt(struct emu_proc *p, struct emu_event *ev,
+			      struct kfdsig_emu_irq_record *r)
 {
 	if (!ev || !gpu_signalable(ev))
 		return 0;
 	slot_write(&p->signal_page[ev->id], KFDSIG_UNSIGNALED_SLOT);
 	set_event(p, ev);
+	if (r->nsignaled < KFDSIG_EMU_IRQ_TRACE_EVENTS)
+		r->events[r->nsignaled] = ev->id;
+	r->nsignaled++;
 	return 1;
 }
 
-static int signal_interrupt_locked(struct emu_proc *p, uint32_t partial_id, uint32_t bits)
+static int signal_interrupt_locked(struct emu_proc *p, uint32_t partial_id, uint32_t bits,
+				   struct kfdsig_emu_irq_record *r)
 {
 	struct emu_event *ev = NULL;
 	int n = 0;
@@ -486,29 +492,37 @@ static int signal_interrupt_locked(struct emu_proc *p, uint32_t partial_id, uint
 	p->irq_count++;
 	if (bits)
 		ev = lookup_partial(p, partial_id, bits);
-	if (ev)
-		return set_from_interrupt(p, ev);
-	if (!p->signal_page)
+	if (ev) {
+		r->path = full_id(bits) ? KFDSIG_EMU_PATH_FAST : KFDSIG_EMU_PATH_PARTIAL;
+		return set_from_interrupt(p, ev, r);
+	}
+	if (!p->signal_page) {
+		r->path = KFDSIG_EMU_PATH_DROPPED;
+		r->drop = KFDSIG_EMU_DROP_NO_SIGNAL_PAGE;
 		return 0;
+	}
 	/* v6.14 - v6.18: a full id naming an unsignalled slot is dropped
 	 * without a scan (de844846f72b, reverted by 88ef4de35f46). */
 	if (p->emu->profile == KFDSIG_EMU_KERNEL_V6_14_DROP && bits && full_id(bits) &&
 	    partial_id < LIMIT &&
 	    slot_read(&p->signal_page[partial_id]) == KFDSIG_UNSIGNALED_SLOT) {
 		p->irq_dropped++;
+		r->path = KFDSIG_EMU_PATH_DROPPED;
+		r->drop = KFDSIG_EMU_DROP_V6_14;
 		return 0;
 	}
 	/* The exhaustive scan: by IDR entry when there are few events, by
 	 * slot otherwise; both start above the reserved id 0. */
+	r->path = KFDSIG_EMU_PATH_SCAN;
 	if (p->signal_event_count < LIMIT / 64) {
 		for (uint32_t id = 1; id < LIMIT; id++)
 			if (p->slots_ev[id] &&
 			    slot_read(&p->signal_page[id]) != KFDSIG_UNSIGNALED_SLOT)
-				n += set_from_interrupt(p, p->slots_ev[id]);
+				n += set_from_interrupt(p, p->slots_ev[id], r);
 	} else {
 		for (uint32_t id = 1; id < LIMIT; id++)
 			if (slot_read(&p->signal_page[id]) != KFDSIG_UNSIGNALED_SLOT)
-				n += set_from_interrupt(p, p->slots_ev[id]);
+				n += set_from_interrupt(p, p->slots_ev[id], r);
 	}
 	return n;
 }
@@ -525,13 +539,14 @@ int kfdsig_emu_signal_event_interrupt(struct kfdsig_emu *emu, int pasid, uint32_
 	if (!p)
 		return -ESRCH;
 	pthread_mutex_lock(&p->lock);
-	n = signal_interrupt_locked(p, partial_id, valid_id_bits);
+	n = signal_interrupt_locked(p, partial_id, valid_id_bits,
+				    &(struct kfdsig_emu_irq_record){ 0 });
 	pthread_mutex_unlock(&p->lock);
 	emu_proc_put(p);
 	return n;
 }
 
-/* ---- the ISR classes (facts 1.4-1.9) ------------------------------------ */
+/* ---- the ISR classes (cik_event_interrupt.c, kfd_int_process_v9/v10/v11.c) ------------------------------------ */
 
 static int hw_exception_locked(struct emu_proc *p)
 {
@@ -545,62 +560,137 @@ static int hw_exception_locked(struct emu_proc *p)
 	return n;
 }
 
+/*
+ * The IH ring entry an emulated engine's interrupt makes. Source ids:
+ * cik_int.h CIK_INTSRC_* (CIK has no client id); soc15_int.h SOC15_INTSRC_*
+ * with soc15_ih_clientid.h clients (CP from GRBM_CP 0x14, SDMA from SDMA0
+ * 0x08, SQ messages from SE0SH 0x0a); on SOC21 (the v11 class) the SDMA
+ * trap is SOC21_INTSRC_SDMA_TRAP 49 from the GFX client 0x0a
+ * (kfd_int_process_v11.c). SQ messages carry m0 in the class's layout
+ * (emu_sq_iv_context: kfd_int_process_v9/v10/v11.c SQ_INTERRUPT_WORD_*).
+ */
+static void ih_entry(const struct emu_gen *gen, enum kfdsig_emu_irq_source src, uint32_t ctx,
+		     struct kfdsig_emu_irq_record *r)
+{
+	bool cik = gen->irq == KFDSIG_IRQ_CIK, soc21 = gen->irq == KFDSIG_IRQ_V11;
+
+	r->vmid = 8;
+	r->context_id0 = cik ? ctx & 0x0fffffff : ctx; /* CIK IV data is dw1[27:0] */
+	switch (src) {
+	case KFDSIG_EMU_IRQ_CP_EOP:
+		r->client_id = cik ? 0 : 0x14;
+		r->source_id = cik ? 0xb5 : 181;
+		break;
+	case KFDSIG_EMU_IRQ_SDMA_TRAP:
+		r->client_id = cik ? 0 : soc21 ? 0x0a : 0x08;
+		r->source_id = cik ? 0xe0 : soc21 ? 49 : 224;
+		break;
+	case KFDSIG_EMU_IRQ_SQ_MSG:
+		r->client_id = cik ? 0 : 0x0a;
+		r->source_id = cik ? 0xef : 239;
+		if (!cik)
+			emu_sq_iv_context(gen, ctx, &r->context_id0, &r->context_id1);
+		break;
+	default:
+		r->client_id = cik ? 0 : 0x14;
+		r->source_id = cik ? 0xb7 : 183;
+		break;
+	}
+}
+
+static uint32_t low_bits(uint32_t v, uint32_t bits)
+{
+	return bits >= 32 ? v : v & ((1u << bits) - 1);
+}
+
+/*
+ * The ISR and the bottom half of the GPU's handler class, from the IH entry:
+ * drop filters, then the (partial) id and its valid bits per source.
+ * Return: the valid bits (0: no event id), or -1 when the ISR drops it.
+ */
+static int isr_derive(const struct emu_gen *gen, struct kfdsig_emu_irq_record *r)
+{
+	uint32_t c0 = r->context_id0, c1 = r->context_id1, data;
+
+	switch (r->source) {
+	case KFDSIG_EMU_IRQ_CP_EOP:
+		/* event_interrupt_isr_v9(): context id 0 dropped when
+		 * context_id_expected() (the v9 rows of emu_gen.c). */
+		if (!c0 && emu_gen_drops_ctx0(gen)) {
+			r->drop = KFDSIG_EMU_DROP_CTX0;
+			return -1;
+		}
+		/* event_interrupt_isr_v11(): AMDGPU_FENCE_MES_QUEUE_FLAG. */
+		if (gen->drops_bit24 && (c0 & 0x1000000u)) {
+			r->drop = KFDSIG_EMU_DROP_BIT24;
+			return -1;
+		}
+		r->id = low_bits(c0, gen->eop_bits);
+		return gen->eop_bits;
+	case KFDSIG_EMU_IRQ_SDMA_TRAP:
+		r->id = low_bits(c0, gen->sdma_bits);
+		return gen->sdma_bits;
+	case KFDSIG_EMU_IRQ_SQ_MSG:
+		/* v9: KFD_CONTEXT_ID_GET_SQ_INT_DATA(ctx0, ctx1); v10, v11
+		 * and cik: the data at the bottom of context id 0. */
+		data = c0;
+		if (gen->irq == KFDSIG_IRQ_V9 || gen->irq == KFDSIG_IRQ_V9_4_3)
+			data = (c0 & 0xfff) | ((c0 >> 16) & 0xf000) | ((c1 << 16) & 0xff0000);
+		r->id = low_bits(data, gen->sq_bits);
+		return gen->sq_bits;
+	default:
+		return 0;
+	}
+}
+
 int kfdsig_emu_interrupt(struct kfdsig_emu *emu, int pasid, uint32_t gpu_id,
 			 enum kfdsig_emu_irq_source source, uint32_t ctx)
 {
+	struct kfdsig_emu_irq_record r = { .gpu_id = gpu_id, .pasid = pasid, .source = source };
 	struct emu_gpu *g;
-	const struct kfdsig_target *t;
 	struct emu_proc *p;
-	uint32_t id, bits;
-	int n = 0;
+	int n = 0, bits;
 
 	if (!emu)
 		return -EINVAL;
 	g = emu_gpu_by_id(emu, gpu_id);
 	if (!g)
 		return -ENOENT;
-	t = g->t;
-	switch (source) {
-	case KFDSIG_EMU_IRQ_CP_EOP:
-		/* v9 ISR: context id 0 dropped when context_id_expected();
-		 * v11 ISR: AMDGPU_FENCE_MES_QUEUE_FLAG (bit 24) dropped. */
-		if (!ctx && kfdsig_target_drops_ctx0(t, g->mec_fw))
-			return 0;
-		if (t->drops_ctxid_bit24 && (ctx & 0x1000000u))
-			return 0;
-		bits = t->cp_eop_id_bits;
-		break;
-	case KFDSIG_EMU_IRQ_SDMA_TRAP:
-		bits = t->sdma_trap_id_bits;
-		break;
-	case KFDSIG_EMU_IRQ_SQ_MSG:
-		bits = t->sq_msg_id_bits;
-		break;
-	case KFDSIG_EMU_IRQ_CP_BAD_OPCODE:
-		bits = 0;
-		break;
-	default:
+	if ((unsigned)source > KFDSIG_EMU_IRQ_CP_BAD_OPCODE)
 		return -EINVAL;
+	ih_entry(&g->gen, source, ctx, &r);
+	bits = isr_derive(&g->gen, &r);
+	if (bits < 0) {
+		r.path = KFDSIG_EMU_PATH_DROPPED;
+		emu_trace_add(emu, &r);
+		return 0;
 	}
-	id = bits >= 32 ? ctx : ctx & ((1u << bits) - 1);
+	r.valid_bits = (uint32_t)bits;
 	p = emu_proc_get(emu, pasid);
-	if (!p)
+	if (!p) {
+		r.path = KFDSIG_EMU_PATH_DROPPED;
+		r.drop = KFDSIG_EMU_DROP_NO_PROCESS;
+		emu_trace_add(emu, &r);
 		return -ESRCH;
+	}
 	pthread_mutex_lock(&p->lock);
 	if (source == KFDSIG_EMU_IRQ_CP_BAD_OPCODE) {
 		/* CIK: kfd_signal_hw_exception_event; SOC15 classes hand
 		 * packet errors to the debugger/runtime exception path. */
-		if (t->irq_class == KFDSIG_IRQ_CIK)
+		r.path = KFDSIG_EMU_PATH_EXCEPTION;
+		if (g->gen.irq == KFDSIG_IRQ_CIK)
 			n = hw_exception_locked(p);
 	} else {
-		n = signal_interrupt_locked(p, id, bits);
+		n = signal_interrupt_locked(p, r.id, r.valid_bits, &r);
 	}
+	/* Recorded before the lock lets a woken waiter go on. */
+	emu_trace_add(emu, &r);
 	pthread_mutex_unlock(&p->lock);
 	emu_proc_put(p);
 	return n;
 }
 
-/* ---- exceptions (facts 2.10) -------------------------------------------- */
+/* ---- exceptions (kfd_events.c kfd_signal_hw_exception_event() / kfd_signal_vm_fault_event() / kfd_signal_reset_event()) -------------------------------------------- */
 
 int kfdsig_emu_hw_exception(struct kfdsig_emu *emu, int pasid)
 {

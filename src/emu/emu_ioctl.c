@@ -6,8 +6,8 @@
  * for _IOC_OUT commands even when the handler fails), GET_VERSION,
  * GET_CLOCK_COUNTERS, ACQUIRE_VM, the memory ioctls, the event ioctls and SMI_EVENTS.
  *
- * Errno values follow kfd_chardev.c (facts 2.3, 2.9, 7.4): unknown gpu_id
- * -EINVAL, no VM acquired -ENODEV (kfd_bind_process_to_device), unknown
+ * Errno values follow kfd_chardev.c (kfd_ioctl_create_event, kfd_ioctl_wait_events,
+ * kfd_ioctl_alloc_memory_of_gpu and the rest): unknown gpu_id -EINVAL, no VM acquired -ENODEV (kfd_bind_process_to_device), unknown
  * handle -EINVAL (free) / -ENOMEM (map, unmap), still mapped -EBUSY,
  * freeing the signal page -EPERM, ACQUIRE_VM with another DRM file -EBUSY.
  */
@@ -68,7 +68,7 @@ void emu_proc_free_memory(struct emu_proc *p)
 {
 	for (int i = 0; i < EMU_MAX_GPUS; i++)
 		if (p->pdd[i].db_memfd >= 0) {
-			munmap(p->pdd[i].db_kptr, p->emu->gpus[i].t->doorbell_slice);
+			munmap(p->pdd[i].db_kptr, p->emu->gpus[i].gen.doorbell_slice);
 			close(p->pdd[i].db_memfd);
 			p->pdd[i].db_memfd = -1;
 		}
@@ -180,6 +180,14 @@ static int alloc_memory(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	/* Emulator choice: the GPU VA must be page aligned and free in the
 	 * process's VMs (the kernel refuses the overlapping mapping later). */
 	if (!a->va_addr || (a->va_addr & (pg - 1))) {
+		r = -EINVAL;
+		goto out;
+	}
+	/* amdgpu_vm.c amdgpu_vm_bo_map() refuses a mapping beyond the VM
+	 * (-EINVAL); the VM size is the GPU's (emu_gen.c va_bits: 40 bits on
+	 * gfx8). The emulator refuses it at allocation already. */
+	if (a->va_addr + size < a->va_addr ||
+	    a->va_addr + size > (1ull << emu->gpus[i].gen.va_bits)) {
 		r = -EINVAL;
 		goto out;
 	}
@@ -327,7 +335,7 @@ static int unmap_memory(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 }
 
 /* kfd_ioctl_create_event + kfd_kmap_event_page + kfd_event_page_set
- * (facts 2.3): the user page is installed before the event is created. */
+ * (kfd_events.c kfd_event_page_set() / kfd_event_create()): the user page is installed before the event is created. */
 static int create_event(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 {
 	struct kfd_ioctl_create_event_args *a = data;

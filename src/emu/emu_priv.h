@@ -19,13 +19,17 @@
 
 #include "core/internal.h"
 #include "kfd/kfd_compat.h"
+#include "emu/emu_gen.h"
 
 #define EMU_MAX_GPUS 16
 
 struct emu_smi;
 
 struct emu_gpu {
+	/* Topology only (name, gfx_target_version, product): every decision
+	 * of the emulated KFD and engines reads gen (emu_gen.c). */
 	const struct kfdsig_target *t;
+	struct emu_gen gen;
 	uint32_t index; /* 0-based GPU index; topology node index + 1 */
 	uint32_t gpu_id;
 	uint32_t render_minor;
@@ -144,6 +148,12 @@ struct emu_proc {
 	struct emu_proc *next;
 };
 
+/* The interrupt trace (emu_trace.c): a ring of the last records. */
+struct emu_trace {
+	struct kfdsig_emu_irq_record ring[KFDSIG_EMU_IRQ_TRACE_LEN];
+	uint64_t seq; /* records taken so far */
+};
+
 struct kfdsig_emu {
 	struct kfdsig_kfd_ops ops;
 	pthread_mutex_t lock;
@@ -158,6 +168,7 @@ struct kfdsig_emu {
 	struct emu_proc *procs;
 	int next_pasid;
 	uint64_t next_mmap_offset;
+	struct emu_trace trace;
 };
 
 /* emu.c */
@@ -199,6 +210,9 @@ int emu_engine_start(struct emu_queue *q);
 void emu_engine_stop(struct emu_queue *q);
 /* Halt every queue of the process (a VM fault evicts them). */
 void emu_halt_queues(struct emu_proc *p, uint32_t why);
+
+/* emu_trace.c: record one interrupt (assigns r->seq); no lock held. */
+void emu_trace_add(struct kfdsig_emu *emu, struct kfdsig_emu_irq_record *r);
 
 /* emu_smi.c */
 int emu_smi_open(struct kfdsig_emu *emu, struct emu_gpu *g, struct emu_proc *p, int *fd);

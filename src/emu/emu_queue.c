@@ -2,8 +2,8 @@
 /*
  * Emulated user queues: CREATE_QUEUE / DESTROY_QUEUE with the kernel's
  * argument checks (kfd_chardev.c set_queue_properties_from_user and
- * kfd_queue.c kfd_queue_acquire_buffers, facts 7.2), the process doorbell
- * slice (kfd_doorbell_mmap, facts 7.3). Each queue gets an engine thread
+ * kfd_queue.c kfd_queue_acquire_buffers()), the process doorbell
+ * slice (kfd_doorbell.c kfd_doorbell_mmap()). Each queue gets an engine thread
  * (emu_engine.c).
  */
 #define _GNU_SOURCE
@@ -39,16 +39,18 @@ bool emu_bo_in_queue_use(struct emu_proc *p, const struct emu_bo *bo)
 	return false;
 }
 
-/* The emulator's reading of kfd_queue_ctx_save_restore_size() (facts
- * 7.2), from its own topology description. */
+/* The emulator's reading of kfd_queue.c kfd_queue_ctx_save_restore_size(),
+ * from its own topology description. */
 struct cwsr {
 	uint32_t ctl_stack, cwsr, debug;
 };
 
 static struct cwsr cwsr_of(const struct emu_gpu *g)
 {
-	const struct kfdsig_target *t = g->t;
-	uint32_t v = t->gfx_target_version;
+	/* kfd_queue.c kfd_queue_ctx_save_restore_size() keys on the
+	 * gfx_target_version; the rest comes from the emulator's tables. */
+	const struct emu_gen *t = &g->gen;
+	uint32_t v = t->gfxv;
 	uint32_t simd_per_cu = t->level >= KFDSIG_GFX10 ? 2 : 4;
 	uint32_t cu = g->simd_count / simd_per_cu / g->num_xcc;
 	uint32_t arrays = 4 * (t->level >= KFDSIG_GFX10 ? 2 : 1);
@@ -82,7 +84,7 @@ uint32_t emu_cwsr_size(const struct emu_gpu *g, uint32_t *ctl_stack)
 static int doorbells(struct emu_proc *p, struct emu_gpu *g)
 {
 	struct emu_pdd *pdd = &p->pdd[g->index];
-	uint32_t slice = g->t->doorbell_slice;
+	uint32_t slice = g->gen.doorbell_slice;
 
 	if (pdd->db_memfd >= 0)
 		return 0;
@@ -156,7 +158,7 @@ int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	if (!sdma) {
 		struct cwsr c = cwsr_of(g);
 		if (a->eop_buffer_address &&
-		    (a->eop_buffer_size != g->t->eop_buffer_size ||
+		    (a->eop_buffer_size != g->gen.eop_buffer_size ||
 		     !exact_bo(p, gi, a->eop_buffer_address, a->eop_buffer_size))) {
 			r = -EINVAL;
 			goto out;
@@ -198,10 +200,10 @@ int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	q->ring = ring->kptr;
 	q->rptr = (char *)rp->kptr + (a->read_pointer_address - rp->va);
 	/* Emulator choice: doorbell index = queue id in the slice; SOC15
-	 * reports its byte offset in the low bits (facts 7.3). */
-	db_index = id * g->t->doorbell_size;
+	 * reports its byte offset in the low bits (kfd_doorbell.c, kfd_chardev.c kfd_ioctl_create_queue()). */
+	db_index = id * g->gen.doorbell_size;
 	q->doorbell = (char *)p->pdd[gi].db_kptr + db_index;
-	if (g->t->doorbell_size == 8)
+	if (g->gen.doorbell_size == 8)
 		__atomic_store_n((uint64_t *)q->doorbell, 0, __ATOMIC_RELAXED);
 	else
 		__atomic_store_n((uint32_t *)q->doorbell, 0, __ATOMIC_RELAXED);
@@ -215,7 +217,7 @@ int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	p->queues = q;
 	a->queue_id = id;
 	a->doorbell_offset = KFDSIG_MMAP_TYPE_DOORBELL | KFDSIG_MMAP_GPU_ID(a->gpu_id);
-	if (g->t->doorbell_size == 8)
+	if (g->gen.doorbell_size == 8)
 		a->doorbell_offset |= db_index;
 out:
 	pthread_mutex_unlock(&p->lock);
@@ -278,7 +280,7 @@ int emu_doorbell_mmap(struct kfdsig_emu *emu, struct emu_proc *p, void **out, vo
 	void *m;
 	int r;
 
-	if (!g || len != g->t->doorbell_slice)
+	if (!g || len != g->gen.doorbell_slice)
 		return -EINVAL;
 	pthread_mutex_lock(&p->lock);
 	r = doorbells(p, g);

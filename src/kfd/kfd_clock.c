@@ -4,7 +4,7 @@
  * counter ticks (what a PM4 RELEASE_MEM with DATA_SEL 3 writes) to
  * CLOCK_MONOTONIC nanoseconds.
  *
- * The kernel's handler (kfd_chardev.c kfd_ioctl_get_clock_counters, [DKMS]
+ * The kernel's handler (kfd_chardev.c kfd_ioctl_get_clock_counters, amdgpu-dkms 6.8.5
  * and mainline alike) reads the GPU counter through
  * amdgpu_amdkfd_get_gpu_clock_counter, then cpu_clock_counter =
  * ktime_get_raw_ns() (CLOCK_MONOTONIC_RAW), system_clock_counter =

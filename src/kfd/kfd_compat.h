@@ -2,9 +2,9 @@
 /*
  * The KFD ABI beyond the system <linux/kfd_ioctl.h> (Debian's is 1.11).
  *
- * Everything newer than the system header is defined here, from the fact
- * sheet (../shared/docs/kfd-signaling-facts.md, sections 2 and 7) and the
- * KFD uapi version history, and guarded so that a newer system header wins.
+ * Everything newer than the system header is defined here, from the kernel's
+ * include/uapi/linux/kfd_ioctl.h (and its version history), kfd_events.h
+ * and kfd_priv.h, and guarded so that a newer system header wins.
  * The kernel-private mmap offset encoding (kfd_priv.h, not uapi) is here
  * too. This is ABI data, not behaviour: the backend and the emulator both
  * speak it, as both sides of a real ioctl do. test/kfd_abi.c checks every
@@ -19,7 +19,7 @@
 #include <kfdsig/fence.h>
 
 /* 1.14 "Update kfd_event_data": the signal-event union member carrying
- * last_event_age ([DKMS] kfd_ioctl.h, facts 2.8). Same size as the 1.11
+ * last_event_age (amdgpu-dkms 6.8.5 kfd_ioctl.h, kfd_events.c set_event() event_age). Same size as the 1.11
  * struct: the union is sized by memory_exception_data (24 bytes). */
 #if KFD_IOCTL_MINOR_VERSION >= 14
 typedef struct kfd_event_data kfdsig_abi_event_data;
@@ -43,8 +43,8 @@ typedef struct {
 _Static_assert(sizeof(kfdsig_abi_event_data) == sizeof(struct kfd_event_data),
 	       "kfd_event_data size changed with event age");
 
-/* 1.17 "Add SDMA queue creation with target SDMA engine ID" ([ROCR]
- * libhsakmt kfd_ioctl.h, facts 7.1/7.2): sdma_engine_id + pad appended to
+/* 1.17 "Add SDMA queue creation with target SDMA engine ID" (ROCR-Runtime
+ * libhsakmt kfd_ioctl.h; kfd_chardev.c kfd_ioctl_create_queue(), kfd_queue.c): sdma_engine_id + pad appended to
  * create_queue args; queue type 4. */
 #ifndef KFD_IOC_QUEUE_TYPE_SDMA_BY_ENG_ID
 #define KFD_IOC_QUEUE_TYPE_SDMA_BY_ENG_ID 0x4
@@ -74,7 +74,7 @@ typedef struct {
 #endif
 #define KFDSIG_AMDKFD_IOC_CREATE_QUEUE_1_17 AMDKFD_IOWR(0x02, kfdsig_abi_create_queue_args)
 
-/* Allocation flags added after 1.11 (facts 7.4). */
+/* Allocation flags added after 1.11 (kfd_chardev.c kfd_ioctl_alloc_memory_of_gpu()). */
 #ifndef KFD_IOC_ALLOC_MEM_FLAGS_EXT_COHERENT
 #define KFD_IOC_ALLOC_MEM_FLAGS_EXT_COHERENT (1 << 24)
 #endif
@@ -97,8 +97,8 @@ typedef struct {
 #define KFDSIG_SMI_FIFO_SIZE 8192
 #define KFDSIG_SMI_MSG_SIZE KFD_SMI_EVENT_MSG_SIZE
 
-/* Kernel-private mmap offset encoding of /dev/kfd ([DKMS] kfd_priv.h:62-85,
- * facts 2.4). Byte offsets. */
+/* Kernel-private mmap offset encoding of /dev/kfd (amdgpu-dkms 6.8.5 kfd_priv.h:62-85,
+ * kfd_priv.h KFD_MMAP_TYPE_*, kfd_chardev.c kfd_mmap()). Byte offsets. */
 #define KFDSIG_MMAP_TYPE_SHIFT 62
 #define KFDSIG_MMAP_TYPE_MASK (0x3ULL << KFDSIG_MMAP_TYPE_SHIFT)
 #define KFDSIG_MMAP_TYPE_DOORBELL (0x3ULL << KFDSIG_MMAP_TYPE_SHIFT)
@@ -110,12 +110,12 @@ typedef struct {
 #define KFDSIG_MMAP_GPU_ID(id) \
 	(((uint64_t)(id) << KFDSIG_MMAP_GPU_ID_SHIFT) & KFDSIG_MMAP_GPU_ID_MASK)
 
-/* Memory handles: gpu_id << 32 | idr handle ([DKMS] kfd_priv.h:792-795). */
+/* Memory handles: gpu_id << 32 | idr handle (amdgpu-dkms 6.8.5 kfd_priv.h:792-795). */
 #define KFDSIG_HANDLE_GPU_ID(h) ((uint32_t)((h) >> 32))
 #define KFDSIG_HANDLE_IDR(h) ((uint32_t)((h)&0xffffffffu))
 #define KFDSIG_MAKE_HANDLE(gpu_id, idr) (((uint64_t)(gpu_id) << 32) | (uint32_t)(idr))
 
-/* kfd_events.h (facts 2.1). */
+/* kfd_events.h. */
 #define KFDSIG_UNSIGNALED_SLOT UINT64_MAX
 #define KFDSIG_FIRST_NONSIGNAL_EVENT_ID 0x40000000u
 #define KFDSIG_LAST_NONSIGNAL_EVENT_ID 0x7fffffffu

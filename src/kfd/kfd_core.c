@@ -270,7 +270,7 @@ int kfdsig_kfd_version(const struct kfdsig_kfd *kfd, uint32_t *major, uint32_t *
 
 /* ---- features --------------------------------------------------------- */
 
-/* kfd_ioctl.h version history (facts 7.1; system header 1.1-1.11). */
+/* kfd_ioctl.h version history (system header 1.1-1.11). */
 static const struct {
 	const char *name;
 	uint32_t minor;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Events: the signal page, CREATE/DESTROY/SET/RESET_EVENT and WAIT_EVENTS
- * with event age (facts 2.2-2.10, 7.4, 7.5).
+ * with event age (kfd_events.c: kfd_event_create(), kfd_event_page_set(), set_event(), kfd_wait_on_events()).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -27,7 +27,7 @@ int kfdsig_kfd_set_signal_page_mode(struct kfdsig_kfd *kfd, enum kfdsig_signal_p
 }
 
 /*
- * The dGPU path (libhsakmt hsaKmtCreateEvent, tinygrad; facts 2.3, 7.4):
+ * The dGPU path (libhsakmt hsaKmtCreateEvent, tinygrad; kfd_events.c kfd_event_page_set() / kfd_event_create(); kfd_chardev.c kfd_ioctl_alloc_memory_of_gpu()):
  * a 32 KiB GTT uncached buffer of the first GPU, mapped to every GPU whose
  * VM is acquired (and later ones as they are acquired), whose handle goes
  * in event_page_offset of the first CREATE_EVENT. Always 32 KiB: smaller
@@ -58,17 +58,23 @@ static int make_user_page(struct kfdsig_kfd *kfd)
 }
 
 /* The APU path: mmap the kernel's page from /dev/kfd at the events offset,
- * 32 KiB so that all 4096 slots are usable (facts 2.3). */
+ * 32 KiB so that all 4096 slots are usable (kfd_events.c kfd_event_page_set() / kfd_event_create()). */
 static int map_kernel_page(struct kfdsig_kfd *kfd, uint64_t offset)
 {
 	const struct kfdsig_kfd_ops *ops = kfd->ops;
-	void *p;
+	void *p, *low;
 	int r;
 
-	r = ops->mmap(ops->ctx, &p, NULL, KFDSIG_SIGNAL_PAGE_SIZE, PROT_READ | PROT_WRITE,
-		      MAP_SHARED, kfd->fd, offset);
+	/* At an address every GPU reaches (below 2^40 with a gfx8 GPU). */
+	r = kfd_reserve_va(kfd, KFDSIG_SIGNAL_PAGE_SIZE, &low);
 	if (r < 0)
+		return r;
+	r = ops->mmap(ops->ctx, &p, low, KFDSIG_SIGNAL_PAGE_SIZE, PROT_READ | PROT_WRITE,
+		      MAP_SHARED | MAP_FIXED, kfd->fd, offset);
+	if (r < 0) {
+		ops->munmap(ops->ctx, low, KFDSIG_SIGNAL_PAGE_SIZE);
 		return kfdsig_set_error(-r, "cannot mmap the KFD signal page: %s", strerror(-r));
+	}
 	kfd->kernel_page = p;
 	kfd->page_cpu = p;
 	kfd->page_va = (uint64_t)(uintptr_t)p;
@@ -264,7 +270,7 @@ int kfdsig_kfd_wait(struct kfdsig_kfd *kfd, struct kfdsig_wait_entry *e, uint32_
 	}
 	memset(data, 0, sizeof(*data) * (n > 16 ? n : 16));
 	/* Event age exists from KFD 1.14; older kernels ignore the union on
-	 * input, and passing 0 keeps the legacy wait (facts 2.8). */
+	 * input, and passing 0 keeps the legacy wait (kfd_events.c set_event() event_age). */
 	age_ok = kfdsig_kfd_has(kfd, KFDSIG_KFD_FEAT_EVENT_AGE);
 	pthread_mutex_lock(&kfd->lock);
 	for (uint32_t i = 0; i < n; i++) {

@@ -2,7 +2,7 @@
 /*
  * GPU VM and memory: ACQUIRE_VM, ALLOC_MEMORY_OF_GPU with the CPU mapping
  * through the render node at the returned offset (CPU VA == GPU VA, as
- * tinygrad does; facts 7.4), MAP_MEMORY_TO_GPU and FREE_MEMORY_OF_GPU.
+ * tinygrad does; kfd_chardev.c kfd_ioctl_alloc_memory_of_gpu()), MAP_MEMORY_TO_GPU and FREE_MEMORY_OF_GPU.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -65,6 +65,60 @@ int kfdsig_kfd_acquire_vm(struct kfdsig_kfd *kfd, uint32_t gpu_id)
 	return r;
 }
 
+/* Bits of GPU virtual address every GPU of the process reaches. */
+static unsigned va_bits(const struct kfdsig_kfd *kfd)
+{
+	unsigned bits = 48;
+
+	for (size_t i = 0; i < kfd->ngpus; i++) {
+		const struct kfdsig_target *t = kfd->gpus[i].dev.target;
+		if (t && t->va_bits && t->va_bits < bits)
+			bits = t->va_bits;
+	}
+	return bits;
+}
+
+int kfd_reserve_va(struct kfdsig_kfd *kfd, uint64_t size, void **out)
+{
+	const struct kfdsig_kfd_ops *ops = kfd->ops;
+	const int fl = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
+	uint64_t limit = 1ull << va_bits(kfd), step = (size + 0xffff) & ~0xffffull;
+	unsigned tries = 0;
+	void *va = NULL;
+	int r;
+
+	r = ops->mmap(ops->ctx, &va, NULL, size, PROT_NONE, fl, -1, 0);
+	if (r < 0)
+		return kfdsig_set_error(-r, "cannot reserve %llu bytes of address space",
+					(unsigned long long)size);
+	if ((uint64_t)(uintptr_t)va + size <= limit) {
+		*out = va;
+		return 0;
+	}
+	/* The kernel put it above what a gfx8 GPU reaches (gmc_v8_0.c: 40-bit
+	 * GPUVM): ask for addresses from 1 GiB up (below 2 GiB is all that
+	 * AddressSanitizer's shadow leaves free), as libhsakmt keeps its GPUVM
+	 * apertures below that limit. */
+	ops->munmap(ops->ctx, va, size);
+	if (kfd->low_va < (1ull << 30))
+		kfd->low_va = 1ull << 30;
+	for (uint64_t hint = kfd->low_va; hint + size <= limit && tries < (1u << 16);
+	     hint += step, tries++) {
+		r = ops->mmap(ops->ctx, &va, (void *)(uintptr_t)hint, size, PROT_NONE,
+			      fl | MAP_FIXED_NOREPLACE, -1, 0);
+		if (r < 0)
+			continue;
+		if ((uint64_t)(uintptr_t)va == hint) {
+			kfd->low_va = hint + step;
+			*out = va;
+			return 0;
+		}
+		ops->munmap(ops->ctx, va, size); /* an old kernel took it as a hint */
+	}
+	return kfdsig_set_error(ENOMEM, "no %llu bytes of address space below 2^%u for the GPU",
+				(unsigned long long)size, va_bits(kfd));
+}
+
 int kfd_alloc_locked(struct kfdsig_kfd *kfd, uint32_t gpu_id, uint64_t size, uint32_t flags,
 		     struct kfd_bo **out)
 {
@@ -93,13 +147,11 @@ int kfd_alloc_locked(struct kfdsig_kfd *kfd, uint32_t gpu_id, uint64_t size, uin
 	if (!bo)
 		return kfdsig_set_error(ENOMEM, "out of memory");
 	/* Reserve the address range first so the GPU VA is one the CPU can
-	 * map at too. */
-	r = ops->mmap(ops->ctx, &va, NULL, size, PROT_NONE,
-		      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	 * map at too, and the GPU can reach. */
+	r = kfd_reserve_va(kfd, size, &va);
 	if (r < 0) {
 		free(bo);
-		return kfdsig_set_error(-r, "cannot reserve %llu bytes of address space",
-					(unsigned long long)size);
+		return r;
 	}
 	args.va_addr = (uint64_t)(uintptr_t)va;
 	args.size = size;
@@ -198,7 +250,7 @@ int kfd_map_locked(struct kfdsig_kfd *kfd, struct kfd_bo *bo, const uint32_t *id
 	args.n_devices = n;
 	args.n_success = 0;
 	/* The kernel maps from index n_success on and reports progress;
-	 * retry once from where it stopped (facts 7.4). */
+	 * retry once from where it stopped (kfd_chardev.c kfd_ioctl_alloc_memory_of_gpu()). */
 	for (int attempt = 0; attempt < 2; attempt++) {
 		r = kfd_ioctl_retry(kfd->ops, kfd->fd, AMDKFD_IOC_MAP_MEMORY_TO_GPU, &args);
 		if (r >= 0 || args.n_success >= n)

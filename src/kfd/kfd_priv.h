@@ -49,6 +49,7 @@ struct kfdsig_kfd {
 	struct kfd_other_event *others;
 	size_t nothers, cap_others;
 	struct kfdsig_kfd_queue *queues; /* freed at close if not destroyed */
+	uint64_t low_va;		 /* next hint for address space below 2^40 (gfx8) */
 };
 
 void kfd_queues_release_all(struct kfdsig_kfd *kfd);
@@ -59,7 +60,7 @@ int kfd_ioctl_retry(const struct kfdsig_kfd_ops *ops, int fd, unsigned long req,
 /* Topology: fill kfd->gpus from ops->sysfs_root. */
 int kfd_topology_read(struct kfdsig_kfd *kfd);
 
-/* Context save sizes of a compute queue (facts 7.2). */
+/* Context save sizes of a compute queue (kfd_chardev.c kfd_ioctl_create_queue(), kfd_queue.c). */
 void kfd_cwsr_sizes(struct kfdsig_kfd_device *d);
 
 /* The default drm_info (libdrm_amdgpu). */
@@ -69,6 +70,12 @@ struct kfd_gpu *kfd_gpu_by_id(struct kfdsig_kfd *kfd, uint32_t gpu_id);
 
 /* Called with kfd->lock held. */
 int kfd_acquire_vm_locked(struct kfdsig_kfd *kfd, struct kfd_gpu *g);
+/*
+ * Reserve @size bytes of address space (PROT_NONE) that every GPU of the
+ * process can reach: below 2^va_bits of the narrowest GPU (40 on gfx8). The
+ * CPU maps buffers at the same address. kfd->lock held.
+ */
+int kfd_reserve_va(struct kfdsig_kfd *kfd, uint64_t size, void **out);
 int kfd_alloc_locked(struct kfdsig_kfd *kfd, uint32_t gpu_id, uint64_t size, uint32_t flags,
 		     struct kfd_bo **out);
 int kfd_map_locked(struct kfdsig_kfd *kfd, struct kfd_bo *bo, const uint32_t *ids, uint32_t n);

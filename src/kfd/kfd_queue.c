@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * User queues: CREATE_QUEUE with the buffers the kernel validates (facts
- * 7.2), the process doorbell slice (7.3), and a submit helper that places
+ * User queues: CREATE_QUEUE with the buffers the kernel validates (kfd_chardev.c
+ * kfd_ioctl_create_queue, kfd_queue.c kfd_queue_acquire_buffers), the process
+ * doorbell slice (kfd_doorbell.c), and a submit helper that places
  * packets without straddling the ring end and never overruns the engine
  * (3.8, 4.6).
  */
@@ -204,7 +205,7 @@ int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id, enum kfdsig
 		goto fail;
 	}
 	/* SOC15: the offset's low bits locate the doorbell in the slice;
-	 * before: queue_id * 4 (libhsakmt; facts 7.3). */
+	 * before: queue_id * 4 (libhsakmt; kfd_doorbell.c, kfd_chardev.c kfd_ioctl_create_queue()). */
 	if (q->t->doorbell_size == 8)
 		db = a.doorbell_offset & (q->t->doorbell_slice - 1);
 	else
@@ -301,7 +302,7 @@ static void ring_doorbell(struct kfdsig_kfd_queue *q)
 
 	if (q->t->wptr_bits == 32) /* gfx8: wrapped 32-bit pointers */
 		v = is_sdma(q->type) ? v & (q->ring_size - 1) : v & (q->ring_size / 4 - 1);
-	/* write pointer memory first, then the doorbell (facts 7.3) */
+	/* write pointer memory first, then the doorbell (kfd_doorbell.c, kfd_chardev.c kfd_ioctl_create_queue()) */
 	if (q->t->wptr_bits == 64)
 		__atomic_store_n((uint64_t *)q->wptr->pub.cpu, v, __ATOMIC_RELEASE);
 	else
@@ -326,7 +327,7 @@ int kfdsig_kfd_queue_submit(struct kfdsig_kfd_queue *q, const uint32_t *dw, uint
 		return 0;
 	/* Some gfx9 SDMA engines need 64 dwords per submission: pad with one
 	 * NOP burst (header count = pad - 1, then zero dwords) as ROCr does
-	 * [min64] (facts 4.6). */
+	 * [min64] (*_sdma_pkt_open.h NOP / POLL_REGMEM, ROCr amd_blit_sdma.cpp). */
 	if (is_sdma(q->type) && ndw < q->t->sdma_min_submit_dw)
 		pad = q->t->sdma_min_submit_dw - ndw;
 	need = (uint64_t)(ndw + pad) * 4;

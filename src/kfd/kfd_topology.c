@@ -2,7 +2,7 @@
 /*
  * Device discovery from the KFD topology in sysfs
  * (<sysfs_root>/class/kfd/kfd/topology/nodes/N/{gpu_id,name,properties},
- * facts 7.5 step 1 and 7.6): CPU nodes (gpu_id 0) are skipped, the
+ * libhsakmt / kfdtest setup sequence; kfd_topology.c): CPU nodes (gpu_id 0) are skipped, the
  * "properties" file is "key value" lines, gfx_target_version maps to the
  * generation table, and the render node comes from drm_render_minor.
  */
@@ -111,7 +111,7 @@ static void fill_target(struct kfdsig_kfd_device *d)
 #define ALIGN_UP(x, a) (((x) + (a)-1) / (a) * (a))
 
 /*
- * kfd_queue.c kfd_queue_ctx_save_restore_size() (facts 7.2): what a compute
+ * kfd_queue.c kfd_queue_ctx_save_restore_size(): what a compute
  * queue's context save area must hold. Topology values win when present.
  */
 void kfd_cwsr_sizes(struct kfdsig_kfd_device *d)

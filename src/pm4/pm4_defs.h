@@ -6,8 +6,8 @@
  * PM4_<PACKET>_<FIELD> is a one-bit flag.
  *
  * Sources: amdgpu vid.h (gfx8), soc15d.h (gfx9), nvd.h (gfx10-12); amdkfd
- * kfd_pm4_headers_vi.h / _ai.h; kfdtest pm4_pkt_struct_nv.h
- * (../shared/docs/kfd-signaling-facts.md sections 3.1-3.7).
+ * kfd_pm4_headers_vi.h / _ai.h; kfdtest pm4_pkt_struct_nv.h; the gfx_v8_0.c,
+ * gfx_v9_0.c, gfx_v10_0.c, gfx_v11_0.c and gfx_v12_0.c ring emitters.
  */
 #ifndef KFDSIG_PM4_DEFS_H
 #define KFDSIG_PM4_DEFS_H
@@ -22,7 +22,7 @@
 #define PM4_HDR_COUNT_G(h) (((h) >> 16) & 0x3fffu)
 #define PM4_HDR_OPCODE_G(h) (((h) >> 8) & 0xffu)
 
-/* Opcodes (facts 3.1). */
+/* Opcodes (vid.h / soc15d.h / nvd.h PACKET3()). */
 #define PM4_OP_NOP 0x10
 #define PM4_OP_SET_SH_REG 0x76
 #define PM4_OP_DISPATCH_DIRECT 0x15
@@ -34,7 +34,7 @@
 #define PM4_OP_RELEASE_MEM 0x49
 #define PM4_OP_ACQUIRE_MEM 0x58
 
-/* Event types, equal in every enum header (facts 3.1). */
+/* Event types, equal in every enum header (vid.h / soc15d.h / nvd.h PACKET3()). */
 #define PM4_EVENT_CACHE_FLUSH_TS 0x04
 #define PM4_EVENT_CS_PARTIAL_FLUSH 0x07
 #define PM4_EVENT_CACHE_FLUSH_AND_INV_TS 0x14
@@ -83,9 +83,10 @@
 #define PM4_DATA_SEL_NONE 0u
 #define PM4_DATA_SEL_32 1u
 #define PM4_DATA_SEL_64 2u
-#define PM4_DATA_SEL_GPU_CLOCK 3u /* send_gpu_clock_counter (facts 3.3, 3.4) */
+#define PM4_DATA_SEL_GPU_CLOCK \
+	3u /* send_gpu_clock_counter (gfx_v8_0.c gfx_v8_0_ring_emit_fence_compute(), kfd_pm4_headers_vi.h; soc15d.h, kfd_pm4_headers_ai.h, gfx_v9_0.c gfx_v9_0_ring_emit_fence()) */
 
-/* WRITE_DATA dword 1 (facts 3.7). */
+/* WRITE_DATA dword 1 (soc15d.h / nvd.h / vid.h WRITE_DATA). */
 #define PM4_WD_DST_SEL_S(x) ((uint32_t)(x) << 8)
 #define PM4_WD_DST_SEL_MEMORY 5u /* memory, async/direct */
 #define PM4_WD_ONE_ADDR (1u << 16)
@@ -122,7 +123,7 @@
 #define PM4_DISPATCH_CS_W32_EN (1u << 15)
 
 /*
- * Padding (facts 3.1): amdgpu fills rings with the single dword
+ * Padding (vid.h / soc15d.h / nvd.h PACKET3()): amdgpu fills rings with the single dword
  * PACKET3(NOP, 0x3FFF) = 0xFFFF1000 (kfdtest: 0xFFFF1002, shader type set);
  * a type-3 NOP whose count is 0x3FFF is one dword long. A type-2 packet
  * (0x80000000) is a one-dword filler.
@@ -145,7 +146,7 @@
  * PACKET3_ACQUIRE_MEM_GCR_CNTL_*). */
 #define PM4_ACQUIRE_MEM_DW_GFX9 7
 #define PM4_ACQUIRE_MEM_DW_NV 8
-/* EVENT_WRITE: 2 dwords, or 4 with an address (sample events, facts 3.6). */
+/* EVENT_WRITE: 2 dwords, or 4 with an address (sample events, soc15d.h / nvd.h EVENT_WRITE). */
 #define PM4_EVENT_WRITE_DW 2
 /* SET_SH_REG: DW1 reg offset [15:0] from 0x2c00, then the values. */
 #define PM4_SET_SH_REG_MIN_DW 3

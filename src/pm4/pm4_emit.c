@@ -2,7 +2,7 @@
 /*
  * PM4 fence-with-interrupt emitters. The packet forms follow the kernel's
  * own fence emitters with the interrupt enabled, the 64-bit write and the
- * event id in INT_CTXID (../shared/docs/kfd-signaling-facts.md 3.2-3.7):
+ * event id in INT_CTXID (amdgpu vid.h / soc15d.h / nvd.h):
  *   gfx8   gfx_v8_0_ring_emit_fence_compute: RELEASE_MEM, 7 dwords
  *   gfx9   gfx_v9_0_ring_emit_fence / gfx_v9_4_3_ring_emit_fence: 8 dwords
  *   gfx10+ gfx_v10_0/v11_0/v12_0_ring_emit_fence: 8 dwords, GCR bits
@@ -66,7 +66,7 @@ static int pm4_fence_prepare(const struct kfdsig_target *t, const struct kfdsig_
 		return kfdsig_set_error(EINVAL, "no target or no fence description");
 	/* gfx8 default value: the event id, since the written data is the only
 	 * place the interrupt can take an id from (no INT_CTXID). */
-	ret = kfdsig_fence_check(f, PM4_FLAGS,
+	ret = kfdsig_fence_check(t, f, PM4_FLAGS,
 				 t->pm4_fence == KFDSIG_PM4_FENCE_VI ? f->event_id : 1, value);
 	if (kfdsig_unlikely(ret))
 		return ret;
@@ -134,8 +134,10 @@ int kfdsig_pm4_emit_fence(const struct kfdsig_target *t, const struct kfdsig_fen
 	 * other description, and every refusal, takes the full path below. */
 	if (kfdsig_likely(t && f && buf && !f->flags && !f->form && !f->reserved &&
 			  f->cache <= KFDSIG_CACHE_NONE &&
-			  f->event_id - 1u < KFDSIG_SIGNAL_EVENT_LIMIT - 1u && f->slot_va &&
-			  !(f->slot_va & 7) && !(f->slot_va >> 48) &&
+			  f->event_id - 1u < KFDSIG_SIGNAL_EVENT_LIMIT - 1u &&
+			  f->slot_va > 8ull * f->event_id && !(f->slot_va & 7) &&
+			  !((f->slot_va - 8ull * f->event_id) & (KFDSIG_SIGNAL_PAGE_ALIGN - 1)) &&
+			  !((f->slot_va + 7) >> t->va_bits) &&
 			  max_dw >= KFDSIG_PM4_RELEASE_MEM_DW)) {
 		uint32_t *end = emit_release_mem(
 			buf, t, eop_dw1[t->pm4_fence][f->cache],
@@ -229,7 +231,7 @@ int kfdsig_pm4_timestamp_dw(const struct kfdsig_target *t)
 
 /*
  * GPU timestamp: RELEASE_MEM with DATA_SEL 3 "send_gpu_clock_counter"
- * (facts 3.3 VI enum, 3.4 AI enum; the gfx10+ nvd.h PACKET3_RELEASE_MEM
+ * (gfx_v8_0.c gfx_v8_0_ring_emit_fence_compute(), kfd_pm4_headers_vi.h VI enum, kfd_pm4_headers_ai.h AI enum; the gfx10+ nvd.h PACKET3_RELEASE_MEM
  * field is the same 3 bits at [31:29]) and INT_SEL 0. Event and cache
  * action are the fence table's no-flush column: a bottom-of-pipe timestamp
  * event, cache policy bypass from gfx10, as Mesa writes its timestamp
@@ -272,12 +274,13 @@ int kfdsig_pm4_fence_prepare(const struct kfdsig_target *t, const struct kfdsig_
 	if (kfdsig_unlikely(f->form == KFDSIG_PM4_EVENT_WRITE_EOP))
 		return kfdsig_set_error(EINVAL, "no template for EVENT_WRITE_EOP (gfx8 graphics "
 						"rings): use kfdsig_pm4_emit_fence()");
-	if (kfdsig_unlikely(!signal_page_va || (signal_page_va & 7) ||
-			    signal_page_va + KFDSIG_SIGNAL_PAGE_SIZE > (1ull << 48)))
+	if (kfdsig_unlikely(!signal_page_va || (signal_page_va & (KFDSIG_SIGNAL_PAGE_ALIGN - 1)) ||
+			    signal_page_va + KFDSIG_SIGNAL_PAGE_SIZE > (1ull << t->va_bits)))
 		return kfdsig_set_error(EINVAL,
-					"signal page address 0x%llx must be non-zero, 8-byte "
-					"aligned and leave 32 KiB below 2^48",
-					(unsigned long long)signal_page_va);
+					"signal page address 0x%llx must be non-zero, 4096-byte "
+					"aligned and leave 32 KiB below 2^%u (the %s GPU virtual "
+					"address space)",
+					(unsigned long long)signal_page_va, t->va_bits, t->name);
 	/* Emit for event 1 of the page; every check runs on the real options. */
 	probe = *f;
 	probe.event_id = 1;

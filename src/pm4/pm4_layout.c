@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Field layouts of the PM4 packets kfdsig writes, per generation form, from
- * the same definitions as the emitters (pm4_defs.h; facts 3.1-3.7). The CLI
+ * the same definitions as the emitters (pm4_defs.h; vid.h / soc15d.h / nvd.h PACKET3(); vid.h, gfx_v8_0.c gfx_v8_0_ring_emit_fence_gfx(); gfx_v8_0.c gfx_v8_0_ring_emit_fence_compute(), kfd_pm4_headers_vi.h; soc15d.h, kfd_pm4_headers_ai.h, gfx_v9_0.c gfx_v9_0_ring_emit_fence(); nvd.h, gfx_v10_0.c / gfx_v11_0.c / gfx_v12_0.c *_ring_emit_fence(); soc15d.h / nvd.h EVENT_WRITE; soc15d.h / nvd.h / vid.h WRITE_DATA). The CLI
  * annotates with them and the decoder reads packets through them.
  */
 #include <errno.h>
@@ -181,7 +181,7 @@ static const struct kfdsig_field nop_fields[] = { HEADER_FIELDS };
 static const char *const ew_index_names[] = {
 	"other", "zpass_done", "sample_pipelinestat", "sample_streamoutstat", "partial_flush",
 };
-/* Address dwords only follow sample events (facts 3.6). */
+/* Address dwords only follow sample events (soc15d.h / nvd.h EVENT_WRITE). */
 static const struct kfdsig_field event_write_fields[] = {
 	HEADER_FIELDS,
 	FV("event_type", 1, 0, 6, event_type_names),

@@ -6,7 +6,7 @@
  * value into place, _G(x) extracts it, a bare SDMA_<PACKET>_<FIELD> is a
  * one-bit flag.
  *
- * Sources (../shared/docs/kfd-signaling-facts.md section 4): amdgpu
+ * Sources: amdgpu
  * iceland_sdma_pkt_open.h (SDMA 2.4), tonga_sdma_pkt_open.h (3.x),
  * vega10_sdma_pkt_open.h (4.x), navi10_sdma_pkt_open.h (5.x),
  * sdma_v6_0_0_pkt_open.h (6.x and 7.0, which has no header of its own).
@@ -18,12 +18,12 @@
 
 #include <stdint.h>
 
-/* Common header, all versions (facts 4.2): op [7:0], sub_op [15:8]. */
+/* Common header, all versions (*_sdma_pkt_open.h): op [7:0], sub_op [15:8]. */
 #define SDMA_HDR(op, sub_op) (((uint32_t)(op)&0xffu) | (((uint32_t)(sub_op)&0xffu) << 8))
 #define SDMA_HDR_OP_G(h) ((h)&0xffu)
 #define SDMA_HDR_SUB_OP_G(h) (((h) >> 8) & 0xffu)
 
-/* Opcodes (facts 4.2; same numbers in every *_sdma_pkt_open.h). */
+/* Opcodes (*_sdma_pkt_open.h; same numbers in every *_sdma_pkt_open.h). */
 #define SDMA_OP_NOP 0
 #define SDMA_OP_COPY 1
 #define SDMA_OP_WRITE 2
@@ -48,7 +48,7 @@
 #define SDMA_SUBOP_TIMESTAMP_GET_GLOBAL 2
 
 /*
- * NOP (facts 4.6): a zero dword is a one-dword NOP. Burst form: count
+ * NOP (*_sdma_pkt_open.h NOP / POLL_REGMEM, ROCr amd_blit_sdma.cpp): a zero dword is a one-dword NOP. Burst form: count
  * [29:16] = N - 1 followed by N - 1 ignored dwords. amdgpu only bursts when
  * the firmware allows it (feature_version >= 20 on CIK/2.4/3.0,
  * amdgpu_sdma.c burst_nop), so kfdsig's padding defaults to one-dword NOPs.
@@ -60,7 +60,7 @@
 #define SDMA_NOP_BURST_MAX_DW (SDMA_NOP_COUNT_MAX + 1u)
 
 /*
- * FENCE, 4 dwords (facts 4.3): DW1 addr[31:0] (dword aligned), DW2
+ * FENCE, 4 dwords (*_sdma_pkt_open.h SDMA_PKT_FENCE): DW1 addr[31:0] (dword aligned), DW2
  * addr[63:32], DW3 32-bit data. Header bits exist from navi10 (SDMA 5) on:
  * mtype [18:16], gcc [19], sys [20], snp [22], gpa [23], l2_policy [25:24];
  * sdma_v6_0_0 adds llc_policy [26] and cpv [28]. vega10 and older headers
@@ -78,12 +78,12 @@
 /* MTYPE 3 = uncached: sdma_v5_0/v5_2/v6_0/v7_0_ring_emit_fence. */
 #define SDMA_MTYPE_UC 3u
 
-/* TRAP, 2 dwords (facts 4.4): DW1 INT_CONTEXT [27:0]; KFD masks 28 bits. */
+/* TRAP, 2 dwords (*_sdma_pkt_open.h SDMA_PKT_TRAP): DW1 INT_CONTEXT [27:0]; KFD masks 28 bits. */
 #define SDMA_TRAP_DW 2
 #define SDMA_TRAP_INT_CONTEXT_MASK 0x0fffffffu
 
 /*
- * POLL_REGMEM, 6 dwords (facts 4.6): header hdp_flush [26], func [30:28],
+ * POLL_REGMEM, 6 dwords (*_sdma_pkt_open.h NOP / POLL_REGMEM, ROCr amd_blit_sdma.cpp): header hdp_flush [26], func [30:28],
  * mem_poll [31]; v6 header also cache_policy [22:20], cpv [24]. DW1/DW2
  * address, DW3 reference value, DW4 mask, DW5 interval [15:0] and
  * retry_count [27:16].
@@ -119,7 +119,7 @@
  * a kernel ring dump is full of them and their data dwords (an IB base is
  * 32-byte aligned, a register offset is small) would otherwise be read as
  * NOP headers whose count swallows the packets that follow. Lengths are
- * fixed on every SDMA IP that has the packet ([DKMS] amdgpu):
+ * fixed on every SDMA IP that has the packet (amdgpu-dkms 6.8.5 amdgpu):
  *   INDIRECT, 6 dwords (sdma_v2_4/v3_0/v4_0/v4_4_2/v5_0/v5_2/v6_0/v7_0_
  *     ring_emit_ib): header vmid [19:16]; IB base lo, hi; IB size in dwords
  *     [19:0]; CSA address lo, hi (0 before SDMA 5).

@@ -2,12 +2,11 @@
 /*
  * SDMA fence-with-interrupt emitters, NOPs and ring padding. The fence
  * follows the kernel's *_ring_emit_fence for each SDMA IP with the interrupt
- * enabled and the event id as the TRAP context
- * (../shared/docs/kfd-signaling-facts.md 4.3-4.6):
+ * enabled and the event id as the TRAP context (amdgpu *_sdma_pkt_open.h):
  *   SDMA 2.4/3.x  sdma_v2_4/v3_0_ring_emit_fence: plain FENCE header
  *   SDMA 4.x      sdma_v4_0/v4_4_2_ring_emit_fence: plain FENCE header
  *   SDMA 5.x-7.0  sdma_v5_0/v5_2/v6_0/v7_0_ring_emit_fence: MTYPE(3)
- * Padding follows ROCr's blit kernel (amd_blit_sdma.cpp, facts 4.6).
+ * Padding follows ROCr's blit kernel (ROCr amd_blit_sdma.cpp).
  */
 #include <errno.h>
 #include <string.h>
@@ -55,7 +54,7 @@ static int sdma_fence_prepare(const struct kfdsig_target *t, const struct kfdsig
 	c = *f;
 	if (c.flags & (KFDSIG_FENCE_SDMA_ONE_FENCE | KFDSIG_FENCE_32BIT))
 		c.flags |= KFDSIG_FENCE_32BIT;
-	ret = kfdsig_fence_check(&c, SDMA_FLAGS, 1, value);
+	ret = kfdsig_fence_check(t, &c, SDMA_FLAGS, 1, value);
 	if (kfdsig_unlikely(ret))
 		return ret;
 	ctx = (f->flags & KFDSIG_FENCE_CTXID) ? f->ctxid : f->event_id;
@@ -194,7 +193,7 @@ int kfdsig_sdma_pad_submit_dw(const struct kfdsig_target *t, size_t submit_dw)
 	if (kfdsig_unlikely(!t))
 		return kfdsig_set_error(EINVAL, "no target");
 	/* ROCr: "Some GFX9 devices require a minimum of 64 DWORDS per ring
-	 * buffer submission" (table field sdma_min_submit_dw, facts 4.6). */
+	 * buffer submission" (table field sdma_min_submit_dw, *_sdma_pkt_open.h NOP / POLL_REGMEM, ROCr amd_blit_sdma.cpp). */
 	return submit_dw < t->sdma_min_submit_dw ? (int)(t->sdma_min_submit_dw - submit_dw) : 0;
 }
 
@@ -268,7 +267,7 @@ int kfdsig_sdma_ring_write(const struct kfdsig_target *t, uint32_t *ring, uint32
 
 	w += total * 4;
 	/* gfx8: 32-bit pointer wrapped to the ring; gfx9 on: 64-bit monotonic
-	 * (facts 4.6, kfdtest SDMAQueue::SubmitPacket). */
+	 * (*_sdma_pkt_open.h NOP / POLL_REGMEM, ROCr amd_blit_sdma.cpp, kfdtest SDMAQueue::SubmitPacket). */
 	if (t->wptr_bits == 32)
 		w &= ring_bytes - 1;
 	*wptr_bytes = w;

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Field layouts of the SDMA packets kfdsig writes or decodes, per header
- * form, from the same definitions as the emitters (sdma_defs.h; facts
- * 4.2-4.6). The CLI annotates with them and the decoder reads through them.
+ * form, from the same definitions as the emitters (sdma_defs.h;
+ * amdgpu *_sdma_pkt_open.h). The CLI annotates with them and the decoder reads through them.
  */
 #include <errno.h>
 

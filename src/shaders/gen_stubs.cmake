@@ -3,8 +3,9 @@
 #         -DOUT=src/shaders/stubs_gen.c -DWORK=/tmp/dir -P gen_stubs.cmake
 # (the kfdsig-shaders build target runs exactly this). For every target the
 # source is assembled with llvm-mc and linked with ld.lld; the code objects of
-# one family must differ only in the ELF e_flags word, so the file stores
-# each family once (HEAD/TAIL macros) and each target's e_flags.
+# one family must differ only in the ELF e_flags word and the processor name
+# of amdhsa.target, so the file stores each family once (HEAD/TAIL macros)
+# and each target's e_flags and name.
 cmake_minimum_required(VERSION 3.25)
 foreach(v LLVM_BIN SRC_DIR OUT WORK)
   if(NOT DEFINED ${v})
@@ -23,9 +24,15 @@ endif()
 set(LLVM_VERSION ${CMAKE_MATCH_1})
 file(MAKE_DIRECTORY ${WORK})
 
+# The sources name their processor KFDSIG_PROCESSOR in the amdhsa.target
+# metadata (the target id LLVM 22 emits, "amdgcn-amd-amdhsa--gfx90a"): put
+# the -mcpu there, then assemble and link.
 function(assemble src mcpu out)
+  file(READ ${src} text)
+  string(REPLACE "KFDSIG_PROCESSOR" "${mcpu}" text "${text}")
+  file(WRITE ${out}.s "${text}")
   execute_process(COMMAND ${MC} -triple=amdgcn-amd-amdhsa -mcpu=${mcpu} -filetype=obj
-                          ${src} -o ${out}.o
+                          ${out}.s -o ${out}.o
                   RESULT_VARIABLE rc ERROR_VARIABLE err)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "llvm-mc -mcpu=${mcpu} ${src}: ${err}")
@@ -113,13 +120,31 @@ foreach(entry IN LISTS KFDSIG_STUB_FAMILIES)
     math(EXPR patch_${p} "${fileoff_kfdsig_patch_${p}} - 4 - ${raw_entry}")
   endforeach()
 
+  # The members differ from the representative in e_flags (bytes 24..27)
+  # and in the processor of amdhsa.target: split the tail around it.
+  set(rep_mcpu ${rep})
+  if(rep MATCHES "^(.*)=(.*)$")
+    set(rep_mcpu ${CMAKE_MATCH_2})
+  endif()
+  string(HEX "amdgcn-amd-amdhsa--${rep_mcpu}" tid_hex)
+  string(FIND "${hex}" "${tid_hex}" tid_pos)
+  math(EXPR tid_odd "${tid_pos} % 2")
+  if(tid_pos LESS 104 OR tid_odd)
+    message(FATAL_ERROR "${fam}: no amdhsa.target amdgcn-amd-amdhsa--${rep_mcpu} in the code object")
+  endif()
+  string(LENGTH "${tid_hex}" tid_len)
+  math(EXPR tail_a_len "${tid_pos} - 104")
+  math(EXPR tail_b_pos "${tid_pos} + ${tid_len}")
   string(SUBSTRING "${hex}" 0 96 head)
-  string(SUBSTRING "${hex}" 104 -1 tail)
+  string(SUBSTRING "${hex}" 104 ${tail_a_len} tail_a)
+  string(SUBSTRING "${hex}" ${tail_b_pos} -1 tail_b)
   c_bytes("${head}" head_c)
-  c_bytes("${tail}" tail_c)
+  c_bytes("${tail_a}" tail_a_c)
+  c_bytes("${tail_b}" tail_b_c)
   string(TOUPPER "${fam}" FAM)
   string(APPEND arrays "#define CO_${FAM}_HEAD \\\n\t${head_c}\n")
-  string(APPEND arrays "#define CO_${FAM}_TAIL \\\n\t${tail_c}\n\n")
+  string(APPEND arrays "#define CO_${FAM}_TAIL_A \\\n\t${tail_a_c}\n")
+  string(APPEND arrays "#define CO_${FAM}_TAIL_B \\\n\t${tail_b_c}\n\n")
 
   foreach(m IN LISTS members)
     set(mcpu ${m})
@@ -129,8 +154,8 @@ foreach(entry IN LISTS KFDSIG_STUB_FAMILIES)
     endif()
     assemble(${src} ${mcpu} ${WORK}/${fam}-${m}.co)
     file(READ ${WORK}/${fam}-${m}.co mhex HEX)
+    string(HEX "amdgcn-amd-amdhsa--${mcpu}" mtid_hex)
     string(SUBSTRING "${mhex}" 0 96 mhead)
-    string(SUBSTRING "${mhex}" 104 -1 mtail)
     string(LENGTH "${mhex}" mlen)
     if(NOT mlen EQUAL hexlen)
       message(FATAL_ERROR "${fam}: the ${m} code object has another size than the ${rep} "
@@ -138,10 +163,21 @@ foreach(entry IN LISTS KFDSIG_STUB_FAMILIES)
     endif()
     le32("${mhex}" 48 eflags)
     math(EXPR eflags_hex "${eflags}" OUTPUT_FORMAT HEXADECIMAL)
-    if(mhead STREQUAL head AND mtail STREQUAL tail)
+    set(mtail_a "")
+    set(mtail_b "")
+    set(mtid "")
+    string(LENGTH "${mtid_hex}" mtid_len)
+    if(mlen EQUAL hexlen AND mtid_len EQUAL tid_len)
+      string(SUBSTRING "${mhex}" 104 ${tail_a_len} mtail_a)
+      string(SUBSTRING "${mhex}" ${tid_pos} ${tid_len} mtid)
+      string(SUBSTRING "${mhex}" ${tail_b_pos} -1 mtail_b)
+    endif()
+    if(mhead STREQUAL head AND mtail_a STREQUAL tail_a AND mtail_b STREQUAL tail_b AND
+       mtid STREQUAL mtid_hex)
       string(SUBSTRING "${mhex}" 96 8 flags_hex)
       c_bytes("${flags_hex}" flags_c)
-      string(APPEND arrays "static const uint8_t co_${m}[${size}] = { CO_${FAM}_HEAD, ${flags_c}, CO_${FAM}_TAIL };\n")
+      c_bytes("${mtid_hex}" tid_c)
+      string(APPEND arrays "static const uint8_t co_${m}[${size}] = { CO_${FAM}_HEAD, ${flags_c}, CO_${FAM}_TAIL_A,\n\t${tid_c}, CO_${FAM}_TAIL_B };\n")
     else()
       # Same layout, other bytes (gfx801 reserves the XNACK mask SGPRs,
       # which changes its kernel descriptors): store it whole.

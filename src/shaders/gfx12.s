@@ -5,7 +5,10 @@
 // One wave stores the 64-bit value 1 into signal_page[event_id], makes the
 // store visible at system scope, puts the full event id in m0 and raises
 // s_sendmsg(MSG_INTERRUPT), which KFD decodes as SQ_INTERRUPT_MSG.
-// Facts: ../../../shared/docs/kfd-signaling-facts.md section 5.
+// Sources: LLVM AMDGPUUsage "Memory Model" (SIMemoryLegalizer.cpp) for the
+// release, SIDefines.h SendMsg for the message, the kernel handler for m0.
+// The metadata names its processor KFDSIG_PROCESSOR: gen_stubs.cmake puts the
+// -mcpu there before assembling, giving the amdhsa.target LLVM 22 emits.
 //   store    system-scope store: scope:SCOPE_SYS
 //   release  SIGfx12CacheControl::insertRelease, system scope on GFX12.0:
 //            global_wb scope:SCOPE_SYS, then s_wait_storecnt 0x0 [LLVM
@@ -15,7 +18,8 @@
 //   m0       whether gfx12 still needs a wait state between an m0 write and
 //            s_sendmsg is UNVERIFIED: the stub keeps the s_nop 0
 //   bits     m0[23:0] reach KFD (gfx12.0 uses the v11 handler)
-//   sendmsg  s_sendmsg is counted by KM_CNT (UNVERIFIED, see facts section 5)
+//   sendmsg  s_sendmsg is counted by KM_CNT (UNVERIFIED: no LLVM or
+//            kernel source says)
 //            the stub waits for it before s_endpgm, as kfdtest's trap
 //            handler waits lgkmcnt(0) after its s_sendmsg: harmless if not needed
 
@@ -100,6 +104,7 @@ kfdsig_patch_event_id:
 	.amdgpu_metadata
 ---
 amdhsa.version: [ 1, 2 ]
+amdhsa.target: amdgcn-amd-amdhsa--KFDSIG_PROCESSOR
 amdhsa.kernels:
   - .name: kfdsig_signal
     .symbol: kfdsig_signal.kd

@@ -5,7 +5,10 @@
 // One wave stores the 64-bit value 1 into signal_page[event_id], makes the
 // store visible at system scope, puts the full event id in m0 and raises
 // s_sendmsg(MSG_INTERRUPT), which KFD decodes as SQ_INTERRUPT_MSG.
-// Facts: ../../../shared/docs/kfd-signaling-facts.md section 5.
+// Sources: LLVM AMDGPUUsage "Memory Model" (SIMemoryLegalizer.cpp) for the
+// release, SIDefines.h SendMsg for the message, the kernel handler for m0.
+// The metadata names its processor KFDSIG_PROCESSOR: gen_stubs.cmake puts the
+// -mcpu there before assembling, giving the amdhsa.target LLVM 22 emits.
 //   store    gfx8 has no global_* instructions: flat_store_dwordx2
 //   release  SIGfx6/Gfx7 insertRelease is waits only [LLVM
 //            SIMemoryLegalizer.cpp]. A flat store counts on both vmcnt and
@@ -13,9 +16,12 @@
 //            knows the flat address is global: both is the safe choice).
 //   m0       GFX6-9 hazard: one wait state between an SALU m0 write and
 //            s_sendmsg [MESA aco_insert_NOPs.cpp] -> s_nop 0
-//   bits     only m0[7:0] reach KFD (cik_event_interrupt.c, data & 0xff):
-//            KFD finds wider ids through its partial-id scan (facts 2.6)
-//   sendmsg  s_sendmsg is counted by LGKM_CNT (UNVERIFIED, see facts section 5)
+//   bits     only m0[7:0] reach KFD (cik_event_interrupt.c, data & 0xff): its
+//            partial-id walk (kfd_events.c lookup_signaled_event_by_partial_id)
+//            wakes the first signalled event with the same low byte, so a wider
+//            id wakes only while no lower id with its low byte is signalled
+//   sendmsg  s_sendmsg is counted by LGKM_CNT (UNVERIFIED: no LLVM or
+//            kernel source says)
 //            the stub waits for it before s_endpgm, as kfdtest's trap
 //            handler waits lgkmcnt(0) after its s_sendmsg: harmless if not needed
 
@@ -92,6 +98,7 @@ kfdsig_patch_event_id:
 	.amdgpu_metadata
 ---
 amdhsa.version: [ 1, 2 ]
+amdhsa.target: amdgcn-amd-amdhsa--KFDSIG_PROCESSOR
 amdhsa.kernels:
   - .name: kfdsig_signal
     .symbol: kfdsig_signal.kd

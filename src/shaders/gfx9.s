@@ -6,13 +6,17 @@
 // One wave stores the 64-bit value 1 into signal_page[event_id], makes the
 // store visible at system scope, puts the full event id in m0 and raises
 // s_sendmsg(MSG_INTERRUPT), which KFD decodes as SQ_INTERRUPT_MSG.
-// Facts: ../../../shared/docs/kfd-signaling-facts.md section 5.
+// Sources: LLVM AMDGPUUsage "Memory Model" (SIMemoryLegalizer.cpp) for the
+// release, SIDefines.h SendMsg for the message, the kernel handler for m0.
+// The metadata names its processor KFDSIG_PROCESSOR: gen_stubs.cmake puts the
+// -mcpu there before assembling, giving the amdhsa.target LLVM 22 emits.
 //   release  SIGfx6/Gfx7 insertRelease: s_waitcnt vmcnt(0), no writeback
 //            [LLVM SIMemoryLegalizer.cpp]
 //   m0       GFX6-9 hazard: one wait state between an SALU m0 write and
 //            s_sendmsg [MESA aco_insert_NOPs.cpp] -> s_nop 0
 //   bits     m0[23:0] reach KFD (KFD_CONTEXT_ID_GET_SQ_INT_DATA, v9 class)
-//   sendmsg  s_sendmsg is counted by LGKM_CNT (UNVERIFIED, see facts section 5)
+//   sendmsg  s_sendmsg is counted by LGKM_CNT (UNVERIFIED: no LLVM or
+//            kernel source says)
 //            the stub waits for it before s_endpgm, as kfdtest's trap
 //            handler waits lgkmcnt(0) after its s_sendmsg: harmless if not needed
 
@@ -89,6 +93,7 @@ kfdsig_patch_event_id:
 	.amdgpu_metadata
 ---
 amdhsa.version: [ 1, 2 ]
+amdhsa.target: amdgcn-amd-amdhsa--KFDSIG_PROCESSOR
 amdhsa.kernels:
   - .name: kfdsig_signal
     .symbol: kfdsig_signal.kd

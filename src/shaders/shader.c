@@ -127,7 +127,7 @@ static int check_ids(const struct kfdsig_shader_stub *s, uint64_t slot_va, uint3
 
 	f.slot_va = slot_va;
 	f.event_id = event_id;
-	ret = kfdsig_fence_check(&f, 0, 1, &value);
+	ret = kfdsig_fence_check(s->target, &f, 0, 1, &value);
 	if (ret)
 		return ret;
 	return kfdsig_shader_kfd_id(s->target, event_id) == event_id ? 0 : KFDSIG_SHADER_PARTIAL_ID;

@@ -2,7 +2,7 @@
 /*
  * PM4 packets that run a signal stub as one wave on a compute queue. The
  * register set follows what a compute dispatch programs on a user PM4
- * queue: kfdtest Dispatch.cpp BuildIb() ([ROCR]) and amdgpu gfx_v9_0.c's
+ * queue: kfdtest Dispatch.cpp BuildIb() (ROCR-Runtime) and amdgpu gfx_v9_0.c's
  * GPR-init dispatch; offsets and bits are in pm4/pm4_defs.h, the
  * generation's COMPUTE_PGM_RSRC3 offset in the target table.
  */

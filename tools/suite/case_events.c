@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Event lifetime and state (kfd_events.c, facts 2.2-2.7, 2.9): ids, the
+ * Event lifetime and state (kfd_events.c: kfd_event_create(), kfd_event_page_set(), set_event(), kfd_wait_on_events()): ids, the
  * event limit, manual and auto reset, RESET_EVENT, wait-any and wait-all,
  * destroying an event somebody waits on. All through the CPU ioctls: no
  * GPU work, so every case runs on hardware and emulator alike.
@@ -129,7 +129,7 @@ static enum suite_result reset(struct suite_ctx *c)
 	SUITE_CHECK(c, *ev.slot == KFDSIG_SLOT_UNSIGNALED, "RESET_EVENT changed the slot");
 	if (suite_has_age(c)) {
 		/* RESET clears the state, not the age: a waiter that saw age 1
-		 * still learns about the signal (facts 2.7, 2.8) */
+		 * still learns about the signal (kfd_events.c set_event() / kfd_set_event() / kfd_reset_event(); kfd_events.c set_event() event_age) */
 		r = suite_wait1(c, ev.id, &age, 0, &res);
 		SUITE_CHECK(c, r == 0 && res == KFDSIG_WAIT_COMPLETE && age == 2,
 			    "wait with age 1 after set+reset: %d %s age %llu; expected COMPLETE "

@@ -3,10 +3,10 @@
  * The kernel side of the interrupt path, driven through the emulated
  * kernel's entry points rather than an engine (emulator only):
  * kfd_signal_event_interrupt() (kfdsig_emu_signal_event_interrupt: fast
- * path, partial-id walk, exhaustive scan, the v6.14-v6.18 drop; facts 2.6)
+ * path, partial-id walk, exhaustive scan, the v6.14-v6.18 drop; kfd_events.c kfd_signal_event_interrupt() / lookup_signaled_event_by_partial_id())
  * and the ISR classes in front of it (kfdsig_emu_interrupt: the gfx9
  * context-id-0 drop, the v11 bit-24 drop, the id bits of each source, bad
- * opcodes; facts 1.4-1.9). The slot is written from the CPU exactly as the
+ * opcodes; cik_event_interrupt.c, kfd_int_process_v9/v10/v11.c). The slot is written from the CPU exactly as the
  * GPU's store would be. The GPU-raised versions of these checks are the
  * gpu.* cases.
  */

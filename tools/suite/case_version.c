@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Version gates (kfd_ioctl.h version history, facts 2.8): what the
+ * Version gates (kfd_ioctl.h version history, kfd_events.c set_event() event_age): what the
  * interrupt path looks like on a KFD older than a feature. With
  * `--kfd-version X.Y` the emulator reports that version and drops what is
  * newer, so both sides of each gate run here.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * WAIT_EVENTS timeouts and the event age (kfd_events.c, facts 2.8, 2.9):
+ * WAIT_EVENTS timeouts and the event age (kfd_events.c set_event() event_age, kfd_wait_on_events()):
  * timeout 0 checks once, a finite timeout sleeps at least that long, an
  * infinite one only ends with the event; the age sequence of kfdtest's
  * SignalEventExt driven by CPU SET_EVENT, and age 0 (legacy wait).

@@ -14,7 +14,7 @@
 #include "devices.h"
 
 /* The v6.14-v6.18 drop (de844846f72b, reverted by 88ef4de35f46 for
- * v6.19; facts 2.6) judged from the running kernel's release. Stable and
+ * v6.19; kfd_events.c kfd_signal_event_interrupt() / lookup_signaled_event_by_partial_id()) judged from the running kernel's release. Stable and
  * distribution backports are not known (UNVERIFIED): only the mainline
  * numbers decide. */
 static bool release_drops_wrong_id(const char *release)

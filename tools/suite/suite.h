@@ -56,7 +56,7 @@ struct suite_device {
 	const struct kfdsig_target *target; /* NULL: not in the generation table */
 	char label[32];			    /* "gfx90a" */
 	uint32_t kfd_major, kfd_minor;
-	/* The kernel behaviour where kernels differ (facts 2.6): known under
+	/* The kernel behaviour where kernels differ (kfd_events.c kfd_signal_event_interrupt() / lookup_signaled_event_by_partial_id()): known under
 	 * the emulator, guessed from uname -r on hardware. */
 	bool drops_wrong_id;
 	const char *profile; /* "default", "v6.14", or "linux X.Y" */

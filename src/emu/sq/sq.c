@@ -4,16 +4,16 @@
  * interpreter for the instructions of kfdsig's signal stubs.
  *
  * Encodings are our own reading of LLVM's AMDGPU instruction definitions
- * ([LLVM] llvm/lib/Target/AMDGPU: SOPInstructions.td SOP1/SOPK/SOPP *_Real
+ * (LLVM llvm/lib/Target/AMDGPU: SOPInstructions.td SOP1/SOPK/SOPP *_Real
  * records, SMInstructions.td SMEM_Real_vi/_gfx10/_gfx11/_gfx12,
  * VOP1Instructions.td / VOP3 *_Real, FLATInstructions.td FLAT_Real_vi,
  * _gfx10, _gfx11 and VFLAT/VGLOBAL _gfx12, BUFInstructions.td MUBUF_Real
  * (buffer_wbl2), and the AMDGPU operand docs gfx*_waitcnt / gfx*_msg), each
  * field checked against the encodings LLVM 22 llvm-mc -show-encoding emits
  * for the target (test/emu_sq_decode.c compares every instruction of the
- * stubs with llvm-objdump). Per-generation release rules: facts section 5
- * ([LLVM] SIMemoryLegalizer.cpp insertRelease); SQ interrupt data width:
- * the target's sq_msg_id_bits (facts 1.9).
+ * stubs with llvm-objdump). Per-generation release rules: LLVM AMDGPUUsage "Memory Model" (SIMemoryLegalizer.cpp)
+ * (LLVM SIMemoryLegalizer.cpp insertRelease); SQ interrupt data width:
+ * the target's sq_msg_id_bits (the kfd_signal_event_interrupt() calls of cik_event_interrupt.c and kfd_int_process_v9/v10/v11.c).
  *
  * The interpreter executes memory accesses at issue (stores reach memory
  * through the write callback right away) and models the wait counters only
@@ -33,25 +33,35 @@
 #include "core/internal.h"
 #include "emu/sq/sq.h"
 
-/* ------------------------------------------------------------------ */
-/* Per-level encoding facts (all read from t->level / t->family).       */
+/*
+ * The shader unit reads no field of the generation table but the GC IP
+ * version (and what the kernel keys on with it): the encoding generation
+ * comes from the emulator's own table (emu_gen.c).
+ */
+static int sq_gen(const struct kfdsig_target *target, struct emu_gen *g)
+{
+	return emu_gen_derive(g, target->gc_ip, target->sdma_ip, target->gfx_target_version, 0, 0);
+}
 
-static bool is_gfx8_9(const struct kfdsig_target *t)
+/* ------------------------------------------------------------------ */
+/* Per-level encoding facts (t->level / t->family of emu_gen.c).       */
+
+static bool is_gfx8_9(const struct emu_gen *t)
 {
 	return t->level <= KFDSIG_GFX9;
 }
 
-static bool is_gfx10(const struct kfdsig_target *t)
+static bool is_gfx10(const struct emu_gen *t)
 {
 	return t->level == KFDSIG_GFX10 || t->level == KFDSIG_GFX10_3;
 }
 
-static bool is_gfx11_plus(const struct kfdsig_target *t)
+static bool is_gfx11_plus(const struct emu_gen *t)
 {
 	return t->level >= KFDSIG_GFX11;
 }
 
-static bool is_gfx940(const struct kfdsig_target *t)
+static bool is_gfx940(const struct emu_gen *t)
 {
 	return t->family == KFDSIG_FAMILY_GFX94X;
 }
@@ -59,12 +69,12 @@ static bool is_gfx940(const struct kfdsig_target *t)
 /* Scalar operand codes that move between generations: m0 is 124 up to
  * gfx10 and 125 from gfx11; null is 125 on gfx10 and 124 from gfx11
  * (SIRegisterInfo / operand docs; gfx1100 s_mov_b32 m0 = 0xbefd....). */
-static unsigned code_m0(const struct kfdsig_target *t)
+static unsigned code_m0(const struct emu_gen *t)
 {
 	return is_gfx11_plus(t) ? 125 : 124;
 }
 
-static unsigned code_null(const struct kfdsig_target *t)
+static unsigned code_null(const struct emu_gen *t)
 {
 	if (is_gfx11_plus(t))
 		return 124;
@@ -73,13 +83,13 @@ static unsigned code_null(const struct kfdsig_target *t)
 
 /* Highest plain SGPR number: gfx8/9 keep 102-105 for flat_scratch and
  * xnack_mask, gfx10 and later address s0-s105. */
-static unsigned max_sgpr(const struct kfdsig_target *t)
+static unsigned max_sgpr(const struct emu_gen *t)
 {
 	return is_gfx8_9(t) ? 101 : 105;
 }
 
 /* FLAT/GLOBAL saddr value meaning "off": 0x7f on gfx9, null on gfx10+. */
-static unsigned flat_saddr_off(const struct kfdsig_target *t)
+static unsigned flat_saddr_off(const struct emu_gen *t)
 {
 	return is_gfx8_9(t) ? 0x7f : code_null(t);
 }
@@ -108,7 +118,7 @@ static int refuse(struct kfdsig_sq_insn *in, const char *why)
 }
 
 /* Is a scalar source operand code one we can read? */
-static bool scalar_src_ok(const struct kfdsig_target *t, unsigned c)
+static bool scalar_src_ok(const struct emu_gen *t, unsigned c)
 {
 	if (c <= max_sgpr(t))
 		return true;
@@ -123,7 +133,7 @@ static bool scalar_src_ok(const struct kfdsig_target *t, unsigned c)
 	return c == 255;     /* literal */
 }
 
-static bool scalar_dst_ok(const struct kfdsig_target *t, unsigned c)
+static bool scalar_dst_ok(const struct emu_gen *t, unsigned c)
 {
 	return c <= max_sgpr(t) || c == 106 || c == 107 || c == 126 || c == 127 ||
 	       c == code_m0(t) || c == code_null(t);
@@ -156,7 +166,7 @@ static int take_literal(const void *code, size_t size, uint64_t va, struct kfdsi
 	return 0;
 }
 
-static int decode_sopp(const struct kfdsig_target *t, struct kfdsig_sq_insn *in)
+static int decode_sopp(const struct emu_gen *t, struct kfdsig_sq_insn *in)
 {
 	unsigned op = (in->words[0] >> 16) & 0x7f;
 	uint16_t s = in->words[0] & 0xffff;
@@ -244,7 +254,7 @@ static int decode_sopp(const struct kfdsig_target *t, struct kfdsig_sq_insn *in)
 	return 0;
 }
 
-static int decode_sop1(const struct kfdsig_target *t, const void *code, size_t size, uint64_t va,
+static int decode_sop1(const struct emu_gen *t, const void *code, size_t size, uint64_t va,
 		       struct kfdsig_sq_insn *in)
 {
 	unsigned op = (in->words[0] >> 8) & 0xff;
@@ -280,7 +290,7 @@ static int decode_sop1(const struct kfdsig_target *t, const void *code, size_t s
 	return 0;
 }
 
-static int decode_sopk(const struct kfdsig_target *t, struct kfdsig_sq_insn *in)
+static int decode_sopk(const struct emu_gen *t, struct kfdsig_sq_insn *in)
 {
 	unsigned op = (in->words[0] >> 23) & 0x1f;
 
@@ -309,7 +319,7 @@ static int decode_sopk(const struct kfdsig_target *t, struct kfdsig_sq_insn *in)
 
 static const uint8_t smem_ndw[6] = { 1, 2, 4, 8, 16, 3 };
 
-static int decode_smem(const struct kfdsig_target *t, const void *code, size_t size, uint64_t va,
+static int decode_smem(const struct emu_gen *t, const void *code, size_t size, uint64_t va,
 		       struct kfdsig_sq_insn *in)
 {
 	uint32_t w0 = in->words[0], w1;
@@ -382,7 +392,7 @@ static int decode_smem(const struct kfdsig_target *t, const void *code, size_t s
 	return 0;
 }
 
-static int decode_vop_src(const struct kfdsig_target *t, const void *code, size_t size, uint64_t va,
+static int decode_vop_src(const struct emu_gen *t, const void *code, size_t size, uint64_t va,
 			  struct kfdsig_sq_insn *in)
 {
 	if (in->src0 >= 256)
@@ -397,7 +407,7 @@ static int decode_vop_src(const struct kfdsig_target *t, const void *code, size_
 	return 0;
 }
 
-static int decode_vop1(const struct kfdsig_target *t, const void *code, size_t size, uint64_t va,
+static int decode_vop1(const struct emu_gen *t, const void *code, size_t size, uint64_t va,
 		       struct kfdsig_sq_insn *in)
 {
 	uint32_t w0 = in->words[0];
@@ -416,7 +426,7 @@ static int decode_vop1(const struct kfdsig_target *t, const void *code, size_t s
 	return decode_vop_src(t, code, size, va, in);
 }
 
-static int decode_vop3(const struct kfdsig_target *t, const void *code, size_t size, uint64_t va,
+static int decode_vop3(const struct emu_gen *t, const void *code, size_t size, uint64_t va,
 		       struct kfdsig_sq_insn *in)
 {
 	uint32_t w0 = in->words[0], w1;
@@ -447,13 +457,12 @@ static int decode_vop3(const struct kfdsig_target *t, const void *code, size_t s
 }
 
 /* Normalised scope of gfx8-11 cache bits on a store or writeback. */
-static enum kfdsig_sq_scope cpol_scope(const struct kfdsig_target *t,
-				       const struct kfdsig_sq_insn *in)
+static enum kfdsig_sq_scope cpol_scope(const struct emu_gen *t, const struct kfdsig_sq_insn *in)
 {
 	if (t->family == KFDSIG_FAMILY_GFX90A || is_gfx940(t)) {
 		/* gfx940: sc0 (bit 14) + sc1 (bit 15) = system, sc1 = agent,
 		 * sc0 = workgroup; gfx90a system scope is glc + scc, the bits
-		 * LLVM sets for CPol::SC0 | CPol::SC1 (facts 5). */
+		 * LLVM sets for CPol::SC0 | CPol::SC1 (LLVM SIDefines.h SendMsg::ID_INTERRUPT). */
 		if (in->glc && in->scc)
 			return KFDSIG_SQ_SCOPE_SYS;
 		if (in->scc)
@@ -463,7 +472,7 @@ static enum kfdsig_sq_scope cpol_scope(const struct kfdsig_target *t,
 	return KFDSIG_SQ_SCOPE_CU;
 }
 
-static int decode_flat(const struct kfdsig_target *t, const void *code, size_t size, uint64_t va,
+static int decode_flat(const struct emu_gen *t, const void *code, size_t size, uint64_t va,
 		       struct kfdsig_sq_insn *in)
 {
 	uint32_t w0 = in->words[0], w1, w2 = 0;
@@ -595,7 +604,7 @@ static int decode_flat(const struct kfdsig_target *t, const void *code, size_t s
 	return 0;
 }
 
-static int decode_mubuf(const struct kfdsig_target *t, const void *code, size_t size, uint64_t va,
+static int decode_mubuf(const struct emu_gen *t, const void *code, size_t size, uint64_t va,
 			struct kfdsig_sq_insn *in)
 {
 	uint32_t w0 = in->words[0];
@@ -621,8 +630,8 @@ static int decode_mubuf(const struct kfdsig_target *t, const void *code, size_t 
 	return 0;
 }
 
-int kfdsig_sq_decode(const struct kfdsig_target *t, const void *code, size_t code_size,
-		     uint64_t code_va, uint64_t pc, struct kfdsig_sq_insn *in)
+static int sq_decode(const struct emu_gen *t, const void *code, size_t code_size, uint64_t code_va,
+		     uint64_t pc, struct kfdsig_sq_insn *in)
 {
 	uint32_t w0;
 	unsigned enc6;
@@ -704,8 +713,8 @@ static const char *const inline_float[9] = {
 	"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0", "0.15915494",
 };
 
-static void put_scalar(struct strbuf *b, const struct kfdsig_target *t,
-		       const struct kfdsig_sq_insn *in, unsigned c, unsigned ndw)
+static void put_scalar(struct strbuf *b, const struct emu_gen *t, const struct kfdsig_sq_insn *in,
+		       unsigned c, unsigned ndw)
 {
 	if (c >= 256) {
 		if (ndw == 1)
@@ -748,8 +757,7 @@ static void put_vgprs(struct strbuf *b, unsigned v, unsigned n)
 
 static const char *const scope_name[4] = { "SCOPE_CU", "SCOPE_SE", "SCOPE_DEV", "SCOPE_SYS" };
 
-static void put_cpol(struct strbuf *b, const struct kfdsig_target *t,
-		     const struct kfdsig_sq_insn *in)
+static void put_cpol(struct strbuf *b, const struct emu_gen *t, const struct kfdsig_sq_insn *in)
 {
 	if (t->level >= KFDSIG_GFX12) {
 		static const char *const th_store[8] = {
@@ -789,8 +797,7 @@ static void put_cpol(struct strbuf *b, const struct kfdsig_target *t,
 		sb_put(b, " scc");
 }
 
-static void put_waitcnt(struct strbuf *b, const struct kfdsig_target *t,
-			const struct kfdsig_sq_insn *in)
+static void put_waitcnt(struct strbuf *b, const struct emu_gen *t, const struct kfdsig_sq_insn *in)
 {
 	int vm_max = t->level == KFDSIG_GFX8 ? 15 : 63;
 	int lgkm_max = (is_gfx10(t) || t->level == KFDSIG_GFX11) ? 63 : 15;
@@ -817,7 +824,7 @@ static void put_offset(struct strbuf *b, int32_t off)
 		sb_put(b, "0x%x", (unsigned)off);
 }
 
-int kfdsig_sq_format(const struct kfdsig_target *t, const struct kfdsig_sq_insn *in, char *buf,
+static int sq_format(const struct emu_gen *t, const struct kfdsig_sq_insn *in, char *buf,
 		     size_t len)
 {
 	struct strbuf b = { buf, len, 0 };
@@ -974,7 +981,8 @@ struct mem_op {
 };
 
 struct wave {
-	const struct kfdsig_target *t;
+	struct emu_gen gen; /* derived from the target's GC IP version */
+	const struct emu_gen *t;
 	const struct kfdsig_sq_wave *w;
 	const struct kfdsig_sq_env *env;
 	struct kfdsig_sq_report *rep;
@@ -998,7 +1006,7 @@ static int fail(struct wave *s, const struct kfdsig_sq_insn *in, int err, const 
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
-	kfdsig_sq_format(s->t, in, text, sizeof(text));
+	sq_format(s->t, in, text, sizeof(text));
 	return kfdsig_set_error(err, "%s at 0x%" PRIx64 " (%s)", what, in->pc, text);
 }
 
@@ -1069,7 +1077,7 @@ static void drain(struct wave *s, enum kfdsig_sq_counter c, int n)
 }
 
 /* Counters a store / load / writeback increments, per generation. */
-static unsigned store_counters(const struct kfdsig_target *t, const struct kfdsig_sq_insn *in)
+static unsigned store_counters(const struct emu_gen *t, const struct kfdsig_sq_insn *in)
 {
 	bool flat = in->seg == 0;
 
@@ -1082,17 +1090,17 @@ static unsigned store_counters(const struct kfdsig_target *t, const struct kfdsi
 	return (1u << KFDSIG_SQ_CNT_VM) | (flat ? 1u << KFDSIG_SQ_CNT_LGKM : 0);
 }
 
-static unsigned smem_counter(const struct kfdsig_target *t)
+static unsigned smem_counter(const struct emu_gen *t)
 {
 	return t->level >= KFDSIG_GFX12 ? 1u << KFDSIG_SQ_CNT_KM : 1u << KFDSIG_SQ_CNT_LGKM;
 }
 
 /* Does the target's system-scope release need a cache writeback?
  * gfx90a / gfx94x: buffer_wbl2 sc0 sc1 + vmcnt(0); gfx12.0: global_wb
- * scope:SCOPE_SYS + s_wait_storecnt 0 ([LLVM] SIMemoryLegalizer.cpp
+ * scope:SCOPE_SYS + s_wait_storecnt 0 (LLVM SIMemoryLegalizer.cpp
  * SIGfx90ACacheControl / SIGfx940CacheControl / SIGfx12CacheControl
- * insertRelease, facts 5). Others: waits only. */
-static bool release_needs_writeback(const struct kfdsig_target *t)
+ * insertRelease, LLVM AMDGPUUsage "Memory Model"). Others: waits only. */
+static bool release_needs_writeback(const struct emu_gen *t)
 {
 	return t->family == KFDSIG_FAMILY_GFX90A || t->family == KFDSIG_FAMILY_GFX94X ||
 	       t->family == KFDSIG_FAMILY_GFX12;
@@ -1328,7 +1336,7 @@ static int first_unreleased_store(const struct wave *s)
 static int exec_sendmsg(struct wave *s, const struct kfdsig_sq_insn *in)
 {
 	struct kfdsig_sq_event *e = NULL;
-	unsigned bits = s->t->sq_msg_id_bits;
+	unsigned bits = s->t->sq_bits;
 	int ev;
 
 	ev = add_event(s, in, KFDSIG_SQ_EV_MSG, &e);
@@ -1336,17 +1344,17 @@ static int exec_sendmsg(struct wave *s, const struct kfdsig_sq_insn *in)
 		return ev;
 	e->simm16 = in->simm16;
 	/* Message type: simm16[3:0] before gfx11, simm16[7:0] from gfx11
-	 * (facts 5: ID_MASK_GFX11Plus_ = 0xff). */
+	 * (LLVM SIDefines.h SendMsg: ID_MASK_GFX11Plus_ = 0xff). */
 	e->msg_id = is_gfx11_plus(s->t) ? in->simm16 & 0xff : in->simm16 & 0xf;
 	e->interrupt = e->msg_id == KFDSIG_SQ_MSG_INTERRUPT;
 	e->m0 = s->m0;
-	/* The IV carries m0 cut to the handler's width (facts 1.9). */
+	/* The IV carries m0 cut to the handler's width (the kfd_signal_event_interrupt() calls of cik_event_interrupt.c and kfd_int_process_v9/v10/v11.c). */
 	e->sq_data = bits >= 32 ? s->m0 : s->m0 & ((1u << bits) - 1);
-	kfdsig_sq_iv_context(s->t, s->m0, &e->ctx0, &e->ctx1);
+	emu_sq_iv_context(s->t, s->m0, &e->ctx0, &e->ctx1);
 	e->unreleased = first_unreleased_store(s);
 	e->released = e->unreleased < 0;
 	/* GFX6-GFX9: an SALU m0 write needs one wait state before s_sendmsg
-	 * ([MESA] aco_insert_NOPs.cpp, facts 5). Flagged, not modelled. */
+	 * (Mesa aco_insert_NOPs.cpp). Flagged, not modelled. */
 	e->m0_hazard = is_gfx8_9(s->t) && s->last_salu_m0;
 	if (s->env->message) {
 		int r = s->env->message(s->env->ctx, e);
@@ -1434,7 +1442,7 @@ static int exec_insn(struct wave *s, const struct kfdsig_sq_insn *in, bool *end)
 	}
 }
 
-static bool writes_m0_salu(const struct kfdsig_target *t, const struct kfdsig_sq_insn *in)
+static bool writes_m0_salu(const struct emu_gen *t, const struct kfdsig_sq_insn *in)
 {
 	return (in->op == KFDSIG_SQ_OP_S_MOV_B32 || in->op == KFDSIG_SQ_OP_S_MOVK_I32) &&
 	       in->dst == code_m0(t);
@@ -1452,7 +1460,7 @@ static int fetch_decode(struct wave *s, uint64_t pc, struct kfdsig_sq_insn *in)
 		if (s->env->read(s->env->ctx, pc, buf, n) == 0)
 			break;
 	if (n) {
-		int r = kfdsig_sq_decode(s->t, buf, n, pc, pc, in);
+		int r = sq_decode(s->t, buf, n, pc, pc, in);
 
 		if (r != -EFAULT)
 			return r;
@@ -1462,14 +1470,17 @@ static int fetch_decode(struct wave *s, uint64_t pc, struct kfdsig_sq_insn *in)
 	return kfdsig_set_error(EFAULT, "memory fault: instruction fetch at 0x%" PRIx64, pc);
 }
 
-static int check_wave(const struct kfdsig_sq_wave *w, const struct kfdsig_sq_env *env)
+static int check_wave(const struct kfdsig_sq_wave *w, const struct kfdsig_sq_env *env,
+		      struct emu_gen *gen)
 {
 	if (!w || !env || !w->target || !env->read || !env->write)
 		return kfdsig_set_error(EINVAL, "sq run: NULL argument");
+	if (sq_gen(w->target, gen) < 0)
+		return -ENOENT;
 	if (w->wave_size != 64 && w->wave_size != 32)
 		return kfdsig_set_error(EINVAL, "sq run: wave size %u is not 32 or 64",
 					w->wave_size);
-	if (w->wave_size == 32 && w->target->level < KFDSIG_GFX10)
+	if (w->wave_size == 32 && gen->level < KFDSIG_GFX10)
 		return kfdsig_set_error(EINVAL, "sq run: %s has no wave32 (gfx10 and later only)",
 					w->target->name);
 	if (w->num_sgprs > KFDSIG_SQ_MAX_USER_SGPRS || (w->num_sgprs && !w->sgprs))
@@ -1490,6 +1501,7 @@ int kfdsig_sq_run(const struct kfdsig_sq_wave *w, const struct kfdsig_sq_env *en
 		  struct kfdsig_sq_report *rep)
 {
 	struct wave *s;
+	struct emu_gen gen;
 	uint32_t max = w && w->max_insns ? w->max_insns : KFDSIG_SQ_DEFAULT_MAX_INSNS;
 	uint64_t pc;
 	bool end = false;
@@ -1498,7 +1510,7 @@ int kfdsig_sq_run(const struct kfdsig_sq_wave *w, const struct kfdsig_sq_env *en
 	if (!rep)
 		return kfdsig_set_error(EINVAL, "sq run: NULL report");
 	memset(rep, 0, sizeof(*rep));
-	r = check_wave(w, env);
+	r = check_wave(w, env, &gen);
 	if (r < 0)
 		goto out_noalloc;
 	s = calloc(1, sizeof(*s));
@@ -1509,7 +1521,8 @@ int kfdsig_sq_run(const struct kfdsig_sq_wave *w, const struct kfdsig_sq_env *en
 		r = kfdsig_set_error(ENOMEM, "sq run: out of memory");
 		goto out_noalloc;
 	}
-	s->t = w->target;
+	s->gen = gen;
+	s->t = &s->gen;
 	s->w = w;
 	s->env = env;
 	s->rep = rep;
@@ -1528,7 +1541,7 @@ int kfdsig_sq_run(const struct kfdsig_sq_wave *w, const struct kfdsig_sq_env *en
 			break;
 		}
 		if (w->code) {
-			r = kfdsig_sq_decode(s->t, w->code, w->code_size, w->code_va, pc, &in);
+			r = sq_decode(s->t, w->code, w->code_size, w->code_va, pc, &in);
 		} else {
 			r = fetch_decode(s, pc, &in);
 			if (r == -EFAULT)
@@ -1560,11 +1573,11 @@ out_noalloc:
 	return r;
 }
 
-int kfdsig_sq_iv_context(const struct kfdsig_target *t, uint32_t m0, uint32_t *ctx0, uint32_t *ctx1)
+int emu_sq_iv_context(const struct emu_gen *t, uint32_t m0, uint32_t *ctx0, uint32_t *ctx1)
 {
 	if (!t || !ctx0 || !ctx1)
 		return kfdsig_set_error(EINVAL, "sq iv context: NULL argument");
-	switch (t->irq_class) {
+	switch (t->irq) {
 	case KFDSIG_IRQ_V9:
 	case KFDSIG_IRQ_V9_4_3:
 		/* kfd_int_process_v9.c: DATA ctx0[11:0], ENCODING ctx0[27:26],
@@ -1603,4 +1616,40 @@ const char *kfdsig_sq_scope_name(enum kfdsig_sq_scope sc)
 	static const char *const n[] = { "cu", "se", "dev", "sys" };
 
 	return (unsigned)sc < KFDSIG_ARRAY_SIZE(n) ? n[sc] : "?";
+}
+
+int kfdsig_sq_decode(const struct kfdsig_target *target, const void *code, size_t code_size,
+		     uint64_t code_va, uint64_t pc, struct kfdsig_sq_insn *in)
+{
+	struct emu_gen g;
+
+	if (!target || !code || !in)
+		return kfdsig_set_error(EINVAL, "sq decode: NULL argument");
+	if (sq_gen(target, &g) < 0)
+		return -ENOENT;
+	return sq_decode(&g, code, code_size, code_va, pc, in);
+}
+
+int kfdsig_sq_format(const struct kfdsig_target *target, const struct kfdsig_sq_insn *in, char *buf,
+		     size_t len)
+{
+	struct emu_gen g;
+
+	if (!target || !in || !buf || !len)
+		return kfdsig_set_error(EINVAL, "sq format: bad argument");
+	if (sq_gen(target, &g) < 0)
+		return -ENOENT;
+	return sq_format(&g, in, buf, len);
+}
+
+int kfdsig_sq_iv_context(const struct kfdsig_target *target, uint32_t m0, uint32_t *ctx0,
+			 uint32_t *ctx1)
+{
+	struct emu_gen g;
+
+	if (!target || !ctx0 || !ctx1)
+		return kfdsig_set_error(EINVAL, "sq iv context: NULL argument");
+	if (sq_gen(target, &g) < 0)
+		return -ENOENT;
+	return emu_sq_iv_context(&g, m0, ctx0, ctx1);
 }

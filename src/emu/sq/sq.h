@@ -25,7 +25,9 @@
 
 #include <kfdsig/target.h>
 
-/* s_sendmsg message id that raises SQ_INTERRUPT_MSG (facts 5). */
+#include "emu/emu_gen.h"
+
+/* s_sendmsg message id that raises SQ_INTERRUPT_MSG (LLVM SIDefines.h SendMsg::ID_INTERRUPT). */
 #define KFDSIG_SQ_MSG_INTERRUPT 1
 
 /* Limits of one run. */
@@ -256,7 +258,7 @@ int kfdsig_sq_run(const struct kfdsig_sq_wave *w, const struct kfdsig_sq_env *en
  *
  * Builds SQ_INTERRUPT_WORD_WAVE_CTXID for a normal (PRIV = 0) wave with
  * ENCODING = 1 ("INST", s_sendmsg), all location fields (SE, SH, CU/WGP,
- * SIMD, wave) 0, as amdkfd's handlers decode it (facts 1.5-1.7): v9 and
+ * SIMD, wave) 0, as amdkfd's handlers decode it (kfd_int_process_v9.c, kfd_int_process_v10.c, kfd_int_process_v11.c): v9 and
  * v9_4_3 scatter m0[23:0] into ctx0[11:0], ctx0[31:28] and ctx1[7:0]
  * (KFD_CONTEXT_ID_GET_SQ_INT_DATA) with ENCODING at ctx0[27:26]; v10 puts
  * m0[22:0] in ctx0[22:0], v11 m0[23:0] in ctx0[23:0], both with ENCODING
@@ -273,5 +275,8 @@ const char *kfdsig_sq_event_name(enum kfdsig_sq_event_kind k);
 
 /** kfdsig_sq_scope_name() - "cu", "se", "dev", "sys". */
 const char *kfdsig_sq_scope_name(enum kfdsig_sq_scope s);
+
+/* kfdsig_sq_iv_context() for the emulator's own generation facts. */
+int emu_sq_iv_context(const struct emu_gen *g, uint32_t m0, uint32_t *ctx0, uint32_t *ctx1);
 
 #endif /* KFDSIG_EMU_SQ_H */

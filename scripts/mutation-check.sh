@@ -1,0 +1,243 @@
+#!/bin/bash
+# Mutation check: apply each deliberate fault of test/mutations/faults.txt,
+# alone, to a scratch copy of the tree (build/mutation/src, reused between
+# runs), build only what the fault's tests need in one scratch build
+# directory (build/mutation/build, incremental), run those tests, and fail
+# if any fault survives (its tests all pass) or if a fault's anchor no
+# longer matches exactly once (the code moved: the check must not skip).
+#
+#   scripts/mutation-check.sh [-l] [NAME...]
+#     -l     list the faults and check their anchors, build nothing
+#     NAME   only these faults (default: all)
+#
+# How to add a fault: docs/testing.md.
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 2
+root=$(pwd)
+faults=$root/test/mutations/faults.txt
+work=$root/build/mutation
+src=$work/src
+bld=$work/build
+per_test_timeout=${KFDSIG_MUTATION_TEST_TIMEOUT:-20}
+list_only=0
+if [ "${1:-}" = "-l" ]; then
+  list_only=1
+  shift
+fi
+want=" $* "
+start=$(date +%s)
+
+# ---- parse the fault list ------------------------------------------------
+names=() files=() finds=() repls=() tests=()
+parse_error=0
+while IFS= read -r line || [ -n "$line" ]; do
+  case $line in
+  '' | '#'*) continue ;;
+  '['*']')
+    names+=("${line:1:${#line}-2}")
+    files+=("") finds+=("") repls+=("") tests+=("")
+    ;;
+  *' = '*)
+    key=${line%% = *} val=${line#* = } i=$((${#names[@]} - 1))
+    if [ "$i" -lt 0 ]; then
+      echo "mutation-check: $faults: '$line' before the first [name]"
+      parse_error=1
+      continue
+    fi
+    case $key in
+    file) files[i]=$val ;;
+    find) finds[i]=$val ;;
+    replace) repls[i]=$val ;;
+    tests) tests[i]=$val ;;
+    *)
+      echo "mutation-check: $faults: unknown key '$key' in [${names[i]}]"
+      parse_error=1
+      ;;
+    esac
+    ;;
+  *)
+    echo "mutation-check: $faults: cannot read '$line'"
+    parse_error=1
+    ;;
+  esac
+done <"$faults"
+for i in "${!names[@]}"; do
+  if [ -z "${files[i]}" ] || [ -z "${finds[i]}" ] || [ -z "${repls[i]}" ] || [ -z "${tests[i]}" ]; then
+    echo "mutation-check: [${names[i]}] needs file, find, replace and tests"
+    parse_error=1
+  fi
+done
+[ "$parse_error" = 0 ] || exit 1
+
+selected() { [ "$want" = "  " ] || [[ $want == *" $1 "* ]]; }
+
+# Replace the one occurrence of FIND in FILE by REPL (env FIND, REPL; \n \t
+# \\ escapes). Exit 3 when FIND does not occur exactly once (file untouched);
+# with CHECK=1 only count.
+apply() {
+  FIND=$2 REPL=$3 CHECK=${4:-0} perl -e '
+    my ($path) = @ARGV;
+    sub unesc { my $s = shift; $s =~ s/\\(n|t|\\)/$1 eq "n" ? "\n" : $1 eq "t" ? "\t" : "\\"/ge; $s }
+    my ($f, $r) = (unesc($ENV{FIND}), unesc($ENV{REPL}));
+    open(my $fh, "<", $path) or die "cannot read $path: $!\n";
+    local $/; my $s = <$fh>; close $fh;
+    my ($n, $pos) = (0, 0);
+    while (($pos = index($s, $f, $pos)) >= 0) { $n++; $pos += length $f; }
+    if ($n != 1) { print STDERR "anchor found $n times\n"; exit 3; }
+    exit 0 if $ENV{CHECK};
+    substr($s, index($s, $f), length $f) = $r;
+    open($fh, ">", $path) or die "cannot write $path: $!\n";
+    print $fh $s; close $fh;' "$1"
+}
+
+# ---- every anchor must match the tree as it is -----------------------------
+drift=0
+for i in "${!names[@]}"; do
+  selected "${names[i]}" || continue
+  if [ ! -f "$root/${files[i]}" ]; then
+    echo "mutation-check: DRIFT [${names[i]}]: ${files[i]} does not exist"
+    drift=1
+  elif ! msg=$(apply "$root/${files[i]}" "${finds[i]}" "${repls[i]}" 1 2>&1); then
+    echo "mutation-check: DRIFT [${names[i]}]: '${finds[i]}' in ${files[i]}: $msg"
+    drift=1
+  fi
+done
+if [ "$drift" != 0 ]; then
+  echo "mutation-check: FAILED: update the anchors in test/mutations/faults.txt"
+  exit 1
+fi
+if [ "$list_only" = 1 ]; then
+  for i in "${!names[@]}"; do
+    selected "${names[i]}" && printf '%-28s %-28s %s\n' "${names[i]}" "${files[i]}" "${tests[i]}"
+  done
+  exit 0
+fi
+
+# ---- the scratch copy: only files that changed are copied (mtimes of the
+# others stay, so the build is incremental) ------------------------------
+mkdir -p "$src" "$work/tmp"
+if git rev-parse --git-dir >/dev/null 2>&1; then
+  list=$(git ls-files --cached --others --exclude-standard | grep -v '^build/')
+else
+  list=$(find CMakeLists.txt CMakePresets.json cmake include src tools test bench docs scripts \
+    -type f 2>/dev/null)
+fi
+while IFS= read -r f; do
+  [ -f "$f" ] || continue
+  if ! cmp -s "$f" "$src/$f"; then
+    mkdir -p "$src/$(dirname "$f")"
+    cp "$f" "$src/$f"
+  fi
+done <<<"$list"
+# files gone from the tree go from the copy too
+(cd "$src" && find . -type f | sed 's|^\./||' | sort) >"$work/copy.list"
+sort <<<"$list" >"$work/tree.list"
+comm -23 "$work/copy.list" "$work/tree.list" | while IFS= read -r f; do rm -f "$src/$f"; done
+
+if [ ! -f "$bld/CMakeCache.txt" ]; then
+  gen=()
+  command -v ninja >/dev/null && gen=(-G Ninja)
+  cmake -S "$src" -B "$bld" "${gen[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKFDSIG_WERROR=ON \
+    -DKFDSIG_BUILD_BENCH=OFF >/dev/null || {
+    echo "mutation-check: cannot configure $bld"
+    exit 1
+  }
+fi
+
+targets_of() {
+  local t out=()
+  for t in $1; do
+    case $t in
+    cli_* | suite_*) out+=(kfdsig_cli) ;;
+    *) out+=("test_$t") ;;
+    esac
+  done
+  echo "${out[@]}"
+}
+
+# Run the tests one by one, each bounded (a fault that makes a wait time
+# out must not cost the whole test's own limit); print the first failing
+# one and return 1, or return 0 when all pass (exit 77, a skip, passes).
+run_tests() {
+  local t rc
+  : >"$work/test.log"
+  for t in $1; do
+    case $t in
+    cli_* | suite_*)
+      TMPDIR=$work/tmp timeout -k 5 "$per_test_timeout" ctest --test-dir "$bld" -R "^$t\$" \
+        >>"$work/test.log" 2>&1
+      rc=$?
+      ;;
+    *)
+      TMPDIR=$work/tmp timeout -k 5 "$per_test_timeout" "$bld/test/test_$t" >>"$work/test.log" 2>&1
+      rc=$?
+      ;;
+    esac
+    if [ "$rc" != 0 ] && [ "$rc" != 77 ]; then
+      [ "$rc" = 124 ] && t="$t (timed out)"
+      echo "$t"
+      return 1
+    fi
+  done
+  return 0
+}
+
+# The unmutated tree must build and pass the selected tests first, or a
+# "killed" fault would prove nothing.
+all_tests=""
+for i in "${!names[@]}"; do
+  selected "${names[i]}" && all_tests="$all_tests ${tests[i]}"
+done
+all_tests=$(tr ' ' '\n' <<<"$all_tests" | sort -u | tr '\n' ' ' | sed 's/^ *//; s/ *$//')
+echo "== mutation check: baseline build and tests ($all_tests)"
+# shellcheck disable=SC2046
+if ! cmake --build "$bld" -j2 --target $(targets_of "$all_tests") >"$work/build.log" 2>&1; then
+  tail -n 30 "$work/build.log"
+  echo "mutation-check: the unmutated tree does not build"
+  exit 1
+fi
+if failed=$(run_tests "$all_tests"); then
+  :
+else
+  tail -n 20 "$work/test.log"
+  echo "mutation-check: the unmutated tree fails $failed"
+  exit 1
+fi
+
+survived=() broken=() killed=0 total=0
+for i in "${!names[@]}"; do
+  selected "${names[i]}" || continue
+  total=$((total + 1))
+  name=${names[i]} file=$src/${files[i]} t0=$(date +%s)
+  cp "$file" "$work/orig"
+  if ! apply "$file" "${finds[i]}" "${repls[i]}"; then
+    broken+=("$name (anchor)")
+    continue
+  fi
+  # shellcheck disable=SC2046
+  if ! cmake --build "$bld" -j2 --target $(targets_of "${tests[i]}") >"$work/build.log" 2>&1; then
+    result="DOES NOT BUILD"
+    broken+=("$name")
+  elif failed=$(run_tests "${tests[i]}"); then
+    result="SURVIVED"
+    survived+=("$name")
+  else
+    result="killed by $failed"
+    killed=$((killed + 1))
+  fi
+  # restore with a new mtime so the next build recompiles the file
+  cp "$work/orig" "$file"
+  printf '  %-28s %-40s %3ds\n' "$name" "$result" $(($(date +%s) - t0))
+done
+
+elapsed=$(($(date +%s) - start))
+echo "mutation check: $killed of $total faults killed in ${elapsed}s"
+if [ ${#broken[@]} -gt 0 ]; then
+  echo "mutation-check: FAILED: faults that do not apply or build: ${broken[*]}"
+  exit 1
+fi
+if [ ${#survived[@]} -gt 0 ]; then
+  echo "mutation-check: FAILED: faults no test catches: ${survived[*]}"
+  exit 1
+fi
+exit 0

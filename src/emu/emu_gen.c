@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The emulated KFD's own generation tables: GC IP version -> interrupt
+ * handler class and ISA generation, handler class -> event-id bits per
+ * interrupt source and drop rules, SDMA IP version -> packet forms, and the
+ * queue facts KFD derives from the GC version. Keyed as amdkfd keys them
+ * (KFD_GC_VERSION / KFD_SDMA_VERSION), written from the kernel sources
+ * named on each row, independently of src/core/target_table.c (which the
+ * emitters read); test/emu_tables.c compares the two for every target.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "emu/emu_gen.h"
+#include "core/internal.h"
+
+#define ANY 0xff
+#define NEVER KFDSIG_CTX0_NEVER_DROPPED
+
+/*
+ * GC IP version -> handler class, ISA generation and the MEC firmware from
+ * which the v9 ISR drops a CP end-of-pipe interrupt with context id 0.
+ *
+ * Class: amdkfd kfd_device.c kfd_device_info_set_event_interrupt_class()
+ * (SOC15 devices) and kfd_device_info_init() (every non-SOC15 device, the
+ * gfx7/gfx8 chips kgd2kfd_probe() keys on asic_type, gets
+ * event_interrupt_class_cik). GC 12.0.x stays on the v11 class ("GFX12_TODO"
+ * in that function).
+ * ctx-0 threshold: kfd_int_process_v9.c context_id_expected(): 9.0.1 from
+ * MEC 0x817a; 9.1.0, 9.2.1, 9.2.2, 9.3.0, 9.4.0 from 0x17a; otherwise
+ * always when GC >= 9.4.1. Only event_interrupt_isr_v9() (and the v9_4_3
+ * ISR that calls it) applies it; the cik, v10 and v11 ISRs never do.
+ * ISA generation: LLVM AMDGPUUsage "Processors" table (gfx8xx GC 8, gfx90a
+ * GC 9.4.2, gfx940-942 GC 9.4.3, gfx950 GC 9.5.0) and kgd2kfd_probe()'s GC
+ * version -> gfx_target_version switch.
+ */
+static const struct gc_row {
+	uint8_t maj, min, rev;
+	enum kfdsig_irq_class irq;
+	enum kfdsig_gfx_level level;
+	enum kfdsig_family family;
+	uint32_t ctx0_mec_fw;
+} gc_rows[] = {
+	{ 8, 0, ANY, KFDSIG_IRQ_CIK, KFDSIG_GFX8, KFDSIG_FAMILY_GFX8, NEVER },
+	{ 9, 0, 1, KFDSIG_IRQ_V9, KFDSIG_GFX9, KFDSIG_FAMILY_GFX9, 0x817a },
+	{ 9, 1, 0, KFDSIG_IRQ_V9, KFDSIG_GFX9, KFDSIG_FAMILY_GFX9, 0x17a },
+	{ 9, 2, 1, KFDSIG_IRQ_V9, KFDSIG_GFX9, KFDSIG_FAMILY_GFX9, 0x17a },
+	{ 9, 2, 2, KFDSIG_IRQ_V9, KFDSIG_GFX9, KFDSIG_FAMILY_GFX9, 0x17a },
+	{ 9, 3, 0, KFDSIG_IRQ_V9, KFDSIG_GFX9, KFDSIG_FAMILY_GFX9, 0x17a },
+	{ 9, 4, 0, KFDSIG_IRQ_V9, KFDSIG_GFX9, KFDSIG_FAMILY_GFX9, 0x17a },
+	{ 9, 4, 1, KFDSIG_IRQ_V9, KFDSIG_GFX9, KFDSIG_FAMILY_GFX9, 0 },
+	{ 9, 4, 2, KFDSIG_IRQ_V9, KFDSIG_GFX9, KFDSIG_FAMILY_GFX90A, 0 },
+	{ 9, 4, 3, KFDSIG_IRQ_V9_4_3, KFDSIG_GFX9, KFDSIG_FAMILY_GFX94X, 0 },
+	{ 9, 4, 4, KFDSIG_IRQ_V9_4_3, KFDSIG_GFX9, KFDSIG_FAMILY_GFX94X, 0 },
+	{ 9, 5, 0, KFDSIG_IRQ_V9_4_3, KFDSIG_GFX9, KFDSIG_FAMILY_GFX94X, 0 },
+	{ 10, 1, ANY, KFDSIG_IRQ_V10, KFDSIG_GFX10, KFDSIG_FAMILY_GFX10_1, NEVER },
+	{ 10, 3, ANY, KFDSIG_IRQ_V10, KFDSIG_GFX10_3, KFDSIG_FAMILY_GFX10_3, NEVER },
+	{ 11, 0, ANY, KFDSIG_IRQ_V11, KFDSIG_GFX11, KFDSIG_FAMILY_GFX11, NEVER },
+	{ 11, 5, ANY, KFDSIG_IRQ_V11, KFDSIG_GFX11, KFDSIG_FAMILY_GFX11, NEVER },
+	{ 12, 0, ANY, KFDSIG_IRQ_V11, KFDSIG_GFX12, KFDSIG_FAMILY_GFX12, NEVER },
+};
+
+/*
+ * Handler class -> valid id bits passed to kfd_signal_event_interrupt()
+ * per source, and the ISR's bit-24 rule:
+ *   cik: cik_event_interrupt.c cik_event_interrupt_wq(): CP EOP and SDMA
+ *        TRAP with ihre->data & 0xfffffff, 28; SQ message data & 0xff, 8.
+ *   v9, v9_4_3: kfd_int_process_v9.c event_interrupt_wq_v9(): CP EOP
+ *        context_id0, 32; SDMA TRAP context_id0 & 0xfffffff, 28; SQ
+ *        KFD_CONTEXT_ID_GET_SQ_INT_DATA(ctx0, ctx1), 24.
+ *   v10: kfd_int_process_v10.c event_interrupt_wq_v10(): 32, 28, and SQ
+ *        context_id0 & 0x7fffff, 23.
+ *   v11: kfd_int_process_v11.c event_interrupt_wq_v11(): 32, 28, SQ
+ *        context_id0 & 0xffffff, 24; event_interrupt_isr_v11() drops a CP
+ *        EOP whose context_id0 has AMDGPU_FENCE_MES_QUEUE_FLAG (bit 24,
+ *        amdgpu_mes_ctx.h).
+ */
+static const struct class_row {
+	uint8_t eop, sdma, sq;
+	bool bit24;
+} class_rows[] = {
+	[KFDSIG_IRQ_CIK] = { 28, 28, 8, false },     [KFDSIG_IRQ_V9] = { 32, 28, 24, false },
+	[KFDSIG_IRQ_V9_4_3] = { 32, 28, 24, false }, [KFDSIG_IRQ_V10] = { 32, 28, 23, false },
+	[KFDSIG_IRQ_V11] = { 32, 28, 24, true },
+};
+
+/*
+ * SDMA IP major version -> FENCE header form and WRITE_LINEAR count:
+ *   2.x, 3.x (sdma_v2_4.c, sdma_v3_0.c; vi_sdma_pkt_open.h / tonga_sdma_pkt_open.h):
+ *        plain header, count = dwords (sdma_v3_0_vm_write_pte writes ndw);
+ *   4.x (sdma_v4_0.c, vega10_sdma_pkt_open.h; also 4.4.x driven by
+ *        sdma_v4_0.c / sdma_v4_4_2.c): plain header, count = dwords - 1
+ *        (sdma_v4_0_vm_write_pte writes ndw - 1);
+ *   5.x (sdma_v5_0.c / sdma_v5_2.c, navi10_sdma_pkt_open.h): FENCE header
+ *        with mtype/gcc/sys/snp/gpa/l2_policy;
+ *   6.x, 7.0 (sdma_v6_0.c / sdma_v7_0.c, sdma_v6_0_0_pkt_open.h): + llc_policy/cpv.
+ */
+static const struct sdma_row {
+	uint8_t maj;
+	uint8_t forms;
+	bool minus1;
+} sdma_rows[] = {
+	{ 2, EMU_SDMA_FORM_PLAIN, false }, { 3, EMU_SDMA_FORM_PLAIN, false },
+	{ 4, EMU_SDMA_FORM_PLAIN, true },  { 5, EMU_SDMA_FORM_NV, true },
+	{ 6, EMU_SDMA_FORM_V6, true },	   { 7, EMU_SDMA_FORM_V6, true },
+};
+
+/*
+ * kfd_queue.c kfd_get_vgpr_size_per_cu(), keyed on gfx_target_version:
+ * 0x80000 on 90008 (Arcturus), 90010 (Aldebaran), 90402 (Aqua Vanjaram),
+ * 90500; 0x60000 on 110000, 110001, 110501 (gfx1151, added by "Bump total
+ * memory availability for acquire checks on queue creation", Cc stable),
+ * 120000, 120001; 0x40000 otherwise. (Kernels that still probed gfx940/
+ * gfx941 matched 904xx; those targets are gone and the table follows the
+ * current kernel.)
+ */
+static uint32_t vgpr_size_per_cu(uint32_t gfxv)
+{
+	switch (gfxv) {
+	case 90008:
+	case 90010:
+	case 90402:
+	case 90500:
+		return 0x80000;
+	case 110000:
+	case 110001:
+	case 110501:
+	case 120000:
+	case 120001:
+		return 0x60000;
+	default:
+		return 0x40000;
+	}
+}
+
+int emu_gen_derive(struct emu_gen *g, const uint8_t gc[3], const uint8_t sdma[3], uint32_t gfxv,
+		   uint32_t mec_fw, uint32_t sdma_fw)
+{
+	const struct gc_row *row = NULL;
+	const struct sdma_row *srow = NULL;
+	const struct class_row *c;
+	bool soc15;
+
+	for (size_t i = 0; i < sizeof(gc_rows) / sizeof(gc_rows[0]) && !row; i++)
+		if (gc_rows[i].maj == gc[0] && gc_rows[i].min == gc[1] &&
+		    (gc_rows[i].rev == ANY || gc_rows[i].rev == gc[2]))
+			row = &gc_rows[i];
+	for (size_t i = 0; i < sizeof(sdma_rows) / sizeof(sdma_rows[0]) && !srow; i++)
+		if (sdma_rows[i].maj == sdma[0])
+			srow = &sdma_rows[i];
+	if (!row || !srow)
+		return kfdsig_set_error(ENOENT,
+					"emulator: no KFD device has GC %u.%u.%u / SDMA %u.%u.%u",
+					gc[0], gc[1], gc[2], sdma[0], sdma[1], sdma[2]);
+	memset(g, 0, sizeof(*g));
+	memcpy(g->gc, gc, 3);
+	memcpy(g->sdma, sdma, 3);
+	g->gfxv = gfxv;
+	g->mec_fw = mec_fw;
+	g->sdma_fw = sdma_fw;
+	g->level = row->level;
+	g->family = row->family;
+	g->irq = row->irq;
+	c = &class_rows[row->irq];
+	g->eop_bits = c->eop;
+	g->sdma_bits = c->sdma;
+	g->sq_bits = c->sq;
+	g->drops_bit24 = c->bit24;
+	g->ctx0_drop_mec_fw = row->ctx0_mec_fw;
+
+	/* The CP's RELEASE_MEM: 6 body dwords on the gfx8 MEC (vi.h,
+	 * gfx_v8_0_ring_emit_fence_compute writes PACKET3(RELEASE_MEM, 5)),
+	 * 7 with INT_CTXID from gfx9 (soc15d.h / nvd.h,
+	 * gfx_v9_0_ring_emit_fence writes PACKET3(RELEASE_MEM, 6)). */
+	g->release_mem_ctxid = gc[0] >= 9;
+	g->release_mem_dw = g->release_mem_ctxid ? 8 : 7;
+
+	g->sdma_forms = srow->forms;
+	g->sdma_count_minus1 = srow->minus1;
+
+	/* kfd_device.c kfd_device_info_init(): SOC15 (GC >= 9) devices have
+	 * 8-byte doorbells, older ones 4; kfd_doorbell.c
+	 * kfd_doorbell_process_slice(): roundup(doorbell_size *
+	 * KFD_MAX_NUM_OF_QUEUES_PER_PROCESS (1024), PAGE_SIZE). Write
+	 * pointers: 32-bit and wrapped in the VI MQD (kfd_mqd_manager_vi.c),
+	 * 64-bit and monotonic in the v9+ MQDs (kfd_mqd_manager_v9.c). */
+	soc15 = gc[0] >= 9;
+	g->doorbell_size = soc15 ? 8 : 4;
+	g->wptr_bits = soc15 ? 64 : 32;
+	g->doorbell_slice = ((uint32_t)g->doorbell_size * 1024 + 4095) & ~4095u;
+	/* kfd_queue.c kfd_queue_ctx_save_restore_size(): Tonga (80002)
+	 * needs an 0x8000-byte EOP buffer, every other device 4096. */
+	g->eop_buffer_size = gfxv == 80002 ? 0x8000 : 4096;
+	g->cwsr_vgpr_size = vgpr_size_per_cu(gfxv);
+	/* GPUVM size: gmc_v8_0.c gmc_v8_0_sw_init() amdgpu_vm_adjust_size(adev,
+	 * 64, 9, 1, 40), 40 bits; gmc_v9_0.c .. gmc_v12_0.c *_sw_init() 48. */
+	g->va_bits = gc[0] >= 9 ? 48 : 40;
+	return 0;
+}
+
+bool emu_gen_drops_ctx0(const struct emu_gen *g)
+{
+	if (g->ctx0_drop_mec_fw == NEVER)
+		return false;
+	return g->mec_fw >= g->ctx0_drop_mec_fw;
+}

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The emulated KFD's own generation facts (src/emu/emu_gen.c).
+ *
+ * The emulator is an independent reading of amdkfd and the GPU engines: it
+ * never reads an emitter-facing field of struct kfdsig_target. A GPU is
+ * described to it by its GC and SDMA IP versions and firmware versions, the
+ * way the kernel sees a device (KFD_GC_VERSION, KFD_SDMA_VERSION,
+ * mec_fw_version); everything below is derived from those by tables keyed
+ * as the kernel keys them. test/emu_tables.c compares the result with the
+ * generation table (src/core/target_table.c) for every target, so a wrong
+ * fact on either side shows up as a disagreement.
+ */
+#ifndef KFDSIG_EMU_GEN_H
+#define KFDSIG_EMU_GEN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <kfdsig/target.h>
+
+/* SDMA packet forms the emulated SDMA engine accepts (bit set). */
+#define EMU_SDMA_FORM_PLAIN 0x1 /* FENCE header: op/sub_op only */
+#define EMU_SDMA_FORM_NV 0x2	/* + mtype/gcc/sys/snp/gpa/l2_policy */
+#define EMU_SDMA_FORM_V6 0x4	/* + llc_policy/cpv */
+
+struct emu_gen {
+	uint8_t gc[3], sdma[3];
+	uint32_t gfxv; /* gfx_target_version */
+	uint32_t mec_fw, sdma_fw;
+
+	/* ISA generation, for the emulated shader unit (labels only). */
+	enum kfdsig_gfx_level level;
+	enum kfdsig_family family;
+
+	/* The interrupt handler class and what it keeps of each source. */
+	enum kfdsig_irq_class irq;
+	uint8_t eop_bits, sdma_bits, sq_bits;
+	/* CP EOP with context id 0 dropped from this MEC firmware on
+	 * (0: always; KFDSIG_CTX0_NEVER_DROPPED: never). */
+	uint32_t ctx0_drop_mec_fw;
+	bool drops_bit24; /* CP EOP context id bit 24 dropped */
+
+	/* CP: dwords of a RELEASE_MEM (header included) and whether it has an
+	 * INT_CTXID dword. */
+	uint8_t release_mem_dw;
+	bool release_mem_ctxid;
+
+	/* SDMA: the FENCE header forms accepted, WRITE_LINEAR count is
+	 * dwords - 1 (SDMA 4+) instead of dwords. */
+	uint8_t sdma_forms;
+	bool sdma_count_minus1;
+
+	/* Queues and doorbells. */
+	uint8_t doorbell_size;	  /* bytes per doorbell */
+	uint8_t wptr_bits;	  /* 32: wrapped, 64: monotonic */
+	uint32_t doorbell_slice;  /* bytes of the process doorbell slice */
+	uint32_t eop_buffer_size; /* bytes KFD expects for compute queues */
+	uint32_t cwsr_vgpr_size;  /* VGPR bytes saved per CU */
+	uint8_t va_bits;	  /* GPU virtual address bits */
+};
+
+/*
+ * emu_gen_derive() - the facts of a GPU with these IP and firmware versions.
+ * Return: 0, or -ENOENT (kfdsig_set_error) when the kernel would not probe a
+ * GPU with this GC version. @gfxv is the topology gfx_target_version, which
+ * the kernel itself keys a few queue sizes on (kfd_queue.c).
+ */
+int emu_gen_derive(struct emu_gen *g, const uint8_t gc[3], const uint8_t sdma[3], uint32_t gfxv,
+		   uint32_t mec_fw, uint32_t sdma_fw);
+
+/* Does the ISR drop a CP end-of-pipe interrupt with context id 0? */
+bool emu_gen_drops_ctx0(const struct emu_gen *g);
+
+#endif
