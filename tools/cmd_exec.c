@@ -5,8 +5,10 @@
  * KFDSIG_EMULATE. The command replaces kfdsig (execvp): its exit status is
  * the command's.
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <getopt.h>
+#include <link.h>
 #include <limits.h>
 #include <string.h>
 #include <unistd.h>
@@ -68,6 +70,36 @@ static const char *find_preload(char *buf, size_t n)
 	return NULL;
 }
 
+#ifndef __has_feature
+#define __has_feature(x) 0
+#endif
+#if defined(__SANITIZE_ADDRESS__) || __has_feature(address_sanitizer)
+#define KFDSIG_EXEC_ASAN 1
+static int asan_runtime(struct dl_phdr_info *info, size_t size, void *data)
+{
+	(void)size;
+	if (info->dlpi_name && strstr(info->dlpi_name, "/libasan.so")) {
+		snprintf(data, PATH_MAX, "%s", info->dlpi_name);
+		return 1;
+	}
+	return 0;
+}
+#endif
+
+/* In an AddressSanitizer build the interposer needs the ASan runtime,
+ * which must come first in the load order: preload it too, and keep the
+ * leak checker off for programs not built for it (unless asked). */
+static void sanitizer_runtime(char *buf, size_t n)
+{
+	buf[0] = '\0';
+#ifdef KFDSIG_EXEC_ASAN
+	if (n >= PATH_MAX && dl_iterate_phdr(asan_runtime, buf) == 1 && !getenv("ASAN_OPTIONS"))
+		setenv("ASAN_OPTIONS", "detect_leaks=0", 1);
+#else
+	(void)n;
+#endif
+}
+
 int cmd_exec(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -76,7 +108,7 @@ int cmd_exec(int argc, char **argv)
 		{ 0 },
 	};
 	const char *spec = NULL, *preload, *old;
-	char pbuf[PATH_MAX], *ld;
+	char pbuf[PATH_MAX], rt[PATH_MAX], *ld;
 	struct kfdsig_emu *emu;
 	size_t n;
 	int c;
@@ -111,11 +143,13 @@ int cmd_exec(int argc, char **argv)
 		return cli_error("cannot find libkfdsig-preload.so%s%s (set KFDSIG_PRELOAD)",
 				 preload ? ": " : "", preload ? preload : "");
 	old = getenv("LD_PRELOAD");
-	n = strlen(preload) + (old ? strlen(old) : 0) + 2;
+	sanitizer_runtime(rt, sizeof(rt));
+	n = strlen(rt) + strlen(preload) + (old ? strlen(old) : 0) + 3;
 	ld = malloc(n);
 	if (!ld)
 		return cli_error("out of memory");
-	snprintf(ld, n, "%s%s%s", preload, old && *old ? ":" : "", old && *old ? old : "");
+	snprintf(ld, n, "%s%s%s%s%s", rt, rt[0] ? ":" : "", preload, old && *old ? ":" : "",
+		 old && *old ? old : "");
 	if (setenv("LD_PRELOAD", ld, 1) || setenv("KFDSIG_EMULATE", spec, 1)) {
 		free(ld);
 		return cli_error("cannot set the environment: %s", strerror(errno));

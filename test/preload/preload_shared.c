@@ -50,7 +50,7 @@ int main(void)
 			.va_addr = (uint64_t)(uintptr_t)mem,
 			.size = 1 << 20,
 			.gpu_id = gpu_id,
-			.flags = KFD_IOC_ALLOC_MEM_FLAGS_GTT | KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE,
+			.flags = KFD_IOC_ALLOC_MEM_FLAGS_GTT,
 		};
 		CHECK(p_ioctl(a, AMDKFD_IOC_ACQUIRE_VM, &vm) == 0, "ACQUIRE_VM through a");
 		/* b's process has the VM too: the allocation binds. */

@@ -22,7 +22,7 @@ static int userptr(int fd, uint32_t gpu_id, uint64_t gpu_va, void *user, uint64_
 		.size = SZ,
 		.mmap_offset = (uint64_t)(uintptr_t)user,
 		.gpu_id = gpu_id,
-		.flags = KFD_IOC_ALLOC_MEM_FLAGS_USERPTR | KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE,
+		.flags = KFD_IOC_ALLOC_MEM_FLAGS_USERPTR,
 	};
 	int r = p_ioctl(fd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &a);
 
