@@ -373,45 +373,31 @@ static int open_slow(int dirfd, const char *path, int flags, mode_t mode)
 		}                                       \
 	} while (0)
 
-int open(const char *path, int flags, ...)
-{
-	mode_t mode = 0;
+/* open and open64, openat and openat64: the same but for the next
+ * definition they pass to. */
+#define DEFINE_OPEN(name)                                      \
+	int name(const char *path, int flags, ...)             \
+	{                                                      \
+		mode_t mode = 0;                               \
+		OPEN_MODE(flags, mode);                        \
+		if (LIKELY(!maybe_ours(path)))                 \
+			return REAL(name)(path, flags, mode);  \
+		return open_slow(AT_FDCWD, path, flags, mode); \
+	}
+#define DEFINE_OPENAT(name)                                          \
+	int name(int dirfd, const char *path, int flags, ...)        \
+	{                                                            \
+		mode_t mode = 0;                                     \
+		OPEN_MODE(flags, mode);                              \
+		if (LIKELY(!maybe_ours(path)))                       \
+			return REAL(name)(dirfd, path, flags, mode); \
+		return open_slow(dirfd, path, flags, mode);          \
+	}
 
-	OPEN_MODE(flags, mode);
-	if (LIKELY(!maybe_ours(path)))
-		return REAL(open)(path, flags, mode);
-	return open_slow(AT_FDCWD, path, flags, mode);
-}
-
-int open64(const char *path, int flags, ...)
-{
-	mode_t mode = 0;
-
-	OPEN_MODE(flags, mode);
-	if (LIKELY(!maybe_ours(path)))
-		return REAL(open64)(path, flags, mode);
-	return open_slow(AT_FDCWD, path, flags, mode);
-}
-
-int openat(int dirfd, const char *path, int flags, ...)
-{
-	mode_t mode = 0;
-
-	OPEN_MODE(flags, mode);
-	if (LIKELY(!maybe_ours(path)))
-		return REAL(openat)(dirfd, path, flags, mode);
-	return open_slow(dirfd, path, flags, mode);
-}
-
-int openat64(int dirfd, const char *path, int flags, ...)
-{
-	mode_t mode = 0;
-
-	OPEN_MODE(flags, mode);
-	if (LIKELY(!maybe_ours(path)))
-		return REAL(openat64)(dirfd, path, flags, mode);
-	return open_slow(dirfd, path, flags, mode);
-}
+DEFINE_OPEN(open)
+DEFINE_OPEN(open64)
+DEFINE_OPENAT(openat)
+DEFINE_OPENAT(openat64)
 
 /* glibc's _FORTIFY_SOURCE entry points (no mode: O_CREAT is refused). */
 int __open_2(const char *path, int flags);
@@ -500,23 +486,17 @@ static const char *rewrite(const char *path, char *buf, size_t n, enum route *ho
 	return *how == ROUTE_SYSFS ? buf : path;
 }
 
-FILE *freopen(const char *path, const char *mode, FILE *stream)
-{
-	char buf[PATH_MAX];
-	enum route how;
-	const char *p = rewrite(path, buf, sizeof(buf), &how);
+#define DEFINE_FREOPEN(name)                                           \
+	FILE *name(const char *path, const char *mode, FILE *stream)   \
+	{                                                              \
+		char buf[PATH_MAX];                                    \
+		enum route how;                                        \
+		const char *p = rewrite(path, buf, sizeof(buf), &how); \
+		return p ? REAL(name)(p, mode, stream) : NULL;         \
+	}
 
-	return p ? REAL(freopen)(p, mode, stream) : NULL;
-}
-
-FILE *freopen64(const char *path, const char *mode, FILE *stream)
-{
-	char buf[PATH_MAX];
-	enum route how;
-	const char *p = rewrite(path, buf, sizeof(buf), &how);
-
-	return p ? REAL(freopen64)(p, mode, stream) : NULL;
-}
+DEFINE_FREOPEN(freopen)
+DEFINE_FREOPEN(freopen64)
 
 DIR *opendir(const char *path)
 {
@@ -534,29 +514,19 @@ DIR *opendir(const char *path)
 	return p ? REAL(opendir)(p) : NULL;
 }
 
-int scandir(const char *path, struct dirent ***list, scandir_filter_t filter,
-	    scandir_compar_t compar)
-{
-	char buf[PATH_MAX];
-	enum route how;
-	const char *p = rewrite(path, buf, sizeof(buf), &how);
+#define DEFINE_SCANDIR(name, dirent_t, filter_t, compar_t)                             \
+	int name(const char *path, dirent_t ***list, filter_t filter, compar_t compar) \
+	{                                                                              \
+		char buf[PATH_MAX];                                                    \
+		enum route how;                                                        \
+		const char *p = rewrite(path, buf, sizeof(buf), &how);                 \
+		if (how == ROUTE_DEV)                                                  \
+			return fail(-ENOTDIR);                                         \
+		return p ? REAL(name)(p, list, filter, compar) : -1;                   \
+	}
 
-	if (how == ROUTE_DEV)
-		return fail(-ENOTDIR);
-	return p ? REAL(scandir)(p, list, filter, compar) : -1;
-}
-
-int scandir64(const char *path, struct dirent64 ***list, scandir64_filter_t filter,
-	      scandir64_compar_t compar)
-{
-	char buf[PATH_MAX];
-	enum route how;
-	const char *p = rewrite(path, buf, sizeof(buf), &how);
-
-	if (how == ROUTE_DEV)
-		return fail(-ENOTDIR);
-	return p ? REAL(scandir64)(p, list, filter, compar) : -1;
-}
+DEFINE_SCANDIR(scandir, struct dirent, scandir_filter_t, scandir_compar_t)
+DEFINE_SCANDIR(scandir64, struct dirent64, scandir64_filter_t, scandir64_compar_t)
 
 /* ---- stat ----------------------------------------------------------------- */
 
@@ -778,60 +748,56 @@ int statx(int dirfd, const char *path, int flags, unsigned mask, struct statx *s
 
 /* ---- access, readlink, realpath ------------------------------------------ */
 
-int access(const char *path, int mode)
+/* access(p, m) is faccessat(AT_FDCWD, p, m, 0), readlink(p, ...) is
+ * readlinkat(AT_FDCWD, p, ...): the slow paths go to the *at forms. */
+static int faccessat_slow(int dirfd, const char *path, int mode, int flags)
 {
 	char buf[PATH_MAX];
 	enum route how;
-	const char *p;
+	const char *p = rewrite(path, buf, sizeof(buf), &how);
 
+	if (how == ROUTE_DEV)
+		return 0; /* rw for everyone */
+	return p ? REAL(faccessat)(dirfd, p, mode, flags) : -1;
+}
+
+static ssize_t readlinkat_slow(int dirfd, const char *path, char *out, size_t n)
+{
+	char buf[PATH_MAX];
+	enum route how;
+	const char *p = rewrite(path, buf, sizeof(buf), &how);
+
+	if (how == ROUTE_DEV)
+		return fail(-EINVAL); /* not a link */
+	return p ? REAL(readlinkat)(dirfd, p, out, n) : -1;
+}
+
+int access(const char *path, int mode)
+{
 	if (LIKELY(!maybe_ours(path)))
 		return REAL(access)(path, mode);
-	p = rewrite(path, buf, sizeof(buf), &how);
-	if (how == ROUTE_DEV)
-		return 0;
-	return p ? REAL(access)(p, mode) : -1;
+	return faccessat_slow(AT_FDCWD, path, mode, 0);
 }
 
 int faccessat(int dirfd, const char *path, int mode, int flags)
 {
-	char buf[PATH_MAX];
-	enum route how;
-	const char *p;
-
 	if (LIKELY(!maybe_ours(path)))
 		return REAL(faccessat)(dirfd, path, mode, flags);
-	p = rewrite(path, buf, sizeof(buf), &how);
-	if (how == ROUTE_DEV)
-		return 0;
-	return p ? REAL(faccessat)(dirfd, p, mode, flags) : -1;
+	return faccessat_slow(dirfd, path, mode, flags);
 }
 
 ssize_t readlink(const char *path, char *out, size_t n)
 {
-	char buf[PATH_MAX];
-	enum route how;
-	const char *p;
-
 	if (LIKELY(!maybe_ours(path)))
 		return REAL(readlink)(path, out, n);
-	p = rewrite(path, buf, sizeof(buf), &how);
-	if (how == ROUTE_DEV)
-		return fail(-EINVAL); /* not a link */
-	return p ? REAL(readlink)(p, out, n) : -1;
+	return readlinkat_slow(AT_FDCWD, path, out, n);
 }
 
 ssize_t readlinkat(int dirfd, const char *path, char *out, size_t n)
 {
-	char buf[PATH_MAX];
-	enum route how;
-	const char *p;
-
 	if (LIKELY(!maybe_ours(path)))
 		return REAL(readlinkat)(dirfd, path, out, n);
-	p = rewrite(path, buf, sizeof(buf), &how);
-	if (how == ROUTE_DEV)
-		return fail(-EINVAL);
-	return p ? REAL(readlinkat)(dirfd, p, out, n) : -1;
+	return readlinkat_slow(dirfd, path, out, n);
 }
 
 ssize_t __readlink_chk(const char *path, char *out, size_t n, size_t outlen);
