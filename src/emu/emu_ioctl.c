@@ -144,6 +144,21 @@ static int acquire_vm(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	return 0;
 }
 
+/* Is every page of [addr, addr + len) mapped in this process? mincore()
+ * fails with ENOMEM on the first unmapped page. */
+static bool user_range_mapped(uint64_t addr, uint64_t len)
+{
+	unsigned char vec[256];
+	uint64_t pg = (uint64_t)page_sz(), chunk = sizeof(vec) * pg;
+
+	for (uint64_t off = 0; off < len; off += chunk) {
+		uint64_t n = len - off < chunk ? len - off : chunk;
+		if (mincore((void *)(uintptr_t)(addr + off), n, vec) && errno == ENOMEM)
+			return false;
+	}
+	return true;
+}
+
 static uint32_t lowest_free_idr(struct emu_proc *p, uint32_t gi)
 {
 	for (uint32_t id = 0;; id++) {
@@ -211,6 +226,15 @@ static int alloc_memory(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 		if (!a->mmap_offset || (a->mmap_offset & (pg - 1))) {
 			free(bo);
 			r = -EINVAL;
+			goto out;
+		}
+		/* The engines run in the client's address space: they use
+		 * its pages directly, which must be mapped now (amdgpu
+		 * init_user_pages -> amdgpu_ttm_tt_get_user_pages: no VMA,
+		 * -EFAULT). */
+		if (!user_range_mapped(a->mmap_offset, size)) {
+			free(bo);
+			r = -EFAULT;
 			goto out;
 		}
 		bo->kptr = (void *)(uintptr_t)a->mmap_offset;
@@ -476,10 +500,16 @@ int emu_ioctl(struct kfdsig_emu *emu, int fd, unsigned long cmd, void *arg)
 	pthread_mutex_lock(&emu->lock);
 	f = emu_file_get(emu, fd);
 	p = f && f->kind == EMU_FILE_KFD ? f->proc : NULL;
+	/* kfd_ioctl: only the process that opened /dev/kfd may use the fd
+	 * ("Using KFD FD in wrong process"); a child makes its own. */
+	if (p && emu->pmodel == KFDSIG_EMU_PROCESS_PER_PID && p->pid != getpid())
+		p = NULL;
 	if (p)
 		p->refs++;
 	pthread_mutex_unlock(&emu->lock);
 	if (!f)
+		return -EBADF;
+	if (f->kind == EMU_FILE_KFD && !p)
 		return -EBADF;
 	if (!p)
 		return -ENOTTY;
