@@ -19,7 +19,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
+#include <linux/futex.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -197,17 +200,29 @@ int emu_create_event(struct emu_proc *p, struct kfd_ioctl_create_event_args *a)
 	return 0;
 }
 
-/* set_event() (kfd_events.c l.631) with p->lock held. */
+/* Wake one sleeping WAIT_EVENTS call (wake_up_all(&ev->wq) reaches each
+ * waiter's own task): bump its futex word and wake its thread only. Done
+ * with p->lock held, so the sleeper (on the waiting thread's stack) is
+ * still there. */
+static void sleeper_wake(struct emu_sleeper *s)
+{
+	__atomic_fetch_add(&s->seq, 1, __ATOMIC_RELEASE);
+	syscall(SYS_futex, &s->seq, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+}
+
+/* set_event() (kfd_events.c) with p->lock held: activate every queued
+ * waiter and wake its thread; the other threads sleep on. */
 static void set_event(struct emu_proc *p, struct emu_event *ev)
 {
+	(void)p;
 	ev->signaled = !ev->auto_reset || !ev->waiters;
 	/* event_age wraps to 2, never to 0 (reserved) or 1 (new) */
 	if (!++ev->age)
 		ev->age = 2;
-	for (struct emu_waiter *w = ev->waiters; w; w = w->next)
-		w->activated = true;
-	if (ev->waiters)
-		pthread_cond_broadcast(&p->cond);
+	for (struct emu_waiter *w = ev->waiters; w; w = w->next) {
+		__atomic_store_n(&w->activated, true, __ATOMIC_RELEASE);
+		sleeper_wake(w->sleeper);
+	}
 }
 
 int emu_destroy_event(struct emu_proc *p, uint32_t id)
@@ -216,11 +231,12 @@ int emu_destroy_event(struct emu_proc *p, uint32_t id)
 
 	if (!ev)
 		return -EINVAL;
-	/* Waiters still queued lose their event: their wait returns FAIL. */
-	for (struct emu_waiter *w = ev->waiters; w; w = w->next)
-		w->ev = NULL;
-	if (ev->waiters)
-		pthread_cond_broadcast(&p->cond);
+	/* Waiters still queued lose their event: their wait returns FAIL
+	 * (destroy_event: WRITE_ONCE(waiter->event, NULL), wake_up_all). */
+	for (struct emu_waiter *w = ev->waiters; w; w = w->next) {
+		__atomic_store_n(&w->ev, NULL, __ATOMIC_RELEASE);
+		sleeper_wake(w->sleeper);
+	}
 	ev->destroyed = true;
 	if (gpu_signalable(ev)) {
 		p->slots_ev[id] = NULL;
@@ -312,9 +328,9 @@ static uint32_t test_condition(bool all, uint32_t n, struct emu_waiter *w)
 	uint32_t activated = 0;
 
 	for (uint32_t i = 0; i < n; i++) {
-		if (!w[i].ev)
+		if (!__atomic_load_n(&w[i].ev, __ATOMIC_ACQUIRE))
 			return KFD_IOC_WAIT_RESULT_FAIL;
-		if (w[i].activated) {
+		if (__atomic_load_n(&w[i].activated, __ATOMIC_ACQUIRE)) {
 			if (!all)
 				return KFD_IOC_WAIT_RESULT_COMPLETE;
 			activated++;
@@ -323,21 +339,53 @@ static uint32_t test_condition(bool all, uint32_t n, struct emu_waiter *w)
 	return activated == n ? KFD_IOC_WAIT_RESULT_COMPLETE : KFD_IOC_WAIT_RESULT_TIMEOUT;
 }
 
-static void copy_signaled_data(struct kfdsig_emu *emu, uint32_t n, struct emu_waiter *w,
-			       kfdsig_abi_event_data *data)
+/* copy_signaled_event_data: the exception data of each activated
+ * MEMORY/HW_EXCEPTION event, the age of each age-enabled SIGNAL event
+ * (1.14+), each with copy_to_user into the caller's array. */
+static int copy_signaled_data(struct kfdsig_emu *emu, uint32_t n, struct emu_waiter *w,
+			      kfdsig_abi_event_data *data)
 {
 	for (uint32_t i = 0; i < n; i++) {
 		struct emu_event *ev = w[i].ev;
+		int r = 0;
+
 		if (!ev || !w[i].activated)
 			continue;
 		if (ev->type == KFD_IOC_EVENT_MEMORY)
-			data[i].memory_exception_data = ev->mem;
+			r = emu_copy_to_user(&data[i].memory_exception_data, &ev->mem,
+					     sizeof(ev->mem));
 		else if (ev->type == KFD_IOC_EVENT_HW_EXCEPTION)
-			data[i].hw_exception_data = ev->hw;
+			r = emu_copy_to_user(&data[i].hw_exception_data, &ev->hw, sizeof(ev->hw));
 		else if (ev->type == KFD_IOC_EVENT_SIGNAL && w[i].age_enabled &&
 			 emu_version_at_least(emu, 14))
-			data[i].signal_event_data.last_event_age = ev->age;
+			r = emu_copy_to_user(&data[i].signal_event_data.last_event_age, &ev->age,
+					     sizeof(ev->age));
+		if (r)
+			return r;
 	}
+	return 0;
+}
+
+/* sizeof(struct kfd_event_waiter) on 64-bit kernels: a wait_queue_entry
+ * (40 bytes), the event pointer and two bools, padded to 56. The kernel's
+ * alloc_event_waiters() kcallocs num_events of them: a count whose array
+ * passes KMALLOC_MAX_SIZE fails with -ENOMEM before any user memory is
+ * read (kfd_events.c kfd_wait_on_events). */
+#define EMU_KFD_EVENT_WAITER_SIZE 56u
+#define EMU_MAX_WAIT_EVENTS ((uint32_t)(EMU_KMALLOC_MAX / EMU_KFD_EVENT_WAITER_SIZE))
+
+static void relock(struct emu_proc *p)
+{
+	/* The waker holds p->lock while it wakes us: spin briefly for it
+	 * rather than sleeping on the mutex a second time. */
+	for (int i = 0; i < 2000; i++) {
+		if (!pthread_mutex_trylock(&p->lock))
+			return;
+#if defined(__x86_64__) || defined(__i386__)
+		__builtin_ia32_pause();
+#endif
+	}
+	pthread_mutex_lock(&p->lock);
 }
 
 int emu_wait_events(struct emu_proc *p, struct kfd_ioctl_wait_events_args *a)
@@ -345,15 +393,12 @@ int emu_wait_events(struct emu_proc *p, struct kfd_ioctl_wait_events_args *a)
 	kfdsig_abi_event_data *data = (kfdsig_abi_event_data *)(uintptr_t)a->events_ptr;
 	bool all = a->wait_for_all != 0, has_age = emu_version_at_least(p->emu, 14);
 	uint32_t n = a->num_events, result = KFD_IOC_WAIT_RESULT_TIMEOUT;
+	struct emu_sleeper sleeper = { 0 };
 	struct emu_waiter *w;
 	struct timespec deadline;
 	int r = 0;
 
-	if (n && !data) {
-		r = -EFAULT;
-		goto out_noalloc;
-	}
-	if (n > (1u << 24)) { /* kcalloc would fail */
+	if (n > EMU_MAX_WAIT_EVENTS) {
 		r = -ENOMEM;
 		goto out_noalloc;
 	}
@@ -377,24 +422,33 @@ int emu_wait_events(struct emu_proc *p, struct kfd_ioctl_wait_events_args *a)
 	}
 
 	pthread_mutex_lock(&p->lock);
-	/* init_event_waiter for each entry (l.810) */
+	/* init_event_waiter for each entry, each copied from the user's
+	 * array first (-EFAULT for an unreadable one). */
 	for (uint32_t i = 0; i < n; i++) {
-		struct emu_event *ev = lookup(p, data[i].event_id);
+		kfdsig_abi_event_data d;
+		struct emu_event *ev;
+
+		if (emu_copy_from_user(&d, &data[i], sizeof(d))) {
+			r = -EFAULT;
+			goto out_unlock;
+		}
+		ev = lookup(p, d.event_id);
 		if (!ev) {
 			r = -EINVAL;
 			goto out_unlock;
 		}
 		w[i].ev = ev;
 		w[i].held = ev;
+		w[i].sleeper = &sleeper;
 		ev->refs++;
 		w[i].activated = ev->signaled;
 		ev->signaled = ev->signaled && !ev->auto_reset;
 		/* last_event_age = 0 is the legacy wait; only SIGNAL events;
 		 * kernels before 1.14 have no age at all. */
 		if (has_age && ev->type == KFD_IOC_EVENT_SIGNAL &&
-		    data[i].signal_event_data.last_event_age) {
+		    d.signal_event_data.last_event_age) {
 			w[i].age_enabled = true;
-			if (ev->age != data[i].signal_event_data.last_event_age)
+			if (ev->age != d.signal_event_data.last_event_age)
 				w[i].activated = true;
 		}
 		if (!w[i].activated) {
@@ -406,18 +460,28 @@ int emu_wait_events(struct emu_proc *p, struct kfd_ioctl_wait_events_args *a)
 		}
 	}
 	for (;;) {
+		uint32_t seq;
+		long fr;
+
 		result = test_condition(all, n, w);
 		if (result != KFD_IOC_WAIT_RESULT_TIMEOUT || !a->timeout)
 			break;
-		if (a->timeout == KFD_EVENT_TIMEOUT_INFINITE_EMU) {
-			pthread_cond_wait(&p->cond, &p->lock);
-		} else if (pthread_cond_timedwait(&p->cond, &p->lock, &deadline) == ETIMEDOUT) {
+		/* Any wake after this snapshot (wakers hold p->lock) changes
+		 * the word, so FUTEX_WAIT returns at once: nothing is lost. */
+		seq = __atomic_load_n(&sleeper.seq, __ATOMIC_ACQUIRE);
+		pthread_mutex_unlock(&p->lock);
+		fr = syscall(SYS_futex, &sleeper.seq, FUTEX_WAIT_BITSET_PRIVATE, seq,
+			     a->timeout == KFD_EVENT_TIMEOUT_INFINITE_EMU ? NULL : &deadline, NULL,
+			     FUTEX_BITSET_MATCH_ANY);
+		if (fr && errno == ETIMEDOUT) {
+			pthread_mutex_lock(&p->lock);
 			result = test_condition(all, n, w);
 			break;
 		}
+		relock(p);
 	}
 	if (result == KFD_IOC_WAIT_RESULT_COMPLETE)
-		copy_signaled_data(p->emu, n, w, data);
+		r = copy_signaled_data(p->emu, n, w, data);
 out_unlock:
 	/* free_waiters: dequeue and drop references (destroyed events are
 	 * freed when their last waiter lets go). */

@@ -272,14 +272,26 @@ out:
 static int map_unmap(struct kfdsig_emu *emu, struct emu_proc *p, void *data, bool map)
 {
 	struct kfd_ioctl_map_memory_to_gpu_args *a = data; /* same layout for unmap */
-	const uint32_t *ids = (const uint32_t *)(uintptr_t)a->device_ids_array_ptr;
+	const void *uids = (const void *)(uintptr_t)a->device_ids_array_ptr;
+	uint32_t *ids;
 	struct emu_bo *bo;
 	int r;
 
+	/* kfd_ioctl_map_memory_to_gpu / _unmap_memory_from_gpu: n_devices 0
+	 * or n_success past it is -EINVAL; the whole array is then copied in
+	 * (kmalloc_array: past KMALLOC_MAX_SIZE, 4 MiB with 4 KiB pages and
+	 * MAX_PAGE_ORDER 10, it fails with -ENOMEM before reading). */
 	if (!a->n_devices || a->n_success > a->n_devices)
 		return -EINVAL;
+	if ((uint64_t)a->n_devices * sizeof(uint32_t) > EMU_KMALLOC_MAX)
+		return -ENOMEM;
+	ids = malloc((size_t)a->n_devices * sizeof(uint32_t));
 	if (!ids)
+		return -ENOMEM;
+	if (emu_copy_from_user(ids, uids, (size_t)a->n_devices * sizeof(uint32_t))) {
+		free(ids);
 		return -EFAULT;
+	}
 	pthread_mutex_lock(&p->lock);
 	r = bind(emu, p, KFDSIG_HANDLE_GPU_ID(a->handle));
 	if (r < 0)
@@ -313,6 +325,7 @@ static int map_unmap(struct kfdsig_emu *emu, struct emu_proc *p, void *data, boo
 	r = 0;
 out:
 	pthread_mutex_unlock(&p->lock);
+	free(ids);
 	return r;
 }
 
@@ -459,7 +472,7 @@ int emu_ioctl(struct kfdsig_emu *emu, int fd, unsigned long cmd, void *arg)
 {
 	unsigned nr = _IOC_NR(cmd);
 	const struct emu_ioctl_desc *d;
-	unsigned char kdata[512];
+	_Alignas(16) unsigned char kdata[1u << 14]; /* _IOC_SIZE is 14 bits */
 	size_t usize, ksize;
 	struct emu_file *f;
 	struct emu_proc *p;
@@ -486,19 +499,28 @@ int emu_ioctl(struct kfdsig_emu *emu, int fd, unsigned long cmd, void *arg)
 		r = -EOPNOTSUPP;
 		goto out;
 	}
-	/* kfd_ioctl copies min(user, kernel) size in and zero-fills. */
+	/* kfd_ioctl (kfd_chardev.c): the direction bits are the kernel's
+	 * own (cmd = ioctl->cmd); the user's whole size is copied in with
+	 * copy_from_user (a bigger user struct is read whole, its tail
+	 * ignored), the rest of the kernel struct zero-filled, and the
+	 * user's size copied back for _IOC_OUT commands even when the
+	 * handler failed (-EFAULT then replaces its answer). A size of 0
+	 * copies nothing, whatever the pointer. */
 	usize = _IOC_SIZE(cmd);
 	ksize = _IOC_SIZE(d->cmd);
-	if (ksize > sizeof(kdata) || ((cmd & (IOC_IN | IOC_OUT)) && usize && !arg)) {
+	if (ksize > sizeof(kdata) || usize > sizeof(kdata)) {
 		r = -EFAULT;
 		goto out;
 	}
-	memset(kdata, 0, sizeof(kdata));
-	if (cmd & IOC_IN)
-		memcpy(kdata, arg, usize < ksize ? usize : ksize);
+	memset(kdata, 0, usize > ksize ? usize : ksize);
+	if (d->cmd & IOC_IN) {
+		r = emu_copy_from_user(kdata, arg, usize);
+		if (r)
+			goto out;
+	}
 	r = d->fn(emu, p, kdata);
-	if (cmd & IOC_OUT)
-		memcpy(arg, kdata, usize < ksize ? usize : ksize);
+	if ((d->cmd & IOC_OUT) && emu_copy_to_user(arg, kdata, usize))
+		r = -EFAULT;
 out:
 	emu_proc_put(p);
 	return r;

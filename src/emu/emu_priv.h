@@ -82,6 +82,7 @@ struct emu_queue {
 	uint64_t ring_va, rptr_va, wptr_va, eop_va, cwsr_va;
 	uint32_t *ring;		 /* the engine's view of the ring */
 	void *rptr;		 /* read pointer memory the engine updates */
+	uint32_t rptr_room;	 /* bytes from rptr to the end of its buffer */
 	volatile void *doorbell; /* in the process doorbell slice */
 	uint64_t consumed;	 /* engine position, monotonic units */
 	pthread_t thread;
@@ -108,9 +109,19 @@ struct emu_event {
 	struct kfd_hsa_hw_exception_data hw;
 };
 
+/* One sleeping WAIT_EVENTS call: the futex word its thread sleeps on.
+ * A waker bumps it and FUTEX_WAKEs it, so a signal wakes only the threads
+ * waiting on that event (kfd_events.c: a wait queue per event, each
+ * waiter queued on every event it waits for). */
+struct emu_sleeper {
+	uint32_t seq;
+};
+
+/* kfd_event_waiter: one entry of a WAIT_EVENTS call, queued on ev->wq. */
 struct emu_waiter {
 	struct emu_event *ev; /* NULL: destroyed while waiting */
 	struct emu_event *held;
+	struct emu_sleeper *sleeper;
 	bool activated, age_enabled, queued;
 	struct emu_waiter *prev, *next;
 };
@@ -199,6 +210,25 @@ int emu_engine_start(struct emu_queue *q);
 void emu_engine_stop(struct emu_queue *q);
 /* Halt every queue of the process (a VM fault evicts them). */
 void emu_halt_queues(struct emu_proc *p, uint32_t why);
+
+/* emu_uaccess.c: the emulated kernel's user-memory access. Every pointer a
+ * caller hands the emulated KFD (ioctl argument, arrays behind it) is read
+ * and written through these, never dereferenced: a bad pointer gives
+ * -EFAULT as in the kernel instead of a crash.
+ *   emu_access_ok: the kernel's access_ok(addr, len): the range lies below
+ *     the user/kernel split (no access is made);
+ *   emu_copy_from_user / emu_copy_to_user: 0, or -EFAULT when any byte is
+ *     out of the user half, unmapped, or (to_user) not writable; a 0-byte
+ *     copy always succeeds (NULL included), as in the kernel.
+ *   emu_uaccess_force_pipe: tests only, use the fallback path. */
+/* KMALLOC_MAX_SIZE with 4 KiB pages and MAX_PAGE_ORDER 10
+ * (include/linux/slab.h): the largest kcalloc/kmalloc_array the kernel's
+ * ioctls can make; a bigger user count fails with -ENOMEM before reading. */
+#define EMU_KMALLOC_MAX (4ull << 20)
+bool emu_access_ok(uint64_t addr, uint64_t len);
+int emu_copy_from_user(void *dst, const void *usrc, size_t len);
+int emu_copy_to_user(void *udst, const void *src, size_t len);
+int emu_uaccess_force_pipe(bool on);
 
 /* emu_smi.c */
 int emu_smi_open(struct kfdsig_emu *emu, struct emu_gpu *g, struct emu_proc *p, int *fd);
