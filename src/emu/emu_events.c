@@ -473,6 +473,7 @@ int emu_wait_events(struct emu_proc *p, struct kfd_ioctl_wait_events_args *a)
 		fr = syscall(SYS_futex, &sleeper.seq, FUTEX_WAIT_BITSET_PRIVATE, seq,
 			     a->timeout == KFD_EVENT_TIMEOUT_INFINITE_EMU ? NULL : &deadline, NULL,
 			     FUTEX_BITSET_MATCH_ANY);
+		__atomic_fetch_add(&p->wait_wakeups, 1, __ATOMIC_RELAXED);
 		if (fr && errno == ETIMEDOUT) {
 			pthread_mutex_lock(&p->lock);
 			result = test_condition(all, n, w);

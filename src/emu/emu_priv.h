@@ -151,6 +151,9 @@ struct emu_proc {
 	uint32_t queue_ids; /* bitmap of used queue ids (0..31) */
 	/* Interrupts seen (for tests and tools). */
 	uint64_t irq_count, irq_dropped;
+	/* WAIT_EVENTS sleeps that ended (woken or not): a signal must wake
+	 * only its own waiters (tests). */
+	uint64_t wait_wakeups;
 
 	struct emu_proc *next;
 };
