@@ -41,6 +41,7 @@ struct dec_out {
 	char *buf;
 	size_t size;
 	bool failed;
+	int err; /* errno of the first failure */
 };
 
 static int emit_text(struct dec_out *o, int need, int (*fmt)(char *, size_t, const void *),
@@ -54,6 +55,7 @@ static int emit_text(struct dec_out *o, int need, int (*fmt)(char *, size_t, con
 
 		if (!b) {
 			o->failed = true;
+			o->err = ENOMEM;
 			return -ENOMEM;
 		}
 		o->buf = b;
@@ -61,6 +63,8 @@ static int emit_text(struct dec_out *o, int need, int (*fmt)(char *, size_t, con
 		need = fmt(o->buf, o->size, arg);
 	}
 	if (fputs(o->buf, o->f) == EOF) {
+		if (!o->failed)
+			o->err = errno ? errno : EIO;
 		o->failed = true;
 		return -EIO;
 	}
@@ -378,8 +382,10 @@ int cmd_decode(int argc, char **argv)
 	if (in != stdin)
 		fclose(in);
 	free(out.buf);
-	if (fflush(stdout) == EOF || out.failed)
-		return cli_error("write error");
+	if (out.failed || fflush(stdout) == EOF)
+		return cli_error("write error: %s", strerror(out.failed ? out.err
+							     : errno	? errno
+									: EIO));
 	if (ret)
 		return ret;
 	/* Nothing to decode is almost always the wrong file or a failed

@@ -619,6 +619,31 @@ int kfdsig_emu_pasid(struct kfdsig_emu *emu, int fd)
 }
 
 /* "gfx90a,gfx1100,kfd=1.13,profile=v6.14,privileged" */
+/* One decimal number of at most 32 bits at *s, moved past; digits only
+ * (no sign, space or base prefix that strtoul would accept). */
+static bool parse_u32(const char **s, uint32_t *out)
+{
+	uint64_t v = 0;
+	const char *p = *s;
+
+	if (*p < '0' || *p > '9')
+		return false;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		v = v * 10 + (uint64_t)(*p - '0');
+		if (v > UINT32_MAX)
+			return false; /* no silent wrap: 4294967297 is not 1 */
+	}
+	*out = (uint32_t)v;
+	*s = p;
+	return true;
+}
+
+/* "MAJOR.MINOR", each a 32-bit decimal, nothing after. */
+static bool parse_version(const char *s, uint32_t *maj, uint32_t *min)
+{
+	return parse_u32(&s, maj) && *s++ == '.' && parse_u32(&s, min) && !*s;
+}
+
 struct kfdsig_emu *kfdsig_emu_create_from_spec(const char *spec)
 {
 	struct kfdsig_emu_gpu_desc gpus[EMU_MAX_GPUS];
@@ -634,11 +659,10 @@ struct kfdsig_emu *kfdsig_emu_create_from_spec(const char *spec)
 	}
 	snprintf(buf, sizeof(buf), "%s", spec);
 	for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		unsigned maj, min;
-		char extra;
+		uint32_t maj, min;
 
 		if (!strncmp(tok, "kfd=", 4)) {
-			if (sscanf(tok + 4, "%u.%u%c", &maj, &min, &extra) != 2 || !maj) {
+			if (!parse_version(tok + 4, &maj, &min) || !maj) {
 				kfdsig_set_error(EINVAL, "bad KFD version '%s' (want kfd=1.14)",
 						 tok + 4);
 				errno = EINVAL;
