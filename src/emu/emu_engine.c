@@ -612,11 +612,11 @@ static uint32_t *doorbell_word(struct emu_queue *q)
 }
 
 /* Fallback for clients that only store into the doorbell page (no wake):
- * the engine also looks at the doorbell after a bounded sleep, 50 us for
+ * the engine also looks at the doorbell after a bounded sleep, 200 us for
  * the first EMU_DB_FAST_ROUNDS idle rounds after work, then 1 ms. */
-#define EMU_DB_FAST_NS 50000L
+#define EMU_DB_FAST_NS 200000L
 #define EMU_DB_SLOW_NS 1000000L
-#define EMU_DB_FAST_ROUNDS 100
+#define EMU_DB_FAST_ROUNDS 25
 
 static void *engine_main(void *arg)
 {

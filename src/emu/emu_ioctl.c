@@ -518,7 +518,9 @@ int emu_ioctl(struct kfdsig_emu *emu, int fd, unsigned long cmd, void *arg)
 		if (r)
 			goto out;
 	}
+	emu_wake_begin(); /* SET_EVENT, DESTROY_EVENT: wake after the unlock */
 	r = d->fn(emu, p, kdata);
+	emu_wake_end();
 	if ((d->cmd & IOC_OUT) && emu_copy_to_user(arg, kdata, usize))
 		r = -EFAULT;
 out:

@@ -114,7 +114,7 @@ struct emu_event {
  * waiting on that event (kfd_events.c: a wait queue per event, each
  * waiter queued on every event it waits for). */
 struct emu_sleeper {
-	uint32_t seq;
+	uint32_t seq; /* the futex word: bumped by each wake */
 };
 
 /* kfd_event_waiter: one entry of a WAIT_EVENTS call, queued on ev->wq. */
@@ -198,6 +198,11 @@ int emu_create_event(struct emu_proc *p, struct kfd_ioctl_create_event_args *a);
 int emu_destroy_event(struct emu_proc *p, uint32_t id);
 int emu_set_event_ioctl(struct emu_proc *p, uint32_t id);
 int emu_reset_event_ioctl(struct emu_proc *p, uint32_t id);
+/* Bracket a p->lock section that may signal events: wakes collected
+ * inside are delivered at the outermost emu_wake_end(), after the unlock
+ * (no locks needed; per thread). */
+void emu_wake_begin(void);
+void emu_wake_end(void);
 /* Takes and drops p->lock itself (it sleeps). */
 int emu_wait_events(struct emu_proc *p, struct kfd_ioctl_wait_events_args *a);
 int emu_event_mmap(struct emu_proc *p, void **out, void *addr, size_t len, int prot, int flags);

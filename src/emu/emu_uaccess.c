@@ -18,6 +18,12 @@
  * (ENOSYS, EPERM under some seccomp profiles) a pipe does the same job:
  * write(2) from the source address fails with EFAULT when it is not
  * readable, read(2) into the destination when it is not writable.
+ *
+ * Fast path: a range that lies between this function's own frame and the
+ * top of the calling thread's stack is part of the live stack (mapped,
+ * writable), so it is copied directly. That is where callers usually keep
+ * an ioctl's argument struct (the kernel's own fast path is the same
+ * idea: user_access_begin on a range already known to be good).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -47,6 +53,34 @@
 bool emu_access_ok(uint64_t addr, uint64_t len)
 {
 	return len <= EMU_USER_TOP && addr <= EMU_USER_TOP - len;
+}
+
+/* The calling thread's stack, [stack_lo, stack_top); stack_top 0: not
+ * looked up yet, 1: unknown (no fast path). */
+static __thread uintptr_t stack_lo, stack_top;
+
+static bool on_live_stack(const void *p, size_t len)
+{
+	uintptr_t a = (uintptr_t)p, here = (uintptr_t)__builtin_frame_address(0);
+
+	if (!stack_top) {
+		pthread_attr_t at;
+		void *lo;
+		size_t sz;
+
+		stack_top = 1;
+		if (!pthread_getattr_np(pthread_self(), &at)) {
+			if (!pthread_attr_getstack(&at, &lo, &sz)) {
+				stack_lo = (uintptr_t)lo;
+				stack_top = (uintptr_t)lo + sz;
+			}
+			pthread_attr_destroy(&at);
+		}
+	}
+	/* here must be on that stack too: not on a coroutine's or a signal
+	 * stack, where [here, stack_top) would span unmapped memory */
+	return here >= stack_lo && here < stack_top && a >= here && a < stack_top &&
+	       len <= stack_top - a;
 }
 
 enum { UA_UNKNOWN, UA_VM, UA_PIPE };
@@ -117,6 +151,10 @@ int emu_copy_from_user(void *dst, const void *usrc, size_t len)
 		return 0;
 	if (!emu_access_ok((uintptr_t)usrc, len))
 		return -EFAULT;
+	if (on_live_stack(usrc, len)) {
+		memcpy(dst, usrc, len);
+		return 0;
+	}
 	return vm_copy(dst, usrc, len, false);
 }
 
@@ -126,6 +164,10 @@ int emu_copy_to_user(void *udst, const void *src, size_t len)
 		return 0;
 	if (!emu_access_ok((uintptr_t)udst, len))
 		return -EFAULT;
+	if (on_live_stack(udst, len)) {
+		memcpy(udst, src, len);
+		return 0;
+	}
 	return vm_copy(udst, src, len, true);
 }
 
