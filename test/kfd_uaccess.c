@@ -307,8 +307,39 @@ static void test_rptr_at(uint32_t off)
 	munmap(m, 8192);
 }
 
+/* A userptr buffer over a hole or a read-only page is refused (the kernel
+ * pins the pages at allocation); the engines would write through it. */
+static void test_userptr(void)
+{
+	struct qrig r;
+	char *g;
+	struct kfd_ioctl_alloc_memory_of_gpu_args al = {
+		.size = 4096,
+		.flags = KFD_IOC_ALLOC_MEM_FLAGS_USERPTR | KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE
+	};
+
+	qrig_open(&r);
+	g = guarded();
+	al.gpu_id = r.gpu;
+	al.va_addr = al.mmap_offset = (uintptr_t)(g + pagesz());
+	CHECK_EQ(kfdsig_kfd_ioctl(r.kfd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &al), -EFAULT,
+		 "userptr over a PROT_NONE page");
+	al.va_addr = al.mmap_offset = 0x100000000000ull;
+	CHECK_EQ(kfdsig_kfd_ioctl(r.kfd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &al), -EFAULT,
+		 "userptr over a hole");
+	al.va_addr = al.mmap_offset = (uintptr_t)g;
+	al.size = 8192;
+	CHECK_EQ(kfdsig_kfd_ioctl(r.kfd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &al), -EFAULT,
+		 "userptr reaching into the guard");
+	al.size = 4096;
+	CHECK_EQ(kfdsig_kfd_ioctl(r.kfd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &al), 0, "userptr ok");
+	qrig_close(&r);
+	munmap(g, 2 * (size_t)pagesz());
+}
+
 int main(void)
 {
+	test_userptr();
 	test_helpers();
 	test_wait_events(false);
 	test_wait_events(true);

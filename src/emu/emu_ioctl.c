@@ -205,6 +205,16 @@ static int alloc_memory(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 			r = -EINVAL;
 			goto out;
 		}
+		/* The kernel pins the user's pages here and fails for a
+		 * range that is not mapped (amdgpu_amdkfd_gpuvm_alloc_memory_
+		 * of_gpu -> init_user_pages): the engines would otherwise
+		 * write through a wild pointer. Emulator limit: a range
+		 * unmapped later is not evicted as the MMU notifier would. */
+		if (!emu_user_range_rw(a->mmap_offset, size)) {
+			free(bo);
+			r = -EFAULT;
+			goto out;
+		}
 		bo->kptr = (void *)(uintptr_t)a->mmap_offset;
 	} else {
 		bo->memfd = memfd_create("kfdsig-emu-bo", MFD_CLOEXEC);

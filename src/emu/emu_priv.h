@@ -237,6 +237,8 @@ bool emu_access_ok(uint64_t addr, uint64_t len);
 int emu_copy_from_user(void *dst, const void *usrc, size_t len);
 int emu_copy_to_user(void *udst, const void *src, size_t len);
 int emu_uaccess_force_pipe(bool on);
+/* [addr, addr+len) mapped readable and writable now (userptr buffers). */
+bool emu_user_range_rw(uint64_t addr, uint64_t len);
 
 /* emu_smi.c */
 int emu_smi_open(struct kfdsig_emu *emu, struct emu_gpu *g, struct emu_proc *p, int *fd);

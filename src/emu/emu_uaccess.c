@@ -29,6 +29,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -175,4 +176,34 @@ int emu_uaccess_force_pipe(bool on)
 {
 	__atomic_store_n(&ua_mode, on ? UA_PIPE : UA_UNKNOWN, __ATOMIC_RELAXED);
 	return 0;
+}
+
+/* Is [addr, addr+len) covered by mappings with read and write permission?
+ * From /proc/self/maps (a snapshot: the kernel pins userptr pages at
+ * allocation, amdgpu_ttm_tt_get_user_pages, and fails for a hole). */
+bool emu_user_range_rw(uint64_t addr, uint64_t len)
+{
+	uint64_t next = addr, end = addr + len;
+	char line[512];
+	FILE *f;
+
+	if (!len || !emu_access_ok(addr, len))
+		return false;
+	f = fopen("/proc/self/maps", "re");
+	if (!f)
+		return false;
+	while (next < end && fgets(line, sizeof(line), f)) {
+		unsigned long long lo, hi;
+		char perm[5];
+
+		if (sscanf(line, "%llx-%llx %4s", &lo, &hi, perm) != 3)
+			continue;
+		if (hi <= next || lo > next)
+			continue; /* maps is sorted: a gap shows as lo > next */
+		if (perm[0] != 'r' || perm[1] != 'w')
+			break;
+		next = hi;
+	}
+	fclose(f);
+	return next >= end;
 }
