@@ -244,7 +244,8 @@ static uint64_t userptr_bo(struct qrig *r, void *m)
 		.va_addr = (uintptr_t)m,
 		.size = 4096,
 		.gpu_id = r->gpu,
-		.flags = KFD_IOC_ALLOC_MEM_FLAGS_USERPTR | KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE,
+		.flags = KFD_IOC_ALLOC_MEM_FLAGS_USERPTR |
+			 0x80000000u /* WRITABLE; the header's 1 << 31 overflows int */,
 		.mmap_offset = (uintptr_t)m,
 	};
 	struct kfd_ioctl_map_memory_to_gpu_args mp = { 0 };
@@ -315,7 +316,8 @@ static void test_userptr(void)
 	char *g;
 	struct kfd_ioctl_alloc_memory_of_gpu_args al = {
 		.size = 4096,
-		.flags = KFD_IOC_ALLOC_MEM_FLAGS_USERPTR | KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE
+		.flags = KFD_IOC_ALLOC_MEM_FLAGS_USERPTR |
+			 0x80000000u /* WRITABLE; the header's 1 << 31 overflows int */
 	};
 
 	qrig_open(&r);

@@ -16,6 +16,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -389,8 +390,14 @@ static uint32_t test_condition(bool all, uint32_t n, struct emu_waiter *w)
 /* copy_signaled_event_data: the exception data of each activated
  * MEMORY/HW_EXCEPTION event, the age of each age-enabled SIGNAL event
  * (1.14+), each with copy_to_user into the caller's array. */
+/* The user address of member @m of entry @i of the array at @base: integer
+ * arithmetic, never a pointer into (possibly NULL) user memory. */
+#define UADDR(base, i, m)                                                             \
+	((void *)(uintptr_t)((base) + (uint64_t)(i) * sizeof(kfdsig_abi_event_data) + \
+			     offsetof(kfdsig_abi_event_data, m)))
+
 static int copy_signaled_data(struct kfdsig_emu *emu, uint32_t n, struct emu_waiter *w,
-			      kfdsig_abi_event_data *data)
+			      uint64_t data)
 {
 	for (uint32_t i = 0; i < n; i++) {
 		struct emu_event *ev = w[i].ev;
@@ -399,14 +406,15 @@ static int copy_signaled_data(struct kfdsig_emu *emu, uint32_t n, struct emu_wai
 		if (!ev || !w[i].activated)
 			continue;
 		if (ev->type == KFD_IOC_EVENT_MEMORY)
-			r = emu_copy_to_user(&data[i].memory_exception_data, &ev->mem,
+			r = emu_copy_to_user(UADDR(data, i, memory_exception_data), &ev->mem,
 					     sizeof(ev->mem));
 		else if (ev->type == KFD_IOC_EVENT_HW_EXCEPTION)
-			r = emu_copy_to_user(&data[i].hw_exception_data, &ev->hw, sizeof(ev->hw));
+			r = emu_copy_to_user(UADDR(data, i, hw_exception_data), &ev->hw,
+					     sizeof(ev->hw));
 		else if (ev->type == KFD_IOC_EVENT_SIGNAL && w[i].age_enabled &&
 			 emu_version_at_least(emu, 14))
-			r = emu_copy_to_user(&data[i].signal_event_data.last_event_age, &ev->age,
-					     sizeof(ev->age));
+			r = emu_copy_to_user(UADDR(data, i, signal_event_data.last_event_age),
+					     &ev->age, sizeof(ev->age));
 		if (r)
 			return r;
 	}
@@ -423,7 +431,7 @@ static int copy_signaled_data(struct kfdsig_emu *emu, uint32_t n, struct emu_wai
 
 int emu_wait_events(struct emu_proc *p, struct kfd_ioctl_wait_events_args *a)
 {
-	kfdsig_abi_event_data *data = (kfdsig_abi_event_data *)(uintptr_t)a->events_ptr;
+	uint64_t data = a->events_ptr;
 	bool all = a->wait_for_all != 0, has_age = emu_version_at_least(p->emu, 14);
 	uint32_t n = a->num_events, result = KFD_IOC_WAIT_RESULT_TIMEOUT;
 	struct emu_sleeper sleeper = { 0 };
@@ -461,7 +469,8 @@ int emu_wait_events(struct emu_proc *p, struct kfd_ioctl_wait_events_args *a)
 		kfdsig_abi_event_data d;
 		struct emu_event *ev;
 
-		if (emu_copy_from_user(&d, &data[i], sizeof(d))) {
+		if (emu_copy_from_user(&d, (void *)(uintptr_t)(data + (uint64_t)i * sizeof(d)),
+				       sizeof(d))) {
 			r = -EFAULT;
 			goto out_unlock;
 		}
