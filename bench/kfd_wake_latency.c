@@ -12,8 +12,9 @@
  * Latency = the woken thread's return from WAIT_EVENTS minus the time just
  * before the signal call. Prints p50/p99 in us and as ratios to the futex
  * floor; issue 16's goals: p50 <= 1.5x the floor for the wake paths, <= 3x
- * for fences, no growth with the number of other waiters. Never a
- * pass/fail.
+ * for fences, no growth with the number of other waiters. The rows are
+ * measured in interleaved blocks, so that the load of a shared machine
+ * falls on the floor and the paths alike. Never a pass/fail.
  *
  *   bench_kfd_wake_latency [ROUNDS]   (default 2000 per row)
  */
@@ -32,6 +33,7 @@
 
 #define MAX_WAITERS 8
 #define SETTLE_US 40 /* let the target fall asleep before signalling */
+#define BLOCKS 10
 
 enum path { P_FUTEX, P_SET, P_IRQ, P_PM4, P_SDMA, NPATH };
 static const char *const path_name[NPATH] = { "futex (floor)", "SET_EVENT", "interrupt",
@@ -124,10 +126,10 @@ struct fig {
 	int lost;
 };
 
-static struct fig run(enum path path, int nwaiters, struct waiter *ws)
+/* @count rounds of @path with @nwaiters sleepers, latencies into @lat. */
+static int run_block(enum path path, int nwaiters, struct waiter *ws, int64_t *lat, int count)
 {
-	int64_t *lat = calloc((size_t)rounds, sizeof(*lat));
-	struct fig fg = { 0 };
+	int lost = 0;
 
 	for (int i = 0; i < nwaiters; i++) {
 		ws[i].path = path;
@@ -135,7 +137,7 @@ static struct fig run(enum path path, int nwaiters, struct waiter *ws)
 		ws[i].wakes = 0;
 		pthread_create(&ws[i].t, NULL, waiter_main, &ws[i]);
 	}
-	for (int r = 0; r < rounds; r++) {
+	for (int r = 0; r < count; r++) {
 		struct waiter *w = &ws[r % nwaiters];
 		int before = __atomic_load_n(&w->wakes, __ATOMIC_ACQUIRE);
 		int64_t t0, spin_end;
@@ -148,7 +150,7 @@ static struct fig run(enum path path, int nwaiters, struct waiter *ws)
 		       now_ns() < spin_end)
 			;
 		if (__atomic_load_n(&w->wakes, __ATOMIC_ACQUIRE) == before) {
-			fg.lost++;
+			lost++;
 			lat[r] = 1000000000;
 			continue;
 		}
@@ -162,10 +164,16 @@ static struct fig run(enum path path, int nwaiters, struct waiter *ws)
 			usleep(10);
 		pthread_join(ws[i].t, NULL);
 	}
+	return lost;
+}
+
+static struct fig summarise(int64_t *lat, int lost)
+{
+	struct fig fg = { .lost = lost };
+
 	qsort(lat, (size_t)rounds, sizeof(*lat), cmp64);
 	fg.p50 = (double)lat[rounds / 2] / 1e3;
 	fg.p99 = (double)lat[rounds * 99 / 100] / 1e3;
-	free(lat);
 	return fg;
 }
 
@@ -196,9 +204,28 @@ int main(int argc, char **argv)
 		fprintf(stderr, "kfd_wake_latency: %s\n", kfdsig_last_error());
 		return 1;
 	}
-	for (int p = 0; p < NPATH; p++)
-		for (int k = 0; k < 2; k++)
-			fig[p][k] = run((enum path)p, nw[k], ws);
+	/* Interleaved: BLOCKS passes over every row, so that a busy moment
+	 * of the machine falls on the floor and on the paths alike. */
+	{
+		static int64_t *lat[NPATH][2];
+		static int lost[NPATH][2];
+		int per = rounds / BLOCKS;
+
+		rounds = per * BLOCKS;
+		for (int p = 0; p < NPATH; p++)
+			for (int k = 0; k < 2; k++)
+				lat[p][k] = calloc((size_t)rounds, sizeof(int64_t));
+		for (int b = 0; b < BLOCKS; b++)
+			for (int p = 0; p < NPATH; p++)
+				for (int k = 0; k < 2; k++)
+					lost[p][k] += run_block((enum path)p, nw[k], ws,
+								lat[p][k] + b * per, per);
+		for (int p = 0; p < NPATH; p++)
+			for (int k = 0; k < 2; k++) {
+				fig[p][k] = summarise(lat[p][k], lost[p][k]);
+				free(lat[p][k]);
+			}
+	}
 	printf("signal -> wake on the emulated KFD (gfx90a), %d rounds per row, %d us settle\n",
 	       rounds, SETTLE_US);
 	printf("%-14s %8s %8s %7s %7s | %8s %8s %7s %7s | %s\n", "path", "1w p50", "p99", "x50",

@@ -33,12 +33,26 @@ static const char *const commands[] = { "targets", "emit",   "decode",	  "shader
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	char dir[] = "/tmp/kfdsig-cli-fuzz-XXXXXX";
-	int fd;
+	static char *args[256], prefix[4200];
+	char dir[] = "/tmp/kfdsig-cli-fuzz-XXXXXX", cwd[4096];
+	int fd, n = 0;
 	FILE *f;
 
-	(void)argc;
-	(void)argv;
+	/* The fuzzer runs in a scratch directory: corpus paths become
+	 * absolute and crash files go where it was started. */
+	if (!getcwd(cwd, sizeof(cwd)) || *argc >= 250)
+		abort();
+	for (int i = 0; i < *argc; i++) {
+		char *a = (*argv)[i], *abs;
+		if (i && a[0] != '-' && (abs = realpath(a, NULL)))
+			a = abs;
+		args[n++] = a;
+	}
+	snprintf(prefix, sizeof(prefix), "-artifact_prefix=%s/", cwd);
+	args[n++] = prefix;
+	args[n] = NULL;
+	*argc = n;
+	*argv = args;
 	/* a scratch working directory with one input file for decode */
 	if (!mkdtemp(dir) || chdir(dir))
 		abort();
