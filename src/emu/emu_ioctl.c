@@ -523,16 +523,21 @@ int emu_ioctl(struct kfdsig_emu *emu, int fd, unsigned long cmd, void *arg)
 		goto out;
 	}
 	memset(kdata, 0, usize > ksize ? usize : ksize);
+	/* from here the stack below this frame is the emulator's own */
+	emu_uaccess_enter((uintptr_t)__builtin_frame_address(0));
 	if (d->cmd & IOC_IN) {
 		r = emu_copy_from_user(kdata, arg, usize);
-		if (r)
+		if (r) {
+			emu_uaccess_leave();
 			goto out;
+		}
 	}
 	emu_wake_begin(); /* SET_EVENT, DESTROY_EVENT: wake after the unlock */
 	r = d->fn(emu, p, kdata);
 	emu_wake_end();
 	if ((d->cmd & IOC_OUT) && emu_copy_to_user(arg, kdata, usize))
 		r = -EFAULT;
+	emu_uaccess_leave();
 out:
 	emu_proc_put(p);
 	return r;

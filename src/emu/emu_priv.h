@@ -237,6 +237,10 @@ bool emu_access_ok(uint64_t addr, uint64_t len);
 int emu_copy_from_user(void *dst, const void *usrc, size_t len);
 int emu_copy_to_user(void *udst, const void *src, size_t len);
 int emu_uaccess_force_pipe(bool on);
+/* Bracket an ioctl: @frame is the entry's __builtin_frame_address(0); the
+ * stack below it is the emulator's own (no user access reaches it). */
+void emu_uaccess_enter(uintptr_t frame);
+void emu_uaccess_leave(void);
 /* [addr, addr+len) mapped readable and writable now (userptr buffers). */
 bool emu_user_range_rw(uint64_t addr, uint64_t len);
 
