@@ -23,6 +23,8 @@
 
 #include <kfdsig/kfdsig.h>
 
+#include "fuzz_input.h"
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 
@@ -41,25 +43,6 @@ struct gpu {
 };
 
 static struct gpu gpus[NGPU];
-
-struct in {
-	const uint8_t *p;
-	size_t n;
-};
-
-static uint64_t take(struct in *in, unsigned bytes)
-{
-	uint64_t v = 0;
-
-	for (unsigned i = 0; i < bytes; i++) {
-		v |= (uint64_t)(in->n ? *in->p : 0) << (8 * i);
-		if (in->n) {
-			in->p++;
-			in->n--;
-		}
-	}
-	return v;
-}
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

@@ -26,6 +26,8 @@
 
 #include <kfdsig/kfdsig.h>
 
+#include "fuzz_input.h"
+
 #include "kfd/kfd_compat.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -37,25 +39,6 @@ static uint32_t gpu_ids[NEMU];
 static char *guard; /* page 0 rw arena, page 1 PROT_NONE, page 2 read-only */
 static char *arena; /* userptr-able memory the fuzzer owns */
 #define ARENA_PAGES 8
-
-struct in {
-	const uint8_t *p;
-	size_t n;
-};
-
-static uint64_t take(struct in *in, unsigned bytes)
-{
-	uint64_t v = 0;
-
-	for (unsigned i = 0; i < bytes; i++) {
-		v |= (uint64_t)(in->n ? *in->p : 0) << (8 * i);
-		if (in->n) {
-			in->p++;
-			in->n--;
-		}
-	}
-	return v;
-}
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
