@@ -618,13 +618,24 @@ static uint32_t *doorbell_word(struct emu_queue *q)
 #define EMU_DB_SLOW_NS 1000000L
 #define EMU_DB_FAST_ROUNDS 25
 
+/* The fallback periods, ns (tests lengthen them to see that a submit's wake
+ * alone runs the queue). */
+static long db_fast_ns = EMU_DB_FAST_NS, db_slow_ns = EMU_DB_SLOW_NS;
+
+void emu_engine_set_fallback(long fast_ns, long slow_ns)
+{
+	__atomic_store_n(&db_fast_ns, fast_ns > 0 ? fast_ns : EMU_DB_FAST_NS, __ATOMIC_RELAXED);
+	__atomic_store_n(&db_slow_ns, slow_ns > 0 ? slow_ns : EMU_DB_SLOW_NS, __ATOMIC_RELAXED);
+}
+
 static void *engine_main(void *arg)
 {
 	struct emu_queue *q = arg;
 	unsigned idle = 0;
 
 	while (!__atomic_load_n(&q->stop, __ATOMIC_ACQUIRE)) {
-		struct timespec ts = { 0, EMU_DB_SLOW_NS };
+		long ns = __atomic_load_n(&db_slow_ns, __ATOMIC_RELAXED);
+		struct timespec ts;
 		uint32_t snap;
 
 		if (!__atomic_load_n(&q->halted, __ATOMIC_ACQUIRE) && run(q)) {
@@ -637,8 +648,11 @@ static void *engine_main(void *arg)
 		if (!__atomic_load_n(&q->halted, __ATOMIC_ACQUIRE) && pending(q, doorbell_value(q)))
 			continue;
 		if (++idle <= EMU_DB_FAST_ROUNDS)
-			ts.tv_nsec = EMU_DB_FAST_NS;
+			ns = __atomic_load_n(&db_fast_ns, __ATOMIC_RELAXED);
+		ts.tv_sec = ns / 1000000000L;
+		ts.tv_nsec = ns % 1000000000L;
 		syscall(SYS_futex, doorbell_word(q), FUTEX_WAIT, snap, &ts, NULL, 0);
+		__atomic_fetch_add(&q->idle_wakeups, 1, __ATOMIC_RELAXED);
 	}
 	return NULL;
 }

@@ -85,6 +85,7 @@ struct emu_queue {
 	uint32_t rptr_room;	 /* bytes from rptr to the end of its buffer */
 	volatile void *doorbell; /* in the process doorbell slice */
 	uint64_t consumed;	 /* engine position, monotonic units */
+	uint64_t idle_wakeups;	 /* sleeps on the doorbell that ended (tests) */
 	pthread_t thread;
 	int stop;
 	bool halted;
@@ -216,6 +217,8 @@ void emu_queues_fini(struct emu_proc *p); /* stop every engine; no locks held */
 bool emu_bo_in_queue_use(struct emu_proc *p, const struct emu_bo *bo);
 int emu_engine_start(struct emu_queue *q);
 void emu_engine_stop(struct emu_queue *q);
+/* Tests: the engines' fallback doorbell poll periods in ns (<= 0: default). */
+void emu_engine_set_fallback(long fast_ns, long slow_ns);
 /* Halt every queue of the process (a VM fault evicts them). */
 void emu_halt_queues(struct emu_proc *p, uint32_t why);
 
