@@ -131,12 +131,28 @@ static int proc_new(struct kfdsig_emu *emu, struct emu_proc **out)
 
 /* ---- the seam --------------------------------------------------------- */
 
+/* "/dev/dri/renderD<minor>": digits only, within 32 bits (sscanf's %u
+ * wrapped 4294967424 to 128, another GPU's node). */
+static bool render_minor_of(const char *path, uint32_t *minor)
+{
+	static const char prefix[] = "/dev/dri/renderD";
+	uint64_t v = 0;
+	const char *p = path + sizeof(prefix) - 1;
+
+	if (strncmp(path, prefix, sizeof(prefix) - 1) || *p < '0' || *p > '9')
+		return false;
+	for (; *p >= '0' && *p <= '9'; p++)
+		if ((v = v * 10 + (uint64_t)(*p - '0')) > UINT32_MAX)
+			return false;
+	*minor = (uint32_t)v;
+	return !*p;
+}
+
 static int e_open(void *ctx, const char *path, int flags)
 {
 	struct kfdsig_emu *emu = ctx;
 	struct emu_file *f = NULL;
-	unsigned minor;
-	char tail;
+	uint32_t minor;
 	int r;
 
 	(void)flags;
@@ -151,7 +167,7 @@ static int e_open(void *ctx, const char *path, int flags)
 				free(f);
 			}
 		}
-	} else if (sscanf(path, "/dev/dri/renderD%u%c", &minor, &tail) == 1) {
+	} else if (render_minor_of(path, &minor)) {
 		struct emu_gpu *g = NULL;
 		for (uint32_t i = 0; i < emu->ngpus; i++)
 			if (emu->gpus[i].render_minor == minor)

@@ -19,11 +19,16 @@
  * numbers decide. */
 static bool release_drops_wrong_id(const char *release)
 {
-	unsigned major = 0, minor = 0;
+	unsigned long major, minor;
+	char *end;
 
-	if (sscanf(release, "%u.%u", &major, &minor) != 2)
+	/* "MAJOR.MINOR..." of uname; strtoul, not sscanf's wrapping %u */
+	errno = 0;
+	major = strtoul(release, &end, 10);
+	if (errno || end == release || *end != '.' || end[1] < '0' || end[1] > '9')
 		return false;
-	return major == 6 && minor >= 14 && minor <= 18;
+	minor = strtoul(end + 1, &end, 10);
+	return !errno && major == 6 && minor >= 14 && minor <= 18;
 }
 
 static int add_emulated(struct suite_devset *s, const char *target, const char *knobs, bool drops,
