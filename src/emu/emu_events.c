@@ -387,15 +387,15 @@ static uint32_t test_condition(bool all, uint32_t n, struct emu_waiter *w)
 	return activated == n ? KFD_IOC_WAIT_RESULT_COMPLETE : KFD_IOC_WAIT_RESULT_TIMEOUT;
 }
 
-/* copy_signaled_event_data: the exception data of each activated
- * MEMORY/HW_EXCEPTION event, the age of each age-enabled SIGNAL event
- * (1.14+), each with copy_to_user into the caller's array. */
 /* The user address of member @m of entry @i of the array at @base: integer
  * arithmetic, never a pointer into (possibly NULL) user memory. */
 #define UADDR(base, i, m)                                                             \
 	((void *)(uintptr_t)((base) + (uint64_t)(i) * sizeof(kfdsig_abi_event_data) + \
 			     offsetof(kfdsig_abi_event_data, m)))
 
+/* copy_signaled_event_data: the exception data of each activated
+ * MEMORY/HW_EXCEPTION event, the age of each age-enabled SIGNAL event
+ * (1.14+), each with copy_to_user into the caller's array. */
 static int copy_signaled_data(struct kfdsig_emu *emu, uint32_t n, struct emu_waiter *w,
 			      uint64_t data)
 {
