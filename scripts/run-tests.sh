@@ -31,17 +31,24 @@ cmake --build --preset sanitize
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --preset sanitize |
   tee build/ctest-sanitize.log
 
-echo "== fuzz the PM4 and SDMA decoders and the decode input formats (libFuzzer + ASan/UBSan, ${KFDSIG_FUZZ_SECONDS:-30} s each)"
+echo "== fuzz the decoders and the decode input formats (${KFDSIG_FUZZ_SECONDS:-30} s each), the emulated KFD's ioctls and engines" \
+  "and the CLI (${KFDSIG_FUZZ_EMU_SECONDS:-20} s each) (libFuzzer + ASan/UBSan)"
 CC=clang cmake -S . -B build/fuzz -DKFDSIG_FUZZ=ON -DKFDSIG_BUILD_TESTS=OFF -DKFDSIG_BUILD_BENCH=OFF \
-  -DKFDSIG_BUILD_TOOLS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build build/fuzz -j2 --target fuzz_decode_pm4 fuzz_decode_sdma fuzz_decode_input
-for engine in pm4 sdma input; do
-  scratch=build/fuzz/corpus-$engine
+  -DKFDSIG_BUILD_TOOLS=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build build/fuzz -j2 --target fuzz_decode_pm4 fuzz_decode_sdma fuzz_decode_input fuzz_emu_ioctl fuzz_emu_engine \
+  fuzz_cli
+for target in decode_pm4 decode_sdma decode_input emu_ioctl emu_engine cli; do
+  case $target in
+    decode_*) corpus=${target#decode_} seconds=${KFDSIG_FUZZ_SECONDS:-30} ;;
+    *) corpus=$target seconds=${KFDSIG_FUZZ_EMU_SECONDS:-20} ;;
+  esac
+  scratch=build/fuzz/corpus-$corpus
   mkdir -p "$scratch"
-  (cd build/fuzz && ./test/fuzz/fuzz_decode_$engine -max_total_time="${KFDSIG_FUZZ_SECONDS:-30}" \
-    -print_final_stats=1 "../../$scratch" ../../test/fuzz/corpus/$engine 2>fuzz-$engine.log) ||
-    { tail -n 40 "build/fuzz/fuzz-$engine.log"; echo "fuzz_decode_$engine found a failure"; exit 1; }
-  grep -E 'stat::number_of_executed_units' "build/fuzz/fuzz-$engine.log" | sed "s/^/  $engine: /"
+  # -close_fd_mask=2: the CLI's own error messages; crashes are still reported
+  (cd build/fuzz && ./test/fuzz/fuzz_$target -max_total_time="$seconds" -close_fd_mask=2 \
+    -print_final_stats=1 "../../$scratch" ../../test/fuzz/corpus/$corpus 2>fuzz-$target.log) ||
+    { tail -n 40 "build/fuzz/fuzz-$target.log"; echo "fuzz_$target found a failure"; exit 1; }
+  grep -E 'stat::number_of_executed_units' "build/fuzz/fuzz-$target.log" | sed "s/^/  $target: /"
 done
 echo "fuzzing: no findings"
 

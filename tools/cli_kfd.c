@@ -17,6 +17,10 @@ int cli_kfd_open(const char *emulate, struct cli_kfd *c)
 	int r;
 
 	memset(c, 0, sizeof(*c));
+	/* An empty --emulate is a mistake, not "no emulation"; an empty
+	 * KFDSIG_EMULATE counts as unset. */
+	if (spec && !*spec)
+		return cli_usage_error("--emulate: empty SPEC (want TARGET[,TARGET...])");
 	if (!spec)
 		spec = getenv("KFDSIG_EMULATE");
 	if (spec && *spec) {

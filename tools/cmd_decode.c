@@ -81,6 +81,7 @@ struct dec_out {
 	struct mem_image mem[MAX_MEM];
 	unsigned nmem, max_depth;
 	uint64_t stack[16];
+	int err; /* errno of the first failure */
 };
 
 /* One level of decoding: the ring/stream, or an IB inside it. */
@@ -94,8 +95,11 @@ struct frame {
 
 static void out_flush(struct dec_out *o)
 {
-	if (o->len && fwrite(o->buf, 1, o->len, o->f) != o->len)
+	if (o->len && fwrite(o->buf, 1, o->len, o->f) != o->len) {
+		if (!o->failed)
+			o->err = errno ? errno : EIO;
 		o->failed = true;
+	}
 	o->len = 0;
 }
 
@@ -110,6 +114,7 @@ static bool out_room(struct dec_out *o, size_t n)
 
 		if (!b) {
 			o->failed = true;
+			o->err = ENOMEM;
 			return false;
 		}
 		o->buf = b;
@@ -752,7 +757,9 @@ done:
 	free(col.dw);
 	for (unsigned i = 0; i < out.nmem; i++)
 		free(out.mem[i].dw);
-	if (fflush(stdout) == EOF || out.failed)
-		return cli_error("write error");
+	if (out.failed || fflush(stdout) == EOF)
+		return cli_error("write error: %s", strerror(out.failed && out.err ? out.err
+							     : errno		   ? errno
+										   : EIO));
 	return ret;
 }

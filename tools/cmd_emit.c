@@ -2,6 +2,7 @@
 /* kfdsig emit: write a fence-with-interrupt sequence in a chosen format. */
 #include <getopt.h>
 #include <inttypes.h>
+#include <errno.h>
 #include <string.h>
 
 #include "cli.h"
@@ -177,7 +178,7 @@ static int write_output(FILE *f, enum cli_format fmt, const struct engine *e,
 		break;
 	case FMT_BIN:
 		if (!cli_write_le(f, dw, n))
-			return cli_error("write error");
+			return cli_error("write error: %s", strerror(errno ? errno : EIO));
 		break;
 	case FMT_C:
 		fprintf(f, "/* %s %s fence: event %u, slot 0x%" PRIx64 " (kfdsig emit) */\n",

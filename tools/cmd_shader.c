@@ -2,6 +2,7 @@
 /* kfdsig shader: print or write a target's shader signal stub. */
 #include <getopt.h>
 #include <inttypes.h>
+#include <errno.h>
 #include <string.h>
 
 #include "cli.h"
@@ -100,11 +101,11 @@ static int write_out(FILE *f, enum shader_format fmt, const struct kfdsig_shader
 		break;
 	case SF_ELF:
 		if (fwrite(co->bytes, 1, co->size, f) != co->size)
-			return cli_error("write error");
+			return cli_error("write error: %s", strerror(errno ? errno : EIO));
 		break;
 	case SF_BIN:
 		if (fwrite(code, 1, raw->size, f) != raw->size)
-			return cli_error("write error");
+			return cli_error("write error: %s", strerror(errno ? errno : EIO));
 		break;
 	case SF_HEX:
 		for (size_t i = 0; i + 4 <= raw->size; i += 4)

@@ -197,6 +197,8 @@ int cmd_signal(int argc, char **argv)
 		case 'n':
 			if (!cli_parse_u64("--count", optarg, 1000000, &count))
 				return EXIT_USAGE;
+			if (!count)
+				return cli_usage_error("--count: must be at least 1");
 			break;
 		case 'j':
 			json = true;

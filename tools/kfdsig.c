@@ -60,6 +60,8 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "--emulate")) {
 		if (argc < 4)
 			return cli_usage_error("--emulate needs a SPEC and a command");
+		if (!*argv[2])
+			return cli_usage_error("--emulate: empty SPEC (want TARGET[,TARGET...])");
 		setenv("KFDSIG_EMULATE", argv[2], 1);
 		argv[2] = argv[0];
 		argc -= 2;

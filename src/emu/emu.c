@@ -252,12 +252,28 @@ struct emu_proc *emu_proc_of_caller(struct kfdsig_emu *emu)
 
 /* ---- the seam --------------------------------------------------------- */
 
+/* "/dev/dri/renderD<minor>": digits only, within 32 bits (sscanf's %u
+ * wrapped 4294967424 to 128, another GPU's node). */
+static bool render_minor_of(const char *path, uint32_t *minor)
+{
+	static const char prefix[] = "/dev/dri/renderD";
+	uint64_t v = 0;
+	const char *p = path + sizeof(prefix) - 1;
+
+	if (strncmp(path, prefix, sizeof(prefix) - 1) || *p < '0' || *p > '9')
+		return false;
+	for (; *p >= '0' && *p <= '9'; p++)
+		if ((v = v * 10 + (uint64_t)(*p - '0')) > UINT32_MAX)
+			return false;
+	*minor = (uint32_t)v;
+	return !*p;
+}
+
 static int e_open(void *ctx, const char *path, int flags)
 {
 	struct kfdsig_emu *emu = ctx;
 	struct emu_file *f = NULL;
-	unsigned minor;
-	char tail;
+	uint32_t minor;
 	int r;
 
 	(void)flags; /* always close-on-exec, as the linux ops open */
@@ -280,7 +296,7 @@ static int e_open(void *ctx, const char *path, int flags)
 			emu->procs = p->next;
 			proc_free(p);
 		}
-	} else if (sscanf(path, "/dev/dri/renderD%u%c", &minor, &tail) == 1) {
+	} else if (render_minor_of(path, &minor)) {
 		struct emu_gpu *g = NULL;
 		for (uint32_t i = 0; i < emu->ngpus; i++)
 			if (emu->gpus[i].render_minor == minor)
@@ -761,6 +777,31 @@ int kfdsig_emu_pasid(struct kfdsig_emu *emu, int fd)
 }
 
 /* "gfx90a,gfx1100,kfd=1.13,profile=v6.14,privileged" */
+/* One decimal number of at most 32 bits at *s, moved past; digits only
+ * (no sign, space or base prefix that strtoul would accept). */
+static bool parse_u32(const char **s, uint32_t *out)
+{
+	uint64_t v = 0;
+	const char *p = *s;
+
+	if (*p < '0' || *p > '9')
+		return false;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		v = v * 10 + (uint64_t)(*p - '0');
+		if (v > UINT32_MAX)
+			return false; /* no silent wrap: 4294967297 is not 1 */
+	}
+	*out = (uint32_t)v;
+	*s = p;
+	return true;
+}
+
+/* "MAJOR.MINOR", each a 32-bit decimal, nothing after. */
+static bool parse_version(const char *s, uint32_t *maj, uint32_t *min)
+{
+	return parse_u32(&s, maj) && *s++ == '.' && parse_u32(&s, min) && !*s;
+}
+
 struct kfdsig_emu *kfdsig_emu_create_from_spec(const char *spec)
 {
 	struct kfdsig_emu_gpu_desc gpus[EMU_MAX_GPUS];
@@ -776,11 +817,10 @@ struct kfdsig_emu *kfdsig_emu_create_from_spec(const char *spec)
 	}
 	snprintf(buf, sizeof(buf), "%s", spec);
 	for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		unsigned maj, min;
-		char extra;
+		uint32_t maj, min;
 
 		if (!strncmp(tok, "kfd=", 4)) {
-			if (sscanf(tok + 4, "%u.%u%c", &maj, &min, &extra) != 2 || !maj) {
+			if (!parse_version(tok + 4, &maj, &min) || !maj) {
 				kfdsig_set_error(EINVAL, "bad KFD version '%s' (want kfd=1.14)",
 						 tok + 4);
 				errno = EINVAL;

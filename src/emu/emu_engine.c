@@ -15,9 +15,12 @@
  * monotonic from gfx9, 32-bit wrapped on gfx8).
  */
 #include <errno.h>
+#include <limits.h>
+#include <linux/futex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -102,19 +105,35 @@ static void *gpu_mem(struct emu_queue *q, uint64_t va, uint64_t len)
 	return ptr;
 }
 
+/* A store the size of @len at @dst: atomic when naturally aligned; a
+ * misaligned one (the GPU does not require alignment of every packet's
+ * address, and an 8-byte atomic there is undefined on the host) is a
+ * release fence and a plain copy. */
+static void store_bytes(void *dst, uint64_t v, unsigned len)
+{
+	if (len == 8 && !((uintptr_t)dst & 7)) {
+		__atomic_store_n((uint64_t *)dst, v, __ATOMIC_RELEASE);
+	} else if (len == 4 && !((uintptr_t)dst & 3)) {
+		__atomic_store_n((uint32_t *)dst, (uint32_t)v, __ATOMIC_RELEASE);
+	} else {
+		__atomic_thread_fence(__ATOMIC_RELEASE);
+		memcpy(dst, &v, len); /* little-endian: the low bytes first */
+	}
+}
+
 static bool store32(struct emu_queue *q, uint64_t va, uint32_t v)
 {
-	uint32_t *p = gpu_mem(q, va, 4);
+	void *p = gpu_mem(q, va, 4);
 	if (p)
-		__atomic_store_n(p, v, __ATOMIC_RELEASE);
+		store_bytes(p, v, 4);
 	return p != NULL;
 }
 
 static bool store64(struct emu_queue *q, uint64_t va, uint64_t v)
 {
-	uint64_t *p = gpu_mem(q, va, 8);
+	void *p = gpu_mem(q, va, 8);
 	if (p)
-		__atomic_store_n(p, v, __ATOMIC_RELEASE);
+		store_bytes(p, v, 8);
 	return p != NULL;
 }
 
@@ -510,18 +529,29 @@ static uint64_t doorbell_value(struct emu_queue *q)
 	return __atomic_load_n((volatile uint32_t *)q->doorbell, __ATOMIC_ACQUIRE);
 }
 
+/* The read pointer store, bounded by the buffer that holds it: the kernel
+ * accepts a read pointer anywhere in its one-page buffer
+ * (kfd_queue_acquire_buffers checks the page, not the offset), so a 64-bit
+ * SDMA read pointer at byte 4092 would reach 4 bytes past it. Emulator
+ * choice (what the engine does there is UNVERIFIED): store the bytes that
+ * fit, low-order first, and nothing beyond the buffer. */
 static void publish_rptr(struct emu_queue *q)
 {
 	uint32_t ring_dw = q->ring_size / 4;
+	uint64_t v;
+	unsigned len = 4;
 
-	if (!q->sdma)
-		__atomic_store_n((uint32_t *)q->rptr, (uint32_t)(q->consumed % ring_dw),
-				 __ATOMIC_RELEASE);
-	else if (q->g->gen.wptr_bits == 64)
-		__atomic_store_n((uint64_t *)q->rptr, q->consumed * 4, __ATOMIC_RELEASE);
-	else
-		__atomic_store_n((uint32_t *)q->rptr, (uint32_t)((q->consumed * 4) % q->ring_size),
-				 __ATOMIC_RELEASE);
+	if (!q->sdma) {
+		v = (uint32_t)(q->consumed % ring_dw);
+	} else if (q->g->gen.wptr_bits == 64) {
+		v = q->consumed * 4;
+		len = 8;
+	} else {
+		v = (uint32_t)((q->consumed * 4) % q->ring_size);
+	}
+	if (len > q->rptr_room)
+		len = q->rptr_room;
+	store_bytes(q->rptr, v, len);
 }
 
 /* Dwords between the engine and the doorbell's write pointer. */
@@ -573,18 +603,58 @@ static bool run(struct emu_queue *q)
 	}
 }
 
+/* The doorbell word the engine sleeps on: its low 32 bits (little-endian:
+ * the first four bytes of a 64-bit doorbell). A doorbell write through
+ * kfdsig_kfd_queue_submit() stores the word and FUTEX_WAKEs it (a shared
+ * futex: the caller's mapping and the engine's are the same memfd page),
+ * as a hardware doorbell write wakes the CP from its idle loop. */
+static uint32_t *doorbell_word(struct emu_queue *q)
+{
+	return (uint32_t *)q->doorbell;
+}
+
+/* Fallback for clients that only store into the doorbell page (no wake):
+ * the engine also looks at the doorbell after a bounded sleep, 200 us for
+ * the first EMU_DB_FAST_ROUNDS idle rounds after work, then 1 ms. */
+#define EMU_DB_FAST_NS 200000L
+#define EMU_DB_SLOW_NS 1000000L
+#define EMU_DB_FAST_ROUNDS 25
+
+/* The fallback periods, ns (tests lengthen them to see that a submit's wake
+ * alone runs the queue). */
+static long db_fast_ns = EMU_DB_FAST_NS, db_slow_ns = EMU_DB_SLOW_NS;
+
+void emu_engine_set_fallback(long fast_ns, long slow_ns)
+{
+	__atomic_store_n(&db_fast_ns, fast_ns > 0 ? fast_ns : EMU_DB_FAST_NS, __ATOMIC_RELAXED);
+	__atomic_store_n(&db_slow_ns, slow_ns > 0 ? slow_ns : EMU_DB_SLOW_NS, __ATOMIC_RELAXED);
+}
+
 static void *engine_main(void *arg)
 {
 	struct emu_queue *q = arg;
 	unsigned idle = 0;
 
 	while (!__atomic_load_n(&q->stop, __ATOMIC_ACQUIRE)) {
+		long ns = __atomic_load_n(&db_slow_ns, __ATOMIC_RELAXED);
+		struct timespec ts;
+		uint32_t snap;
+
 		if (!__atomic_load_n(&q->halted, __ATOMIC_ACQUIRE) && run(q)) {
 			idle = 0;
 			continue;
 		}
-		/* doorbells are memory: poll, briefly at first */
-		usleep(++idle > 200 ? 500 : 20);
+		/* Snapshot, then look once more: a doorbell write after the
+		 * snapshot changes the word and FUTEX_WAIT returns at once. */
+		snap = __atomic_load_n(doorbell_word(q), __ATOMIC_ACQUIRE);
+		if (!__atomic_load_n(&q->halted, __ATOMIC_ACQUIRE) && pending(q, doorbell_value(q)))
+			continue;
+		if (++idle <= EMU_DB_FAST_ROUNDS)
+			ns = __atomic_load_n(&db_fast_ns, __ATOMIC_RELAXED);
+		ts.tv_sec = ns / 1000000000L;
+		ts.tv_nsec = ns % 1000000000L;
+		syscall(SYS_futex, doorbell_word(q), FUTEX_WAIT, snap, &ts, NULL, 0);
+		__atomic_fetch_add(&q->idle_wakeups, 1, __ATOMIC_RELAXED);
 	}
 	return NULL;
 }
@@ -598,5 +668,6 @@ int emu_engine_start(struct emu_queue *q)
 void emu_engine_stop(struct emu_queue *q)
 {
 	__atomic_store_n(&q->stop, 1, __ATOMIC_RELEASE);
+	syscall(SYS_futex, doorbell_word(q), FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
 	pthread_join(q->thread, NULL);
 }

@@ -16,10 +16,14 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
+#include <linux/futex.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -198,17 +202,76 @@ int emu_create_event(struct emu_proc *p, struct kfd_ioctl_create_event_args *a)
 	return 0;
 }
 
-/* set_event() (kfd_events.c l.631) with p->lock held. */
+/*
+ * Waking a sleeping WAIT_EVENTS call (wake_up_all(&ev->wq) reaches each
+ * waiter's own task): its futex word is bumped under p->lock, and its
+ * thread is woken only once the waker has dropped p->lock. The kernel wakes
+ * under a spinlock, which cannot be preempted; here a woken thread that
+ * found p->lock still held would sleep a second time (30 us p50 on a
+ * 2-core machine). Signalling entry points bracket their locked section
+ * with emu_wake_begin() / emu_wake_end(): the sleepers are collected in a
+ * per-thread batch and woken after the unlock; outside a bracket (or with
+ * the batch full) the wake is immediate, under the lock.
+ *
+ * After the unlock the waker only passes the word's address to FUTEX_WAKE,
+ * which never dereferences it. The waiter may have returned by then (it
+ * saw the bumped word); a wake reaching an address its stack has reused
+ * for another futex wait is a spurious wake-up, which every futex waiter
+ * (ours and libc's) re-checks and sleeps through.
+ */
+#define EMU_WAKE_BATCH 32
+
+static __thread struct {
+	int depth, n;
+	uint32_t *word[EMU_WAKE_BATCH];
+} wake_batch;
+
+static void futex_wake_all(uint32_t *word)
+{
+	syscall(SYS_futex, word, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+}
+
+void emu_wake_begin(void)
+{
+	wake_batch.depth++;
+}
+
+void emu_wake_end(void)
+{
+	if (--wake_batch.depth > 0)
+		return;
+	for (int i = 0; i < wake_batch.n; i++)
+		futex_wake_all(wake_batch.word[i]);
+	wake_batch.n = 0;
+}
+
+/* With p->lock held. */
+static void sleeper_wake(struct emu_sleeper *s)
+{
+	__atomic_fetch_add(&s->seq, 1, __ATOMIC_RELEASE);
+	for (int i = 0; i < wake_batch.n; i++)
+		if (wake_batch.word[i] == &s->seq)
+			return; /* already to be woken (queued on two events) */
+	if (wake_batch.depth > 0 && wake_batch.n < EMU_WAKE_BATCH) {
+		wake_batch.word[wake_batch.n++] = &s->seq;
+		return;
+	}
+	futex_wake_all(&s->seq);
+}
+
+/* set_event() (kfd_events.c) with p->lock held: activate every queued
+ * waiter and wake its thread; the other threads sleep on. */
 static void set_event(struct emu_proc *p, struct emu_event *ev)
 {
+	(void)p;
 	ev->signaled = !ev->auto_reset || !ev->waiters;
 	/* event_age wraps to 2, never to 0 (reserved) or 1 (new) */
 	if (!++ev->age)
 		ev->age = 2;
-	for (struct emu_waiter *w = ev->waiters; w; w = w->next)
-		w->activated = true;
-	if (ev->waiters)
-		pthread_cond_broadcast(&p->cond);
+	for (struct emu_waiter *w = ev->waiters; w; w = w->next) {
+		__atomic_store_n(&w->activated, true, __ATOMIC_RELEASE);
+		sleeper_wake(w->sleeper);
+	}
 }
 
 int emu_destroy_event(struct emu_proc *p, uint32_t id)
@@ -217,11 +280,12 @@ int emu_destroy_event(struct emu_proc *p, uint32_t id)
 
 	if (!ev)
 		return -EINVAL;
-	/* Waiters still queued lose their event: their wait returns FAIL. */
-	for (struct emu_waiter *w = ev->waiters; w; w = w->next)
-		w->ev = NULL;
-	if (ev->waiters)
-		pthread_cond_broadcast(&p->cond);
+	/* Waiters still queued lose their event: their wait returns FAIL
+	 * (destroy_event: WRITE_ONCE(waiter->event, NULL), wake_up_all). */
+	for (struct emu_waiter *w = ev->waiters; w; w = w->next) {
+		__atomic_store_n(&w->ev, NULL, __ATOMIC_RELEASE);
+		sleeper_wake(w->sleeper);
+	}
 	ev->destroyed = true;
 	if (gpu_signalable(ev)) {
 		p->slots_ev[id] = NULL;
@@ -313,9 +377,9 @@ static uint32_t test_condition(bool all, uint32_t n, struct emu_waiter *w)
 	uint32_t activated = 0;
 
 	for (uint32_t i = 0; i < n; i++) {
-		if (!w[i].ev)
+		if (!__atomic_load_n(&w[i].ev, __ATOMIC_ACQUIRE))
 			return KFD_IOC_WAIT_RESULT_FAIL;
-		if (w[i].activated) {
+		if (__atomic_load_n(&w[i].activated, __ATOMIC_ACQUIRE)) {
 			if (!all)
 				return KFD_IOC_WAIT_RESULT_COMPLETE;
 			activated++;
@@ -324,37 +388,59 @@ static uint32_t test_condition(bool all, uint32_t n, struct emu_waiter *w)
 	return activated == n ? KFD_IOC_WAIT_RESULT_COMPLETE : KFD_IOC_WAIT_RESULT_TIMEOUT;
 }
 
-static void copy_signaled_data(struct kfdsig_emu *emu, uint32_t n, struct emu_waiter *w,
-			       kfdsig_abi_event_data *data)
+/* The user address of member @m of entry @i of the array at @base: integer
+ * arithmetic, never a pointer into (possibly NULL) user memory. */
+#define UADDR(base, i, m)                                                             \
+	((void *)(uintptr_t)((base) + (uint64_t)(i) * sizeof(kfdsig_abi_event_data) + \
+			     offsetof(kfdsig_abi_event_data, m)))
+
+/* copy_signaled_event_data: the exception data of each activated
+ * MEMORY/HW_EXCEPTION event, the age of each age-enabled SIGNAL event
+ * (1.14+), each with copy_to_user into the caller's array. */
+static int copy_signaled_data(struct kfdsig_emu *emu, uint32_t n, struct emu_waiter *w,
+			      uint64_t data)
 {
 	for (uint32_t i = 0; i < n; i++) {
 		struct emu_event *ev = w[i].ev;
+		int r = 0;
+
 		if (!ev || !w[i].activated)
 			continue;
 		if (ev->type == KFD_IOC_EVENT_MEMORY)
-			data[i].memory_exception_data = ev->mem;
+			r = emu_copy_to_user(UADDR(data, i, memory_exception_data), &ev->mem,
+					     sizeof(ev->mem));
 		else if (ev->type == KFD_IOC_EVENT_HW_EXCEPTION)
-			data[i].hw_exception_data = ev->hw;
+			r = emu_copy_to_user(UADDR(data, i, hw_exception_data), &ev->hw,
+					     sizeof(ev->hw));
 		else if (ev->type == KFD_IOC_EVENT_SIGNAL && w[i].age_enabled &&
 			 emu_version_at_least(emu, 14))
-			data[i].signal_event_data.last_event_age = ev->age;
+			r = emu_copy_to_user(UADDR(data, i, signal_event_data.last_event_age),
+					     &ev->age, sizeof(ev->age));
+		if (r)
+			return r;
 	}
+	return 0;
 }
+
+/* sizeof(struct kfd_event_waiter) on 64-bit kernels: a wait_queue_entry
+ * (40 bytes), the event pointer and two bools, padded to 56. The kernel's
+ * alloc_event_waiters() kcallocs num_events of them: a count whose array
+ * passes KMALLOC_MAX_SIZE fails with -ENOMEM before any user memory is
+ * read (kfd_events.c kfd_wait_on_events). */
+#define EMU_KFD_EVENT_WAITER_SIZE 56u
+#define EMU_MAX_WAIT_EVENTS ((uint32_t)(EMU_KMALLOC_MAX / EMU_KFD_EVENT_WAITER_SIZE))
 
 int emu_wait_events(struct emu_proc *p, struct kfd_ioctl_wait_events_args *a)
 {
-	kfdsig_abi_event_data *data = (kfdsig_abi_event_data *)(uintptr_t)a->events_ptr;
+	uint64_t data = a->events_ptr;
 	bool all = a->wait_for_all != 0, has_age = emu_version_at_least(p->emu, 14);
 	uint32_t n = a->num_events, result = KFD_IOC_WAIT_RESULT_TIMEOUT;
+	struct emu_sleeper sleeper = { 0 };
 	struct emu_waiter *w;
 	struct timespec deadline;
 	int r = 0;
 
-	if (n && !data) {
-		r = -EFAULT;
-		goto out_noalloc;
-	}
-	if (n > (1u << 24)) { /* kcalloc would fail */
+	if (n > EMU_MAX_WAIT_EVENTS) {
 		r = -ENOMEM;
 		goto out_noalloc;
 	}
@@ -378,24 +464,34 @@ int emu_wait_events(struct emu_proc *p, struct kfd_ioctl_wait_events_args *a)
 	}
 
 	pthread_mutex_lock(&p->lock);
-	/* init_event_waiter for each entry (l.810) */
+	/* init_event_waiter for each entry, each copied from the user's
+	 * array first (-EFAULT for an unreadable one). */
 	for (uint32_t i = 0; i < n; i++) {
-		struct emu_event *ev = lookup(p, data[i].event_id);
+		kfdsig_abi_event_data d;
+		struct emu_event *ev;
+
+		if (emu_copy_from_user(&d, (void *)(uintptr_t)(data + (uint64_t)i * sizeof(d)),
+				       sizeof(d))) {
+			r = -EFAULT;
+			goto out_unlock;
+		}
+		ev = lookup(p, d.event_id);
 		if (!ev) {
 			r = -EINVAL;
 			goto out_unlock;
 		}
 		w[i].ev = ev;
 		w[i].held = ev;
+		w[i].sleeper = &sleeper;
 		ev->refs++;
 		w[i].activated = ev->signaled;
 		ev->signaled = ev->signaled && !ev->auto_reset;
 		/* last_event_age = 0 is the legacy wait; only SIGNAL events;
 		 * kernels before 1.14 have no age at all. */
 		if (has_age && ev->type == KFD_IOC_EVENT_SIGNAL &&
-		    data[i].signal_event_data.last_event_age) {
+		    d.signal_event_data.last_event_age) {
 			w[i].age_enabled = true;
-			if (ev->age != data[i].signal_event_data.last_event_age)
+			if (ev->age != d.signal_event_data.last_event_age)
 				w[i].activated = true;
 		}
 		if (!w[i].activated) {
@@ -407,18 +503,29 @@ int emu_wait_events(struct emu_proc *p, struct kfd_ioctl_wait_events_args *a)
 		}
 	}
 	for (;;) {
+		uint32_t seq;
+		long fr;
+
 		result = test_condition(all, n, w);
 		if (result != KFD_IOC_WAIT_RESULT_TIMEOUT || !a->timeout)
 			break;
-		if (a->timeout == KFD_EVENT_TIMEOUT_INFINITE_EMU) {
-			pthread_cond_wait(&p->cond, &p->lock);
-		} else if (pthread_cond_timedwait(&p->cond, &p->lock, &deadline) == ETIMEDOUT) {
+		/* Any wake after this snapshot (wakers hold p->lock) changes
+		 * the word, so FUTEX_WAIT returns at once: nothing is lost. */
+		seq = __atomic_load_n(&sleeper.seq, __ATOMIC_ACQUIRE);
+		pthread_mutex_unlock(&p->lock);
+		fr = syscall(SYS_futex, &sleeper.seq, FUTEX_WAIT_BITSET_PRIVATE, seq,
+			     a->timeout == KFD_EVENT_TIMEOUT_INFINITE_EMU ? NULL : &deadline, NULL,
+			     FUTEX_BITSET_MATCH_ANY);
+		__atomic_fetch_add(&p->wait_wakeups, 1, __ATOMIC_RELAXED);
+		if (fr && errno == ETIMEDOUT) {
+			pthread_mutex_lock(&p->lock);
 			result = test_condition(all, n, w);
 			break;
 		}
+		pthread_mutex_lock(&p->lock);
 	}
 	if (result == KFD_IOC_WAIT_RESULT_COMPLETE)
-		copy_signaled_data(p->emu, n, w, data);
+		r = copy_signaled_data(p->emu, n, w, data);
 out_unlock:
 	/* free_waiters: dequeue and drop references (destroyed events are
 	 * freed when their last waiter lets go). */
@@ -538,10 +645,12 @@ int kfdsig_emu_signal_event_interrupt(struct kfdsig_emu *emu, int pasid, uint32_
 	p = emu_proc_get(emu, pasid);
 	if (!p)
 		return -ESRCH;
+	emu_wake_begin();
 	pthread_mutex_lock(&p->lock);
 	n = signal_interrupt_locked(p, partial_id, valid_id_bits,
 				    &(struct kfdsig_emu_irq_record){ 0 });
 	pthread_mutex_unlock(&p->lock);
+	emu_wake_end();
 	emu_proc_put(p);
 	return n;
 }
@@ -673,6 +782,7 @@ int kfdsig_emu_interrupt(struct kfdsig_emu *emu, int pasid, uint32_t gpu_id,
 		emu_trace_add(emu, &r);
 		return -ESRCH;
 	}
+	emu_wake_begin();
 	pthread_mutex_lock(&p->lock);
 	if (source == KFDSIG_EMU_IRQ_CP_BAD_OPCODE) {
 		/* CIK: kfd_signal_hw_exception_event; SOC15 classes hand
@@ -686,6 +796,7 @@ int kfdsig_emu_interrupt(struct kfdsig_emu *emu, int pasid, uint32_t gpu_id,
 	/* Recorded before the lock lets a woken waiter go on. */
 	emu_trace_add(emu, &r);
 	pthread_mutex_unlock(&p->lock);
+	emu_wake_end();
 	emu_proc_put(p);
 	return n;
 }
@@ -702,9 +813,11 @@ int kfdsig_emu_hw_exception(struct kfdsig_emu *emu, int pasid)
 	p = emu_proc_get(emu, pasid);
 	if (!p)
 		return -ESRCH;
+	emu_wake_begin();
 	pthread_mutex_lock(&p->lock);
 	n = hw_exception_locked(p);
 	pthread_mutex_unlock(&p->lock);
+	emu_wake_end();
 	emu_proc_put(p);
 	return n;
 }
@@ -731,6 +844,7 @@ int kfdsig_emu_vm_fault(struct kfdsig_emu *emu, int pasid, uint32_t gpu_id, uint
 	d.failure.NotPresent = !!(flags & KFDSIG_EMU_FAULT_NOT_PRESENT);
 	d.failure.ReadOnly = !!(flags & KFDSIG_EMU_FAULT_READ_ONLY);
 	d.failure.NoExecute = !!(flags & KFDSIG_EMU_FAULT_NO_EXECUTE);
+	emu_wake_begin();
 	pthread_mutex_lock(&p->lock);
 	for (size_t i = 0; i < p->nothers; i++)
 		if (p->others[i]->type == KFD_IOC_EVENT_MEMORY) {
@@ -739,6 +853,7 @@ int kfdsig_emu_vm_fault(struct kfdsig_emu *emu, int pasid, uint32_t gpu_id, uint
 			n++;
 		}
 	pthread_mutex_unlock(&p->lock);
+	emu_wake_end();
 	/* kfd_smi_event_update_vmfault: "%x:%s\n" pid, task name, to every
 	 * client (no pid filter). */
 	len = snprintf(body, sizeof(body), "%x:%s\n", (unsigned)p->pid, p->task_name);
@@ -786,6 +901,7 @@ int kfdsig_emu_gpu_reset(struct kfdsig_emu *emu, uint32_t gpu_id, bool ecc)
 		p = emu_proc_get(emu, pasid);
 		if (!p)
 			continue;
+		emu_wake_begin();
 		pthread_mutex_lock(&p->lock);
 		for (size_t i = 0; i < p->nothers; i++) {
 			struct emu_event *ev = p->others[i];
@@ -800,6 +916,7 @@ int kfdsig_emu_gpu_reset(struct kfdsig_emu *emu, uint32_t gpu_id, bool ecc)
 			}
 		}
 		pthread_mutex_unlock(&p->lock);
+		emu_wake_end();
 		emu_proc_put(p);
 	}
 	len = snprintf(body, sizeof(body), "%x %s\n", g->reset_seq, cause);

@@ -144,21 +144,6 @@ static int acquire_vm(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	return 0;
 }
 
-/* Is every page of [addr, addr + len) mapped in this process? mincore()
- * fails with ENOMEM on the first unmapped page. */
-static bool user_range_mapped(uint64_t addr, uint64_t len)
-{
-	unsigned char vec[256];
-	uint64_t pg = (uint64_t)page_sz(), chunk = sizeof(vec) * pg;
-
-	for (uint64_t off = 0; off < len; off += chunk) {
-		uint64_t n = len - off < chunk ? len - off : chunk;
-		if (mincore((void *)(uintptr_t)(addr + off), n, vec) && errno == ENOMEM)
-			return false;
-	}
-	return true;
-}
-
 static uint32_t lowest_free_idr(struct emu_proc *p, uint32_t gi)
 {
 	for (uint32_t id = 0;; id++) {
@@ -228,11 +213,13 @@ static int alloc_memory(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 			r = -EINVAL;
 			goto out;
 		}
-		/* The engines run in the client's address space: they use
-		 * its pages directly, which must be mapped now (amdgpu
-		 * init_user_pages -> amdgpu_ttm_tt_get_user_pages: no VMA,
-		 * -EFAULT). */
-		if (!user_range_mapped(a->mmap_offset, size)) {
+		/* The kernel pins the user's pages here and fails for a
+		 * range that is not mapped (amdgpu_amdkfd_gpuvm_alloc_memory_
+		 * of_gpu -> init_user_pages -> amdgpu_ttm_tt_get_user_pages): the
+		 * engines run in the client's address space and use its pages
+		 * directly, and would otherwise write through a wild pointer. Emulator limit: a range
+		 * unmapped later is not evicted as the MMU notifier would. */
+		if (!emu_user_range_rw(a->mmap_offset, size)) {
 			free(bo);
 			r = -EFAULT;
 			goto out;
@@ -304,14 +291,26 @@ out:
 static int map_unmap(struct kfdsig_emu *emu, struct emu_proc *p, void *data, bool map)
 {
 	struct kfd_ioctl_map_memory_to_gpu_args *a = data; /* same layout for unmap */
-	const uint32_t *ids = (const uint32_t *)(uintptr_t)a->device_ids_array_ptr;
+	const void *uids = (const void *)(uintptr_t)a->device_ids_array_ptr;
+	uint32_t *ids;
 	struct emu_bo *bo;
 	int r;
 
+	/* kfd_ioctl_map_memory_to_gpu / _unmap_memory_from_gpu: n_devices 0
+	 * or n_success past it is -EINVAL; the whole array is then copied in
+	 * (kmalloc_array: past KMALLOC_MAX_SIZE, 4 MiB with 4 KiB pages and
+	 * MAX_PAGE_ORDER 10, it fails with -ENOMEM before reading). */
 	if (!a->n_devices || a->n_success > a->n_devices)
 		return -EINVAL;
+	if ((uint64_t)a->n_devices * sizeof(uint32_t) > EMU_KMALLOC_MAX)
+		return -ENOMEM;
+	ids = malloc((size_t)a->n_devices * sizeof(uint32_t));
 	if (!ids)
+		return -ENOMEM;
+	if (emu_copy_from_user(ids, uids, (size_t)a->n_devices * sizeof(uint32_t))) {
+		free(ids);
 		return -EFAULT;
+	}
 	pthread_mutex_lock(&p->lock);
 	r = bind(emu, p, KFDSIG_HANDLE_GPU_ID(a->handle));
 	if (r < 0)
@@ -345,6 +344,7 @@ static int map_unmap(struct kfdsig_emu *emu, struct emu_proc *p, void *data, boo
 	r = 0;
 out:
 	pthread_mutex_unlock(&p->lock);
+	free(ids);
 	return r;
 }
 
@@ -491,7 +491,7 @@ int emu_ioctl(struct kfdsig_emu *emu, int fd, unsigned long cmd, void *arg)
 {
 	unsigned nr = _IOC_NR(cmd);
 	const struct emu_ioctl_desc *d;
-	unsigned char kdata[512];
+	_Alignas(16) unsigned char kdata[1u << 14]; /* _IOC_SIZE is 14 bits */
 	size_t usize, ksize;
 	struct emu_file *f;
 	struct emu_proc *p;
@@ -524,19 +524,35 @@ int emu_ioctl(struct kfdsig_emu *emu, int fd, unsigned long cmd, void *arg)
 		r = -EOPNOTSUPP;
 		goto out;
 	}
-	/* kfd_ioctl copies min(user, kernel) size in and zero-fills. */
+	/* kfd_ioctl (kfd_chardev.c): the direction bits are the kernel's
+	 * own (cmd = ioctl->cmd); the user's whole size is copied in with
+	 * copy_from_user (a bigger user struct is read whole, its tail
+	 * ignored), the rest of the kernel struct zero-filled, and the
+	 * user's size copied back for _IOC_OUT commands even when the
+	 * handler failed (-EFAULT then replaces its answer). A size of 0
+	 * copies nothing, whatever the pointer. */
 	usize = _IOC_SIZE(cmd);
 	ksize = _IOC_SIZE(d->cmd);
-	if (ksize > sizeof(kdata) || ((cmd & (IOC_IN | IOC_OUT)) && usize && !arg)) {
+	if (ksize > sizeof(kdata) || usize > sizeof(kdata)) {
 		r = -EFAULT;
 		goto out;
 	}
-	memset(kdata, 0, sizeof(kdata));
-	if (cmd & IOC_IN)
-		memcpy(kdata, arg, usize < ksize ? usize : ksize);
+	memset(kdata, 0, usize > ksize ? usize : ksize);
+	/* from here the stack below this frame is the emulator's own */
+	emu_uaccess_enter((uintptr_t)__builtin_frame_address(0));
+	if (d->cmd & IOC_IN) {
+		r = emu_copy_from_user(kdata, arg, usize);
+		if (r) {
+			emu_uaccess_leave();
+			goto out;
+		}
+	}
+	emu_wake_begin(); /* SET_EVENT, DESTROY_EVENT: wake after the unlock */
 	r = d->fn(emu, p, kdata);
-	if (cmd & IOC_OUT)
-		memcpy(arg, kdata, usize < ksize ? usize : ksize);
+	emu_wake_end();
+	if ((d->cmd & IOC_OUT) && emu_copy_to_user(arg, kdata, usize))
+		r = -EFAULT;
+	emu_uaccess_leave();
 out:
 	emu_proc_put(p);
 	return r;

@@ -101,8 +101,10 @@ struct emu_queue {
 	uint64_t ring_va, rptr_va, wptr_va, eop_va, cwsr_va;
 	uint32_t *ring;		 /* the engine's view of the ring */
 	void *rptr;		 /* read pointer memory the engine updates */
+	uint32_t rptr_room;	 /* bytes from rptr to the end of its buffer */
 	volatile void *doorbell; /* in the process doorbell slice */
 	uint64_t consumed;	 /* engine position, monotonic units */
+	uint64_t idle_wakeups;	 /* sleeps on the doorbell that ended (tests) */
 	pthread_t thread;
 	int stop;
 	bool halted;
@@ -127,9 +129,19 @@ struct emu_event {
 	struct kfd_hsa_hw_exception_data hw;
 };
 
+/* One sleeping WAIT_EVENTS call: the futex word its thread sleeps on.
+ * A waker bumps it and FUTEX_WAKEs it, so a signal wakes only the threads
+ * waiting on that event (kfd_events.c: a wait queue per event, each
+ * waiter queued on every event it waits for). */
+struct emu_sleeper {
+	uint32_t seq; /* the futex word: bumped by each wake */
+};
+
+/* kfd_event_waiter: one entry of a WAIT_EVENTS call, queued on ev->wq. */
 struct emu_waiter {
 	struct emu_event *ev; /* NULL: destroyed while waiting */
 	struct emu_event *held;
+	struct emu_sleeper *sleeper;
 	bool activated, age_enabled, queued;
 	struct emu_waiter *prev, *next;
 };
@@ -159,6 +171,9 @@ struct emu_proc {
 	uint32_t queue_ids; /* bitmap of used queue ids (0..31) */
 	/* Interrupts seen (for tests and tools). */
 	uint64_t irq_count, irq_dropped;
+	/* WAIT_EVENTS sleeps that ended (woken or not): a signal must wake
+	 * only its own waiters (tests). */
+	uint64_t wait_wakeups;
 
 	struct emu_proc *next;
 };
@@ -228,6 +243,11 @@ int emu_create_event(struct emu_proc *p, struct kfd_ioctl_create_event_args *a);
 int emu_destroy_event(struct emu_proc *p, uint32_t id);
 int emu_set_event_ioctl(struct emu_proc *p, uint32_t id);
 int emu_reset_event_ioctl(struct emu_proc *p, uint32_t id);
+/* Bracket a p->lock section that may signal events: wakes collected
+ * inside are delivered at the outermost emu_wake_end(), after the unlock
+ * (no locks needed; per thread). */
+void emu_wake_begin(void);
+void emu_wake_end(void);
 /* Takes and drops p->lock itself (it sleeps). */
 int emu_wait_events(struct emu_proc *p, struct kfd_ioctl_wait_events_args *a);
 int emu_event_mmap(struct emu_proc *p, void **out, void *addr, size_t len, int prot, int flags);
@@ -241,6 +261,8 @@ void emu_queues_fini(struct emu_proc *p); /* stop every engine; no locks held */
 bool emu_bo_in_queue_use(struct emu_proc *p, const struct emu_bo *bo);
 int emu_engine_start(struct emu_queue *q);
 void emu_engine_stop(struct emu_queue *q);
+/* Tests: the engines' fallback doorbell poll periods in ns (<= 0: default). */
+void emu_engine_set_fallback(long fast_ns, long slow_ns);
 /* Halt every queue of the process (a VM fault evicts them). */
 void emu_halt_queues(struct emu_proc *p, uint32_t why);
 
@@ -249,6 +271,30 @@ void emu_trace_add(struct kfdsig_emu *emu, struct kfdsig_emu_irq_record *r);
 /* emu_process.c: the emulator's fork handling (per-pid model) */
 void emu_fork_register(struct kfdsig_emu *emu);
 void emu_fork_unregister(struct kfdsig_emu *emu);
+/* emu_uaccess.c: the emulated kernel's user-memory access. Every pointer a
+ * caller hands the emulated KFD (ioctl argument, arrays behind it) is read
+ * and written through these, never dereferenced: a bad pointer gives
+ * -EFAULT as in the kernel instead of a crash.
+ *   emu_access_ok: the kernel's access_ok(addr, len): the range lies below
+ *     the user/kernel split (no access is made);
+ *   emu_copy_from_user / emu_copy_to_user: 0, or -EFAULT when any byte is
+ *     out of the user half, unmapped, or (to_user) not writable; a 0-byte
+ *     copy always succeeds (NULL included), as in the kernel.
+ *   emu_uaccess_force_pipe: tests only, use the fallback path. */
+/* KMALLOC_MAX_SIZE with 4 KiB pages and MAX_PAGE_ORDER 10
+ * (include/linux/slab.h): the largest kcalloc/kmalloc_array the kernel's
+ * ioctls can make; a bigger user count fails with -ENOMEM before reading. */
+#define EMU_KMALLOC_MAX (4ull << 20)
+bool emu_access_ok(uint64_t addr, uint64_t len);
+int emu_copy_from_user(void *dst, const void *usrc, size_t len);
+int emu_copy_to_user(void *udst, const void *src, size_t len);
+int emu_uaccess_force_pipe(bool on);
+/* Bracket an ioctl: @frame is the entry's __builtin_frame_address(0); the
+ * stack below it is the emulator's own (no user access reaches it). */
+void emu_uaccess_enter(uintptr_t frame);
+void emu_uaccess_leave(void);
+/* [addr, addr+len) mapped readable and writable now (userptr buffers). */
+bool emu_user_range_rw(uint64_t addr, uint64_t len);
 
 /* emu_smi.c */
 int emu_smi_open(struct kfdsig_emu *emu, struct emu_gpu *g, struct emu_proc *p, int *fd);

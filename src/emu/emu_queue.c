@@ -112,12 +112,24 @@ int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	bool sdma;
 	int r;
 
-	/* set_queue_properties_from_user */
+	/* set_queue_properties_from_user (kfd_chardev.c), in its order:
+	 * percentage, priority, access_ok(ring base, 8), power-of-two ring
+	 * size, access_ok(rptr, 4), access_ok(wptr, 4), then the EOP and
+	 * context-save addresses when non-zero: -EFAULT for an address in
+	 * the kernel half. */
 	if ((a->queue_percentage & 0xff) > KFD_MAX_QUEUE_PERCENTAGE ||
 	    a->queue_priority > KFD_MAX_QUEUE_PRIORITY)
 		return -EINVAL;
+	if (a->ring_base_address && !emu_access_ok(a->ring_base_address, sizeof(uint64_t)))
+		return -EFAULT;
 	if (a->ring_size & (a->ring_size - 1))
 		return -EINVAL;
+	if (!emu_access_ok(a->read_pointer_address, sizeof(uint32_t)) ||
+	    !emu_access_ok(a->write_pointer_address, sizeof(uint32_t)) ||
+	    (a->eop_buffer_address && !emu_access_ok(a->eop_buffer_address, sizeof(uint32_t))) ||
+	    (a->ctx_save_restore_address &&
+	     !emu_access_ok(a->ctx_save_restore_address, sizeof(uint32_t))))
+		return -EFAULT;
 	switch (a->queue_type) {
 	case KFD_IOC_QUEUE_TYPE_COMPUTE:
 		sdma = false;
@@ -199,6 +211,7 @@ int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	q->cwsr_va = sdma ? 0 : a->ctx_save_restore_address;
 	q->ring = ring->kptr;
 	q->rptr = (char *)rp->kptr + (a->read_pointer_address - rp->va);
+	q->rptr_room = (uint32_t)(rp->size - (a->read_pointer_address - rp->va));
 	/* Emulator choice: doorbell index = queue id in the slice; SOC15
 	 * reports its byte offset in the low bits (kfd_doorbell.c, kfd_chardev.c kfd_ioctl_create_queue()). */
 	db_index = id * g->gen.doorbell_size;

@@ -7,10 +7,12 @@
  * (3.8, 4.6).
  */
 #include <errno.h>
+#include <linux/futex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -312,6 +314,12 @@ static void ring_doorbell(struct kfdsig_kfd_queue *q)
 		__atomic_store_n((volatile uint64_t *)q->doorbell, v, __ATOMIC_RELEASE);
 	else
 		__atomic_store_n((volatile uint32_t *)q->doorbell, (uint32_t)v, __ATOMIC_RELEASE);
+	/* Off the real kernel the doorbell page is memory an engine thread
+	 * sleeps on (its first 32-bit word, a shared futex): wake it, as the
+	 * hardware doorbell wakes the CP. On hardware the page is MMIO and
+	 * the store itself is the doorbell. */
+	if (!q->kfd->ops->name || strcmp(q->kfd->ops->name, "linux"))
+		syscall(SYS_futex, (void *)q->doorbell, FUTEX_WAKE, 1, NULL, NULL, 0);
 }
 
 int kfdsig_kfd_queue_submit(struct kfdsig_kfd_queue *q, const uint32_t *dw, uint32_t ndw,

@@ -19,11 +19,16 @@
  * numbers decide. */
 static bool release_drops_wrong_id(const char *release)
 {
-	unsigned major = 0, minor = 0;
+	unsigned long major, minor;
+	char *end;
 
-	if (sscanf(release, "%u.%u", &major, &minor) != 2)
+	/* "MAJOR.MINOR..." of uname; strtoul, not sscanf's wrapping %u */
+	errno = 0;
+	major = strtoul(release, &end, 10);
+	if (errno || end == release || *end != '.' || end[1] < '0' || end[1] > '9')
 		return false;
-	return major == 6 && minor >= 14 && minor <= 18;
+	minor = strtoul(end + 1, &end, 10);
+	return !errno && major == 6 && minor >= 14 && minor <= 18;
 }
 
 static int add_emulated(struct suite_devset *s, const char *target, const char *knobs, bool drops,
@@ -158,13 +163,21 @@ int suite_devices_open(struct suite_devset *s, const struct suite_dev_opts *o)
 		}
 	}
 	if (o->kfd_version) {
-		unsigned maj, min;
-		char extra;
+		unsigned long maj, min;
+		const char *v = o->kfd_version;
+		char *end;
 
-		if (sscanf(o->kfd_version, "%u.%u%c", &maj, &min, &extra) != 2 || maj != 1)
+		/* 1.N, digits only, N within 32 bits (no sscanf: it wraps) */
+		errno = 0;
+		maj = v[0] >= '0' && v[0] <= '9' ? strtoul(v, &end, 10) : 0;
+		if (maj == 1 && *end == '.' && end[1] >= '0' && end[1] <= '9')
+			min = strtoul(end + 1, &end, 10);
+		else
+			min = 0, maj = 0;
+		if (errno || maj != 1 || *end || min > UINT32_MAX)
 			return cli_usage_error("--kfd-version: '%s' is not 1.N (e.g. 1.13)",
 					       o->kfd_version);
-		snprintf(knobs + strlen(knobs), sizeof(knobs) - strlen(knobs), ",kfd=%u.%u", maj,
+		snprintf(knobs + strlen(knobs), sizeof(knobs) - strlen(knobs), ",kfd=%lu.%lu", maj,
 			 min);
 	}
 	if (o->profile) {

@@ -1,0 +1,37 @@
+#!/bin/sh
+# The long fuzzing run of issue 16: each libFuzzer target for RUNS executions
+# (default 10 million), one after the other, with ASan/UBSan, logging to
+# build/fuzz/long-TARGET.log and one summary line per target to
+# build/fuzz/long-summary.txt. Meant for the background:
+#   nohup scripts/fuzz-long.sh > build/fuzz-long.out 2>&1 &
+#   scripts/fuzz-long.sh 10000000 emu_ioctl emu_engine   # some targets only
+# Exit status 1 when a target finds a failure (its crash-* file stays in
+# build/fuzz). docs/testing.md records the last results.
+set -eu
+cd "$(dirname "$0")/.."
+runs=${1:-10000000}
+[ $# -gt 0 ] && shift
+targets=${*:-decode_pm4 decode_sdma emu_ioctl emu_engine cli}
+CC=clang cmake -S . -B build/fuzz -DKFDSIG_FUZZ=ON -DKFDSIG_BUILD_TESTS=OFF -DKFDSIG_BUILD_BENCH=OFF \
+  -DKFDSIG_BUILD_TOOLS=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+for t in $targets; do
+  cmake --build build/fuzz -j2 --target "fuzz_$t" >/dev/null
+done
+status=0
+for t in $targets; do
+  case $t in decode_*) corpus=${t#decode_} ;; *) corpus=$t ;; esac
+  scratch=build/fuzz/long-corpus-$corpus
+  mkdir -p "$scratch"
+  start=$(date +%s)
+  if (cd build/fuzz && ./test/fuzz/fuzz_"$t" -runs="$runs" -close_fd_mask=2 -print_final_stats=1 \
+      "../../$scratch" "../../test/fuzz/corpus/$corpus" 2>"long-$t.log"); then
+    verdict="no findings"
+  else
+    verdict="FAILURE (see build/fuzz/long-$t.log)"
+    status=1
+  fi
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "build/fuzz/long-$t.log")
+  line="$(date -u +%Y-%m-%dT%H:%MZ) fuzz_$t: ${execs:-?} executions in $(($(date +%s) - start)) s: $verdict"
+  echo "$line" | tee -a build/fuzz/long-summary.txt
+done
+exit $status

@@ -1,0 +1,296 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libFuzzer target for the emulated engines (issue 16): each input becomes
+ * a ring for a PM4 or an SDMA queue of one of three emulated GPUs (gfx803,
+ * gfx90a, gfx1100). The first byte picks GPU, engine and form: raw (the
+ * bytes are the dwords) or built (each step a packet of a kind the engine
+ * knows -- RELEASE_MEM, EVENT_WRITE_EOP, WRITE_DATA, WAIT_REG_MEM,
+ * INDIRECT_BUFFER, SET_SH_REG + DISPATCH_DIRECT of a shader made of fuzzer
+ * bytes run by the shader unit, SDMA FENCE, TRAP, WRITE, COPY, POLL_REGMEM,
+ * TIMESTAMP -- with fuzzed fields and addresses inside and outside the
+ * mapped buffers). A scratch buffer (IB contents, shader code, data) is
+ * filled from the input too. The queue runs for a bounded time (until it
+ * has consumed everything, stopped on a bad packet or VM fault, or 20 ms),
+ * then is destroyed, which stops a poll that would never end. The engines
+ * must never crash, touch memory outside the buffers (ASan/UBSan) or hang.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <kfdsig/kfdsig.h>
+
+#include "fuzz_input.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+#define NGPU 3
+#define SCRATCH (64 * 1024)
+#define MAX_DW 1024
+
+struct gpu {
+	struct kfdsig_emu *emu;
+	struct kfdsig_kfd *kfd;
+	const struct kfdsig_target *t;
+	uint32_t gpu_id;
+	int pasid;
+	struct kfdsig_kfd_bo *scratch;
+	struct kfdsig_event ev[4];
+};
+
+static struct gpu gpus[NGPU];
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	static const char *const specs[NGPU] = { "gfx803", "gfx90a", "gfx1100" };
+
+	(void)argc;
+	(void)argv;
+	for (int i = 0; i < NGPU; i++) {
+		struct gpu *g = &gpus[i];
+
+		g->emu = kfdsig_emu_create_from_spec(specs[i]);
+		if (!g->emu || kfdsig_kfd_open(kfdsig_emu_ops(g->emu), &g->kfd) < 0)
+			abort();
+		g->gpu_id = kfdsig_kfd_device(g->kfd, 0)->gpu_id;
+		g->t = kfdsig_kfd_device(g->kfd, 0)->target;
+		g->pasid = kfdsig_emu_pasid(g->emu, kfdsig_kfd_fd(g->kfd));
+		for (int k = 0; k < 4; k++)
+			if (kfdsig_kfd_event_create(g->kfd, KFDSIG_EVENT_SIGNAL, k & 1, &g->ev[k]))
+				abort();
+		if (kfdsig_kfd_alloc(g->kfd, g->gpu_id, SCRATCH, KFDSIG_KFD_MEM_GTT_UNCACHED,
+				     &g->scratch) ||
+		    kfdsig_kfd_map(g->kfd, g->scratch, NULL, 0))
+			abort();
+	}
+	return 0;
+}
+
+static uint32_t hdr3(uint32_t op, uint32_t ndw)
+{
+	return (3u << 30) | (((ndw - 2) & 0x3fff) << 16) | (op << 8);
+}
+
+/* An address: an event slot, inside the scratch buffer, near its end, or
+ * anything. */
+static uint64_t addr(struct gpu *g, struct in *in)
+{
+	switch (take(in, 1) % 5) {
+	case 0:
+		return g->ev[take(in, 1) % 4].slot_va;
+	case 1:
+		return g->scratch->va + take(in, 2) % SCRATCH;
+	case 2:
+		return g->scratch->va + SCRATCH - take(in, 1) % 16;
+	case 3:
+		return take(in, 8);
+	default:
+		return g->scratch->va + (take(in, 2) % SCRATCH & ~7u);
+	}
+}
+
+static uint32_t build_pm4(struct gpu *g, struct in *in, uint32_t *d)
+{
+	bool gfx8 = g->t->level == KFDSIG_GFX8;
+	uint32_t n = 0;
+
+	while (in->n && n + 16 < MAX_DW) {
+		uint64_t a = addr(g, in);
+		switch (take(in, 1) % 9) {
+		case 0: /* RELEASE_MEM */
+			d[n++] = hdr3(0x49, gfx8 ? 7 : 8);
+			d[n++] = (uint32_t)take(in, 4);
+			d[n++] = (uint32_t)take(in, 4);
+			d[n++] = (uint32_t)a;
+			d[n++] = (uint32_t)(a >> 32);
+			d[n++] = (uint32_t)take(in, 4);
+			d[n++] = (uint32_t)take(in, 4);
+			if (!gfx8)
+				d[n++] = (uint32_t)take(in, 4);
+			break;
+		case 1: /* EVENT_WRITE_EOP */
+			d[n++] = hdr3(0x47, 6);
+			d[n++] = (uint32_t)take(in, 4);
+			d[n++] = (uint32_t)a;
+			d[n++] = (uint32_t)(take(in, 4) & 0xffff0000u) |
+				 (uint32_t)(a >> 32 & 0xffff);
+			d[n++] = (uint32_t)take(in, 4);
+			d[n++] = (uint32_t)take(in, 4);
+			break;
+		case 2: { /* WRITE_DATA */
+			uint32_t k = 1 + (uint32_t)take(in, 1) % 6;
+			d[n++] = hdr3(0x37, 4 + k);
+			d[n++] = (uint32_t)take(in, 4);
+			d[n++] = (uint32_t)a;
+			d[n++] = (uint32_t)(a >> 32);
+			for (uint32_t i = 0; i < k; i++)
+				d[n++] = (uint32_t)take(in, 4);
+			break;
+		}
+		case 3: /* WAIT_REG_MEM */
+			d[n++] = hdr3(0x3c, 7);
+			d[n++] = (uint32_t)take(in, 1);
+			d[n++] = (uint32_t)a;
+			d[n++] = (uint32_t)(a >> 32);
+			d[n++] = (uint32_t)take(in, 4);
+			d[n++] = (uint32_t)take(in, 4);
+			d[n++] = (uint32_t)take(in, 1);
+			break;
+		case 4: /* INDIRECT_BUFFER into the scratch buffer */
+			d[n++] = hdr3(0x3f, 4);
+			d[n++] = (uint32_t)a;
+			d[n++] = (uint32_t)(a >> 32) & 0xffff;
+			d[n++] = (uint32_t)take(in, 2) % 2048;
+			break;
+		case 5: { /* SET_SH_REG PGM_LO/HI, USER_DATA, DISPATCH_DIRECT */
+			uint64_t code =
+				take(in, 1) % 4 ? g->scratch->va + (take(in, 1) % 64) * 256 : a;
+			d[n++] = hdr3(0x76, 4);
+			d[n++] = 0x20c;
+			d[n++] = (uint32_t)(code >> 8);
+			d[n++] = (uint32_t)(code >> 40) & 0xffff;
+			d[n++] = hdr3(0x76, 4);
+			d[n++] = 0x240;
+			d[n++] = (uint32_t)a;
+			d[n++] = (uint32_t)(a >> 32);
+			d[n++] = hdr3(0x15, 5);
+			d[n++] = 1 + (uint32_t)take(in, 1) % 2;
+			d[n++] = 1;
+			d[n++] = 1;
+			d[n++] = (uint32_t)take(in, 4);
+			break;
+		}
+		case 6: /* SET_SH_REG with a fuzzed offset and count */
+			d[n++] = hdr3(0x76, 3);
+			d[n++] = (uint32_t)take(in, 2);
+			d[n++] = (uint32_t)take(in, 4);
+			break;
+		case 7: /* NOP of a fuzzed length */
+			d[n++] = hdr3(0x10, 2 + (uint32_t)take(in, 1) % 8);
+			for (uint32_t i = 0, k = (d[n - 1] >> 16 & 0x3fff) + 1; i < k; i++)
+				d[n++] = (uint32_t)take(in, 4);
+			break;
+		default:
+			d[n++] = (uint32_t)take(in, 4);
+			break;
+		}
+	}
+	return n;
+}
+
+static uint32_t build_sdma(struct gpu *g, struct in *in, uint32_t *d)
+{
+	uint32_t n = 0;
+
+	while (in->n && n + 16 < MAX_DW) {
+		uint64_t a = addr(g, in), b = addr(g, in);
+		uint32_t sub = (uint32_t)take(in, 4) & 0xffff0000u;
+		switch (take(in, 1) % 8) {
+		case 0: /* FENCE */
+			d[n++] = sub | 5;
+			d[n++] = (uint32_t)a;
+			d[n++] = (uint32_t)(a >> 32);
+			d[n++] = (uint32_t)take(in, 4);
+			break;
+		case 1: /* TRAP */
+			d[n++] = 6;
+			d[n++] = (uint32_t)take(in, 4);
+			break;
+		case 2: { /* WRITE linear */
+			uint32_t k = 1 + (uint32_t)take(in, 1) % 6;
+			d[n++] = 2;
+			d[n++] = (uint32_t)a;
+			d[n++] = (uint32_t)(a >> 32);
+			d[n++] = k - (g->t->sdma_ip[0] >= 4 ? 1 : 0);
+			for (uint32_t i = 0; i < k; i++)
+				d[n++] = (uint32_t)take(in, 4);
+			break;
+		}
+		case 3: /* COPY linear */
+			d[n++] = 1;
+			d[n++] = (uint32_t)take(in, 2);
+			d[n++] = 0;
+			d[n++] = (uint32_t)a;
+			d[n++] = (uint32_t)(a >> 32);
+			d[n++] = (uint32_t)b;
+			d[n++] = (uint32_t)(b >> 32);
+			break;
+		case 4: /* POLL_REGMEM */
+			d[n++] = sub | 8;
+			d[n++] = (uint32_t)a;
+			d[n++] = (uint32_t)(a >> 32);
+			d[n++] = (uint32_t)take(in, 4);
+			d[n++] = (uint32_t)take(in, 4);
+			d[n++] = (uint32_t)take(in, 4);
+			break;
+		case 5: /* TIMESTAMP */
+			d[n++] = sub | 13;
+			d[n++] = (uint32_t)a;
+			d[n++] = (uint32_t)(a >> 32);
+			break;
+		case 6: /* NOP burst */
+			d[n++] = ((uint32_t)take(in, 1) % 8) << 16;
+			for (uint32_t i = 0, k = d[n - 1] >> 16; i < k; i++)
+				d[n++] = 0;
+			break;
+		default:
+			d[n++] = (uint32_t)take(in, 4);
+			break;
+		}
+	}
+	return n;
+}
+
+static int64_t now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static uint32_t d[MAX_DW];
+	struct in in = { data, size };
+	unsigned mode = (unsigned)take(&in, 1);
+	struct gpu *g = &gpus[mode % NGPU];
+	bool sdma = (mode >> 2) & 1, raw = (mode >> 3) & 1;
+	struct kfdsig_kfd_queue *q = NULL;
+	struct kfdsig_emu_queue_info info;
+	uint32_t n, qid = 0;
+	size_t fill;
+
+	/* the scratch buffer: IB contents, shader code, data */
+	fill = take(&in, 2) % (in.n + 1);
+	memset(g->scratch->cpu, 0, SCRATCH);
+	memcpy(g->scratch->cpu, in.p, fill < SCRATCH ? fill : SCRATCH);
+	if (raw) {
+		n = (uint32_t)(in.n / 4 < MAX_DW ? in.n / 4 : MAX_DW);
+		memcpy(d, in.p, (size_t)n * 4);
+	} else {
+		n = sdma ? build_sdma(g, &in, d) : build_pm4(g, &in, d);
+	}
+	if (!n)
+		return 0;
+	if (kfdsig_kfd_queue_create(g->kfd, g->gpu_id, sdma ? KFDSIG_QUEUE_SDMA : KFDSIG_QUEUE_PM4,
+				    NULL, &q))
+		abort();
+	for (; qid < 32; qid++)
+		if (!kfdsig_emu_queue_info(g->emu, g->pasid, qid, &info))
+			break;
+	if (!kfdsig_kfd_queue_submit(q, d, n, 5)) {
+		int64_t end = now_ms() + 20;
+		do {
+			if (kfdsig_emu_queue_info(g->emu, g->pasid, qid, &info) || info.halted ||
+			    info.consumed >= n)
+				break;
+			usleep(50);
+		} while (now_ms() < end);
+	}
+	kfdsig_kfd_queue_destroy(q); /* stops the engine wherever it is */
+	return 0;
+}
