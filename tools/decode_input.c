@@ -675,8 +675,8 @@ static int read_bin(FILE *f, const unsigned char *head, size_t nhead, struct acc
 			for (size_t j = 0; j < k; j++) {
 				const unsigned char *b = buf + 4 * (i + j);
 
-				a->dw[j] = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
-					   (uint32_t)b[3] << 24;
+				a->dw[j] = (uint32_t)b[0] | (uint32_t)b[1] << 8 |
+					   (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
 			}
 			a->n = k;
 			a->bytes += 4 * k;
