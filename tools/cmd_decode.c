@@ -10,16 +10,18 @@
 static void help(FILE *f)
 {
 	fprintf(f,
-		"usage: kfdsig decode --target T [--engine pm4|sdma] [--format text|json]\n"
+		"usage: kfdsig decode -t T [-E pm4|sdma] [-f text|json | -j]\n"
 		"                     [-v] [--lint] [--signal-page ADDR] [--input auto|bin|hex]\n"
 		"                     FILE|-\n\n"
 		"Decode a PM4 or SDMA packet stream (a ring dump, an IB, or kfdsig emit output)\n"
 		"packet by packet, and with --lint check that its interrupt packets are event\n"
 		"signals the kernel accepts. Input streams: memory stays bounded.\n\n"
 		"  -t, --target T        GPU target (kfdsig targets lists them)\n"
-		"  -e, --engine E        pm4 (default) or sdma\n"
+		"  -E, --engine E        pm4 (default) or sdma\n"
 		"  -f, --format F        text (default): one line per packet, fields by name;\n"
-		"                        json: one object per line per packet and finding\n"
+		"                        json: the same as -j\n"
+		"  -j, --json            JSON Lines: one object per line per packet and\n"
+		"                        finding, as the stream is read (--json-seq: RFC 7464)\n"
 		"  -v, --verbose         add each packet's raw dwords\n"
 		"  -l, --lint            check interrupt packets against KFD's rules\n"
 		"      --signal-page A   GPU address of the signal page (enables the slot,\n"
@@ -29,9 +31,11 @@ static void help(FILE *f)
 		"                        hex, any number per line, with or without 0x,\n"
 		"                        separated by spaces or commas, '#' comments\n"
 		"  FILE                  the stream, or - for standard input\n\n"
-		"Exit status: 0 clean, 1 when an error-level finding exists (or I/O fails),\n"
+		"Exit status: 0 clean; 1 when an error-level finding exists (or I/O fails);\n"
 		"2 for bad arguments or unreadable input (missing file, directory, no dwords,\n"
-		"a token that is not a hex dword, a binary size not a multiple of 4).\n");
+		"a token that is not a hex dword, a binary size not a multiple of 4).\n"
+		"Global options (kfdsig --help): --emulate SPEC, -j/--json, --json-seq,\n"
+		"-p/--pretty, -q/--quiet, before or after the command.\n");
 }
 
 struct dec_out {
@@ -60,6 +64,8 @@ static int emit_text(struct dec_out *o, int need, int (*fmt)(char *, size_t, con
 		o->size = size;
 		need = fmt(o->buf, o->size, arg);
 	}
+	if (o->json)
+		cli_json_record(o->f);
 	if (fputs(o->buf, o->f) == EOF) {
 		o->failed = true;
 		return -EIO;
@@ -261,19 +267,27 @@ static int run(FILE *in, enum input_kind kind, struct kfdsig_decoder *d)
 	}
 }
 
+enum { OPT_SIGNAL_PAGE = 256 };
+
+const struct option cmd_decode_options[] = {
+	{ "target", required_argument, NULL, 't' },
+	{ "engine", required_argument, NULL, 'E' },
+	{ "format", required_argument, NULL, 'f' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "lint", no_argument, NULL, 'l' },
+	{ "signal-page", required_argument, NULL, OPT_SIGNAL_PAGE },
+	{ "input", required_argument, NULL, 'i' },
+	CLI_GLOBAL_LONGOPTS,
+	{ 0 },
+};
+const char cmd_decode_shortopts[] = "t:E:f:vli:" CLI_GLOBAL_SHORTOPTS;
+const struct cli_complete cmd_decode_complete[] = {
+	{ "target", "@target" },     { "engine", "pm4 sdma" }, { "format", "text json" },
+	{ "input", "auto bin hex" }, { "", "@file" },	       { 0 },
+};
+
 int cmd_decode(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "target", required_argument, NULL, 't' },
-		{ "engine", required_argument, NULL, 'e' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "lint", no_argument, NULL, 'l' },
-		{ "signal-page", required_argument, NULL, 'p' },
-		{ "input", required_argument, NULL, 'i' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 },
-	};
 	struct kfdsig_decode_opts o = { 0 };
 	struct dec_out out = { .f = stdout };
 	struct kfdsig_decode_sink sink = { &out, on_packet, on_finding };
@@ -286,12 +300,15 @@ int cmd_decode(int argc, char **argv)
 	long errs;
 	int c, ret;
 
-	while ((c = getopt_long(argc, argv, "t:e:f:vli:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, cmd_decode_shortopts, cmd_decode_options, NULL)) !=
+	       -1) {
+		if (cli_global_opt(c, optarg))
+			continue;
 		switch (c) {
 		case 't':
 			target = optarg;
 			break;
-		case 'e':
+		case 'E':
 			if (!strcmp(optarg, "pm4"))
 				o.engine = KFDSIG_ENGINE_PM4;
 			else if (!strcmp(optarg, "sdma"))
@@ -302,9 +319,9 @@ int cmd_decode(int argc, char **argv)
 			break;
 		case 'f':
 			if (!strcmp(optarg, "text"))
-				out.json = false;
+				cli_g.json = false;
 			else if (!strcmp(optarg, "json"))
-				out.json = true;
+				cli_g.json = true;
 			else
 				return cli_usage_error("--format: '%s' is not one of text, json",
 						       optarg);
@@ -315,7 +332,7 @@ int cmd_decode(int argc, char **argv)
 		case 'l':
 			o.flags |= KFDSIG_DECODE_LINT;
 			break;
-		case 'p':
+		case OPT_SIGNAL_PAGE:
 			if (!cli_parse_u64("--signal-page", optarg, UINT64_MAX, &o.signal_page_va))
 				return EXIT_USAGE;
 			o.flags |= KFDSIG_DECODE_SIGNAL_PAGE;
@@ -338,6 +355,9 @@ int cmd_decode(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
+	if (cli_json())
+		out.json = true;
+	out.f = stdout;
 	if (!target)
 		return cli_usage_error("--target is required (kfdsig targets lists them)");
 	if (optind >= argc)
