@@ -156,7 +156,7 @@ static void log_ticks(FILE *f, double x0, double y0, double w, double h, double 
 	if (xaxis)
 		text(f, x0 + w / 2, y0 + h + 28, "middle", 11, unit);
 	else
-		text(f, x0 - 4, y0 - 8 + 0 * h, "end", 10, unit);
+		text(f, x0, y0 + h + 28, "start", 10, unit);
 }
 
 static int cmp_i64(const void *a, const void *b)
@@ -386,7 +386,7 @@ static void timeline_panel(FILE *f, const struct dev *d, double y0)
 		double total = (double)host->samples[idx[k]] / 1e3;
 		double tail = (double)gpu->samples[idx[k]] / 1e3;
 		double head = total - tail, y = y0 + 12 + k * 28;
-		double sx = 60 + 60, sw = w - 140;
+		double sx = 60 + 60, sw = w - 420;
 		char b[160];
 
 		if (head < 0)
@@ -402,8 +402,8 @@ static void timeline_panel(FILE *f, const struct dev *d, double y0)
 		snprintf(b, sizeof(b), "submit->GPU ts %.1f us, GPU ts->wake %.1f us", head, tail);
 		text(f, sx + sw * (head + tail) / maxus + 6, y + 12, "start", 10, b);
 	}
-	legend(f, x0 + w - 200, y0 + h - 32, 0, "submit -> GPU timestamp");
-	legend(f, x0 + w - 200, y0 + h - 32, 1, "GPU timestamp -> wake-up");
+	legend(f, x0 + 8, y0 + h + 8, 0, "submit -> GPU timestamp");
+	legend(f, x0 + 8, y0 + h + 8, 1, "GPU timestamp -> wake-up");
 }
 
 #define DEV_HEIGHT 780
