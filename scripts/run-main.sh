@@ -22,7 +22,7 @@ out=${KFDSIG_MAIN_OUT:-build/main}
 mkdir -p "$out"
 smoke=${KFDSIG_MAIN_SMOKE:-}
 cases=() count=200
-[ -n "$smoke" ] && { cases=(--case 'events.max,irq.wrong-id,gpu.signal.pm4'); count=10; }
+[ -n "$smoke" ] && { cases=(--case 'events.max,irq.wrong-id,gpu.signal.pm4,gpu.ctx0-drop.pm4'); count=10; }
 passed=0 failed=0 skipped=0 sections=0 status=0
 
 # section TITLE FILTER KFDSIG-ARGS...: run one suite section, show its rows
