@@ -288,10 +288,8 @@ static ssize_t pretty_write(void *cookie, const char *buf, size_t n)
 static int pretty_close(void *cookie)
 {
 	struct pretty *p = cookie;
-	int r = fclose(p->out);
 
-	free(p);
-	return r;
+	return fclose(p->out);
 }
 
 bool cli_json(void)
@@ -302,15 +300,14 @@ bool cli_json(void)
 		return false;
 	if (cli_g.pretty && !installed) {
 		cookie_io_functions_t io = { .write = pretty_write, .close = pretty_close };
-		struct pretty *p = calloc(1, sizeof(*p));
+		static struct pretty state; /* lives until exit: no close at exit */
+		struct pretty *p = &state;
 		int fd = dup(STDOUT_FILENO);
 		FILE *f;
 
 		installed = true;
-		if (!p || fd < 0 || !(p->out = fdopen(fd, "w"))) {
-			free(p);
+		if (fd < 0 || !(p->out = fdopen(fd, "w")))
 			return true; /* compact, then */
-		}
 		fflush(stdout);
 		f = fopencookie(p, "w", io);
 		if (f)
