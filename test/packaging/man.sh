@@ -2,7 +2,9 @@
 # The man pages: every page renders with groff -ww -z -man without a
 # warning, every command has its page, and each command's options (from its
 # getopt table: kfdsig completion options CMD) appear in it.
-# Usage: man.sh KFDSIG MANDIR (the built pages: man1/*.1, man3/*.3)
+# Every public function (KFDSIG_API or static inline in include/kfdsig/)
+# has a man3 page or link named after it.
+# Usage: man.sh KFDSIG MANDIR [INCLUDEDIR] (the built pages: man1/*.1, man3/*.3)
 set -u
 k=$1
 dir=$2
@@ -33,5 +35,11 @@ text=$(groff -man -Tascii -P-cbou "$dir/man1/kfdsig.1" 2>/dev/null)
 for o in --emulate --json --json-seq --pretty --quiet -j -p -q; do
   printf '%s\n' "$text" | grep -q -e "$o\([^a-z0-9-]\|$\)" || { echo "FAIL: kfdsig(1) lacks $o"; fail=1; }
 done
+if [ -n "${3:-}" ]; then
+  for fn in $(cat "$3"/kfdsig/*.h | tr '\n' ' ' |
+    grep -o '\(KFDSIG_API\|static inline\) [^;{(]*kfdsig_[a-z0-9_]*(' | grep -o 'kfdsig_[a-z0-9_]*($' | tr -d '('); do
+    [ -f "$dir/man3/$fn.3" ] || { echo "FAIL: no man3 page for $fn"; fail=1; }
+  done
+fi
 [ $fail -eq 0 ] && echo "ok: man pages"
 exit $fail
