@@ -27,6 +27,8 @@ for c in $("$k" completion commands); do
     printf '%s\n' "$text" | grep -q -e "$o\([^a-z0-9-]\|$\)" ||
       { echo "FAIL: kfdsig-$c(1) does not document $o"; fail=1; }
   done
+  "$k" "$c" --help | grep -q '^Exit status' ||
+    { echo "FAIL: kfdsig $c --help has no exit status"; fail=1; }
   printf '%s\n' "$text" | grep -q '^EXIT STATUS' ||
     { echo "FAIL: kfdsig-$c(1) has no EXIT STATUS section"; fail=1; }
 done
