@@ -1,24 +1,43 @@
 #!/bin/sh
-# Install what kfdsig needs to build and test, from Debian's packages, only
-# when something is missing. Sourced by run-main.sh and run-tests.sh.
-#   build:  cmake, a C compiler, pkg-config, libdrm-dev (libdrm_amdgpu)
-#   stubs:  llvm-22 (llvm-mc, llvm-objdump) and lld-22 (ld.lld), build time only
-#   checks: clang-format (CI format check), clang + libclang-rt-14-dev
-#           (libFuzzer decoder fuzzing), jq (JSON checks)
-KFDSIG_DEBS="cmake gcc make pkg-config libdrm-dev llvm-22 lld-22 clang libclang-rt-14-dev clang-format jq"
+# Install what kfdsig needs, from Debian's packages, only when something is
+# missing. Sourced by run-main.sh (build list only) and run-tests.sh (both).
+#   build:  cmake, a C compiler, pkg-config, libdrm-dev (libdrm_amdgpu),
+#           scdoc (man pages from docs/man/*.scd)
+#   check:  llvm-22 (llvm-mc, llvm-objdump) and lld-22 (ld.lld): the shader
+#           stubs' freshness test; clang-format (CI format check), clang +
+#           libclang-rt-14-dev (libFuzzer decoder fuzzing), jq and
+#           python3-jsonschema (JSON checks against docs/schema), groff-base
+#           (man page lint), librsvg2-bin (rsvg-convert: the bench plot test)
+KFDSIG_BUILD_DEBS="cmake gcc make pkg-config libdrm-dev scdoc"
+KFDSIG_CHECK_DEBS="llvm-22 lld-22 clang libclang-rt-14-dev clang-format jq python3-jsonschema groff-base librsvg2-bin"
+KFDSIG_DEBS="$KFDSIG_BUILD_DEBS $KFDSIG_CHECK_DEBS"
 
 kfdsig_missing_debs() {
-  for p in $KFDSIG_DEBS; do
+  for p in "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || printf '%s ' "$p"
   done
 }
 
+# kfdsig_install_deps [build|all]: the build list, or everything (default).
+# apt's output goes to a log that is shown only when apt fails.
 kfdsig_install_deps() {
-  missing=$(kfdsig_missing_debs)
+  case ${1:-all} in
+  build) want=$KFDSIG_BUILD_DEBS ;;
+  *) want=$KFDSIG_DEBS ;;
+  esac
+  # shellcheck disable=SC2086
+  missing=$(kfdsig_missing_debs $want)
   [ -z "$missing" ] && return 0
   echo "kfdsig: installing $missing" >&2
   if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
-  $sudo apt-get update -q >/dev/null || return 1
+  log=$(mktemp)
   # shellcheck disable=SC2086
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends $missing >/dev/null
+  if ! { $sudo apt-get update -q &&
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends $missing; } \
+    >"$log" 2>&1; then
+    tail -n 20 "$log" >&2
+    rm -f "$log"
+    return 1
+  fi
+  rm -f "$log"
 }

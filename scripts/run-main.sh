@@ -1,14 +1,45 @@
 #!/bin/bash
 # The main job: build kfdsig and run the interrupt-path suite. With an AMD GPU
 # behind /dev/kfd it runs on the hardware; otherwise on the emulated KFD, one
-# emulated GPU per generation kfdsig knows. Exits non-zero if any check fails.
-set -euo pipefail
+# emulated GPU per generation kfdsig knows. It ends with one verdict line over
+# every section (cases passed/failed/skipped, where the bench figures and
+# plot went) and exits non-zero if any check fails.
+#   KFDSIG_BIN=path   use that kfdsig instead of building (the main_job test)
+#   KFDSIG_MAIN_SMOKE=1  a few cases and samples only (the main_job test)
+#   KFDSIG_MAIN_OUT=dir  where the bench figures and plot go (default build/main)
+set -uo pipefail
 cd "$(dirname "$0")/.."
-source ./scripts/deps.sh
-kfdsig_install_deps
-cmake --preset release >/dev/null
-cmake --build --preset release >/dev/null
-kfdsig=./build/release/tools/kfdsig
+if [ -z "${KFDSIG_BIN:-}" ]; then
+  source ./scripts/deps.sh
+  kfdsig_install_deps build || exit 1
+  cmake --preset release >/dev/null || exit 1
+  cmake --build --preset release >/dev/null || { cmake --build --preset release; exit 1; }
+  kfdsig=./build/release/tools/kfdsig
+else
+  kfdsig=$KFDSIG_BIN
+fi
+out=${KFDSIG_MAIN_OUT:-build/main}
+mkdir -p "$out"
+smoke=${KFDSIG_MAIN_SMOKE:-}
+cases=() count=200
+[ -n "$smoke" ] && { cases=(--case 'events.max,irq.wrong-id,gpu.signal.pm4,gpu.ctx0-drop.pm4'); count=10; }
+passed=0 failed=0 skipped=0 sections=0 status=0
+
+# section TITLE FILTER KFDSIG-ARGS...: run one suite section, show its rows
+# (through FILTER), add its summary line to the totals
+section() {
+  local title=$1 filter=$2 log
+  shift 2
+  echo "== $title"
+  log=$(mktemp)
+  "$kfdsig" "$@" | tee "$log" | $filter
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+  read -r p f s < <(awk '/^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$/ { print $1, $3, $5 }' "$log" | tail -n 1)
+  if [ -z "${p:-}" ]; then echo "(no summary line)"; status=1; p=0 f=0 s=0; fi
+  passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s)) sections=$((sections + 1))
+  rm -f "$log"
+  echo
+}
 
 cat <<'TXT'
 kfdsig makes AMD GPUs wake KFD event waiters: a GPU engine (the compute
@@ -16,34 +47,36 @@ command processor, an SDMA engine or a shader) stores into the event's slot of
 the process's signal page and raises an interrupt; the kernel (amdkfd) finds
 the event from the interrupt's id and wakes whoever sleeps in WAIT_EVENTS.
 Each row below is one check of that path: PASS, FAIL with the reason, or SKIP
-with the reason; where kernels differ, a note after PASS says which behaviour
-was expected and seen.
+with the reason (skips: one line per reason); where kernels differ, a note
+after PASS says which behaviour was expected and seen.
 TXT
 echo
-if $kfdsig devices >/dev/null 2>&1; then
+if "$kfdsig" devices >/dev/null 2>&1; then
   echo "== this machine's GPUs"
-  $kfdsig devices
+  "$kfdsig" devices
   echo
-  echo "== the interrupt-path suite on the hardware"
-  $kfdsig test
+  section "the interrupt-path suite on the hardware" cat test "${cases[@]}"
+  bench=(bench)
+else
+  echo "== no AMD GPU here: the emulated KFD (docs/kfd-emulation.md) stands in for"
+  echo "   amdkfd, with engines that execute kfdsig's packets by their own decoding"
   echo
-  echo "== what it costs"
-  $kfdsig bench --count 200
-  exit 0
+  section "every check on one emulated GPU (gfx90a, MI200)" cat test --emulate gfx90a "${cases[@]}"
+  section "the same checks on every generation kfdsig knows (failures and skips shown)" \
+    "grep -v ^PASS" test --emulate all "${cases[@]}"
+  section "on a v6.14-v6.18 kernel, which drops interrupts naming an unsignalled slot" cat \
+    test --emulate gfx90a,gfx1100 --kernel-profile v6.14 \
+    --case 'irq.wrong-id,irq.ctx0-drop,gpu.invalid-event.*'
+  echo "== what it costs on the emulator (host clocks: the emulator's cost, not a GPU's)"
+  bench=(bench --emulate gfx90a)
 fi
-
-echo "== no AMD GPU here: the emulated KFD (docs/kfd-emulation.md) stands in for"
-echo "   amdkfd, with engines that execute kfdsig's packets by their own decoding"
+"$kfdsig" -q "${bench[@]}" --count "$count" --samples "$out/bench-samples.csv" \
+  --plot "$out/bench.svg" || status=1
+"$kfdsig" -q "${bench[@]}" --count "$count" --json >"$out/bench.json" || status=1
 echo
-echo "== every check on one emulated GPU (gfx90a, MI200)"
-$kfdsig test --emulate gfx90a
-echo
-echo "== the same checks on every generation kfdsig knows (failures and skips shown)"
-$kfdsig test --emulate all | grep -v '^PASS'
-echo
-echo "== on a v6.14-v6.18 kernel, which drops interrupts naming an unsignalled slot"
-$kfdsig test --emulate gfx90a,gfx1100 --kernel-profile v6.14 \
-  --case 'irq.wrong-id,irq.ctx0-drop,gpu.invalid-event.*'
-echo
-echo "== what it costs on the emulator (host clocks: the emulator's cost, not a GPU's)"
-$kfdsig bench --emulate gfx90a --count 200
+verdict=PASS
+[ $status -ne 0 ] || [ $failed -ne 0 ] && verdict=FAIL
+echo "kfdsig main job: $verdict: $passed passed, $failed failed, $skipped skipped over $sections" \
+  "suite sections; bench figures in $out/bench.json (samples $out/bench-samples.csv)," \
+  "plot in $out/bench.svg"
+[ "$verdict" = PASS ]

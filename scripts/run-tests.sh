@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source ./scripts/deps.sh
-kfdsig_install_deps
+kfdsig_install_deps all
 
 echo "== format check (clang-format, .clang-format)"
 files=$(git ls-files '*.c' '*.h' 2>/dev/null || find include src tools test bench -name '*.[ch]')

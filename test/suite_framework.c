@@ -113,7 +113,9 @@ static char *run_to_string(const struct suite_case *const *cs, size_t n,
 			   const struct suite_device *d, size_t nd, bool json, int *ret,
 			   struct suite_counts *cnt)
 {
-	struct suite_opts o = { .engines = SUITE_ENGINES_ALL, .json = json };
+	struct suite_opts o = { .engines = SUITE_ENGINES_ALL,
+				.json = json,
+				.output = json ? SUITE_OUT_JSON : SUITE_OUT_TEXT };
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
@@ -180,19 +182,19 @@ static void test_run(struct kfdsig_emu *emu)
 	snprintf(want, sizeof(want),
 		 "PASS  gfx90a    t.pass\n"
 		 "FAIL  gfx90a    t.fail: boom 42\n"
-		 "SKIP  gfx90a    t.skip: not \"today\"\n"
 		 "PASS  gfx90a    t.eng.pm4\n"
 		 "PASS  gfx90a    t.eng.sdma\n"
 		 "PASS  gfx90a    t.emu\n"
 		 "PASS  gfx90a    t.queues\n"
 		 "PASS  hw        t.pass\n"
 		 "FAIL  hw        t.fail: boom 42\n"
-		 "SKIP  hw        t.skip: not \"today\"\n"
 		 "PASS  hw        t.eng.pm4\n"
 		 "PASS  hw        t.eng.sdma\n"
-		 "SKIP  hw        t.emu: drives the emulated kernel's interrupt entry point (run "
-		 "with --emulate)\n"
 		 "PASS  hw        t.queues\n"
+		 /* skips: one line per reason, the cases and devices it covers */
+		 "SKIP  t.skip on gfx90a, hw: not \"today\"\n"
+		 "SKIP  t.emu on hw: drives the emulated kernel's interrupt entry point (run "
+		 "with --emulate)\n"
 		 "9 passed, 2 failed, 3 skipped\n");
 	CHECK(out && !strcmp(out, want), "text rows:\n%s\nexpected:\n%s", out, want);
 	CHECK_EQ(ret, 1, "a failure makes suite_run return 1");
@@ -203,7 +205,7 @@ static void test_run(struct kfdsig_emu *emu)
 	const struct suite_case *ok[2] = { &fake[0], &fake[2] };
 	out = run_to_string(ok, 2, d, 1, false, &ret, &cnt);
 	CHECK(out && !strcmp(out, "PASS  gfx90a    t.pass\n"
-				  "SKIP  gfx90a    t.skip: not \"today\"\n"
+				  "SKIP  t.skip on gfx90a: not \"today\"\n"
 				  "1 passed, 0 failed, 1 skipped\n"),
 	      "pass+skip: %s", out);
 	CHECK_EQ(ret, 0, "skips do not fail the run");
@@ -233,6 +235,60 @@ static void test_run(struct kfdsig_emu *emu)
 	CHECK_EQ(ret, 1, "JSON run with a failure returns 1");
 	CHECK(cnt.passed == 2 && cnt.failed == 1 && cnt.skipped == 0, "counts");
 	free(out);
+
+	/* TAP 13 and JUnit, with durations */
+	{
+		const struct suite_case *tc[3] = { &fake[0], &fake[1], &fake[2] };
+		struct suite_opts o = { .engines = SUITE_ENGINES_ALL,
+					.output = SUITE_OUT_TAP,
+					.times = true };
+		char *jbuf = NULL;
+		size_t len = 0, jlen = 0;
+		FILE *f = open_memstream(&out, &len);
+
+		o.junit = open_memstream(&jbuf, &jlen);
+		ret = suite_run(tc, 3, d, 1, &o, f, &cnt);
+		fclose(f);
+		fclose(o.junit);
+		CHECK(out && !strncmp(out,
+				      "TAP version 13\n1..3\nok 1 - gfx90a t.pass\n  ---\n"
+				      "  duration_ms: ",
+				      51),
+		      "TAP header and first point:\n%s", out);
+		CHECK(out && strstr(out, "\nnot ok 2 - gfx90a t.fail\n  ---\n  message: \"boom "
+					 "42\"\n  duration_ms: "),
+		      "TAP failure with its message:\n%s", out);
+		CHECK(out && strstr(out, "\nok 3 - gfx90a t.skip # SKIP not \"today\"\n"),
+		      "TAP skip directive:\n%s", out);
+		CHECK(jbuf && strstr(jbuf, "<testsuites name=\"kfdsig test\" tests=\"3\" "
+					   "failures=\"1\" skipped=\"1\""),
+		      "JUnit totals:\n%s", jbuf);
+		CHECK(jbuf &&
+			      strstr(jbuf, "<testcase classname=\"kfdsig.gfx90a\" name=\"t.fail\" "
+					   "time=\"") &&
+			      strstr(jbuf, "<failure message=\"boom 42\"/>") &&
+			      strstr(jbuf, "<skipped message=\"not &quot;today&quot;\"/>"),
+		      "JUnit cases:\n%s", jbuf);
+		free(out);
+		free(jbuf);
+
+		/* text with durations: a column before the case name */
+		o = (struct suite_opts){ .engines = SUITE_ENGINES_ALL, .times = true };
+		f = open_memstream(&out, &len);
+		suite_run(tc, 1, d, 1, &o, f, &cnt);
+		fclose(f);
+		CHECK(out && !strncmp(out, "PASS  gfx90a    ", 16) && strstr(out, " ms  t.pass\n"),
+		      "text row with its duration: %s", out);
+		free(out);
+		/* JSON with durations */
+		o.output = SUITE_OUT_JSON;
+		f = open_memstream(&out, &len);
+		suite_run(tc, 1, d, 1, &o, f, &cnt);
+		fclose(f);
+		CHECK(out && strstr(out, "\"reason\": null, \"duration_ms\": "),
+		      "JSON duration_ms: %s", out);
+		free(out);
+	}
 }
 
 static void test_list(void)

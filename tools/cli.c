@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -154,4 +155,169 @@ void cli_json_str(FILE *f, const char *s)
 			fputc(c, f);
 	}
 	fputc('"', f);
+}
+
+struct cli_globals cli_g;
+
+bool cli_global_opt(int c, const char *arg)
+{
+	switch (c) {
+	case CLI_OPT_EMULATE:
+		cli_g.emulate = arg;
+		return true;
+	case 'j':
+		cli_g.json = true;
+		return true;
+	case CLI_OPT_JSON_SEQ:
+		cli_g.json = cli_g.json_seq = true;
+		return true;
+	case 'p':
+		cli_g.json = cli_g.pretty = true;
+		return true;
+	case 'q':
+		cli_g.quiet = true;
+		return true;
+	}
+	return false;
+}
+
+void cli_note(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (cli_g.quiet)
+		return;
+	va_start(ap, fmt);
+	vmsg(fmt, ap);
+	va_end(ap);
+}
+
+void cli_help_exit(FILE *f, const char *what_fails)
+{
+	fprintf(f,
+		"\nExit status: 0 on success; 1 %s; 2 for bad arguments or input.\n"
+		"Global options (kfdsig --help): --emulate SPEC, -j/--json, --json-seq,\n"
+		"-p/--pretty, -q/--quiet, before or after the command.\n",
+		what_fails);
+}
+
+/*
+ * --pretty: a filter on stdout that re-indents the compact JSON the
+ * commands print, as it streams (JSON Lines stay one record per block).
+ * Whitespace outside strings is dropped and regenerated.
+ */
+struct pretty {
+	FILE *out;
+	int depth;
+	bool in_str, esc, open; /* open: a '{' or '[' waits for its first member */
+	char open_ch;
+};
+
+static void pretty_nl(struct pretty *p, int depth)
+{
+	fputc('\n', p->out);
+	for (int i = 0; i < depth; i++)
+		fputs("  ", p->out);
+}
+
+static ssize_t pretty_write(void *cookie, const char *buf, size_t n)
+{
+	struct pretty *p = cookie;
+
+	for (size_t i = 0; i < n; i++) {
+		char ch = buf[i];
+
+		if (p->in_str) {
+			fputc(ch, p->out);
+			if (p->esc)
+				p->esc = false;
+			else if (ch == '\\')
+				p->esc = true;
+			else if (ch == '"')
+				p->in_str = false;
+			continue;
+		}
+		if (ch == ' ' || ch == '\t' || ch == '\r')
+			continue;
+		if (ch == '\n') {
+			if (p->depth == 0 && !p->open)
+				fputc('\n', p->out);
+			continue;
+		}
+		if (p->open) {
+			p->open = false;
+			fputc(p->open_ch, p->out);
+			if (ch == '}' || ch == ']') {
+				fputc(ch, p->out);
+				continue;
+			}
+			p->depth++;
+			pretty_nl(p, p->depth);
+		}
+		switch (ch) {
+		case '{':
+		case '[':
+			p->open = true;
+			p->open_ch = ch;
+			break;
+		case '}':
+		case ']':
+			p->depth = p->depth > 0 ? p->depth - 1 : 0;
+			pretty_nl(p, p->depth);
+			fputc(ch, p->out);
+			break;
+		case ',':
+			fputc(',', p->out);
+			pretty_nl(p, p->depth);
+			break;
+		case ':':
+			fputs(": ", p->out);
+			break;
+		case '"':
+			p->in_str = true;
+			fputc(ch, p->out);
+			break;
+		default:
+			fputc(ch, p->out);
+		}
+	}
+	fflush(p->out);
+	return (ssize_t)n;
+}
+
+static int pretty_close(void *cookie)
+{
+	struct pretty *p = cookie;
+
+	return fclose(p->out);
+}
+
+bool cli_json(void)
+{
+	static bool installed;
+
+	if (!cli_g.json)
+		return false;
+	if (cli_g.pretty && !installed) {
+		cookie_io_functions_t io = { .write = pretty_write, .close = pretty_close };
+		static struct pretty state; /* lives until exit: no close at exit */
+		struct pretty *p = &state;
+		int fd = dup(STDOUT_FILENO);
+		FILE *f;
+
+		installed = true;
+		if (fd < 0 || !(p->out = fdopen(fd, "w")))
+			return true; /* compact, then */
+		fflush(stdout);
+		f = fopencookie(p, "w", io);
+		if (f)
+			stdout = f;
+	}
+	return true;
+}
+
+void cli_json_record(FILE *f)
+{
+	if (cli_g.json_seq)
+		fputc(0x1e, f);
 }

@@ -3,6 +3,7 @@
 #ifndef KFDSIG_TOOLS_CLI_H
 #define KFDSIG_TOOLS_CLI_H
 
+#include <getopt.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -19,11 +20,98 @@
 	CLI_STR(KFDSIG_VERSION_MAJOR) \
 	"." CLI_STR(KFDSIG_VERSION_MINOR) "." CLI_STR(KFDSIG_VERSION_PATCH)
 
+/*
+ * One CLI grammar (bpftool's main.c is the model). Global options are
+ * parsed once before the command and again, in any place, by every
+ * command: --emulate[=]SPEC, -j/--json, --json-seq, -p/--pretty,
+ * -q/--quiet, -h/--help, and "--" ends the options.
+ *
+ * A command is one entry of the table in kfdsig.c (CLI_CMD(name, summary))
+ * and, in its cmd_NAME.c, four definitions declared by CLI_CMD_DECLARE:
+ *   int cmd_NAME(int argc, char **argv);
+ *   const struct option cmd_NAME_options[];   its getopt_long table, ending
+ *                                            with CLI_GLOBAL_LONGOPTS, { 0 }
+ *   const char cmd_NAME_shortopts[];          its short options, then
+ *                                            CLI_GLOBAL_SHORTOPTS
+ *   const struct cli_complete cmd_NAME_complete[];  what option values and
+ *                                            operands complete to, { 0 }-ended
+ * An option is one entry of cmd_NAME_options (plus one of
+ * cmd_NAME_complete when its value can be completed): the bash completion
+ * (kfdsig completion bash) and the man-page test read these tables.
+ *
+ * Short options mean one thing everywhere: -t target, -e event, -E engine,
+ * -c count, -T timeout, -g gpu, -d device, -f format, -o output,
+ * -v verbose, -l lint, -i input; -j json, -p pretty, -q quiet, -h help.
+ */
+struct cli_globals {
+	const char *emulate; /* --emulate SPEC (NULL: KFDSIG_EMULATE, then /dev/kfd) */
+	bool json;	     /* -j/--json (or --format json) */
+	bool json_seq;	     /* --json-seq: RFC 7464 records for streamed output */
+	bool pretty;	     /* -p/--pretty: indented JSON (implies --json) */
+	bool quiet;	     /* -q/--quiet: no notes, progress or banners on stderr */
+};
+extern struct cli_globals cli_g;
+
+/* getopt values of the global long-only options (above any short option
+ * and any command's own OPT_* values). */
+enum { CLI_OPT_EMULATE = 0x1000, CLI_OPT_JSON_SEQ };
+
+#define CLI_GLOBAL_LONGOPTS                                                                \
+	{ "emulate", required_argument, NULL, CLI_OPT_EMULATE },                           \
+		{ "json", no_argument, NULL, 'j' },                                        \
+		{ "json-seq", no_argument, NULL, CLI_OPT_JSON_SEQ },                       \
+		{ "pretty", no_argument, NULL, 'p' }, { "quiet", no_argument, NULL, 'q' }, \
+	{                                                                                  \
+		"help", no_argument, NULL, 'h'                                             \
+	}
+#define CLI_GLOBAL_SHORTOPTS "jpqh"
+#define CLI_GLOBAL_NOPTS 6 /* entries of CLI_GLOBAL_LONGOPTS */
+
+/* Take a global option out of a command's getopt loop: true when @c was one
+ * (other than -h, which each command answers with its help). */
+bool cli_global_opt(int c, const char *arg);
+
+/* True when the command prints JSON; installs the --pretty filter on stdout
+ * the first time. */
+bool cli_json(void);
+/* Start one record of a streamed JSON output (JSON Lines; an RS byte
+ * first with --json-seq). */
+void cli_json_record(FILE *f);
+/* Print a note on stderr unless --quiet. */
+void cli_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* What a value completes to: space-separated words, or one of "@target"
+ * (the generation table's names), "@case" (kfdsig test --list), "@file",
+ * "@smi-event" (the SMI event names). opt: a long option's name, or "" for
+ * the command's operands. */
+struct cli_complete {
+	const char *opt;
+	const char *values;
+};
+
 struct cmd {
 	const char *name;
 	int (*fn)(int argc, char **argv);
 	const char *summary;
+	const struct option *options;
+	const char *shortopts;
+	const struct cli_complete *complete;
 };
+
+#define CLI_CMD_DECLARE(name)                              \
+	int cmd_##name(int argc, char **argv);             \
+	extern const struct option cmd_##name##_options[]; \
+	extern const char cmd_##name##_shortopts[];        \
+	extern const struct cli_complete cmd_##name##_complete[]
+#define CLI_CMD(name, summary)                                                            \
+	{                                                                                 \
+#name, cmd_##name, summary, cmd_##name##_options, cmd_##name##_shortopts, \
+			cmd_##name##_complete                                             \
+	}
+
+/* The command table (kfdsig.c). */
+extern const struct cmd cli_cmds[];
+extern const size_t cli_ncmds;
 
 extern const char *cli_prog; /* "kfdsig emit" while a command runs */
 
@@ -61,16 +149,24 @@ struct cli_kfd {
 /* Return 0, or the exit code after printing the error. */
 int cli_kfd_open(const char *emulate, struct cli_kfd *c);
 void cli_kfd_close(struct cli_kfd *c);
+/* kfdsig_kfd_open() failed on the real KFD: print its reason and how to
+ * use --emulate instead; return EXIT_FAILURE. */
+int cli_no_kfd_error(void);
 
-int cmd_targets(int argc, char **argv);
-int cmd_emit(int argc, char **argv);
-int cmd_devices(int argc, char **argv);
-int cmd_smi(int argc, char **argv);
-int cmd_signal(int argc, char **argv);
-int cmd_shader(int argc, char **argv);
-int cmd_decode(int argc, char **argv);
-int cmd_test(int argc, char **argv);
-int cmd_bench(int argc, char **argv);
-int cmd_exec(int argc, char **argv);
+CLI_CMD_DECLARE(targets);
+CLI_CMD_DECLARE(emit);
+CLI_CMD_DECLARE(decode);
+CLI_CMD_DECLARE(devices);
+CLI_CMD_DECLARE(smi);
+CLI_CMD_DECLARE(signal);
+CLI_CMD_DECLARE(shader);
+CLI_CMD_DECLARE(test);
+CLI_CMD_DECLARE(bench);
+CLI_CMD_DECLARE(completion);
+CLI_CMD_DECLARE(exec);
+
+/* The EXIT STATUS paragraph every help ends with: @what_fails says when
+ * the command exits 1. */
+void cli_help_exit(FILE *f, const char *what_fails);
 
 #endif

@@ -11,6 +11,18 @@
 
 #include "cli.h"
 
+int cli_no_kfd_error(void)
+{
+	const char *cmd = strchr(cli_prog, ' ');
+
+	/* The library's reason already says "no KFD: ..."; add how to go on
+	 * without one, once. */
+	return cli_error("%s\n  without an AMD GPU, use the emulated KFD: kfdsig --emulate "
+			 "TARGET[,TARGET...]%s ... (kfdsig targets lists the targets; "
+			 "'all' runs every one for test and bench)",
+			 kfdsig_last_error(), cmd ? cmd : "");
+}
+
 int cli_kfd_open(const char *emulate, struct cli_kfd *c)
 {
 	const char *spec = emulate;
@@ -31,8 +43,12 @@ int cli_kfd_open(const char *emulate, struct cli_kfd *c)
 	}
 	r = kfdsig_kfd_open(c->emu ? kfdsig_emu_ops(c->emu) : NULL, &c->kfd);
 	if (r < 0) {
+		bool emulated = c->emu != NULL;
+
 		kfdsig_emu_destroy(c->emu);
 		c->emu = NULL;
+		if (!emulated)
+			return cli_no_kfd_error();
 		return cli_error("%s", kfdsig_last_error());
 	}
 	return 0;

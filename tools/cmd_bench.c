@@ -28,6 +28,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bench_plot.h"
 #include "cli.h"
 #include "suite/devices.h"
 #include "suite/suite.h"
@@ -35,9 +36,9 @@
 static void help(FILE *f)
 {
 	fprintf(f,
-		"usage: kfdsig bench [--device N | --emulate TARGET[,TARGET...]|all]\n"
-		"                    [--count N] [--json] [--kfd-version X.Y]\n"
-		"                    [--kernel-profile NAME]\n\n"
+		"usage: kfdsig bench [-d N] [--emulate TARGET[,TARGET...]|all] [-c N] [-j]\n"
+		"                    [--samples FILE.csv] [--plot FILE.svg]\n"
+		"                    [--kfd-version X.Y] [--kernel-profile NAME]\n\n"
 		"Measure the interrupt path on each device:\n"
 		"  emit        ns of CPU time to write one fence, per engine (PM4 emit and the\n"
 		"              prepared template, SDMA, shader stub patch + dispatch packets)\n"
@@ -55,11 +56,20 @@ static void help(FILE *f)
 		"interrupt entry point (emu-interrupt), and each engine's fence on a user\n"
 		"queue (pm4, sdma, shader). Emulated figures use host clocks (and the emulated\n"
 		"GPU's 100 MHz clock for pm4 gpu-to-wake) and measure the emulator, not a GPU.\n\n"
-		"  --count N           samples per latency figure (default 1000; the other\n"
+		"  -c, --count N       samples per latency figure (default 1000; the other\n"
 		"                      figures scale with it)\n"
-		"  --json              one JSON object: every figure with device and meaning\n"
-		"  --device/--emulate/--kfd-version/--kernel-profile  as for kfdsig test\n\n"
-		"Exit status: 0, 1 when a measurement fails (or no KFD), 2 for bad arguments.\n");
+		"  -j, --json          one JSON object: every figure with device and meaning\n"
+		"      --samples FILE  write every raw latency sample there as CSV:\n"
+		"                      device,path,index,latency_ns (in submission order)\n"
+		"      --plot FILE     draw an SVG: latency CDFs and histograms per path,\n"
+		"                      the lookup fast path against the scan per live-event\n"
+		"                      count, throughput per path and batch size, and the\n"
+		"                      pm4 submit -> GPU timestamp -> wake timeline\n"
+		"  -d, --device N, --kfd-version X.Y, --kernel-profile NAME: as for kfdsig test\n"
+		"On a terminal a progress line on stderr names the figure being measured\n"
+		"(not with -q).\n");
+	cli_help_exit(f, "when a measurement fails (or there is no KFD) or a file cannot\n"
+			 "be written");
 }
 
 /* One figure of the table. */
@@ -72,10 +82,14 @@ struct fig {
 	double value, min, p50, p99, max;
 	char na[320]; /* not measured: why (empty: measured) */
 	char what[400];
+	/* latency: every sample in ns, in submission order (NULL: none) */
+	int64_t *samples;
+	uint32_t nsamples;
 };
 
 struct bench {
 	const struct suite_device *d;
+	size_t index, ndev; /* for the progress line */
 	struct kfdsig_kfd *kfd;
 	const struct kfdsig_kfd_device *dev;
 	int pasid;
@@ -84,6 +98,21 @@ struct bench {
 	size_t n, cap;
 	int err;
 };
+
+static bool progress_on;
+
+/* The progress line: which device and figure is being measured. */
+static void progress(const struct bench *b, const char *measure, const char *path)
+{
+	if (!progress_on)
+		return;
+	if (measure)
+		fprintf(stderr, "\r\033[K[%zu/%zu] %s: %s %s", b->index + 1, b->ndev, b->d->label,
+			measure, path);
+	else
+		fputs("\r\033[K", stderr);
+	fflush(stderr);
+}
 
 static struct fig *add(struct bench *b, const char *measure, const char *unit)
 {
@@ -128,6 +157,7 @@ static void bench_emit(struct bench *b)
 	uint64_t t0;
 	int ndw = 0;
 
+	progress(b, "emit", "every engine");
 	for (int e = SUITE_ENGINE_PM4; e <= SUITE_ENGINE_SDMA; e++) {
 		t0 = suite_now_ns();
 		for (uint32_t i = 0; i < iters; i++) {
@@ -214,6 +244,7 @@ static void bench_lookup(struct bench *b)
 		set_na(f, "needs the emulator's interrupt entry point (or user queues)");
 		return;
 	}
+	progress(b, "lookup", "fast path and scan");
 	for (size_t l = 0; l < 3; l++) {
 		struct kfdsig_kfd *kfd = NULL;
 		struct kfdsig_event ev, last = { 0 };
@@ -479,6 +510,7 @@ static void bench_latency(struct bench *b, int path)
 	pthread_t th;
 
 	snprintf(f->path, sizeof(f->path), "%s", path_names[path]);
+	progress(b, "latency", f->path);
 	snprintf(f->what, sizeof(f->what),
 		 "host time from %s to the return of the waiter's WAIT_EVENTS on %s",
 		 path_how[path], b->d->label);
@@ -543,6 +575,12 @@ static void bench_latency(struct bench *b, int path)
 	}
 	for (uint32_t i = 0; i < b->count; i++)
 		t0[i] = l.t1[i] - t0[i];
+	f->samples = malloc(b->count * sizeof(*f->samples));
+	if (f->samples) {
+		for (uint32_t i = 0; i < b->count; i++)
+			f->samples[i] = (int64_t)t0[i];
+		f->nsamples = b->count;
+	}
 	qsort(t0, b->count, sizeof(*t0), cmp_u64);
 	f->min = t0[0] / 1e3;
 	f->p50 = t0[b->count / 2] / 1e3;
@@ -568,6 +606,11 @@ out:
 		if (g.na[0] || !gl) {
 			set_na(f, g.na[0] ? g.na : "setup failed");
 		} else {
+			f->samples = malloc(b->count * sizeof(*f->samples));
+			if (f->samples) {
+				memcpy(f->samples, gl, b->count * sizeof(*gl));
+				f->nsamples = b->count;
+			}
 			qsort(gl, b->count, sizeof(*gl), cmp_i64);
 			f->min = gl[0] / 1e3;
 			f->p50 = gl[b->count / 2] / 1e3;
@@ -605,6 +648,7 @@ static void bench_throughput(struct bench *b, int path, uint32_t batch)
 	uint64_t t0;
 
 	snprintf(f->path, sizeof(f->path), "%s", path_names[path]);
+	progress(b, "throughput", f->path);
 	snprintf(f->what, sizeof(f->what),
 		 "events per second signalled by %s in batches of %u, wait for all, on %s",
 		 path_how[path], batch, b->d->label);
@@ -757,50 +801,101 @@ static void print_json(const struct bench *b, bool first)
 	}
 }
 
+static void write_samples(FILE *f, const struct bench *b)
+{
+	for (size_t i = 0; i < b->n; i++) {
+		const struct fig *g = &b->figs[i];
+
+		for (uint32_t k = 0; k < g->nsamples; k++)
+			fprintf(f, "%s,%s,%u,%lld\n", b->d->label, g->path, k,
+				(long long)g->samples[k]);
+	}
+}
+
+static void bench_plot_add_device(struct bench_plot *bp, const struct bench *b)
+{
+	struct plot_fig *pf = calloc(b->n ? b->n : 1, sizeof(*pf));
+	char title[200];
+
+	if (!pf)
+		return;
+	for (size_t i = 0; i < b->n; i++) {
+		const struct fig *f = &b->figs[i];
+
+		pf[i] = (struct plot_fig){ .measure = f->measure,
+					   .path = f->path,
+					   .size = f->size,
+					   .measured = !f->na[0],
+					   .value = f->value,
+					   .samples = f->samples,
+					   .nsamples = f->nsamples };
+	}
+	snprintf(title, sizeof(title), "%s: gpu_id 0x%x, %s KFD %u.%u, kernel %s, %u samples",
+		 b->d->label, b->d->gpu_id, b->d->emu ? "emulated" : "real", b->d->kfd_major,
+		 b->d->kfd_minor, b->d->profile, b->count);
+	bench_plot_add(bp, title, pf, b->n);
+	free(pf);
+}
+
+enum { OPT_KFD_VERSION = 256, OPT_PROFILE, OPT_SAMPLES, OPT_PLOT };
+
+const struct option cmd_bench_options[] = {
+	{ "device", required_argument, NULL, 'd' },
+	{ "count", required_argument, NULL, 'c' },
+	{ "samples", required_argument, NULL, OPT_SAMPLES },
+	{ "plot", required_argument, NULL, OPT_PLOT },
+	{ "kfd-version", required_argument, NULL, OPT_KFD_VERSION },
+	{ "kernel-profile", required_argument, NULL, OPT_PROFILE },
+	CLI_GLOBAL_LONGOPTS,
+	{ 0 },
+};
+const char cmd_bench_shortopts[] = "d:c:" CLI_GLOBAL_SHORTOPTS;
+const struct cli_complete cmd_bench_complete[] = {
+	{ "samples", "@file" },
+	{ "plot", "@file" },
+	{ "kfd-version", "1.2 1.3 1.13 1.14 1.16 1.18" },
+	{ "kernel-profile", "default v6.14" },
+	{ 0 },
+};
+
 int cmd_bench(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "device", required_argument, NULL, 'd' },
-		{ "emulate", required_argument, NULL, 'E' },
-		{ "count", required_argument, NULL, 'n' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "kfd-version", required_argument, NULL, 'k' },
-		{ "kernel-profile", required_argument, NULL, 'p' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 },
-	};
 	struct suite_dev_opts dopt = { .device = -1 };
+	const char *samples_path = NULL, *plot_path = NULL;
+	FILE *samples = NULL, *plot = NULL;
+	struct bench_plot *bp = NULL;
 	struct suite_devset *devs;
 	uint32_t count = 1000;
-	bool json = false;
+	bool json;
 	int c, r, err = 0;
 	uint64_t v;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, cmd_bench_shortopts, cmd_bench_options, NULL)) != -1) {
+		if (cli_global_opt(c, optarg))
+			continue;
 		switch (c) {
 		case 'd':
 			if (!cli_parse_u64("--device", optarg, 63, &v))
 				return EXIT_USAGE;
 			dopt.device = (int)v;
 			break;
-		case 'E':
-			dopt.emulate = optarg;
-			break;
-		case 'n':
+		case 'c':
 			if (!cli_parse_u64("--count", optarg, 1000000, &v))
 				return EXIT_USAGE;
 			if (!v)
 				return cli_usage_error("--count: must be at least 1");
 			count = (uint32_t)v;
 			break;
-		case 'j':
-			json = true;
+		case OPT_SAMPLES:
+			samples_path = optarg;
 			break;
-		case 'k':
+		case OPT_PLOT:
+			plot_path = optarg;
+			break;
+		case OPT_KFD_VERSION:
 			dopt.kfd_version = optarg;
 			break;
-		case 'p':
+		case OPT_PROFILE:
 			dopt.profile = optarg;
 			break;
 		case 'h':
@@ -812,6 +907,8 @@ int cmd_bench(int argc, char **argv)
 	}
 	if (optind < argc)
 		return cli_usage_error("unexpected argument '%s'", argv[optind]);
+	dopt.emulate = cli_g.emulate;
+	json = cli_json();
 	devs = calloc(1, sizeof(*devs));
 	if (!devs)
 		return cli_error("out of memory");
@@ -820,10 +917,23 @@ int cmd_bench(int argc, char **argv)
 		free(devs);
 		return r;
 	}
+	if (samples_path && !(samples = fopen(samples_path, "w"))) {
+		r = cli_error("cannot open '%s' for writing: %s", samples_path, strerror(errno));
+		goto out;
+	}
+	if (plot_path && (!(plot = fopen(plot_path, "w")) || !(bp = bench_plot_new()))) {
+		r = cli_error("cannot open '%s' for writing: %s", plot_path, strerror(errno));
+		goto out;
+	}
+	if (samples)
+		fprintf(samples, "device,path,index,latency_ns\n");
+	progress_on = isatty(STDERR_FILENO) && !cli_g.quiet;
 	if (json)
 		printf("{\"count\": %u, \"figures\": [", count);
 	for (size_t i = 0; i < devs->n; i++) {
-		struct bench b = { .d = &devs->dev[i], .count = count };
+		struct bench b = {
+			.d = &devs->dev[i], .count = count, .index = i, .ndev = devs->n
+		};
 
 		bench_emit(&b);
 		bench_lookup(&b);
@@ -835,19 +945,34 @@ int cmd_bench(int argc, char **argv)
 			for (int k = 0; k < 3; k++)
 				bench_throughput(&b, p, batches[k]);
 		}
+		progress(&b, NULL, NULL);
 		if (json)
 			print_json(&b, i == 0);
 		else
 			print_text(&b);
+		if (samples)
+			write_samples(samples, &b);
+		if (bp)
+			bench_plot_add_device(bp, &b);
 		if (b.err)
 			err = b.err;
+		for (size_t k = 0; k < b.n; k++)
+			free(b.figs[k].samples);
 		free(b.figs);
 	}
 	if (json)
 		printf("\n]}\n");
+	if (err)
+		r = cli_error("a measurement failed: %s", strerror(-err));
+	if (bp && bench_plot_write(bp, plot) < 0 && !r)
+		r = cli_error("write error on '%s'", plot_path);
+out:
+	if (samples && fclose(samples) && !r)
+		r = cli_error("write error on '%s'", samples_path);
+	if (plot && fclose(plot) && !r)
+		r = cli_error("write error on '%s'", plot_path);
+	bench_plot_free(bp);
 	suite_devices_close(devs);
 	free(devs);
-	if (err)
-		return cli_error("a measurement failed: %s", strerror(-err));
-	return 0;
+	return r;
 }

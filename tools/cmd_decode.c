@@ -16,7 +16,7 @@ static struct kfdsig_format_cache *cur_cache;
 static void help(FILE *f)
 {
 	fprintf(f,
-		"usage: kfdsig decode --target T [--engine pm4|sdma] [--format text|json]\n"
+		"usage: kfdsig decode -t T [-E pm4|sdma] [-f text|json | -j]\n"
 		"                     [-v] [--lint] [--signal-page ADDR] [--input-format F]\n"
 		"                     [--rptr N --wptr N --units bytes|dwords] [--whole-ring]\n"
 		"                     [--ring NAME] [--mem ADDR=FILE]... [--ib-depth N]\n"
@@ -26,9 +26,11 @@ static void help(FILE *f)
 		"signals the kernel accepts. Bytes that do not parse are skipped up to the next\n"
 		"plausible packet and reported once. Input streams: memory stays bounded.\n\n"
 		"  -t, --target T        GPU target (kfdsig targets lists them)\n"
-		"  -e, --engine E        pm4 (default) or sdma\n"
+		"  -E, --engine E        pm4 (default) or sdma\n"
 		"  -f, --format F        text (default): one line per packet, fields by name;\n"
-		"                        json: one object per line per packet and finding\n"
+		"                        json: the same as -j\n"
+		"  -j, --json            JSON Lines: one object per line per packet and\n"
+		"                        finding, as the stream is read (--json-seq: RFC 7464)\n"
 		"  -v, --verbose         add each packet's raw dwords\n"
 		"  -l, --lint            check interrupt packets against KFD's rules\n"
 		"      --signal-page A   GPU address of the signal page (enables the slot,\n"
@@ -46,9 +48,12 @@ static void help(FILE *f)
 		"      --ib-depth N      nesting limit for IBs (default 4)\n"
 		"      --no-summary      leave out the closing summary line\n"
 		"  FILE                  the stream, or - for standard input\n\n"
-		"Offsets are labelled in dwords and bytes (hex). Exit status: 0 clean, 1 when\n"
-		"an error-level finding exists (or I/O fails), 2 for bad arguments or\n"
-		"unreadable input.\n");
+		"Offsets are labelled in dwords and bytes (hex).\n\n"
+		"Exit status: 0 clean; 1 when an error-level finding exists (or I/O fails);\n"
+		"2 for bad arguments or unreadable input (missing file, directory, no dwords,\n"
+		"a token that is not a hex dword, a binary size not a multiple of 4).\n"
+		"Global options (kfdsig --help): --emulate SPEC, -j/--json, --json-seq,\n"
+		"-p/--pretty, -q/--quiet, before or after the command.\n");
 }
 
 #define OUT_CAP (1u << 20)
@@ -156,6 +161,8 @@ static void out_fmt(struct frame *fr, int (*fmt)(const void *, uint32_t, char *,
 	size_t skip = fr->depth && o->json ? 1 : 0; /* the '{' the prefix opened */
 	int n;
 
+	if (o->json && cli_g.json_seq)
+		out_str(o, "\x1e", 1);
 	out_prefix(fr);
 	if (!out_room(o, OUT_ROOM))
 		return;
@@ -345,6 +352,8 @@ static void summary(struct dec_out *o, const char *window)
 	int n;
 
 	if (o->json) {
+		if (cli_g.json_seq)
+			out_str(o, "\x1e", 1);
 		n = snprintf(tmp, sizeof(tmp),
 			     "{\"summary\": {\"packets\": %llu, \"dwords\": %llu, \"bytes\": %llu, "
 			     "\"by_name\": {",
@@ -489,38 +498,53 @@ static bool ring_ptr(const char *what, const char *s, int units, uint64_t *v)
 	return true;
 }
 
+enum {
+	OPT_SIGNAL_PAGE = 256,
+	OPT_RPTR,
+	OPT_WPTR,
+	OPT_UNITS,
+	OPT_MEM,
+	OPT_DEPTH,
+	OPT_RING,
+	OPT_WHOLE,
+	OPT_NOSUM
+};
+
+const struct option cmd_decode_options[] = {
+	{ "target", required_argument, NULL, 't' },
+	{ "engine", required_argument, NULL, 'E' },
+	{ "format", required_argument, NULL, 'f' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "lint", no_argument, NULL, 'l' },
+	{ "signal-page", required_argument, NULL, OPT_SIGNAL_PAGE },
+	{ "input", required_argument, NULL, 'i' },
+	{ "input-format", required_argument, NULL, 'i' },
+	{ "rptr", required_argument, NULL, OPT_RPTR },
+	{ "wptr", required_argument, NULL, OPT_WPTR },
+	{ "units", required_argument, NULL, OPT_UNITS },
+	{ "mem", required_argument, NULL, OPT_MEM },
+	{ "ib-depth", required_argument, NULL, OPT_DEPTH },
+	{ "ring", required_argument, NULL, OPT_RING },
+	{ "whole-ring", no_argument, NULL, OPT_WHOLE },
+	{ "no-summary", no_argument, NULL, OPT_NOSUM },
+	CLI_GLOBAL_LONGOPTS,
+	{ 0 },
+};
+const char cmd_decode_shortopts[] = "t:E:f:vli:" CLI_GLOBAL_SHORTOPTS;
+const struct cli_complete cmd_decode_complete[] = {
+	{ "target", "@target" },
+	{ "engine", "pm4 sdma" },
+	{ "format", "text json" },
+	{ "input", "auto bin hex xxd xxd-e hexdump od umr debugfs devcoredump" },
+	{ "input-format", "auto bin hex xxd xxd-e hexdump od umr debugfs devcoredump" },
+	{ "units", "bytes dwords" },
+	{ "mem", "@file" },
+	{ "", "@file" },
+	{ 0 },
+};
+
 int cmd_decode(int argc, char **argv)
 {
-	enum {
-		OPT_RPTR = 256,
-		OPT_WPTR,
-		OPT_UNITS,
-		OPT_MEM,
-		OPT_DEPTH,
-		OPT_RING,
-		OPT_WHOLE,
-		OPT_NOSUM
-	};
-	static const struct option opts[] = {
-		{ "target", required_argument, NULL, 't' },
-		{ "engine", required_argument, NULL, 'e' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "lint", no_argument, NULL, 'l' },
-		{ "signal-page", required_argument, NULL, 'p' },
-		{ "input", required_argument, NULL, 'i' },
-		{ "input-format", required_argument, NULL, 'i' },
-		{ "rptr", required_argument, NULL, OPT_RPTR },
-		{ "wptr", required_argument, NULL, OPT_WPTR },
-		{ "units", required_argument, NULL, OPT_UNITS },
-		{ "mem", required_argument, NULL, OPT_MEM },
-		{ "ib-depth", required_argument, NULL, OPT_DEPTH },
-		{ "ring", required_argument, NULL, OPT_RING },
-		{ "whole-ring", no_argument, NULL, OPT_WHOLE },
-		{ "no-summary", no_argument, NULL, OPT_NOSUM },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 },
-	};
 	static struct dec_out out;
 	struct kfdsig_decode_opts o = { 0 };
 	struct frame top = { &out, 0, 0, 0, 0, 0, 0 };
@@ -545,12 +569,15 @@ int cmd_decode(int argc, char **argv)
 	memset(&out, 0, sizeof(out));
 	out.f = stdout;
 	out.max_depth = 4;
-	while ((c = getopt_long(argc, argv, "t:e:f:vli:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, cmd_decode_shortopts, cmd_decode_options, NULL)) !=
+	       -1) {
+		if (cli_global_opt(c, optarg))
+			continue;
 		switch (c) {
 		case 't':
 			target = optarg;
 			break;
-		case 'e':
+		case 'E':
 			if (!strcmp(optarg, "pm4"))
 				o.engine = KFDSIG_ENGINE_PM4;
 			else if (!strcmp(optarg, "sdma"))
@@ -561,9 +588,9 @@ int cmd_decode(int argc, char **argv)
 			break;
 		case 'f':
 			if (!strcmp(optarg, "text"))
-				out.json = false;
+				cli_g.json = false;
 			else if (!strcmp(optarg, "json"))
-				out.json = true;
+				cli_g.json = true;
 			else
 				return cli_usage_error("--format: '%s' is not one of text, json",
 						       optarg);
@@ -574,7 +601,7 @@ int cmd_decode(int argc, char **argv)
 		case 'l':
 			o.flags |= KFDSIG_DECODE_LINT;
 			break;
-		case 'p':
+		case OPT_SIGNAL_PAGE:
 			if (!cli_parse_u64("--signal-page", optarg, UINT64_MAX, &o.signal_page_va))
 				return EXIT_USAGE;
 			o.flags |= KFDSIG_DECODE_SIGNAL_PAGE;
@@ -628,6 +655,7 @@ int cmd_decode(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
+	out.json = cli_json();
 	if (!target)
 		return cli_usage_error("--target is required (kfdsig targets lists them)");
 	if (optind >= argc)

@@ -7,7 +7,7 @@
 
 static void help(FILE *f)
 {
-	fprintf(f, "usage: kfdsig devices [--json] [--emulate SPEC]\n\n"
+	fprintf(f, "usage: kfdsig devices [-j] [--emulate SPEC]\n\n"
 		   "List every GPU node of the KFD topology (CPU nodes are skipped) with:\n"
 		   "  node      topology node index; gpu_id: the KFD gpu id\n"
 		   "  target    the generation-table target of gfx_target_version\n"
@@ -18,9 +18,10 @@ static void help(FILE *f)
 		   "  name      marketing name from libdrm_amdgpu (or the topology name)\n"
 		   "The first line gives the KFD ioctl version and the backend; --json adds\n"
 		   "the version-gated feature table and the DRM details.\n\n"
-		   "  --json          one JSON object\n"
-		   "  --emulate SPEC  use an emulated KFD (also KFDSIG_EMULATE=SPEC)\n\n"
-		   "Exit status: 0, 1 when there is no KFD, 2 for bad arguments.\n");
+		   "  -j, --json      one JSON object\n"
+		   "  --emulate SPEC  use an emulated KFD (also KFDSIG_EMULATE=SPEC), e.g.\n"
+		   "                  --emulate gfx90a,gfx1100 on a machine without a GPU\n");
+	cli_help_exit(f, "when there is no KFD (no /dev/kfd and no --emulate)");
 }
 
 static const char *dev_name(const struct kfdsig_kfd_device *d)
@@ -113,27 +114,25 @@ static void print_text(const struct kfdsig_kfd *kfd)
 	}
 }
 
+const struct option cmd_devices_options[] = {
+	CLI_GLOBAL_LONGOPTS,
+	{ 0 },
+};
+const char cmd_devices_shortopts[] = CLI_GLOBAL_SHORTOPTS;
+const struct cli_complete cmd_devices_complete[] = {
+	{ 0 },
+};
+
 int cmd_devices(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "emulate", required_argument, NULL, 'E' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 },
-	};
-	const char *emulate = NULL;
 	struct cli_kfd c;
-	bool json = false;
 	int opt, r;
 
-	while ((opt = getopt_long(argc, argv, "jh", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, cmd_devices_shortopts, cmd_devices_options, NULL)) !=
+	       -1) {
+		if (cli_global_opt(opt, optarg))
+			continue;
 		switch (opt) {
-		case 'j':
-			json = true;
-			break;
-		case 'E':
-			emulate = optarg;
-			break;
 		case 'h':
 			help(stdout);
 			return 0;
@@ -143,10 +142,10 @@ int cmd_devices(int argc, char **argv)
 	}
 	if (optind < argc)
 		return cli_usage_error("unexpected argument '%s'", argv[optind]);
-	r = cli_kfd_open(emulate, &c);
+	r = cli_kfd_open(cli_g.emulate, &c);
 	if (r)
 		return r;
-	if (json)
+	if (cli_json())
 		print_json(c.kfd);
 	else
 		print_text(c.kfd);

@@ -45,14 +45,14 @@ static const struct engine engines[] = {
 static void help(FILE *f)
 {
 	fprintf(f,
-		"usage: kfdsig emit --target T --event N (--slot-va ADDR | --signal-page ADDR)\n"
-		"                   [--engine pm4|sdma] [options] [--format FMT] [-o FILE]\n\n"
+		"usage: kfdsig emit -t T -e N (--slot-va ADDR | --signal-page ADDR)\n"
+		"                   [-E pm4|sdma] [options] [-f FMT | -j] [-o FILE]\n\n"
 		"Write the packets that store into event N's slot of the KFD signal page and\n"
 		"raise the interrupt that wakes AMDKFD_IOC_WAIT_EVENTS.\n\n"
 		"  -t, --target T        GPU target (kfdsig targets lists them), e.g. gfx90a\n"
-		"  -e, --engine E        pm4 (default): RELEASE_MEM on a compute queue;\n"
+		"  -E, --engine E        pm4 (default): RELEASE_MEM on a compute queue;\n"
 		"                        sdma: FENCE + FENCE + TRAP on an SDMA queue\n"
-		"  -n, --event N         event id, 1..4095\n"
+		"  -e, --event N         event id, 1..4095\n"
 		"      --slot-va ADDR    GPU address of the slot itself\n"
 		"      --signal-page ADDR  GPU address of the signal page; slot = ADDR + 8*N\n"
 		"      --value V         value written (default 1; for pm4 on gfx8, whose\n"
@@ -79,8 +79,11 @@ static void help(FILE *f)
 		"      --burst-nop       sdma: pad with one burst NOP instead of one-dword\n"
 		"                        NOPs (SDMA 3.x needs firmware feature version 20+)\n"
 		"  -f, --format FMT      hex (default), annotated (every field of every dword),\n"
-		"                        json, bin (little-endian bytes), c (a C array)\n"
+		"                        json (the same as -j), bin (little-endian bytes),\n"
+		"                        c (a C array)\n"
+		"  -j, --json            one JSON object: the dwords and every packet's fields\n"
 		"  -o, --output FILE     write there instead of stdout\n");
+	cli_help_exit(f, "when the output cannot be written");
 }
 
 static void print_field_value(FILE *f, const struct kfdsig_field *fld, uint32_t v)
@@ -209,29 +212,40 @@ enum {
 	OPT_BURST_NOP,
 };
 
+const struct option cmd_emit_options[] = {
+	{ "target", required_argument, NULL, 't' },
+	{ "engine", required_argument, NULL, 'E' },
+	{ "event", required_argument, NULL, 'e' },
+	{ "slot-va", required_argument, NULL, OPT_SLOT_VA },
+	{ "signal-page", required_argument, NULL, OPT_SIGNAL_PAGE },
+	{ "value", required_argument, NULL, OPT_VALUE },
+	{ "32bit", no_argument, NULL, OPT_32BIT },
+	{ "cache", required_argument, NULL, OPT_CACHE },
+	{ "int-only", no_argument, NULL, OPT_INT_ONLY },
+	{ "form", required_argument, NULL, OPT_FORM },
+	{ "ctxid", required_argument, NULL, OPT_CTXID },
+	{ "deliberately-bad", no_argument, NULL, OPT_BAD },
+	{ "one-fence", no_argument, NULL, OPT_ONE_FENCE },
+	{ "pad-submit", no_argument, NULL, OPT_PAD_SUBMIT },
+	{ "burst-nop", no_argument, NULL, OPT_BURST_NOP },
+	{ "format", required_argument, NULL, 'f' },
+	{ "output", required_argument, NULL, 'o' },
+	CLI_GLOBAL_LONGOPTS,
+	{ 0 },
+};
+const char cmd_emit_shortopts[] = "t:E:e:f:o:" CLI_GLOBAL_SHORTOPTS;
+const struct cli_complete cmd_emit_complete[] = {
+	{ "target", "@target" },
+	{ "engine", "pm4 sdma" },
+	{ "cache", "flush-inv wb none" },
+	{ "form", "release-mem write-data event-write-eop" },
+	{ "format", "hex annotated json bin c" },
+	{ "output", "@file" },
+	{ 0 },
+};
+
 int cmd_emit(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "target", required_argument, NULL, 't' },
-		{ "engine", required_argument, NULL, 'e' },
-		{ "event", required_argument, NULL, 'n' },
-		{ "slot-va", required_argument, NULL, OPT_SLOT_VA },
-		{ "signal-page", required_argument, NULL, OPT_SIGNAL_PAGE },
-		{ "value", required_argument, NULL, OPT_VALUE },
-		{ "32bit", no_argument, NULL, OPT_32BIT },
-		{ "cache", required_argument, NULL, OPT_CACHE },
-		{ "int-only", no_argument, NULL, OPT_INT_ONLY },
-		{ "form", required_argument, NULL, OPT_FORM },
-		{ "ctxid", required_argument, NULL, OPT_CTXID },
-		{ "deliberately-bad", no_argument, NULL, OPT_BAD },
-		{ "one-fence", no_argument, NULL, OPT_ONE_FENCE },
-		{ "pad-submit", no_argument, NULL, OPT_PAD_SUBMIT },
-		{ "burst-nop", no_argument, NULL, OPT_BURST_NOP },
-		{ "format", required_argument, NULL, 'f' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 },
-	};
 	const struct kfdsig_target *t = NULL;
 	const struct engine *e = &engines[0];
 	const char *target = NULL, *output = NULL;
@@ -245,12 +259,14 @@ int cmd_emit(int argc, char **argv)
 	FILE *out;
 	int c, n, ret;
 
-	while ((c = getopt_long(argc, argv, "t:e:n:f:o:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, cmd_emit_shortopts, cmd_emit_options, NULL)) != -1) {
+		if (cli_global_opt(c, optarg))
+			continue;
 		switch (c) {
 		case 't':
 			target = optarg;
 			break;
-		case 'e':
+		case 'E':
 			e = NULL;
 			for (size_t i = 0; i < sizeof(engines) / sizeof(engines[0]); i++)
 				if (!strcmp(optarg, engines[i].name))
@@ -259,7 +275,7 @@ int cmd_emit(int argc, char **argv)
 				return cli_usage_error("--engine: '%s' is not one of pm4, sdma",
 						       optarg);
 			break;
-		case 'n':
+		case 'e':
 			if (!cli_parse_u64("--event", optarg, UINT32_MAX, &v))
 				return EXIT_USAGE;
 			fence.event_id = (uint32_t)v;
@@ -345,6 +361,10 @@ int cmd_emit(int argc, char **argv)
 	}
 	if (optind < argc)
 		return cli_usage_error("unexpected argument '%s'", argv[optind]);
+	if (fmt == FMT_JSON)
+		cli_g.json = true;
+	if (cli_json())
+		fmt = FMT_JSON;
 	if (!target)
 		return cli_usage_error("--target is required (kfdsig targets lists them)");
 	if (!have_event)

@@ -30,7 +30,9 @@ static void help(FILE *f)
 		   "The interposer is found in KFDSIG_PRELOAD, else next to kfdsig (build tree\n"
 		   "or install prefix: LIBDIR/kfdsig/libkfdsig-preload.so).\n\n"
 		   "Exit status: COMMAND's; 2 for bad arguments or a bad spec, 1 when the\n"
-		   "interposer is missing, 126/127 when COMMAND cannot be run / is not found.\n");
+		   "interposer is missing, 126/127 when COMMAND cannot be run / is not found.\n"
+		   "Global options (kfdsig --help): --emulate SPEC, -q/--quiet, before the\n"
+		   "command or before COMMAND.\n");
 }
 
 static bool readable(const char *path)
@@ -100,25 +102,30 @@ static void sanitizer_runtime(char *buf, size_t n)
 #endif
 }
 
+const struct option cmd_exec_options[] = {
+	CLI_GLOBAL_LONGOPTS,
+	{ 0 },
+};
+/* '+': options end at COMMAND, whose own options are its own */
+const char cmd_exec_shortopts[] = "+" CLI_GLOBAL_SHORTOPTS;
+const struct cli_complete cmd_exec_complete[] = {
+	{ "", "@command" },
+	{ 0 },
+};
+
 int cmd_exec(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "emulate", required_argument, NULL, 'e' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 },
-	};
-	const char *spec = NULL, *preload, *old;
+	const char *spec, *preload, *old;
 	char pbuf[PATH_MAX], rt[PATH_MAX], *ld;
 	struct kfdsig_emu *emu;
 	size_t n;
 	int c;
 
 	/* '+': options end at COMMAND, whose own options are its own */
-	while ((c = getopt_long(argc, argv, "+e:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, cmd_exec_shortopts, cmd_exec_options, NULL)) != -1) {
+		if (cli_global_opt(c, optarg))
+			continue;
 		switch (c) {
-		case 'e':
-			spec = optarg;
-			break;
 		case 'h':
 			help(stdout);
 			return 0;
@@ -128,6 +135,7 @@ int cmd_exec(int argc, char **argv)
 	}
 	if (optind >= argc)
 		return cli_usage_error("no COMMAND to run (kfdsig exec --help)");
+	spec = cli_g.emulate;
 	if (!spec)
 		spec = getenv("KFDSIG_EMULATE");
 	if (!spec || !*spec)

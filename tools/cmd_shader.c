@@ -7,20 +7,19 @@
 
 #include "cli.h"
 
-enum shader_format { SF_ASM, SF_HEX, SF_BIN, SF_ELF, SF_C, SF_INFO };
+enum shader_format { SF_ASM, SF_HEX, SF_BIN, SF_ELF, SF_C, SF_INFO, SF_JSON };
 
 static void help(FILE *f)
 {
 	fprintf(f,
-		"usage: kfdsig shader --target T [--event N (--slot-va ADDR | --signal-page "
-		"ADDR)]\n"
-		"                     [--format asm|hex|bin|elf|c|info] [-o FILE]\n\n"
+		"usage: kfdsig shader -t T [-e N (--slot-va ADDR | --signal-page ADDR)]\n"
+		"                     [-f asm|hex|bin|elf|c|info|json | -j] [-o FILE]\n\n"
 		"Print the shader stub that stores 1 into event N's slot of the KFD signal page,\n"
 		"makes the store visible at system scope and raises s_sendmsg(MSG_INTERRUPT)\n"
 		"with the full event id in m0. The stubs were assembled with LLVM 22 and are\n"
 		"embedded in the library: no LLVM is needed here.\n\n"
 		"  -t, --target T        GPU target (kfdsig targets lists them), e.g. gfx90a\n"
-		"  -n, --event N         event id, 1..4095: patched into the raw stub\n"
+		"  -e, --event N         event id, 1..4095: patched into the raw stub\n"
 		"      --slot-va ADDR    GPU address of the slot (with --event)\n"
 		"      --signal-page ADDR  GPU address of the signal page; slot = ADDR + 8*N\n"
 		"  -f, --format FMT      asm (default): the assembly source of the target's "
@@ -31,19 +30,23 @@ static void help(FILE *f)
 		"                        elf: the code object (kernel arguments {u64 slot_va;\n"
 		"                             u32 event_id}; --event does not apply)\n"
 		"                        info: sizes, offsets and the registers a dispatch sets\n"
+		"                        json: the same as -j\n"
+		"  -j, --json            one JSON object: the info, the raw stub's dwords\n"
+		"                        (patched with --event) and the assembly source\n"
 		"  -o, --output FILE     write there instead of stdout\n\n"
 		"Without --event the raw stub keeps its placeholder literals. An id wider than\n"
 		"the target's s_sendmsg bits (8 on gfx8) is accepted with a note: KFD receives\n"
 		"its low bits and wakes the first signalled event whose id has the same low\n"
 		"bits (id mod 256, + 256, ... on gfx8): this one only while no lower one of\n"
 		"them is signalled.\n");
+	cli_help_exit(f, "when the target has no stub or the output cannot be written");
 }
 
 static bool parse_format(const char *s, enum shader_format *out)
 {
 	static const char *const names[] = {
-		[SF_ASM] = "asm", [SF_HEX] = "hex", [SF_BIN] = "bin",
-		[SF_ELF] = "elf", [SF_C] = "c",	    [SF_INFO] = "info",
+		[SF_ASM] = "asm", [SF_HEX] = "hex",   [SF_BIN] = "bin",	  [SF_ELF] = "elf",
+		[SF_C] = "c",	  [SF_INFO] = "info", [SF_JSON] = "json",
 	};
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
@@ -52,7 +55,7 @@ static bool parse_format(const char *s, enum shader_format *out)
 			return true;
 		}
 	}
-	cli_usage_error("--format: '%s' is not one of asm, hex, bin, elf, c, info", s);
+	cli_usage_error("--format: '%s' is not one of asm, hex, bin, elf, c, info, json", s);
 	return false;
 }
 
@@ -88,11 +91,65 @@ static void print_info(FILE *f, const struct kfdsig_shader_stub *co,
 		fprintf(f, "  patch %-8s at byte %u\n", patch_names[i], raw->patch_offset[i]);
 }
 
+static void json_regs(FILE *f, const struct kfdsig_shader_regs *r)
+{
+	fprintf(f,
+		"{\"kernarg_size\": %u, \"user_sgprs\": %u, \"wave_size\": %u, "
+		"\"pgm_rsrc1\": %u, \"pgm_rsrc2\": %u, \"pgm_rsrc3\": ",
+		r->kernarg_size, r->user_sgprs, r->wave_size, r->pgm_rsrc1, r->pgm_rsrc2);
+	if (r->has_rsrc3)
+		fprintf(f, "%u}", r->pgm_rsrc3);
+	else
+		fprintf(f, "null}");
+}
+
+static void print_json(FILE *f, const struct kfdsig_shader_stub *co,
+		       const struct kfdsig_shader_stub *raw, const uint8_t *code, bool patched,
+		       uint32_t event_id, uint64_t slot_va)
+{
+	fprintf(f, "{\"target\": ");
+	cli_json_str(f, co->target->name);
+	fprintf(f, ", \"family\": ");
+	cli_json_str(f, co->family);
+	fprintf(f, ", \"source_name\": ");
+	cli_json_str(f, co->source_name);
+	fprintf(f, ", \"processor\": ");
+	cli_json_str(f, co->processor);
+	fprintf(f, ", \"llvm_version\": ");
+	cli_json_str(f, co->llvm_version);
+	fprintf(f, ", \"sq_id_bits\": %u, \"event_id\": ", co->sq_id_bits);
+	if (patched)
+		fprintf(f, "%u, \"slot_va\": %" PRIu64 ", \"kfd_id\": %u", event_id, slot_va,
+			kfdsig_shader_kfd_id(co->target, event_id));
+	else
+		fprintf(f, "null, \"slot_va\": null, \"kfd_id\": null");
+	fprintf(f,
+		", \"code_object\": {\"size\": %zu, \"elf_flags\": %u, \"entry_offset\": %zu, "
+		"\"code_size\": %zu, \"kd_offset\": %u, \"regs\": ",
+		co->size, co->elf_flags, co->entry_offset, co->code_size, co->kd_offset);
+	json_regs(f, &co->regs);
+	fprintf(f,
+		"}, \"raw\": {\"size\": %zu, \"code_size\": %zu, \"patch_offsets\": "
+		"{\"slot_lo\": %u, \"slot_hi\": %u, \"event_id\": %u}, \"regs\": ",
+		raw->size, raw->code_size, raw->patch_offset[0], raw->patch_offset[1],
+		raw->patch_offset[2]);
+	json_regs(f, &raw->regs);
+	fprintf(f, ", \"dwords\": [");
+	for (size_t i = 0; i + 4 <= raw->size; i += 4)
+		fprintf(f, "%s%u", i ? ", " : "", word(code + i));
+	fprintf(f, "]}, \"source\": ");
+	cli_json_str(f, co->source);
+	fprintf(f, "}\n");
+}
+
 static int write_out(FILE *f, enum shader_format fmt, const struct kfdsig_shader_stub *co,
 		     const struct kfdsig_shader_stub *raw, const uint8_t *code, bool patched,
 		     uint32_t event_id, uint64_t slot_va)
 {
 	switch (fmt) {
+	case SF_JSON:
+		print_json(f, co, raw, code, patched, event_id, slot_va);
+		break;
 	case SF_ASM:
 		fputs(co->source, f);
 		break;
@@ -140,18 +197,26 @@ static int write_out(FILE *f, enum shader_format fmt, const struct kfdsig_shader
 
 enum { OPT_SLOT_VA = 256, OPT_SIGNAL_PAGE };
 
+const struct option cmd_shader_options[] = {
+	{ "target", required_argument, NULL, 't' },
+	{ "event", required_argument, NULL, 'e' },
+	{ "slot-va", required_argument, NULL, OPT_SLOT_VA },
+	{ "signal-page", required_argument, NULL, OPT_SIGNAL_PAGE },
+	{ "format", required_argument, NULL, 'f' },
+	{ "output", required_argument, NULL, 'o' },
+	CLI_GLOBAL_LONGOPTS,
+	{ 0 },
+};
+const char cmd_shader_shortopts[] = "t:e:f:o:" CLI_GLOBAL_SHORTOPTS;
+const struct cli_complete cmd_shader_complete[] = {
+	{ "target", "@target" },
+	{ "format", "asm hex bin elf c info json" },
+	{ "output", "@file" },
+	{ 0 },
+};
+
 int cmd_shader(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "target", required_argument, NULL, 't' },
-		{ "event", required_argument, NULL, 'n' },
-		{ "slot-va", required_argument, NULL, OPT_SLOT_VA },
-		{ "signal-page", required_argument, NULL, OPT_SIGNAL_PAGE },
-		{ "format", required_argument, NULL, 'f' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 },
-	};
 	const char *target = NULL, *output = NULL;
 	enum shader_format fmt = SF_ASM;
 	bool have_event = false, have_slot = false, have_page = false, binary;
@@ -163,12 +228,15 @@ int cmd_shader(int argc, char **argv)
 	FILE *out;
 	int c, ret;
 
-	while ((c = getopt_long(argc, argv, "t:n:f:o:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, cmd_shader_shortopts, cmd_shader_options, NULL)) !=
+	       -1) {
+		if (cli_global_opt(c, optarg))
+			continue;
 		switch (c) {
 		case 't':
 			target = optarg;
 			break;
-		case 'n':
+		case 'e':
 			if (!cli_parse_u64("--event", optarg, UINT32_MAX, &v))
 				return EXIT_USAGE;
 			event_id = (uint32_t)v;
@@ -200,6 +268,10 @@ int cmd_shader(int argc, char **argv)
 	}
 	if (optind < argc)
 		return cli_usage_error("unexpected argument '%s'", argv[optind]);
+	if (fmt == SF_JSON)
+		cli_g.json = true;
+	if (cli_json())
+		fmt = SF_JSON;
 	if (!target)
 		return cli_usage_error("--target is required (kfdsig targets lists them)");
 	if (have_slot && have_page)
@@ -227,13 +299,11 @@ int cmd_shader(int argc, char **argv)
 		if (ret < 0)
 			return cli_usage_error("%s", kfdsig_last_error());
 		if (ret == KFDSIG_SHADER_PARTIAL_ID)
-			fprintf(stderr,
-				"%s: note: %s s_sendmsg carries %u id bits: KFD receives %u and "
-				"wakes the first signalled event with those low bits, event %u "
-				"only while no lower one (%u, ...) is signalled\n",
-				cli_prog, t->name, raw.sq_id_bits,
-				kfdsig_shader_kfd_id(t, event_id), event_id,
-				kfdsig_shader_kfd_id(t, event_id));
+			cli_note("note: %s s_sendmsg carries %u id bits: KFD receives %u and "
+				 "wakes the first signalled event with those low bits, event %u "
+				 "only while no lower one (%u, ...) is signalled",
+				 t->name, raw.sq_id_bits, kfdsig_shader_kfd_id(t, event_id),
+				 event_id, kfdsig_shader_kfd_id(t, event_id));
 	}
 
 	binary = fmt == SF_BIN || fmt == SF_ELF;

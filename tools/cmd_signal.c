@@ -9,29 +9,30 @@
 
 static void help(FILE *f)
 {
-	fprintf(f, "usage: kfdsig signal [--engine pm4|sdma|shader] [--event ID] [--gpu GPU_ID]\n"
-		   "                     [--count N] [--json] [-v] [--emulate SPEC]\n\n"
+	fprintf(f, "usage: kfdsig signal [-E pm4|sdma|shader] [-e ID] [-g GPU_ID] [-c N]\n"
+		   "                     [--ctxid N] [-T MS] [-j] [-v] [--no-time] [--emulate "
+		   "SPEC]\n\n"
 		   "Create signal events up to ID, put a fence-with-interrupt for event ID on a\n"
 		   "user queue of the GPU (kfdsig's PM4 or SDMA emitter, or the s_sendmsg shader\n"
 		   "stub dispatched on a PM4 queue), ring the doorbell and wait with\n"
 		   "AMDKFD_IOC_WAIT_EVENTS. Prints one line per signal: the result, the event\n"
 		   "age before and after, and the time from submission to wake-up.\n\n"
-		   "  --engine E      pm4 (default), sdma or shader\n"
-		   "  --event ID      event id 1..4095 (default 1)\n"
-		   "  --gpu GPU_ID    the GPU (default: the first kfdsig supports)\n"
-		   "  --count N       signal N times (default 1)\n"
+		   "  -E, --engine E  pm4 (default), sdma or shader\n"
+		   "  -e, --event ID  event id 1..4095 (default 1)\n"
+		   "  -g, --gpu GPU_ID  the GPU (default: the first kfdsig supports)\n"
+		   "  -c, --count N   signal N times (default 1)\n"
 		   "  --ctxid N       put N in the interrupt instead of the event id (pm4:\n"
 		   "                  INT_CTXID, sdma: TRAP context) to see what the kernel\n"
 		   "                  does with a wrong one\n"
-		   "  --timeout MS    how long to wait (default 2000)\n"
-		   "  --json          one JSON object per signal\n"
+		   "  -T, --timeout MS  how long to wait (default 2000)\n"
+		   "  -j, --json      JSON Lines: one object per signal (--json-seq: RFC 7464)\n"
 		   "  --no-time       leave the time out (reproducible output)\n"
 		   "  -v, --verbose   after each signal, the interrupts the emulated KFD's\n"
 		   "                  handler took: IH entry, the id it derived, the path\n"
 		   "                  (fast, partial, scan, dropped and why), events set\n"
-		   "  --emulate SPEC  use an emulated KFD (also KFDSIG_EMULATE=SPEC)\n\n"
-		   "Exit status: 0 when every signal woke the waiter, 1 otherwise or on failure,\n"
-		   "2 for bad arguments.\n");
+		   "  --emulate SPEC  use an emulated KFD (also KFDSIG_EMULATE=SPEC)\n");
+	cli_help_exit(f, "when a signal did not wake the waiter (TIMEOUT, FAIL) or on\n"
+			 "failure (no KFD, no such GPU)");
 }
 
 enum engine { ENG_PM4, ENG_SDMA, ENG_SHADER };
@@ -92,6 +93,8 @@ static void print_trace(struct cli_kfd *c, bool json, uint64_t *seen)
 	int pasid, n;
 
 	if (!c->emu) {
+		if (!*seen && json)
+			cli_json_record(stdout);
 		if (!*seen)
 			printf(json ? "{\"irq_trace\": null}\n"
 				    : "  irq trace: only the emulated KFD records interrupts\n");
@@ -114,6 +117,7 @@ static void print_trace(struct cli_kfd *c, bool json, uint64_t *seen)
 		if (t->nsignaled > KFDSIG_EMU_IRQ_TRACE_EVENTS && !json)
 			snprintf(set + len, sizeof(set) - len, ",...");
 		if (json) {
+			cli_json_record(stdout);
 			printf("{\"irq\": %llu, \"source\": \"%s\", \"client_id\": %u, "
 			       "\"source_id\": %u, \"ring_id\": %u, \"node_id\": %u, \"vmid\": %u, "
 			       "\"pasid\": %d, \"context_id0\": %u, \"context_id1\": %u, \"id\": "
@@ -140,39 +144,47 @@ static void print_trace(struct cli_kfd *c, bool json, uint64_t *seen)
 	}
 }
 
+enum { OPT_CTXID = 256, OPT_NO_TIME };
+
+const struct option cmd_signal_options[] = {
+	{ "engine", required_argument, NULL, 'E' },
+	{ "event", required_argument, NULL, 'e' },
+	{ "gpu", required_argument, NULL, 'g' },
+	{ "count", required_argument, NULL, 'c' },
+	{ "ctxid", required_argument, NULL, OPT_CTXID },
+	{ "timeout", required_argument, NULL, 'T' },
+	{ "no-time", no_argument, NULL, OPT_NO_TIME },
+	{ "verbose", no_argument, NULL, 'v' },
+	CLI_GLOBAL_LONGOPTS,
+	{ 0 },
+};
+const char cmd_signal_shortopts[] = "E:e:g:c:T:v" CLI_GLOBAL_SHORTOPTS;
+const struct cli_complete cmd_signal_complete[] = {
+	{ "engine", "pm4 sdma shader" },
+	{ 0 },
+};
+
 int cmd_signal(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "engine", required_argument, NULL, 'e' },
-		{ "event", required_argument, NULL, 'i' },
-		{ "gpu", required_argument, NULL, 'g' },
-		{ "count", required_argument, NULL, 'n' },
-		{ "ctxid", required_argument, NULL, 'c' },
-		{ "timeout", required_argument, NULL, 't' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "no-time", no_argument, NULL, 'T' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "emulate", required_argument, NULL, 'E' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 },
-	};
 	static const char *const names[] = { "pm4", "sdma", "shader" };
 	const struct kfdsig_kfd_device *dev = NULL;
 	struct kfdsig_kfd_queue *q = NULL;
 	struct kfdsig_kfd_bo *code = NULL;
 	uint64_t id = 1, count = 1, gpu = 0, page_va = 0, ctxid = 0, timeout = 2000;
 	bool have_ctxid = false;
-	const char *emulate = NULL;
 	enum engine e = ENG_PM4;
-	bool json = false, have_gpu = false, no_time = false, verbose = false;
+	bool json, have_gpu = false, no_time = false, verbose = false;
 	uint64_t trace_seq = 0;
 	struct kfdsig_event ev = { 0 };
 	struct cli_kfd c;
 	int opt, r, ret = 0;
 
-	while ((opt = getopt_long(argc, argv, "e:i:g:n:c:t:jvh", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, cmd_signal_shortopts, cmd_signal_options, NULL)) !=
+	       -1) {
+		if (cli_global_opt(opt, optarg))
+			continue;
 		switch (opt) {
-		case 'e':
+		case 'E':
 			if (!strcmp(optarg, "pm4"))
 				e = ENG_PM4;
 			else if (!strcmp(optarg, "sdma"))
@@ -183,7 +195,7 @@ int cmd_signal(int argc, char **argv)
 				return cli_usage_error("--engine: '%s' is not pm4, sdma or shader",
 						       optarg);
 			break;
-		case 'i':
+		case 'e':
 			if (!cli_parse_u64("--event", optarg, 4095, &id))
 				return EXIT_USAGE;
 			if (!id)
@@ -194,32 +206,26 @@ int cmd_signal(int argc, char **argv)
 				return EXIT_USAGE;
 			have_gpu = true;
 			break;
-		case 'n':
+		case 'c':
 			if (!cli_parse_u64("--count", optarg, 1000000, &count))
 				return EXIT_USAGE;
 			if (!count)
 				return cli_usage_error("--count: must be at least 1");
 			break;
-		case 'j':
-			json = true;
-			break;
-		case 'T':
+		case OPT_NO_TIME:
 			no_time = true;
 			break;
 		case 'v':
 			verbose = true;
 			break;
-		case 'c':
+		case OPT_CTXID:
 			if (!cli_parse_u64("--ctxid", optarg, UINT32_MAX, &ctxid))
 				return EXIT_USAGE;
 			have_ctxid = true;
 			break;
-		case 't':
+		case 'T':
 			if (!cli_parse_u64("--timeout", optarg, 600000, &timeout))
 				return EXIT_USAGE;
-			break;
-		case 'E':
-			emulate = optarg;
 			break;
 		case 'h':
 			help(stdout);
@@ -232,7 +238,8 @@ int cmd_signal(int argc, char **argv)
 		return cli_usage_error("unexpected argument '%s'", argv[optind]);
 	if (have_ctxid && e == ENG_SHADER)
 		return cli_usage_error("--ctxid: the shader's interrupt carries m0 = the event id");
-	r = cli_kfd_open(emulate, &c);
+	json = cli_json();
+	r = cli_kfd_open(cli_g.emulate, &c);
 	if (r)
 		return r;
 	for (size_t i = 0; i < kfdsig_kfd_device_count(c.kfd) && !dev; i++) {
@@ -307,6 +314,7 @@ int cmd_signal(int argc, char **argv)
 				     : res == KFDSIG_WAIT_COMPLETE ? "complete"
 								   : "timeout";
 		if (json) {
+			cli_json_record(stdout);
 			printf("{\"gpu_id\": %u, \"target\": \"%s\", \"engine\": \"%s\", "
 			       "\"event\": %llu, \"result\": \"%s\", \"age_before\": %llu, "
 			       "\"age_after\": %llu",

@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -18,24 +19,31 @@ static void on_signal(int sig)
 
 static void help(FILE *f)
 {
-	fprintf(f, "usage: kfdsig smi [--events LIST] [--gpu GPU_ID] [--json] [--count N]\n"
-		   "                  [--timeout MS] [--emulate SPEC]\n\n"
+	fprintf(f, "usage: kfdsig smi [--events LIST] [-g GPU_ID] [-c N] [-T MS] [-j]\n"
+		   "                  [--no-time] [--emulate SPEC]\n\n"
 		   "Open an SMI event fd (AMDKFD_IOC_SMI_EVENTS) on each GPU (or one), ask for\n"
-		   "the events of LIST and print each event as it arrives, parsed:\n"
-		   "  GPU_ID EVENT key=value ...\n\n"
+		   "the events of LIST and print each event as it arrives, parsed, after the\n"
+		   "local time it was read at:\n"
+		   "  HH:MM:SS.mmm GPU_ID EVENT key=value ...\n"
+		   "On a terminal it first says what it listens to (on stderr, unless -q).\n\n"
 		   "  --events LIST   comma-separated names or numbers (default: every event\n"
 		   "                  type): vmfault thermal_throttle gpu_pre_reset\n"
 		   "                  gpu_post_reset migrate_start migrate_end page_fault_start\n"
 		   "                  page_fault_end queue_eviction queue_restore\n"
 		   "                  unmap_from_gpu process_start process_end, and all_process\n"
 		   "                  for events of every process (needs CAP_SYS_ADMIN)\n"
-		   "  --gpu GPU_ID    only this GPU (see kfdsig devices)\n"
-		   "  --json          one JSON object per event\n"
-		   "  --count N       stop after N events\n"
-		   "  --timeout MS    stop after MS milliseconds without an event\n"
+		   "  -g, --gpu GPU_ID  only this GPU (see kfdsig devices)\n"
+		   "  -j, --json      JSON Lines: one object per event as it arrives, with\n"
+		   "                  \"time\" (seconds since the epoch); --json-seq: RFC 7464\n"
+		   "  -c, --count N   stop after N events\n"
+		   "  -T, --timeout MS  stop after MS milliseconds without an event\n"
+		   "      --no-time   leave the timestamps out (reproducible output)\n"
 		   "  --emulate SPEC  use an emulated KFD (also KFDSIG_EMULATE=SPEC)\n\n"
-		   "Runs until interrupted otherwise. Exit status: 0, 1 on failure (no KFD, KFD\n"
-		   "older than 1.3, all_process without the privilege), 2 for bad arguments.\n");
+		   "Runs until interrupted (SIGINT, SIGTERM) otherwise.\n");
+	cli_help_exit(f, "on failure (no KFD, KFD older than 1.3, all_process without\n"
+			 "the privilege), and when --timeout ends the wait before the --count\n"
+			 "events arrived (a timeout without --count, an interrupt, or --count\n"
+			 "events: 0)");
 }
 
 static bool parse_events(const char *list, uint64_t *mask)
@@ -59,12 +67,20 @@ static bool parse_events(const char *list, uint64_t *mask)
 	return true;
 }
 
-static void print_event(uint32_t gpu, const struct kfdsig_smi_event *e, bool json)
+static void print_event(uint32_t gpu, const struct kfdsig_smi_event *e, bool json, bool stamp)
 {
 	const char *name = kfdsig_smi_event_name(e->type);
+	struct timespec now;
+	struct tm tm;
 
+	clock_gettime(CLOCK_REALTIME, &now);
 	if (json) {
-		printf("{\"gpu_id\": %u, \"type\": %u, \"event\": \"%s\"", gpu, e->type, name);
+		cli_json_record(stdout);
+		printf("{");
+		if (stamp)
+			printf("\"time\": %lld.%03ld, ", (long long)now.tv_sec,
+			       now.tv_nsec / 1000000);
+		printf("\"gpu_id\": %u, \"type\": %u, \"event\": \"%s\"", gpu, e->type, name);
 		switch (e->type) {
 		case KFDSIG_SMI_VMFAULT:
 		case KFDSIG_SMI_PROCESS_START:
@@ -96,6 +112,9 @@ static void print_event(uint32_t gpu, const struct kfdsig_smi_event *e, bool jso
 		printf("}\n");
 		return;
 	}
+	if (stamp && localtime_r(&now.tv_sec, &tm))
+		printf("%02d:%02d:%02d.%03ld ", tm.tm_hour, tm.tm_min, tm.tm_sec,
+		       now.tv_nsec / 1000000);
 	printf("0x%04x %s", gpu, name);
 	switch (e->type) {
 	case KFDSIG_SMI_VMFAULT:
@@ -140,31 +159,42 @@ static int64_t now_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+enum { OPT_EVENTS = 256, OPT_NO_TIME };
+
+const struct option cmd_smi_options[] = {
+	{ "events", required_argument, NULL, OPT_EVENTS },
+	{ "gpu", required_argument, NULL, 'g' },
+	{ "count", required_argument, NULL, 'c' },
+	{ "timeout", required_argument, NULL, 'T' },
+	{ "no-time", no_argument, NULL, OPT_NO_TIME },
+	CLI_GLOBAL_LONGOPTS,
+	{ 0 },
+};
+const char cmd_smi_shortopts[] = "g:c:T:" CLI_GLOBAL_SHORTOPTS;
+const struct cli_complete cmd_smi_complete[] = {
+	{ "events", "@smi-event" },
+	{ 0 },
+};
+
 int cmd_smi(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "events", required_argument, NULL, 'e' },
-		{ "gpu", required_argument, NULL, 'g' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "count", required_argument, NULL, 'n' },
-		{ "timeout", required_argument, NULL, 't' },
-		{ "emulate", required_argument, NULL, 'E' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 },
-	};
 	struct kfdsig_smi *smis[16];
 	uint32_t gpus[16];
 	size_t nsmi = 0;
 	uint64_t mask = 0, count = 0, timeout = UINT64_MAX, gpu = 0, seen = 0;
-	const char *emulate = NULL;
-	bool json = false, have_gpu = false;
+	bool json, have_gpu = false, stamp = true, timed_out = false;
 	struct cli_kfd c;
 	int64_t last;
 	int opt, r, ret = 0;
 
-	while ((opt = getopt_long(argc, argv, "e:g:jn:t:h", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, cmd_smi_shortopts, cmd_smi_options, NULL)) != -1) {
+		if (cli_global_opt(opt, optarg))
+			continue;
 		switch (opt) {
-		case 'e':
+		case OPT_NO_TIME:
+			stamp = false;
+			break;
+		case OPT_EVENTS:
 			if (!parse_events(optarg, &mask))
 				return EXIT_USAGE;
 			break;
@@ -173,19 +203,13 @@ int cmd_smi(int argc, char **argv)
 				return EXIT_USAGE;
 			have_gpu = true;
 			break;
-		case 'j':
-			json = true;
-			break;
-		case 'n':
+		case 'c':
 			if (!cli_parse_u64("--count", optarg, UINT64_MAX, &count))
 				return EXIT_USAGE;
 			break;
-		case 't':
+		case 'T':
 			if (!cli_parse_u64("--timeout", optarg, INT32_MAX, &timeout))
 				return EXIT_USAGE;
-			break;
-		case 'E':
-			emulate = optarg;
 			break;
 		case 'h':
 			help(stdout);
@@ -199,7 +223,8 @@ int cmd_smi(int argc, char **argv)
 	if (!mask)
 		for (int ev = KFDSIG_SMI_VMFAULT; ev <= KFDSIG_SMI_PROCESS_END; ev++)
 			mask |= KFDSIG_SMI_MASK(ev);
-	r = cli_kfd_open(emulate, &c);
+	json = cli_json();
+	r = cli_kfd_open(cli_g.emulate, &c);
 	if (r)
 		return r;
 	for (size_t i = 0; i < kfdsig_kfd_device_count(c.kfd) && nsmi < 16; i++) {
@@ -219,6 +244,9 @@ int cmd_smi(int argc, char **argv)
 			       : cli_error("no KFD GPU");
 		goto out;
 	}
+	if (isatty(STDERR_FILENO))
+		cli_note("listening for SMI events on %zu GPU%s (Ctrl-C to stop)", nsmi,
+			 nsmi == 1 ? "" : "s");
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -228,8 +256,10 @@ int cmd_smi(int argc, char **argv)
 		int64_t left = timeout == UINT64_MAX ? 1000 : (int64_t)timeout - (now_ms() - last);
 		const struct kfdsig_kfd_ops *ops = kfdsig_kfd_ops_of(c.kfd);
 
-		if (left <= 0)
+		if (left <= 0) {
+			timed_out = true;
 			break;
+		}
 		for (size_t i = 0; i < nsmi; i++)
 			pfd[i] = (struct pollfd){ .fd = kfdsig_smi_fd(smis[i]), .events = POLLIN };
 		r = ops->poll(ops->ctx, pfd, nsmi, left > 1000 ? 1000 : (int)left);
@@ -253,13 +283,16 @@ int cmd_smi(int argc, char **argv)
 					ret = cli_error("%s", kfdsig_last_error());
 					goto out;
 				}
-				print_event(gpus[i], &e, json);
+				print_event(gpus[i], &e, json, stamp);
 				seen++;
 				last = now_ms();
 			}
 			r = 1;
 		}
 	}
+	if (!ret && timed_out && count && seen < count)
+		ret = cli_error("--timeout: %llu of %llu events in time", (unsigned long long)seen,
+				(unsigned long long)count);
 out:
 	for (size_t i = 0; i < nsmi; i++)
 		kfdsig_smi_close(smis[i]);

@@ -7,7 +7,7 @@
 
 static void help(FILE *f)
 {
-	fprintf(f, "usage: kfdsig targets [--json] [TARGET...]\n\n"
+	fprintf(f, "usage: kfdsig targets [-j] [TARGET...]\n\n"
 		   "List every GPU target kfdsig knows (or only the named ones) with the facts\n"
 		   "that decide its encodings:\n"
 		   "  version   KFD gfx_target_version; GC and SDMA IP versions\n"
@@ -20,7 +20,8 @@ static void help(FILE *f)
 		   "            (always, never, or from MEC firmware >= N)\n"
 		   "  bit24     whether a context id with bit 24 set is dropped\n"
 		   "  sdma-min  minimum SDMA submission in dwords\n\n"
-		   "  --json    one JSON array of objects, every field by name\n");
+		   "  -j, --json  one JSON array of objects, every field by name\n");
+	cli_help_exit(f, "when the output cannot be written");
 }
 
 static void ctx0_rule(const struct kfdsig_target *t, char *buf, size_t n)
@@ -76,23 +77,28 @@ static void print_row(FILE *f, const struct kfdsig_target *t)
 		t->drops_ctxid_bit24 ? "yes" : "no", t->sdma_min_submit_dw, t->product);
 }
 
+const struct option cmd_targets_options[] = {
+	CLI_GLOBAL_LONGOPTS,
+	{ 0 },
+};
+const char cmd_targets_shortopts[] = CLI_GLOBAL_SHORTOPTS;
+const struct cli_complete cmd_targets_complete[] = {
+	{ "", "@target" },
+	{ 0 },
+};
+
 int cmd_targets(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 },
-	};
 	const struct kfdsig_target *sel[64];
 	size_t nsel = 0;
-	bool json = false;
+	bool json;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "jh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, cmd_targets_shortopts, cmd_targets_options, NULL)) !=
+	       -1) {
+		if (cli_global_opt(c, optarg))
+			continue;
 		switch (c) {
-		case 'j':
-			json = true;
-			break;
 		case 'h':
 			help(stdout);
 			return 0;
@@ -106,6 +112,7 @@ int cmd_targets(int argc, char **argv)
 		if (!(sel[nsel++] = cli_target(argv[i])))
 			return EXIT_USAGE;
 	}
+	json = cli_json();
 	if (!nsel)
 		for (size_t i = 0; i < kfdsig_target_count() && nsel < 64; i++)
 			sel[nsel++] = kfdsig_target_at(i);

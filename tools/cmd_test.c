@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* kfdsig test: the interrupt-path suite (cases in tools/suite/). */
+#include <errno.h>
 #include <getopt.h>
 #include <string.h>
 #include <unistd.h>
@@ -10,48 +11,67 @@
 
 static void help(FILE *f)
 {
-	fprintf(f,
-		"usage: kfdsig test [--device N | --emulate TARGET[,TARGET...]|all]\n"
-		"                   [--engine pm4,sdma,shader] [--case GLOB[,GLOB...]] [--list]\n"
-		"                   [--json] [--kfd-version X.Y] [--kernel-profile NAME]\n\n"
-		"Run the interrupt-path suite: named cases that each check one behaviour of\n"
-		"the kernel's event path (event ids and limits, reset modes, wait-any/all,\n"
-		"timeouts, event age, SMI, the interrupt entry point, and signals raised by\n"
-		"the GPU's engines). Each case runs in a fresh KFD process on every device\n"
-		"and prints one row: PASS, FAIL with the reason, or SKIP with the reason.\n"
-		"The last line is 'N passed, N failed, N skipped'.\n\n"
-		"  --list              list the cases (what each checks, what it expects)\n"
-		"  --case GLOB         only cases whose name matches (shell glob; comma list)\n"
-		"  --engine LIST       engine cases of these engines only (default all)\n"
-		"  --device N          only the N-th GPU (0-based)\n"
-		"  --emulate SPEC      the emulated KFD, one device per target; 'all' is every\n"
-		"                      target of the generation table (also KFDSIG_EMULATE)\n"
-		"  --kfd-version X.Y   emulator: report this KFD version (features above it "
-		"absent)\n"
-		"  --kernel-profile P  emulator: default, or v6.14 (the v6.14-v6.18 drop)\n"
-		"  --json              one JSON object instead of rows\n\n"
-		"Cases named irq.* drive the emulated kernel's interrupt entry point and\n"
-		"are skipped on hardware; gpu.* cases raise it from user queues.\n\n"
-		"Exit status: 0 when nothing failed, 1 on any failure (or no KFD), 2 for bad\n"
-		"arguments.\n");
+	fprintf(f, "usage: kfdsig test [-d N] [--emulate TARGET[,TARGET...]|all]\n"
+		   "                   [-E pm4,sdma,shader] [--case GLOB[,GLOB...]] [--list]\n"
+		   "                   [-j | --tap] [--junit FILE] [--no-time]\n"
+		   "                   [--kfd-version X.Y] [--kernel-profile NAME]\n\n"
+		   "Run the interrupt-path suite: named cases that each check one behaviour of\n"
+		   "the kernel's event path (event ids and limits, reset modes, wait-any/all,\n"
+		   "timeouts, event age, SMI, the interrupt entry point, and signals raised by\n"
+		   "the GPU's engines). Each case runs in a fresh KFD process on every device\n"
+		   "and prints one row: PASS or FAIL with the reason, and how long it took;\n"
+		   "skips follow, one line per reason with the cases and devices it covers.\n"
+		   "The last line is 'N passed, N failed, N skipped'.\n\n"
+		   "  --list              list the cases (what each checks, what it expects)\n"
+		   "  --case GLOB         only cases whose name matches (shell glob; comma list)\n"
+		   "  -E, --engine LIST   engine cases of these engines only (default all)\n"
+		   "  -d, --device N      only the N-th GPU (0-based)\n"
+		   "  --emulate SPEC      the emulated KFD, one device per target; 'all' is every\n"
+		   "                      target of the generation table (also KFDSIG_EMULATE)\n"
+		   "  --kfd-version X.Y   emulator: report this KFD version (features above it "
+		   "absent)\n"
+		   "  --kernel-profile P  emulator: default, or v6.14 (the v6.14-v6.18 drop)\n"
+		   "  -j, --json          one JSON object instead of rows (every result, with\n"
+		   "                      duration_ms)\n"
+		   "      --tap           TAP version 13: one test point per case and device\n"
+		   "      --junit FILE    also write a JUnit XML report to FILE\n"
+		   "      --no-time       leave the durations out (reproducible output)\n\n"
+		   "Cases named irq.* drive the emulated kernel's interrupt entry point and\n"
+		   "are skipped on hardware; gpu.* cases raise it from user queues.\n");
+	cli_help_exit(f, "when a case failed (or there is no KFD)");
 }
+
+enum { OPT_CASE = 256, OPT_LIST, OPT_KFD_VERSION, OPT_PROFILE, OPT_TAP, OPT_JUNIT, OPT_NO_TIME };
+
+const struct option cmd_test_options[] = {
+	{ "device", required_argument, NULL, 'd' },
+	{ "engine", required_argument, NULL, 'E' },
+	{ "case", required_argument, NULL, OPT_CASE },
+	{ "list", no_argument, NULL, OPT_LIST },
+	{ "tap", no_argument, NULL, OPT_TAP },
+	{ "junit", required_argument, NULL, OPT_JUNIT },
+	{ "no-time", no_argument, NULL, OPT_NO_TIME },
+	{ "kfd-version", required_argument, NULL, OPT_KFD_VERSION },
+	{ "kernel-profile", required_argument, NULL, OPT_PROFILE },
+	CLI_GLOBAL_LONGOPTS,
+	{ 0 },
+};
+const char cmd_test_shortopts[] = "d:E:" CLI_GLOBAL_SHORTOPTS;
+const struct cli_complete cmd_test_complete[] = {
+	{ "engine", "pm4 sdma shader" },
+	{ "case", "@case" },
+	{ "junit", "@file" },
+	{ "kfd-version", "1.2 1.3 1.13 1.14 1.16 1.18" },
+	{ "kernel-profile", "default v6.14" },
+	{ 0 },
+};
 
 int cmd_test(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "device", required_argument, NULL, 'd' },
-		{ "emulate", required_argument, NULL, 'E' },
-		{ "engine", required_argument, NULL, 'e' },
-		{ "case", required_argument, NULL, 'c' },
-		{ "list", no_argument, NULL, 'l' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "kfd-version", required_argument, NULL, 'k' },
-		{ "kernel-profile", required_argument, NULL, 'p' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 },
-	};
 	struct suite_dev_opts dopt = { .device = -1 };
-	struct suite_opts sopt = { .engines = SUITE_ENGINES_ALL };
+	struct suite_opts sopt = { .engines = SUITE_ENGINES_ALL, .times = true };
+	const char *junit = NULL;
+	bool tap = false;
 	const struct suite_case *const *all;
 	const struct suite_case **sel;
 	struct suite_devset *devs;
@@ -61,18 +81,16 @@ int cmd_test(int argc, char **argv)
 	uint64_t v;
 	int c, r;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, cmd_test_shortopts, cmd_test_options, NULL)) != -1) {
+		if (cli_global_opt(c, optarg))
+			continue;
 		switch (c) {
 		case 'd':
 			if (!cli_parse_u64("--device", optarg, 63, &v))
 				return EXIT_USAGE;
 			dopt.device = (int)v;
 			break;
-		case 'E':
-			dopt.emulate = optarg;
-			break;
-		case 'e': {
+		case 'E': {
 			const char *bad;
 			size_t len;
 			if (!suite_parse_engines(optarg, &sopt.engines, &bad, &len))
@@ -82,19 +100,25 @@ int cmd_test(int argc, char **argv)
 					(int)len, bad);
 			break;
 		}
-		case 'c':
+		case OPT_CASE:
 			sopt.globs = optarg;
 			break;
-		case 'l':
+		case OPT_LIST:
 			list = true;
 			break;
-		case 'j':
-			sopt.json = true;
+		case OPT_TAP:
+			tap = true;
 			break;
-		case 'k':
+		case OPT_JUNIT:
+			junit = optarg;
+			break;
+		case OPT_NO_TIME:
+			sopt.times = false;
+			break;
+		case OPT_KFD_VERSION:
 			dopt.kfd_version = optarg;
 			break;
-		case 'p':
+		case OPT_PROFILE:
 			dopt.profile = optarg;
 			break;
 		case 'h':
@@ -106,6 +130,11 @@ int cmd_test(int argc, char **argv)
 	}
 	if (optind < argc)
 		return cli_usage_error("unexpected argument '%s'", argv[optind]);
+	dopt.emulate = cli_g.emulate;
+	sopt.json = cli_json();
+	if (sopt.json && tap)
+		return cli_usage_error("--tap and --json are two formats: choose one");
+	sopt.output = sopt.json ? SUITE_OUT_JSON : tap ? SUITE_OUT_TAP : SUITE_OUT_TEXT;
 
 	all = suite_cases(&n);
 	sel = calloc(n ? n : 1, sizeof(*sel));
@@ -132,15 +161,25 @@ int cmd_test(int argc, char **argv)
 		free(sel);
 		return r;
 	}
-	if (!sopt.json) {
+	if (junit && !(sopt.junit = fopen(junit, "w"))) {
+		suite_devices_close(devs);
+		free(devs);
+		free(sel);
+		return cli_error("cannot open '%s' for writing: %s", junit, strerror(errno));
+	}
+	if (sopt.output == SUITE_OUT_TEXT) {
 		printf("kfdsig test: %zu case%s on %zu device%s (%s KFD %u.%u, kernel %s)\n", nsel,
 		       nsel == 1 ? "" : "s", devs->n, devs->n == 1 ? "" : "s",
 		       devs->dev[0].emu ? "emulated" : "real", devs->dev[0].kfd_major,
 		       devs->dev[0].kfd_minor, devs->dev[0].profile);
 	}
-	sopt.progress = isatty(STDERR_FILENO);
+	sopt.progress = isatty(STDERR_FILENO) && !cli_g.quiet;
 	sopt.progress_out = stderr;
 	r = suite_run(sel, nsel, devs->dev, devs->n, &sopt, stdout, &cnt);
+	if (sopt.junit && fclose(sopt.junit)) {
+		cli_error("write error on '%s'", junit);
+		r = 1;
+	}
 	suite_devices_close(devs);
 	free(devs);
 	free(sel);

@@ -9,10 +9,21 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "kfd/kfd_priv.h"
+
+#ifndef KFDSIG_HAVE_LIBDRM
+/* Built without libdrm_amdgpu (KFDSIG_WITH_LIBDRM=OFF): no DRM details;
+ * the devices keep their topology names and versions. */
+int kfd_linux_drm_info(void *ctx, int fd, struct kfdsig_drm_info *out)
+{
+	(void)ctx;
+	(void)fd;
+	memset(out, 0, sizeof(*out));
+	return kfdsig_set_error(ENOTSUP, "built without libdrm_amdgpu (KFDSIG_WITH_LIBDRM=OFF)");
+}
+#else
 #include <amdgpu.h>
 #include <amdgpu_drm.h>
-
-#include "kfd/kfd_priv.h"
 
 static uint32_t fw(amdgpu_device_handle dev, unsigned type, unsigned ip_instance)
 {
@@ -64,3 +75,4 @@ int kfd_linux_drm_info(void *ctx, int fd, struct kfdsig_drm_info *out)
 	amdgpu_device_deinitialize(dev);
 	return 0;
 }
+#endif

@@ -31,4 +31,36 @@ cc -o "$work/consumer_pc_static" "$src/main.c" $(pkg-config --cflags kfdsig) \
 "$work/consumer_pc_static"
 
 "$prefix/bin/kfdsig" targets gfx90a >/dev/null
+
+# libdrm_amdgpu is private: Requires.private in kfdsig.pc, not in the shared
+# library's link interface; find_dependency for what the targets do need.
+grep -q '^Requires.private: libdrm_amdgpu' "$libdir/pkgconfig/kfdsig.pc" ||
+  { echo "kfdsig.pc: libdrm_amdgpu is not Requires.private"; exit 1; }
+if grep -q '^Requires:.*libdrm' "$libdir/pkgconfig/kfdsig.pc"; then
+  echo "kfdsig.pc: libdrm_amdgpu must not be a public requirement"; exit 1
+fi
+targets=$(find "$prefix" -name kfdsigTargets.cmake | head -n 1)
+sed -n '/add_library(kfdsig::kfdsig SHARED/,/^)/p;/kfdsig::kfdsig PROPERTIES/,/^)/p' "$targets" |
+  grep -q DRM_AMDGPU && { echo "kfdsig::kfdsig exports libdrm in its link interface"; exit 1; }
+grep -q 'find_dependency(Threads)' "$(dirname "$targets")/kfdsigConfig.cmake" ||
+  { echo "kfdsigConfig.cmake: no find_dependency(Threads)"; exit 1; }
+[ -f "$prefix/share/doc/kfdsig/LICENSE" ] || { echo "LICENSE not installed"; exit 1; }
+
+# man pages and the completion (when scdoc built them)
+if [ -d "$build/man" ]; then
+  for p in man1/kfdsig.1 man1/kfdsig-emit.1 man3/kfdsig_pm4.3 man3/kfdsig_pm4_emit_fence.3; do
+    [ -f "$prefix/share/man/$p" ] || { echo "$p not installed"; exit 1; }
+  done
+  if command -v man >/dev/null; then
+    for q in kfdsig kfdsig-emit "3 kfdsig_pm4_emit_fence"; do
+      # shellcheck disable=SC2086
+      MANPAGER=cat man -M "$prefix/share/man" $q 2>/dev/null | grep -q . ||
+        { echo "man $q: no page"; exit 1; }
+    done
+  fi
+  c=$prefix/share/bash-completion/completions/kfdsig
+  [ -f "$c" ] || { echo "bash completion not installed"; exit 1; }
+  bash "$src/../packaging/completion.sh" "$prefix/bin/kfdsig" "$c" >/dev/null ||
+    { echo "the installed completion does not complete"; exit 1; }
+fi
 echo "install consumer: all passed"

@@ -89,9 +89,7 @@ int suite_devices_open(struct suite_devset *s, const struct suite_dev_opts *o)
 				"(--emulate); on hardware the running kernel decides");
 		r = kfdsig_kfd_open(NULL, &kfd);
 		if (r < 0)
-			return cli_error("no KFD: %s (run with --emulate TARGET|all for the "
-					 "emulated device)",
-					 kfdsig_last_error());
+			return cli_no_kfd_error();
 		if (uname(&u) == 0) {
 			drops = release_drops_wrong_id(u.release);
 			snprintf(s->release, sizeof(s->release), "linux %s", u.release);

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fnmatch.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -244,14 +245,169 @@ static void progress(const struct suite_opts *o, size_t done, size_t total, cons
 	fflush(o->progress_out);
 }
 
+/* One row of a run, kept for the skip summary and the JUnit report. */
+struct row {
+	size_t dev;
+	const struct suite_case *cs;
+	enum suite_result r;
+	char why[320];
+	double ms;
+};
+
+static void xml_str(FILE *f, const char *s)
+{
+	for (; s && *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch == '<')
+			fputs("&lt;", f);
+		else if (ch == '>')
+			fputs("&gt;", f);
+		else if (ch == '&')
+			fputs("&amp;", f);
+		else if (ch == '"')
+			fputs("&quot;", f);
+		else if (ch < 0x20 && ch != '\n' && ch != '\t')
+			fputc(' ', f);
+		else
+			fputc(ch, f);
+	}
+}
+
+static void write_junit(FILE *f, const struct row *rows, size_t nrows,
+			const struct suite_device *devs, size_t ndev,
+			const struct suite_counts *cnt)
+{
+	double total = 0;
+
+	for (size_t i = 0; i < nrows; i++)
+		total += rows[i].ms;
+	fprintf(f,
+		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		"<testsuites name=\"kfdsig test\" tests=\"%zu\" failures=\"%u\" skipped=\"%u\" "
+		"errors=\"0\" time=\"%.6f\">\n",
+		nrows, cnt->failed, cnt->skipped, total / 1e3);
+	for (size_t d = 0; d < ndev; d++) {
+		unsigned n = 0, failed = 0, skipped = 0;
+		double t = 0;
+
+		for (size_t i = 0; i < nrows; i++) {
+			if (rows[i].dev != d)
+				continue;
+			n++;
+			failed += rows[i].r == SUITE_FAIL;
+			skipped += rows[i].r == SUITE_SKIP;
+			t += rows[i].ms;
+		}
+		fputs("  <testsuite name=\"", f);
+		xml_str(f, devs[d].label);
+		fprintf(f,
+			"\" tests=\"%u\" failures=\"%u\" skipped=\"%u\" errors=\"0\" "
+			"time=\"%.6f\">\n",
+			n, failed, skipped, t / 1e3);
+		for (size_t i = 0; i < nrows; i++) {
+			const struct row *r = &rows[i];
+
+			if (r->dev != d)
+				continue;
+			fputs("    <testcase classname=\"kfdsig.", f);
+			xml_str(f, devs[d].label);
+			fputs("\" name=\"", f);
+			xml_str(f, r->cs->name);
+			fprintf(f, "\" time=\"%.6f\"", r->ms / 1e3);
+			if (r->r == SUITE_PASS && !r->why[0]) {
+				fputs("/>\n", f);
+				continue;
+			}
+			fputs(">\n      ", f);
+			if (r->r == SUITE_PASS) {
+				fputs("<system-out>", f);
+				xml_str(f, r->why);
+				fputs("</system-out>\n", f);
+			} else {
+				fputs(r->r == SUITE_FAIL ? "<failure message=\""
+							 : "<skipped message=\"",
+				      f);
+				xml_str(f, r->why);
+				fputs("\"/>\n", f);
+			}
+			fputs("    </testcase>\n", f);
+		}
+		fputs("  </testsuite>\n", f);
+	}
+	fputs("</testsuites>\n", f);
+}
+
+/* Text output: the skips, one line per reason: the cases and devices it
+ * covers. */
+static void skip_summary(FILE *out, const struct row *rows, size_t nrows,
+			 const struct suite_device *devs)
+{
+	bool *done = calloc(nrows ? nrows : 1, sizeof(*done));
+
+	if (!done)
+		return;
+	for (size_t i = 0; i < nrows; i++) {
+		unsigned n = 0;
+
+		if (rows[i].r != SUITE_SKIP || done[i])
+			continue;
+		fputs("SKIP  ", out);
+		/* the cases with this reason, each once, in order */
+		for (size_t j = i; j < nrows; j++) {
+			bool seen = false;
+
+			if (rows[j].r != SUITE_SKIP || strcmp(rows[j].why, rows[i].why))
+				continue;
+			for (size_t k = i; k < j && !seen; k++)
+				seen = rows[k].r == SUITE_SKIP &&
+				       !strcmp(rows[k].why, rows[i].why) &&
+				       rows[k].cs == rows[j].cs;
+			if (!seen)
+				fprintf(out, "%s%s", n++ ? ", " : "", rows[j].cs->name);
+		}
+		fputs(" on ", out);
+		n = 0;
+		for (size_t j = i; j < nrows; j++) {
+			bool seen = false;
+
+			if (rows[j].r != SUITE_SKIP || strcmp(rows[j].why, rows[i].why))
+				continue;
+			done[j] = true;
+			for (size_t k = i; k < j && !seen; k++)
+				seen = rows[k].r == SUITE_SKIP &&
+				       !strcmp(rows[k].why, rows[i].why) &&
+				       rows[k].dev == rows[j].dev;
+			if (!seen)
+				fprintf(out, "%s%s", n++ ? ", " : "", devs[rows[j].dev].label);
+		}
+		fprintf(out, ": %s\n", rows[i].why);
+	}
+	free(done);
+}
+
+static void tap_yaml(FILE *out, const char *key, const char *val)
+{
+	fprintf(out, "  %s: ", key);
+	json_str(out, val); /* a JSON string is a YAML flow scalar */
+	fputc('\n', out);
+}
+
 int suite_run(const struct suite_case *const *cases, size_t ncases, const struct suite_device *devs,
 	      size_t ndev, const struct suite_opts *o, FILE *out, struct suite_counts *cnt)
 {
-	size_t total = ncases * ndev, done = 0;
+	size_t total = ncases * ndev, done = 0, nrows = 0;
+	struct row *rows = calloc(total ? total : 1, sizeof(*rows));
 	bool first = true;
 
 	memset(cnt, 0, sizeof(*cnt));
-	if (o->json) {
+	if (!rows) {
+		fputs("kfdsig test: out of memory\n", stderr);
+		return 1;
+	}
+	if (o->output == SUITE_OUT_TAP)
+		fprintf(out, "TAP version 13\n1..%zu\n", total);
+	if (o->output == SUITE_OUT_JSON) {
 		fputs("{\"devices\": [", out);
 		for (size_t i = 0; i < ndev; i++) {
 			const struct suite_device *d = &devs[i];
@@ -273,19 +429,30 @@ int suite_run(const struct suite_case *const *cases, size_t ncases, const struct
 
 		for (size_t i = 0; i < ncases; i++, done++) {
 			const struct suite_case *cs = cases[i];
+			struct row *row = &rows[nrows++];
 			struct suite_ctx c;
 			enum suite_result r;
+			uint64_t t0;
+			char ms[24] = "";
 
 			progress(o, done, total, d->label, cs->name);
+			t0 = suite_now_ns();
 			r = suite_run_one(cs, d, &c);
+			row->ms = (double)(suite_now_ns() - t0) / 1e6;
 			progress(o, done, total, d->label, NULL);
+			row->dev = di;
+			row->cs = cs;
+			row->r = r;
+			snprintf(row->why, sizeof(row->why), "%s", c.why);
 			if (r == SUITE_PASS)
 				cnt->passed++;
 			else if (r == SUITE_FAIL)
 				cnt->failed++;
 			else
 				cnt->skipped++;
-			if (o->json) {
+			if (o->times)
+				snprintf(ms, sizeof(ms), "%8.1f ms  ", row->ms);
+			if (o->output == SUITE_OUT_JSON) {
 				fprintf(out,
 					"%s\n  {\"device\": %zu, \"label\": ", first ? "" : ",",
 					di);
@@ -296,25 +463,55 @@ int suite_run(const struct suite_case *const *cases, size_t ncases, const struct
 				json_str_or_null(out, suite_engine_name(cs->engine));
 				fprintf(out, ", \"result\": \"%s\", \"reason\": ", result_names[r]);
 				json_str_or_null(out, c.why[0] ? c.why : NULL);
+				if (o->times)
+					fprintf(out, ", \"duration_ms\": %.3f", row->ms);
 				fputs("}", out);
+			} else if (o->output == SUITE_OUT_TAP) {
+				fprintf(out, "%s %zu - %s %s", r == SUITE_FAIL ? "not ok" : "ok",
+					done + 1, d->label, cs->name);
+				if (r == SUITE_SKIP) {
+					fputs(" # SKIP ", out);
+					for (const char *p = c.why; *p; p++)
+						fputc(*p == '\n' ? ' ' : *p, out);
+				}
+				fputc('\n', out);
+				if (r != SUITE_SKIP && (c.why[0] || o->times)) {
+					fputs("  ---\n", out);
+					if (c.why[0])
+						tap_yaml(out, r == SUITE_FAIL ? "message" : "note",
+							 c.why);
+					if (o->times)
+						fprintf(out, "  duration_ms: %.3f\n", row->ms);
+					fputs("  ...\n", out);
+				}
+			} else if (r == SUITE_SKIP) {
+				/* summarised after the rows, one line per reason */
 			} else if (r == SUITE_PASS && !c.why[0]) {
-				fprintf(out, "PASS  %-9s %s\n", d->label, cs->name);
+				fprintf(out, "PASS  %-9s %s%s\n", d->label, ms, cs->name);
 			} else {
-				fprintf(out, "%s  %-9s %s: %s\n", result_names[r], d->label,
+				fprintf(out, "%s  %-9s %s%s: %s\n", result_names[r], d->label, ms,
 					cs->name, c.why);
 			}
 			first = false;
 			fflush(out);
 		}
 	}
-	if (o->json)
+	if (o->output == SUITE_OUT_JSON) {
 		fprintf(out,
 			"\n ],\n \"summary\": {\"passed\": %u, \"failed\": %u, \"skipped\": "
 			"%u}\n}\n",
 			cnt->passed, cnt->failed, cnt->skipped);
-	else
+	} else if (o->output == SUITE_OUT_TAP) {
+		fprintf(out, "# %u passed, %u failed, %u skipped\n", cnt->passed, cnt->failed,
+			cnt->skipped);
+	} else {
+		skip_summary(out, rows, nrows, devs);
 		fprintf(out, "%u passed, %u failed, %u skipped\n", cnt->passed, cnt->failed,
 			cnt->skipped);
+	}
+	if (o->junit)
+		write_junit(o->junit, rows, nrows, devs, ndev, cnt);
+	free(rows);
 	return cnt->failed ? 1 : 0;
 }
 

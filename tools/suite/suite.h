@@ -126,10 +126,15 @@ const struct suite_case *const *suite_cases(size_t *n);
 bool suite_glob_match(const char *globs, const char *name);
 
 /* Runner */
+enum suite_output { SUITE_OUT_TEXT, SUITE_OUT_JSON, SUITE_OUT_TAP };
+
 struct suite_opts {
 	const char *globs; /* NULL: every case */
 	unsigned engines;  /* SUITE_ENGINE_BIT set */
-	bool json;
+	bool json;	   /* the same as output == SUITE_OUT_JSON (for --list) */
+	enum suite_output output;
+	bool times;    /* per-case durations in the rows, JSON and TAP */
+	FILE *junit;   /* also write a JUnit XML report there (NULL: none) */
 	bool progress; /* redraw a progress line on @progress_fd */
 	FILE *progress_out;
 };

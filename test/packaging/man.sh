@@ -1,0 +1,47 @@
+#!/bin/sh
+# The man pages: every page renders with groff -ww -z -man without a
+# warning, every command has its page, and each command's options (from its
+# getopt table: kfdsig completion options CMD) appear in it.
+# Every public function (KFDSIG_API or static inline in include/kfdsig/)
+# has a man3 page or link named after it.
+# Usage: man.sh KFDSIG MANDIR [INCLUDEDIR] (the built pages: man1/*.1, man3/*.3)
+set -u
+k=$1
+dir=$2
+command -v groff >/dev/null || { echo "no groff (groff-base): skip"; exit 77; }
+[ -d "$dir/man1" ] || { echo "no man pages built (scdoc missing?): skip"; exit 77; }
+fail=0
+for p in "$dir"/man1/*.1 "$dir"/man3/*.3; do
+  [ -f "$p" ] || continue
+  # link pages (.so) are checked through their target
+  head -n 1 "$p" | grep -q '^\.so ' && continue
+  w=$(groff -ww -z -man "$p" 2>&1)
+  [ -z "$w" ] || { echo "FAIL: $p: $w"; fail=1; }
+done
+[ -f "$dir/man1/kfdsig.1" ] || { echo "FAIL: no kfdsig(1)"; fail=1; }
+for c in $("$k" completion commands); do
+  p=$dir/man1/kfdsig-$c.1
+  [ -f "$p" ] || { echo "FAIL: no page kfdsig-$c(1)"; fail=1; continue; }
+  text=$(groff -man -Tascii -P-cbou "$p" 2>/dev/null)
+  for o in $("$k" completion options "$c"); do
+    printf '%s\n' "$text" | grep -q -e "$o\([^a-z0-9-]\|$\)" ||
+      { echo "FAIL: kfdsig-$c(1) does not document $o"; fail=1; }
+  done
+  "$k" "$c" --help | grep -q '^Exit status' ||
+    { echo "FAIL: kfdsig $c --help has no exit status"; fail=1; }
+  printf '%s\n' "$text" | grep -q '^EXIT STATUS' ||
+    { echo "FAIL: kfdsig-$c(1) has no EXIT STATUS section"; fail=1; }
+done
+# the global options in kfdsig(1)
+text=$(groff -man -Tascii -P-cbou "$dir/man1/kfdsig.1" 2>/dev/null)
+for o in --emulate --json --json-seq --pretty --quiet -j -p -q; do
+  printf '%s\n' "$text" | grep -q -e "$o\([^a-z0-9-]\|$\)" || { echo "FAIL: kfdsig(1) lacks $o"; fail=1; }
+done
+if [ -n "${3:-}" ]; then
+  for fn in $(cat "$3"/kfdsig/*.h | tr '\n' ' ' |
+    grep -o '\(KFDSIG_API\|static inline\) [^;{(]*kfdsig_[a-z0-9_]*(' | grep -o 'kfdsig_[a-z0-9_]*($' | tr -d '('); do
+    [ -f "$dir/man3/$fn.3" ] || { echo "FAIL: no man3 page for $fn"; fail=1; }
+  done
+fi
+[ $fail -eq 0 ] && echo "ok: man pages"
+exit $fail

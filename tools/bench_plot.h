@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/* kfdsig bench --plot: the figures drawn as one SVG (bench_plot.c). */
+#ifndef KFDSIG_TOOLS_BENCH_PLOT_H
+#define KFDSIG_TOOLS_BENCH_PLOT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* One figure of `kfdsig bench`, as the plot needs it. */
+struct plot_fig {
+	const char *measure; /* "emit", "lookup", "latency", "throughput" */
+	const char *path;    /* "fast path", "pm4", "pm4 gpu-to-wake" ... */
+	uint32_t size;	     /* live events / batch size, 0: none */
+	bool measured;
+	double value;		/* lookup ns/interrupt, throughput events/s */
+	const int64_t *samples; /* latency: ns per signal, submission order */
+	uint32_t nsamples;
+};
+
+struct bench_plot;
+
+struct bench_plot *bench_plot_new(void);
+/* Copy one device's figures; @title describes the device. 0 or -ENOMEM. */
+int bench_plot_add(struct bench_plot *p, const char *title, const struct plot_fig *figs, size_t n);
+/* Write the SVG. Return 0, or -EIO on a write error. */
+int bench_plot_write(const struct bench_plot *p, FILE *f);
+void bench_plot_free(struct bench_plot *p);
+
+#endif
