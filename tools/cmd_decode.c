@@ -74,7 +74,7 @@ struct dec_out {
 		const char *name;
 		uint64_t n;
 	} names[MAX_NAMES];
-	unsigned nnames;
+	unsigned nnames, last;
 	uint64_t other, packets, dwords, findings[3], skipped, skipped_dw;
 	/* IBs */
 	const struct kfdsig_decode_opts *o;
@@ -90,6 +90,7 @@ struct frame {
 	uint64_t ib_va;
 	uint64_t base, ring_dw;		 /* offset labels: (base + offset) % ring_dw */
 	uint64_t skipped_at, skipped_dw; /* the last SKIPPED packet (stream offsets) */
+	bool plain; /* the stream itself: no IB prefix, no ring labels, no --mem */
 };
 
 static void out_flush(struct dec_out *o)
@@ -183,7 +184,18 @@ static int fmt_finding(const void *f, uint32_t flags, char *b, size_t n)
 
 static void count_name(struct dec_out *o, const char *name)
 {
-	/* Names are the layout tables' strings: compare pointers first. */
+	/* Names are the layout tables' strings: compare pointers first,
+	 * starting with the last one counted. */
+	if (o->nnames && o->names[o->last].name == name) {
+		o->names[o->last].n++;
+		return;
+	}
+	for (unsigned i = 0; i < o->nnames; i++)
+		if (o->names[i].name == name) {
+			o->names[i].n++;
+			o->last = i;
+			return;
+		}
 	for (unsigned i = 0; i < o->nnames; i++)
 		if (o->names[i].name == name) {
 			o->names[i].n++;
@@ -241,7 +253,7 @@ static void follow_ib(struct frame *fr, const struct kfdsig_packet *p, uint64_t 
 	for (unsigned i = 0; i < o->nmem; i++) {
 		const struct mem_image *m = &o->mem[i];
 		struct kfdsig_decode_sink sink = { NULL, on_packet, on_finding };
-		struct frame sub = { o, fr->depth + 1, va, 0, 0, 0, 0 };
+		struct frame sub = { o, fr->depth + 1, va, 0, 0, 0, 0, false };
 		size_t first, n;
 
 		if (va < m->va || va - m->va >= m->ndw * 4ull)
@@ -280,12 +292,49 @@ static void follow_ib(struct frame *fr, const struct kfdsig_packet *p, uint64_t 
 	note(fr, off, "ib-outside", msg);
 }
 
+/* The packet's line straight into the buffer: the path of every packet of
+ * the stream itself (no IB prefix, no ring labels). */
+static void out_packet(struct dec_out *o, const struct kfdsig_packet *p)
+{
+	size_t room;
+	int n;
+
+	if (o->cap - o->len < OUT_ROOM)
+		out_flush(o);
+	room = o->cap - o->len;
+	n = o->json ? kfdsig_format_packet_json_cached(cur_cache, p, o->fmt_flags, o->buf + o->len,
+						       room)
+		    : kfdsig_format_packet_text_cached(cur_cache, p, o->fmt_flags, o->buf + o->len,
+						       room);
+	if (n > 0 && (size_t)n < room)
+		o->len += (size_t)n;
+	else if (n > 0 && out_room(o, (size_t)n + 1))
+		o->len += (size_t)fmt_packet(p, o->fmt_flags, o->buf + o->len, o->cap - o->len);
+}
+
 static int on_packet(void *ctx, const struct kfdsig_packet *p)
 {
 	struct frame *fr = ctx;
 	struct dec_out *o = fr->out;
 	struct kfdsig_packet q;
 
+	if (fr->plain) {
+		o->packets++;
+		o->dwords += p->ndw;
+		if (!(p->flags & KFDSIG_PACKET_SKIPPED)) {
+			if (o->names[o->last].name == p->name && p->name)
+				o->names[o->last].n++;
+			else
+				count_name(o, p->name ? p->name : "?");
+		} else {
+			o->skipped++;
+			o->skipped_dw += p->ndw;
+			fr->skipped_at = p->offset;
+			fr->skipped_dw = p->ndw;
+		}
+		out_packet(o, p);
+		return o->failed ? -EIO : 0;
+	}
 	o->packets++;
 	o->dwords += p->ndw;
 	if (p->flags & KFDSIG_PACKET_SKIPPED) {
@@ -518,7 +567,7 @@ int cmd_decode(int argc, char **argv)
 	};
 	static struct dec_out out;
 	struct kfdsig_decode_opts o = { 0 };
-	struct frame top = { &out, 0, 0, 0, 0, 0, 0 };
+	struct frame top = { &out, 0, 0, 0, 0, 0, 0, false };
 	struct kfdsig_decode_sink sink = { &top, on_packet, on_finding };
 	struct kfdsig_decode_stats st = { 0 };
 	struct collect col = { 0 };
@@ -669,6 +718,7 @@ int cmd_decode(int argc, char **argv)
 		ret = cli_error("%s", out.buf ? kfdsig_last_error() : "out of memory");
 		goto done;
 	}
+	top.plain = !out.nmem; /* until a ring window sets labels */
 	if (window) {
 		dsink.ctx = &col;
 		dsink.fn = collect_fn;
@@ -703,6 +753,7 @@ int cmd_decode(int argc, char **argv)
 		wptr %= col.n;
 		top.ring_dw = ring.indexed ? 0 : col.n;
 		top.base = whole ? (ring.indexed ? ring.first_index : 0) : rptr;
+		top.plain = !out.nmem && !top.ring_dw && !top.base;
 		if (!whole)
 			snprintf(wdesc, sizeof(wdesc), "; ring window dw 0x%llx..0x%llx of 0x%zx",
 				 (unsigned long long)rptr, (unsigned long long)wptr, col.n);

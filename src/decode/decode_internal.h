@@ -64,6 +64,26 @@ struct lint_state {
 	unsigned next_lay;
 };
 
+/*
+ * A PM4 header identified before: a header that starts a packet whatever
+ * follows it (a known opcode, or the type-2 filler) always gives the same
+ * length, layout and name, so the walk takes those from here (len 0: empty).
+ */
+#define PM4_HDR_CACHE 64u
+
+struct pm4_hdr {
+	uint32_t h, len;
+	const struct kfdsig_packet_desc *desc;
+	const char *name;
+	uint32_t opcode, sub_op, flags;
+	bool quiet; /* kfdsig_pm4_check() finds nothing in it */
+};
+
+static inline unsigned pm4_hdr_slot(uint32_t h)
+{
+	return (h ^ h >> 8 ^ h >> 16) & (PM4_HDR_CACHE - 1);
+}
+
 struct kfdsig_decoder {
 	struct kfdsig_decode_opts o;
 	struct kfdsig_decode_sink s;
@@ -75,6 +95,7 @@ struct kfdsig_decoder {
 	uint64_t wbase; /* stream offset of win[0] */
 	uint64_t skip;	/* dwords of a partial packet still to drop */
 	struct lint_state lint;
+	struct pm4_hdr hdr[PM4_HDR_CACHE];
 };
 
 /*
@@ -97,8 +118,8 @@ static inline bool dw_at(const uint32_t *dw, size_t avail, size_t i, uint32_t *v
  * flags and return the packet length in dwords, or 0 when more input is
  * needed to know it (never when @final).
  */
-uint32_t kfdsig_pm4_identify(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
-			     bool final, struct kfdsig_packet *p);
+uint32_t kfdsig_pm4_identify(struct kfdsig_decoder *d, const uint32_t *dw, size_t avail, bool final,
+			     struct kfdsig_packet *p);
 uint32_t kfdsig_sdma_identify(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
 			      bool final, struct kfdsig_packet *p);
 

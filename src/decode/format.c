@@ -50,23 +50,32 @@ static const char dec2[] = "0001020304050607080910111213141516171819202122232425
 			   "34353637383940414243444546474849505152535455565758596061626364656667"
 			   "6869707172737475767778798081828384858687888990919293949596979899";
 
-/* @v in decimal, two digits at a time. */
+/* @v in decimal, two digits at a time (32-bit arithmetic when it fits). */
 static void put_dec(struct out *o, uint64_t v)
 {
 	char tmp[24], *p = tmp + sizeof(tmp);
+	uint32_t w;
 
-	while (v >= 100) {
+	while (v > UINT32_MAX) {
 		unsigned r = (unsigned)(v % 100);
 
 		v /= 100;
 		p -= 2;
 		memcpy(p, dec2 + 2 * r, 2);
 	}
-	if (v >= 10) {
+	w = (uint32_t)v;
+	while (w >= 100) {
+		unsigned r = w % 100;
+
+		w /= 100;
 		p -= 2;
-		memcpy(p, dec2 + 2 * v, 2);
+		memcpy(p, dec2 + 2 * r, 2);
+	}
+	if (w >= 10) {
+		p -= 2;
+		memcpy(p, dec2 + 2 * w, 2);
 	} else {
-		*--p = (char)('0' + v);
+		*--p = (char)('0' + w);
 	}
 	put_mem(o, p, (size_t)(tmp + sizeof(tmp) - p));
 }
@@ -101,41 +110,46 @@ static int done(struct out *o)
 	return o->len > INT32_MAX ? INT32_MAX : (int)o->len;
 }
 
-/* The label of a stream offset: dwords and bytes, both in hex. */
-/* Two hex digits per byte value. */
-static const char hex2[513] = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f2021"
-			      "22232425262728292a2b2c2d2e2f"
-			      "303132333435363738393a3b3c3d3e3f404142434445464748494a4b4c4d4e4f5051"
-			      "52535455565758595a5b5c5d5e5f"
-			      "606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f8081"
-			      "82838485868788898a8b8c8d8e8f"
-			      "909192939495969798999a9b9c9d9e9fa0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1"
-			      "b2b3b4b5b6b7b8b9babbbcbdbebf"
-			      "c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedfe0e1"
-			      "e2e3e4e5e6e7e8e9eaebecedeeef"
-			      "f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
-
-/* Six hex digits of @v (< 2^24), a byte at a time. */
-static char *hex6(char *p, uint32_t v)
+/*
+ * The eight hex digits of @v, most significant first, as they lie in
+ * memory: each nibble spread to a byte, then '0' or 'a' - 10 added to all
+ * eight bytes at once (no table, no loop).
+ */
+static inline void hex8(char *dst, uint32_t v)
 {
-	memcpy(p, hex2 + 2 * ((v >> 16) & 0xff), 2);
-	memcpy(p + 2, hex2 + 2 * ((v >> 8) & 0xff), 2);
-	memcpy(p + 4, hex2 + 2 * (v & 0xff), 2);
-	return p + 6;
+	uint64_t x = v, ten;
+
+	x = (x | x << 16) & 0x0000ffff0000ffffull;
+	x = (x | x << 8) & 0x00ff00ff00ff00ffull;
+	x = (x | x << 4) & 0x0f0f0f0f0f0f0f0full; /* byte k = nibble k */
+	ten = ((x + 0x0606060606060606ull) >> 4) & 0x0101010101010101ull;
+	x += 0x3030303030303030ull + ten * ('a' - '0' - 10);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	x = __builtin_bswap64(x); /* nibble 7 in the first byte */
+	memcpy(dst, &x, 8);
+#else
+	for (int k = 0; k < 8; k++)
+		dst[k] = (char)(x >> (8 * (7 - k)));
+#endif
 }
 
-static void put_offset(struct out *o, uint64_t dw)
+/* The label of a stream offset: dwords and bytes, both in hex. */
+static inline void put_offset(struct out *o, uint64_t dw)
 {
-	char tmp[64], *p = tmp;
-
 	/* The common case in one go: both numbers fit 6 hex digits. */
 	if (dw < (1u << 22)) {
-		memcpy(p, "dw 0x", 5);
-		p = hex6(p + 5, (uint32_t)dw);
-		memcpy(p, " (byte 0x", 9);
-		p = hex6(p + 9, (uint32_t)dw * 4);
-		memcpy(p, "): ", 3);
-		put_mem(o, tmp, (size_t)(p + 3 - tmp));
+		char tmp[40], *t = o->len + 40 < o->size ? o->buf + o->len : tmp;
+
+		/* 8 digits each, the label's text written over the first 2 */
+		hex8(t + 3, (uint32_t)dw);
+		hex8(t + 18, (uint32_t)dw * 4);
+		memcpy(t, "dw 0x", 5);
+		memcpy(t + 11, " (byte 0x", 9);
+		memcpy(t + 26, "): ", 3);
+		if (t == tmp)
+			put_mem(o, tmp, 29);
+		else
+			o->len += 29;
 		return;
 	}
 	PUT_LIT(o, "dw ");
@@ -252,9 +266,33 @@ struct head {
 	char text[HEAD_TEXT];
 };
 
+/*
+ * Whole lines: everything a formatter writes after the offset label depends
+ * only on the packet's dwords, layout, name, opcodes, lengths and flags and
+ * on the format flags (see packet_text() / packet_json()), so a packet equal
+ * to one seen before is its offset label plus a copy of that line. A ring
+ * repeats its fillers, NOPs and most of its fences verbatim. Direct-mapped,
+ * for packets of up to LINE_DW dwords whose line fits LINE_TEXT.
+ */
+#define LINE_SETS 4096u /* two lines a set */
+#define LINE_DW 16u
+#define LINE_TEXT 944u
+
+struct line {
+	const struct kfdsig_packet_desc *desc;
+	const char *name;
+	uint32_t opcode, sub_op, ndw, avail, flags;
+	uint8_t engine, json, fmt_flags, valid;
+	uint16_t len;
+	uint32_t dw[LINE_DW];
+	char text[LINE_TEXT];
+};
+
 struct kfdsig_format_cache {
 	struct frag e[FRAG_ENTRIES];
 	struct head h[HEAD_ENTRIES];
+	struct line l[LINE_SETS][2];
+	uint8_t mru[LINE_SETS]; /* the way last used in each set */
 };
 
 struct kfdsig_format_cache *kfdsig_format_cache_new(void)
@@ -481,14 +519,91 @@ static void put_head(struct out *o, struct kfdsig_format_cache *c, const struct 
 	put_mem(o, e->text, e->len);
 }
 
+/* Does slot @e hold the line of @p? Every input of the line but the offset
+ * is compared: nothing else goes into it. */
+static inline bool line_match(const struct line *e, const struct kfdsig_packet *p, uint32_t flags,
+			      bool json)
+{
+	if (!(e->valid && e->desc == p->desc && e->name == p->name && e->avail == p->avail &&
+	      e->ndw == p->ndw && e->flags == p->flags && e->opcode == p->opcode &&
+	      e->sub_op == p->sub_op && e->engine == (uint8_t)p->engine && e->json == json &&
+	      e->fmt_flags == (uint8_t)flags))
+		return false;
+	for (uint32_t i = 0; i < p->avail; i++)
+		if (e->dw[i] != p->dw[i])
+			return false;
+	return true;
+}
+
+/*
+ * The line of @p: the slot that holds it (*hit true), or the slot to keep
+ * it in once formatted (the way of its set used least recently), or NULL
+ * when @p is too long to be kept.
+ */
+static inline struct line *line_find(struct kfdsig_format_cache *c, const struct kfdsig_packet *p,
+				     uint32_t flags, bool json, bool *hit)
+{
+	uint32_t h = (uint32_t)(uintptr_t)p->desc >> 4 ^ p->avail << 8 ^ (uint32_t)json;
+	unsigned set, way;
+
+	*hit = false;
+	if (!c || p->avail > LINE_DW)
+		return NULL;
+	for (uint32_t i = 0; i < p->avail; i++)
+		h = (h ^ p->dw[i]) * 0x9e3779b1u;
+	set = (h ^ h >> 17) & (LINE_SETS - 1);
+	way = c->mru[set];
+	if (line_match(&c->l[set][way], p, flags, json)) {
+		*hit = true;
+		return &c->l[set][way];
+	}
+	way ^= 1;
+	c->mru[set] = (uint8_t)way;
+	*hit = line_match(&c->l[set][way], p, flags, json);
+	return &c->l[set][way];
+}
+
+/* Keep the line @text (without the offset label) of @p in slot @e. */
+static void line_store(struct line *e, const struct kfdsig_packet *p, uint32_t flags, bool json,
+		       const char *text, size_t len)
+{
+	if (len >= LINE_TEXT || flags > 0xff) {
+		e->valid = 0;
+		return;
+	}
+	e->desc = p->desc;
+	e->name = p->name;
+	e->opcode = p->opcode;
+	e->sub_op = p->sub_op;
+	e->ndw = p->ndw;
+	e->avail = p->avail;
+	e->flags = p->flags;
+	e->engine = (uint8_t)p->engine;
+	e->json = json;
+	e->fmt_flags = (uint8_t)flags;
+	e->len = (uint16_t)len;
+	memcpy(e->dw, p->dw, p->avail * sizeof(*p->dw));
+	memcpy(e->text, text, len);
+	e->valid = 1;
+}
+
 static int packet_text(struct kfdsig_format_cache *c, const struct kfdsig_packet *p, uint32_t flags,
 		       char *buf, size_t size)
 {
 	struct out o = { buf, size, 0 };
+	struct line *e;
+	size_t label;
+	bool hit;
 
 	if (!p)
 		return 0;
 	put_offset(&o, p->offset);
+	e = line_find(c, p, flags, false, &hit);
+	if (hit) {
+		put_mem(&o, e->text, e->len);
+		return done(&o);
+	}
+	label = o.len;
 	put_head(&o, c, p, false);
 	put_fields(&o, c, p, false);
 	if (payload_start(p)) {
@@ -514,6 +629,8 @@ static int packet_text(struct kfdsig_format_cache *c, const struct kfdsig_packet
 		put_raw(&o, p, false);
 		put_c(&o, '\n');
 	}
+	if (e && o.len < size)
+		line_store(e, p, flags, false, buf + label, o.len - label);
 	return done(&o);
 }
 
@@ -521,6 +638,9 @@ static int packet_json(struct kfdsig_format_cache *c, const struct kfdsig_packet
 		       char *buf, size_t size)
 {
 	struct out o = { buf, size, 0 };
+	struct line *e;
+	size_t label;
+	bool hit;
 
 	if (!p)
 		return 0;
@@ -528,6 +648,12 @@ static int packet_json(struct kfdsig_format_cache *c, const struct kfdsig_packet
 	put_dec(&o, p->offset);
 	PUT_LIT(&o, ", \"byte_offset\": ");
 	put_dec(&o, p->offset * 4);
+	e = line_find(c, p, flags, true, &hit);
+	if (hit) {
+		put_mem(&o, e->text, e->len);
+		return done(&o);
+	}
+	label = o.len;
 	put_head(&o, c, p, true);
 	put_fields(&o, c, p, true);
 	put_c(&o, '}');
@@ -546,6 +672,8 @@ static int packet_json(struct kfdsig_format_cache *c, const struct kfdsig_packet
 		put_c(&o, ']');
 	}
 	PUT_LIT(&o, "}\n");
+	if (e && o.len < size)
+		line_store(e, p, flags, true, buf + label, o.len - label);
 	return done(&o);
 }
 
