@@ -110,46 +110,53 @@ static int done(struct out *o)
 	return o->len > INT32_MAX ? INT32_MAX : (int)o->len;
 }
 
-/*
- * The eight hex digits of @v, most significant first, as they lie in
- * memory: each nibble spread to a byte, then '0' or 'a' - 10 added to all
- * eight bytes at once (no table, no loop).
- */
-static inline void hex8(char *dst, uint32_t v)
-{
-	uint64_t x = v, ten;
+/* Two hex digits per byte value. */
+static const char hex2[513] = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f2021"
+			      "22232425262728292a2b2c2d2e2f"
+			      "303132333435363738393a3b3c3d3e3f404142434445464748494a4b4c4d4e4f5051"
+			      "52535455565758595a5b5c5d5e5f"
+			      "606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f8081"
+			      "82838485868788898a8b8c8d8e8f"
+			      "909192939495969798999a9b9c9d9e9fa0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1"
+			      "b2b3b4b5b6b7b8b9babbbcbdbebf"
+			      "c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedfe0e1"
+			      "e2e3e4e5e6e7e8e9eaebecedeeef"
+			      "f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
 
-	x = (x | x << 16) & 0x0000ffff0000ffffull;
-	x = (x | x << 8) & 0x00ff00ff00ff00ffull;
-	x = (x | x << 4) & 0x0f0f0f0f0f0f0f0full; /* byte k = nibble k */
-	ten = ((x + 0x0606060606060606ull) >> 4) & 0x0101010101010101ull;
-	x += 0x3030303030303030ull + ten * ('a' - '0' - 10);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	x = __builtin_bswap64(x); /* nibble 7 in the first byte */
-	memcpy(dst, &x, 8);
-#else
-	for (int k = 0; k < 8; k++)
-		dst[k] = (char)(x >> (8 * (7 - k)));
-#endif
+/* Hex digits put_hex(@v, 6) writes: at least 6. */
+static inline unsigned hex_digits(uint64_t v)
+{
+	return v < (1u << 24) ? 6u : (67u - (unsigned)__builtin_clzll(v)) / 4u;
 }
 
-/* The label of a stream offset: dwords and bytes, both in hex. */
-static inline void put_offset(struct out *o, uint64_t dw)
+/* The @n low hex digits of @v at @t, two at a time from the end. */
+static inline void hex_at(char *t, uint64_t v, unsigned n)
 {
-	/* The common case in one go: both numbers fit 6 hex digits. */
-	if (dw < (1u << 22)) {
-		char tmp[40], *t = o->len + 40 < o->size ? o->buf + o->len : tmp;
+	while (n >= 2) {
+		n -= 2;
+		memcpy(t + n, hex2 + 2 * (v & 0xff), 2);
+		v >>= 8;
+	}
+	if (n)
+		t[0] = hexdig[v & 15];
+}
 
-		/* 8 digits each, the label's text written over the first 2 */
-		hex8(t + 3, (uint32_t)dw);
-		hex8(t + 18, (uint32_t)dw * 4);
+/* The label of a stream offset: dwords and bytes, both in hex (at least 6
+ * digits each), written in place when the buffer has room. */
+static inline __attribute__((always_inline)) void put_offset(struct out *o, uint64_t dw)
+{
+	unsigned nd = hex_digits(dw), nb = hex_digits(dw * 4);
+	size_t n = 5 + nd + 9 + nb + 3;
+
+	if (kfdsig_likely(o->len + n < o->size)) {
+		char *t = o->buf + o->len;
+
 		memcpy(t, "dw 0x", 5);
-		memcpy(t + 11, " (byte 0x", 9);
-		memcpy(t + 26, "): ", 3);
-		if (t == tmp)
-			put_mem(o, tmp, 29);
-		else
-			o->len += 29;
+		hex_at(t + 5, dw, nd);
+		memcpy(t + 5 + nd, " (byte 0x", 9);
+		hex_at(t + 14 + nd, dw * 4, nb);
+		memcpy(t + n - 3, "): ", 3);
+		o->len += n;
 		return;
 	}
 	PUT_LIT(o, "dw ");
@@ -157,6 +164,70 @@ static inline void put_offset(struct out *o, uint64_t dw)
 	PUT_LIT(o, " (byte ");
 	put_hex(o, dw * 4, 6);
 	PUT_LIT(o, "): ");
+}
+
+/* Decimal digits of @v (at least 1). */
+static inline unsigned dec_digits(uint64_t v)
+{
+	uint32_t w;
+
+	if (v > UINT32_MAX) {
+		unsigned n = 10;
+
+		for (v /= 10000000000ull; v; v /= 10)
+			n++;
+		return n;
+	}
+	w = (uint32_t)v;
+	if (w < 100000)
+		return w < 100 ? 1u + (w >= 10) : w < 1000 ? 3u : 4u + (w >= 10000);
+	if (w < 10000000)
+		return 6u + (w >= 1000000);
+	return w < 100000000 ? 8u : 9u + (w >= 1000000000);
+}
+
+/* @v in decimal ending just before @end (dec_digits(@v) bytes). */
+static inline void dec_back(char *end, uint64_t v)
+{
+	uint32_t w;
+
+	while (v > UINT32_MAX) {
+		end -= 2;
+		memcpy(end, dec2 + 2 * (v % 100), 2);
+		v /= 100;
+	}
+	w = (uint32_t)v;
+	while (w >= 100) {
+		end -= 2;
+		memcpy(end, dec2 + 2 * (w % 100), 2);
+		w /= 100;
+	}
+	if (w >= 10)
+		memcpy(end - 2, dec2 + 2 * w, 2);
+	else
+		end[-1] = (char)('0' + w);
+}
+
+/* The start of a JSON line: the offset in dwords and in bytes. */
+static inline __attribute__((always_inline)) void put_json_offset(struct out *o, uint64_t dw)
+{
+	unsigned nd = dec_digits(dw), nb = dec_digits(dw * 4);
+	size_t n = 11 + nd + 17 + nb;
+
+	if (o->len + n < o->size && dw < (1ull << 60)) {
+		char *t = o->buf + o->len;
+
+		memcpy(t, "{\"offset\": ", 11);
+		dec_back(t + 11 + nd, dw);
+		memcpy(t + 11 + nd, ", \"byte_offset\": ", 17);
+		dec_back(t + n, dw * 4);
+		o->len += n;
+		return;
+	}
+	PUT_LIT(o, "{\"offset\": ");
+	put_dec(o, dw);
+	PUT_LIT(o, ", \"byte_offset\": ");
+	put_dec(o, dw * 4);
 }
 
 /* Header fields the packet name and length already say (by position: the
@@ -275,16 +346,14 @@ struct head {
  * for packets of up to LINE_DW dwords whose line fits LINE_TEXT.
  */
 #define LINE_SETS 4096u /* two lines a set */
+#define LINE_SEEN 16384u
 #define LINE_DW 16u
 #define LINE_TEXT 944u
 
 struct line {
-	const struct kfdsig_packet_desc *desc;
-	const char *name;
-	uint32_t opcode, sub_op, ndw, avail, flags;
-	uint8_t engine, json, fmt_flags, valid;
-	uint16_t len;
+	uint64_t key[4]; /* line_key(); key[3] == 0: empty */
 	uint32_t dw[LINE_DW];
+	uint16_t len;
 	char text[LINE_TEXT];
 };
 
@@ -293,6 +362,10 @@ struct kfdsig_format_cache {
 	struct head h[HEAD_ENTRIES];
 	struct line l[LINE_SETS][2];
 	uint8_t mru[LINE_SETS]; /* the way last used in each set */
+	/* Hashes of lines seen once: a line is kept when it comes again, so
+	 * that packets seen only once (fences with their own sequence
+	 * numbers) do not push out the ones that repeat. */
+	uint32_t seen[LINE_SEEN];
 };
 
 struct kfdsig_format_cache *kfdsig_format_cache_new(void)
@@ -519,15 +592,31 @@ static void put_head(struct out *o, struct kfdsig_format_cache *c, const struct 
 	put_mem(o, e->text, e->len);
 }
 
-/* Does slot @e hold the line of @p? Every input of the line but the offset
- * is compared: nothing else goes into it. */
-static inline bool line_match(const struct line *e, const struct kfdsig_packet *p, uint32_t flags,
-			      bool json)
+/*
+ * Every input of a line but the offset, packed: layout, name, opcodes, and
+ * lengths, flags, engine and format in key[3] (bit 63 set: never 0). False
+ * when a value does not fit (such a packet is formatted every time).
+ */
+static inline bool line_key(const struct kfdsig_packet *p, uint32_t flags, bool json,
+			    uint64_t key[4])
 {
-	if (!(e->valid && e->desc == p->desc && e->name == p->name && e->avail == p->avail &&
-	      e->ndw == p->ndw && e->flags == p->flags && e->opcode == p->opcode &&
-	      e->sub_op == p->sub_op && e->engine == (uint8_t)p->engine && e->json == json &&
-	      e->fmt_flags == (uint8_t)flags))
+	if (p->avail > LINE_DW || p->ndw > INT32_MAX || p->flags > 0xff || flags > 0xff ||
+	    (unsigned)p->engine > 0xff)
+		return false;
+	key[0] = (uintptr_t)p->desc;
+	key[1] = (uintptr_t)p->name;
+	key[2] = (uint64_t)p->opcode << 32 | p->sub_op;
+	key[3] = 1ull << 63 | (uint64_t)p->ndw << 32 | flags << 24 | p->flags << 16 |
+		 (uint32_t)p->engine << 8 | p->avail << 1 | (uint32_t)json;
+	return true;
+}
+
+/* Does slot @e hold the line of @p (key @key)? */
+static inline bool line_match(const struct line *e, const struct kfdsig_packet *p,
+			      const uint64_t key[4])
+{
+	if ((e->key[0] ^ key[0]) | (e->key[1] ^ key[1]) | (e->key[2] ^ key[2]) |
+	    (e->key[3] ^ key[3]))
 		return false;
 	for (uint32_t i = 0; i < p->avail; i++)
 		if (e->dw[i] != p->dw[i])
@@ -535,146 +624,151 @@ static inline bool line_match(const struct line *e, const struct kfdsig_packet *
 	return true;
 }
 
-/*
- * The line of @p: the slot that holds it (*hit true), or the slot to keep
- * it in once formatted (the way of its set used least recently), or NULL
- * when @p is too long to be kept.
- */
-static inline struct line *line_find(struct kfdsig_format_cache *c, const struct kfdsig_packet *p,
-				     uint32_t flags, bool json, bool *hit)
-{
-	uint32_t h = (uint32_t)(uintptr_t)p->desc >> 4 ^ p->avail << 8 ^ (uint32_t)json;
-	unsigned set, way;
-
-	*hit = false;
-	if (!c || p->avail > LINE_DW)
-		return NULL;
-	for (uint32_t i = 0; i < p->avail; i++)
-		h = (h ^ p->dw[i]) * 0x9e3779b1u;
-	set = (h ^ h >> 17) & (LINE_SETS - 1);
-	way = c->mru[set];
-	if (line_match(&c->l[set][way], p, flags, json)) {
-		*hit = true;
-		return &c->l[set][way];
-	}
-	way ^= 1;
-	c->mru[set] = (uint8_t)way;
-	*hit = line_match(&c->l[set][way], p, flags, json);
-	return &c->l[set][way];
-}
-
 /* Keep the line @text (without the offset label) of @p in slot @e. */
-static void line_store(struct line *e, const struct kfdsig_packet *p, uint32_t flags, bool json,
+static void line_store(struct line *e, const struct kfdsig_packet *p, const uint64_t key[4],
 		       const char *text, size_t len)
 {
-	if (len >= LINE_TEXT || flags > 0xff) {
-		e->valid = 0;
+	if (len >= LINE_TEXT) {
+		e->key[3] = 0;
 		return;
 	}
-	e->desc = p->desc;
-	e->name = p->name;
-	e->opcode = p->opcode;
-	e->sub_op = p->sub_op;
-	e->ndw = p->ndw;
-	e->avail = p->avail;
-	e->flags = p->flags;
-	e->engine = (uint8_t)p->engine;
-	e->json = json;
-	e->fmt_flags = (uint8_t)flags;
+	memcpy(e->key, key, sizeof(e->key));
 	e->len = (uint16_t)len;
 	memcpy(e->dw, p->dw, p->avail * sizeof(*p->dw));
 	memcpy(e->text, text, len);
-	e->valid = 1;
 }
 
-static int packet_text(struct kfdsig_format_cache *c, const struct kfdsig_packet *p, uint32_t flags,
-		       char *buf, size_t size)
+/* A text line after its label: head, fields, payload, raw dwords. */
+static __attribute__((noinline)) void line_text(struct out *o, struct kfdsig_format_cache *c,
+						const struct kfdsig_packet *p, uint32_t flags)
 {
-	struct out o = { buf, size, 0 };
-	struct line *e;
-	size_t label;
-	bool hit;
-
-	if (!p)
-		return 0;
-	put_offset(&o, p->offset);
-	e = line_find(c, p, flags, false, &hit);
-	if (hit) {
-		put_mem(&o, e->text, e->len);
-		return done(&o);
-	}
-	label = o.len;
-	put_head(&o, c, p, false);
-	put_fields(&o, c, p, false);
+	put_head(o, c, p, false);
+	put_fields(o, c, p, false);
 	if (payload_start(p)) {
 		uint32_t i = payload_start(p), end = p->avail;
 
 		if (end - i > TEXT_PAYLOAD_MAX)
 			end = i + TEXT_PAYLOAD_MAX;
-		PUT_LIT(&o, " data=");
+		PUT_LIT(o, " data=");
 		for (uint32_t k = i; k < end; k++) {
 			if (k > i)
-				put_c(&o, ',');
-			put_hex(&o, p->dw[k], 1);
+				put_c(o, ',');
+			put_hex(o, p->dw[k], 1);
 		}
 		if (end < p->avail) {
-			PUT_LIT(&o, ",...(+");
-			put_dec(&o, p->avail - end);
-			put_c(&o, ')');
+			PUT_LIT(o, ",...(+");
+			put_dec(o, p->avail - end);
+			put_c(o, ')');
 		}
 	}
-	put_c(&o, '\n');
+	put_c(o, '\n');
 	if (flags & KFDSIG_FORMAT_RAW) {
-		PUT_LIT(&o, "        raw: ");
-		put_raw(&o, p, false);
-		put_c(&o, '\n');
+		PUT_LIT(o, "        raw: ");
+		put_raw(o, p, false);
+		put_c(o, '\n');
 	}
+}
+
+/* A JSON line after its label. */
+static __attribute__((noinline)) void line_json(struct out *o, struct kfdsig_format_cache *c,
+						const struct kfdsig_packet *p, uint32_t flags)
+{
+	put_head(o, c, p, true);
+	put_fields(o, c, p, true);
+	put_c(o, '}');
+	if (payload_start(p)) {
+		PUT_LIT(o, ", \"data\": [");
+		for (uint32_t i = payload_start(p); i < p->avail; i++) {
+			if (i > payload_start(p))
+				PUT_LIT(o, ", ");
+			put_dec(o, p->dw[i]);
+		}
+		put_c(o, ']');
+	}
+	if (flags & KFDSIG_FORMAT_RAW) {
+		PUT_LIT(o, ", \"raw\": [");
+		put_raw(o, p, true);
+		put_c(o, ']');
+	}
+	PUT_LIT(o, "}\n");
+}
+
+/*
+ * A packet: its offset label, then its line, copied from the cache when an
+ * equal packet was formatted before, else formatted (and kept).
+ */
+static inline __attribute__((always_inline)) int packet_line(struct kfdsig_format_cache *c,
+							     const struct kfdsig_packet *p,
+							     uint32_t flags, char *buf, size_t size,
+							     bool json)
+{
+	struct out o = { buf, size, 0 };
+	struct line *e = NULL;
+	uint64_t key[4];
+	size_t label;
+
+	if (!p)
+		return 0;
+	if (json)
+		put_json_offset(&o, p->offset);
+	else
+		put_offset(&o, p->offset);
+	if (c && line_key(p, flags, json, key)) {
+		uint32_t h = (uint32_t)(key[3] ^ key[3] >> 32 ^ key[0] >> 4);
+		unsigned set, way;
+
+		for (uint32_t i = 0; i < p->avail; i++)
+			h = (h ^ p->dw[i]) * 0x9e3779b1u;
+		set = (h ^ h >> 17) & (LINE_SETS - 1);
+		way = c->mru[set];
+		e = &c->l[set][way];
+		if (!line_match(e, p, key)) {
+			uint32_t *seen = &c->seen[(h >> 7) & (LINE_SEEN - 1)];
+
+			/* the other way; it becomes the one used last */
+			way ^= 1;
+			e = &c->l[set][way];
+			if (!line_match(e, p, key)) {
+				if (*seen != (h | 1)) {
+					*seen = h | 1; /* first time: not kept */
+					e = NULL;
+				} else {
+					c->mru[set] = (uint8_t)way;
+				}
+				goto format;
+			}
+			c->mru[set] = (uint8_t)way;
+		}
+		if (kfdsig_likely(o.len + e->len < size)) {
+			memcpy(buf + o.len, e->text, e->len);
+			o.len += e->len;
+			buf[o.len] = '\0';
+			return (int)o.len;
+		}
+		put_mem(&o, e->text, e->len);
+		return done(&o);
+	}
+format:
+	label = o.len;
+	if (json)
+		line_json(&o, c, p, flags);
+	else
+		line_text(&o, c, p, flags);
 	if (e && o.len < size)
-		line_store(e, p, flags, false, buf + label, o.len - label);
+		line_store(e, p, key, buf + label, o.len - label);
 	return done(&o);
+}
+
+static int packet_text(struct kfdsig_format_cache *c, const struct kfdsig_packet *p, uint32_t flags,
+		       char *buf, size_t size)
+{
+	return packet_line(c, p, flags, buf, size, false);
 }
 
 static int packet_json(struct kfdsig_format_cache *c, const struct kfdsig_packet *p, uint32_t flags,
 		       char *buf, size_t size)
 {
-	struct out o = { buf, size, 0 };
-	struct line *e;
-	size_t label;
-	bool hit;
-
-	if (!p)
-		return 0;
-	PUT_LIT(&o, "{\"offset\": ");
-	put_dec(&o, p->offset);
-	PUT_LIT(&o, ", \"byte_offset\": ");
-	put_dec(&o, p->offset * 4);
-	e = line_find(c, p, flags, true, &hit);
-	if (hit) {
-		put_mem(&o, e->text, e->len);
-		return done(&o);
-	}
-	label = o.len;
-	put_head(&o, c, p, true);
-	put_fields(&o, c, p, true);
-	put_c(&o, '}');
-	if (payload_start(p)) {
-		PUT_LIT(&o, ", \"data\": [");
-		for (uint32_t i = payload_start(p); i < p->avail; i++) {
-			if (i > payload_start(p))
-				PUT_LIT(&o, ", ");
-			put_dec(&o, p->dw[i]);
-		}
-		put_c(&o, ']');
-	}
-	if (flags & KFDSIG_FORMAT_RAW) {
-		PUT_LIT(&o, ", \"raw\": [");
-		put_raw(&o, p, true);
-		put_c(&o, ']');
-	}
-	PUT_LIT(&o, "}\n");
-	if (e && o.len < size)
-		line_store(e, p, flags, true, buf + label, o.len - label);
-	return done(&o);
+	return packet_line(c, p, flags, buf, size, true);
 }
 
 int kfdsig_format_packet_text(const struct kfdsig_packet *p, uint32_t flags, char *buf, size_t size)
@@ -721,10 +815,7 @@ int kfdsig_format_finding_json(const struct kfdsig_finding *f, char *buf, size_t
 
 	if (!f)
 		return 0;
-	PUT_LIT(&o, "{\"offset\": ");
-	put_dec(&o, f->offset);
-	PUT_LIT(&o, ", \"byte_offset\": ");
-	put_dec(&o, f->offset * 4);
+	put_json_offset(&o, f->offset);
 	PUT_LIT(&o, ", \"finding\": ");
 	put_json_str(&o, f->rule);
 	PUT_LIT(&o, ", \"severity\": \"");
