@@ -4,6 +4,7 @@
 #include <getopt.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "decode_input.h"
@@ -93,10 +94,24 @@ struct frame {
 	bool plain; /* the stream itself: no IB prefix, no ring labels, no --mem */
 };
 
+/* The buffer to standard output with write(2), in one piece where it can
+ * (stdio is never used for the stream itself). */
 static void out_flush(struct dec_out *o)
 {
-	if (o->len && fwrite(o->buf, 1, o->len, o->f) != o->len)
+	size_t done = 0;
+
+	if (o->len && fflush(o->f) == EOF) /* nothing is there; be safe */
 		o->failed = true;
+	while (done < o->len && !o->failed) {
+		ssize_t n = write(fileno(o->f), o->buf + done, o->len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			o->failed = true;
+		else
+			done += (size_t)n;
+	}
 	o->len = 0;
 }
 

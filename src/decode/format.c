@@ -126,6 +126,12 @@ static const char hex2[513] = "000102030405060708090a0b0c0d0e0f10111213141516171
 /* The @n low hex digits of @v at @t, two at a time from the end. */
 static inline void hex_at(char *t, uint64_t v, unsigned n)
 {
+	if (n == 6) { /* labels below 2^24, addresses of 24 bits */
+		memcpy(t, hex2 + 2 * (v >> 16 & 0xff), 2);
+		memcpy(t + 2, hex2 + 2 * (v >> 8 & 0xff), 2);
+		memcpy(t + 4, hex2 + 2 * (v & 0xff), 2);
+		return;
+	}
 	while (n >= 2) {
 		n -= 2;
 		memcpy(t + n, hex2 + 2 * (v & 0xff), 2);
@@ -414,6 +420,7 @@ struct kfdsig_format_cache {
 	 * numbers) do not push out the ones that repeat. */
 	uint32_t seen[LINE_SEEN];
 	struct desc_holes dh[DESC_HOLES];
+	struct line *last; /* the line used last (runs of equal packets) */
 };
 
 struct kfdsig_format_cache *kfdsig_format_cache_new(void)
@@ -873,6 +880,10 @@ static inline __attribute__((always_inline)) int packet_line(struct kfdsig_forma
 		uint32_t h;
 		unsigned set, way;
 
+		/* A run of equal packets (fillers): the line of the last one. */
+		e = c->last;
+		if (e && line_match(e, p, key, e->holes) && kfdsig_likely(line_put(&o, e, p)))
+			return (int)o.len;
 		holes = line_holes(c, p->desc, flags);
 		h = (uint32_t)(key[3] ^ key[3] >> 32 ^ key[0] >> 4);
 		for (uint32_t i = 0; i < p->avail; i++)
@@ -898,8 +909,10 @@ static inline __attribute__((always_inline)) int packet_line(struct kfdsig_forma
 			}
 			c->mru[set] = (uint8_t)way;
 		}
-		if (kfdsig_likely(line_put(&o, e, p)))
+		if (kfdsig_likely(line_put(&o, e, p))) {
+			c->last = e;
 			return (int)o.len;
+		}
 		e = NULL; /* short buffer: the slow way */
 	}
 format:
