@@ -388,7 +388,7 @@ struct line {
 	uint16_t len;
 	uint8_t nholes;
 	struct hole h[LINE_HOLES];
-	char text[LINE_TEXT];
+	char text[LINE_TEXT + 32]; /* + what line_put() may read past */
 };
 
 /* The numbers of hole dwords a slow-path line wrote (to make its template). */
@@ -421,6 +421,10 @@ struct kfdsig_format_cache {
 	uint32_t seen[LINE_SEEN];
 	struct desc_holes dh[DESC_HOLES];
 	struct line *last; /* the line used last (runs of equal packets) */
+	/* The text label written last: the next is mostly a patch of it. */
+	uint64_t lab_dw;
+	uint8_t lab_len, lab_nd, lab_nb, lab_valid;
+	char lab[64];
 };
 
 struct kfdsig_format_cache *kfdsig_format_cache_new(void)
@@ -775,26 +779,40 @@ static void line_store(struct line *e, const struct kfdsig_packet *p, const uint
 static inline bool line_put(struct out *o, const struct line *e, const struct kfdsig_packet *p)
 {
 	const char *t = e->text;
+	char *b = o->buf + o->len;
 	size_t from = 0;
 
-	/* a number is at most 10 characters (0x + 8 hex, or 10 decimal) */
-	if (o->len + e->len + 10u * e->nholes >= o->size)
+	/* a number is at most 10 characters (0x + 8 hex, or 10 decimal); a
+	 * short piece is copied as 32 bytes */
+	if (o->len + e->len + 42u * e->nholes >= o->size)
 		return false;
 	for (unsigned k = 0; k < e->nholes; k++) {
 		const struct kfdsig_field *f = &p->desc->fields[e->h[k].field];
 		uint32_t v = kfdsig_field_get(f, p->dw);
+		size_t n = e->h[k].at - from;
 
-		memcpy(o->buf + o->len, t + from, e->h[k].at - from);
-		o->len += e->h[k].at - from;
-		from = e->h[k].at;
-		if (e->h[k].hex)
-			put_hex(o, v, 1);
+		if (n <= 32) /* text[] has 32 bytes past its end to read */
+			memcpy(b, t + from, 32);
 		else
-			put_dec(o, v);
+			memcpy(b, t + from, n);
+		b += n;
+		from = e->h[k].at;
+		if (e->h[k].hex) {
+			n = v ? (35u - (unsigned)__builtin_clz(v)) / 4u : 1u;
+			b[0] = '0';
+			b[1] = 'x';
+			hex_at(b + 2, v, (unsigned)n);
+			b += n + 2;
+		} else {
+			n = dec_digits(v);
+			dec_back(b + n, v);
+			b += n;
+		}
 	}
-	memcpy(o->buf + o->len, t + from, e->len - from);
-	o->len += e->len - from;
-	o->buf[o->len] = '\0';
+	memcpy(b, t + from, e->len - from);
+	b += e->len - from;
+	*b = '\0';
+	o->len = (size_t)(b - o->buf);
 	return true;
 }
 
@@ -854,6 +872,43 @@ static __attribute__((noinline)) void line_json(struct out *o, struct kfdsig_for
 }
 
 /*
+ * The text label through the cache: a label whose numbers share all but
+ * their last four digits with the label before (the next packet, mostly)
+ * is that label with those digits rewritten.
+ */
+static inline __attribute__((always_inline)) void
+put_offset_cached(struct out *o, struct kfdsig_format_cache *c, uint64_t dw)
+{
+	uint64_t last = c->lab_dw;
+	char *t = o->buf + o->len;
+	unsigned nd, nb;
+
+	if (c->lab_valid && dw >> 16 == last >> 16 && (dw * 4) >> 16 == (last * 4) >> 16 &&
+	    kfdsig_likely(o->len + sizeof(c->lab) < o->size)) {
+		nd = c->lab_nd;
+		nb = c->lab_nb;
+		memcpy(t, c->lab, sizeof(c->lab));
+		memcpy(t + 5 + nd - 4, hex2 + 2 * (dw >> 8 & 0xff), 2);
+		memcpy(t + 5 + nd - 2, hex2 + 2 * (dw & 0xff), 2);
+		memcpy(t + 14 + nd + nb - 4, hex2 + 2 * (dw * 4 >> 8 & 0xff), 2);
+		memcpy(t + 14 + nd + nb - 2, hex2 + 2 * (dw * 4 & 0xff), 2);
+		o->len += c->lab_len;
+		return;
+	}
+	put_offset(o, dw);
+	nd = hex_digits(dw);
+	nb = hex_digits(dw * 4);
+	c->lab_valid = o->len < o->size && 5 + nd + 9 + nb + 3 <= sizeof(c->lab);
+	if (c->lab_valid) {
+		c->lab_dw = dw;
+		c->lab_nd = (uint8_t)nd;
+		c->lab_nb = (uint8_t)nb;
+		c->lab_len = (uint8_t)(5 + nd + 9 + nb + 3);
+		memcpy(c->lab, t, c->lab_len);
+	}
+}
+
+/*
  * A packet: its offset label, then its line, from the cache when an equal
  * packet (but for hole numbers) was formatted before, else formatted (and
  * kept the second time it is seen).
@@ -874,6 +929,8 @@ static inline __attribute__((always_inline)) int packet_line(struct kfdsig_forma
 		return 0;
 	if (json)
 		put_json_offset(&o, p->offset);
+	else if (c)
+		put_offset_cached(&o, c, p->offset);
 	else
 		put_offset(&o, p->offset);
 	if (c && line_key(p, flags, json, key)) {
