@@ -177,8 +177,8 @@ static size_t walk(struct kfdsig_decoder *d, const uint32_t *dw, size_t n, uint6
 						break;
 					}
 				}
-				if (d->o.flags & KFDSIG_DECODE_LINT)
-					kfdsig_lint_packet(d, &p);
+				if ((d->o.flags & KFDSIG_DECODE_LINT) && e->lint)
+					kfdsig_lint_pm4_wanted(d, &p);
 				continue;
 			}
 		}

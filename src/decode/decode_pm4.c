@@ -146,6 +146,7 @@ static void remember(struct kfdsig_decoder *d, uint32_t h, uint32_t len,
 
 		q.ndw = q.avail = len;
 		e->quiet = pm4_issue(&q) == PM4_FINE;
+		e->lint = kfdsig_lint_pm4_wants(&q);
 	}
 }
 
