@@ -347,9 +347,121 @@ static void test_cli(const char *cli)
 	unlink(path);
 }
 
+/* Set field @name of the layout @desc in the packet @pk. */
+static void set_field(const struct kfdsig_packet_desc *desc, uint32_t *pk, const char *name,
+		      uint32_t v)
+{
+	for (unsigned i = 0; i < desc->nfields; i++) {
+		const struct kfdsig_field *f = &desc->fields[i];
+		uint32_t mask = f->width >= 32 ? UINT32_MAX : (1u << f->width) - 1;
+
+		if (strcmp(f->name, name))
+			continue;
+		pk[f->dw] = (pk[f->dw] & ~(mask << f->shift)) | (v & mask) << f->shift;
+		return;
+	}
+	CHECK(0, "%s has no field %s", desc->name, name);
+}
+
+/*
+ * The lint takes a shortcut for a fence whose header it has seen before and
+ * that breaks no rule. A fence that looks clean but breaks one must give
+ * the same findings every time it comes, not only the first (when the
+ * header is new and every rule runs).
+ */
+static void test_lint_repeats(void)
+{
+	static const char *const targets[] = { "gfx90a", "gfx1100", "gfx1201" };
+	static const struct {
+		const char *field;
+		uint32_t v;
+		const char *field2;
+		uint32_t v2;
+		bool page_only; /* a rule that needs the signal page */
+	} bad[] = {
+		{ "address_lo", 0x28 + 4 },			  /* misaligned slot */
+		{ "data_lo", UINT32_MAX, "data_hi", UINT32_MAX }, /* all-ones */
+		{ "int_ctxid", 0 },
+		{ "int_ctxid", 4096 },
+		{ "int_ctxid", 1u << 24 | 5 },
+		{ "int_ctxid", 6, NULL, 0, true },   /* slot 5 written */
+		{ "address_hi", 2, NULL, 0, true },  /* outside the page */
+		{ "address_lo", 0, "int_ctxid", 0 }, /* slot 0 */
+		{ "address_lo", 0, NULL, 0, true },  /* slot 0, context 5 */
+		{ "int_sel", 0 },		     /* a polling fence */
+		{ "data_sel", 1 },		     /* 32-bit write */
+	};
+	struct capture cap;
+
+	cap_init(&cap);
+	for (size_t t = 0; t < sizeof(targets) / sizeof(targets[0]); t++) {
+		const struct kfdsig_target *tg = T(targets[t]);
+		const struct kfdsig_packet_desc *desc = kfdsig_pm4_packet_desc(tg, 0x49);
+
+		for (size_t b = 0; b < sizeof(bad) / sizeof(bad[0]); b++) {
+			for (int page = 0; page < 2; page++) {
+				struct kfdsig_fence f = { 0 };
+				uint32_t s[64], pk[16];
+				size_t n = 0, per[4] = { 0 };
+				int m;
+
+				f.event_id = 5;
+				f.slot_va = 0x100000000ull + 8 * 5;
+				m = kfdsig_pm4_emit_fence(tg, &f, pk, 16);
+				CHECK(m == 8 && desc, "%s fence", targets[t]);
+				if (m != 8 || !desc)
+					continue;
+				/* a clean fence first (the header is then known) */
+				memcpy(s, pk, 32);
+				n = 8;
+				set_field(desc, pk, bad[b].field, bad[b].v);
+				if (bad[b].field2)
+					set_field(desc, pk, bad[b].field2, bad[b].v2);
+				for (int k = 0; k < 3; k++, n += 8)
+					memcpy(s + n, pk, 32);
+				cap_decode(&cap, tg, KFDSIG_ENGINE_PM4,
+					   KFDSIG_DECODE_LINT |
+						   (page ? KFDSIG_DECODE_SIGNAL_PAGE : 0),
+					   0x100000000ull, s, n);
+				for (size_t i = 0; i < cap.nfinds; i++)
+					per[cap.finds[i].offset / 8 < 4 ? cap.finds[i].offset / 8
+									: 0]++;
+				CHECK(per[0] == 0, "%s: the clean fence has %zu findings",
+				      targets[t], per[0]);
+				CHECK((per[1] > 0 || (bad[b].page_only && !page)) &&
+					      per[1] == per[2] && per[2] == per[3],
+				      "%s %s=0x%x%s: findings per copy %zu, %zu, %zu", targets[t],
+				      bad[b].field, bad[b].v, page ? " (signal page)" : "", per[1],
+				      per[2], per[3]);
+				/* and the same rules in the same order */
+				for (size_t i = 0, j; i < cap.nfinds; i++) {
+					if (cap.finds[i].offset / 8 != 1)
+						continue;
+					for (int k = 2; k <= 3; k++) {
+						for (j = 0; j < cap.nfinds; j++)
+							if (cap.finds[j].offset ==
+								    cap.finds[i].offset +
+									    8 * (k - 1) &&
+							    !strcmp(cap.finds[j].rule,
+								    cap.finds[i].rule) &&
+							    !strcmp(cap.finds[j].msg,
+								    cap.finds[i].msg))
+								break;
+						CHECK(j < cap.nfinds, "%s copy %d lacks %s: %s",
+						      targets[t], k, cap.finds[i].rule,
+						      cap.finds[i].msg);
+					}
+				}
+			}
+		}
+	}
+	cap_free(&cap);
+}
+
 int main(void)
 {
 	test_library();
+	test_lint_repeats();
 #ifdef KFDSIG_CLI_PATH
 	test_cli(KFDSIG_CLI_PATH);
 #endif
