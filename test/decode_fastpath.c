@@ -458,10 +458,82 @@ static void test_lint_repeats(void)
 	cap_free(&cap);
 }
 
+/*
+ * The decoder remembers what each PM4 header identified as. A header that
+ * differs from a remembered one in any bit (predicate, shader type, the
+ * reserved bits, the count) must decode as it does in a stream where
+ * nothing is remembered: the same packets, the same findings.
+ */
+static void test_header_cache(void)
+{
+	const struct kfdsig_target *t = T("gfx90a");
+	struct kfdsig_fence f = { 0 };
+	uint32_t fence[16], warm[64], s[160];
+	/* headers to warm the cache with, and variants of each */
+	static const uint32_t fillers[] = { 0xffff1000u, 0x80000000u };
+	static const uint32_t variants[] = { 0x1, 0x2, 0x4, 0x8, 0x10, 0x80, 0x10000, 0x40000000 };
+	struct capture cold, hot;
+	char a[4096], b[4096];
+	int m;
+
+	f.event_id = 7;
+	f.slot_va = 0x100000000ull + 56;
+	m = kfdsig_pm4_emit_fence(t, &f, fence, 16);
+	CHECK(m == 8, "fence");
+	cap_init(&cold);
+	cap_init(&hot);
+	for (int kind = 0; kind < 3; kind++) {
+		uint32_t h = kind == 0 ? fence[0] : fillers[kind - 1];
+		size_t len = kind == 0 ? 8 : 1, nw = 0;
+
+		for (int k = 0; k < 4; k++, nw += len)
+			memcpy(warm + nw, kind == 0 ? fence : &h, len * 4);
+		for (size_t v = 0; v < sizeof(variants) / sizeof(variants[0]); v++) {
+			size_t n = 0;
+
+			/* the variant, its body, then a clean fence to end on */
+			s[n++] = h ^ variants[v];
+			for (size_t i = 1; i < len; i++)
+				s[n++] = fence[i];
+			memcpy(s + n, fence, 32);
+			n += 8;
+			cap_decode(&cold, t, KFDSIG_ENGINE_PM4, 0, 0, s, n);
+			memmove(s + nw, s, n * 4);
+			memcpy(s, warm, nw * 4);
+			cap_decode(&hot, t, KFDSIG_ENGINE_PM4, 0, 0, s, n + nw);
+			CHECK(hot.npkts == cold.npkts + 4 && hot.nfinds >= cold.nfinds,
+			      "header 0x%08x after 0x%08x: %zu packets, %zu alone", h ^ variants[v],
+			      h, hot.npkts - 4, cold.npkts);
+			for (size_t i = 0; i < cold.npkts && i + 4 < hot.npkts; i++) {
+				struct kfdsig_packet q = hot.pkts[i + 4].p;
+
+				q.offset -= nw;
+				kfdsig_format_packet_text(&cold.pkts[i].p, KFDSIG_FORMAT_RAW, a,
+							  sizeof(a));
+				kfdsig_format_packet_text(&q, KFDSIG_FORMAT_RAW, b, sizeof(b));
+				CHECK(!strcmp(a, b),
+				      "header 0x%08x after 0x%08x:\n alone: %s warm: %s",
+				      h ^ variants[v], h, a, b);
+			}
+			for (size_t i = 0; i < cold.nfinds; i++) {
+				size_t j = hot.nfinds - cold.nfinds + i;
+
+				CHECK(j < hot.nfinds &&
+					      !strcmp(cold.finds[i].rule, hot.finds[j].rule),
+				      "header 0x%08x after 0x%08x: finding %s", h ^ variants[v], h,
+				      cold.finds[i].rule);
+			}
+		}
+	}
+	cap_free(&cold);
+	cap_free(&hot);
+}
+
 int main(void)
 {
 	test_library();
 	test_lint_repeats();
+	test_header_cache();
 #ifdef KFDSIG_CLI_PATH
 	test_cli(KFDSIG_CLI_PATH);
 #endif
