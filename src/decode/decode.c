@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "decode/decode_internal.h"
+#include "decode/lint_fast.h"
 
 void kfdsig_finding(struct kfdsig_decoder *d, uint64_t offset, enum kfdsig_severity sev,
 		    const char *rule, const char *fmt, ...)
@@ -177,8 +178,9 @@ static size_t walk(struct kfdsig_decoder *d, const uint32_t *dw, size_t n, uint6
 						break;
 					}
 				}
-				if ((d->o.flags & KFDSIG_DECODE_LINT) && e->lint)
-					kfdsig_lint_pm4_wanted(d, &p);
+				if ((d->o.flags & KFDSIG_DECODE_LINT) && e->lint &&
+				    !lint_clean_fence(d, &p))
+					kfdsig_lint_pm4_rules(d, &p);
 				continue;
 			}
 		}

@@ -160,8 +160,9 @@ void kfdsig_sdma_check(struct kfdsig_decoder *d, const struct kfdsig_packet *p);
 /* Does the lint read this PM4 packet (a function of its header)? */
 bool kfdsig_lint_pm4_wants(const struct kfdsig_packet *p);
 
-/* Lint of a complete PM4 packet kfdsig_lint_pm4_wants() (no flags). */
-void kfdsig_lint_pm4_wanted(struct kfdsig_decoder *d, const struct kfdsig_packet *p);
+/* Every lint rule on a complete PM4 packet kfdsig_lint_pm4_wants() (no
+ * flags); lint_fast.h has the shortcut for the clean fence. */
+void kfdsig_lint_pm4_rules(struct kfdsig_decoder *d, const struct kfdsig_packet *p);
 
 /* Lint of a delivered packet, and the end-of-stream rules. */
 void kfdsig_lint_packet(struct kfdsig_decoder *d, const struct kfdsig_packet *p);

@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "decode/decode_internal.h"
+#include "decode/lint_fast.h"
 #include "pm4/pm4_defs.h"
 #include "sdma/sdma_defs.h"
 
@@ -49,18 +50,13 @@ static const char *const lint_field_names[LF_COUNT] = {
 	[LF_DATA] = "data",
 };
 
-/* The fields a RELEASE_MEM / EVENT_WRITE_EOP lint cannot do without. */
-#define RM_NEEDS (1u << LF_INT_SEL | 1u << LF_DATA_SEL)
-
-/* The fields of @desc the lint reads: resolved by name once per decoder
- * and layout, then a pointer compare per packet (the last layout first). */
-static inline const struct lint_layout *layout(struct kfdsig_decoder *d,
-					       const struct kfdsig_packet_desc *desc)
+/* The fields of @desc the lint reads, resolved by name (lint_layout()
+ * calls this once per decoder and layout). */
+const struct lint_layout *kfdsig_lint_layout_slow(struct kfdsig_decoder *d,
+						  const struct kfdsig_packet_desc *desc)
 {
-	struct lint_layout *l = &d->lint.lay[d->lint.last_lay];
+	struct lint_layout *l;
 
-	if (kfdsig_likely(l->desc == desc))
-		return l;
 	for (unsigned i = 0; i < LINT_LAYOUTS; i++)
 		if (d->lint.lay[i].desc == desc) {
 			d->lint.last_lay = i;
@@ -110,13 +106,6 @@ static inline bool get(const struct lint_layout *l, const struct kfdsig_packet *
 		return false;
 	*v = p->dw[l->f[k].dw] >> l->f[k].shift & l->f[k].mask;
 	return true;
-}
-
-/* Field @k of @p, 0 when the layout has none; @p holds l->need dwords. */
-static inline uint32_t field(const struct lint_layout *l, const struct kfdsig_packet *p,
-			     enum lint_field k)
-{
-	return p->dw[l->f[k].dw] >> l->f[k].shift & l->f[k].mask;
 }
 
 static void record(struct kfdsig_decoder *d, const struct kfdsig_packet *p, uint64_t addr,
@@ -214,48 +203,24 @@ check_interrupt(struct kfdsig_decoder *d, const struct kfdsig_packet *p, bool ha
 	w->valid = false;
 }
 
-/*
- * The fence nearly every stream is made of, checked in one go: INT_SEL
- * interrupt-after-write-confirm and DATA_SEL 64-bit (the caller compared
- * both), a write of a value other than all-ones to an 8-byte aligned
- * address, an INT_CTXID naming event 1..4095 (so bit 24 is clear), and with
- * the signal page that very slot. Each condition is the negation of a rule
- * of lint_release_mem() and check_interrupt(), so no rule fires. False
- * (nothing done) for anything else, which takes the rules one by one.
- */
-static inline bool clean_fence(struct kfdsig_decoder *d, uint32_t ctx, uint64_t addr,
-			       uint64_t value)
-{
-	if (ctx - 1 >= KFDSIG_SIGNAL_EVENT_LIMIT - 1 || (addr & 7) || value == UINT64_MAX)
-		return false;
-	if ((d->o.flags & KFDSIG_DECODE_SIGNAL_PAGE) &&
-	    (addr < d->o.signal_page_va || addr - d->o.signal_page_va != 8ull * ctx))
-		return false;
-	/* record() then check_interrupt() leave the write consumed; a PM4
-	 * decoder never reads a consumed write's other fields (only the SDMA
-	 * FENCE pairing does), so consuming it is all there is to do. */
-	d->lint.w.valid = false;
-	return true;
-}
-
 static __attribute__((noinline)) void lint_release_mem(struct kfdsig_decoder *d,
 						       const struct kfdsig_packet *p)
 {
-	const struct lint_layout *l = layout(d, p->desc);
+	const struct lint_layout *l = lint_layout(d, p->desc);
 	uint32_t int_sel, data_sel, lo = 0, hi = 0, dlo = 0, dhi = 0, ctx = 0;
 	bool has_ctx, irq;
 	uint64_t o = p->offset;
 
 	if (kfdsig_likely(p->avail >= l->need && (l->present & RM_NEEDS) == RM_NEEDS)) {
 		/* The whole packet is there: no bounds check per field. */
-		int_sel = field(l, p, LF_INT_SEL);
-		data_sel = field(l, p, LF_DATA_SEL);
-		lo = field(l, p, LF_ADDRESS_LO);
-		hi = field(l, p, LF_ADDRESS_HI);
-		dlo = field(l, p, LF_DATA_LO);
-		dhi = field(l, p, LF_DATA_HI);
+		int_sel = lint_field(l, p, LF_INT_SEL);
+		data_sel = lint_field(l, p, LF_DATA_SEL);
+		lo = lint_field(l, p, LF_ADDRESS_LO);
+		hi = lint_field(l, p, LF_ADDRESS_HI);
+		dlo = lint_field(l, p, LF_DATA_LO);
+		dhi = lint_field(l, p, LF_DATA_HI);
 		has_ctx = l->present >> LF_INT_CTXID & 1;
-		ctx = field(l, p, LF_INT_CTXID);
+		ctx = lint_field(l, p, LF_INT_CTXID);
 	} else {
 		if (!get(l, p, LF_INT_SEL, &int_sel) || !get(l, p, LF_DATA_SEL, &data_sel))
 			return; /* truncated or short: already reported */
@@ -315,7 +280,7 @@ static __attribute__((noinline)) void lint_release_mem(struct kfdsig_decoder *d,
 
 static void lint_write_data(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 {
-	const struct lint_layout *l = layout(d, p->desc);
+	const struct lint_layout *l = lint_layout(d, p->desc);
 	uint32_t dst, lo, hi, d0, d1;
 
 	if (!get(l, p, LF_DST_SEL, &dst) || !get(l, p, LF_DST_ADDR_LO, &lo) ||
@@ -364,7 +329,7 @@ static void lint_sdma(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 		return;
 	switch (p->opcode) {
 	case SDMA_OP_FENCE:
-		l = layout(d, p->desc);
+		l = lint_layout(d, p->desc);
 		if (!get(l, p, LF_ADDR_LO, &lo) || !get(l, p, LF_ADDR_HI, &hi) ||
 		    !get(l, p, LF_DATA, &v))
 			return;
@@ -380,7 +345,7 @@ static void lint_sdma(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 		w->sdma_lo = true;
 		break;
 	case SDMA_OP_WRITE:
-		l = layout(d, p->desc);
+		l = lint_layout(d, p->desc);
 		if (!get(l, p, LF_DST_ADDR_LO, &lo) || !get(l, p, LF_DST_ADDR_HI, &hi) ||
 		    !dw_at(p->dw, p->avail, 4, &v) || p->ndw <= SDMA_WRITE_HDR_DW)
 			return;
@@ -397,24 +362,12 @@ static void lint_sdma(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 	}
 }
 
-void kfdsig_lint_pm4_wanted(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
+void kfdsig_lint_pm4_rules(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 {
-	const struct lint_layout *l;
-
-	if (p->opcode == PM4_OP_WRITE_DATA) {
+	if (p->opcode == PM4_OP_WRITE_DATA)
 		lint_write_data(d, p);
-		return;
-	}
-	/* The clean fence, with as little as possible kept live: INT_SEL and
-	 * DATA_SEL (one dword in every layout) compared at once. */
-	l = layout(d, p->desc);
-	if (kfdsig_likely(p->avail >= l->need && l->sel_mask &&
-			  (p->dw[l->f[LF_INT_SEL].dw] & l->sel_mask) == l->sel_clean) &&
-	    clean_fence(d, field(l, p, LF_INT_CTXID),
-			(uint64_t)field(l, p, LF_ADDRESS_HI) << 32 | field(l, p, LF_ADDRESS_LO),
-			(uint64_t)field(l, p, LF_DATA_HI) << 32 | field(l, p, LF_DATA_LO)))
-		return;
-	lint_release_mem(d, p);
+	else
+		lint_release_mem(d, p);
 }
 
 void kfdsig_lint_packet(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
