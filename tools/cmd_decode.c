@@ -199,21 +199,12 @@ static int fmt_finding(const void *f, uint32_t flags, char *b, size_t n)
 
 static void count_name(struct dec_out *o, const char *name)
 {
-	/* Names are the layout tables' strings: compare pointers first,
-	 * starting with the last one counted. */
-	if (o->nnames && o->names[o->last].name == name) {
-		o->names[o->last].n++;
-		return;
-	}
+	/* Names are the layout tables' strings: compare pointers first
+	 * (on_packet() tries the last one counted before calling this). */
 	for (unsigned i = 0; i < o->nnames; i++)
 		if (o->names[i].name == name) {
 			o->names[i].n++;
 			o->last = i;
-			return;
-		}
-	for (unsigned i = 0; i < o->nnames; i++)
-		if (o->names[i].name == name) {
-			o->names[i].n++;
 			return;
 		}
 	for (unsigned i = 0; i < o->nnames; i++)
