@@ -4,6 +4,7 @@
 #include <getopt.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "decode_input.h"
@@ -79,7 +80,7 @@ struct dec_out {
 		const char *name;
 		uint64_t n;
 	} names[MAX_NAMES];
-	unsigned nnames;
+	unsigned nnames, last;
 	uint64_t other, packets, dwords, findings[3], skipped, skipped_dw;
 	/* IBs */
 	const struct kfdsig_decode_opts *o;
@@ -96,14 +97,30 @@ struct frame {
 	uint64_t ib_va;
 	uint64_t base, ring_dw;		 /* offset labels: (base + offset) % ring_dw */
 	uint64_t skipped_at, skipped_dw; /* the last SKIPPED packet (stream offsets) */
+	bool plain; /* the stream itself: no IB prefix, no ring labels, no --mem */
 };
 
+/* The buffer to standard output with write(2), in one piece where it can
+ * (stdio is never used for the stream itself). */
 static void out_flush(struct dec_out *o)
 {
-	if (o->len && fwrite(o->buf, 1, o->len, o->f) != o->len) {
-		if (!o->failed)
-			o->err = errno ? errno : EIO;
+	size_t done = 0;
+
+	if (o->len && fflush(o->f) == EOF && !o->failed) { /* nothing is there; be safe */
+		o->err = errno ? errno : EIO;
 		o->failed = true;
+	}
+	while (done < o->len && !o->failed) {
+		ssize_t n = write(fileno(o->f), o->buf + done, o->len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			o->err = n < 0 && errno ? errno : EIO;
+			o->failed = true;
+		} else {
+			done += (size_t)n;
+		}
 	}
 	o->len = 0;
 }
@@ -195,10 +212,12 @@ static int fmt_finding(const void *f, uint32_t flags, char *b, size_t n)
 
 static void count_name(struct dec_out *o, const char *name)
 {
-	/* Names are the layout tables' strings: compare pointers first. */
+	/* Names are the layout tables' strings: compare pointers first
+	 * (on_packet() tries the last one counted before calling this). */
 	for (unsigned i = 0; i < o->nnames; i++)
 		if (o->names[i].name == name) {
 			o->names[i].n++;
+			o->last = i;
 			return;
 		}
 	for (unsigned i = 0; i < o->nnames; i++)
@@ -253,7 +272,7 @@ static void follow_ib(struct frame *fr, const struct kfdsig_packet *p, uint64_t 
 	for (unsigned i = 0; i < o->nmem; i++) {
 		const struct mem_image *m = &o->mem[i];
 		struct kfdsig_decode_sink sink = { NULL, on_packet, on_finding };
-		struct frame sub = { o, fr->depth + 1, va, 0, 0, 0, 0 };
+		struct frame sub = { o, fr->depth + 1, va, 0, 0, 0, 0, false };
 		size_t first, n;
 
 		if (va < m->va || va - m->va >= m->ndw * 4ull)
@@ -292,12 +311,49 @@ static void follow_ib(struct frame *fr, const struct kfdsig_packet *p, uint64_t 
 	note(fr, off, "ib-outside", msg);
 }
 
+/* The packet's line straight into the buffer: the path of every packet of
+ * the stream itself (no IB prefix, no ring labels). */
+static void out_packet(struct dec_out *o, const struct kfdsig_packet *p)
+{
+	size_t room;
+	int n;
+
+	if (o->cap - o->len < OUT_ROOM)
+		out_flush(o);
+	room = o->cap - o->len;
+	n = o->json ? kfdsig_format_packet_json_cached(cur_cache, p, o->fmt_flags, o->buf + o->len,
+						       room)
+		    : kfdsig_format_packet_text_cached(cur_cache, p, o->fmt_flags, o->buf + o->len,
+						       room);
+	if (n > 0 && (size_t)n < room)
+		o->len += (size_t)n;
+	else if (n > 0 && out_room(o, (size_t)n + 1))
+		o->len += (size_t)fmt_packet(p, o->fmt_flags, o->buf + o->len, o->cap - o->len);
+}
+
 static int on_packet(void *ctx, const struct kfdsig_packet *p)
 {
 	struct frame *fr = ctx;
 	struct dec_out *o = fr->out;
 	struct kfdsig_packet q;
 
+	if (fr->plain) {
+		o->packets++;
+		o->dwords += p->ndw;
+		if (!(p->flags & KFDSIG_PACKET_SKIPPED)) {
+			if (o->names[o->last].name == p->name && p->name)
+				o->names[o->last].n++;
+			else
+				count_name(o, p->name ? p->name : "?");
+		} else {
+			o->skipped++;
+			o->skipped_dw += p->ndw;
+			fr->skipped_at = p->offset;
+			fr->skipped_dw = p->ndw;
+		}
+		out_packet(o, p);
+		return o->failed ? -EIO : 0;
+	}
 	o->packets++;
 	o->dwords += p->ndw;
 	if (p->flags & KFDSIG_PACKET_SKIPPED) {
@@ -547,7 +603,7 @@ int cmd_decode(int argc, char **argv)
 {
 	static struct dec_out out;
 	struct kfdsig_decode_opts o = { 0 };
-	struct frame top = { &out, 0, 0, 0, 0, 0, 0 };
+	struct frame top = { &out, 0, 0, 0, 0, 0, 0, false };
 	struct kfdsig_decode_sink sink = { &top, on_packet, on_finding };
 	struct kfdsig_decode_stats st = { 0 };
 	struct collect col = { 0 };
@@ -702,6 +758,7 @@ int cmd_decode(int argc, char **argv)
 		ret = cli_error("%s", out.buf ? kfdsig_last_error() : "out of memory");
 		goto done;
 	}
+	top.plain = !out.nmem; /* until a ring window sets labels */
 	if (window) {
 		dsink.ctx = &col;
 		dsink.fn = collect_fn;
@@ -736,6 +793,7 @@ int cmd_decode(int argc, char **argv)
 		wptr %= col.n;
 		top.ring_dw = ring.indexed ? 0 : col.n;
 		top.base = whole ? (ring.indexed ? ring.first_index : 0) : rptr;
+		top.plain = !out.nmem && !top.ring_dw && !top.base;
 		if (!whole)
 			snprintf(wdesc, sizeof(wdesc), "; ring window dw 0x%llx..0x%llx of 0x%zx",
 				 (unsigned long long)rptr, (unsigned long long)wptr, col.n);

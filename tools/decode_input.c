@@ -661,7 +661,9 @@ static int read_bin(FILE *f, const unsigned char *head, size_t nhead, struct acc
 	for (;;) {
 		size_t total, nd;
 
-		n = fread(buf + carry, 1, CHUNK, f);
+		/* The room left: the first carry is the sniffed head (up to a
+		 * few KiB), later ones at most 3 bytes. */
+		n = fread(buf + carry, 1, sizeof(buf) - carry, f);
 		if (n == 0 && ferror(f))
 			return cli_error("read error: %s", strerror(errno));
 		total = carry + n;

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "decode/decode_internal.h"
+#include "decode/lint_fast.h"
 
 void kfdsig_finding(struct kfdsig_decoder *d, uint64_t offset, enum kfdsig_severity sev,
 		    const char *rule, const char *fmt, ...)
@@ -124,8 +125,8 @@ static void deliver(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 		kfdsig_lint_packet(d, p);
 }
 
-static uint32_t identify(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
-			 bool final, struct kfdsig_packet *p)
+static uint32_t identify(struct kfdsig_decoder *d, const uint32_t *dw, size_t avail, bool final,
+			 struct kfdsig_packet *p)
 {
 	if (d->o.engine == KFDSIG_ENGINE_PM4)
 		return kfdsig_pm4_identify(d, dw, avail, final, p);
@@ -143,10 +144,47 @@ static size_t walk(struct kfdsig_decoder *d, const uint32_t *dw, size_t n, uint6
 	size_t pos = 0;
 
 	while (pos < n && !d->stopped) {
-		struct kfdsig_packet p = { 0 };
+		struct kfdsig_packet p;
 		size_t left = n - pos;
 		uint32_t len;
 
+		if (d->o.engine == KFDSIG_ENGINE_PM4) {
+			const struct pm4_hdr *e = &d->hdr[pm4_hdr_slot(dw[pos])];
+
+			/* A header seen before: what identify() said then, and
+			 * deliver() without the checks that find nothing. */
+			if (e->len && e->h == dw[pos] && e->len <= left) {
+				p.offset = base + pos;
+				p.ndw = p.avail = e->len;
+				p.dw = dw + pos;
+				p.desc = e->desc;
+				p.name = e->name;
+				p.opcode = e->opcode;
+				p.sub_op = e->sub_op;
+				p.flags = e->flags;
+				p.engine = KFDSIG_ENGINE_PM4;
+				pos += e->len;
+				if (!e->quiet) {
+					deliver(d, &p);
+					continue;
+				}
+				d->st.packets++;
+				d->st.dwords += p.avail;
+				if (d->s.packet) {
+					int r = d->s.packet(d->s.ctx, &p);
+
+					if (r) {
+						d->stopped = r;
+						break;
+					}
+				}
+				if ((d->o.flags & KFDSIG_DECODE_LINT) && e->lint &&
+				    !lint_clean_fence(d, &p))
+					kfdsig_lint_pm4_rules(d, &p);
+				continue;
+			}
+		}
+		memset(&p, 0, sizeof(p));
 		p.engine = d->o.engine;
 		p.offset = base + pos;
 		p.dw = dw + pos;

@@ -50,10 +50,19 @@ enum lint_field {
 	LF_COUNT
 };
 
-/* The field indexes of one layout (-1: the layout has no such field). */
+/* Where the fields the lint reads are in one layout: dword, shift and mask
+ * (a field the layout lacks reads dword 0 with mask 0, and is not in
+ * present). */
 struct lint_layout {
 	const struct kfdsig_packet_desc *desc;
-	int8_t idx[LF_COUNT];
+	uint32_t need;	  /* dwords that hold every field present */
+	uint32_t present; /* bit per enum lint_field */
+	/* INT_SEL and DATA_SEL bits, and their value in a clean fence (after
+	 * write confirm, 64-bit data); 0: no such fast check */
+	uint32_t sel_mask, sel_clean;
+	struct {
+		uint32_t dw, shift, mask;
+	} f[LF_COUNT];
 };
 
 #define LINT_LAYOUTS 4
@@ -61,8 +70,29 @@ struct lint_layout {
 struct lint_state {
 	struct lint_write w;
 	struct lint_layout lay[LINT_LAYOUTS];
-	unsigned next_lay;
+	unsigned next_lay, last_lay;
 };
+
+/*
+ * A PM4 header identified before: a header that starts a packet whatever
+ * follows it (a known opcode, or the type-2 filler) always gives the same
+ * length, layout and name, so the walk takes those from here (len 0: empty).
+ */
+#define PM4_HDR_CACHE 64u
+
+struct pm4_hdr {
+	uint32_t h, len;
+	const struct kfdsig_packet_desc *desc;
+	const char *name;
+	uint32_t opcode, sub_op, flags;
+	bool quiet; /* kfdsig_pm4_check() finds nothing in it */
+	bool lint;  /* kfdsig_lint_pm4_wants() it */
+};
+
+static inline unsigned pm4_hdr_slot(uint32_t h)
+{
+	return (h ^ h >> 8 ^ h >> 16) & (PM4_HDR_CACHE - 1);
+}
 
 struct kfdsig_decoder {
 	struct kfdsig_decode_opts o;
@@ -75,6 +105,7 @@ struct kfdsig_decoder {
 	uint64_t wbase; /* stream offset of win[0] */
 	uint64_t skip;	/* dwords of a partial packet still to drop */
 	struct lint_state lint;
+	struct pm4_hdr hdr[PM4_HDR_CACHE];
 };
 
 /*
@@ -97,8 +128,8 @@ static inline bool dw_at(const uint32_t *dw, size_t avail, size_t i, uint32_t *v
  * flags and return the packet length in dwords, or 0 when more input is
  * needed to know it (never when @final).
  */
-uint32_t kfdsig_pm4_identify(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
-			     bool final, struct kfdsig_packet *p);
+uint32_t kfdsig_pm4_identify(struct kfdsig_decoder *d, const uint32_t *dw, size_t avail, bool final,
+			     struct kfdsig_packet *p);
 uint32_t kfdsig_sdma_identify(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
 			      bool final, struct kfdsig_packet *p);
 
@@ -125,6 +156,13 @@ uint32_t kfdsig_skip_run(const struct kfdsig_decoder *d, const uint32_t *dw, siz
 /* Engine checks on a delivered packet (count mismatches, bad headers). */
 void kfdsig_pm4_check(struct kfdsig_decoder *d, const struct kfdsig_packet *p);
 void kfdsig_sdma_check(struct kfdsig_decoder *d, const struct kfdsig_packet *p);
+
+/* Does the lint read this PM4 packet (a function of its header)? */
+bool kfdsig_lint_pm4_wants(const struct kfdsig_packet *p);
+
+/* Every lint rule on a complete PM4 packet kfdsig_lint_pm4_wants() (no
+ * flags); lint_fast.h has the shortcut for the clean fence. */
+void kfdsig_lint_pm4_rules(struct kfdsig_decoder *d, const struct kfdsig_packet *p);
 
 /* Lint of a delivered packet, and the end-of-stream rules. */
 void kfdsig_lint_packet(struct kfdsig_decoder *d, const struct kfdsig_packet *p);

@@ -56,30 +56,6 @@ enum start_ok kfdsig_pm4_start_ok(const struct kfdsig_decoder *d, const uint32_t
 	return plausible_len(next) ? START_YES : START_NO;
 }
 
-uint32_t kfdsig_pm4_identify(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
-			     bool final, struct kfdsig_packet *p)
-{
-	enum start_ok ok = kfdsig_pm4_start_ok(d, dw, avail, final);
-	uint32_t h;
-
-	if (ok == START_MORE)
-		return 0;
-	if (ok == START_NO)
-		return kfdsig_skip_run(d, dw, avail, final, p, kfdsig_pm4_start_ok);
-	dw_at(dw, avail, 0, &h);
-	p->sub_op = PM4_HDR_TYPE_G(h);
-	if (p->sub_op == 2) {
-		p->name = "NOP_TYPE2";
-		return 1;
-	}
-	p->opcode = PM4_HDR_OPCODE_G(h);
-	p->desc = kfdsig_pm4_desc_lookup(d->o.target, p->opcode);
-	p->name = p->desc ? p->desc->name : "UNKNOWN";
-	if (!p->desc)
-		p->flags |= KFDSIG_PACKET_UNKNOWN;
-	return plausible_len(h);
-}
-
 /* Packets whose length the layout fixes; others have a minimum. */
 static bool fixed_length(uint32_t op)
 {
@@ -95,34 +71,108 @@ static bool fixed_length(uint32_t op)
 	return false;
 }
 
+/* What kfdsig_pm4_check() finds in @p: a function of the header alone. */
+enum pm4_issue {
+	PM4_FINE,
+	PM4_UNKNOWN_OP,
+	PM4_SHORT,
+	PM4_LONG,
+	PM4_EVENT_WRITE_LEN,
+};
+
+static enum pm4_issue pm4_issue(const struct kfdsig_packet *p)
+{
+	if (p->flags & KFDSIG_PACKET_SKIPPED || p->sub_op != 3)
+		return PM4_FINE;
+	if (!p->desc)
+		return PM4_UNKNOWN_OP;
+	if (p->ndw == 1 && p->opcode == PM4_OP_NOP)
+		return PM4_FINE; /* one-dword filler (0xFFFF1000 and kin) */
+	if (p->ndw < p->desc->min_dw)
+		return PM4_SHORT;
+	if (p->ndw > p->desc->min_dw && fixed_length(p->opcode))
+		return PM4_LONG;
+	if (p->opcode == PM4_OP_EVENT_WRITE && p->ndw != 2 && p->ndw != 4)
+		return PM4_EVENT_WRITE_LEN;
+	return PM4_FINE;
+}
+
 void kfdsig_pm4_check(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 {
-	uint32_t h;
-
-	dw_at(p->dw, p->avail, 0, &h);
-	if (p->flags & KFDSIG_PACKET_SKIPPED || p->sub_op != 3)
-		return;
-	if (!p->desc) {
+	switch (pm4_issue(p)) {
+	case PM4_FINE:
+		break;
+	case PM4_UNKNOWN_OP:
 		kfdsig_finding(d, p->offset, KFDSIG_SEV_INFO, "unknown-opcode",
 			       "opcode 0x%02x has no kfdsig layout; skipped %u dwords by its count",
 			       p->opcode, p->ndw);
-		return;
-	}
-	if (p->ndw == 1 && p->opcode == PM4_OP_NOP)
-		return; /* one-dword filler (0xFFFF1000 and kin) */
-	if (p->ndw < p->desc->min_dw)
+		break;
+	case PM4_SHORT:
 		kfdsig_finding(d, p->offset, KFDSIG_SEV_ERROR, "count-mismatch",
 			       "%s: the header count gives %u dwords but the packet has %u on "
 			       "%s; the fields past dword %u are not decoded and the CP will "
 			       "read the next packet as its tail",
 			       p->name, p->ndw, p->desc->min_dw, d->o.target->name, p->ndw - 1);
-	else if (p->ndw > p->desc->min_dw && fixed_length(p->opcode))
+		break;
+	case PM4_LONG:
 		kfdsig_finding(d, p->offset, KFDSIG_SEV_WARNING, "count-mismatch",
 			       "%s: the header count gives %u dwords but the packet has %u on %s; "
 			       "the extra dwords are skipped",
 			       p->name, p->ndw, p->desc->min_dw, d->o.target->name);
-	else if (p->opcode == PM4_OP_EVENT_WRITE && p->ndw != 2 && p->ndw != 4)
+		break;
+	case PM4_EVENT_WRITE_LEN:
 		kfdsig_finding(d, p->offset, KFDSIG_SEV_WARNING, "count-mismatch",
 			       "EVENT_WRITE has 2 dwords, or 4 with an address; this one has %u",
 			       p->ndw);
+		break;
+	}
+}
+
+/* Keep what @h identified as in the header cache (walk() reads it). */
+static void remember(struct kfdsig_decoder *d, uint32_t h, uint32_t len,
+		     const struct kfdsig_packet *p)
+{
+	struct pm4_hdr *e = &d->hdr[pm4_hdr_slot(h)];
+
+	e->h = h;
+	e->len = len;
+	e->desc = p->desc;
+	e->name = p->name;
+	e->opcode = p->opcode;
+	e->sub_op = p->sub_op;
+	e->flags = p->flags;
+	{
+		struct kfdsig_packet q = *p;
+
+		q.ndw = q.avail = len;
+		e->quiet = pm4_issue(&q) == PM4_FINE;
+		e->lint = kfdsig_lint_pm4_wants(&q);
+	}
+}
+
+uint32_t kfdsig_pm4_identify(struct kfdsig_decoder *d, const uint32_t *dw, size_t avail, bool final,
+			     struct kfdsig_packet *p)
+{
+	enum start_ok ok = kfdsig_pm4_start_ok(d, dw, avail, final);
+	uint32_t h;
+
+	if (ok == START_MORE)
+		return 0;
+	if (ok == START_NO)
+		return kfdsig_skip_run(d, dw, avail, final, p, kfdsig_pm4_start_ok);
+	dw_at(dw, avail, 0, &h);
+	p->sub_op = PM4_HDR_TYPE_G(h);
+	if (p->sub_op == 2) {
+		p->name = "NOP_TYPE2";
+		remember(d, h, 1, p);
+		return 1;
+	}
+	p->opcode = PM4_HDR_OPCODE_G(h);
+	p->desc = kfdsig_pm4_desc_lookup(d->o.target, p->opcode);
+	p->name = p->desc ? p->desc->name : "UNKNOWN";
+	if (!p->desc)
+		p->flags |= KFDSIG_PACKET_UNKNOWN;
+	else /* start_ok() said yes without looking past the header */
+		remember(d, h, plausible_len(h), p);
+	return plausible_len(h);
 }

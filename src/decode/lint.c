@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "decode/decode_internal.h"
+#include "decode/lint_fast.h"
 #include "pm4/pm4_defs.h"
 #include "sdma/sdma_defs.h"
 
@@ -49,41 +50,61 @@ static const char *const lint_field_names[LF_COUNT] = {
 	[LF_DATA] = "data",
 };
 
-/* The field indexes of @desc: resolved by name once per decoder and
- * layout, then a pointer compare per packet. */
-static const struct lint_layout *layout(struct kfdsig_decoder *d,
-					const struct kfdsig_packet_desc *desc)
+/* The fields of @desc the lint reads, resolved by name (lint_layout()
+ * calls this once per decoder and layout). */
+const struct lint_layout *kfdsig_lint_layout_slow(struct kfdsig_decoder *d,
+						  const struct kfdsig_packet_desc *desc)
 {
 	struct lint_layout *l;
 
 	for (unsigned i = 0; i < LINT_LAYOUTS; i++)
-		if (d->lint.lay[i].desc == desc)
+		if (d->lint.lay[i].desc == desc) {
+			d->lint.last_lay = i;
 			return &d->lint.lay[i];
-	l = &d->lint.lay[d->lint.next_lay++ % LINT_LAYOUTS];
+		}
+	d->lint.last_lay = d->lint.next_lay++ % LINT_LAYOUTS;
+	l = &d->lint.lay[d->lint.last_lay];
 	l->desc = desc;
+	l->need = 0;
+	l->present = 0;
 	for (unsigned k = 0; k < LF_COUNT; k++) {
-		l->idx[k] = -1;
-		for (unsigned i = 0; i < desc->nfields && i < 128; i++)
-			if (!strcmp(desc->fields[i].name, lint_field_names[k])) {
-				l->idx[k] = (int8_t)i;
-				break;
-			}
+		l->f[k].dw = 0;
+		l->f[k].shift = 0;
+		l->f[k].mask = 0;
+		for (unsigned i = 0; i < desc->nfields; i++) {
+			const struct kfdsig_field *f = &desc->fields[i];
+
+			if (strcmp(f->name, lint_field_names[k]))
+				continue;
+			l->f[k].dw = f->dw;
+			l->f[k].shift = f->shift;
+			l->f[k].mask = f->width >= 32 ? UINT32_MAX : (1u << f->width) - 1;
+			if (f->dw + 1u > l->need)
+				l->need = f->dw + 1u;
+			l->present |= 1u << k;
+			break;
+		}
+	}
+	/* The clean fence's selects, when INT_SEL, DATA_SEL and INT_CTXID
+	 * are all there and the selects share a dword. */
+	l->sel_mask = l->sel_clean = 0;
+	if ((l->present & (RM_NEEDS | 1u << LF_INT_CTXID)) == (RM_NEEDS | 1u << LF_INT_CTXID) &&
+	    l->f[LF_INT_SEL].dw == l->f[LF_DATA_SEL].dw) {
+		l->sel_mask = l->f[LF_INT_SEL].mask << l->f[LF_INT_SEL].shift |
+			      l->f[LF_DATA_SEL].mask << l->f[LF_DATA_SEL].shift;
+		l->sel_clean = PM4_INT_SEL_INT_AFTER_WRITE_CONFIRM << l->f[LF_INT_SEL].shift |
+			       PM4_DATA_SEL_64 << l->f[LF_DATA_SEL].shift;
 	}
 	return l;
 }
 
 /* Field @k of @p through layout @l; false when absent or beyond avail. */
-static bool get(const struct lint_layout *l, const struct kfdsig_packet *p, enum lint_field k,
-		uint32_t *v)
+static inline bool get(const struct lint_layout *l, const struct kfdsig_packet *p,
+		       enum lint_field k, uint32_t *v)
 {
-	const struct kfdsig_field *f;
-
-	if (l->idx[k] < 0)
+	if (!(l->present >> k & 1) || l->f[k].dw >= p->avail)
 		return false;
-	f = &p->desc->fields[l->idx[k]];
-	if (f->dw >= p->avail)
-		return false;
-	*v = kfdsig_field_get(f, p->dw);
+	*v = p->dw[l->f[k].dw] >> l->f[k].shift & l->f[k].mask;
 	return true;
 }
 
@@ -100,8 +121,8 @@ static void record(struct kfdsig_decoder *d, const struct kfdsig_packet *p, uint
 	w->offset = p->offset;
 }
 
-static void check_interrupt(struct kfdsig_decoder *d, const struct kfdsig_packet *p, bool has_ctx,
-			    uint32_t ctx)
+static inline __attribute__((always_inline)) void
+check_interrupt(struct kfdsig_decoder *d, const struct kfdsig_packet *p, bool has_ctx, uint32_t ctx)
 {
 	const struct kfdsig_target *t = d->o.target;
 	struct lint_write *w = &d->lint.w;
@@ -182,20 +203,33 @@ static void check_interrupt(struct kfdsig_decoder *d, const struct kfdsig_packet
 	w->valid = false;
 }
 
-static void lint_release_mem(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
+static __attribute__((noinline)) void lint_release_mem(struct kfdsig_decoder *d,
+						       const struct kfdsig_packet *p)
 {
-	const struct lint_layout *l = layout(d, p->desc);
+	const struct lint_layout *l = lint_layout(d, p->desc);
 	uint32_t int_sel, data_sel, lo = 0, hi = 0, dlo = 0, dhi = 0, ctx = 0;
 	bool has_ctx, irq;
 	uint64_t o = p->offset;
 
-	if (!get(l, p, LF_INT_SEL, &int_sel) || !get(l, p, LF_DATA_SEL, &data_sel))
-		return; /* truncated or short: already reported */
-	get(l, p, LF_ADDRESS_LO, &lo);
-	get(l, p, LF_ADDRESS_HI, &hi);
-	get(l, p, LF_DATA_LO, &dlo);
-	get(l, p, LF_DATA_HI, &dhi);
-	has_ctx = get(l, p, LF_INT_CTXID, &ctx);
+	if (kfdsig_likely(p->avail >= l->need && (l->present & RM_NEEDS) == RM_NEEDS)) {
+		/* The whole packet is there: no bounds check per field. */
+		int_sel = lint_field(l, p, LF_INT_SEL);
+		data_sel = lint_field(l, p, LF_DATA_SEL);
+		lo = lint_field(l, p, LF_ADDRESS_LO);
+		hi = lint_field(l, p, LF_ADDRESS_HI);
+		dlo = lint_field(l, p, LF_DATA_LO);
+		dhi = lint_field(l, p, LF_DATA_HI);
+		has_ctx = l->present >> LF_INT_CTXID & 1;
+		ctx = lint_field(l, p, LF_INT_CTXID);
+	} else {
+		if (!get(l, p, LF_INT_SEL, &int_sel) || !get(l, p, LF_DATA_SEL, &data_sel))
+			return; /* truncated or short: already reported */
+		get(l, p, LF_ADDRESS_LO, &lo);
+		get(l, p, LF_ADDRESS_HI, &hi);
+		get(l, p, LF_DATA_LO, &dlo);
+		get(l, p, LF_DATA_HI, &dhi);
+		has_ctx = get(l, p, LF_INT_CTXID, &ctx);
+	}
 
 	if (data_sel == PM4_DATA_SEL_NONE && int_sel == PM4_INT_SEL_NONE)
 		kfdsig_finding(d, o, KFDSIG_SEV_WARNING, "sel-combination",
@@ -246,7 +280,7 @@ static void lint_release_mem(struct kfdsig_decoder *d, const struct kfdsig_packe
 
 static void lint_write_data(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 {
-	const struct lint_layout *l = layout(d, p->desc);
+	const struct lint_layout *l = lint_layout(d, p->desc);
 	uint32_t dst, lo, hi, d0, d1;
 
 	if (!get(l, p, LF_DST_SEL, &dst) || !get(l, p, LF_DST_ADDR_LO, &lo) ||
@@ -261,9 +295,17 @@ static void lint_write_data(struct kfdsig_decoder *d, const struct kfdsig_packet
 		record(d, p, (uint64_t)hi << 32 | lo, false, d0);
 }
 
+/* The PM4 packets the lint reads: fences and slot writes. */
+bool kfdsig_lint_pm4_wants(const struct kfdsig_packet *p)
+{
+	return p->sub_op == 3 && p->desc &&
+	       (p->opcode == PM4_OP_RELEASE_MEM || p->opcode == PM4_OP_EVENT_WRITE_EOP ||
+		p->opcode == PM4_OP_WRITE_DATA);
+}
+
 static void lint_pm4(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 {
-	if (p->sub_op != 3 || !p->desc)
+	if (!kfdsig_lint_pm4_wants(p))
 		return;
 	switch (p->opcode) {
 	case PM4_OP_RELEASE_MEM:
@@ -287,7 +329,7 @@ static void lint_sdma(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 		return;
 	switch (p->opcode) {
 	case SDMA_OP_FENCE:
-		l = layout(d, p->desc);
+		l = lint_layout(d, p->desc);
 		if (!get(l, p, LF_ADDR_LO, &lo) || !get(l, p, LF_ADDR_HI, &hi) ||
 		    !get(l, p, LF_DATA, &v))
 			return;
@@ -303,7 +345,7 @@ static void lint_sdma(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 		w->sdma_lo = true;
 		break;
 	case SDMA_OP_WRITE:
-		l = layout(d, p->desc);
+		l = lint_layout(d, p->desc);
 		if (!get(l, p, LF_DST_ADDR_LO, &lo) || !get(l, p, LF_DST_ADDR_HI, &hi) ||
 		    !dw_at(p->dw, p->avail, 4, &v) || p->ndw <= SDMA_WRITE_HDR_DW)
 			return;
@@ -318,6 +360,14 @@ static void lint_sdma(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 			check_interrupt(d, p, true, v);
 		break;
 	}
+}
+
+void kfdsig_lint_pm4_rules(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
+{
+	if (p->opcode == PM4_OP_WRITE_DATA)
+		lint_write_data(d, p);
+	else
+		lint_release_mem(d, p);
 }
 
 void kfdsig_lint_packet(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
