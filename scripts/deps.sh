@@ -3,9 +3,10 @@
 # when something is missing. Sourced by run-main.sh and run-tests.sh.
 #   build:  cmake, a C compiler, pkg-config, libdrm-dev (libdrm_amdgpu)
 #   stubs:  llvm-22 (llvm-mc, llvm-objdump) and lld-22 (ld.lld), build time only
-#   checks: clang-format (CI format check), clang + libclang-rt-14-dev
+#   checks: clang-format (CI format check), python3 + binutils nm
+#           (scripts/check-cycles.py), clang + libclang-rt-14-dev
 #           (libFuzzer decoder fuzzing), jq (JSON checks)
-KFDSIG_DEBS="cmake gcc make pkg-config libdrm-dev llvm-22 lld-22 clang libclang-rt-14-dev clang-format jq"
+KFDSIG_DEBS="cmake gcc make pkg-config libdrm-dev llvm-22 lld-22 clang libclang-rt-14-dev clang-format jq python3 binutils"
 
 kfdsig_missing_debs() {
   for p in $KFDSIG_DEBS; do
