@@ -4,12 +4,13 @@
 #   build:  cmake, a C compiler, pkg-config, libdrm-dev (libdrm_amdgpu),
 #           scdoc (man pages from docs/man/*.scd)
 #   check:  llvm-22 (llvm-mc, llvm-objdump) and lld-22 (ld.lld): the shader
-#           stubs' freshness test; clang-format (CI format check), clang +
-#           libclang-rt-14-dev (libFuzzer decoder fuzzing), jq and
-#           python3-jsonschema (JSON checks against docs/schema), groff-base
-#           (man page lint), librsvg2-bin (rsvg-convert: the bench plot test)
+#           stubs' freshness test; clang-format (CI format check), python3 +
+#           binutils nm (scripts/check-cycles.py), clang + libclang-rt-14-dev
+#           (libFuzzer decoder fuzzing), jq and python3-jsonschema (JSON
+#           checks against docs/schema), groff-base (man page lint),
+#           librsvg2-bin (rsvg-convert: the bench plot test)
 KFDSIG_BUILD_DEBS="cmake gcc make pkg-config libdrm-dev scdoc"
-KFDSIG_CHECK_DEBS="llvm-22 lld-22 clang libclang-rt-14-dev clang-format jq python3-jsonschema groff-base librsvg2-bin"
+KFDSIG_CHECK_DEBS="llvm-22 lld-22 clang libclang-rt-14-dev clang-format python3 binutils jq python3-jsonschema groff-base librsvg2-bin"
 KFDSIG_DEBS="$KFDSIG_BUILD_DEBS $KFDSIG_CHECK_DEBS"
 
 kfdsig_missing_debs() {

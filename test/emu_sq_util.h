@@ -19,7 +19,11 @@
 #include "emu/sq/sq.h"
 #include "helpers.h"
 
-#define SQT_LLVM "/usr/lib/llvm-22/bin"
+/* From the CMake cache setting KFDSIG_LLVM22_BIN (test/CMakeLists.txt). */
+#ifndef KFDSIG_LLVM22_BIN
+#error "KFDSIG_LLVM22_BIN must come from the CMake cache setting"
+#endif
+#define SQT_LLVM KFDSIG_LLVM22_BIN
 
 /* Family -> stub source name and the LLVM processor its code is checked
  * with (the family's first target; gfx940/941 are gfx942 for LLVM 22). */

@@ -16,8 +16,9 @@
 
 #include "helpers.h"
 
+/* From the CMake cache setting KFDSIG_LLVM22_BIN (test/CMakeLists.txt). */
 #ifndef KFDSIG_LLVM22_BIN
-#define KFDSIG_LLVM22_BIN "/usr/lib/llvm-22/bin"
+#error "KFDSIG_LLVM22_BIN must come from the CMake cache setting"
 #endif
 
 static inline uint64_t t_le(const uint8_t *p, int n)

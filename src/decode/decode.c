@@ -5,7 +5,9 @@
  * engine parts (decode_pm4.c, decode_sdma.c) only ever see a packet through
  * a length-checked view: they are told how many dwords they may read and
  * say how long the packet is; the walk never steps past the data it has and
- * restarts on the next header after every packet.
+ * restarts on the next header after every packet. The helpers the engine
+ * parts call back (findings, skipped runs) are in decode_util.c, so calls
+ * run one way: decode.c -> engines -> decode_util.c.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -15,29 +17,6 @@
 
 #include "decode/decode_internal.h"
 #include "decode/lint_fast.h"
-
-void kfdsig_finding(struct kfdsig_decoder *d, uint64_t offset, enum kfdsig_severity sev,
-		    const char *rule, const char *fmt, ...)
-{
-	struct kfdsig_finding f;
-	char msg[256];
-	va_list ap;
-	int r;
-
-	d->st.findings[sev]++;
-	if (!d->s.finding || d->stopped)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	f.offset = offset;
-	f.severity = sev;
-	f.rule = rule;
-	f.message = msg;
-	r = d->s.finding(d->s.ctx, &f);
-	if (r)
-		d->stopped = r;
-}
 
 int kfdsig_packet_field(const struct kfdsig_packet *p, const char *name, uint32_t *v)
 {
@@ -54,32 +33,6 @@ int kfdsig_packet_field(const struct kfdsig_packet *p, const char *name, uint32_
 		return 0;
 	}
 	return -ENOENT;
-}
-
-uint32_t kfdsig_skip_run(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
-			 bool final, struct kfdsig_packet *p,
-			 enum start_ok (*start_ok)(const struct kfdsig_decoder *, const uint32_t *,
-						   size_t, bool))
-{
-	size_t i;
-
-	p->name = "SKIPPED";
-	p->desc = NULL;
-	p->flags |= KFDSIG_PACKET_UNKNOWN | KFDSIG_PACKET_SKIPPED;
-	dw_at(dw, avail, 0, &p->opcode);
-	p->sub_op = 0;
-	for (i = 1; i < DECODE_UNKNOWN_RUN_MAX; i++) {
-		enum start_ok ok;
-
-		if (i >= avail)
-			return final ? (uint32_t)i : 0;
-		ok = start_ok(d, dw + i, avail - i, final);
-		if (ok == START_MORE)
-			return 0;
-		if (ok == START_YES)
-			break;
-	}
-	return (uint32_t)i;
 }
 
 static void deliver(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
@@ -380,11 +333,4 @@ void kfdsig_decoder_free(struct kfdsig_decoder *d)
 		return;
 	free(d->win);
 	free(d);
-}
-
-const char *kfdsig_severity_name(enum kfdsig_severity s)
-{
-	static const char *const names[] = { "info", "warning", "error" };
-
-	return (unsigned)s < KFDSIG_ARRAY_SIZE(names) ? names[s] : "?";
 }

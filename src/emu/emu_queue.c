@@ -72,15 +72,6 @@ static struct cwsr cwsr_of(const struct emu_gpu *g)
 	return c;
 }
 
-uint32_t emu_cwsr_size(const struct emu_gpu *g, uint32_t *ctl_stack);
-uint32_t emu_cwsr_size(const struct emu_gpu *g, uint32_t *ctl_stack)
-{
-	struct cwsr c = cwsr_of(g);
-	if (ctl_stack)
-		*ctl_stack = c.ctl_stack;
-	return c.cwsr;
-}
-
 static int doorbells(struct emu_proc *p, struct emu_gpu *g)
 {
 	struct emu_pdd *pdd = &p->pdd[g->index];

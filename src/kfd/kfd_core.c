@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The KFD backend: the default (Linux) ops of the seam, opening KFD, the
- * ioctl wrapper and the version-gated feature table.
+ * The KFD backend: the default (Linux) ops of the seam, opening and closing
+ * KFD (the ioctl wrapper, lookups and feature table are in kfd_sys.c).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -117,31 +117,6 @@ const struct kfdsig_kfd_ops *kfdsig_kfd_linux_ops(void)
 	return &linux_ops;
 }
 
-/* ---- ioctl ------------------------------------------------------------ */
-
-int kfd_ioctl_retry(const struct kfdsig_kfd_ops *ops, int fd, unsigned long req, void *arg)
-{
-	int r;
-
-	do
-		r = ops->ioctl(ops->ctx, fd, req, arg);
-	while (r == -EINTR || r == -EAGAIN);
-	return r;
-}
-
-int kfdsig_kfd_ioctl(struct kfdsig_kfd *kfd, unsigned long req, void *arg)
-{
-	int r;
-
-	if (!kfd)
-		return kfdsig_set_error(EINVAL, "NULL kfd handle");
-	r = kfd_ioctl_retry(kfd->ops, kfd->fd, req, arg);
-	if (r < 0)
-		return kfdsig_set_error(-r, "KFD ioctl nr 0x%02lx failed: %s", (req & 0xff),
-					strerror(-r));
-	return r;
-}
-
 /* ---- open / close ----------------------------------------------------- */
 
 static bool ops_complete(const struct kfdsig_kfd_ops *o)
@@ -238,27 +213,6 @@ const struct kfdsig_kfd_device *kfdsig_kfd_device(const struct kfdsig_kfd *kfd, 
 	return &kfd->gpus[i].dev;
 }
 
-struct kfd_gpu *kfd_gpu_by_id(struct kfdsig_kfd *kfd, uint32_t gpu_id)
-{
-	for (size_t i = 0; i < kfd->ngpus; i++)
-		if (kfd->gpus[i].dev.gpu_id == gpu_id)
-			return &kfd->gpus[i];
-	return NULL;
-}
-
-const struct kfdsig_kfd_device *kfdsig_kfd_device_by_gpu_id(const struct kfdsig_kfd *kfd,
-							    uint32_t gpu_id)
-{
-	struct kfd_gpu *g = kfd ? kfd_gpu_by_id((struct kfdsig_kfd *)kfd, gpu_id) : NULL;
-
-	if (!g) {
-		kfdsig_set_error(ENOENT, "no GPU with gpu_id 0x%x", gpu_id);
-		errno = ENOENT;
-		return NULL;
-	}
-	return &g->dev;
-}
-
 int kfdsig_kfd_version(const struct kfdsig_kfd *kfd, uint32_t *major, uint32_t *minor)
 {
 	if (!kfd || !major || !minor)
@@ -266,44 +220,4 @@ int kfdsig_kfd_version(const struct kfdsig_kfd *kfd, uint32_t *major, uint32_t *
 	*major = kfd->major;
 	*minor = kfd->minor;
 	return 0;
-}
-
-/* ---- features --------------------------------------------------------- */
-
-/* kfd_ioctl.h version history (system header 1.1-1.11). */
-static const struct {
-	const char *name;
-	uint32_t minor;
-} features[KFDSIG_KFD_FEAT_COUNT] = {
-	[KFDSIG_KFD_FEAT_SMI_EVENTS] = { "smi-events", 3 },
-	[KFDSIG_KFD_FEAT_SVM] = { "svm", 5 },
-	[KFDSIG_KFD_FEAT_CRIU] = { "criu", 7 },
-	[KFDSIG_KFD_FEAT_AVAILABLE_MEMORY] = { "available-memory", 9 },
-	[KFDSIG_KFD_FEAT_SMI_PROFILER] = { "smi-profiler", 10 },
-	[KFDSIG_KFD_FEAT_CWSR_SVM] = { "cwsr-svm", 11 },
-	[KFDSIG_KFD_FEAT_DMABUF_EXPORT] = { "dmabuf-export", 12 },
-	[KFDSIG_KFD_FEAT_DEBUGGER] = { "debugger", 13 },
-	[KFDSIG_KFD_FEAT_EVENT_AGE] = { "event-age", 14 },
-	[KFDSIG_KFD_FEAT_GEM_VA] = { "gem-va", 15 },
-	[KFDSIG_KFD_FEAT_CONTIGUOUS_VRAM] = { "contiguous-vram", 16 },
-	[KFDSIG_KFD_FEAT_SDMA_BY_ENG_ID] = { "sdma-by-engine-id", 17 },
-};
-
-bool kfdsig_kfd_has(const struct kfdsig_kfd *kfd, enum kfdsig_kfd_feature f)
-{
-	if (!kfd || (unsigned)f >= KFDSIG_KFD_FEAT_COUNT)
-		return false;
-	return kfd->major > 1 || (kfd->major == 1 && kfd->minor >= features[f].minor);
-}
-
-const char *kfdsig_kfd_feature_info(enum kfdsig_kfd_feature f, uint32_t *minor)
-{
-	if ((unsigned)f >= KFDSIG_KFD_FEAT_COUNT) {
-		kfdsig_set_error(ERANGE, "feature %d out of range", (int)f);
-		errno = ERANGE;
-		return NULL;
-	}
-	if (minor)
-		*minor = features[f].minor;
-	return features[f].name;
 }

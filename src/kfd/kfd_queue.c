@@ -16,7 +16,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <kfdsig/sdma.h>
+
 #include "kfd/kfd_priv.h"
+#include "pm4/pm4_defs.h"
 
 #define ALIGN_UP(x, a) (((x) + (a)-1) / (a) * (a))
 
@@ -352,8 +355,11 @@ int kfdsig_kfd_queue_submit(struct kfdsig_kfd_queue *q, const uint32_t *dw, uint
 		r = wait_space(q, tail, timeout_ms);
 		if (r < 0)
 			goto out;
-		for (uint64_t i = 0; i < tail / 4; i++)
-			ring[pos / 4 + i] = is_sdma(q->type) ? 0 : 0xffff1000u;
+		if (is_sdma(q->type))
+			kfdsig_sdma_emit_nop(ring + pos / 4, tail / 4, tail / 4, 0);
+		else
+			for (uint64_t i = 0; i < tail / 4; i++)
+				ring[pos / 4 + i] = PM4_NOP_FILLER;
 		q->wptr_bytes += tail;
 		pos = 0;
 	}
@@ -361,10 +367,8 @@ int kfdsig_kfd_queue_submit(struct kfdsig_kfd_queue *q, const uint32_t *dw, uint
 	if (r < 0)
 		goto out;
 	memcpy(ring + pos / 4, dw, (size_t)ndw * 4);
-	if (pad) {
-		ring[pos / 4 + ndw] = (pad - 1) << 16;
-		memset(ring + pos / 4 + ndw + 1, 0, (size_t)(pad - 1) * 4);
-	}
+	if (pad)
+		kfdsig_sdma_emit_nop(ring + pos / 4 + ndw, pad, pad, KFDSIG_SDMA_NOP_BURST);
 	q->wptr_bytes += need;
 	ring_doorbell(q);
 out:

@@ -130,6 +130,8 @@
  */
 #define PM4_TYPE2_NOP 0x80000000u
 #define PM4_NOP_FILLER_COUNT 0x3fffu
+/* The one-dword filler: PACKET3(NOP, 0x3FFF) = 0xFFFF1000. */
+#define PM4_NOP_FILLER PM4_HDR(PM4_OP_NOP, PM4_NOP_FILLER_COUNT + 1u)
 
 /* Packets the decoder knows besides the fence packets (soc15d.h / nvd.h /
  * vid.h, same fields in all three unless noted). */

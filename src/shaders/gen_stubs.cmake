@@ -1,5 +1,5 @@
 # Regenerate src/shaders/stubs_gen.c from the assembly sources with LLVM 22.
-#   cmake -DLLVM_BIN=/usr/lib/llvm-22/bin -DSRC_DIR=src/shaders
+#   cmake -DLLVM_BIN=$KFDSIG_LLVM22_BIN (the CMake cache setting, /usr/lib/llvm-22/bin by default) -DSRC_DIR=src/shaders
 #         -DOUT=src/shaders/stubs_gen.c -DWORK=/tmp/dir -P gen_stubs.cmake
 # (the kfdsig-shaders build target runs exactly this). For every target the
 # source is assembled with llvm-mc and linked with ld.lld; the code objects of
