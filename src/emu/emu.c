@@ -607,6 +607,7 @@ static int setup_gpu(struct kfdsig_emu *emu, uint32_t i, const struct kfdsig_emu
 		return -ENOENT;
 	g->t = t;
 	g->index = i;
+	g->clock_base_ns = emu_raw_ns();
 	g->gpu_id = d->gpu_id ? d->gpu_id : derive_gpu_id(t, i);
 	for (uint32_t j = 0; j < i; j++)
 		if (emu->gpus[j].gpu_id == g->gpu_id)

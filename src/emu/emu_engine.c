@@ -68,13 +68,19 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
-uint64_t emu_gpu_clock(const struct emu_gpu *g)
+uint64_t emu_raw_ns(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
-	return ((uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec) /
-		       (1000000000ull / KFDSIG_EMU_GPU_CLOCK_HZ) +
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Counted from the GPU's creation, as a real GPU counts from its power-up,
+ * so that a long-running host never carries it out of its epoch. */
+uint64_t emu_gpu_clock(const struct emu_gpu *g)
+{
+	return (emu_raw_ns() - g->clock_base_ns) / (1000000000ull / KFDSIG_EMU_GPU_CLOCK_HZ) +
 	       KFDSIG_EMU_GPU_CLOCK_EPOCH * (g->index + 1);
 }
 

@@ -37,7 +37,8 @@ struct emu_gpu {
 	 * of the emulated KFD and engines reads gen (emu_gen.c). */
 	const struct kfdsig_target *t;
 	struct emu_gen gen;
-	uint32_t index; /* 0-based GPU index; topology node index + 1 */
+	uint32_t index;		/* 0-based GPU index; topology node index + 1 */
+	uint64_t clock_base_ns; /* CLOCK_MONOTONIC_RAW when the GPU was made */
 	uint32_t gpu_id;
 	uint32_t render_minor;
 	uint32_t mec_fw, sdma_fw;
@@ -224,6 +225,7 @@ int emu_fd_remove(struct kfdsig_emu *emu, int fd, bool do_close);
 struct emu_proc *emu_proc_of_caller(struct kfdsig_emu *emu);
 struct emu_gpu *emu_gpu_by_id(struct kfdsig_emu *emu, uint32_t gpu_id);
 /* The GPU clock counter (KFDSIG_EMU_GPU_CLOCK_HZ, emu_engine.c). */
+uint64_t emu_raw_ns(void);
 uint64_t emu_gpu_clock(const struct emu_gpu *g);
 struct emu_proc *emu_proc_get(struct kfdsig_emu *emu, int pasid); /* takes a reference */
 void emu_proc_put(struct emu_proc *p);
