@@ -18,6 +18,7 @@ static bool fence_form_agrees(const struct kfdsig_target *t, const struct emu_ge
 		return g->release_mem_dw == 7 && !g->release_mem_ctxid;
 	case KFDSIG_PM4_FENCE_AI:
 	case KFDSIG_PM4_FENCE_NV:
+	case KFDSIG_PM4_FENCE_GC12_1:
 		return g->release_mem_dw == 8 && g->release_mem_ctxid;
 	}
 	return false;

@@ -38,6 +38,13 @@ enum kfdsig_emu_kernel_profile {
 	 * names an unsignalled slot below 4096 is dropped, no scan
 	 * (commit de844846f72b, reverted by 88ef4de35f46; kfd_events.c kfd_signal_event_interrupt() / lookup_signaled_event_by_partial_id()). */
 	KFDSIG_EMU_KERNEL_V6_14_DROP,
+	/* Kernels with "drm/amdkfd: Don't expect signal mailbox update"
+	 * (amd-gfx 2026-03; first release UNVERIFIED): on the v12_1 class
+	 * (GC 12.1) a CP end-of-pipe interrupt signals the event its full id
+	 * names without reading the slot (kfd_signal_event_interrupt(...,
+	 * signal_mailbox_updated = false)); every other source and class
+	 * still checks it. Spec: profile=mailbox-free. */
+	KFDSIG_EMU_KERNEL_MAILBOX_FREE,
 };
 
 /* One emulated GPU. Zero fields take the target's defaults. */
@@ -81,7 +88,7 @@ KFDSIG_API struct kfdsig_emu *kfdsig_emu_create(const struct kfdsig_emu_config *
 
 /**
  * kfdsig_emu_create_from_spec() - build one from a text spec:
- * "TARGET[,TARGET...][,kfd=MAJOR.MINOR][,profile=v6.14][,privileged]",
+ * "TARGET[,TARGET...][,kfd=MAJOR.MINOR][,profile=v6.14|mailbox-free][,privileged]",
  * e.g. "gfx90a,gfx1100,kfd=1.13". This is the syntax of KFDSIG_EMULATE and
  * of the CLI's --emulate.
  * Return: the emulator, or NULL with errno EINVAL/ENOENT.
@@ -200,6 +207,9 @@ enum kfdsig_emu_irq_path {
 	/* CP bad opcode: HW_EXCEPTION events (CIK class) or the debugger /
 	 * runtime exception path (SOC15 classes). */
 	KFDSIG_EMU_PATH_EXCEPTION,
+	/* Mailbox-free profile, v12_1 CP end-of-pipe: the event the full id
+	 * names was signalled without its slot being read. */
+	KFDSIG_EMU_PATH_TRUSTED,
 };
 
 /* Why an interrupt was dropped (KFDSIG_EMU_PATH_DROPPED). */
@@ -215,6 +225,10 @@ enum kfdsig_emu_irq_drop {
 	KFDSIG_EMU_DROP_V6_14,
 	KFDSIG_EMU_DROP_NO_PROCESS,	/* no process has the PASID */
 	KFDSIG_EMU_DROP_NO_SIGNAL_PAGE, /* the process has no signal page */
+	/* v9_4_3 / v12_1 ISR: kfd_irq_is_from_node() is false (the IH
+	 * entry's node id is not in the node's interrupt bitmap, or its VMID
+	 * not a KFD VMID of the node). Only the v12_1 class is filtered. */
+	KFDSIG_EMU_DROP_NODE,
 };
 
 #define KFDSIG_EMU_IRQ_TRACE_EVENTS 4
@@ -257,10 +271,10 @@ struct kfdsig_emu_irq_record {
 KFDSIG_API int kfdsig_emu_irq_trace(struct kfdsig_emu *emu, int pasid,
 				    struct kfdsig_emu_irq_record *out, size_t n);
 
-/** kfdsig_emu_irq_path_name() - "fast", "partial", "scan", "dropped", "exception". */
+/** kfdsig_emu_irq_path_name() - "fast", "partial", "scan", "dropped", "exception", "trusted". */
 KFDSIG_API const char *kfdsig_emu_irq_path_name(enum kfdsig_emu_irq_path path);
 
-/** kfdsig_emu_irq_drop_name() - "none", "ctx0", "bit24", "v6.14", "no-process", "no-signal-page". */
+/** kfdsig_emu_irq_drop_name() - "none", "ctx0", "bit24", "v6.14", "no-process", "no-signal-page", "node". */
 KFDSIG_API const char *kfdsig_emu_irq_drop_name(enum kfdsig_emu_irq_drop drop);
 
 /* VM fault flags */

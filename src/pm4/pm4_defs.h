@@ -69,6 +69,18 @@
 #define PM4_RM_GCR_GL2_WB (1u << 21)
 #define PM4_RM_GCR_SEQ (1u << 22)
 #define PM4_RM_CACHE_POLICY_BYPASS 3u /* nvd.h: 0 lru 1 stream 2 noa 3 bypass */
+/* GC 12.1 RELEASE_MEM dword 1 (gfx_v12_1_pkt.h PACKET3_RELEASE_MEM_*): the
+ * GCR bits moved; GL2_SCOPE [13:12], GCR_SEQ [23:22], GLV_WB 24, TEMPORAL
+ * [26:25] (0 rt, 1 nt, 2 ht, 3 lu). gfx_v12_1_ring_emit_fence() writes
+ * SEQ(1) | GLV_WB | GL2_WB | GL2_SCOPE(2) | TEMPORAL(3). */
+#define PM4_RM121_GL2_SCOPE_S(x) ((uint32_t)(x) << 12)
+#define PM4_RM121_GLV_INV (1u << 14)
+#define PM4_RM121_GL2_US (1u << 16)
+#define PM4_RM121_GL2_INV (1u << 20)
+#define PM4_RM121_GL2_WB (1u << 21)
+#define PM4_RM121_SEQ_S(x) ((uint32_t)(x) << 22)
+#define PM4_RM121_GLV_WB (1u << 24)
+#define PM4_RM121_TEMPORAL_S(x) ((uint32_t)(x) << 25)
 
 /* RELEASE_MEM dword 2 (gfx8-12); EVENT_WRITE_EOP dword 3 (gfx8). */
 #define PM4_RM_DST_SEL_S(x) ((uint32_t)(x) << 16)

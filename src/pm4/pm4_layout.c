@@ -111,7 +111,7 @@ static const struct kfdsig_field rm_nv_fields[] = {
  *    gfx_v12_1_pkt.h PACKET3_RELEASE_MEM_TEMPORAL(x) ((x) << 25), values
  *    rt/nt/ht/lu. The GCR bits 12-22 stay as gfx_v12_0_ring_emit_fence
  *    writes them (nvd.h PACKET3_RELEASE_MEM_GCR_*); GC 12.1 moves some of
- *    them (gfx_v12_1_pkt.h), which no kfdsig target has.
+ *    them (gfx_v12_1_pkt.h): the gc12.1 form below.
  *  - DW2 bits 20-21 MES_INTR_PIPE and 22-23 MES_ACTION_ID (MES, gfx11+):
  *    kernel nvd.h and gfx_v12_1_pkt.h PACKET3_RELEASE_MEM_MES_INTR_PIPE(x)
  *    ((x) << 20) / _MES_ACTION_ID(x) ((x) << 22); PAL ordinal3
@@ -141,6 +141,30 @@ static const struct kfdsig_field rm_gfx12_fields[] = {
 	F("execute", 1, 28, 1),
 	F("glk_inv", 1, 30, 1),
 	F("pws_enable", 1, 31, 1),
+	RM_DW2_TO_6,
+	RM_MES_FIELDS,
+	F("int_ctxid", 7, 0, 32),
+};
+
+/* GC 12.1 RELEASE_MEM DW1 (gfx_v12_1_pkt.h PACKET3_RELEASE_MEM_*): the GCR
+ * bits in their GC 12.1 places, WAIT_SYNC 7, PQ_EXE_STATUS 28. */
+static const char *const gl2_scope_names[] = { "device", "system", "force_all", "reserved" };
+static const struct kfdsig_field rm_gc121_fields[] = {
+	HEADER_FIELDS,
+	EVENT_FIELDS,
+	F("wait_sync", 1, 7, 1),
+	FV("gcr_gl2_scope", 1, 12, 2, gl2_scope_names),
+	F("gcr_glv_inv", 1, 14, 1),
+	F("gcr_gl2_us", 1, 16, 1),
+	F("gcr_gl2_range", 1, 17, 2),
+	F("gcr_gl2_discard", 1, 19, 1),
+	F("gcr_gl2_inv", 1, 20, 1),
+	F("gcr_gl2_wb", 1, 21, 1),
+	F("gcr_seq", 1, 22, 2),
+	F("gcr_glv_wb", 1, 24, 1),
+	FV("temporal", 1, 25, 2, temporal_names),
+	F("pq_exe_status", 1, 28, 1),
+	F("glk_inv", 1, 30, 1),
 	RM_DW2_TO_6,
 	RM_MES_FIELDS,
 	F("int_ctxid", 7, 0, 32),
@@ -256,6 +280,27 @@ static const struct kfdsig_field acquire_mem_nv_fields[] = {
 	F("gcr_range_is_pa", 7, 18, 1),
 };
 
+/* GC 12.1 ACQUIRE_MEM GCR_CNTL (gfx_v12_1_pkt.h PACKET3_ACQUIRE_MEM_GCR_CNTL_*). */
+static const struct kfdsig_field acquire_mem_gc121_fields[] = {
+	HEADER_FIELDS,
+	F("coher_cntl", 1, 0, 31),
+	F("engine_sel", 1, 31, 1),
+	ACQUIRE_MEM_BODY,
+	FV("gcr_gli_inv", 7, 0, 2, gli_inv_names),
+	FV("gcr_gl1_range", 7, 2, 2, gcr_range_names),
+	FV("gcr_gl2_scope", 7, 4, 2, gl2_scope_names),
+	F("gcr_glv_wb", 7, 6, 1),
+	F("gcr_glk_inv", 7, 7, 1),
+	F("gcr_glv_inv", 7, 8, 1),
+	F("gcr_gl2_us", 7, 10, 1),
+	FV("gcr_gl2_range", 7, 11, 2, gl2_range_names),
+	F("gcr_gl2_discard", 7, 13, 1),
+	F("gcr_gl2_inv", 7, 14, 1),
+	F("gcr_gl2_wb", 7, 15, 1),
+	FV("gcr_seq", 7, 16, 2, gcr_seq_names),
+	F("gcr_range_is_pa", 7, 18, 1),
+};
+
 /* Register values (dwords 2 .. count+1) follow; readers take them from
  * the count. */
 static const struct kfdsig_field set_sh_reg_fields[] = {
@@ -279,6 +324,7 @@ static const struct kfdsig_packet_desc rm_desc[] = {
 	[KFDSIG_PM4_FENCE_VI] = DESC("RELEASE_MEM", PM4_OP_RELEASE_MEM, 7, rm_vi_fields),
 	[KFDSIG_PM4_FENCE_AI] = DESC("RELEASE_MEM", PM4_OP_RELEASE_MEM, 8, rm_ai_fields),
 	[KFDSIG_PM4_FENCE_NV] = DESC("RELEASE_MEM", PM4_OP_RELEASE_MEM, 8, rm_nv_fields),
+	[KFDSIG_PM4_FENCE_GC12_1] = DESC("RELEASE_MEM", PM4_OP_RELEASE_MEM, 8, rm_gc121_fields),
 };
 static const struct kfdsig_packet_desc rm_gfx11_desc =
 	DESC("RELEASE_MEM", PM4_OP_RELEASE_MEM, 8, rm_gfx11_fields);
@@ -299,6 +345,8 @@ static const struct kfdsig_packet_desc acquire_mem_gfx9_desc =
 	DESC("ACQUIRE_MEM", PM4_OP_ACQUIRE_MEM, PM4_ACQUIRE_MEM_DW_GFX9, acquire_mem_gfx9_fields);
 static const struct kfdsig_packet_desc acquire_mem_nv_desc =
 	DESC("ACQUIRE_MEM", PM4_OP_ACQUIRE_MEM, PM4_ACQUIRE_MEM_DW_NV, acquire_mem_nv_fields);
+static const struct kfdsig_packet_desc acquire_mem_gc121_desc =
+	DESC("ACQUIRE_MEM", PM4_OP_ACQUIRE_MEM, PM4_ACQUIRE_MEM_DW_NV, acquire_mem_gc121_fields);
 static const struct kfdsig_packet_desc set_sh_reg_desc =
 	DESC("SET_SH_REG", PM4_OP_SET_SH_REG, PM4_SET_SH_REG_MIN_DW, set_sh_reg_fields);
 static const struct kfdsig_packet_desc dispatch_direct_desc = DESC(
@@ -329,6 +377,8 @@ const struct kfdsig_packet_desc *kfdsig_pm4_desc_lookup(const struct kfdsig_targ
 	case PM4_OP_INDIRECT_BUFFER:
 		return &indirect_buffer_desc;
 	case PM4_OP_ACQUIRE_MEM:
+		if (t->pm4_fence == KFDSIG_PM4_FENCE_GC12_1)
+			return &acquire_mem_gc121_desc;
 		return t->pm4_fence == KFDSIG_PM4_FENCE_NV ? &acquire_mem_nv_desc
 							   : &acquire_mem_gfx9_desc;
 	case PM4_OP_SET_SH_REG:
