@@ -131,6 +131,14 @@ struct kfdsig_target {
 	 * gmc_v10_0.c, gmc_v11_0.c, gmc_v12_0.c *_sw_init() max_bits 48).
 	 */
 	uint8_t va_bits;
+
+	/*
+	 * Context save area: SGPR and HWREG bytes saved per CU (kfd_queue.c
+	 * kfd_get_sgpr_size_per_cu(), kfd_get_hwreg_size_per_cu()); 0 means the
+	 * kernel's default, 0x4000 and 0x1000 (0x8000 each on GC 12.1).
+	 */
+	uint32_t cwsr_sgpr_size;
+	uint32_t cwsr_hwreg_size;
 };
 
 /**

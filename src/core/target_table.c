@@ -45,7 +45,8 @@
  *            gfx_v12_1_pkt.h RELEASE_MEM fields; SDMA 7.1.0
  *            (amdgpu_discovery.c, sdma_v7_1.c, v6-form FENCE header in
  *            sdma_v7_1_0_pkt_open.h); kfd_queue.c
- *            kfd_get_vgpr_size_per_cu() 0x80000 for 120500; gmc_v12_0.c
+ *            kfd_get_vgpr_size_per_cu() 0x80000, kfd_get_sgpr_size_per_cu()
+ *            and kfd_get_hwreg_size_per_cu() 0x8000 for 120500; gmc_v12_0.c
  *            gmc_v12_0_sw_init() amdgpu_vm_adjust_size(..., 57) for GC
  *            12.1.0. The ISA is gfx12's (LLVM 22 assembles the gfx12 stub
  *            for gfx1250 to the same instructions), so the family is gfx12.
@@ -121,7 +122,8 @@
  * data-centre part, apu stays false (it only sizes emulated memory). */
 #define GC12_1_DEFAULTS                                                                      \
 	GFX12_DEFAULTS, .irq_class = KFDSIG_IRQ_V12_1, .pm4_fence = KFDSIG_PM4_FENCE_GC12_1, \
-			.cwsr_vgpr_size = 0x80000, .va_bits = 57
+			.cwsr_vgpr_size = 0x80000, .cwsr_sgpr_size = 0x8000,                 \
+			.cwsr_hwreg_size = 0x8000, .va_bits = 57
 
 #define IP(a, b, c)     \
 	{               \

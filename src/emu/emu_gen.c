@@ -201,6 +201,10 @@ int emu_gen_derive(struct emu_gen *g, const uint8_t gc[3], const uint8_t sdma[3]
 	 * needs an 0x8000-byte EOP buffer, every other device 4096. */
 	g->eop_buffer_size = gfxv == 80002 ? 0x8000 : 4096;
 	g->cwsr_vgpr_size = vgpr_size_per_cu(gfxv);
+	/* kfd_queue.c kfd_get_sgpr_size_per_cu() / kfd_get_hwreg_size_per_cu():
+	 * 0x8000 each on 120500 and 120501, else 0x4000 and 0x1000. */
+	g->cwsr_sgpr_size = gfxv == 120500 || gfxv == 120501 ? 0x8000 : 0x4000;
+	g->cwsr_hwreg_size = gfxv == 120500 || gfxv == 120501 ? 0x8000 : 0x1000;
 	/* GPUVM size: gmc_v8_0.c gmc_v8_0_sw_init() amdgpu_vm_adjust_size(adev,
 	 * 64, 9, 1, 40), 40 bits; gmc_v9_0.c .. gmc_v12_0.c *_sw_init() 48,
 	 * except GC 12.1.0 in gmc_v12_0_sw_init(): amdgpu_vm_adjust_size(adev,
