@@ -258,47 +258,29 @@ static const char *const gcr_range_names[] = { "all", "reserved", "range", "firs
 static const char *const gli_inv_names[] = { "nop", "all", "range", "first_last" };
 static const char *const gl2_range_names[] = { "all", "vol", "range", "first_last" };
 static const char *const gcr_seq_names[] = { "parallel", "forward", "reverse" };
+/* ACQUIRE_MEM DW0-6 and the GCR_CNTL bits gfx10+ and GC 12.1 share (nvd.h,
+ * gfx_v12_1_pkt.h PACKET3_ACQUIRE_MEM_GCR_CNTL_*). */
+#define ACQUIRE_MEM_GCR_HEAD                                                                   \
+	HEADER_FIELDS, F("coher_cntl", 1, 0, 31), F("engine_sel", 1, 31, 1), ACQUIRE_MEM_BODY, \
+		FV("gcr_gli_inv", 7, 0, 2, gli_inv_names),                                     \
+		FV("gcr_gl1_range", 7, 2, 2, gcr_range_names)
+#define ACQUIRE_MEM_GCR_TAIL                                                       \
+	F("gcr_gl2_us", 7, 10, 1), FV("gcr_gl2_range", 7, 11, 2, gl2_range_names), \
+		F("gcr_gl2_discard", 7, 13, 1), F("gcr_gl2_inv", 7, 14, 1),        \
+		F("gcr_gl2_wb", 7, 15, 1), FV("gcr_seq", 7, 16, 2, gcr_seq_names), \
+		F("gcr_range_is_pa", 7, 18, 1)
 static const struct kfdsig_field acquire_mem_nv_fields[] = {
-	HEADER_FIELDS,
-	F("coher_cntl", 1, 0, 31),
-	F("engine_sel", 1, 31, 1),
-	ACQUIRE_MEM_BODY,
-	FV("gcr_gli_inv", 7, 0, 2, gli_inv_names),
-	FV("gcr_gl1_range", 7, 2, 2, gcr_range_names),
-	F("gcr_glm_wb", 7, 4, 1),
-	F("gcr_glm_inv", 7, 5, 1),
-	F("gcr_glk_wb", 7, 6, 1),
-	F("gcr_glk_inv", 7, 7, 1),
-	F("gcr_glv_inv", 7, 8, 1),
-	F("gcr_gl1_inv", 7, 9, 1),
-	F("gcr_gl2_us", 7, 10, 1),
-	FV("gcr_gl2_range", 7, 11, 2, gl2_range_names),
-	F("gcr_gl2_discard", 7, 13, 1),
-	F("gcr_gl2_inv", 7, 14, 1),
-	F("gcr_gl2_wb", 7, 15, 1),
-	FV("gcr_seq", 7, 16, 2, gcr_seq_names),
-	F("gcr_range_is_pa", 7, 18, 1),
+	ACQUIRE_MEM_GCR_HEAD,	   F("gcr_glm_wb", 7, 4, 1),  F("gcr_glm_inv", 7, 5, 1),
+	F("gcr_glk_wb", 7, 6, 1),  F("gcr_glk_inv", 7, 7, 1), F("gcr_glv_inv", 7, 8, 1),
+	F("gcr_gl1_inv", 7, 9, 1), ACQUIRE_MEM_GCR_TAIL,
 };
 
-/* GC 12.1 ACQUIRE_MEM GCR_CNTL (gfx_v12_1_pkt.h PACKET3_ACQUIRE_MEM_GCR_CNTL_*). */
+/* GC 12.1: GL2_SCOPE [5:4] and GLV_WB 6 where gfx10 had GLM_WB/GLM_INV/GLK_WB,
+ * no GL1_INV (gfx_v12_1_pkt.h). */
 static const struct kfdsig_field acquire_mem_gc121_fields[] = {
-	HEADER_FIELDS,
-	F("coher_cntl", 1, 0, 31),
-	F("engine_sel", 1, 31, 1),
-	ACQUIRE_MEM_BODY,
-	FV("gcr_gli_inv", 7, 0, 2, gli_inv_names),
-	FV("gcr_gl1_range", 7, 2, 2, gcr_range_names),
-	FV("gcr_gl2_scope", 7, 4, 2, gl2_scope_names),
-	F("gcr_glv_wb", 7, 6, 1),
-	F("gcr_glk_inv", 7, 7, 1),
-	F("gcr_glv_inv", 7, 8, 1),
-	F("gcr_gl2_us", 7, 10, 1),
-	FV("gcr_gl2_range", 7, 11, 2, gl2_range_names),
-	F("gcr_gl2_discard", 7, 13, 1),
-	F("gcr_gl2_inv", 7, 14, 1),
-	F("gcr_gl2_wb", 7, 15, 1),
-	FV("gcr_seq", 7, 16, 2, gcr_seq_names),
-	F("gcr_range_is_pa", 7, 18, 1),
+	ACQUIRE_MEM_GCR_HEAD,	   FV("gcr_gl2_scope", 7, 4, 2, gl2_scope_names),
+	F("gcr_glv_wb", 7, 6, 1),  F("gcr_glk_inv", 7, 7, 1),
+	F("gcr_glv_inv", 7, 8, 1), ACQUIRE_MEM_GCR_TAIL,
 };
 
 /* Register values (dwords 2 .. count+1) follow; readers take them from
