@@ -99,7 +99,8 @@ static const struct class_row {
  *        (sdma_v4_0_vm_write_pte writes ndw - 1);
  *   5.x (sdma_v5_0.c / sdma_v5_2.c, navi10_sdma_pkt_open.h): FENCE header
  *        with mtype/gcc/sys/snp/gpa/l2_policy;
- *   6.x, 7.0 (sdma_v6_0.c / sdma_v7_0.c, sdma_v6_0_0_pkt_open.h): + llc_policy/cpv.
+ *   6.x, 7.0 (sdma_v6_0.c / sdma_v7_0.c, sdma_v6_0_0_pkt_open.h): + llc_policy/cpv;
+ *   7.1 (sdma_v7_1.c, sdma_v7_1_0_pkt_open.h: the same FENCE header bits).
  */
 static const struct sdma_row {
 	uint8_t maj;
