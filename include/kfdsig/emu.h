@@ -178,9 +178,10 @@ enum kfdsig_emu_irq_source {
 /**
  * kfdsig_emu_interrupt() - an interrupt as the GPU raises it, run through
  * the GPU's amdkfd ISR class (cik_event_interrupt.c, kfd_int_process_v9.c,
- * kfd_int_process_v10.c, kfd_int_process_v11.c): the class's drop filters
- * (context id 0 from CP on gfx9 with new firmware / GC >= 9.4.1, bit 24 on
- * the v11 class), the valid id bits of @source, then the event entry
+ * kfd_int_process_v10.c, kfd_int_process_v11.c, kfd_int_process_v12_1.c):
+ * the class's drop filters (the node filter on v12_1, context id 0 from CP
+ * on gfx9 with new firmware / GC >= 9.4.1, bit 24 on the v11 and v12_1
+ * classes), the valid id bits of @source, then the event entry
  * point. CP_BAD_OPCODE sets HW_EXCEPTION events on the CIK class and is
  * otherwise only recorded (debugger path).
  * @context_id: IV context id 0 (CP: INT_CTXID or on gfx8 the IV data; SDMA:
@@ -241,7 +242,8 @@ struct kfdsig_emu_irq_record {
 	enum kfdsig_emu_irq_source source;
 	/* The IH ring entry: client id (SOC15/SOC21 only; 0 on CIK), source
 	 * id (CIK_INTSRC_*, SOC15_INTSRC_*, SOC21_INTSRC_*), ring id and
-	 * node id (0: the emulator has one ME/pipe and node per GPU), VMID
+	 * node id (0: the emulator has one ME/pipe and node per GPU; 2 on the
+	 * v12_1 class, its XCC 0, src/emu/emu_gc12_1.c), VMID
 	 * (the emulator puts every process in VMID 8, the first KFD VMID)
 	 * and the context id dwords. */
 	uint16_t client_id, source_id;
