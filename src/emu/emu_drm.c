@@ -155,7 +155,8 @@ static void dev_info(const struct emu_gpu *g, struct drm_amdgpu_info_device *d)
 }
 
 /* Registers libdrm reads (amdgpu_gpu_info.c amdgpu_query_gpu_info_init:
- * GB_ADDR_CONFIG 0x263e; on gfx8 also GB_TILE_MODE0..31 0x2644,
+ * GB_ADDR_CONFIG 0x263e; on gfx8 also CC_RB_BACKEND_DISABLE 0x263d per
+ * SE, GB_TILE_MODE0..31 0x2644,
  * GB_MACRO_TILE_MODE0..15 0x2664, MC_ARB_RAMCFG 0x9d8 and
  * PA_SC_RASTER_CONFIG(_1) 0xa0d4/0xa0d5). The kernel reads only those on
  * its allow list (vi.c vi_allowed_read_registers, soc15.c, nv.c, soc21.c)
