@@ -71,5 +71,6 @@ int cmd_shader(int argc, char **argv);
 int cmd_decode(int argc, char **argv);
 int cmd_test(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_exec(int argc, char **argv);
 
 #endif

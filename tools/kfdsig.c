@@ -19,6 +19,7 @@ static const struct cmd cmds[] = {
 	{ "test", cmd_test, "run the interrupt-path suite (PASS/FAIL/SKIP per case)" },
 	{ "bench", cmd_bench,
 	  "measure fence emission, the slow path, wake-up latency, throughput" },
+	{ "exec", cmd_exec, "run a KFD client program on the emulated KFD (LD_PRELOAD)" },
 };
 
 static void usage(FILE *f)

@@ -6,8 +6,11 @@
  * expects. Several emulated GPUs of any target in the generation table, a
  * configurable reported KFD version and a kernel-behaviour profile.
  *
- * Every open of the emulated /dev/kfd is its own KFD process: two opens
- * never see each other's events or memory.
+ * By default every open of the emulated /dev/kfd is its own KFD process:
+ * two opens never see each other's events or memory, so one test can play
+ * several processes. kfdsig_emu_set_process_model() switches to the
+ * kernel's model (one KFD process per client process, what the LD_PRELOAD
+ * interposer of `kfdsig exec` uses).
  *
  * The "hardware side" entry points below (interrupts, faults, resets, SMI
  * producers) are what emulated engines call; tests call them directly.
@@ -93,6 +96,32 @@ KFDSIG_API void kfdsig_emu_destroy(struct kfdsig_emu *emu);
 
 /** kfdsig_emu_ops() - the seam implementation; valid until destroy. */
 KFDSIG_API const struct kfdsig_kfd_ops *kfdsig_emu_ops(struct kfdsig_emu *emu);
+
+/* Which opens of /dev/kfd share a KFD process. */
+enum kfdsig_emu_process_model {
+	/* Each open is its own process, torn down (queues stopped, events
+	 * and memory freed) when that fd is closed. The default. */
+	KFDSIG_EMU_PROCESS_PER_OPEN = 0,
+	/* The kernel's: one process per client process (amdkfd keys
+	 * kfd_process by the mm), created at its first open of /dev/kfd,
+	 * shared by every fd of that process and surviving close and reopen
+	 * (kfd_release only drops a reference; the process goes with the mm).
+	 * An ioctl from another process gets -EBADF ("Using KFD FD in wrong
+	 * process", kfd_chardev.c kfd_ioctl); mmap of /dev/kfd acts on the
+	 * caller's process (kfd_mmap). After fork() the child has no KFD
+	 * process until it opens /dev/kfd itself: the emulator registers
+	 * pthread_atfork handlers and the child forgets the parent's
+	 * processes without touching its engine threads. */
+	KFDSIG_EMU_PROCESS_PER_PID,
+};
+
+/**
+ * kfdsig_emu_set_process_model() - choose the process model; only before
+ * the first open of /dev/kfd on @emu.
+ * Return: 0, -EINVAL (unknown model or NULL), -EBUSY (files are open).
+ */
+KFDSIG_API int kfdsig_emu_set_process_model(struct kfdsig_emu *emu,
+					    enum kfdsig_emu_process_model model);
 
 /**
  * kfdsig_emu_pasid() - the PASID of the KFD process behind an emulated

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "emu/emu_host.h"
 #include "emu/emu_priv.h"
 
 /* ---- processes and files ---------------------------------------------- */
@@ -35,28 +36,136 @@ struct emu_gpu *emu_gpu_by_id(struct kfdsig_emu *emu, uint32_t gpu_id)
 
 struct emu_file *emu_file_get(struct kfdsig_emu *emu, int fd)
 {
-	for (struct emu_file *f = emu->files; f; f = f->next)
-		if (f->fd == fd)
-			return f;
+	for (struct emu_fdent *e = emu->fds; e; e = e->next)
+		if (e->fd == fd)
+			return e->f;
 	return NULL;
+}
+
+int emu_file_fd(struct kfdsig_emu *emu, const struct emu_file *f)
+{
+	int fd = -EBADF;
+
+	/* the oldest entry: the fd the open returned, unless closed */
+	for (struct emu_fdent *e = emu->fds; e; e = e->next)
+		if (e->f == f)
+			fd = e->fd;
+	return fd;
+}
+
+int emu_fd_add(struct kfdsig_emu *emu, struct emu_file *f, int fd)
+{
+	struct emu_fdent *e;
+
+	if (emu_file_get(emu, fd))
+		return -EBUSY;
+	e = calloc(1, sizeof(*e));
+	if (!e)
+		return -ENOMEM;
+	e->fd = fd;
+	e->f = f;
+	e->next = emu->fds;
+	emu->fds = e;
+	f->nfds++;
+	if (emu->fd_hook)
+		emu->fd_hook(emu->fd_hook_ctx, fd, true);
+	return 0;
 }
 
 int emu_file_new(struct kfdsig_emu *emu, enum emu_file_kind kind, struct emu_file **out)
 {
 	struct emu_file *f = calloc(1, sizeof(*f));
+	int fd, r;
 
 	if (!f)
 		return -ENOMEM;
-	f->fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-	if (f->fd < 0) {
-		int e = errno;
+	f->efd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	fd = f->efd < 0 ? -1 : fcntl(f->efd, F_DUPFD_CLOEXEC, 0);
+	if (fd < 0) {
+		r = -errno;
+		if (f->efd >= 0)
+			close(f->efd);
 		free(f);
-		return -e;
+		return r;
 	}
 	f->kind = kind;
+	r = emu_fd_add(emu, f, fd);
+	if (r) {
+		close(fd);
+		close(f->efd);
+		free(f);
+		return r;
+	}
 	f->next = emu->files;
 	emu->files = f;
 	*out = f;
+	return 0;
+}
+
+/* The last fd of @f is gone (emu->lock held): unlink it. The caller
+ * finishes with file_release() once the lock is dropped. */
+static void file_unlink(struct kfdsig_emu *emu, struct emu_file *f)
+{
+	struct emu_file **pp;
+
+	for (pp = &emu->files; *pp && *pp != f; pp = &(*pp)->next)
+		;
+	if (*pp)
+		*pp = f->next;
+	/* A render fd stays referenced by the VM it was handed to; the
+	 * kernel keeps the file alive through that reference. Forget it
+	 * here; processes compare by pointer only while it is open. */
+	for (struct emu_proc *p = emu->procs; p; p = p->next)
+		for (int i = 0; i < EMU_MAX_GPUS; i++)
+			if (p->pdd[i].drm_file == f)
+				p->pdd[i].drm_file = NULL;
+	/* Per open: the process dies with its file. Per pid: kfd_release
+	 * only drops a reference; the process lives until its mm goes. */
+	if (f->kind == EMU_FILE_KFD && f->proc && emu->pmodel == KFDSIG_EMU_PROCESS_PER_OPEN)
+		f->proc->closed = true;
+}
+
+static void file_release(struct kfdsig_emu *emu, struct emu_file *f)
+{
+	if (f->kind == EMU_FILE_KFD && f->proc) {
+		if (emu->pmodel == KFDSIG_EMU_PROCESS_PER_OPEN)
+			emu_queues_fini(f->proc);
+		emu_proc_put(f->proc);
+	}
+	if (f->kind == EMU_FILE_SMI && f->smi)
+		emu_smi_release(f->smi);
+	close(f->efd);
+	free(f);
+}
+
+int emu_fd_remove(struct kfdsig_emu *emu, int fd, bool do_close)
+{
+	struct emu_fdent **pp, *e;
+	struct emu_file *f;
+	bool last;
+
+	pthread_mutex_lock(&emu->lock);
+	for (pp = &emu->fds; *pp && (*pp)->fd != fd; pp = &(*pp)->next)
+		;
+	e = *pp;
+	if (!e) {
+		pthread_mutex_unlock(&emu->lock);
+		return -EBADF;
+	}
+	*pp = e->next;
+	f = e->f;
+	free(e);
+	/* The hook hears of it before the number can be reused. */
+	if (emu->fd_hook)
+		emu->fd_hook(emu->fd_hook_ctx, fd, false);
+	if (do_close)
+		close(fd);
+	last = --f->nfds == 0;
+	if (last)
+		file_unlink(emu, f);
+	pthread_mutex_unlock(&emu->lock);
+	if (last)
+		file_release(emu, f);
 	return 0;
 }
 
@@ -129,6 +238,18 @@ static int proc_new(struct kfdsig_emu *emu, struct emu_proc **out)
 	return 0;
 }
 
+struct emu_proc *emu_proc_of_caller(struct kfdsig_emu *emu)
+{
+	pid_t pid = getpid();
+
+	for (struct emu_proc *p = emu->procs; p; p = p->next)
+		if (p->pid == pid && !p->closed) {
+			p->refs++;
+			return p;
+		}
+	return NULL;
+}
+
 /* ---- the seam --------------------------------------------------------- */
 
 static int e_open(void *ctx, const char *path, int flags)
@@ -139,17 +260,25 @@ static int e_open(void *ctx, const char *path, int flags)
 	char tail;
 	int r;
 
-	(void)flags;
+	(void)flags; /* always close-on-exec, as the linux ops open */
 	pthread_mutex_lock(&emu->lock);
 	if (!strcmp(path, "/dev/kfd")) {
-		r = emu_file_new(emu, EMU_FILE_KFD, &f);
-		if (!r) {
-			r = proc_new(emu, &f->proc);
-			if (r) {
-				emu->files = f->next;
-				close(f->fd);
-				free(f);
-			}
+		struct emu_proc *p = NULL;
+
+		/* kfd_create_process: the caller's process if it has one */
+		r = 0;
+		if (emu->pmodel == KFDSIG_EMU_PROCESS_PER_PID)
+			p = emu_proc_of_caller(emu);
+		if (!p && !(r = proc_new(emu, &p)) && emu->pmodel == KFDSIG_EMU_PROCESS_PER_PID)
+			p->refs++; /* one for the mm, one for the file */
+		if (!p) {
+			/* proc_new failed: r says why */
+		} else if (!(r = emu_file_new(emu, EMU_FILE_KFD, &f))) {
+			f->proc = p;
+		} else if (--p->refs == 0) {
+			/* a new per-open process: nothing else knows it */
+			emu->procs = p->next;
+			proc_free(p);
 		}
 	} else if (sscanf(path, "/dev/dri/renderD%u%c", &minor, &tail) == 1) {
 		struct emu_gpu *g = NULL;
@@ -162,43 +291,15 @@ static int e_open(void *ctx, const char *path, int flags)
 	} else {
 		r = -ENOENT;
 	}
+	if (!r)
+		r = emu_file_fd(emu, f);
 	pthread_mutex_unlock(&emu->lock);
-	return r ? r : f->fd;
+	return r;
 }
 
 static int e_close(void *ctx, int fd)
 {
-	struct kfdsig_emu *emu = ctx;
-	struct emu_file **pp, *f;
-
-	pthread_mutex_lock(&emu->lock);
-	for (pp = &emu->files; *pp && (*pp)->fd != fd; pp = &(*pp)->next)
-		;
-	f = *pp;
-	if (!f) {
-		pthread_mutex_unlock(&emu->lock);
-		return -EBADF;
-	}
-	*pp = f->next;
-	/* A render fd stays referenced by the VM it was handed to; the
-	 * kernel keeps the file alive through that reference. Forget it
-	 * here; processes compare by pointer only while it is open. */
-	for (struct emu_proc *p = emu->procs; p; p = p->next)
-		for (int i = 0; i < EMU_MAX_GPUS; i++)
-			if (p->pdd[i].drm_file == f)
-				p->pdd[i].drm_file = NULL;
-	if (f->kind == EMU_FILE_KFD)
-		f->proc->closed = true;
-	pthread_mutex_unlock(&emu->lock);
-	if (f->kind == EMU_FILE_KFD) {
-		emu_queues_fini(f->proc);
-		emu_proc_put(f->proc);
-	}
-	if (f->kind == EMU_FILE_SMI)
-		emu_smi_release(f->smi);
-	close(f->fd);
-	free(f);
-	return 0;
+	return emu_fd_remove(ctx, fd, true);
 }
 
 static int e_ioctl(void *ctx, int fd, unsigned long req, void *arg)
@@ -238,9 +339,17 @@ static int e_mmap(void *ctx, void **out, void *addr, size_t len, int prot, int f
 		pthread_mutex_unlock(&emu->lock);
 		return -ENODEV;
 	}
-	p = f->proc;
-	p->refs++;
+	/* kfd_mmap acts on the caller's process (kfd_get_process(current)),
+	 * -EINVAL when it has none. */
+	if (emu->pmodel == KFDSIG_EMU_PROCESS_PER_PID) {
+		p = emu_proc_of_caller(emu);
+	} else {
+		p = f->proc;
+		p->refs++;
+	}
 	pthread_mutex_unlock(&emu->lock);
+	if (!p)
+		return -EINVAL;
 
 	/* kfd_mmap dispatches on the offset type (facts 2.4). */
 	switch (off & KFDSIG_MMAP_TYPE_MASK) {
@@ -260,6 +369,10 @@ static int e_mmap(void *ctx, void **out, void *addr, size_t len, int prot, int f
 		r = -EINVAL;
 		break;
 	}
+	/* kfd_event_mmap and kfd_doorbell_mmap set VM_DONTCOPY: a forked
+	 * child does not inherit these mappings. */
+	if (!r)
+		madvise(*out, len, MADV_DONTFORK);
 	emu_proc_put(p);
 	return r;
 }
@@ -283,6 +396,8 @@ static int smi_of_fd(struct kfdsig_emu *emu, int fd, struct emu_smi **out)
 	pthread_mutex_unlock(&emu->lock);
 	if (!f)
 		return -EBADF;
+	if (f->kind == EMU_FILE_SMI && !*out)
+		return -EBADF; /* the stream of the parent, after fork */
 	return *out ? 0 : -EINVAL;
 }
 
@@ -497,8 +612,24 @@ void kfdsig_emu_destroy(struct kfdsig_emu *emu)
 {
 	if (!emu)
 		return;
-	while (emu->files)
-		e_close(emu, emu->files->fd);
+	emu_fork_unregister(emu);
+	while (emu->fds)
+		e_close(emu, emu->fds->fd);
+	/* Per pid: the processes outlive their files until the mm goes. */
+	if (emu->pmodel == KFDSIG_EMU_PROCESS_PER_PID) {
+		struct emu_proc *p, *next;
+
+		pthread_mutex_lock(&emu->lock);
+		p = emu->procs;
+		emu->procs = NULL;
+		pthread_mutex_unlock(&emu->lock);
+		for (; p; p = next) {
+			next = p->next;
+			p->closed = true;
+			emu_queues_fini(p);
+			emu_proc_put(p);
+		}
+	}
 	if (emu->sysfs[0])
 		rm_tree(emu->sysfs);
 	for (uint32_t i = 0; i < emu->ngpus; i++) {
@@ -508,6 +639,13 @@ void kfdsig_emu_destroy(struct kfdsig_emu *emu)
 	}
 	pthread_mutex_destroy(&emu->lock);
 	free(emu);
+}
+
+void emu_host_remove_sysfs(struct kfdsig_emu *emu)
+{
+	if (emu->sysfs[0])
+		rm_tree(emu->sysfs);
+	emu->sysfs[0] = '\0';
 }
 
 const struct kfdsig_kfd_ops *kfdsig_emu_ops(struct kfdsig_emu *emu)
@@ -524,7 +662,7 @@ int kfdsig_emu_pasid(struct kfdsig_emu *emu, int fd)
 		return -EINVAL;
 	pthread_mutex_lock(&emu->lock);
 	f = emu_file_get(emu, fd);
-	r = f && f->kind == EMU_FILE_KFD ? f->proc->pasid : -EBADF;
+	r = f && f->kind == EMU_FILE_KFD && f->proc ? f->proc->pasid : -EBADF;
 	pthread_mutex_unlock(&emu->lock);
 	return r;
 }

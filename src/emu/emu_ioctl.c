@@ -467,6 +467,10 @@ int emu_ioctl(struct kfdsig_emu *emu, int fd, unsigned long cmd, void *arg)
 	pthread_mutex_lock(&emu->lock);
 	f = emu_file_get(emu, fd);
 	p = f && f->kind == EMU_FILE_KFD ? f->proc : NULL;
+	/* kfd_ioctl: only the process that opened /dev/kfd may use the fd
+	 * ("Using KFD FD in wrong process"); a child makes its own. */
+	if (p && emu->pmodel == KFDSIG_EMU_PROCESS_PER_PID && p->pid != getpid())
+		p = NULL;
 	if (p)
 		p->refs++;
 	g = f && f->kind == EMU_FILE_RENDER ? f->gpu : NULL;
@@ -475,6 +479,8 @@ int emu_ioctl(struct kfdsig_emu *emu, int fd, unsigned long cmd, void *arg)
 		return -EBADF;
 	if (g)
 		return emu_drm_ioctl(emu, g, cmd, arg);
+	if (f->kind == EMU_FILE_KFD && !p)
+		return -EBADF;
 	if (!p)
 		return -ENOTTY;
 

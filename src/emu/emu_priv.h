@@ -1,8 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Internal state of the emulated KFD (src/emu). Modelled on amdkfd's
- * objects: a kfd_process per open of /dev/kfd (kfd_process_device per GPU,
- * an event IDR, the signal page), buffer objects, SMI clients per node.
+ * objects: a kfd_process per open of /dev/kfd, or per client process in
+ * the KFDSIG_EMU_PROCESS_PER_PID model (kfd_process_device per GPU, an
+ * event IDR, the signal page), buffer objects, SMI clients per node.
+ *
+ * Files and fds: an emu_file is the kernel's struct file. Each holds an
+ * internal eventfd (efd, never handed out: SMI readiness is written there);
+ * every fd a client holds on it is a dup of efd registered in emu->fds
+ * (the fd table), so dup'd fds reach the same file and the file lives
+ * until its last fd is closed.
  *
  * Locking: emu->lock guards the file and process lists; proc->lock is the
  * kernel's p->event_mutex plus the per-event spinlocks (one lock is enough
@@ -44,12 +51,20 @@ enum emu_file_kind { EMU_FILE_KFD, EMU_FILE_RENDER, EMU_FILE_SMI };
 struct emu_proc;
 
 struct emu_file {
-	int fd; /* a real eventfd: unique number, pollable */
+	int efd;  /* internal eventfd; client fds are dups of it */
+	int nfds; /* entries in emu->fds that name this file */
 	enum emu_file_kind kind;
-	struct emu_proc *proc; /* EMU_FILE_KFD */
+	struct emu_proc *proc; /* EMU_FILE_KFD; NULL: opened by another process */
 	struct emu_gpu *gpu;   /* EMU_FILE_RENDER, EMU_FILE_SMI */
 	struct emu_smi *smi;   /* EMU_FILE_SMI */
 	struct emu_file *next;
+};
+
+/* One client fd of a file (the fd table). */
+struct emu_fdent {
+	int fd;
+	struct emu_file *f;
+	struct emu_fdent *next;
 };
 
 struct emu_bo {
@@ -157,14 +172,32 @@ struct kfdsig_emu {
 	char task_name[32];
 	char sysfs[256];
 	struct emu_file *files;
+	struct emu_fdent *fds;
 	struct emu_proc *procs;
+	enum kfdsig_emu_process_model pmodel;
+	/* Told about every client fd added to / removed from the fd table,
+	 * with emu->lock held, before a removed fd is closed (emu_host.h). */
+	void (*fd_hook)(void *ctx, int fd, bool added);
+	void *fd_hook_ctx;
+	struct kfdsig_emu *fork_next; /* the per-pid emulators (emu_process.c) */
 	int next_pasid;
 	uint64_t next_mmap_offset;
 };
 
 /* emu.c */
 struct emu_file *emu_file_get(struct kfdsig_emu *emu, int fd); /* emu->lock held */
+/* A new file with one client fd (close-on-exec); emu->lock held. */
 int emu_file_new(struct kfdsig_emu *emu, enum emu_file_kind kind, struct emu_file **out);
+/* Its first client fd. */
+int emu_file_fd(struct kfdsig_emu *emu, const struct emu_file *f); /* emu->lock held */
+/* Add @fd (already a dup of one of the file's fds) to the table. */
+int emu_fd_add(struct kfdsig_emu *emu, struct emu_file *f, int fd); /* emu->lock held */
+/* Take @fd out of the table (closing it if @do_close); 0 or -EBADF.
+ * Takes emu->lock; releases the file when that was its last fd. */
+int emu_fd_remove(struct kfdsig_emu *emu, int fd, bool do_close);
+/* The KFD process of the calling process (per-pid model), with a
+ * reference, or NULL. emu->lock held. */
+struct emu_proc *emu_proc_of_caller(struct kfdsig_emu *emu);
 struct emu_gpu *emu_gpu_by_id(struct kfdsig_emu *emu, uint32_t gpu_id);
 /* The GPU clock counter (KFDSIG_EMU_GPU_CLOCK_HZ, emu_engine.c). */
 uint64_t emu_gpu_clock(const struct emu_gpu *g);
@@ -222,9 +255,17 @@ void emu_engine_stop(struct emu_queue *q);
 /* Halt every queue of the process (a VM fault evicts them). */
 void emu_halt_queues(struct emu_proc *p, uint32_t why);
 
+/* emu_process.c: the emulator's fork handling (per-pid model) */
+void emu_fork_register(struct kfdsig_emu *emu);
+void emu_fork_unregister(struct kfdsig_emu *emu);
+
 /* emu_smi.c */
 int emu_smi_open(struct kfdsig_emu *emu, struct emu_gpu *g, struct emu_proc *p, int *fd);
 void emu_smi_release(struct emu_smi *s);
+/* fork: lock / unlock every client of @g (after g->smi_lock), and in the
+ * child forget them (they belong to the parent's files). */
+void emu_smi_fork_lock(struct emu_gpu *g, bool lock);
+void emu_smi_fork_child(struct emu_gpu *g);
 ssize_t emu_smi_read(struct emu_smi *s, void *buf, size_t len);
 ssize_t emu_smi_write(struct emu_smi *s, const void *buf, size_t len);
 /* Add a formatted line; filter_pid 0 goes to every enabled client. */

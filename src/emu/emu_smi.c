@@ -63,8 +63,8 @@ int emu_smi_open(struct kfdsig_emu *emu, struct emu_gpu *g, struct emu_proc *p, 
 	if (!r) {
 		f->gpu = g;
 		f->smi = s;
-		s->evfd = f->fd;
-		*fd = f->fd;
+		s->evfd = f->efd;
+		*fd = emu_file_fd(emu, f);
 	}
 	pthread_mutex_unlock(&emu->lock);
 	if (r) {
@@ -92,6 +92,25 @@ void emu_smi_release(struct emu_smi *s)
 	pthread_mutex_unlock(&g->smi_lock);
 	pthread_mutex_destroy(&s->lock);
 	free(s);
+}
+
+void emu_smi_fork_lock(struct emu_gpu *g, bool lock)
+{
+	for (struct emu_smi *s = g->smi_clients; s; s = s->next) {
+		if (lock)
+			pthread_mutex_lock(&s->lock);
+		else
+			pthread_mutex_unlock(&s->lock);
+	}
+}
+
+void emu_smi_fork_child(struct emu_gpu *g)
+{
+	/* The clients stay allocated: the parent's files (inherited fds)
+	 * still name them until the child closes those. */
+	for (struct emu_smi *s = g->smi_clients; s; s = s->next)
+		pthread_mutex_unlock(&s->lock);
+	g->smi_clients = NULL;
 }
 
 ssize_t emu_smi_read(struct emu_smi *s, void *buf, size_t len)

@@ -55,8 +55,9 @@ int main(int argc, char **argv)
 	CHECK(np.NumSdmaEngines == want[5], "sdma %u vs %llu", np.NumSdmaEngines, want[5]);
 	CHECK(np.NumSdmaXgmiEngines == want[6], "xgmi sdma %u vs %llu", np.NumSdmaXgmiEngines,
 	      want[6]);
-	CHECK(np.EngineId.ui32.uCode == want[7], "MEC firmware %u vs %llu", np.EngineId.ui32.uCode,
-	      want[7]);
+	/* HSA_ENGINE_ID.uCode is a 10-bit field (hsakmttypes.h) */
+	CHECK(np.EngineId.ui32.uCode == (want[7] & 0x3ff), "MEC firmware %u vs %llu",
+	      np.EngineId.ui32.uCode, want[7]);
 	CHECK(np.NumCaches >= 1 && np.NumCaches <= 8, "caches %u", np.NumCaches);
 	CHECK(np.NumIOLinks >= 1 && np.NumIOLinks <= 8, "io links %u", np.NumIOLinks);
 	CHECK(np.NumMemoryBanks <= 16, "banks %u", np.NumMemoryBanks);
