@@ -1,10 +1,12 @@
 #!/bin/sh
-# run-client.sh KFDSIG TARGET CLIENT: run a libhsakmt client under
-# `kfdsig exec --emulate TARGET`. hsakmt_props gets the values
+# run-client.sh KFDSIG SPEC CLIENT [ARG...]: run a libhsakmt client under
+# `kfdsig exec --emulate SPEC`. hsakmt_props gets the values
 # `kfdsig devices --json` reports for the same emulated GPU, to compare.
 # Exit 77 (skip) when the client was not built (no libhsakmt-dev) or this
 # kfdsig has no `exec`.
-kfdsig=$1 target=$2 client=$3
+kfdsig=$1 spec=$2 client=$3
+shift 3
+target=${spec%%,*}
 if [ ! -x "$client" ]; then
 	echo "SKIP: $(basename "$client") not built: libhsakmt-dev (pkg-config libhsakmt) not found"
 	exit 77
@@ -13,15 +15,15 @@ if ! "$kfdsig" exec --help >/dev/null 2>&1; then
 	echo "SKIP: this kfdsig has no 'exec' (the LD_PRELOAD interposer)"
 	exit 77
 fi
-args=
 case $(basename "$client") in
 *hsakmt_props*)
 	command -v jq >/dev/null || { echo "SKIP: jq not installed"; exit 77; }
-	args=$("$kfdsig" --emulate "$target" devices --json | jq -r '.devices[0] |
+	vals=$("$kfdsig" --emulate "$target" devices --json | jq -r '.devices[0] |
 		"\(.gpu_id) \(.device_id) \(.simd_count) \(.gfx_target_version)
 		 \(.drm_render_minor) \(.num_sdma_engines) \(.num_sdma_xgmi_engines)
 		 \(.fw_version) \(.local_mem_size)"') || exit 1
+	# shellcheck disable=SC2086
+	set -- $vals
 	;;
 esac
-# shellcheck disable=SC2086
-exec "$kfdsig" exec --emulate "$target" -- "$client" $args
+exec "$kfdsig" exec --emulate "$spec" -- "$client" "$@"
