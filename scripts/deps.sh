@@ -5,7 +5,10 @@
 #   stubs:  llvm-22 (llvm-mc, llvm-objdump) and lld-22 (ld.lld), build time only
 #   checks: clang-format (CI format check), clang + libclang-rt-14-dev
 #           (libFuzzer decoder fuzzing), jq (JSON checks)
-KFDSIG_DEBS="cmake gcc make pkg-config libdrm-dev llvm-22 lld-22 clang libclang-rt-14-dev clang-format jq"
+#   clients: libhsakmt-dev and libhsa-runtime-dev (Debian's ROCt thunk and
+#           ROCr 5.2.3), the outside KFD clients test/clients/ runs under
+#           `kfdsig exec`
+KFDSIG_DEBS="cmake gcc make pkg-config libdrm-dev llvm-22 lld-22 clang libclang-rt-14-dev clang-format jq libhsakmt-dev libhsa-runtime-dev"
 
 kfdsig_missing_debs() {
   for p in $KFDSIG_DEBS; do
