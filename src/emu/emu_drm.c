@@ -170,8 +170,8 @@ static int read_reg(const struct emu_gpu *g, uint32_t reg, uint32_t *out)
 		*out = gfx8 ? 0x22011003 : g->t->level == KFDSIG_GFX9 ? 0x2a114042 : 0x00000044;
 		return 0;
 	}
-	if (gfx8 &&
-	    ((reg >= 0x2644 && reg < 0x2674) || reg == 0x9d8 || reg == 0xa0d4 || reg == 0xa0d5)) {
+	if (gfx8 && ((reg >= 0x2644 && reg < 0x2674) || reg == 0x9d8 || reg == 0xa0d4 ||
+		     reg == 0xa0d5 || reg == 0x263d)) {
 		*out = 0;
 		return 0;
 	}

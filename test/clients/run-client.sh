@@ -1,6 +1,6 @@
 #!/bin/sh
 # run-client.sh KFDSIG SPEC CLIENT [ARG...]: run a libhsakmt client under
-# `kfdsig exec --emulate SPEC`. hsakmt_props gets the values
+# `kfdsig exec --emulate SPEC`. hsakmt_props and drm_amdgpu get the values
 # `kfdsig devices --json` reports for the same emulated GPU, to compare.
 # Exit 77 (skip) when the client was not built (no libhsakmt-dev) or this
 # kfdsig has no `exec`.
@@ -16,7 +16,7 @@ if ! "$kfdsig" exec --help >/dev/null 2>&1; then
 	exit 77
 fi
 case $(basename "$client") in
-*hsakmt_props*)
+*hsakmt_props* | *drm_amdgpu*)
 	command -v jq >/dev/null || { echo "SKIP: jq not installed"; exit 77; }
 	vals=$("$kfdsig" --emulate "$target" devices --json | jq -r '.devices[0] |
 		"\(.gpu_id) \(.device_id) \(.simd_count) \(.gfx_target_version)
