@@ -8,9 +8,11 @@
 #           binutils nm (scripts/check-cycles.py), clang + libclang-rt-14-dev
 #           (libFuzzer decoder fuzzing), jq and python3-jsonschema (JSON
 #           checks against docs/schema), groff-base (man page lint),
-#           librsvg2-bin (rsvg-convert: the bench plot test)
+#           librsvg2-bin (rsvg-convert: the bench plot test), libhsakmt-dev
+#           and libhsa-runtime-dev (Debian's ROCt thunk and ROCr 5.2.3: the
+#           outside KFD clients test/clients/ runs under `kfdsig exec`)
 KFDSIG_BUILD_DEBS="cmake gcc make pkg-config libdrm-dev scdoc"
-KFDSIG_CHECK_DEBS="llvm-22 lld-22 clang libclang-rt-14-dev clang-format python3 binutils jq python3-jsonschema groff-base librsvg2-bin"
+KFDSIG_CHECK_DEBS="llvm-22 lld-22 clang libclang-rt-14-dev clang-format python3 binutils jq python3-jsonschema groff-base librsvg2-bin libhsakmt-dev libhsa-runtime-dev"
 KFDSIG_DEBS="$KFDSIG_BUILD_DEBS $KFDSIG_CHECK_DEBS"
 
 kfdsig_missing_debs() {
