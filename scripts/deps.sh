@@ -14,6 +14,8 @@
 KFDSIG_BUILD_DEBS="cmake gcc make pkg-config libdrm-dev scdoc"
 KFDSIG_CHECK_DEBS="llvm-22 lld-22 clang libclang-rt-14-dev clang-format python3 binutils jq python3-jsonschema groff-base librsvg2-bin libhsakmt-dev libhsa-runtime-dev"
 KFDSIG_DEBS="$KFDSIG_BUILD_DEBS $KFDSIG_CHECK_DEBS"
+# The main job also runs one of Debian's libhsakmt clients under kfdsig exec.
+KFDSIG_MAIN_DEBS="$KFDSIG_BUILD_DEBS libhsakmt-dev"
 
 kfdsig_missing_debs() {
   for p in "$@"; do
@@ -21,11 +23,13 @@ kfdsig_missing_debs() {
   done
 }
 
-# kfdsig_install_deps [build|all]: the build list, or everything (default).
+# kfdsig_install_deps [build|main|all]: the build list, the main job's, or
+# everything (default).
 # apt's output goes to a log that is shown only when apt fails.
 kfdsig_install_deps() {
   case ${1:-all} in
   build) want=$KFDSIG_BUILD_DEBS ;;
+  main) want=$KFDSIG_MAIN_DEBS ;;
   *) want=$KFDSIG_DEBS ;;
   esac
   # shellcheck disable=SC2086
