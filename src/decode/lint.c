@@ -41,8 +41,8 @@
  * packets with a field of the same name (EVENT_WRITE_EOP's int_sel, SDMA
  * WRITE's dst_addr_lo) are read through the same name.
  */
-#define PM4_NAME(pkt, n) (&(#n)[0 * PM4_F_##pkt##_##n##_DW])
-#define SDMA_NAME(pkt, n) (&(#n)[0 * SDMA_F_##pkt##_##n##_DW])
+#define PM4_NAME(pkt, n) (&(#n)[0 * PM4_DW(pkt, n)])
+#define SDMA_NAME(pkt, n) (&(#n)[0 * SDMA_DW(pkt, n)])
 static const char *const lint_field_names[LF_COUNT] = {
 	[LF_INT_SEL] = PM4_NAME(RM, int_sel),	      [LF_DATA_SEL] = PM4_NAME(RM, data_sel),
 	[LF_ADDRESS_LO] = PM4_NAME(RM, address_lo),   [LF_ADDRESS_HI] = PM4_NAME(RM, address_hi),

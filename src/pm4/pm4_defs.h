@@ -13,25 +13,24 @@
 
 #include <stdint.h>
 
+#include "core/fields.h"
+
 /*
  * Field positions: pm4_fields.def, one line per field. Each becomes
  * PM4_F_<packet>_<name>_DW / _SHIFT / _WIDTH; PM4_PUT() shifts a value into
  * its field, PM4_BIT() is a one-bit field set, PM4_GET() extracts.
  */
-#define PM4_FIELD(pkt, name, dw, shift, width)                                    \
-	PM4_F_##pkt##_##name##_DW = (dw), PM4_F_##pkt##_##name##_SHIFT = (shift), \
-	PM4_F_##pkt##_##name##_WIDTH = (width),
+#define PM4_FIELD(pkt, name, dw, shift, width) FIELD_CONSTS(PM4_F_, pkt, name, dw, shift, width)
 enum {
 #include "pm4/pm4_fields.def"
 };
 #undef PM4_FIELD
 
-#define PM4_DW(pkt, name) PM4_F_##pkt##_##name##_DW
-#define PM4_MASK(pkt, name) (0xffffffffu >> (32 - PM4_F_##pkt##_##name##_WIDTH))
-#define PM4_PUT(pkt, name, x) (((uint32_t)(x)&PM4_MASK(pkt, name)) << PM4_F_##pkt##_##name##_SHIFT)
+#define PM4_DW(pkt, name) FIELD_DW(PM4_F_, pkt, name)
+#define PM4_MASK(pkt, name) FIELD_MASK(PM4_F_, pkt, name)
+#define PM4_PUT(pkt, name, x) FIELD_PUT(PM4_F_, pkt, name, x)
 #define PM4_BIT(pkt, name) PM4_PUT(pkt, name, 1u)
-#define PM4_GET(pkt, name, v) \
-	(((uint32_t)(v) >> PM4_F_##pkt##_##name##_SHIFT) & PM4_MASK(pkt, name))
+#define PM4_GET(pkt, name, v) FIELD_GET(PM4_F_, pkt, name, v)
 
 /* Type-3 header (all generations): type 3, body dwords - 1, opcode. */
 #define PM4_TYPE3 3u

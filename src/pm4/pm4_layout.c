@@ -14,15 +14,11 @@
 #include "pm4/pm4_defs.h"
 
 /* A field of pm4_fields.def, by packet and name; LV with value names. */
-#define L(pkt, n) \
-	F(#n, PM4_F_##pkt##_##n##_DW, PM4_F_##pkt##_##n##_SHIFT, PM4_F_##pkt##_##n##_WIDTH)
-#define LV(pkt, n, v) \
-	FV(#n, PM4_F_##pkt##_##n##_DW, PM4_F_##pkt##_##n##_SHIFT, PM4_F_##pkt##_##n##_WIDTH, v)
+#define L(pkt, n) FL(PM4_F_, pkt, n)
+#define LV(pkt, n, v) FLV(PM4_F_, pkt, n, v)
 
 /* Every field fits its dword. */
-#define PM4_FIELD(pkt, n, dw, shift, width)                     \
-	_Static_assert((width) >= 1 && (shift) + (width) <= 32, \
-		       #pkt "." #n " does not fit a dword");
+#define PM4_FIELD FIELD_FITS
 #include "pm4/pm4_fields.def"
 #undef PM4_FIELD
 

@@ -16,26 +16,24 @@
 
 #include <stdint.h>
 
+#include "core/fields.h"
+
 /*
  * Field positions: sdma_fields.def, one line per field. Each becomes
  * SDMA_F_<packet>_<name>_DW / _SHIFT / _WIDTH; SDMA_PUT() shifts a value
  * into its field, SDMA_BIT() is a one-bit field set, SDMA_GET() extracts.
  */
-#define SDMA_FIELD(pkt, name, dw, shift, width)                                     \
-	SDMA_F_##pkt##_##name##_DW = (dw), SDMA_F_##pkt##_##name##_SHIFT = (shift), \
-	SDMA_F_##pkt##_##name##_WIDTH = (width),
+#define SDMA_FIELD(pkt, name, dw, shift, width) FIELD_CONSTS(SDMA_F_, pkt, name, dw, shift, width)
 enum {
 #include "sdma/sdma_fields.def"
 };
 #undef SDMA_FIELD
 
-#define SDMA_DW(pkt, name) SDMA_F_##pkt##_##name##_DW
-#define SDMA_MASK(pkt, name) (0xffffffffu >> (32 - SDMA_F_##pkt##_##name##_WIDTH))
-#define SDMA_PUT(pkt, name, x) \
-	(((uint32_t)(x)&SDMA_MASK(pkt, name)) << SDMA_F_##pkt##_##name##_SHIFT)
+#define SDMA_DW(pkt, name) FIELD_DW(SDMA_F_, pkt, name)
+#define SDMA_MASK(pkt, name) FIELD_MASK(SDMA_F_, pkt, name)
+#define SDMA_PUT(pkt, name, x) FIELD_PUT(SDMA_F_, pkt, name, x)
 #define SDMA_BIT(pkt, name) SDMA_PUT(pkt, name, 1u)
-#define SDMA_GET(pkt, name, v) \
-	(((uint32_t)(v) >> SDMA_F_##pkt##_##name##_SHIFT) & SDMA_MASK(pkt, name))
+#define SDMA_GET(pkt, name, v) FIELD_GET(SDMA_F_, pkt, name, v)
 
 /* Common header, all versions (*_sdma_pkt_open.h). */
 #define SDMA_HDR(o, s) (SDMA_PUT(HDR, op, o) | SDMA_PUT(HDR, sub_op, s))

@@ -11,15 +11,11 @@
 #include "sdma/sdma_defs.h"
 
 /* A field of sdma_fields.def, by packet and name; LV with value names. */
-#define L(pkt, n) \
-	F(#n, SDMA_F_##pkt##_##n##_DW, SDMA_F_##pkt##_##n##_SHIFT, SDMA_F_##pkt##_##n##_WIDTH)
-#define LV(pkt, n, v) \
-	FV(#n, SDMA_F_##pkt##_##n##_DW, SDMA_F_##pkt##_##n##_SHIFT, SDMA_F_##pkt##_##n##_WIDTH, v)
+#define L(pkt, n) FL(SDMA_F_, pkt, n)
+#define LV(pkt, n, v) FLV(SDMA_F_, pkt, n, v)
 
 /* Every field fits its dword. */
-#define SDMA_FIELD(pkt, n, dw, shift, width)                    \
-	_Static_assert((width) >= 1 && (shift) + (width) <= 32, \
-		       #pkt "." #n " does not fit a dword");
+#define SDMA_FIELD FIELD_FITS
 #include "sdma/sdma_fields.def"
 #undef SDMA_FIELD
 
