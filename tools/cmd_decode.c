@@ -106,6 +106,16 @@ static void out_flush(struct dec_out *o)
 {
 	size_t done = 0;
 
+	/* --pretty re-indents through a stdio filter installed on stdout
+	 * (cli_json()): hand the buffer to it, write(2) would go around it. */
+	if (cli_g.pretty) {
+		if (o->len && !o->failed && fwrite(o->buf, 1, o->len, o->f) != o->len) {
+			o->err = errno ? errno : EIO;
+			o->failed = true;
+		}
+		o->len = 0;
+		return;
+	}
 	if (o->len && fflush(o->f) == EOF && !o->failed) { /* nothing is there; be safe */
 		o->err = errno ? errno : EIO;
 		o->failed = true;
@@ -318,6 +328,8 @@ static void out_packet(struct dec_out *o, const struct kfdsig_packet *p)
 	size_t room;
 	int n;
 
+	if (o->json && cli_g.json_seq)
+		out_str(o, "\x1e", 1);
 	if (o->cap - o->len < OUT_ROOM)
 		out_flush(o);
 	room = o->cap - o->len;
@@ -712,6 +724,7 @@ int cmd_decode(int argc, char **argv)
 		}
 	}
 	out.json = cli_json();
+	out.f = stdout; /* with --pretty, the filter cli_json() put there */
 	if (!target)
 		return cli_usage_error("--target is required (kfdsig targets lists them)");
 	if (optind >= argc)

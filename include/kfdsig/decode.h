@@ -14,7 +14,7 @@
  *
  * With KFDSIG_DECODE_LINT the decoder also checks every packet that raises
  * an interrupt against the rules KFD applies (cik_event_interrupt.c, kfd_int_process_v9/v10/v11.c, kfd_events.c) and
- * reports the rule each one breaks (see docs/man/kfdsig-decode.md for the
+ * reports the rule each one breaks (see kfdsig-decode(1), LINT RULES, for the
  * list).
  */
 #ifndef KFDSIG_DECODE_H

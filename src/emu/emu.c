@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The emulated KFD: the emulator object, its fake sysfs topology, its
+ * The emulated KFD: the emulator object (its sysfs: emu_sysfs.c), its
  * files (every emulated fd is a real eventfd, so numbers are unique and
  * poll() works on SMI fds) and the seam implementation.
  */
@@ -377,8 +377,11 @@ static int e_mmap(void *ctx, void **out, void *addr, size_t len, int prot, int f
 	case KFDSIG_MMAP_TYPE_DOORBELL:
 		r = emu_doorbell_mmap(emu, p, out, addr, len, prot, flags, off);
 		break;
+	case KFDSIG_MMAP_TYPE_MMIO:
+		r = emu_mmio_mmap(emu, out, addr, len, prot, flags, off);
+		break;
 	default:
-		/* MMIO remap and reserved memory are not emulated. */
+		/* reserved memory (kfd_reserved_mem_mmap) is not emulated */
 		r = -EINVAL;
 		break;
 	}
@@ -468,101 +471,6 @@ static bool e_privileged(void *ctx)
 	return ((struct kfdsig_emu *)ctx)->privileged;
 }
 
-/* ---- fake sysfs -------------------------------------------------------- */
-
-static int write_file(const char *dir, const char *name, const char *text)
-{
-	char path[512];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "we");
-	if (!f)
-		return -errno;
-	fputs(text, f);
-	return fclose(f) ? -errno : 0;
-}
-
-static int mkdirs(const char *path)
-{
-	char buf[512];
-
-	snprintf(buf, sizeof(buf), "%s", path);
-	for (char *s = buf + 1; *s; s++)
-		if (*s == '/') {
-			*s = '\0';
-			if (mkdir(buf, 0700) && errno != EEXIST)
-				return -errno;
-			*s = '/';
-		}
-	if (mkdir(buf, 0700) && errno != EEXIST)
-		return -errno;
-	return 0;
-}
-
-/* Properties in the order kfd_topology.c node_show() prints them. Values not in the description are plausible defaults. */
-static void gpu_properties(const struct emu_gpu *g, char *buf, size_t n)
-{
-	const struct kfdsig_target *t = g->t; /* gfx_target_version only */
-	bool navi = g->gen.level >= KFDSIG_GFX10;
-	uint32_t simd_per_cu = navi ? 2 : 4;
-	uint32_t arrays = 4, per_engine = navi ? 2 : 1;
-	uint32_t cu_per_array = g->simd_count / simd_per_cu / (arrays * per_engine);
-
-	snprintf(buf, n,
-		 "cpu_cores_count 0\nsimd_count %u\nmem_banks_count 1\ncaches_count 0\n"
-		 "io_links_count 1\np2p_links_count 0\ncpu_core_id_base 0\n"
-		 "simd_id_base %u\nmax_waves_per_simd %u\nlds_size_in_kb 64\n"
-		 "gds_size_in_kb 0\nnum_gws 64\nwave_front_size %u\narray_count %u\n"
-		 "simd_arrays_per_engine %u\ncu_per_simd_array %u\nsimd_per_cu %u\n"
-		 "max_slots_scratch_cu 32\ngfx_target_version %u\nvendor_id 4098\n"
-		 "device_id %u\nlocation_id %u\ndomain 0\ndrm_render_minor %u\nhive_id 0\n"
-		 "num_sdma_engines %u\nnum_sdma_xgmi_engines %u\n"
-		 "num_sdma_queues_per_engine %u\nnum_cp_queues 24\n"
-		 "max_engine_clk_fcompute 2100\nlocal_mem_size %llu\nfw_version %u\n"
-		 "capability 0\ndebug_prop 0\nsdma_fw_version %u\nunique_id %llu\n"
-		 "num_xcc %u\nmax_engine_clk_ccompute 3000\n",
-		 g->simd_count, 0x80000000u + g->index * 0x1000, navi ? 16 : 10, navi ? 32 : 64,
-		 arrays * per_engine, per_engine, cu_per_array, simd_per_cu, t->gfx_target_version,
-		 g->device_id, (g->index + 1) << 8, g->render_minor, g->num_sdma, g->num_sdma_xgmi,
-		 g->gen.level == KFDSIG_GFX8 ? 2 : 8, (unsigned long long)g->local_mem_size,
-		 g->mec_fw, g->sdma_fw, 0x1000000000ull + g->index, g->num_xcc);
-}
-
-static int write_sysfs(struct kfdsig_emu *emu)
-{
-	char dir[400], buf[4096];
-	int r;
-
-	snprintf(dir, sizeof(dir), "%s/class/kfd/kfd/topology/nodes/0", emu->sysfs);
-	if ((r = mkdirs(dir)))
-		return r;
-	/* Node 0: the CPU (gpu_id 0, skipped by discovery). */
-	if ((r = write_file(dir, "gpu_id", "0\n")) || (r = write_file(dir, "name", "\n")) ||
-	    (r = write_file(dir, "properties",
-			    "cpu_cores_count 8\nsimd_count 0\nmem_banks_count 1\n"
-			    "gfx_target_version 0\nvendor_id 0\ndevice_id 0\n")))
-		return r;
-	for (uint32_t i = 0; i < emu->ngpus; i++) {
-		struct emu_gpu *g = &emu->gpus[i];
-		char num[32];
-
-		snprintf(dir, sizeof(dir), "%s/class/kfd/kfd/topology/nodes/%u", emu->sysfs, i + 1);
-		if ((r = mkdirs(dir)))
-			return r;
-		snprintf(num, sizeof(num), "%u\n", g->gpu_id);
-		if ((r = write_file(dir, "gpu_id", num)))
-			return r;
-		snprintf(num, sizeof(num), "%s\n", g->t->name);
-		if ((r = write_file(dir, "name", num)))
-			return r;
-		gpu_properties(g, buf, sizeof(buf));
-		if ((r = write_file(dir, "properties", buf)))
-			return r;
-	}
-	return 0;
-}
-
 static void rm_tree(const char *path)
 {
 	DIR *d = opendir(path);
@@ -636,12 +544,13 @@ static int setup_gpu(struct kfdsig_emu *emu, uint32_t i, const struct kfdsig_emu
 	g->simd_count = d->simd_count ? d->simd_count : 240;
 	g->num_xcc = d->num_xcc ? d->num_xcc : (g->gen.family == KFDSIG_FAMILY_GFX94X ? 8 : 1);
 	g->local_mem_size = d->local_mem_size ? d->local_mem_size : (t->apu ? 0 : 16ull << 30);
-	g->device_id = d->device_id ? d->device_id : 0x7400 + i;
+	g->device_id = d->device_id ? d->device_id : emu_default_device_id(t);
 	if (d->marketing_name)
 		snprintf(g->marketing_name, sizeof(g->marketing_name), "%s", d->marketing_name);
 	else
 		snprintf(g->marketing_name, sizeof(g->marketing_name), "Emulated AMD %s (%s)",
 			 t->name, t->product);
+	g->mmio_memfd = -1;
 	pthread_mutex_init(&g->smi_lock, NULL);
 	return 0;
 }
@@ -691,7 +600,7 @@ struct kfdsig_emu *kfdsig_emu_create(const struct kfdsig_emu_config *cfg)
 	tmp = getenv("TMPDIR");
 	snprintf(emu->sysfs, sizeof(emu->sysfs), "%s/kfdsig-emu-XXXXXX",
 		 tmp && *tmp ? tmp : "/tmp");
-	r = mkdtemp(emu->sysfs) ? write_sysfs(emu) : -errno;
+	r = mkdtemp(emu->sysfs) ? emu_sysfs_write(emu) : -errno;
 	if (r < 0) {
 		kfdsig_set_error(-r, "cannot write the emulated sysfs in %s: %s", emu->sysfs,
 				 strerror(-r));
@@ -744,8 +653,11 @@ void kfdsig_emu_destroy(struct kfdsig_emu *emu)
 	}
 	if (emu->sysfs[0])
 		rm_tree(emu->sysfs);
-	for (uint32_t i = 0; i < emu->ngpus; i++)
+	for (uint32_t i = 0; i < emu->ngpus; i++) {
+		if (emu->gpus[i].mmio_memfd >= 0)
+			close(emu->gpus[i].mmio_memfd);
 		pthread_mutex_destroy(&emu->gpus[i].smi_lock);
+	}
 	pthread_mutex_destroy(&emu->lock);
 	free(emu);
 }

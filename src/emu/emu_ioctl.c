@@ -170,9 +170,9 @@ static int alloc_memory(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 		r = i;
 		goto out;
 	}
-	/* Doorbell and MMIO-remap buffers come with the queues (issue 7). */
 	if (!(a->flags & (KFD_IOC_ALLOC_MEM_FLAGS_VRAM | KFD_IOC_ALLOC_MEM_FLAGS_GTT |
-			  KFD_IOC_ALLOC_MEM_FLAGS_USERPTR))) {
+			  KFD_IOC_ALLOC_MEM_FLAGS_USERPTR | KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL |
+			  KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP))) {
 		r = -EINVAL;
 		goto out;
 	}
@@ -206,7 +206,13 @@ static int alloc_memory(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	bo->size = size;
 	bo->flags = a->flags;
 	bo->memfd = -1;
-	if (a->flags & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR) {
+	if (a->flags & (KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL | KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP)) {
+		r = emu_alloc_special(emu, p, (uint32_t)i, a, bo); /* emu_ioctl_proc.c */
+		if (r) {
+			free(bo);
+			goto out;
+		}
+	} else if (a->flags & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR) {
 		/* The user's own pages back it: mmap_offset is their address. */
 		if (!a->mmap_offset || (a->mmap_offset & (pg - 1))) {
 			free(bo);
@@ -456,18 +462,10 @@ static int smi_events(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 
 /* ---- dispatch --------------------------------------------------------- */
 
-typedef int (*emu_ioctl_fn)(struct kfdsig_emu *emu, struct emu_proc *p, void *data);
-
-struct emu_ioctl_desc {
-	unsigned long cmd;
-	emu_ioctl_fn fn;    /* NULL: known to the ABI, not emulated yet */
-	uint32_t min_minor; /* first KFD 1.x minor that has it */
-};
-
 #define IOCTL(nr_cmd, f, minor) [_IOC_NR(nr_cmd)] = { nr_cmd, f, minor }
 
 /* Indexed by ioctl number; entries with fn == NULL answer -EOPNOTSUPP. */
-static const struct emu_ioctl_desc ioctls[] = {
+static const struct emu_ioctl_ext ioctls[] = {
 	IOCTL(AMDKFD_IOC_GET_VERSION, get_version, 1),
 	IOCTL(AMDKFD_IOC_GET_CLOCK_COUNTERS, get_clock_counters, 1),
 	/* the 1.17 layout: older callers' shorter struct is zero-filled */
@@ -490,11 +488,12 @@ static const struct emu_ioctl_desc ioctls[] = {
 int emu_ioctl(struct kfdsig_emu *emu, int fd, unsigned long cmd, void *arg)
 {
 	unsigned nr = _IOC_NR(cmd);
-	const struct emu_ioctl_desc *d;
+	const struct emu_ioctl_ext *d;
 	_Alignas(16) unsigned char kdata[1u << 14]; /* _IOC_SIZE is 14 bits */
 	size_t usize, ksize;
 	struct emu_file *f;
 	struct emu_proc *p;
+	struct emu_gpu *g;
 	int r;
 
 	pthread_mutex_lock(&emu->lock);
@@ -506,20 +505,30 @@ int emu_ioctl(struct kfdsig_emu *emu, int fd, unsigned long cmd, void *arg)
 		p = NULL;
 	if (p)
 		p->refs++;
+	g = f && f->kind == EMU_FILE_RENDER ? f->gpu : NULL;
 	pthread_mutex_unlock(&emu->lock);
 	if (!f)
 		return -EBADF;
+	if (g)
+		return emu_drm_ioctl(emu, g, cmd, arg);
 	if (f->kind == EMU_FILE_KFD && !p)
 		return -EBADF;
 	if (!p)
 		return -ENOTTY;
 
-	if (_IOC_TYPE(cmd) != AMDKFD_IOCTL_BASE || nr >= KFDSIG_ARRAY_SIZE(ioctls) ||
-	    !ioctls[nr].cmd || !emu_version_at_least(emu, ioctls[nr].min_minor)) {
-		r = -EINVAL; /* kfd_ioctl: not a command of this KFD */
+	/* the process-setup ioctls live in emu_ioctl_proc.c */
+	if (nr < KFDSIG_ARRAY_SIZE(ioctls) && !ioctls[nr].fn && emu_ioctl_ext_find(nr))
+		d = emu_ioctl_ext_find(nr);
+	else
+		d = nr < KFDSIG_ARRAY_SIZE(ioctls) ? &ioctls[nr] : emu_ioctl_ext_find(nr);
+	if (_IOC_TYPE(cmd) != AMDKFD_IOCTL_BASE || !d || !d->cmd ||
+	    !emu_version_at_least(emu, d->min_minor)) {
+		/* kfd_ioctl: a number past amdkfd_ioctls[] is -ENOTTY since
+		 * the 2025 fix ("return -ENOTTY for unsupported IOCTLs"),
+		 * -EINVAL before; the emulator follows current kernels */
+		r = -ENOTTY;
 		goto out;
 	}
-	d = &ioctls[nr];
 	if (!d->fn) {
 		r = -EOPNOTSUPP;
 		goto out;

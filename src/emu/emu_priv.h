@@ -46,6 +46,7 @@ struct emu_gpu {
 	uint64_t local_mem_size;
 	char marketing_name[128];
 	uint32_t reset_seq;
+	int mmio_memfd; /* the MMIO remap page, -1: not mapped yet */
 	pthread_mutex_t smi_lock;
 	struct emu_smi *smi_clients;
 };
@@ -170,6 +171,7 @@ struct emu_proc {
 	uint64_t signal_handle;
 	struct emu_queue *queues;
 	uint32_t queue_ids; /* bitmap of used queue ids (0..31) */
+	bool xnack_enabled; /* SET_XNACK_MODE */
 	/* Interrupts seen (for tests and tools). */
 	uint64_t irq_count, irq_dropped;
 	/* WAIT_EVENTS sleeps that ended (woken or not): a signal must wake
@@ -230,6 +232,26 @@ uint64_t emu_gpu_clock(const struct emu_gpu *g);
 struct emu_proc *emu_proc_get(struct kfdsig_emu *emu, int pasid); /* takes a reference */
 void emu_proc_put(struct emu_proc *p);
 bool emu_version_at_least(const struct kfdsig_emu *emu, uint32_t minor);
+
+/* emu_sysfs.c */
+int emu_sysfs_write(struct kfdsig_emu *emu); /* into emu->sysfs */
+uint32_t emu_default_device_id(const struct kfdsig_target *t);
+
+/* emu_drm.c: a render node's DRM ioctls */
+int emu_drm_ioctl(struct kfdsig_emu *emu, struct emu_gpu *g, unsigned long cmd, void *arg);
+
+/* emu_ioctl_proc.c: process-setup ioctls, doorbell/MMIO buffers */
+typedef int (*emu_ioctl_fn)(struct kfdsig_emu *emu, struct emu_proc *p, void *data);
+struct emu_ioctl_ext {
+	unsigned long cmd;
+	emu_ioctl_fn fn;    /* NULL: known to the ABI, not emulated yet */
+	uint32_t min_minor; /* first KFD 1.x minor that has it */
+};
+const struct emu_ioctl_ext *emu_ioctl_ext_find(unsigned nr);
+int emu_alloc_special(struct kfdsig_emu *emu, struct emu_proc *p, uint32_t gi,
+		      struct kfd_ioctl_alloc_memory_of_gpu_args *a, struct emu_bo *bo);
+int emu_mmio_mmap(struct kfdsig_emu *emu, void **out, void *addr, size_t len, int prot, int flags,
+		  uint64_t off);
 
 /* emu_ioctl.c */
 int emu_ioctl(struct kfdsig_emu *emu, int fd, unsigned long req, void *arg);
