@@ -44,13 +44,13 @@ static int refuse(struct kfdsig_sq_insn *in, const char *why)
 }
 
 /* Is a scalar source operand code one we can read? */
-static bool scalar_src_ok(const struct emu_gen *t, unsigned c)
+static bool scalar_src_ok(const struct sq_enc *e, unsigned c)
 {
-	if (c <= max_sgpr(t))
+	if (c <= e->max_sgpr)
 		return true;
 	if (c == 106 || c == 107 || c == 126 || c == 127)
 		return true; /* vcc_lo/hi, exec_lo/hi */
-	if (c == code_m0(t) || c == code_null(t))
+	if (c == e->m0 || c == e->null)
 		return true;
 	if (c >= 128 && c <= 208)
 		return true; /* inline integers 0..64, -1..-16 */
@@ -59,10 +59,10 @@ static bool scalar_src_ok(const struct emu_gen *t, unsigned c)
 	return c == 255;     /* literal */
 }
 
-static bool scalar_dst_ok(const struct emu_gen *t, unsigned c)
+static bool scalar_dst_ok(const struct sq_enc *e, unsigned c)
 {
-	return c <= max_sgpr(t) || c == 106 || c == 107 || c == 126 || c == 127 ||
-	       c == code_m0(t) || c == code_null(t);
+	return c <= e->max_sgpr || c == 106 || c == 107 || c == 126 || c == 127 || c == e->m0 ||
+	       c == e->null;
 }
 
 /* Fetch dword i of the instruction at pc; -EFAULT past the buffer. */
@@ -92,7 +92,7 @@ static int take_literal(const void *code, size_t size, uint64_t va, struct kfdsi
 	return 0;
 }
 
-static int decode_sopp(const struct emu_gen *t, struct kfdsig_sq_insn *in)
+static int decode_sopp(const struct sq_enc *e, struct kfdsig_sq_insn *in)
 {
 	unsigned op = (in->words[0] >> 16) & 0x7f;
 	uint16_t s = in->words[0] & 0xffff;
@@ -101,60 +101,39 @@ static int decode_sopp(const struct emu_gen *t, struct kfdsig_sq_insn *in)
 	in->enc = "SOPP";
 	in->opcode = op;
 	in->simm16 = s;
-	if (!is_gfx11_plus(t)) {
-		/* gfx8-gfx10 SOPP opcodes (SOPP_Real_32_gfx6_gfx7_gfx8_gfx9_gfx10). */
-		if (op == 0x00)
-			o = KFDSIG_SQ_OP_S_NOP;
-		else if (op == 0x01)
-			o = KFDSIG_SQ_OP_S_ENDPGM;
-		else if (op == 0x0c)
-			o = KFDSIG_SQ_OP_S_WAITCNT;
-		else if (op == 0x10)
-			o = KFDSIG_SQ_OP_S_SENDMSG;
-		else if (op == 0x1f && is_gfx10(t))
-			o = KFDSIG_SQ_OP_S_CODE_END;
-	} else {
-		/* gfx11/gfx12 renumbered SOPP (SOPP_Real_32_gfx11/_gfx12). */
-		static const enum kfdsig_sq_op gfx12_wait[8] = {
-			KFDSIG_SQ_OP_S_WAIT_LOADCNT,   KFDSIG_SQ_OP_S_WAIT_STORECNT,
-			KFDSIG_SQ_OP_S_WAIT_SAMPLECNT, KFDSIG_SQ_OP_S_WAIT_BVHCNT,
-			KFDSIG_SQ_OP_S_WAIT_EXPCNT,    KFDSIG_SQ_OP_INVALID,
-			KFDSIG_SQ_OP_S_WAIT_DSCNT,     KFDSIG_SQ_OP_S_WAIT_KMCNT,
-		};
-		if (op == 0x00)
-			o = KFDSIG_SQ_OP_S_NOP;
-		else if (op == 0x30)
-			o = KFDSIG_SQ_OP_S_ENDPGM;
-		else if (op == 0x36)
-			o = KFDSIG_SQ_OP_S_SENDMSG;
-		else if (op == 0x1f)
-			o = KFDSIG_SQ_OP_S_CODE_END;
-		else if (op == 0x09 && t->level == KFDSIG_GFX11)
-			o = KFDSIG_SQ_OP_S_WAITCNT;
-		else if (op >= 0x40 && op <= 0x47 && t->level >= KFDSIG_GFX12)
-			o = gfx12_wait[op - 0x40];
-	}
+	/* s_wait_loadcnt .. s_wait_kmcnt in opcode order (gfx12) */
+	static const enum kfdsig_sq_op waits[8] = {
+		KFDSIG_SQ_OP_S_WAIT_LOADCNT,   KFDSIG_SQ_OP_S_WAIT_STORECNT,
+		KFDSIG_SQ_OP_S_WAIT_SAMPLECNT, KFDSIG_SQ_OP_S_WAIT_BVHCNT,
+		KFDSIG_SQ_OP_S_WAIT_EXPCNT,    KFDSIG_SQ_OP_INVALID,
+		KFDSIG_SQ_OP_S_WAIT_DSCNT,     KFDSIG_SQ_OP_S_WAIT_KMCNT,
+	};
+
+	/* the generation's SOPP opcodes (sq_enc.c) */
+	if (op == 0x00)
+		o = KFDSIG_SQ_OP_S_NOP;
+	else if (op == e->sopp_endpgm)
+		o = KFDSIG_SQ_OP_S_ENDPGM;
+	else if (op == e->sopp_waitcnt)
+		o = KFDSIG_SQ_OP_S_WAITCNT;
+	else if (op == e->sopp_sendmsg)
+		o = KFDSIG_SQ_OP_S_SENDMSG;
+	else if (op == e->sopp_code_end)
+		o = KFDSIG_SQ_OP_S_CODE_END;
+	else if (e->sopp_wait_first != SQ_NONE && op >= e->sopp_wait_first &&
+		 op < e->sopp_wait_first + 8u)
+		o = waits[op - e->sopp_wait_first];
 	if (o == KFDSIG_SQ_OP_INVALID)
 		return refuse(in, "SOPP opcode not implemented");
 	in->op = o;
 
 	if (o == KFDSIG_SQ_OP_S_WAITCNT) {
-		unsigned vm, exp, lgkm;
+		/* the generation's s_waitcnt fields (sq_enc.c) */
+		unsigned vm = (s >> e->vm_shift) & ((1u << e->vm_bits) - 1);
+		unsigned exp = (s >> e->exp_shift) & 7;
+		unsigned lgkm = (s >> e->lgkm_shift) & ((1u << e->lgkm_bits) - 1);
 
-		if (t->level == KFDSIG_GFX11) {
-			/* gfx11_waitcnt: expcnt [2:0], lgkmcnt [9:4], vmcnt [15:10] */
-			exp = s & 7;
-			lgkm = (s >> 4) & 0x3f;
-			vm = (s >> 10) & 0x3f;
-		} else {
-			/* gfx8: vmcnt [3:0]; gfx9/10 add vmcnt[5:4] at [15:14];
-			 * expcnt [6:4]; lgkmcnt [11:8] (gfx10: [13:8]). */
-			vm = s & 0xf;
-			if (t->level >= KFDSIG_GFX9)
-				vm |= ((s >> 14) & 3) << 4;
-			exp = (s >> 4) & 7;
-			lgkm = (s >> 8) & (is_gfx10(t) ? 0x3f : 0xf);
-		}
+		vm |= ((s >> e->vm_hi_shift) & ((1u << e->vm_hi_bits) - 1)) << e->vm_bits;
 		in->wait[KFDSIG_SQ_CNT_VM] = vm;
 		in->wait[KFDSIG_SQ_CNT_EXP] = exp;
 		in->wait[KFDSIG_SQ_CNT_LGKM] = lgkm;
@@ -180,13 +159,11 @@ static int decode_sopp(const struct emu_gen *t, struct kfdsig_sq_insn *in)
 	return 0;
 }
 
-static int decode_sop1(const struct emu_gen *t, const void *code, size_t size, uint64_t va,
+static int decode_sop1(const struct sq_enc *e, const void *code, size_t size, uint64_t va,
 		       struct kfdsig_sq_insn *in)
 {
 	unsigned op = (in->words[0] >> 8) & 0xff;
-	/* s_mov_b32 / s_mov_b64: 0/1 on gfx8, gfx9, gfx11, gfx12; 3/4 on gfx10
-	 * (SOP1_Real_gfx10 renumbering). */
-	unsigned mov32 = is_gfx10(t) ? 3 : 0;
+	unsigned mov32 = e->sop1_mov_b32; /* s_mov_b64 is mov32 + 1 */
 
 	in->enc = "SOP1";
 	in->opcode = op;
@@ -199,13 +176,13 @@ static int decode_sop1(const struct emu_gen *t, const void *code, size_t size, u
 	else
 		return refuse(in, "SOP1 opcode not implemented");
 
-	if (!scalar_dst_ok(t, in->dst) || !scalar_src_ok(t, in->src0))
+	if (!scalar_dst_ok(e, in->dst) || !scalar_src_ok(e, in->src0))
 		return refuse(in, "s_mov operand not implemented");
 	if (in->ndw == 2) {
 		/* 64-bit: register pairs and inline integers only. */
-		bool pair_ok = (in->src0 <= max_sgpr(t) && !(in->src0 & 1)) || in->src0 == 106 ||
+		bool pair_ok = (in->src0 <= e->max_sgpr && !(in->src0 & 1)) || in->src0 == 106 ||
 			       in->src0 == 126 || (in->src0 >= 128 && in->src0 <= 208);
-		bool dst_ok = (in->dst <= max_sgpr(t) && !(in->dst & 1)) || in->dst == 106 ||
+		bool dst_ok = (in->dst <= e->max_sgpr && !(in->dst & 1)) || in->dst == 106 ||
 			      in->dst == 126;
 
 		if (!pair_ok || !dst_ok)
@@ -216,7 +193,7 @@ static int decode_sop1(const struct emu_gen *t, const void *code, size_t size, u
 	return 0;
 }
 
-static int decode_sopk(const struct emu_gen *t, struct kfdsig_sq_insn *in)
+static int decode_sopk(const struct sq_enc *e, struct kfdsig_sq_insn *in)
 {
 	unsigned op = (in->words[0] >> 23) & 0x1f;
 
@@ -227,15 +204,15 @@ static int decode_sopk(const struct emu_gen *t, struct kfdsig_sq_insn *in)
 	if (op == 0) {
 		in->op = KFDSIG_SQ_OP_S_MOVK_I32;
 		in->ndw = 1;
-		if (!scalar_dst_ok(t, in->dst))
+		if (!scalar_dst_ok(e, in->dst))
 			return refuse(in, "s_movk_i32 destination not implemented");
 		return 0;
 	}
-	/* s_waitcnt_vscnt: SOPK 0x17 on gfx10, 0x18 on gfx11; gfx12 has
-	 * s_wait_storecnt instead. Only the "null" register form. */
-	if ((is_gfx10(t) && op == 0x17) || (t->level == KFDSIG_GFX11 && op == 0x18)) {
+	/* s_waitcnt_vscnt (gfx10, gfx11; gfx12 has s_wait_storecnt
+	 * instead). Only the "null" register form. */
+	if (op == e->sopk_waitcnt_vscnt) {
 		in->op = KFDSIG_SQ_OP_S_WAITCNT_VSCNT;
-		if (in->dst != code_null(t))
+		if (in->dst != e->null)
 			return refuse(in, "s_waitcnt_vscnt with an SGPR operand not implemented");
 		in->wait[KFDSIG_SQ_CNT_VS] = (int16_t)(in->simm16 > 0x7fff ? 0x7fff : in->simm16);
 		return 0;
@@ -245,7 +222,7 @@ static int decode_sopk(const struct emu_gen *t, struct kfdsig_sq_insn *in)
 
 static const uint8_t smem_ndw[6] = { 1, 2, 4, 8, 16, 3 };
 
-static int decode_smem(const struct emu_gen *t, const void *code, size_t size, uint64_t va,
+static int decode_smem(const struct sq_enc *e, const void *code, size_t size, uint64_t va,
 		       struct kfdsig_sq_insn *in)
 {
 	uint32_t w0 = in->words[0], w1;
@@ -262,78 +239,73 @@ static int decode_smem(const struct emu_gen *t, const void *code, size_t size, u
 	in->dst = (w0 >> 6) & 0x7f;
 	in->soffset = KFDSIG_SQ_OPND_NONE;
 
-	if (is_gfx8_9(t)) {
+	if (e->smem == SQ_SMEM_VI) {
 		/* SMEM_Real_vi: sbase [5:0], sdata [12:6], soe [14] (gfx9),
 		 * nv [15], glc [16], imm [17], op [25:18]; offset in the
 		 * second dword: 20 bits (gfx8) / 21 bits (gfx9) when imm=1,
 		 * else an SGPR code in [7:0]. */
 		op = (w0 >> 18) & 0xff;
-		in->glc = (w0 >> 16) & 1;
+		in->glc = (w0 >> e->smem_glc_bit) & 1;
 		if ((w0 >> 14) & 3)
 			return refuse(in, "SMEM soe/nv forms not implemented");
 		if ((w0 >> 17) & 1) {
-			in->offset = (int32_t)(w1 & (t->level == KFDSIG_GFX8 ? 0xfffff : 0x1fffff));
+			in->offset = (int32_t)(w1 & ((1u << e->smem_offset_bits) - 1));
 		} else {
 			in->soffset = w1 & 0xff;
 			in->soffset_is_imm_slot = true;
-			if (in->soffset > max_sgpr(t))
+			if (in->soffset > e->max_sgpr)
 				return refuse(in, "SMEM soffset operand not implemented");
 		}
 	} else {
 		unsigned so = w1 >> 25;
 
-		if (t->level >= KFDSIG_GFX12) {
+		if (e->smem == SQ_SMEM_GFX12) {
 			/* SMEM_Real_gfx12: op [18:13], scope [22:21], th [24:23];
 			 * offset [23:0] signed in dword 1. */
 			op = (w0 >> 13) & 0x3f;
 			in->scope = (w0 >> 21) & 3;
 			in->th = (w0 >> 23) & 3;
-			in->offset = sext(w1, 24);
+			in->offset = sext(w1, e->smem_offset_bits);
 		} else {
 			/* SMEM_Real_gfx10/_gfx11: op [25:18]; gfx10 dlc [14] glc [16],
 			 * gfx11 dlc [13] glc [14]; offset [20:0] signed. */
 			op = (w0 >> 18) & 0xff;
-			if (is_gfx10(t)) {
-				in->dlc = (w0 >> 14) & 1;
-				in->glc = (w0 >> 16) & 1;
-			} else {
-				in->dlc = (w0 >> 13) & 1;
-				in->glc = (w0 >> 14) & 1;
-			}
-			in->offset = sext(w1, 21);
+			in->dlc = (w0 >> e->smem_dlc_bit) & 1;
+			in->glc = (w0 >> e->smem_glc_bit) & 1;
+			in->offset = sext(w1, e->smem_offset_bits);
 		}
-		if (so != code_null(t)) {
-			if (so > max_sgpr(t))
+		if (so != e->null) {
+			if (so > e->max_sgpr)
 				return refuse(in, "SMEM soffset operand not implemented");
 			in->soffset = so;
 		}
 	}
 	in->opcode = op;
-	if (op > 5 || (op == 5 && t->level < KFDSIG_GFX12))
+	if (op > e->smem_max_op)
 		return refuse(in, "SMEM opcode not implemented (only s_load)");
 	in->op = KFDSIG_SQ_OP_S_LOAD;
 	in->ndw = smem_ndw[op];
-	if ((unsigned)(in->dst + in->ndw - 1) > max_sgpr(t) || (in->ndw >= 2 && (in->dst & 1)))
+	if ((unsigned)(in->dst + in->ndw - 1) > e->max_sgpr || (in->ndw >= 2 && (in->dst & 1)))
 		return refuse(in, "s_load destination not implemented");
 	return 0;
 }
 
-static int decode_vop_src(const struct emu_gen *t, const void *code, size_t size, uint64_t va,
+static int decode_vop_src(const struct sq_enc *e, const void *code, size_t size, uint64_t va,
 			  struct kfdsig_sq_insn *in)
 {
 	if (in->src0 >= 256)
 		return 0; /* VGPR */
-	if (!scalar_src_ok(t, in->src0))
+	if (!scalar_src_ok(e, in->src0))
 		return refuse(in, "v_mov_b32 source operand not implemented");
 	if (in->src0 == 255) {
-		if (in->e64 && is_gfx8_9(t))
+		if (in->e64 && !e->vop3_literal)
 			return refuse(in, "VOP3 literal does not exist before gfx10");
 		return take_literal(code, size, va, in);
 	}
 	return 0;
 }
 
-static int decode_vop1(const struct emu_gen *t, const void *code, size_t size, uint64_t va,
+static int decode_vop1(const struct sq_enc *e, const void *code, size_t size, uint64_t va,
 		       struct kfdsig_sq_insn *in)
 {
 	uint32_t w0 = in->words[0];
@@ -349,16 +321,14 @@ static int decode_vop1(const struct emu_gen *t, const void *code, size_t size, u
 	in->ndw = 1;
 	if (in->src0 == 0xf9 || in->src0 == 0xfa || in->src0 == 0xe9 || in->src0 == 0xea)
 		return refuse(in, "SDWA/DPP forms not implemented");
-	return decode_vop_src(t, code, size, va, in);
+	return decode_vop_src(e, code, size, va, in);
 }
 
-static int decode_vop3(const struct emu_gen *t, const void *code, size_t size, uint64_t va,
+static int decode_vop3(const struct sq_enc *e, const void *code, size_t size, uint64_t va,
 		       struct kfdsig_sq_insn *in)
 {
 	uint32_t w0 = in->words[0], w1;
-	/* VOP3 encoding of a VOP1 opcode: 0x140 + op on gfx8/9, 0x180 + op
-	 * from gfx10 (VOP3_Real_vi / _gfx10 / _gfx11 / _gfx12). */
-	unsigned base = is_gfx8_9(t) ? 0x140 : 0x180;
+	unsigned base = e->vop3_vop1_base; /* VOP3 opcode of VOP1 op 0 */
 
 	in->enc = "VOP3";
 	in->opcode = (w0 >> 16) & 0x3ff;
@@ -379,13 +349,13 @@ static int decode_vop3(const struct emu_gen *t, const void *code, size_t size, u
 	 * neg [31:29]: none of the modifiers is implemented. */
 	if ((w0 & 0xff00) || (w1 & 0xf8000000))
 		return refuse(in, "VOP3 modifiers not implemented");
-	return decode_vop_src(t, code, size, va, in);
+	return decode_vop_src(e, code, size, va, in);
 }
 
 /* Normalised scope of gfx8-11 cache bits on a store or writeback. */
-static enum kfdsig_sq_scope cpol_scope(const struct emu_gen *t, const struct kfdsig_sq_insn *in)
+static enum kfdsig_sq_scope cpol_scope(const struct sq_enc *e, const struct kfdsig_sq_insn *in)
 {
-	if (t->family == KFDSIG_FAMILY_GFX90A || is_gfx940(t)) {
+	if (e->sc1) {
 		/* gfx940: sc0 (bit 14) + sc1 (bit 15) = system, sc1 = agent,
 		 * sc0 = workgroup; gfx90a system scope is glc + scc, the bits
 		 * LLVM sets for CPol::SC0 | CPol::SC1 (LLVM SIDefines.h SendMsg::ID_INTERRUPT). */
@@ -398,11 +368,11 @@ static enum kfdsig_sq_scope cpol_scope(const struct emu_gen *t, const struct kfd
 	return KFDSIG_SQ_SCOPE_CU;
 }
 
-static int decode_flat(const struct emu_gen *t, const void *code, size_t size, uint64_t va,
+static int decode_flat(const struct sq_enc *e, const void *code, size_t size, uint64_t va,
 		       struct kfdsig_sq_insn *in)
 {
 	uint32_t w0 = in->words[0], w1, w2 = 0;
-	unsigned op, nwords = t->level >= KFDSIG_GFX12 ? 3 : 2;
+	unsigned op, nwords = e->flat == SQ_FLAT_GFX12 ? 3 : 2;
 
 	in->enc = "FLAT";
 	for (unsigned i = 1; i < nwords; i++)
@@ -415,7 +385,7 @@ static int decode_flat(const struct emu_gen *t, const void *code, size_t size, u
 	w1 = in->words[1];
 	in->saddr = KFDSIG_SQ_OPND_NONE;
 
-	if (t->level >= KFDSIG_GFX12) {
+	if (e->flat == SQ_FLAT_GFX12) {
 		/* VFLAT/VGLOBAL gfx12 (96 bits): saddr [6:0], op [21:14],
 		 * seg [25:24], 0x3b [31:26]; th [54:52], scope [51:50],
 		 * vdata [62:55]; vaddr [71:64], offset [95:72] signed. */
@@ -434,8 +404,8 @@ static int decode_flat(const struct emu_gen *t, const void *code, size_t size, u
 		in->opcode = op;
 		if (in->seg == 1 || in->seg == 3)
 			return refuse(in, "scratch access not implemented");
-		if (saddr != code_null(t) && saddr != 0x7f) {
-			if (saddr > max_sgpr(t) || (saddr & 1) || in->seg != 2)
+		if (saddr != e->null && saddr != 0x7f) {
+			if (saddr > e->max_sgpr || (saddr & 1) || in->seg != 2)
 				return refuse(in, "saddr operand not implemented");
 			in->saddr = saddr;
 		}
@@ -443,9 +413,9 @@ static int decode_flat(const struct emu_gen *t, const void *code, size_t size, u
 			in->op = KFDSIG_SQ_OP_GLOBAL_WB;
 			return 0;
 		}
-		if (op >= 0x1a && op <= 0x1d) {
+		if (op >= e->flat_store_op && op < e->flat_store_op + 4u) {
 			in->op = KFDSIG_SQ_OP_STORE;
-			in->ndw = op - 0x1a + 1;
+			in->ndw = e->flat_store_ndw[op - e->flat_store_op];
 			return 0;
 		}
 		return refuse(in, "opcode not implemented (only stores and global_wb)");
@@ -457,12 +427,12 @@ static int decode_flat(const struct emu_gen *t, const void *code, size_t size, u
 	in->opcode = op;
 	in->vaddr = w1 & 0xff;
 	in->vdata = (w1 >> 8) & 0xff;
-	if (t->level == KFDSIG_GFX8) {
+	if (e->flat == SQ_FLAT_GFX8) {
 		/* gfx8: glc [16], slc [17]; no offset, no segment. */
 		in->glc = (w0 >> 16) & 1;
 		in->slc = (w0 >> 17) & 1;
 		in->seg = 0;
-	} else if (t->level == KFDSIG_GFX9) {
+	} else if (e->flat == SQ_FLAT_GFX9) {
 		/* gfx9: offset [12:0] (signed for global), lds [13],
 		 * seg [15:14], glc/sc0 [16], slc/nt [17], scc/sc1 [25]
 		 * (gfx90a, gfx940). */
@@ -470,11 +440,11 @@ static int decode_flat(const struct emu_gen *t, const void *code, size_t size, u
 		in->offset = in->seg ? sext(w0, 13) : (int32_t)(w0 & 0xfff);
 		in->glc = (w0 >> 16) & 1;
 		in->slc = (w0 >> 17) & 1;
-		if (t->family == KFDSIG_FAMILY_GFX90A || is_gfx940(t))
+		if (e->sc1)
 			in->scc = (w0 >> 25) & 1;
 		if ((w0 >> 13) & 1)
 			return refuse(in, "LDS form not implemented");
-	} else if (is_gfx10(t)) {
+	} else if (e->flat == SQ_FLAT_GFX10) {
 		/* gfx10: offset [11:0] signed, dlc [12], lds [13],
 		 * seg [15:14], glc [16], slc [17]. */
 		in->seg = (w0 >> 14) & 3;
@@ -493,44 +463,32 @@ static int decode_flat(const struct emu_gen *t, const void *code, size_t size, u
 		in->glc = (w0 >> 14) & 1;
 		in->slc = (w0 >> 15) & 1;
 	}
-	in->mem_scope = cpol_scope(t, in);
+	in->mem_scope = cpol_scope(e, in);
 	if (in->seg == 2)
 		in->enc = "GLOBAL";
 	if (in->seg == 1 || in->seg == 3)
 		return refuse(in, "scratch access not implemented");
-	if (t->level >= KFDSIG_GFX9 && in->seg == 2) {
+	if (e->flat != SQ_FLAT_GFX8 && in->seg == 2) {
 		/* saddr is a GLOBAL operand; FLAT leaves the field unused. */
 		unsigned saddr = (w1 >> 16) & 0x7f;
 
-		if (saddr != flat_saddr_off(t)) {
-			if (in->seg != 2 || saddr > max_sgpr(t) || (saddr & 1))
+		if (saddr != e->flat_saddr_off) {
+			if (in->seg != 2 || saddr > e->max_sgpr || (saddr & 1))
 				return refuse(in, "saddr operand not implemented");
 			in->saddr = saddr;
 		}
 	}
 
-	if (t->level >= KFDSIG_GFX11) {
-		/* store_b32 .. store_b128: 0x1a .. 0x1d */
-		if (op >= 0x1a && op <= 0x1d)
-			in->ndw = op - 0x1a + 1;
-	} else if (is_gfx10(t)) {
-		/* gfx10 swaps x3 and x4: dword 0x1c, x2 0x1d, x4 0x1e, x3 0x1f */
-		static const uint8_t n[4] = { 1, 2, 4, 3 };
-
-		if (op >= 0x1c && op <= 0x1f)
-			in->ndw = n[op - 0x1c];
-	} else {
-		/* gfx8/9: dword 0x1c, x2 0x1d, x3 0x1e, x4 0x1f */
-		if (op >= 0x1c && op <= 0x1f)
-			in->ndw = op - 0x1c + 1;
-	}
+	/* the generation's store opcodes (sq_enc.c: gfx10 swaps x3 and x4) */
+	if (op >= e->flat_store_op && op < e->flat_store_op + 4u)
+		in->ndw = e->flat_store_ndw[op - e->flat_store_op];
 	if (!in->ndw)
 		return refuse(in, "FLAT opcode not implemented (only dword stores)");
 	in->op = KFDSIG_SQ_OP_STORE;
 	return 0;
 }
 
-static int decode_mubuf(const struct emu_gen *t, const void *code, size_t size, uint64_t va,
+static int decode_mubuf(const struct sq_enc *e, const void *code, size_t size, uint64_t va,
 			struct kfdsig_sq_insn *in)
 {
 	uint32_t w0 = in->words[0];
@@ -545,25 +503,25 @@ static int decode_mubuf(const struct emu_gen *t, const void *code, size_t size, 
 	 * scc/sc1 [15] (gfx90a, gfx940), lds [16], slc/nt [17], op [24:18].
 	 * buffer_wbl2 is op 0x28 on gfx90a and gfx940 only. */
 	in->opcode = (w0 >> 18) & 0x7f;
-	if (!(t->family == KFDSIG_FAMILY_GFX90A || is_gfx940(t)) || in->opcode != 0x28)
+	if (!e->wbl2 || in->opcode != 0x28)
 		return refuse(in,
 			      "MUBUF opcode not implemented (only buffer_wbl2 on gfx90a/gfx94x)");
 	in->op = KFDSIG_SQ_OP_BUFFER_WBL2;
 	in->glc = (w0 >> 14) & 1;
 	in->scc = (w0 >> 15) & 1;
 	in->slc = (w0 >> 17) & 1;
-	in->mem_scope = cpol_scope(t, in);
+	in->mem_scope = cpol_scope(e, in);
 	return 0;
 }
 
-int emu_sq_decode(const struct emu_gen *t, const void *code, size_t code_size, uint64_t code_va,
+int emu_sq_decode(const struct sq_enc *e, const void *code, size_t code_size, uint64_t code_va,
 		  uint64_t pc, struct kfdsig_sq_insn *in)
 {
 	uint32_t w0;
 	unsigned enc6;
 	int r;
 
-	if (!t || !code || !in)
+	if (!e || !code || !in)
 		return kfdsig_set_error(EINVAL, "sq decode: NULL argument");
 	memset(in, 0, sizeof(*in));
 	for (unsigned i = 0; i < KFDSIG_SQ_CNT_COUNT; i++)
@@ -580,31 +538,30 @@ int emu_sq_decode(const struct emu_gen *t, const void *code, size_t code_size, u
 	enc6 = w0 >> 26;
 
 	if ((w0 >> 23) == 0x17f) {
-		r = decode_sopp(t, in);
+		r = decode_sopp(e, in);
 	} else if ((w0 >> 23) == 0x17d) {
-		r = decode_sop1(t, code, code_size, code_va, in);
+		r = decode_sop1(e, code, code_size, code_va, in);
 	} else if ((w0 >> 23) == 0x17e) {
 		in->enc = "SOPC";
 		r = refuse(in, NULL);
 	} else if ((w0 >> 28) == 0xb) {
-		r = decode_sopk(t, in);
+		r = decode_sopk(e, in);
 	} else if ((w0 >> 30) == 0x2) {
 		in->enc = "SOP2";
 		r = refuse(in, NULL);
 	} else if ((w0 >> 25) == 0x3f) {
-		r = decode_vop1(t, code, code_size, code_va, in);
+		r = decode_vop1(e, code, code_size, code_va, in);
 	} else if (!(w0 >> 31)) {
 		in->enc = (w0 >> 25) == 0x3e ? "VOPC" : "VOP2";
 		r = refuse(in, NULL);
-	} else if ((is_gfx8_9(t) && enc6 == 0x30) || (!is_gfx8_9(t) && enc6 == 0x3d)) {
-		r = decode_smem(t, code, code_size, code_va, in);
-	} else if ((is_gfx8_9(t) && enc6 == 0x34) || (!is_gfx8_9(t) && enc6 == 0x35)) {
-		r = decode_vop3(t, code, code_size, code_va, in);
-	} else if ((t->level < KFDSIG_GFX12 && enc6 == 0x37) ||
-		   (t->level >= KFDSIG_GFX12 && enc6 == 0x3b)) {
-		r = decode_flat(t, code, code_size, code_va, in);
-	} else if (t->level < KFDSIG_GFX12 && enc6 == 0x38) {
-		r = decode_mubuf(t, code, code_size, code_va, in);
+	} else if (enc6 == e->enc_smem) {
+		r = decode_smem(e, code, code_size, code_va, in);
+	} else if (enc6 == e->enc_vop3) {
+		r = decode_vop3(e, code, code_size, code_va, in);
+	} else if (enc6 == e->enc_flat) {
+		r = decode_flat(e, code, code_size, code_va, in);
+	} else if (enc6 == e->enc_mubuf) {
+		r = decode_mubuf(e, code, code_size, code_va, in);
 	} else {
 		r = refuse(in, "encoding not implemented");
 	}
@@ -619,5 +576,5 @@ int kfdsig_sq_decode(const struct kfdsig_target *target, const void *code, size_
 		return kfdsig_set_error(EINVAL, "sq decode: NULL argument");
 	if (emu_sq_gen(target, &g) < 0)
 		return -ENOENT;
-	return emu_sq_decode(&g, code, code_size, code_va, pc, in);
+	return emu_sq_decode(emu_sq_enc(&g), code, code_size, code_va, pc, in);
 }

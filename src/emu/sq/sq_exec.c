@@ -45,6 +45,7 @@ struct mem_op {
 struct wave {
 	struct emu_gen gen; /* derived from the target's GC IP version */
 	const struct emu_gen *t;
+	const struct sq_enc *enc; /* its encodings (sq_enc.c) */
 	const struct kfdsig_sq_wave *w;
 	const struct kfdsig_sq_env *env;
 	struct kfdsig_sq_report *rep;
@@ -68,7 +69,7 @@ static int fail(struct wave *s, const struct kfdsig_sq_insn *in, int err, const 
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
-	emu_sq_format(s->t, in, text, sizeof(text));
+	emu_sq_format(s->enc, in, text, sizeof(text));
 	return kfdsig_set_error(err, "%s at 0x%" PRIx64 " (%s)", what, in->pc, text);
 }
 
@@ -139,22 +140,16 @@ static void drain(struct wave *s, enum kfdsig_sq_counter c, int n)
 }
 
 /* Counters a store / load / writeback increments, per generation. */
-static unsigned store_counters(const struct emu_gen *t, const struct kfdsig_sq_insn *in)
+static unsigned store_counters(const struct sq_enc *enc, const struct kfdsig_sq_insn *in)
 {
 	bool flat = in->seg == 0;
 
-	if (t->level >= KFDSIG_GFX12)
-		return (1u << KFDSIG_SQ_CNT_STORE) | (flat ? 1u << KFDSIG_SQ_CNT_DS : 0);
-	if (t->level >= KFDSIG_GFX10)
-		return (1u << KFDSIG_SQ_CNT_VS) | (flat ? 1u << KFDSIG_SQ_CNT_LGKM : 0);
-	/* gfx8/9: FLAT uses VM_CNT and LGKM_CNT; wait for both (the safe
-	 * reading, as the gfx8 stub does). */
-	return (1u << KFDSIG_SQ_CNT_VM) | (flat ? 1u << KFDSIG_SQ_CNT_LGKM : 0);
+	return (1u << enc->store_cnt) | (flat ? 1u << enc->flat_store_cnt : 0);
 }
 
-static unsigned smem_counter(const struct emu_gen *t)
+static unsigned smem_counter(const struct sq_enc *enc)
 {
-	return t->level >= KFDSIG_GFX12 ? 1u << KFDSIG_SQ_CNT_KM : 1u << KFDSIG_SQ_CNT_LGKM;
+	return 1u << enc->smem_cnt;
 }
 
 /* Does the target's system-scope release need a cache writeback?
@@ -162,10 +157,9 @@ static unsigned smem_counter(const struct emu_gen *t)
  * scope:SCOPE_SYS + s_wait_storecnt 0 (LLVM SIMemoryLegalizer.cpp
  * SIGfx90ACacheControl / SIGfx940CacheControl / SIGfx12CacheControl
  * insertRelease, LLVM AMDGPUUsage "Memory Model"). Others: waits only. */
-static bool release_needs_writeback(const struct emu_gen *t)
+static bool release_needs_writeback(const struct sq_enc *enc)
 {
-	return t->family == KFDSIG_FAMILY_GFX90A || t->family == KFDSIG_FAMILY_GFX94X ||
-	       t->family == KFDSIG_FAMILY_GFX12;
+	return enc->release_wb;
 }
 
 static bool sgpr_pending(const struct wave *s, unsigned c, unsigned n, uint64_t *load_pc)
@@ -188,7 +182,7 @@ static int check_sgpr_read(struct wave *s, const struct kfdsig_sq_insn *in, unsi
 {
 	uint64_t load_pc;
 
-	if (c > max_sgpr(s->t) || !sgpr_pending(s, c, n, &load_pc))
+	if (c > s->enc->max_sgpr || !sgpr_pending(s, c, n, &load_pc))
 		return 0;
 	return fail(s, in, EPROTO,
 		    "s%u read before the scalar load at 0x%" PRIx64
@@ -202,15 +196,15 @@ static uint32_t read_scalar(const struct wave *s, const struct kfdsig_sq_insn *i
 	static const uint32_t fl[9] = { 0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000,
 					0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983 };
 
-	if (c <= max_sgpr(s->t) || c == 106 || c == 107)
+	if (c <= s->enc->max_sgpr || c == 106 || c == 107)
 		return s->sgpr[c];
 	if (c == 126)
 		return (uint32_t)s->exec;
 	if (c == 127)
 		return (uint32_t)(s->exec >> 32);
-	if (c == code_m0(s->t))
+	if (c == s->enc->m0)
 		return s->m0;
-	if (c == code_null(s->t))
+	if (c == s->enc->null)
 		return 0;
 	if (c >= 128 && c <= 192)
 		return c - 128;
@@ -223,13 +217,13 @@ static uint32_t read_scalar(const struct wave *s, const struct kfdsig_sq_insn *i
 
 static void write_scalar(struct wave *s, unsigned c, uint32_t v)
 {
-	if (c <= max_sgpr(s->t) || c == 106 || c == 107)
+	if (c <= s->enc->max_sgpr || c == 106 || c == 107)
 		s->sgpr[c] = v;
 	else if (c == 126)
 		s->exec = (s->exec & ~0xffffffffull) | v;
 	else if (c == 127)
 		s->exec = (s->exec & 0xffffffffull) | ((uint64_t)v << 32);
-	else if (c == code_m0(s->t))
+	else if (c == s->enc->m0)
 		s->m0 = v;
 	/* null: discarded */
 }
@@ -282,7 +276,7 @@ static int exec_load(struct wave *s, const struct kfdsig_sq_insn *in)
 	e->bytes = in->ndw * 4u;
 	memcpy(&e->value, data, in->ndw >= 2 ? 8 : 4);
 	e->lanes = 1;
-	if ((r = add_op(s, in, smem_counter(s->t), true, KFDSIG_SQ_EV_LOAD, ev, &op)) < 0)
+	if ((r = add_op(s, in, smem_counter(s->enc), true, KFDSIG_SQ_EV_LOAD, ev, &op)) < 0)
 		return r;
 	for (unsigned i = 0; i < in->ndw; i++) {
 		s->sgpr[in->dst + i] = data[i];
@@ -348,7 +342,7 @@ static int exec_store(struct wave *s, const struct kfdsig_sq_insn *in)
 	}
 	e->lanes = lanes;
 	e->writes = writes;
-	return add_op(s, in, store_counters(s->t, in), false, KFDSIG_SQ_EV_STORE, ev, &op);
+	return add_op(s, in, store_counters(s->enc, in), false, KFDSIG_SQ_EV_STORE, ev, &op);
 }
 
 static int exec_writeback(struct wave *s, const struct kfdsig_sq_insn *in)
@@ -368,7 +362,7 @@ static int exec_writeback(struct wave *s, const struct kfdsig_sq_insn *in)
 /* Was every store before this point released at system scope? */
 static int first_unreleased_store(const struct wave *s)
 {
-	bool wb = release_needs_writeback(s->t);
+	bool wb = release_needs_writeback(s->enc);
 
 	for (unsigned i = 0; i < s->nops; i++) {
 		const struct mem_op *st = &s->ops[i];
@@ -407,7 +401,7 @@ static int exec_sendmsg(struct wave *s, const struct kfdsig_sq_insn *in)
 	e->simm16 = in->simm16;
 	/* Message type: simm16[3:0] before gfx11, simm16[7:0] from gfx11
 	 * (LLVM SIDefines.h SendMsg: ID_MASK_GFX11Plus_ = 0xff). */
-	e->msg_id = is_gfx11_plus(s->t) ? in->simm16 & 0xff : in->simm16 & 0xf;
+	e->msg_id = in->simm16 & s->enc->msg_id_mask;
 	e->interrupt = e->msg_id == KFDSIG_SQ_MSG_INTERRUPT;
 	e->m0 = s->m0;
 	/* The IV carries m0 cut to the handler's width (the kfd_signal_event_interrupt() calls of cik_event_interrupt.c and kfd_int_process_v9/v10/v11.c). */
@@ -417,7 +411,7 @@ static int exec_sendmsg(struct wave *s, const struct kfdsig_sq_insn *in)
 	e->released = e->unreleased < 0;
 	/* GFX6-GFX9: an SALU m0 write needs one wait state before s_sendmsg
 	 * (Mesa aco_insert_NOPs.cpp). Flagged, not modelled. */
-	e->m0_hazard = is_gfx8_9(s->t) && s->last_salu_m0;
+	e->m0_hazard = s->enc->m0_hazard && s->last_salu_m0;
 	if (s->env->message) {
 		int r = s->env->message(s->env->ctx, e);
 
@@ -504,10 +498,10 @@ static int exec_insn(struct wave *s, const struct kfdsig_sq_insn *in, bool *end)
 	}
 }
 
-static bool writes_m0_salu(const struct emu_gen *t, const struct kfdsig_sq_insn *in)
+static bool writes_m0_salu(const struct sq_enc *enc, const struct kfdsig_sq_insn *in)
 {
 	return (in->op == KFDSIG_SQ_OP_S_MOV_B32 || in->op == KFDSIG_SQ_OP_S_MOVK_I32) &&
-	       in->dst == code_m0(t);
+	       in->dst == enc->m0;
 }
 
 /* Without a code buffer, instructions come through env->read: up to 16
@@ -522,7 +516,7 @@ static int fetch_decode(struct wave *s, uint64_t pc, struct kfdsig_sq_insn *in)
 		if (s->env->read(s->env->ctx, pc, buf, n) == 0)
 			break;
 	if (n) {
-		int r = emu_sq_decode(s->t, buf, n, pc, pc, in);
+		int r = emu_sq_decode(s->enc, buf, n, pc, pc, in);
 
 		if (r != -EFAULT)
 			return r;
@@ -542,7 +536,7 @@ static int check_wave(const struct kfdsig_sq_wave *w, const struct kfdsig_sq_env
 	if (w->wave_size != 64 && w->wave_size != 32)
 		return kfdsig_set_error(EINVAL, "sq run: wave size %u is not 32 or 64",
 					w->wave_size);
-	if (w->wave_size == 32 && gen->level < KFDSIG_GFX10)
+	if (w->wave_size == 32 && !emu_sq_enc(gen)->wave32)
 		return kfdsig_set_error(EINVAL, "sq run: %s has no wave32 (gfx10 and later only)",
 					w->target->name);
 	if (w->num_sgprs > KFDSIG_SQ_MAX_USER_SGPRS || (w->num_sgprs && !w->sgprs))
@@ -585,6 +579,7 @@ int kfdsig_sq_run(const struct kfdsig_sq_wave *w, const struct kfdsig_sq_env *en
 	}
 	s->gen = gen;
 	s->t = &s->gen;
+	s->enc = emu_sq_enc(s->t);
 	s->w = w;
 	s->env = env;
 	s->rep = rep;
@@ -603,7 +598,7 @@ int kfdsig_sq_run(const struct kfdsig_sq_wave *w, const struct kfdsig_sq_env *en
 			break;
 		}
 		if (w->code) {
-			r = emu_sq_decode(s->t, w->code, w->code_size, w->code_va, pc, &in);
+			r = emu_sq_decode(s->enc, w->code, w->code_size, w->code_va, pc, &in);
 		} else {
 			r = fetch_decode(s, pc, &in);
 			if (r == -EFAULT)
@@ -620,7 +615,7 @@ int kfdsig_sq_run(const struct kfdsig_sq_wave *w, const struct kfdsig_sq_env *en
 		if (r < 0)
 			break;
 		rep->insns++;
-		s->last_salu_m0 = writes_m0_salu(s->t, &in);
+		s->last_salu_m0 = writes_m0_salu(s->enc, &in);
 		if (!end)
 			pc += in.size;
 	}

@@ -39,7 +39,7 @@ static const char *const inline_float[9] = {
 	"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0", "0.15915494",
 };
 
-static void put_scalar(struct strbuf *b, const struct emu_gen *t, const struct kfdsig_sq_insn *in,
+static void put_scalar(struct strbuf *b, const struct sq_enc *e, const struct kfdsig_sq_insn *in,
 		       unsigned c, unsigned ndw)
 {
 	if (c >= 256) {
@@ -47,7 +47,7 @@ static void put_scalar(struct strbuf *b, const struct emu_gen *t, const struct k
 			sb_put(b, "v%u", c - 256);
 		else
 			sb_put(b, "v[%u:%u]", c - 256, c - 256 + ndw - 1);
-	} else if (c <= max_sgpr(t)) {
+	} else if (c <= e->max_sgpr) {
 		if (ndw == 1)
 			sb_put(b, "s%u", c);
 		else
@@ -56,9 +56,9 @@ static void put_scalar(struct strbuf *b, const struct emu_gen *t, const struct k
 		sb_put(b, ndw == 2 ? "vcc" : c == 106 ? "vcc_lo" : "vcc_hi");
 	} else if (c == 126 || c == 127) {
 		sb_put(b, ndw == 2 ? "exec" : c == 126 ? "exec_lo" : "exec_hi");
-	} else if (c == code_m0(t)) {
+	} else if (c == e->m0) {
 		sb_put(b, "m0");
-	} else if (c == code_null(t)) {
+	} else if (c == e->null) {
 		sb_put(b, "null");
 	} else if (c >= 128 && c <= 192) {
 		sb_put(b, "%u", c - 128);
@@ -83,9 +83,9 @@ static void put_vgprs(struct strbuf *b, unsigned v, unsigned n)
 
 static const char *const scope_name[4] = { "SCOPE_CU", "SCOPE_SE", "SCOPE_DEV", "SCOPE_SYS" };
 
-static void put_cpol(struct strbuf *b, const struct emu_gen *t, const struct kfdsig_sq_insn *in)
+static void put_cpol(struct strbuf *b, const struct sq_enc *e, const struct kfdsig_sq_insn *in)
 {
-	if (t->level >= KFDSIG_GFX12) {
+	if (e->cpol == SQ_CPOL_TH) {
 		static const char *const th_store[8] = {
 			NULL,
 			"TH_STORE_NT",
@@ -104,7 +104,7 @@ static void put_cpol(struct strbuf *b, const struct emu_gen *t, const struct kfd
 			sb_put(b, " scope:%s", scope_name[in->scope & 3]);
 		return;
 	}
-	if (is_gfx940(t)) {
+	if (e->cpol == SQ_CPOL_SC) {
 		if (in->glc)
 			sb_put(b, " sc0");
 		if (in->slc)
@@ -123,10 +123,10 @@ static void put_cpol(struct strbuf *b, const struct emu_gen *t, const struct kfd
 		sb_put(b, " scc");
 }
 
-static void put_waitcnt(struct strbuf *b, const struct emu_gen *t, const struct kfdsig_sq_insn *in)
+static void put_waitcnt(struct strbuf *b, const struct sq_enc *e, const struct kfdsig_sq_insn *in)
 {
-	int vm_max = t->level == KFDSIG_GFX8 ? 15 : 63;
-	int lgkm_max = (is_gfx10(t) || t->level == KFDSIG_GFX11) ? 63 : 15;
+	int vm_max = (1 << (e->vm_bits + e->vm_hi_bits)) - 1;
+	int lgkm_max = (1 << e->lgkm_bits) - 1;
 	int vm = in->wait[KFDSIG_SQ_CNT_VM], exp = in->wait[KFDSIG_SQ_CNT_EXP];
 	int lgkm = in->wait[KFDSIG_SQ_CNT_LGKM];
 	bool all = vm == vm_max && exp == 7 && lgkm == lgkm_max;
@@ -150,12 +150,12 @@ static void put_offset(struct strbuf *b, int32_t off)
 		sb_put(b, "0x%x", (unsigned)off);
 }
 
-int emu_sq_format(const struct emu_gen *t, const struct kfdsig_sq_insn *in, char *buf, size_t len)
+int emu_sq_format(const struct sq_enc *e, const struct kfdsig_sq_insn *in, char *buf, size_t len)
 {
 	struct strbuf b = { buf, len, 0 };
-	bool b_names = is_gfx11_plus(t);
+	bool b_names = e->b_names;
 
-	if (!t || !in || !buf || !len)
+	if (!e || !in || !buf || !len)
 		return kfdsig_set_error(EINVAL, "sq format: bad argument");
 	buf[0] = 0;
 	switch (in->op) {
@@ -169,7 +169,7 @@ int emu_sq_format(const struct emu_gen *t, const struct kfdsig_sq_insn *in, char
 		sb_put(&b, "s_code_end");
 		break;
 	case KFDSIG_SQ_OP_S_WAITCNT:
-		put_waitcnt(&b, t, in);
+		put_waitcnt(&b, e, in);
 		break;
 	case KFDSIG_SQ_OP_S_WAITCNT_VSCNT:
 		sb_put(&b, "s_waitcnt_vscnt null, 0x%x", in->simm16);
@@ -195,13 +195,13 @@ int emu_sq_format(const struct emu_gen *t, const struct kfdsig_sq_insn *in, char
 	case KFDSIG_SQ_OP_S_MOV_B32:
 	case KFDSIG_SQ_OP_S_MOV_B64:
 		sb_put(&b, "s_mov_b%u ", in->ndw * 32);
-		put_scalar(&b, t, in, in->dst, in->ndw);
+		put_scalar(&b, e, in, in->dst, in->ndw);
 		sb_put(&b, ", ");
-		put_scalar(&b, t, in, in->src0, in->src0 < 128 ? in->ndw : 1);
+		put_scalar(&b, e, in, in->src0, in->src0 < 128 ? in->ndw : 1);
 		break;
 	case KFDSIG_SQ_OP_S_MOVK_I32:
 		sb_put(&b, "s_movk_i32 ");
-		put_scalar(&b, t, in, in->dst, 1);
+		put_scalar(&b, e, in, in->dst, 1);
 		sb_put(&b, ", 0x%x", in->simm16);
 		break;
 	case KFDSIG_SQ_OP_S_LOAD: {
@@ -214,25 +214,25 @@ int emu_sq_format(const struct emu_gen *t, const struct kfdsig_sq_insn *in, char
 			sb_put(&b, "s_load_%s ", dw[n]);
 		else
 			sb_put(&b, "s_load_dwordx%u ", n);
-		put_scalar(&b, t, in, in->dst, n);
+		put_scalar(&b, e, in, in->dst, n);
 		sb_put(&b, ", s[%u:%u], ", in->sbase, in->sbase + 1);
-		if (is_gfx8_9(t)) {
+		if (e->smem == SQ_SMEM_VI) {
 			if (in->soffset_is_imm_slot)
-				put_scalar(&b, t, in, in->soffset, 1);
+				put_scalar(&b, e, in, in->soffset, 1);
 			else
 				put_offset(&b, in->offset);
 		} else if (in->soffset != KFDSIG_SQ_OPND_NONE) {
-			put_scalar(&b, t, in, in->soffset, 1);
+			put_scalar(&b, e, in, in->soffset, 1);
 			if (in->offset)
 				sb_put(&b, " offset:"), put_offset(&b, in->offset);
-		} else if (!in->offset && t->level < KFDSIG_GFX12) {
+		} else if (!in->offset && e->smem == SQ_SMEM_GFX10) {
 			/* gfx10/gfx11 print a zero offset as the null soffset */
 			sb_put(&b, "null");
 		} else {
 			put_offset(&b, in->offset);
 		}
-		if (t->level >= KFDSIG_GFX12) {
-			put_cpol(&b, t, in);
+		if (e->cpol == SQ_CPOL_TH) {
+			put_cpol(&b, e, in);
 		} else {
 			/* SMEM keeps the glc/dlc names on gfx940 too. */
 			if (in->glc)
@@ -244,7 +244,7 @@ int emu_sq_format(const struct emu_gen *t, const struct kfdsig_sq_insn *in, char
 	}
 	case KFDSIG_SQ_OP_V_MOV_B32:
 		sb_put(&b, "v_mov_b32_%s v%u, ", in->e64 ? "e64" : "e32", in->dst);
-		put_scalar(&b, t, in, in->src0, 1);
+		put_scalar(&b, e, in, in->src0, 1);
 		break;
 	case KFDSIG_SQ_OP_STORE: {
 		const char *seg = in->seg == 2 ? "global" : "flat";
@@ -267,19 +267,19 @@ int emu_sq_format(const struct emu_gen *t, const struct kfdsig_sq_insn *in, char
 		}
 		if (in->offset)
 			sb_put(&b, " offset:%d", in->offset);
-		put_cpol(&b, t, in);
+		put_cpol(&b, e, in);
 		break;
 	}
 	case KFDSIG_SQ_OP_BUFFER_WBL2:
 		sb_put(&b, "buffer_wbl2");
 		/* LLVM 22 prints the cache bits of buffer_wbl2 on gfx940 only
 		 * (a gfx90a "glc scc" writeback prints as bare buffer_wbl2). */
-		if (is_gfx940(t))
-			put_cpol(&b, t, in);
+		if (e->cpol == SQ_CPOL_SC)
+			put_cpol(&b, e, in);
 		break;
 	case KFDSIG_SQ_OP_GLOBAL_WB:
 		sb_put(&b, "global_wb");
-		put_cpol(&b, t, in);
+		put_cpol(&b, e, in);
 		break;
 	default:
 		sb_put(&b, "<unimplemented %s 0x%08x>", in->enc, in->words[0]);
@@ -310,5 +310,5 @@ int kfdsig_sq_format(const struct kfdsig_target *target, const struct kfdsig_sq_
 		return kfdsig_set_error(EINVAL, "sq format: bad argument");
 	if (emu_sq_gen(target, &g) < 0)
 		return -ENOENT;
-	return emu_sq_format(&g, in, buf, len);
+	return emu_sq_format(emu_sq_enc(&g), in, buf, len);
 }
