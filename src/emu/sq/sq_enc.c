@@ -75,138 +75,46 @@ static const struct sq_enc enc_gfx8 = {
 	.m0_hazard = true,
 };
 
-/* gfx9: vmcnt[5:4] at simm16[15:14], SMEM offset 21 bits, FLAT offset and
- * segment. */
+/* gfx9, gfx90a, gfx94x: gfx8 with vmcnt[5:4] at simm16[15:14], SMEM
+ * offset 21 bits, FLAT offset and segment (the rows differ in their cache
+ * policy only). */
+#define SQ_ENC_GFX9_FAMILY                                                                         \
+	.m0 = 124, .null = KFDSIG_SQ_OPND_NONE, .max_sgpr = 101, .flat_saddr_off = 0x7f,           \
+	.enc_smem = 0x30, .enc_vop3 = 0x34, .enc_flat = 0x37, .enc_mubuf = 0x38,                   \
+	.sopp_endpgm = 0x01, .sopp_waitcnt = 0x0c, .sopp_sendmsg = 0x10, .sopp_code_end = SQ_NONE, \
+	.sopp_wait_first = SQ_NONE, .vm_shift = 0, .vm_bits = 4, .vm_hi_shift = 14,                \
+	.vm_hi_bits = 2, .exp_shift = 4, .lgkm_shift = 8, .lgkm_bits = 4, .sop1_mov_b32 = 0,       \
+	.sopk_waitcnt_vscnt = SQ_NONE, .smem = SQ_SMEM_VI, .smem_offset_bits = 21,                 \
+	.smem_glc_bit = 16, .smem_max_op = 4, .vop3_vop1_base = 0x140, .vop3_literal = false,      \
+	.flat = SQ_FLAT_GFX9, .flat_store_op = 0x1c, .flat_store_ndw = { 1, 2, 3, 4 },             \
+	.store_cnt = KFDSIG_SQ_CNT_VM, .flat_store_cnt = KFDSIG_SQ_CNT_LGKM,                       \
+	.smem_cnt = KFDSIG_SQ_CNT_LGKM, .msg_id_mask = 0xf, .m0_hazard = true
+
 static const struct sq_enc enc_gfx9 = {
 	.name = "gfx9",
-	.m0 = 124,
-	.null = KFDSIG_SQ_OPND_NONE,
-	.max_sgpr = 101,
-	.flat_saddr_off = 0x7f,
-	.enc_smem = 0x30,
-	.enc_vop3 = 0x34,
-	.enc_flat = 0x37,
-	.enc_mubuf = 0x38,
-	.sopp_endpgm = 0x01,
-	.sopp_waitcnt = 0x0c,
-	.sopp_sendmsg = 0x10,
-	.sopp_code_end = SQ_NONE,
-	.sopp_wait_first = SQ_NONE,
-	.vm_shift = 0,
-	.vm_bits = 4,
-	.vm_hi_shift = 14,
-	.vm_hi_bits = 2,
-	.exp_shift = 4,
-	.lgkm_shift = 8,
-	.lgkm_bits = 4,
-	.sop1_mov_b32 = 0,
-	.sopk_waitcnt_vscnt = SQ_NONE,
-	.smem = SQ_SMEM_VI,
-	.smem_offset_bits = 21,
-	.smem_glc_bit = 16,
-	.smem_max_op = 4,
-	.vop3_vop1_base = 0x140,
-	.vop3_literal = false,
-	.flat = SQ_FLAT_GFX9,
-	.flat_store_op = 0x1c,
-	.flat_store_ndw = { 1, 2, 3, 4 },
+	SQ_ENC_GFX9_FAMILY,
 	.cpol = SQ_CPOL_GLC,
-	.store_cnt = KFDSIG_SQ_CNT_VM,
-	.flat_store_cnt = KFDSIG_SQ_CNT_LGKM,
-	.smem_cnt = KFDSIG_SQ_CNT_LGKM,
-	.msg_id_mask = 0xf,
-	.m0_hazard = true,
 };
 
-/* gfx90a: gfx9 with scc on FLAT [25] and MUBUF [15], buffer_wbl2 (MUBUF op
- * 0x28); system-scope release is buffer_wbl2 sc0 sc1 + vmcnt(0). */
+/* gfx90a: scc on FLAT [25] and MUBUF [15], buffer_wbl2 (MUBUF op 0x28);
+ * system-scope release is buffer_wbl2 sc0 sc1 + vmcnt(0). */
 static const struct sq_enc enc_gfx90a = {
 	.name = "gfx90a",
-	.m0 = 124,
-	.null = KFDSIG_SQ_OPND_NONE,
-	.max_sgpr = 101,
-	.flat_saddr_off = 0x7f,
-	.enc_smem = 0x30,
-	.enc_vop3 = 0x34,
-	.enc_flat = 0x37,
-	.enc_mubuf = 0x38,
-	.sopp_endpgm = 0x01,
-	.sopp_waitcnt = 0x0c,
-	.sopp_sendmsg = 0x10,
-	.sopp_code_end = SQ_NONE,
-	.sopp_wait_first = SQ_NONE,
-	.vm_shift = 0,
-	.vm_bits = 4,
-	.vm_hi_shift = 14,
-	.vm_hi_bits = 2,
-	.exp_shift = 4,
-	.lgkm_shift = 8,
-	.lgkm_bits = 4,
-	.sop1_mov_b32 = 0,
-	.sopk_waitcnt_vscnt = SQ_NONE,
-	.smem = SQ_SMEM_VI,
-	.smem_offset_bits = 21,
-	.smem_glc_bit = 16,
-	.smem_max_op = 4,
-	.vop3_vop1_base = 0x140,
-	.vop3_literal = false,
-	.flat = SQ_FLAT_GFX9,
-	.flat_store_op = 0x1c,
-	.flat_store_ndw = { 1, 2, 3, 4 },
+	SQ_ENC_GFX9_FAMILY,
 	.cpol = SQ_CPOL_GLC,
 	.sc1 = true,
 	.wbl2 = true,
-	.store_cnt = KFDSIG_SQ_CNT_VM,
-	.flat_store_cnt = KFDSIG_SQ_CNT_LGKM,
-	.smem_cnt = KFDSIG_SQ_CNT_LGKM,
 	.release_wb = true,
-	.msg_id_mask = 0xf,
-	.m0_hazard = true,
 };
 
 /* gfx94x: gfx90a with the bits named sc0 / nt / sc1. */
 static const struct sq_enc enc_gfx94x = {
 	.name = "gfx94x",
-	.m0 = 124,
-	.null = KFDSIG_SQ_OPND_NONE,
-	.max_sgpr = 101,
-	.flat_saddr_off = 0x7f,
-	.enc_smem = 0x30,
-	.enc_vop3 = 0x34,
-	.enc_flat = 0x37,
-	.enc_mubuf = 0x38,
-	.sopp_endpgm = 0x01,
-	.sopp_waitcnt = 0x0c,
-	.sopp_sendmsg = 0x10,
-	.sopp_code_end = SQ_NONE,
-	.sopp_wait_first = SQ_NONE,
-	.vm_shift = 0,
-	.vm_bits = 4,
-	.vm_hi_shift = 14,
-	.vm_hi_bits = 2,
-	.exp_shift = 4,
-	.lgkm_shift = 8,
-	.lgkm_bits = 4,
-	.sop1_mov_b32 = 0,
-	.sopk_waitcnt_vscnt = SQ_NONE,
-	.smem = SQ_SMEM_VI,
-	.smem_offset_bits = 21,
-	.smem_glc_bit = 16,
-	.smem_max_op = 4,
-	.vop3_vop1_base = 0x140,
-	.vop3_literal = false,
-	.flat = SQ_FLAT_GFX9,
-	.flat_store_op = 0x1c,
-	.flat_store_ndw = { 1, 2, 3, 4 },
+	SQ_ENC_GFX9_FAMILY,
 	.cpol = SQ_CPOL_SC,
 	.sc1 = true,
 	.wbl2 = true,
-	.store_cnt = KFDSIG_SQ_CNT_VM,
-	.flat_store_cnt = KFDSIG_SQ_CNT_LGKM,
-	.smem_cnt = KFDSIG_SQ_CNT_LGKM,
 	.release_wb = true,
-	.msg_id_mask = 0xf,
-	.m0_hazard = true,
 };
 
 /* gfx10 (GC 10.1 and 10.3): null 125, s0-s105; SMEM 0x3d, VOP3 0x35 (VOP1
