@@ -15,6 +15,7 @@
  */
 #include <limits.h>
 #include <linux/futex.h>
+#include <sched.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -129,6 +130,25 @@ void emu_engine_set_fallback(long fast_ns, long slow_ns)
 	__atomic_store_n(&db_slow_ns, slow_ns > 0 ? slow_ns : EMU_DB_SLOW_NS, __ATOMIC_RELAXED);
 }
 
+/* How long an engine looks at its doorbell after work before it sleeps. */
+#define EMU_DB_SPIN_NS 100000L
+
+/* True when work came in while spinning. */
+static bool spin(struct emu_queue *q)
+{
+	uint64_t end = emu_engine_now_ns() + EMU_DB_SPIN_NS;
+
+	while (emu_engine_now_ns() < end) {
+		if (__atomic_load_n(&q->stop, __ATOMIC_ACQUIRE) ||
+		    __atomic_load_n(&q->halted, __ATOMIC_ACQUIRE))
+			return false;
+		if (pending(q, doorbell_value(q)))
+			return true;
+		sched_yield();
+	}
+	return false;
+}
+
 static void *engine_main(void *arg)
 {
 	struct emu_queue *q = arg;
@@ -143,6 +163,13 @@ static void *engine_main(void *arg)
 			idle = 0;
 			continue;
 		}
+		/* Right after work, look at the doorbell for a while before
+		 * sleeping, as the CP polls its queues: waking a thread that
+		 * sleeps on another (virtual) CPU costs tens of microseconds,
+		 * more than the work itself. Yielding, so that the spin never
+		 * holds a CPU someone else wants. */
+		if (idle == 0 && spin(q))
+			continue;
 		/* Snapshot, then look once more: a doorbell write after the
 		 * snapshot changes the word and FUTEX_WAIT returns at once. */
 		snap = __atomic_load_n(doorbell_word(q), __ATOMIC_ACQUIRE);
