@@ -48,7 +48,7 @@ clients() {
   echo "== unmodified libhsakmt programs on the emulated KFD (kfdsig exec -- PROGRAM)"
   if [ ! -x "$dir/client_hsakmt_events" ] || [ ! -x "$dir/client_hsakmt_queue" ]; then
     echo "SKIP: the libhsakmt clients were not built (libhsakmt-dev missing at configure time)"
-    skipped=$((skipped + 1))
+    skipped=$((skipped + 1)) sections=$((sections + 1))
     echo
     return
   fi

@@ -4,7 +4,8 @@
  * kernel's formats (KFD_EVENT_FMT_* of kfd_ioctl.h), and the backend's SMI
  * client against the emulated one (kfd_smi_events.c): the version gate,
  * the privilege for all processes, the mask, the per-process filter, the
- * 8192-byte FIFO that drops whole lines, poll/read/write semantics.
+ * 8192-byte FIFO that drops whole lines, poll/read/write semantics, and
+ * the release of a client at its fd's last close.
  */
 #include <unistd.h>
 
@@ -232,6 +233,9 @@ static void test_fifo(void)
 	a.throttle_counter = 7;
 	CHECK_EQ(kfdsig_emu_smi_emit(emu, g, KFDSIG_SMI_THERMAL_THROTTLE, &a), 1, "room again");
 	kfdsig_smi_close(smi);
+	/* the fd's last close releases the client (kfd_smi_ev_release) */
+	CHECK_EQ(kfdsig_emu_smi_emit(emu, g, KFDSIG_SMI_THERMAL_THROTTLE, &a), 0,
+		 "a closed client is gone");
 	kfdsig_kfd_close(kfd);
 	kfdsig_emu_destroy(emu);
 }
