@@ -78,7 +78,6 @@ static double bench_queue(struct kfdsig_kfd *kfd, const struct kfdsig_target *t,
 {
 	struct kfdsig_kfd_queue *q = NULL;
 	struct kfdsig_kfd_bo *code = NULL;
-	struct kfdsig_shader_stub s;
 	enum kfdsig_wait_result res;
 	uint32_t d[64];
 	uint64_t age = 1;
@@ -88,22 +87,22 @@ static double bench_queue(struct kfdsig_kfd *kfd, const struct kfdsig_target *t,
 	if (kfdsig_kfd_queue_create(kfd, gpu, engine == 1 ? KFDSIG_QUEUE_SDMA : KFDSIG_QUEUE_PM4,
 				    NULL, &q) < 0)
 		return -1;
-	if (engine == 2) {
-		size_t shift;
-		if (kfdsig_shader_stub(t, KFDSIG_SHADER_RAW, &s) < 0 ||
-		    kfdsig_kfd_alloc(kfd, gpu, 65536, KFDSIG_KFD_MEM_GTT_UNCACHED, &code) < 0 ||
-		    kfdsig_kfd_map(kfd, code, NULL, 0) < 0)
-			return -1;
-		shift = (256 - s.entry_offset % 256) % 256;
-		memcpy((char *)code->cpu + shift, s.bytes, s.size);
-		kfdsig_shader_patch(&s, (char *)code->cpu + shift, s.size, page_va + 8ull * ev->id,
-				    ev->id);
-		n = kfdsig_pm4_emit_dispatch(&s, code->va + shift + s.entry_offset, 0, d, 64);
-	} else {
-		struct kfdsig_fence f = { .slot_va = page_va + 8ull * ev->id, .event_id = ev->id };
-		n = engine ? kfdsig_sdma_emit_fence(t, &f, d, 64)
-			   : kfdsig_pm4_emit_fence(t, &f, d, 64);
+	if (engine == 2 &&
+	    (kfdsig_kfd_alloc(kfd, gpu, 65536, KFDSIG_KFD_MEM_GTT_UNCACHED, &code) < 0 ||
+	     kfdsig_kfd_map(kfd, code, NULL, 0) < 0))
+		return -1;
+	KFDSIG_OPTS(kfdsig_code_buf, cb, .form = KFDSIG_SHADER_RAW);
+	struct kfdsig_fence f = { .slot_va = page_va + 8ull * ev->id, .event_id = ev->id };
+	if (code) {
+		cb.cpu = code->cpu;
+		cb.va = code->va;
+		cb.size = code->size;
 	}
+	n = kfdsig_emit_signal(t,
+			       engine == 2 ? KFDSIG_SIGNAL_SHADER
+			       : engine	   ? KFDSIG_SIGNAL_SDMA
+					   : KFDSIG_SIGNAL_PM4,
+			       &f, code ? &cb : NULL, d, 64);
 	for (int i = 0; i < ROUNDS / 4 && n > 0; i++) {
 		struct kfdsig_wait_entry e = { .event_id = ev->id, .age = age };
 		t0 = now_us();
