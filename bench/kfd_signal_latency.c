@@ -77,7 +77,7 @@ static double bench_queue(struct kfdsig_kfd *kfd, const struct kfdsig_target *t,
 			  int engine, struct kfdsig_event *ev, uint64_t page_va)
 {
 	struct kfdsig_kfd_queue *q = NULL;
-	struct kfdsig_kfd_bo *code = NULL;
+	const struct kfdsig_kfd_bo *code = NULL;
 	enum kfdsig_wait_result res;
 	uint32_t d[64];
 	uint64_t age = 1;

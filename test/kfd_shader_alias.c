@@ -64,7 +64,7 @@ struct fx {
 	uint32_t gpu;
 	uint64_t *page, page_va;
 	struct kfdsig_kfd_queue *q;
-	struct kfdsig_kfd_bo *code;
+	const struct kfdsig_kfd_bo *code;
 };
 
 static const char *form_name(enum kfdsig_shader_form form)

@@ -24,7 +24,7 @@ static int run_target(const struct kfdsig_target *t, enum kfdsig_shader_form for
 	uint32_t gpu = t_gpu(kfd, 0), d[KFDSIG_PM4_DISPATCH_MAX_DW];
 	struct kfdsig_shader_stub s;
 	struct kfdsig_kfd_queue *q = NULL;
-	struct kfdsig_kfd_bo *code = NULL;
+	const struct kfdsig_kfd_bo *code = NULL;
 	uint64_t page_va = 0;
 	int fails = 0;
 

@@ -430,7 +430,7 @@ static int cmp_i64(const void *a, const void *b)
  * with two GET_CLOCK_COUNTERS samples taken before and after it.
  */
 struct gpu_ts {
-	struct kfdsig_kfd_bo *bo;
+	const struct kfdsig_kfd_bo *bo;
 	uint64_t *ticks; /* per signal */
 	struct kfdsig_clock_sample s0;
 	char na[160]; /* why there is no GPU figure (empty: there is) */

@@ -44,7 +44,7 @@ static double ms_since(const struct timespec *t0)
 
 /* The packets of one signal; for the shader the stub goes to @code. */
 static int build(enum kfdsig_signal_engine e, const struct kfdsig_target *t, uint64_t slot_va,
-		 uint32_t id, const uint32_t *ctxid, struct kfdsig_kfd_bo *code, uint32_t *dw,
+		 uint32_t id, const uint32_t *ctxid, const struct kfdsig_kfd_bo *code, uint32_t *dw,
 		 size_t max)
 {
 	struct kfdsig_fence f = { .slot_va = slot_va, .event_id = id };
@@ -153,7 +153,7 @@ int cmd_signal(int argc, char **argv)
 	static const char *const names[] = { "pm4", "sdma", "shader" };
 	const struct kfdsig_kfd_device *dev = NULL;
 	struct kfdsig_kfd_queue *q = NULL;
-	struct kfdsig_kfd_bo *code = NULL;
+	const struct kfdsig_kfd_bo *code = NULL;
 	uint64_t id = 1, count = 1, gpu = 0, page_va = 0, ctxid = 0, timeout = 2000;
 	bool have_ctxid = false;
 	enum kfdsig_signal_engine e = KFDSIG_SIGNAL_PM4;

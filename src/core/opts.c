@@ -32,5 +32,7 @@ int kfdsig_opts_copy(void *dst, size_t dst_sz, const void *src, const char *name
 						"kfdsig %s knows (a field of a newer release)",
 						name, i, dst_sz, kfdsig_version_string());
 	memcpy(dst, src, sz < dst_sz ? sz : dst_sz);
+	/* the copy is a whole struct of this library's size */
+	memcpy(dst, &dst_sz, sizeof(dst_sz));
 	return 0;
 }

@@ -12,7 +12,8 @@
 
 /*
  * Copy the caller's struct @src into @dst, the library's struct of @dst_sz
- * bytes: the first min(src->sz, @dst_sz) bytes, the rest of @dst zeroed.
+ * bytes: the first min(src->sz, @dst_sz) bytes, the rest of @dst zeroed,
+ * and dst->sz set to @dst_sz.
  * @name names the struct in the error. NULL @src gives a zeroed @dst (with
  * sz = @dst_sz).
  *

@@ -23,14 +23,14 @@ struct suite_queue {
 	uint32_t *batch;
 	size_t n, cap;
 	/* shader: stub copies, one per signal until the next flush */
-	struct kfdsig_kfd_bo *code;
+	const struct kfdsig_kfd_bo *code;
 	struct kfdsig_code_buf cb;
 };
 
 enum suite_result suite_queue_open(struct suite_ctx *c, int engine, uint32_t ring_bytes,
 				   struct suite_queue **out)
 {
-	struct kfdsig_queue_opts opts = { .ring_size = ring_bytes };
+	KFDSIG_OPTS(kfdsig_queue_opts, opts, .ring_size = ring_bytes);
 	struct suite_queue *q;
 	uint64_t *page;
 	int r;
