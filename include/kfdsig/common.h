@@ -44,11 +44,14 @@
  *
  * or initialise with KFDSIG_OPTS_INIT(type). sz == 0 is refused.
  */
-#define KFDSIG_OPTS_INIT(TYPE, ...)                    \
+#define KFDSIG_OPTS_INIT(...) KFDSIG_OPTS_INIT_(__VA_ARGS__, )
+#define KFDSIG_OPTS(TYPE, ...) KFDSIG_OPTS_(TYPE, __VA_ARGS__, )
+/* (the extra empty argument keeps "no fields" valid ISO C11) */
+#define KFDSIG_OPTS_INIT_(TYPE, ...)                   \
 	{                                              \
 		.sz = sizeof(struct TYPE), __VA_ARGS__ \
 	}
-#define KFDSIG_OPTS(TYPE, NAME, ...) struct TYPE NAME = KFDSIG_OPTS_INIT(TYPE, __VA_ARGS__)
+#define KFDSIG_OPTS_(TYPE, NAME, ...) struct TYPE NAME = KFDSIG_OPTS_INIT_(TYPE, __VA_ARGS__)
 
 /*
  * Compiler builtins of the inline fast paths in the public headers, with
