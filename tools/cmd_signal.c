@@ -60,13 +60,12 @@ static int build(enum kfdsig_signal_engine e, const struct kfdsig_target *t, uin
 			f.value = *ctxid;
 		}
 	}
-	if (e != KFDSIG_SIGNAL_SHADER)
-		return kfdsig_emit_signal(t, e, &f, NULL, dw, max);
-	/* one signal at a time: the stub copy goes at the buffer's start */
-	cb.cpu = code->cpu;
-	cb.va = code->va;
-	cb.size = code->size;
-	return kfdsig_emit_signal(t, e, &f, &cb, dw, max);
+	if (code) { /* one signal at a time: the stub copy goes at the start */
+		cb.cpu = code->cpu;
+		cb.va = code->va;
+		cb.size = code->size;
+	}
+	return kfdsig_emit_signal(t, e, &f, code ? &cb : NULL, dw, max);
 }
 
 /* The interrupts the emulated handler took since the last call. */
