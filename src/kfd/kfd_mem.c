@@ -193,7 +193,7 @@ int kfd_alloc_locked(struct kfdsig_kfd *kfd, uint32_t gpu_id, uint64_t size, uin
 }
 
 int kfdsig_kfd_alloc(struct kfdsig_kfd *kfd, uint32_t gpu_id, uint64_t size, uint32_t flags,
-		     struct kfdsig_kfd_bo **out)
+		     const struct kfdsig_kfd_bo **out)
 {
 	struct kfd_bo *bo = NULL;
 	int r;
@@ -265,15 +265,28 @@ int kfd_map_locked(struct kfdsig_kfd *kfd, struct kfd_bo *bo, const uint32_t *id
 	return 0;
 }
 
-int kfdsig_kfd_map(struct kfdsig_kfd *kfd, struct kfdsig_kfd_bo *pub, const uint32_t *ids,
+/* The buffer behind a handle the caller holds, or NULL (kfd->lock held). */
+static struct kfd_bo *bo_find(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_bo *pub)
+{
+	struct kfd_bo *bo;
+
+	for (bo = kfd->bos; bo && &bo->pub != pub; bo = bo->next)
+		;
+	return bo;
+}
+
+int kfdsig_kfd_map(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_bo *pub, const uint32_t *ids,
 		   uint32_t n)
 {
+	struct kfd_bo *bo;
 	int r;
 
 	if (!kfd || !pub)
 		return kfdsig_set_error(EINVAL, "NULL argument");
 	pthread_mutex_lock(&kfd->lock);
-	r = kfd_map_locked(kfd, (struct kfd_bo *)pub, ids, n);
+	bo = bo_find(kfd, pub);
+	r = bo ? kfd_map_locked(kfd, bo, ids, n)
+	       : kfdsig_set_error(EINVAL, "not a buffer of this KFD process");
 	pthread_mutex_unlock(&kfd->lock);
 	return r;
 }
@@ -303,9 +316,10 @@ static int bo_release(struct kfdsig_kfd *kfd, struct kfd_bo *bo)
 	return 0;
 }
 
-int kfdsig_kfd_free(struct kfdsig_kfd *kfd, struct kfdsig_kfd_bo *pub)
+int kfdsig_kfd_free(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_bo *pub)
 {
-	struct kfd_bo *bo = (struct kfd_bo *)pub, **pp;
+	const struct kfd_bo *bo = (const struct kfd_bo *)pub;
+	struct kfd_bo **pp;
 	int r;
 
 	if (!kfd || !pub)
@@ -321,10 +335,12 @@ int kfdsig_kfd_free(struct kfdsig_kfd *kfd, struct kfdsig_kfd_bo *pub)
 		pthread_mutex_unlock(&kfd->lock);
 		return kfdsig_set_error(EINVAL, "buffer not allocated by this handle");
 	}
-	r = bo_release(kfd, bo);
+	r = bo_release(kfd, *pp);
 	if (!r) {
-		*pp = bo->next;
-		free(bo);
+		struct kfd_bo *dead = *pp;
+
+		*pp = dead->next;
+		free(dead);
 	}
 	pthread_mutex_unlock(&kfd->lock);
 	return r;
