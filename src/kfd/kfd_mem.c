@@ -102,18 +102,24 @@ int kfd_reserve_va(struct kfdsig_kfd *kfd, uint64_t size, void **out)
 	ops->munmap(ops->ctx, va, size);
 	if (kfd->low_va < (1ull << 30))
 		kfd->low_va = 1ull << 30;
-	for (uint64_t hint = kfd->low_va; hint + size <= limit && tries < (1u << 16);
-	     hint += step, tries++) {
-		r = ops->mmap(ops->ctx, &va, (void *)(uintptr_t)hint, size, PROT_NONE,
-			      fl | MAP_FIXED_NOREPLACE, -1, 0);
-		if (r < 0)
-			continue;
-		if ((uint64_t)(uintptr_t)va == hint) {
-			kfd->low_va = hint + step;
-			*out = va;
-			return 0;
+	/* From where the last one ended, then once more from 1 GiB: freed
+	 * buffers leave holes below the hint that later ones may reuse. */
+	for (int pass = 0; pass < 2; pass++) {
+		uint64_t from = pass ? 1ull << 30 : kfd->low_va;
+
+		for (uint64_t hint = from; hint + size <= limit && tries < (1u << 16);
+		     hint += step, tries++) {
+			r = ops->mmap(ops->ctx, &va, (void *)(uintptr_t)hint, size, PROT_NONE,
+				      fl | MAP_FIXED_NOREPLACE, -1, 0);
+			if (r < 0)
+				continue;
+			if ((uint64_t)(uintptr_t)va == hint) {
+				kfd->low_va = hint + step;
+				*out = va;
+				return 0;
+			}
+			ops->munmap(ops->ctx, va, size); /* an old kernel took it as a hint */
 		}
-		ops->munmap(ops->ctx, va, size); /* an old kernel took it as a hint */
 	}
 	return kfdsig_set_error(ENOMEM, "no %llu bytes of address space below 2^%u for the GPU",
 				(unsigned long long)size, va_bits(kfd));
