@@ -65,7 +65,8 @@ static void test_parse_golden(void)
 static struct kfdsig_emu *smi_emu(const char *targets, bool privileged, uint32_t minor)
 {
 	struct kfdsig_emu_gpu_desc d[2] = { { .target = targets }, { .target = "gfx1100" } };
-	struct kfdsig_emu_config c = { .gpus = d,
+	struct kfdsig_emu_config c = { .sz = sizeof(c),
+				       .gpus = d,
 				       .ngpus = 2,
 				       .privileged = privileged,
 				       .kfd_major = 1,
@@ -106,7 +107,7 @@ static void test_events(void)
 	uint32_t g0 = t_gpu(kfd, 0), g1 = t_gpu(kfd, 1);
 	struct kfdsig_smi *smi = NULL;
 	struct kfdsig_smi_event e;
-	struct kfdsig_emu_smi_args a = { 0 };
+	KFDSIG_OPTS(kfdsig_emu_smi_args, a);
 	pid_t me = getpid();
 
 	CHECK(kfdsig_smi_open(kfd, g0,
@@ -138,6 +139,7 @@ static void test_events(void)
 	CHECK_EQ(kfdsig_smi_read(smi, &e, 0), 0, "neither arrives");
 	/* page fault of this process vs another process */
 	memset(&a, 0, sizeof(a));
+	a.sz = sizeof(a);
 	a.ns = 5000;
 	a.pid = me;
 	a.addr = 0x7fff0;
@@ -174,7 +176,7 @@ static void test_all_process(void)
 	struct kfdsig_kfd *kfd = t_open(emu);
 	uint32_t g = t_gpu(kfd, 0);
 	struct kfdsig_smi *all = NULL, *own = NULL;
-	struct kfdsig_emu_smi_args a = { .pid = getpid() + 1, .ns = 1, .addr = 2, .size = 3 };
+	KFDSIG_OPTS(kfdsig_emu_smi_args, a, .pid = getpid() + 1, .ns = 1, .addr = 2, .size = 3);
 	struct kfdsig_smi_event e;
 
 	CHECK(kfdsig_smi_open(kfd, g,
@@ -201,7 +203,7 @@ static void test_fifo(void)
 	const struct kfdsig_kfd_ops *ops = kfdsig_kfd_ops_of(kfd);
 	uint32_t g = t_gpu(kfd, 0);
 	struct kfdsig_smi *smi = NULL;
-	struct kfdsig_emu_smi_args a = { .throttle_bitmask = 0xab };
+	KFDSIG_OPTS(kfdsig_emu_smi_args, a, .throttle_bitmask = 0xab);
 	struct kfdsig_smi_event e;
 	struct pollfd pfd;
 	char buf[16];

@@ -281,7 +281,8 @@ static void follow_ib(struct frame *fr, const struct kfdsig_packet *p, uint64_t 
 	va = (uint64_t)hi << 32 | (lo & ~3u);
 	for (unsigned i = 0; i < o->nmem; i++) {
 		const struct mem_image *m = &o->mem[i];
-		struct kfdsig_decode_sink sink = { NULL, on_packet, on_finding };
+		KFDSIG_OPTS(kfdsig_decode_sink, sink, .ctx = NULL, .packet = on_packet,
+			    .finding = on_finding);
 		struct frame sub = { o, fr->depth + 1, va, 0, 0, 0, 0, false };
 		size_t first, n;
 
@@ -614,9 +615,10 @@ const struct cli_complete cmd_decode_complete[] = {
 int cmd_decode(int argc, char **argv)
 {
 	static struct dec_out out;
-	struct kfdsig_decode_opts o = { 0 };
+	KFDSIG_OPTS(kfdsig_decode_opts, o);
 	struct frame top = { &out, 0, 0, 0, 0, 0, 0, false };
-	struct kfdsig_decode_sink sink = { &top, on_packet, on_finding };
+	KFDSIG_OPTS(kfdsig_decode_sink, sink, .ctx = &top, .packet = on_packet,
+		    .finding = on_finding);
 	struct kfdsig_decode_stats st = { 0 };
 	struct collect col = { 0 };
 	struct din_ring ring;

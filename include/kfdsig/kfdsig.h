@@ -12,5 +12,6 @@
 #include <kfdsig/shader.h>
 #include <kfdsig/sdma.h>
 #include <kfdsig/decode.h>
+#include <kfdsig/signal.h>
 
 #endif /* KFDSIG_KFDSIG_H */

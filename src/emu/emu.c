@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/opts.h"
 #include "emu/emu_host.h"
 #include "emu/emu_priv.h"
 
@@ -53,6 +54,10 @@ static int setup_gpu(struct kfdsig_emu *emu, uint32_t i, const struct kfdsig_emu
 
 	if (!d->target)
 		return kfdsig_set_error(EINVAL, "emulated GPU %u has no target", i);
+	for (size_t k = 0; k < KFDSIG_ARRAY_SIZE(d->reserved); k++)
+		if (d->reserved[k])
+			return kfdsig_set_error(EINVAL, "emulated GPU %u: reserved[%zu] must be 0",
+						i, k);
 	t = kfdsig_target_by_name(d->target);
 	if (!t)
 		return -ENOENT;
@@ -98,13 +103,22 @@ static int setup_gpu(struct kfdsig_emu *emu, uint32_t i, const struct kfdsig_emu
 	return 0;
 }
 
-struct kfdsig_emu *kfdsig_emu_create(const struct kfdsig_emu_config *cfg)
+struct kfdsig_emu *kfdsig_emu_create(const struct kfdsig_emu_config *user_cfg)
 {
+	struct kfdsig_emu_config c, *cfg = &c;
 	struct kfdsig_emu *emu;
 	const char *tmp;
 	int r;
 
-	if (!cfg || !cfg->gpus || !cfg->ngpus || cfg->ngpus > EMU_MAX_GPUS) {
+	r = user_cfg ? kfdsig_opts_copy(&c, sizeof(c), user_cfg, "kfdsig_emu_config")
+		     : kfdsig_set_error(EINVAL, "no emulator configuration");
+	if (!r && (c.pad_0[0] | c.pad_0[1] | c.pad_0[2]))
+		r = kfdsig_set_error(EINVAL, "kfdsig_emu_config.pad_0 must be 0");
+	if (r) {
+		errno = EINVAL;
+		return NULL;
+	}
+	if (!cfg->gpus || !cfg->ngpus || cfg->ngpus > EMU_MAX_GPUS) {
 		kfdsig_set_error(EINVAL, "emulator needs 1 to %d GPUs", EMU_MAX_GPUS);
 		errno = EINVAL;
 		return NULL;
@@ -248,7 +262,7 @@ static bool parse_version(const char *s, uint32_t *maj, uint32_t *min)
 struct kfdsig_emu *kfdsig_emu_create_from_spec(const char *spec)
 {
 	struct kfdsig_emu_gpu_desc gpus[EMU_MAX_GPUS];
-	struct kfdsig_emu_config cfg = { .gpus = gpus };
+	KFDSIG_OPTS(kfdsig_emu_config, cfg, .gpus = gpus);
 	char buf[512], names[EMU_MAX_GPUS][32];
 	char *save = NULL;
 

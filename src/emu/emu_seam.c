@@ -247,6 +247,7 @@ void emu_file_release(struct kfdsig_emu *emu, struct emu_file *f)
 void emu_seam_install(struct kfdsig_emu *emu)
 {
 	emu->ops = (struct kfdsig_kfd_ops){
+		.sz = sizeof(struct kfdsig_kfd_ops),
 		.ctx = emu,
 		.name = "emulated",
 		.sysfs_root = emu->sysfs,

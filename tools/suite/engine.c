@@ -2,36 +2,14 @@
 /*
  * The engine layer of the suite: "signal event E via engine pm4/sdma/shader"
  * on a user queue of the case's GPU, through the public queue API of
- * kfdsig/kfd.h (kfdsig_kfd_queue_create / submit / wait_idle). The fence
- * itself always comes from the library's emitters (kfdsig_pm4_emit_fence,
- * kfdsig_sdma_emit_fence, the shader stub + kfdsig_pm4_emit_dispatch).
+ * kfdsig/kfd.h (kfdsig_kfd_queue_create / submit / wait_idle). The signal
+ * itself always comes from the library: kfdsig_emit_signal() (kfdsig/signal.h).
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "suite.h"
-
-int suite_emit_signal(const struct kfdsig_target *t, int engine, uint64_t page_va,
-		      uint32_t event_id, uint32_t flags, uint32_t ctxid, uint32_t *buf,
-		      size_t max_dw)
-{
-	struct kfdsig_fence f = {
-		.slot_va = kfdsig_slot_va(page_va, event_id),
-		.event_id = event_id,
-		.ctxid = ctxid,
-		.flags = flags,
-	};
-
-	switch (engine) {
-	case SUITE_ENGINE_PM4:
-		return kfdsig_pm4_emit_fence(t, &f, buf, max_dw);
-	case SUITE_ENGINE_SDMA:
-		return kfdsig_sdma_emit_fence(t, &f, buf, max_dw);
-	default:
-		return -ENOTSUP;
-	}
-}
 
 /* Stub copies one batch may hold: a whole signal page's worth. */
 #define CODE_COPIES 4096u
@@ -45,15 +23,14 @@ struct suite_queue {
 	uint32_t *batch;
 	size_t n, cap;
 	/* shader: stub copies, one per signal until the next flush */
-	struct kfdsig_shader_stub stub;
-	struct kfdsig_kfd_bo *code;
-	size_t code_used, code_bytes;
+	const struct kfdsig_kfd_bo *code;
+	struct kfdsig_code_buf cb;
 };
 
 enum suite_result suite_queue_open(struct suite_ctx *c, int engine, uint32_t ring_bytes,
 				   struct suite_queue **out)
 {
-	struct kfdsig_queue_opts opts = { .ring_size = ring_bytes };
+	KFDSIG_OPTS(kfdsig_queue_opts, opts, .ring_size = ring_bytes);
 	struct suite_queue *q;
 	uint64_t *page;
 	int r;
@@ -71,16 +48,19 @@ enum suite_result suite_queue_open(struct suite_ctx *c, int engine, uint32_t rin
 	q->engine = engine;
 	kfdsig_kfd_signal_page(c->kfd, &page, &q->page_va);
 	if (engine == SUITE_ENGINE_SHADER) {
-		r = kfdsig_shader_stub(c->t, KFDSIG_SHADER_RAW, &q->stub);
+		struct kfdsig_shader_stub stub;
+
+		r = kfdsig_shader_stub(c->t, KFDSIG_SHADER_RAW, &stub);
 		if (r < 0) {
 			free(q);
 			return suite_skip(c, "no shader stub for %s: %s", c->t->name,
 					  kfdsig_last_error());
 		}
 		/* each copy starts its entry on a 256-byte boundary */
-		q->code_bytes =
-			CODE_COPIES * ((q->stub.size + q->stub.entry_offset + 255) & ~255ul);
-		r = kfdsig_kfd_alloc(c->kfd, c->dev->gpu_id, q->code_bytes,
+		q->cb = (struct kfdsig_code_buf)KFDSIG_OPTS_INIT(kfdsig_code_buf,
+								 .form = KFDSIG_SHADER_RAW);
+		q->cb.size = CODE_COPIES * ((stub.size + stub.entry_offset + 255) & ~255ul);
+		r = kfdsig_kfd_alloc(c->kfd, c->dev->gpu_id, q->cb.size,
 				     KFDSIG_KFD_MEM_GTT_UNCACHED, &q->code);
 		if (!r)
 			r = kfdsig_kfd_map(c->kfd, q->code, &c->dev->gpu_id, 1);
@@ -92,6 +72,8 @@ enum suite_result suite_queue_open(struct suite_ctx *c, int engine, uint32_t rin
 			free(q);
 			return res;
 		}
+		q->cb.cpu = q->code->cpu;
+		q->cb.va = q->code->va;
 	}
 	r = kfdsig_kfd_queue_create(
 		c->kfd, c->dev->gpu_id,
@@ -134,60 +116,31 @@ static bool reserve(struct suite_queue *q, size_t ndw)
 	return true;
 }
 
-/* @m0: the value the stub puts in m0, normally the event id; a deliberately
- * bad caller (KFDSIG_FENCE_CTXID | KFDSIG_FENCE_DELIBERATELY_BAD) passes
- * another one, e.g. id & 0xff as device libraries with the 8-bit-m0 bug do. */
-static enum suite_result shader_signal(struct suite_ctx *c, struct suite_queue *q,
-				       uint32_t event_id, uint32_t m0)
-{
-	const struct kfdsig_shader_stub *s = &q->stub;
-	size_t off = ((q->code_used + s->entry_offset + 255) & ~(size_t)255) - s->entry_offset;
-	int r;
-
-	if (off + s->size > q->code_bytes)
-		return suite_fail(c, "too many shader signals in one batch");
-	memcpy((uint8_t *)q->code->cpu + off, s->bytes, s->size);
-	r = kfdsig_shader_patch(s, (uint8_t *)q->code->cpu + off, s->size,
-				kfdsig_slot_va(q->page_va, event_id), event_id);
-	if (r < 0)
-		return suite_fail(c, "patching the stub: %s", kfdsig_last_error());
-	if (m0 != event_id) {
-		/* The literal after s_mov_b32 m0, little-endian, at its
-		 * published offset (docs/shader-stubs.md). */
-		uint32_t at = s->patch_offset[KFDSIG_SHADER_PATCH_EVENT_ID];
-
-		if (at == KFDSIG_SHADER_NO_OFFSET || at + 4 > s->size)
-			return suite_fail(c, "the stub publishes no event-id offset");
-		memcpy((uint8_t *)q->code->cpu + off + at, &m0, sizeof(m0));
-	}
-	q->code_used = off + s->size;
-	if (!reserve(q, KFDSIG_PM4_DISPATCH_MAX_DW))
-		return suite_fail(c, "out of memory");
-	r = kfdsig_pm4_emit_dispatch(s, q->code->va + off + s->entry_offset, 0, q->batch + q->n,
-				     q->cap - q->n);
-	if (r < 0)
-		return suite_fail(c, "dispatch packets: %s", kfdsig_last_error());
-	q->n += (size_t)r;
-	return SUITE_PASS;
-}
-
 enum suite_result suite_queue_signal(struct suite_ctx *c, struct suite_queue *q, uint32_t event_id,
 				     uint32_t flags, uint32_t ctxid)
 {
+	/* A deliberately bad caller (KFDSIG_FENCE_CTXID |
+	 * KFDSIG_FENCE_DELIBERATELY_BAD) names another id: the interrupt
+	 * context, or for the shader the m0 value, e.g. id & 0xff as device
+	 * libraries with the 8-bit-m0 bug do. */
+	struct kfdsig_fence f = {
+		.slot_va = kfdsig_slot_va(q->page_va, event_id),
+		.event_id = event_id,
+		.ctxid = ctxid,
+		.flags = flags,
+	};
+	bool shader = q->engine == SUITE_ENGINE_SHADER;
 	int r;
 
-	if (q->engine == SUITE_ENGINE_SHADER) {
-		bool bad_m0 = (flags & (KFDSIG_FENCE_CTXID | KFDSIG_FENCE_DELIBERATELY_BAD)) ==
-			      (KFDSIG_FENCE_CTXID | KFDSIG_FENCE_DELIBERATELY_BAD);
-
-		return shader_signal(c, q, event_id, bad_m0 ? ctxid : event_id);
-	}
-	if (!reserve(q, 64))
+	if (!reserve(q, KFDSIG_SIGNAL_MAX_DW))
 		return suite_fail(c, "out of memory");
-	r = suite_emit_signal(c->t, q->engine, q->page_va, event_id, flags, ctxid, q->batch + q->n,
-			      q->cap - q->n);
+	r = kfdsig_emit_signal(c->t, suite_signal_engine(q->engine), &f, shader ? &q->cb : NULL,
+			       q->batch + q->n, q->cap - q->n);
+	if (r == -ENOSPC && shader)
+		return suite_fail(c, "too many shader signals in one batch: %s",
+				  kfdsig_last_error());
 	if (r < 0)
-		return suite_fail(c, "%s fence for event %u: %s", suite_engine_name(q->engine),
+		return suite_fail(c, "%s signal of event %u: %s", suite_engine_name(q->engine),
 				  event_id, kfdsig_last_error());
 	q->n += (size_t)r;
 	return SUITE_PASS;
@@ -217,7 +170,7 @@ static enum suite_result submit(struct suite_ctx *c, struct suite_queue *q, bool
 	if (!wait)
 		return SUITE_PASS;
 	r = kfdsig_kfd_queue_wait_idle(q->q, TIMEOUT_MS);
-	q->code_used = 0;
+	q->cb.used = 0;
 	if (r < 0)
 		return suite_fail(c, "the %s queue did not go idle in %d ms: %s",
 				  suite_engine_name(q->engine), TIMEOUT_MS, kfdsig_last_error());
