@@ -261,6 +261,17 @@ KFDSIG_API int kfdsig_aql_emit_pm4_ib(void *pkt, uint64_t ib_va, uint32_t ib_dw,
 KFDSIG_API int kfdsig_aql_ring_write(void *ring, uint32_t ring_packets, uint64_t write_index,
 				     const void *pkt);
 
+struct kfdsig_packet_desc;
+
+/**
+ * kfdsig_aql_packet_desc() - field layout of an AQL packet whose header
+ * dword (header and setup / vendor format) is @dw0, as the decoder shows it
+ * (64-bit fields as _lo/_hi dwords).
+ * Return: the layout (16 dwords), or NULL with errno = ENOENT for a type
+ * above 5.
+ */
+KFDSIG_API const struct kfdsig_packet_desc *kfdsig_aql_packet_desc(uint32_t dw0);
+
 #ifdef __cplusplus
 }
 #endif
