@@ -250,7 +250,8 @@ KFDSIG_API int kfdsig_aql_emit_pm4_ib(void *pkt, uint64_t ib_va, uint32_t ib_dw,
  * @ring:        the ring (64-byte aligned), @ring_packets slots
  * @ring_packets: a power of two, at least 1
  * @write_index: the packet index to write (slot = index % ring_packets)
- * @pkt:         64-byte packet from a builder (its header is not INVALID)
+ * @pkt:         64-byte packet, its header not INVALID (other types, even
+ *               unknown ones, are published as given)
  *
  * Copies bytes 4..63, then stores bytes 0..3 (header and setup) as one
  * 32-bit store with release order, so the packet processor never sees a

@@ -201,8 +201,11 @@ int kfdsig_aql_ring_write(void *ring, uint32_t ring_packets, uint64_t write_inde
 					ring_packets);
 	if ((uintptr_t)ring % KFDSIG_AQL_PACKET_SIZE)
 		return kfdsig_set_error(EINVAL, "AQL ring is not 64-byte aligned");
-	if ((src[0] & 0xffu) == KFDSIG_AQL_TYPE_INVALID || src[0] > KFDSIG_AQL_TYPE_BARRIER_OR)
-		return kfdsig_set_error(EINVAL, "packet type %u cannot be published", src[0]);
+	/* An INVALID header would never be processed and stall the queue; any
+	 * other type is published as given (a packet processor stops the queue
+	 * on one it does not know, which drivers may want to provoke). */
+	if (src[0] == KFDSIG_AQL_TYPE_INVALID)
+		return kfdsig_set_error(EINVAL, "an INVALID packet cannot be published");
 	slot = (uint8_t *)ring + (write_index & (ring_packets - 1)) * KFDSIG_AQL_PACKET_SIZE;
 	memcpy(slot + 4, src + 4, KFDSIG_AQL_PACKET_SIZE - 4);
 	memcpy(&first, src, 4);

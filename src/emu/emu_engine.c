@@ -24,6 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "emu/emu_aql.h"
 #include "emu/emu_priv.h"
 #include "emu/sq/sq.h"
 
@@ -566,16 +567,33 @@ static uint64_t pending(struct emu_queue *q, uint64_t db)
 	uint32_t ring_dw = q->ring_size / 4;
 	uint64_t wp = q->sdma ? db / 4 : db; /* in dwords */
 
+	if (q->aql)
+		return emu_aql_pending(q);
+
 	if (q->g->gen.wptr_bits == 32)
 		return (wp - q->consumed) % ring_dw;
 	return wp > q->consumed ? wp - q->consumed : 0;
 }
+
+/* The AQL packet processor's view of this engine (emu_aql.h). */
+static bool aql_run_ib(struct emu_queue *q, uint64_t va, uint32_t ndw)
+{
+	const uint32_t ib[4] = { 3u << 30 | 2u << 16 | OP_INDIRECT_BUFFER << 8, (uint32_t)va,
+				 (uint32_t)(va >> 32), ndw | 1u << 23 };
+
+	return indirect_buffer(q, ib, 4, 0);
+}
+
+static const struct emu_aql_ops aql_ops = { gpu_mem, irq, bad_opcode, aql_run_ib, stopping };
 
 /* Run what the doorbell says is there; true when something ran. */
 static bool run(struct emu_queue *q)
 {
 	uint32_t ring_dw = q->ring_size / 4, buf[MAX_PKT];
 	bool progressed = false;
+
+	if (q->aql)
+		return emu_aql_run(q, &aql_ops);
 
 	for (;;) {
 		uint64_t avail = pending(q, doorbell_value(q));

@@ -98,6 +98,7 @@ struct emu_queue {
 	struct emu_gpu *g;
 	uint32_t id, type;
 	bool sdma;
+	bool aql; /* COMPUTE_AQL: emu_aql.c runs it; consumed counts packets */
 	uint32_t ring_size;
 	uint64_t ring_va, rptr_va, wptr_va, eop_va, cwsr_va;
 	uint32_t *ring;		 /* the engine's view of the ring */

@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The emulated CP's AQL packet processor, one per AQL queue (run on the
+ * queue's engine thread). Its own reading of the layouts (HSA Platform
+ * System Architecture Specification 1.2, sections 2.8-2.9; ROCR-Runtime
+ * hsa.h, amd_hsa_signal.h, amd_aql_queue.cpp), never kfdsig's builders:
+ *
+ *  - the ring is 64-byte slots; the packet processor starts the slot at its
+ *    read index once its header type is not INVALID, and processes in
+ *    order; after a packet completes it sets the slot back to INVALID and
+ *    publishes the 64-bit read index (packets) in the read pointer memory
+ *    (emulator choice: the doorbell value is not needed to find work, the
+ *    header is, as the spec's packet processor);
+ *  - BARRIER_AND waits until every non-zero dependency signal's value is 0,
+ *    BARRIER_OR until one is (or there is none); the barrier bit needs no
+ *    extra wait here, packets complete in order;
+ *  - KERNEL_DISPATCH: the kernel is NOT run on the emulated shader unit
+ *    (not implemented); the packet completes at once;
+ *  - VENDOR_SPECIFIC of format AMD_AQL_FORMAT_PM4_IB (1): the PM4
+ *    INDIRECT_BUFFER in the slot runs on the emulated CP;
+ *  - completion: the signal's value (int64 at +8) is decremented
+ *    atomically; when event_mailbox_ptr (+16) is non-zero, event_id (+24)
+ *    is stored there and an end-of-pipe interrupt with context id
+ *    event_id goes through the GPU's ISR rules. The width of the mailbox
+ *    store is UNVERIFIED: emulator choice 32 bits, the field's width (the
+ *    slot then reads 0xffffffff_<id>, which the kernel also counts as
+ *    signalled);
+ *  - AGENT_DISPATCH, a type above 5, a reserved fence scope or another
+ *    vendor format: the invalid-packet queue error (the queue stops).
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include <kfdsig/aql.h>
+
+#include "emu/emu_aql.h"
+#include "emu/emu_priv.h"
+
+#define SLOT_DW (KFDSIG_AQL_PACKET_SIZE / 4)
+/* HSA packet types and the vendor format (hsa.h, amd_aql_queue.cpp) */
+#define T_VENDOR 0u
+#define T_INVALID 1u
+#define T_DISPATCH 2u
+#define T_BARRIER_AND 3u
+#define T_BARRIER_OR 5u
+#define FORMAT_PM4_IB 1u
+
+static uint32_t *slot(struct emu_queue *q, uint64_t index)
+{
+	uint32_t slots = q->ring_size / KFDSIG_AQL_PACKET_SIZE;
+
+	return q->ring + (index % slots) * SLOT_DW;
+}
+
+bool emu_aql_pending(struct emu_queue *q)
+{
+	uint32_t h = __atomic_load_n(slot(q, q->consumed), __ATOMIC_ACQUIRE);
+
+	return (h & 0xffu) != T_INVALID;
+}
+
+static int64_t signal_value(struct emu_queue *q, const struct emu_aql_ops *ops, uint64_t va,
+			    bool *ok)
+{
+	int64_t *p = ops->mem(q, va + 8, 8);
+
+	*ok = p != NULL;
+	return p ? __atomic_load_n(p, __ATOMIC_ACQUIRE) : 0;
+}
+
+/* true: the barrier may complete; *ok false after a fault */
+static bool barrier_ready(struct emu_queue *q, const struct emu_aql_ops *ops, const uint32_t *d,
+			  bool any, bool *ok)
+{
+	unsigned int deps = 0, zero = 0;
+
+	*ok = true;
+	for (unsigned int i = 0; i < 5; i++) {
+		uint64_t va = d[2 + 2 * i] | (uint64_t)d[3 + 2 * i] << 32;
+
+		if (!va)
+			continue;
+		deps++;
+		if (signal_value(q, ops, va, ok) == 0)
+			zero++;
+		if (!*ok)
+			return false;
+	}
+	return any ? (deps == 0 || zero > 0) : zero == deps;
+}
+
+/* The completion signal: decrement, mailbox store, interrupt. */
+static bool complete(struct emu_queue *q, const struct emu_aql_ops *ops, uint64_t va)
+{
+	uint8_t *s;
+	uint64_t mailbox;
+	uint32_t id;
+
+	if (!va)
+		return true;
+	s = ops->mem(q, va, 32);
+	if (!s)
+		return false;
+	__atomic_fetch_sub((int64_t *)(void *)(s + 8), 1, __ATOMIC_ACQ_REL);
+	mailbox = __atomic_load_n((uint64_t *)(void *)(s + 16), __ATOMIC_ACQUIRE);
+	id = __atomic_load_n((uint32_t *)(void *)(s + 24), __ATOMIC_ACQUIRE);
+	if (!mailbox)
+		return true;
+	{
+		uint32_t *m = ops->mem(q, mailbox & ~3ull, 4);
+
+		if (!m)
+			return false;
+		__atomic_store_n(m, id, __ATOMIC_RELEASE);
+	}
+	ops->irq(q, KFDSIG_EMU_IRQ_CP_EOP, id);
+	return true;
+}
+
+enum step { STEP_DONE, STEP_WAIT, STEP_BAD, STEP_FAULT };
+
+static enum step exec(struct emu_queue *q, const struct emu_aql_ops *ops, const uint32_t *d)
+{
+	uint32_t type = d[0] & 0xffu;
+	bool ok;
+
+	if (((d[0] >> 9) & 3u) == 3u || ((d[0] >> 11) & 3u) == 3u)
+		return STEP_BAD; /* reserved fence scope */
+	switch (type) {
+	case T_BARRIER_AND:
+	case T_BARRIER_OR:
+		if (!barrier_ready(q, ops, d, type == T_BARRIER_OR, &ok))
+			return ok ? STEP_WAIT : STEP_FAULT;
+		break;
+	case T_DISPATCH:
+		if ((d[0] >> 16 & 3u) == 0)
+			return STEP_BAD; /* no dimensions */
+		break;
+	case T_VENDOR:
+		/* d[1..4]: INDIRECT_BUFFER type-3 header, base lo, hi, size */
+		if (d[0] >> 16 != FORMAT_PM4_IB || d[1] >> 30 != 3u ||
+		    ((d[1] >> 8) & 0xffu) != 0x3f)
+			return STEP_BAD;
+		if (!ops->run_ib(q, (d[2] & ~3u) | (uint64_t)(d[3] & 0xffffu) << 32,
+				 d[4] & 0xfffffu))
+			return ops->stopping(q) ? STEP_FAULT : STEP_BAD;
+		if (ops->stopping(q)) /* the IB faulted or had a bad packet */
+			return STEP_FAULT;
+		break;
+	default:
+		return STEP_BAD;
+	}
+	return complete(q, ops, d[14] | (uint64_t)d[15] << 32) ? STEP_DONE : STEP_FAULT;
+}
+
+bool emu_aql_run(struct emu_queue *q, const struct emu_aql_ops *ops)
+{
+	bool progressed = false;
+
+	while (!ops->stopping(q) && emu_aql_pending(q)) {
+		uint32_t *s = slot(q, q->consumed), d[SLOT_DW];
+		enum step st;
+
+		for (unsigned int i = 0; i < SLOT_DW; i++)
+			d[i] = __atomic_load_n(&s[i], __ATOMIC_ACQUIRE);
+		st = exec(q, ops, d);
+		if (st == STEP_WAIT || st == STEP_FAULT)
+			return progressed;
+		if (st == STEP_BAD) {
+			ops->bad_packet(q);
+			return progressed;
+		}
+		/* consumed: the slot is INVALID again, then the read index */
+		__atomic_store_n(&s[0], (s[0] & ~0xffu) | T_INVALID, __ATOMIC_RELEASE);
+		__atomic_store_n(&q->consumed, q->consumed + 1, __ATOMIC_RELEASE);
+		if (q->rptr_room >= 8 && !((uintptr_t)q->rptr & 7))
+			__atomic_store_n((uint64_t *)q->rptr, q->consumed, __ATOMIC_RELEASE);
+		progressed = true;
+	}
+	return progressed;
+}
