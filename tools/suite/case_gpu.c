@@ -453,12 +453,21 @@ static const struct suite_case cases[] = {
 		"the engine's fence on a user queue writes the slot and raises the interrupt: "
 		"WAIT_EVENTS wakes, the age goes 1 -> 2, the kernel acknowledges the slot",
 		NULL, signal_one),
+	{ "gpu.signal.aql",
+	  "a barrier-AND packet on an AQL queue completes an interrupt signal (mailbox = the "
+	  "event's slot, event_id = the event): WAIT_EVENTS wakes, the age goes 1 -> 2, the kernel "
+	  "acknowledges the slot",
+	  "AQL queues on gfx9+ only", SUITE_ENGINE_AQL, G, signal_one },
 	ENGINE3("gpu.high-ids",
 		"events 255, 256, 257, 1000 and 4095 (of 4095 live) are each woken by their own "
 		"fence and only theirs",
 		"gfx8 shaders carry 8 id bits: ids >= 256 arrive partial and are found by the "
 		"kernel's partial-id walk",
 		high_ids),
+	{ "gpu.high-ids.aql",
+	  "events 255, 256, 257, 1000 and 4095 (of 4095 live) are each woken by their own AQL "
+	  "completion signal and only theirs",
+	  NULL, SUITE_ENGINE_AQL, G, high_ids },
 	{ "gpu.several-queues",
 	  "4 PM4 and 2 SDMA queues each signal their own event; wait-all completes", NULL,
 	  SUITE_ENGINE_NONE, G, several_queues },

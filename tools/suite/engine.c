@@ -44,6 +44,9 @@ struct suite_queue {
 	uint64_t page_va;
 	uint32_t *batch;
 	size_t n, cap;
+	/* aql: one amd_signal_t per signal until the next flush */
+	struct kfdsig_kfd_bo *signals;
+	size_t signals_used;
 	/* shader: stub copies, one per signal until the next flush */
 	struct kfdsig_shader_stub stub;
 	struct kfdsig_kfd_bo *code;
@@ -93,14 +96,37 @@ enum suite_result suite_queue_open(struct suite_ctx *c, int engine, uint32_t rin
 			return res;
 		}
 	}
-	r = kfdsig_kfd_queue_create(
-		c->kfd, c->dev->gpu_id,
-		engine == SUITE_ENGINE_SDMA ? KFDSIG_QUEUE_SDMA : KFDSIG_QUEUE_PM4, &opts, &q->q);
+	if (engine == SUITE_ENGINE_AQL) {
+		if (c->t->wptr_bits != 64) {
+			free(q);
+			return suite_skip(c, "kfdsig makes AQL queues on gfx9+ only");
+		}
+		r = kfdsig_kfd_alloc(c->kfd, c->dev->gpu_id,
+				     (uint64_t)CODE_COPIES * KFDSIG_AQL_PACKET_SIZE,
+				     KFDSIG_KFD_MEM_GTT_UNCACHED, &q->signals);
+		if (!r)
+			r = kfdsig_kfd_map(c->kfd, q->signals, &c->dev->gpu_id, 1);
+		if (r < 0) {
+			enum suite_result res =
+				suite_fail(c, "signal buffer: %s", kfdsig_last_error());
+			if (q->signals)
+				kfdsig_kfd_free(c->kfd, q->signals);
+			free(q);
+			return res;
+		}
+	}
+	r = kfdsig_kfd_queue_create(c->kfd, c->dev->gpu_id,
+				    engine == SUITE_ENGINE_SDMA	 ? KFDSIG_QUEUE_SDMA
+				    : engine == SUITE_ENGINE_AQL ? KFDSIG_QUEUE_AQL
+								 : KFDSIG_QUEUE_PM4,
+				    &opts, &q->q);
 	if (r < 0) {
 		enum suite_result res = suite_fail(c, "CREATE_QUEUE (%s): %s",
 						   suite_engine_name(engine), kfdsig_last_error());
 		if (q->code)
 			kfdsig_kfd_free(c->kfd, q->code);
+		if (q->signals)
+			kfdsig_kfd_free(c->kfd, q->signals);
 		free(q);
 		return res;
 	}
@@ -115,6 +141,8 @@ void suite_queue_close(struct suite_queue *q)
 	kfdsig_kfd_queue_destroy(q->q);
 	if (q->code)
 		kfdsig_kfd_free(q->c->kfd, q->code);
+	if (q->signals)
+		kfdsig_kfd_free(q->c->kfd, q->signals);
 	free(q->batch);
 	free(q);
 }
@@ -171,6 +199,41 @@ static enum suite_result shader_signal(struct suite_ctx *c, struct suite_queue *
 	return SUITE_PASS;
 }
 
+/* An interrupt signal for the event (kfdsig_amd_signal_prepare(); with
+ * KFDSIG_FENCE_CTXID its event id is @ctxid, on purpose) and a barrier-AND
+ * packet that completes it (kfdsig_aql_emit_barrier()). */
+static enum suite_result aql_signal(struct suite_ctx *c, struct suite_queue *q, uint32_t event_id,
+				    uint32_t flags, uint32_t ctxid)
+{
+	struct kfdsig_amd_signal *s;
+	int r;
+
+	if (q->signals_used >= CODE_COPIES)
+		return suite_fail(c, "too many AQL signals in one batch");
+	s = (struct kfdsig_amd_signal *)q->signals->cpu + q->signals_used;
+	r = kfdsig_amd_signal_prepare(s, q->page_va, event_id, 1);
+	if (r < 0 && !(flags & KFDSIG_FENCE_DELIBERATELY_BAD))
+		return suite_fail(c, "AQL signal for event %u: %s", event_id, kfdsig_last_error());
+	if (r < 0) { /* deliberately bad: the fields as asked */
+		memset(s, 0, sizeof(*s));
+		s->kind = KFDSIG_AMD_SIGNAL_KIND_USER;
+		s->value = 1;
+		s->event_mailbox_ptr = kfdsig_slot_va(q->page_va, event_id);
+	}
+	if (flags & KFDSIG_FENCE_CTXID)
+		s->event_id = ctxid;
+	if (!reserve(q, KFDSIG_AQL_PACKET_SIZE / 4))
+		return suite_fail(c, "out of memory");
+	r = kfdsig_aql_emit_barrier(q->batch + q->n, KFDSIG_AQL_TYPE_BARRIER_AND, NULL, 0,
+				    q->signals->va + q->signals_used * sizeof(*s),
+				    KFDSIG_AQL_CTL_DEFAULT);
+	if (r < 0)
+		return suite_fail(c, "AQL packet: %s", kfdsig_last_error());
+	q->signals_used++;
+	q->n += KFDSIG_AQL_PACKET_SIZE / 4;
+	return SUITE_PASS;
+}
+
 enum suite_result suite_queue_signal(struct suite_ctx *c, struct suite_queue *q, uint32_t event_id,
 				     uint32_t flags, uint32_t ctxid)
 {
@@ -182,6 +245,8 @@ enum suite_result suite_queue_signal(struct suite_ctx *c, struct suite_queue *q,
 
 		return shader_signal(c, q, event_id, bad_m0 ? ctxid : event_id);
 	}
+	if (q->engine == SUITE_ENGINE_AQL)
+		return aql_signal(c, q, event_id, flags, ctxid);
 	if (!reserve(q, 64))
 		return suite_fail(c, "out of memory");
 	r = suite_emit_signal(c->t, q->engine, q->page_va, event_id, flags, ctxid, q->batch + q->n,
@@ -218,6 +283,7 @@ static enum suite_result submit(struct suite_ctx *c, struct suite_queue *q, bool
 		return SUITE_PASS;
 	r = kfdsig_kfd_queue_wait_idle(q->q, TIMEOUT_MS);
 	q->code_used = 0;
+	q->signals_used = 0;
 	if (r < 0)
 		return suite_fail(c, "the %s queue did not go idle in %d ms: %s",
 				  suite_engine_name(q->engine), TIMEOUT_MS, kfdsig_last_error());

@@ -34,12 +34,13 @@ enum suite_engine {
 	SUITE_ENGINE_PM4 = 0,	/* RELEASE_MEM on a compute queue */
 	SUITE_ENGINE_SDMA,	/* FENCE + TRAP on an SDMA queue */
 	SUITE_ENGINE_SHADER,	/* s_sendmsg(MSG_INTERRUPT) from a dispatched wave */
+	SUITE_ENGINE_AQL,	/* barrier-AND with an interrupt signal on an AQL queue */
 	SUITE_ENGINE_COUNT
 };
 #define SUITE_ENGINE_BIT(e) (1u << (e))
-#define SUITE_ENGINES_ALL 0x7u
+#define SUITE_ENGINES_ALL 0xfu
 
-const char *suite_engine_name(int engine); /* "pm4", "sdma", "shader", NULL */
+const char *suite_engine_name(int engine); /* "pm4", "sdma", "shader", "aql", NULL */
 /* Parse "pm4,sdma" into a SUITE_ENGINE_BIT set. Return false on a bad name
  * (*bad points at it). */
 bool suite_parse_engines(const char *list, unsigned *mask, const char **bad, size_t *badlen);
