@@ -203,7 +203,7 @@ static enum suite_result shader_signal(struct suite_ctx *c, struct suite_queue *
  * KFDSIG_FENCE_CTXID its event id is @ctxid, on purpose) and a barrier-AND
  * packet that completes it (kfdsig_aql_emit_barrier()). */
 static enum suite_result aql_signal(struct suite_ctx *c, struct suite_queue *q, uint32_t event_id,
-				    uint32_t flags, uint32_t ctxid)
+				    uint32_t flags, uint32_t ctxid, uint32_t mailbox_id)
 {
 	struct kfdsig_amd_signal *s;
 	int r;
@@ -222,6 +222,8 @@ static enum suite_result aql_signal(struct suite_ctx *c, struct suite_queue *q, 
 	}
 	if (flags & KFDSIG_FENCE_CTXID)
 		s->event_id = ctxid;
+	if (mailbox_id != event_id)
+		s->event_mailbox_ptr = kfdsig_slot_va(q->page_va, mailbox_id);
 	if (!reserve(q, KFDSIG_AQL_PACKET_SIZE / 4))
 		return suite_fail(c, "out of memory");
 	r = kfdsig_aql_emit_barrier(q->batch + q->n, KFDSIG_AQL_TYPE_BARRIER_AND, NULL, 0,
@@ -246,7 +248,7 @@ enum suite_result suite_queue_signal(struct suite_ctx *c, struct suite_queue *q,
 		return shader_signal(c, q, event_id, bad_m0 ? ctxid : event_id);
 	}
 	if (q->engine == SUITE_ENGINE_AQL)
-		return aql_signal(c, q, event_id, flags, ctxid);
+		return aql_signal(c, q, event_id, flags, ctxid, event_id);
 	if (!reserve(q, 64))
 		return suite_fail(c, "out of memory");
 	r = suite_emit_signal(c->t, q->engine, q->page_va, event_id, flags, ctxid, q->batch + q->n,
@@ -256,6 +258,14 @@ enum suite_result suite_queue_signal(struct suite_ctx *c, struct suite_queue *q,
 				  event_id, kfdsig_last_error());
 	q->n += (size_t)r;
 	return SUITE_PASS;
+}
+
+enum suite_result suite_queue_signal_aql_mailbox(struct suite_ctx *c, struct suite_queue *q,
+						 uint32_t event_id, uint32_t mailbox_id)
+{
+	if (q->engine != SUITE_ENGINE_AQL)
+		return suite_fail(c, "a mailbox is an AQL signal's");
+	return aql_signal(c, q, event_id, 0, 0, mailbox_id);
 }
 
 enum suite_result suite_queue_raw(struct suite_ctx *c, struct suite_queue *q, const uint32_t *dw,

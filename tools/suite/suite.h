@@ -188,6 +188,10 @@ void suite_queue_close(struct suite_queue *q);
 enum suite_result suite_queue_signal(struct suite_ctx *c, struct suite_queue *q, uint32_t event_id,
 				     uint32_t flags, uint32_t ctxid);
 /* Append raw dwords of the queue's engine to the pending batch. */
+/* AQL: an interrupt signal for @event_id whose mailbox is the slot of
+ * @mailbox_id (another event's slot: a wrong mailbox, on purpose). */
+enum suite_result suite_queue_signal_aql_mailbox(struct suite_ctx *c, struct suite_queue *q,
+						 uint32_t event_id, uint32_t mailbox_id);
 enum suite_result suite_queue_raw(struct suite_ctx *c, struct suite_queue *q, const uint32_t *dw,
 				  uint32_t ndw);
 /* Submit the pending batch (one doorbell) and wait for the engine to go
