@@ -203,6 +203,81 @@ static void test_pm4_ib(const char *spec)
 	rig_close(&r);
 }
 
+/*
+ * KERNEL_DISPATCH on the emulated shader unit: kfdsig's signal stub (raw:
+ * literals patched; code object: its own kernel descriptor's properties and
+ * the {slot, id} kernel arguments through the kernarg SGPRs) sends the
+ * interrupt itself, then the completion signal's own interrupt follows.
+ * The kernel descriptor is written here (LLVM AMDGPUUsage "Kernel
+ * Descriptor": entry byte offset at 16, kernel_code_properties at 56, bit
+ * 10 wavefront size 32).
+ */
+static void test_dispatch(const char *spec, enum kfdsig_shader_form form)
+{
+	struct rig r;
+	struct kfdsig_event ev, done;
+	struct kfdsig_shader_stub st;
+	uint32_t d[16] = { 0 };
+	uint8_t *kd, *code;
+	uint64_t kd_va, code_va, karg_va = 0;
+	int64_t off;
+	uint16_t props = 0;
+
+	rig_open(&r, spec);
+	if (kfdsig_shader_stub(r.t, form, &st) < 0) {
+		rig_close(&r);
+		return; /* no stub for this target (no LLVM at build time) */
+	}
+	ev = t_event(r.kfd, KFDSIG_EVENT_SIGNAL, true);
+	done = t_event(r.kfd, KFDSIG_EVENT_SIGNAL, true);
+	T_REQUIRE(!kfdsig_kfd_signal_page(r.kfd, &r.page, &r.page_va), "page");
+	kd = (uint8_t *)r.mem->cpu + 1024;
+	kd_va = r.mem->va + 1024;
+	code = (uint8_t *)r.mem->cpu + 2048;
+	code_va = r.mem->va + 2048;
+	memset(kd, 0, 64);
+	if (form == KFDSIG_SHADER_RAW) {
+		T_REQUIRE(st.entry_offset == 0 && st.size <= 2048, "raw stub layout");
+		memcpy(code, st.bytes, st.size);
+		T_REQUIRE(kfdsig_shader_patch(&st, code, st.size, r.page_va + 8ull * ev.id,
+					      ev.id) == 0,
+			  "patch");
+		props = st.regs.wave_size == 32 ? 1u << 10 : 0;
+	} else {
+		T_REQUIRE(st.code_size <= 2048, "code size");
+		memcpy(code, st.bytes + st.entry_offset, st.code_size);
+		memcpy(&props, st.bytes + st.kd_offset + 56, 2);
+		karg_va = r.mem->va + 4096 + 512;
+		T_REQUIRE(kfdsig_shader_kernargs(&st, (uint8_t *)r.mem->cpu + 4096 + 512, 64,
+						 r.page_va + 8ull * ev.id, ev.id) >= 0,
+			  "kernargs");
+	}
+	off = (int64_t)(code_va - kd_va);
+	memcpy(kd + 16, &off, 8);
+	memcpy(kd + 56, &props, 2);
+	sig_init(&r, 0, 1, r.page_va + 8ull * done.id, done.id);
+	d[0] = 0x1402u | 1u << 16;	       /* KERNEL_DISPATCH, system scopes, 1 dimension */
+	d[1] = (st.regs.wave_size) | 1u << 16; /* one wave per workgroup, 1 x 1 */
+	d[2] = 1;
+	d[3] = st.regs.wave_size; /* grid: one workgroup */
+	d[4] = d[5] = 1;
+	d[8] = (uint32_t)kd_va;
+	d[9] = (uint32_t)(kd_va >> 32);
+	d[10] = (uint32_t)karg_va;
+	d[11] = (uint32_t)(karg_va >> 32);
+	d[14] = (uint32_t)sig_va(&r, 0);
+	d[15] = (uint32_t)(sig_va(&r, 0) >> 32);
+	CHECK(kfdsig_kfd_queue_submit(r.q, d, 16, WAIT_MS) == 0, "submit");
+	CHECK(signalled(&r, done.id, WAIT_MS), "%s: dispatch completed", r.t->name);
+	check_irq(&r, done.id, "dispatch completion");
+	CHECK(signalled(&r, ev.id, WAIT_MS), "%s %s: the kernel's s_sendmsg woke event %u",
+	      r.t->name, form == KFDSIG_SHADER_RAW ? "raw" : "code object", ev.id);
+	CHECK(sig(&r, 0)[5] >= sig(&r, 0)[4] && sig(&r, 0)[4] != 0,
+	      "%s: start_ts %llu <= end_ts %llu", r.t->name, (unsigned long long)sig(&r, 0)[4],
+	      (unsigned long long)sig(&r, 0)[5]);
+	rig_close(&r);
+}
+
 /* An invalid packet stops the queue with the bad-packet exception. */
 static void test_invalid(const char *spec, uint32_t hdr)
 {
@@ -240,6 +315,10 @@ int main(void)
 	test_high_id("gfx90a");
 	test_high_id("gfx1100");
 	test_pm4_ib("gfx90a");
+	test_dispatch("gfx90a", KFDSIG_SHADER_RAW);
+	test_dispatch("gfx1100", KFDSIG_SHADER_RAW);
+	test_dispatch("gfx942", KFDSIG_SHADER_CODE_OBJECT);
+	test_dispatch("gfx1201", KFDSIG_SHADER_CODE_OBJECT);
 	test_invalid("gfx90a", 0x0007);		   /* type 7 */
 	test_invalid("gfx1100", 0x0004);	   /* AGENT_DISPATCH */
 	test_invalid("gfx90a", 0x0003 | 3u << 9);  /* acquire scope 3 */

@@ -14,8 +14,14 @@
  *  - BARRIER_AND waits until every non-zero dependency signal's value is 0,
  *    BARRIER_OR until one is (or there is none); the barrier bit needs no
  *    extra wait here, packets complete in order;
- *  - KERNEL_DISPATCH: the kernel is NOT run on the emulated shader unit
- *    (not implemented); the packet completes at once;
+ *  - KERNEL_DISPATCH: the kernel descriptor at kernel_object (LLVM
+ *    AMDGPUUsage "Kernel Descriptor": kernel_code_entry_byte_offset at 16,
+ *    kernel_code_properties at 56) gives the entry and the user SGPRs the
+ *    waves get, in the documented order: private segment buffer (4, zero
+ *    here: no scratch), dispatch ptr (this packet's address), queue ptr
+ *    (0: the emulator has no amd_queue_t), kernarg segment ptr, dispatch id
+ *    (the read index), flat scratch init (2, zero), private segment size;
+ *    one wave per workgroup on the emulated shader unit (small grids only);
  *  - VENDOR_SPECIFIC of format AMD_AQL_FORMAT_PM4_IB (1): the PM4
  *    INDIRECT_BUFFER in the slot runs on the emulated CP;
  *  - completion: the signal's value (int64 at +8) is decremented
@@ -24,7 +30,9 @@
  *    event_id goes through the GPU's ISR rules. The width of the mailbox
  *    store is UNVERIFIED: emulator choice 32 bits, the field's width (the
  *    slot then reads 0xffffffff_<id>, which the kernel also counts as
- *    signalled);
+ *    signalled); start_ts (+32) and end_ts (+40) take the GPU clock when
+ *    the packet starts and completes (emulator choice: always, where the
+ *    CP may do so only for profiled queues, UNVERIFIED);
  *  - AGENT_DISPATCH, a type above 5, a reserved fence scope or another
  *    vendor format: the invalid-packet queue error (the queue stops).
  */
@@ -89,8 +97,9 @@ static bool barrier_ready(struct emu_queue *q, const struct emu_aql_ops *ops, co
 	return any ? (deps == 0 || zero > 0) : zero == deps;
 }
 
-/* The completion signal: decrement, mailbox store, interrupt. */
-static bool complete(struct emu_queue *q, const struct emu_aql_ops *ops, uint64_t va)
+/* The completion signal: timestamps, decrement, mailbox store, interrupt. */
+static bool complete(struct emu_queue *q, const struct emu_aql_ops *ops, uint64_t va,
+		     uint64_t start)
 {
 	uint8_t *s;
 	uint64_t mailbox;
@@ -98,9 +107,11 @@ static bool complete(struct emu_queue *q, const struct emu_aql_ops *ops, uint64_
 
 	if (!va)
 		return true;
-	s = ops->mem(q, va, 32);
+	s = ops->mem(q, va, 48);
 	if (!s)
 		return false;
+	__atomic_store_n((uint64_t *)(void *)(s + 32), start, __ATOMIC_RELAXED);
+	__atomic_store_n((uint64_t *)(void *)(s + 40), ops->clock(q), __ATOMIC_RELAXED);
 	__atomic_fetch_sub((int64_t *)(void *)(s + 8), 1, __ATOMIC_ACQ_REL);
 	mailbox = __atomic_load_n((uint64_t *)(void *)(s + 16), __ATOMIC_ACQUIRE);
 	id = __atomic_load_n((uint32_t *)(void *)(s + 24), __ATOMIC_ACQUIRE);
@@ -119,9 +130,73 @@ static bool complete(struct emu_queue *q, const struct emu_aql_ops *ops, uint64_
 
 enum step { STEP_DONE, STEP_WAIT, STEP_BAD, STEP_FAULT };
 
+/* Kernel descriptor fields (LLVM AMDGPUUsage, "Kernel Descriptor"). */
+#define KD_ENTRY_OFFSET 16
+#define KD_CODE_PROPERTIES 56
+#define KD_SGPR_PRIVATE_SEGMENT_BUFFER (1u << 0)
+#define KD_SGPR_DISPATCH_PTR (1u << 1)
+#define KD_SGPR_QUEUE_PTR (1u << 2)
+#define KD_SGPR_KERNARG_SEGMENT_PTR (1u << 3)
+#define KD_SGPR_DISPATCH_ID (1u << 4)
+#define KD_SGPR_FLAT_SCRATCH_INIT (1u << 5)
+#define KD_SGPR_PRIVATE_SEGMENT_SIZE (1u << 6)
+#define KD_WAVEFRONT_SIZE32 (1u << 10)
+
+static void put64(uint32_t *sg, uint32_t *n, uint64_t v)
+{
+	sg[(*n)++] = (uint32_t)v;
+	sg[(*n)++] = (uint32_t)(v >> 32);
+}
+
+static enum step dispatch(struct emu_queue *q, const struct emu_aql_ops *ops, const uint32_t *d)
+{
+	uint64_t kobj = d[8] | (uint64_t)d[9] << 32, kernarg = d[10] | (uint64_t)d[11] << 32;
+	uint32_t dims = d[0] >> 16 & 3u, sg[16] = { 0 }, n = 0, props;
+	uint64_t groups = 1, entry;
+	const uint8_t *kd;
+	int64_t off;
+
+	if (!dims || !kobj || kobj % 64)
+		return STEP_BAD;
+	for (uint32_t i = 0; i < 3; i++) {
+		uint32_t wg = i == 2 ? d[2] & 0xffffu : d[1] >> (16 * i) & 0xffffu;
+		uint32_t grid = d[3 + i];
+
+		if (!wg || !grid)
+			return STEP_BAD;
+		groups *= (grid + wg - 1) / wg;
+	}
+	kd = ops->mem(q, kobj, 64);
+	if (!kd)
+		return STEP_FAULT;
+	memcpy(&off, kd + KD_ENTRY_OFFSET, sizeof(off));
+	props = kd[KD_CODE_PROPERTIES] | (uint32_t)kd[KD_CODE_PROPERTIES + 1] << 8;
+	entry = kobj + (uint64_t)off;
+	if (props & KD_SGPR_PRIVATE_SEGMENT_BUFFER)
+		n += 4;
+	if (props & KD_SGPR_DISPATCH_PTR)
+		put64(sg, &n,
+		      (q->ring_va + (q->consumed % (q->ring_size / KFDSIG_AQL_PACKET_SIZE)) *
+					    KFDSIG_AQL_PACKET_SIZE));
+	if (props & KD_SGPR_QUEUE_PTR)
+		put64(sg, &n, 0);
+	if (props & KD_SGPR_KERNARG_SEGMENT_PTR)
+		put64(sg, &n, kernarg);
+	if (props & KD_SGPR_DISPATCH_ID)
+		put64(sg, &n, q->consumed);
+	if (props & KD_SGPR_FLAT_SCRATCH_INIT)
+		n += 2;
+	if (props & KD_SGPR_PRIVATE_SEGMENT_SIZE)
+		sg[n++] = d[6];
+	if (!ops->dispatch(q, entry, sg, n, (props & KD_WAVEFRONT_SIZE32) != 0, groups))
+		return STEP_BAD;
+	return ops->stopping(q) ? STEP_FAULT : STEP_DONE;
+}
+
 static enum step exec(struct emu_queue *q, const struct emu_aql_ops *ops, const uint32_t *d)
 {
 	uint32_t type = d[0] & 0xffu;
+	uint64_t start = ops->clock(q);
 	bool ok;
 
 	if (((d[0] >> 9) & 3u) == 3u || ((d[0] >> 11) & 3u) == 3u)
@@ -132,10 +207,13 @@ static enum step exec(struct emu_queue *q, const struct emu_aql_ops *ops, const 
 		if (!barrier_ready(q, ops, d, type == T_BARRIER_OR, &ok))
 			return ok ? STEP_WAIT : STEP_FAULT;
 		break;
-	case T_DISPATCH:
-		if ((d[0] >> 16 & 3u) == 0)
-			return STEP_BAD; /* no dimensions */
+	case T_DISPATCH: {
+		enum step st = dispatch(q, ops, d);
+
+		if (st != STEP_DONE)
+			return st;
 		break;
+	}
 	case T_VENDOR:
 		/* d[1..4]: INDIRECT_BUFFER type-3 header, base lo, hi, size */
 		if (d[0] >> 16 != FORMAT_PM4_IB || d[1] >> 30 != 3u ||
@@ -150,7 +228,7 @@ static enum step exec(struct emu_queue *q, const struct emu_aql_ops *ops, const 
 	default:
 		return STEP_BAD;
 	}
-	return complete(q, ops, d[14] | (uint64_t)d[15] << 32) ? STEP_DONE : STEP_FAULT;
+	return complete(q, ops, d[14] | (uint64_t)d[15] << 32, start) ? STEP_DONE : STEP_FAULT;
 }
 
 bool emu_aql_run(struct emu_queue *q, const struct emu_aql_ops *ops)

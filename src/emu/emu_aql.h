@@ -22,6 +22,11 @@ struct emu_aql_ops {
 	/* run @ndw dwords of PM4 at @va as an indirect buffer; false: bad */
 	bool (*run_ib)(struct emu_queue *q, uint64_t va, uint32_t ndw);
 	bool (*stopping)(struct emu_queue *q);
+	/* run @groups waves of the program at @entry_va on the emulated shader
+	 * unit with @sgprs as their first user SGPRs; false: not runnable */
+	bool (*dispatch)(struct emu_queue *q, uint64_t entry_va, const uint32_t *sgprs,
+			 uint32_t nsgprs, bool wave32, uint64_t groups);
+	uint64_t (*clock)(struct emu_queue *q); /* the GPU clock counter */
 };
 
 /* Is the slot at the read index published (header not INVALID)? */
