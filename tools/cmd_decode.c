@@ -343,12 +343,31 @@ static void cli_finding(struct frame *fr, uint64_t off, enum kfdsig_severity sev
  * event id (kfdsig_amd_signal_check())? */
 static void lint_aql_signal(struct frame *fr, const struct kfdsig_packet *p, uint64_t off)
 {
+	static const struct {
+		unsigned int bit;
+		enum kfdsig_severity sev;
+		const char *rule, *what;
+	} rules[] = {
+		{ KFDSIG_AMD_SIGNAL_NO_MAILBOX, KFDSIG_SEV_WARNING, "aql-signal-no-mailbox",
+		  "no event mailbox: its completion raises no interrupt" },
+		{ KFDSIG_AMD_SIGNAL_ID_ZERO, KFDSIG_SEV_ERROR, "aql-signal-id-zero",
+		  "event_id 0 is never a signal event (the v9+ ISRs drop context id 0)" },
+		{ KFDSIG_AMD_SIGNAL_ID_RANGE, KFDSIG_SEV_ERROR, "aql-signal-id-range",
+		  "event_id is beyond the 4096 slots of the signal page" },
+		{ KFDSIG_AMD_SIGNAL_WRONG_SLOT, KFDSIG_SEV_ERROR, "aql-signal-wrong-slot",
+		  "the mailbox is not the slot of event_id in --signal-page: the kernel finds that "
+		  "slot unsignalled" },
+		{ KFDSIG_AMD_SIGNAL_UNALIGNED, KFDSIG_SEV_ERROR, "aql-signal-unaligned-mailbox",
+		  "the mailbox is not 8-byte aligned" },
+		{ KFDSIG_AMD_SIGNAL_BAD_KIND, KFDSIG_SEV_WARNING, "aql-signal-kind",
+		  "kind is not USER (1)" },
+	};
 	struct dec_out *o = fr->out;
 	struct kfdsig_amd_signal s;
 	uint32_t lo, hi;
 	uint64_t va, page = 0;
 	unsigned int bad;
-	char msg[200];
+	char msg[320];
 
 	if (!(o->o->flags & KFDSIG_DECODE_LINT) || p->opcode == KFDSIG_AQL_TYPE_INVALID ||
 	    (p->flags & (KFDSIG_PACKET_TRUNCATED | KFDSIG_PACKET_UNKNOWN)) ||
@@ -368,46 +387,16 @@ static void lint_aql_signal(struct frame *fr, const struct kfdsig_packet *p, uin
 			continue;
 		memcpy(&s, (const uint8_t *)m->dw + (va - m->va), sizeof(s));
 		bad = kfdsig_amd_signal_check(&s, page);
-		if (bad & KFDSIG_AMD_SIGNAL_NO_MAILBOX) {
+		for (size_t k = 0; k < sizeof(rules) / sizeof(rules[0]); k++) {
+			if (!(bad & rules[k].bit))
+				continue;
 			snprintf(msg, sizeof(msg),
-				 "completion signal 0x%llx has no event mailbox: its completion "
-				 "raises no interrupt",
-				 (unsigned long long)va);
-			cli_finding(fr, off, KFDSIG_SEV_WARNING, "aql-signal-no-mailbox", msg);
-		}
-		if (bad & KFDSIG_AMD_SIGNAL_ID_ZERO) {
-			snprintf(msg, sizeof(msg),
-				 "completion signal 0x%llx: event_id 0 is never a signal event "
-				 "(the v9+ ISRs drop context id 0)",
-				 (unsigned long long)va);
-			cli_finding(fr, off, KFDSIG_SEV_ERROR, "aql-signal-id-zero", msg);
-		}
-		if (bad & KFDSIG_AMD_SIGNAL_ID_RANGE) {
-			snprintf(msg, sizeof(msg),
-				 "completion signal 0x%llx: event_id %u is beyond the 4096 slots "
-				 "of the signal page",
-				 (unsigned long long)va, s.event_id);
-			cli_finding(fr, off, KFDSIG_SEV_ERROR, "aql-signal-id-range", msg);
-		}
-		if (bad & KFDSIG_AMD_SIGNAL_WRONG_SLOT) {
-			snprintf(msg, sizeof(msg),
-				 "completion signal 0x%llx: mailbox 0x%llx is not the slot of "
-				 "event %u (0x%llx)",
-				 (unsigned long long)va, (unsigned long long)s.event_mailbox_ptr,
-				 s.event_id, (unsigned long long)(page + 8ull * s.event_id));
-			cli_finding(fr, off, KFDSIG_SEV_ERROR, "aql-signal-wrong-slot", msg);
-		}
-		if (bad & KFDSIG_AMD_SIGNAL_UNALIGNED) {
-			snprintf(msg, sizeof(msg),
-				 "completion signal 0x%llx: mailbox 0x%llx is not 8-byte aligned",
-				 (unsigned long long)va, (unsigned long long)s.event_mailbox_ptr);
-			cli_finding(fr, off, KFDSIG_SEV_ERROR, "aql-signal-unaligned-mailbox", msg);
-		}
-		if (bad & KFDSIG_AMD_SIGNAL_BAD_KIND) {
-			snprintf(msg, sizeof(msg),
-				 "completion signal 0x%llx: kind %lld is not USER (1)",
-				 (unsigned long long)va, (long long)s.kind);
-			cli_finding(fr, off, KFDSIG_SEV_WARNING, "aql-signal-kind", msg);
+				 "completion signal 0x%llx (kind %lld, mailbox 0x%llx, event_id "
+				 "%u): %s",
+				 (unsigned long long)va, (long long)s.kind,
+				 (unsigned long long)s.event_mailbox_ptr, s.event_id,
+				 rules[k].what);
+			cli_finding(fr, off, rules[k].sev, rules[k].rule, msg);
 		}
 		return;
 	}
