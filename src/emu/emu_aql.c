@@ -6,11 +6,13 @@
  * hsa.h, amd_hsa_signal.h, amd_aql_queue.cpp), never kfdsig's builders:
  *
  *  - the ring is 64-byte slots; the packet processor starts the slot at its
- *    read index once its header type is not INVALID, and processes in
- *    order; after a packet completes it sets the slot back to INVALID and
- *    publishes the 64-bit read index (packets) in the read pointer memory
- *    (emulator choice: the doorbell value is not needed to find work, the
- *    header is, as the spec's packet processor);
+ *    read index once its header type is not INVALID and the 64-bit doorbell
+ *    has reached that index (ROCr's AqlQueue rings it with the index of the
+ *    last packet written; a doorbell one past it, as some runtimes write,
+ *    works too), and processes in order; after a packet completes it sets
+ *    the slot back to INVALID and publishes the 64-bit read index (packets)
+ *    in the read pointer memory (emulator choice: the CP's own bookkeeping
+ *    of the slot is UNVERIFIED);
  *  - BARRIER_AND waits until every non-zero dependency signal's value is 0,
  *    BARRIER_OR until one is (or there is none); the barrier bit needs no
  *    extra wait here, packets complete in order;
@@ -62,8 +64,12 @@ static uint32_t *slot(struct emu_queue *q, uint64_t index)
 
 bool emu_aql_pending(struct emu_queue *q)
 {
-	uint32_t h = __atomic_load_n(slot(q, q->consumed), __ATOMIC_ACQUIRE);
+	uint64_t db = __atomic_load_n((volatile uint64_t *)q->doorbell, __ATOMIC_ACQUIRE);
+	uint32_t h;
 
+	if (q->consumed > db)
+		return false; /* published but not rung yet */
+	h = __atomic_load_n(slot(q, q->consumed), __ATOMIC_ACQUIRE);
 	return (h & 0xffu) != T_INVALID;
 }
 
