@@ -53,6 +53,20 @@ struct suite_queue {
 	size_t code_used, code_bytes;
 };
 
+/* A GTT buffer mapped on the case's GPU; nothing is left behind on failure. */
+static int alloc_mapped(struct suite_ctx *c, uint64_t size, struct kfdsig_kfd_bo **out)
+{
+	int r = kfdsig_kfd_alloc(c->kfd, c->dev->gpu_id, size, KFDSIG_KFD_MEM_GTT_UNCACHED, out);
+
+	if (!r)
+		r = kfdsig_kfd_map(c->kfd, *out, &c->dev->gpu_id, 1);
+	if (r < 0 && *out) {
+		kfdsig_kfd_free(c->kfd, *out);
+		*out = NULL;
+	}
+	return r;
+}
+
 enum suite_result suite_queue_open(struct suite_ctx *c, int engine, uint32_t ring_bytes,
 				   struct suite_queue **out)
 {
@@ -83,17 +97,9 @@ enum suite_result suite_queue_open(struct suite_ctx *c, int engine, uint32_t rin
 		/* each copy starts its entry on a 256-byte boundary */
 		q->code_bytes =
 			CODE_COPIES * ((q->stub.size + q->stub.entry_offset + 255) & ~255ul);
-		r = kfdsig_kfd_alloc(c->kfd, c->dev->gpu_id, q->code_bytes,
-				     KFDSIG_KFD_MEM_GTT_UNCACHED, &q->code);
-		if (!r)
-			r = kfdsig_kfd_map(c->kfd, q->code, &c->dev->gpu_id, 1);
-		if (r < 0) {
-			enum suite_result res =
-				suite_fail(c, "code buffer: %s", kfdsig_last_error());
-			if (q->code)
-				kfdsig_kfd_free(c->kfd, q->code);
+		if (alloc_mapped(c, q->code_bytes, &q->code) < 0) {
 			free(q);
-			return res;
+			return suite_fail(c, "code buffer: %s", kfdsig_last_error());
 		}
 	}
 	if (engine == SUITE_ENGINE_AQL) {
@@ -101,18 +107,10 @@ enum suite_result suite_queue_open(struct suite_ctx *c, int engine, uint32_t rin
 			free(q);
 			return suite_skip(c, "kfdsig makes AQL queues on gfx9+ only");
 		}
-		r = kfdsig_kfd_alloc(c->kfd, c->dev->gpu_id,
-				     (uint64_t)CODE_COPIES * KFDSIG_AQL_PACKET_SIZE,
-				     KFDSIG_KFD_MEM_GTT_UNCACHED, &q->signals);
-		if (!r)
-			r = kfdsig_kfd_map(c->kfd, q->signals, &c->dev->gpu_id, 1);
-		if (r < 0) {
-			enum suite_result res =
-				suite_fail(c, "signal buffer: %s", kfdsig_last_error());
-			if (q->signals)
-				kfdsig_kfd_free(c->kfd, q->signals);
+		if (alloc_mapped(c, (uint64_t)CODE_COPIES * KFDSIG_AQL_PACKET_SIZE, &q->signals) <
+		    0) {
 			free(q);
-			return res;
+			return suite_fail(c, "signal buffer: %s", kfdsig_last_error());
 		}
 	}
 	r = kfdsig_kfd_queue_create(c->kfd, c->dev->gpu_id,
