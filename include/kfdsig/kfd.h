@@ -413,10 +413,11 @@ struct kfdsig_kfd_queue;
  * kfdsig_kfd_queue_create() - AMDKFD_IOC_CREATE_QUEUE with every buffer
  * the kernel wants (kfd_chardev.c kfd_ioctl_create_queue(), kfd_queue.c): the ring (its own mapping of exactly the
  * ring size), the read and write pointers each in a page-sized buffer, and
- * for PM4 queues the EOP buffer and the context save area sized from the
- * topology; then maps the process doorbell slice of the GPU (once).
+ * for PM4 and AQL queues the EOP buffer and the context save area sized
+ * from the topology; then maps the process doorbell slice of the GPU (once).
+ * An AQL queue's slots all start INVALID.
  * @opts: NULL for the defaults
- * Return: 0, -ENOTSUP (SDMA by engine id before KFD 1.17), -ENOENT
+ * Return: 0, -ENOTSUP (SDMA by engine id before KFD 1.17; AQL before gfx9), -ENOENT
  * (unknown gpu_id) or the kernel's -errno.
  */
 KFDSIG_API int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id,
