@@ -134,7 +134,7 @@ static double walk_floor(enum kfdsig_engine e, const uint32_t *s, size_t n)
 static double run(const struct kfdsig_decode_opts *o, struct counter *c, const uint32_t *s,
 		  size_t n, int stream)
 {
-	struct kfdsig_decode_sink sink = { c, on_packet, NULL };
+	KFDSIG_OPTS(kfdsig_decode_sink, sink, .ctx = c, .packet = on_packet, .finding = NULL);
 	double t0 = now(), best = 1e9;
 
 	for (int rep = 0; rep < 5; rep++) { /* best of 5: the machine is shared */
@@ -233,7 +233,7 @@ static int cli_packet(void *ctx, const struct kfdsig_packet *p)
 static double cli_run(const struct kfdsig_decode_opts *o, struct counter *c, const uint32_t *s,
 		      size_t n)
 {
-	struct kfdsig_decode_sink sink = { c, cli_packet, NULL };
+	KFDSIG_OPTS(kfdsig_decode_sink, sink, .ctx = c, .packet = cli_packet, .finding = NULL);
 	double best = 1e9;
 
 	for (int rep = 0; rep < 3; rep++) {
@@ -274,7 +274,7 @@ static void cli_path(void)
 	       "ring (gfx90a)", "floor", "decode", "text", "json", "text+lint", "lint/dec");
 	for (int kind = 0; kind < 4; kind++) {
 		const struct kfdsig_target *t = kfdsig_target_by_name("gfx90a");
-		struct kfdsig_decode_opts o = { 0 };
+		KFDSIG_OPTS(kfdsig_decode_opts, o);
 		double floor, dec, text, json, lint, declint;
 		size_t k = make_ring(t, (enum ring_kind)kind, s, n);
 
@@ -321,7 +321,7 @@ int main(void)
 	for (int ti = 0; ti < 2; ti++) {
 		for (int e = 0; e < 2; e++) {
 			const struct kfdsig_target *t = kfdsig_target_by_name(targets[ti]);
-			struct kfdsig_decode_opts o = { 0 };
+			KFDSIG_OPTS(kfdsig_decode_opts, o);
 			struct counter c = { 0 };
 			double floor, dec, lint, str, text, json, ctext, cjson;
 			size_t n = make_stream(t, (enum kfdsig_engine)e, s);

@@ -53,7 +53,7 @@ struct waiter {
 	struct kfdsig_event ev;
 	uint32_t futex;
 	int64_t woke_ns;
-	int wakes; /* completed waits */
+	int wakes; /* completed waits (a futex word the signaller sleeps on) */
 	volatile int stop;
 };
 
@@ -80,6 +80,7 @@ static void *waiter_main(void *p)
 		}
 		__atomic_store_n(&w->woke_ns, now_ns(), __ATOMIC_RELAXED);
 		__atomic_fetch_add(&w->wakes, 1, __ATOMIC_RELEASE);
+		syscall(SYS_futex, &w->wakes, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 	}
 	return NULL;
 }
@@ -145,10 +146,16 @@ static int run_block(enum path path, int nwaiters, struct waiter *ws, int64_t *l
 		usleep(SETTLE_US);
 		t0 = now_ns();
 		signal_waiter(w);
+		/* The signaller sleeps (it does not spin): on a 2-core machine a
+		 * spinning signaller would take the core the engine or the
+		 * waiter needs. The latency is the waiter's own wake-up time. */
 		spin_end = t0 + 1000000000;
 		while (__atomic_load_n(&w->wakes, __ATOMIC_ACQUIRE) == before &&
-		       now_ns() < spin_end)
-			;
+		       now_ns() < spin_end) {
+			struct timespec ts = { 0, 100000000 };
+
+			syscall(SYS_futex, &w->wakes, FUTEX_WAIT_PRIVATE, before, &ts, NULL, 0);
+		}
 		if (__atomic_load_n(&w->wakes, __ATOMIC_ACQUIRE) == before) {
 			lost++;
 			lat[r] = 1000000000;
@@ -157,12 +164,15 @@ static int run_block(enum path path, int nwaiters, struct waiter *ws, int64_t *l
 		lat[r] = __atomic_load_n(&w->woke_ns, __ATOMIC_RELAXED) - t0;
 	}
 	for (int i = 0; i < nwaiters; i++) {
-		int before = __atomic_load_n(&ws[i].wakes, __ATOMIC_ACQUIRE);
+		/* the waiter may see stop before it waits again: then the
+		 * signal is left pending, and is cleared for the next block */
 		ws[i].stop = 1;
 		signal_waiter(&ws[i]);
-		while (__atomic_load_n(&ws[i].wakes, __ATOMIC_ACQUIRE) == before)
-			usleep(10);
 		pthread_join(ws[i].t, NULL);
+		if (path == P_PM4 || path == P_SDMA)
+			kfdsig_kfd_queue_wait_idle(path == P_PM4 ? pm4q : sdmaq, 1000);
+		kfdsig_kfd_event_reset(kfd, ws[i].ev.id);
+		__atomic_store_n(&ws[i].futex, 0, __ATOMIC_RELAXED);
 	}
 	return lost;
 }

@@ -8,10 +8,14 @@
 #           binutils nm (scripts/check-cycles.py), clang + libclang-rt-14-dev
 #           (libFuzzer decoder fuzzing), jq and python3-jsonschema (JSON
 #           checks against docs/schema), groff-base (man page lint),
-#           librsvg2-bin (rsvg-convert: the bench plot test)
+#           librsvg2-bin (rsvg-convert: the bench plot test), libhsakmt-dev
+#           and libhsa-runtime-dev (Debian's ROCt thunk and ROCr 5.2.3: the
+#           outside KFD clients test/clients/ runs under `kfdsig exec`)
 KFDSIG_BUILD_DEBS="cmake gcc make pkg-config libdrm-dev scdoc"
-KFDSIG_CHECK_DEBS="llvm-22 lld-22 clang libclang-rt-14-dev clang-format python3 binutils jq python3-jsonschema groff-base librsvg2-bin"
+KFDSIG_CHECK_DEBS="llvm-22 lld-22 clang libclang-rt-14-dev clang-format python3 binutils jq python3-jsonschema groff-base librsvg2-bin libhsakmt-dev libhsa-runtime-dev"
 KFDSIG_DEBS="$KFDSIG_BUILD_DEBS $KFDSIG_CHECK_DEBS"
+# The main job also runs one of Debian's libhsakmt clients under kfdsig exec.
+KFDSIG_MAIN_DEBS="$KFDSIG_BUILD_DEBS libhsakmt-dev"
 
 kfdsig_missing_debs() {
   for p in "$@"; do
@@ -19,11 +23,13 @@ kfdsig_missing_debs() {
   done
 }
 
-# kfdsig_install_deps [build|all]: the build list, or everything (default).
+# kfdsig_install_deps [build|main|all]: the build list, the main job's, or
+# everything (default).
 # apt's output goes to a log that is shown only when apt fails.
 kfdsig_install_deps() {
   case ${1:-all} in
   build) want=$KFDSIG_BUILD_DEBS ;;
+  main) want=$KFDSIG_MAIN_DEBS ;;
   *) want=$KFDSIG_DEBS ;;
   esac
   # shellcheck disable=SC2086

@@ -11,7 +11,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 if [ -z "${KFDSIG_BIN:-}" ]; then
   source ./scripts/deps.sh
-  kfdsig_install_deps build || exit 1
+  kfdsig_install_deps main || exit 1
   cmake --preset release >/dev/null || exit 1
   cmake --build --preset release >/dev/null || { cmake --build --preset release; exit 1; }
   kfdsig=./build/release/tools/kfdsig
@@ -41,6 +41,35 @@ section() {
   echo
 }
 
+# clients: programs written against the kernel's KFD by others (they link
+# Debian's libhsakmt) run unmodified on the emulated KFD under `kfdsig exec`
+clients() {
+  local dir=${KFDSIG_CLIENTS_DIR:-build/release/test/clients} c name desc prog out argv
+  echo "== unmodified libhsakmt programs on the emulated KFD (kfdsig exec -- PROGRAM)"
+  if [ ! -x "$dir/client_hsakmt_events" ] || [ ! -x "$dir/client_hsakmt_queue" ]; then
+    echo "SKIP: the libhsakmt clients were not built (libhsakmt-dev missing at configure time)"
+    skipped=$((skipped + 1)) sections=$((sections + 1))
+    echo
+    return
+  fi
+  # name|description|program and arguments
+  for c in "events|4095 events created, set, waited (any/all), reset and destroyed|hsakmt_events" \
+    "pm4|a compute ring from hsaKmtCreateQueue: kfdsig's RELEASE_MEM wakes hsaKmtWaitOnEvent|hsakmt_queue gfx90a pm4" \
+    "sdma|an SDMA ring from hsaKmtCreateQueue: kfdsig's FENCE + TRAP wakes hsaKmtWaitOnEvent|hsakmt_queue gfx90a sdma"; do
+    IFS='|' read -r name desc prog <<<"$c"
+    read -r -a argv <<<"$prog"
+    if out=$("$kfdsig" exec --emulate gfx90a -- "$dir/client_${argv[0]}" "${argv[@]:1}" 2>&1); then
+      echo "PASS  libhsakmt.$name: $desc"
+      passed=$((passed + 1))
+    else
+      echo "FAIL  libhsakmt.$name: $desc: $(tail -n 1 <<<"$out")"
+      failed=$((failed + 1))
+    fi
+  done
+  sections=$((sections + 1))
+  echo
+}
+
 cat <<'TXT'
 kfdsig makes AMD GPUs wake KFD event waiters: a GPU engine (the compute
 command processor, an SDMA engine or a shader) stores into the event's slot of
@@ -67,6 +96,7 @@ else
   section "on a v6.14-v6.18 kernel, which drops interrupts naming an unsignalled slot" cat \
     test --emulate gfx90a,gfx1100 --kernel-profile v6.14 \
     --case 'irq.wrong-id,irq.ctx0-drop,gpu.invalid-event.*'
+  clients
   echo "== what it costs on the emulator (host clocks: the emulator's cost, not a GPU's)"
   bench=(bench --emulate gfx90a)
 fi

@@ -84,16 +84,11 @@ static void golden_dispatch(void)
 		0x40, 0x20, 0x00, 0x00, 0x00, 0x7f, 0x00, 0x00, /* completion */
 	};
 	/* clang-format on */
-	const struct kfdsig_aql_dispatch d0 = {
-		.dims = 1,
-		.workgroup = { 64, 1, 1 },
-		.grid = { 256, 1, 1 },
-		.private_segment_size = 16,
-		.group_segment_size = 512,
-		.kernel_object = 0x7f0000003000ull,
-		.kernarg_address = 0x7f0000004000ull,
-		.completion_signal = SIG,
-	};
+	const struct kfdsig_aql_dispatch d0 =
+		KFDSIG_OPTS_INIT(kfdsig_aql_dispatch, .dims = 1, .workgroup = { 64, 1, 1 },
+				 .grid = { 256, 1, 1 }, .private_segment_size = 16,
+				 .group_segment_size = 512, .kernel_object = 0x7f0000003000ull,
+				 .kernarg_address = 0x7f0000004000ull, .completion_signal = SIG);
 	struct kfdsig_aql_dispatch d;
 	const unsigned int ctl = KFDSIG_AQL_ACQUIRE(KFDSIG_AQL_SCOPE_SYSTEM) |
 				 KFDSIG_AQL_RELEASE(KFDSIG_AQL_SCOPE_SYSTEM);
@@ -119,8 +114,10 @@ static void golden_dispatch(void)
 	CHECK_EQ(kfdsig_aql_emit_dispatch(p, &d, ctl), -EINVAL, "kernarg unaligned");
 	d = d0, d.completion_signal += 8;
 	CHECK_EQ(kfdsig_aql_emit_dispatch(p, &d, ctl), -EINVAL, "signal unaligned");
-	d = d0, d.reserved[1] = 1;
-	CHECK_EQ(kfdsig_aql_emit_dispatch(p, &d, ctl), -EINVAL, "reserved");
+	d = d0, d.pad_0 = 1;
+	CHECK_EQ(kfdsig_aql_emit_dispatch(p, &d, ctl), -EINVAL, "pad_0");
+	d = d0, d.sz = 0;
+	CHECK_EQ(kfdsig_aql_emit_dispatch(p, &d, ctl), -EINVAL, "sz 0");
 	CHECK_EQ(kfdsig_aql_emit_dispatch(NULL, &d0, ctl), -EINVAL, "no buffer");
 	CHECK_EQ(kfdsig_aql_emit_dispatch(p, &d0, 0x10000), -EINVAL, "ctl bit 16");
 	d = d0, d.dims = 3, d.workgroup[1] = 2, d.grid[1] = 4, d.workgroup[2] = 1, d.grid[2] = 1;

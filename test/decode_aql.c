@@ -84,12 +84,9 @@ static const uint32_t ring[] = {
 
 static long run(const char *target, uint32_t flags, const uint32_t *dw, size_t n, struct rec *r)
 {
-	struct kfdsig_decode_opts o = {
-		.engine = KFDSIG_ENGINE_AQL,
-		.target = kfdsig_target_by_name(target),
-		.flags = flags,
-	};
-	struct kfdsig_decode_sink s = { r, on_packet, on_finding };
+	KFDSIG_OPTS(kfdsig_decode_opts, o, .engine = KFDSIG_ENGINE_AQL,
+		    .target = kfdsig_target_by_name(target), .flags = flags);
+	KFDSIG_OPTS(kfdsig_decode_sink, s, .ctx = r, .packet = on_packet, .finding = on_finding);
 
 	memset(r, 0, sizeof(*r));
 	return kfdsig_decode(&o, &s, dw, n, NULL);
@@ -143,9 +140,10 @@ int main(void)
 
 	/* Streaming in odd pieces gives the same packets. */
 	{
-		struct kfdsig_decode_opts o = { .engine = KFDSIG_ENGINE_AQL,
-						.target = kfdsig_target_by_name("gfx90a") };
-		struct kfdsig_decode_sink s = { &r, on_packet, on_finding };
+		KFDSIG_OPTS(kfdsig_decode_opts, o, .engine = KFDSIG_ENGINE_AQL,
+			    .target = kfdsig_target_by_name("gfx90a"));
+		KFDSIG_OPTS(kfdsig_decode_sink, s, .ctx = &r, .packet = on_packet,
+			    .finding = on_finding);
 		struct kfdsig_decoder *d;
 
 		memset(&r, 0, sizeof(r));

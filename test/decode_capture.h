@@ -90,7 +90,7 @@ static inline void cap_free(struct capture *c)
 
 static inline struct kfdsig_decode_sink cap_sink(struct capture *c)
 {
-	struct kfdsig_decode_sink s = { c, cap_packet, cap_finding };
+	KFDSIG_OPTS(kfdsig_decode_sink, s, .ctx = c, .packet = cap_packet, .finding = cap_finding);
 
 	return s;
 }
@@ -152,7 +152,7 @@ static inline long cap_decode(struct capture *c, const struct kfdsig_target *t,
 			      enum kfdsig_engine e, uint32_t flags, uint64_t page,
 			      const uint32_t *dw, size_t n)
 {
-	struct kfdsig_decode_opts o = { 0 };
+	KFDSIG_OPTS(kfdsig_decode_opts, o);
 	struct kfdsig_decode_sink s = cap_sink(c);
 
 	o.engine = e;

@@ -165,8 +165,9 @@ static void test_library(void)
 	}
 	for (size_t t = 0; t < sizeof(targets) / sizeof(targets[0]); t++) {
 		for (int e = 0; e < 2; e++) {
-			struct kfdsig_decode_opts o = { 0 };
-			struct kfdsig_decode_sink sink = { &k, on_packet, NULL };
+			KFDSIG_OPTS(kfdsig_decode_opts, o);
+			KFDSIG_OPTS(kfdsig_decode_sink, sink, .ctx = &k, .packet = on_packet,
+				    .finding = NULL);
 			size_t n;
 
 			o.engine = (enum kfdsig_engine)e;
@@ -317,8 +318,9 @@ static void test_cli(const char *cli)
 				 "-f",		json ? "json" : "text",
 				 path,		NULL };
 		struct expect x = { .json = json };
-		struct kfdsig_decode_opts o = { 0 };
-		struct kfdsig_decode_sink sink = { &x, expect_packet, expect_finding };
+		KFDSIG_OPTS(kfdsig_decode_opts, o);
+		KFDSIG_OPTS(kfdsig_decode_sink, sink, .ctx = &x, .packet = expect_packet,
+			    .finding = expect_finding);
 		size_t len = 0;
 		char *got;
 

@@ -52,8 +52,9 @@ static void test_cache(void)
 		return;
 	for (size_t t = 0; t < sizeof(targets) / sizeof(targets[0]); t++) {
 		for (int e = 0; e < 2; e++) {
-			struct kfdsig_decode_opts o = { 0 };
-			struct kfdsig_decode_sink sink = { &k, cmp_packet, NULL };
+			KFDSIG_OPTS(kfdsig_decode_opts, o);
+			KFDSIG_OPTS(kfdsig_decode_sink, sink, .ctx = &k, .packet = cmp_packet,
+				    .finding = NULL);
 			size_t n = 0;
 
 			o.engine = (enum kfdsig_engine)e;

@@ -13,7 +13,7 @@ static struct capture cap;
 
 static long lint(const char *target, enum kfdsig_engine e, bool page, const uint32_t *dw, size_t n)
 {
-	struct kfdsig_decode_opts o = { 0 };
+	KFDSIG_OPTS(kfdsig_decode_opts, o);
 	struct kfdsig_decode_sink s = cap_sink(&cap);
 
 	o.engine = e;

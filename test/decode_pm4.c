@@ -273,7 +273,7 @@ static void test_broken(void)
 
 static void test_api(void)
 {
-	struct kfdsig_decode_opts o = { 0 };
+	KFDSIG_OPTS(kfdsig_decode_opts, o);
 	const uint32_t s[] = { 0xffff1000 };
 
 	CHECK_EQ(kfdsig_decode(NULL, NULL, s, 1, NULL), -EINVAL, "no options");
@@ -285,9 +285,9 @@ static void test_api(void)
 	o.flags = 1u << 9;
 	CHECK_EQ(kfdsig_decode(&o, NULL, s, 1, NULL), -EINVAL, "bad flags");
 	o.flags = 0;
-	o.reserved = 1;
-	CHECK_EQ(kfdsig_decode(&o, NULL, s, 1, NULL), -EINVAL, "reserved");
-	o.reserved = 0;
+	o.sz = 0;
+	CHECK_EQ(kfdsig_decode(&o, NULL, s, 1, NULL), -EINVAL, "sz 0");
+	o.sz = sizeof(o);
 	CHECK_EQ(kfdsig_decode(&o, NULL, NULL, 1, NULL), -EINVAL, "NULL dwords");
 	CHECK_EQ(kfdsig_decode(&o, NULL, s, 1, NULL), 0, "NULL sink is fine");
 	{

@@ -59,7 +59,7 @@ static size_t make_stream(const struct kfdsig_target *t, enum kfdsig_engine e, u
 static long feed(struct capture *c, const struct kfdsig_target *t, enum kfdsig_engine e,
 		 const uint32_t *s, size_t n, size_t chunk)
 {
-	struct kfdsig_decode_opts o = { 0 };
+	KFDSIG_OPTS(kfdsig_decode_opts, o);
 	struct kfdsig_decode_sink sink = cap_sink(c);
 	struct kfdsig_decoder *d;
 	long r;
@@ -187,8 +187,8 @@ static int stop_at_3(void *ctx, const struct kfdsig_packet *p)
 static void test_stop_and_errors(void)
 {
 	static uint32_t s[100];
-	struct kfdsig_decode_opts o = { 0 };
-	struct kfdsig_decode_sink sink = { NULL, stop_at_3, NULL };
+	KFDSIG_OPTS(kfdsig_decode_opts, o);
+	KFDSIG_OPTS(kfdsig_decode_sink, sink, .ctx = NULL, .packet = stop_at_3, .finding = NULL);
 	struct kfdsig_decoder *d;
 	int count = 0;
 

@@ -635,6 +635,8 @@ int main(void)
 	}
 	misc_cases();
 	exec_cases();
+	CHECK_EQ(SQT_NFAMILIES, (unsigned)KFDSIG_FAMILY_COUNT,
+		 "every generation family has a stub source (src/shaders/stubs.cmake)");
 	for (unsigned f = 0; f < SQT_NFAMILIES; f++) {
 		const struct kfdsig_target *t = kfdsig_target_by_name(sqt_families[f].mcpu);
 

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "emu/sq/sq.h"
+#include "shaders/stubs_gen.h"
 #include "helpers.h"
 
 /* From the CMake cache setting KFDSIG_LLVM22_BIN (test/CMakeLists.txt). */
@@ -25,23 +26,65 @@
 #endif
 #define SQT_LLVM KFDSIG_LLVM22_BIN
 
-/* Family -> stub source name and the LLVM processor its code is checked
- * with (the family's first target; gfx940/941 are gfx942 for LLVM 22). */
-static const struct {
+/*
+ * Per generation family: the stub source (its name without ".s") and the
+ * LLVM processor its code is checked with, the family's first target in
+ * the library's stub table. That table is generated from
+ * src/shaders/stubs.cmake, the one list of which source each target is
+ * assembled from (with the processor: gfx940/941 are gfx942 for LLVM 22);
+ * the family is the target table's.
+ */
+struct sqt_family {
 	enum kfdsig_family family;
 	const char *src;
 	const char *mcpu;
-} sqt_families[] = {
-	{ KFDSIG_FAMILY_GFX8, "gfx8", "gfx803" },
-	{ KFDSIG_FAMILY_GFX9, "gfx9", "gfx900" },
-	{ KFDSIG_FAMILY_GFX90A, "gfx90a", "gfx90a" },
-	{ KFDSIG_FAMILY_GFX94X, "gfx94x", "gfx942" },
-	{ KFDSIG_FAMILY_GFX10_1, "gfx10_1", "gfx1010" },
-	{ KFDSIG_FAMILY_GFX10_3, "gfx10_3", "gfx1030" },
-	{ KFDSIG_FAMILY_GFX11, "gfx11", "gfx1100" },
-	{ KFDSIG_FAMILY_GFX12, "gfx12", "gfx1200" },
 };
-#define SQT_NFAMILIES (sizeof(sqt_families) / sizeof(sqt_families[0]))
+
+static inline unsigned sqt_load_families(struct sqt_family *out)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < kfdsig_stub_ntargets; i++) {
+		const struct stub_target *st = &kfdsig_stub_targets[i];
+		const struct kfdsig_target *t = kfdsig_target_by_name(st->name);
+		unsigned k = 0;
+
+		if (!t)
+			continue;
+		while (k < n && out[k].family != t->family)
+			k++;
+		if (k < n || n == KFDSIG_FAMILY_COUNT)
+			continue;
+		out[n].family = t->family;
+		out[n].src = kfdsig_stub_families[st->family].name;
+		out[n].mcpu = st->processor;
+		n++;
+	}
+	return n;
+}
+
+/* The table, filled on first use. */
+static inline const struct sqt_family *sqt_family_table(unsigned *n)
+{
+	static struct sqt_family fam[KFDSIG_FAMILY_COUNT];
+	static unsigned nfam;
+
+	if (!nfam)
+		nfam = sqt_load_families(fam);
+	if (n)
+		*n = nfam;
+	return fam;
+}
+
+static inline unsigned sqt_nfamilies(void)
+{
+	unsigned n;
+
+	sqt_family_table(&n);
+	return n;
+}
+#define sqt_families (sqt_family_table(NULL))
+#define SQT_NFAMILIES sqt_nfamilies()
 
 static inline bool sqt_have_llvm(void)
 {

@@ -26,7 +26,7 @@ struct rig {
 	struct kfdsig_kfd *kfd;
 	const struct kfdsig_target *t;
 	uint32_t gpu;
-	struct kfdsig_kfd_bo *mem; /* signals and scratch */
+	const struct kfdsig_kfd_bo *mem; /* signals and scratch */
 	uint64_t *page, page_va;
 	struct kfdsig_kfd_queue *q;
 };

@@ -103,7 +103,7 @@ static void device(struct kfdsig_emu *emu, struct kfdsig_kfd *kfd, size_t i)
 	const struct kfdsig_target *t = dev->target;
 	struct kfdsig_clock_sample s0, s1, s2, s3;
 	struct kfdsig_kfd_queue *q;
-	struct kfdsig_kfd_bo *bo;
+	const struct kfdsig_kfd_bo *bo;
 	struct kfdsig_gpu_clock c;
 	uint32_t d[KFDSIG_PM4_TIMESTAMP_MAX_DW];
 	uint64_t h0, h1, ts, ns;

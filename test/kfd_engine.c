@@ -20,7 +20,7 @@ struct rig {
 	struct kfdsig_kfd *kfd;
 	const struct kfdsig_target *t;
 	uint32_t gpu;
-	struct kfdsig_kfd_bo *mem; /* scratch, mapped on the GPU */
+	const struct kfdsig_kfd_bo *mem; /* scratch, mapped on the GPU */
 	uint64_t *page, page_va;
 	struct kfdsig_event ev;
 	struct kfdsig_kfd_queue *q;
@@ -402,7 +402,7 @@ static void test_many_queues(void)
  * engine runs every packet that was accepted, in order. */
 static void test_ring_full(bool sdma)
 {
-	struct kfdsig_queue_opts o = { .ring_size = 4096 };
+	KFDSIG_OPTS(kfdsig_queue_opts, o, .ring_size = 4096);
 	uint32_t d[16], accepted = 0;
 	struct rig r;
 

@@ -167,7 +167,7 @@ static void test_user_page_rules(void)
 	struct kfdsig_emu *emu = t_emu("gfx1030");
 	struct kfdsig_kfd *kfd = t_open(emu);
 	uint32_t g = t_gpu(kfd, 0);
-	struct kfdsig_kfd_bo *small = NULL, *vram = NULL, *good = NULL, *good2 = NULL;
+	const struct kfdsig_kfd_bo *small = NULL, *vram = NULL, *good = NULL, *good2 = NULL;
 	struct kfd_ioctl_create_event_args a;
 	struct kfd_ioctl_free_memory_of_gpu_args fr;
 

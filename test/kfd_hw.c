@@ -85,7 +85,7 @@ int main(void)
 		const struct kfdsig_kfd_device *d = kfdsig_kfd_device(kfd, i);
 		struct kfdsig_clock_sample s0, s1;
 		struct kfdsig_kfd_queue *q = NULL;
-		struct kfdsig_kfd_bo *bo = NULL;
+		const struct kfdsig_kfd_bo *bo = NULL;
 		struct kfdsig_gpu_clock c;
 		struct timespec ts;
 		uint64_t h0, h1, ns = 0, tick;

@@ -234,7 +234,7 @@ static void test_isr_classes(void)
 	/* gfx900 with old MEC firmware (< 0x817a): ctx 0 not dropped */
 	{
 		struct kfdsig_emu_gpu_desc d = { .target = "gfx900", .mec_fw_version = 0x8000 };
-		struct kfdsig_emu_config c = { .gpus = &d, .ngpus = 1 };
+		KFDSIG_OPTS(kfdsig_emu_config, c, .gpus = &d, .ngpus = 1);
 		struct kfdsig_emu *emu = kfdsig_emu_create(&c);
 		T_REQUIRE(emu, "emu");
 		setup_cfg(&f, emu, 4);

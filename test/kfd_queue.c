@@ -108,9 +108,9 @@ static int count_errors(void *ctx, const struct kfdsig_finding *f)
 /* Does the decoder's lint flag the stream? */
 static int lint_errors(const struct kfdsig_target *t, const uint32_t *d, uint32_t n)
 {
-	struct kfdsig_decode_opts o = { .engine = KFDSIG_ENGINE_PM4, .target = t };
+	KFDSIG_OPTS(kfdsig_decode_opts, o, .engine = KFDSIG_ENGINE_PM4, .target = t);
 	int errors = 0;
-	struct kfdsig_decode_sink sink = { .ctx = &errors, .finding = count_errors };
+	KFDSIG_OPTS(kfdsig_decode_sink, sink, .ctx = &errors, .finding = count_errors);
 
 	kfdsig_lint(&o, &sink, d, n, NULL);
 	return errors;
@@ -119,7 +119,7 @@ static int lint_errors(const struct kfdsig_target *t, const uint32_t *d, uint32_
 static void test_create_checks(void)
 {
 	struct rig r;
-	struct kfdsig_kfd_bo *ring = NULL, *rp = NULL, *wp = NULL, *big = NULL, *eop = NULL;
+	const struct kfdsig_kfd_bo *ring = NULL, *rp = NULL, *wp = NULL, *big = NULL, *eop = NULL;
 	const struct kfdsig_kfd_device *d;
 	kfdsig_abi_create_queue_args a, good;
 	struct kfdsig_kfd_queue *q = NULL;
@@ -199,7 +199,7 @@ static void test_create_checks(void)
 	/* 1.17: by engine id, engine in range */
 	rig_open(&r, "gfx90a");
 	{
-		struct kfdsig_queue_opts o = { .sdma_engine_id = 4 };
+		KFDSIG_OPTS(kfdsig_queue_opts, o, .sdma_engine_id = 4);
 		CHECK(kfdsig_kfd_queue_create(r.kfd, r.gpu, KFDSIG_QUEUE_SDMA_BY_ENG_ID, &o, &q) ==
 			      0,
 		      "engine 4 of 2 + 3");
@@ -339,7 +339,7 @@ static void test_matrix(void)
 /* 4095 events signalled by one submission, all woken. */
 static void test_one_submission(const char *name, bool sdma)
 {
-	struct kfdsig_queue_opts o = { .ring_size = 256 * 1024 };
+	KFDSIG_OPTS(kfdsig_queue_opts, o, .ring_size = 256 * 1024);
 	static struct kfdsig_wait_entry w[4095];
 	static uint32_t d[4095 * 8];
 	struct kfdsig_kfd_queue *q = NULL;
@@ -373,7 +373,7 @@ static void test_one_submission(const char *name, bool sdma)
 /* Ring wrap: a 4 KiB ring, fences of 8 dwords (or 6), many times round. */
 static void test_wrap(const char *name, bool sdma)
 {
-	struct kfdsig_queue_opts o = { .ring_size = 4096 };
+	KFDSIG_OPTS(kfdsig_queue_opts, o, .ring_size = 4096);
 	struct kfdsig_kfd_queue *q = NULL;
 	struct kfdsig_event ev;
 	uint64_t age = 1;

@@ -33,14 +33,15 @@
  *
  * Every expectation is derived by hand in the comments from cik_event_interrupt.c,
  * 1.9 and 2.6, not read from the generation table. The variant stubs are
- * made by writing another value at the published event-id literal of the
- * raw stub (or into the event_id kernel argument of the code-object form)
- * after kfdsig_shader_patch()/kfdsig_shader_kernargs(): the slot address
- * still points at the real slot.
+ * made by kfdsig_shader_emit_signal() with KFDSIG_FENCE_CTXID |
+ * KFDSIG_FENCE_DELIBERATELY_BAD, which writes another value at the
+ * published event-id literal of the raw stub (or into the event_id kernel
+ * argument of the code-object form): the slot address still points at the
+ * real slot.
  */
 #include <unistd.h>
 
-#include <kfdsig/shader.h>
+#include <kfdsig/signal.h>
 
 #include "kfd_util.h"
 
@@ -63,7 +64,7 @@ struct fx {
 	uint32_t gpu;
 	uint64_t *page, page_va;
 	struct kfdsig_kfd_queue *q;
-	struct kfdsig_kfd_bo *code, *args;
+	const struct kfdsig_kfd_bo *code;
 };
 
 static const char *form_name(enum kfdsig_shader_form form)
@@ -72,7 +73,7 @@ static const char *form_name(enum kfdsig_shader_form form)
 }
 
 /* An emulated KFD for @t (with @profile appended to the spec, or none),
- * auto-reset signal events 1..@nevents, a PM4 queue and buffers. */
+ * auto-reset signal events 1..@nevents, a PM4 queue and a code buffer. */
 static void fx_open(struct fx *f, const struct kfdsig_target *t, const char *profile,
 		    enum kfdsig_shader_form form, uint32_t nevents)
 {
@@ -95,10 +96,7 @@ static void fx_open(struct fx *f, const struct kfdsig_target *t, const char *pro
 	T_REQUIRE(!kfdsig_kfd_signal_page(f->kfd, &f->page, &f->page_va), "page");
 	T_REQUIRE(!kfdsig_kfd_alloc(f->kfd, f->gpu, f->s.size + 2 * KFDSIG_SHADER_CODE_ALIGN,
 				    KFDSIG_KFD_MEM_GTT_UNCACHED, &f->code) &&
-			  !kfdsig_kfd_map(f->kfd, f->code, NULL, 0) &&
-			  !kfdsig_kfd_alloc(f->kfd, f->gpu, 4096, KFDSIG_KFD_MEM_GTT_UNCACHED,
-					    &f->args) &&
-			  !kfdsig_kfd_map(f->kfd, f->args, NULL, 0),
+			  !kfdsig_kfd_map(f->kfd, f->code, NULL, 0),
 		  "buffers");
 	T_REQUIRE(!kfdsig_kfd_queue_create(f->kfd, f->gpu, KFDSIG_QUEUE_PM4, NULL, &f->q), "queue");
 }
@@ -127,34 +125,23 @@ static void put_le32(void *p, uint32_t v)
  */
 static void dispatch(struct fx *f, uint32_t slot_id, uint32_t m0)
 {
-	const struct kfdsig_shader_stub *s = &f->s;
-	uint64_t slot_va = f->page_va + 8ull * slot_id, kern = 0;
-	/* keep the entry 256-byte aligned (COMPUTE_PGM_LO) */
-	size_t shift = (KFDSIG_SHADER_CODE_ALIGN - s->entry_offset % KFDSIG_SHADER_CODE_ALIGN) %
-		       KFDSIG_SHADER_CODE_ALIGN;
-	uint8_t *code = (uint8_t *)f->code->cpu + shift;
+	/* m0 != slot id: the library writes m0 at the published event-id
+	 * literal of the raw stub, or into the event_id kernel argument */
+	struct kfdsig_fence fe = {
+		.slot_va = f->page_va + 8ull * slot_id,
+		.event_id = slot_id,
+		.ctxid = m0,
+		.flags = m0 != slot_id ? KFDSIG_FENCE_CTXID | KFDSIG_FENCE_DELIBERATELY_BAD : 0,
+	};
+	KFDSIG_OPTS(kfdsig_code_buf, cb, .cpu = f->code->cpu, .va = f->code->va,
+		    .size = f->code->size);
 	uint32_t d[KFDSIG_PM4_DISPATCH_MAX_DW];
 	struct kfdsig_emu_queue_info qi = { 0 };
-	int n, r;
+	int n;
 
-	memcpy(code, s->bytes, s->size);
-	if (f->form == KFDSIG_SHADER_RAW) {
-		r = kfdsig_shader_patch(s, code, s->size, slot_va, slot_id);
-		T_REQUIRE(r >= 0, "patch %s id %u", f->t->name, slot_id);
-		/* the published literal that becomes m0 */
-		if (m0 != slot_id)
-			put_le32(code + s->patch_offset[KFDSIG_SHADER_PATCH_EVENT_ID], m0);
-	} else {
-		r = kfdsig_shader_kernargs(s, f->args->cpu, 4096, slot_va, slot_id);
-		T_REQUIRE(r >= 0, "kernargs %s id %u", f->t->name, slot_id);
-		/* kernel argument u32 event_id at byte 8 (shader.h) */
-		if (m0 != slot_id)
-			put_le32((uint8_t *)f->args->cpu + 8, m0);
-		kern = f->args->va;
-	}
-	n = kfdsig_pm4_emit_dispatch(s, f->code->va + shift + s->entry_offset, kern, d,
-				     KFDSIG_PM4_DISPATCH_MAX_DW);
-	T_REQUIRE(n > 0, "dispatch %s", f->t->name);
+	n = kfdsig_shader_emit_signal(&f->s, &cb, &fe, d, KFDSIG_PM4_DISPATCH_MAX_DW);
+	T_REQUIRE(n > 0, "dispatch %s id %u m0 %u: %s", f->t->name, slot_id, m0,
+		  kfdsig_last_error());
 	T_REQUIRE(!kfdsig_kfd_queue_submit(f->q, d, (uint32_t)n, WAIT_MS), "submit");
 	T_REQUIRE(!kfdsig_kfd_queue_wait_idle(f->q, WAIT_MS), "%s: queue idle", f->t->name);
 	kfdsig_emu_queue_info(f->emu, t_pasid(f->emu, f->kfd), kfdsig_kfd_queue_id(f->q), &qi);
@@ -468,25 +455,21 @@ static void test_refused_wave(void)
 {
 	for (size_t i = 0; i < kfdsig_target_count(); i++) {
 		const struct kfdsig_target *t = kfdsig_target_at(i);
-		const struct kfdsig_shader_stub *s;
+		struct kfdsig_fence fe = { .event_id = 3 };
+		struct kfdsig_shader_placed at;
 		struct kfdsig_emu_queue_info qi = { 0 };
 		uint32_t d[KFDSIG_PM4_DISPATCH_MAX_DW];
-		uint8_t *code;
-		size_t shift;
 		struct fx f;
 		int n;
 
 		fx_open(&f, t, NULL, KFDSIG_SHADER_RAW, 3);
-		s = &f.s;
-		shift = (KFDSIG_SHADER_CODE_ALIGN - s->entry_offset % KFDSIG_SHADER_CODE_ALIGN) %
-			KFDSIG_SHADER_CODE_ALIGN;
-		code = (uint8_t *)f.code->cpu + shift;
-		memcpy(code, s->bytes, s->size);
-		T_REQUIRE(kfdsig_shader_patch(s, code, s->size, f.page_va + 8 * 3, 3) >= 0,
-			  "patch");
-		put_le32(code + s->entry_offset, 0x80058105u);
-		n = kfdsig_pm4_emit_dispatch(s, f.code->va + shift + s->entry_offset, 0, d,
-					     KFDSIG_PM4_DISPATCH_MAX_DW);
+		fe.slot_va = f.page_va + 8 * 3;
+		KFDSIG_OPTS(kfdsig_code_buf, cb, .cpu = f.code->cpu, .va = f.code->va,
+			    .size = f.code->size);
+		T_REQUIRE(kfdsig_shader_place(&f.s, &cb, &fe, &at) >= 0, "place: %s",
+			  kfdsig_last_error());
+		put_le32((uint8_t *)f.code->cpu + (at.entry_va - f.code->va), 0x80058105u);
+		n = kfdsig_pm4_emit_dispatch(&f.s, at.entry_va, 0, d, KFDSIG_PM4_DISPATCH_MAX_DW);
 		T_REQUIRE(n > 0, "dispatch");
 		T_REQUIRE(!kfdsig_kfd_queue_submit(f.q, d, (uint32_t)n, WAIT_MS), "submit");
 		for (int k = 0; k < WAIT_MS && !qi.halted; k++) {

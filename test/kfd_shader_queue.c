@@ -10,7 +10,7 @@
  * the slot scan happens to rescue fails. Every target, ids 1, 255, 256 and
  * 4095.
  */
-#include <kfdsig/shader.h>
+#include <kfdsig/signal.h>
 
 #include "kfd_util.h"
 
@@ -24,7 +24,7 @@ static int run_target(const struct kfdsig_target *t, enum kfdsig_shader_form for
 	uint32_t gpu = t_gpu(kfd, 0), d[KFDSIG_PM4_DISPATCH_MAX_DW];
 	struct kfdsig_shader_stub s;
 	struct kfdsig_kfd_queue *q = NULL;
-	struct kfdsig_kfd_bo *code = NULL, *args = NULL;
+	const struct kfdsig_kfd_bo *code = NULL;
 	uint64_t page_va = 0;
 	int fails = 0;
 
@@ -33,38 +33,21 @@ static int run_target(const struct kfdsig_target *t, enum kfdsig_shader_form for
 		t_event(kfd, KFDSIG_EVENT_SIGNAL, true);
 	T_REQUIRE(!kfdsig_kfd_signal_page(kfd, NULL, &page_va), "page");
 	T_REQUIRE(!kfdsig_kfd_alloc(kfd, gpu, s.size + 4096, KFDSIG_KFD_MEM_GTT_UNCACHED, &code) &&
-			  !kfdsig_kfd_map(kfd, code, NULL, 0) &&
-			  !kfdsig_kfd_alloc(kfd, gpu, 4096, KFDSIG_KFD_MEM_GTT_UNCACHED, &args) &&
-			  !kfdsig_kfd_map(kfd, args, NULL, 0),
+			  !kfdsig_kfd_map(kfd, code, NULL, 0),
 		  "buffers");
 	T_REQUIRE(!kfdsig_kfd_queue_create(kfd, gpu, KFDSIG_QUEUE_PM4, NULL, &q), "queue");
+	KFDSIG_OPTS(kfdsig_code_buf, cb, .cpu = code->cpu, .va = code->va, .size = code->size,
+		    .form = form);
 	for (int k = 0; k < 4; k++) {
-		uint64_t slot = page_va + 8ull * ids[k];
-		uint64_t kern = 0;
+		struct kfdsig_fence f = { .slot_va = page_va + 8ull * ids[k], .event_id = ids[k] };
 		enum kfdsig_wait_result res;
-		int n, r;
+		int n;
 
-		/* the code is 256-byte aligned at the buffer's start */
-		memcpy(code->cpu, s.bytes, s.size);
-		if (form == KFDSIG_SHADER_RAW) {
-			r = kfdsig_shader_patch(&s, code->cpu, s.size, slot, ids[k]);
-		} else {
-			r = kfdsig_shader_kernargs(&s, args->cpu, 4096, slot, ids[k]);
-			kern = args->va;
-		}
-		T_REQUIRE(r >= 0, "patch");
-		n = kfdsig_pm4_emit_dispatch(&s, code->va + s.entry_offset, kern, d,
-					     KFDSIG_PM4_DISPATCH_MAX_DW);
-		if (s.entry_offset % KFDSIG_SHADER_CODE_ALIGN) {
-			/* keep the entry 256-byte aligned: move the image */
-			size_t shift = KFDSIG_SHADER_CODE_ALIGN - s.entry_offset % 256;
-			memcpy((char *)code->cpu + shift, s.bytes, s.size);
-			if (form == KFDSIG_SHADER_RAW)
-				kfdsig_shader_patch(&s, (char *)code->cpu + shift, s.size, slot,
-						    ids[k]);
-			n = kfdsig_pm4_emit_dispatch(&s, code->va + shift + s.entry_offset, kern, d,
-						     KFDSIG_PM4_DISPATCH_MAX_DW);
-		}
+		/* one signal at a time: the copy (and kernel arguments) at the
+		 * buffer's first 256-byte aligned entry */
+		cb.used = 0;
+		n = kfdsig_emit_signal(t, KFDSIG_SIGNAL_SHADER, &f, &cb, d,
+				       KFDSIG_PM4_DISPATCH_MAX_DW);
 		T_REQUIRE(n > 0, "dispatch %s: %s", t->name, kfdsig_last_error());
 		if (kfdsig_kfd_queue_submit(q, d, (uint32_t)n, WAIT_MS) < 0 ||
 		    t_wait1(kfd, ids[k], NULL, WAIT_MS, &res) || res != KFDSIG_WAIT_COMPLETE) {

@@ -4,7 +4,8 @@
  * kernel's formats (KFD_EVENT_FMT_* of kfd_ioctl.h), and the backend's SMI
  * client against the emulated one (kfd_smi_events.c): the version gate,
  * the privilege for all processes, the mask, the per-process filter, the
- * 8192-byte FIFO that drops whole lines, poll/read/write semantics.
+ * 8192-byte FIFO that drops whole lines, poll/read/write semantics, and
+ * the release of a client at its fd's last close.
  */
 #include <unistd.h>
 
@@ -64,7 +65,8 @@ static void test_parse_golden(void)
 static struct kfdsig_emu *smi_emu(const char *targets, bool privileged, uint32_t minor)
 {
 	struct kfdsig_emu_gpu_desc d[2] = { { .target = targets }, { .target = "gfx1100" } };
-	struct kfdsig_emu_config c = { .gpus = d,
+	struct kfdsig_emu_config c = { .sz = sizeof(c),
+				       .gpus = d,
 				       .ngpus = 2,
 				       .privileged = privileged,
 				       .kfd_major = 1,
@@ -105,7 +107,7 @@ static void test_events(void)
 	uint32_t g0 = t_gpu(kfd, 0), g1 = t_gpu(kfd, 1);
 	struct kfdsig_smi *smi = NULL;
 	struct kfdsig_smi_event e;
-	struct kfdsig_emu_smi_args a = { 0 };
+	KFDSIG_OPTS(kfdsig_emu_smi_args, a);
 	pid_t me = getpid();
 
 	CHECK(kfdsig_smi_open(kfd, g0,
@@ -137,6 +139,7 @@ static void test_events(void)
 	CHECK_EQ(kfdsig_smi_read(smi, &e, 0), 0, "neither arrives");
 	/* page fault of this process vs another process */
 	memset(&a, 0, sizeof(a));
+	a.sz = sizeof(a);
 	a.ns = 5000;
 	a.pid = me;
 	a.addr = 0x7fff0;
@@ -173,7 +176,7 @@ static void test_all_process(void)
 	struct kfdsig_kfd *kfd = t_open(emu);
 	uint32_t g = t_gpu(kfd, 0);
 	struct kfdsig_smi *all = NULL, *own = NULL;
-	struct kfdsig_emu_smi_args a = { .pid = getpid() + 1, .ns = 1, .addr = 2, .size = 3 };
+	KFDSIG_OPTS(kfdsig_emu_smi_args, a, .pid = getpid() + 1, .ns = 1, .addr = 2, .size = 3);
 	struct kfdsig_smi_event e;
 
 	CHECK(kfdsig_smi_open(kfd, g,
@@ -200,7 +203,7 @@ static void test_fifo(void)
 	const struct kfdsig_kfd_ops *ops = kfdsig_kfd_ops_of(kfd);
 	uint32_t g = t_gpu(kfd, 0);
 	struct kfdsig_smi *smi = NULL;
-	struct kfdsig_emu_smi_args a = { .throttle_bitmask = 0xab };
+	KFDSIG_OPTS(kfdsig_emu_smi_args, a, .throttle_bitmask = 0xab);
 	struct kfdsig_smi_event e;
 	struct pollfd pfd;
 	char buf[16];
@@ -232,6 +235,9 @@ static void test_fifo(void)
 	a.throttle_counter = 7;
 	CHECK_EQ(kfdsig_emu_smi_emit(emu, g, KFDSIG_SMI_THERMAL_THROTTLE, &a), 1, "room again");
 	kfdsig_smi_close(smi);
+	/* the fd's last close releases the client (kfd_smi_ev_release) */
+	CHECK_EQ(kfdsig_emu_smi_emit(emu, g, KFDSIG_SMI_THERMAL_THROTTLE, &a), 0,
+		 "a closed client is gone");
 	kfdsig_kfd_close(kfd);
 	kfdsig_emu_destroy(emu);
 }

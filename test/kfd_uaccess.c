@@ -142,7 +142,7 @@ static void test_map_ids(void)
 	struct kfdsig_emu *emu = t_emu("gfx90a");
 	struct kfdsig_kfd *kfd = t_open(emu);
 	uint32_t gpu = t_gpu(kfd, 0);
-	struct kfdsig_kfd_bo *bo = NULL;
+	const struct kfdsig_kfd_bo *bo = NULL;
 	struct kfd_ioctl_map_memory_to_gpu_args m = { 0 };
 
 	T_REQUIRE(!kfdsig_kfd_acquire_vm(kfd, gpu), "vm");
@@ -177,7 +177,7 @@ struct qrig {
 	struct kfdsig_kfd *kfd;
 	uint32_t gpu;
 	int pasid;
-	struct kfdsig_kfd_bo *ring, *rp, *wp;
+	const struct kfdsig_kfd_bo *ring, *rp, *wp;
 	kfdsig_abi_create_queue_args a;
 };
 

@@ -109,6 +109,16 @@ static void out_flush(struct dec_out *o)
 {
 	size_t done = 0;
 
+	/* --pretty re-indents through a stdio filter installed on stdout
+	 * (cli_json()): hand the buffer to it, write(2) would go around it. */
+	if (cli_g.pretty) {
+		if (o->len && !o->failed && fwrite(o->buf, 1, o->len, o->f) != o->len) {
+			o->err = errno ? errno : EIO;
+			o->failed = true;
+		}
+		o->len = 0;
+		return;
+	}
 	if (o->len && fflush(o->f) == EOF && !o->failed) { /* nothing is there; be safe */
 		o->err = errno ? errno : EIO;
 		o->failed = true;
@@ -281,7 +291,8 @@ static void follow_ib(struct frame *fr, const struct kfdsig_packet *p, uint64_t 
 	va = (uint64_t)hi << 32 | (lo & ~3u);
 	for (unsigned i = 0; i < o->nmem; i++) {
 		const struct mem_image *m = &o->mem[i];
-		struct kfdsig_decode_sink sink = { NULL, on_packet, on_finding };
+		KFDSIG_OPTS(kfdsig_decode_sink, sink, .ctx = NULL, .packet = on_packet,
+			    .finding = on_finding);
 		struct frame sub = { o, fr->depth + 1, va, 0, 0, 0, 0, false };
 		size_t first, n;
 
@@ -412,6 +423,8 @@ static void out_packet(struct dec_out *o, const struct kfdsig_packet *p)
 	size_t room;
 	int n;
 
+	if (o->json && cli_g.json_seq)
+		out_str(o, "\x1e", 1);
 	if (o->cap - o->len < OUT_ROOM)
 		out_flush(o);
 	room = o->cap - o->len;
@@ -698,9 +711,10 @@ const struct cli_complete cmd_decode_complete[] = {
 int cmd_decode(int argc, char **argv)
 {
 	static struct dec_out out;
-	struct kfdsig_decode_opts o = { 0 };
+	KFDSIG_OPTS(kfdsig_decode_opts, o);
 	struct frame top = { &out, 0, 0, 0, 0, 0, 0, false };
-	struct kfdsig_decode_sink sink = { &top, on_packet, on_finding };
+	KFDSIG_OPTS(kfdsig_decode_sink, sink, .ctx = &top, .packet = on_packet,
+		    .finding = on_finding);
 	struct kfdsig_decode_stats st = { 0 };
 	struct collect col = { 0 };
 	struct din_ring ring;
@@ -810,6 +824,7 @@ int cmd_decode(int argc, char **argv)
 		}
 	}
 	out.json = cli_json();
+	out.f = stdout; /* with --pretty, the filter cli_json() put there */
 	if (!target)
 		return cli_usage_error("--target is required (kfdsig targets lists them)");
 	if (optind >= argc)

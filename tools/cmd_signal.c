@@ -37,8 +37,6 @@ static void help(FILE *f)
 			 "failure (no KFD, no such GPU)");
 }
 
-enum engine { ENG_PM4, ENG_SDMA, ENG_SHADER, ENG_AQL };
-
 static double ms_since(const struct timespec *t0)
 {
 	struct timespec t;
@@ -47,36 +45,31 @@ static double ms_since(const struct timespec *t0)
 }
 
 /* The packets of one signal; for the shader the stub goes to @code. */
-static int build(enum engine e, const struct kfdsig_target *t, uint64_t slot_va, uint32_t id,
-		 const uint32_t *ctxid, struct kfdsig_kfd_bo *code, uint32_t *dw, size_t max)
+static int build(enum kfdsig_signal_engine e, bool aql, const struct kfdsig_target *t,
+		 uint64_t slot_va, uint32_t id, const uint32_t *ctxid,
+		 const struct kfdsig_kfd_bo *code, uint32_t *dw, size_t max)
 {
 	struct kfdsig_fence f = { .slot_va = slot_va, .event_id = id };
+	KFDSIG_OPTS(kfdsig_code_buf, cb, .form = KFDSIG_SHADER_RAW);
 
 	if (ctxid) { /* a deliberately wrong interrupt id */
 		f.ctxid = *ctxid;
 		f.flags = KFDSIG_FENCE_CTXID | KFDSIG_FENCE_DELIBERATELY_BAD;
-		if (t->pm4_fence == KFDSIG_PM4_FENCE_VI && e == ENG_PM4) {
+		if (t->pm4_fence == KFDSIG_PM4_FENCE_VI && e == KFDSIG_SIGNAL_PM4) {
 			/* gfx8 RELEASE_MEM has no INT_CTXID: the IV carries the
 			 * written value, so write that instead */
 			f.flags = KFDSIG_FENCE_VALUE | KFDSIG_FENCE_DELIBERATELY_BAD;
 			f.value = *ctxid;
 		}
 	}
-	struct kfdsig_shader_stub s;
-	uint64_t entry;
-	size_t shift;
-	int r;
-
-	if (e == ENG_PM4)
-		return kfdsig_pm4_emit_fence(t, &f, dw, max);
-	if (e == ENG_SDMA)
-		return kfdsig_sdma_emit_fence(t, &f, dw, max);
-	if (e == ENG_AQL) {
+	if (aql) {
 		/* The interrupt signal lives at the start of @code: mailbox =
-		 * the slot, event_id = the id (or --ctxid, on purpose). */
+		 * the slot, event_id = the id (or --ctxid, on purpose). AQL has
+		 * no kfdsig_emit_signal() engine: its packet is the 64-byte
+		 * barrier naming the signal. */
 		struct kfdsig_amd_signal *sig = code->cpu;
+		int r = kfdsig_amd_signal_prepare(sig, slot_va - 8ull * id, id, 1);
 
-		r = kfdsig_amd_signal_prepare(sig, slot_va - 8ull * id, id, 1);
 		if (r < 0)
 			return r;
 		if (ctxid)
@@ -88,20 +81,12 @@ static int build(enum engine e, const struct kfdsig_target *t, uint64_t slot_va,
 			       ? -EINVAL
 			       : (int)(KFDSIG_AQL_PACKET_SIZE / 4);
 	}
-	r = kfdsig_shader_stub(t, KFDSIG_SHADER_RAW, &s);
-	if (r < 0)
-		return r;
-	/* the entry must be 256-byte aligned (COMPUTE_PGM_LO) */
-	shift = (KFDSIG_SHADER_CODE_ALIGN - s.entry_offset % KFDSIG_SHADER_CODE_ALIGN) %
-		KFDSIG_SHADER_CODE_ALIGN;
-	if (shift + s.size > code->size)
-		return -ENOSPC;
-	memcpy((char *)code->cpu + shift, s.bytes, s.size);
-	r = kfdsig_shader_patch(&s, (char *)code->cpu + shift, s.size, slot_va, id);
-	if (r < 0)
-		return r;
-	entry = code->va + shift + s.entry_offset;
-	return kfdsig_pm4_emit_dispatch(&s, entry, 0, dw, max);
+	if (code) { /* one signal at a time: the stub copy goes at the start */
+		cb.cpu = code->cpu;
+		cb.va = code->va;
+		cb.size = code->size;
+	}
+	return kfdsig_emit_signal(t, e, &f, code ? &cb : NULL, dw, max);
 }
 
 /* The interrupts the emulated handler took since the last call. */
@@ -188,10 +173,10 @@ int cmd_signal(int argc, char **argv)
 	static const char *const names[] = { "pm4", "sdma", "shader", "aql" };
 	const struct kfdsig_kfd_device *dev = NULL;
 	struct kfdsig_kfd_queue *q = NULL;
-	struct kfdsig_kfd_bo *code = NULL;
+	const struct kfdsig_kfd_bo *code = NULL;
 	uint64_t id = 1, count = 1, gpu = 0, page_va = 0, ctxid = 0, timeout = 2000;
-	bool have_ctxid = false;
-	enum engine e = ENG_PM4;
+	bool have_ctxid = false, aql = false; /* aql: -E aql, not a kfdsig_emit_signal() engine */
+	enum kfdsig_signal_engine e = KFDSIG_SIGNAL_PM4;
 	bool json, have_gpu = false, no_time = false, verbose = false;
 	uint64_t trace_seq = 0;
 	struct kfdsig_event ev = { 0 };
@@ -204,14 +189,15 @@ int cmd_signal(int argc, char **argv)
 			continue;
 		switch (opt) {
 		case 'E':
+			aql = false;
 			if (!strcmp(optarg, "pm4"))
-				e = ENG_PM4;
+				e = KFDSIG_SIGNAL_PM4;
 			else if (!strcmp(optarg, "sdma"))
-				e = ENG_SDMA;
+				e = KFDSIG_SIGNAL_SDMA;
 			else if (!strcmp(optarg, "shader"))
-				e = ENG_SHADER;
+				e = KFDSIG_SIGNAL_SHADER;
 			else if (!strcmp(optarg, "aql"))
-				e = ENG_AQL;
+				aql = true;
 			else
 				return cli_usage_error(
 					"--engine: '%s' is not pm4, sdma, shader or aql", optarg);
@@ -257,7 +243,7 @@ int cmd_signal(int argc, char **argv)
 	}
 	if (optind < argc)
 		return cli_usage_error("unexpected argument '%s'", argv[optind]);
-	if (have_ctxid && e == ENG_SHADER)
+	if (have_ctxid && e == KFDSIG_SIGNAL_SHADER)
 		return cli_usage_error("--ctxid: the shader's interrupt carries m0 = the event id");
 	json = cli_json();
 	r = cli_kfd_open(cli_g.emulate, &c);
@@ -293,7 +279,7 @@ int cmd_signal(int argc, char **argv)
 		ret = cli_error("event %llu not available", (unsigned long long)id);
 		goto out;
 	}
-	if ((e == ENG_SHADER || e == ENG_AQL) &&
+	if ((e == KFDSIG_SIGNAL_SHADER || aql) &&
 	    (kfdsig_kfd_alloc(c.kfd, dev->gpu_id, 64 * 1024, KFDSIG_KFD_MEM_GTT_UNCACHED, &code) <
 		     0 ||
 	     kfdsig_kfd_map(c.kfd, code, NULL, 0) < 0)) {
@@ -301,9 +287,9 @@ int cmd_signal(int argc, char **argv)
 		goto out;
 	}
 	if (kfdsig_kfd_queue_create(c.kfd, dev->gpu_id,
-				    e == ENG_SDMA  ? KFDSIG_QUEUE_SDMA
-				    : e == ENG_AQL ? KFDSIG_QUEUE_AQL
-						   : KFDSIG_QUEUE_PM4,
+				    e == KFDSIG_SIGNAL_SDMA ? KFDSIG_QUEUE_SDMA
+				    : aql		    ? KFDSIG_QUEUE_AQL
+							    : KFDSIG_QUEUE_PM4,
 				    NULL, &q) < 0) {
 		ret = cli_error("%s", kfdsig_last_error());
 		goto out;
@@ -321,8 +307,8 @@ int cmd_signal(int argc, char **argv)
 			w.age = k + 1;
 		before = w.age;
 		uint32_t cx = (uint32_t)ctxid;
-		n = build(e, dev->target, page_va + 8 * id, (uint32_t)id, have_ctxid ? &cx : NULL,
-			  code, dw, 64);
+		n = build(e, aql, dev->target, page_va + 8 * id, (uint32_t)id,
+			  have_ctxid ? &cx : NULL, code, dw, 64);
 		if (n < 0) {
 			ret = cli_error("%s", kfdsig_last_error());
 			break;
@@ -342,8 +328,9 @@ int cmd_signal(int argc, char **argv)
 			printf("{\"gpu_id\": %u, \"target\": \"%s\", \"engine\": \"%s\", "
 			       "\"event\": %llu, \"result\": \"%s\", \"age_before\": %llu, "
 			       "\"age_after\": %llu",
-			       dev->gpu_id, dev->target->name, names[e], (unsigned long long)id,
-			       result, (unsigned long long)before, (unsigned long long)w.age);
+			       dev->gpu_id, dev->target->name, names[aql ? 3 : e],
+			       (unsigned long long)id, result, (unsigned long long)before,
+			       (unsigned long long)w.age);
 			if (!no_time)
 				printf(", \"ms\": %.3f", ms);
 			printf("}\n");
@@ -353,7 +340,7 @@ int cmd_signal(int argc, char **argv)
 								       : "TIMEOUT";
 
 			printf("gpu 0x%04x %s %s event %llu: %s, age %llu -> %llu", dev->gpu_id,
-			       dev->target->name, names[e], (unsigned long long)id, up,
+			       dev->target->name, names[aql ? 3 : e], (unsigned long long)id, up,
 			       (unsigned long long)before, (unsigned long long)w.age);
 			if (!no_time)
 				printf(", %.3f ms", ms);

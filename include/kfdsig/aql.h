@@ -145,17 +145,20 @@ _Static_assert(offsetof(struct kfdsig_amd_signal, queue_ptr) == 48, "amd_signal_
 #define KFDSIG_AQL_OFF_IB_JUMP 4u    /* PM4-IB: 4 dwords of INDIRECT_BUFFER */
 #define KFDSIG_AQL_OFF_DW_REMAIN 20u /* PM4-IB: dw_cnt_remain */
 
-/* A kernel dispatch (hsa_kernel_dispatch_packet_t without its header). */
+/* A kernel dispatch (hsa_kernel_dispatch_packet_t without its header).
+ * Declare it with KFDSIG_OPTS(kfdsig_aql_dispatch, name, ...) so that @sz
+ * is set (CONTRIBUTING.md, "ABI: room to grow"). */
 struct kfdsig_aql_dispatch {
+	size_t sz;	       /* sizeof(struct kfdsig_aql_dispatch) the caller was built with */
 	uint16_t dims;	       /* 1..3 (setup bits [1:0]) */
 	uint16_t workgroup[3]; /* unused dimensions must be 1 */
 	uint32_t grid[3];      /* work-items; unused dimensions must be 1 */
 	uint32_t private_segment_size;
 	uint32_t group_segment_size;
+	uint32_t pad_0;		    /* must be 0 */
 	uint64_t kernel_object;	    /* kernel descriptor VA, 64-byte aligned */
 	uint64_t kernarg_address;   /* 16-byte aligned, or 0 */
 	uint64_t completion_signal; /* amd_signal_t VA, or 0 */
-	uint64_t reserved[2];	    /* must be 0 (room to grow) */
 };
 
 /**

@@ -14,7 +14,7 @@
  *
  * With KFDSIG_DECODE_LINT the decoder also checks every packet that raises
  * an interrupt against the rules KFD applies (cik_event_interrupt.c, kfd_int_process_v9/v10/v11.c, kfd_events.c) and
- * reports the rule each one breaks (see docs/man/kfdsig-decode.md for the
+ * reports the rule each one breaks (see kfdsig-decode(1), LINT RULES, for the
  * list).
  */
 #ifndef KFDSIG_DECODE_H
@@ -79,7 +79,9 @@ struct kfdsig_finding {
 
 /* Callbacks; either may be NULL. A non-zero return stops the decoder,
  * which then returns that value from kfdsig_decode() / _feed(). */
+/* Declare with KFDSIG_OPTS(kfdsig_decode_sink, name, ...) (common.h). */
 struct kfdsig_decode_sink {
+	size_t sz; /* sizeof(struct kfdsig_decode_sink) */
 	void *ctx;
 	int (*packet)(void *ctx, const struct kfdsig_packet *p);
 	int (*finding)(void *ctx, const struct kfdsig_finding *f);
@@ -89,11 +91,12 @@ struct kfdsig_decode_sink {
 #define KFDSIG_DECODE_LINT (1u << 0)	    /* check interrupt packets */
 #define KFDSIG_DECODE_SIGNAL_PAGE (1u << 1) /* signal_page_va is valid */
 
+/* Declare with KFDSIG_OPTS(kfdsig_decode_opts, name, ...) (common.h). */
 struct kfdsig_decode_opts {
-	enum kfdsig_engine engine;
+	size_t sz; /* sizeof(struct kfdsig_decode_opts) */
 	const struct kfdsig_target *target;
+	enum kfdsig_engine engine;
 	uint32_t flags;		 /* KFDSIG_DECODE_* */
-	uint32_t reserved;	 /* must be 0 */
 	uint64_t signal_page_va; /* with KFDSIG_DECODE_SIGNAL_PAGE */
 };
 
@@ -114,7 +117,9 @@ struct kfdsig_decode_stats {
  *
  * Return: the number of error-level findings (0 for a clean stream), the
  * sink's non-zero return value if it stopped the walk (as is, so sinks
- * should return negative values), or -EINVAL for bad options.
+ * should return negative values), or -EINVAL for bad options (also a
+ * zero sz, or set bytes beyond the structs this library knows, in @o or
+ * @s).
  */
 KFDSIG_API long kfdsig_decode(const struct kfdsig_decode_opts *o,
 			      const struct kfdsig_decode_sink *s, const uint32_t *dw, size_t n,

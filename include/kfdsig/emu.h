@@ -40,22 +40,27 @@ enum kfdsig_emu_kernel_profile {
 	KFDSIG_EMU_KERNEL_V6_14_DROP,
 };
 
-/* One emulated GPU. Zero fields take the target's defaults. */
+/* One emulated GPU. Zero fields take the target's defaults. An element of
+ * an array, so it grows into its reserved words (which must be 0) rather
+ * than by size. */
 struct kfdsig_emu_gpu_desc {
 	const char *target; /* generation table name, "gfx90a" (required) */
-	uint32_t gpu_id;    /* KFD gpu_id; 0 derives one */
+	const char *marketing_name;
+	uint64_t local_mem_size;
+	uint32_t gpu_id; /* KFD gpu_id; 0 derives one */
 	uint32_t mec_fw_version;
 	uint32_t sdma_fw_version;
 	uint32_t num_sdma_engines;
 	uint32_t num_sdma_xgmi_engines;
 	uint32_t simd_count;
 	uint32_t num_xcc;
-	uint64_t local_mem_size;
-	const char *marketing_name;
-	uint32_t device_id; /* PCI device id */
+	uint32_t device_id;   /* PCI device id */
+	uint32_t reserved[8]; /* must be 0 */
 };
 
+/* Declare with KFDSIG_OPTS(kfdsig_emu_config, name, ...) (common.h). */
 struct kfdsig_emu_config {
+	size_t sz; /* sizeof(struct kfdsig_emu_config) */
 	const struct kfdsig_emu_gpu_desc *gpus;
 	size_t ngpus; /* 1 .. 16 */
 	/* Reported AMDKFD_IOC_GET_VERSION; 0/0 means 1.18. Features above
@@ -65,6 +70,7 @@ struct kfdsig_emu_config {
 	enum kfdsig_emu_kernel_profile profile;
 	/* The opener has CAP_SYS_ADMIN (SMI events of all processes). */
 	bool privileged;
+	uint8_t pad_0[3]; /* must be 0 */
 	/* Task name reported in SMI lines; NULL: the calling thread's. */
 	const char *task_name;
 };
@@ -74,8 +80,9 @@ struct kfdsig_emu;
 /**
  * kfdsig_emu_create() - build an emulated KFD with a fake sysfs topology
  * (written to a private temporary directory, removed on destroy).
- * Return: the emulator, or NULL with errno (EINVAL bad config, ENOENT
- * unknown target) and kfdsig_last_error() set.
+ * Return: the emulator, or NULL with errno (EINVAL bad config, cfg->sz 0
+ * or set bytes beyond the struct this library knows, a non-zero reserved
+ * word; ENOENT unknown target) and kfdsig_last_error() set.
  */
 KFDSIG_API struct kfdsig_emu *kfdsig_emu_create(const struct kfdsig_emu_config *cfg);
 
@@ -308,14 +315,16 @@ KFDSIG_API int kfdsig_emu_gpu_reset(struct kfdsig_emu *emu, uint32_t gpu_id, boo
  * reset events @trigger is the sequence number and @task_name the cause;
  * the node of page-fault, queue and unmap lines is the GPU's id. */
 struct kfdsig_emu_smi_args {
+	size_t sz; /* sizeof(struct kfdsig_emu_smi_args): KFDSIG_OPTS (common.h) */
 	uint64_t ns;
-	int32_t pid; /* 0: not tied to a process (sent to every client) */
 	uint64_t addr, size;
+	uint64_t throttle_bitmask, throttle_counter;
+	const char *task_name;
+	int32_t pid; /* 0: not tied to a process (sent to every client) */
 	uint32_t from, to, prefetch_loc, preferred_loc;
 	int32_t trigger, error_code;
 	char flag;
-	uint64_t throttle_bitmask, throttle_counter;
-	const char *task_name;
+	uint8_t pad_0[3]; /* must be 0 */
 };
 
 /**
@@ -323,7 +332,9 @@ struct kfdsig_emu_smi_args {
  * mask has @type (and, for an event of another process, the privileged
  * ALL_PROCESS clients) gets the line in its 8 KiB FIFO, or loses it when
  * the FIFO is full.
- * Return: number of clients that got it, or -errno.
+ * @args: NULL for all zero
+ * Return: number of clients that got it, or -errno (-EINVAL also for
+ * args->sz 0 or set bytes beyond the struct this library knows).
  */
 KFDSIG_API int kfdsig_emu_smi_emit(struct kfdsig_emu *emu, uint32_t gpu_id, uint32_t type,
 				   const struct kfdsig_emu_smi_args *args);

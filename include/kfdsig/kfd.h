@@ -64,6 +64,7 @@ struct kfdsig_drm_info {
  * sysfs_root is the directory that holds class/kfd/kfd/topology ("/sys").
  */
 struct kfdsig_kfd_ops {
+	size_t sz; /* sizeof(struct kfdsig_kfd_ops) (KFDSIG_OPTS, common.h) */
 	void *ctx;
 	const char *name; /* "linux", "emulated" */
 	const char *sysfs_root;
@@ -220,7 +221,8 @@ KFDSIG_API int kfdsig_kfd_ioctl(struct kfdsig_kfd *kfd, unsigned long request, v
  */
 KFDSIG_API int kfdsig_kfd_acquire_vm(struct kfdsig_kfd *kfd, uint32_t gpu_id);
 
-/* A buffer from ALLOC_MEMORY_OF_GPU, CPU-mapped at its GPU VA. */
+/* A buffer from ALLOC_MEMORY_OF_GPU, CPU-mapped at its GPU VA. The library
+ * owns it (read-only for the caller) until kfdsig_kfd_free(). */
 struct kfdsig_kfd_bo {
 	uint64_t handle;      /* KFD handle: gpu_id << 32 | idr handle */
 	uint64_t va;	      /* GPU virtual address == CPU address */
@@ -252,14 +254,14 @@ struct kfdsig_kfd_bo {
  * Return: 0 or -errno.
  */
 KFDSIG_API int kfdsig_kfd_alloc(struct kfdsig_kfd *kfd, uint32_t gpu_id, uint64_t size,
-				uint32_t flags, struct kfdsig_kfd_bo **out);
+				uint32_t flags, const struct kfdsig_kfd_bo **out);
 
 /**
  * kfdsig_kfd_map() - MAP_MEMORY_TO_GPU to @n GPUs (NULL/0: every GPU whose
  * VM is acquired). Retries from n_success after a partial failure.
  * Return: 0 or -errno.
  */
-KFDSIG_API int kfdsig_kfd_map(struct kfdsig_kfd *kfd, struct kfdsig_kfd_bo *bo,
+KFDSIG_API int kfdsig_kfd_map(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_bo *bo,
 			      const uint32_t *gpu_ids, uint32_t n);
 
 /**
@@ -267,7 +269,7 @@ KFDSIG_API int kfdsig_kfd_map(struct kfdsig_kfd *kfd, struct kfdsig_kfd_bo *bo,
  * Return: 0 or -errno (e.g. -EPERM for the signal page, which lives as long
  * as the process).
  */
-KFDSIG_API int kfdsig_kfd_free(struct kfdsig_kfd *kfd, struct kfdsig_kfd_bo *bo);
+KFDSIG_API int kfdsig_kfd_free(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_bo *bo);
 
 /* ---------------------------------------------------------------------- */
 /* Events                                                                 */
@@ -400,7 +402,9 @@ enum kfdsig_queue_type {
 	KFDSIG_QUEUE_SDMA_BY_ENG_ID = 4, /* KFD 1.17+: a chosen SDMA engine */
 };
 
+/* Declare with KFDSIG_OPTS(kfdsig_queue_opts, name, ...) (common.h). */
 struct kfdsig_queue_opts {
+	size_t sz;		 /* sizeof(struct kfdsig_queue_opts) */
 	uint32_t ring_size;	 /* bytes, power of two >= the page size; 0: 64 KiB */
 	uint32_t percentage;	 /* 0: 100 */
 	uint32_t priority;	 /* 0..15; 0: 7 */
@@ -417,7 +421,9 @@ struct kfdsig_kfd_queue;
  * from the topology; then maps the process doorbell slice of the GPU (once).
  * An AQL queue's slots all start INVALID.
  * @opts: NULL for the defaults
- * Return: 0, -ENOTSUP (SDMA by engine id before KFD 1.17; AQL before gfx9), -ENOENT
+ * Return: 0, -EINVAL (also for opts->sz 0, or set bytes beyond the struct
+ * this library knows), -ENOTSUP (SDMA by engine id before KFD 1.17;
+ * AQL before gfx9), -ENOENT
  * (unknown gpu_id) or the kernel's -errno.
  */
 KFDSIG_API int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id,

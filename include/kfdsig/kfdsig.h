@@ -13,5 +13,6 @@
 #include <kfdsig/sdma.h>
 #include <kfdsig/aql.h>
 #include <kfdsig/decode.h>
+#include <kfdsig/signal.h>
 
 #endif /* KFDSIG_KFDSIG_H */

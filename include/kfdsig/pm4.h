@@ -148,28 +148,28 @@ static inline int kfdsig_pm4_fence_write(const struct kfdsig_pm4_fence_tmpl *tmp
 {
 	uint64_t va;
 
-	if (__builtin_expect((uint32_t)(event_id - 1) >= KFDSIG_SIGNAL_EVENT_LIMIT - 1 ||
-				     max_dw < tmpl->ndw,
-			     0))
+	if (KFDSIG_EXPECT((uint32_t)(event_id - 1) >= KFDSIG_SIGNAL_EVENT_LIMIT - 1 ||
+				  max_dw < tmpl->ndw,
+			  0))
 		return kfdsig_pm4_fence_write_error(tmpl, max_dw, event_id);
 	va = kfdsig_slot_va(tmpl->signal_page_va, event_id);
 	/* The default fence of gfx9 and later: a constant-size copy and three
 	 * patched dwords, as cheap as copying a finished packet. */
-	if (__builtin_expect(tmpl->fast == KFDSIG_TMPL_RM8, 1)) {
-		__builtin_memcpy(buf, tmpl->dw, KFDSIG_PM4_RELEASE_MEM_DW * sizeof(uint32_t));
+	if (KFDSIG_EXPECT(tmpl->fast == KFDSIG_TMPL_RM8, 1)) {
+		KFDSIG_MEMCPY(buf, tmpl->dw, KFDSIG_PM4_RELEASE_MEM_DW * sizeof(uint32_t));
 		buf[3] = (uint32_t)va;
 		buf[4] = (uint32_t)(va >> 32);
 		buf[7] = event_id;
 		return KFDSIG_PM4_RELEASE_MEM_DW;
 	}
 	if (tmpl->fast == KFDSIG_TMPL_RM7_ID) {
-		__builtin_memcpy(buf, tmpl->dw, KFDSIG_PM4_RELEASE_MEM_DW_GFX8 * sizeof(uint32_t));
+		KFDSIG_MEMCPY(buf, tmpl->dw, KFDSIG_PM4_RELEASE_MEM_DW_GFX8 * sizeof(uint32_t));
 		buf[3] = (uint32_t)va;
 		buf[4] = (uint32_t)(va >> 32);
 		buf[5] = event_id;
 		return KFDSIG_PM4_RELEASE_MEM_DW_GFX8;
 	}
-	__builtin_memcpy(buf, tmpl->dw, tmpl->ndw * sizeof(uint32_t));
+	KFDSIG_MEMCPY(buf, tmpl->dw, tmpl->ndw * sizeof(uint32_t));
 	if (tmpl->addr_dw != KFDSIG_TMPL_NONE) {
 		buf[tmpl->addr_dw] = (uint32_t)va;
 		buf[tmpl->addr_dw + 1] = (uint32_t)(va >> 32);

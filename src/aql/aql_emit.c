@@ -13,6 +13,7 @@
 #include <kfdsig/aql.h>
 
 #include "core/internal.h"
+#include "core/opts.h"
 
 /* PM4 type-3 header of INDIRECT_BUFFER (opcode 0x3f, 4 dwords: count 2);
  * IB_VALID is DW3 bit 23 (ROCr amd_aql_queue.cpp ExecutePM4 builds the same
@@ -103,13 +104,18 @@ int kfdsig_aql_emit_barrier(void *pkt, unsigned int type, const uint64_t *deps, 
 	return KFDSIG_AQL_PACKET_SIZE;
 }
 
-int kfdsig_aql_emit_dispatch(void *pkt, const struct kfdsig_aql_dispatch *d, unsigned int ctl)
+int kfdsig_aql_emit_dispatch(void *pkt, const struct kfdsig_aql_dispatch *user_d, unsigned int ctl)
 {
 	uint8_t p[KFDSIG_AQL_PACKET_SIZE] = { 0 };
+	struct kfdsig_aql_dispatch dd;
+	const struct kfdsig_aql_dispatch *d = &dd;
 	int hdr;
 
-	if (!pkt || !d)
+	if (!pkt || !user_d)
 		return kfdsig_set_error(EINVAL, "no packet buffer or dispatch");
+	hdr = kfdsig_opts_copy(&dd, sizeof(dd), user_d, "kfdsig_aql_dispatch");
+	if (hdr)
+		return hdr;
 	if (d->dims < 1 || d->dims > 3)
 		return kfdsig_set_error(EINVAL, "dispatch dimensions %u: 1..3", d->dims);
 	for (unsigned int i = 0; i < 3; i++) {
@@ -132,8 +138,8 @@ int kfdsig_aql_emit_dispatch(void *pkt, const struct kfdsig_aql_dispatch *d, uns
 					"kernarg address 0x%llx is not 16-byte aligned "
 					"(HSA spec 2.9.6)",
 					(unsigned long long)d->kernarg_address);
-	if (d->reserved[0] || d->reserved[1])
-		return kfdsig_set_error(EINVAL, "reserved dispatch fields must be 0");
+	if (d->pad_0)
+		return kfdsig_set_error(EINVAL, "pad_0 of the dispatch must be 0");
 	if (check_signal("completion signal", d->completion_signal))
 		return -EINVAL;
 	hdr = kfdsig_aql_header(KFDSIG_AQL_TYPE_KERNEL_DISPATCH, ctl);

@@ -17,6 +17,10 @@
 		.name = (n), .dw = (d), .shift = (s), .width = (w), \
 		.nvalues = KFDSIG_ARRAY_SIZE(v), .values = (v)      \
 	}
+/* A field of a field list (core/fields.h; P its prefix): the name shown is
+ * the list's name, the position the list's. */
+#define FL(P, pkt, n) F(#n, P##pkt##_##n##_DW, P##pkt##_##n##_SHIFT, P##pkt##_##n##_WIDTH)
+#define FLV(P, pkt, n, v) FV(#n, P##pkt##_##n##_DW, P##pkt##_##n##_SHIFT, P##pkt##_##n##_WIDTH, v)
 /* A packet: name, opcode, dwords including the header, field array. */
 #define DESC(n, op, dw, f)                                                                    \
 	{                                                                                     \

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/opts.h"
 #include "decode/decode_internal.h"
 #include "decode/lint_fast.h"
 
@@ -164,10 +165,23 @@ static size_t walk(struct kfdsig_decoder *d, const uint32_t *dw, size_t n, uint6
 	return pos;
 }
 
-static int check_opts(const struct kfdsig_decode_opts *o)
+/* The caller's options and sink as this library's structs (core/opts.h),
+ * checked. */
+static int read_args(const struct kfdsig_decode_opts *user_o,
+		     const struct kfdsig_decode_sink *user_s, struct kfdsig_decode_opts *o,
+		     struct kfdsig_decode_sink *s)
 {
-	if (!o || !o->target)
-		return kfdsig_set_error(EINVAL, "no decode options or no target");
+	int r;
+
+	if (!user_o)
+		return kfdsig_set_error(EINVAL, "no decode options");
+	r = kfdsig_opts_copy(o, sizeof(*o), user_o, "kfdsig_decode_opts");
+	if (!r)
+		r = kfdsig_opts_copy(s, sizeof(*s), user_s, "kfdsig_decode_sink");
+	if (r)
+		return r;
+	if (!o->target)
+		return kfdsig_set_error(EINVAL, "no target in the decode options");
 	if (o->engine != KFDSIG_ENGINE_PM4 && o->engine != KFDSIG_ENGINE_SDMA &&
 	    o->engine != KFDSIG_ENGINE_AQL)
 		return kfdsig_set_error(EINVAL, "unknown engine %d", (int)o->engine);
@@ -175,8 +189,6 @@ static int check_opts(const struct kfdsig_decode_opts *o)
 		return kfdsig_set_error(EINVAL, "unknown decode flags 0x%x",
 					o->flags &
 						~(KFDSIG_DECODE_LINT | KFDSIG_DECODE_SIGNAL_PAGE));
-	if (o->reserved)
-		return kfdsig_set_error(EINVAL, "decode_opts.reserved must be 0");
 	return 0;
 }
 
@@ -185,8 +197,7 @@ static void init(struct kfdsig_decoder *d, const struct kfdsig_decode_opts *o,
 {
 	memset(d, 0, sizeof(*d));
 	d->o = *o;
-	if (s)
-		d->s = *s;
+	d->s = *s;
 }
 
 static long result(const struct kfdsig_decoder *d, struct kfdsig_decode_stats *st)
@@ -201,14 +212,16 @@ static long result(const struct kfdsig_decoder *d, struct kfdsig_decode_stats *s
 long kfdsig_decode(const struct kfdsig_decode_opts *o, const struct kfdsig_decode_sink *s,
 		   const uint32_t *dw, size_t n, struct kfdsig_decode_stats *st)
 {
+	struct kfdsig_decode_opts oc;
+	struct kfdsig_decode_sink sc;
 	struct kfdsig_decoder d;
-	int ret = check_opts(o);
+	int ret = read_args(o, s, &oc, &sc);
 
 	if (ret)
 		return ret;
 	if (!dw && n)
 		return kfdsig_set_error(EINVAL, "no dwords");
-	init(&d, o, s);
+	init(&d, &oc, &sc);
 	if (n)
 		walk(&d, dw, n, 0, true);
 	if ((d.o.flags & KFDSIG_DECODE_LINT) && !d.stopped)
@@ -220,11 +233,11 @@ long kfdsig_lint(const struct kfdsig_decode_opts *o, const struct kfdsig_decode_
 		 const uint32_t *dw, size_t n, struct kfdsig_decode_stats *st)
 {
 	struct kfdsig_decode_opts lo;
-	int ret = check_opts(o);
+	struct kfdsig_decode_sink sc;
+	int ret = read_args(o, s, &lo, &sc);
 
 	if (ret)
 		return ret;
-	lo = *o;
 	lo.flags |= KFDSIG_DECODE_LINT;
 	return kfdsig_decode(&lo, s, dw, n, st);
 }
@@ -232,9 +245,11 @@ long kfdsig_lint(const struct kfdsig_decode_opts *o, const struct kfdsig_decode_
 struct kfdsig_decoder *kfdsig_decoder_new(const struct kfdsig_decode_opts *o,
 					  const struct kfdsig_decode_sink *s)
 {
+	struct kfdsig_decode_opts oc;
+	struct kfdsig_decode_sink sc;
 	struct kfdsig_decoder *d;
 
-	if (check_opts(o)) {
+	if (read_args(o, s, &oc, &sc)) {
 		errno = EINVAL;
 		return NULL;
 	}
@@ -244,7 +259,7 @@ struct kfdsig_decoder *kfdsig_decoder_new(const struct kfdsig_decode_opts *o,
 		errno = ENOMEM;
 		return NULL;
 	}
-	init(d, o, s);
+	init(d, &oc, &sc);
 	d->win = malloc(KFDSIG_DECODE_WINDOW_DW * sizeof(uint32_t));
 	if (!d->win) {
 		free(d);

@@ -19,13 +19,11 @@
  */
 #define PM4_HDR_RESERVED 0xf8u
 
-/* The type-2 filler the kernel writes (PACKET2(0), cik_sdma/gfx_v8_0
- * rings); a type-2 header with pad bits set is not taken as a packet. */
-#define PM4_TYPE2_NOP 0x80000000u
-
 /* Length of the packet whose header is @h, 0 if @h cannot start one. */
 static uint32_t plausible_len(uint32_t h)
 {
+	/* The type-2 filler the kernel writes (PACKET2(0), cik_sdma/gfx_v8_0
+	 * rings); a type-2 header with pad bits set is not a packet. */
 	if (h == PM4_TYPE2_NOP)
 		return 1;
 	if (PM4_HDR_TYPE_G(h) != 3 || (h & PM4_HDR_RESERVED))

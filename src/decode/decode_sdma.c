@@ -42,15 +42,15 @@ uint32_t kfdsig_sdma_identify(const struct kfdsig_decoder *d, const uint32_t *dw
 	if (p->opcode == SDMA_OP_NOP) {
 		p->desc = kfdsig_sdma_desc_lookup(t, SDMA_OP_NOP, 0);
 		p->name = "NOP";
-		return SDMA_NOP_COUNT_G(h) + 1;
+		return SDMA_GET(NOP, count, h) + 1;
 	}
 	p->desc = kfdsig_sdma_desc_lookup(t, p->opcode, p->sub_op);
 	p->name = p->desc->name;
 	if (p->opcode != SDMA_OP_WRITE)
 		return p->desc->min_dw;
-	if (!dw_at(dw, avail, 3, &v))
+	if (!dw_at(dw, avail, SDMA_DW(WRITE, count), &v))
 		return final ? SDMA_WRITE_HDR_DW : 0;
-	v &= (1u << SDMA_WRITE_COUNT_WIDTH) - 1;
+	v = SDMA_GET(WRITE, count, v);
 	return SDMA_WRITE_HDR_DW + v + (SDMA_COUNT_IS_MINUS_ONE(t->sdma_ip[0]) ? 1 : 0);
 }
 
@@ -61,7 +61,8 @@ void kfdsig_sdma_check(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 	if (p->flags & KFDSIG_PACKET_SKIPPED)
 		return;
 	if (p->opcode == SDMA_OP_WRITE && p->ndw == SDMA_WRITE_HDR_DW &&
-	    dw_at(p->dw, p->avail, 3, &v) && !SDMA_COUNT_IS_MINUS_ONE(d->o.target->sdma_ip[0]))
+	    dw_at(p->dw, p->avail, SDMA_DW(WRITE, count), &v) &&
+	    !SDMA_COUNT_IS_MINUS_ONE(d->o.target->sdma_ip[0]))
 		kfdsig_finding(d, p->offset, KFDSIG_SEV_WARNING, "count-mismatch",
 			       "WRITE_LINEAR with count 0 on SDMA %u.x, where the count is the "
 			       "number of data dwords: it writes nothing",

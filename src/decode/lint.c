@@ -34,20 +34,23 @@
 #include "pm4/pm4_defs.h"
 #include "sdma/sdma_defs.h"
 
+/*
+ * The fields the lint reads, by their name in the layouts: each names a
+ * field of pm4_fields.def / sdma_fields.def (the "[0 * ...]" refers to it,
+ * so a name the lists do not have does not compile). Layouts of other
+ * packets with a field of the same name (EVENT_WRITE_EOP's int_sel, SDMA
+ * WRITE's dst_addr_lo) are read through the same name.
+ */
+#define PM4_NAME(pkt, n) (&(#n)[0 * PM4_DW(pkt, n)])
+#define SDMA_NAME(pkt, n) (&(#n)[0 * SDMA_DW(pkt, n)])
 static const char *const lint_field_names[LF_COUNT] = {
-	[LF_INT_SEL] = "int_sel",
-	[LF_DATA_SEL] = "data_sel",
-	[LF_ADDRESS_LO] = "address_lo",
-	[LF_ADDRESS_HI] = "address_hi",
-	[LF_DATA_LO] = "data_lo",
-	[LF_DATA_HI] = "data_hi",
-	[LF_INT_CTXID] = "int_ctxid",
-	[LF_DST_SEL] = "dst_sel",
-	[LF_DST_ADDR_LO] = "dst_addr_lo",
-	[LF_DST_ADDR_HI] = "dst_addr_hi",
-	[LF_ADDR_LO] = "addr_lo",
-	[LF_ADDR_HI] = "addr_hi",
-	[LF_DATA] = "data",
+	[LF_INT_SEL] = PM4_NAME(RM, int_sel),	      [LF_DATA_SEL] = PM4_NAME(RM, data_sel),
+	[LF_ADDRESS_LO] = PM4_NAME(RM, address_lo),   [LF_ADDRESS_HI] = PM4_NAME(RM, address_hi),
+	[LF_DATA_LO] = PM4_NAME(RM, data_lo),	      [LF_DATA_HI] = PM4_NAME(RM, data_hi),
+	[LF_INT_CTXID] = PM4_NAME(RM, int_ctxid),     [LF_DST_SEL] = PM4_NAME(WD, dst_sel),
+	[LF_DST_ADDR_LO] = PM4_NAME(WD, dst_addr_lo), [LF_DST_ADDR_HI] = PM4_NAME(WD, dst_addr_hi),
+	[LF_ADDR_LO] = SDMA_NAME(FENCE, addr_lo),     [LF_ADDR_HI] = SDMA_NAME(FENCE, addr_hi),
+	[LF_DATA] = SDMA_NAME(FENCE, data),
 };
 
 /* The fields of @desc the lint reads, resolved by name (lint_layout()
@@ -278,18 +281,21 @@ static __attribute__((noinline)) void lint_release_mem(struct kfdsig_decoder *d,
 	check_interrupt(d, p, has_ctx, ctx);
 }
 
+/* The first data dword of WRITE_DATA: after the destination address. */
+#define WD_DATA_DW (PM4_DW(WD, dst_addr_hi) + 1)
+
 static void lint_write_data(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 {
 	const struct lint_layout *l = lint_layout(d, p->desc);
 	uint32_t dst, lo, hi, d0, d1;
 
 	if (!get(l, p, LF_DST_SEL, &dst) || !get(l, p, LF_DST_ADDR_LO, &lo) ||
-	    !get(l, p, LF_DST_ADDR_HI, &hi) || !dw_at(p->dw, p->avail, 4, &d0))
+	    !get(l, p, LF_DST_ADDR_HI, &hi) || !dw_at(p->dw, p->avail, WD_DATA_DW, &d0))
 		return;
 	/* 1 memory (sync), 2 TC L2, 5 memory: writes that land in the slot. */
 	if (dst != 1 && dst != 2 && dst != PM4_WD_DST_SEL_MEMORY)
 		return;
-	if (p->ndw >= 6 && dw_at(p->dw, p->avail, 5, &d1))
+	if (p->ndw >= WD_DATA_DW + 2 && dw_at(p->dw, p->avail, WD_DATA_DW + 1, &d1))
 		record(d, p, (uint64_t)hi << 32 | lo, true, (uint64_t)d1 << 32 | d0);
 	else
 		record(d, p, (uint64_t)hi << 32 | lo, false, d0);
@@ -347,16 +353,17 @@ static void lint_sdma(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 	case SDMA_OP_WRITE:
 		l = lint_layout(d, p->desc);
 		if (!get(l, p, LF_DST_ADDR_LO, &lo) || !get(l, p, LF_DST_ADDR_HI, &hi) ||
-		    !dw_at(p->dw, p->avail, 4, &v) || p->ndw <= SDMA_WRITE_HDR_DW)
+		    !dw_at(p->dw, p->avail, SDMA_WRITE_HDR_DW, &v) || p->ndw <= SDMA_WRITE_HDR_DW)
 			return;
 		addr = (uint64_t)hi << 32 | lo;
-		if (p->ndw >= SDMA_WRITE_HDR_DW + 2 && dw_at(p->dw, p->avail, 5, &v1))
+		if (p->ndw >= SDMA_WRITE_HDR_DW + 2 &&
+		    dw_at(p->dw, p->avail, SDMA_WRITE_HDR_DW + 1, &v1))
 			record(d, p, addr, true, (uint64_t)v1 << 32 | v);
 		else
 			record(d, p, addr, false, v);
 		break;
 	case SDMA_OP_TRAP:
-		if (dw_at(p->dw, p->avail, 1, &v))
+		if (dw_at(p->dw, p->avail, SDMA_DW(TRAP, int_context), &v))
 			check_interrupt(d, p, true, v);
 		break;
 	}

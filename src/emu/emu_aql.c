@@ -43,8 +43,7 @@
 
 #include <kfdsig/aql.h>
 
-#include "emu/emu_aql.h"
-#include "emu/emu_priv.h"
+#include "emu/emu_engine.h"
 
 #define SLOT_DW (KFDSIG_AQL_PACKET_SIZE / 4)
 /* HSA packet types and the vendor format (hsa.h, amd_aql_queue.cpp) */
@@ -73,18 +72,16 @@ bool emu_aql_pending(struct emu_queue *q)
 	return (h & 0xffu) != T_INVALID;
 }
 
-static int64_t signal_value(struct emu_queue *q, const struct emu_aql_ops *ops, uint64_t va,
-			    bool *ok)
+static int64_t signal_value(struct emu_queue *q, uint64_t va, bool *ok)
 {
-	int64_t *p = ops->mem(q, va + 8, 8);
+	int64_t *p = emu_engine_mem(q, va + 8, 8);
 
 	*ok = p != NULL;
 	return p ? __atomic_load_n(p, __ATOMIC_ACQUIRE) : 0;
 }
 
 /* true: the barrier may complete; *ok false after a fault */
-static bool barrier_ready(struct emu_queue *q, const struct emu_aql_ops *ops, const uint32_t *d,
-			  bool any, bool *ok)
+static bool barrier_ready(struct emu_queue *q, const uint32_t *d, bool any, bool *ok)
 {
 	unsigned int deps = 0, zero = 0;
 
@@ -95,7 +92,7 @@ static bool barrier_ready(struct emu_queue *q, const struct emu_aql_ops *ops, co
 		if (!va)
 			continue;
 		deps++;
-		if (signal_value(q, ops, va, ok) == 0)
+		if (signal_value(q, va, ok) == 0)
 			zero++;
 		if (!*ok)
 			return false;
@@ -104,8 +101,7 @@ static bool barrier_ready(struct emu_queue *q, const struct emu_aql_ops *ops, co
 }
 
 /* The completion signal: timestamps, decrement, mailbox store, interrupt. */
-static bool complete(struct emu_queue *q, const struct emu_aql_ops *ops, uint64_t va,
-		     uint64_t start)
+static bool complete(struct emu_queue *q, uint64_t va, uint64_t start)
 {
 	uint8_t *s;
 	uint64_t mailbox;
@@ -113,24 +109,24 @@ static bool complete(struct emu_queue *q, const struct emu_aql_ops *ops, uint64_
 
 	if (!va)
 		return true;
-	s = ops->mem(q, va, 48);
+	s = emu_engine_mem(q, va, 48);
 	if (!s)
 		return false;
 	__atomic_store_n((uint64_t *)(void *)(s + 32), start, __ATOMIC_RELAXED);
-	__atomic_store_n((uint64_t *)(void *)(s + 40), ops->clock(q), __ATOMIC_RELAXED);
+	__atomic_store_n((uint64_t *)(void *)(s + 40), emu_gpu_clock(q->g), __ATOMIC_RELAXED);
 	__atomic_fetch_sub((int64_t *)(void *)(s + 8), 1, __ATOMIC_ACQ_REL);
 	mailbox = __atomic_load_n((uint64_t *)(void *)(s + 16), __ATOMIC_ACQUIRE);
 	id = __atomic_load_n((uint32_t *)(void *)(s + 24), __ATOMIC_ACQUIRE);
 	if (!mailbox)
 		return true;
 	{
-		uint32_t *m = ops->mem(q, mailbox & ~3ull, 4);
+		uint32_t *m = emu_engine_mem(q, mailbox & ~3ull, 4);
 
 		if (!m)
 			return false;
 		__atomic_store_n(m, id, __ATOMIC_RELEASE);
 	}
-	ops->irq(q, KFDSIG_EMU_IRQ_CP_EOP, id);
+	emu_engine_irq(q, KFDSIG_EMU_IRQ_CP_EOP, id);
 	return true;
 }
 
@@ -154,7 +150,7 @@ static void put64(uint32_t *sg, uint32_t *n, uint64_t v)
 	sg[(*n)++] = (uint32_t)(v >> 32);
 }
 
-static enum step dispatch(struct emu_queue *q, const struct emu_aql_ops *ops, const uint32_t *d)
+static enum step dispatch(struct emu_queue *q, const uint32_t *d)
 {
 	uint64_t kobj = d[8] | (uint64_t)d[9] << 32, kernarg = d[10] | (uint64_t)d[11] << 32;
 	uint32_t dims = d[0] >> 16 & 3u, sg[16] = { 0 }, n = 0, props;
@@ -172,7 +168,7 @@ static enum step dispatch(struct emu_queue *q, const struct emu_aql_ops *ops, co
 			return STEP_BAD;
 		groups *= (grid + wg - 1) / wg;
 	}
-	kd = ops->mem(q, kobj, 64);
+	kd = emu_engine_mem(q, kobj, 64);
 	if (!kd)
 		return STEP_FAULT;
 	memcpy(&off, kd + KD_ENTRY_OFFSET, sizeof(off));
@@ -194,15 +190,15 @@ static enum step dispatch(struct emu_queue *q, const struct emu_aql_ops *ops, co
 		n += 2;
 	if (props & KD_SGPR_PRIVATE_SEGMENT_SIZE)
 		sg[n++] = d[6];
-	if (!ops->dispatch(q, entry, sg, n, (props & KD_WAVEFRONT_SIZE32) != 0, groups))
+	if (!emu_cp_run_waves(q, entry, sg, n, (props & KD_WAVEFRONT_SIZE32) != 0, groups))
 		return STEP_BAD;
-	return ops->stopping(q) ? STEP_FAULT : STEP_DONE;
+	return emu_engine_stopping(q) ? STEP_FAULT : STEP_DONE;
 }
 
-static enum step exec(struct emu_queue *q, const struct emu_aql_ops *ops, const uint32_t *d)
+static enum step exec(struct emu_queue *q, const uint32_t *d)
 {
 	uint32_t type = d[0] & 0xffu;
-	uint64_t start = ops->clock(q);
+	uint64_t start = emu_gpu_clock(q->g);
 	bool ok;
 
 	if (((d[0] >> 9) & 3u) == 3u || ((d[0] >> 11) & 3u) == 3u)
@@ -210,11 +206,11 @@ static enum step exec(struct emu_queue *q, const struct emu_aql_ops *ops, const 
 	switch (type) {
 	case T_BARRIER_AND:
 	case T_BARRIER_OR:
-		if (!barrier_ready(q, ops, d, type == T_BARRIER_OR, &ok))
+		if (!barrier_ready(q, d, type == T_BARRIER_OR, &ok))
 			return ok ? STEP_WAIT : STEP_FAULT;
 		break;
 	case T_DISPATCH: {
-		enum step st = dispatch(q, ops, d);
+		enum step st = dispatch(q, d);
 
 		if (st != STEP_DONE)
 			return st;
@@ -225,33 +221,33 @@ static enum step exec(struct emu_queue *q, const struct emu_aql_ops *ops, const 
 		if (d[0] >> 16 != FORMAT_PM4_IB || d[1] >> 30 != 3u ||
 		    ((d[1] >> 8) & 0xffu) != 0x3f)
 			return STEP_BAD;
-		if (!ops->run_ib(q, (d[2] & ~3u) | (uint64_t)(d[3] & 0xffffu) << 32,
-				 d[4] & 0xfffffu))
-			return ops->stopping(q) ? STEP_FAULT : STEP_BAD;
-		if (ops->stopping(q)) /* the IB faulted or had a bad packet */
+		if (!emu_cp_run_ib(q, (d[2] & ~3u) | (uint64_t)(d[3] & 0xffffu) << 32,
+				   d[4] & 0xfffffu))
+			return emu_engine_stopping(q) ? STEP_FAULT : STEP_BAD;
+		if (emu_engine_stopping(q)) /* the IB faulted or had a bad packet */
 			return STEP_FAULT;
 		break;
 	default:
 		return STEP_BAD;
 	}
-	return complete(q, ops, d[14] | (uint64_t)d[15] << 32, start) ? STEP_DONE : STEP_FAULT;
+	return complete(q, d[14] | (uint64_t)d[15] << 32, start) ? STEP_DONE : STEP_FAULT;
 }
 
-bool emu_aql_run(struct emu_queue *q, const struct emu_aql_ops *ops)
+bool emu_aql_run(struct emu_queue *q)
 {
 	bool progressed = false;
 
-	while (!ops->stopping(q) && emu_aql_pending(q)) {
+	while (!emu_engine_stopping(q) && emu_aql_pending(q)) {
 		uint32_t *s = slot(q, q->consumed), d[SLOT_DW];
 		enum step st;
 
 		for (unsigned int i = 0; i < SLOT_DW; i++)
 			d[i] = __atomic_load_n(&s[i], __ATOMIC_ACQUIRE);
-		st = exec(q, ops, d);
+		st = exec(q, d);
 		if (st == STEP_WAIT || st == STEP_FAULT)
 			return progressed;
 		if (st == STEP_BAD) {
-			ops->bad_packet(q);
+			emu_engine_bad_opcode(q);
 			return progressed;
 		}
 		/* consumed: the slot is INVALID again, then the read index */

@@ -924,31 +924,6 @@ int kfdsig_emu_gpu_reset(struct kfdsig_emu *emu, uint32_t gpu_id, bool ecc)
 	return n;
 }
 
-void *kfdsig_emu_gpu_ptr(struct kfdsig_emu *emu, int pasid, uint32_t gpu_id, uint64_t va,
-			 uint64_t len)
-{
-	struct emu_gpu *g = emu ? emu_gpu_by_id(emu, gpu_id) : NULL;
-	struct emu_proc *p = g ? emu_proc_get(emu, pasid) : NULL;
-	void *ptr = NULL;
-
-	if (!p) {
-		errno = EFAULT;
-		return NULL;
-	}
-	pthread_mutex_lock(&p->lock);
-	for (struct emu_bo *bo = p->bos; bo; bo = bo->next)
-		if ((bo->mapped & (1u << g->index)) && va >= bo->va && len <= bo->size &&
-		    va - bo->va <= bo->size - len) {
-			ptr = (char *)bo->kptr + (va - bo->va);
-			break;
-		}
-	pthread_mutex_unlock(&p->lock);
-	emu_proc_put(p);
-	if (!ptr)
-		errno = EFAULT;
-	return ptr;
-}
-
 int kfdsig_emu_event_age_set(struct kfdsig_emu *emu, int pasid, uint32_t event_id, uint64_t age)
 {
 	struct emu_event *ev;

@@ -46,6 +46,7 @@ struct emu_gpu {
 	uint64_t local_mem_size;
 	char marketing_name[128];
 	uint32_t reset_seq;
+	int mmio_memfd; /* the MMIO remap page, -1: not mapped yet */
 	pthread_mutex_t smi_lock;
 	struct emu_smi *smi_clients;
 };
@@ -171,6 +172,7 @@ struct emu_proc {
 	uint64_t signal_handle;
 	struct emu_queue *queues;
 	uint32_t queue_ids; /* bitmap of used queue ids (0..31) */
+	bool xnack_enabled; /* SET_XNACK_MODE */
 	/* Interrupts seen (for tests and tools). */
 	uint64_t irq_count, irq_dropped;
 	/* WAIT_EVENTS sleeps that ended (woken or not): a signal must wake
@@ -204,13 +206,46 @@ struct kfdsig_emu {
 	 * with emu->lock held, before a removed fd is closed (emu_host.h). */
 	void (*fd_hook)(void *ctx, int fd, bool added);
 	void *fd_hook_ctx;
+	/* Up-calls of the bottom layer, set at creation (emu.c): free a
+	 * process whose last reference went (emu_proc_put: emu_proc_free),
+	 * release what a file holds when its last fd went (emu_fd_remove:
+	 * emu_file_release). */
+	void (*proc_release)(struct emu_proc *p);
+	void (*file_release)(struct kfdsig_emu *emu, struct emu_file *f);
 	struct kfdsig_emu *fork_next; /* the per-pid emulators (emu_process.c) */
 	int next_pasid;
 	uint64_t next_mmap_offset;
 	struct emu_trace trace;
 };
 
-/* emu.c */
+/*
+ * The files of src/emu, bottom to top: a file calls only files on lines
+ * above its own or before it on its line (scripts/check-cycles.py); the
+ * bottom reaches up through emu->proc_release and emu->file_release.
+ *   emu_core.c, emu_file.c, emu_uaccess.c, emu_trace.c, emu_gen.c, sq/
+ *   emu_smi.c, emu_ioctl_proc.c, emu_sysfs.c, emu_drm.c
+ *   emu_mem.c, emu_events.c
+ *   emu_engine.c, emu_cp.c, emu_sdma.c, emu_aql.c, emu_doorbell.c (emu_engine.h)
+ *   emu_queue.c, emu_ioctl.c, emu_process.c, emu_seam.c, emu.c
+ */
+
+/* emu_core.c: the shared lookups */
+bool emu_version_at_least(const struct kfdsig_emu *emu, uint32_t minor);
+struct emu_gpu *emu_gpu_by_id(struct kfdsig_emu *emu, uint32_t gpu_id);
+int emu_gpu_index(struct kfdsig_emu *emu, uint32_t gpu_id); /* -1: none */
+/* kfd_process_device_data_by_id + kfd_bind_process_to_device: the GPU
+ * index, -EINVAL (no such GPU) or -ENODEV (no VM acquired); p->lock held. */
+int emu_bind(struct kfdsig_emu *emu, struct emu_proc *p, uint32_t gpu_id);
+struct emu_proc *emu_proc_get(struct kfdsig_emu *emu, int pasid); /* takes a reference */
+void emu_proc_put(struct emu_proc *p);
+/* The KFD process of the calling process (per-pid model), with a
+ * reference, or NULL. emu->lock held. */
+struct emu_proc *emu_proc_of_caller(struct kfdsig_emu *emu);
+/* The GPU clock counter (KFDSIG_EMU_GPU_CLOCK_HZ). */
+uint64_t emu_raw_ns(void);
+uint64_t emu_gpu_clock(const struct emu_gpu *g);
+
+/* emu_file.c: files and the fd table */
 struct emu_file *emu_file_get(struct kfdsig_emu *emu, int fd); /* emu->lock held */
 /* A new file with one client fd (close-on-exec); emu->lock held. */
 int emu_file_new(struct kfdsig_emu *emu, enum emu_file_kind kind, struct emu_file **out);
@@ -221,23 +256,50 @@ int emu_fd_add(struct kfdsig_emu *emu, struct emu_file *f, int fd); /* emu->lock
 /* Take @fd out of the table (closing it if @do_close); 0 or -EBADF.
  * Takes emu->lock; releases the file when that was its last fd. */
 int emu_fd_remove(struct kfdsig_emu *emu, int fd, bool do_close);
-/* The KFD process of the calling process (per-pid model), with a
- * reference, or NULL. emu->lock held. */
-struct emu_proc *emu_proc_of_caller(struct kfdsig_emu *emu);
-struct emu_gpu *emu_gpu_by_id(struct kfdsig_emu *emu, uint32_t gpu_id);
-/* The GPU clock counter (KFDSIG_EMU_GPU_CLOCK_HZ, emu_engine.c). */
-uint64_t emu_raw_ns(void);
-uint64_t emu_gpu_clock(const struct emu_gpu *g);
-struct emu_proc *emu_proc_get(struct kfdsig_emu *emu, int pasid); /* takes a reference */
-void emu_proc_put(struct emu_proc *p);
-bool emu_version_at_least(const struct kfdsig_emu *emu, uint32_t minor);
 
-/* emu_ioctl.c */
+/* emu_seam.c: the seam (emu->ops) and a file's release */
+void emu_seam_install(struct kfdsig_emu *emu);
+void emu_file_release(struct kfdsig_emu *emu, struct emu_file *f);
+
+/* emu_process.c: a new KFD process (emu->lock held) and its release */
+int emu_proc_new(struct kfdsig_emu *emu, struct emu_proc **out);
+void emu_proc_free(struct emu_proc *p);
+
+/* emu_sysfs.c */
+int emu_sysfs_write(struct kfdsig_emu *emu); /* into emu->sysfs */
+uint32_t emu_default_device_id(const struct kfdsig_target *t);
+
+/* emu_drm.c: a render node's DRM ioctls */
+int emu_drm_ioctl(struct kfdsig_emu *emu, struct emu_gpu *g, unsigned long cmd, void *arg);
+
+/* emu_ioctl_proc.c: process-setup ioctls, doorbell/MMIO buffers */
+typedef int (*emu_ioctl_fn)(struct kfdsig_emu *emu, struct emu_proc *p, void *data);
+struct emu_ioctl_ext {
+	unsigned long cmd;
+	emu_ioctl_fn fn;    /* NULL: known to the ABI, not emulated yet */
+	uint32_t min_minor; /* first KFD 1.x minor that has it */
+};
+const struct emu_ioctl_ext *emu_ioctl_ext_find(unsigned nr);
+int emu_alloc_special(struct kfdsig_emu *emu, struct emu_proc *p, uint32_t gi,
+		      struct kfd_ioctl_alloc_memory_of_gpu_args *a, struct emu_bo *bo);
+int emu_mmio_mmap(struct kfdsig_emu *emu, void **out, void *addr, size_t len, int prot, int flags,
+		  uint64_t off);
+
+/* emu_ioctl.c: the /dev/kfd ioctl dispatch */
 int emu_ioctl(struct kfdsig_emu *emu, int fd, unsigned long req, void *arg);
+
+/* emu_mem.c: buffer memory (the memory ioctls' handlers, p->lock not held) */
 struct emu_bo *emu_bo_by_handle(struct emu_proc *p, uint64_t handle);
 void emu_proc_free_memory(struct emu_proc *p);
+/* Does a queue of @p use @bo (ring, pointers, EOP, context save)? */
+bool emu_bo_in_queue_use(struct emu_proc *p, const struct emu_bo *bo);
 int emu_render_mmap(struct kfdsig_emu *emu, struct emu_file *f, void **out, void *addr, size_t len,
 		    int prot, int flags, uint64_t off);
+int emu_acquire_vm(struct kfdsig_emu *emu, struct emu_proc *p, void *data);
+int emu_alloc_memory(struct kfdsig_emu *emu, struct emu_proc *p, void *data);
+int emu_free_memory(struct kfdsig_emu *emu, struct emu_proc *p, void *data);
+int emu_map_memory(struct kfdsig_emu *emu, struct emu_proc *p, void *data);
+int emu_unmap_memory(struct kfdsig_emu *emu, struct emu_proc *p, void *data);
 
 /* emu_events.c (called with p->lock held unless noted) */
 void emu_events_init(struct emu_proc *p);
@@ -255,19 +317,18 @@ void emu_wake_end(void);
 int emu_wait_events(struct emu_proc *p, struct kfd_ioctl_wait_events_args *a);
 int emu_event_mmap(struct emu_proc *p, void **out, void *addr, size_t len, int prot, int flags);
 
-/* emu_queue.c / emu_engine.c */
+/* emu_queue.c */
 int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data);
 int emu_destroy_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data);
 int emu_doorbell_mmap(struct kfdsig_emu *emu, struct emu_proc *p, void **out, void *addr,
 		      size_t len, int prot, int flags, uint64_t off);
 void emu_queues_fini(struct emu_proc *p); /* stop every engine; no locks held */
-bool emu_bo_in_queue_use(struct emu_proc *p, const struct emu_bo *bo);
+
+/* emu_doorbell.c: a queue's engine thread */
 int emu_engine_start(struct emu_queue *q);
 void emu_engine_stop(struct emu_queue *q);
 /* Tests: the engines' fallback doorbell poll periods in ns (<= 0: default). */
 void emu_engine_set_fallback(long fast_ns, long slow_ns);
-/* Halt every queue of the process (a VM fault evicts them). */
-void emu_halt_queues(struct emu_proc *p, uint32_t why);
 
 /* emu_trace.c: record one interrupt (assigns r->seq); no lock held. */
 void emu_trace_add(struct kfdsig_emu *emu, struct kfdsig_emu_irq_record *r);

@@ -1,18 +1,59 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The emulator's process model and what a libc-level host needs of it:
- * kfdsig_emu_set_process_model(), fork handling for the per-pid model
+ * The emulator's KFD processes (creation and release) and its process
+ * model: kfdsig_emu_set_process_model(), fork handling for the per-pid model
  * (pthread_atfork: the child forgets the parent's KFD processes, whose
  * engine threads it does not have), the fd table for dup'd fds and the
  * device numbers of emulated files (emu_host.h).
  */
 #include <errno.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include "emu/emu_host.h"
 #include "emu/emu_priv.h"
+
+/* ---- processes (kfd_process.c create_process / kfd_process_wq_release) - */
+
+/* The last reference went (emu->proc_release): free its events and memory. */
+void emu_proc_free(struct emu_proc *p)
+{
+	emu_events_fini(p);
+	emu_proc_free_memory(p);
+	pthread_mutex_destroy(&p->lock);
+	pthread_cond_destroy(&p->cond);
+	free(p);
+}
+
+int emu_proc_new(struct kfdsig_emu *emu, struct emu_proc **out)
+{
+	struct emu_proc *p = calloc(1, sizeof(*p));
+	pthread_condattr_t ca;
+
+	if (!p)
+		return -ENOMEM;
+	p->emu = emu;
+	p->pasid = emu->next_pasid++;
+	p->pid = getpid();
+	p->refs = 1;
+	if (emu->task_name[0])
+		snprintf(p->task_name, sizeof(p->task_name), "%s", emu->task_name);
+	else if (prctl(PR_GET_NAME, p->task_name) != 0)
+		snprintf(p->task_name, sizeof(p->task_name), "kfdsig");
+	pthread_mutex_init(&p->lock, NULL);
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&p->cond, &ca);
+	pthread_condattr_destroy(&ca);
+	emu_events_init(p);
+	p->next = emu->procs;
+	emu->procs = p;
+	*out = p;
+	return 0;
+}
 
 /* ---- process model ---------------------------------------------------- */
 

@@ -4,7 +4,7 @@
  * argument checks (kfd_chardev.c set_queue_properties_from_user and
  * kfd_queue.c kfd_queue_acquire_buffers()), the process doorbell
  * slice (kfd_doorbell.c kfd_doorbell_mmap()). Each queue gets an engine thread
- * (emu_engine.c).
+ * (emu_doorbell.c).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -26,17 +26,6 @@ static struct emu_bo *exact_bo(struct emu_proc *p, uint32_t gi, uint64_t va, uin
 		if (bo->va == va && bo->size == size && (bo->mapped & (1u << gi)) && bo->kptr)
 			return bo;
 	return NULL;
-}
-
-bool emu_bo_in_queue_use(struct emu_proc *p, const struct emu_bo *bo)
-{
-	for (struct emu_queue *q = p->queues; q; q = q->next) {
-		uint64_t v[] = { q->ring_va, q->rptr_va, q->wptr_va, q->eop_va, q->cwsr_va };
-		for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
-			if (v[i] && v[i] >= bo->va && v[i] < bo->va + bo->size)
-				return true;
-	}
-	return false;
 }
 
 /* The emulator's reading of kfd_queue.c kfd_queue_ctx_save_restore_size(),
@@ -271,15 +260,6 @@ void emu_queues_fini(struct emu_proc *p)
 		emu_engine_stop(q);
 		free(q);
 	}
-}
-
-void emu_halt_queues(struct emu_proc *p, uint32_t why)
-{
-	for (struct emu_queue *q = p->queues; q; q = q->next)
-		if (!q->halted) {
-			q->exception = why;
-			__atomic_store_n(&q->halted, true, __ATOMIC_RELEASE);
-		}
 }
 
 /* kfd_doorbell_mmap: exactly one process slice of the GPU in the offset. */

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/opts.h"
 #include "emu/emu_priv.h"
 
 struct emu_smi {
@@ -197,9 +198,9 @@ int emu_smi_add(struct emu_gpu *g, pid_t filter_pid, uint32_t type, const char *
 
 /* Format with the kernel's KFD_EVENT_FMT_* for @type (kfd_ioctl.h). */
 int kfdsig_emu_smi_emit(struct kfdsig_emu *emu, uint32_t gpu_id, uint32_t type,
-			const struct kfdsig_emu_smi_args *a)
+			const struct kfdsig_emu_smi_args *user_args)
 {
-	static const struct kfdsig_emu_smi_args zero;
+	struct kfdsig_emu_smi_args args, *a = &args;
 	struct emu_gpu *g;
 	char body[KFDSIG_SMI_MSG_SIZE];
 	const char *task;
@@ -211,8 +212,11 @@ int kfdsig_emu_smi_emit(struct kfdsig_emu *emu, uint32_t gpu_id, uint32_t type,
 	g = emu_gpu_by_id(emu, gpu_id);
 	if (!g)
 		return -ENOENT;
-	if (!a)
-		a = &zero;
+	n = kfdsig_opts_copy(&args, sizeof(args), user_args, "kfdsig_emu_smi_args");
+	if (n)
+		return n;
+	if (a->pad_0[0] | a->pad_0[1] | a->pad_0[2])
+		return kfdsig_set_error(EINVAL, "kfdsig_emu_smi_args.pad_0 must be 0");
 	task = a->task_name ? a->task_name : "";
 	switch (type) {
 	case KFD_SMI_EVENT_VMFAULT:

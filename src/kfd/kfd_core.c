@@ -12,6 +12,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "core/opts.h"
 #include "kfd/kfd_priv.h"
 
 /* ---- default ops: libc on the real paths ------------------------------ */
@@ -97,6 +98,7 @@ static bool lx_privileged(void *ctx)
 }
 
 static const struct kfdsig_kfd_ops linux_ops = {
+	.sz = sizeof(struct kfdsig_kfd_ops),
 	.ctx = NULL,
 	.name = "linux",
 	.sysfs_root = "/sys",
@@ -128,21 +130,25 @@ static bool ops_complete(const struct kfdsig_kfd_ops *o)
 int kfdsig_kfd_open(const struct kfdsig_kfd_ops *ops, struct kfdsig_kfd **out)
 {
 	struct kfd_ioctl_get_version_args ver = { 0 };
+	struct kfdsig_kfd_ops table;
 	struct kfdsig_kfd *kfd;
 	int r;
 
 	if (!out)
 		return kfdsig_set_error(EINVAL, "NULL output pointer");
 	*out = NULL;
-	if (!ops)
-		ops = &linux_ops;
-	if (!ops_complete(ops))
+	/* an older caller's smaller table: the ops it lacks read as NULL */
+	r = kfdsig_opts_copy(&table, sizeof(table), ops ? ops : &linux_ops, "kfdsig_kfd_ops");
+	if (r)
+		return r;
+	if (!ops_complete(&table))
 		return kfdsig_set_error(EINVAL, "incomplete kfd ops table '%s'",
-					ops->name ? ops->name : "?");
+					table.name ? table.name : "?");
 	kfd = calloc(1, sizeof(*kfd));
 	if (!kfd)
 		return kfdsig_set_error(ENOMEM, "out of memory");
-	kfd->ops = ops;
+	kfd->ops_buf = table;
+	kfd->ops = ops = &kfd->ops_buf;
 	pthread_mutex_init(&kfd->lock, NULL);
 	kfd->fd = ops->open(ops->ctx, "/dev/kfd", O_RDWR);
 	if (kfd->fd < 0) {

@@ -102,18 +102,24 @@ int kfd_reserve_va(struct kfdsig_kfd *kfd, uint64_t size, void **out)
 	ops->munmap(ops->ctx, va, size);
 	if (kfd->low_va < (1ull << 30))
 		kfd->low_va = 1ull << 30;
-	for (uint64_t hint = kfd->low_va; hint + size <= limit && tries < (1u << 16);
-	     hint += step, tries++) {
-		r = ops->mmap(ops->ctx, &va, (void *)(uintptr_t)hint, size, PROT_NONE,
-			      fl | MAP_FIXED_NOREPLACE, -1, 0);
-		if (r < 0)
-			continue;
-		if ((uint64_t)(uintptr_t)va == hint) {
-			kfd->low_va = hint + step;
-			*out = va;
-			return 0;
+	/* From where the last one ended, then once more from 1 GiB: freed
+	 * buffers leave holes below the hint that later ones may reuse. */
+	for (int pass = 0; pass < 2; pass++) {
+		uint64_t from = pass ? 1ull << 30 : kfd->low_va;
+
+		for (uint64_t hint = from; hint + size <= limit && tries < (1u << 16);
+		     hint += step, tries++) {
+			r = ops->mmap(ops->ctx, &va, (void *)(uintptr_t)hint, size, PROT_NONE,
+				      fl | MAP_FIXED_NOREPLACE, -1, 0);
+			if (r < 0)
+				continue;
+			if ((uint64_t)(uintptr_t)va == hint) {
+				kfd->low_va = hint + step;
+				*out = va;
+				return 0;
+			}
+			ops->munmap(ops->ctx, va, size); /* an old kernel took it as a hint */
 		}
-		ops->munmap(ops->ctx, va, size); /* an old kernel took it as a hint */
 	}
 	return kfdsig_set_error(ENOMEM, "no %llu bytes of address space below 2^%u for the GPU",
 				(unsigned long long)size, va_bits(kfd));
@@ -193,7 +199,7 @@ int kfd_alloc_locked(struct kfdsig_kfd *kfd, uint32_t gpu_id, uint64_t size, uin
 }
 
 int kfdsig_kfd_alloc(struct kfdsig_kfd *kfd, uint32_t gpu_id, uint64_t size, uint32_t flags,
-		     struct kfdsig_kfd_bo **out)
+		     const struct kfdsig_kfd_bo **out)
 {
 	struct kfd_bo *bo = NULL;
 	int r;
@@ -265,15 +271,28 @@ int kfd_map_locked(struct kfdsig_kfd *kfd, struct kfd_bo *bo, const uint32_t *id
 	return 0;
 }
 
-int kfdsig_kfd_map(struct kfdsig_kfd *kfd, struct kfdsig_kfd_bo *pub, const uint32_t *ids,
+/* The buffer behind a handle the caller holds, or NULL (kfd->lock held). */
+static struct kfd_bo *bo_find(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_bo *pub)
+{
+	struct kfd_bo *bo;
+
+	for (bo = kfd->bos; bo && &bo->pub != pub; bo = bo->next)
+		;
+	return bo;
+}
+
+int kfdsig_kfd_map(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_bo *pub, const uint32_t *ids,
 		   uint32_t n)
 {
+	struct kfd_bo *bo;
 	int r;
 
 	if (!kfd || !pub)
 		return kfdsig_set_error(EINVAL, "NULL argument");
 	pthread_mutex_lock(&kfd->lock);
-	r = kfd_map_locked(kfd, (struct kfd_bo *)pub, ids, n);
+	bo = bo_find(kfd, pub);
+	r = bo ? kfd_map_locked(kfd, bo, ids, n)
+	       : kfdsig_set_error(EINVAL, "not a buffer of this KFD process");
 	pthread_mutex_unlock(&kfd->lock);
 	return r;
 }
@@ -303,9 +322,10 @@ static int bo_release(struct kfdsig_kfd *kfd, struct kfd_bo *bo)
 	return 0;
 }
 
-int kfdsig_kfd_free(struct kfdsig_kfd *kfd, struct kfdsig_kfd_bo *pub)
+int kfdsig_kfd_free(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_bo *pub)
 {
-	struct kfd_bo *bo = (struct kfd_bo *)pub, **pp;
+	const struct kfd_bo *bo = (const struct kfd_bo *)pub;
+	struct kfd_bo **pp;
 	int r;
 
 	if (!kfd || !pub)
@@ -321,10 +341,12 @@ int kfdsig_kfd_free(struct kfdsig_kfd *kfd, struct kfdsig_kfd_bo *pub)
 		pthread_mutex_unlock(&kfd->lock);
 		return kfdsig_set_error(EINVAL, "buffer not allocated by this handle");
 	}
-	r = bo_release(kfd, bo);
+	r = bo_release(kfd, *pp);
 	if (!r) {
-		*pp = bo->next;
-		free(bo);
+		struct kfd_bo *dead = *pp;
+
+		*pp = dead->next;
+		free(dead);
 	}
 	pthread_mutex_unlock(&kfd->lock);
 	return r;

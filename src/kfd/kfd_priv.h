@@ -32,7 +32,8 @@ struct kfd_other_event {
 };
 
 struct kfdsig_kfd {
-	const struct kfdsig_kfd_ops *ops;
+	const struct kfdsig_kfd_ops *ops; /* &ops_buf */
+	struct kfdsig_kfd_ops ops_buf;	  /* the caller's table as this library's struct */
 	int fd;
 	uint32_t major, minor;
 	struct kfd_gpu *gpus;

@@ -19,6 +19,7 @@
 #include <kfdsig/aql.h>
 #include <kfdsig/sdma.h>
 
+#include "core/opts.h"
 #include "kfd/kfd_priv.h"
 #include "pm4/pm4_defs.h"
 
@@ -75,7 +76,7 @@ static void free_bo(struct kfdsig_kfd *kfd, struct kfd_bo *bo)
 static int alloc_mapped(struct kfdsig_kfd *kfd, struct kfd_gpu *g, uint64_t size,
 			struct kfd_bo **out)
 {
-	struct kfdsig_kfd_bo *bo = NULL;
+	const struct kfdsig_kfd_bo *bo = NULL;
 	int r = kfdsig_kfd_alloc(kfd, g->dev.gpu_id, size, KFDSIG_KFD_MEM_GTT_UNCACHED, &bo);
 
 	if (r < 0)
@@ -85,7 +86,7 @@ static int alloc_mapped(struct kfdsig_kfd *kfd, struct kfd_gpu *g, uint64_t size
 		kfdsig_kfd_free(kfd, bo);
 		return r;
 	}
-	*out = (struct kfd_bo *)bo;
+	*out = (struct kfd_bo *)(uintptr_t)bo;
 	return 0;
 }
 
@@ -143,8 +144,9 @@ int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id, enum kfdsig
 			return kfdsig_set_error(ENOTSUP, "SDMA queues by engine id need KFD 1.17");
 		req = KFDSIG_AMDKFD_IOC_CREATE_QUEUE_1_17;
 	}
-	if (opts)
-		o = *opts;
+	r = kfdsig_opts_copy(&o, sizeof(o), opts, "kfdsig_queue_opts");
+	if (r)
+		return r;
 	if (!o.ring_size)
 		o.ring_size = 64 * 1024;
 	if (!o.percentage)

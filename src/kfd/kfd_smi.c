@@ -17,7 +17,8 @@
 #include "kfd/kfd_priv.h"
 
 struct kfdsig_smi {
-	const struct kfdsig_kfd_ops *ops;
+	const struct kfdsig_kfd_ops *ops; /* &ops_buf */
+	struct kfdsig_kfd_ops ops_buf;	  /* the KFD's table: the fd may outlive it */
 	int fd;
 	char buf[KFDSIG_SMI_FIFO_SIZE + 1];
 	size_t len; /* bytes buffered */
@@ -96,7 +97,8 @@ int kfdsig_smi_open(struct kfdsig_kfd *kfd, uint32_t gpu_id, uint64_t mask, stru
 		ops->close(ops->ctx, (int)args.anon_fd);
 		return kfdsig_set_error(ENOMEM, "out of memory");
 	}
-	smi->ops = ops;
+	smi->ops_buf = *ops;
+	smi->ops = &smi->ops_buf;
 	smi->fd = (int)args.anon_fd;
 	r = kfdsig_smi_set_mask(smi, mask);
 	if (r < 0) {

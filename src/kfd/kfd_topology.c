@@ -140,6 +140,31 @@ void kfd_cwsr_sizes(struct kfdsig_kfd_device *d)
 	d->debug_memory_size = ALIGN_UP(waves * 32, 64);
 }
 
+/* kfd_topology.c node_show prints local_mem_size as 0 since 2018; the
+ * VRAM size is in mem_banks/M/properties (mem_show: heap_type
+ * HSA_MEM_HEAP_TYPE_FB_PUBLIC 1 or FB_PRIVATE 2, size_in_bytes). */
+static uint64_t vram_of_banks(const char *dir, uint32_t node)
+{
+	char path[600], buf[1024];
+	uint64_t total = 0;
+
+	for (uint32_t m = 0; m < 64; m++) {
+		unsigned long long heap = 0, size = 0;
+		const char *s;
+
+		snprintf(path, sizeof(path), "%s/%u/mem_banks/%u/properties", dir, node, m);
+		if (read_small(path, buf, sizeof(buf)) <= 0)
+			break;
+		if ((s = strstr(buf, "heap_type ")))
+			heap = strtoull(s + 10, NULL, 10);
+		if ((s = strstr(buf, "size_in_bytes ")))
+			size = strtoull(s + 14, NULL, 10);
+		if (heap == 1 || heap == 2)
+			total += size;
+	}
+	return total;
+}
+
 int kfd_topology_read(struct kfdsig_kfd *kfd)
 {
 	const struct kfdsig_kfd_ops *ops = kfd->ops;
@@ -188,6 +213,8 @@ int kfd_topology_read(struct kfdsig_kfd *kfd)
 		snprintf(path, sizeof(path), "%s/%u/properties", dir, ids[i]);
 		if (read_small(path, buf, sizeof(buf)) > 0)
 			parse_properties(d, buf);
+		if (!d->local_mem_size)
+			d->local_mem_size = vram_of_banks(dir, ids[i]);
 		fill_target(d);
 		kfd_cwsr_sizes(d);
 

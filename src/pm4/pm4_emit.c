@@ -13,41 +13,48 @@
 #include "core/internal.h"
 #include "pm4/pm4_defs.h"
 
-#define EOP_EVENT(type) (PM4_EOP_EVENT_TYPE_S(type) | PM4_EOP_EVENT_INDEX_S(PM4_EVENT_INDEX_EOP))
+/* The inline kfdsig_pm4_fence_write() (kfdsig/pm4.h) patches the fast
+ * layouts at fixed dwords: they must be where pm4_fields.def puts them. */
+_Static_assert(PM4_DW(RM, address_lo) == 3 && PM4_DW(RM, address_hi) == 4 &&
+		       PM4_DW(RM, data_lo) == 5 && PM4_DW(RM, int_ctxid) == 7,
+	       "kfdsig_pm4_fence_write() fast layouts disagree with pm4_fields.def");
+
+#define EOP_EVENT(type) \
+	(PM4_PUT(EOP, event_type, type) | PM4_PUT(EOP, event_index, PM4_EVENT_INDEX_EOP))
 #define FLUSH_EVENT EOP_EVENT(PM4_EVENT_CACHE_FLUSH_AND_INV_TS)
 /* No cache action: a bottom-of-pipe timestamp event (Mesa does the same for
  * an end-of-pipe write that needs no flush). */
 #define NOFLUSH_EVENT EOP_EVENT(PM4_EVENT_BOTTOM_OF_PIPE_TS)
-#define NV_BYPASS PM4_EOP_CACHE_POLICY_S(PM4_RM_CACHE_POLICY_BYPASS)
+#define NV_BYPASS PM4_PUT(EOP, cache_policy, PM4_RM_CACHE_POLICY_BYPASS)
 
 /* RELEASE_MEM / EVENT_WRITE_EOP dword 1 by fence form and cache action. */
 static const uint32_t eop_dw1[3][3] = {
 	/* gfx8: gfx_v8_0_ring_emit_fence_compute uses TCL1 + TC + TC_WB. */
 	[KFDSIG_PM4_FENCE_VI] = {
-		[KFDSIG_CACHE_FLUSH_INV] = FLUSH_EVENT | PM4_EOP_TCL1_ACTION_EN |
-					   PM4_EOP_TC_ACTION_EN | PM4_EOP_TC_WB_ACTION_EN,
-		[KFDSIG_CACHE_WB] = FLUSH_EVENT | PM4_EOP_TC_WB_ACTION_EN,
+		[KFDSIG_CACHE_FLUSH_INV] = FLUSH_EVENT | PM4_BIT(EOP, tcl1_action_ena) |
+					   PM4_BIT(EOP, tc_action_ena) | PM4_BIT(EOP, tc_wb_action_ena),
+		[KFDSIG_CACHE_WB] = FLUSH_EVENT | PM4_BIT(EOP, tc_wb_action_ena),
 		[KFDSIG_CACHE_NONE] = NOFLUSH_EVENT,
 	},
 	/* gfx9, gfx94x: gfx_v9_0 / gfx_v9_4_3 fence: TCL1 + TC + TC_MD + TC_WB,
 	 * or TC_WB + TC_NC for their writeback-only form. */
 	[KFDSIG_PM4_FENCE_AI] = {
-		[KFDSIG_CACHE_FLUSH_INV] = FLUSH_EVENT | PM4_EOP_TCL1_ACTION_EN |
-					   PM4_EOP_TC_ACTION_EN | PM4_EOP_TC_MD_ACTION_EN |
-					   PM4_EOP_TC_WB_ACTION_EN,
-		[KFDSIG_CACHE_WB] = FLUSH_EVENT | PM4_EOP_TC_WB_ACTION_EN |
-				    PM4_EOP_TC_NC_ACTION_EN,
+		[KFDSIG_CACHE_FLUSH_INV] = FLUSH_EVENT | PM4_BIT(EOP, tcl1_action_ena) |
+					   PM4_BIT(EOP, tc_action_ena) | PM4_BIT(EOP, tc_md_action_ena) |
+					   PM4_BIT(EOP, tc_wb_action_ena),
+		[KFDSIG_CACHE_WB] = FLUSH_EVENT | PM4_BIT(EOP, tc_wb_action_ena) |
+				    PM4_BIT(EOP, tc_nc_action_ena),
 		[KFDSIG_CACHE_NONE] = NOFLUSH_EVENT,
 	},
 	/* gfx10-12: gfx_v10_0_ring_emit_fence GCR set, cache policy bypass. */
 	[KFDSIG_PM4_FENCE_NV] = {
-		[KFDSIG_CACHE_FLUSH_INV] = FLUSH_EVENT | NV_BYPASS | PM4_RM_GCR_SEQ |
-					   PM4_RM_GCR_GL2_WB | PM4_RM_GCR_GL2_INV |
-					   PM4_RM_GCR_GL2_US | PM4_RM_GCR_GL1_INV |
-					   PM4_RM_GCR_GLV_INV | PM4_RM_GCR_GLM_INV |
-					   PM4_RM_GCR_GLM_WB,
-		[KFDSIG_CACHE_WB] = FLUSH_EVENT | NV_BYPASS | PM4_RM_GCR_SEQ |
-				    PM4_RM_GCR_GL2_WB | PM4_RM_GCR_GLM_WB,
+		[KFDSIG_CACHE_FLUSH_INV] = FLUSH_EVENT | NV_BYPASS | PM4_BIT(EOP, gcr_seq) |
+					   PM4_BIT(EOP, gcr_gl2_wb) | PM4_BIT(EOP, gcr_gl2_inv) |
+					   PM4_BIT(EOP, gcr_gl2_us) | PM4_BIT(EOP, gcr_gl1_inv) |
+					   PM4_BIT(EOP, gcr_glv_inv) | PM4_BIT(EOP, gcr_glm_inv) |
+					   PM4_BIT(EOP, gcr_glm_wb),
+		[KFDSIG_CACHE_WB] = FLUSH_EVENT | NV_BYPASS | PM4_BIT(EOP, gcr_seq) |
+				    PM4_BIT(EOP, gcr_gl2_wb) | PM4_BIT(EOP, gcr_glm_wb),
 		[KFDSIG_CACHE_NONE] = NOFLUSH_EVENT | NV_BYPASS,
 	},
 };
@@ -111,16 +118,16 @@ static uint32_t *emit_release_mem(uint32_t *p, const struct kfdsig_target *t, ui
 	int vi = t->pm4_fence == KFDSIG_PM4_FENCE_VI;
 
 	p[0] = PM4_HDR(PM4_OP_RELEASE_MEM, vi ? 6 : 7);
-	p[1] = dw1;
-	p[2] = dw2;
-	p[3] = (uint32_t)addr;
-	p[4] = (uint32_t)(addr >> 32);
-	p[5] = (uint32_t)value;
-	p[6] = (uint32_t)(value >> 32);
+	p[PM4_DW(EOP, event_type)] = dw1;
+	p[PM4_DW(RM, int_sel)] = dw2;
+	p[PM4_DW(RM, address_lo)] = (uint32_t)addr;
+	p[PM4_DW(RM, address_hi)] = (uint32_t)(addr >> 32);
+	p[PM4_DW(RM, data_lo)] = (uint32_t)value;
+	p[PM4_DW(RM, data_hi)] = (uint32_t)(value >> 32);
 	if (vi)
-		return p + 7;
-	p[7] = ctxid;
-	return p + 8;
+		return p + PM4_DW(RM, int_ctxid);
+	p[PM4_DW(RM, int_ctxid)] = ctxid;
+	return p + PM4_DW(RM, int_ctxid) + 1;
 }
 
 int kfdsig_pm4_emit_fence(const struct kfdsig_target *t, const struct kfdsig_fence *f,
@@ -141,8 +148,8 @@ int kfdsig_pm4_emit_fence(const struct kfdsig_target *t, const struct kfdsig_fen
 			  max_dw >= KFDSIG_PM4_RELEASE_MEM_DW)) {
 		uint32_t *end = emit_release_mem(
 			buf, t, eop_dw1[t->pm4_fence][f->cache],
-			PM4_RM_DATA_SEL_S(PM4_DATA_SEL_64) |
-				PM4_RM_INT_SEL_S(PM4_INT_SEL_INT_AFTER_WRITE_CONFIRM),
+			PM4_PUT(RM, data_sel, PM4_DATA_SEL_64) |
+				PM4_PUT(RM, int_sel, PM4_INT_SEL_INT_AFTER_WRITE_CONFIRM),
 			f->slot_va, t->pm4_fence == KFDSIG_PM4_FENCE_VI ? f->event_id : 1,
 			f->event_id);
 
@@ -166,14 +173,14 @@ int kfdsig_pm4_emit_fence(const struct kfdsig_target *t, const struct kfdsig_fen
 	case KFDSIG_PM4_RELEASE_MEM:
 		if (flags & KFDSIG_FENCE_INT_ONLY)
 			emit_release_mem(buf, t, dw1,
-					 PM4_RM_DATA_SEL_S(PM4_DATA_SEL_NONE) |
-						 PM4_RM_INT_SEL_S(PM4_INT_SEL_INT_ONLY),
+					 PM4_PUT(RM, data_sel, PM4_DATA_SEL_NONE) |
+						 PM4_PUT(RM, int_sel, PM4_INT_SEL_INT_ONLY),
 					 0, 0, ctxid);
 		else
 			emit_release_mem(
 				buf, t, dw1,
-				PM4_RM_DATA_SEL_S(data_sel) |
-					PM4_RM_INT_SEL_S(PM4_INT_SEL_INT_AFTER_WRITE_CONFIRM),
+				PM4_PUT(RM, data_sel, data_sel) |
+					PM4_PUT(RM, int_sel, PM4_INT_SEL_INT_AFTER_WRITE_CONFIRM),
 				addr, value, ctxid);
 		break;
 	case KFDSIG_PM4_WRITE_DATA_INT: {
@@ -184,15 +191,15 @@ int kfdsig_pm4_emit_fence(const struct kfdsig_target *t, const struct kfdsig_fen
 		uint32_t *p = buf;
 
 		p[0] = PM4_HDR(PM4_OP_WRITE_DATA, 3 + ndata);
-		p[1] = PM4_WD_DST_SEL_S(PM4_WD_DST_SEL_MEMORY) | PM4_WD_CONFIRM;
-		p[2] = (uint32_t)addr;
-		p[3] = (uint32_t)(addr >> 32);
-		p[4] = (uint32_t)value;
+		p[1] = PM4_PUT(WD, dst_sel, PM4_WD_DST_SEL_MEMORY) | PM4_BIT(WD, wr_confirm);
+		p[PM4_DW(WD, dst_addr_lo)] = (uint32_t)addr;
+		p[PM4_DW(WD, dst_addr_hi)] = (uint32_t)(addr >> 32);
+		p[PM4_DW(WD, dst_addr_hi) + 1] = (uint32_t)value;
 		if (ndata == 2)
-			p[5] = (uint32_t)(value >> 32);
+			p[PM4_DW(WD, dst_addr_hi) + 2] = (uint32_t)(value >> 32);
 		emit_release_mem(p + 3 + 1 + ndata, t, dw1,
-				 PM4_RM_DATA_SEL_S(PM4_DATA_SEL_NONE) |
-					 PM4_RM_INT_SEL_S(PM4_INT_SEL_INT_ONLY),
+				 PM4_PUT(RM, data_sel, PM4_DATA_SEL_NONE) |
+					 PM4_PUT(RM, int_sel, PM4_INT_SEL_INT_ONLY),
 				 0, 0, ctxid);
 		break;
 	}
@@ -209,12 +216,13 @@ int kfdsig_pm4_emit_fence(const struct kfdsig_target *t, const struct kfdsig_fen
 			int_sel = PM4_INT_SEL_INT_ONLY;
 		}
 		buf[0] = PM4_HDR(PM4_OP_EVENT_WRITE_EOP, 5);
-		buf[1] = dw1;
-		buf[2] = (uint32_t)addr;
-		buf[3] = ((uint32_t)(addr >> 32) & 0xffffu) | PM4_RM_INT_SEL_S(int_sel) |
-			 PM4_RM_DATA_SEL_S(data_sel);
-		buf[4] = (uint32_t)value;
-		buf[5] = (uint32_t)(value >> 32);
+		buf[PM4_DW(EOP, event_type)] = dw1;
+		buf[PM4_DW(EWE, address_lo)] = (uint32_t)addr;
+		buf[PM4_DW(EWE, address_hi)] = PM4_PUT(EWE, address_hi, addr >> 32) |
+					       PM4_PUT(EWE, int_sel, int_sel) |
+					       PM4_PUT(EWE, data_sel, data_sel);
+		buf[PM4_DW(EWE, data_lo)] = (uint32_t)value;
+		buf[PM4_DW(EWE, data_hi)] = (uint32_t)(value >> 32);
 		break;
 	}
 	}
@@ -253,8 +261,8 @@ int kfdsig_pm4_emit_timestamp(const struct kfdsig_target *t, uint64_t dst_va, ui
 		return kfdsig_set_error(ENOSPC, "timestamp needs %d dwords, buffer has %zu", n,
 					buf ? max_dw : 0);
 	emit_release_mem(buf, t, eop_dw1[t->pm4_fence][KFDSIG_CACHE_NONE],
-			 PM4_RM_DATA_SEL_S(PM4_DATA_SEL_GPU_CLOCK) |
-				 PM4_RM_INT_SEL_S(PM4_INT_SEL_NONE),
+			 PM4_PUT(RM, data_sel, PM4_DATA_SEL_GPU_CLOCK) |
+				 PM4_PUT(RM, int_sel, PM4_INT_SEL_NONE),
 			 dst_va, 0, 0);
 	return n;
 }
@@ -300,19 +308,19 @@ int kfdsig_pm4_fence_prepare(const struct kfdsig_target *t, const struct kfdsig_
 		return 0;
 	switch (f->form) {
 	case KFDSIG_PM4_RELEASE_MEM:
-		tmpl->addr_dw = 3;
+		tmpl->addr_dw = PM4_DW(RM, address_lo);
 		if (!vi)
 			tmpl->fast = KFDSIG_TMPL_RM8;
-		/* The gfx8 default value is the event id (dword 5). */
+		/* The gfx8 default value is the event id (data_lo). */
 		if (vi && !(f->flags & KFDSIG_FENCE_VALUE)) {
-			tmpl->id_value_dw = 5;
+			tmpl->id_value_dw = PM4_DW(RM, data_lo);
 			tmpl->fast = KFDSIG_TMPL_RM7_ID;
 		}
 		break;
 	case KFDSIG_PM4_WRITE_DATA_INT:
-		tmpl->addr_dw = 2;
+		tmpl->addr_dw = PM4_DW(WD, dst_addr_lo);
 		if (vi && !(f->flags & KFDSIG_FENCE_VALUE))
-			tmpl->id_value_dw = 4;
+			tmpl->id_value_dw = PM4_DW(WD, dst_addr_hi) + 1;
 		break;
 	}
 	return 0;

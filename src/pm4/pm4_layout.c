@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Field layouts of the PM4 packets kfdsig writes, per generation form, from
- * the same definitions as the emitters (pm4_defs.h; vid.h / soc15d.h / nvd.h PACKET3(); vid.h, gfx_v8_0.c gfx_v8_0_ring_emit_fence_gfx(); gfx_v8_0.c gfx_v8_0_ring_emit_fence_compute(), kfd_pm4_headers_vi.h; soc15d.h, kfd_pm4_headers_ai.h, gfx_v9_0.c gfx_v9_0_ring_emit_fence(); nvd.h, gfx_v10_0.c / gfx_v11_0.c / gfx_v12_0.c *_ring_emit_fence(); soc15d.h / nvd.h EVENT_WRITE; soc15d.h / nvd.h / vid.h WRITE_DATA). The CLI
+ * Field layouts of the PM4 packets kfdsig writes, per generation form: which
+ * fields of pm4_fields.def (the positions the emitters use too) each packet
+ * form has, in order, and the names of their values (sources as
+ * pm4_fields.def: vid.h / soc15d.h / nvd.h, kfd_pm4_headers_vi.h / _ai.h,
+ * the gfx_v*_0.c ring emitters). The CLI
  * annotates with them and the decoder reads packets through them.
  */
 #include <errno.h>
@@ -9,6 +12,15 @@
 #include "core/internal.h"
 #include "core/layout.h"
 #include "pm4/pm4_defs.h"
+
+/* A field of pm4_fields.def, by packet and name; LV with value names. */
+#define L(pkt, n) FL(PM4_F_, pkt, n)
+#define LV(pkt, n, v) FLV(PM4_F_, pkt, n, v)
+
+/* Every field fits its dword. */
+#define PM4_FIELD FIELD_FITS
+#include "pm4/pm4_fields.def"
+#undef PM4_FIELD
 
 static const char *const int_sel_names[] = {
 	"none",
@@ -46,134 +58,99 @@ static const char *const event_type_names[0x29] = {
 	[PM4_EVENT_BOTTOM_OF_PIPE_TS] = "BOTTOM_OF_PIPE_TS",
 };
 
-#define HEADER_FIELDS                                                             \
-	F("predicate", 0, 0, 1), F("shader_type", 0, 1, 1), F("opcode", 0, 8, 8), \
-		F("count", 0, 16, 14), F("type", 0, 30, 2)
+#define HEADER_FIELDS \
+	L(HDR, predicate), L(HDR, shader_type), L(HDR, opcode), L(HDR, count), L(HDR, type)
 
 #define RM_DW2_TO_6                                                                     \
-	FV("dst_sel", 2, 16, 2, dst_sel_names), FV("int_sel", 2, 24, 3, int_sel_names), \
-		FV("data_sel", 2, 29, 3, data_sel_names), F("address_lo", 3, 0, 32),    \
-		F("address_hi", 4, 0, 32), F("data_lo", 5, 0, 32), F("data_hi", 6, 0, 32)
+	LV(RM, dst_sel, dst_sel_names), LV(RM, int_sel, int_sel_names),                 \
+		LV(RM, data_sel, data_sel_names), L(RM, address_lo), L(RM, address_hi), \
+		L(RM, data_lo), L(RM, data_hi)
 
-#define EVENT_FIELDS \
-	FV("event_type", 1, 0, 6, event_type_names), FV("event_index", 1, 8, 4, event_index_names)
+#define EVENT_FIELDS LV(EOP, event_type, event_type_names), LV(EOP, event_index, event_index_names)
 
 /* The GCR bits of RELEASE_MEM DW1 on gfx10+ (nvd.h PACKET3_RELEASE_MEM_GCR_*). */
 #define RM_NV_GCR_FIELDS                                                                   \
-	F("gcr_glm_wb", 1, 12, 1), F("gcr_glm_inv", 1, 13, 1), F("gcr_glv_inv", 1, 14, 1), \
-		F("gcr_gl1_inv", 1, 15, 1), F("gcr_gl2_us", 1, 16, 1),                     \
-		F("gcr_gl2_range", 1, 17, 1), F("gcr_gl2_discard", 1, 19, 1),              \
-		F("gcr_gl2_inv", 1, 20, 1), F("gcr_gl2_wb", 1, 21, 1), F("gcr_seq", 1, 22, 1)
+	L(EOP, gcr_glm_wb), L(EOP, gcr_glm_inv), L(EOP, gcr_glv_inv), L(EOP, gcr_gl1_inv), \
+		L(EOP, gcr_gl2_us), L(EOP, gcr_gl2_range), L(EOP, gcr_gl2_discard),        \
+		L(EOP, gcr_gl2_inv), L(EOP, gcr_gl2_wb), L(EOP, gcr_seq)
 
 static const struct kfdsig_field rm_vi_fields[] = {
 	HEADER_FIELDS,
 	EVENT_FIELDS,
-	F("tcl1_vol_action_ena", 1, 12, 1),
-	F("tc_vol_action_ena", 1, 13, 1),
-	F("tc_wb_action_ena", 1, 15, 1),
-	F("tcl1_action_ena", 1, 16, 1),
-	F("tc_action_ena", 1, 17, 1),
-	F("atc", 1, 24, 1),
-	F("cache_policy", 1, 25, 2),
+	L(EOP, tcl1_vol_action_ena),
+	L(EOP, tc_vol_action_ena),
+	L(EOP, tc_wb_action_ena),
+	L(EOP, tcl1_action_ena),
+	L(EOP, tc_action_ena),
+	L(EOP, atc),
+	L(EOP, cache_policy),
 	RM_DW2_TO_6,
 };
 
 static const struct kfdsig_field rm_ai_fields[] = {
 	HEADER_FIELDS,
 	EVENT_FIELDS,
-	F("tcl1_vol_action_ena", 1, 12, 1),
-	F("tc_vol_action_ena", 1, 13, 1),
-	F("tc_wb_action_ena", 1, 15, 1),
-	F("tcl1_action_ena", 1, 16, 1),
-	F("tc_action_ena", 1, 17, 1),
-	F("tc_nc_action_ena", 1, 19, 1),
-	F("tc_wc_action_ena", 1, 20, 1),
-	F("tc_md_action_ena", 1, 21, 1),
-	F("cache_policy", 1, 25, 2),
-	F("execute", 1, 28, 1),
+	L(EOP, tcl1_vol_action_ena),
+	L(EOP, tc_vol_action_ena),
+	L(EOP, tc_wb_action_ena),
+	L(EOP, tcl1_action_ena),
+	L(EOP, tc_action_ena),
+	L(EOP, tc_nc_action_ena),
+	L(EOP, tc_wc_action_ena),
+	L(EOP, tc_md_action_ena),
+	L(EOP, cache_policy),
+	L(EOP, execute),
 	RM_DW2_TO_6,
-	F("int_ctxid", 7, 0, 32),
+	L(RM, int_ctxid),
 };
 
 static const struct kfdsig_field rm_nv_fields[] = {
-	HEADER_FIELDS,		EVENT_FIELDS, RM_NV_GCR_FIELDS,		F("cache_policy", 1, 25, 2),
-	F("execute", 1, 28, 1), RM_DW2_TO_6,  F("int_ctxid", 7, 0, 32),
+	HEADER_FIELDS,	 EVENT_FIELDS, RM_NV_GCR_FIELDS, L(EOP, cache_policy),
+	L(EOP, execute), RM_DW2_TO_6,  L(RM, int_ctxid),
 };
 
-/*
- * gfx11 / gfx12 additions to the gfx10+ form, as UMR and Mesa decode them:
- *  - DW1 bit 31 PWS_ENABLE (gfx11+): PAL gfx9_plus_merged_f32_me_pm4_packets.h
- *    PM4_ME_RELEASE_MEM ordinal2 gfx11 "pws_enable"; Mesa ac_cmdbuf.c
- *    ac_emit_cp_release_mem_pws() sets S_490_PWS_ENABLE(1) from gfx11.
- *  - DW1 bit 30 GLK_INV (gfx12): kernel gfx_v12_1_pkt.h
- *    PACKET3_RELEASE_MEM_GCR_GLK_INV (1 << 30).
- *  - DW1 bits 25-26 on gfx12 are TEMPORAL (rt/nt/ht/lu), not cache_policy:
- *    gfx_v12_1_pkt.h PACKET3_RELEASE_MEM_TEMPORAL(x) ((x) << 25), values
- *    rt/nt/ht/lu. The GCR bits 12-22 stay as gfx_v12_0_ring_emit_fence
- *    writes them (nvd.h PACKET3_RELEASE_MEM_GCR_*); GC 12.1 moves some of
- *    them (gfx_v12_1_pkt.h), which no kfdsig target has.
- *  - DW2 bits 20-21 MES_INTR_PIPE and 22-23 MES_ACTION_ID (MES, gfx11+):
- *    kernel nvd.h and gfx_v12_1_pkt.h PACKET3_RELEASE_MEM_MES_INTR_PIPE(x)
- *    ((x) << 20) / _MES_ACTION_ID(x) ((x) << 22); PAL ordinal3
- *    gfx10CorePlus mes_intr_pipe:2 / mes_action_id:2.
- * kfdsig writes 0 in all of them (pm4_emit.c).
- */
-#define RM_MES_FIELDS F("mes_intr_pipe", 2, 20, 2), F("mes_action_id", 2, 22, 2)
+/* gfx11 / gfx12 additions to the gfx10+ form, as UMR and Mesa decode them
+ * (sources in pm4_fields.def): PWS_ENABLE (gfx11+), MES_INTR_PIPE and
+ * MES_ACTION_ID (gfx11+), GLK_INV and TEMPORAL in place of cache_policy
+ * (gfx12). kfdsig writes 0 in all of them (pm4_emit.c). */
+#define RM_MES_FIELDS L(RM, mes_intr_pipe), L(RM, mes_action_id)
 
 static const struct kfdsig_field rm_gfx11_fields[] = {
-	HEADER_FIELDS,
-	EVENT_FIELDS,
-	RM_NV_GCR_FIELDS,
-	F("cache_policy", 1, 25, 2),
-	F("execute", 1, 28, 1),
-	F("pws_enable", 1, 31, 1),
-	RM_DW2_TO_6,
-	RM_MES_FIELDS,
-	F("int_ctxid", 7, 0, 32),
+	HEADER_FIELDS,	    EVENT_FIELDS, RM_NV_GCR_FIELDS, L(EOP, cache_policy), L(EOP, execute),
+	L(EOP, pws_enable), RM_DW2_TO_6,  RM_MES_FIELDS,    L(RM, int_ctxid),
 };
 
 static const char *const temporal_names[] = { "rt", "nt", "ht", "lu" };
 static const struct kfdsig_field rm_gfx12_fields[] = {
-	HEADER_FIELDS,
-	EVENT_FIELDS,
-	RM_NV_GCR_FIELDS,
-	FV("temporal", 1, 25, 2, temporal_names),
-	F("execute", 1, 28, 1),
-	F("glk_inv", 1, 30, 1),
-	F("pws_enable", 1, 31, 1),
-	RM_DW2_TO_6,
-	RM_MES_FIELDS,
-	F("int_ctxid", 7, 0, 32),
+	HEADER_FIELDS,	 EVENT_FIELDS,	   RM_NV_GCR_FIELDS,   LV(EOP, temporal, temporal_names),
+	L(EOP, execute), L(EOP, glk_inv),  L(EOP, pws_enable), RM_DW2_TO_6,
+	RM_MES_FIELDS,	 L(RM, int_ctxid),
 };
 
 static const struct kfdsig_field eop_fields[] = {
 	HEADER_FIELDS,
 	EVENT_FIELDS,
-	F("tcl1_vol_action_ena", 1, 12, 1),
-	F("tc_vol_action_ena", 1, 13, 1),
-	F("tc_wb_action_ena", 1, 15, 1),
-	F("tcl1_action_ena", 1, 16, 1),
-	F("tc_action_ena", 1, 17, 1),
-	F("tcl2_volatile", 1, 24, 1),
-	F("cache_policy", 1, 25, 2),
-	F("address_lo", 2, 0, 32),
-	F("address_hi", 3, 0, 16),
-	FV("int_sel", 3, 24, 3, int_sel_names),
-	FV("data_sel", 3, 29, 3, data_sel_names),
-	F("data_lo", 4, 0, 32),
-	F("data_hi", 5, 0, 32),
+	L(EOP, tcl1_vol_action_ena),
+	L(EOP, tc_vol_action_ena),
+	L(EOP, tc_wb_action_ena),
+	L(EOP, tcl1_action_ena),
+	L(EOP, tc_action_ena),
+	L(EOP, tcl2_volatile),
+	L(EOP, cache_policy),
+	L(EWE, address_lo),
+	L(EWE, address_hi),
+	LV(EWE, int_sel, int_sel_names),
+	LV(EWE, data_sel, data_sel_names),
+	L(EWE, data_lo),
+	L(EWE, data_hi),
 };
 
 /* Data dwords (4 .. count+1) follow; readers take them from the count. */
 static const struct kfdsig_field write_data_fields[] = {
-	HEADER_FIELDS,
-	FV("dst_sel", 1, 8, 4, wd_dst_sel_names),
-	F("wr_one_addr", 1, 16, 1),
-	F("wr_confirm", 1, 20, 1),
-	F("cache_policy", 1, 25, 2),
-	FV("engine_sel", 1, 30, 2, engine_sel_names),
-	F("dst_addr_lo", 2, 0, 32),
-	F("dst_addr_hi", 3, 0, 32),
+	HEADER_FIELDS,	     LV(WD, dst_sel, wd_dst_sel_names),
+	L(WD, wr_one_addr),  L(WD, wr_confirm),
+	L(WD, cache_policy), LV(WD, engine_sel, engine_sel_names),
+	L(WD, dst_addr_lo),  L(WD, dst_addr_hi),
 };
 
 static const struct kfdsig_field nop_fields[] = { HEADER_FIELDS };
@@ -184,10 +161,10 @@ static const char *const ew_index_names[] = {
 /* Address dwords only follow sample events (soc15d.h / nvd.h EVENT_WRITE). */
 static const struct kfdsig_field event_write_fields[] = {
 	HEADER_FIELDS,
-	FV("event_type", 1, 0, 6, event_type_names),
-	FV("event_index", 1, 8, 4, ew_index_names),
-	F("address_lo", 2, 0, 32),
-	F("address_hi", 3, 0, 16),
+	LV(EW, event_type, event_type_names),
+	LV(EW, event_index, ew_index_names),
+	L(EW, address_lo),
+	L(EW, address_hi),
 };
 
 static const char *const wrm_function_names[] = {
@@ -198,36 +175,32 @@ static const char *const wrm_operation_names[] = { "wait_reg_mem", "wr_wait_wr_r
 static const char *const me_pfp_names[] = { "me", "pfp" };
 static const struct kfdsig_field wait_reg_mem_fields[] = {
 	HEADER_FIELDS,
-	FV("function", 1, 0, 3, wrm_function_names),
-	FV("mem_space", 1, 4, 2, wrm_mem_space_names),
-	FV("operation", 1, 6, 2, wrm_operation_names),
-	FV("engine", 1, 8, 2, me_pfp_names),
-	F("poll_address_lo", 2, 0, 32),
-	F("poll_address_hi", 3, 0, 32),
-	F("reference", 4, 0, 32),
-	F("mask", 5, 0, 32),
-	F("poll_interval", 6, 0, 16),
+	LV(WRM, function, wrm_function_names),
+	LV(WRM, mem_space, wrm_mem_space_names),
+	LV(WRM, operation, wrm_operation_names),
+	LV(WRM, engine, me_pfp_names),
+	L(WRM, poll_address_lo),
+	L(WRM, poll_address_hi),
+	L(WRM, reference),
+	L(WRM, mask),
+	L(WRM, poll_interval),
 };
 
 static const char *const ib_cache_policy_names[] = { "lru", "stream", "bypass" };
 static const struct kfdsig_field indirect_buffer_fields[] = {
-	HEADER_FIELDS,
-	F("ib_base_lo", 1, 0, 32),
-	F("ib_base_hi", 2, 0, 16),
-	F("ib_size", 3, 0, 20),
-	F("pre_ena", 3, 21, 1),
-	F("valid", 3, 23, 1),
-	F("vmid", 3, 24, 4),
-	FV("cache_policy", 3, 28, 2, ib_cache_policy_names),
+	HEADER_FIELDS,	   L(IB, ib_base_lo),
+	L(IB, ib_base_hi), L(IB, ib_size),
+	L(IB, pre_ena),	   L(IB, valid),
+	L(IB, vmid),	   LV(IB, cache_policy, ib_cache_policy_names),
 };
 
-#define ACQUIRE_MEM_BODY                                                                      \
-	F("coher_size", 2, 0, 32), F("coher_size_hi", 3, 0, 8), F("coher_base_lo", 4, 0, 32), \
-		F("coher_base_hi", 5, 0, 24), F("poll_interval", 6, 0, 16)
+#define ACQUIRE_MEM_BODY                                                                     \
+	L(AM, coher_size), L(AM, coher_size_hi), L(AM, coher_base_lo), L(AM, coher_base_hi), \
+		L(AM, poll_interval)
 static const struct kfdsig_field acquire_mem_gfx9_fields[] = {
 	HEADER_FIELDS,
-	F("coher_cntl", 1, 0, 31),
-	F("engine_sel", 1, 31, 1),
+	L(AM, coher_cntl),
+	L(AM, engine_sel),
 	ACQUIRE_MEM_BODY,
 };
 static const char *const gcr_range_names[] = { "all", "reserved", "range", "first_last" };
@@ -236,43 +209,43 @@ static const char *const gl2_range_names[] = { "all", "vol", "range", "first_las
 static const char *const gcr_seq_names[] = { "parallel", "forward", "reverse" };
 static const struct kfdsig_field acquire_mem_nv_fields[] = {
 	HEADER_FIELDS,
-	F("coher_cntl", 1, 0, 31),
-	F("engine_sel", 1, 31, 1),
+	L(AM, coher_cntl),
+	L(AM, engine_sel),
 	ACQUIRE_MEM_BODY,
-	FV("gcr_gli_inv", 7, 0, 2, gli_inv_names),
-	FV("gcr_gl1_range", 7, 2, 2, gcr_range_names),
-	F("gcr_glm_wb", 7, 4, 1),
-	F("gcr_glm_inv", 7, 5, 1),
-	F("gcr_glk_wb", 7, 6, 1),
-	F("gcr_glk_inv", 7, 7, 1),
-	F("gcr_glv_inv", 7, 8, 1),
-	F("gcr_gl1_inv", 7, 9, 1),
-	F("gcr_gl2_us", 7, 10, 1),
-	FV("gcr_gl2_range", 7, 11, 2, gl2_range_names),
-	F("gcr_gl2_discard", 7, 13, 1),
-	F("gcr_gl2_inv", 7, 14, 1),
-	F("gcr_gl2_wb", 7, 15, 1),
-	FV("gcr_seq", 7, 16, 2, gcr_seq_names),
-	F("gcr_range_is_pa", 7, 18, 1),
+	LV(AM, gcr_gli_inv, gli_inv_names),
+	LV(AM, gcr_gl1_range, gcr_range_names),
+	L(AM, gcr_glm_wb),
+	L(AM, gcr_glm_inv),
+	L(AM, gcr_glk_wb),
+	L(AM, gcr_glk_inv),
+	L(AM, gcr_glv_inv),
+	L(AM, gcr_gl1_inv),
+	L(AM, gcr_gl2_us),
+	LV(AM, gcr_gl2_range, gl2_range_names),
+	L(AM, gcr_gl2_discard),
+	L(AM, gcr_gl2_inv),
+	L(AM, gcr_gl2_wb),
+	LV(AM, gcr_seq, gcr_seq_names),
+	L(AM, gcr_range_is_pa),
 };
 
 /* Register values (dwords 2 .. count+1) follow; readers take them from
  * the count. */
 static const struct kfdsig_field set_sh_reg_fields[] = {
 	HEADER_FIELDS,
-	F("reg_offset", 1, 0, 16),
+	L(SSR, reg_offset),
 };
 
 static const struct kfdsig_field dispatch_direct_fields[] = {
 	HEADER_FIELDS,
-	F("dim_x", 1, 0, 32),
-	F("dim_y", 2, 0, 32),
-	F("dim_z", 3, 0, 32),
-	F("compute_shader_en", 4, 0, 1),
-	F("partial_tg_en", 4, 1, 1),
-	F("force_start_at_000", 4, 2, 1),
-	F("use_thread_dimensions", 4, 5, 1),
-	F("cs_w32_en", 4, 15, 1),
+	L(DD, dim_x),
+	L(DD, dim_y),
+	L(DD, dim_z),
+	L(DD, compute_shader_en),
+	L(DD, partial_tg_en),
+	L(DD, force_start_at_000),
+	L(DD, use_thread_dimensions),
+	L(DD, cs_w32_en),
 };
 
 static const struct kfdsig_packet_desc rm_desc[] = {

@@ -30,7 +30,8 @@ static uint32_t fence_header(const struct kfdsig_target *t)
 	uint32_t h = SDMA_HDR(SDMA_OP_FENCE, 0);
 
 	if (t->sdma_fence_hdr != KFDSIG_SDMA_HDR_PLAIN)
-		h |= SDMA_FENCE_MTYPE_S(SDMA_MTYPE_UC) | SDMA_FENCE_SYS | SDMA_FENCE_SNP;
+		h |= SDMA_PUT(FENCE, mtype, SDMA_MTYPE_UC) | SDMA_BIT(FENCE, sys) |
+		     SDMA_BIT(FENCE, snp);
 	return h;
 }
 
@@ -79,9 +80,9 @@ int kfdsig_sdma_fence_dw(const struct kfdsig_target *t, const struct kfdsig_fenc
 static uint32_t *emit_fence(uint32_t *p, uint32_t hdr, uint64_t addr, uint32_t data)
 {
 	p[0] = hdr;
-	p[1] = (uint32_t)addr;
-	p[2] = (uint32_t)(addr >> 32);
-	p[3] = data;
+	p[SDMA_DW(FENCE, addr_lo)] = (uint32_t)addr;
+	p[SDMA_DW(FENCE, addr_hi)] = (uint32_t)(addr >> 32);
+	p[SDMA_DW(FENCE, data)] = data;
 	return p + SDMA_FENCE_DW;
 }
 
@@ -108,7 +109,7 @@ int kfdsig_sdma_emit_fence(const struct kfdsig_target *t, const struct kfdsig_fe
 	}
 	p[0] = SDMA_HDR(SDMA_OP_TRAP, 0);
 	/* Only the deliberately-bad path can carry bits above 27 here. */
-	p[1] = (f->flags & KFDSIG_FENCE_CTXID) ? f->ctxid : f->event_id;
+	p[SDMA_DW(TRAP, int_context)] = (f->flags & KFDSIG_FENCE_CTXID) ? f->ctxid : f->event_id;
 	return n;
 }
 
@@ -121,7 +122,7 @@ static void fill_nop(uint32_t *p, size_t ndw, uint32_t flags)
 	while (ndw) {
 		size_t chunk = ndw < SDMA_NOP_BURST_MAX_DW ? ndw : SDMA_NOP_BURST_MAX_DW;
 
-		p[0] = SDMA_HDR(SDMA_OP_NOP, 0) | SDMA_NOP_COUNT_S(chunk - 1);
+		p[0] = SDMA_HDR(SDMA_OP_NOP, 0) | SDMA_PUT(NOP, count, chunk - 1);
 		p += chunk;
 		ndw -= chunk;
 	}

@@ -1,15 +1,25 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Field layouts of the SDMA packets kfdsig writes or decodes, per header
- * form, from the same definitions as the emitters (sdma_defs.h;
- * amdgpu *_sdma_pkt_open.h). The CLI annotates with them and the decoder reads through them.
+ * form: which fields of sdma_fields.def (the positions the emitters use
+ * too) each form has, in order, and the names of their values (amdgpu
+ * *_sdma_pkt_open.h). The CLI annotates with them and the decoder reads through them.
  */
 #include <errno.h>
 
 #include "core/layout.h"
 #include "sdma/sdma_defs.h"
 
-#define HDR F("op", 0, 0, 8), F("sub_op", 0, 8, 8)
+/* A field of sdma_fields.def, by packet and name; LV with value names. */
+#define L(pkt, n) FL(SDMA_F_, pkt, n)
+#define LV(pkt, n, v) FLV(SDMA_F_, pkt, n, v)
+
+/* Every field fits its dword. */
+#define SDMA_FIELD FIELD_FITS
+#include "sdma/sdma_fields.def"
+#undef SDMA_FIELD
+
+#define HEADER L(HDR, op), L(HDR, sub_op)
 
 static const char *const func_names[] = {
 	"always", "less", "less_equal", "equal", "not_equal", "greater_equal", "greater",
@@ -17,97 +27,95 @@ static const char *const func_names[] = {
 static const char *const mem_poll_names[] = { "register", "memory" };
 static const char *const mtype_names[] = { "nc", "wc", "cc", "uc" };
 
-static const struct kfdsig_field nop_fields[] = { HDR, F("count", 0, 16, 14) };
+static const struct kfdsig_field nop_fields[] = { HEADER, L(NOP, count) };
 
-#define FENCE_BODY F("addr_lo", 1, 0, 32), F("addr_hi", 2, 0, 32), F("data", 3, 0, 32)
-#define FENCE_NV_HDR                                                                \
-	FV("mtype", 0, 16, 3, mtype_names), F("gcc", 0, 19, 1), F("sys", 0, 20, 1), \
-		F("snp", 0, 22, 1), F("gpa", 0, 23, 1), F("l2_policy", 0, 24, 2)
+#define FENCE_BODY L(FENCE, addr_lo), L(FENCE, addr_hi), L(FENCE, data)
+#define FENCE_NV_HDR                                                                               \
+	LV(FENCE, mtype, mtype_names), L(FENCE, gcc), L(FENCE, sys), L(FENCE, snp), L(FENCE, gpa), \
+		L(FENCE, l2_policy)
 
-static const struct kfdsig_field fence_plain_fields[] = { HDR, FENCE_BODY };
-static const struct kfdsig_field fence_nv_fields[] = { HDR, FENCE_NV_HDR, FENCE_BODY };
+static const struct kfdsig_field fence_plain_fields[] = { HEADER, FENCE_BODY };
+static const struct kfdsig_field fence_nv_fields[] = { HEADER, FENCE_NV_HDR, FENCE_BODY };
 static const struct kfdsig_field fence_v6_fields[] = {
-	HDR, FENCE_NV_HDR, F("llc_policy", 0, 26, 1), F("cpv", 0, 28, 1), FENCE_BODY,
+	HEADER, FENCE_NV_HDR, L(FENCE, llc_policy), L(FENCE, cpv), FENCE_BODY,
 };
 
 /* Bits [31:28] of the context dword are reserved; KFD masks them off. */
 static const struct kfdsig_field trap_fields[] = {
-	HDR,
-	F("int_context", 1, 0, 28),
-	F("reserved", 1, 28, 4),
+	HEADER,
+	L(TRAP, int_context),
+	L(TRAP, reserved),
 };
 
-#define POLL_TAIL                                                                  \
-	F("hdp_flush", 0, 26, 1), FV("func", 0, 28, 3, func_names),                \
-		FV("mem_poll", 0, 31, 1, mem_poll_names), F("addr_lo", 1, 0, 32),  \
-		F("addr_hi", 2, 0, 32), F("value", 3, 0, 32), F("mask", 4, 0, 32), \
-		F("interval", 5, 0, 16), F("retry_count", 5, 16, 12)
-static const struct kfdsig_field poll_fields[] = { HDR, POLL_TAIL };
+#define POLL_TAIL                                                                           \
+	L(POLL, hdp_flush), LV(POLL, func, func_names), LV(POLL, mem_poll, mem_poll_names), \
+		L(POLL, addr_lo), L(POLL, addr_hi), L(POLL, value), L(POLL, mask),          \
+		L(POLL, interval), L(POLL, retry_count)
+static const struct kfdsig_field poll_fields[] = { HEADER, POLL_TAIL };
 static const struct kfdsig_field poll_v6_fields[] = {
-	HDR,
-	F("cache_policy", 0, 20, 3),
-	F("cpv", 0, 24, 1),
+	HEADER,
+	L(POLL, cache_policy),
+	L(POLL, cpv),
 	POLL_TAIL,
 };
 
 /* Data dwords follow dword 3; readers take their number from the count
  * (sdma_defs.h: N on SDMA 3.x, N - 1 from 4.0). */
 static const struct kfdsig_field write_fields[] = {
-	HDR,
-	F("dst_addr_lo", 1, 0, 32),
-	F("dst_addr_hi", 2, 0, 32),
-	F("count", 3, 0, SDMA_WRITE_COUNT_WIDTH),
+	HEADER,
+	L(WRITE, dst_addr_lo),
+	L(WRITE, dst_addr_hi),
+	L(WRITE, count),
 };
 
-#define COPY_BODY                                                           \
-	F("count", 1, 0, 22), F("dst_sw", 2, 16, 2), F("src_sw", 2, 24, 2), \
-		F("src_addr_lo", 3, 0, 32), F("src_addr_hi", 4, 0, 32),     \
-		F("dst_addr_lo", 5, 0, 32), F("dst_addr_hi", 6, 0, 32)
-static const struct kfdsig_field copy_v3_fields[] = { HDR, F("broadcast", 0, 27, 1), COPY_BODY };
+#define COPY_BODY                                                               \
+	L(COPY, count), L(COPY, dst_sw), L(COPY, src_sw), L(COPY, src_addr_lo), \
+		L(COPY, src_addr_hi), L(COPY, dst_addr_lo), L(COPY, dst_addr_hi)
+static const struct kfdsig_field copy_v3_fields[] = { HEADER, L(COPY, broadcast), COPY_BODY };
 static const struct kfdsig_field copy_v4_fields[] = {
-	HDR,
-	F("tmz", 0, 18, 1),
-	F("broadcast", 0, 27, 1),
+	HEADER,
+	L(COPY, tmz),
+	L(COPY, broadcast),
 	COPY_BODY,
 };
 static const struct kfdsig_field copy_nv_fields[] = {
-	HDR, F("tmz", 0, 18, 1), F("backwards", 0, 25, 1), F("broadcast", 0, 27, 1), COPY_BODY,
+	HEADER, L(COPY, tmz), L(COPY, backwards), L(COPY, broadcast), COPY_BODY,
 };
 
 static const struct kfdsig_field ts_set_fields[] = {
-	HDR,
-	F("init_data_lo", 1, 0, 32),
-	F("init_data_hi", 2, 0, 32),
+	HEADER,
+	L(TS_SET, init_data_lo),
+	L(TS_SET, init_data_hi),
 };
 static const struct kfdsig_field ts_get_fields[] = {
-	HDR,
-	F("write_addr_lo", 1, 0, 32),
-	F("write_addr_hi", 2, 0, 32),
+	HEADER,
+	L(TS_GET, write_addr_lo),
+	L(TS_GET, write_addr_hi),
 };
 
 /* Kernel-ring packets (sdma_defs.h): decoded so that ring dumps stay in
  * step; the GCR_REQ payload is shown as its four raw dwords. */
 static const struct kfdsig_field indirect_fields[] = {
-	HDR,
-	F("vmid", 0, 16, 4),
-	F("ib_base_lo", 1, 0, 32),
-	F("ib_base_hi", 2, 0, 32),
-	F("ib_size", 3, 0, 20),
-	F("csa_addr_lo", 4, 0, 32),
-	F("csa_addr_hi", 5, 0, 32),
+	HEADER,
+	L(INDIRECT, vmid),
+	L(INDIRECT, ib_base_lo),
+	L(INDIRECT, ib_base_hi),
+	L(INDIRECT, ib_size),
+	L(INDIRECT, csa_addr_lo),
+	L(INDIRECT, csa_addr_hi),
 };
 static const struct kfdsig_field srbm_write_fields[] = {
-	HDR,
-	F("byte_en", 0, 28, 4),
-	F("reg", 1, 0, 32),
-	F("value", 2, 0, 32),
+	HEADER,
+	L(SRBM, byte_en),
+	L(SRBM, reg),
+	L(SRBM, value),
 };
 static const struct kfdsig_field gcr_req_fields[] = {
-	HDR,
-	F("payload1", 1, 0, 32),
-	F("payload2", 2, 0, 32),
-	F("payload3", 3, 0, 32),
-	F("payload4", 4, 0, 32),
+	HEADER,
+	L(GCR_REQ, payload1),
+	L(GCR_REQ, payload2),
+	L(GCR_REQ, payload3),
+	L(GCR_REQ, payload4),
 };
 
 static const struct kfdsig_packet_desc nop_desc = DESC("NOP", SDMA_OP_NOP, 1, nop_fields);
@@ -224,7 +232,7 @@ long kfdsig_sdma_packet_dw(const struct kfdsig_target *t, const uint32_t *dw, si
 		return kfdsig_set_error(EINVAL, "no target or no dwords");
 	h = dw[0];
 	if (SDMA_HDR_OP_G(h) == SDMA_OP_NOP)
-		return (long)SDMA_NOP_COUNT_G(h) + 1;
+		return (long)SDMA_GET(NOP, count, h) + 1;
 	d = kfdsig_sdma_desc_lookup(t, SDMA_HDR_OP_G(h), SDMA_HDR_SUB_OP_G(h));
 	if (!d)
 		return kfdsig_set_error(ENOENT, "no SDMA layout for op %u sub_op %u on %s",
@@ -234,7 +242,7 @@ long kfdsig_sdma_packet_dw(const struct kfdsig_target *t, const uint32_t *dw, si
 
 		if (n < SDMA_WRITE_HDR_DW)
 			return kfdsig_set_error(ENODATA, "WRITE cut before its count dword");
-		count = dw[3] & ((1u << SDMA_WRITE_COUNT_WIDTH) - 1);
+		count = SDMA_GET(WRITE, count, dw[SDMA_DW(WRITE, count)]);
 		return SDMA_WRITE_HDR_DW + (long)count +
 		       (SDMA_COUNT_IS_MINUS_ONE(t->sdma_ip[0]) ? 1 : 0);
 	}

@@ -3,7 +3,7 @@
  * PM4 packets that run a signal stub as one wave on a compute queue. The
  * register set follows what a compute dispatch programs on a user PM4
  * queue: kfdtest Dispatch.cpp BuildIb() (ROCR-Runtime) and amdgpu gfx_v9_0.c's
- * GPR-init dispatch; offsets and bits are in pm4/pm4_defs.h, the
+ * GPR-init dispatch; offsets in pm4/pm4_defs.h, bits in pm4/pm4_fields.def, the
  * generation's COMPUTE_PGM_RSRC3 offset in the target table.
  */
 #include <errno.h>
@@ -111,7 +111,7 @@ int kfdsig_pm4_emit_dispatch(const struct kfdsig_shader_stub *s, uint64_t code_v
 	*p++ = 1;
 	*p++ = 1;
 	*p++ = 1;
-	*p++ = PM4_DISPATCH_COMPUTE_SHADER_EN |
-	       (s->regs.wave_size == 32 ? PM4_DISPATCH_CS_W32_EN : 0);
+	*p++ = PM4_BIT(DD, compute_shader_en) |
+	       (s->regs.wave_size == 32 ? PM4_BIT(DD, cs_w32_en) : 0);
 	return (int)(p - buf);
 }

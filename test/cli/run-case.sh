@@ -1,7 +1,9 @@
 #!/bin/sh
 # Run one CLI golden case: run-case.sh KFDSIG CASE [--update]
-#   CASE.args  one line: the arguments (shell words, run from the case's
-#              directory; $DATA names test/cli/data)
+#   CASE       test/cli/<command>/<case> (one folder per kfdsig command,
+#              main/ for the global options and dispatch)
+#   CASE.args  one line: the arguments (shell words, run from test/cli, so
+#              data/x names an input; $DATA is test/cli/data)
 #   CASE.out   exact expected stdout
 #   CASE.err   exact expected stderr (optional; stderr is not compared without it)
 #   CASE.exit  expected exit status (optional, default 0)
@@ -11,9 +13,9 @@ kfdsig=$1
 case=$2
 update=${3:-}
 case $kfdsig in /*) ;; *) kfdsig=$(pwd)/$kfdsig ;; esac
-# Cases name their input files relative to the case directory.
-cd "$(dirname "$case")" || exit 1
-case=$(pwd)/$(basename "$case")
+case $case in /*) ;; *) case=$(pwd)/$case ;; esac
+# Cases name their input files relative to test/cli (this script's folder).
+cd "$(dirname "$0")" || exit 1
 DATA=$(pwd)/data
 export DATA
 tmp=$(mktemp -d) || exit 1

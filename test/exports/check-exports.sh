@@ -16,6 +16,13 @@ cat "$inc"/kfdsig/*.h | perl -0777 -pe 's{/\*.*?\*/}{}gs; s{\\\n}{}g; s{^#.*$}{}
   sed 's/(.*//' | awk '{ print $NF }' | tr -d '*' | sort -u >"$tmp/declared"
 
 status=0
+# Every export carries the version node of its release (src/kfdsig.map).
+nm -D --defined-only "$lib" | awk '$2 ~ /^[TDBR]$/ { print $3 }' | grep -v '@@*KFDSIG_[0-9][0-9.]*$' >"$tmp/unversioned" || true
+if [ -s "$tmp/unversioned" ]; then
+  echo "exported without a KFDSIG_x.y version node (list them in src/kfdsig.map):"
+  cat "$tmp/unversioned"
+  status=1
+fi
 if ! diff -u "$tmp/declared" "$tmp/exported" >"$tmp/diff"; then
   echo "exported symbols differ from the KFDSIG_API declarations (- declared only, + exported only):"
   grep '^[-+][a-z]' "$tmp/diff" || true

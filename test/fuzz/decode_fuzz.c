@@ -55,8 +55,9 @@ static int on_finding(void *ctx, const struct kfdsig_finding *f)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct kfdsig_decode_sink sink = { NULL, on_packet, on_finding };
-	struct kfdsig_decode_opts o = { 0 };
+	KFDSIG_OPTS(kfdsig_decode_sink, sink, .ctx = NULL, .packet = on_packet,
+		    .finding = on_finding);
+	KFDSIG_OPTS(kfdsig_decode_opts, o);
 	struct kfdsig_decode_stats a, b;
 	struct kfdsig_decoder *d;
 	uint32_t *dw;

@@ -20,7 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static int sink_fn(void *ctx, const uint32_t *dw, size_t n)
 {
-	struct kfdsig_decode_opts o = { 0 };
+	KFDSIG_OPTS(kfdsig_decode_opts, o);
 
 	(void)ctx;
 	o.engine = KFDSIG_ENGINE_PM4;

@@ -38,7 +38,7 @@ struct gpu {
 	const struct kfdsig_target *t;
 	uint32_t gpu_id;
 	int pasid;
-	struct kfdsig_kfd_bo *scratch;
+	const struct kfdsig_kfd_bo *scratch;
 	struct kfdsig_event ev[4];
 };
 

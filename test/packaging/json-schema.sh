@@ -2,7 +2,10 @@
 # Every command's JSON output validates against its schema in docs/schema/
 # (python3-jsonschema): one document, or for the streaming commands (decode,
 # smi, signal) every JSON Lines record; --pretty and --json-seq keep the
-# same documents. Usage: json-schema.sh KFDSIG SCHEMA_DIR DATA_DIR WORK
+# same documents. Each kind of record a command prints is produced at least
+# once: `want KEY...` before a check makes it fail unless some record has
+# each KEY at its top level (`never KEY...`: unless no record has it).
+# Usage: json-schema.sh KFDSIG SCHEMA_DIR DATA_DIR WORK
 set -u
 k=$1
 schemas=$2
@@ -11,29 +14,52 @@ work=$4
 python3 -c 'import jsonschema' 2>/dev/null || { echo "no python3-jsonschema: skip"; exit 77; }
 rm -rf "$work"; mkdir -p "$work"
 fail=0
-check() { # check SCHEMA MODE(doc|lines|seq) ARGS...
+want_keys=
+never_keys=
+want() { want_keys="$*"; }
+never() { never_keys="$*"; }
+check() { # check SCHEMA MODE(doc|lines|lines0|seq|stream|text) ARGS...
   schema=$1; mode=$2; shift 2
-  "$k" "$@" >"$work/out" 2>"$work/err" </dev/null
-  st=$?
+  if [ "$mode" = text ]; then # a record given as text (one the tests cannot make)
+    printf '%s\n' "$1" >"$work/out"; mode=doc; st=0
+  else
+    "$k" "$@" >"$work/out" 2>"$work/err" </dev/null
+    st=$?
+  fi
+  w=$want_keys; n=$never_keys; want_keys=; never_keys=
   [ $st -le 1 ] || { echo "FAIL: kfdsig $* exited $st: $(cat "$work/err")"; fail=1; return; }
-  python3 - "$schemas/$schema.json" "$mode" "$work/out" <<'PY' || { echo "FAIL: kfdsig $*"; fail=1; }
+  python3 - "$schemas/$schema.json" "$mode" "$work/out" "$w" "$n" <<'PY' || { echo "FAIL: kfdsig $*"; fail=1; }
 import json, sys, jsonschema
 schema = json.load(open(sys.argv[1]))
 mode, text = sys.argv[2], open(sys.argv[3]).read()
+want, never = sys.argv[4].split(), sys.argv[5].split()
 jsonschema.Draft202012Validator.check_schema(schema)
 v = jsonschema.Draft202012Validator(schema)
 if mode == "doc":
     docs = [json.loads(text)]
 elif mode in ("lines", "lines0"):
     docs = [json.loads(l) for l in text.splitlines() if l.strip()]
+elif mode == "stream":  # --pretty: indented documents one after the other
+    docs, dec, i = [], json.JSONDecoder(), 0
+    while text[i:].strip():
+        i += len(text[i:]) - len(text[i:].lstrip())
+        d, i = dec.raw_decode(text, i)
+        docs.append(d)
+    assert "\n  " in text, "not indented"
 else:  # RFC 7464: RS before every record
     assert text.startswith("\x1e"), "no RS before the first record"
-    docs = [json.loads(r) for r in text.split("\x1e")[1:]]
+    recs = text.split("\x1e")[1:]
+    assert all(r.endswith("\n") for r in recs), "a record does not end in LF"
+    docs = [json.loads(r) for r in recs]
 assert docs or mode == "lines0", "no JSON"
 for d in docs:
     errs = sorted(v.iter_errors(d), key=str)
     if errs:
-        print(errs[0].message, "at", list(errs[0].path)); sys.exit(1)
+        print(errs[0].message, "at", list(errs[0].path), "in", json.dumps(d)[:300]); sys.exit(1)
+for key in want:
+    assert any(isinstance(d, dict) and key in d for d in docs), "no record has " + key
+for key in never:
+    assert not any(isinstance(d, dict) and key in d for d in docs), "a record has " + key
 PY
 }
 check targets doc targets -j
@@ -41,12 +67,49 @@ check targets doc -p targets gfx90a gfx1100
 check emit doc emit -t gfx90a -e 5 --signal-page 0x7f0000000000 -j
 check emit doc -j emit -E sdma -t gfx1100 -e 42 --signal-page 0x100000
 check emit doc emit -t gfx942 -e 77 --signal-page 0x100000 --format json --pretty
+check emit doc emit -t gfx90a -E aql -e 5 --signal-page 0x7f0000000000 --signal-va 0x7f0000010040 -j
+want name summary
 check decode lines decode -t gfx90a --lint --signal-page 0x7f0000200000 -j "$data/pm4-fence-gfx90a.hex"
+want name summary
 check decode seq decode -t gfx1100 -E sdma --json-seq "$data/sdma-one-fence-gfx1100.hex"
+want name summary
+check decode stream -p decode -t gfx1100 -E sdma "$data/sdma-one-fence-gfx1100.hex"
+# a SKIPPED range and its resync finding, raw dwords (-v)
+want skipped raw finding summary
+check decode lines decode -t gfx90a -j -v "$data/garbage-front-gfx90a.bin"
+want skipped finding summary
+check decode seq decode -t gfx90a -E sdma --json-seq --lint "$data/garbage-front-sdma-gfx90a.bin"
+# an IB followed into a --mem image: records with ib_depth/ib_va
+want ib_depth ib_va finding summary
+check decode lines decode -t gfx90a -j --lint --mem 0x10000="$data/ib-image-gfx90a.bin" "$data/ib-ring-gfx90a.bin"
+want finding
+never summary
+check decode lines decode -t gfx90a -j --no-summary --mem 0x20000="$data/ib-loop-gfx90a.bin" "$data/ib-loop-ring-gfx90a.bin"
+# a ring window (debugfs header), payload data and a truncated packet
+want name summary
+check decode lines decode -t gfx90a -j --lint "$data/amdgpu_ring_comp_1.0.0"
+printf '0xC0043700 0x00100500 0x200150 0x7f00 0x7 0x0 0xC0043700 0x00100500\n' >"$work/write-data.hex"
+want data finding summary
+check decode lines decode -t gfx90a -j "$work/write-data.hex"
+# the aql engine: packets, completion-signal findings, an AQL_PM4_IB's IB
+want name finding summary
+check decode lines decode -t gfx90a -E aql -j --lint --signal-page 0x7f0000000000 --mem 0x7f0000010000="$data/aql-signals-gfx90a.bin" "$data/aql-ring-gfx90a.hex"
+want ib_depth summary
+check decode lines decode -t gfx90a -E aql -j --mem 0x10000="$data/ib-image-gfx90a.bin" "$data/aql-pm4-ib-gfx90a.hex"
 check devices doc --emulate gfx90a,gfx1100 devices -j
 check devices doc devices --emulate=gfx942,kfd=1.13 --pretty
 check signal lines --emulate gfx90a signal -E sdma -c 2 -j
 check signal seq signal --emulate gfx1100 -E shader -e 300 --json-seq
+check signal lines --emulate gfx90a signal -E aql -e 9 -c 2 -j
+# -v: the emulated handler's interrupt records (a dropped one too)
+want gpu_id irq
+check signal lines --emulate gfx90a signal -E sdma -c 2 -v -j --no-time
+want irq
+check signal seq --emulate gfx90a,profile=v6.14 signal -e 7 --ctxid 0 -T 50 -v --json-seq
+want irq
+check signal stream --emulate gfx1030 signal -e 7 --ctxid 5 -v -p
+# without the emulator (a GPU) -v prints this once (tools/cmd_signal.c print_trace)
+check signal text '{"irq_trace": null}'
 # the emulated KFD raises no SMI event by itself: the records, if any, validate
 check smi lines0 --emulate gfx90a smi -j -T 10
 check shader doc shader -t gfx90a -j

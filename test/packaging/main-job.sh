@@ -1,23 +1,31 @@
 #!/bin/sh
 # scripts/run-main.sh on the built kfdsig, a few cases only: it must end with
 # one verdict line summing every section and naming the bench figures and
-# plot, which it must have written. Usage: main-job.sh KFDSIG SOURCE WORK
+# plot, which it must have written, and run Debian's libhsakmt clients under
+# kfdsig exec. Usage: main-job.sh KFDSIG SOURCE WORK CLIENTS-DIR
 set -u
 k=$1
 src=$2
 work=$3
+clients=$4
 rm -rf "$work"; mkdir -p "$work"
-KFDSIG_BIN=$k KFDSIG_MAIN_SMOKE=1 KFDSIG_MAIN_OUT=$work "$src/scripts/run-main.sh" >"$work/log" 2>&1
+KFDSIG_BIN=$k KFDSIG_CLIENTS_DIR=$clients KFDSIG_MAIN_SMOKE=1 KFDSIG_MAIN_OUT=$work "$src/scripts/run-main.sh" >"$work/log" 2>&1
 st=$?
 last=$(tail -n 1 "$work/log")
 echo "$last"
 [ $st -eq 0 ] || { echo "run-main.sh exited $st"; tail -n 30 "$work/log"; exit 1; }
-# sections: gfx90a (3 cases), all targets (3 x N), v6.14 on 2 devices (1 + ... cases)
-sum=$(awk '/^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$/ { p += $1; f += $3; s += $5 } END { print p, f, s }' "$work/log")
+# sections: gfx90a (3 cases), all targets (3 x N), v6.14 on 2 devices (1 + ... cases),
+# and the libhsakmt clients (one row each, or one SKIP when they were not built)
+sum=$(awk '/^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$/ { p += $1; f += $3; s += $5 }
+	/^PASS  libhsakmt\./ { p++ } /^FAIL  libhsakmt\./ { f++ } /^SKIP: the libhsakmt clients/ { s++ }
+	END { print p, f, s }' "$work/log")
 set -- $sum
-echo "$last" | grep -q "^kfdsig main job: PASS: $1 passed, $2 failed, $3 skipped over 3 suite sections; bench figures in $work/bench.json (samples $work/bench-samples.csv), plot in $work/bench.svg$" ||
+echo "$last" | grep -q "^kfdsig main job: PASS: $1 passed, $2 failed, $3 skipped over 4 suite sections; bench figures in $work/bench.json (samples $work/bench-samples.csv), plot in $work/bench.svg$" ||
   { echo "verdict does not sum the sections ($sum)"; exit 1; }
 [ "$1" -gt 0 ] || { echo "nothing passed"; exit 1; }
+if [ -x "$clients/client_hsakmt_queue" ]; then
+	[ "$(grep -c '^PASS  libhsakmt\.' "$work/log")" -eq 3 ] || { echo "libhsakmt clients did not all pass"; grep libhsakmt "$work/log"; exit 1; }
+fi
 grep -q '<svg' "$work/bench.svg" || { echo "no plot"; exit 1; }
 grep -q '"figures"' "$work/bench.json" || { echo "no bench figures"; exit 1; }
 [ "$(wc -l <"$work/bench-samples.csv")" -gt 10 ] || { echo "no samples"; exit 1; }

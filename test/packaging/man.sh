@@ -3,7 +3,7 @@
 # warning, every command has its page, and each command's options (from its
 # getopt table: kfdsig completion options CMD) appear in it.
 # Every public function (KFDSIG_API or static inline in include/kfdsig/)
-# has a man3 page or link named after it.
+# has a man3 page or link named after it; every link leads to a page.
 # Usage: man.sh KFDSIG MANDIR [INCLUDEDIR] (the built pages: man1/*.1, man3/*.3)
 set -u
 k=$1
@@ -13,8 +13,13 @@ command -v groff >/dev/null || { echo "no groff (groff-base): skip"; exit 77; }
 fail=0
 for p in "$dir"/man1/*.1 "$dir"/man3/*.3; do
   [ -f "$p" ] || continue
-  # link pages (.so) are checked through their target
-  head -n 1 "$p" | grep -q '^\.so ' && continue
+  # link pages (.so) are checked through their target, which must be a page
+  if head -n 1 "$p" | grep -q '^\.so '; then
+    t=$dir/$(sed -n '1s/^\.so //p' "$p")
+    { [ -f "$t" ] && ! head -n 1 "$t" | grep -q '^\.so '; } ||
+      { echo "FAIL: $p links to $t, which is not a page"; fail=1; }
+    continue
+  fi
   w=$(groff -ww -z -man "$p" 2>&1)
   [ -z "$w" ] || { echo "FAIL: $p: $w"; fail=1; }
 done

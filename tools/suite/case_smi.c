@@ -35,7 +35,7 @@ static enum suite_result smi_open_mask(struct suite_ctx *c)
 		return suite_fail(c, "a fresh SMI fd had something to read (%d)", r);
 	}
 	if (c->d->emu) {
-		struct kfdsig_emu_smi_args a = { .pid = (int32_t)getpid(), .addr = 0x1234 };
+		KFDSIG_OPTS(kfdsig_emu_smi_args, a, .pid = (int32_t)getpid(), .addr = 0x1234);
 
 		/* not in the mask: not delivered */
 		r = kfdsig_emu_smi_emit(c->d->emu, c->dev->gpu_id, KFDSIG_SMI_QUEUE_EVICTION, &a);

@@ -1,37 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The engine layer of the suite: "signal event E via engine pm4/sdma/shader"
+ * The engine layer of the suite: "signal event E via engine pm4/sdma/shader/aql"
  * on a user queue of the case's GPU, through the public queue API of
- * kfdsig/kfd.h (kfdsig_kfd_queue_create / submit / wait_idle). The fence
- * itself always comes from the library's emitters (kfdsig_pm4_emit_fence,
- * kfdsig_sdma_emit_fence, the shader stub + kfdsig_pm4_emit_dispatch).
+ * kfdsig/kfd.h (kfdsig_kfd_queue_create / submit / wait_idle). The signal
+ * itself always comes from the library: kfdsig_emit_signal() (kfdsig/signal.h),
+ * for aql kfdsig_amd_signal_prepare() and kfdsig_aql_emit_barrier() (kfdsig/aql.h).
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "suite.h"
-
-int suite_emit_signal(const struct kfdsig_target *t, int engine, uint64_t page_va,
-		      uint32_t event_id, uint32_t flags, uint32_t ctxid, uint32_t *buf,
-		      size_t max_dw)
-{
-	struct kfdsig_fence f = {
-		.slot_va = kfdsig_slot_va(page_va, event_id),
-		.event_id = event_id,
-		.ctxid = ctxid,
-		.flags = flags,
-	};
-
-	switch (engine) {
-	case SUITE_ENGINE_PM4:
-		return kfdsig_pm4_emit_fence(t, &f, buf, max_dw);
-	case SUITE_ENGINE_SDMA:
-		return kfdsig_sdma_emit_fence(t, &f, buf, max_dw);
-	default:
-		return -ENOTSUP;
-	}
-}
 
 /* Stub copies one batch may hold: a whole signal page's worth. */
 #define CODE_COPIES 4096u
@@ -45,16 +24,15 @@ struct suite_queue {
 	uint32_t *batch;
 	size_t n, cap;
 	/* aql: one amd_signal_t per signal until the next flush */
-	struct kfdsig_kfd_bo *signals;
+	const struct kfdsig_kfd_bo *signals;
 	size_t signals_used;
 	/* shader: stub copies, one per signal until the next flush */
-	struct kfdsig_shader_stub stub;
-	struct kfdsig_kfd_bo *code;
-	size_t code_used, code_bytes;
+	const struct kfdsig_kfd_bo *code;
+	struct kfdsig_code_buf cb;
 };
 
 /* A GTT buffer mapped on the case's GPU; nothing is left behind on failure. */
-static int alloc_mapped(struct suite_ctx *c, uint64_t size, struct kfdsig_kfd_bo **out)
+static int alloc_mapped(struct suite_ctx *c, uint64_t size, const struct kfdsig_kfd_bo **out)
 {
 	int r = kfdsig_kfd_alloc(c->kfd, c->dev->gpu_id, size, KFDSIG_KFD_MEM_GTT_UNCACHED, out);
 
@@ -70,7 +48,7 @@ static int alloc_mapped(struct suite_ctx *c, uint64_t size, struct kfdsig_kfd_bo
 enum suite_result suite_queue_open(struct suite_ctx *c, int engine, uint32_t ring_bytes,
 				   struct suite_queue **out)
 {
-	struct kfdsig_queue_opts opts = { .ring_size = ring_bytes };
+	KFDSIG_OPTS(kfdsig_queue_opts, opts, .ring_size = ring_bytes);
 	struct suite_queue *q;
 	uint64_t *page;
 	int r;
@@ -88,19 +66,24 @@ enum suite_result suite_queue_open(struct suite_ctx *c, int engine, uint32_t rin
 	q->engine = engine;
 	kfdsig_kfd_signal_page(c->kfd, &page, &q->page_va);
 	if (engine == SUITE_ENGINE_SHADER) {
-		r = kfdsig_shader_stub(c->t, KFDSIG_SHADER_RAW, &q->stub);
+		struct kfdsig_shader_stub stub;
+
+		r = kfdsig_shader_stub(c->t, KFDSIG_SHADER_RAW, &stub);
 		if (r < 0) {
 			free(q);
 			return suite_skip(c, "no shader stub for %s: %s", c->t->name,
 					  kfdsig_last_error());
 		}
 		/* each copy starts its entry on a 256-byte boundary */
-		q->code_bytes =
-			CODE_COPIES * ((q->stub.size + q->stub.entry_offset + 255) & ~255ul);
-		if (alloc_mapped(c, q->code_bytes, &q->code) < 0) {
+		q->cb = (struct kfdsig_code_buf)KFDSIG_OPTS_INIT(kfdsig_code_buf,
+								 .form = KFDSIG_SHADER_RAW);
+		q->cb.size = CODE_COPIES * ((stub.size + stub.entry_offset + 255) & ~255ul);
+		if (alloc_mapped(c, q->cb.size, &q->code) < 0) {
 			free(q);
 			return suite_fail(c, "code buffer: %s", kfdsig_last_error());
 		}
+		q->cb.cpu = q->code->cpu;
+		q->cb.va = q->code->va;
 	}
 	if (engine == SUITE_ENGINE_AQL) {
 		if (c->t->wptr_bits != 64) {
@@ -160,43 +143,6 @@ static bool reserve(struct suite_queue *q, size_t ndw)
 	return true;
 }
 
-/* @m0: the value the stub puts in m0, normally the event id; a deliberately
- * bad caller (KFDSIG_FENCE_CTXID | KFDSIG_FENCE_DELIBERATELY_BAD) passes
- * another one, e.g. id & 0xff as device libraries with the 8-bit-m0 bug do. */
-static enum suite_result shader_signal(struct suite_ctx *c, struct suite_queue *q,
-				       uint32_t event_id, uint32_t m0)
-{
-	const struct kfdsig_shader_stub *s = &q->stub;
-	size_t off = ((q->code_used + s->entry_offset + 255) & ~(size_t)255) - s->entry_offset;
-	int r;
-
-	if (off + s->size > q->code_bytes)
-		return suite_fail(c, "too many shader signals in one batch");
-	memcpy((uint8_t *)q->code->cpu + off, s->bytes, s->size);
-	r = kfdsig_shader_patch(s, (uint8_t *)q->code->cpu + off, s->size,
-				kfdsig_slot_va(q->page_va, event_id), event_id);
-	if (r < 0)
-		return suite_fail(c, "patching the stub: %s", kfdsig_last_error());
-	if (m0 != event_id) {
-		/* The literal after s_mov_b32 m0, little-endian, at its
-		 * published offset (docs/shader-stubs.md). */
-		uint32_t at = s->patch_offset[KFDSIG_SHADER_PATCH_EVENT_ID];
-
-		if (at == KFDSIG_SHADER_NO_OFFSET || at + 4 > s->size)
-			return suite_fail(c, "the stub publishes no event-id offset");
-		memcpy((uint8_t *)q->code->cpu + off + at, &m0, sizeof(m0));
-	}
-	q->code_used = off + s->size;
-	if (!reserve(q, KFDSIG_PM4_DISPATCH_MAX_DW))
-		return suite_fail(c, "out of memory");
-	r = kfdsig_pm4_emit_dispatch(s, q->code->va + off + s->entry_offset, 0, q->batch + q->n,
-				     q->cap - q->n);
-	if (r < 0)
-		return suite_fail(c, "dispatch packets: %s", kfdsig_last_error());
-	q->n += (size_t)r;
-	return SUITE_PASS;
-}
-
 /* An interrupt signal for the event (kfdsig_amd_signal_prepare(); with
  * KFDSIG_FENCE_CTXID its event id is @ctxid, on purpose) and a barrier-AND
  * packet that completes it (kfdsig_aql_emit_barrier()). */
@@ -237,22 +183,30 @@ static enum suite_result aql_signal(struct suite_ctx *c, struct suite_queue *q, 
 enum suite_result suite_queue_signal(struct suite_ctx *c, struct suite_queue *q, uint32_t event_id,
 				     uint32_t flags, uint32_t ctxid)
 {
+	/* A deliberately bad caller (KFDSIG_FENCE_CTXID |
+	 * KFDSIG_FENCE_DELIBERATELY_BAD) names another id: the interrupt
+	 * context, or for the shader the m0 value, e.g. id & 0xff as device
+	 * libraries with the 8-bit-m0 bug do. */
+	struct kfdsig_fence f = {
+		.slot_va = kfdsig_slot_va(q->page_va, event_id),
+		.event_id = event_id,
+		.ctxid = ctxid,
+		.flags = flags,
+	};
+	bool shader = q->engine == SUITE_ENGINE_SHADER;
 	int r;
 
-	if (q->engine == SUITE_ENGINE_SHADER) {
-		bool bad_m0 = (flags & (KFDSIG_FENCE_CTXID | KFDSIG_FENCE_DELIBERATELY_BAD)) ==
-			      (KFDSIG_FENCE_CTXID | KFDSIG_FENCE_DELIBERATELY_BAD);
-
-		return shader_signal(c, q, event_id, bad_m0 ? ctxid : event_id);
-	}
 	if (q->engine == SUITE_ENGINE_AQL)
 		return aql_signal(c, q, event_id, flags, ctxid, event_id);
-	if (!reserve(q, 64))
+	if (!reserve(q, KFDSIG_SIGNAL_MAX_DW))
 		return suite_fail(c, "out of memory");
-	r = suite_emit_signal(c->t, q->engine, q->page_va, event_id, flags, ctxid, q->batch + q->n,
-			      q->cap - q->n);
+	r = kfdsig_emit_signal(c->t, suite_signal_engine(q->engine), &f, shader ? &q->cb : NULL,
+			       q->batch + q->n, q->cap - q->n);
+	if (r == -ENOSPC && shader)
+		return suite_fail(c, "too many shader signals in one batch: %s",
+				  kfdsig_last_error());
 	if (r < 0)
-		return suite_fail(c, "%s fence for event %u: %s", suite_engine_name(q->engine),
+		return suite_fail(c, "%s signal of event %u: %s", suite_engine_name(q->engine),
 				  event_id, kfdsig_last_error());
 	q->n += (size_t)r;
 	return SUITE_PASS;
@@ -290,7 +244,7 @@ static enum suite_result submit(struct suite_ctx *c, struct suite_queue *q, bool
 	if (!wait)
 		return SUITE_PASS;
 	r = kfdsig_kfd_queue_wait_idle(q->q, TIMEOUT_MS);
-	q->code_used = 0;
+	q->cb.used = 0;
 	q->signals_used = 0;
 	if (r < 0)
 		return suite_fail(c, "the %s queue did not go idle in %d ms: %s",

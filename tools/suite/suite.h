@@ -201,10 +201,12 @@ enum suite_result suite_queue_flush(struct suite_ctx *c, struct suite_queue *q);
  * the engine (it never goes idle). */
 enum suite_result suite_queue_kick(struct suite_ctx *c, struct suite_queue *q);
 
-/* Emit an engine's signal of @event_id into @buf (bench and engine.c).
- * Return dwords written or -errno. */
-int suite_emit_signal(const struct kfdsig_target *t, int engine, uint64_t page_va,
-		      uint32_t event_id, uint32_t flags, uint32_t ctxid, uint32_t *buf,
-		      size_t max_dw);
+/* The library's engine for a suite engine (the same numbers). */
+static inline enum kfdsig_signal_engine suite_signal_engine(int engine)
+{
+	return engine == SUITE_ENGINE_SDMA     ? KFDSIG_SIGNAL_SDMA
+	       : engine == SUITE_ENGINE_SHADER ? KFDSIG_SIGNAL_SHADER
+					       : KFDSIG_SIGNAL_PM4;
+}
 
 #endif

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// kfdsig signal stub, family gfx10.1 (gfx1010, gfx1011, gfx1012). Assembled with LLVM 22
+// kfdsig signal stub, family gfx10: gfx10.1 (gfx1010, gfx1011, gfx1012) and
+// gfx10.3 (gfx1030 .. gfx1036), whose code is the same. Assembled with LLVM 22
 // llvm-mc + ld.lld; see README.md and docs/shader-stubs.md. Wave32.
 //
 // One wave stores the 64-bit value 1 into signal_page[event_id], makes the

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: MIT */
+/* Reading a caller's options or ops struct that begins with `size_t sz`
+ * (the rule is in include/kfdsig/common.h, KFDSIG_OPTS). */
+#ifndef KFDSIG_CORE_OPTS_H
+#define KFDSIG_CORE_OPTS_H
+
+#include <stddef.h>
+
+/* Larger sz values are refused outright: no struct of the library comes
+ * near it, and an uninitialised sz must not make us read far. */
+#define KFDSIG_OPTS_MAX_SZ 4096u
+
+/*
+ * Copy the caller's struct @src into @dst, the library's struct of @dst_sz
+ * bytes: the first min(src->sz, @dst_sz) bytes, the rest of @dst zeroed,
+ * and dst->sz set to @dst_sz.
+ * @name names the struct in the error. NULL @src gives a zeroed @dst (with
+ * sz = @dst_sz).
+ *
+ * Return: 0, or -EINVAL (recorded) when src->sz is smaller than the sz
+ * field itself, larger than KFDSIG_OPTS_MAX_SZ, or larger than @dst_sz with
+ * a non-zero byte past @dst_sz.
+ */
+int kfdsig_opts_copy(void *dst, size_t dst_sz, const void *src, const char *name);
+
+#endif /* KFDSIG_CORE_OPTS_H */

@@ -1,0 +1,297 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The emulated CP (compute queues' PM4 packets), written from vid.h,
+ * soc15d.h, nvd.h and the gfx_v*_0.c ring emitters, never kfdsig's
+ * emitters or decoder. DISPATCH_DIRECT hands a wave to the emulated shader
+ * unit (emu/sq), as does an AQL kernel dispatch (emu_aql.c).
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "emu/emu_engine.h"
+#include "emu/sq/sq.h"
+
+/* PM4 type-3 header (vid.h / soc15d.h / nvd.h PACKET3()) */
+#define HDR_TYPE(h) ((h) >> 30)
+#define HDR_COUNT(h) (((h) >> 16) & 0x3fff)
+#define HDR_OP(h) (((h) >> 8) & 0xff)
+#define OP_NOP 0x10
+#define OP_WRITE_DATA 0x37
+#define OP_WAIT_REG_MEM 0x3c
+#define OP_INDIRECT_BUFFER 0x3f
+#define OP_EVENT_WRITE 0x46
+#define OP_EVENT_WRITE_EOP 0x47
+#define OP_RELEASE_MEM 0x49
+#define OP_ACQUIRE_MEM 0x58
+#define OP_DISPATCH_DIRECT 0x15
+#define OP_SET_SH_REG 0x76
+/* SH register offsets from 0x2c00 (gfx_8_0_d.h mmCOMPUTE_PGM_LO 0x2e0c,
+ * mmCOMPUTE_USER_DATA_0 0x2e40; the same offsets through gfx12) and the
+ * dispatch initiator's wave32 bit (CS_W32_EN, gfx10+). */
+#define SH_COMPUTE_PGM_LO 0x20c
+#define SH_COMPUTE_PGM_HI 0x20d
+#define SH_COMPUTE_USER_DATA_0 0x240
+#define DISPATCH_CS_W32_EN (1u << 15)
+#define MAX_GROUPS 64
+
+/* Length in dwords of the packet whose header is @h, 0 for none we know. */
+uint32_t emu_pm4_len(uint32_t h)
+{
+	if (HDR_TYPE(h) == 2)
+		return 1; /* type-2 NOP */
+	if (HDR_TYPE(h) != 3)
+		return 0;
+	/* PACKET3(NOP, 0x3FFF): the one-dword ring filler */
+	if (HDR_OP(h) == OP_NOP && HDR_COUNT(h) == 0x3fff)
+		return 1;
+	return HDR_COUNT(h) + 2;
+}
+
+/* RELEASE_MEM: the length the CP read from the header count must be the
+ * generation's (emu_gen.c: 7 dwords without INT_CTXID on the gfx8 MEC, 8
+ * with it from gfx9). */
+static bool release_mem(struct emu_queue *q, const uint32_t *d, uint32_t len)
+{
+	bool gfx8 = !q->g->gen.release_mem_ctxid;
+	uint32_t data_sel = d[2] >> 29, int_sel = (d[2] >> 24) & 7, dst_sel = (d[2] >> 16) & 3;
+	uint64_t addr = d[3] | (uint64_t)d[4] << 32;
+	uint64_t data = d[5] | (uint64_t)d[6] << 32;
+	uint32_t ctx;
+
+	if (len != q->g->gen.release_mem_dw)
+		return false; /* a RELEASE_MEM of another generation's shape */
+	/* gfx8 has no INT_CTXID: the IV carries the written data's low 28
+	 * bits (UNVERIFIED on hardware; cik_event_interrupt.c). */
+	ctx = gfx8 ? (uint32_t)data & 0x0fffffff : d[7];
+	if (dst_sel <= 1) { /* memory controller / L2; 2, 3: queue registers */
+		switch (data_sel) {
+		case 1:
+			if (!emu_engine_store32(q, addr & ~3ull, (uint32_t)data))
+				return true;
+			break;
+		case 2:
+			if (!emu_engine_store64(q, addr & ~7ull, data))
+				return true;
+			break;
+		case 3: /* send_gpu_clock_counter: the GET_CLOCK_COUNTERS clock */
+			if (!emu_engine_store64(q, addr & ~7ull, emu_gpu_clock(q->g)))
+				return true;
+			break;
+		case 4: /* perf / system counter */
+			if (!emu_engine_store64(q, addr & ~7ull, emu_engine_now_ns()))
+				return true;
+			break;
+		default: /* 0 none; 5 GDS: nothing to store here */
+			break;
+		}
+	}
+	/* 1 interrupt only, 2 after write confirm, 4 send INT_CTXID; 3 is
+	 * data only; 5 and 6 (conditional on a compare) are UNVERIFIED and
+	 * raise nothing here. */
+	if (int_sel == 1 || int_sel == 2 || int_sel == 4)
+		emu_engine_irq(q, KFDSIG_EMU_IRQ_CP_EOP, ctx);
+	return true;
+}
+
+/* EVENT_WRITE_EOP (vid.h, gfx_v8_0.c gfx_v8_0_ring_emit_fence_gfx()): the gfx8 graphics-ring form. */
+static bool event_write_eop(struct emu_queue *q, const uint32_t *d, uint32_t len)
+{
+	uint32_t data_sel = d[3] >> 29, int_sel = (d[3] >> 24) & 7;
+	uint64_t addr = d[2] | (uint64_t)(d[3] & 0xffff) << 32;
+	uint64_t data = d[4] | (uint64_t)d[5] << 32;
+
+	if (len != 6)
+		return false;
+	if (data_sel == 1 && !emu_engine_store32(q, addr & ~3ull, (uint32_t)data))
+		return true;
+	if (data_sel == 2 && !emu_engine_store64(q, addr & ~7ull, data))
+		return true;
+	if (data_sel == 3 && !emu_engine_store64(q, addr & ~7ull, emu_gpu_clock(q->g)))
+		return true;
+	if (data_sel == 4 && !emu_engine_store64(q, addr & ~7ull, emu_engine_now_ns()))
+		return true;
+	if (int_sel == 1 || int_sel == 2)
+		emu_engine_irq(q, KFDSIG_EMU_IRQ_CP_EOP, (uint32_t)data & 0x0fffffff);
+	return true;
+}
+
+/* WRITE_DATA (soc15d.h / nvd.h / vid.h WRITE_DATA): dst_sel 1, 2, 5 are memory; 0 registers. */
+static bool write_data(struct emu_queue *q, const uint32_t *d, uint32_t len)
+{
+	uint32_t dst = (d[1] >> 8) & 0xf;
+	bool one_addr = d[1] & (1u << 16);
+	uint64_t addr = (d[2] & ~3u) | (uint64_t)d[3] << 32;
+
+	if (len < 5)
+		return false;
+	if (dst != 1 && dst != 2 && dst != 5)
+		return true;
+	for (uint32_t i = 4; i < len; i++)
+		if (!emu_engine_store32(q, one_addr ? addr : addr + 4ull * (i - 4), d[i]))
+			return true;
+	return true;
+}
+
+/* WAIT_REG_MEM (soc15d.h): function [2:0], mem_space [5:4], addr lo/hi,
+ * reference, mask, poll interval. Register waits pass at once. */
+static bool wait_reg_mem(struct emu_queue *q, const uint32_t *d, uint32_t len)
+{
+	if (len != 7)
+		return false;
+	if (((d[1] >> 4) & 3) == 1)
+		emu_engine_poll(q, (d[2] & ~3u) | (uint64_t)d[3] << 32, d[1] & 7, d[4], d[5]);
+	return true;
+}
+
+/* INDIRECT_BUFFER: base (dword aligned), size [19:0] in dwords. */
+static bool indirect_buffer(struct emu_queue *q, const uint32_t *d, uint32_t len, int depth)
+{
+	uint64_t base = (d[1] & ~3u) | (uint64_t)(d[2] & 0xffff) << 32;
+	uint32_t ndw = d[3] & 0xfffff, pos = 0;
+	const uint32_t *ib;
+
+	if (len != 4 || depth > 1)
+		return false;
+	ib = emu_engine_mem(q, base, (uint64_t)ndw * 4);
+	if (!ib)
+		return true;
+	while (pos < ndw && !emu_engine_stopping(q)) {
+		uint32_t l = emu_pm4_len(ib[pos]);
+		if (!l || pos + l > ndw || l > EMU_MAX_PKT) {
+			emu_engine_bad_opcode(q);
+			return true;
+		}
+		if (!emu_pm4_exec(q, ib + pos, l, depth + 1))
+			return false;
+		pos += l;
+	}
+	return true;
+}
+
+/* SET_SH_REG: dword 1 is the first register's offset, values follow. */
+static bool set_sh_reg(struct emu_queue *q, const uint32_t *d, uint32_t len)
+{
+	uint32_t off = d[1] & 0xffff;
+
+	if (len < 3)
+		return false;
+	for (uint32_t i = 2; i < len; i++)
+		if (off + i - 2 < sizeof(q->sh) / sizeof(q->sh[0]))
+			q->sh[off + i - 2] = d[i];
+	return true;
+}
+
+static int sq_read(void *ctx, uint64_t va, void *dst, uint32_t len)
+{
+	struct emu_queue *q = ctx;
+	void *p = kfdsig_emu_gpu_ptr(q->p->emu, q->p->pasid, q->g->gpu_id, va, len);
+
+	if (!p)
+		return -EFAULT;
+	memcpy(dst, p, len);
+	return 0;
+}
+
+static int sq_write(void *ctx, uint64_t va, const void *src, uint32_t len)
+{
+	struct emu_queue *q = ctx;
+	void *p = kfdsig_emu_gpu_ptr(q->p->emu, q->p->pasid, q->g->gpu_id, va, len);
+
+	if (!p)
+		return -EFAULT;
+	memcpy(p, src, len);
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+	return 0;
+}
+
+/* s_sendmsg(MSG_INTERRUPT): SQ_INTERRUPT_MSG with the wave's m0 (the ISR
+ * class keeps its SQ id bits of it, emu_gen.c). */
+static int sq_message(void *ctx, const struct kfdsig_sq_event *ev)
+{
+	struct emu_queue *q = ctx;
+
+	if (ev->interrupt)
+		emu_engine_irq(q, KFDSIG_EMU_IRQ_SQ_MSG, ev->m0);
+	return 0;
+}
+
+bool emu_cp_run_waves(struct emu_queue *q, uint64_t entry_va, const uint32_t *sgprs,
+		      uint32_t nsgprs, bool wave32, uint64_t groups)
+{
+	struct kfdsig_sq_env env = {
+		.ctx = q, .read = sq_read, .write = sq_write, .message = sq_message
+	};
+	struct kfdsig_sq_wave w = { 0 };
+	static __thread struct kfdsig_sq_report rep;
+
+	if (!groups || groups > MAX_GROUPS)
+		return false; /* the emulator runs small dispatches only */
+	w.target = q->g->t;
+	w.entry_va = entry_va;
+	w.code_va = entry_va;
+	w.sgprs = sgprs;
+	w.num_sgprs = nsgprs;
+	w.wave_size = wave32 && q->g->gen.level >= KFDSIG_GFX10 ? 32 : 64;
+	for (uint64_t i = 0; i < groups && !emu_engine_stopping(q); i++) {
+		int r = kfdsig_sq_run(&w, &env, &rep);
+
+		if (r == -EFAULT) {
+			emu_engine_vm_fault(q, rep.fault_va);
+			return true;
+		}
+		if (r < 0)
+			return false;
+	}
+	return true;
+}
+
+/* DISPATCH_DIRECT: one wave per workgroup of the program at
+ * COMPUTE_PGM_LO/HI with COMPUTE_USER_DATA_* as its first SGPRs. */
+static bool dispatch_direct(struct emu_queue *q, const uint32_t *d, uint32_t len)
+{
+	uint64_t entry;
+
+	if (len != 5)
+		return false;
+	entry = ((uint64_t)q->sh[SH_COMPUTE_PGM_LO] << 8) |
+		((uint64_t)(q->sh[SH_COMPUTE_PGM_HI] & 0xffff) << 40);
+	return emu_cp_run_waves(q, entry, &q->sh[SH_COMPUTE_USER_DATA_0], 16,
+				(d[4] & DISPATCH_CS_W32_EN) != 0, (uint64_t)d[1] * d[2] * d[3]);
+}
+
+bool emu_cp_run_ib(struct emu_queue *q, uint64_t va, uint32_t ndw)
+{
+	const uint32_t ib[4] = { 3u << 30 | 2u << 16 | OP_INDIRECT_BUFFER << 8, (uint32_t)va,
+				 (uint32_t)(va >> 32), ndw };
+
+	return indirect_buffer(q, ib, 4, 0);
+}
+
+/* Execute one packet; false for a packet the CP would not accept. */
+bool emu_pm4_exec(struct emu_queue *q, const uint32_t *pkt, uint32_t len, int depth)
+{
+	if (HDR_TYPE(pkt[0]) == 2)
+		return true;
+	switch (HDR_OP(pkt[0])) {
+	case OP_NOP:
+	case OP_EVENT_WRITE: /* no interrupt, nothing visible here */
+	case OP_ACQUIRE_MEM: /* cache operations */
+		return true;
+	case OP_RELEASE_MEM:
+		return release_mem(q, pkt, len);
+	case OP_EVENT_WRITE_EOP:
+		return event_write_eop(q, pkt, len);
+	case OP_WRITE_DATA:
+		return write_data(q, pkt, len);
+	case OP_WAIT_REG_MEM:
+		return wait_reg_mem(q, pkt, len);
+	case OP_INDIRECT_BUFFER:
+		return indirect_buffer(q, pkt, len, depth);
+	case OP_SET_SH_REG:
+		return set_sh_reg(q, pkt, len);
+	case OP_DISPATCH_DIRECT:
+		return dispatch_direct(q, pkt, len);
+	default:
+		return false;
+	}
+}

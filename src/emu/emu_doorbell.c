@@ -1,0 +1,203 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The engine loop of a user queue: one thread per queue watches its
+ * doorbell (the doorbell memory itself, so a client writing the mapped
+ * page directly is seen as promptly as one going through the seam), runs
+ * the ring from the read pointer to the doorbell's write pointer through
+ * the CP (emu_cp.c), the SDMA engine (emu_sdma.c) or the AQL packet
+ * processor (emu_aql.c) and updates the read pointer.
+ *
+ * Pointer conventions (kfdtest BaseQueue::PlacePacket, kfd_mqd_manager_vi.c / _v9.c; *_sdma_pkt_open.h NOP / POLL_REGMEM, ROCr amd_blit_sdma.cpp; kfd_doorbell.c, kfd_chardev.c kfd_ioctl_create_queue()): the doorbell carries the
+ * write pointer, PM4 in dwords, SDMA in bytes; 64-bit and monotonic from
+ * gfx9, 32-bit and wrapped on gfx8. The engine reports its read pointer as
+ * a 32-bit wrapped dword offset for PM4 and in bytes for SDMA (64-bit
+ * monotonic from gfx9, 32-bit wrapped on gfx8).
+ */
+#include <limits.h>
+#include <linux/futex.h>
+#include <sched.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "emu/emu_engine.h"
+
+/* Fallback for clients that only store into the doorbell page (no wake):
+ * the engine also looks at the doorbell after a bounded sleep, 200 us for
+ * the first EMU_DB_FAST_ROUNDS idle rounds after work, then 1 ms. */
+#define EMU_DB_FAST_NS 200000L
+#define EMU_DB_SLOW_NS 1000000L
+#define EMU_DB_FAST_ROUNDS 25
+
+/* The fallback periods, ns (tests lengthen them to see that a submit's wake
+ * alone runs the queue). */
+static long db_fast_ns = EMU_DB_FAST_NS, db_slow_ns = EMU_DB_SLOW_NS;
+
+static uint64_t doorbell_value(struct emu_queue *q)
+{
+	if (q->g->gen.doorbell_size == 8)
+		return __atomic_load_n((volatile uint64_t *)q->doorbell, __ATOMIC_ACQUIRE);
+	return __atomic_load_n((volatile uint32_t *)q->doorbell, __ATOMIC_ACQUIRE);
+}
+
+/* The read pointer store, bounded by the buffer that holds it: the kernel
+ * accepts a read pointer anywhere in its one-page buffer
+ * (kfd_queue_acquire_buffers checks the page, not the offset), so a 64-bit
+ * SDMA read pointer at byte 4092 would reach 4 bytes past it. Emulator
+ * choice (what the engine does there is UNVERIFIED): store the bytes that
+ * fit, low-order first, and nothing beyond the buffer. */
+static void publish_rptr(struct emu_queue *q)
+{
+	uint32_t ring_dw = q->ring_size / 4;
+	uint64_t v;
+	unsigned len = 4;
+
+	if (!q->sdma) {
+		v = (uint32_t)(q->consumed % ring_dw);
+	} else if (q->g->gen.wptr_bits == 64) {
+		v = q->consumed * 4;
+		len = 8;
+	} else {
+		v = (uint32_t)((q->consumed * 4) % q->ring_size);
+	}
+	if (len > q->rptr_room)
+		len = q->rptr_room;
+	emu_engine_store(q->rptr, v, len);
+}
+
+/* Dwords between the engine and the doorbell's write pointer. */
+static uint64_t pending(struct emu_queue *q, uint64_t db)
+{
+	uint32_t ring_dw = q->ring_size / 4;
+	uint64_t wp = q->sdma ? db / 4 : db; /* in dwords */
+
+	if (q->aql)
+		return emu_aql_pending(q);
+	if (q->g->gen.wptr_bits == 32)
+		return (wp - q->consumed) % ring_dw;
+	return wp > q->consumed ? wp - q->consumed : 0;
+}
+
+/* Run what the doorbell says is there; true when something ran. */
+static bool run(struct emu_queue *q)
+{
+	uint32_t ring_dw = q->ring_size / 4, buf[EMU_MAX_PKT];
+	bool progressed = false;
+
+	if (q->aql)
+		return emu_aql_run(q);
+	for (;;) {
+		uint64_t avail = pending(q, doorbell_value(q));
+		uint32_t pos = (uint32_t)(q->consumed % ring_dw), len, head[4];
+
+		if (!avail || emu_engine_stopping(q))
+			return progressed;
+		for (uint32_t i = 0; i < 4; i++)
+			head[i] = q->ring[(pos + i) % ring_dw];
+		len = q->sdma ? emu_sdma_len(q, head, (uint32_t)(avail < 4 ? avail : 4))
+			      : emu_pm4_len(head[0]);
+		if (len == 0xffffffff)
+			return progressed; /* header incomplete */
+		if (!len || len > EMU_MAX_PKT) {
+			emu_engine_bad_opcode(q);
+			return progressed;
+		}
+		if (len > avail)
+			return progressed; /* the rest is not submitted yet */
+		for (uint32_t i = 0; i < len; i++)
+			buf[i] = q->ring[(pos + i) % ring_dw];
+		if (!(q->sdma ? emu_sdma_exec(q, buf) : emu_pm4_exec(q, buf, len, 0))) {
+			emu_engine_bad_opcode(q);
+			return progressed;
+		}
+		if (emu_engine_stopping(q))
+			return progressed;
+		__atomic_store_n(&q->consumed, q->consumed + len, __ATOMIC_RELEASE);
+		publish_rptr(q);
+		progressed = true;
+	}
+}
+
+/* The doorbell word the engine sleeps on: its low 32 bits (little-endian:
+ * the first four bytes of a 64-bit doorbell). A doorbell write through
+ * kfdsig_kfd_queue_submit() stores the word and FUTEX_WAKEs it (a shared
+ * futex: the caller's mapping and the engine's are the same memfd page),
+ * as a hardware doorbell write wakes the CP from its idle loop. */
+static uint32_t *doorbell_word(struct emu_queue *q)
+{
+	return (uint32_t *)q->doorbell;
+}
+
+void emu_engine_set_fallback(long fast_ns, long slow_ns)
+{
+	__atomic_store_n(&db_fast_ns, fast_ns > 0 ? fast_ns : EMU_DB_FAST_NS, __ATOMIC_RELAXED);
+	__atomic_store_n(&db_slow_ns, slow_ns > 0 ? slow_ns : EMU_DB_SLOW_NS, __ATOMIC_RELAXED);
+}
+
+/* How long an engine looks at its doorbell after work before it sleeps. */
+#define EMU_DB_SPIN_NS 100000L
+
+/* True when work came in while spinning. */
+static bool spin(struct emu_queue *q)
+{
+	uint64_t end = emu_engine_now_ns() + EMU_DB_SPIN_NS;
+
+	while (emu_engine_now_ns() < end) {
+		if (__atomic_load_n(&q->stop, __ATOMIC_ACQUIRE) ||
+		    __atomic_load_n(&q->halted, __ATOMIC_ACQUIRE))
+			return false;
+		if (pending(q, doorbell_value(q)))
+			return true;
+		sched_yield();
+	}
+	return false;
+}
+
+static void *engine_main(void *arg)
+{
+	struct emu_queue *q = arg;
+	unsigned idle = 0;
+
+	while (!__atomic_load_n(&q->stop, __ATOMIC_ACQUIRE)) {
+		long ns = __atomic_load_n(&db_slow_ns, __ATOMIC_RELAXED);
+		struct timespec ts;
+		uint32_t snap;
+
+		if (!__atomic_load_n(&q->halted, __ATOMIC_ACQUIRE) && run(q)) {
+			idle = 0;
+			continue;
+		}
+		/* Right after work, look at the doorbell for a while before
+		 * sleeping, as the CP polls its queues: waking a thread that
+		 * sleeps on another (virtual) CPU costs tens of microseconds,
+		 * more than the work itself. Yielding, so that the spin never
+		 * holds a CPU someone else wants. */
+		if (idle == 0 && spin(q))
+			continue;
+		/* Snapshot, then look once more: a doorbell write after the
+		 * snapshot changes the word and FUTEX_WAIT returns at once. */
+		snap = __atomic_load_n(doorbell_word(q), __ATOMIC_ACQUIRE);
+		if (!__atomic_load_n(&q->halted, __ATOMIC_ACQUIRE) && pending(q, doorbell_value(q)))
+			continue;
+		if (++idle <= EMU_DB_FAST_ROUNDS)
+			ns = __atomic_load_n(&db_fast_ns, __ATOMIC_RELAXED);
+		ts.tv_sec = ns / 1000000000L;
+		ts.tv_nsec = ns % 1000000000L;
+		syscall(SYS_futex, doorbell_word(q), FUTEX_WAIT, snap, &ts, NULL, 0);
+		__atomic_fetch_add(&q->idle_wakeups, 1, __ATOMIC_RELAXED);
+	}
+	return NULL;
+}
+
+int emu_engine_start(struct emu_queue *q)
+{
+	int r = pthread_create(&q->thread, NULL, engine_main, q);
+	return r ? -r : 0;
+}
+
+void emu_engine_stop(struct emu_queue *q)
+{
+	__atomic_store_n(&q->stop, 1, __ATOMIC_RELEASE);
+	syscall(SYS_futex, doorbell_word(q), FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
+	pthread_join(q->thread, NULL);
+}

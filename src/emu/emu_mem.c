@@ -1,0 +1,371 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The emulated KFD's buffer memory (kfd_chardev.c kfd_ioctl_acquire_vm,
+ * kfd_ioctl_alloc_memory_of_gpu, kfd_ioctl_free_memory_of_gpu,
+ * kfd_ioctl_map_memory_to_gpu / _unmap_memory_from_gpu): a process's
+ * buffer objects, their GPU mappings, the render-node mmap of a buffer and
+ * the GPU VA lookup the engines write through (kfdsig_emu_gpu_ptr).
+ *
+ * Errno values follow kfd_chardev.c: unknown gpu_id -EINVAL, no VM
+ * acquired -ENODEV (kfd_bind_process_to_device), unknown handle -EINVAL
+ * (free) / -ENOMEM (map, unmap), still mapped -EBUSY, freeing the signal
+ * page -EPERM, ACQUIRE_VM with another DRM file -EBUSY.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "emu/emu_priv.h"
+
+static long page_sz(void)
+{
+	long p = sysconf(_SC_PAGESIZE);
+	return p > 0 ? p : 4096;
+}
+
+struct emu_bo *emu_bo_by_handle(struct emu_proc *p, uint64_t handle)
+{
+	for (struct emu_bo *bo = p->bos; bo; bo = bo->next)
+		if (bo->handle == handle)
+			return bo;
+	return NULL;
+}
+
+static void bo_free(struct emu_bo *bo)
+{
+	if (bo->memfd >= 0) {
+		munmap(bo->kptr, bo->size);
+		close(bo->memfd);
+	}
+	free(bo);
+}
+
+void emu_proc_free_memory(struct emu_proc *p)
+{
+	for (int i = 0; i < EMU_MAX_GPUS; i++)
+		if (p->pdd[i].db_memfd >= 0) {
+			munmap(p->pdd[i].db_kptr, p->emu->gpus[i].gen.doorbell_slice);
+			close(p->pdd[i].db_memfd);
+			p->pdd[i].db_memfd = -1;
+		}
+	while (p->bos) {
+		struct emu_bo *bo = p->bos;
+		p->bos = bo->next;
+		bo_free(bo);
+	}
+}
+
+int emu_acquire_vm(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
+{
+	struct kfd_ioctl_acquire_vm_args *a = data;
+	struct emu_file *f;
+	int i = emu_gpu_index(emu, a->gpu_id);
+
+	if (i < 0)
+		return -EINVAL;
+	pthread_mutex_lock(&emu->lock);
+	f = emu_file_get(emu, (int)a->drm_fd);
+	pthread_mutex_unlock(&emu->lock);
+	if (!f)
+		return -EINVAL; /* fget(drm_fd) failed */
+	/* Emulator choice: a file that is not this GPU's render node cannot
+	 * give its VM (the kernel fails inside amdgpu for such a file). */
+	if (f->kind != EMU_FILE_RENDER || f->gpu->index != (uint32_t)i)
+		return -EINVAL;
+	pthread_mutex_lock(&p->lock);
+	if (p->pdd[i].vm) {
+		int r = p->pdd[i].drm_file == f ? 0 : -EBUSY;
+		pthread_mutex_unlock(&p->lock);
+		return r;
+	}
+	p->pdd[i].vm = true;
+	p->pdd[i].drm_file = f;
+	pthread_mutex_unlock(&p->lock);
+	return 0;
+}
+
+static uint32_t lowest_free_idr(struct emu_proc *p, uint32_t gi)
+{
+	for (uint32_t id = 0;; id++) {
+		bool used = false;
+		for (struct emu_bo *bo = p->bos; bo && !used; bo = bo->next)
+			used = bo->gpu_index == gi && KFDSIG_HANDLE_IDR(bo->handle) == id;
+		if (!used)
+			return id;
+	}
+}
+
+int emu_alloc_memory(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
+{
+	struct kfd_ioctl_alloc_memory_of_gpu_args *a = data;
+	uint64_t pg = (uint64_t)page_sz(), size;
+	struct emu_bo *bo;
+	int i, r = 0;
+
+	if (!a->size)
+		return -EINVAL;
+	pthread_mutex_lock(&p->lock);
+	i = emu_bind(emu, p, a->gpu_id);
+	if (i < 0) {
+		r = i;
+		goto out;
+	}
+	if (!(a->flags & (KFD_IOC_ALLOC_MEM_FLAGS_VRAM | KFD_IOC_ALLOC_MEM_FLAGS_GTT |
+			  KFD_IOC_ALLOC_MEM_FLAGS_USERPTR | KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL |
+			  KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP))) {
+		r = -EINVAL;
+		goto out;
+	}
+	size = (a->size + pg - 1) & ~(pg - 1);
+	/* Emulator choice: the GPU VA must be page aligned and free in the
+	 * process's VMs (the kernel refuses the overlapping mapping later). */
+	if (!a->va_addr || (a->va_addr & (pg - 1))) {
+		r = -EINVAL;
+		goto out;
+	}
+	/* amdgpu_vm.c amdgpu_vm_bo_map() refuses a mapping beyond the VM
+	 * (-EINVAL); the VM size is the GPU's (emu_gen.c va_bits: 40 bits on
+	 * gfx8). The emulator refuses it at allocation already. */
+	if (a->va_addr + size < a->va_addr ||
+	    a->va_addr + size > (1ull << emu->gpus[i].gen.va_bits)) {
+		r = -EINVAL;
+		goto out;
+	}
+	for (bo = p->bos; bo; bo = bo->next)
+		if (a->va_addr < bo->va + bo->size && bo->va < a->va_addr + size) {
+			r = -EINVAL;
+			goto out;
+		}
+	bo = calloc(1, sizeof(*bo));
+	if (!bo) {
+		r = -ENOMEM;
+		goto out;
+	}
+	bo->gpu_index = (uint32_t)i;
+	bo->va = a->va_addr;
+	bo->size = size;
+	bo->flags = a->flags;
+	bo->memfd = -1;
+	if (a->flags & (KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL | KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP)) {
+		r = emu_alloc_special(emu, p, (uint32_t)i, a, bo); /* emu_ioctl_proc.c */
+		if (r) {
+			free(bo);
+			goto out;
+		}
+	} else if (a->flags & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR) {
+		/* The user's own pages back it: mmap_offset is their address. */
+		if (!a->mmap_offset || (a->mmap_offset & (pg - 1))) {
+			free(bo);
+			r = -EINVAL;
+			goto out;
+		}
+		/* The kernel pins the user's pages here and fails for a
+		 * range that is not mapped (amdgpu_amdkfd_gpuvm_alloc_memory_
+		 * of_gpu -> init_user_pages -> amdgpu_ttm_tt_get_user_pages): the
+		 * engines run in the client's address space and use its pages
+		 * directly, and would otherwise write through a wild pointer. Emulator limit: a range
+		 * unmapped later is not evicted as the MMU notifier would. */
+		if (!emu_user_range_rw(a->mmap_offset, size)) {
+			free(bo);
+			r = -EFAULT;
+			goto out;
+		}
+		bo->kptr = (void *)(uintptr_t)a->mmap_offset;
+	} else {
+		bo->memfd = memfd_create("kfdsig-emu-bo", MFD_CLOEXEC);
+		if (bo->memfd < 0 || ftruncate(bo->memfd, (off_t)size)) {
+			r = -ENOMEM;
+			if (bo->memfd >= 0)
+				close(bo->memfd);
+			free(bo);
+			goto out;
+		}
+		bo->kptr = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, bo->memfd, 0);
+		if (bo->kptr == MAP_FAILED) {
+			close(bo->memfd);
+			free(bo);
+			r = -ENOMEM;
+			goto out;
+		}
+		/* lock-free: p->lock is held and emu->lock comes first */
+		bo->mmap_offset = __atomic_fetch_add(&emu->next_mmap_offset, size + pg,
+						     __ATOMIC_RELAXED); /* guard page between */
+		a->mmap_offset = bo->mmap_offset;
+	}
+	bo->handle = KFDSIG_MAKE_HANDLE(a->gpu_id, lowest_free_idr(p, (uint32_t)i));
+	a->handle = bo->handle;
+	bo->next = p->bos;
+	p->bos = bo;
+out:
+	pthread_mutex_unlock(&p->lock);
+	return r;
+}
+
+int emu_free_memory(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
+{
+	struct kfd_ioctl_free_memory_of_gpu_args *a = data;
+	struct emu_bo **pp, *bo;
+	int r;
+
+	pthread_mutex_lock(&p->lock);
+	if (p->signal_handle && p->signal_handle == a->handle) {
+		r = -EPERM; /* "Free signal BO is not allowed" */
+		goto out;
+	}
+	r = emu_bind(emu, p, KFDSIG_HANDLE_GPU_ID(a->handle));
+	if (r < 0)
+		goto out;
+	for (pp = &p->bos; *pp && (*pp)->handle != a->handle; pp = &(*pp)->next)
+		;
+	bo = *pp;
+	if (!bo) {
+		r = -EINVAL;
+		goto out;
+	}
+	if (bo->mapped) {
+		r = -EBUSY; /* still mapped to a GPU */
+		goto out;
+	}
+	*pp = bo->next;
+	bo_free(bo);
+	r = 0;
+out:
+	pthread_mutex_unlock(&p->lock);
+	return r;
+}
+
+static int map_unmap(struct kfdsig_emu *emu, struct emu_proc *p, void *data, bool map)
+{
+	struct kfd_ioctl_map_memory_to_gpu_args *a = data; /* same layout for unmap */
+	const void *uids = (const void *)(uintptr_t)a->device_ids_array_ptr;
+	uint32_t *ids;
+	struct emu_bo *bo;
+	int r;
+
+	/* kfd_ioctl_map_memory_to_gpu / _unmap_memory_from_gpu: n_devices 0
+	 * or n_success past it is -EINVAL; the whole array is then copied in
+	 * (kmalloc_array: past KMALLOC_MAX_SIZE, 4 MiB with 4 KiB pages and
+	 * MAX_PAGE_ORDER 10, it fails with -ENOMEM before reading). */
+	if (!a->n_devices || a->n_success > a->n_devices)
+		return -EINVAL;
+	if ((uint64_t)a->n_devices * sizeof(uint32_t) > EMU_KMALLOC_MAX)
+		return -ENOMEM;
+	ids = malloc((size_t)a->n_devices * sizeof(uint32_t));
+	if (!ids)
+		return -ENOMEM;
+	if (emu_copy_from_user(ids, uids, (size_t)a->n_devices * sizeof(uint32_t))) {
+		free(ids);
+		return -EFAULT;
+	}
+	pthread_mutex_lock(&p->lock);
+	r = emu_bind(emu, p, KFDSIG_HANDLE_GPU_ID(a->handle));
+	if (r < 0)
+		goto out;
+	bo = emu_bo_by_handle(p, a->handle);
+	if (!bo) {
+		r = -ENOMEM; /* kfd_process_device_translate_handle failed */
+		goto out;
+	}
+	for (uint32_t i = a->n_success; i < a->n_devices; i++) {
+		int gi = emu_bind(emu, p, ids[i]);
+		if (gi < 0) {
+			r = gi;
+			goto out;
+		}
+		if (map) {
+			bo->mapped |= 1u << gi;
+		} else {
+			if (!(bo->mapped & (1u << gi))) {
+				r = -EINVAL; /* not mapped on that GPU */
+				goto out;
+			}
+			if (emu_bo_in_queue_use(p, bo)) {
+				r = -EBUSY; /* a queue still uses it */
+				goto out;
+			}
+			bo->mapped &= ~(1u << gi);
+		}
+		a->n_success = i + 1;
+	}
+	r = 0;
+out:
+	pthread_mutex_unlock(&p->lock);
+	free(ids);
+	return r;
+}
+
+int emu_map_memory(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
+{
+	return map_unmap(emu, p, data, true);
+}
+
+int emu_unmap_memory(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
+{
+	return map_unmap(emu, p, data, false);
+}
+
+/* DRM GEM mmap of a buffer at its render-node offset: the range must lie
+ * inside one object of a process whose VM this render file holds. Called
+ * with emu->lock held. */
+int emu_render_mmap(struct kfdsig_emu *emu, struct emu_file *f, void **out, void *addr, size_t len,
+		    int prot, int flags, uint64_t off)
+{
+	for (struct emu_proc *p = emu->procs; p; p = p->next) {
+		if (p->closed || !p->pdd[f->gpu->index].vm || p->pdd[f->gpu->index].drm_file != f)
+			continue;
+		pthread_mutex_lock(&p->lock);
+		for (struct emu_bo *bo = p->bos; bo; bo = bo->next) {
+			void *m;
+			if (bo->memfd < 0 || off < bo->mmap_offset ||
+			    off + len > bo->mmap_offset + bo->size)
+				continue;
+			m = mmap(addr, len, prot, flags, bo->memfd, (off_t)(off - bo->mmap_offset));
+			pthread_mutex_unlock(&p->lock);
+			if (m == MAP_FAILED)
+				return -errno;
+			*out = m;
+			return 0;
+		}
+		pthread_mutex_unlock(&p->lock);
+	}
+	return -EINVAL;
+}
+
+bool emu_bo_in_queue_use(struct emu_proc *p, const struct emu_bo *bo)
+{
+	for (struct emu_queue *q = p->queues; q; q = q->next) {
+		uint64_t v[] = { q->ring_va, q->rptr_va, q->wptr_va, q->eop_va, q->cwsr_va };
+		for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+			if (v[i] && v[i] >= bo->va && v[i] < bo->va + bo->size)
+				return true;
+	}
+	return false;
+}
+
+void *kfdsig_emu_gpu_ptr(struct kfdsig_emu *emu, int pasid, uint32_t gpu_id, uint64_t va,
+			 uint64_t len)
+{
+	struct emu_gpu *g = emu ? emu_gpu_by_id(emu, gpu_id) : NULL;
+	struct emu_proc *p = g ? emu_proc_get(emu, pasid) : NULL;
+	void *ptr = NULL;
+
+	if (!p) {
+		errno = EFAULT;
+		return NULL;
+	}
+	pthread_mutex_lock(&p->lock);
+	for (struct emu_bo *bo = p->bos; bo; bo = bo->next)
+		if ((bo->mapped & (1u << g->index)) && va >= bo->va && len <= bo->size &&
+		    va - bo->va <= bo->size - len) {
+			ptr = (char *)bo->kptr + (va - bo->va);
+			break;
+		}
+	pthread_mutex_unlock(&p->lock);
+	emu_proc_put(p);
+	if (!ptr)
+		errno = EFAULT;
+	return ptr;
+}

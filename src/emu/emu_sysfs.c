@@ -1,0 +1,418 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The emulated KFD's sysfs: a directory that mirrors /sys ("/sys/<rest>"
+ * is "<root>/<rest>"), holding what KFD clients read before they open
+ * /dev/kfd:
+ *
+ *   devices/virtual/kfd/kfd/topology/{generation_id,system_properties}
+ *   devices/virtual/kfd/kfd/topology/nodes/N/{gpu_id,name,properties}
+ *   devices/virtual/kfd/kfd/topology/nodes/N/{mem_banks,caches,io_links}/M/properties
+ *   class/kfd/kfd -> ../../devices/virtual/kfd/kfd
+ *   devices/pci0000:00/0000:BB:00.0/{vendor,device,...,uevent,drm/renderDN}
+ *   dev/char/226:N and class/drm/renderDN -> .../drm/renderDN
+ *
+ * libhsakmt reads the topology at the devices/virtual path
+ * (ROCT-Thunk-Interface src/topology.c KFD_SYSFS_PATH_*), kfdsig's own
+ * backend at class/kfd/kfd/topology; libdrm's drmGetNodeTypeFromFd and
+ * drmGetDevice look under /sys/dev/char/226:N/device (xf86drm.c
+ * drmNodeIsDRM, drmParseSubsystemType, drmParsePciBusInfo).
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysinfo.h>
+#include <unistd.h>
+
+#include "emu/emu_priv.h"
+
+/* PCI device ids per gfx_target_version. libhsakmt 5.2.3 looks the
+ * device id up in its gfxip_lookup_table (src/topology.c
+ * find_hsa_gfxip_device) before it falls back to gfx_target_version, so
+ * each id here is one the kernel's amdgpu_drv.c pciidlist binds to that
+ * chip; where the Debian 5.2.3 table has the chip, the id is one of its
+ * entries (checked against the binary's table). Ids of chips found by IP
+ * discovery (GC 9.4.3+, 11, 12) come from libdrm's data/amdgpu.ids;
+ * 5.2.3 does not know them and uses gfx_target_version. */
+static const struct {
+	uint32_t gfx_target_version;
+	uint16_t device_id;
+} pci_ids[] = {
+	{ 80001, 0x9874 },  /* Carrizo */
+	{ 80002, 0x6939 },  /* Tonga */
+	{ 80003, 0x67df },  /* Polaris10 (RX 480/580) */
+	{ 90000, 0x687f },  /* Vega10 (RX Vega) */
+	{ 90002, 0x15dd },  /* Raven */
+	{ 90004, 0x69af },  /* Vega12 */
+	{ 90006, 0x66a1 },  /* Vega20 (MI50/MI60) */
+	{ 90008, 0x738c },  /* Arcturus (MI100) */
+	{ 90009, 0x15d8 },  /* Raven2/Picasso: 5.2.3's table says 9.0.2 */
+	{ 90010, 0x740c },  /* Aldebaran (MI250X) */
+	{ 90012, 0x1636 },  /* Renoir */
+	{ 90400, 0x74a0 },  /* MI300A */
+	{ 90401, 0x74a1 },  /* MI300X (early) */
+	{ 90402, 0x74a1 },  /* MI300X */
+	{ 90500, 0x75a0 },  /* MI350X */
+	{ 100100, 0x731f }, /* Navi10 (RX 5700 XT) */
+	{ 100101, 0x7360 }, /* Navi12 */
+	{ 100102, 0x7340 }, /* Navi14 */
+	{ 100300, 0x73bf }, /* Navi21 (RX 6800/6900) */
+	{ 100301, 0x73df }, /* Navi22 (RX 6700 XT) */
+	{ 100302, 0x73ff }, /* Navi23 (RX 6600) */
+	{ 100303, 0x163f }, /* Van Gogh */
+	{ 100304, 0x743f }, /* Navi24 (RX 6500) */
+	{ 100305, 0x1681 }, /* Rembrandt */
+	{ 100306, 0x164e }, /* Raphael */
+	{ 110000, 0x744c }, /* Navi31 (RX 7900 XTX) */
+	{ 110001, 0x747e }, /* Navi32 (RX 7800 XT) */
+	{ 110002, 0x7480 }, /* Navi33 (RX 7600) */
+	{ 110003, 0x15bf }, /* Phoenix */
+	{ 110500, 0x150e }, /* Strix Point */
+	{ 110501, 0x1586 }, /* Strix Halo */
+	{ 120000, 0x7590 }, /* Navi44 (RX 9060 XT) */
+	{ 120001, 0x7550 }, /* Navi48 (RX 9070 XT) */
+};
+
+uint32_t emu_default_device_id(const struct kfdsig_target *t)
+{
+	for (size_t i = 0; i < KFDSIG_ARRAY_SIZE(pci_ids); i++)
+		if (pci_ids[i].gfx_target_version == t->gfx_target_version)
+			return pci_ids[i].device_id;
+	return 0x7400; /* not reached for a target of the table */
+}
+
+/* ---- writing files ------------------------------------------------------ */
+
+static int vpath(char *buf, size_t n, const char *fmt, va_list ap)
+{
+	int len = vsnprintf(buf, n, fmt, ap);
+	return len < 0 || (size_t)len >= n ? -ENAMETOOLONG : 0;
+}
+
+static int mkdirs(const char *path)
+{
+	char buf[512];
+
+	if (snprintf(buf, sizeof(buf), "%s", path) >= (int)sizeof(buf))
+		return -ENAMETOOLONG;
+	for (char *s = buf + 1; *s; s++)
+		if (*s == '/') {
+			*s = '\0';
+			if (mkdir(buf, 0700) && errno != EEXIST)
+				return -errno;
+			*s = '/';
+		}
+	if (mkdir(buf, 0700) && errno != EEXIST)
+		return -errno;
+	return 0;
+}
+
+/* Write @text to the file <root>/<fmt...>, creating its directories. */
+static int put(const struct kfdsig_emu *emu, const char *text, const char *fmt, ...)
+{
+	char rel[400], path[700];
+	va_list ap;
+	FILE *f;
+	int r;
+
+	va_start(ap, fmt);
+	r = vpath(rel, sizeof(rel), fmt, ap);
+	va_end(ap);
+	if (r)
+		return r;
+	snprintf(path, sizeof(path), "%s/%s", emu->sysfs, rel);
+	*strrchr(path, '/') = '\0';
+	if ((r = mkdirs(path)))
+		return r;
+	path[strlen(path)] = '/';
+	f = fopen(path, "we");
+	if (!f)
+		return -errno;
+	fputs(text, f);
+	return fclose(f) ? -errno : 0;
+}
+
+/* A relative symlink <root>/<link> -> @target, its directory created. */
+static int link_to(const struct kfdsig_emu *emu, const char *target, const char *link)
+{
+	char path[700];
+	int r;
+
+	snprintf(path, sizeof(path), "%s/%s", emu->sysfs, link);
+	*strrchr(path, '/') = '\0';
+	if ((r = mkdirs(path)))
+		return r;
+	path[strlen(path)] = '/';
+	return symlink(target, path) ? -errno : 0;
+}
+
+/* Append "key value\n" to a properties buffer (sysfs_show_32bit_prop /
+ * sysfs_show_64bit_prop print "%s %u\n" and "%s %llu\n"). */
+struct props {
+	char buf[4096];
+	size_t len;
+};
+
+static void prop(struct props *p, const char *key, unsigned long long v)
+{
+	int n = snprintf(p->buf + p->len, sizeof(p->buf) - p->len, "%s %llu\n", key, v);
+	if (n > 0 && (size_t)n < sizeof(p->buf) - p->len)
+		p->len += (size_t)n;
+}
+
+/* ---- the topology ------------------------------------------------------- */
+
+#define TOPO "devices/virtual/kfd/kfd/topology"
+
+/* CU geometry the node reports (kfd_topology.c kfd_topology_add_device
+ * copies it from amdgpu's cu_info: wave64 SIMDs x4 per CU up to gfx9,
+ * WGP-era SIMDs x2 per CU from gfx10). Values are plausible, not a given
+ * SKU's. */
+struct geom {
+	uint32_t simd_per_cu, arrays, per_engine, cu_per_array, waves, wave_size;
+};
+
+static struct geom geometry(const struct emu_gpu *g)
+{
+	bool navi = g->t->level >= KFDSIG_GFX10;
+	struct geom s = {
+		.simd_per_cu = navi ? 2 : 4,
+		.arrays = navi ? 8 : 4,
+		.per_engine = navi ? 2 : 1,
+		.waves = navi ? 16 : 10,
+		.wave_size = navi ? 32 : 64,
+	};
+
+	s.cu_per_array = g->simd_count / s.simd_per_cu / s.arrays;
+	if (!s.cu_per_array)
+		s.cu_per_array = 1;
+	return s;
+}
+
+/* Properties in the order kfd_topology.c node_show() prints them; the
+ * GPU-only block (fw_version .. num_xcc) is skipped for the CPU node, and
+ * local_mem_size is printed as 0 (the size lives in mem_banks). */
+static void node_props(const struct kfdsig_emu *emu, const struct emu_gpu *g, struct props *p)
+{
+	struct geom s = g ? geometry(g) : (struct geom){ 0 };
+	const struct kfdsig_target *t = g ? g->t : NULL;
+	uint32_t ncpu = (uint32_t)get_nprocs_conf();
+
+	p->len = 0;
+	prop(p, "cpu_cores_count", g ? 0 : ncpu);
+	prop(p, "simd_count", g ? g->simd_count : 0);
+	prop(p, "mem_banks_count", g ? (g->local_mem_size ? 1 : 0) : 1);
+	prop(p, "caches_count", g ? 2 : 0);
+	prop(p, "io_links_count", g ? 1 : emu->ngpus);
+	prop(p, "p2p_links_count", 0);
+	prop(p, "cpu_core_id_base", 0);
+	prop(p, "simd_id_base", g ? 0x80000000u + g->index * 0x1000 : 0);
+	prop(p, "max_waves_per_simd", s.waves);
+	prop(p, "lds_size_in_kb", g ? 64 : 0);
+	prop(p, "gds_size_in_kb", 0);
+	prop(p, "num_gws", g && t->level < KFDSIG_GFX11 ? 64 : 0);
+	prop(p, "wave_front_size", s.wave_size);
+	prop(p, "array_count", s.arrays);
+	prop(p, "simd_arrays_per_engine", s.per_engine);
+	prop(p, "cu_per_simd_array", s.cu_per_array);
+	prop(p, "simd_per_cu", s.simd_per_cu);
+	prop(p, "max_slots_scratch_cu", g ? 32 : 0);
+	prop(p, "gfx_target_version", g ? t->gfx_target_version : 0);
+	prop(p, "vendor_id", g ? 0x1002 : 0);
+	prop(p, "device_id", g ? g->device_id : 0);
+	prop(p, "location_id", g ? (g->index + 1) << 8 : 0);
+	prop(p, "domain", 0);
+	prop(p, "drm_render_minor", g ? g->render_minor : 0);
+	prop(p, "hive_id", 0);
+	prop(p, "num_sdma_engines", g ? g->num_sdma : 0);
+	prop(p, "num_sdma_xgmi_engines", g ? g->num_sdma_xgmi : 0);
+	/* kfd_device.c: 2 queues per SDMA engine on gfx8, 8 from gfx9 on */
+	prop(p, "num_sdma_queues_per_engine", g ? (t->level == KFDSIG_GFX8 ? 2 : 8) : 0);
+	prop(p, "num_cp_queues", g ? 24 : 0);
+	if (g) {
+		prop(p, "max_engine_clk_fcompute", 2100);
+		prop(p, "local_mem_size", 0);
+		prop(p, "fw_version", g->mec_fw);
+		prop(p, "capability", 0);
+		prop(p, "debug_prop", 0);
+		prop(p, "sdma_fw_version", g->sdma_fw);
+		prop(p, "unique_id", 0x1000000000ull + g->index);
+		prop(p, "num_xcc", g->num_xcc);
+	}
+	prop(p, "max_engine_clk_ccompute", 3000);
+}
+
+/* kfd_topology.c mem_show: heap_type, size_in_bytes, flags, width,
+ * mem_clk_max. HSA_MEM_HEAP_TYPE_SYSTEM 0, FB_PUBLIC 1 (all of VRAM
+ * CPU-visible, as with a large BAR). */
+static int write_mem_bank(const struct kfdsig_emu *emu, uint32_t node, uint32_t heap, uint64_t size)
+{
+	struct props p = { .len = 0 };
+
+	prop(&p, "heap_type", heap);
+	prop(&p, "size_in_bytes", size);
+	prop(&p, "flags", 0);
+	prop(&p, "width", heap ? 4096 : 64);
+	prop(&p, "mem_clk_max", heap ? 1600 : 3200);
+	return put(emu, p.buf, TOPO "/nodes/%u/mem_banks/0/properties", node);
+}
+
+/* kfd_topology.c iolink_show: PCIe (CRAT_IOLINK_TYPE_PCIEXPRESS 2) links
+ * between the CPU node and each GPU, flags CRAT_IOLINK_FLAGS_ENABLED. */
+static int write_io_link(const struct kfdsig_emu *emu, uint32_t from, uint32_t idx, uint32_t to)
+{
+	struct props p = { .len = 0 };
+
+	prop(&p, "type", 2);
+	prop(&p, "version_major", 0);
+	prop(&p, "version_minor", 0);
+	prop(&p, "node_from", from);
+	prop(&p, "node_to", to);
+	prop(&p, "weight", 20);
+	prop(&p, "min_latency", 0);
+	prop(&p, "max_latency", 0);
+	prop(&p, "min_bandwidth", 312);
+	prop(&p, "max_bandwidth", 64000);
+	prop(&p, "recommended_transfer_size", 0);
+	prop(&p, "flags", 1);
+	return put(emu, p.buf, TOPO "/nodes/%u/io_links/%u/properties", from, idx);
+}
+
+/* kfd_topology.c kfd_cache_show: processor_id_low, level, size (KiB),
+ * cache_line_size, cache_lines_per_tag, association, latency, type, then
+ * sibling_map. Two caches per GPU: a 16 KiB L1 of the first CU and the
+ * shared L2 (the kernel lists one L1 per CU; the emulator keeps two). */
+static int write_caches(const struct kfdsig_emu *emu, const struct emu_gpu *g, uint32_t node)
+{
+	static const struct {
+		uint32_t level, size_kb, line, type;
+	} c[2] = { { 1, 16, 64, 5 }, { 2, 8192, 128, 5 } }; /* HSA_CACHE_TYPE_DATA|HSA */
+	int r = 0;
+
+	for (uint32_t i = 0; i < 2 && !r; i++) {
+		struct props p = { .len = 0 };
+
+		prop(&p, "processor_id_low", 0x80000000u + g->index * 0x1000);
+		prop(&p, "level", c[i].level);
+		prop(&p, "size", c[i].size_kb);
+		prop(&p, "cache_line_size", c[i].line);
+		prop(&p, "cache_lines_per_tag", 1);
+		prop(&p, "association", 16);
+		prop(&p, "latency", 1);
+		prop(&p, "type", c[i].type);
+		p.len += (size_t)snprintf(p.buf + p.len, sizeof(p.buf) - p.len, "sibling_map 1\n");
+		r = put(emu, p.buf, TOPO "/nodes/%u/caches/%u/properties", node, i);
+	}
+	return r;
+}
+
+/* The PCI device and its render node, as libdrm reads them. */
+static int write_pci(const struct kfdsig_emu *emu, const struct emu_gpu *g)
+{
+	char dev[96], txt[512], rel[160];
+	uint32_t bus = g->index + 1;
+	int r;
+
+	snprintf(dev, sizeof(dev), "devices/pci0000:00/0000:%02x:00.0", bus);
+	snprintf(txt, sizeof(txt), "0x1002\n");
+	if ((r = put(emu, txt, "%s/vendor", dev)) ||
+	    (r = put(emu, txt, "%s/subsystem_vendor", dev)))
+		return r;
+	snprintf(txt, sizeof(txt), "0x%04x\n", g->device_id);
+	if ((r = put(emu, txt, "%s/device", dev)) ||
+	    (r = put(emu, txt, "%s/subsystem_device", dev)))
+		return r;
+	/* revision 0; class: display controller (0x038000) as compute
+	 * parts report, VGA (0x030000) for the rest */
+	if ((r = put(emu, "0x00\n", "%s/revision", dev)) ||
+	    (r = put(emu,
+		     g->t->family == KFDSIG_FAMILY_GFX90A || g->t->family == KFDSIG_FAMILY_GFX94X
+			     ? "0x038000\n"
+			     : "0x030000\n",
+		     "%s/class", dev)))
+		return r;
+	snprintf(txt, sizeof(txt),
+		 "DRIVER=amdgpu\nPCI_CLASS=30000\nPCI_ID=1002:%04X\nPCI_SUBSYS_ID=1002:%04X\n"
+		 "PCI_SLOT_NAME=0000:%02x:00.0\nMODALIAS=pci:v00001002d0000%04Xsv00001002sd0000%"
+		 "04Xbc03sc00i00\n",
+		 g->device_id, g->device_id, bus, g->device_id, g->device_id);
+	if ((r = put(emu, txt, "%s/uevent", dev)))
+		return r;
+	snprintf(txt, sizeof(txt), "226:%u\n", g->render_minor);
+	if ((r = put(emu, txt, "%s/drm/renderD%u/dev", dev, g->render_minor)))
+		return r;
+	snprintf(txt, sizeof(txt), "MAJOR=226\nMINOR=%u\nDEVNAME=dri/renderD%u\n", g->render_minor,
+		 g->render_minor);
+	if ((r = put(emu, txt, "%s/drm/renderD%u/uevent", dev, g->render_minor)))
+		return r;
+	snprintf(rel, sizeof(rel), "%s/drm/renderD%u/device", dev, g->render_minor);
+	if ((r = link_to(emu, "../..", rel)))
+		return r;
+	snprintf(rel, sizeof(rel), "%s/subsystem", dev);
+	if ((r = link_to(emu, "../../../bus/pci", rel)))
+		return r;
+	snprintf(txt, sizeof(txt), "../../%s/drm/renderD%u", dev, g->render_minor);
+	snprintf(rel, sizeof(rel), "dev/char/226:%u", g->render_minor);
+	if ((r = link_to(emu, txt, rel)))
+		return r;
+	snprintf(rel, sizeof(rel), "class/drm/renderD%u", g->render_minor);
+	return link_to(emu, txt, rel);
+}
+
+int emu_sysfs_write(struct kfdsig_emu *emu)
+{
+	struct props p;
+	char txt[64];
+	int r;
+
+	/* kfd_topology.c: generation_id "%d", system_properties prints
+	 * platform_oem, platform_id and platform_rev (64-bit) */
+	if ((r = put(emu, "1\n", TOPO "/generation_id")) ||
+	    (r = put(emu, "platform_oem 0\nplatform_id 0\nplatform_rev 0\n",
+		     TOPO "/system_properties")))
+		return r;
+	/* Node 0: the CPU (gpu_id 0), system memory, one link per GPU. */
+	node_props(emu, NULL, &p);
+	if ((r = put(emu, "0\n", TOPO "/nodes/0/gpu_id")) ||
+	    (r = put(emu, "\n", TOPO "/nodes/0/name")) ||
+	    (r = put(emu, p.buf, TOPO "/nodes/0/properties")))
+		return r;
+	{
+		struct sysinfo si;
+		uint64_t ram = sysinfo(&si) ? 0 : (uint64_t)si.totalram * si.mem_unit;
+		if ((r = write_mem_bank(emu, 0, 0, ram)))
+			return r;
+	}
+	for (uint32_t i = 0; i < emu->ngpus; i++) {
+		const struct emu_gpu *g = &emu->gpus[i];
+		uint32_t node = i + 1;
+
+		if ((r = write_io_link(emu, 0, i, node)))
+			return r;
+		snprintf(txt, sizeof(txt), "%u\n", g->gpu_id);
+		if ((r = put(emu, txt, TOPO "/nodes/%u/gpu_id", node)))
+			return r;
+		snprintf(txt, sizeof(txt), "%s\n", g->t->name);
+		if ((r = put(emu, txt, TOPO "/nodes/%u/name", node)))
+			return r;
+		node_props(emu, g, &p);
+		if ((r = put(emu, p.buf, TOPO "/nodes/%u/properties", node)))
+			return r;
+		if (g->local_mem_size && (r = write_mem_bank(emu, node, 1, g->local_mem_size)))
+			return r;
+		if ((r = write_caches(emu, g, node)) || (r = write_io_link(emu, node, 0, 0)) ||
+		    (r = write_pci(emu, g)))
+			return r;
+	}
+	{
+		char bus[300];
+		snprintf(bus, sizeof(bus), "%s/bus/pci", emu->sysfs);
+		if ((r = mkdirs(bus)))
+			return r;
+	}
+	/* as in real sysfs, class/kfd/kfd is a link to the device */
+	return link_to(emu, "../../devices/virtual/kfd/kfd", "class/kfd/kfd");
+}

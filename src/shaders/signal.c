@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * One call per signal for every engine (include/kfdsig/signal.h): the PM4
+ * and SDMA fence emitters as they are, and for the shader path the stub
+ * copied into the caller's code buffer, filled in and dispatched.
+ *
+ * Placement: COMPUTE_PGM_LO holds address bits 47:8, so the entry must be
+ * 256-byte aligned (KFDSIG_SHADER_CODE_ALIGN, shader.h); the code-object
+ * form reads its kernel arguments through a 16-byte aligned pointer in
+ * s[0:1] (kfdsig_pm4_emit_dispatch() checks both).
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "core/fence_check.h"
+#include "core/internal.h"
+#include "core/opts.h"
+
+#define KERNARG_ALIGN 16u
+/* u32 event_id at byte 8 of the kernel arguments (shader.h) */
+#define KERNARG_EVENT_ID 8u
+
+static void put_le32(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)(v >> 8);
+	p[2] = (uint8_t)(v >> 16);
+	p[3] = (uint8_t)(v >> 24);
+}
+
+/* What the stub can do: store 1 into the slot and send m0. */
+static int check_fence(const struct kfdsig_shader_stub *s, const struct kfdsig_fence *f)
+{
+	struct kfdsig_fence strict = { .slot_va = f->slot_va, .event_id = f->event_id };
+	uint64_t value;
+	int ret;
+
+	ret = kfdsig_fence_check(s->target, f, KFDSIG_FENCE_CTXID | KFDSIG_FENCE_DELIBERATELY_BAD,
+				 1, &value);
+	if (ret)
+		return ret;
+	if (kfdsig_unlikely(f->cache || f->form))
+		return kfdsig_set_error(EINVAL, "the shader stub has no cache action or packet "
+						"form to choose: cache and form must be 0");
+	if (kfdsig_unlikely((f->flags & KFDSIG_FENCE_DELIBERATELY_BAD) &&
+			    !(f->flags & KFDSIG_FENCE_CTXID)))
+		return kfdsig_set_error(EINVAL, "a deliberately bad shader signal changes m0 only: "
+						"set KFDSIG_FENCE_CTXID and ctxid");
+	/* The slot and the event id of the stub always obey the rules; only
+	 * m0 may be deliberately wrong. */
+	return kfdsig_fence_check(s->target, &strict, 0, 1, &value);
+}
+
+int kfdsig_shader_place(const struct kfdsig_shader_stub *s, struct kfdsig_code_buf *code,
+			const struct kfdsig_fence *f, struct kfdsig_shader_placed *out)
+{
+	struct kfdsig_code_buf c;
+	uint64_t entry, off, end, karg = 0;
+	uint32_t m0;
+	uint8_t *p;
+	int ret;
+
+	if (kfdsig_unlikely(!s || !s->target || !code || !f))
+		return kfdsig_set_error(EINVAL, "no stub, code buffer or fence");
+	ret = kfdsig_opts_copy(&c, sizeof(c), code, "kfdsig_code_buf");
+	if (ret)
+		return ret;
+	if (kfdsig_unlikely(c.pad_0))
+		return kfdsig_set_error(EINVAL, "kfdsig_code_buf.pad_0 must be 0");
+	if (kfdsig_unlikely(!c.cpu || !c.va || c.used > c.size || (c.va + c.size) >> 48 ||
+			    c.va + c.size < c.va))
+		return kfdsig_set_error(EINVAL,
+					"code buffer: cpu %p va 0x%llx size %llu used %llu (needs "
+					"memory below 2^48 and used <= size)",
+					c.cpu, (unsigned long long)c.va, (unsigned long long)c.size,
+					(unsigned long long)c.used);
+	if (kfdsig_unlikely(s->entry_offset > s->size || !s->bytes))
+		return kfdsig_set_error(EINVAL, "stub without code");
+	ret = check_fence(s, f);
+	if (ret < 0)
+		return ret;
+	m0 = (f->flags & KFDSIG_FENCE_CTXID) ? f->ctxid : f->event_id;
+
+	/* first entry address at or after used that COMPUTE_PGM_LO can hold */
+	entry = c.va + c.used + s->entry_offset;
+	entry = (entry + KFDSIG_SHADER_CODE_ALIGN - 1) & ~(uint64_t)(KFDSIG_SHADER_CODE_ALIGN - 1);
+	off = entry - s->entry_offset - c.va;
+	end = off + s->size;
+	if (s->form == KFDSIG_SHADER_CODE_OBJECT) {
+		karg = (end + KERNARG_ALIGN - 1) & ~(uint64_t)(KERNARG_ALIGN - 1);
+		end = karg + KFDSIG_SHADER_KERNARG_SIZE;
+	}
+	if (kfdsig_unlikely(end > c.size))
+		return kfdsig_set_error(ENOSPC,
+					"code buffer: %llu bytes, the stub needs %llu from byte "
+					"%llu (used %llu)",
+					(unsigned long long)c.size, (unsigned long long)(end - off),
+					(unsigned long long)off, (unsigned long long)c.used);
+
+	p = (uint8_t *)c.cpu + off;
+	memcpy(p, s->bytes, s->size);
+	if (s->form == KFDSIG_SHADER_RAW) {
+		ret = kfdsig_shader_patch(s, p, s->size, f->slot_va, f->event_id);
+		if (ret >= 0 && m0 != f->event_id) /* the literal that becomes m0 */
+			put_le32(p + s->patch_offset[KFDSIG_SHADER_PATCH_EVENT_ID], m0);
+	} else {
+		p = (uint8_t *)c.cpu + karg;
+		ret = kfdsig_shader_kernargs(s, p, KFDSIG_SHADER_KERNARG_SIZE, f->slot_va,
+					     f->event_id);
+		if (ret >= 0 && m0 != f->event_id)
+			put_le32(p + KERNARG_EVENT_ID, m0);
+	}
+	if (ret < 0)
+		return ret;
+	code->used = end;
+	if (out) {
+		memset(out, 0, sizeof(*out));
+		out->entry_va = entry;
+		out->kernarg_va = karg ? c.va + karg : 0;
+	}
+	return kfdsig_shader_kfd_id(s->target, m0) == m0 ? 0 : KFDSIG_SHADER_PARTIAL_ID;
+}
+
+int kfdsig_shader_emit_signal(const struct kfdsig_shader_stub *s, struct kfdsig_code_buf *code,
+			      const struct kfdsig_fence *f, uint32_t *buf, size_t max_dw)
+{
+	struct kfdsig_shader_placed at;
+	uint64_t used;
+	int n, ret;
+
+	n = kfdsig_pm4_dispatch_dw(s);
+	if (n < 0)
+		return n;
+	if (kfdsig_unlikely(!buf || !code))
+		return kfdsig_set_error(EINVAL, "no output buffer or code buffer");
+	if (kfdsig_unlikely(max_dw < (size_t)n))
+		return kfdsig_set_error(ENOSPC, "the dispatch needs %d dwords, the buffer has %zu",
+					n, max_dw);
+	used = code->used;
+	ret = kfdsig_shader_place(s, code, f, &at);
+	if (ret < 0)
+		return ret;
+	n = kfdsig_pm4_emit_dispatch(s, at.entry_va, at.kernarg_va, buf, max_dw);
+	if (n < 0)
+		code->used = used;
+	return n;
+}
+
+int kfdsig_emit_signal(const struct kfdsig_target *t, enum kfdsig_signal_engine engine,
+		       const struct kfdsig_fence *f, struct kfdsig_code_buf *code, uint32_t *buf,
+		       size_t max_dw)
+{
+	struct kfdsig_shader_stub s;
+	struct kfdsig_code_buf c;
+	int ret;
+
+	switch (engine) {
+	case KFDSIG_SIGNAL_PM4:
+		return kfdsig_pm4_emit_fence(t, f, buf, max_dw);
+	case KFDSIG_SIGNAL_SDMA:
+		return kfdsig_sdma_emit_fence(t, f, buf, max_dw);
+	case KFDSIG_SIGNAL_SHADER:
+		break;
+	default:
+		return kfdsig_set_error(EINVAL, "unknown signal engine %d", (int)engine);
+	}
+	if (kfdsig_unlikely(!code))
+		return kfdsig_set_error(EINVAL, "the shader path needs a code buffer");
+	ret = kfdsig_opts_copy(&c, sizeof(c), code, "kfdsig_code_buf");
+	if (ret)
+		return ret;
+	ret = kfdsig_shader_stub(t, (enum kfdsig_shader_form)c.form, &s);
+	if (ret)
+		return ret;
+	return kfdsig_shader_emit_signal(&s, code, f, buf, max_dw);
+}
