@@ -44,10 +44,11 @@ static double ms_since(const struct timespec *t0)
 	return (double)(t.tv_sec - t0->tv_sec) * 1e3 + (double)(t.tv_nsec - t0->tv_nsec) / 1e6;
 }
 
-/* The packets of one signal; for the shader the stub goes to @code. */
-static int build(enum kfdsig_signal_engine e, bool aql, const struct kfdsig_target *t,
-		 uint64_t slot_va, uint32_t id, const uint32_t *ctxid,
-		 const struct kfdsig_kfd_bo *code, uint32_t *dw, size_t max)
+/* The packets of one signal; for the shader the stub, for aql the signal
+ * goes to @code. */
+static int build(enum kfdsig_signal_engine e, const struct kfdsig_target *t, uint64_t slot_va,
+		 uint32_t id, const uint32_t *ctxid, const struct kfdsig_kfd_bo *code, uint32_t *dw,
+		 size_t max)
 {
 	struct kfdsig_fence f = { .slot_va = slot_va, .event_id = id };
 	KFDSIG_OPTS(kfdsig_code_buf, cb, .form = KFDSIG_SHADER_RAW);
@@ -61,25 +62,6 @@ static int build(enum kfdsig_signal_engine e, bool aql, const struct kfdsig_targ
 			f.flags = KFDSIG_FENCE_VALUE | KFDSIG_FENCE_DELIBERATELY_BAD;
 			f.value = *ctxid;
 		}
-	}
-	if (aql) {
-		/* The interrupt signal lives at the start of @code: mailbox =
-		 * the slot, event_id = the id (or --ctxid, on purpose). AQL has
-		 * no kfdsig_emit_signal() engine: its packet is the 64-byte
-		 * barrier naming the signal. */
-		struct kfdsig_amd_signal *sig = code->cpu;
-		int r = kfdsig_amd_signal_prepare(sig, slot_va - 8ull * id, id, 1);
-
-		if (r < 0)
-			return r;
-		if (ctxid)
-			sig->event_id = *ctxid;
-		if (max < KFDSIG_AQL_PACKET_SIZE / 4)
-			return -ENOSPC;
-		return kfdsig_aql_emit_barrier(dw, KFDSIG_AQL_TYPE_BARRIER_AND, NULL, 0, code->va,
-					       KFDSIG_AQL_CTL_DEFAULT) < 0
-			       ? -EINVAL
-			       : (int)(KFDSIG_AQL_PACKET_SIZE / 4);
 	}
 	if (code) { /* one signal at a time: the stub copy goes at the start */
 		cb.cpu = code->cpu;
@@ -175,7 +157,7 @@ int cmd_signal(int argc, char **argv)
 	struct kfdsig_kfd_queue *q = NULL;
 	const struct kfdsig_kfd_bo *code = NULL;
 	uint64_t id = 1, count = 1, gpu = 0, page_va = 0, ctxid = 0, timeout = 2000;
-	bool have_ctxid = false, aql = false; /* aql: -E aql, not a kfdsig_emit_signal() engine */
+	bool have_ctxid = false;
 	enum kfdsig_signal_engine e = KFDSIG_SIGNAL_PM4;
 	bool json, have_gpu = false, no_time = false, verbose = false;
 	uint64_t trace_seq = 0;
@@ -189,7 +171,6 @@ int cmd_signal(int argc, char **argv)
 			continue;
 		switch (opt) {
 		case 'E':
-			aql = false;
 			if (!strcmp(optarg, "pm4"))
 				e = KFDSIG_SIGNAL_PM4;
 			else if (!strcmp(optarg, "sdma"))
@@ -197,7 +178,7 @@ int cmd_signal(int argc, char **argv)
 			else if (!strcmp(optarg, "shader"))
 				e = KFDSIG_SIGNAL_SHADER;
 			else if (!strcmp(optarg, "aql"))
-				aql = true;
+				e = KFDSIG_SIGNAL_AQL;
 			else
 				return cli_usage_error(
 					"--engine: '%s' is not pm4, sdma, shader or aql", optarg);
@@ -279,7 +260,7 @@ int cmd_signal(int argc, char **argv)
 		ret = cli_error("event %llu not available", (unsigned long long)id);
 		goto out;
 	}
-	if ((e == KFDSIG_SIGNAL_SHADER || aql) &&
+	if ((e == KFDSIG_SIGNAL_SHADER || e == KFDSIG_SIGNAL_AQL) &&
 	    (kfdsig_kfd_alloc(c.kfd, dev->gpu_id, 64 * 1024, KFDSIG_KFD_MEM_GTT_UNCACHED, &code) <
 		     0 ||
 	     kfdsig_kfd_map(c.kfd, code, NULL, 0) < 0)) {
@@ -287,9 +268,9 @@ int cmd_signal(int argc, char **argv)
 		goto out;
 	}
 	if (kfdsig_kfd_queue_create(c.kfd, dev->gpu_id,
-				    e == KFDSIG_SIGNAL_SDMA ? KFDSIG_QUEUE_SDMA
-				    : aql		    ? KFDSIG_QUEUE_AQL
-							    : KFDSIG_QUEUE_PM4,
+				    e == KFDSIG_SIGNAL_SDMA  ? KFDSIG_QUEUE_SDMA
+				    : e == KFDSIG_SIGNAL_AQL ? KFDSIG_QUEUE_AQL
+							     : KFDSIG_QUEUE_PM4,
 				    NULL, &q) < 0) {
 		ret = cli_error("%s", kfdsig_last_error());
 		goto out;
@@ -307,8 +288,8 @@ int cmd_signal(int argc, char **argv)
 			w.age = k + 1;
 		before = w.age;
 		uint32_t cx = (uint32_t)ctxid;
-		n = build(e, aql, dev->target, page_va + 8 * id, (uint32_t)id,
-			  have_ctxid ? &cx : NULL, code, dw, 64);
+		n = build(e, dev->target, page_va + 8 * id, (uint32_t)id, have_ctxid ? &cx : NULL,
+			  code, dw, 64);
 		if (n < 0) {
 			ret = cli_error("%s", kfdsig_last_error());
 			break;
@@ -328,9 +309,8 @@ int cmd_signal(int argc, char **argv)
 			printf("{\"gpu_id\": %u, \"target\": \"%s\", \"engine\": \"%s\", "
 			       "\"event\": %llu, \"result\": \"%s\", \"age_before\": %llu, "
 			       "\"age_after\": %llu",
-			       dev->gpu_id, dev->target->name, names[aql ? 3 : e],
-			       (unsigned long long)id, result, (unsigned long long)before,
-			       (unsigned long long)w.age);
+			       dev->gpu_id, dev->target->name, names[e], (unsigned long long)id,
+			       result, (unsigned long long)before, (unsigned long long)w.age);
 			if (!no_time)
 				printf(", \"ms\": %.3f", ms);
 			printf("}\n");
@@ -340,7 +320,7 @@ int cmd_signal(int argc, char **argv)
 								       : "TIMEOUT";
 
 			printf("gpu 0x%04x %s %s event %llu: %s, age %llu -> %llu", dev->gpu_id,
-			       dev->target->name, names[aql ? 3 : e], (unsigned long long)id, up,
+			       dev->target->name, names[e], (unsigned long long)id, up,
 			       (unsigned long long)before, (unsigned long long)w.age);
 			if (!no_time)
 				printf(", %.3f ms", ms);

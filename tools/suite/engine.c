@@ -3,8 +3,7 @@
  * The engine layer of the suite: "signal event E via engine pm4/sdma/shader/aql"
  * on a user queue of the case's GPU, through the public queue API of
  * kfdsig/kfd.h (kfdsig_kfd_queue_create / submit / wait_idle). The signal
- * itself always comes from the library: kfdsig_emit_signal() (kfdsig/signal.h),
- * for aql kfdsig_amd_signal_prepare() and kfdsig_aql_emit_barrier() (kfdsig/aql.h).
+ * itself always comes from the library: kfdsig_emit_signal() (kfdsig/signal.h).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -23,10 +22,8 @@ struct suite_queue {
 	uint64_t page_va;
 	uint32_t *batch;
 	size_t n, cap;
-	/* aql: one amd_signal_t per signal until the next flush */
-	const struct kfdsig_kfd_bo *signals;
-	size_t signals_used;
-	/* shader: stub copies, one per signal until the next flush */
+	/* shader: stub copies, aql: amd_signal_t, one per signal until the
+	 * next flush */
 	const struct kfdsig_kfd_bo *code;
 	struct kfdsig_code_buf cb;
 };
@@ -90,11 +87,14 @@ enum suite_result suite_queue_open(struct suite_ctx *c, int engine, uint32_t rin
 			free(q);
 			return suite_skip(c, "kfdsig makes AQL queues on gfx9+ only");
 		}
-		if (alloc_mapped(c, (uint64_t)CODE_COPIES * KFDSIG_AQL_PACKET_SIZE, &q->signals) <
-		    0) {
+		q->cb = (struct kfdsig_code_buf)KFDSIG_OPTS_INIT(kfdsig_code_buf);
+		q->cb.size = (uint64_t)CODE_COPIES * sizeof(struct kfdsig_amd_signal);
+		if (alloc_mapped(c, q->cb.size, &q->code) < 0) {
 			free(q);
 			return suite_fail(c, "signal buffer: %s", kfdsig_last_error());
 		}
+		q->cb.cpu = q->code->cpu;
+		q->cb.va = q->code->va;
 	}
 	r = kfdsig_kfd_queue_create(c->kfd, c->dev->gpu_id,
 				    engine == SUITE_ENGINE_SDMA	 ? KFDSIG_QUEUE_SDMA
@@ -106,8 +106,6 @@ enum suite_result suite_queue_open(struct suite_ctx *c, int engine, uint32_t rin
 						   suite_engine_name(engine), kfdsig_last_error());
 		if (q->code)
 			kfdsig_kfd_free(c->kfd, q->code);
-		if (q->signals)
-			kfdsig_kfd_free(c->kfd, q->signals);
 		free(q);
 		return res;
 	}
@@ -122,8 +120,6 @@ void suite_queue_close(struct suite_queue *q)
 	kfdsig_kfd_queue_destroy(q->q);
 	if (q->code)
 		kfdsig_kfd_free(q->c->kfd, q->code);
-	if (q->signals)
-		kfdsig_kfd_free(q->c->kfd, q->signals);
 	free(q->batch);
 	free(q);
 }
@@ -143,43 +139,6 @@ static bool reserve(struct suite_queue *q, size_t ndw)
 	return true;
 }
 
-/* An interrupt signal for the event (kfdsig_amd_signal_prepare(); with
- * KFDSIG_FENCE_CTXID its event id is @ctxid, on purpose) and a barrier-AND
- * packet that completes it (kfdsig_aql_emit_barrier()). */
-static enum suite_result aql_signal(struct suite_ctx *c, struct suite_queue *q, uint32_t event_id,
-				    uint32_t flags, uint32_t ctxid, uint32_t mailbox_id)
-{
-	struct kfdsig_amd_signal *s;
-	int r;
-
-	if (q->signals_used >= CODE_COPIES)
-		return suite_fail(c, "too many AQL signals in one batch");
-	s = (struct kfdsig_amd_signal *)q->signals->cpu + q->signals_used;
-	r = kfdsig_amd_signal_prepare(s, q->page_va, event_id, 1);
-	if (r < 0 && !(flags & KFDSIG_FENCE_DELIBERATELY_BAD))
-		return suite_fail(c, "AQL signal for event %u: %s", event_id, kfdsig_last_error());
-	if (r < 0) { /* deliberately bad: the fields as asked */
-		memset(s, 0, sizeof(*s));
-		s->kind = KFDSIG_AMD_SIGNAL_KIND_USER;
-		s->value = 1;
-		s->event_mailbox_ptr = kfdsig_slot_va(q->page_va, event_id);
-	}
-	if (flags & KFDSIG_FENCE_CTXID)
-		s->event_id = ctxid;
-	if (mailbox_id != event_id)
-		s->event_mailbox_ptr = kfdsig_slot_va(q->page_va, mailbox_id);
-	if (!reserve(q, KFDSIG_AQL_PACKET_SIZE / 4))
-		return suite_fail(c, "out of memory");
-	r = kfdsig_aql_emit_barrier(q->batch + q->n, KFDSIG_AQL_TYPE_BARRIER_AND, NULL, 0,
-				    q->signals->va + q->signals_used * sizeof(*s),
-				    KFDSIG_AQL_CTL_DEFAULT);
-	if (r < 0)
-		return suite_fail(c, "AQL packet: %s", kfdsig_last_error());
-	q->signals_used++;
-	q->n += KFDSIG_AQL_PACKET_SIZE / 4;
-	return SUITE_PASS;
-}
-
 enum suite_result suite_queue_signal(struct suite_ctx *c, struct suite_queue *q, uint32_t event_id,
 				     uint32_t flags, uint32_t ctxid)
 {
@@ -193,18 +152,16 @@ enum suite_result suite_queue_signal(struct suite_ctx *c, struct suite_queue *q,
 		.ctxid = ctxid,
 		.flags = flags,
 	};
-	bool shader = q->engine == SUITE_ENGINE_SHADER;
+	bool code = q->engine == SUITE_ENGINE_SHADER || q->engine == SUITE_ENGINE_AQL;
 	int r;
 
-	if (q->engine == SUITE_ENGINE_AQL)
-		return aql_signal(c, q, event_id, flags, ctxid, event_id);
 	if (!reserve(q, KFDSIG_SIGNAL_MAX_DW))
 		return suite_fail(c, "out of memory");
-	r = kfdsig_emit_signal(c->t, suite_signal_engine(q->engine), &f, shader ? &q->cb : NULL,
+	r = kfdsig_emit_signal(c->t, suite_signal_engine(q->engine), &f, code ? &q->cb : NULL,
 			       q->batch + q->n, q->cap - q->n);
-	if (r == -ENOSPC && shader)
-		return suite_fail(c, "too many shader signals in one batch: %s",
-				  kfdsig_last_error());
+	if (r == -ENOSPC && code)
+		return suite_fail(c, "too many %s signals in one batch: %s",
+				  suite_engine_name(q->engine), kfdsig_last_error());
 	if (r < 0)
 		return suite_fail(c, "%s signal of event %u: %s", suite_engine_name(q->engine),
 				  event_id, kfdsig_last_error());
@@ -215,9 +172,24 @@ enum suite_result suite_queue_signal(struct suite_ctx *c, struct suite_queue *q,
 enum suite_result suite_queue_signal_aql_mailbox(struct suite_ctx *c, struct suite_queue *q,
 						 uint32_t event_id, uint32_t mailbox_id)
 {
+	/* deliberately bad: the slot of @mailbox_id, the id of @event_id */
+	struct kfdsig_fence f = {
+		.slot_va = kfdsig_slot_va(q->page_va, mailbox_id),
+		.event_id = event_id,
+		.flags = KFDSIG_FENCE_DELIBERATELY_BAD,
+	};
+	int r;
+
 	if (q->engine != SUITE_ENGINE_AQL)
 		return suite_fail(c, "a mailbox is an AQL signal's");
-	return aql_signal(c, q, event_id, 0, 0, mailbox_id);
+	if (!reserve(q, KFDSIG_SIGNAL_MAX_DW))
+		return suite_fail(c, "out of memory");
+	r = kfdsig_emit_signal(c->t, KFDSIG_SIGNAL_AQL, &f, &q->cb, q->batch + q->n, q->cap - q->n);
+	if (r < 0)
+		return suite_fail(c, "aql signal of event %u with mailbox %u: %s", event_id,
+				  mailbox_id, kfdsig_last_error());
+	q->n += (size_t)r;
+	return SUITE_PASS;
 }
 
 enum suite_result suite_queue_raw(struct suite_ctx *c, struct suite_queue *q, const uint32_t *dw,
@@ -245,7 +217,6 @@ static enum suite_result submit(struct suite_ctx *c, struct suite_queue *q, bool
 		return SUITE_PASS;
 	r = kfdsig_kfd_queue_wait_idle(q->q, TIMEOUT_MS);
 	q->cb.used = 0;
-	q->signals_used = 0;
 	if (r < 0)
 		return suite_fail(c, "the %s queue did not go idle in %d ms: %s",
 				  suite_engine_name(q->engine), TIMEOUT_MS, kfdsig_last_error());

@@ -206,6 +206,7 @@ static inline enum kfdsig_signal_engine suite_signal_engine(int engine)
 {
 	return engine == SUITE_ENGINE_SDMA     ? KFDSIG_SIGNAL_SDMA
 	       : engine == SUITE_ENGINE_SHADER ? KFDSIG_SIGNAL_SHADER
+	       : engine == SUITE_ENGINE_AQL    ? KFDSIG_SIGNAL_AQL
 					       : KFDSIG_SIGNAL_PM4;
 }
 
