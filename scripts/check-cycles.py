@@ -24,15 +24,17 @@ KNOWN = os.path.join(ROOT, "scripts", "known-cycles.txt")
 
 
 def objects(build):
+    """The library's objects of this build tree only (not those of builds
+    nested in it, e.g. the no-libdrm test's), and only for sources that
+    still exist (a stale object of a removed file is not a file of src/)."""
     out = {}
-    for d, _, files in os.walk(build):
-        if "kfdsig_obj.dir" not in d:
-            continue
+    top = os.path.join(build, "CMakeFiles", "kfdsig_obj.dir")
+    for d, _, files in os.walk(top):
         for f in files:
             if f.endswith(".c.o"):
                 p = os.path.join(d, f)
-                rel = p.split("kfdsig_obj.dir" + os.sep, 1)[1][: -len(".o")]
-                if rel.startswith("src" + os.sep):
+                rel = os.path.relpath(p, top)[: -len(".o")]
+                if rel.startswith("src" + os.sep) and os.path.exists(os.path.join(ROOT, rel)):
                     out[rel] = p
     return out
 

@@ -246,10 +246,38 @@ static void test_sdma(void)
 	expect("outside", "slot-outside-page", KFDSIG_SEV_ERROR, 1, 1);
 }
 
+/* eop-ctxid-trusted: the v12_1 class (kfd_int_process_v12_1.c, mailbox-free
+ * CP end-of-pipe) gets an info note on each interrupting RELEASE_MEM, and
+ * only that class; a clean fence stays free of errors. */
+static void test_v12_1(void)
+{
+	uint32_t s[16];
+
+	rm(s, 2, 2, SLOT, 1, 42);
+	rm(s + 8, 1, 0, 0, 0, 42); /* interrupt only, no write */
+	CHECK_EQ(lint("gfx1250", KFDSIG_ENGINE_PM4, true, s, 8), 0, "clean fence on gfx1250");
+	expect("gfx1250 clean fence", "eop-ctxid-trusted", KFDSIG_SEV_INFO, 1, 0);
+	CHECK_EQ(cap.nfinds, 1, "gfx1250: the note only");
+	lint("gfx1250", KFDSIG_ENGINE_PM4, true, s, 16);
+	CHECK_EQ(cap_count(&cap, "eop-ctxid-trusted", KFDSIG_SEV_INFO), 2, "one per interrupt");
+	lint("gfx1201", KFDSIG_ENGINE_PM4, true, s, 8);
+	CHECK_EQ(cap_count(&cap, "eop-ctxid-trusted", -1), 0, "not on the v11 class");
+	CHECK_EQ(cap.nfinds, 0, "gfx1201 clean fence: no findings");
+	/* A polling fence raises nothing: no note. */
+	rm(s, 0, 2, SLOT, 1, 42);
+	lint("gfx1250", KFDSIG_ENGINE_PM4, true, s, 8);
+	CHECK_EQ(cap_count(&cap, "eop-ctxid-trusted", -1), 0, "no interrupt, no note");
+	/* The MES flag is dropped by the v12_1 ISR too. */
+	rm(s, 2, 2, SLOT, 1, 42 | 1u << 24);
+	lint("gfx1250", KFDSIG_ENGINE_PM4, false, s, 8);
+	CHECK_EQ(cap_count(&cap, "ctxid-bit24", KFDSIG_SEV_ERROR), 1, "bit 24 on gfx1250");
+}
+
 int main(void)
 {
 	cap_init(&cap);
 	test_pm4();
+	test_v12_1();
 	test_sdma();
 	cap_free(&cap);
 	return t_result("decode_lint");

@@ -92,6 +92,33 @@ static void test_release_mem(void)
 	CHECK_EQ(cap_field(&cap, 0, "data_lo"), 7, "data");
 	CHECK_EQ(cap_field(&cap, 0, "int_ctxid"), 9, "ctxid");
 
+	/* GC 12.1, gfx_v12_1_ring_emit_fence (gfx_v12_1_pkt.h): SEQ(1) 1<<22,
+	 * GLV_WB 1<<24, GL2_WB 1<<21, GL2_SCOPE(2) 2<<12, TEMPORAL(3) 3<<25,
+	 * event 0x14 index 5 = 0x07602514. */
+	{
+		const uint32_t gc121[] = { 0xc0064900, 0x07602514, 0x42000000, 0x00001000,
+					   0,	       7,	   0,	       9 };
+		/* ACQUIRE_MEM, GCR_CNTL: GL2_SCOPE(1) 1<<4, GLV_WB 1<<6, GLV_INV
+		 * 1<<8, GL2_WB 1<<15, SEQ(1) 1<<16 = 0x00018150. */
+		const uint32_t acq[] = { 0xc0065800, 0, 0xffffffff, 0, 0, 0, 0x0a, 0x00018150 };
+
+		CHECK_EQ(dec("gfx1250", gc121, N(gc121)), 0, "GC 12.1 RELEASE_MEM");
+		CHECK_EQ(cap_field(&cap, 0, "gcr_seq"), 1, "12.1 seq");
+		CHECK_EQ(cap_field(&cap, 0, "gcr_glv_wb"), 1, "12.1 glv_wb");
+		CHECK_EQ(cap_field(&cap, 0, "gcr_gl2_wb"), 1, "12.1 gl2_wb");
+		CHECK_EQ(cap_field(&cap, 0, "gcr_gl2_scope"), 2, "12.1 gl2_scope");
+		CHECK_EQ(cap_field(&cap, 0, "gcr_gl2_inv"), 0, "12.1 gl2_inv");
+		CHECK_EQ(cap_field(&cap, 0, "temporal"), 3, "12.1 temporal");
+		CHECK_EQ(cap_field(&cap, 0, "int_ctxid"), 9, "12.1 ctxid");
+		CHECK_EQ(dec("gfx1250", acq, N(acq)), 0, "GC 12.1 ACQUIRE_MEM");
+		CHECK_EQ(cap_field(&cap, 0, "gcr_gl2_scope"), 1, "acquire gl2_scope");
+		CHECK_EQ(cap_field(&cap, 0, "gcr_glv_wb"), 1, "acquire glv_wb");
+		CHECK_EQ(cap_field(&cap, 0, "gcr_glv_inv"), 1, "acquire glv_inv");
+		CHECK_EQ(cap_field(&cap, 0, "gcr_gl2_wb"), 1, "acquire gl2_wb");
+		CHECK_EQ(cap_field(&cap, 0, "gcr_seq"), 1, "acquire seq");
+		CHECK_EQ(cap_field(&cap, 0, "gcr_glk_inv"), 0, "acquire glk_inv");
+	}
+
 	CHECK_EQ(dec("gfx803", gfx8, N(gfx8)), 0, "gfx8 RELEASE_MEM");
 	CHECK_EQ(cap.pkts[0].p.ndw, 7, "gfx8 length");
 	CHECK_EQ(cap_field(&cap, 0, "data_sel"), 1, "32-bit");

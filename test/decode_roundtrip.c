@@ -55,11 +55,22 @@ static void expect_release_mem(size_t i, const struct kfdsig_target *t, uint32_t
 		CHECK_EQ(cap_field(&cap, i, t->level == KFDSIG_GFX12 ? "temporal" : "cache_policy"),
 			 3, "%s cache_policy / temporal", tn);
 	}
+	if (t->pm4_fence == KFDSIG_PM4_FENCE_GC12_1 && cache == KFDSIG_CACHE_WB) {
+		/* gfx_v12_1_ring_emit_fence(), by name (gfx_v12_1_pkt.h). */
+		CHECK_EQ(cap_field(&cap, i, "gcr_seq"), 1, "%s gcr_seq", tn);
+		CHECK_EQ(cap_field(&cap, i, "gcr_glv_wb"), 1, "%s gcr_glv_wb", tn);
+		CHECK_EQ(cap_field(&cap, i, "gcr_gl2_wb"), 1, "%s gcr_gl2_wb", tn);
+		CHECK_EQ(cap_field(&cap, i, "gcr_gl2_scope"), 2, "%s gcr_gl2_scope", tn);
+		CHECK_EQ(cap_field(&cap, i, "gcr_gl2_inv"), 0, "%s gcr_gl2_inv", tn);
+		CHECK_EQ(cap_field(&cap, i, "temporal"), 3, "%s temporal", tn);
+	}
 	if (t->level >= KFDSIG_GFX11) {
-		/* The gfx11/12 fields UMR and Mesa decode; kfdsig writes 0. */
+		/* The gfx11/12 fields UMR and Mesa decode; kfdsig writes 0.
+		 * GC 12.1's header (gfx_v12_1_pkt.h) names no PWS_ENABLE. */
 		uint32_t v;
 
-		CHECK_EQ(cap_field(&cap, i, "pws_enable"), 0, "%s pws_enable", tn);
+		if (t->pm4_fence != KFDSIG_PM4_FENCE_GC12_1)
+			CHECK_EQ(cap_field(&cap, i, "pws_enable"), 0, "%s pws_enable", tn);
 		CHECK_EQ(cap_field(&cap, i, "mes_intr_pipe"), 0, "%s mes_intr_pipe", tn);
 		CHECK_EQ(cap_field(&cap, i, "mes_action_id"), 0, "%s mes_action_id", tn);
 		CHECK_EQ(kfdsig_packet_field(&cap.pkts[i].p, "glk_inv", &v),

@@ -18,6 +18,7 @@ static bool fence_form_agrees(const struct kfdsig_target *t, const struct emu_ge
 		return g->release_mem_dw == 7 && !g->release_mem_ctxid;
 	case KFDSIG_PM4_FENCE_AI:
 	case KFDSIG_PM4_FENCE_NV:
+	case KFDSIG_PM4_FENCE_GC12_1:
 		return g->release_mem_dw == 8 && g->release_mem_ctxid;
 	}
 	return false;
@@ -61,6 +62,10 @@ static void compare(const struct kfdsig_target *t)
 	CHECK_EQ(g.doorbell_slice, t->doorbell_slice, "%s: doorbell slice", n);
 	CHECK_EQ(g.eop_buffer_size, t->eop_buffer_size, "%s: EOP buffer size", n);
 	CHECK_EQ(g.cwsr_vgpr_size, t->cwsr_vgpr_size, "%s: VGPR bytes per CU", n);
+	CHECK_EQ(g.cwsr_sgpr_size, t->cwsr_sgpr_size ? t->cwsr_sgpr_size : 0x4000u,
+		 "%s: SGPR bytes per CU", n);
+	CHECK_EQ(g.cwsr_hwreg_size, t->cwsr_hwreg_size ? t->cwsr_hwreg_size : 0x1000u,
+		 "%s: HWREG bytes per CU", n);
 	CHECK_EQ(g.va_bits, t->va_bits, "%s: GPU VA bits", n);
 
 	/* The ctx-0 rule at its threshold, against kfdsig_target_drops_ctx0(). */

@@ -11,6 +11,11 @@
  *          TCL1|TC|TC_MD|TC_WB|event, DATA_SEL(2)|INT_SEL(2), addr, 1, 0, id
  *   gfx10+ gfx_v10_0/v11_0/v12_0_ring_emit_fence: GCR SEQ|GL2_WB|GL2_INV|
  *          GL2_US|GL1_INV|GLV_INV|GLM_INV|GLM_WB, CACHE_POLICY(3), ..., id
+ *   GC 12.1 gfx_v12_1_ring_emit_fence: PACKET3(RELEASE_MEM, 6), DW1
+ *          GCR_SEQ(1)<<22 | GLV_WB 1<<24 | GL2_WB 1<<21 | GL2_SCOPE(2)<<12 |
+ *          TEMPORAL(3)<<25 | 0x14 | 5<<8 = 0x07602514 (gfx_v12_1_pkt.h), and
+ *          for the default flush-and-invalidate also GLV_INV 1<<14 and
+ *          GL2_INV 1<<20: 0x07706514; a 57-bit address (gmc_v12_0.c)
  * The numbers below are data, computed from those macro definitions, not by
  * calling the emitter.
  */
@@ -223,6 +228,12 @@ static const struct golden golden[] = {
 	  8,
 	  { 0xc0064900, 0x0671f514, 0x42000000, 0x02000008, 0x00007ff0, 0x00000001, 0x00000000,
 	    0x00000001 } },
+	{ "gfx1250",
+	  4095,
+	  0x01ff7ff002100000ull,
+	  8,
+	  { 0xc0064900, 0x07706514, 0x42000000, 0x02107ff8, 0x01ff7ff0, 0x00000001, 0x00000000,
+	    0x00000fff } },
 };
 
 int main(void)

@@ -74,7 +74,10 @@ static void every_target(void)
 {
 	static const uint32_t dw1[] = { [KFDSIG_PM4_FENCE_VI] = 0x00000528,
 					[KFDSIG_PM4_FENCE_AI] = 0x00000528,
-					[KFDSIG_PM4_FENCE_NV] = 0x06000528 };
+					[KFDSIG_PM4_FENCE_NV] = 0x06000528,
+					/* BOTTOM_OF_PIPE_TS | TEMPORAL(3)<<25
+					 * (gfx_v12_1_pkt.h) */
+					[KFDSIG_PM4_FENCE_GC12_1] = 0x06000528 };
 
 	for (size_t i = 0; i < kfdsig_target_count(); i++) {
 		const struct kfdsig_target *t = kfdsig_target_at(i);

@@ -15,23 +15,41 @@ static const struct {
 	const char *family;
 	const char *irq;
 } expected[] = {
-	{ "gfx801", 80001, "gfx8", "cik" },	 { "gfx802", 80002, "gfx8", "cik" },
-	{ "gfx803", 80003, "gfx8", "cik" },	 { "gfx900", 90000, "gfx9", "v9" },
-	{ "gfx902", 90002, "gfx9", "v9" },	 { "gfx904", 90004, "gfx9", "v9" },
-	{ "gfx906", 90006, "gfx9", "v9" },	 { "gfx908", 90008, "gfx9", "v9" },
-	{ "gfx909", 90009, "gfx9", "v9" },	 { "gfx90a", 90010, "gfx90a", "v9" },
-	{ "gfx90c", 90012, "gfx9", "v9" },	 { "gfx940", 90400, "gfx94x", "v9_4_3" },
-	{ "gfx941", 90401, "gfx94x", "v9_4_3" }, { "gfx942", 90402, "gfx94x", "v9_4_3" },
-	{ "gfx950", 90500, "gfx94x", "v9_4_3" }, { "gfx1010", 100100, "gfx10.1", "v10" },
-	{ "gfx1011", 100101, "gfx10.1", "v10" }, { "gfx1012", 100102, "gfx10.1", "v10" },
-	{ "gfx1030", 100300, "gfx10.3", "v10" }, { "gfx1031", 100301, "gfx10.3", "v10" },
-	{ "gfx1032", 100302, "gfx10.3", "v10" }, { "gfx1033", 100303, "gfx10.3", "v10" },
-	{ "gfx1034", 100304, "gfx10.3", "v10" }, { "gfx1035", 100305, "gfx10.3", "v10" },
-	{ "gfx1036", 100306, "gfx10.3", "v10" }, { "gfx1100", 110000, "gfx11", "v11" },
-	{ "gfx1101", 110001, "gfx11", "v11" },	 { "gfx1102", 110002, "gfx11", "v11" },
-	{ "gfx1103", 110003, "gfx11", "v11" },	 { "gfx1150", 110500, "gfx11", "v11" },
-	{ "gfx1151", 110501, "gfx11", "v11" },	 { "gfx1200", 120000, "gfx12", "v11" },
+	{ "gfx801", 80001, "gfx8", "cik" },
+	{ "gfx802", 80002, "gfx8", "cik" },
+	{ "gfx803", 80003, "gfx8", "cik" },
+	{ "gfx900", 90000, "gfx9", "v9" },
+	{ "gfx902", 90002, "gfx9", "v9" },
+	{ "gfx904", 90004, "gfx9", "v9" },
+	{ "gfx906", 90006, "gfx9", "v9" },
+	{ "gfx908", 90008, "gfx9", "v9" },
+	{ "gfx909", 90009, "gfx9", "v9" },
+	{ "gfx90a", 90010, "gfx90a", "v9" },
+	{ "gfx90c", 90012, "gfx9", "v9" },
+	{ "gfx940", 90400, "gfx94x", "v9_4_3" },
+	{ "gfx941", 90401, "gfx94x", "v9_4_3" },
+	{ "gfx942", 90402, "gfx94x", "v9_4_3" },
+	{ "gfx950", 90500, "gfx94x", "v9_4_3" },
+	{ "gfx1010", 100100, "gfx10.1", "v10" },
+	{ "gfx1011", 100101, "gfx10.1", "v10" },
+	{ "gfx1012", 100102, "gfx10.1", "v10" },
+	{ "gfx1030", 100300, "gfx10.3", "v10" },
+	{ "gfx1031", 100301, "gfx10.3", "v10" },
+	{ "gfx1032", 100302, "gfx10.3", "v10" },
+	{ "gfx1033", 100303, "gfx10.3", "v10" },
+	{ "gfx1034", 100304, "gfx10.3", "v10" },
+	{ "gfx1035", 100305, "gfx10.3", "v10" },
+	{ "gfx1036", 100306, "gfx10.3", "v10" },
+	{ "gfx1100", 110000, "gfx11", "v11" },
+	{ "gfx1101", 110001, "gfx11", "v11" },
+	{ "gfx1102", 110002, "gfx11", "v11" },
+	{ "gfx1103", 110003, "gfx11", "v11" },
+	{ "gfx1150", 110500, "gfx11", "v11" },
+	{ "gfx1151", 110501, "gfx11", "v11" },
+	{ "gfx1200", 120000, "gfx12", "v11" },
 	{ "gfx1201", 120001, "gfx12", "v11" },
+	/* GC 12.1.0: kgd2kfd_probe() 120500; event_interrupt_class_v12_1. */
+	{ "gfx1250", 120500, "gfx12", "v12_1" },
 };
 
 /* Facts section 9: event-id bits per family (CP EOP, SDMA trap, SQ). */
@@ -45,10 +63,12 @@ static void check_family_facts(const struct kfdsig_target *t)
 	CHECK_EQ(t->cp_eop_id_bits, gfx8 ? 28 : 32, "%s eop bits", t->name);
 	CHECK_EQ(t->sdma_trap_id_bits, 28, "%s sdma bits", t->name);
 	CHECK_EQ(t->sq_msg_id_bits, gfx8 ? 8 : gfx10 ? 23 : 24, "%s sq bits", t->name);
+	/* GC 12.1 has its own RELEASE_MEM bits (gfx_v12_1_pkt.h). */
 	CHECK_EQ(t->pm4_fence,
-		 gfx8			   ? KFDSIG_PM4_FENCE_VI
-		 : t->level == KFDSIG_GFX9 ? KFDSIG_PM4_FENCE_AI
-					   : KFDSIG_PM4_FENCE_NV,
+		 gfx8					 ? KFDSIG_PM4_FENCE_VI
+		 : t->level == KFDSIG_GFX9		 ? KFDSIG_PM4_FENCE_AI
+		 : t->gc_ip[0] == 12 && t->gc_ip[1] == 1 ? KFDSIG_PM4_FENCE_GC12_1
+							 : KFDSIG_PM4_FENCE_NV,
 		 "%s pm4 form", t->name);
 	CHECK_EQ(t->doorbell_size, gfx8 ? 4 : 8, "%s doorbell size", t->name);
 	CHECK_EQ(t->doorbell_slice, gfx8 ? 4096 : 8192, "%s doorbell slice", t->name);
@@ -86,6 +106,7 @@ static void check_ctx0_rule(void)
 	CHECK(!kfdsig_target_drops_ctx0(kfdsig_target_by_name("gfx803"), UINT32_MAX), "gfx8");
 	CHECK(!kfdsig_target_drops_ctx0(kfdsig_target_by_name("gfx1030"), UINT32_MAX), "v10");
 	CHECK(!kfdsig_target_drops_ctx0(kfdsig_target_by_name("gfx1100"), UINT32_MAX), "v11");
+	CHECK(!kfdsig_target_drops_ctx0(kfdsig_target_by_name("gfx1250"), UINT32_MAX), "v12_1");
 	CHECK(!kfdsig_target_drops_ctx0(NULL, 0), "NULL target");
 }
 
@@ -100,6 +121,7 @@ static void check_lookups(void)
 
 	errno = 0;
 	CHECK(!kfdsig_target_by_name("gfx1300"), "unknown name");
+
 	CHECK_EQ(errno, ENOENT, "unknown name errno");
 	CHECK(strstr(kfdsig_last_error(), "gfx1300"), "reason names it: %s", kfdsig_last_error());
 	errno = 0;
@@ -108,6 +130,8 @@ static void check_lookups(void)
 	errno = 0;
 	CHECK(!kfdsig_target_by_name(NULL), "NULL name");
 	CHECK_EQ(errno, EINVAL, "NULL name errno");
+	/* gfx1251: no kgd2kfd_probe() row reports 120501 (docs/gc12_1.md). */
+	CHECK(!kfdsig_target_by_name("gfx1251"), "gfx1251 has no row");
 	CHECK(!kfdsig_target_by_name("gfx90a0000000000000000000000000000"), "long name");
 	CHECK(!kfdsig_target_by_name("gfx9"), "prefix is not a name");
 	errno = 0;
@@ -133,8 +157,13 @@ int main(void)
 			continue;
 		CHECK_EQ(t->gfx_target_version, expected[i].version, "%s version", t->name);
 		/* GPUVM size: 40 bits on gfx8 (gmc_v8_0.c gmc_v8_0_sw_init), 48
-		 * from gfx9 (gmc_v9_0.c .. gmc_v12_0.c *_sw_init) */
-		CHECK_EQ(t->va_bits, expected[i].version < 90000 ? 40 : 48, "%s VA bits", t->name);
+		 * from gfx9 (gmc_v9_0.c .. gmc_v12_0.c *_sw_init), 57 on GC
+		 * 12.1 (gmc_v12_0_sw_init, amdgpu_vm_adjust_size(..., 57)) */
+		CHECK_EQ(t->va_bits,
+			 expected[i].version < 90000	 ? 40
+			 : expected[i].version == 120500 ? 57
+							 : 48,
+			 "%s VA bits", t->name);
 		CHECK(!strcmp(kfdsig_family_name(t->family), expected[i].family), "%s family %s",
 		      t->name, kfdsig_family_name(t->family));
 		CHECK(!strcmp(kfdsig_irq_class_name(t->irq_class), expected[i].irq),

@@ -38,6 +38,13 @@ enum kfdsig_emu_kernel_profile {
 	 * names an unsignalled slot below 4096 is dropped, no scan
 	 * (commit de844846f72b, reverted by 88ef4de35f46; kfd_events.c kfd_signal_event_interrupt() / lookup_signaled_event_by_partial_id()). */
 	KFDSIG_EMU_KERNEL_V6_14_DROP,
+	/* Kernels with "drm/amdkfd: Don't expect signal mailbox update"
+	 * (amd-gfx 2026-03; first release UNVERIFIED): on the v12_1 class
+	 * (GC 12.1) a CP end-of-pipe interrupt signals the event its full id
+	 * names without reading the slot (kfd_signal_event_interrupt(...,
+	 * signal_mailbox_updated = false)); every other source and class
+	 * still checks it. Spec: profile=mailbox-free. */
+	KFDSIG_EMU_KERNEL_MAILBOX_FREE,
 };
 
 /* One emulated GPU. Zero fields take the target's defaults. An element of
@@ -88,7 +95,7 @@ KFDSIG_API struct kfdsig_emu *kfdsig_emu_create(const struct kfdsig_emu_config *
 
 /**
  * kfdsig_emu_create_from_spec() - build one from a text spec:
- * "TARGET[,TARGET...][,kfd=MAJOR.MINOR][,profile=v6.14][,privileged]",
+ * "TARGET[,TARGET...][,kfd=MAJOR.MINOR][,profile=v6.14|mailbox-free][,privileged]",
  * e.g. "gfx90a,gfx1100,kfd=1.13". This is the syntax of KFDSIG_EMULATE and
  * of the CLI's --emulate.
  * Return: the emulator, or NULL with errno EINVAL/ENOENT.
@@ -178,9 +185,10 @@ enum kfdsig_emu_irq_source {
 /**
  * kfdsig_emu_interrupt() - an interrupt as the GPU raises it, run through
  * the GPU's amdkfd ISR class (cik_event_interrupt.c, kfd_int_process_v9.c,
- * kfd_int_process_v10.c, kfd_int_process_v11.c): the class's drop filters
- * (context id 0 from CP on gfx9 with new firmware / GC >= 9.4.1, bit 24 on
- * the v11 class), the valid id bits of @source, then the event entry
+ * kfd_int_process_v10.c, kfd_int_process_v11.c, kfd_int_process_v12_1.c):
+ * the class's drop filters (the node filter on v12_1, context id 0 from CP
+ * on gfx9 with new firmware / GC >= 9.4.1, bit 24 on the v11 and v12_1
+ * classes), the valid id bits of @source, then the event entry
  * point. CP_BAD_OPCODE sets HW_EXCEPTION events on the CIK class and is
  * otherwise only recorded (debugger path).
  * @context_id: IV context id 0 (CP: INT_CTXID or on gfx8 the IV data; SDMA:
@@ -207,6 +215,9 @@ enum kfdsig_emu_irq_path {
 	/* CP bad opcode: HW_EXCEPTION events (CIK class) or the debugger /
 	 * runtime exception path (SOC15 classes). */
 	KFDSIG_EMU_PATH_EXCEPTION,
+	/* Mailbox-free profile, v12_1 CP end-of-pipe: the event the full id
+	 * names was signalled without its slot being read. */
+	KFDSIG_EMU_PATH_TRUSTED,
 };
 
 /* Why an interrupt was dropped (KFDSIG_EMU_PATH_DROPPED). */
@@ -222,6 +233,10 @@ enum kfdsig_emu_irq_drop {
 	KFDSIG_EMU_DROP_V6_14,
 	KFDSIG_EMU_DROP_NO_PROCESS,	/* no process has the PASID */
 	KFDSIG_EMU_DROP_NO_SIGNAL_PAGE, /* the process has no signal page */
+	/* v9_4_3 / v12_1 ISR: kfd_irq_is_from_node() is false (the IH
+	 * entry's node id is not in the node's interrupt bitmap, or its VMID
+	 * not a KFD VMID of the node). Only the v12_1 class is filtered. */
+	KFDSIG_EMU_DROP_NODE,
 };
 
 #define KFDSIG_EMU_IRQ_TRACE_EVENTS 4
@@ -234,7 +249,8 @@ struct kfdsig_emu_irq_record {
 	enum kfdsig_emu_irq_source source;
 	/* The IH ring entry: client id (SOC15/SOC21 only; 0 on CIK), source
 	 * id (CIK_INTSRC_*, SOC15_INTSRC_*, SOC21_INTSRC_*), ring id and
-	 * node id (0: the emulator has one ME/pipe and node per GPU), VMID
+	 * node id (0: the emulator has one ME/pipe and node per GPU; 2 on the
+	 * v12_1 class, its XCC 0, src/emu/emu_gc12_1.c), VMID
 	 * (the emulator puts every process in VMID 8, the first KFD VMID)
 	 * and the context id dwords. */
 	uint16_t client_id, source_id;
@@ -264,10 +280,10 @@ struct kfdsig_emu_irq_record {
 KFDSIG_API int kfdsig_emu_irq_trace(struct kfdsig_emu *emu, int pasid,
 				    struct kfdsig_emu_irq_record *out, size_t n);
 
-/** kfdsig_emu_irq_path_name() - "fast", "partial", "scan", "dropped", "exception". */
+/** kfdsig_emu_irq_path_name() - "fast", "partial", "scan", "dropped", "exception", "trusted". */
 KFDSIG_API const char *kfdsig_emu_irq_path_name(enum kfdsig_emu_irq_path path);
 
-/** kfdsig_emu_irq_drop_name() - "none", "ctx0", "bit24", "v6.14", "no-process", "no-signal-page". */
+/** kfdsig_emu_irq_drop_name() - "none", "ctx0", "bit24", "v6.14", "no-process", "no-signal-page", "node". */
 KFDSIG_API const char *kfdsig_emu_irq_drop_name(enum kfdsig_emu_irq_drop drop);
 
 /* VM fault flags */

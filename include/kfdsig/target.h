@@ -51,6 +51,9 @@ enum kfdsig_irq_class {
 	KFDSIG_IRQ_V9_4_3,  /* kfd_int_process_v9.c, node-filtered ISR */
 	KFDSIG_IRQ_V10,	    /* kfd_int_process_v10.c */
 	KFDSIG_IRQ_V11,	    /* kfd_int_process_v11.c (gfx11 and gfx12.0) */
+	KFDSIG_IRQ_V12_1,   /* kfd_int_process_v12_1.c (GC 12.1): node-filtered
+			     * ISR; kernels with the mailbox-free fast path
+			     * trust the CP end-of-pipe id without the slot */
 };
 
 /* Layout of the PM4 RELEASE_MEM packet a user compute queue takes. */
@@ -58,6 +61,7 @@ enum kfdsig_pm4_fence_form {
 	KFDSIG_PM4_FENCE_VI = 0, /* 7 dwords, TC action bits, no INT_CTXID */
 	KFDSIG_PM4_FENCE_AI,	 /* 8 dwords, TC action bits, INT_CTXID */
 	KFDSIG_PM4_FENCE_NV,	 /* 8 dwords, GCR_CNTL bits, INT_CTXID */
+	KFDSIG_PM4_FENCE_GC12_1, /* 8 dwords, GC 12.1 GCR bits and TEMPORAL */
 };
 
 /* Form of the SDMA FENCE header. */
@@ -127,6 +131,14 @@ struct kfdsig_target {
 	 * gmc_v10_0.c, gmc_v11_0.c, gmc_v12_0.c *_sw_init() max_bits 48).
 	 */
 	uint8_t va_bits;
+
+	/*
+	 * Context save area: SGPR and HWREG bytes saved per CU (kfd_queue.c
+	 * kfd_get_sgpr_size_per_cu(), kfd_get_hwreg_size_per_cu()); 0 means the
+	 * kernel's default, 0x4000 and 0x1000 (0x8000 each on GC 12.1).
+	 */
+	uint32_t cwsr_sgpr_size;
+	uint32_t cwsr_hwreg_size;
 };
 
 /**
@@ -159,10 +171,10 @@ KFDSIG_API const struct kfdsig_target *kfdsig_target_at(size_t i);
 /** kfdsig_family_name() - "gfx9", "gfx10.3", ...; "?" if out of range. */
 KFDSIG_API const char *kfdsig_family_name(enum kfdsig_family family);
 
-/** kfdsig_irq_class_name() - "cik", "v9", "v9_4_3", "v10", "v11". */
+/** kfdsig_irq_class_name() - "cik", "v9", "v9_4_3", "v10", "v11", "v12_1". */
 KFDSIG_API const char *kfdsig_irq_class_name(enum kfdsig_irq_class c);
 
-/** kfdsig_pm4_fence_form_name() - "vi-7dw", "ai-8dw", "nv-gcr-8dw". */
+/** kfdsig_pm4_fence_form_name() - "vi-7dw", "ai-8dw", "nv-gcr-8dw", "gc12.1-8dw". */
 KFDSIG_API const char *kfdsig_pm4_fence_form_name(enum kfdsig_pm4_fence_form f);
 
 /** kfdsig_sdma_fence_hdr_name() - "plain", "nv-mtype", "v6-mtype". */

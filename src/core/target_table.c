@@ -34,6 +34,22 @@
  *            0x2e28 on gfx10+ (Mesa sid.h R_00B8A0_COMPUTE_PGM_RSRC3, set
  *            from GFX10 on; gc_10_1_0_offset.h 0x1bc8 + GC base 0x1260);
  *            none before. SET_SH_REG offsets are register - 0x2c00.
+ *   [gc121]  GC 12.1 (docs/gc12_1.md): kfd_device.c kgd2kfd_probe() maps
+ *            IP_VERSION(12, 1, 0) to 120500 (gfx1250) and
+ *            kfd_device_info_set_event_interrupt_class() to
+ *            event_interrupt_class_v12_1; kfd_int_process_v12_1.c
+ *            event_interrupt_wq_v12_1(): CP EOP context_id0 32 bits, SDMA
+ *            TRAP & 0xfffffff 28, SQ & 0xffffff 24; its ISR drops an EOP
+ *            with AMDGPU_FENCE_MES_QUEUE_FLAG (bit 24) and has no ctx-0
+ *            filter; gfx_v12_1.c gfx_v12_1_ring_emit_fence() with the
+ *            gfx_v12_1_pkt.h RELEASE_MEM fields; SDMA 7.1.0
+ *            (amdgpu_discovery.c, sdma_v7_1.c, v6-form FENCE header in
+ *            sdma_v7_1_0_pkt_open.h); kfd_queue.c
+ *            kfd_get_vgpr_size_per_cu() 0x80000, kfd_get_sgpr_size_per_cu()
+ *            and kfd_get_hwreg_size_per_cu() 0x8000 for 120500; gmc_v12_0.c
+ *            gmc_v12_0_sw_init() amdgpu_vm_adjust_size(..., 57) for GC
+ *            12.1.0. The ISA is gfx12's (LLVM 22 assembles the gfx12 stub
+ *            for gfx1250 to the same instructions), so the family is gfx12.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -100,6 +116,14 @@
 	.va_bits = 48 /* [va] */
 
 #define GFX12_DEFAULTS GFX11_DEFAULTS, .level = KFDSIG_GFX12, .family = KFDSIG_FAMILY_GFX12
+
+/* GC 12.1: gfx12 ISA, its own interrupt class and RELEASE_MEM form [gc121].
+ * UNVERIFIED: AMDGPUUsage lists gfx1250 as an APU; the KFD device is a
+ * data-centre part, apu stays false (it only sizes emulated memory). */
+#define GC12_1_DEFAULTS                                                                      \
+	GFX12_DEFAULTS, .irq_class = KFDSIG_IRQ_V12_1, .pm4_fence = KFDSIG_PM4_FENCE_GC12_1, \
+			.cwsr_vgpr_size = 0x80000, .cwsr_sgpr_size = 0x8000,                 \
+			.cwsr_hwreg_size = 0x8000, .va_bits = 57
 
 #define IP(a, b, c)     \
 	{               \
@@ -211,6 +235,11 @@ static const struct kfdsig_target targets[] = {
 	{ GFX12_DEFAULTS, .cwsr_vgpr_size = 0x60000 /* [cwsr] */, .name = "gfx1201",
 	  .product = "Navi48", .gfx_target_version = 120001, .gc_ip = IP(12, 0, 1),
 	  .sdma_ip = IP(7, 0, 1) },
+
+	/* GC 12.1.0 [gc121]. No gfx1251 row: no kgd2kfd_probe() case
+	 * reports 120501 (docs/gc12_1.md). */
+	{ GC12_1_DEFAULTS, .name = "gfx1250", .product = "GC 12.1 data-centre (multi-XCC)",
+	  .gfx_target_version = 120500, .gc_ip = IP(12, 1, 0), .sdma_ip = IP(7, 1, 0) },
 };
 
 #define NTARGETS (sizeof(targets) / sizeof(targets[0]))
@@ -287,13 +316,13 @@ const char *kfdsig_family_name(enum kfdsig_family f)
 
 const char *kfdsig_irq_class_name(enum kfdsig_irq_class c)
 {
-	static const char *const names[] = { "cik", "v9", "v9_4_3", "v10", "v11" };
+	static const char *const names[] = { "cik", "v9", "v9_4_3", "v10", "v11", "v12_1" };
 	return (unsigned)c < sizeof(names) / sizeof(names[0]) ? names[c] : "?";
 }
 
 const char *kfdsig_pm4_fence_form_name(enum kfdsig_pm4_fence_form f)
 {
-	static const char *const names[] = { "vi-7dw", "ai-8dw", "nv-gcr-8dw" };
+	static const char *const names[] = { "vi-7dw", "ai-8dw", "nv-gcr-8dw", "gc12.1-8dw" };
 	return (unsigned)f < sizeof(names) / sizeof(names[0]) ? names[f] : "?";
 }
 

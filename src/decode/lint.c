@@ -26,6 +26,13 @@
  *   sel-combination   3.3-3.5: DATA_SEL / INT_SEL that write or raise nothing
  *   gfx8-no-ctxid,    1.4, 8 rule 7: gfx8 RELEASE_MEM has no INT_CTXID; the
  *   gfx8-value        written value is the only id it can carry
+ *   eop-ctxid-trusted the v12_1 class (GC 12.1): kfd_int_process_v12_1.c
+ *                     passes signal_mailbox_updated = false for the CP
+ *                     end-of-pipe ("drm/amdkfd: Don't expect signal mailbox
+ *                     update", 2026), so such a kernel wakes the event
+ *                     INT_CTXID names without reading the slot: an info
+ *                     note on every interrupting RELEASE_MEM of such a
+ *                     target (docs/gc12_1.md)
  */
 #include <string.h>
 
@@ -89,9 +96,11 @@ const struct lint_layout *kfdsig_lint_layout_slow(struct kfdsig_decoder *d,
 		}
 	}
 	/* The clean fence's selects, when INT_SEL, DATA_SEL and INT_CTXID
-	 * are all there and the selects share a dword. */
+	 * are all there and the selects share a dword. None on the v12_1
+	 * class, whose every interrupting fence gets eop-ctxid-trusted. */
 	l->sel_mask = l->sel_clean = 0;
-	if ((l->present & (RM_NEEDS | 1u << LF_INT_CTXID)) == (RM_NEEDS | 1u << LF_INT_CTXID) &&
+	if (d->o.target->irq_class != KFDSIG_IRQ_V12_1 &&
+	    (l->present & (RM_NEEDS | 1u << LF_INT_CTXID)) == (RM_NEEDS | 1u << LF_INT_CTXID) &&
 	    l->f[LF_INT_SEL].dw == l->f[LF_DATA_SEL].dw) {
 		l->sel_mask = l->f[LF_INT_SEL].mask << l->f[LF_INT_SEL].shift |
 			      l->f[LF_DATA_SEL].mask << l->f[LF_DATA_SEL].shift;
@@ -273,6 +282,14 @@ static __attribute__((noinline)) void lint_release_mem(struct kfdsig_decoder *d,
 	      int_sel > 3;
 	if (!irq)
 		return;
+	if (has_ctx && d->o.target->irq_class == KFDSIG_IRQ_V12_1)
+		kfdsig_finding(
+			d, o, KFDSIG_SEV_INFO, "eop-ctxid-trusted",
+			"%s on %s (v12_1 class): kernels with the mailbox-free fast path "
+			"wake the event INT_CTXID %u names without reading the slot, so the "
+			"slot value is not what wakes the waiter; the slot write is kept for "
+			"kernels that still check it",
+			p->name, d->o.target->name, ctx);
 	if (!has_ctx)
 		kfdsig_finding(d, o, KFDSIG_SEV_INFO, "gfx8-no-ctxid",
 			       "%s on %s has no INT_CTXID: which id the interrupt carries is "

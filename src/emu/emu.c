@@ -123,8 +123,7 @@ struct kfdsig_emu *kfdsig_emu_create(const struct kfdsig_emu_config *user_cfg)
 		errno = EINVAL;
 		return NULL;
 	}
-	if (cfg->profile != KFDSIG_EMU_KERNEL_DEFAULT &&
-	    cfg->profile != KFDSIG_EMU_KERNEL_V6_14_DROP) {
+	if ((unsigned)cfg->profile > KFDSIG_EMU_KERNEL_MAILBOX_FREE) {
 		kfdsig_set_error(EINVAL, "unknown kernel profile %d", (int)cfg->profile);
 		errno = EINVAL;
 		return NULL;
@@ -291,9 +290,13 @@ struct kfdsig_emu *kfdsig_emu_create_from_spec(const char *spec)
 				cfg.profile = KFDSIG_EMU_KERNEL_V6_14_DROP;
 			else if (!strcmp(tok + 8, "default"))
 				cfg.profile = KFDSIG_EMU_KERNEL_DEFAULT;
+			else if (!strcmp(tok + 8, "mailbox-free"))
+				cfg.profile = KFDSIG_EMU_KERNEL_MAILBOX_FREE;
 			else {
-				kfdsig_set_error(EINVAL, "unknown profile '%s' (default, v6.14)",
-						 tok + 8);
+				kfdsig_set_error(
+					EINVAL,
+					"unknown profile '%s' (default, v6.14, mailbox-free)",
+					tok + 8);
 				errno = EINVAL;
 				return NULL;
 			}

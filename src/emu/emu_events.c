@@ -27,6 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "emu/emu_gc12_1.h"
 #include "emu/emu_priv.h"
 #include "emu/sq/sq.h"
 
@@ -553,8 +554,10 @@ static bool full_id(uint32_t bits)
 	return bits > 31 || (1u << bits) >= LIMIT;
 }
 
-/* lookup_signaled_event_by_partial_id (l.160) */
-static struct emu_event *lookup_partial(struct emu_proc *p, uint32_t id, uint32_t bits)
+/* lookup_signaled_event_by_partial_id (l.160); !mailbox: its
+ * signal_mailbox_updated = false (emu_gc12_1.c), the full id is trusted. */
+static struct emu_event *lookup_partial(struct emu_proc *p, uint32_t id, uint32_t bits,
+					bool mailbox)
 {
 	uint64_t *slots = p->signal_page;
 	struct emu_event *ev = NULL;
@@ -562,7 +565,7 @@ static struct emu_event *lookup_partial(struct emu_proc *p, uint32_t id, uint32_
 	if (!slots || id >= LIMIT)
 		return NULL;
 	if (full_id(bits)) {
-		if (slot_read(&slots[id]) == KFDSIG_UNSIGNALED_SLOT)
+		if (mailbox && slot_read(&slots[id]) == KFDSIG_UNSIGNALED_SLOT)
 			return NULL;
 		return p->slots_ev[id];
 	}
@@ -591,16 +594,18 @@ static int set_from_interrupt(struct emu_proc *p, struct emu_event *ev,
 }
 
 static int signal_interrupt_locked(struct emu_proc *p, uint32_t partial_id, uint32_t bits,
-				   struct kfdsig_emu_irq_record *r)
+				   bool mailbox, struct kfdsig_emu_irq_record *r)
 {
 	struct emu_event *ev = NULL;
 	int n = 0;
 
 	p->irq_count++;
 	if (bits)
-		ev = lookup_partial(p, partial_id, bits);
+		ev = lookup_partial(p, partial_id, bits, mailbox);
 	if (ev) {
-		r->path = full_id(bits) ? KFDSIG_EMU_PATH_FAST : KFDSIG_EMU_PATH_PARTIAL;
+		r->path = !full_id(bits) ? KFDSIG_EMU_PATH_PARTIAL
+			  : mailbox	 ? KFDSIG_EMU_PATH_FAST
+					 : KFDSIG_EMU_PATH_TRUSTED;
 		return set_from_interrupt(p, ev, r);
 	}
 	if (!p->signal_page) {
@@ -647,7 +652,7 @@ int kfdsig_emu_signal_event_interrupt(struct kfdsig_emu *emu, int pasid, uint32_
 		return -ESRCH;
 	emu_wake_begin();
 	pthread_mutex_lock(&p->lock);
-	n = signal_interrupt_locked(p, partial_id, valid_id_bits,
+	n = signal_interrupt_locked(p, partial_id, valid_id_bits, true,
 				    &(struct kfdsig_emu_irq_record){ 0 });
 	pthread_mutex_unlock(&p->lock);
 	emu_wake_end();
@@ -681,9 +686,13 @@ static int hw_exception_locked(struct emu_proc *p)
 static void ih_entry(const struct emu_gen *gen, enum kfdsig_emu_irq_source src, uint32_t ctx,
 		     struct kfdsig_emu_irq_record *r)
 {
-	bool cik = gen->irq == KFDSIG_IRQ_CIK, soc21 = gen->irq == KFDSIG_IRQ_V11;
+	bool cik = gen->irq == KFDSIG_IRQ_CIK;
+	bool soc21 = gen->irq == KFDSIG_IRQ_V11 || gen->irq == KFDSIG_IRQ_V12_1;
 
 	r->vmid = 8;
+	/* v12_1: the node id of the XCC that raised it (emu_gc12_1.c). */
+	if (gen->irq == KFDSIG_IRQ_V12_1)
+		r->node_id = emu_gc121_node_id(EMU_GC121_XCC);
 	r->context_id0 = cik ? ctx & 0x0fffffff : ctx; /* CIK IV data is dw1[27:0] */
 	switch (src) {
 	case KFDSIG_EMU_IRQ_CP_EOP:
@@ -768,6 +777,15 @@ int kfdsig_emu_interrupt(struct kfdsig_emu *emu, int pasid, uint32_t gpu_id,
 	if ((unsigned)source > KFDSIG_EMU_IRQ_CP_BAD_OPCODE)
 		return -EINVAL;
 	ih_entry(&g->gen, source, ctx, &r);
+	/* event_interrupt_isr_v12_1(): kfd_irq_is_from_node() first. */
+	if (g->gen.irq == KFDSIG_IRQ_V12_1 &&
+	    !emu_gc121_from_node(emu_gc121_interrupt_bitmap(1u << EMU_GC121_XCC), r.node_id,
+				 r.vmid)) {
+		r.path = KFDSIG_EMU_PATH_DROPPED;
+		r.drop = KFDSIG_EMU_DROP_NODE;
+		emu_trace_add(emu, &r);
+		return 0;
+	}
 	bits = isr_derive(&g->gen, &r);
 	if (bits < 0) {
 		r.path = KFDSIG_EMU_PATH_DROPPED;
@@ -791,7 +809,9 @@ int kfdsig_emu_interrupt(struct kfdsig_emu *emu, int pasid, uint32_t gpu_id,
 		if (g->gen.irq == KFDSIG_IRQ_CIK)
 			n = hw_exception_locked(p);
 	} else {
-		n = signal_interrupt_locked(p, r.id, r.valid_bits, &r);
+		n = signal_interrupt_locked(
+			p, r.id, r.valid_bits,
+			emu_gc121_mailbox_updated(&g->gen, source, emu->profile), &r);
 	}
 	/* Recorded before the lock lets a woken waiter go on. */
 	emu_trace_add(emu, &r);

@@ -58,6 +58,9 @@ static const struct gc_row {
 	{ 11, 0, ANY, KFDSIG_IRQ_V11, KFDSIG_GFX11, KFDSIG_FAMILY_GFX11, NEVER },
 	{ 11, 5, ANY, KFDSIG_IRQ_V11, KFDSIG_GFX11, KFDSIG_FAMILY_GFX11, NEVER },
 	{ 12, 0, ANY, KFDSIG_IRQ_V11, KFDSIG_GFX12, KFDSIG_FAMILY_GFX12, NEVER },
+	/* kfd_device_info_set_event_interrupt_class(): IP_VERSION(12, 1, 0)
+	 * -> event_interrupt_class_v12_1 (no ctx-0 filter in its ISR). */
+	{ 12, 1, 0, KFDSIG_IRQ_V12_1, KFDSIG_GFX12, KFDSIG_FAMILY_GFX12, NEVER },
 };
 
 /*
@@ -74,6 +77,9 @@ static const struct gc_row {
  *        context_id0 & 0xffffff, 24; event_interrupt_isr_v11() drops a CP
  *        EOP whose context_id0 has AMDGPU_FENCE_MES_QUEUE_FLAG (bit 24,
  *        amdgpu_mes_ctx.h).
+ *   v12_1: kfd_int_process_v12_1.c event_interrupt_wq_v12_1(): 32, 28, SQ
+ *        context_id0 & 0xffffff, 24; event_interrupt_isr_v12_1() has the
+ *        same bit-24 drop (and the node filter, emu_gc12_1.c).
  */
 static const struct class_row {
 	uint8_t eop, sdma, sq;
@@ -81,7 +87,7 @@ static const struct class_row {
 } class_rows[] = {
 	[KFDSIG_IRQ_CIK] = { 28, 28, 8, false },     [KFDSIG_IRQ_V9] = { 32, 28, 24, false },
 	[KFDSIG_IRQ_V9_4_3] = { 32, 28, 24, false }, [KFDSIG_IRQ_V10] = { 32, 28, 23, false },
-	[KFDSIG_IRQ_V11] = { 32, 28, 24, true },
+	[KFDSIG_IRQ_V11] = { 32, 28, 24, true },     [KFDSIG_IRQ_V12_1] = { 32, 28, 24, true },
 };
 
 /*
@@ -93,7 +99,8 @@ static const struct class_row {
  *        (sdma_v4_0_vm_write_pte writes ndw - 1);
  *   5.x (sdma_v5_0.c / sdma_v5_2.c, navi10_sdma_pkt_open.h): FENCE header
  *        with mtype/gcc/sys/snp/gpa/l2_policy;
- *   6.x, 7.0 (sdma_v6_0.c / sdma_v7_0.c, sdma_v6_0_0_pkt_open.h): + llc_policy/cpv.
+ *   6.x, 7.0 (sdma_v6_0.c / sdma_v7_0.c, sdma_v6_0_0_pkt_open.h): + llc_policy/cpv;
+ *   7.1 (sdma_v7_1.c, sdma_v7_1_0_pkt_open.h: the same FENCE header bits).
  */
 static const struct sdma_row {
 	uint8_t maj;
@@ -108,9 +115,10 @@ static const struct sdma_row {
 /*
  * kfd_queue.c kfd_get_vgpr_size_per_cu(), keyed on gfx_target_version:
  * 0x80000 on 90008 (Arcturus), 90010 (Aldebaran), 90402 (Aqua Vanjaram),
- * 90500; 0x60000 on 110000, 110001, 110501 (gfx1151, added by "Bump total
- * memory availability for acquire checks on queue creation", Cc stable),
- * 120000, 120001; 0x40000 otherwise. (Kernels that still probed gfx940/
+ * 90500, 120500, 120501 (GFX_VERSION_GFX1250/1251); 0x60000 on 110000,
+ * 110001, 110501 (gfx1151, added by "Bump total memory availability for
+ * acquire checks on queue creation", Cc stable), 120000, 120001; 0x40000
+ * otherwise. (Kernels that still probed gfx940/
  * gfx941 matched 904xx; those targets are gone and the table follows the
  * current kernel.)
  */
@@ -121,6 +129,8 @@ static uint32_t vgpr_size_per_cu(uint32_t gfxv)
 	case 90010:
 	case 90402:
 	case 90500:
+	case 120500:
+	case 120501:
 		return 0x80000;
 	case 110000:
 	case 110001:
@@ -192,9 +202,17 @@ int emu_gen_derive(struct emu_gen *g, const uint8_t gc[3], const uint8_t sdma[3]
 	 * needs an 0x8000-byte EOP buffer, every other device 4096. */
 	g->eop_buffer_size = gfxv == 80002 ? 0x8000 : 4096;
 	g->cwsr_vgpr_size = vgpr_size_per_cu(gfxv);
+	/* kfd_queue.c kfd_get_sgpr_size_per_cu() / kfd_get_hwreg_size_per_cu():
+	 * 0x8000 each on 120500 and 120501, else 0x4000 and 0x1000. */
+	g->cwsr_sgpr_size = gfxv == 120500 || gfxv == 120501 ? 0x8000 : 0x4000;
+	g->cwsr_hwreg_size = gfxv == 120500 || gfxv == 120501 ? 0x8000 : 0x1000;
 	/* GPUVM size: gmc_v8_0.c gmc_v8_0_sw_init() amdgpu_vm_adjust_size(adev,
-	 * 64, 9, 1, 40), 40 bits; gmc_v9_0.c .. gmc_v12_0.c *_sw_init() 48. */
+	 * 64, 9, 1, 40), 40 bits; gmc_v9_0.c .. gmc_v12_0.c *_sw_init() 48,
+	 * except GC 12.1.0 in gmc_v12_0_sw_init(): amdgpu_vm_adjust_size(adev,
+	 * 128 * 1024 * 1024, 9, 4, 57). */
 	g->va_bits = gc[0] >= 9 ? 48 : 40;
+	if (gc[0] == 12 && gc[1] == 1)
+		g->va_bits = 57;
 	return 0;
 }
 

@@ -57,6 +57,8 @@ struct emu_gen {
 	uint32_t doorbell_slice;  /* bytes of the process doorbell slice */
 	uint32_t eop_buffer_size; /* bytes KFD expects for compute queues */
 	uint32_t cwsr_vgpr_size;  /* VGPR bytes saved per CU */
+	uint32_t cwsr_sgpr_size;  /* SGPR bytes saved per CU */
+	uint32_t cwsr_hwreg_size; /* HWREG bytes saved per CU */
 	uint8_t va_bits;	  /* GPU virtual address bits */
 };
 

@@ -56,7 +56,9 @@ static struct cwsr cwsr_of(const struct emu_gpu *g)
 	c.ctl_stack = ALIGN_UP(40 + waves * (v >= 100100 ? 12 : 8) + 8, 4096);
 	if (v >= 100100 && v < 110000 && c.ctl_stack > 0x7000)
 		c.ctl_stack = 0x7000;
-	c.cwsr = c.ctl_stack + ALIGN_UP(cu * (t->cwsr_vgpr_size + 0x4000 + 0x10000 + 0x1000), 4096);
+	c.cwsr = c.ctl_stack + ALIGN_UP(cu * (t->cwsr_vgpr_size + t->cwsr_sgpr_size + 0x10000 +
+					      t->cwsr_hwreg_size),
+					4096);
 	c.debug = ALIGN_UP(waves * 32, 64);
 	return c;
 }

@@ -57,13 +57,14 @@ int kfdsig_emu_irq_trace(struct kfdsig_emu *emu, int pasid, struct kfdsig_emu_ir
 
 const char *kfdsig_emu_irq_path_name(enum kfdsig_emu_irq_path path)
 {
-	static const char *const names[] = { "fast", "partial", "scan", "dropped", "exception" };
+	static const char *const names[] = { "fast",	"partial",   "scan",
+					     "dropped", "exception", "trusted" };
 	return (unsigned)path < sizeof(names) / sizeof(names[0]) ? names[path] : "?";
 }
 
 const char *kfdsig_emu_irq_drop_name(enum kfdsig_emu_irq_drop drop)
 {
-	static const char *const names[] = { "none",  "ctx0",	    "bit24",
-					     "v6.14", "no-process", "no-signal-page" };
+	static const char *const names[] = { "none",	   "ctx0",	     "bit24", "v6.14",
+					     "no-process", "no-signal-page", "node" };
 	return (unsigned)drop < sizeof(names) / sizeof(names[0]) ? names[drop] : "?";
 }

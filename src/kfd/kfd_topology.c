@@ -117,7 +117,7 @@ static void fill_target(struct kfdsig_kfd_device *d)
 void kfd_cwsr_sizes(struct kfdsig_kfd_device *d)
 {
 	uint32_t v = d->gfx_target_version, xcc = d->num_xcc ? d->num_xcc : 1;
-	uint32_t cu, waves, ctl, lds, vgpr;
+	uint32_t cu, waves, ctl, lds, vgpr, sgpr, hwreg;
 
 	if (v < 80001 || !d->simd_per_cu || !d->simd_arrays_per_engine)
 		return;
@@ -133,10 +133,12 @@ void kfd_cwsr_sizes(struct kfdsig_kfd_device *d)
 		ctl = 0x7000;
 	lds = (d->lds_size_in_kb ? d->lds_size_in_kb : 64) << 10;
 	vgpr = d->target && d->target->cwsr_vgpr_size ? d->target->cwsr_vgpr_size : 0x40000;
+	sgpr = d->target && d->target->cwsr_sgpr_size ? d->target->cwsr_sgpr_size : 0x4000;
+	hwreg = d->target && d->target->cwsr_hwreg_size ? d->target->cwsr_hwreg_size : 0x1000;
 	if (!d->ctl_stack_size)
 		d->ctl_stack_size = ctl;
 	if (!d->cwsr_size)
-		d->cwsr_size = ctl + ALIGN_UP(cu * (vgpr + 0x4000 + lds + 0x1000), 4096);
+		d->cwsr_size = ctl + ALIGN_UP(cu * (vgpr + sgpr + lds + hwreg), 4096);
 	d->debug_memory_size = ALIGN_UP(waves * 32, 64);
 }
 

@@ -6,6 +6,7 @@
  *   gfx8   gfx_v8_0_ring_emit_fence_compute: RELEASE_MEM, 7 dwords
  *   gfx9   gfx_v9_0_ring_emit_fence / gfx_v9_4_3_ring_emit_fence: 8 dwords
  *   gfx10+ gfx_v10_0/v11_0/v12_0_ring_emit_fence: 8 dwords, GCR bits
+ *   GC 12.1 gfx_v12_1_ring_emit_fence: 8 dwords, gfx_v12_1_pkt.h GCR bits
  */
 #include <errno.h>
 
@@ -26,9 +27,14 @@ _Static_assert(PM4_DW(RM, address_lo) == 3 && PM4_DW(RM, address_hi) == 4 &&
  * an end-of-pipe write that needs no flush). */
 #define NOFLUSH_EVENT EOP_EVENT(PM4_EVENT_BOTTOM_OF_PIPE_TS)
 #define NV_BYPASS PM4_PUT(EOP, cache_policy, PM4_RM_CACHE_POLICY_BYPASS)
+/* gfx_v12_1_ring_emit_fence(): GCR_SEQ(1) | GCR_GLV_WB | GCR_GL2_WB |
+ * GCR_GL2_SCOPE(2) | TEMPORAL(3) besides the event (gfx_v12_1_pkt.h). */
+#define GC121_FENCE                                                                             \
+	(PM4_PUT(EOP121, gcr_seq, 1) | PM4_BIT(EOP121, gcr_glv_wb) | PM4_BIT(EOP, gcr_gl2_wb) | \
+	 PM4_PUT(EOP121, gcr_gl2_scope, 2) | PM4_PUT(EOP, temporal, 3))
 
 /* RELEASE_MEM / EVENT_WRITE_EOP dword 1 by fence form and cache action. */
-static const uint32_t eop_dw1[3][3] = {
+static const uint32_t eop_dw1[4][3] = {
 	/* gfx8: gfx_v8_0_ring_emit_fence_compute uses TCL1 + TC + TC_WB. */
 	[KFDSIG_PM4_FENCE_VI] = {
 		[KFDSIG_CACHE_FLUSH_INV] = FLUSH_EVENT | PM4_BIT(EOP, tcl1_action_ena) |
@@ -56,6 +62,16 @@ static const uint32_t eop_dw1[3][3] = {
 		[KFDSIG_CACHE_WB] = FLUSH_EVENT | NV_BYPASS | PM4_BIT(EOP, gcr_seq) |
 				    PM4_BIT(EOP, gcr_gl2_wb) | PM4_BIT(EOP, gcr_glm_wb),
 		[KFDSIG_CACHE_NONE] = NOFLUSH_EVENT | NV_BYPASS,
+	},
+	/* GC 12.1: writeback is gfx_v12_1_ring_emit_fence's DW1 exactly;
+	 * flush-inv adds the two invalidates the same header defines (GLV_INV,
+	 * GL2_INV: UNVERIFIED whether needed, harmless for the slot write);
+	 * none keeps the kernel's TEMPORAL 3 on a bottom-of-pipe event. */
+	[KFDSIG_PM4_FENCE_GC12_1] = {
+		[KFDSIG_CACHE_FLUSH_INV] = FLUSH_EVENT | GC121_FENCE | PM4_BIT(EOP, gcr_glv_inv) |
+					   PM4_BIT(EOP, gcr_gl2_inv),
+		[KFDSIG_CACHE_WB] = FLUSH_EVENT | GC121_FENCE,
+		[KFDSIG_CACHE_NONE] = NOFLUSH_EVENT | PM4_PUT(EOP, temporal, 3),
 	},
 };
 
@@ -249,14 +265,17 @@ int kfdsig_pm4_emit_timestamp(const struct kfdsig_target *t, uint64_t dst_va, ui
 			      size_t max_dw)
 {
 	int n = kfdsig_pm4_timestamp_dw(t);
+	unsigned bits;
 
 	if (kfdsig_unlikely(n < 0))
 		return n;
-	if (kfdsig_unlikely(!dst_va || (dst_va & 7) || (dst_va >> 48)))
+	/* 48 bits, or the target's wider GPU VA (57 on GC 12.1). */
+	bits = t->va_bits > 48 ? t->va_bits : 48;
+	if (kfdsig_unlikely(!dst_va || (dst_va & 7) || (dst_va >> bits)))
 		return kfdsig_set_error(EINVAL,
 					"timestamp address 0x%llx must be non-zero, 8-byte aligned "
-					"and below 2^48",
-					(unsigned long long)dst_va);
+					"and below 2^%u",
+					(unsigned long long)dst_va, bits);
 	if (kfdsig_unlikely(!buf || max_dw < (size_t)n))
 		return kfdsig_set_error(ENOSPC, "timestamp needs %d dwords, buffer has %zu", n,
 					buf ? max_dw : 0);

@@ -127,6 +127,31 @@ static const struct kfdsig_field rm_gfx12_fields[] = {
 	RM_MES_FIELDS,	 L(RM, int_ctxid),
 };
 
+/* GC 12.1 RELEASE_MEM DW1 (gfx_v12_1_pkt.h PACKET3_RELEASE_MEM_*): the GCR
+ * bits in their GC 12.1 places (EOP121 where they moved), WAIT_SYNC 7,
+ * PQ_EXE_STATUS 28. */
+static const char *const gl2_scope_names[] = { "device", "system", "force_all", "reserved" };
+static const struct kfdsig_field rm_gc121_fields[] = {
+	HEADER_FIELDS,
+	EVENT_FIELDS,
+	L(EOP121, wait_sync),
+	LV(EOP121, gcr_gl2_scope, gl2_scope_names),
+	L(EOP, gcr_glv_inv),
+	L(EOP, gcr_gl2_us),
+	L(EOP121, gcr_gl2_range),
+	L(EOP, gcr_gl2_discard),
+	L(EOP, gcr_gl2_inv),
+	L(EOP, gcr_gl2_wb),
+	L(EOP121, gcr_seq),
+	L(EOP121, gcr_glv_wb),
+	LV(EOP, temporal, temporal_names),
+	L(EOP121, pq_exe_status),
+	L(EOP, glk_inv),
+	RM_DW2_TO_6,
+	RM_MES_FIELDS,
+	L(RM, int_ctxid),
+};
+
 static const struct kfdsig_field eop_fields[] = {
 	HEADER_FIELDS,
 	EVENT_FIELDS,
@@ -207,26 +232,26 @@ static const char *const gcr_range_names[] = { "all", "reserved", "range", "firs
 static const char *const gli_inv_names[] = { "nop", "all", "range", "first_last" };
 static const char *const gl2_range_names[] = { "all", "vol", "range", "first_last" };
 static const char *const gcr_seq_names[] = { "parallel", "forward", "reverse" };
+/* ACQUIRE_MEM DW0-6 and the GCR_CNTL bits gfx10+ and GC 12.1 share (nvd.h,
+ * gfx_v12_1_pkt.h PACKET3_ACQUIRE_MEM_GCR_CNTL_*). */
+#define ACQUIRE_MEM_GCR_HEAD                                                   \
+	HEADER_FIELDS, L(AM, coher_cntl), L(AM, engine_sel), ACQUIRE_MEM_BODY, \
+		LV(AM, gcr_gli_inv, gli_inv_names), LV(AM, gcr_gl1_range, gcr_range_names)
+#define ACQUIRE_MEM_GCR_TAIL                                                               \
+	L(AM, gcr_gl2_us), LV(AM, gcr_gl2_range, gl2_range_names), L(AM, gcr_gl2_discard), \
+		L(AM, gcr_gl2_inv), L(AM, gcr_gl2_wb), LV(AM, gcr_seq, gcr_seq_names),     \
+		L(AM, gcr_range_is_pa)
 static const struct kfdsig_field acquire_mem_nv_fields[] = {
-	HEADER_FIELDS,
-	L(AM, coher_cntl),
-	L(AM, engine_sel),
-	ACQUIRE_MEM_BODY,
-	LV(AM, gcr_gli_inv, gli_inv_names),
-	LV(AM, gcr_gl1_range, gcr_range_names),
-	L(AM, gcr_glm_wb),
-	L(AM, gcr_glm_inv),
-	L(AM, gcr_glk_wb),
-	L(AM, gcr_glk_inv),
-	L(AM, gcr_glv_inv),
-	L(AM, gcr_gl1_inv),
-	L(AM, gcr_gl2_us),
-	LV(AM, gcr_gl2_range, gl2_range_names),
-	L(AM, gcr_gl2_discard),
-	L(AM, gcr_gl2_inv),
-	L(AM, gcr_gl2_wb),
-	LV(AM, gcr_seq, gcr_seq_names),
-	L(AM, gcr_range_is_pa),
+	ACQUIRE_MEM_GCR_HEAD, L(AM, gcr_glm_wb),  L(AM, gcr_glm_inv), L(AM, gcr_glk_wb),
+	L(AM, gcr_glk_inv),   L(AM, gcr_glv_inv), L(AM, gcr_gl1_inv), ACQUIRE_MEM_GCR_TAIL,
+};
+
+/* GC 12.1: GL2_SCOPE [5:4] and GLV_WB 6 where gfx10 had GLM_WB/GLM_INV/GLK_WB,
+ * no GL1_INV (gfx_v12_1_pkt.h). */
+static const struct kfdsig_field acquire_mem_gc121_fields[] = {
+	ACQUIRE_MEM_GCR_HEAD, LV(AM121, gcr_gl2_scope, gl2_scope_names),
+	L(AM121, gcr_glv_wb), L(AM, gcr_glk_inv),
+	L(AM, gcr_glv_inv),   ACQUIRE_MEM_GCR_TAIL,
 };
 
 /* Register values (dwords 2 .. count+1) follow; readers take them from
@@ -252,6 +277,7 @@ static const struct kfdsig_packet_desc rm_desc[] = {
 	[KFDSIG_PM4_FENCE_VI] = DESC("RELEASE_MEM", PM4_OP_RELEASE_MEM, 7, rm_vi_fields),
 	[KFDSIG_PM4_FENCE_AI] = DESC("RELEASE_MEM", PM4_OP_RELEASE_MEM, 8, rm_ai_fields),
 	[KFDSIG_PM4_FENCE_NV] = DESC("RELEASE_MEM", PM4_OP_RELEASE_MEM, 8, rm_nv_fields),
+	[KFDSIG_PM4_FENCE_GC12_1] = DESC("RELEASE_MEM", PM4_OP_RELEASE_MEM, 8, rm_gc121_fields),
 };
 static const struct kfdsig_packet_desc rm_gfx11_desc =
 	DESC("RELEASE_MEM", PM4_OP_RELEASE_MEM, 8, rm_gfx11_fields);
@@ -272,6 +298,8 @@ static const struct kfdsig_packet_desc acquire_mem_gfx9_desc =
 	DESC("ACQUIRE_MEM", PM4_OP_ACQUIRE_MEM, PM4_ACQUIRE_MEM_DW_GFX9, acquire_mem_gfx9_fields);
 static const struct kfdsig_packet_desc acquire_mem_nv_desc =
 	DESC("ACQUIRE_MEM", PM4_OP_ACQUIRE_MEM, PM4_ACQUIRE_MEM_DW_NV, acquire_mem_nv_fields);
+static const struct kfdsig_packet_desc acquire_mem_gc121_desc =
+	DESC("ACQUIRE_MEM", PM4_OP_ACQUIRE_MEM, PM4_ACQUIRE_MEM_DW_NV, acquire_mem_gc121_fields);
 static const struct kfdsig_packet_desc set_sh_reg_desc =
 	DESC("SET_SH_REG", PM4_OP_SET_SH_REG, PM4_SET_SH_REG_MIN_DW, set_sh_reg_fields);
 static const struct kfdsig_packet_desc dispatch_direct_desc = DESC(
@@ -302,6 +330,8 @@ const struct kfdsig_packet_desc *kfdsig_pm4_desc_lookup(const struct kfdsig_targ
 	case PM4_OP_INDIRECT_BUFFER:
 		return &indirect_buffer_desc;
 	case PM4_OP_ACQUIRE_MEM:
+		if (t->pm4_fence == KFDSIG_PM4_FENCE_GC12_1)
+			return &acquire_mem_gc121_desc;
 		return t->pm4_fence == KFDSIG_PM4_FENCE_NV ? &acquire_mem_nv_desc
 							   : &acquire_mem_gfx9_desc;
 	case PM4_OP_SET_SH_REG:

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// kfdsig signal stub, family gfx12 (gfx1200, gfx1201). Assembled with LLVM
+// kfdsig signal stub, family gfx12 (gfx1200, gfx1201, gfx1250). Assembled with LLVM
 // 22 llvm-mc + ld.lld; see README.md and docs/shader-stubs.md. Wave32.
 //
 // One wave stores the 64-bit value 1 into signal_page[event_id], makes the
@@ -17,7 +17,12 @@
 //            access is the kernel-argument load, already waited for.
 //   m0       whether gfx12 still needs a wait state between an m0 write and
 //            s_sendmsg is UNVERIFIED: the stub keeps the s_nop 0
-//   bits     m0[23:0] reach KFD (gfx12.0 uses the v11 handler)
+//   bits     m0[23:0] reach KFD (gfx12.0 uses the v11 handler, gfx1250
+//            the v12_1 one: kfd_int_process_v12_1.c context_id0 & 0xffffff)
+//   gfx1250  GC 12.1: llc -mcpu=gfx1250 (LLVM 22) emits this same release
+//            (global_wb scope:SCOPE_SYS, s_wait_storecnt 0x0) for a
+//            system-scope release fence, and llvm-mc encodes every
+//            instruction here as for gfx1201
 //   sendmsg  s_sendmsg is counted by KM_CNT (UNVERIFIED: no LLVM or
 //            kernel source says)
 //            the stub waits for it before s_endpgm, as kfdtest's trap

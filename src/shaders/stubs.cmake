@@ -12,4 +12,4 @@ set(KFDSIG_STUB_FAMILIES
   "gfx94x:gfx942,gfx940=gfx942,gfx941=gfx942,gfx950"
   "gfx10:gfx1010,gfx1011,gfx1012,gfx1030,gfx1031,gfx1032,gfx1033,gfx1034,gfx1035,gfx1036"
   "gfx11:gfx1100,gfx1101,gfx1102,gfx1103,gfx1150,gfx1151"
-  "gfx12:gfx1200,gfx1201")
+  "gfx12:gfx1200,gfx1201,gfx1250")

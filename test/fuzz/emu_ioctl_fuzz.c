@@ -33,7 +33,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 
-#define NEMU 3
+#define NEMU 4
 static struct kfdsig_emu *emus[NEMU];
 static uint32_t gpu_ids[NEMU];
 static char *guard; /* page 0 rw arena, page 1 PROT_NONE, page 2 read-only */
@@ -43,7 +43,8 @@ static char *arena; /* userptr-able memory the fuzzer owns */
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	static const char *const specs[NEMU] = { "gfx803", "gfx90a,privileged",
-						 "gfx1100,kfd=1.13,profile=v6.14" };
+						 "gfx1100,kfd=1.13,profile=v6.14",
+						 "gfx1250,profile=mailbox-free" };
 	long pg = sysconf(_SC_PAGESIZE);
 
 	(void)argc;

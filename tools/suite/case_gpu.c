@@ -70,8 +70,11 @@ static bool irq_named(struct suite_ctx *c, uint32_t id, char *why, size_t len)
 		snprintf(why, len, "no interrupt recorded");
 		return false;
 	}
+	/* A full id takes the fast path, or on a mailbox-free kernel's v12_1
+	 * CP end-of-pipe the trusted one (docs/gc12_1.md): both by its id. */
 	if (r.source == src && r.id == want_id && r.valid_bits == bits &&
-	    r.path == (bits >= 12 ? KFDSIG_EMU_PATH_FAST : KFDSIG_EMU_PATH_PARTIAL) &&
+	    (bits >= 12 ? r.path == KFDSIG_EMU_PATH_FAST || r.path == KFDSIG_EMU_PATH_TRUSTED
+			: r.path == KFDSIG_EMU_PATH_PARTIAL) &&
 	    r.nsignaled == 1 && r.events[0] == id)
 		return true;
 	snprintf(why, len, "interrupt id %u (%u bits) took the %s path (%s), setting %u event(s)",
@@ -240,13 +243,54 @@ static enum suite_result ctx0_drop(struct suite_ctx *c)
 		       : "not woken: id 0 names an unsignalled slot and this kernel drops it");
 }
 
+/*
+ * The fence writes event A's slot but its INT_CTXID names event B, which
+ * exists and is unsignalled. Slot-checking kernels find no signalled slot at
+ * B and scan to A (v6.14-v6.18 drop it instead); a mailbox-free kernel's
+ * v12_1 CP end-of-pipe wakes B without reading a slot and leaves A
+ * unwoken (kfd_int_process_v12_1.c, "drm/amdkfd: Don't expect signal
+ * mailbox update"; docs/gc12_1.md).
+ */
+static enum suite_result wrong_id_trusted(struct suite_ctx *c)
+{
+	bool trusted, got_a, got_b;
+	struct suite_queue *q;
+	struct kfdsig_event ev[3];
+
+	if (c->t->pm4_fence == KFDSIG_PM4_FENCE_VI)
+		return suite_skip(c, "the gfx8 RELEASE_MEM has no context id field");
+	if (c->t->irq_class == KFDSIG_IRQ_V12_1 && !c->d->emu)
+		return suite_skip(c, "whether this kernel trusts the GC 12.1 id is unverified");
+	trusted = c->t->irq_class == KFDSIG_IRQ_V12_1 && !strcmp(c->d->profile, "mailbox-free");
+	for (int i = 0; i < 3; i++)
+		if (suite_event(c, false, &ev[i]))
+			return SUITE_FAIL;
+	OPEN_QUEUE(c, c->engine, 0, &q);
+	TRY(q, suite_queue_signal(c, q, ev[1].id,
+				  KFDSIG_FENCE_CTXID | KFDSIG_FENCE_DELIBERATELY_BAD, ev[2].id));
+	TRY(q, suite_queue_flush(c, q));
+	suite_queue_close(q);
+	got_b = fired_within(c, ev[2].id, NULL, trusted ? 2000 : 200);
+	got_a = fired_within(c, ev[1].id, NULL, trusted || c->d->drops_wrong_id ? 200 : 2000);
+	SUITE_CHECK(c, got_b == trusted && got_a == (!trusted && !c->d->drops_wrong_id),
+		    "fence for event %u naming event %u: %u %s, %u %s", ev[1].id, ev[2].id,
+		    ev[1].id, got_a ? "woken" : "not woken", ev[2].id,
+		    got_b ? "woken" : "not woken");
+	return suite_note(c, trusted		    ? "the named event woke: the id is trusted, "
+						      "the slot unread"
+			     : c->d->drops_wrong_id ? "nobody woke: this kernel drops it"
+						    : "the scan found the written slot");
+}
+
 static enum suite_result bit24_drop(struct suite_ctx *c)
 {
 	bool want = !c->t->drops_ctxid_bit24;
 
 	return ctx_case(c, 2u | 1u << 24, want,
 			want ? "woken: this ISR class keeps bit 24"
-			     : "not woken: the v11 ISR drops a context id with bit 24 set");
+			: c->t->irq_class == KFDSIG_IRQ_V12_1
+				? "not woken: the v12_1 ISR drops a context id with bit 24 set"
+				: "not woken: the v11 ISR drops a context id with bit 24 set");
 }
 
 static enum suite_result invalid_event(struct suite_ctx *c)
@@ -507,8 +551,14 @@ static const struct suite_case cases[] = {
 	  "dropped on gfx9 with new MEC firmware and GC >= 9.4.1 (context_id_expected) and on "
 	  "v6.14-v6.18; elsewhere the scan finds the slot",
 	  SUITE_ENGINE_PM4, G, ctx0_drop },
+	{ "gpu.wrong-id.pm4",
+	  "a RELEASE_MEM writes one event's slot and names another existing event: the scan "
+	  "finds the slot, v6.14-v6.18 drop it, and a GC 12.1 kernel with the mailbox-free "
+	  "path (--kernel-profile mailbox-free) wakes the named event",
+	  NULL, SUITE_ENGINE_PM4, G, wrong_id_trusted },
 	{ "gpu.bit24-drop.pm4",
-	  "a RELEASE_MEM whose INT_CTXID has bit 24 set is dropped by the v11 ISR (gfx11, gfx12.0)",
+	  "a RELEASE_MEM whose INT_CTXID has bit 24 set is dropped by the v11 and v12_1 ISRs "
+	  "(gfx11, gfx12)",
 	  NULL, SUITE_ENGINE_PM4, G, bit24_drop },
 	ENGINE2("gpu.invalid-event",
 		"the invalid-event slow path: the interrupt names id 4000 (no event) while the "

@@ -192,11 +192,11 @@ static enum suite_result bit24_drop(struct suite_ctx *c)
 		    "CP end-of-pipe with context id 0x1000002 set %d events; expected %d (%s)", n,
 		    want,
 		    want ? "this ISR class keeps bit 24; the id or the scan finds event 2"
-			 : "the v11 ISR drops a context id with bit 24 set");
+			 : "the v11 (or v12_1) ISR drops a context id with bit 24 set");
 	if (want)
 		return suite_note(c, "kept by the %s ISR class",
 				  kfdsig_irq_class_name(c->t->irq_class));
-	return suite_note(c, "dropped by the v11 ISR");
+	return suite_note(c, "dropped by the %s ISR", kfdsig_irq_class_name(c->t->irq_class));
 }
 
 static enum suite_result ids_per_source(struct suite_ctx *c)

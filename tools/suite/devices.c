@@ -64,6 +64,20 @@ static int add_emulated(struct suite_devset *s, const char *target, const char *
 	return 0;
 }
 
+/* The emulator's kernel profiles by their spec names (kfdsig_emu_create_from_spec):
+ * v6.14 drops an interrupt whose full id names an unsignalled slot,
+ * mailbox-free trusts the GC 12.1 CP end-of-pipe id (docs/gc12_1.md). */
+static const char *canonical_profile(const char *name)
+{
+	if (!strcmp(name, "default"))
+		return "default";
+	if (!strcmp(name, "v6.14") || !strcmp(name, "6.14"))
+		return "v6.14";
+	if (!strcmp(name, "mailbox-free"))
+		return "mailbox-free";
+	return NULL;
+}
+
 int suite_devices_open(struct suite_devset *s, const struct suite_dev_opts *o)
 {
 	const char *spec = o->emulate ? o->emulate : getenv("KFDSIG_EMULATE");
@@ -141,7 +155,11 @@ int suite_devices_open(struct suite_devset *s, const struct suite_dev_opts *o)
 			if (!o->profile) {
 				strncat(knobs, ",", sizeof(knobs) - strlen(knobs) - 1);
 				strncat(knobs, tok, sizeof(knobs) - strlen(knobs) - 1);
-				profile = strcmp(tok + 8, "default") ? "v6.14" : "default";
+				profile = canonical_profile(tok + 8);
+				if (!profile)
+					return cli_usage_error("unknown profile '%s' in --emulate "
+							       "(default, v6.14, mailbox-free)",
+							       tok + 8);
 			}
 		} else if (!strcmp(tok, "privileged")) {
 			strncat(knobs, ",privileged", sizeof(knobs) - strlen(knobs) - 1);
@@ -179,13 +197,13 @@ int suite_devices_open(struct suite_devset *s, const struct suite_dev_opts *o)
 			 min);
 	}
 	if (o->profile) {
-		if (strcmp(o->profile, "default") && strcmp(o->profile, "v6.14"))
+		profile = canonical_profile(o->profile);
+		if (!profile)
 			return cli_usage_error("--kernel-profile: unknown profile '%s' (default, "
-					       "v6.14)",
+					       "v6.14, mailbox-free)",
 					       o->profile);
 		snprintf(knobs + strlen(knobs), sizeof(knobs) - strlen(knobs), ",profile=%s",
-			 o->profile);
-		profile = strcmp(o->profile, "default") ? "v6.14" : "default";
+			 profile);
 	}
 	if (!nt)
 		return cli_usage_error("--emulate '%s' names no target", spec);

@@ -648,7 +648,9 @@ int emu_sq_iv_context(const struct emu_gen *t, uint32_t m0, uint32_t *ctx0, uint
 		*ctx1 = 1u << 6;
 		break;
 	case KFDSIG_IRQ_V11:
-		/* kfd_int_process_v11.c: DATA ctx0[23:0], ENCODING ctx1[7:6]. */
+	case KFDSIG_IRQ_V12_1:
+		/* kfd_int_process_v11.c / _v12_1.c: DATA ctx0[23:0], ENCODING
+		 * ctx1[7:6]. */
 		*ctx0 = m0 & 0xffffff;
 		*ctx1 = 1u << 6;
 		break;

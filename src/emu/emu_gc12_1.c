@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The v12_1 interrupt class of the emulated KFD (GC 12.1, gfx1250), from
+ * kfd_int_process_v12_1.c and kfd_device.c (docs/gc12_1.md):
+ *   - event_interrupt_isr_v12_1() first asks kfd_irq_is_from_node(node,
+ *     node_id, vmid): the IH entry's node id must be set in the node's
+ *     interrupt_bitmap and its VMID in the node's compute VMID bitmap;
+ *   - kfd_setup_interrupt_bitmap(), case IP_VERSION(12, 1, 0): each XCC
+ *     of the node adds 0x2 | (0x4 << (xcc % 4)), shifted left by 8 for
+ *     XCCs 4-7;
+ *   - "drm/amdkfd: Don't expect signal mailbox update" (amd-gfx
+ *     2026-03-09): event_interrupt_wq_v12_1() passes
+ *     signal_mailbox_updated = false for the CP end-of-pipe only (SDMA
+ *     TRAP and SQ messages pass true), and lookup_signaled_event_by_
+ *     partial_id() then returns idr_find(id) without reading the slot.
+ *     Which release carries it is UNVERIFIED: the emulator applies it
+ *     under the mailbox-free kernel profile only.
+ * Multi-XCC (several XCCs per node, one MQD slice each) is issue 18 and not
+ * emulated: the emulated GPU has XCC 0 only.
+ */
+#include "emu/emu_gc12_1.h"
+
+uint32_t emu_gc121_interrupt_bitmap(uint32_t xcc_mask)
+{
+	uint32_t bitmap = 0;
+
+	for (uint32_t xcc = 0; xcc < 8; xcc++) {
+		uint32_t b;
+
+		if (!(xcc_mask >> xcc & 1))
+			continue;
+		b = 0x2u | (0x4u << (xcc % 4));
+		if (xcc / 4)
+			b <<= 8;
+		bitmap |= b;
+	}
+	return bitmap;
+}
+
+/*
+ * UNVERIFIED: which node id the IH entry of an interrupt raised on XCC n
+ * carries. The bitmap gives each XCC its own bit (0x4 << n) beside a bit
+ * shared by the XCCs of one half (0x2); the emulator raises every source on
+ * the XCC's own bit, so a wrong bitmap or id shows up as a dropped
+ * interrupt (KFDSIG_EMU_DROP_NODE).
+ */
+uint16_t emu_gc121_node_id(uint32_t xcc)
+{
+	return (uint16_t)((2u + xcc % 4) + (xcc / 4) * 8);
+}
+
+bool emu_gc121_from_node(uint32_t interrupt_bitmap, uint16_t node_id, uint16_t vmid)
+{
+	/* compute_vmid_bitmap: the emulator's KFD VMIDs are 8..15 (every
+	 * process runs in VMID 8, emu_events.c ih_entry()). */
+	const uint32_t compute_vmid_bitmap = 0xff00u;
+
+	return node_id < 32 && vmid < 32 && (interrupt_bitmap >> node_id & 1) &&
+	       (compute_vmid_bitmap >> vmid & 1);
+}
+
+bool emu_gc121_mailbox_updated(const struct emu_gen *g, enum kfdsig_emu_irq_source src,
+			       enum kfdsig_emu_kernel_profile profile)
+{
+	return !(g->irq == KFDSIG_IRQ_V12_1 && src == KFDSIG_EMU_IRQ_CP_EOP &&
+		 profile == KFDSIG_EMU_KERNEL_MAILBOX_FREE);
+}
