@@ -37,9 +37,9 @@ echo "== fuzz the decoders and the decode input formats (${KFDSIG_FUZZ_SECONDS:-
   "and the CLI (${KFDSIG_FUZZ_EMU_SECONDS:-20} s each) (libFuzzer + ASan/UBSan)"
 CC=clang cmake -S . -B build/fuzz -DKFDSIG_FUZZ=ON -DKFDSIG_BUILD_TESTS=OFF -DKFDSIG_BUILD_BENCH=OFF \
   -DKFDSIG_BUILD_TOOLS=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build build/fuzz -j2 --target fuzz_decode_pm4 fuzz_decode_sdma fuzz_decode_input fuzz_emu_ioctl fuzz_emu_engine \
+cmake --build build/fuzz -j2 --target fuzz_decode_pm4 fuzz_decode_sdma fuzz_decode_aql fuzz_decode_input fuzz_emu_ioctl fuzz_emu_engine \
   fuzz_cli
-for target in decode_pm4 decode_sdma decode_input emu_ioctl emu_engine cli; do
+for target in decode_pm4 decode_sdma decode_aql decode_input emu_ioctl emu_engine cli; do
   case $target in
     decode_*) corpus=${target#decode_} seconds=${KFDSIG_FUZZ_SECONDS:-30} ;;
     *) corpus=$target seconds=${KFDSIG_FUZZ_EMU_SECONDS:-20} ;;

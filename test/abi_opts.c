@@ -28,6 +28,8 @@ _Static_assert(sizeof(struct kfdsig_emu_gpu_desc) == 3 * 8 + 8 * 4 + 8 * 4, "gpu
 _Static_assert(sizeof(struct kfdsig_emu_smi_args) == 7 * 8 + 7 * 4 + 1 + 3, "smi_args padding");
 _Static_assert(sizeof(struct kfdsig_code_buf) == 5 * 8 + 2 * 4, "code_buf padding");
 _Static_assert(sizeof(struct kfdsig_shader_placed) == 4 * 8, "shader_placed padding");
+_Static_assert(sizeof(struct kfdsig_aql_dispatch) == 8 + 2 + 3 * 2 + 3 * 4 + 3 * 4 + 3 * 8,
+	       "aql_dispatch padding");
 #endif
 
 /* A newer caller's struct: this library's, then a field it does not know. */

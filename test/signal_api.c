@@ -7,7 +7,10 @@
  * kernel arguments u64 slot, u32 id, u32 0 at the next 16-byte boundary),
  * puts ctxid in m0 only for a deliberately bad fence, advances code->used,
  * and on any error writes nothing. The PM4 and SDMA paths are the fence
- * emitters.
+ * emitters. AQL: an amd_signal_t (kind USER = 1, value 1, mailbox = the
+ * slot, event_id = the id, or ctxid for a deliberately bad fence) at the
+ * first 64-byte aligned GPU address at or after code->used, then one
+ * barrier-AND packet naming it as its completion signal (bytes 56-63).
  */
 #include <string.h>
 
@@ -255,6 +258,68 @@ static void test_fences(const struct kfdsig_target *t)
 	      "KFDSIG_SIGNAL_MAX_DW holds every engine's signal");
 }
 
+static uint64_t le64(const uint8_t *p)
+{
+	return le32(p) | (uint64_t)le32(p + 4) << 32;
+}
+
+/* AQL: the signal's bytes (ROCr amd_signal_t offsets: kind 0, value 8,
+ * event_mailbox_ptr 16, event_id 24) and the packet that completes it. */
+static void test_aql(const struct kfdsig_target *t)
+{
+	const uint64_t slot = PAGE + 8 * 77;
+	struct kfdsig_fence f = { .slot_va = slot, .event_id = 77 };
+	struct kfdsig_code_buf cb = buf_at(8, sizeof(mem), KFDSIG_SHADER_RAW);
+	uint32_t d[KFDSIG_SIGNAL_MAX_DW], want[16];
+	/* VA + 8 is 0x100048: the next 64-byte aligned address is 0x100080 */
+	const uint64_t at = 0x100080ull - VA;
+	int n;
+
+	memset(mem, 0xee, sizeof(mem));
+	n = kfdsig_emit_signal(t, KFDSIG_SIGNAL_AQL, &f, &cb, d, KFDSIG_SIGNAL_MAX_DW);
+	CHECK_EQ(n, 16, "%s aql: one 64-byte packet: %s", t->name, kfdsig_last_error());
+	CHECK_EQ(cb.used, at + 64, "%s aql: used past the signal", t->name);
+	CHECK_EQ(le64(mem + at), 1, "%s aql: kind USER (1)", t->name);
+	CHECK_EQ(le64(mem + at + 8), 1, "%s aql: value 1", t->name);
+	CHECK_EQ(le64(mem + at + 16), slot, "%s aql: mailbox = the slot", t->name);
+	CHECK_EQ(le32(mem + at + 24), 77, "%s aql: event_id", t->name);
+	CHECK_EQ(mem[at - 1], 0xee, "%s aql: nothing before the signal", t->name);
+	CHECK_EQ(kfdsig_aql_emit_barrier(want, KFDSIG_AQL_TYPE_BARRIER_AND, NULL, 0, VA + at,
+					 KFDSIG_AQL_CTL_DEFAULT),
+		 64, "barrier");
+	CHECK(n == 16 && !memcmp(d, want, sizeof(want)), "%s aql: the barrier-AND naming it",
+	      t->name);
+
+	/* deliberately bad: ctxid becomes the signal's event_id */
+	f.flags = KFDSIG_FENCE_CTXID | KFDSIG_FENCE_DELIBERATELY_BAD;
+	f.ctxid = 4000;
+	cb = buf_at(0, sizeof(mem), KFDSIG_SHADER_RAW);
+	n = kfdsig_emit_signal(t, KFDSIG_SIGNAL_AQL, &f, &cb, d, KFDSIG_SIGNAL_MAX_DW);
+	CHECK_EQ(n, 16, "%s aql ctxid", t->name);
+	CHECK_EQ(le32(mem + 24), 4000, "%s aql: ctxid as event_id", t->name);
+	CHECK_EQ(le64(mem + 16), slot, "%s aql: the slot stays", t->name);
+
+	/* refusals write nothing */
+	f.flags = KFDSIG_FENCE_VALUE;
+	f.value = 5;
+	cb = buf_at(0, sizeof(mem), KFDSIG_SHADER_RAW);
+	CHECK_EQ(kfdsig_emit_signal(t, KFDSIG_SIGNAL_AQL, &f, &cb, d, KFDSIG_SIGNAL_MAX_DW),
+		 -EINVAL, "%s aql: a fence value", t->name);
+	f.flags = 0;
+	CHECK_EQ(kfdsig_emit_signal(t, KFDSIG_SIGNAL_AQL, &f, NULL, d, KFDSIG_SIGNAL_MAX_DW),
+		 -EINVAL, "%s aql: no code buffer", t->name);
+	CHECK_EQ(kfdsig_emit_signal(t, KFDSIG_SIGNAL_AQL, &f, &cb, d, 15), -ENOSPC,
+		 "%s aql: 15 dwords", t->name);
+	cb = buf_at(8, 0x40 + 63, KFDSIG_SHADER_RAW);
+	CHECK_EQ(kfdsig_emit_signal(t, KFDSIG_SIGNAL_AQL, &f, &cb, d, KFDSIG_SIGNAL_MAX_DW),
+		 -ENOSPC, "%s aql: 63 bytes after the aligned place", t->name);
+	CHECK_EQ(cb.used, 8, "%s aql: used unchanged", t->name);
+	f.event_id = 0;
+	cb = buf_at(0, sizeof(mem), KFDSIG_SHADER_RAW);
+	CHECK_EQ(kfdsig_emit_signal(t, KFDSIG_SIGNAL_AQL, &f, &cb, d, KFDSIG_SIGNAL_MAX_DW),
+		 -EINVAL, "%s aql: event 0", t->name);
+}
+
 int main(void)
 {
 	for (size_t i = 0; i < kfdsig_target_count(); i++) {
@@ -263,6 +328,7 @@ int main(void)
 		test_raw(t);
 		test_code_object(t);
 		test_fences(t);
+		test_aql(t);
 	}
 	test_refusals();
 	return t_result("signal_api");

@@ -307,15 +307,25 @@ static void bench_lookup(struct bench *b)
 
 /* ---- signal sources -------------------------------------------------------- */
 
-enum sig_path { PATH_CPU_SET = 0, PATH_EMU_IRQ, PATH_PM4, PATH_SDMA, PATH_SHADER, PATH_COUNT };
-static const char *const path_names[] = { "cpu-set-event", "emu-interrupt", "pm4", "sdma",
-					  "shader" };
+/* The engine paths follow enum suite_engine from PATH_PM4 on. */
+enum sig_path {
+	PATH_CPU_SET = 0,
+	PATH_EMU_IRQ,
+	PATH_PM4,
+	PATH_SDMA,
+	PATH_SHADER,
+	PATH_AQL,
+	PATH_COUNT
+};
+static const char *const path_names[] = { "cpu-set-event", "emu-interrupt", "pm4",
+					  "sdma",	   "shader",	    "aql" };
 static const char *const path_how[] = {
 	"AMDKFD_IOC_SET_EVENT from the CPU",
 	"the slot store + the kernel entry point kfd_signal_event_interrupt",
 	"a PM4 RELEASE_MEM fence submitted to a compute queue",
 	"an SDMA FENCE+TRAP submitted to an SDMA queue",
 	"a dispatched shader's s_sendmsg(MSG_INTERRUPT)",
+	"an AQL barrier-AND packet completing an interrupt signal (gfx9+)",
 };
 
 /* Who signals: the CPU, the emulated kernel entry point, or an engine's
@@ -767,7 +777,7 @@ static void print_text(const struct bench *b)
 	       "  converted with GET_CLOCK_COUNTERS (sdma, shader: host time only)\n"
 	       "throughput: events/s signalling a batch of size events, then wait-all and reset\n"
 	       "paths: cpu-set-event = AMDKFD_IOC_SET_EVENT, emu-interrupt = slot store + the\n"
-	       "  kernel entry point, pm4/sdma/shader = the engine's fence on a user queue\n\n",
+	       "  kernel entry point, pm4/sdma/shader/aql = the engine's fence on a user queue\n\n",
 	       b->d->emu ? "the emulated kfd_signal_event_interrupt" : "the kernel (emulator only)",
 	       b->count);
 }

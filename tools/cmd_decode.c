@@ -17,17 +17,20 @@ static struct kfdsig_format_cache *cur_cache;
 static void help(FILE *f)
 {
 	fprintf(f,
-		"usage: kfdsig decode -t T [-E pm4|sdma] [-f text|json | -j]\n"
+		"usage: kfdsig decode -t T [-E pm4|sdma|aql] [-f text|json | -j]\n"
 		"                     [-v] [--lint] [--signal-page ADDR] [--input-format F]\n"
 		"                     [--rptr N --wptr N --units bytes|dwords] [--whole-ring]\n"
 		"                     [--ring NAME] [--mem ADDR=FILE]... [--ib-depth N]\n"
 		"                     [--no-summary] FILE|-\n\n"
-		"Decode a PM4 or SDMA packet stream (a ring dump, an IB, or kfdsig emit output)\n"
+		"Decode a PM4, SDMA or AQL packet stream (a ring dump, an IB, or kfdsig emit "
+		"output)\n"
 		"packet by packet, and with --lint check that its interrupt packets are event\n"
 		"signals the kernel accepts. Bytes that do not parse are skipped up to the next\n"
 		"plausible packet and reported once. Input streams: memory stays bounded.\n\n"
 		"  -t, --target T        GPU target (kfdsig targets lists them)\n"
-		"  -E, --engine E        pm4 (default) or sdma\n"
+		"  -E, --engine E        pm4 (default), sdma, or aql (64-byte AQL queue slots;\n"
+		"                        with --lint and --mem, completion signals are read\n"
+		"                        from the images and checked)\n"
 		"  -f, --format F        text (default): one line per packet, fields by name;\n"
 		"                        json: the same as -j\n"
 		"  -j, --json            JSON Lines: one object per line per packet and\n"
@@ -271,8 +274,15 @@ static void follow_ib(struct frame *fr, const struct kfdsig_packet *p, uint64_t 
 
 	if (!o->nmem || !p->desc || (p->flags & KFDSIG_PACKET_TRUNCATED))
 		return;
-	if (p->engine == KFDSIG_ENGINE_PM4 ? p->sub_op != 3 || p->opcode != 0x3f : p->opcode != 4)
+	if (p->engine == KFDSIG_ENGINE_AQL) {
+		/* AQL_PM4_IB: the IB holds PM4. */
+		if (p->opcode != KFDSIG_AQL_TYPE_VENDOR_SPECIFIC ||
+		    p->sub_op != KFDSIG_AQL_AMD_FORMAT_PM4_IB)
+			return;
+	} else if (p->engine == KFDSIG_ENGINE_PM4 ? p->sub_op != 3 || p->opcode != 0x3f
+						  : p->opcode != 4) {
 		return;
+	}
 	if (kfdsig_packet_field(p, "ib_base_lo", &lo) ||
 	    kfdsig_packet_field(p, "ib_base_hi", &hi) || kfdsig_packet_field(p, "ib_size", &size))
 		return;
@@ -314,12 +324,96 @@ static void follow_ib(struct frame *fr, const struct kfdsig_packet *p, uint64_t 
 		}
 		o->stack[fr->depth] = va;
 		sink.ctx = &sub;
-		kfdsig_decode(o->o, &sink, m->dw + first, n, NULL);
+		if (p->engine == KFDSIG_ENGINE_AQL) {
+			struct kfdsig_decode_opts po = *o->o;
+
+			po.engine = KFDSIG_ENGINE_PM4;
+			kfdsig_decode(&po, &sink, m->dw + first, n, NULL);
+		} else {
+			kfdsig_decode(o->o, &sink, m->dw + first, n, NULL);
+		}
 		return;
 	}
 	snprintf(msg, sizeof(msg), "IB at 0x%llx (%u dwords) is in no --mem image",
 		 (unsigned long long)va, size);
 	note(fr, off, "ib-outside", msg);
+}
+
+/* A finding of the CLI itself at any severity. */
+static void cli_finding(struct frame *fr, uint64_t off, enum kfdsig_severity sev, const char *rule,
+			const char *msg)
+{
+	struct kfdsig_finding f = { off, sev, rule, msg };
+
+	fr->out->findings[sev]++;
+	out_fmt(fr, fmt_finding, &f);
+}
+
+/* --lint of an AQL packet's completion signal, read from a --mem image:
+ * will its completion store into the event's slot and interrupt with the
+ * event id (kfdsig_amd_signal_check())? */
+static void lint_aql_signal(struct frame *fr, const struct kfdsig_packet *p, uint64_t off)
+{
+	static const struct {
+		unsigned int bit;
+		enum kfdsig_severity sev;
+		const char *rule, *what;
+	} rules[] = {
+		{ KFDSIG_AMD_SIGNAL_NO_MAILBOX, KFDSIG_SEV_WARNING, "aql-signal-no-mailbox",
+		  "no event mailbox: its completion raises no interrupt" },
+		{ KFDSIG_AMD_SIGNAL_ID_ZERO, KFDSIG_SEV_ERROR, "aql-signal-id-zero",
+		  "event_id 0 is never a signal event (the v9+ ISRs drop context id 0)" },
+		{ KFDSIG_AMD_SIGNAL_ID_RANGE, KFDSIG_SEV_ERROR, "aql-signal-id-range",
+		  "event_id is beyond the 4096 slots of the signal page" },
+		{ KFDSIG_AMD_SIGNAL_WRONG_SLOT, KFDSIG_SEV_ERROR, "aql-signal-wrong-slot",
+		  "the mailbox is not the slot of event_id in --signal-page: the kernel finds that "
+		  "slot unsignalled" },
+		{ KFDSIG_AMD_SIGNAL_UNALIGNED, KFDSIG_SEV_ERROR, "aql-signal-unaligned-mailbox",
+		  "the mailbox is not 8-byte aligned" },
+		{ KFDSIG_AMD_SIGNAL_BAD_KIND, KFDSIG_SEV_WARNING, "aql-signal-kind",
+		  "kind is not USER (1)" },
+	};
+	struct dec_out *o = fr->out;
+	struct kfdsig_amd_signal s;
+	uint32_t lo, hi;
+	uint64_t va, page = 0;
+	unsigned int bad;
+	char msg[320];
+
+	if (!(o->o->flags & KFDSIG_DECODE_LINT) || p->opcode == KFDSIG_AQL_TYPE_INVALID ||
+	    (p->flags & (KFDSIG_PACKET_TRUNCATED | KFDSIG_PACKET_UNKNOWN)) ||
+	    kfdsig_packet_field(p, "completion_signal_lo", &lo) ||
+	    kfdsig_packet_field(p, "completion_signal_hi", &hi))
+		return;
+	va = (uint64_t)hi << 32 | lo;
+	if (!va)
+		return;
+	if (o->o->flags & KFDSIG_DECODE_SIGNAL_PAGE)
+		page = o->o->signal_page_va;
+	for (unsigned i = 0; i < o->nmem; i++) {
+		const struct mem_image *m = &o->mem[i];
+
+		if (va < m->va || va - m->va > m->ndw * 4ull ||
+		    m->ndw * 4ull - (va - m->va) < sizeof(s))
+			continue;
+		memcpy(&s, (const uint8_t *)m->dw + (va - m->va), sizeof(s));
+		bad = kfdsig_amd_signal_check(&s, page);
+		for (size_t k = 0; k < sizeof(rules) / sizeof(rules[0]); k++) {
+			if (!(bad & rules[k].bit))
+				continue;
+			snprintf(msg, sizeof(msg),
+				 "completion signal 0x%llx (kind %lld, mailbox 0x%llx, event_id "
+				 "%u): %s",
+				 (unsigned long long)va, (long long)s.kind,
+				 (unsigned long long)s.event_mailbox_ptr, s.event_id,
+				 rules[k].what);
+			cli_finding(fr, off, rules[k].sev, rules[k].rule, msg);
+		}
+		return;
+	}
+	snprintf(msg, sizeof(msg), "completion signal 0x%llx is in no --mem image: not checked",
+		 (unsigned long long)va);
+	note(fr, off, "aql-signal-outside", msg);
 }
 
 /* The packet's line straight into the buffer: the path of every packet of
@@ -385,6 +479,8 @@ static int on_packet(void *ctx, const struct kfdsig_packet *p)
 	out_fmt(fr, fmt_packet, p);
 	if (o->nmem)
 		follow_ib(fr, p, p->offset);
+	if (o->nmem && p->engine == KFDSIG_ENGINE_AQL)
+		lint_aql_signal(fr, p, p->offset);
 	return o->failed ? -EIO : 0;
 }
 
@@ -602,7 +698,7 @@ const struct option cmd_decode_options[] = {
 const char cmd_decode_shortopts[] = "t:E:f:vli:" CLI_GLOBAL_SHORTOPTS;
 const struct cli_complete cmd_decode_complete[] = {
 	{ "target", "@target" },
-	{ "engine", "pm4 sdma" },
+	{ "engine", "pm4 sdma aql" },
 	{ "format", "text json" },
 	{ "input", "auto bin hex xxd xxd-e hexdump od umr debugfs devcoredump" },
 	{ "input-format", "auto bin hex xxd xxd-e hexdump od umr debugfs devcoredump" },
@@ -652,9 +748,11 @@ int cmd_decode(int argc, char **argv)
 				o.engine = KFDSIG_ENGINE_PM4;
 			else if (!strcmp(optarg, "sdma"))
 				o.engine = KFDSIG_ENGINE_SDMA;
+			else if (!strcmp(optarg, "aql"))
+				o.engine = KFDSIG_ENGINE_AQL;
 			else
-				return cli_usage_error("--engine: '%s' is not one of pm4, sdma",
-						       optarg);
+				return cli_usage_error(
+					"--engine: '%s' is not one of pm4, sdma, aql", optarg);
 			break;
 		case 'f':
 			if (!strcmp(optarg, "text"))

@@ -37,21 +37,72 @@ static unsigned sdma_packet(const struct kfdsig_target *t, const uint32_t *dw, s
 	return len > 0 ? (unsigned)len : 0;
 }
 
+/* aql: the signal the barrier packet completes, prepared by aql_emit(). */
+static uint64_t aql_signal_va;
+static struct kfdsig_amd_signal aql_signal;
+
+static unsigned aql_packet(const struct kfdsig_target *t, const uint32_t *dw, size_t n,
+			   const struct kfdsig_packet_desc **desc)
+{
+	(void)t;
+	(void)n;
+	*desc = kfdsig_aql_packet_desc(dw[0]);
+	return KFDSIG_AQL_PACKET_SIZE / 4;
+}
+
+/* A barrier-AND packet (barrier bit, system-scope fences) whose completion
+ * signal is an amd_signal_t pointing at the event's slot: what ROCr submits
+ * for an interrupt signal. The slot then reads the event id. */
+static int aql_emit(const struct kfdsig_target *t, const struct kfdsig_fence *f, uint32_t *buf,
+		    size_t max_dw)
+{
+	bool bad = f->flags & KFDSIG_FENCE_DELIBERATELY_BAD;
+	uint32_t id = f->flags & KFDSIG_FENCE_CTXID ? f->ctxid : f->event_id;
+	uint8_t pkt[KFDSIG_AQL_PACKET_SIZE];
+	int r;
+
+	(void)t;
+	if (max_dw < KFDSIG_AQL_PACKET_SIZE / 4)
+		return -ENOSPC;
+	/* The page is the slot less 8 * id (the prepare call checks it). */
+	if (!bad && kfdsig_amd_signal_prepare(&aql_signal, f->slot_va - 8ull * f->event_id,
+					      f->event_id, 1) < 0)
+		return -EINVAL;
+	memset(&aql_signal, 0, sizeof(aql_signal));
+	aql_signal.kind = KFDSIG_AMD_SIGNAL_KIND_USER;
+	aql_signal.value = f->flags & KFDSIG_FENCE_VALUE ? (int64_t)f->value : 1;
+	aql_signal.event_mailbox_ptr = f->slot_va;
+	aql_signal.event_id = id;
+	r = kfdsig_aql_emit_barrier(pkt, KFDSIG_AQL_TYPE_BARRIER_AND, NULL, 0, aql_signal_va,
+				    KFDSIG_AQL_CTL_DEFAULT);
+	if (r < 0)
+		return r;
+	memcpy(buf, pkt, sizeof(pkt));
+	return KFDSIG_AQL_PACKET_SIZE / 4;
+}
+
 static const struct engine engines[] = {
 	{ "pm4", kfdsig_pm4_emit_fence, pm4_packet },
 	{ "sdma", kfdsig_sdma_emit_fence, sdma_packet },
+	{ "aql", aql_emit, aql_packet },
 };
 
 static void help(FILE *f)
 {
 	fprintf(f,
 		"usage: kfdsig emit -t T -e N (--slot-va ADDR | --signal-page ADDR)\n"
-		"                   [-E pm4|sdma] [options] [-f FMT | -j] [-o FILE]\n\n"
+		"                   [-E pm4|sdma|aql] [options] [-f FMT | -j] [-o FILE]\n\n"
 		"Write the packets that store into event N's slot of the KFD signal page and\n"
 		"raise the interrupt that wakes AMDKFD_IOC_WAIT_EVENTS.\n\n"
 		"  -t, --target T        GPU target (kfdsig targets lists them), e.g. gfx90a\n"
 		"  -E, --engine E        pm4 (default): RELEASE_MEM on a compute queue;\n"
-		"                        sdma: FENCE + FENCE + TRAP on an SDMA queue\n"
+		"                        sdma: FENCE + FENCE + TRAP on an SDMA queue;\n"
+		"                        aql: a barrier-AND packet whose completion signal\n"
+		"                        (--signal-va) stores the event id into the slot and\n"
+		"                        interrupts with it\n"
+		"      --signal-va ADDR  aql: GPU address of the amd_signal_t (64-byte aligned)\n"
+		"      --signal-out FILE aql: also write the amd_signal_t (64 bytes, binary);\n"
+		"                        --value is its initial value, --ctxid its event id\n"
 		"  -e, --event N         event id, 1..4095\n"
 		"      --slot-va ADDR    GPU address of the slot itself\n"
 		"      --signal-page ADDR  GPU address of the signal page; slot = ADDR + 8*N\n"
@@ -90,9 +141,10 @@ static void print_field_value(FILE *f, const struct kfdsig_field *fld, uint32_t 
 {
 	/* Addresses, written data and opcodes read best in hex; counts, ids
 	 * and selectors in decimal. */
-	bool hex = strstr(fld->name, "addr") || !strcmp(fld->name, "data") ||
-		   !strncmp(fld->name, "data_lo", 7) || !strncmp(fld->name, "data_hi", 7) ||
-		   !strcmp(fld->name, "opcode") || !strcmp(fld->name, "event_type");
+	bool hex = strstr(fld->name, "addr") || strstr(fld->name, "signal") ||
+		   !strcmp(fld->name, "data") || !strncmp(fld->name, "data_lo", 7) ||
+		   !strncmp(fld->name, "data_hi", 7) || !strcmp(fld->name, "opcode") ||
+		   !strcmp(fld->name, "event_type");
 
 	fprintf(f, hex ? "%s=0x%x" : "%s=%u", fld->name, v);
 	if (v < fld->nvalues && fld->values[v])
@@ -210,6 +262,8 @@ enum {
 	OPT_ONE_FENCE,
 	OPT_PAD_SUBMIT,
 	OPT_BURST_NOP,
+	OPT_SIGNAL_VA,
+	OPT_SIGNAL_OUT,
 };
 
 const struct option cmd_emit_options[] = {
@@ -228,6 +282,8 @@ const struct option cmd_emit_options[] = {
 	{ "one-fence", no_argument, NULL, OPT_ONE_FENCE },
 	{ "pad-submit", no_argument, NULL, OPT_PAD_SUBMIT },
 	{ "burst-nop", no_argument, NULL, OPT_BURST_NOP },
+	{ "signal-va", required_argument, NULL, OPT_SIGNAL_VA },
+	{ "signal-out", required_argument, NULL, OPT_SIGNAL_OUT },
 	{ "format", required_argument, NULL, 'f' },
 	{ "output", required_argument, NULL, 'o' },
 	CLI_GLOBAL_LONGOPTS,
@@ -236,7 +292,8 @@ const struct option cmd_emit_options[] = {
 const char cmd_emit_shortopts[] = "t:E:e:f:o:" CLI_GLOBAL_SHORTOPTS;
 const struct cli_complete cmd_emit_complete[] = {
 	{ "target", "@target" },
-	{ "engine", "pm4 sdma" },
+	{ "engine", "pm4 sdma aql" },
+	{ "signal-out", "@file" },
 	{ "cache", "flush-inv wb none" },
 	{ "form", "release-mem write-data event-write-eop" },
 	{ "format", "hex annotated json bin c" },
@@ -248,7 +305,8 @@ int cmd_emit(int argc, char **argv)
 {
 	const struct kfdsig_target *t = NULL;
 	const struct engine *e = &engines[0];
-	const char *target = NULL, *output = NULL;
+	const char *target = NULL, *output = NULL, *signal_out = NULL;
+	bool have_signal_va = false;
 	struct kfdsig_fence fence = { 0 };
 	enum cli_format fmt = FMT_HEX;
 	bool have_event = false, have_slot = false, have_page = false, pad_submit = false;
@@ -272,8 +330,16 @@ int cmd_emit(int argc, char **argv)
 				if (!strcmp(optarg, engines[i].name))
 					e = &engines[i];
 			if (!e)
-				return cli_usage_error("--engine: '%s' is not one of pm4, sdma",
-						       optarg);
+				return cli_usage_error(
+					"--engine: '%s' is not one of pm4, sdma, aql", optarg);
+			break;
+		case OPT_SIGNAL_VA:
+			if (!cli_parse_u64("--signal-va", optarg, UINT64_MAX, &aql_signal_va))
+				return EXIT_USAGE;
+			have_signal_va = true;
+			break;
+		case OPT_SIGNAL_OUT:
+			signal_out = optarg;
 			break;
 		case 'e':
 			if (!cli_parse_u64("--event", optarg, UINT32_MAX, &v))
@@ -392,6 +458,21 @@ int cmd_emit(int argc, char **argv)
 		return cli_usage_error("--form is a pm4 option: sdma has one packet form");
 	if (nop_flags && !pad_submit)
 		return cli_usage_error("--burst-nop only shapes the --pad-submit padding");
+	if ((have_signal_va || signal_out) && strcmp(e->name, "aql"))
+		return cli_usage_error("--signal-va and --signal-out are aql options");
+	if (!strcmp(e->name, "aql")) {
+		if (!have_signal_va)
+			return cli_usage_error("--signal-va is required for aql: the GPU address "
+					       "of the amd_signal_t the packet completes");
+		if (fence.flags & (KFDSIG_FENCE_32BIT | KFDSIG_FENCE_INT_ONLY))
+			return cli_usage_error("--32bit and --int-only are not aql options: the "
+					       "packet processor stores the 32-bit event id");
+		if ((fence.flags & KFDSIG_FENCE_CTXID) && fence.ctxid != fence.event_id &&
+		    !(fence.flags & KFDSIG_FENCE_DELIBERATELY_BAD))
+			return cli_usage_error("--ctxid %u: the signal's event id must be the "
+					       "event id %u (or --deliberately-bad)",
+					       fence.ctxid, fence.event_id);
+	}
 
 	n = e->emit(t, &fence, buf, sizeof(buf) / sizeof(buf[0]));
 	if (n < 0)
@@ -411,5 +492,18 @@ int cmd_emit(int argc, char **argv)
 	ret = write_output(out, fmt, e, t, &fence, buf, (size_t)n);
 	if (cli_close_output(out))
 		ret = EXIT_FAILURE;
+	if (!ret && signal_out) {
+		/* The amd_signal_t image (64 little-endian bytes), for
+		 * kfdsig decode --engine aql --lint --mem SIGNAL_VA=FILE. */
+		FILE *sf = cli_open_output(signal_out, true);
+
+		if (!sf)
+			return EXIT_FAILURE;
+		if (!cli_write_le(sf, (const uint32_t *)(const void *)&aql_signal,
+				  sizeof(aql_signal) / 4))
+			ret = cli_error("write error: %s", strerror(errno ? errno : EIO));
+		if (cli_close_output(sf))
+			ret = EXIT_FAILURE;
+	}
 	return ret;
 }

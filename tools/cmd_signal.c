@@ -9,28 +9,30 @@
 
 static void help(FILE *f)
 {
-	fprintf(f, "usage: kfdsig signal [-E pm4|sdma|shader] [-e ID] [-g GPU_ID] [-c N]\n"
-		   "                     [--ctxid N] [-T MS] [-j] [-v] [--no-time] [--emulate "
-		   "SPEC]\n\n"
-		   "Create signal events up to ID, put a fence-with-interrupt for event ID on a\n"
-		   "user queue of the GPU (kfdsig's PM4 or SDMA emitter, or the s_sendmsg shader\n"
-		   "stub dispatched on a PM4 queue), ring the doorbell and wait with\n"
-		   "AMDKFD_IOC_WAIT_EVENTS. Prints one line per signal: the result, the event\n"
-		   "age before and after, and the time from submission to wake-up.\n\n"
-		   "  -E, --engine E  pm4 (default), sdma or shader\n"
-		   "  -e, --event ID  event id 1..4095 (default 1)\n"
-		   "  -g, --gpu GPU_ID  the GPU (default: the first kfdsig supports)\n"
-		   "  -c, --count N   signal N times (default 1)\n"
-		   "  --ctxid N       put N in the interrupt instead of the event id (pm4:\n"
-		   "                  INT_CTXID, sdma: TRAP context) to see what the kernel\n"
-		   "                  does with a wrong one\n"
-		   "  -T, --timeout MS  how long to wait (default 2000)\n"
-		   "  -j, --json      JSON Lines: one object per signal (--json-seq: RFC 7464)\n"
-		   "  --no-time       leave the time out (reproducible output)\n"
-		   "  -v, --verbose   after each signal, the interrupts the emulated KFD's\n"
-		   "                  handler took: IH entry, the id it derived, the path\n"
-		   "                  (fast, partial, scan, dropped and why), events set\n"
-		   "  --emulate SPEC  use an emulated KFD (also KFDSIG_EMULATE=SPEC)\n");
+	fprintf(f,
+		"usage: kfdsig signal [-E pm4|sdma|shader|aql] [-e ID] [-g GPU_ID] [-c N]\n"
+		"                     [--ctxid N] [-T MS] [-j] [-v] [--no-time] [--emulate "
+		"SPEC]\n\n"
+		"Create signal events up to ID, put a fence-with-interrupt for event ID on a\n"
+		"user queue of the GPU (kfdsig's PM4 or SDMA emitter, or the s_sendmsg shader\n"
+		"stub dispatched on a PM4 queue), ring the doorbell and wait with\n"
+		"AMDKFD_IOC_WAIT_EVENTS. Prints one line per signal: the result, the event\n"
+		"age before and after, and the time from submission to wake-up.\n\n"
+		"  -E, --engine E  pm4 (default), sdma, shader, or aql (a barrier-AND packet on\n"
+		"                  an AQL queue completing an interrupt signal, gfx9+)\n"
+		"  -e, --event ID  event id 1..4095 (default 1)\n"
+		"  -g, --gpu GPU_ID  the GPU (default: the first kfdsig supports)\n"
+		"  -c, --count N   signal N times (default 1)\n"
+		"  --ctxid N       put N in the interrupt instead of the event id (pm4:\n"
+		"                  INT_CTXID, sdma: TRAP context) to see what the kernel\n"
+		"                  does with a wrong one\n"
+		"  -T, --timeout MS  how long to wait (default 2000)\n"
+		"  -j, --json      JSON Lines: one object per signal (--json-seq: RFC 7464)\n"
+		"  --no-time       leave the time out (reproducible output)\n"
+		"  -v, --verbose   after each signal, the interrupts the emulated KFD's\n"
+		"                  handler took: IH entry, the id it derived, the path\n"
+		"                  (fast, partial, scan, dropped and why), events set\n"
+		"  --emulate SPEC  use an emulated KFD (also KFDSIG_EMULATE=SPEC)\n");
 	cli_help_exit(f, "when a signal did not wake the waiter (TIMEOUT, FAIL) or on\n"
 			 "failure (no KFD, no such GPU)");
 }
@@ -42,7 +44,8 @@ static double ms_since(const struct timespec *t0)
 	return (double)(t.tv_sec - t0->tv_sec) * 1e3 + (double)(t.tv_nsec - t0->tv_nsec) / 1e6;
 }
 
-/* The packets of one signal; for the shader the stub goes to @code. */
+/* The packets of one signal; for the shader the stub, for aql the signal
+ * goes to @code. */
 static int build(enum kfdsig_signal_engine e, const struct kfdsig_target *t, uint64_t slot_va,
 		 uint32_t id, const uint32_t *ctxid, const struct kfdsig_kfd_bo *code, uint32_t *dw,
 		 size_t max)
@@ -143,13 +146,13 @@ const struct option cmd_signal_options[] = {
 };
 const char cmd_signal_shortopts[] = "E:e:g:c:T:v" CLI_GLOBAL_SHORTOPTS;
 const struct cli_complete cmd_signal_complete[] = {
-	{ "engine", "pm4 sdma shader" },
+	{ "engine", "pm4 sdma shader aql" },
 	{ 0 },
 };
 
 int cmd_signal(int argc, char **argv)
 {
-	static const char *const names[] = { "pm4", "sdma", "shader" };
+	static const char *const names[] = { "pm4", "sdma", "shader", "aql" };
 	const struct kfdsig_kfd_device *dev = NULL;
 	struct kfdsig_kfd_queue *q = NULL;
 	const struct kfdsig_kfd_bo *code = NULL;
@@ -174,9 +177,11 @@ int cmd_signal(int argc, char **argv)
 				e = KFDSIG_SIGNAL_SDMA;
 			else if (!strcmp(optarg, "shader"))
 				e = KFDSIG_SIGNAL_SHADER;
+			else if (!strcmp(optarg, "aql"))
+				e = KFDSIG_SIGNAL_AQL;
 			else
-				return cli_usage_error("--engine: '%s' is not pm4, sdma or shader",
-						       optarg);
+				return cli_usage_error(
+					"--engine: '%s' is not pm4, sdma, shader or aql", optarg);
 			break;
 		case 'e':
 			if (!cli_parse_u64("--event", optarg, 4095, &id))
@@ -255,7 +260,7 @@ int cmd_signal(int argc, char **argv)
 		ret = cli_error("event %llu not available", (unsigned long long)id);
 		goto out;
 	}
-	if (e == KFDSIG_SIGNAL_SHADER &&
+	if ((e == KFDSIG_SIGNAL_SHADER || e == KFDSIG_SIGNAL_AQL) &&
 	    (kfdsig_kfd_alloc(c.kfd, dev->gpu_id, 64 * 1024, KFDSIG_KFD_MEM_GTT_UNCACHED, &code) <
 		     0 ||
 	     kfdsig_kfd_map(c.kfd, code, NULL, 0) < 0)) {
@@ -263,7 +268,9 @@ int cmd_signal(int argc, char **argv)
 		goto out;
 	}
 	if (kfdsig_kfd_queue_create(c.kfd, dev->gpu_id,
-				    e == KFDSIG_SIGNAL_SDMA ? KFDSIG_QUEUE_SDMA : KFDSIG_QUEUE_PM4,
+				    e == KFDSIG_SIGNAL_SDMA  ? KFDSIG_QUEUE_SDMA
+				    : e == KFDSIG_SIGNAL_AQL ? KFDSIG_QUEUE_AQL
+							     : KFDSIG_QUEUE_PM4,
 				    NULL, &q) < 0) {
 		ret = cli_error("%s", kfdsig_last_error());
 		goto out;

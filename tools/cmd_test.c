@@ -59,7 +59,7 @@ const struct option cmd_test_options[] = {
 };
 const char cmd_test_shortopts[] = "d:E:" CLI_GLOBAL_SHORTOPTS;
 const struct cli_complete cmd_test_complete[] = {
-	{ "engine", "pm4 sdma shader" },
+	{ "engine", "pm4 sdma shader aql" },
 	{ "case", "@case" },
 	{ "junit", "@file" },
 	{ "kfd-version", "1.2 1.3 1.13 1.14 1.16 1.18" },
@@ -97,7 +97,7 @@ int cmd_test(int argc, char **argv)
 			if (!suite_parse_engines(optarg, &sopt.engines, &bad, &len))
 				return cli_usage_error(
 					"--engine: unknown engine '%.*s' (pm4, sdma, "
-					"shader)",
+					"shader, aql)",
 					(int)len, bad);
 			break;
 		}

@@ -34,6 +34,8 @@ extern "C" {
 enum kfdsig_engine {
 	KFDSIG_ENGINE_PM4 = 0,
 	KFDSIG_ENGINE_SDMA,
+	/* AQL queue slots: 64-byte packets (16 dwords), see <kfdsig/aql.h>. */
+	KFDSIG_ENGINE_AQL,
 };
 
 enum kfdsig_severity {

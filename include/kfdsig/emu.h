@@ -359,7 +359,7 @@ KFDSIG_API int kfdsig_emu_smi_emit(struct kfdsig_emu *emu, uint32_t gpu_id, uint
 struct kfdsig_emu_queue_info {
 	bool halted;	    /* stopped by a fault or a bad packet */
 	uint32_t exception; /* KFDSIG_EMU_QUEUE_* why it stopped, 0 if running */
-	uint64_t consumed;  /* dwords executed since creation */
+	uint64_t consumed;  /* dwords executed since creation (AQL: packets) */
 	uint32_t type;	    /* KFD_IOC_QUEUE_TYPE_* */
 };
 

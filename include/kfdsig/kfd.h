@@ -398,6 +398,7 @@ KFDSIG_API int kfdsig_kfd_wait(struct kfdsig_kfd *kfd, struct kfdsig_wait_entry 
 enum kfdsig_queue_type {
 	KFDSIG_QUEUE_PM4 = 0,		 /* KFD_IOC_QUEUE_TYPE_COMPUTE (PM4) */
 	KFDSIG_QUEUE_SDMA = 1,		 /* KFD_IOC_QUEUE_TYPE_SDMA */
+	KFDSIG_QUEUE_AQL = 2,		 /* KFD_IOC_QUEUE_TYPE_COMPUTE_AQL (gfx9+) */
 	KFDSIG_QUEUE_SDMA_BY_ENG_ID = 4, /* KFD 1.17+: a chosen SDMA engine */
 };
 
@@ -416,11 +417,13 @@ struct kfdsig_kfd_queue;
  * kfdsig_kfd_queue_create() - AMDKFD_IOC_CREATE_QUEUE with every buffer
  * the kernel wants (kfd_chardev.c kfd_ioctl_create_queue(), kfd_queue.c): the ring (its own mapping of exactly the
  * ring size), the read and write pointers each in a page-sized buffer, and
- * for PM4 queues the EOP buffer and the context save area sized from the
- * topology; then maps the process doorbell slice of the GPU (once).
+ * for PM4 and AQL queues the EOP buffer and the context save area sized
+ * from the topology; then maps the process doorbell slice of the GPU (once).
+ * An AQL queue's slots all start INVALID.
  * @opts: NULL for the defaults
  * Return: 0, -EINVAL (also for opts->sz 0, or set bytes beyond the struct
- * this library knows), -ENOTSUP (SDMA by engine id before KFD 1.17), -ENOENT
+ * this library knows), -ENOTSUP (SDMA by engine id before KFD 1.17;
+ * AQL before gfx9), -ENOENT
  * (unknown gpu_id) or the kernel's -errno.
  */
 KFDSIG_API int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id,
@@ -438,7 +441,12 @@ KFDSIG_API int kfdsig_kfd_queue_id(const struct kfdsig_kfd_queue *q);
 
 /**
  * kfdsig_kfd_queue_submit() - place @ndw dwords in the ring and ring the
- * doorbell. A packet never straddles the ring end: the tail is filled with
+ * doorbell. On a KFDSIG_QUEUE_AQL queue @dw holds whole 64-bit AQL packets
+ * (@ndw a multiple of 16, see <kfdsig/aql.h>): each is published with
+ * kfdsig_aql_ring_write() (header last, release order), the write pointer
+ * memory takes the 64-bit write index (packets), and the 64-bit doorbell the
+ * index of the last packet written (ROCr AqlQueue: the doorbell signal is
+ * stored with the packet's write index). A packet never straddles the ring end: the tail is filled with
  * NOPs first. When the ring is full it waits up to @timeout_ms (-1:
  * forever) for the engine to consume, never overwriting unconsumed
  * dwords. The write pointer memory is written before the doorbell; units

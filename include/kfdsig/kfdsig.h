@@ -11,6 +11,7 @@
 #include <kfdsig/emu.h>
 #include <kfdsig/shader.h>
 #include <kfdsig/sdma.h>
+#include <kfdsig/aql.h>
 #include <kfdsig/decode.h>
 #include <kfdsig/signal.h>
 

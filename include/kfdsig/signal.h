@@ -12,10 +12,17 @@
  *            argument block placed after the copy), then the PM4 packets
  *            that dispatch it (kfdsig_pm4_emit_dispatch()), to be submitted
  *            on a PM4 compute queue.
+ *  - AQL:    an interrupt signal (struct kfdsig_amd_signal, kfdsig/aql.h:
+ *            kind USER, value 1, mailbox = slot_va, event_id = the event
+ *            id) written into the code buffer at the next 64-byte aligned
+ *            GPU address, then one 64-byte barrier-AND packet completing it
+ *            (kfdsig_aql_emit_barrier()), to be submitted on an AQL queue
+ *            (KFDSIG_QUEUE_AQL, gfx9+).
  *
  * Every form takes the same struct kfdsig_fence: slot_va and event_id, and
  * for the deliberately bad cases KFDSIG_FENCE_CTXID | KFDSIG_FENCE_DELIBERATELY_BAD
- * with ctxid (the shader then puts ctxid in m0 instead of the event id).
+ * with ctxid (the shader then puts ctxid in m0 instead of the event id, AQL
+ * in the signal's event_id).
  */
 #ifndef KFDSIG_SIGNAL_H
 #define KFDSIG_SIGNAL_H
@@ -37,6 +44,7 @@ enum kfdsig_signal_engine {
 	KFDSIG_SIGNAL_PM4 = 0, /* a PM4 fence on a compute queue */
 	KFDSIG_SIGNAL_SDMA,    /* FENCE + TRAP on an SDMA queue */
 	KFDSIG_SIGNAL_SHADER,  /* a stub's s_sendmsg, dispatched on a PM4 queue */
+	KFDSIG_SIGNAL_AQL,     /* a barrier-AND completing an amd_signal_t, on an AQL queue */
 };
 
 /*
@@ -106,14 +114,15 @@ KFDSIG_API int kfdsig_shader_emit_signal(const struct kfdsig_shader_stub *s,
  * @engine: enum kfdsig_signal_engine
  * @f:      the fence (kfdsig_pm4_emit_fence() / kfdsig_sdma_emit_fence()
  *          rules; the shader path as kfdsig_shader_place())
- * @code:   shader only: where the stub goes, in the form code->form; NULL
- *          for PM4 and SDMA
+ * @code:   shader: where the stub goes, in the form code->form; AQL: where
+ *          the signal goes (64 bytes; form unused); NULL for PM4 and SDMA
  * @buf:    the caller's buffer (KFDSIG_SIGNAL_MAX_DW suffices)
  * @max_dw: room in @buf, in dwords
  *
  * Return: dwords written, or the negative errno of the engine's emitter
  * (-EINVAL for an unknown engine or a code buffer given for PM4/SDMA or
- * missing for the shader; -ENOENT when the target has no stub).
+ * missing for the shader or AQL; -ENOENT when the target has no stub;
+ * -ENOSPC when @buf or the code buffer has no room).
  */
 KFDSIG_API int kfdsig_emit_signal(const struct kfdsig_target *t, enum kfdsig_signal_engine engine,
 				  const struct kfdsig_fence *f, struct kfdsig_code_buf *code,

@@ -58,8 +58,10 @@ static void deliver(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 			       (unsigned long long)(p->offset + p->ndw - 1),
 			       (unsigned long long)p->offset * 4,
 			       (unsigned long long)(p->offset + p->ndw) * 4 - 1,
-			       p->engine == KFDSIG_ENGINE_PM4 ? "PM4" : "SDMA", p->opcode,
-			       (unsigned long long)(p->offset + p->ndw));
+			       p->engine == KFDSIG_ENGINE_PM4	 ? "PM4"
+			       : p->engine == KFDSIG_ENGINE_SDMA ? "SDMA"
+								 : "AQL",
+			       p->opcode, (unsigned long long)(p->offset + p->ndw));
 		return;
 	}
 	if (p->flags & KFDSIG_PACKET_TRUNCATED)
@@ -73,8 +75,10 @@ static void deliver(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 			       p->name, p->ndw, KFDSIG_DECODE_WINDOW_DW, p->avail);
 	if (d->o.engine == KFDSIG_ENGINE_PM4)
 		kfdsig_pm4_check(d, p);
-	else
+	else if (d->o.engine == KFDSIG_ENGINE_SDMA)
 		kfdsig_sdma_check(d, p);
+	else
+		kfdsig_aql_check(d, p);
 	if (d->o.flags & KFDSIG_DECODE_LINT)
 		kfdsig_lint_packet(d, p);
 }
@@ -84,7 +88,9 @@ static uint32_t identify(struct kfdsig_decoder *d, const uint32_t *dw, size_t av
 {
 	if (d->o.engine == KFDSIG_ENGINE_PM4)
 		return kfdsig_pm4_identify(d, dw, avail, final, p);
-	return kfdsig_sdma_identify(d, dw, avail, final, p);
+	if (d->o.engine == KFDSIG_ENGINE_SDMA)
+		return kfdsig_sdma_identify(d, dw, avail, final, p);
+	return kfdsig_aql_identify(d, dw, avail, final, p);
 }
 
 /*
@@ -176,7 +182,8 @@ static int read_args(const struct kfdsig_decode_opts *user_o,
 		return r;
 	if (!o->target)
 		return kfdsig_set_error(EINVAL, "no target in the decode options");
-	if (o->engine != KFDSIG_ENGINE_PM4 && o->engine != KFDSIG_ENGINE_SDMA)
+	if (o->engine != KFDSIG_ENGINE_PM4 && o->engine != KFDSIG_ENGINE_SDMA &&
+	    o->engine != KFDSIG_ENGINE_AQL)
 		return kfdsig_set_error(EINVAL, "unknown engine %d", (int)o->engine);
 	if (o->flags & ~(KFDSIG_DECODE_LINT | KFDSIG_DECODE_SIGNAL_PAGE))
 		return kfdsig_set_error(EINVAL, "unknown decode flags 0x%x",

@@ -132,6 +132,8 @@ uint32_t kfdsig_pm4_identify(struct kfdsig_decoder *d, const uint32_t *dw, size_
 			     struct kfdsig_packet *p);
 uint32_t kfdsig_sdma_identify(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
 			      bool final, struct kfdsig_packet *p);
+uint32_t kfdsig_aql_identify(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
+			     bool final, struct kfdsig_packet *p);
 
 /*
  * Engine part: may a packet start at dw[0]? Plausible headers only, plus
@@ -156,6 +158,9 @@ uint32_t kfdsig_skip_run(const struct kfdsig_decoder *d, const uint32_t *dw, siz
 /* Engine checks on a delivered packet (count mismatches, bad headers). */
 void kfdsig_pm4_check(struct kfdsig_decoder *d, const struct kfdsig_packet *p);
 void kfdsig_sdma_check(struct kfdsig_decoder *d, const struct kfdsig_packet *p);
+void kfdsig_aql_check(struct kfdsig_decoder *d, const struct kfdsig_packet *p);
+/* Lint of one AQL packet (decode_aql.c). */
+void kfdsig_lint_aql(struct kfdsig_decoder *d, const struct kfdsig_packet *p);
 
 /* Does the lint read this PM4 packet (a function of its header)? */
 bool kfdsig_lint_pm4_wants(const struct kfdsig_packet *p);

@@ -251,6 +251,8 @@ static bool implied(const struct kfdsig_packet *p, const struct kfdsig_field *f)
 		return false;
 	if (p->engine == KFDSIG_ENGINE_SDMA)
 		return f->shift == 0 || (f->shift == 8 && f->width == 8 && !p->sub_op);
+	if (p->engine == KFDSIG_ENGINE_AQL) /* the type names the packet */
+		return f->shift == 0 && f->width == 8;
 	return f->shift == 30 || f->shift == 8 || f->shift == 16;
 }
 
@@ -594,8 +596,10 @@ static void head_json(struct out *o, const struct kfdsig_packet *p)
 {
 	if (p->engine == KFDSIG_ENGINE_PM4)
 		PUT_LIT(o, ", \"engine\": \"pm4\", \"name\": ");
-	else
+	else if (p->engine == KFDSIG_ENGINE_SDMA)
 		PUT_LIT(o, ", \"engine\": \"sdma\", \"name\": ");
+	else
+		PUT_LIT(o, ", \"engine\": \"aql\", \"name\": ");
 	put_json_str(o, p->name);
 	PUT_LIT(o, ", \"opcode\": ");
 	put_dec(o, p->opcode);

@@ -400,8 +400,10 @@ void kfdsig_lint_packet(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 		return;
 	if (d->o.engine == KFDSIG_ENGINE_PM4)
 		lint_pm4(d, p);
-	else
+	else if (d->o.engine == KFDSIG_ENGINE_SDMA)
 		lint_sdma(d, p);
+	else
+		kfdsig_lint_aql(d, p);
 }
 
 void kfdsig_lint_finish(struct kfdsig_decoder *d)

@@ -3,7 +3,7 @@
  * The emulated CP (compute queues' PM4 packets), written from vid.h,
  * soc15d.h, nvd.h and the gfx_v*_0.c ring emitters, never kfdsig's
  * emitters or decoder. DISPATCH_DIRECT hands a wave to the emulated shader
- * unit (emu/sq).
+ * unit (emu/sq), as does an AQL kernel dispatch (emu_aql.c).
  */
 #include <errno.h>
 #include <string.h>
@@ -215,32 +215,26 @@ static int sq_message(void *ctx, const struct kfdsig_sq_event *ev)
 	return 0;
 }
 
-/* DISPATCH_DIRECT: one wave per workgroup of the program at
- * COMPUTE_PGM_LO/HI with COMPUTE_USER_DATA_* as its first SGPRs, run by
- * the emulated shader unit (emu/sq). */
-static bool dispatch_direct(struct emu_queue *q, const uint32_t *d, uint32_t len)
+bool emu_cp_run_waves(struct emu_queue *q, uint64_t entry_va, const uint32_t *sgprs,
+		      uint32_t nsgprs, bool wave32, uint64_t groups)
 {
 	struct kfdsig_sq_env env = {
 		.ctx = q, .read = sq_read, .write = sq_write, .message = sq_message
 	};
 	struct kfdsig_sq_wave w = { 0 };
 	static __thread struct kfdsig_sq_report rep;
-	uint64_t groups;
 
-	if (len != 5)
-		return false;
-	groups = (uint64_t)d[1] * d[2] * d[3];
 	if (!groups || groups > MAX_GROUPS)
 		return false; /* the emulator runs small dispatches only */
 	w.target = q->g->t;
-	w.entry_va = ((uint64_t)q->sh[SH_COMPUTE_PGM_LO] << 8) |
-		     ((uint64_t)(q->sh[SH_COMPUTE_PGM_HI] & 0xffff) << 40);
-	w.code_va = w.entry_va;
-	w.sgprs = &q->sh[SH_COMPUTE_USER_DATA_0];
-	w.num_sgprs = 16;
-	w.wave_size = (d[4] & DISPATCH_CS_W32_EN) && q->g->gen.level >= KFDSIG_GFX10 ? 32 : 64;
+	w.entry_va = entry_va;
+	w.code_va = entry_va;
+	w.sgprs = sgprs;
+	w.num_sgprs = nsgprs;
+	w.wave_size = wave32 && q->g->gen.level >= KFDSIG_GFX10 ? 32 : 64;
 	for (uint64_t i = 0; i < groups && !emu_engine_stopping(q); i++) {
 		int r = kfdsig_sq_run(&w, &env, &rep);
+
 		if (r == -EFAULT) {
 			emu_engine_vm_fault(q, rep.fault_va);
 			return true;
@@ -249,6 +243,28 @@ static bool dispatch_direct(struct emu_queue *q, const uint32_t *d, uint32_t len
 			return false;
 	}
 	return true;
+}
+
+/* DISPATCH_DIRECT: one wave per workgroup of the program at
+ * COMPUTE_PGM_LO/HI with COMPUTE_USER_DATA_* as its first SGPRs. */
+static bool dispatch_direct(struct emu_queue *q, const uint32_t *d, uint32_t len)
+{
+	uint64_t entry;
+
+	if (len != 5)
+		return false;
+	entry = ((uint64_t)q->sh[SH_COMPUTE_PGM_LO] << 8) |
+		((uint64_t)(q->sh[SH_COMPUTE_PGM_HI] & 0xffff) << 40);
+	return emu_cp_run_waves(q, entry, &q->sh[SH_COMPUTE_USER_DATA_0], 16,
+				(d[4] & DISPATCH_CS_W32_EN) != 0, (uint64_t)d[1] * d[2] * d[3]);
+}
+
+bool emu_cp_run_ib(struct emu_queue *q, uint64_t va, uint32_t ndw)
+{
+	const uint32_t ib[4] = { 3u << 30 | 2u << 16 | OP_INDIRECT_BUFFER << 8, (uint32_t)va,
+				 (uint32_t)(va >> 32), ndw };
+
+	return indirect_buffer(q, ib, 4, 0);
 }
 
 /* Execute one packet; false for a packet the CP would not accept. */

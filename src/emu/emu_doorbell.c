@@ -4,8 +4,8 @@
  * doorbell (the doorbell memory itself, so a client writing the mapped
  * page directly is seen as promptly as one going through the seam), runs
  * the ring from the read pointer to the doorbell's write pointer through
- * the CP (emu_cp.c) or the SDMA engine (emu_sdma.c) and updates the read
- * pointer.
+ * the CP (emu_cp.c), the SDMA engine (emu_sdma.c) or the AQL packet
+ * processor (emu_aql.c) and updates the read pointer.
  *
  * Pointer conventions (kfdtest BaseQueue::PlacePacket, kfd_mqd_manager_vi.c / _v9.c; *_sdma_pkt_open.h NOP / POLL_REGMEM, ROCr amd_blit_sdma.cpp; kfd_doorbell.c, kfd_chardev.c kfd_ioctl_create_queue()): the doorbell carries the
  * write pointer, PM4 in dwords, SDMA in bytes; 64-bit and monotonic from
@@ -71,6 +71,8 @@ static uint64_t pending(struct emu_queue *q, uint64_t db)
 	uint32_t ring_dw = q->ring_size / 4;
 	uint64_t wp = q->sdma ? db / 4 : db; /* in dwords */
 
+	if (q->aql)
+		return emu_aql_pending(q);
 	if (q->g->gen.wptr_bits == 32)
 		return (wp - q->consumed) % ring_dw;
 	return wp > q->consumed ? wp - q->consumed : 0;
@@ -82,6 +84,8 @@ static bool run(struct emu_queue *q)
 	uint32_t ring_dw = q->ring_size / 4, buf[EMU_MAX_PKT];
 	bool progressed = false;
 
+	if (q->aql)
+		return emu_aql_run(q);
 	for (;;) {
 		uint64_t avail = pending(q, doorbell_value(q));
 		uint32_t pos = (uint32_t)(q->consumed % ring_dw), len, head[4];

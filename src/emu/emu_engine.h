@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Internal interface of the emulated engines (src/emu): the CP
- * (emu_cp.c), the SDMA engine (emu_sdma.c), the doorbell loop that runs
- * them (emu_doorbell.c) and what they share (emu_engine.c).
+ * (emu_cp.c), the SDMA engine (emu_sdma.c), the AQL packet processor
+ * (emu_aql.c), the doorbell loop that runs them (emu_doorbell.c) and what
+ * they share (emu_engine.c).
  */
 #ifndef KFDSIG_EMU_ENGINE_H
 #define KFDSIG_EMU_ENGINE_H
@@ -34,10 +35,23 @@ void emu_halt_queues(struct emu_proc *p, uint32_t why);
  * we know); execute one packet (false: the CP would not accept it). */
 uint32_t emu_pm4_len(uint32_t h);
 bool emu_pm4_exec(struct emu_queue *q, const uint32_t *pkt, uint32_t len, int depth);
+/* Waves of the program at @entry_va, one per workgroup, with @sgprs as
+ * their first SGPRs, on the emulated shader unit (emu/sq): PM4
+ * DISPATCH_DIRECT and AQL kernel dispatch; false: not runnable here. */
+bool emu_cp_run_waves(struct emu_queue *q, uint64_t entry_va, const uint32_t *sgprs,
+		      uint32_t nsgprs, bool wave32, uint64_t groups);
+/* Run @ndw dwords of PM4 at @va as an indirect buffer; false: bad packet. */
+bool emu_cp_run_ib(struct emu_queue *q, uint64_t va, uint32_t ndw);
 
 /* emu_sdma.c: the same for SDMA packets (length 0xffffffff: header
  * incomplete, need more of it). */
 uint32_t emu_sdma_len(const struct emu_queue *q, const uint32_t *d, uint32_t avail);
 bool emu_sdma_exec(struct emu_queue *q, const uint32_t *d);
+
+/* emu_aql.c: the AQL packet processor of a COMPUTE_AQL queue. Is the slot
+ * at the read index published and rung? Process published packets in
+ * order; true when one completed. */
+bool emu_aql_pending(struct emu_queue *q);
+bool emu_aql_run(struct emu_queue *q);
 
 #endif

@@ -99,6 +99,7 @@ struct emu_queue {
 	struct emu_gpu *g;
 	uint32_t id, type;
 	bool sdma;
+	bool aql; /* COMPUTE_AQL: emu_aql.c runs it; consumed counts packets */
 	uint32_t ring_size;
 	uint64_t ring_va, rptr_va, wptr_va, eop_va, cwsr_va;
 	uint32_t *ring;		 /* the engine's view of the ring */
@@ -224,7 +225,7 @@ struct kfdsig_emu {
  *   emu_core.c, emu_file.c, emu_uaccess.c, emu_trace.c, emu_gen.c, sq/
  *   emu_smi.c, emu_ioctl_proc.c, emu_sysfs.c, emu_drm.c
  *   emu_mem.c, emu_events.c
- *   emu_engine.c, emu_cp.c, emu_sdma.c, emu_doorbell.c (emu_engine.h)
+ *   emu_engine.c, emu_cp.c, emu_sdma.c, emu_aql.c, emu_doorbell.c (emu_engine.h)
  *   emu_queue.c, emu_ioctl.c, emu_process.c, emu_seam.c, emu.c
  */
 

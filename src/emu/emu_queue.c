@@ -125,8 +125,14 @@ int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 			return -EINVAL;
 		sdma = true;
 		break;
+	case KFD_IOC_QUEUE_TYPE_COMPUTE_AQL:
+		/* emu_aql.c; gfx7/8 AQL rings (the kernel checks ring_size / 2
+		 * there, kfd_queue_acquire_buffers) are not emulated */
+		if (g && g->gen.wptr_bits != 64)
+			return -EINVAL;
+		sdma = false;
+		break;
 	default:
-		/* COMPUTE_AQL runs AQL packets: not emulated */
 		return -EINVAL;
 	}
 	if (!g)
@@ -185,6 +191,7 @@ int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	q->id = id;
 	q->type = a->queue_type;
 	q->sdma = sdma;
+	q->aql = a->queue_type == KFD_IOC_QUEUE_TYPE_COMPUTE_AQL;
 	q->ring_size = a->ring_size;
 	q->ring_va = a->ring_base_address;
 	q->rptr_va = a->read_pointer_address;

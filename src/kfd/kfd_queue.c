@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <kfdsig/aql.h>
 #include <kfdsig/sdma.h>
 
 #include "core/opts.h"
@@ -129,8 +130,15 @@ int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id, enum kfdsig
 		return kfdsig_set_error(ENOENT, "no GPU with gpu_id 0x%x", gpu_id);
 	if (!g->dev.target)
 		return kfdsig_set_error(ENOTSUP, "gpu 0x%x: %s", gpu_id, g->dev.note);
-	if (type != KFDSIG_QUEUE_PM4 && !is_sdma(type))
+	if (type != KFDSIG_QUEUE_PM4 && type != KFDSIG_QUEUE_AQL && !is_sdma(type))
 		return kfdsig_set_error(EINVAL, "unknown queue type %d", (int)type);
+	/* gfx7/8 AQL rings need the doubled ring size libhsakmt passes
+	 * (kfd_queue.c kfd_queue_acquire_buffers checks ring_size / 2 there);
+	 * UNVERIFIED here, so AQL queues are gfx9+ only (64-bit pointers). */
+	if (type == KFDSIG_QUEUE_AQL && g->dev.target->wptr_bits != 64)
+		return kfdsig_set_error(ENOTSUP,
+					"gpu 0x%x (%s): kfdsig makes AQL queues on gfx9+ only",
+					gpu_id, g->dev.target->name);
 	if (type == KFDSIG_QUEUE_SDMA_BY_ENG_ID) {
 		if (!kfdsig_kfd_has(kfd, KFDSIG_KFD_FEAT_SDMA_BY_ENG_ID))
 			return kfdsig_set_error(ENOTSUP, "SDMA queues by engine id need KFD 1.17");
@@ -172,7 +180,15 @@ int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id, enum kfdsig
 	a.read_pointer_address = q->rptr->pub.va;
 	a.write_pointer_address = q->wptr->pub.va;
 	a.gpu_id = gpu_id;
-	a.queue_type = is_sdma(type) ? (uint32_t)type : KFD_IOC_QUEUE_TYPE_COMPUTE;
+	a.queue_type = is_sdma(type)		  ? (uint32_t)type
+		       : type == KFDSIG_QUEUE_AQL ? KFD_IOC_QUEUE_TYPE_COMPUTE_AQL
+						  : KFD_IOC_QUEUE_TYPE_COMPUTE;
+	/* AQL: every slot starts INVALID, so the packet processor never runs
+	 * a slot before its header is published (HSA spec 2.8). */
+	if (type == KFDSIG_QUEUE_AQL)
+		for (uint32_t i = 0; i < o.ring_size / KFDSIG_AQL_PACKET_SIZE; i++)
+			((uint32_t *)q->ring->pub.cpu)[i * KFDSIG_AQL_PACKET_SIZE / 4] =
+				KFDSIG_AQL_TYPE_INVALID;
 	a.queue_percentage = o.percentage;
 	a.queue_priority = o.priority;
 	a.sdma_engine_id = o.sdma_engine_id;
@@ -198,8 +214,10 @@ int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id, enum kfdsig
 	r = kfd_ioctl_retry(kfd->ops, kfd->fd, req, &a);
 	if (r < 0) {
 		r = kfdsig_set_error(-r, "CREATE_QUEUE (%s, ring %u) on gpu 0x%x failed: %s",
-				     is_sdma(type) ? "SDMA" : "PM4", o.ring_size, gpu_id,
-				     strerror(-r));
+				     is_sdma(type)		? "SDMA"
+				     : type == KFDSIG_QUEUE_AQL ? "AQL"
+								: "PM4",
+				     o.ring_size, gpu_id, strerror(-r));
 		goto fail;
 	}
 	q->id = a.queue_id;
@@ -269,7 +287,11 @@ static uint64_t in_flight(struct kfdsig_kfd_queue *q)
 {
 	uint64_t rp;
 
-	if (is_sdma(q->type)) {
+	if (q->type == KFDSIG_QUEUE_AQL) {
+		/* the CP reports the 64-bit read index, in packets */
+		rp = __atomic_load_n((uint64_t *)q->rptr->pub.cpu, __ATOMIC_ACQUIRE) *
+		     KFDSIG_AQL_PACKET_SIZE;
+	} else if (is_sdma(q->type)) {
 		rp = q->t->wptr_bits == 64
 			     ? __atomic_load_n((uint64_t *)q->rptr->pub.cpu, __ATOMIC_ACQUIRE)
 			     : __atomic_load_n((uint32_t *)q->rptr->pub.cpu, __ATOMIC_ACQUIRE);
@@ -327,6 +349,47 @@ static void ring_doorbell(struct kfdsig_kfd_queue *q)
 		syscall(SYS_futex, (void *)q->doorbell, FUTEX_WAKE, 1, NULL, NULL, 0);
 }
 
+/* AQL: whole 64-byte slots (a ring of them never needs a tail fill), the
+ * header of each stored last with release order; then the write index
+ * (packets) into the write pointer memory and, as ROCr's AqlQueue rings
+ * its hardware doorbell, the last packet's index into the 64-bit doorbell
+ * (amd_aql_queue.cpp; the doorbell follows the write pointer memory, as
+ * for PM4). */
+static int submit_aql(struct kfdsig_kfd_queue *q, const uint32_t *dw, uint32_t ndw, int timeout_ms)
+{
+	uint32_t n = ndw / (KFDSIG_AQL_PACKET_SIZE / 4),
+		 slots = q->ring_size / KFDSIG_AQL_PACKET_SIZE;
+	uint64_t idx, wi;
+	int r;
+
+	if (ndw % (KFDSIG_AQL_PACKET_SIZE / 4))
+		return kfdsig_set_error(
+			EINVAL, "AQL submit of %u dwords: whole 16-dword packets only", ndw);
+	if ((uint64_t)n * KFDSIG_AQL_PACKET_SIZE > q->ring_size / 2)
+		return kfdsig_set_error(E2BIG, "%u AQL packets do not fit a %u-byte ring", n,
+					q->ring_size);
+	pthread_mutex_lock(&q->lock);
+	idx = q->wptr_bytes / KFDSIG_AQL_PACKET_SIZE;
+	r = wait_space(q, (uint64_t)n * KFDSIG_AQL_PACKET_SIZE, timeout_ms);
+	for (uint32_t i = 0; r == 0 && i < n; i++) {
+		r = kfdsig_aql_ring_write(q->ring->pub.cpu, slots, idx + i,
+					  dw + i * (KFDSIG_AQL_PACKET_SIZE / 4));
+		if (r == 0) /* a refused slot publishes nothing past it */
+			q->wptr_bytes += KFDSIG_AQL_PACKET_SIZE;
+	}
+	wi = q->wptr_bytes / KFDSIG_AQL_PACKET_SIZE;
+	if (wi > idx) {
+		__atomic_store_n((uint64_t *)q->wptr->pub.cpu, wi, __ATOMIC_RELEASE);
+		__atomic_thread_fence(__ATOMIC_SEQ_CST);
+		__atomic_store_n((volatile uint64_t *)q->doorbell, wi - 1, __ATOMIC_RELEASE);
+		/* off the real kernel: wake the engine (see ring_doorbell()) */
+		if (!q->kfd->ops->name || strcmp(q->kfd->ops->name, "linux"))
+			syscall(SYS_futex, (void *)q->doorbell, FUTEX_WAKE, 1, NULL, NULL, 0);
+	}
+	pthread_mutex_unlock(&q->lock);
+	return r;
+}
+
 int kfdsig_kfd_queue_submit(struct kfdsig_kfd_queue *q, const uint32_t *dw, uint32_t ndw,
 			    int timeout_ms)
 {
@@ -338,6 +401,8 @@ int kfdsig_kfd_queue_submit(struct kfdsig_kfd_queue *q, const uint32_t *dw, uint
 		return kfdsig_set_error(EINVAL, "NULL argument");
 	if (!ndw)
 		return 0;
+	if (q->type == KFDSIG_QUEUE_AQL)
+		return submit_aql(q, dw, ndw, timeout_ms);
 	/* Some gfx9 SDMA engines need 64 dwords per submission: pad with one
 	 * NOP burst (header count = pad - 1, then zero dwords) as ROCr does
 	 * [min64] (*_sdma_pkt_open.h NOP / POLL_REGMEM, ROCr amd_blit_sdma.cpp). */

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * One call per signal for every engine (include/kfdsig/signal.h): the PM4
- * and SDMA fence emitters as they are, and for the shader path the stub
- * copied into the caller's code buffer, filled in and dispatched.
+ * and SDMA fence emitters as they are, for the shader path the stub
+ * copied into the caller's code buffer, filled in and dispatched, and for
+ * AQL an interrupt signal in the code buffer completed by a barrier-AND
+ * packet (src/aql/aql_signal.c).
  *
  * Placement: COMPUTE_PGM_LO holds address bits 47:8, so the entry must be
  * 256-byte aligned (KFDSIG_SHADER_CODE_ALIGN, shader.h); the code-object
@@ -12,6 +14,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "aql/aql_internal.h"
 #include "core/fence_check.h"
 #include "core/internal.h"
 #include "core/opts.h"
@@ -161,6 +164,8 @@ int kfdsig_emit_signal(const struct kfdsig_target *t, enum kfdsig_signal_engine 
 		return kfdsig_sdma_emit_fence(t, f, buf, max_dw);
 	case KFDSIG_SIGNAL_SHADER:
 		break;
+	case KFDSIG_SIGNAL_AQL:
+		return kfdsig_aql_signal_emit(t, f, code, buf, max_dw);
 	default:
 		return kfdsig_set_error(EINVAL, "unknown signal engine %d", (int)engine);
 	}

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * libFuzzer target for the decoder, built once per engine
- * (-DFUZZ_ENGINE=KFDSIG_ENGINE_PM4 / _SDMA). The first input byte picks the
+ * (-DFUZZ_ENGINE=KFDSIG_ENGINE_PM4 / _SDMA / _AQL). The first input byte picks the
  * target and the lint/page options; the rest is the stream. Every input is
  * decoded one-shot, then streamed in pieces whose size the input picks, and
  * every packet and finding is formatted as text and JSON, so the walk, the

@@ -67,6 +67,7 @@ check targets doc -p targets gfx90a gfx1100
 check emit doc emit -t gfx90a -e 5 --signal-page 0x7f0000000000 -j
 check emit doc -j emit -E sdma -t gfx1100 -e 42 --signal-page 0x100000
 check emit doc emit -t gfx942 -e 77 --signal-page 0x100000 --format json --pretty
+check emit doc emit -t gfx90a -E aql -e 5 --signal-page 0x7f0000000000 --signal-va 0x7f0000010040 -j
 want name summary
 check decode lines decode -t gfx90a --lint --signal-page 0x7f0000200000 -j "$data/pm4-fence-gfx90a.hex"
 want name summary
@@ -90,10 +91,16 @@ check decode lines decode -t gfx90a -j --lint "$data/amdgpu_ring_comp_1.0.0"
 printf '0xC0043700 0x00100500 0x200150 0x7f00 0x7 0x0 0xC0043700 0x00100500\n' >"$work/write-data.hex"
 want data finding summary
 check decode lines decode -t gfx90a -j "$work/write-data.hex"
+# the aql engine: packets, completion-signal findings, an AQL_PM4_IB's IB
+want name finding summary
+check decode lines decode -t gfx90a -E aql -j --lint --signal-page 0x7f0000000000 --mem 0x7f0000010000="$data/aql-signals-gfx90a.bin" "$data/aql-ring-gfx90a.hex"
+want ib_depth summary
+check decode lines decode -t gfx90a -E aql -j --mem 0x10000="$data/ib-image-gfx90a.bin" "$data/aql-pm4-ib-gfx90a.hex"
 check devices doc --emulate gfx90a,gfx1100 devices -j
 check devices doc devices --emulate=gfx942,kfd=1.13 --pretty
 check signal lines --emulate gfx90a signal -E sdma -c 2 -j
 check signal seq signal --emulate gfx1100 -E shader -e 300 --json-seq
+check signal lines --emulate gfx90a signal -E aql -e 9 -c 2 -j
 # -v: the emulated handler's interrupt records (a dropped one too)
 want gpu_id irq
 check signal lines --emulate gfx90a signal -E sdma -c 2 -v -j --no-time

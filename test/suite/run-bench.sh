@@ -13,10 +13,10 @@ bad=$(printf '%s\n' "$out" | grep '"measure": ' |
 if [ -n "$bad" ]; then
   echo "figures of an unexpected shape:"; printf '%s\n' "$bad"; exit 1
 fi
-# per device: 4 emit + 9 lookup + 5 paths x (1 latency + 3 throughput)
+# per device: 4 emit + 9 lookup + 6 paths x (1 latency + 3 throughput)
 # + the pm4 GPU-to-wake latency
-if [ "$figures" -ne 68 ]; then
-  echo "expected 68 figures, got $figures"; exit 1
+if [ "$figures" -ne 76 ]; then
+  echo "expected 76 figures, got $figures"; exit 1
 fi
 # the GPU-side figure: measured on both devices, from the emulated GPU clock
 n=$(printf '%s\n' "$out" | grep '"measure": "latency", "path": "pm4 gpu-to-wake"' |
@@ -29,6 +29,6 @@ for m in emit lookup latency throughput; do
   [ "$n" -gt 0 ] || { echo "no measured $m figure"; exit 1; }
 done
 # nothing the emulator can measure is missing: only engine paths may be
-printf '%s\n' "$out" | grep '"not_measured"' | grep -v -E '"path": "(pm4|sdma|shader)"' && {
+printf '%s\n' "$out" | grep '"not_measured"' | grep -v -E '"path": "(pm4|sdma|shader|aql)"' && {
   echo "a CPU or emulator figure was not measured"; exit 1; }
 echo "ok: $figures figures"

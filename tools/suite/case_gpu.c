@@ -328,6 +328,34 @@ static enum suite_result batch_4095(struct suite_ctx *c)
 	return SUITE_PASS;
 }
 
+/* AQL: the signal names event A (event_id) but its mailbox is B's slot.
+ * The kernel looks A up by id: A's slot is unsignalled, so A never wakes;
+ * kernels outside v6.14-v6.18 then scan the slots and wake B instead
+ * (kfd_events.c kfd_signal_event_interrupt). */
+static enum suite_result wrong_mailbox(struct suite_ctx *c)
+{
+	struct suite_queue *q;
+	struct kfdsig_event a, b;
+	bool want_b = !c->d->drops_wrong_id;
+
+	if (suite_event(c, false, &a) || suite_event(c, false, &b))
+		return SUITE_FAIL;
+	OPEN_QUEUE(c, c->engine, 0, &q);
+	TRY(q, suite_queue_signal_aql_mailbox(c, q, a.id, b.id));
+	TRY(q, suite_queue_flush(c, q));
+	suite_queue_close(q);
+	SUITE_CHECK(c, fired_within(c, b.id, NULL, want_b ? 2000 : 200) == want_b,
+		    "event %u (whose slot the mailbox is): %s, expected %s", b.id,
+		    want_b ? "not woken" : "woken", want_b ? "woken by the scan" : "not woken");
+	SUITE_CHECK(c, !suite_signalled(c, a.id),
+		    "event %u (the signal's event_id) woken although its slot was not written",
+		    a.id);
+	return suite_note(c, "%s",
+			  want_b ? "event_id's slot unsignalled: the scan woke the "
+				   "mailbox's event instead"
+				 : "event_id's slot unsignalled: this kernel drops it");
+}
+
 static enum suite_result vm_fault(struct suite_ctx *c)
 {
 	/* an unmapped page below 2^40 (every generation's GPU reaches it) */
@@ -497,12 +525,21 @@ static const struct suite_case cases[] = {
 		"the engine's fence on a user queue writes the slot and raises the interrupt: "
 		"WAIT_EVENTS wakes, the age goes 1 -> 2, the kernel acknowledges the slot",
 		NULL, signal_one),
+	{ "gpu.signal.aql",
+	  "a barrier-AND packet on an AQL queue completes an interrupt signal (mailbox = the "
+	  "event's slot, event_id = the event): WAIT_EVENTS wakes, the age goes 1 -> 2, the kernel "
+	  "acknowledges the slot",
+	  "AQL queues on gfx9+ only", SUITE_ENGINE_AQL, G, signal_one },
 	ENGINE3("gpu.high-ids",
 		"events 255, 256, 257, 1000 and 4095 (of 4095 live) are each woken by their own "
 		"fence and only theirs",
 		"gfx8 shaders carry 8 id bits: ids >= 256 arrive partial and are found by the "
 		"kernel's partial-id walk",
 		high_ids),
+	{ "gpu.high-ids.aql",
+	  "events 255, 256, 257, 1000 and 4095 (of 4095 live) are each woken by their own AQL "
+	  "completion signal and only theirs",
+	  NULL, SUITE_ENGINE_AQL, G, high_ids },
 	{ "gpu.several-queues",
 	  "4 PM4 and 2 SDMA queues each signal their own event; wait-all completes", NULL,
 	  SUITE_ENGINE_NONE, G, several_queues },
@@ -532,6 +569,21 @@ static const struct suite_case cases[] = {
 		"4095 fences (shader: 4095 dispatches) in one submission wake all 4095 events "
 		"(wait-all)",
 		NULL, batch_4095),
+	{ "gpu.batch-4095.aql",
+	  "4095 barrier-AND packets, each completing its own interrupt signal, in one submission "
+	  "wake all 4095 events (wait-all)",
+	  "AQL queues on gfx9+ only", SUITE_ENGINE_AQL, G, batch_4095 },
+	{ "gpu.invalid-event.aql",
+	  "an AQL signal whose event_id is 4000 (no event) with its mailbox at slot 2: the scan "
+	  "must find event 2",
+	  "found by the scan outside v6.14-v6.18; those kernels drop it", SUITE_ENGINE_AQL, G,
+	  invalid_event },
+	{ "gpu.wrong-mailbox.aql",
+	  "an AQL signal for event A whose mailbox is event B's slot: A never wakes; the scan "
+	  "wakes "
+	  "B",
+	  "B woken outside v6.14-v6.18; those kernels drop the interrupt", SUITE_ENGINE_AQL, G,
+	  wrong_mailbox },
 	{ "gpu.m0-byte-bug.shader",
 	  "a shader stub with the 8-bit-m0 bug (m0 = id & 0xff) signals event 300: lost or found, "
 	  "per generation and kernel",

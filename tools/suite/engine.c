@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The engine layer of the suite: "signal event E via engine pm4/sdma/shader"
+ * The engine layer of the suite: "signal event E via engine pm4/sdma/shader/aql"
  * on a user queue of the case's GPU, through the public queue API of
  * kfdsig/kfd.h (kfdsig_kfd_queue_create / submit / wait_idle). The signal
  * itself always comes from the library: kfdsig_emit_signal() (kfdsig/signal.h).
@@ -22,10 +22,25 @@ struct suite_queue {
 	uint64_t page_va;
 	uint32_t *batch;
 	size_t n, cap;
-	/* shader: stub copies, one per signal until the next flush */
+	/* shader: stub copies, aql: amd_signal_t, one per signal until the
+	 * next flush */
 	const struct kfdsig_kfd_bo *code;
 	struct kfdsig_code_buf cb;
 };
+
+/* A GTT buffer mapped on the case's GPU; nothing is left behind on failure. */
+static int alloc_mapped(struct suite_ctx *c, uint64_t size, const struct kfdsig_kfd_bo **out)
+{
+	int r = kfdsig_kfd_alloc(c->kfd, c->dev->gpu_id, size, KFDSIG_KFD_MEM_GTT_UNCACHED, out);
+
+	if (!r)
+		r = kfdsig_kfd_map(c->kfd, *out, &c->dev->gpu_id, 1);
+	if (r < 0 && *out) {
+		kfdsig_kfd_free(c->kfd, *out);
+		*out = NULL;
+	}
+	return r;
+}
 
 enum suite_result suite_queue_open(struct suite_ctx *c, int engine, uint32_t ring_bytes,
 				   struct suite_queue **out)
@@ -60,24 +75,32 @@ enum suite_result suite_queue_open(struct suite_ctx *c, int engine, uint32_t rin
 		q->cb = (struct kfdsig_code_buf)KFDSIG_OPTS_INIT(kfdsig_code_buf,
 								 .form = KFDSIG_SHADER_RAW);
 		q->cb.size = CODE_COPIES * ((stub.size + stub.entry_offset + 255) & ~255ul);
-		r = kfdsig_kfd_alloc(c->kfd, c->dev->gpu_id, q->cb.size,
-				     KFDSIG_KFD_MEM_GTT_UNCACHED, &q->code);
-		if (!r)
-			r = kfdsig_kfd_map(c->kfd, q->code, &c->dev->gpu_id, 1);
-		if (r < 0) {
-			enum suite_result res =
-				suite_fail(c, "code buffer: %s", kfdsig_last_error());
-			if (q->code)
-				kfdsig_kfd_free(c->kfd, q->code);
+		if (alloc_mapped(c, q->cb.size, &q->code) < 0) {
 			free(q);
-			return res;
+			return suite_fail(c, "code buffer: %s", kfdsig_last_error());
 		}
 		q->cb.cpu = q->code->cpu;
 		q->cb.va = q->code->va;
 	}
-	r = kfdsig_kfd_queue_create(
-		c->kfd, c->dev->gpu_id,
-		engine == SUITE_ENGINE_SDMA ? KFDSIG_QUEUE_SDMA : KFDSIG_QUEUE_PM4, &opts, &q->q);
+	if (engine == SUITE_ENGINE_AQL) {
+		if (c->t->wptr_bits != 64) {
+			free(q);
+			return suite_skip(c, "kfdsig makes AQL queues on gfx9+ only");
+		}
+		q->cb = (struct kfdsig_code_buf)KFDSIG_OPTS_INIT(kfdsig_code_buf);
+		q->cb.size = (uint64_t)CODE_COPIES * sizeof(struct kfdsig_amd_signal);
+		if (alloc_mapped(c, q->cb.size, &q->code) < 0) {
+			free(q);
+			return suite_fail(c, "signal buffer: %s", kfdsig_last_error());
+		}
+		q->cb.cpu = q->code->cpu;
+		q->cb.va = q->code->va;
+	}
+	r = kfdsig_kfd_queue_create(c->kfd, c->dev->gpu_id,
+				    engine == SUITE_ENGINE_SDMA	 ? KFDSIG_QUEUE_SDMA
+				    : engine == SUITE_ENGINE_AQL ? KFDSIG_QUEUE_AQL
+								 : KFDSIG_QUEUE_PM4,
+				    &opts, &q->q);
 	if (r < 0) {
 		enum suite_result res = suite_fail(c, "CREATE_QUEUE (%s): %s",
 						   suite_engine_name(engine), kfdsig_last_error());
@@ -129,19 +152,42 @@ enum suite_result suite_queue_signal(struct suite_ctx *c, struct suite_queue *q,
 		.ctxid = ctxid,
 		.flags = flags,
 	};
-	bool shader = q->engine == SUITE_ENGINE_SHADER;
+	bool code = q->engine == SUITE_ENGINE_SHADER || q->engine == SUITE_ENGINE_AQL;
 	int r;
 
 	if (!reserve(q, KFDSIG_SIGNAL_MAX_DW))
 		return suite_fail(c, "out of memory");
-	r = kfdsig_emit_signal(c->t, suite_signal_engine(q->engine), &f, shader ? &q->cb : NULL,
+	r = kfdsig_emit_signal(c->t, suite_signal_engine(q->engine), &f, code ? &q->cb : NULL,
 			       q->batch + q->n, q->cap - q->n);
-	if (r == -ENOSPC && shader)
-		return suite_fail(c, "too many shader signals in one batch: %s",
-				  kfdsig_last_error());
+	if (r == -ENOSPC && code)
+		return suite_fail(c, "too many %s signals in one batch: %s",
+				  suite_engine_name(q->engine), kfdsig_last_error());
 	if (r < 0)
 		return suite_fail(c, "%s signal of event %u: %s", suite_engine_name(q->engine),
 				  event_id, kfdsig_last_error());
+	q->n += (size_t)r;
+	return SUITE_PASS;
+}
+
+enum suite_result suite_queue_signal_aql_mailbox(struct suite_ctx *c, struct suite_queue *q,
+						 uint32_t event_id, uint32_t mailbox_id)
+{
+	/* deliberately bad: the slot of @mailbox_id, the id of @event_id */
+	struct kfdsig_fence f = {
+		.slot_va = kfdsig_slot_va(q->page_va, mailbox_id),
+		.event_id = event_id,
+		.flags = KFDSIG_FENCE_DELIBERATELY_BAD,
+	};
+	int r;
+
+	if (q->engine != SUITE_ENGINE_AQL)
+		return suite_fail(c, "a mailbox is an AQL signal's");
+	if (!reserve(q, KFDSIG_SIGNAL_MAX_DW))
+		return suite_fail(c, "out of memory");
+	r = kfdsig_emit_signal(c->t, KFDSIG_SIGNAL_AQL, &f, &q->cb, q->batch + q->n, q->cap - q->n);
+	if (r < 0)
+		return suite_fail(c, "aql signal of event %u with mailbox %u: %s", event_id,
+				  mailbox_id, kfdsig_last_error());
 	q->n += (size_t)r;
 	return SUITE_PASS;
 }

@@ -13,7 +13,7 @@
 
 #include "suite.h"
 
-static const char *const engine_names[SUITE_ENGINE_COUNT] = { "pm4", "sdma", "shader" };
+static const char *const engine_names[SUITE_ENGINE_COUNT] = { "pm4", "sdma", "shader", "aql" };
 
 const char *suite_engine_name(int engine)
 {

@@ -34,12 +34,13 @@ enum suite_engine {
 	SUITE_ENGINE_PM4 = 0,	/* RELEASE_MEM on a compute queue */
 	SUITE_ENGINE_SDMA,	/* FENCE + TRAP on an SDMA queue */
 	SUITE_ENGINE_SHADER,	/* s_sendmsg(MSG_INTERRUPT) from a dispatched wave */
+	SUITE_ENGINE_AQL,	/* barrier-AND with an interrupt signal on an AQL queue */
 	SUITE_ENGINE_COUNT
 };
 #define SUITE_ENGINE_BIT(e) (1u << (e))
-#define SUITE_ENGINES_ALL 0x7u
+#define SUITE_ENGINES_ALL 0xfu
 
-const char *suite_engine_name(int engine); /* "pm4", "sdma", "shader", NULL */
+const char *suite_engine_name(int engine); /* "pm4", "sdma", "shader", "aql", NULL */
 /* Parse "pm4,sdma" into a SUITE_ENGINE_BIT set. Return false on a bad name
  * (*bad points at it). */
 bool suite_parse_engines(const char *list, unsigned *mask, const char **bad, size_t *badlen);
@@ -187,6 +188,10 @@ void suite_queue_close(struct suite_queue *q);
 enum suite_result suite_queue_signal(struct suite_ctx *c, struct suite_queue *q, uint32_t event_id,
 				     uint32_t flags, uint32_t ctxid);
 /* Append raw dwords of the queue's engine to the pending batch. */
+/* AQL: an interrupt signal for @event_id whose mailbox is the slot of
+ * @mailbox_id (another event's slot: a wrong mailbox, on purpose). */
+enum suite_result suite_queue_signal_aql_mailbox(struct suite_ctx *c, struct suite_queue *q,
+						 uint32_t event_id, uint32_t mailbox_id);
 enum suite_result suite_queue_raw(struct suite_ctx *c, struct suite_queue *q, const uint32_t *dw,
 				  uint32_t ndw);
 /* Submit the pending batch (one doorbell) and wait for the engine to go
@@ -201,6 +206,7 @@ static inline enum kfdsig_signal_engine suite_signal_engine(int engine)
 {
 	return engine == SUITE_ENGINE_SDMA     ? KFDSIG_SIGNAL_SDMA
 	       : engine == SUITE_ENGINE_SHADER ? KFDSIG_SIGNAL_SHADER
+	       : engine == SUITE_ENGINE_AQL    ? KFDSIG_SIGNAL_AQL
 					       : KFDSIG_SIGNAL_PM4;
 }
 
