@@ -233,8 +233,8 @@ static int check_listing(const struct kfdsig_target *t, const struct sqt_obj *o,
 		for (char *tok = strtok(p, " "); tok && nw < 4; tok = strtok(NULL, " "))
 			words[nw++] = (uint32_t)strtoul(tok, NULL, 16);
 
-		struct kfdsig_sq_insn in;
-		int r = kfdsig_sq_decode(t, o->text, o->size, 0, addr, &in);
+		struct sq_insn in;
+		int r = sq_decode(t, o->text, o->size, 0, addr, &in);
 
 		lines++;
 		if (!expect_ok) {
@@ -255,7 +255,7 @@ static int check_listing(const struct kfdsig_target *t, const struct sqt_obj *o,
 		CHECK_EQ(r, 4 * nw, "%s %s: size of '%s' at 0x%llx", t->name, what, text, addr);
 		for (unsigned i = 0; i < nw && i < 4; i++)
 			CHECK_EQ(in.words[i], words[i], "%s: word %u of '%s'", t->name, i, text);
-		kfdsig_sq_format(t, &in, mine, sizeof(mine));
+		sq_format(t, &in, mine, sizeof(mine));
 		CHECK(!strcmp(mine, text), "%s %s at 0x%llx: we print '%s', llvm-objdump '%s'",
 		      t->name, what, addr, mine, text);
 	}
@@ -290,33 +290,33 @@ static void check_fields(void)
 	const uint32_t wait_gfx9[] = { 0xbf8c0f70 }; /* s_waitcnt vmcnt(0) */
 	const uint32_t store_gfx12[] = { 0xee06c07c, 0x000c0000, 0x00000002 };
 	const uint32_t smem_gfx12[] = { 0xf4000100, 0xf8fffff8 }; /* s_load_b32 s4,s[0:1],-8 */
-	struct kfdsig_sq_insn in;
+	struct sq_insn in;
 
-	CHECK_EQ(kfdsig_sq_decode(t11, mov_m0_gfx11, 8, 0x1000, 0x1000, &in), 8, "gfx11 mov");
+	CHECK_EQ(sq_decode(t11, mov_m0_gfx11, 8, 0x1000, 0x1000, &in), 8, "gfx11 mov");
 	CHECK_EQ(in.op, KFDSIG_SQ_OP_S_MOV_B32, "gfx11 op");
 	CHECK_EQ(in.dst, 125, "gfx11 m0 is operand 125");
 	CHECK_EQ(in.literal, 0xfff, "literal");
-	CHECK_EQ(kfdsig_sq_decode(t10, mov_m0_gfx10, 8, 0, 0, &in), 8, "gfx10 mov");
+	CHECK_EQ(sq_decode(t10, mov_m0_gfx10, 8, 0, 0, &in), 8, "gfx10 mov");
 	CHECK_EQ(in.dst, 124, "gfx10 m0 is operand 124");
 	/* The gfx11 word on gfx10 is s_mov_b32 null: SOP1 op 0 is not a move. */
-	CHECK_EQ(kfdsig_sq_decode(t10, mov_m0_gfx11, 8, 0, 0, &in), -ENOTSUP, "gfx10 op 0");
-	CHECK_EQ(kfdsig_sq_decode(t9, wait_gfx9, 4, 0, 0, &in), 4, "gfx9 waitcnt");
+	CHECK_EQ(sq_decode(t10, mov_m0_gfx11, 8, 0, 0, &in), -ENOTSUP, "gfx10 op 0");
+	CHECK_EQ(sq_decode(t9, wait_gfx9, 4, 0, 0, &in), 4, "gfx9 waitcnt");
 	CHECK_EQ(in.wait[KFDSIG_SQ_CNT_VM], 0, "vmcnt");
 	CHECK_EQ(in.wait[KFDSIG_SQ_CNT_LGKM], 15, "lgkmcnt");
 	CHECK_EQ(in.wait[KFDSIG_SQ_CNT_EXP], 7, "expcnt");
-	CHECK_EQ(kfdsig_sq_decode(t12, store_gfx12, 12, 0, 0, &in), 12, "gfx12 store");
+	CHECK_EQ(sq_decode(t12, store_gfx12, 12, 0, 0, &in), 12, "gfx12 store");
 	CHECK_EQ(in.op, KFDSIG_SQ_OP_STORE, "gfx12 store op");
 	CHECK_EQ(in.ndw, 2, "b64");
 	CHECK_EQ(in.vaddr, 2, "vaddr");
 	CHECK_EQ(in.vdata, 0, "vdata");
 	CHECK_EQ(in.mem_scope, KFDSIG_SQ_SCOPE_SYS, "scope:SCOPE_SYS");
-	CHECK_EQ(kfdsig_sq_decode(t12, smem_gfx12, 8, 0, 0, &in), 8, "gfx12 smem");
+	CHECK_EQ(sq_decode(t12, smem_gfx12, 8, 0, 0, &in), 8, "gfx12 smem");
 	CHECK_EQ(in.offset, -8, "signed 24-bit offset");
 	CHECK_EQ(in.dst, 4, "sdata");
 	/* Truncated: the literal runs past the buffer. */
-	CHECK_EQ(kfdsig_sq_decode(t11, mov_m0_gfx11, 4, 0, 0, &in), -EFAULT, "cut literal");
-	CHECK_EQ(kfdsig_sq_decode(t11, mov_m0_gfx11, 8, 0, 2, &in), -EINVAL, "unaligned pc");
-	CHECK_EQ(kfdsig_sq_decode(t11, mov_m0_gfx11, 8, 0x100, 0x10, &in), -EFAULT, "pc below");
+	CHECK_EQ(sq_decode(t11, mov_m0_gfx11, 4, 0, 0, &in), -EFAULT, "cut literal");
+	CHECK_EQ(sq_decode(t11, mov_m0_gfx11, 8, 0, 2, &in), -EINVAL, "unaligned pc");
+	CHECK_EQ(sq_decode(t11, mov_m0_gfx11, 8, 0x100, 0x10, &in), -EFAULT, "pc below");
 }
 
 int main(void)

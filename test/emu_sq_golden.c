@@ -17,7 +17,7 @@ struct golden {
 	enum kfdsig_family family;
 	unsigned n; /* words */
 	uint32_t w[24];
-	enum kfdsig_sq_op ops[16]; /* expected op sequence, INVALID-terminated */
+	enum sq_op ops[16]; /* expected op sequence, INVALID-terminated */
 	uint32_t
 		sq_mask; /* the kfd_signal_event_interrupt() calls of cik_event_interrupt.c and kfd_int_process_v9/v10/v11.c width */
 };
@@ -110,7 +110,7 @@ static const struct golden goldens[] = {
 
 static const uint32_t ids[] = { 1, 255, 256, 4095 };
 
-static int find_store(const struct kfdsig_sq_report *rep)
+static int find_store(const struct sq_report *rep)
 {
 	for (unsigned i = 0; i < rep->nevents; i++)
 		if (rep->ev[i].kind == KFDSIG_SQ_EV_STORE)
@@ -119,27 +119,27 @@ static int find_store(const struct kfdsig_sq_report *rep)
 }
 
 static int run(const struct kfdsig_target *t, const uint32_t *code, unsigned nwords, uint32_t id,
-	       struct kfdsig_sq_report *rep, uint64_t **page_out, struct sqt_mem *mem)
+	       struct sq_report *rep, uint64_t **page_out, struct sqt_mem *mem)
 {
 	uint64_t slot = PAGE_VA + 8ull * id;
 	uint32_t sgprs[2] = { (uint32_t)KERNARG_VA, 0 };
 	uint8_t *ka;
-	struct kfdsig_sq_env env = { mem, sqt_read, sqt_write, NULL };
-	struct kfdsig_sq_wave w = { .target = t,
-				    .code = code,
-				    .code_size = 4u * nwords,
-				    .code_va = CODE_VA,
-				    .entry_va = CODE_VA,
-				    .sgprs = sgprs,
-				    .num_sgprs = 2,
-				    .wave_size = t->level >= KFDSIG_GFX10 ? 32 : 64 };
+	struct sq_env env = { mem, sqt_read, sqt_write, NULL };
+	struct sq_wave w = { .target = t,
+			     .code = code,
+			     .code_size = 4u * nwords,
+			     .code_va = CODE_VA,
+			     .entry_va = CODE_VA,
+			     .sgprs = sgprs,
+			     .num_sgprs = 2,
+			     .wave_size = t->level >= KFDSIG_GFX10 ? 32 : 64 };
 
 	memset(mem, 0, sizeof(*mem));
 	ka = sqt_map(mem, KERNARG_VA, 16, 0);
 	memcpy(ka, &slot, 8);
 	memcpy(ka + 8, &id, 4);
 	*page_out = (uint64_t *)sqt_map(mem, PAGE_VA, SLOTS * 8, 0xff);
-	return kfdsig_sq_run(&w, &env, rep);
+	return sq_run(&w, &env, rep);
 }
 
 static void check_golden(const struct golden *g)
@@ -153,8 +153,8 @@ static void check_golden(const struct golden *g)
 			continue;
 		/* Decoded op sequence. */
 		while (g->ops[i] != KFDSIG_SQ_OP_INVALID) {
-			struct kfdsig_sq_insn in;
-			int r = kfdsig_sq_decode(t, g->w, 4u * (g->n), CODE_VA, pc, &in);
+			struct sq_insn in;
+			int r = sq_decode(t, g->w, 4u * (g->n), CODE_VA, pc, &in);
 
 			CHECK(r > 0, "%s: decode at 0x%llx: %s", t->name, (unsigned long long)pc,
 			      kfdsig_last_error());
@@ -167,7 +167,7 @@ static void check_golden(const struct golden *g)
 		CHECK_EQ(pc, CODE_VA + 4u * (g->n), "%s: program length", t->name);
 
 		for (unsigned k = 0; k < sizeof(ids) / sizeof(ids[0]); k++) {
-			struct kfdsig_sq_report rep;
+			struct sq_report rep;
 			struct sqt_mem mem;
 			uint64_t *page;
 			int r = run(t, g->w, g->n, ids[k], &rep, &page, &mem);
@@ -179,7 +179,7 @@ static void check_golden(const struct golden *g)
 				other += s != ids[k] && page[s] != ~0ull;
 			CHECK_EQ(other, 0, "%s: other slots", t->name);
 			for (unsigned e = 0; e < rep.nevents; e++) {
-				const struct kfdsig_sq_event *ev = &rep.ev[e];
+				const struct sq_event *ev = &rep.ev[e];
 
 				if (ev->kind != KFDSIG_SQ_EV_MSG)
 					continue;
@@ -204,7 +204,7 @@ static void check_bad_release(enum kfdsig_family fam, unsigned word, uint32_t re
 {
 	for (unsigned gi = 0; gi < sizeof(goldens) / sizeof(goldens[0]); gi++) {
 		const struct golden *g = &goldens[gi];
-		struct kfdsig_sq_report rep;
+		struct sq_report rep;
 		struct sqt_mem mem;
 		uint32_t w[24];
 		uint64_t *page;
@@ -234,15 +234,15 @@ static void check_fetch_through_memory(void)
 	uint32_t sgprs[2] = { (uint32_t)KERNARG_VA, 0 };
 	uint64_t slot = PAGE_VA + 8 * 4095, *page;
 	uint32_t id = 4095;
-	struct kfdsig_sq_report rep;
+	struct sq_report rep;
 	struct sqt_mem mem = { 0 };
-	struct kfdsig_sq_env env = { &mem, sqt_read, sqt_write, NULL };
-	struct kfdsig_sq_wave w = { .target = t,
-				    .entry_va = CODE_VA,
-				    .sgprs = sgprs,
-				    .num_sgprs = 2,
-				    .wave_size = 32,
-				    .exec = 1 };
+	struct sq_env env = { &mem, sqt_read, sqt_write, NULL };
+	struct sq_wave w = { .target = t,
+			     .entry_va = CODE_VA,
+			     .sgprs = sgprs,
+			     .num_sgprs = 2,
+			     .wave_size = 32,
+			     .exec = 1 };
 	uint8_t *ka = sqt_map(&mem, KERNARG_VA, 16, 0), *code;
 
 	CHECK_EQ(g->family, KFDSIG_FAMILY_GFX12, "golden order");
@@ -252,7 +252,7 @@ static void check_fetch_through_memory(void)
 	/* Mapped exactly to the end of s_endpgm: the fetch must shrink. */
 	code = sqt_map(&mem, CODE_VA, 4 * g->n, 0);
 	memcpy(code, g->w, 4 * g->n);
-	CHECK_EQ(kfdsig_sq_run(&w, &env, &rep), 0, "fetch via read: %s", rep.msg);
+	CHECK_EQ(sq_run(&w, &env, &rep), 0, "fetch via read: %s", rep.msg);
 	CHECK_EQ(page[4095], 1, "fetch via read: slot");
 	CHECK(rep.nevents >= 2 && rep.ev[rep.nevents - 2].kind == KFDSIG_SQ_EV_MSG &&
 		      rep.ev[rep.nevents - 2].sq_data == 4095 && rep.ev[rep.nevents - 2].released,
@@ -260,7 +260,7 @@ static void check_fetch_through_memory(void)
 	CHECK_EQ(rep.ev[find_store(&rep)].lanes, 1, "EXEC of one lane");
 	/* Cut the mapping inside the 96-bit store: an instruction-fetch fault. */
 	mem.r[2].size = 4 * 10;
-	CHECK_EQ(kfdsig_sq_run(&w, &env, &rep), -EFAULT, "cut code");
+	CHECK_EQ(sq_run(&w, &env, &rep), -EFAULT, "cut code");
 	CHECK(rep.fault && !rep.fault_write && rep.fault_va == CODE_VA + 40,
 	      "fetch fault at 0x%llx", (unsigned long long)rep.fault_va);
 	CHECK(strstr(rep.msg, "instruction fetch at 0x7f0000400024") != NULL, "%s", rep.msg);
@@ -283,7 +283,7 @@ static void check_iv_context(void)
 		for (unsigned i = 0; i < sizeof(m0s) / sizeof(m0s[0]); i++) {
 			uint32_t c0 = 0, c1 = 0, data = 0, enc = 0, priv = 0;
 
-			CHECK_EQ(kfdsig_sq_iv_context(t, m0s[i], &c0, &c1), 0, "iv context");
+			CHECK_EQ(sq_iv_context(t, m0s[i], &c0, &c1), 0, "iv context");
 			switch (t->level) {
 			case KFDSIG_GFX8:
 				data = c0 & 0xff;
@@ -313,7 +313,7 @@ static void check_iv_context(void)
 			CHECK_EQ(priv, 0, "%s: PRIV", t->name);
 		}
 	}
-	CHECK_EQ(kfdsig_sq_iv_context(NULL, 1, NULL, NULL), -EINVAL, "NULL");
+	CHECK_EQ(sq_iv_context(NULL, 1, NULL, NULL), -EINVAL, "NULL");
 }
 
 /* Random words: decode and print never crash and only fail as documented. */
@@ -327,7 +327,7 @@ static void fuzz(void)
 
 		for (unsigned i = 0; i < 20000; i++) {
 			uint32_t w[4];
-			struct kfdsig_sq_insn in;
+			struct sq_insn in;
 			char buf[128];
 			int r;
 
@@ -339,14 +339,14 @@ static void fuzz(void)
 			if (i & 1)
 				w[0] = (w[0] & 0x03ffffff) |
 				       ((uint32_t)(0x2f + (i / 2) % 16) << 26);
-			r = kfdsig_sq_decode(t, w, 4u * (1 + i % 4), 0, 0, &in);
+			r = sq_decode(t, w, 4u * (1 + i % 4), 0, 0, &in);
 			CHECK(r > 0 || r == -ENOTSUP || r == -EFAULT, "%s: decode 0x%08x -> %d",
 			      t->name, w[0], r);
 			if (r > 0) {
 				ok++;
 				CHECK(r <= 16 && r % 4 == 0, "size %d", r);
-				kfdsig_sq_format(t, &in, buf, sizeof(buf));
-				kfdsig_sq_format(t, &in, buf, 8); /* truncation */
+				sq_format(t, &in, buf, sizeof(buf));
+				sq_format(t, &in, buf, 8); /* truncation */
 			} else if (r == -ENOTSUP) {
 				refused++;
 			}

@@ -183,7 +183,7 @@ static void raw_src(char *buf, size_t len, const struct syntax *sx, uint64_t slo
 struct run {
 	struct sqt_mem mem;
 	uint64_t *page;
-	struct kfdsig_sq_report rep;
+	struct sq_report rep;
 	int ret;
 	unsigned hook_calls;
 	uint32_t hook_sq_data;
@@ -204,7 +204,7 @@ static int hook_write(void *ctx, uint64_t va, const void *src, uint32_t len)
 	return sqt_write(&((struct memctx *)ctx)->mem, va, src, len);
 }
 
-static int hook_msg(void *ctx, const struct kfdsig_sq_event *ev)
+static int hook_msg(void *ctx, const struct sq_event *ev)
 {
 	struct run *r = ((struct memctx *)ctx)->run;
 
@@ -221,7 +221,7 @@ static void do_run(struct run *r, const struct kfdsig_target *t, const uint8_t *
 	struct memctx mc;
 	uint8_t *ka;
 	uint32_t sgprs[2] = { (uint32_t)KERNARG_VA, (uint32_t)(KERNARG_VA >> 32) };
-	struct kfdsig_sq_wave w = {
+	struct sq_wave w = {
 		.target = t,
 		.code = code,
 		.code_size = size,
@@ -231,7 +231,7 @@ static void do_run(struct run *r, const struct kfdsig_target *t, const uint8_t *
 		.num_sgprs = 2,
 		.wave_size = wave_size,
 	};
-	struct kfdsig_sq_env env = { &mc, hook_read, hook_write, hook_msg };
+	struct sq_env env = { &mc, hook_read, hook_write, hook_msg };
 
 	memset(r, 0, sizeof(*r));
 	memset(&mc, 0, sizeof(mc));
@@ -240,11 +240,11 @@ static void do_run(struct run *r, const struct kfdsig_target *t, const uint8_t *
 	memcpy(ka, &slot_va, 8);
 	memcpy(ka + 8, &id, 4);
 	r->page = (uint64_t *)sqt_map(&mc.mem, PAGE_VA, PAGE_SLOTS * 8, 0xff);
-	r->ret = kfdsig_sq_run(&w, &env, &r->rep);
+	r->ret = sq_run(&w, &env, &r->rep);
 	r->mem = mc.mem; /* keep the page for the checks */
 }
 
-static int find_event(const struct kfdsig_sq_report *rep, enum kfdsig_sq_event_kind k)
+static int find_event(const struct sq_report *rep, enum sq_event_kind k)
 {
 	for (unsigned i = 0; i < rep->nevents; i++)
 		if (rep->ev[i].kind == k)
@@ -252,7 +252,7 @@ static int find_event(const struct kfdsig_sq_report *rep, enum kfdsig_sq_event_k
 	return -1;
 }
 
-static unsigned count_events(const struct kfdsig_sq_report *rep, enum kfdsig_sq_event_kind k)
+static unsigned count_events(const struct sq_report *rep, enum sq_event_kind k)
 {
 	unsigned n = 0;
 
@@ -266,7 +266,7 @@ static unsigned count_events(const struct kfdsig_sq_report *rep, enum kfdsig_sq_
 static void check_signal(const struct kfdsig_target *t, struct run *r, uint32_t id,
 			 uint32_t want_m0, unsigned wave_size, const char *what)
 {
-	const struct kfdsig_sq_report *rep = &r->rep;
+	const struct sq_report *rep = &r->rep;
 	int st = find_event(rep, KFDSIG_SQ_EV_STORE), msg = find_event(rep, KFDSIG_SQ_EV_MSG);
 	uint32_t mask = golden_sq_mask(t->family);
 	unsigned bad = 0;
@@ -298,7 +298,7 @@ static void check_signal(const struct kfdsig_target *t, struct run *r, uint32_t 
 	{
 		uint32_t c0, c1;
 
-		kfdsig_sq_iv_context(t, want_m0, &c0, &c1);
+		sq_iv_context(t, want_m0, &c0, &c1);
 		CHECK(rep->ev[msg].ctx0 == c0 && rep->ev[msg].ctx1 == c1, "%s %s: IV context",
 		      t->name, what);
 	}
@@ -535,34 +535,34 @@ static void misc_cases(void)
 	/* s_load_dword s4, s[0:1], 0x8 ; s_endpgm */
 	const uint32_t load9[] = { 0xc0020100, 0x00000008, 0xbf810000 };
 	struct sqt_mem mem = { 0 };
-	struct kfdsig_sq_env env = { &mem, sqt_read, sqt_write, NULL };
-	struct kfdsig_sq_wave w = { .target = t9,
-				    .code = endpgm9,
-				    .code_size = sizeof(endpgm9),
-				    .code_va = CODE_VA,
-				    .entry_va = CODE_VA,
-				    .wave_size = 64 };
-	struct kfdsig_sq_report rep;
+	struct sq_env env = { &mem, sqt_read, sqt_write, NULL };
+	struct sq_wave w = { .target = t9,
+			     .code = endpgm9,
+			     .code_size = sizeof(endpgm9),
+			     .code_va = CODE_VA,
+			     .entry_va = CODE_VA,
+			     .wave_size = 64 };
+	struct sq_report rep;
 	uint32_t sgprs[2] = { 0x1000, 0 };
 
-	CHECK_EQ(kfdsig_sq_run(&w, &env, &rep), 0, "nop+endpgm: %s", rep.msg);
+	CHECK_EQ(sq_run(&w, &env, &rep), 0, "nop+endpgm: %s", rep.msg);
 	CHECK(rep.ended && rep.insns == 2 && rep.pc == CODE_VA + 4, "endpgm report");
 	w.wave_size = 32;
-	CHECK_EQ(kfdsig_sq_run(&w, &env, &rep), -EINVAL, "wave32 on gfx9");
+	CHECK_EQ(sq_run(&w, &env, &rep), -EINVAL, "wave32 on gfx9");
 	CHECK(strstr(rep.msg, "wave32") != NULL, "wave32 message: %s", rep.msg);
 	w.wave_size = 64;
 	w.entry_va = CODE_VA + 8;
-	CHECK_EQ(kfdsig_sq_run(&w, &env, &rep), -EINVAL, "entry past the code");
+	CHECK_EQ(sq_run(&w, &env, &rep), -EINVAL, "entry past the code");
 	w.entry_va = CODE_VA;
 	w.code = nop_only;
-	CHECK_EQ(kfdsig_sq_run(&w, &env, &rep), -EPROTO, "ran off the code");
+	CHECK_EQ(sq_run(&w, &env, &rep), -EPROTO, "ran off the code");
 	CHECK(strstr(rep.msg, "ran off the code buffer at 0x7f0000400008") != NULL, "%s", rep.msg);
 	w.max_insns = 1;
-	CHECK_EQ(kfdsig_sq_run(&w, &env, &rep), -ELOOP, "instruction budget");
+	CHECK_EQ(sq_run(&w, &env, &rep), -ELOOP, "instruction budget");
 	w.max_insns = 0;
 	w.target = t10;
 	w.code = code_end10;
-	CHECK_EQ(kfdsig_sq_run(&w, &env, &rep), -EPROTO, "s_code_end executed");
+	CHECK_EQ(sq_run(&w, &env, &rep), -EPROTO, "s_code_end executed");
 	CHECK(strstr(rep.msg, "s_code_end executed") != NULL, "%s", rep.msg);
 	/* Scalar load from an unmapped kernarg pointer. */
 	w.target = t9;
@@ -570,19 +570,19 @@ static void misc_cases(void)
 	w.code_size = sizeof(load9);
 	w.sgprs = sgprs;
 	w.num_sgprs = 2;
-	CHECK_EQ(kfdsig_sq_run(&w, &env, &rep), -EFAULT, "load fault");
+	CHECK_EQ(sq_run(&w, &env, &rep), -EFAULT, "load fault");
 	CHECK(rep.fault && !rep.fault_write && rep.fault_va == 0x1008, "load fault report");
 	sqt_map(&mem, 0x1000, 16, 0x5a);
-	CHECK_EQ(kfdsig_sq_run(&w, &env, &rep), 0, "load: %s", rep.msg);
+	CHECK_EQ(sq_run(&w, &env, &rep), 0, "load: %s", rep.msg);
 	CHECK(rep.nevents == 2 && rep.ev[0].kind == KFDSIG_SQ_EV_LOAD &&
 		      rep.ev[0].value == 0x5a5a5a5a && rep.ev[0].va == 0x1008,
 	      "load event");
-	CHECK_EQ(kfdsig_sq_run(NULL, &env, &rep), -EINVAL, "NULL wave");
-	CHECK_EQ(kfdsig_sq_run(&w, NULL, &rep), -EINVAL, "NULL env");
-	CHECK_EQ(kfdsig_sq_run(&w, &env, NULL), -EINVAL, "NULL report");
+	CHECK_EQ(sq_run(NULL, &env, &rep), -EINVAL, "NULL wave");
+	CHECK_EQ(sq_run(&w, NULL, &rep), -EINVAL, "NULL env");
+	CHECK_EQ(sq_run(&w, &env, NULL), -EINVAL, "NULL report");
 	sqt_mem_free(&mem);
-	CHECK(!strcmp(kfdsig_sq_event_name(KFDSIG_SQ_EV_MSG), "msg"), "event name");
-	CHECK(!strcmp(kfdsig_sq_scope_name(KFDSIG_SQ_SCOPE_SYS), "sys"), "scope name");
+	CHECK(!strcmp(sq_event_name(KFDSIG_SQ_EV_MSG), "msg"), "event name");
+	CHECK(!strcmp(sq_scope_name(KFDSIG_SQ_SCOPE_SYS), "sys"), "scope name");
 }
 
 /* Partial EXEC and wave64 on gfx10+: lanes follow EXEC. */
@@ -593,7 +593,7 @@ static void exec_cases(void)
 	char src[2048];
 	struct sqt_obj o;
 	struct sqt_mem mem = { 0 };
-	struct kfdsig_sq_report rep;
+	struct sq_report rep;
 
 	raw_src(src, sizeof(src), sx, PAGE_VA + 8 * 3, 3, false);
 	if (sqt_assemble(src, "gfx1100", &o)) {
@@ -601,23 +601,23 @@ static void exec_cases(void)
 		return;
 	}
 	uint64_t *page = (uint64_t *)sqt_map(&mem, PAGE_VA, PAGE_SLOTS * 8, 0xff);
-	struct kfdsig_sq_env env = { &mem, sqt_read, sqt_write, NULL };
-	struct kfdsig_sq_wave w = { .target = t,
-				    .code = o.text,
-				    .code_size = o.size,
-				    .code_va = CODE_VA,
-				    .entry_va = CODE_VA,
-				    .wave_size = 64,
-				    .exec = 0x5 };
+	struct sq_env env = { &mem, sqt_read, sqt_write, NULL };
+	struct sq_wave w = { .target = t,
+			     .code = o.text,
+			     .code_size = o.size,
+			     .code_va = CODE_VA,
+			     .entry_va = CODE_VA,
+			     .wave_size = 64,
+			     .exec = 0x5 };
 
-	CHECK_EQ(kfdsig_sq_run(&w, &env, &rep), 0, "exec run: %s", rep.msg);
+	CHECK_EQ(sq_run(&w, &env, &rep), 0, "exec run: %s", rep.msg);
 	int st = find_event(&rep, KFDSIG_SQ_EV_STORE);
 
 	CHECK(st >= 0 && rep.ev[st].lanes == 2 && rep.ev[st].writes == 1, "exec lanes");
 	CHECK_EQ(page[3], 1, "exec store");
 	w.exec = 0;
 	page[3] = ~0ull;
-	CHECK_EQ(kfdsig_sq_run(&w, &env, &rep), 0, "wave64 run: %s", rep.msg);
+	CHECK_EQ(sq_run(&w, &env, &rep), 0, "wave64 run: %s", rep.msg);
 	st = find_event(&rep, KFDSIG_SQ_EV_STORE);
 	CHECK(st >= 0 && rep.ev[st].lanes == 64, "wave64 lanes");
 	sqt_mem_free(&mem);

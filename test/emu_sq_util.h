@@ -44,8 +44,8 @@ static inline unsigned sqt_load_families(struct sqt_family *out)
 {
 	unsigned n = 0;
 
-	for (unsigned i = 0; i < kfdsig_stub_ntargets; i++) {
-		const struct stub_target *st = &kfdsig_stub_targets[i];
+	for (unsigned i = 0; i < stub_ntargets; i++) {
+		const struct stub_target *st = &stub_targets[i];
 		const struct kfdsig_target *t = kfdsig_target_by_name(st->name);
 		unsigned k = 0;
 
@@ -56,7 +56,7 @@ static inline unsigned sqt_load_families(struct sqt_family *out)
 		if (k < n || n == KFDSIG_FAMILY_COUNT)
 			continue;
 		out[n].family = t->family;
-		out[n].src = kfdsig_stub_families[st->family].name;
+		out[n].src = stub_families[st->family].name;
 		out[n].mcpu = st->processor;
 		n++;
 	}

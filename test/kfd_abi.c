@@ -19,13 +19,13 @@ int main(void)
 
 	/* kfd_event_data (1.14): union of 32 bytes (memory exception data:
 	 * 4 x u32 failure, u64 va, u32 gpu_id, u32 ErrorType), ext, id, pad. */
-	CHECK_EQ(sizeof(kfdsig_abi_event_data), 48, "event_data size");
-	CHECK_EQ(offsetof(kfdsig_abi_event_data, signal_event_data.last_event_age), 0, "age");
-	CHECK_EQ(offsetof(kfdsig_abi_event_data, memory_exception_data.va), 16, "va");
-	CHECK_EQ(offsetof(kfdsig_abi_event_data, memory_exception_data.gpu_id), 24, "gpu_id");
-	CHECK_EQ(offsetof(kfdsig_abi_event_data, hw_exception_data.gpu_id), 12, "hw gpu_id");
-	CHECK_EQ(offsetof(kfdsig_abi_event_data, kfd_event_data_ext), 32, "ext");
-	CHECK_EQ(offsetof(kfdsig_abi_event_data, event_id), 40, "event_id");
+	CHECK_EQ(sizeof(abi_event_data), 48, "event_data size");
+	CHECK_EQ(offsetof(abi_event_data, signal_event_data.last_event_age), 0, "age");
+	CHECK_EQ(offsetof(abi_event_data, memory_exception_data.va), 16, "va");
+	CHECK_EQ(offsetof(abi_event_data, memory_exception_data.gpu_id), 24, "gpu_id");
+	CHECK_EQ(offsetof(abi_event_data, hw_exception_data.gpu_id), 12, "hw gpu_id");
+	CHECK_EQ(offsetof(abi_event_data, kfd_event_data_ext), 32, "ext");
+	CHECK_EQ(offsetof(abi_event_data, event_id), 40, "event_id");
 
 	CHECK_EQ(sizeof(struct kfd_ioctl_wait_events_args), 24, "wait size");
 	CHECK_EQ(offsetof(struct kfd_ioctl_wait_events_args, timeout), 16, "timeout");
@@ -35,9 +35,9 @@ int main(void)
 	CHECK_EQ(sizeof(struct kfd_ioctl_map_memory_to_gpu_args), 24, "map size");
 
 	/* 1.17 create_queue: sdma_engine_id + pad appended */
-	CHECK_EQ(sizeof(kfdsig_abi_create_queue_args), 96, "create_queue 1.17 size");
-	CHECK_EQ(offsetof(kfdsig_abi_create_queue_args, ctx_save_restore_size), 80, "ctx");
-	CHECK_EQ(offsetof(kfdsig_abi_create_queue_args, sdma_engine_id), 88, "sdma eng");
+	CHECK_EQ(sizeof(abi_create_queue_args), 96, "create_queue 1.17 size");
+	CHECK_EQ(offsetof(abi_create_queue_args, ctx_save_restore_size), 80, "ctx");
+	CHECK_EQ(offsetof(abi_create_queue_args, sdma_engine_id), 88, "sdma eng");
 	CHECK_EQ(KFD_IOC_QUEUE_TYPE_SDMA_BY_ENG_ID, 4, "SDMA_BY_ENG_ID");
 
 	/* _IOC(dir, 'K', nr, size) by hand: dir<<30 | size<<16 | 'K'<<8 | nr */

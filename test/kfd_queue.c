@@ -121,7 +121,7 @@ static void test_create_checks(void)
 	struct rig r;
 	const struct kfdsig_kfd_bo *ring = NULL, *rp = NULL, *wp = NULL, *big = NULL, *eop = NULL;
 	const struct kfdsig_kfd_device *d;
-	kfdsig_abi_create_queue_args a, good;
+	abi_create_queue_args a, good;
 	struct kfdsig_kfd_queue *q = NULL;
 	unsigned long cq = KFDSIG_AMDKFD_IOC_CREATE_QUEUE_1_17;
 

@@ -69,7 +69,7 @@ static void test_wait_events(bool pipe)
 	struct kfd_ioctl_wait_events_args w = { 0 };
 	struct kfdsig_event ev = t_event(kfd, KFDSIG_EVENT_SIGNAL, false);
 	char *g = guarded();
-	kfdsig_abi_event_data *last = (void *)(g + pagesz() - sizeof(*last));
+	abi_event_data *last = (void *)(g + pagesz() - sizeof(*last));
 	uintptr_t bad[] = { 16, (uintptr_t)KHALF, (uintptr_t)(g + pagesz()) };
 
 	emu_uaccess_force_pipe(pipe);
@@ -178,7 +178,7 @@ struct qrig {
 	uint32_t gpu;
 	int pasid;
 	const struct kfdsig_kfd_bo *ring, *rp, *wp;
-	kfdsig_abi_create_queue_args a;
+	abi_create_queue_args a;
 };
 
 static void qrig_open(struct qrig *r)
@@ -217,7 +217,7 @@ static void qrig_close(struct qrig *r)
 static void test_queue_addresses(void)
 {
 	unsigned long cq = KFDSIG_AMDKFD_IOC_CREATE_QUEUE_1_17;
-	kfdsig_abi_create_queue_args a;
+	abi_create_queue_args a;
 	struct qrig r;
 
 	qrig_open(&r);
@@ -270,7 +270,7 @@ static void test_rptr_at(uint32_t off)
 {
 	unsigned long cq = KFDSIG_AMDKFD_IOC_CREATE_QUEUE_1_17;
 	const struct kfdsig_kfd_ops *ops;
-	kfdsig_abi_create_queue_args a;
+	abi_create_queue_args a;
 	struct kfdsig_emu_queue_info info = { 0 };
 	uint8_t *m;
 	void *db = NULL;

@@ -46,30 +46,30 @@ static void put64(uint8_t *p, unsigned int off, uint64_t v)
 int kfdsig_aql_header(unsigned int type, unsigned int ctl)
 {
 	if (type > KFDSIG_AQL_TYPE_BARRIER_OR)
-		return kfdsig_set_error(
-			EINVAL, "AQL packet type %u is not an HSA packet type (0..5)", type);
+		return set_error(EINVAL, "AQL packet type %u is not an HSA packet type (0..5)",
+				 type);
 	if (ctl & ~0x1f00u)
-		return kfdsig_set_error(EINVAL,
-					"AQL control 0x%x has bits outside the barrier bit and "
-					"the fence scopes [12:8]",
-					ctl);
+		return set_error(EINVAL,
+				 "AQL control 0x%x has bits outside the barrier bit and "
+				 "the fence scopes [12:8]",
+				 ctl);
 	if (((ctl >> KFDSIG_AQL_HDR_ACQUIRE_SHIFT) & 3u) > KFDSIG_AQL_SCOPE_SYSTEM ||
 	    ((ctl >> KFDSIG_AQL_HDR_RELEASE_SHIFT) & 3u) > KFDSIG_AQL_SCOPE_SYSTEM)
-		return kfdsig_set_error(EINVAL, "AQL fence scope 3 is reserved (0 none, 1 agent, "
-						"2 system)");
+		return set_error(EINVAL, "AQL fence scope 3 is reserved (0 none, 1 agent, "
+					 "2 system)");
 	return (int)((type << KFDSIG_AQL_HDR_TYPE_SHIFT) | ctl);
 }
 
 static int check_signal(const char *what, uint64_t va)
 {
 	if (va % KFDSIG_AMD_SIGNAL_ALIGN)
-		return kfdsig_set_error(EINVAL,
-					"%s 0x%llx is not 64-byte aligned (amd_signal_t, "
-					"AMD_SIGNAL_ALIGN_BYTES)",
-					what, (unsigned long long)va);
+		return set_error(EINVAL,
+				 "%s 0x%llx is not 64-byte aligned (amd_signal_t, "
+				 "AMD_SIGNAL_ALIGN_BYTES)",
+				 what, (unsigned long long)va);
 	if (va >= AQL_VA_LIMIT)
-		return kfdsig_set_error(EINVAL, "%s 0x%llx is beyond the 48-bit GPU address space",
-					what, (unsigned long long)va);
+		return set_error(EINVAL, "%s 0x%llx is beyond the 48-bit GPU address space", what,
+				 (unsigned long long)va);
 	return 0;
 }
 
@@ -80,14 +80,13 @@ int kfdsig_aql_emit_barrier(void *pkt, unsigned int type, const uint64_t *deps, 
 	int hdr;
 
 	if (!pkt)
-		return kfdsig_set_error(EINVAL, "no packet buffer");
+		return set_error(EINVAL, "no packet buffer");
 	if (type != KFDSIG_AQL_TYPE_BARRIER_AND && type != KFDSIG_AQL_TYPE_BARRIER_OR)
-		return kfdsig_set_error(EINVAL, "AQL type %u is not a barrier (AND 3, OR 5)", type);
+		return set_error(EINVAL, "AQL type %u is not a barrier (AND 3, OR 5)", type);
 	if (n_deps > KFDSIG_AQL_BARRIER_DEPS)
-		return kfdsig_set_error(EINVAL, "%u dependency signals: a barrier packet holds 5",
-					n_deps);
+		return set_error(EINVAL, "%u dependency signals: a barrier packet holds 5", n_deps);
 	if (n_deps && !deps)
-		return kfdsig_set_error(EINVAL, "no dependency signals given");
+		return set_error(EINVAL, "no dependency signals given");
 	hdr = kfdsig_aql_header(type, ctl);
 	if (hdr < 0)
 		return hdr;
@@ -112,34 +111,34 @@ int kfdsig_aql_emit_dispatch(void *pkt, const struct kfdsig_aql_dispatch *user_d
 	int hdr;
 
 	if (!pkt || !user_d)
-		return kfdsig_set_error(EINVAL, "no packet buffer or dispatch");
-	hdr = kfdsig_opts_copy(&dd, sizeof(dd), user_d, "kfdsig_aql_dispatch");
+		return set_error(EINVAL, "no packet buffer or dispatch");
+	hdr = opts_copy(&dd, sizeof(dd), user_d, "kfdsig_aql_dispatch");
 	if (hdr)
 		return hdr;
 	if (d->dims < 1 || d->dims > 3)
-		return kfdsig_set_error(EINVAL, "dispatch dimensions %u: 1..3", d->dims);
+		return set_error(EINVAL, "dispatch dimensions %u: 1..3", d->dims);
 	for (unsigned int i = 0; i < 3; i++) {
 		if (!d->workgroup[i] || !d->grid[i])
-			return kfdsig_set_error(EINVAL, "dispatch size 0 in dimension %u", i);
+			return set_error(EINVAL, "dispatch size 0 in dimension %u", i);
 		/* HSA spec 2.9.6: sizes of unused dimensions must be 1. */
 		if (i >= d->dims && (d->workgroup[i] != 1 || d->grid[i] != 1))
-			return kfdsig_set_error(EINVAL,
-						"dimension %u is unused (dims %u): its sizes "
-						"must be 1",
-						i, d->dims);
+			return set_error(EINVAL,
+					 "dimension %u is unused (dims %u): its sizes "
+					 "must be 1",
+					 i, d->dims);
 	}
 	if (!d->kernel_object || d->kernel_object % 64 || d->kernel_object >= AQL_VA_LIMIT)
-		return kfdsig_set_error(EINVAL,
-					"kernel object 0x%llx: a kernel descriptor is non-zero "
-					"and 64-byte aligned (AMDGPUUsage, Kernel Descriptor)",
-					(unsigned long long)d->kernel_object);
+		return set_error(EINVAL,
+				 "kernel object 0x%llx: a kernel descriptor is non-zero "
+				 "and 64-byte aligned (AMDGPUUsage, Kernel Descriptor)",
+				 (unsigned long long)d->kernel_object);
 	if (d->kernarg_address % 16 || d->kernarg_address >= AQL_VA_LIMIT)
-		return kfdsig_set_error(EINVAL,
-					"kernarg address 0x%llx is not 16-byte aligned "
-					"(HSA spec 2.9.6)",
-					(unsigned long long)d->kernarg_address);
+		return set_error(EINVAL,
+				 "kernarg address 0x%llx is not 16-byte aligned "
+				 "(HSA spec 2.9.6)",
+				 (unsigned long long)d->kernarg_address);
 	if (d->pad_0)
-		return kfdsig_set_error(EINVAL, "pad_0 of the dispatch must be 0");
+		return set_error(EINVAL, "pad_0 of the dispatch must be 0");
 	if (check_signal("completion signal", d->completion_signal))
 		return -EINVAL;
 	hdr = kfdsig_aql_header(KFDSIG_AQL_TYPE_KERNEL_DISPATCH, ctl);
@@ -167,14 +166,13 @@ int kfdsig_aql_emit_pm4_ib(void *pkt, uint64_t ib_va, uint32_t ib_dw, uint64_t c
 	int hdr;
 
 	if (!pkt)
-		return kfdsig_set_error(EINVAL, "no packet buffer");
+		return set_error(EINVAL, "no packet buffer");
 	if (!ib_va || ib_va % 4 || ib_va >= AQL_VA_LIMIT)
-		return kfdsig_set_error(EINVAL,
-					"IB address 0x%llx: non-zero, 4-byte aligned, below 2^48",
-					(unsigned long long)ib_va);
+		return set_error(EINVAL, "IB address 0x%llx: non-zero, 4-byte aligned, below 2^48",
+				 (unsigned long long)ib_va);
 	if (!ib_dw || ib_dw > KFDSIG_AQL_PM4_IB_MAX_DW)
-		return kfdsig_set_error(EINVAL, "IB of %u dwords: 1..%u (20-bit IB_SIZE)", ib_dw,
-					KFDSIG_AQL_PM4_IB_MAX_DW);
+		return set_error(EINVAL, "IB of %u dwords: 1..%u (20-bit IB_SIZE)", ib_dw,
+				 KFDSIG_AQL_PM4_IB_MAX_DW);
 	if (check_signal("completion signal", completion_signal))
 		return -EINVAL;
 	hdr = kfdsig_aql_header(KFDSIG_AQL_TYPE_VENDOR_SPECIFIC, ctl);
@@ -201,17 +199,16 @@ int kfdsig_aql_ring_write(void *ring, uint32_t ring_packets, uint64_t write_inde
 	uint32_t first;
 
 	if (!ring || !pkt)
-		return kfdsig_set_error(EINVAL, "no ring or packet");
+		return set_error(EINVAL, "no ring or packet");
 	if (!ring_packets || (ring_packets & (ring_packets - 1)))
-		return kfdsig_set_error(EINVAL, "AQL ring of %u packets: a power of two",
-					ring_packets);
+		return set_error(EINVAL, "AQL ring of %u packets: a power of two", ring_packets);
 	if ((uintptr_t)ring % KFDSIG_AQL_PACKET_SIZE)
-		return kfdsig_set_error(EINVAL, "AQL ring is not 64-byte aligned");
+		return set_error(EINVAL, "AQL ring is not 64-byte aligned");
 	/* An INVALID header would never be processed and stall the queue; any
 	 * other type is published as given (a packet processor stops the queue
 	 * on one it does not know, which drivers may want to provoke). */
 	if (src[0] == KFDSIG_AQL_TYPE_INVALID)
-		return kfdsig_set_error(EINVAL, "an INVALID packet cannot be published");
+		return set_error(EINVAL, "an INVALID packet cannot be published");
 	slot = (uint8_t *)ring + (write_index & (ring_packets - 1)) * KFDSIG_AQL_PACKET_SIZE;
 	memcpy(slot + 4, src + 4, KFDSIG_AQL_PACKET_SIZE - 4);
 	memcpy(&first, src, 4);

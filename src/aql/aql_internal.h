@@ -13,7 +13,7 @@
 /* KFDSIG_SIGNAL_AQL (signal.h): an interrupt signal placed in @code, then a
  * barrier-AND packet completing it; 16 dwords or a negative errno, nothing
  * written (and code->used unchanged) on error. */
-int kfdsig_aql_signal_emit(const struct kfdsig_target *t, const struct kfdsig_fence *f,
-			   struct kfdsig_code_buf *code, uint32_t *buf, size_t max_dw);
+int aql_signal_emit(const struct kfdsig_target *t, const struct kfdsig_fence *f,
+		    struct kfdsig_code_buf *code, uint32_t *buf, size_t max_dw);
 
 #endif

@@ -24,18 +24,18 @@ int kfdsig_amd_signal_prepare(struct kfdsig_amd_signal *s, uint64_t signal_page_
 			      uint32_t event_id, int64_t value)
 {
 	if (!s)
-		return kfdsig_set_error(EINVAL, "no signal");
+		return set_error(EINVAL, "no signal");
 	if (event_id == 0 || event_id >= KFDSIG_SIGNAL_EVENT_LIMIT)
-		return kfdsig_set_error(EINVAL,
-					"event id %u: a signal event id is 1..4095 (id 0 is "
-					"reserved, the page has 4096 slots)",
-					event_id);
+		return set_error(EINVAL,
+				 "event id %u: a signal event id is 1..4095 (id 0 is "
+				 "reserved, the page has 4096 slots)",
+				 event_id);
 	if (!signal_page_va || signal_page_va % KFDSIG_SIGNAL_PAGE_ALIGN ||
 	    signal_page_va >= (1ull << 48))
-		return kfdsig_set_error(EINVAL,
-					"signal page 0x%llx: non-zero, 4096-byte aligned, "
-					"below 2^48",
-					(unsigned long long)signal_page_va);
+		return set_error(EINVAL,
+				 "signal page 0x%llx: non-zero, 4096-byte aligned, "
+				 "below 2^48",
+				 (unsigned long long)signal_page_va);
 	memset(s, 0, sizeof(*s));
 	s->kind = KFDSIG_AMD_SIGNAL_KIND_USER;
 	s->value = value;
@@ -73,8 +73,8 @@ unsigned int kfdsig_amd_signal_check(const struct kfdsig_amd_signal *s, uint64_t
  * bad fence may name another event's slot. The signal goes at the first
  * KFDSIG_AMD_SIGNAL_ALIGN-aligned GPU address at or after code->used.
  */
-int kfdsig_aql_signal_emit(const struct kfdsig_target *t, const struct kfdsig_fence *f,
-			   struct kfdsig_code_buf *code, uint32_t *buf, size_t max_dw)
+int aql_signal_emit(const struct kfdsig_target *t, const struct kfdsig_fence *f,
+		    struct kfdsig_code_buf *code, uint32_t *buf, size_t max_dw)
 {
 	const uint32_t ndw = KFDSIG_AQL_PACKET_SIZE / 4;
 	struct kfdsig_amd_signal s;
@@ -82,27 +82,26 @@ int kfdsig_aql_signal_emit(const struct kfdsig_target *t, const struct kfdsig_fe
 	uint64_t value, off;
 	int ret;
 
-	if (kfdsig_unlikely(!buf || !code))
-		return kfdsig_set_error(EINVAL, "no output buffer or code buffer");
-	ret = kfdsig_opts_copy(&c, sizeof(c), code, "kfdsig_code_buf");
+	if (unlikely(!buf || !code))
+		return set_error(EINVAL, "no output buffer or code buffer");
+	ret = opts_copy(&c, sizeof(c), code, "kfdsig_code_buf");
 	if (ret)
 		return ret;
-	if (kfdsig_unlikely(!c.cpu || c.pad_0))
-		return kfdsig_set_error(EINVAL, "code buffer without memory, or pad_0 not 0");
+	if (unlikely(!c.cpu || c.pad_0))
+		return set_error(EINVAL, "code buffer without memory, or pad_0 not 0");
 	/* the signal's value is its own (1, decremented once); the slot gets
 	 * event_id, not a fence value */
-	ret = kfdsig_fence_check(t, f, KFDSIG_FENCE_CTXID | KFDSIG_FENCE_DELIBERATELY_BAD, 1,
-				 &value);
+	ret = fence_check(t, f, KFDSIG_FENCE_CTXID | KFDSIG_FENCE_DELIBERATELY_BAD, 1, &value);
 	if (ret)
 		return ret;
-	if (kfdsig_unlikely(max_dw < ndw))
-		return kfdsig_set_error(ENOSPC, "an AQL packet needs %u dwords, the buffer has %zu",
-					ndw, max_dw);
+	if (unlikely(max_dw < ndw))
+		return set_error(ENOSPC, "an AQL packet needs %u dwords, the buffer has %zu", ndw,
+				 max_dw);
 	off = c.used + (KFDSIG_AMD_SIGNAL_ALIGN - (c.va + c.used) % KFDSIG_AMD_SIGNAL_ALIGN) %
 			       KFDSIG_AMD_SIGNAL_ALIGN;
-	if (kfdsig_unlikely(c.used > c.size || off > c.size || c.size - off < sizeof(s)))
-		return kfdsig_set_error(ENOSPC, "no room for a %zu-byte signal in the code buffer",
-					sizeof(s));
+	if (unlikely(c.used > c.size || off > c.size || c.size - off < sizeof(s)))
+		return set_error(ENOSPC, "no room for a %zu-byte signal in the code buffer",
+				 sizeof(s));
 	ret = kfdsig_aql_emit_barrier(buf, KFDSIG_AQL_TYPE_BARRIER_AND, NULL, 0, c.va + off,
 				      KFDSIG_AQL_CTL_DEFAULT);
 	if (ret < 0)

@@ -7,7 +7,7 @@
 /* One message per thread, so concurrent callers never see each other's. */
 static _Thread_local char last_error[256];
 
-int kfdsig_set_error(int err, const char *fmt, ...)
+int set_error(int err, const char *fmt, ...)
 {
 	va_list ap;
 

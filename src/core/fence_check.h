@@ -13,7 +13,7 @@
  * @default_value) in *value and return 0; otherwise return -EINVAL with the
  * reason recorded for kfdsig_last_error().
  */
-int kfdsig_fence_check(const struct kfdsig_target *t, const struct kfdsig_fence *f,
-		       uint32_t allowed_flags, uint64_t default_value, uint64_t *value);
+int fence_check(const struct kfdsig_target *t, const struct kfdsig_fence *f, uint32_t allowed_flags,
+		uint64_t default_value, uint64_t *value);
 
 #endif

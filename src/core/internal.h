@@ -7,21 +7,21 @@
 
 #if defined(__GNUC__)
 #define KFDSIG_PRINTF(a, b) __attribute__((format(printf, a, b)))
-#define kfdsig_likely(x) __builtin_expect(!!(x), 1)
-#define kfdsig_unlikely(x) __builtin_expect(!!(x), 0)
+#define likely(x) __builtin_expect(!!(x), 1)
+#define unlikely(x) __builtin_expect(!!(x), 0)
 #else
 #define KFDSIG_PRINTF(a, b)
-#define kfdsig_likely(x) (x)
-#define kfdsig_unlikely(x) (x)
+#define likely(x) (x)
+#define unlikely(x) (x)
 #endif
 
 #define KFDSIG_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /*
  * Record why a call failed, for kfdsig_last_error(), and return -err so a
- * failing path reads "return kfdsig_set_error(EINVAL, "...", ...);".
+ * failing path reads "return set_error(EINVAL, "...", ...);".
  * Only error paths call it; the success paths never touch the message.
  */
-int kfdsig_set_error(int err, const char *fmt, ...) KFDSIG_PRINTF(2, 3);
+int set_error(int err, const char *fmt, ...) KFDSIG_PRINTF(2, 3);
 
 #endif /* KFDSIG_CORE_INTERNAL_H */

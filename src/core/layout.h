@@ -33,9 +33,9 @@
  * when there is no layout (the public kfdsig_pm4_packet_desc() and
  * kfdsig_sdma_packet_desc() wrap them and record the reason).
  */
-const struct kfdsig_packet_desc *kfdsig_pm4_desc_lookup(const struct kfdsig_target *t,
-							unsigned int opcode);
-const struct kfdsig_packet_desc *kfdsig_sdma_desc_lookup(const struct kfdsig_target *t,
-							 unsigned int op, unsigned int sub_op);
+const struct kfdsig_packet_desc *pm4_desc_lookup(const struct kfdsig_target *t,
+						 unsigned int opcode);
+const struct kfdsig_packet_desc *sdma_desc_lookup(const struct kfdsig_target *t, unsigned int op,
+						  unsigned int sub_op);
 
 #endif

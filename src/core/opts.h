@@ -21,6 +21,6 @@
  * field itself, larger than KFDSIG_OPTS_MAX_SZ, or larger than @dst_sz with
  * a non-zero byte past @dst_sz.
  */
-int kfdsig_opts_copy(void *dst, size_t dst_sz, const void *src, const char *name);
+int opts_copy(void *dst, size_t dst_sz, const void *src, const char *name);
 
 #endif /* KFDSIG_CORE_OPTS_H */

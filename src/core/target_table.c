@@ -252,8 +252,7 @@ size_t kfdsig_target_count(void)
 const struct kfdsig_target *kfdsig_target_at(size_t i)
 {
 	if (i >= NTARGETS) {
-		kfdsig_set_error(ERANGE, "target index %zu out of range (%zu targets)", i,
-				 NTARGETS);
+		set_error(ERANGE, "target index %zu out of range (%zu targets)", i, NTARGETS);
 		errno = ERANGE;
 		return NULL;
 	}
@@ -266,7 +265,7 @@ const struct kfdsig_target *kfdsig_target_by_name(const char *name)
 	size_t n;
 
 	if (!name || !*name) {
-		kfdsig_set_error(EINVAL, "empty target name");
+		set_error(EINVAL, "empty target name");
 		errno = EINVAL;
 		return NULL;
 	}
@@ -280,8 +279,7 @@ const struct kfdsig_target *kfdsig_target_by_name(const char *name)
 			if (!strcmp(targets[i].name, buf))
 				return &targets[i];
 	}
-	kfdsig_set_error(ENOENT, "unknown target '%.32s' (kfdsig targets lists the known ones)",
-			 name);
+	set_error(ENOENT, "unknown target '%.32s' (kfdsig targets lists the known ones)", name);
 	errno = ENOENT;
 	return NULL;
 }
@@ -291,7 +289,7 @@ const struct kfdsig_target *kfdsig_target_by_version(uint32_t v)
 	for (size_t i = 0; i < NTARGETS; i++)
 		if (targets[i].gfx_target_version == v)
 			return &targets[i];
-	kfdsig_set_error(ENOENT, "no target has gfx_target_version %u", v);
+	set_error(ENOENT, "no target has gfx_target_version %u", v);
 	errno = ENOENT;
 	return NULL;
 }

@@ -74,23 +74,23 @@ static void deliver(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 			       "first %u are decoded",
 			       p->name, p->ndw, KFDSIG_DECODE_WINDOW_DW, p->avail);
 	if (d->o.engine == KFDSIG_ENGINE_PM4)
-		kfdsig_pm4_check(d, p);
+		pm4_check(d, p);
 	else if (d->o.engine == KFDSIG_ENGINE_SDMA)
-		kfdsig_sdma_check(d, p);
+		sdma_check(d, p);
 	else
-		kfdsig_aql_check(d, p);
+		aql_check(d, p);
 	if (d->o.flags & KFDSIG_DECODE_LINT)
-		kfdsig_lint_packet(d, p);
+		lint_packet(d, p);
 }
 
 static uint32_t identify(struct kfdsig_decoder *d, const uint32_t *dw, size_t avail, bool final,
 			 struct kfdsig_packet *p)
 {
 	if (d->o.engine == KFDSIG_ENGINE_PM4)
-		return kfdsig_pm4_identify(d, dw, avail, final, p);
+		return pm4_identify(d, dw, avail, final, p);
 	if (d->o.engine == KFDSIG_ENGINE_SDMA)
-		return kfdsig_sdma_identify(d, dw, avail, final, p);
-	return kfdsig_aql_identify(d, dw, avail, final, p);
+		return sdma_identify(d, dw, avail, final, p);
+	return aql_identify(d, dw, avail, final, p);
 }
 
 /*
@@ -140,7 +140,7 @@ static size_t walk(struct kfdsig_decoder *d, const uint32_t *dw, size_t n, uint6
 				}
 				if ((d->o.flags & KFDSIG_DECODE_LINT) && e->lint &&
 				    !lint_clean_fence(d, &p))
-					kfdsig_lint_pm4_rules(d, &p);
+					lint_pm4_rules(d, &p);
 				continue;
 			}
 		}
@@ -174,21 +174,20 @@ static int read_args(const struct kfdsig_decode_opts *user_o,
 	int r;
 
 	if (!user_o)
-		return kfdsig_set_error(EINVAL, "no decode options");
-	r = kfdsig_opts_copy(o, sizeof(*o), user_o, "kfdsig_decode_opts");
+		return set_error(EINVAL, "no decode options");
+	r = opts_copy(o, sizeof(*o), user_o, "kfdsig_decode_opts");
 	if (!r)
-		r = kfdsig_opts_copy(s, sizeof(*s), user_s, "kfdsig_decode_sink");
+		r = opts_copy(s, sizeof(*s), user_s, "kfdsig_decode_sink");
 	if (r)
 		return r;
 	if (!o->target)
-		return kfdsig_set_error(EINVAL, "no target in the decode options");
+		return set_error(EINVAL, "no target in the decode options");
 	if (o->engine != KFDSIG_ENGINE_PM4 && o->engine != KFDSIG_ENGINE_SDMA &&
 	    o->engine != KFDSIG_ENGINE_AQL)
-		return kfdsig_set_error(EINVAL, "unknown engine %d", (int)o->engine);
+		return set_error(EINVAL, "unknown engine %d", (int)o->engine);
 	if (o->flags & ~(KFDSIG_DECODE_LINT | KFDSIG_DECODE_SIGNAL_PAGE))
-		return kfdsig_set_error(EINVAL, "unknown decode flags 0x%x",
-					o->flags &
-						~(KFDSIG_DECODE_LINT | KFDSIG_DECODE_SIGNAL_PAGE));
+		return set_error(EINVAL, "unknown decode flags 0x%x",
+				 o->flags & ~(KFDSIG_DECODE_LINT | KFDSIG_DECODE_SIGNAL_PAGE));
 	return 0;
 }
 
@@ -220,12 +219,12 @@ long kfdsig_decode(const struct kfdsig_decode_opts *o, const struct kfdsig_decod
 	if (ret)
 		return ret;
 	if (!dw && n)
-		return kfdsig_set_error(EINVAL, "no dwords");
+		return set_error(EINVAL, "no dwords");
 	init(&d, &oc, &sc);
 	if (n)
 		walk(&d, dw, n, 0, true);
 	if ((d.o.flags & KFDSIG_DECODE_LINT) && !d.stopped)
-		kfdsig_lint_finish(&d);
+		lint_finish(&d);
 	return result(&d, st);
 }
 
@@ -255,7 +254,7 @@ struct kfdsig_decoder *kfdsig_decoder_new(const struct kfdsig_decode_opts *o,
 	}
 	d = malloc(sizeof(*d));
 	if (!d) {
-		kfdsig_set_error(ENOMEM, "out of memory");
+		set_error(ENOMEM, "out of memory");
 		errno = ENOMEM;
 		return NULL;
 	}
@@ -263,7 +262,7 @@ struct kfdsig_decoder *kfdsig_decoder_new(const struct kfdsig_decode_opts *o,
 	d->win = malloc(KFDSIG_DECODE_WINDOW_DW * sizeof(uint32_t));
 	if (!d->win) {
 		free(d);
-		kfdsig_set_error(ENOMEM, "out of memory");
+		set_error(ENOMEM, "out of memory");
 		errno = ENOMEM;
 		return NULL;
 	}
@@ -296,7 +295,7 @@ static void deliver_partial(struct kfdsig_decoder *d)
 int kfdsig_decoder_feed(struct kfdsig_decoder *d, const uint32_t *dw, size_t n)
 {
 	if (!d || (!dw && n))
-		return kfdsig_set_error(EINVAL, "no decoder or no dwords");
+		return set_error(EINVAL, "no decoder or no dwords");
 	while (n && !d->stopped) {
 		size_t k, used;
 
@@ -331,7 +330,7 @@ int kfdsig_decoder_feed(struct kfdsig_decoder *d, const uint32_t *dw, size_t n)
 long kfdsig_decoder_finish(struct kfdsig_decoder *d, struct kfdsig_decode_stats *st)
 {
 	if (!d)
-		return kfdsig_set_error(EINVAL, "no decoder");
+		return set_error(EINVAL, "no decoder");
 	if (d->wlen && !d->stopped)
 		walk(d, d->win, d->wlen, d->wbase, true);
 	d->wbase += d->wlen;
@@ -345,7 +344,7 @@ long kfdsig_decoder_finish(struct kfdsig_decoder *d, struct kfdsig_decode_stats 
 		d->skip = 0;
 	}
 	if ((d->o.flags & KFDSIG_DECODE_LINT) && !d->stopped)
-		kfdsig_lint_finish(d);
+		lint_finish(d);
 	return result(d, st);
 }
 

@@ -115,7 +115,7 @@ const struct kfdsig_packet_desc *kfdsig_aql_packet_desc(uint32_t dw0)
 	uint32_t type = dw0 & 0xffu;
 
 	if (type >= KFDSIG_ARRAY_SIZE(d_by_type)) {
-		kfdsig_set_error(ENOENT, "AQL packet type %u is not an HSA packet type", type);
+		set_error(ENOENT, "AQL packet type %u is not an HSA packet type", type);
 		errno = ENOENT;
 		return NULL;
 	}
@@ -124,8 +124,8 @@ const struct kfdsig_packet_desc *kfdsig_aql_packet_desc(uint32_t dw0)
 	return &d_by_type[type];
 }
 
-uint32_t kfdsig_aql_identify(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
-			     bool final, struct kfdsig_packet *p)
+uint32_t aql_identify(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail, bool final,
+		      struct kfdsig_packet *p)
 {
 	uint32_t h;
 
@@ -150,7 +150,7 @@ uint32_t kfdsig_aql_identify(const struct kfdsig_decoder *d, const uint32_t *dw,
 	return AQL_DW;
 }
 
-void kfdsig_aql_check(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
+void aql_check(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 {
 	uint32_t h = p->avail ? p->dw[0] : 0, v;
 
@@ -196,7 +196,7 @@ void kfdsig_aql_check(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
  * That needs a completion signal whose mailbox and event id are right; the
  * signal's contents are checked by kfdsig_amd_signal_check() (the CLI does
  * so with --mem images), here only what the packet itself says. */
-void kfdsig_lint_aql(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
+void lint_aql(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 {
 	uint32_t lo, hi;
 	uint64_t sig;

@@ -85,8 +85,8 @@ struct pm4_hdr {
 	const struct kfdsig_packet_desc *desc;
 	const char *name;
 	uint32_t opcode, sub_op, flags;
-	bool quiet; /* kfdsig_pm4_check() finds nothing in it */
-	bool lint;  /* kfdsig_lint_pm4_wants() it */
+	bool quiet; /* pm4_check() finds nothing in it */
+	bool lint;  /* lint_pm4_wants() it */
 };
 
 static inline unsigned pm4_hdr_slot(uint32_t h)
@@ -128,50 +128,50 @@ static inline bool dw_at(const uint32_t *dw, size_t avail, size_t i, uint32_t *v
  * flags and return the packet length in dwords, or 0 when more input is
  * needed to know it (never when @final).
  */
-uint32_t kfdsig_pm4_identify(struct kfdsig_decoder *d, const uint32_t *dw, size_t avail, bool final,
-			     struct kfdsig_packet *p);
-uint32_t kfdsig_sdma_identify(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
-			      bool final, struct kfdsig_packet *p);
-uint32_t kfdsig_aql_identify(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
-			     bool final, struct kfdsig_packet *p);
+uint32_t pm4_identify(struct kfdsig_decoder *d, const uint32_t *dw, size_t avail, bool final,
+		      struct kfdsig_packet *p);
+uint32_t sdma_identify(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail, bool final,
+		       struct kfdsig_packet *p);
+uint32_t aql_identify(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail, bool final,
+		      struct kfdsig_packet *p);
 
 /*
  * Engine part: may a packet start at dw[0]? Plausible headers only, plus
  * (for a header whose length the engine cannot check) a plausible header
  * right after it or the end of the stream.
  */
-enum start_ok kfdsig_pm4_start_ok(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
-				  bool final);
-enum start_ok kfdsig_sdma_start_ok(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
-				   bool final);
+enum start_ok pm4_start_ok(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
+			   bool final);
+enum start_ok sdma_start_ok(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
+			    bool final);
 
 /*
  * A run of dwords from dw[0] that do not parse: mark @p as SKIPPED and
  * return its length (up to the next dword where @start_ok says yes, at
  * most DECODE_UNKNOWN_RUN_MAX), or 0 when more input is needed.
  */
-uint32_t kfdsig_skip_run(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
-			 bool final, struct kfdsig_packet *p,
-			 enum start_ok (*start_ok)(const struct kfdsig_decoder *, const uint32_t *,
-						   size_t, bool));
+uint32_t skip_run(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail, bool final,
+		  struct kfdsig_packet *p,
+		  enum start_ok (*start_ok)(const struct kfdsig_decoder *, const uint32_t *, size_t,
+					    bool));
 
 /* Engine checks on a delivered packet (count mismatches, bad headers). */
-void kfdsig_pm4_check(struct kfdsig_decoder *d, const struct kfdsig_packet *p);
-void kfdsig_sdma_check(struct kfdsig_decoder *d, const struct kfdsig_packet *p);
-void kfdsig_aql_check(struct kfdsig_decoder *d, const struct kfdsig_packet *p);
+void pm4_check(struct kfdsig_decoder *d, const struct kfdsig_packet *p);
+void sdma_check(struct kfdsig_decoder *d, const struct kfdsig_packet *p);
+void aql_check(struct kfdsig_decoder *d, const struct kfdsig_packet *p);
 /* Lint of one AQL packet (decode_aql.c). */
-void kfdsig_lint_aql(struct kfdsig_decoder *d, const struct kfdsig_packet *p);
+void lint_aql(struct kfdsig_decoder *d, const struct kfdsig_packet *p);
 
 /* Does the lint read this PM4 packet (a function of its header)? */
-bool kfdsig_lint_pm4_wants(const struct kfdsig_packet *p);
+bool lint_pm4_wants(const struct kfdsig_packet *p);
 
-/* Every lint rule on a complete PM4 packet kfdsig_lint_pm4_wants() (no
+/* Every lint rule on a complete PM4 packet lint_pm4_wants() (no
  * flags); lint_fast.h has the shortcut for the clean fence. */
-void kfdsig_lint_pm4_rules(struct kfdsig_decoder *d, const struct kfdsig_packet *p);
+void lint_pm4_rules(struct kfdsig_decoder *d, const struct kfdsig_packet *p);
 
 /* Lint of a delivered packet, and the end-of-stream rules. */
-void kfdsig_lint_packet(struct kfdsig_decoder *d, const struct kfdsig_packet *p);
-void kfdsig_lint_finish(struct kfdsig_decoder *d);
+void lint_packet(struct kfdsig_decoder *d, const struct kfdsig_packet *p);
+void lint_finish(struct kfdsig_decoder *d);
 
 /* Report a finding through the sink. */
 void kfdsig_finding(struct kfdsig_decoder *d, uint64_t offset, enum kfdsig_severity sev,

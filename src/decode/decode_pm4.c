@@ -33,8 +33,8 @@ static uint32_t plausible_len(uint32_t h)
 	return PM4_HDR_COUNT_G(h) + 2;
 }
 
-enum start_ok kfdsig_pm4_start_ok(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
-				  bool final)
+enum start_ok pm4_start_ok(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
+			   bool final)
 {
 	uint32_t h, next, len;
 
@@ -42,7 +42,7 @@ enum start_ok kfdsig_pm4_start_ok(const struct kfdsig_decoder *d, const uint32_t
 	len = plausible_len(h);
 	if (!len)
 		return START_NO;
-	if (h == PM4_TYPE2_NOP || kfdsig_pm4_desc_lookup(d->o.target, PM4_HDR_OPCODE_G(h)))
+	if (h == PM4_TYPE2_NOP || pm4_desc_lookup(d->o.target, PM4_HDR_OPCODE_G(h)))
 		return START_YES;
 	/* An opcode without a layout: only its count says where it ends, so
 	 * believe it when a plausible header (or the end) follows. */
@@ -69,7 +69,7 @@ static bool fixed_length(uint32_t op)
 	return false;
 }
 
-/* What kfdsig_pm4_check() finds in @p: a function of the header alone. */
+/* What pm4_check() finds in @p: a function of the header alone. */
 enum pm4_issue {
 	PM4_FINE,
 	PM4_UNKNOWN_OP,
@@ -95,7 +95,7 @@ static enum pm4_issue pm4_issue(const struct kfdsig_packet *p)
 	return PM4_FINE;
 }
 
-void kfdsig_pm4_check(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
+void pm4_check(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 {
 	switch (pm4_issue(p)) {
 	case PM4_FINE:
@@ -144,20 +144,20 @@ static void remember(struct kfdsig_decoder *d, uint32_t h, uint32_t len,
 
 		q.ndw = q.avail = len;
 		e->quiet = pm4_issue(&q) == PM4_FINE;
-		e->lint = kfdsig_lint_pm4_wants(&q);
+		e->lint = lint_pm4_wants(&q);
 	}
 }
 
-uint32_t kfdsig_pm4_identify(struct kfdsig_decoder *d, const uint32_t *dw, size_t avail, bool final,
-			     struct kfdsig_packet *p)
+uint32_t pm4_identify(struct kfdsig_decoder *d, const uint32_t *dw, size_t avail, bool final,
+		      struct kfdsig_packet *p)
 {
-	enum start_ok ok = kfdsig_pm4_start_ok(d, dw, avail, final);
+	enum start_ok ok = pm4_start_ok(d, dw, avail, final);
 	uint32_t h;
 
 	if (ok == START_MORE)
 		return 0;
 	if (ok == START_NO)
-		return kfdsig_skip_run(d, dw, avail, final, p, kfdsig_pm4_start_ok);
+		return skip_run(d, dw, avail, final, p, pm4_start_ok);
 	dw_at(dw, avail, 0, &h);
 	p->sub_op = PM4_HDR_TYPE_G(h);
 	if (p->sub_op == 2) {
@@ -166,7 +166,7 @@ uint32_t kfdsig_pm4_identify(struct kfdsig_decoder *d, const uint32_t *dw, size_
 		return 1;
 	}
 	p->opcode = PM4_HDR_OPCODE_G(h);
-	p->desc = kfdsig_pm4_desc_lookup(d->o.target, p->opcode);
+	p->desc = pm4_desc_lookup(d->o.target, p->opcode);
 	p->name = p->desc ? p->desc->name : "UNKNOWN";
 	if (!p->desc)
 		p->flags |= KFDSIG_PACKET_UNKNOWN;

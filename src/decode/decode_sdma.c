@@ -4,7 +4,7 @@
  * its count, WRITE linear from its count dword, the other known packets
  * have fixed lengths (sdma_layout.c, kfdsig_sdma_packet_dw()); an unknown
  * op has no knowable length, so the decoder skips the run of dwords up to
- * the next known header as one SKIPPED packet (decode.c, kfdsig_skip_run).
+ * the next known header as one SKIPPED packet (decode.c, skip_run).
  */
 #include "decode/decode_internal.h"
 #include "sdma/sdma_defs.h"
@@ -15,11 +15,11 @@ static bool known(const struct kfdsig_decoder *d, uint32_t h)
 {
 	if (SDMA_HDR_OP_G(h) == SDMA_OP_NOP)
 		return SDMA_HDR_SUB_OP_G(h) == 0;
-	return kfdsig_sdma_desc_lookup(d->o.target, SDMA_HDR_OP_G(h), SDMA_HDR_SUB_OP_G(h));
+	return sdma_desc_lookup(d->o.target, SDMA_HDR_OP_G(h), SDMA_HDR_SUB_OP_G(h));
 }
 
-enum start_ok kfdsig_sdma_start_ok(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
-				   bool final)
+enum start_ok sdma_start_ok(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
+			    bool final)
 {
 	uint32_t h;
 
@@ -28,23 +28,23 @@ enum start_ok kfdsig_sdma_start_ok(const struct kfdsig_decoder *d, const uint32_
 	return known(d, h) ? START_YES : START_NO;
 }
 
-uint32_t kfdsig_sdma_identify(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
-			      bool final, struct kfdsig_packet *p)
+uint32_t sdma_identify(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail, bool final,
+		       struct kfdsig_packet *p)
 {
 	const struct kfdsig_target *t = d->o.target;
 	uint32_t h, v;
 
 	dw_at(dw, avail, 0, &h);
 	if (!known(d, h))
-		return kfdsig_skip_run(d, dw, avail, final, p, kfdsig_sdma_start_ok);
+		return skip_run(d, dw, avail, final, p, sdma_start_ok);
 	p->opcode = SDMA_HDR_OP_G(h);
 	p->sub_op = SDMA_HDR_SUB_OP_G(h);
 	if (p->opcode == SDMA_OP_NOP) {
-		p->desc = kfdsig_sdma_desc_lookup(t, SDMA_OP_NOP, 0);
+		p->desc = sdma_desc_lookup(t, SDMA_OP_NOP, 0);
 		p->name = "NOP";
 		return SDMA_GET(NOP, count, h) + 1;
 	}
-	p->desc = kfdsig_sdma_desc_lookup(t, p->opcode, p->sub_op);
+	p->desc = sdma_desc_lookup(t, p->opcode, p->sub_op);
 	p->name = p->desc->name;
 	if (p->opcode != SDMA_OP_WRITE)
 		return p->desc->min_dw;
@@ -54,7 +54,7 @@ uint32_t kfdsig_sdma_identify(const struct kfdsig_decoder *d, const uint32_t *dw
 	return SDMA_WRITE_HDR_DW + v + (SDMA_COUNT_IS_MINUS_ONE(t->sdma_ip[0]) ? 1 : 0);
 }
 
-void kfdsig_sdma_check(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
+void sdma_check(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 {
 	uint32_t v;
 

@@ -32,10 +32,10 @@ void kfdsig_finding(struct kfdsig_decoder *d, uint64_t offset, enum kfdsig_sever
 		d->stopped = r;
 }
 
-uint32_t kfdsig_skip_run(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
-			 bool final, struct kfdsig_packet *p,
-			 enum start_ok (*start_ok)(const struct kfdsig_decoder *, const uint32_t *,
-						   size_t, bool))
+uint32_t skip_run(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail, bool final,
+		  struct kfdsig_packet *p,
+		  enum start_ok (*start_ok)(const struct kfdsig_decoder *, const uint32_t *, size_t,
+					    bool))
 {
 	size_t i;
 

@@ -22,7 +22,7 @@ struct out {
 
 static inline __attribute__((always_inline)) void put_mem(struct out *o, const char *s, size_t n)
 {
-	if (kfdsig_likely(o->len + n < o->size))
+	if (likely(o->len + n < o->size))
 		memcpy(o->buf + o->len, s, n);
 	else if (o->len < o->size)
 		memcpy(o->buf + o->len, s, o->size - o->len);
@@ -31,7 +31,7 @@ static inline __attribute__((always_inline)) void put_mem(struct out *o, const c
 
 static inline __attribute__((always_inline)) void put_c(struct out *o, char c)
 {
-	if (kfdsig_likely(o->len + 1 < o->size))
+	if (likely(o->len + 1 < o->size))
 		o->buf[o->len] = c;
 	else if (o->len < o->size)
 		o->buf[o->len] = c;
@@ -101,7 +101,7 @@ static inline void put_dec(struct out *o, uint64_t v)
 	unsigned n = dec_digits(v);
 	char tmp[24];
 
-	if (kfdsig_likely(o->len + n < o->size)) {
+	if (likely(o->len + n < o->size)) {
 		dec_back(o->buf + o->len + n, v);
 		o->len += n;
 		return;
@@ -149,7 +149,7 @@ static inline void put_hex(struct out *o, uint64_t v, unsigned width)
 
 	if (n < width)
 		n = width;
-	t = kfdsig_likely(o->len + n + 2 < o->size) ? o->buf + o->len : tmp;
+	t = likely(o->len + n + 2 < o->size) ? o->buf + o->len : tmp;
 	t[0] = '0';
 	t[1] = 'x';
 	hex_at(t + 2, v, n);
@@ -187,7 +187,7 @@ static inline __attribute__((always_inline)) void put_offset(struct out *o, uint
 	unsigned nd = hex_digits(dw), nb = hex_digits(dw * 4);
 	size_t n = 5 + nd + 9 + nb + 3;
 
-	if (kfdsig_likely(o->len + n < o->size)) {
+	if (likely(o->len + n < o->size)) {
 		char *t = o->buf + o->len;
 
 		memcpy(t, "dw 0x", 5);
@@ -434,7 +434,7 @@ struct kfdsig_format_cache *kfdsig_format_cache_new(void)
 	struct kfdsig_format_cache *c = calloc(1, sizeof(*c));
 
 	if (!c) {
-		kfdsig_set_error(ENOMEM, "out of memory");
+		set_error(ENOMEM, "out of memory");
 		errno = ENOMEM;
 	}
 	return c;
@@ -888,7 +888,7 @@ put_offset_cached(struct out *o, struct kfdsig_format_cache *c, uint64_t dw)
 	unsigned nd, nb;
 
 	if (c->lab_valid && dw >> 16 == last >> 16 && (dw * 4) >> 16 == (last * 4) >> 16 &&
-	    kfdsig_likely(o->len + sizeof(c->lab) < o->size)) {
+	    likely(o->len + sizeof(c->lab) < o->size)) {
 		nd = c->lab_nd;
 		nb = c->lab_nb;
 		memcpy(t, c->lab, sizeof(c->lab));
@@ -943,7 +943,7 @@ static inline __attribute__((always_inline)) int packet_line(struct kfdsig_forma
 
 		/* A run of equal packets (fillers): the line of the last one. */
 		e = c->last;
-		if (e && line_match(e, p, key, e->holes) && kfdsig_likely(line_put(&o, e, p)))
+		if (e && line_match(e, p, key, e->holes) && likely(line_put(&o, e, p)))
 			return (int)o.len;
 		holes = line_holes(c, p->desc, flags);
 		h = (uint32_t)(key[3] ^ key[3] >> 32 ^ key[0] >> 4);
@@ -970,7 +970,7 @@ static inline __attribute__((always_inline)) int packet_line(struct kfdsig_forma
 			}
 			c->mru[set] = (uint8_t)way;
 		}
-		if (kfdsig_likely(line_put(&o, e, p))) {
+		if (likely(line_put(&o, e, p))) {
 			c->last = e;
 			return (int)o.len;
 		}

@@ -62,8 +62,8 @@ static const char *const lint_field_names[LF_COUNT] = {
 
 /* The fields of @desc the lint reads, resolved by name (lint_layout()
  * calls this once per decoder and layout). */
-const struct lint_layout *kfdsig_lint_layout_slow(struct kfdsig_decoder *d,
-						  const struct kfdsig_packet_desc *desc)
+const struct lint_layout *lint_layout_slow(struct kfdsig_decoder *d,
+					   const struct kfdsig_packet_desc *desc)
 {
 	struct lint_layout *l;
 
@@ -223,7 +223,7 @@ static __attribute__((noinline)) void lint_release_mem(struct kfdsig_decoder *d,
 	bool has_ctx, irq;
 	uint64_t o = p->offset;
 
-	if (kfdsig_likely(p->avail >= l->need && (l->present & RM_NEEDS) == RM_NEEDS)) {
+	if (likely(p->avail >= l->need && (l->present & RM_NEEDS) == RM_NEEDS)) {
 		/* The whole packet is there: no bounds check per field. */
 		int_sel = lint_field(l, p, LF_INT_SEL);
 		data_sel = lint_field(l, p, LF_DATA_SEL);
@@ -319,7 +319,7 @@ static void lint_write_data(struct kfdsig_decoder *d, const struct kfdsig_packet
 }
 
 /* The PM4 packets the lint reads: fences and slot writes. */
-bool kfdsig_lint_pm4_wants(const struct kfdsig_packet *p)
+bool lint_pm4_wants(const struct kfdsig_packet *p)
 {
 	return p->sub_op == 3 && p->desc &&
 	       (p->opcode == PM4_OP_RELEASE_MEM || p->opcode == PM4_OP_EVENT_WRITE_EOP ||
@@ -328,7 +328,7 @@ bool kfdsig_lint_pm4_wants(const struct kfdsig_packet *p)
 
 static void lint_pm4(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 {
-	if (!kfdsig_lint_pm4_wants(p))
+	if (!lint_pm4_wants(p))
 		return;
 	switch (p->opcode) {
 	case PM4_OP_RELEASE_MEM:
@@ -386,7 +386,7 @@ static void lint_sdma(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 	}
 }
 
-void kfdsig_lint_pm4_rules(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
+void lint_pm4_rules(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 {
 	if (p->opcode == PM4_OP_WRITE_DATA)
 		lint_write_data(d, p);
@@ -394,7 +394,7 @@ void kfdsig_lint_pm4_rules(struct kfdsig_decoder *d, const struct kfdsig_packet 
 		lint_release_mem(d, p);
 }
 
-void kfdsig_lint_packet(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
+void lint_packet(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 {
 	if (p->flags & (KFDSIG_PACKET_UNKNOWN | KFDSIG_PACKET_TRUNCATED))
 		return;
@@ -403,10 +403,10 @@ void kfdsig_lint_packet(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 	else if (d->o.engine == KFDSIG_ENGINE_SDMA)
 		lint_sdma(d, p);
 	else
-		kfdsig_lint_aql(d, p);
+		lint_aql(d, p);
 }
 
-void kfdsig_lint_finish(struct kfdsig_decoder *d)
+void lint_finish(struct kfdsig_decoder *d)
 {
 	const struct kfdsig_target *t = d->o.target;
 

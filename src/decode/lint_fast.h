@@ -13,8 +13,8 @@
 /* The fields a RELEASE_MEM / EVENT_WRITE_EOP lint cannot do without. */
 #define RM_NEEDS (1u << LF_INT_SEL | 1u << LF_DATA_SEL)
 
-const struct lint_layout *kfdsig_lint_layout_slow(struct kfdsig_decoder *d,
-						  const struct kfdsig_packet_desc *desc);
+const struct lint_layout *lint_layout_slow(struct kfdsig_decoder *d,
+					   const struct kfdsig_packet_desc *desc);
 
 /* The fields of @desc the lint reads: the last layout first. */
 static inline const struct lint_layout *lint_layout(struct kfdsig_decoder *d,
@@ -22,9 +22,9 @@ static inline const struct lint_layout *lint_layout(struct kfdsig_decoder *d,
 {
 	const struct lint_layout *l = &d->lint.lay[d->lint.last_lay];
 
-	if (kfdsig_likely(l->desc == desc))
+	if (likely(l->desc == desc))
 		return l;
-	return kfdsig_lint_layout_slow(d, desc);
+	return lint_layout_slow(d, desc);
 }
 
 /* Field @k of @p, 0 when the layout has none; @p holds l->need dwords. */
@@ -42,7 +42,7 @@ static inline uint32_t lint_field(const struct lint_layout *l, const struct kfds
  * page that very slot. Each condition is the negation of a rule of
  * lint.c's lint_release_mem() and check_interrupt(), so no rule fires.
  * False (nothing done) for anything else, which takes the rules one by one
- * (kfdsig_lint_pm4_rules()).
+ * (lint_pm4_rules()).
  */
 static inline bool lint_clean_fence(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 {

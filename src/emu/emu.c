@@ -53,11 +53,10 @@ static int setup_gpu(struct kfdsig_emu *emu, uint32_t i, const struct kfdsig_emu
 	const struct kfdsig_target *t;
 
 	if (!d->target)
-		return kfdsig_set_error(EINVAL, "emulated GPU %u has no target", i);
+		return set_error(EINVAL, "emulated GPU %u has no target", i);
 	for (size_t k = 0; k < KFDSIG_ARRAY_SIZE(d->reserved); k++)
 		if (d->reserved[k])
-			return kfdsig_set_error(EINVAL, "emulated GPU %u: reserved[%zu] must be 0",
-						i, k);
+			return set_error(EINVAL, "emulated GPU %u: reserved[%zu] must be 0", i, k);
 	t = kfdsig_target_by_name(d->target);
 	if (!t)
 		return -ENOENT;
@@ -110,27 +109,27 @@ struct kfdsig_emu *kfdsig_emu_create(const struct kfdsig_emu_config *user_cfg)
 	const char *tmp;
 	int r;
 
-	r = user_cfg ? kfdsig_opts_copy(&c, sizeof(c), user_cfg, "kfdsig_emu_config")
-		     : kfdsig_set_error(EINVAL, "no emulator configuration");
+	r = user_cfg ? opts_copy(&c, sizeof(c), user_cfg, "kfdsig_emu_config")
+		     : set_error(EINVAL, "no emulator configuration");
 	if (!r && (c.pad_0[0] | c.pad_0[1] | c.pad_0[2]))
-		r = kfdsig_set_error(EINVAL, "kfdsig_emu_config.pad_0 must be 0");
+		r = set_error(EINVAL, "kfdsig_emu_config.pad_0 must be 0");
 	if (r) {
 		errno = EINVAL;
 		return NULL;
 	}
 	if (!cfg->gpus || !cfg->ngpus || cfg->ngpus > EMU_MAX_GPUS) {
-		kfdsig_set_error(EINVAL, "emulator needs 1 to %d GPUs", EMU_MAX_GPUS);
+		set_error(EINVAL, "emulator needs 1 to %d GPUs", EMU_MAX_GPUS);
 		errno = EINVAL;
 		return NULL;
 	}
 	if ((unsigned)cfg->profile > KFDSIG_EMU_KERNEL_MAILBOX_FREE) {
-		kfdsig_set_error(EINVAL, "unknown kernel profile %d", (int)cfg->profile);
+		set_error(EINVAL, "unknown kernel profile %d", (int)cfg->profile);
 		errno = EINVAL;
 		return NULL;
 	}
 	emu = calloc(1, sizeof(*emu));
 	if (!emu) {
-		kfdsig_set_error(ENOMEM, "out of memory");
+		set_error(ENOMEM, "out of memory");
 		errno = ENOMEM;
 		return NULL;
 	}
@@ -161,8 +160,8 @@ struct kfdsig_emu *kfdsig_emu_create(const struct kfdsig_emu_config *user_cfg)
 		 tmp && *tmp ? tmp : "/tmp");
 	r = mkdtemp(emu->sysfs) ? emu_sysfs_write(emu) : -errno;
 	if (r < 0) {
-		kfdsig_set_error(-r, "cannot write the emulated sysfs in %s: %s", emu->sysfs,
-				 strerror(-r));
+		set_error(-r, "cannot write the emulated sysfs in %s: %s", emu->sysfs,
+			  strerror(-r));
 		if (r != -ENOENT || emu->sysfs[strlen(emu->sysfs) - 1] != 'X')
 			rm_tree(emu->sysfs);
 		emu->sysfs[0] = '\0';
@@ -268,7 +267,7 @@ struct kfdsig_emu *kfdsig_emu_create_from_spec(const char *spec)
 
 	memset(gpus, 0, sizeof(gpus));
 	if (!spec || !*spec || strlen(spec) >= sizeof(buf)) {
-		kfdsig_set_error(EINVAL, "empty or too long emulation spec");
+		set_error(EINVAL, "empty or too long emulation spec");
 		errno = EINVAL;
 		return NULL;
 	}
@@ -278,8 +277,7 @@ struct kfdsig_emu *kfdsig_emu_create_from_spec(const char *spec)
 
 		if (!strncmp(tok, "kfd=", 4)) {
 			if (!parse_version(tok + 4, &maj, &min) || !maj) {
-				kfdsig_set_error(EINVAL, "bad KFD version '%s' (want kfd=1.14)",
-						 tok + 4);
+				set_error(EINVAL, "bad KFD version '%s' (want kfd=1.14)", tok + 4);
 				errno = EINVAL;
 				return NULL;
 			}
@@ -293,10 +291,9 @@ struct kfdsig_emu *kfdsig_emu_create_from_spec(const char *spec)
 			else if (!strcmp(tok + 8, "mailbox-free"))
 				cfg.profile = KFDSIG_EMU_KERNEL_MAILBOX_FREE;
 			else {
-				kfdsig_set_error(
-					EINVAL,
-					"unknown profile '%s' (default, v6.14, mailbox-free)",
-					tok + 8);
+				set_error(EINVAL,
+					  "unknown profile '%s' (default, v6.14, mailbox-free)",
+					  tok + 8);
 				errno = EINVAL;
 				return NULL;
 			}
@@ -304,7 +301,7 @@ struct kfdsig_emu *kfdsig_emu_create_from_spec(const char *spec)
 			cfg.privileged = true;
 		} else {
 			if (cfg.ngpus == EMU_MAX_GPUS) {
-				kfdsig_set_error(EINVAL, "at most %d emulated GPUs", EMU_MAX_GPUS);
+				set_error(EINVAL, "at most %d emulated GPUs", EMU_MAX_GPUS);
 				errno = EINVAL;
 				return NULL;
 			}
@@ -318,7 +315,7 @@ struct kfdsig_emu *kfdsig_emu_create_from_spec(const char *spec)
 		}
 	}
 	if (!cfg.ngpus) {
-		kfdsig_set_error(EINVAL, "emulation spec '%s' names no target", spec);
+		set_error(EINVAL, "emulation spec '%s' names no target", spec);
 		errno = EINVAL;
 		return NULL;
 	}

@@ -206,7 +206,7 @@ static int sq_write(void *ctx, uint64_t va, const void *src, uint32_t len)
 
 /* s_sendmsg(MSG_INTERRUPT): SQ_INTERRUPT_MSG with the wave's m0 (the ISR
  * class keeps its SQ id bits of it, emu_gen.c). */
-static int sq_message(void *ctx, const struct kfdsig_sq_event *ev)
+static int sq_message(void *ctx, const struct sq_event *ev)
 {
 	struct emu_queue *q = ctx;
 
@@ -218,11 +218,9 @@ static int sq_message(void *ctx, const struct kfdsig_sq_event *ev)
 bool emu_cp_run_waves(struct emu_queue *q, uint64_t entry_va, const uint32_t *sgprs,
 		      uint32_t nsgprs, bool wave32, uint64_t groups)
 {
-	struct kfdsig_sq_env env = {
-		.ctx = q, .read = sq_read, .write = sq_write, .message = sq_message
-	};
-	struct kfdsig_sq_wave w = { 0 };
-	static __thread struct kfdsig_sq_report rep;
+	struct sq_env env = { .ctx = q, .read = sq_read, .write = sq_write, .message = sq_message };
+	struct sq_wave w = { 0 };
+	static __thread struct sq_report rep;
 
 	if (!groups || groups > MAX_GROUPS)
 		return false; /* the emulator runs small dispatches only */
@@ -233,7 +231,7 @@ bool emu_cp_run_waves(struct emu_queue *q, uint64_t entry_va, const uint32_t *sg
 	w.num_sgprs = nsgprs;
 	w.wave_size = wave32 && q->g->gen.level >= KFDSIG_GFX10 ? 32 : 64;
 	for (uint64_t i = 0; i < groups && !emu_engine_stopping(q); i++) {
-		int r = kfdsig_sq_run(&w, &env, &rep);
+		int r = sq_run(&w, &env, &rep);
 
 		if (r == -EFAULT) {
 			emu_engine_vm_fault(q, rep.fault_va);

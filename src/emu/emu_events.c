@@ -391,9 +391,9 @@ static uint32_t test_condition(bool all, uint32_t n, struct emu_waiter *w)
 
 /* The user address of member @m of entry @i of the array at @base: integer
  * arithmetic, never a pointer into (possibly NULL) user memory. */
-#define UADDR(base, i, m)                                                             \
-	((void *)(uintptr_t)((base) + (uint64_t)(i) * sizeof(kfdsig_abi_event_data) + \
-			     offsetof(kfdsig_abi_event_data, m)))
+#define UADDR(base, i, m)                                                      \
+	((void *)(uintptr_t)((base) + (uint64_t)(i) * sizeof(abi_event_data) + \
+			     offsetof(abi_event_data, m)))
 
 /* copy_signaled_event_data: the exception data of each activated
  * MEMORY/HW_EXCEPTION event, the age of each age-enabled SIGNAL event
@@ -468,7 +468,7 @@ int emu_wait_events(struct emu_proc *p, struct kfd_ioctl_wait_events_args *a)
 	/* init_event_waiter for each entry, each copied from the user's
 	 * array first (-EFAULT for an unreadable one). */
 	for (uint32_t i = 0; i < n; i++) {
-		kfdsig_abi_event_data d;
+		abi_event_data d;
 		struct emu_event *ev;
 
 		if (emu_copy_from_user(&d, (void *)(uintptr_t)(data + (uint64_t)i * sizeof(d)),

@@ -159,9 +159,8 @@ int emu_gen_derive(struct emu_gen *g, const uint8_t gc[3], const uint8_t sdma[3]
 		if (sdma_rows[i].maj == sdma[0])
 			srow = &sdma_rows[i];
 	if (!row || !srow)
-		return kfdsig_set_error(ENOENT,
-					"emulator: no KFD device has GC %u.%u.%u / SDMA %u.%u.%u",
-					gc[0], gc[1], gc[2], sdma[0], sdma[1], sdma[2]);
+		return set_error(ENOENT, "emulator: no KFD device has GC %u.%u.%u / SDMA %u.%u.%u",
+				 gc[0], gc[1], gc[2], sdma[0], sdma[1], sdma[2]);
 	memset(g, 0, sizeof(*g));
 	memcpy(g->gc, gc, 3);
 	memcpy(g->sdma, sdma, 3);

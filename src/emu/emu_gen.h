@@ -64,7 +64,7 @@ struct emu_gen {
 
 /*
  * emu_gen_derive() - the facts of a GPU with these IP and firmware versions.
- * Return: 0, or -ENOENT (kfdsig_set_error) when the kernel would not probe a
+ * Return: 0, or -ENOENT (set_error) when the kernel would not probe a
  * GPU with this GC version. @gfxv is the topology gfx_target_version, which
  * the kernel itself keys a few queue sizes on (kfd_queue.c).
  */

@@ -62,12 +62,12 @@ int kfdsig_emu_set_process_model(struct kfdsig_emu *emu, enum kfdsig_emu_process
 	bool busy;
 
 	if (!emu || (model != KFDSIG_EMU_PROCESS_PER_OPEN && model != KFDSIG_EMU_PROCESS_PER_PID))
-		return kfdsig_set_error(EINVAL, "unknown emulator process model %d", (int)model);
+		return set_error(EINVAL, "unknown emulator process model %d", (int)model);
 	pthread_mutex_lock(&emu->lock);
 	busy = emu->files || emu->procs;
 	pthread_mutex_unlock(&emu->lock);
 	if (busy)
-		return kfdsig_set_error(EBUSY, "the process model is set before the first open");
+		return set_error(EBUSY, "the process model is set before the first open");
 	if (model == emu->pmodel)
 		return 0;
 	emu->pmodel = model;

@@ -85,7 +85,7 @@ static int doorbells(struct emu_proc *p, struct emu_gpu *g)
 
 int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 {
-	kfdsig_abi_create_queue_args *a = data;
+	abi_create_queue_args *a = data;
 	struct emu_gpu *g = emu_gpu_by_id(emu, a->gpu_id);
 	uint64_t pg = (uint64_t)sysconf(_SC_PAGESIZE);
 	struct emu_bo *ring, *rp, *wp;

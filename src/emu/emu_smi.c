@@ -212,11 +212,11 @@ int kfdsig_emu_smi_emit(struct kfdsig_emu *emu, uint32_t gpu_id, uint32_t type,
 	g = emu_gpu_by_id(emu, gpu_id);
 	if (!g)
 		return -ENOENT;
-	n = kfdsig_opts_copy(&args, sizeof(args), user_args, "kfdsig_emu_smi_args");
+	n = opts_copy(&args, sizeof(args), user_args, "kfdsig_emu_smi_args");
 	if (n)
 		return n;
 	if (a->pad_0[0] | a->pad_0[1] | a->pad_0[2])
-		return kfdsig_set_error(EINVAL, "kfdsig_emu_smi_args.pad_0 must be 0");
+		return set_error(EINVAL, "kfdsig_emu_smi_args.pad_0 must be 0");
 	task = a->task_name ? a->task_name : "";
 	switch (type) {
 	case KFD_SMI_EVENT_VMFAULT:

@@ -29,7 +29,7 @@ int kfdsig_emu_irq_trace(struct kfdsig_emu *emu, int pasid, struct kfdsig_emu_ir
 	size_t count = 0, skip = 0;
 
 	if (!emu || (n && !out))
-		return kfdsig_set_error(EINVAL, "irq trace: NULL emulator or buffer");
+		return set_error(EINVAL, "irq trace: NULL emulator or buffer");
 	pthread_mutex_lock(&trace_lock);
 	seq = emu->trace.seq;
 	first = seq > KFDSIG_EMU_IRQ_TRACE_LEN ? seq - KFDSIG_EMU_IRQ_TRACE_LEN : 0;

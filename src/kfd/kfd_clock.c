@@ -38,21 +38,21 @@ int kfdsig_kfd_clock_counters(struct kfdsig_kfd *kfd, uint32_t gpu_id,
 	int r;
 
 	if (!kfd || !out)
-		return kfdsig_set_error(EINVAL, "no KFD handle or no sample to fill");
+		return set_error(EINVAL, "no KFD handle or no sample to fill");
 	if (!kfd_gpu_by_id(kfd, gpu_id))
-		return kfdsig_set_error(ENOENT, "no GPU with gpu_id 0x%x", gpu_id);
+		return set_error(ENOENT, "no GPU with gpu_id 0x%x", gpu_id);
 	r = kfd_ioctl_retry(kfd->ops, kfd->fd, AMDKFD_IOC_GET_CLOCK_COUNTERS, &a);
 	if (r < 0)
-		return kfdsig_set_error(-r, "AMDKFD_IOC_GET_CLOCK_COUNTERS (gpu_id 0x%x): %s",
-					gpu_id, strerror(-r));
+		return set_error(-r, "AMDKFD_IOC_GET_CLOCK_COUNTERS (gpu_id 0x%x): %s", gpu_id,
+				 strerror(-r));
 	/* MONOTONIC between two RAW readings: the offset is good to the
 	 * cost of one clock_gettime (vDSO, tens of ns). */
 	raw0 = clock_ns(CLOCK_MONOTONIC_RAW);
 	mono = clock_ns(CLOCK_MONOTONIC);
 	raw1 = clock_ns(CLOCK_MONOTONIC_RAW);
 	if (!a.gpu_clock_counter)
-		return kfdsig_set_error(
-			ENODEV, "GET_CLOCK_COUNTERS gave no GPU counter for gpu_id 0x%x", gpu_id);
+		return set_error(ENODEV, "GET_CLOCK_COUNTERS gave no GPU counter for gpu_id 0x%x",
+				 gpu_id);
 	out->gpu_ticks = a.gpu_clock_counter;
 	out->raw_ns = a.cpu_clock_counter;
 	out->boottime_ns = a.system_clock_counter;
@@ -65,14 +65,13 @@ int kfdsig_gpu_clock_calibrate(const struct kfdsig_clock_sample *a,
 			       const struct kfdsig_clock_sample *b, struct kfdsig_gpu_clock *out)
 {
 	if (!a || !b || !out)
-		return kfdsig_set_error(EINVAL, "calibration needs two samples and an output");
+		return set_error(EINVAL, "calibration needs two samples and an output");
 	if (b->gpu_ticks <= a->gpu_ticks || b->raw_ns <= a->raw_ns)
-		return kfdsig_set_error(
-			EINVAL,
-			"the second clock sample is not later than the first "
-			"(GPU %llu -> %llu ticks, CPU %llu -> %llu ns)",
-			(unsigned long long)a->gpu_ticks, (unsigned long long)b->gpu_ticks,
-			(unsigned long long)a->raw_ns, (unsigned long long)b->raw_ns);
+		return set_error(EINVAL,
+				 "the second clock sample is not later than the first "
+				 "(GPU %llu -> %llu ticks, CPU %llu -> %llu ns)",
+				 (unsigned long long)a->gpu_ticks, (unsigned long long)b->gpu_ticks,
+				 (unsigned long long)a->raw_ns, (unsigned long long)b->raw_ns);
 	out->gpu0 = a->gpu_ticks;
 	out->raw0 = a->raw_ns;
 	out->gpu_span = b->gpu_ticks - a->gpu_ticks;
@@ -87,7 +86,7 @@ int kfdsig_gpu_clock_to_ns(const struct kfdsig_gpu_clock *c, uint64_t ticks, uin
 	i128 d, ns;
 
 	if (!c || !mono_ns || !c->gpu_span || !c->raw_span)
-		return kfdsig_set_error(EINVAL, "no calibrated GPU clock or no output");
+		return set_error(EINVAL, "no calibrated GPU clock or no output");
 	/* raw0 + (ticks - gpu0) * raw_span / gpu_span, rounded to nearest,
 	 * in 128 bits: tick distances and spans both reach 2^40 and more. */
 	d = (i128)ticks - (i128)c->gpu0;
@@ -95,10 +94,10 @@ int kfdsig_gpu_clock_to_ns(const struct kfdsig_gpu_clock *c, uint64_t ticks, uin
 	d += d < 0 ? -(i128)(c->gpu_span / 2) : (i128)(c->gpu_span / 2);
 	ns = (i128)c->raw0 + d / (i128)c->gpu_span + c->mono_minus_raw_ns;
 	if (ns < 0 || ns > (i128)INT64_MAX)
-		return kfdsig_set_error(ERANGE,
-					"GPU counter %llu is %s CLOCK_MONOTONIC's range: not this "
-					"GPU's clock",
-					(unsigned long long)ticks, ns < 0 ? "before" : "beyond");
+		return set_error(ERANGE,
+				 "GPU counter %llu is %s CLOCK_MONOTONIC's range: not this "
+				 "GPU's clock",
+				 (unsigned long long)ticks, ns < 0 ? "before" : "beyond");
 	*mono_ns = (uint64_t)ns;
 	return 0;
 }

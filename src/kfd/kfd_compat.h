@@ -22,9 +22,9 @@
  * last_event_age (amdgpu-dkms 6.8.5 kfd_ioctl.h, kfd_events.c set_event() event_age). Same size as the 1.11
  * struct: the union is sized by memory_exception_data (24 bytes). */
 #if KFD_IOCTL_MINOR_VERSION >= 14
-typedef struct kfd_event_data kfdsig_abi_event_data;
+typedef struct kfd_event_data abi_event_data;
 #else
-struct kfdsig_abi_signal_event_data {
+struct abi_signal_event_data {
 	__u64 last_event_age; /* to and from KFD */
 };
 
@@ -32,15 +32,15 @@ typedef struct {
 	union {
 		struct kfd_hsa_memory_exception_data memory_exception_data;
 		struct kfd_hsa_hw_exception_data hw_exception_data;
-		struct kfdsig_abi_signal_event_data signal_event_data;
+		struct abi_signal_event_data signal_event_data;
 	};
 	__u64 kfd_event_data_ext;
 	__u32 event_id;
 	__u32 pad;
-} kfdsig_abi_event_data;
+} abi_event_data;
 #endif
 
-_Static_assert(sizeof(kfdsig_abi_event_data) == sizeof(struct kfd_event_data),
+_Static_assert(sizeof(abi_event_data) == sizeof(struct kfd_event_data),
 	       "kfd_event_data size changed with event age");
 
 /* 1.17 "Add SDMA queue creation with target SDMA engine ID" (ROCR-Runtime
@@ -50,7 +50,7 @@ _Static_assert(sizeof(kfdsig_abi_event_data) == sizeof(struct kfd_event_data),
 #define KFD_IOC_QUEUE_TYPE_SDMA_BY_ENG_ID 0x4
 #endif
 #if KFD_IOCTL_MINOR_VERSION >= 17
-typedef struct kfd_ioctl_create_queue_args kfdsig_abi_create_queue_args;
+typedef struct kfd_ioctl_create_queue_args abi_create_queue_args;
 #else
 typedef struct {
 	__u64 ring_base_address;
@@ -70,9 +70,9 @@ typedef struct {
 	__u32 ctl_stack_size;
 	__u32 sdma_engine_id; /* 1.17+ */
 	__u32 pad;
-} kfdsig_abi_create_queue_args;
+} abi_create_queue_args;
 #endif
-#define KFDSIG_AMDKFD_IOC_CREATE_QUEUE_1_17 AMDKFD_IOWR(0x02, kfdsig_abi_create_queue_args)
+#define KFDSIG_AMDKFD_IOC_CREATE_QUEUE_1_17 AMDKFD_IOWR(0x02, abi_create_queue_args)
 
 /* Allocation flags added after 1.11 (kfd_chardev.c kfd_ioctl_alloc_memory_of_gpu()). */
 #ifndef KFD_IOC_ALLOC_MEM_FLAGS_EXT_COHERENT

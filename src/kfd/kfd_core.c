@@ -135,18 +135,18 @@ int kfdsig_kfd_open(const struct kfdsig_kfd_ops *ops, struct kfdsig_kfd **out)
 	int r;
 
 	if (!out)
-		return kfdsig_set_error(EINVAL, "NULL output pointer");
+		return set_error(EINVAL, "NULL output pointer");
 	*out = NULL;
 	/* an older caller's smaller table: the ops it lacks read as NULL */
-	r = kfdsig_opts_copy(&table, sizeof(table), ops ? ops : &linux_ops, "kfdsig_kfd_ops");
+	r = opts_copy(&table, sizeof(table), ops ? ops : &linux_ops, "kfdsig_kfd_ops");
 	if (r)
 		return r;
 	if (!ops_complete(&table))
-		return kfdsig_set_error(EINVAL, "incomplete kfd ops table '%s'",
-					table.name ? table.name : "?");
+		return set_error(EINVAL, "incomplete kfd ops table '%s'",
+				 table.name ? table.name : "?");
 	kfd = calloc(1, sizeof(*kfd));
 	if (!kfd)
-		return kfdsig_set_error(ENOMEM, "out of memory");
+		return set_error(ENOMEM, "out of memory");
 	kfd->ops_buf = table;
 	kfd->ops = ops = &kfd->ops_buf;
 	pthread_mutex_init(&kfd->lock, NULL);
@@ -155,16 +155,16 @@ int kfdsig_kfd_open(const struct kfdsig_kfd_ops *ops, struct kfdsig_kfd **out)
 		r = kfd->fd;
 		free(kfd);
 		if (r == -ENOENT || r == -ENXIO || r == -ENODEV)
-			return kfdsig_set_error(ENOENT, "no KFD: /dev/kfd: %s (no AMD GPU driver?)",
-						strerror(-r));
-		return kfdsig_set_error(-r, "cannot open /dev/kfd: %s%s", strerror(-r),
-					r == -EACCES ? " (add the user to the render group)" : "");
+			return set_error(ENOENT, "no KFD: /dev/kfd: %s (no AMD GPU driver?)",
+					 strerror(-r));
+		return set_error(-r, "cannot open /dev/kfd: %s%s", strerror(-r),
+				 r == -EACCES ? " (add the user to the render group)" : "");
 	}
 	r = kfd_ioctl_retry(ops, kfd->fd, AMDKFD_IOC_GET_VERSION, &ver);
 	if (r < 0) {
 		ops->close(ops->ctx, kfd->fd);
 		free(kfd);
-		return kfdsig_set_error(-r, "AMDKFD_IOC_GET_VERSION failed: %s", strerror(-r));
+		return set_error(-r, "AMDKFD_IOC_GET_VERSION failed: %s", strerror(-r));
 	}
 	kfd->major = ver.major_version;
 	kfd->minor = ver.minor_version;
@@ -212,7 +212,7 @@ size_t kfdsig_kfd_device_count(const struct kfdsig_kfd *kfd)
 const struct kfdsig_kfd_device *kfdsig_kfd_device(const struct kfdsig_kfd *kfd, size_t i)
 {
 	if (!kfd || i >= kfd->ngpus) {
-		kfdsig_set_error(ERANGE, "device index %zu out of range", i);
+		set_error(ERANGE, "device index %zu out of range", i);
 		errno = ERANGE;
 		return NULL;
 	}
@@ -222,7 +222,7 @@ const struct kfdsig_kfd_device *kfdsig_kfd_device(const struct kfdsig_kfd *kfd, 
 int kfdsig_kfd_version(const struct kfdsig_kfd *kfd, uint32_t *major, uint32_t *minor)
 {
 	if (!kfd || !major || !minor)
-		return kfdsig_set_error(EINVAL, "NULL argument");
+		return set_error(EINVAL, "NULL argument");
 	*major = kfd->major;
 	*minor = kfd->minor;
 	return 0;

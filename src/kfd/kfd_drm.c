@@ -19,7 +19,7 @@ int kfd_linux_drm_info(void *ctx, int fd, struct kfdsig_drm_info *out)
 	(void)ctx;
 	(void)fd;
 	memset(out, 0, sizeof(*out));
-	return kfdsig_set_error(ENOTSUP, "built without libdrm_amdgpu (KFDSIG_WITH_LIBDRM=OFF)");
+	return set_error(ENOTSUP, "built without libdrm_amdgpu (KFDSIG_WITH_LIBDRM=OFF)");
 }
 #else
 #include <amdgpu.h>

@@ -16,10 +16,10 @@ int kfdsig_kfd_set_signal_page_mode(struct kfdsig_kfd *kfd, enum kfdsig_signal_p
 	int r = 0;
 
 	if (!kfd || (mode != KFDSIG_SIGNAL_PAGE_USER && mode != KFDSIG_SIGNAL_PAGE_KERNEL))
-		return kfdsig_set_error(EINVAL, "bad signal page mode");
+		return set_error(EINVAL, "bad signal page mode");
 	pthread_mutex_lock(&kfd->lock);
 	if (kfd->page_set)
-		r = kfdsig_set_error(EBUSY, "the signal page already exists");
+		r = set_error(EBUSY, "the signal page already exists");
 	else
 		kfd->page_mode = mode;
 	pthread_mutex_unlock(&kfd->lock);
@@ -45,7 +45,7 @@ static int make_user_page(struct kfdsig_kfd *kfd)
 	if (!g && kfd->ngpus)
 		g = &kfd->gpus[0];
 	if (!g)
-		return kfdsig_set_error(ENODEV, "no GPU to hold the signal page");
+		return set_error(ENODEV, "no GPU to hold the signal page");
 	r = kfd_alloc_locked(kfd, g->dev.gpu_id, KFDSIG_SIGNAL_PAGE_SIZE,
 			     KFDSIG_KFD_MEM_GTT_UNCACHED, &bo);
 	if (r < 0)
@@ -73,7 +73,7 @@ static int map_kernel_page(struct kfdsig_kfd *kfd, uint64_t offset)
 		      MAP_SHARED | MAP_FIXED, kfd->fd, offset);
 	if (r < 0) {
 		ops->munmap(ops->ctx, low, KFDSIG_SIGNAL_PAGE_SIZE);
-		return kfdsig_set_error(-r, "cannot mmap the KFD signal page: %s", strerror(-r));
+		return set_error(-r, "cannot mmap the KFD signal page: %s", strerror(-r));
 	}
 	kfd->kernel_page = p;
 	kfd->page_cpu = p;
@@ -113,7 +113,7 @@ int kfdsig_kfd_event_create(struct kfdsig_kfd *kfd, uint32_t type, bool auto_res
 	int r;
 
 	if (!kfd || !ev)
-		return kfdsig_set_error(EINVAL, "NULL argument");
+		return set_error(EINVAL, "NULL argument");
 	memset(ev, 0, sizeof(*ev));
 	pthread_mutex_lock(&kfd->lock);
 	if (!kfd->page_set && kfd->page_mode == KFDSIG_SIGNAL_PAGE_USER) {
@@ -130,10 +130,9 @@ int kfdsig_kfd_event_create(struct kfdsig_kfd *kfd, uint32_t type, bool auto_res
 	r = kfd_ioctl_retry(kfd->ops, kfd->fd, AMDKFD_IOC_CREATE_EVENT, &args);
 	if (r < 0) {
 		if (r == -ENOSPC)
-			r = kfdsig_set_error(ENOSPC, "no free event slot (4095 signal events max)");
+			r = set_error(ENOSPC, "no free event slot (4095 signal events max)");
 		else
-			r = kfdsig_set_error(-r, "CREATE_EVENT(type %u) failed: %s", type,
-					     strerror(-r));
+			r = set_error(-r, "CREATE_EVENT(type %u) failed: %s", type, strerror(-r));
 		goto out;
 	}
 	if (installing) {
@@ -156,7 +155,7 @@ int kfdsig_kfd_event_create(struct kfdsig_kfd *kfd, uint32_t type, bool auto_res
 			ev->slot_va = kfd->page_va + 8ull * ev->slot_index;
 		}
 	} else if (remember_other(kfd, args.event_id, type) < 0) {
-		r = kfdsig_set_error(ENOMEM, "out of memory");
+		r = set_error(ENOMEM, "out of memory");
 		goto out;
 	}
 	r = 0;
@@ -172,12 +171,11 @@ static int simple_event_ioctl(struct kfdsig_kfd *kfd, unsigned long req, const c
 	int r;
 
 	if (!kfd)
-		return kfdsig_set_error(EINVAL, "NULL kfd handle");
+		return set_error(EINVAL, "NULL kfd handle");
 	r = kfd_ioctl_retry(kfd->ops, kfd->fd, req, &args);
 	if (r < 0)
-		return kfdsig_set_error(-r, "%s(event %u) failed: %s", what, id,
-					r == -EINVAL ? "unknown event or wrong type"
-						     : strerror(-r));
+		return set_error(-r, "%s(event %u) failed: %s", what, id,
+				 r == -EINVAL ? "unknown event or wrong type" : strerror(-r));
 	return 0;
 }
 
@@ -212,10 +210,10 @@ int kfdsig_kfd_signal_page(struct kfdsig_kfd *kfd, uint64_t **cpu, uint64_t *va)
 	int r = 0;
 
 	if (!kfd)
-		return kfdsig_set_error(EINVAL, "NULL kfd handle");
+		return set_error(EINVAL, "NULL kfd handle");
 	pthread_mutex_lock(&kfd->lock);
 	if (!kfd->page_set) {
-		r = kfdsig_set_error(ENOENT, "no signal page before the first signal event");
+		r = set_error(ENOENT, "no signal page before the first signal event");
 	} else {
 		if (cpu)
 			*cpu = kfd->page_cpu;
@@ -250,7 +248,7 @@ int kfdsig_kfd_wait(struct kfdsig_kfd *kfd, struct kfdsig_wait_entry *e, uint32_
 		    uint32_t timeout_ms, enum kfdsig_wait_result *result)
 {
 	struct kfd_ioctl_wait_events_args args = { 0 };
-	kfdsig_abi_event_data stack[16], *data = stack;
+	abi_event_data stack[16], *data = stack;
 	int types_stack[16], *types = types_stack;
 	bool age_ok;
 	int r;
@@ -258,14 +256,14 @@ int kfdsig_kfd_wait(struct kfdsig_kfd *kfd, struct kfdsig_wait_entry *e, uint32_
 	if (result)
 		*result = KFDSIG_WAIT_FAIL;
 	if (!kfd || (n && !e) || !result)
-		return kfdsig_set_error(EINVAL, "NULL argument");
+		return set_error(EINVAL, "NULL argument");
 	if (n > 16) {
 		data = calloc(n, sizeof(*data));
 		types = calloc(n, sizeof(*types));
 		if (!data || !types) {
 			free(data);
 			free(types);
-			return kfdsig_set_error(ENOMEM, "out of memory");
+			return set_error(ENOMEM, "out of memory");
 		}
 	}
 	memset(data, 0, sizeof(*data) * (n > 16 ? n : 16));
@@ -292,13 +290,13 @@ int kfdsig_kfd_wait(struct kfdsig_kfd *kfd, struct kfdsig_wait_entry *e, uint32_
 	if (r < 0) {
 		*result = KFDSIG_WAIT_FAIL;
 		if (r == -EIO)
-			r = kfdsig_set_error(EIO, "an event waited on was destroyed");
+			r = set_error(EIO, "an event waited on was destroyed");
 		else if (r == -EINVAL)
-			r = kfdsig_set_error(EINVAL, "WAIT_EVENTS: unknown event id");
+			r = set_error(EINVAL, "WAIT_EVENTS: unknown event id");
 		else
-			r = kfdsig_set_error(-r, "WAIT_EVENTS failed: %s", strerror(-r));
+			r = set_error(-r, "WAIT_EVENTS failed: %s", strerror(-r));
 	} else if (args.wait_result == KFD_IOC_WAIT_RESULT_FAIL) {
-		r = kfdsig_set_error(EIO, "WAIT_EVENTS failed");
+		r = set_error(EIO, "WAIT_EVENTS failed");
 	} else {
 		r = 0;
 	}

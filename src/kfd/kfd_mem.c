@@ -33,15 +33,15 @@ int kfd_acquire_vm_locked(struct kfdsig_kfd *kfd, struct kfd_gpu *g)
 		snprintf(path, sizeof(path), "/dev/dri/renderD%u", g->dev.drm_render_minor);
 		r = ops->open(ops->ctx, path, O_RDWR);
 		if (r < 0)
-			return kfdsig_set_error(-r, "cannot open %s: %s", path, strerror(-r));
+			return set_error(-r, "cannot open %s: %s", path, strerror(-r));
 		g->render_fd = r;
 	}
 	args.drm_fd = (uint32_t)g->render_fd;
 	args.gpu_id = g->dev.gpu_id;
 	r = kfd_ioctl_retry(ops, kfd->fd, AMDKFD_IOC_ACQUIRE_VM, &args);
 	if (r < 0)
-		return kfdsig_set_error(-r, "ACQUIRE_VM of gpu 0x%x failed: %s", g->dev.gpu_id,
-					strerror(-r));
+		return set_error(-r, "ACQUIRE_VM of gpu 0x%x failed: %s", g->dev.gpu_id,
+				 strerror(-r));
 	g->vm_acquired = true;
 	/* The signal page is shared by every GPU of the process. */
 	if (kfd->signal_bo)
@@ -55,10 +55,10 @@ int kfdsig_kfd_acquire_vm(struct kfdsig_kfd *kfd, uint32_t gpu_id)
 	int r;
 
 	if (!kfd)
-		return kfdsig_set_error(EINVAL, "NULL kfd handle");
+		return set_error(EINVAL, "NULL kfd handle");
 	g = kfd_gpu_by_id(kfd, gpu_id);
 	if (!g)
-		return kfdsig_set_error(ENOENT, "no GPU with gpu_id 0x%x", gpu_id);
+		return set_error(ENOENT, "no GPU with gpu_id 0x%x", gpu_id);
 	pthread_mutex_lock(&kfd->lock);
 	r = kfd_acquire_vm_locked(kfd, g);
 	pthread_mutex_unlock(&kfd->lock);
@@ -89,8 +89,8 @@ int kfd_reserve_va(struct kfdsig_kfd *kfd, uint64_t size, void **out)
 
 	r = ops->mmap(ops->ctx, &va, NULL, size, PROT_NONE, fl, -1, 0);
 	if (r < 0)
-		return kfdsig_set_error(-r, "cannot reserve %llu bytes of address space",
-					(unsigned long long)size);
+		return set_error(-r, "cannot reserve %llu bytes of address space",
+				 (unsigned long long)size);
 	if ((uint64_t)(uintptr_t)va + size <= limit) {
 		*out = va;
 		return 0;
@@ -121,8 +121,8 @@ int kfd_reserve_va(struct kfdsig_kfd *kfd, uint64_t size, void **out)
 			ops->munmap(ops->ctx, va, size); /* an old kernel took it as a hint */
 		}
 	}
-	return kfdsig_set_error(ENOMEM, "no %llu bytes of address space below 2^%u for the GPU",
-				(unsigned long long)size, va_bits(kfd));
+	return set_error(ENOMEM, "no %llu bytes of address space below 2^%u for the GPU",
+			 (unsigned long long)size, va_bits(kfd));
 }
 
 int kfd_alloc_locked(struct kfdsig_kfd *kfd, uint32_t gpu_id, uint64_t size, uint32_t flags,
@@ -137,21 +137,20 @@ int kfd_alloc_locked(struct kfdsig_kfd *kfd, uint32_t gpu_id, uint64_t size, uin
 	int r;
 
 	if (!g)
-		return kfdsig_set_error(ENOENT, "no GPU with gpu_id 0x%x", gpu_id);
+		return set_error(ENOENT, "no GPU with gpu_id 0x%x", gpu_id);
 	if (!size || size > (1ull << 46))
-		return kfdsig_set_error(EINVAL, "bad allocation size %llu",
-					(unsigned long long)size);
+		return set_error(EINVAL, "bad allocation size %llu", (unsigned long long)size);
 	if (!(flags & (KFD_IOC_ALLOC_MEM_FLAGS_GTT | KFD_IOC_ALLOC_MEM_FLAGS_VRAM)) ||
 	    (flags & (KFD_IOC_ALLOC_MEM_FLAGS_USERPTR | KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL |
 		      KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP)))
-		return kfdsig_set_error(EINVAL, "flags 0x%x: GTT or VRAM memory only", flags);
+		return set_error(EINVAL, "flags 0x%x: GTT or VRAM memory only", flags);
 	r = kfd_acquire_vm_locked(kfd, g);
 	if (r < 0)
 		return r;
 	size = (size + pg - 1) & ~(pg - 1);
 	bo = calloc(1, sizeof(*bo));
 	if (!bo)
-		return kfdsig_set_error(ENOMEM, "out of memory");
+		return set_error(ENOMEM, "out of memory");
 	/* Reserve the address range first so the GPU VA is one the CPU can
 	 * map at too, and the GPU can reach. */
 	r = kfd_reserve_va(kfd, size, &va);
@@ -167,9 +166,8 @@ int kfd_alloc_locked(struct kfdsig_kfd *kfd, uint32_t gpu_id, uint64_t size, uin
 	if (r < 0) {
 		ops->munmap(ops->ctx, va, size);
 		free(bo);
-		return kfdsig_set_error(-r,
-					"ALLOC_MEMORY_OF_GPU(%llu bytes, flags 0x%x) failed: %s",
-					(unsigned long long)size, flags, strerror(-r));
+		return set_error(-r, "ALLOC_MEMORY_OF_GPU(%llu bytes, flags 0x%x) failed: %s",
+				 (unsigned long long)size, flags, strerror(-r));
 	}
 	if ((flags & KFD_IOC_ALLOC_MEM_FLAGS_GTT) ||
 	    ((flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM) && (flags & KFD_IOC_ALLOC_MEM_FLAGS_PUBLIC))) {
@@ -180,8 +178,8 @@ int kfd_alloc_locked(struct kfdsig_kfd *kfd, uint32_t gpu_id, uint64_t size, uin
 			kfd_ioctl_retry(ops, kfd->fd, AMDKFD_IOC_FREE_MEMORY_OF_GPU, &fa);
 			ops->munmap(ops->ctx, va, size);
 			free(bo);
-			return kfdsig_set_error(-r, "cannot mmap the render node at 0x%llx: %s",
-						(unsigned long long)args.mmap_offset, strerror(-r));
+			return set_error(-r, "cannot mmap the render node at 0x%llx: %s",
+					 (unsigned long long)args.mmap_offset, strerror(-r));
 		}
 	}
 	bo->pub.handle = args.handle;
@@ -205,7 +203,7 @@ int kfdsig_kfd_alloc(struct kfdsig_kfd *kfd, uint32_t gpu_id, uint64_t size, uin
 	int r;
 
 	if (!kfd || !out)
-		return kfdsig_set_error(EINVAL, "NULL argument");
+		return set_error(EINVAL, "NULL argument");
 	pthread_mutex_lock(&kfd->lock);
 	r = kfd_alloc_locked(kfd, gpu_id, size, flags, &bo);
 	pthread_mutex_unlock(&kfd->lock);
@@ -235,12 +233,12 @@ int kfd_map_locked(struct kfdsig_kfd *kfd, struct kfd_bo *bo, const uint32_t *id
 		for (uint32_t i = 0; i < n; i++) {
 			struct kfd_gpu *g = kfd_gpu_by_id(kfd, ids[i]);
 			if (!g)
-				return kfdsig_set_error(ENOENT, "no GPU with gpu_id 0x%x", ids[i]);
+				return set_error(ENOENT, "no GPU with gpu_id 0x%x", ids[i]);
 			r = kfd_acquire_vm_locked(kfd, g);
 			if (r < 0)
 				return r;
 			if (nwant == 16)
-				return kfdsig_set_error(E2BIG, "too many GPUs");
+				return set_error(E2BIG, "too many GPUs");
 			want[nwant++] = ids[i];
 		}
 	}
@@ -266,8 +264,8 @@ int kfd_map_locked(struct kfdsig_kfd *kfd, struct kfd_bo *bo, const uint32_t *id
 		if (bo->nmapped < 16)
 			bo->mapped[bo->nmapped++] = want[i];
 	if (r < 0)
-		return kfdsig_set_error(-r, "MAP_MEMORY_TO_GPU failed after %u of %u GPUs: %s",
-					args.n_success, n, strerror(-r));
+		return set_error(-r, "MAP_MEMORY_TO_GPU failed after %u of %u GPUs: %s",
+				 args.n_success, n, strerror(-r));
 	return 0;
 }
 
@@ -288,11 +286,11 @@ int kfdsig_kfd_map(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_bo *pub, cons
 	int r;
 
 	if (!kfd || !pub)
-		return kfdsig_set_error(EINVAL, "NULL argument");
+		return set_error(EINVAL, "NULL argument");
 	pthread_mutex_lock(&kfd->lock);
 	bo = bo_find(kfd, pub);
 	r = bo ? kfd_map_locked(kfd, bo, ids, n)
-	       : kfdsig_set_error(EINVAL, "not a buffer of this KFD process");
+	       : set_error(EINVAL, "not a buffer of this KFD process");
 	pthread_mutex_unlock(&kfd->lock);
 	return r;
 }
@@ -310,14 +308,13 @@ static int bo_release(struct kfdsig_kfd *kfd, struct kfd_bo *bo)
 		};
 		r = kfd_ioctl_retry(ops, kfd->fd, AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU, &ua);
 		if (r < 0)
-			return kfdsig_set_error(-r, "UNMAP_MEMORY_FROM_GPU failed: %s",
-						strerror(-r));
+			return set_error(-r, "UNMAP_MEMORY_FROM_GPU failed: %s", strerror(-r));
 		bo->nmapped = 0;
 	}
 	struct kfd_ioctl_free_memory_of_gpu_args fa = { .handle = bo->pub.handle };
 	r = kfd_ioctl_retry(ops, kfd->fd, AMDKFD_IOC_FREE_MEMORY_OF_GPU, &fa);
 	if (r < 0)
-		return kfdsig_set_error(-r, "FREE_MEMORY_OF_GPU failed: %s", strerror(-r));
+		return set_error(-r, "FREE_MEMORY_OF_GPU failed: %s", strerror(-r));
 	ops->munmap(ops->ctx, (void *)(uintptr_t)bo->pub.va, bo->reserved);
 	return 0;
 }
@@ -329,17 +326,17 @@ int kfdsig_kfd_free(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_bo *pub)
 	int r;
 
 	if (!kfd || !pub)
-		return kfdsig_set_error(EINVAL, "NULL argument");
+		return set_error(EINVAL, "NULL argument");
 	pthread_mutex_lock(&kfd->lock);
 	if (bo == kfd->signal_bo) {
 		pthread_mutex_unlock(&kfd->lock);
-		return kfdsig_set_error(EPERM, "the signal page lives as long as the KFD process");
+		return set_error(EPERM, "the signal page lives as long as the KFD process");
 	}
 	for (pp = &kfd->bos; *pp && *pp != bo; pp = &(*pp)->next)
 		;
 	if (!*pp) {
 		pthread_mutex_unlock(&kfd->lock);
-		return kfdsig_set_error(EINVAL, "buffer not allocated by this handle");
+		return set_error(EINVAL, "buffer not allocated by this handle");
 	}
 	r = bo_release(kfd, *pp);
 	if (!r) {

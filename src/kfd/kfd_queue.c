@@ -104,8 +104,8 @@ static int map_doorbells(struct kfdsig_kfd *kfd, struct kfd_gpu *g, uint64_t off
 	r = ops->mmap(ops->ctx, &p, NULL, slice, PROT_READ | PROT_WRITE, MAP_SHARED, kfd->fd,
 		      offset & ~(uint64_t)(slice - 1));
 	if (r < 0)
-		return kfdsig_set_error(-r, "cannot mmap the doorbells of gpu 0x%x: %s",
-					g->dev.gpu_id, strerror(-r));
+		return set_error(-r, "cannot mmap the doorbells of gpu 0x%x: %s", g->dev.gpu_id,
+				 strerror(-r));
 	g->doorbells = p;
 	return 0;
 }
@@ -113,7 +113,7 @@ static int map_doorbells(struct kfdsig_kfd *kfd, struct kfd_gpu *g, uint64_t off
 int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id, enum kfdsig_queue_type type,
 			    const struct kfdsig_queue_opts *opts, struct kfdsig_kfd_queue **out)
 {
-	kfdsig_abi_create_queue_args a;
+	abi_create_queue_args a;
 	struct kfdsig_queue_opts o = { 0 };
 	struct kfdsig_kfd_queue *q;
 	uint64_t pg = (uint64_t)sysconf(_SC_PAGESIZE);
@@ -123,28 +123,27 @@ int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id, enum kfdsig
 	int r;
 
 	if (!kfd || !out)
-		return kfdsig_set_error(EINVAL, "NULL argument");
+		return set_error(EINVAL, "NULL argument");
 	*out = NULL;
 	g = kfd_gpu_by_id(kfd, gpu_id);
 	if (!g)
-		return kfdsig_set_error(ENOENT, "no GPU with gpu_id 0x%x", gpu_id);
+		return set_error(ENOENT, "no GPU with gpu_id 0x%x", gpu_id);
 	if (!g->dev.target)
-		return kfdsig_set_error(ENOTSUP, "gpu 0x%x: %s", gpu_id, g->dev.note);
+		return set_error(ENOTSUP, "gpu 0x%x: %s", gpu_id, g->dev.note);
 	if (type != KFDSIG_QUEUE_PM4 && type != KFDSIG_QUEUE_AQL && !is_sdma(type))
-		return kfdsig_set_error(EINVAL, "unknown queue type %d", (int)type);
+		return set_error(EINVAL, "unknown queue type %d", (int)type);
 	/* gfx7/8 AQL rings need the doubled ring size libhsakmt passes
 	 * (kfd_queue.c kfd_queue_acquire_buffers checks ring_size / 2 there);
 	 * UNVERIFIED here, so AQL queues are gfx9+ only (64-bit pointers). */
 	if (type == KFDSIG_QUEUE_AQL && g->dev.target->wptr_bits != 64)
-		return kfdsig_set_error(ENOTSUP,
-					"gpu 0x%x (%s): kfdsig makes AQL queues on gfx9+ only",
-					gpu_id, g->dev.target->name);
+		return set_error(ENOTSUP, "gpu 0x%x (%s): kfdsig makes AQL queues on gfx9+ only",
+				 gpu_id, g->dev.target->name);
 	if (type == KFDSIG_QUEUE_SDMA_BY_ENG_ID) {
 		if (!kfdsig_kfd_has(kfd, KFDSIG_KFD_FEAT_SDMA_BY_ENG_ID))
-			return kfdsig_set_error(ENOTSUP, "SDMA queues by engine id need KFD 1.17");
+			return set_error(ENOTSUP, "SDMA queues by engine id need KFD 1.17");
 		req = KFDSIG_AMDKFD_IOC_CREATE_QUEUE_1_17;
 	}
-	r = kfdsig_opts_copy(&o, sizeof(o), opts, "kfdsig_queue_opts");
+	r = opts_copy(&o, sizeof(o), opts, "kfdsig_queue_opts");
 	if (r)
 		return r;
 	if (!o.ring_size)
@@ -156,11 +155,11 @@ int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id, enum kfdsig
 	/* The ring must be its own mapping of exactly ring_size bytes, and
 	 * mappings are whole pages. */
 	if (o.ring_size < pg || (o.ring_size & (o.ring_size - 1)))
-		return kfdsig_set_error(EINVAL, "ring size %u is not a power of two >= %llu",
-					o.ring_size, (unsigned long long)pg);
+		return set_error(EINVAL, "ring size %u is not a power of two >= %llu", o.ring_size,
+				 (unsigned long long)pg);
 	q = calloc(1, sizeof(*q));
 	if (!q)
-		return kfdsig_set_error(ENOMEM, "out of memory");
+		return set_error(ENOMEM, "out of memory");
 	q->kfd = kfd;
 	q->g = g;
 	q->t = g->dev.target;
@@ -213,11 +212,11 @@ int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id, enum kfdsig
 	}
 	r = kfd_ioctl_retry(kfd->ops, kfd->fd, req, &a);
 	if (r < 0) {
-		r = kfdsig_set_error(-r, "CREATE_QUEUE (%s, ring %u) on gpu 0x%x failed: %s",
-				     is_sdma(type)		? "SDMA"
-				     : type == KFDSIG_QUEUE_AQL ? "AQL"
-								: "PM4",
-				     o.ring_size, gpu_id, strerror(-r));
+		r = set_error(-r, "CREATE_QUEUE (%s, ring %u) on gpu 0x%x failed: %s",
+			      is_sdma(type)		 ? "SDMA"
+			      : type == KFDSIG_QUEUE_AQL ? "AQL"
+							 : "PM4",
+			      o.ring_size, gpu_id, strerror(-r));
 		goto fail;
 	}
 	q->id = a.queue_id;
@@ -259,11 +258,11 @@ int kfdsig_kfd_queue_destroy(struct kfdsig_kfd_queue *q)
 	int r;
 
 	if (!q)
-		return kfdsig_set_error(EINVAL, "NULL queue");
+		return set_error(EINVAL, "NULL queue");
 	d.queue_id = q->id;
 	r = kfd_ioctl_retry(q->kfd->ops, q->kfd->fd, AMDKFD_IOC_DESTROY_QUEUE, &d);
 	if (r < 0)
-		return kfdsig_set_error(-r, "DESTROY_QUEUE(%u) failed: %s", q->id, strerror(-r));
+		return set_error(-r, "DESTROY_QUEUE(%u) failed: %s", q->id, strerror(-r));
 	unlink_queue(q->kfd, q);
 	free_bo(q->kfd, q->cwsr);
 	free_bo(q->kfd, q->eop);
@@ -317,8 +316,8 @@ static int wait_space(struct kfdsig_kfd_queue *q, uint64_t need, int timeout_ms)
 
 	while (q->ring_size - 4 - in_flight(q) < need) {
 		if (now_ms() >= end)
-			return kfdsig_set_error(ETIMEDOUT, "queue %u: ring full for %d ms", q->id,
-						timeout_ms);
+			return set_error(ETIMEDOUT, "queue %u: ring full for %d ms", q->id,
+					 timeout_ms);
 		if (++spin > 64)
 			usleep(50);
 	}
@@ -363,11 +362,11 @@ static int submit_aql(struct kfdsig_kfd_queue *q, const uint32_t *dw, uint32_t n
 	int r;
 
 	if (ndw % (KFDSIG_AQL_PACKET_SIZE / 4))
-		return kfdsig_set_error(
-			EINVAL, "AQL submit of %u dwords: whole 16-dword packets only", ndw);
+		return set_error(EINVAL, "AQL submit of %u dwords: whole 16-dword packets only",
+				 ndw);
 	if ((uint64_t)n * KFDSIG_AQL_PACKET_SIZE > q->ring_size / 2)
-		return kfdsig_set_error(E2BIG, "%u AQL packets do not fit a %u-byte ring", n,
-					q->ring_size);
+		return set_error(E2BIG, "%u AQL packets do not fit a %u-byte ring", n,
+				 q->ring_size);
 	pthread_mutex_lock(&q->lock);
 	idx = q->wptr_bytes / KFDSIG_AQL_PACKET_SIZE;
 	r = wait_space(q, (uint64_t)n * KFDSIG_AQL_PACKET_SIZE, timeout_ms);
@@ -398,7 +397,7 @@ int kfdsig_kfd_queue_submit(struct kfdsig_kfd_queue *q, const uint32_t *dw, uint
 	int r;
 
 	if (!q || (ndw && !dw))
-		return kfdsig_set_error(EINVAL, "NULL argument");
+		return set_error(EINVAL, "NULL argument");
 	if (!ndw)
 		return 0;
 	if (q->type == KFDSIG_QUEUE_AQL)
@@ -410,8 +409,7 @@ int kfdsig_kfd_queue_submit(struct kfdsig_kfd_queue *q, const uint32_t *dw, uint
 		pad = q->t->sdma_min_submit_dw - ndw;
 	need = (uint64_t)(ndw + pad) * 4;
 	if (need > q->ring_size / 2)
-		return kfdsig_set_error(E2BIG, "%u dwords do not fit a %u-byte ring", ndw,
-					q->ring_size);
+		return set_error(E2BIG, "%u dwords do not fit a %u-byte ring", ndw, q->ring_size);
 	pthread_mutex_lock(&q->lock);
 	ring = q->ring->pub.cpu;
 	pos = q->wptr_bytes & (q->ring_size - 1);
@@ -448,11 +446,11 @@ int kfdsig_kfd_queue_wait_idle(struct kfdsig_kfd_queue *q, int timeout_ms)
 	int64_t end = timeout_ms < 0 ? INT64_MAX : now_ms() + timeout_ms;
 
 	if (!q)
-		return kfdsig_set_error(EINVAL, "NULL queue");
+		return set_error(EINVAL, "NULL queue");
 	while (in_flight(q)) {
 		if (now_ms() >= end)
-			return kfdsig_set_error(ETIMEDOUT, "queue %u not idle after %d ms", q->id,
-						timeout_ms);
+			return set_error(ETIMEDOUT, "queue %u not idle after %d ms", q->id,
+					 timeout_ms);
 		usleep(50);
 	}
 	return 0;

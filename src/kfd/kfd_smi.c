@@ -55,7 +55,7 @@ int kfdsig_smi_event_by_name(const char *name)
 	unsigned long v;
 
 	if (!name || !*name)
-		return kfdsig_set_error(ENOENT, "empty SMI event name");
+		return set_error(ENOENT, "empty SMI event name");
 	for (size_t i = 1; i < KFDSIG_ARRAY_SIZE(smi_names); i++)
 		if (smi_names[i] && !strcasecmp(name, smi_names[i]))
 			return (int)i;
@@ -64,7 +64,7 @@ int kfdsig_smi_event_by_name(const char *name)
 	v = strtoul(name, &end, 10);
 	if (!*end && v >= 1 && v <= 64)
 		return (int)v;
-	return kfdsig_set_error(ENOENT, "unknown SMI event '%.32s'", name);
+	return set_error(ENOENT, "unknown SMI event '%.32s'", name);
 }
 
 int kfdsig_smi_open(struct kfdsig_kfd *kfd, uint32_t gpu_id, uint64_t mask, struct kfdsig_smi **out)
@@ -75,27 +75,26 @@ int kfdsig_smi_open(struct kfdsig_kfd *kfd, uint32_t gpu_id, uint64_t mask, stru
 	int r;
 
 	if (!kfd || !out)
-		return kfdsig_set_error(EINVAL, "NULL argument");
+		return set_error(EINVAL, "NULL argument");
 	*out = NULL;
 	ops = kfd->ops;
 	if (!kfdsig_kfd_has(kfd, KFDSIG_KFD_FEAT_SMI_EVENTS))
-		return kfdsig_set_error(ENOTSUP, "SMI events need KFD 1.3, this is %u.%u",
-					kfd->major, kfd->minor);
+		return set_error(ENOTSUP, "SMI events need KFD 1.3, this is %u.%u", kfd->major,
+				 kfd->minor);
 	if (!kfd_gpu_by_id(kfd, gpu_id))
-		return kfdsig_set_error(ENOENT, "no GPU with gpu_id 0x%x", gpu_id);
+		return set_error(ENOENT, "no GPU with gpu_id 0x%x", gpu_id);
 	if ((mask & KFDSIG_SMI_MASK(KFDSIG_SMI_ALL_PROCESS)) &&
 	    !(ops->privileged && ops->privileged(ops->ctx)))
-		return kfdsig_set_error(EPERM, "SMI events of all processes need CAP_SYS_ADMIN "
-					       "(run as root, or drop all_process)");
+		return set_error(EPERM, "SMI events of all processes need CAP_SYS_ADMIN "
+					"(run as root, or drop all_process)");
 	args.gpuid = gpu_id;
 	r = kfd_ioctl_retry(ops, kfd->fd, AMDKFD_IOC_SMI_EVENTS, &args);
 	if (r < 0)
-		return kfdsig_set_error(-r, "SMI_EVENTS on gpu 0x%x failed: %s", gpu_id,
-					strerror(-r));
+		return set_error(-r, "SMI_EVENTS on gpu 0x%x failed: %s", gpu_id, strerror(-r));
 	smi = calloc(1, sizeof(*smi));
 	if (!smi) {
 		ops->close(ops->ctx, (int)args.anon_fd);
-		return kfdsig_set_error(ENOMEM, "out of memory");
+		return set_error(ENOMEM, "out of memory");
 	}
 	smi->ops_buf = *ops;
 	smi->ops = &smi->ops_buf;
@@ -114,13 +113,12 @@ int kfdsig_smi_set_mask(struct kfdsig_smi *smi, uint64_t mask)
 	ssize_t w;
 
 	if (!smi)
-		return kfdsig_set_error(EINVAL, "NULL smi handle");
+		return set_error(EINVAL, "NULL smi handle");
 	w = smi->ops->write(smi->ops->ctx, smi->fd, &mask, sizeof(mask));
 	if (w < 0)
-		return kfdsig_set_error((int)-w, "writing the SMI mask failed: %s",
-					strerror((int)-w));
+		return set_error((int)-w, "writing the SMI mask failed: %s", strerror((int)-w));
 	if (w != sizeof(mask))
-		return kfdsig_set_error(EIO, "short write of the SMI mask");
+		return set_error(EIO, "short write of the SMI mask");
 	return 0;
 }
 
@@ -169,7 +167,7 @@ static int parse_bytes(const char *bytes, size_t len, struct kfdsig_smi_event *e
 	snprintf(ev->line, sizeof(ev->line), "%s", line);
 	type = strtoul(line, &end, 16);
 	if (end == line || *end != ' ' || !type || type > 64)
-		return kfdsig_set_error(EBADMSG, "SMI line without an event type: '%.64s'", line);
+		return set_error(EBADMSG, "SMI line without an event type: '%.64s'", line);
 	ev->type = (uint32_t)type;
 	body = end + 1;
 
@@ -282,8 +280,8 @@ static int parse_bytes(const char *bytes, size_t len, struct kfdsig_smi_event *e
 		/* A type kfdsig does not know: keep the raw line. */
 		return 0;
 	}
-	return kfdsig_set_error(EBADMSG, "SMI %s line does not match its format: '%.64s'",
-				kfdsig_smi_event_name((uint32_t)type), line);
+	return set_error(EBADMSG, "SMI %s line does not match its format: '%.64s'",
+			 kfdsig_smi_event_name((uint32_t)type), line);
 }
 
 int kfdsig_smi_parse_line(const char *line, struct kfdsig_smi_event *ev)
@@ -291,7 +289,7 @@ int kfdsig_smi_parse_line(const char *line, struct kfdsig_smi_event *ev)
 	size_t len;
 
 	if (!line || !ev)
-		return kfdsig_set_error(EINVAL, "NULL argument");
+		return set_error(EINVAL, "NULL argument");
 	len = strcspn(line, "\n");
 	return parse_bytes(line, len, ev);
 }
@@ -317,7 +315,7 @@ int kfdsig_smi_read(struct kfdsig_smi *smi, struct kfdsig_smi_event *ev, int tim
 	int err = 0;
 
 	if (!smi || !ev)
-		return kfdsig_set_error(EINVAL, "NULL argument");
+		return set_error(EINVAL, "NULL argument");
 	ops = smi->ops;
 	for (;;) {
 		struct pollfd pfd = { .fd = smi->fd, .events = POLLIN };
@@ -332,7 +330,7 @@ int kfdsig_smi_read(struct kfdsig_smi *smi, struct kfdsig_smi_event *ev, int tim
 		if (r == -EINTR)
 			continue;
 		if (r < 0)
-			return kfdsig_set_error(-r, "poll on the SMI fd failed: %s", strerror(-r));
+			return set_error(-r, "poll on the SMI fd failed: %s", strerror(-r));
 		if (r == 0)
 			return 0;
 		got = ops->read(ops->ctx, smi->fd, smi->buf + smi->len,
@@ -340,10 +338,10 @@ int kfdsig_smi_read(struct kfdsig_smi *smi, struct kfdsig_smi_event *ev, int tim
 		if (got == -EAGAIN || got == -EINTR)
 			continue;
 		if (got < 0)
-			return kfdsig_set_error((int)-got, "reading SMI events failed: %s",
-						strerror((int)-got));
+			return set_error((int)-got, "reading SMI events failed: %s",
+					 strerror((int)-got));
 		if (got == 0)
-			return kfdsig_set_error(EPIPE, "SMI fd closed");
+			return set_error(EPIPE, "SMI fd closed");
 		smi->len += (size_t)got;
 	}
 }

@@ -26,11 +26,10 @@ int kfdsig_kfd_ioctl(struct kfdsig_kfd *kfd, unsigned long req, void *arg)
 	int r;
 
 	if (!kfd)
-		return kfdsig_set_error(EINVAL, "NULL kfd handle");
+		return set_error(EINVAL, "NULL kfd handle");
 	r = kfd_ioctl_retry(kfd->ops, kfd->fd, req, arg);
 	if (r < 0)
-		return kfdsig_set_error(-r, "KFD ioctl nr 0x%02lx failed: %s", (req & 0xff),
-					strerror(-r));
+		return set_error(-r, "KFD ioctl nr 0x%02lx failed: %s", (req & 0xff), strerror(-r));
 	return r;
 }
 
@@ -50,7 +49,7 @@ const struct kfdsig_kfd_device *kfdsig_kfd_device_by_gpu_id(const struct kfdsig_
 	struct kfd_gpu *g = kfd ? kfd_gpu_by_id((struct kfdsig_kfd *)kfd, gpu_id) : NULL;
 
 	if (!g) {
-		kfdsig_set_error(ENOENT, "no GPU with gpu_id 0x%x", gpu_id);
+		set_error(ENOENT, "no GPU with gpu_id 0x%x", gpu_id);
 		errno = ENOENT;
 		return NULL;
 	}
@@ -88,7 +87,7 @@ bool kfdsig_kfd_has(const struct kfdsig_kfd *kfd, enum kfdsig_kfd_feature f)
 const char *kfdsig_kfd_feature_info(enum kfdsig_kfd_feature f, uint32_t *minor)
 {
 	if ((unsigned)f >= KFDSIG_KFD_FEAT_COUNT) {
-		kfdsig_set_error(ERANGE, "feature %d out of range", (int)f);
+		set_error(ERANGE, "feature %d out of range", (int)f);
 		errno = ERANGE;
 		return NULL;
 	}

@@ -179,7 +179,7 @@ int kfd_topology_read(struct kfdsig_kfd *kfd)
 	snprintf(dir, sizeof(dir), "%s/class/kfd/kfd/topology/nodes", ops->sysfs_root);
 	dp = opendir(dir);
 	if (!dp)
-		return kfdsig_set_error(ENOENT, "no KFD topology at %s: %s", dir, strerror(errno));
+		return set_error(ENOENT, "no KFD topology at %s: %s", dir, strerror(errno));
 	while ((de = readdir(dp)) && nids < KFDSIG_ARRAY_SIZE(ids)) {
 		char *end;
 		unsigned long n = strtoul(de->d_name, &end, 10);
@@ -191,7 +191,7 @@ int kfd_topology_read(struct kfdsig_kfd *kfd)
 
 	kfd->gpus = calloc(nids ? nids : 1, sizeof(*kfd->gpus));
 	if (!kfd->gpus)
-		return kfdsig_set_error(ENOMEM, "out of memory");
+		return set_error(ENOMEM, "out of memory");
 	for (size_t i = 0; i < nids; i++) {
 		struct kfd_gpu *g = &kfd->gpus[kfd->ngpus];
 		struct kfdsig_kfd_device *d = &g->dev;

@@ -85,39 +85,39 @@ static int pm4_fence_prepare(const struct kfdsig_target *t, const struct kfdsig_
 {
 	int ret, rm_dw;
 
-	if (kfdsig_unlikely(!t || !f))
-		return kfdsig_set_error(EINVAL, "no target or no fence description");
+	if (unlikely(!t || !f))
+		return set_error(EINVAL, "no target or no fence description");
 	/* gfx8 default value: the event id, since the written data is the only
 	 * place the interrupt can take an id from (no INT_CTXID). */
-	ret = kfdsig_fence_check(t, f, PM4_FLAGS,
-				 t->pm4_fence == KFDSIG_PM4_FENCE_VI ? f->event_id : 1, value);
-	if (kfdsig_unlikely(ret))
+	ret = fence_check(t, f, PM4_FLAGS, t->pm4_fence == KFDSIG_PM4_FENCE_VI ? f->event_id : 1,
+			  value);
+	if (unlikely(ret))
 		return ret;
 
 	rm_dw = t->pm4_fence == KFDSIG_PM4_FENCE_VI ? KFDSIG_PM4_RELEASE_MEM_DW_GFX8
 						    : KFDSIG_PM4_RELEASE_MEM_DW;
-	if (kfdsig_unlikely((f->flags & KFDSIG_FENCE_CTXID) && t->pm4_fence == KFDSIG_PM4_FENCE_VI))
-		return kfdsig_set_error(
+	if (unlikely((f->flags & KFDSIG_FENCE_CTXID) && t->pm4_fence == KFDSIG_PM4_FENCE_VI))
+		return set_error(
 			EINVAL, "%s RELEASE_MEM has no INT_CTXID dword: a context id cannot be set",
 			t->name);
 	switch (f->form) {
 	case KFDSIG_PM4_RELEASE_MEM:
 		return rm_dw;
 	case KFDSIG_PM4_WRITE_DATA_INT:
-		if (kfdsig_unlikely(f->flags & KFDSIG_FENCE_INT_ONLY))
-			return kfdsig_set_error(
+		if (unlikely(f->flags & KFDSIG_FENCE_INT_ONLY))
+			return set_error(
 				EINVAL,
 				"WRITE_DATA form always writes the slot: drop interrupt-only");
 		return rm_dw + ((f->flags & KFDSIG_FENCE_32BIT) ? 5 : 6);
 	case KFDSIG_PM4_EVENT_WRITE_EOP:
-		if (kfdsig_unlikely(t->level != KFDSIG_GFX8))
-			return kfdsig_set_error(EINVAL,
-						"EVENT_WRITE_EOP is a gfx8 graphics-ring packet; "
-						"%s uses RELEASE_MEM",
-						t->name);
+		if (unlikely(t->level != KFDSIG_GFX8))
+			return set_error(EINVAL,
+					 "EVENT_WRITE_EOP is a gfx8 graphics-ring packet; "
+					 "%s uses RELEASE_MEM",
+					 t->name);
 		return KFDSIG_PM4_EVENT_WRITE_EOP_DW;
 	default:
-		return kfdsig_set_error(EINVAL, "unknown PM4 form %u", f->form);
+		return set_error(EINVAL, "unknown PM4 form %u", f->form);
 	}
 }
 
@@ -155,13 +155,12 @@ int kfdsig_pm4_emit_fence(const struct kfdsig_target *t, const struct kfdsig_fen
 
 	/* The default fence in a handful of compares and eight stores; any
 	 * other description, and every refusal, takes the full path below. */
-	if (kfdsig_likely(t && f && buf && !f->flags && !f->form && !f->reserved &&
-			  f->cache <= KFDSIG_CACHE_NONE &&
-			  f->event_id - 1u < KFDSIG_SIGNAL_EVENT_LIMIT - 1u &&
-			  f->slot_va > 8ull * f->event_id && !(f->slot_va & 7) &&
-			  !((f->slot_va - 8ull * f->event_id) & (KFDSIG_SIGNAL_PAGE_ALIGN - 1)) &&
-			  !((f->slot_va + 7) >> t->va_bits) &&
-			  max_dw >= KFDSIG_PM4_RELEASE_MEM_DW)) {
+	if (likely(t && f && buf && !f->flags && !f->form && !f->reserved &&
+		   f->cache <= KFDSIG_CACHE_NONE &&
+		   f->event_id - 1u < KFDSIG_SIGNAL_EVENT_LIMIT - 1u &&
+		   f->slot_va > 8ull * f->event_id && !(f->slot_va & 7) &&
+		   !((f->slot_va - 8ull * f->event_id) & (KFDSIG_SIGNAL_PAGE_ALIGN - 1)) &&
+		   !((f->slot_va + 7) >> t->va_bits) && max_dw >= KFDSIG_PM4_RELEASE_MEM_DW)) {
 		uint32_t *end = emit_release_mem(
 			buf, t, eop_dw1[t->pm4_fence][f->cache],
 			PM4_PUT(RM, data_sel, PM4_DATA_SEL_64) |
@@ -173,11 +172,11 @@ int kfdsig_pm4_emit_fence(const struct kfdsig_target *t, const struct kfdsig_fen
 	}
 
 	n = pm4_fence_prepare(t, f, &value);
-	if (kfdsig_unlikely(n < 0))
+	if (unlikely(n < 0))
 		return n;
-	if (kfdsig_unlikely(!buf || max_dw < (size_t)n))
-		return kfdsig_set_error(ENOSPC, "fence needs %d dwords, buffer has %zu", n,
-					buf ? max_dw : 0);
+	if (unlikely(!buf || max_dw < (size_t)n))
+		return set_error(ENOSPC, "fence needs %d dwords, buffer has %zu", n,
+				 buf ? max_dw : 0);
 
 	flags = f->flags;
 	dw1 = eop_dw1[t->pm4_fence][f->cache];
@@ -247,8 +246,8 @@ int kfdsig_pm4_emit_fence(const struct kfdsig_target *t, const struct kfdsig_fen
 
 int kfdsig_pm4_timestamp_dw(const struct kfdsig_target *t)
 {
-	if (kfdsig_unlikely(!t))
-		return kfdsig_set_error(EINVAL, "no target");
+	if (unlikely(!t))
+		return set_error(EINVAL, "no target");
 	return t->pm4_fence == KFDSIG_PM4_FENCE_VI ? KFDSIG_PM4_TIMESTAMP_DW_GFX8
 						   : KFDSIG_PM4_TIMESTAMP_DW;
 }
@@ -267,18 +266,18 @@ int kfdsig_pm4_emit_timestamp(const struct kfdsig_target *t, uint64_t dst_va, ui
 	int n = kfdsig_pm4_timestamp_dw(t);
 	unsigned bits;
 
-	if (kfdsig_unlikely(n < 0))
+	if (unlikely(n < 0))
 		return n;
 	/* 48 bits, or the target's wider GPU VA (57 on GC 12.1). */
 	bits = t->va_bits > 48 ? t->va_bits : 48;
-	if (kfdsig_unlikely(!dst_va || (dst_va & 7) || (dst_va >> bits)))
-		return kfdsig_set_error(EINVAL,
-					"timestamp address 0x%llx must be non-zero, 8-byte aligned "
-					"and below 2^%u",
-					(unsigned long long)dst_va, bits);
-	if (kfdsig_unlikely(!buf || max_dw < (size_t)n))
-		return kfdsig_set_error(ENOSPC, "timestamp needs %d dwords, buffer has %zu", n,
-					buf ? max_dw : 0);
+	if (unlikely(!dst_va || (dst_va & 7) || (dst_va >> bits)))
+		return set_error(EINVAL,
+				 "timestamp address 0x%llx must be non-zero, 8-byte aligned "
+				 "and below 2^%u",
+				 (unsigned long long)dst_va, bits);
+	if (unlikely(!buf || max_dw < (size_t)n))
+		return set_error(ENOSPC, "timestamp needs %d dwords, buffer has %zu", n,
+				 buf ? max_dw : 0);
 	emit_release_mem(buf, t, eop_dw1[t->pm4_fence][KFDSIG_CACHE_NONE],
 			 PM4_PUT(RM, data_sel, PM4_DATA_SEL_GPU_CLOCK) |
 				 PM4_PUT(RM, int_sel, PM4_INT_SEL_NONE),
@@ -292,22 +291,22 @@ int kfdsig_pm4_fence_prepare(const struct kfdsig_target *t, const struct kfdsig_
 	struct kfdsig_fence probe;
 	int vi, n;
 
-	if (kfdsig_unlikely(!t || !f || !tmpl))
-		return kfdsig_set_error(EINVAL, "no target, fence description or template");
-	if (kfdsig_unlikely(f->flags & (KFDSIG_FENCE_CTXID | KFDSIG_FENCE_DELIBERATELY_BAD)))
-		return kfdsig_set_error(
-			EINVAL, "templates always carry the event id: use kfdsig_pm4_emit_fence() "
-				"for a chosen context id or a deliberately bad packet");
-	if (kfdsig_unlikely(f->form == KFDSIG_PM4_EVENT_WRITE_EOP))
-		return kfdsig_set_error(EINVAL, "no template for EVENT_WRITE_EOP (gfx8 graphics "
-						"rings): use kfdsig_pm4_emit_fence()");
-	if (kfdsig_unlikely(!signal_page_va || (signal_page_va & (KFDSIG_SIGNAL_PAGE_ALIGN - 1)) ||
-			    signal_page_va + KFDSIG_SIGNAL_PAGE_SIZE > (1ull << t->va_bits)))
-		return kfdsig_set_error(EINVAL,
-					"signal page address 0x%llx must be non-zero, 4096-byte "
-					"aligned and leave 32 KiB below 2^%u (the %s GPU virtual "
-					"address space)",
-					(unsigned long long)signal_page_va, t->va_bits, t->name);
+	if (unlikely(!t || !f || !tmpl))
+		return set_error(EINVAL, "no target, fence description or template");
+	if (unlikely(f->flags & (KFDSIG_FENCE_CTXID | KFDSIG_FENCE_DELIBERATELY_BAD)))
+		return set_error(EINVAL,
+				 "templates always carry the event id: use kfdsig_pm4_emit_fence() "
+				 "for a chosen context id or a deliberately bad packet");
+	if (unlikely(f->form == KFDSIG_PM4_EVENT_WRITE_EOP))
+		return set_error(EINVAL, "no template for EVENT_WRITE_EOP (gfx8 graphics "
+					 "rings): use kfdsig_pm4_emit_fence()");
+	if (unlikely(!signal_page_va || (signal_page_va & (KFDSIG_SIGNAL_PAGE_ALIGN - 1)) ||
+		     signal_page_va + KFDSIG_SIGNAL_PAGE_SIZE > (1ull << t->va_bits)))
+		return set_error(EINVAL,
+				 "signal page address 0x%llx must be non-zero, 4096-byte "
+				 "aligned and leave 32 KiB below 2^%u (the %s GPU virtual "
+				 "address space)",
+				 (unsigned long long)signal_page_va, t->va_bits, t->name);
 	/* Emit for event 1 of the page; every check runs on the real options. */
 	probe = *f;
 	probe.event_id = 1;
@@ -349,6 +348,6 @@ int kfdsig_pm4_fence_write_error(const struct kfdsig_pm4_fence_tmpl *tmpl, size_
 				 uint32_t event_id)
 {
 	if (event_id == 0 || event_id >= KFDSIG_SIGNAL_EVENT_LIMIT)
-		return kfdsig_set_error(EINVAL, "event id %u is outside 1..4095", event_id);
-	return kfdsig_set_error(ENOSPC, "fence needs %u dwords, buffer has %zu", tmpl->ndw, max_dw);
+		return set_error(EINVAL, "event id %u is outside 1..4095", event_id);
+	return set_error(ENOSPC, "fence needs %u dwords, buffer has %zu", tmpl->ndw, max_dw);
 }

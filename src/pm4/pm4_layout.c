@@ -305,8 +305,7 @@ static const struct kfdsig_packet_desc set_sh_reg_desc =
 static const struct kfdsig_packet_desc dispatch_direct_desc = DESC(
 	"DISPATCH_DIRECT", PM4_OP_DISPATCH_DIRECT, PM4_DISPATCH_DIRECT_DW, dispatch_direct_fields);
 
-const struct kfdsig_packet_desc *kfdsig_pm4_desc_lookup(const struct kfdsig_target *t,
-							unsigned int opcode)
+const struct kfdsig_packet_desc *pm4_desc_lookup(const struct kfdsig_target *t, unsigned int opcode)
 {
 	switch (opcode) {
 	case PM4_OP_RELEASE_MEM:
@@ -348,14 +347,14 @@ const struct kfdsig_packet_desc *kfdsig_pm4_packet_desc(const struct kfdsig_targ
 	const struct kfdsig_packet_desc *d;
 
 	if (!t) {
-		kfdsig_set_error(EINVAL, "no target");
+		set_error(EINVAL, "no target");
 		errno = EINVAL;
 		return NULL;
 	}
-	d = kfdsig_pm4_desc_lookup(t, opcode);
+	d = pm4_desc_lookup(t, opcode);
 	if (d)
 		return d;
-	kfdsig_set_error(ENOENT, "no PM4 layout for opcode 0x%02x on %s", opcode, t->name);
+	set_error(ENOENT, "no PM4 layout for opcode 0x%02x on %s", opcode, t->name);
 	errno = ENOENT;
 	return NULL;
 }

@@ -43,26 +43,26 @@ static int sdma_fence_prepare(const struct kfdsig_target *t, const struct kfdsig
 	uint32_t ctx;
 	int ret;
 
-	if (kfdsig_unlikely(!t || !f))
-		return kfdsig_set_error(EINVAL, "no target or no fence description");
-	if (kfdsig_unlikely(f->form))
-		return kfdsig_set_error(EINVAL, "SDMA has one packet form; fence.form is PM4 only");
-	if (kfdsig_unlikely(f->cache != KFDSIG_CACHE_FLUSH_INV))
-		return kfdsig_set_error(EINVAL, "SDMA FENCE has no end-of-pipe cache action; leave "
-						"fence.cache at its default");
+	if (unlikely(!t || !f))
+		return set_error(EINVAL, "no target or no fence description");
+	if (unlikely(f->form))
+		return set_error(EINVAL, "SDMA has one packet form; fence.form is PM4 only");
+	if (unlikely(f->cache != KFDSIG_CACHE_FLUSH_INV))
+		return set_error(EINVAL, "SDMA FENCE has no end-of-pipe cache action; leave "
+					 "fence.cache at its default");
 	/* One FENCE is a 32-bit store: check it as one (value range, 4-byte
 	 * alignment) whichever of the two flags asked for it. */
 	c = *f;
 	if (c.flags & (KFDSIG_FENCE_SDMA_ONE_FENCE | KFDSIG_FENCE_32BIT))
 		c.flags |= KFDSIG_FENCE_32BIT;
-	ret = kfdsig_fence_check(t, &c, SDMA_FLAGS, 1, value);
-	if (kfdsig_unlikely(ret))
+	ret = fence_check(t, &c, SDMA_FLAGS, 1, value);
+	if (unlikely(ret))
 		return ret;
 	ctx = (f->flags & KFDSIG_FENCE_CTXID) ? f->ctxid : f->event_id;
-	if (kfdsig_unlikely(ctx & ~SDMA_TRAP_INT_CONTEXT_MASK) &&
+	if (unlikely(ctx & ~SDMA_TRAP_INT_CONTEXT_MASK) &&
 	    !(f->flags & KFDSIG_FENCE_DELIBERATELY_BAD))
-		return kfdsig_set_error(
-			EINVAL, "TRAP context 0x%x is wider than the 28 bits KFD reads", ctx);
+		return set_error(EINVAL, "TRAP context 0x%x is wider than the 28 bits KFD reads",
+				 ctx);
 	if (f->flags & KFDSIG_FENCE_INT_ONLY)
 		return SDMA_TRAP_DW;
 	if (c.flags & KFDSIG_FENCE_32BIT)
@@ -94,11 +94,11 @@ int kfdsig_sdma_emit_fence(const struct kfdsig_target *t, const struct kfdsig_fe
 	int n;
 
 	n = sdma_fence_prepare(t, f, &value);
-	if (kfdsig_unlikely(n < 0))
+	if (unlikely(n < 0))
 		return n;
-	if (kfdsig_unlikely(!buf || max_dw < (size_t)n))
-		return kfdsig_set_error(ENOSPC, "fence needs %d dwords, buffer has %zu", n,
-					buf ? max_dw : 0);
+	if (unlikely(!buf || max_dw < (size_t)n))
+		return set_error(ENOSPC, "fence needs %d dwords, buffer has %zu", n,
+				 buf ? max_dw : 0);
 
 	if (n > SDMA_TRAP_DW) {
 		uint32_t hdr = fence_header(t);
@@ -130,14 +130,13 @@ static void fill_nop(uint32_t *p, size_t ndw, uint32_t flags)
 
 int kfdsig_sdma_emit_nop(uint32_t *buf, size_t max_dw, size_t ndw, uint32_t flags)
 {
-	if (kfdsig_unlikely(flags & ~KFDSIG_SDMA_NOP_BURST))
-		return kfdsig_set_error(EINVAL, "unknown NOP flags 0x%x",
-					flags & ~KFDSIG_SDMA_NOP_BURST);
-	if (kfdsig_unlikely(ndw > INT32_MAX))
-		return kfdsig_set_error(EINVAL, "%zu NOP dwords is too many", ndw);
-	if (kfdsig_unlikely(ndw && (!buf || max_dw < ndw)))
-		return kfdsig_set_error(ENOSPC, "%zu NOP dwords do not fit a %zu-dword buffer", ndw,
-					buf ? max_dw : 0);
+	if (unlikely(flags & ~KFDSIG_SDMA_NOP_BURST))
+		return set_error(EINVAL, "unknown NOP flags 0x%x", flags & ~KFDSIG_SDMA_NOP_BURST);
+	if (unlikely(ndw > INT32_MAX))
+		return set_error(EINVAL, "%zu NOP dwords is too many", ndw);
+	if (unlikely(ndw && (!buf || max_dw < ndw)))
+		return set_error(ENOSPC, "%zu NOP dwords do not fit a %zu-dword buffer", ndw,
+				 buf ? max_dw : 0);
 	if (ndw)
 		fill_nop(buf, ndw, flags);
 	return (int)ndw;
@@ -150,27 +149,26 @@ static int is_pow2(uint64_t v)
 
 int kfdsig_sdma_pad_align_dw(uint64_t wptr_bytes, uint32_t align_bytes)
 {
-	if (kfdsig_unlikely(!is_pow2(align_bytes) || align_bytes < 4))
-		return kfdsig_set_error(EINVAL, "alignment %u is not a power of two >= 4 bytes",
-					align_bytes);
-	if (kfdsig_unlikely(wptr_bytes & 3))
-		return kfdsig_set_error(EINVAL,
-					"write pointer 0x%llx is not a multiple of 4 bytes "
-					"(SDMA pointers count bytes)",
-					(unsigned long long)wptr_bytes);
+	if (unlikely(!is_pow2(align_bytes) || align_bytes < 4))
+		return set_error(EINVAL, "alignment %u is not a power of two >= 4 bytes",
+				 align_bytes);
+	if (unlikely(wptr_bytes & 3))
+		return set_error(EINVAL,
+				 "write pointer 0x%llx is not a multiple of 4 bytes "
+				 "(SDMA pointers count bytes)",
+				 (unsigned long long)wptr_bytes);
 	return (int)(((align_bytes - (wptr_bytes & (align_bytes - 1))) & (align_bytes - 1)) / 4);
 }
 
 static int check_ring(uint64_t wptr_bytes, uint32_t ring_bytes)
 {
-	if (kfdsig_unlikely(!is_pow2(ring_bytes) || ring_bytes < 4))
-		return kfdsig_set_error(EINVAL, "ring size %u bytes is not a power of two",
-					ring_bytes);
-	if (kfdsig_unlikely(wptr_bytes & 3))
-		return kfdsig_set_error(EINVAL,
-					"write pointer 0x%llx is not a multiple of 4 bytes "
-					"(SDMA pointers count bytes)",
-					(unsigned long long)wptr_bytes);
+	if (unlikely(!is_pow2(ring_bytes) || ring_bytes < 4))
+		return set_error(EINVAL, "ring size %u bytes is not a power of two", ring_bytes);
+	if (unlikely(wptr_bytes & 3))
+		return set_error(EINVAL,
+				 "write pointer 0x%llx is not a multiple of 4 bytes "
+				 "(SDMA pointers count bytes)",
+				 (unsigned long long)wptr_bytes);
 	return 0;
 }
 
@@ -179,11 +177,11 @@ int kfdsig_sdma_pad_wrap_dw(uint64_t wptr_bytes, uint32_t ring_bytes, size_t pac
 	uint64_t off, left;
 	int ret = check_ring(wptr_bytes, ring_bytes);
 
-	if (kfdsig_unlikely(ret))
+	if (unlikely(ret))
 		return ret;
-	if (kfdsig_unlikely(packet_dw > ring_bytes / 4))
-		return kfdsig_set_error(EINVAL, "a %zu-dword packet does not fit a %u-byte ring",
-					packet_dw, ring_bytes);
+	if (unlikely(packet_dw > ring_bytes / 4))
+		return set_error(EINVAL, "a %zu-dword packet does not fit a %u-byte ring",
+				 packet_dw, ring_bytes);
 	off = wptr_bytes & (ring_bytes - 1);
 	left = (ring_bytes - off) / 4;
 	return packet_dw > left ? (int)left : 0;
@@ -191,8 +189,8 @@ int kfdsig_sdma_pad_wrap_dw(uint64_t wptr_bytes, uint32_t ring_bytes, size_t pac
 
 int kfdsig_sdma_pad_submit_dw(const struct kfdsig_target *t, size_t submit_dw)
 {
-	if (kfdsig_unlikely(!t))
-		return kfdsig_set_error(EINVAL, "no target");
+	if (unlikely(!t))
+		return set_error(EINVAL, "no target");
 	/* ROCr: "Some GFX9 devices require a minimum of 64 DWORDS per ring
 	 * buffer submission" (table field sdma_min_submit_dw, *_sdma_pkt_open.h NOP / POLL_REGMEM, ROCr amd_blit_sdma.cpp). */
 	return submit_dw < t->sdma_min_submit_dw ? (int)(t->sdma_min_submit_dw - submit_dw) : 0;
@@ -220,27 +218,25 @@ int kfdsig_sdma_ring_write(const struct kfdsig_target *t, uint32_t *ring, uint32
 	uint64_t w;
 	int ret;
 
-	if (kfdsig_unlikely(!t || !ring || !wptr_bytes || (!pkt && ndw)))
-		return kfdsig_set_error(EINVAL, "NULL target, ring, write pointer or packets");
-	if (kfdsig_unlikely(flags & ~KFDSIG_SDMA_NOP_BURST))
-		return kfdsig_set_error(EINVAL, "unknown ring flags 0x%x",
-					flags & ~KFDSIG_SDMA_NOP_BURST);
+	if (unlikely(!t || !ring || !wptr_bytes || (!pkt && ndw)))
+		return set_error(EINVAL, "NULL target, ring, write pointer or packets");
+	if (unlikely(flags & ~KFDSIG_SDMA_NOP_BURST))
+		return set_error(EINVAL, "unknown ring flags 0x%x", flags & ~KFDSIG_SDMA_NOP_BURST);
 	w = *wptr_bytes;
 	ret = check_ring(w, ring_bytes);
-	if (kfdsig_unlikely(ret))
+	if (unlikely(ret))
 		return ret;
-	if (kfdsig_unlikely(ring_bytes < 64))
-		return kfdsig_set_error(EINVAL, "ring size %u bytes is below 64", ring_bytes);
-	if (kfdsig_unlikely(align_bytes &&
-			    (!is_pow2(align_bytes) || align_bytes < 4 || align_bytes > ring_bytes)))
-		return kfdsig_set_error(EINVAL,
-					"alignment %u is not a power of two between 4 and the "
-					"ring size",
-					align_bytes);
+	if (unlikely(ring_bytes < 64))
+		return set_error(EINVAL, "ring size %u bytes is below 64", ring_bytes);
+	if (unlikely(align_bytes &&
+		     (!is_pow2(align_bytes) || align_bytes < 4 || align_bytes > ring_bytes)))
+		return set_error(EINVAL,
+				 "alignment %u is not a power of two between 4 and the "
+				 "ring size",
+				 align_bytes);
 	ring_dw = ring_bytes / 4;
-	if (kfdsig_unlikely(ndw >= ring_dw))
-		return kfdsig_set_error(ENOSPC, "%zu dwords do not fit a %u-byte ring", ndw,
-					ring_bytes);
+	if (unlikely(ndw >= ring_dw))
+		return set_error(ENOSPC, "%zu dwords do not fit a %u-byte ring", ndw, ring_bytes);
 
 	pos = (size_t)((w & (ring_bytes - 1)) / 4);
 	wrap = ndw > ring_dw - pos ? ring_dw - pos : 0;
@@ -253,11 +249,11 @@ int kfdsig_sdma_ring_write(const struct kfdsig_target *t, uint32_t *ring, uint32
 		total += (size_t)(((align_bytes - (end & (align_bytes - 1))) & (align_bytes - 1)) /
 				  4);
 	}
-	if (kfdsig_unlikely(total >= ring_dw))
-		return kfdsig_set_error(ENOSPC,
-					"submission of %zu dwords with padding does not fit a "
-					"%u-byte ring",
-					total, ring_bytes);
+	if (unlikely(total >= ring_dw))
+		return set_error(ENOSPC,
+				 "submission of %zu dwords with padding does not fit a "
+				 "%u-byte ring",
+				 total, ring_bytes);
 	tail = total - wrap - ndw;
 
 	pos = ring_nops(ring, ring_dw, pos, wrap, flags);

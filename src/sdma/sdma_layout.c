@@ -154,8 +154,8 @@ static const struct kfdsig_packet_desc srbm_write_desc =
 static const struct kfdsig_packet_desc gcr_req_desc =
 	DESC("GCR_REQ", SDMA_OP_GCR_REQ, SDMA_GCR_REQ_DW, gcr_req_fields);
 
-const struct kfdsig_packet_desc *kfdsig_sdma_desc_lookup(const struct kfdsig_target *t,
-							 unsigned int op, unsigned int sub_op)
+const struct kfdsig_packet_desc *sdma_desc_lookup(const struct kfdsig_target *t, unsigned int op,
+						  unsigned int sub_op)
 {
 	switch (op) {
 	case SDMA_OP_NOP:
@@ -211,14 +211,14 @@ const struct kfdsig_packet_desc *kfdsig_sdma_packet_desc(const struct kfdsig_tar
 	const struct kfdsig_packet_desc *d;
 
 	if (!t) {
-		kfdsig_set_error(EINVAL, "no target");
+		set_error(EINVAL, "no target");
 		errno = EINVAL;
 		return NULL;
 	}
-	d = kfdsig_sdma_desc_lookup(t, op, sub_op);
+	d = sdma_desc_lookup(t, op, sub_op);
 	if (d)
 		return d;
-	kfdsig_set_error(ENOENT, "no SDMA layout for op %u sub_op %u on %s", op, sub_op, t->name);
+	set_error(ENOENT, "no SDMA layout for op %u sub_op %u on %s", op, sub_op, t->name);
 	errno = ENOENT;
 	return NULL;
 }
@@ -229,19 +229,19 @@ long kfdsig_sdma_packet_dw(const struct kfdsig_target *t, const uint32_t *dw, si
 	uint32_t h;
 
 	if (!t || !dw || !n)
-		return kfdsig_set_error(EINVAL, "no target or no dwords");
+		return set_error(EINVAL, "no target or no dwords");
 	h = dw[0];
 	if (SDMA_HDR_OP_G(h) == SDMA_OP_NOP)
 		return (long)SDMA_GET(NOP, count, h) + 1;
-	d = kfdsig_sdma_desc_lookup(t, SDMA_HDR_OP_G(h), SDMA_HDR_SUB_OP_G(h));
+	d = sdma_desc_lookup(t, SDMA_HDR_OP_G(h), SDMA_HDR_SUB_OP_G(h));
 	if (!d)
-		return kfdsig_set_error(ENOENT, "no SDMA layout for op %u sub_op %u on %s",
-					SDMA_HDR_OP_G(h), SDMA_HDR_SUB_OP_G(h), t->name);
+		return set_error(ENOENT, "no SDMA layout for op %u sub_op %u on %s",
+				 SDMA_HDR_OP_G(h), SDMA_HDR_SUB_OP_G(h), t->name);
 	if (SDMA_HDR_OP_G(h) == SDMA_OP_WRITE) {
 		uint32_t count;
 
 		if (n < SDMA_WRITE_HDR_DW)
-			return kfdsig_set_error(ENODATA, "WRITE cut before its count dword");
+			return set_error(ENODATA, "WRITE cut before its count dword");
 		count = SDMA_GET(WRITE, count, dw[SDMA_DW(WRITE, count)]);
 		return SDMA_WRITE_HDR_DW + (long)count +
 		       (SDMA_COUNT_IS_MINUS_ONE(t->sdma_ip[0]) ? 1 : 0);

@@ -216,16 +216,16 @@ file(WRITE ${OUT}.tmp "/* SPDX-License-Identifier: MIT */
 // clang-format off
 #include \"shaders/stubs_gen.h\"
 
-const char kfdsig_stub_llvm_version[] = \"${LLVM_VERSION}\";
+const char stub_llvm_version[] = \"${LLVM_VERSION}\";
 
-${sources}${arrays}const struct stub_family kfdsig_stub_families[] = {
+${sources}${arrays}const struct stub_family stub_families[] = {
 ${families}};
 
-const struct stub_target kfdsig_stub_targets[] = {
+const struct stub_target stub_targets[] = {
 ${targets}};
 
-const unsigned kfdsig_stub_nfamilies = sizeof(kfdsig_stub_families) / sizeof(kfdsig_stub_families[0]);
-const unsigned kfdsig_stub_ntargets = sizeof(kfdsig_stub_targets) / sizeof(kfdsig_stub_targets[0]);
+const unsigned stub_nfamilies = sizeof(stub_families) / sizeof(stub_families[0]);
+const unsigned stub_ntargets = sizeof(stub_targets) / sizeof(stub_targets[0]);
 // clang-format on
 ")
 file(RENAME ${OUT}.tmp ${OUT})

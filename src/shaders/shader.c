@@ -42,9 +42,9 @@ static void put_le32(uint8_t *p, uint32_t v)
 
 static const struct stub_target *find_target(const struct kfdsig_target *t)
 {
-	for (unsigned i = 0; i < kfdsig_stub_ntargets; i++)
-		if (!strcmp(kfdsig_stub_targets[i].name, t->name))
-			return &kfdsig_stub_targets[i];
+	for (unsigned i = 0; i < stub_ntargets; i++)
+		if (!strcmp(stub_targets[i].name, t->name))
+			return &stub_targets[i];
 	return NULL;
 }
 
@@ -67,14 +67,14 @@ int kfdsig_shader_stub(const struct kfdsig_target *t, enum kfdsig_shader_form fo
 	const struct stub_target *st;
 	const struct stub_family *f;
 
-	if (kfdsig_unlikely(!t || !out))
-		return kfdsig_set_error(EINVAL, "no target or no output");
-	if (kfdsig_unlikely(form != KFDSIG_SHADER_CODE_OBJECT && form != KFDSIG_SHADER_RAW))
-		return kfdsig_set_error(EINVAL, "unknown shader form %d", (int)form);
+	if (unlikely(!t || !out))
+		return set_error(EINVAL, "no target or no output");
+	if (unlikely(form != KFDSIG_SHADER_CODE_OBJECT && form != KFDSIG_SHADER_RAW))
+		return set_error(EINVAL, "unknown shader form %d", (int)form);
 	st = find_target(t);
-	if (kfdsig_unlikely(!st))
-		return kfdsig_set_error(ENOENT, "no signal stub was assembled for %s", t->name);
-	f = &kfdsig_stub_families[st->family];
+	if (unlikely(!st))
+		return set_error(ENOENT, "no signal stub was assembled for %s", t->name);
+	f = &stub_families[st->family];
 
 	memset(out, 0, sizeof(*out));
 	out->target = t;
@@ -85,7 +85,7 @@ int kfdsig_shader_stub(const struct kfdsig_target *t, enum kfdsig_shader_form fo
 	out->family = f->name;
 	out->source_name = f->file;
 	out->source = f->source;
-	out->llvm_version = kfdsig_stub_llvm_version;
+	out->llvm_version = stub_llvm_version;
 	if (form == KFDSIG_SHADER_CODE_OBJECT) {
 		out->bytes = st->elf;
 		out->size = f->elf_size;
@@ -127,7 +127,7 @@ static int check_ids(const struct kfdsig_shader_stub *s, uint64_t slot_va, uint3
 
 	f.slot_va = slot_va;
 	f.event_id = event_id;
-	ret = kfdsig_fence_check(s->target, &f, 0, 1, &value);
+	ret = fence_check(s->target, &f, 0, 1, &value);
 	if (ret)
 		return ret;
 	return kfdsig_shader_kfd_id(s->target, event_id) == event_id ? 0 : KFDSIG_SHADER_PARTIAL_ID;
@@ -139,21 +139,21 @@ int kfdsig_shader_patch(const struct kfdsig_shader_stub *s, void *code, size_t s
 	uint8_t *p = code;
 	int ret;
 
-	if (kfdsig_unlikely(!s || !code || !s->target))
-		return kfdsig_set_error(EINVAL, "no stub or no code buffer");
-	if (kfdsig_unlikely(s->form != KFDSIG_SHADER_RAW))
-		return kfdsig_set_error(EINVAL, "only a raw stub has literals to patch; a code "
-						"object takes kernel arguments "
-						"(kfdsig_shader_kernargs())");
-	if (kfdsig_unlikely(size < s->size))
-		return kfdsig_set_error(ENOSPC,
-					"code buffer of %zu bytes is smaller than the "
-					"%zu-byte stub",
-					size, s->size);
+	if (unlikely(!s || !code || !s->target))
+		return set_error(EINVAL, "no stub or no code buffer");
+	if (unlikely(s->form != KFDSIG_SHADER_RAW))
+		return set_error(EINVAL, "only a raw stub has literals to patch; a code "
+					 "object takes kernel arguments "
+					 "(kfdsig_shader_kernargs())");
+	if (unlikely(size < s->size))
+		return set_error(ENOSPC,
+				 "code buffer of %zu bytes is smaller than the "
+				 "%zu-byte stub",
+				 size, s->size);
 	for (int i = 0; i < KFDSIG_SHADER_NPATCH; i++)
-		if (kfdsig_unlikely(s->patch_offset[i] > s->size - 4))
-			return kfdsig_set_error(EINVAL, "patch offset %u outside the stub",
-						s->patch_offset[i]);
+		if (unlikely(s->patch_offset[i] > s->size - 4))
+			return set_error(EINVAL, "patch offset %u outside the stub",
+					 s->patch_offset[i]);
 	ret = check_ids(s, slot_va, event_id);
 	if (ret < 0)
 		return ret;
@@ -169,16 +169,16 @@ int kfdsig_shader_kernargs(const struct kfdsig_shader_stub *s, void *kernarg, si
 	uint8_t *p = kernarg;
 	int ret;
 
-	if (kfdsig_unlikely(!s || !kernarg || !s->target))
-		return kfdsig_set_error(EINVAL, "no stub or no kernel-argument buffer");
-	if (kfdsig_unlikely(s->form != KFDSIG_SHADER_CODE_OBJECT))
-		return kfdsig_set_error(EINVAL, "a raw stub takes no kernel arguments; patch it "
-						"(kfdsig_shader_patch())");
-	if (kfdsig_unlikely(size < KFDSIG_SHADER_KERNARG_SIZE))
-		return kfdsig_set_error(ENOSPC,
-					"kernel-argument buffer of %zu bytes is smaller "
-					"than %u",
-					size, KFDSIG_SHADER_KERNARG_SIZE);
+	if (unlikely(!s || !kernarg || !s->target))
+		return set_error(EINVAL, "no stub or no kernel-argument buffer");
+	if (unlikely(s->form != KFDSIG_SHADER_CODE_OBJECT))
+		return set_error(EINVAL, "a raw stub takes no kernel arguments; patch it "
+					 "(kfdsig_shader_patch())");
+	if (unlikely(size < KFDSIG_SHADER_KERNARG_SIZE))
+		return set_error(ENOSPC,
+				 "kernel-argument buffer of %zu bytes is smaller "
+				 "than %u",
+				 size, KFDSIG_SHADER_KERNARG_SIZE);
 	ret = check_ids(s, slot_va, event_id);
 	if (ret < 0)
 		return ret;

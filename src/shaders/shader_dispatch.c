@@ -18,8 +18,8 @@ int kfdsig_pm4_dispatch_dw(const struct kfdsig_shader_stub *s)
 {
 	int n;
 
-	if (kfdsig_unlikely(!s || !s->target))
-		return kfdsig_set_error(EINVAL, "no stub");
+	if (unlikely(!s || !s->target))
+		return set_error(EINVAL, "no stub");
 	n = 8 + 4 + 4 + 3 + 3 + 5; /* start/threads, pgm, rsrc1/2, limits, tmpring, dispatch */
 	if (s->regs.has_rsrc3)
 		n += 3;
@@ -38,30 +38,28 @@ int kfdsig_pm4_emit_dispatch(const struct kfdsig_shader_stub *s, uint64_t code_v
 	n = kfdsig_pm4_dispatch_dw(s);
 	if (n < 0)
 		return n;
-	if (kfdsig_unlikely(!buf))
-		return kfdsig_set_error(EINVAL, "no output buffer");
-	if (kfdsig_unlikely(!code_va || (code_va & (KFDSIG_SHADER_CODE_ALIGN - 1)) ||
-			    (code_va >> 48)))
-		return kfdsig_set_error(EINVAL,
-					"code address 0x%llx must be non-zero, 256-byte aligned "
-					"and below 2^48",
-					(unsigned long long)code_va);
+	if (unlikely(!buf))
+		return set_error(EINVAL, "no output buffer");
+	if (unlikely(!code_va || (code_va & (KFDSIG_SHADER_CODE_ALIGN - 1)) || (code_va >> 48)))
+		return set_error(EINVAL,
+				 "code address 0x%llx must be non-zero, 256-byte aligned "
+				 "and below 2^48",
+				 (unsigned long long)code_va);
 	if (s->regs.user_sgprs) {
 		/* The code-object stub reads its arguments through s[0:1]. */
-		if (kfdsig_unlikely(s->regs.user_sgprs != 2))
-			return kfdsig_set_error(EINVAL, "stub expects %u user SGPRs, not 2",
-						s->regs.user_sgprs);
-		if (kfdsig_unlikely(!kernarg_va || (kernarg_va & 15) || (kernarg_va >> 48)))
-			return kfdsig_set_error(EINVAL,
-						"kernel-argument address 0x%llx must be non-zero, "
-						"16-byte aligned and below 2^48",
-						(unsigned long long)kernarg_va);
-	} else if (kfdsig_unlikely(kernarg_va)) {
-		return kfdsig_set_error(EINVAL, "the raw stub takes no kernel arguments: pass 0");
+		if (unlikely(s->regs.user_sgprs != 2))
+			return set_error(EINVAL, "stub expects %u user SGPRs, not 2",
+					 s->regs.user_sgprs);
+		if (unlikely(!kernarg_va || (kernarg_va & 15) || (kernarg_va >> 48)))
+			return set_error(EINVAL,
+					 "kernel-argument address 0x%llx must be non-zero, "
+					 "16-byte aligned and below 2^48",
+					 (unsigned long long)kernarg_va);
+	} else if (unlikely(kernarg_va)) {
+		return set_error(EINVAL, "the raw stub takes no kernel arguments: pass 0");
 	}
-	if (kfdsig_unlikely(max_dw < (size_t)n))
-		return kfdsig_set_error(ENOSPC, "dispatch needs %d dwords, buffer has %zu", n,
-					max_dw);
+	if (unlikely(max_dw < (size_t)n))
+		return set_error(ENOSPC, "dispatch needs %d dwords, buffer has %zu", n, max_dw);
 
 	/* One group of one thread, starting at 0. */
 	*p++ = SH_HDR(6);

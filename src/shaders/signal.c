@@ -38,20 +38,20 @@ static int check_fence(const struct kfdsig_shader_stub *s, const struct kfdsig_f
 	uint64_t value;
 	int ret;
 
-	ret = kfdsig_fence_check(s->target, f, KFDSIG_FENCE_CTXID | KFDSIG_FENCE_DELIBERATELY_BAD,
-				 1, &value);
+	ret = fence_check(s->target, f, KFDSIG_FENCE_CTXID | KFDSIG_FENCE_DELIBERATELY_BAD, 1,
+			  &value);
 	if (ret)
 		return ret;
-	if (kfdsig_unlikely(f->cache || f->form))
-		return kfdsig_set_error(EINVAL, "the shader stub has no cache action or packet "
-						"form to choose: cache and form must be 0");
-	if (kfdsig_unlikely((f->flags & KFDSIG_FENCE_DELIBERATELY_BAD) &&
-			    !(f->flags & KFDSIG_FENCE_CTXID)))
-		return kfdsig_set_error(EINVAL, "a deliberately bad shader signal changes m0 only: "
-						"set KFDSIG_FENCE_CTXID and ctxid");
+	if (unlikely(f->cache || f->form))
+		return set_error(EINVAL, "the shader stub has no cache action or packet "
+					 "form to choose: cache and form must be 0");
+	if (unlikely((f->flags & KFDSIG_FENCE_DELIBERATELY_BAD) &&
+		     !(f->flags & KFDSIG_FENCE_CTXID)))
+		return set_error(EINVAL, "a deliberately bad shader signal changes m0 only: "
+					 "set KFDSIG_FENCE_CTXID and ctxid");
 	/* The slot and the event id of the stub always obey the rules; only
 	 * m0 may be deliberately wrong. */
-	return kfdsig_fence_check(s->target, &strict, 0, 1, &value);
+	return fence_check(s->target, &strict, 0, 1, &value);
 }
 
 int kfdsig_shader_place(const struct kfdsig_shader_stub *s, struct kfdsig_code_buf *code,
@@ -63,22 +63,22 @@ int kfdsig_shader_place(const struct kfdsig_shader_stub *s, struct kfdsig_code_b
 	uint8_t *p;
 	int ret;
 
-	if (kfdsig_unlikely(!s || !s->target || !code || !f))
-		return kfdsig_set_error(EINVAL, "no stub, code buffer or fence");
-	ret = kfdsig_opts_copy(&c, sizeof(c), code, "kfdsig_code_buf");
+	if (unlikely(!s || !s->target || !code || !f))
+		return set_error(EINVAL, "no stub, code buffer or fence");
+	ret = opts_copy(&c, sizeof(c), code, "kfdsig_code_buf");
 	if (ret)
 		return ret;
-	if (kfdsig_unlikely(c.pad_0))
-		return kfdsig_set_error(EINVAL, "kfdsig_code_buf.pad_0 must be 0");
-	if (kfdsig_unlikely(!c.cpu || !c.va || c.used > c.size || (c.va + c.size) >> 48 ||
-			    c.va + c.size < c.va))
-		return kfdsig_set_error(EINVAL,
-					"code buffer: cpu %p va 0x%llx size %llu used %llu (needs "
-					"memory below 2^48 and used <= size)",
-					c.cpu, (unsigned long long)c.va, (unsigned long long)c.size,
-					(unsigned long long)c.used);
-	if (kfdsig_unlikely(s->entry_offset > s->size || !s->bytes))
-		return kfdsig_set_error(EINVAL, "stub without code");
+	if (unlikely(c.pad_0))
+		return set_error(EINVAL, "kfdsig_code_buf.pad_0 must be 0");
+	if (unlikely(!c.cpu || !c.va || c.used > c.size || (c.va + c.size) >> 48 ||
+		     c.va + c.size < c.va))
+		return set_error(EINVAL,
+				 "code buffer: cpu %p va 0x%llx size %llu used %llu (needs "
+				 "memory below 2^48 and used <= size)",
+				 c.cpu, (unsigned long long)c.va, (unsigned long long)c.size,
+				 (unsigned long long)c.used);
+	if (unlikely(s->entry_offset > s->size || !s->bytes))
+		return set_error(EINVAL, "stub without code");
 	ret = check_fence(s, f);
 	if (ret < 0)
 		return ret;
@@ -93,12 +93,12 @@ int kfdsig_shader_place(const struct kfdsig_shader_stub *s, struct kfdsig_code_b
 		karg = (end + KERNARG_ALIGN - 1) & ~(uint64_t)(KERNARG_ALIGN - 1);
 		end = karg + KFDSIG_SHADER_KERNARG_SIZE;
 	}
-	if (kfdsig_unlikely(end > c.size))
-		return kfdsig_set_error(ENOSPC,
-					"code buffer: %llu bytes, the stub needs %llu from byte "
-					"%llu (used %llu)",
-					(unsigned long long)c.size, (unsigned long long)(end - off),
-					(unsigned long long)off, (unsigned long long)c.used);
+	if (unlikely(end > c.size))
+		return set_error(ENOSPC,
+				 "code buffer: %llu bytes, the stub needs %llu from byte "
+				 "%llu (used %llu)",
+				 (unsigned long long)c.size, (unsigned long long)(end - off),
+				 (unsigned long long)off, (unsigned long long)c.used);
 
 	p = (uint8_t *)c.cpu + off;
 	memcpy(p, s->bytes, s->size);
@@ -134,11 +134,11 @@ int kfdsig_shader_emit_signal(const struct kfdsig_shader_stub *s, struct kfdsig_
 	n = kfdsig_pm4_dispatch_dw(s);
 	if (n < 0)
 		return n;
-	if (kfdsig_unlikely(!buf || !code))
-		return kfdsig_set_error(EINVAL, "no output buffer or code buffer");
-	if (kfdsig_unlikely(max_dw < (size_t)n))
-		return kfdsig_set_error(ENOSPC, "the dispatch needs %d dwords, the buffer has %zu",
-					n, max_dw);
+	if (unlikely(!buf || !code))
+		return set_error(EINVAL, "no output buffer or code buffer");
+	if (unlikely(max_dw < (size_t)n))
+		return set_error(ENOSPC, "the dispatch needs %d dwords, the buffer has %zu", n,
+				 max_dw);
 	used = code->used;
 	ret = kfdsig_shader_place(s, code, f, &at);
 	if (ret < 0)
@@ -165,13 +165,13 @@ int kfdsig_emit_signal(const struct kfdsig_target *t, enum kfdsig_signal_engine 
 	case KFDSIG_SIGNAL_SHADER:
 		break;
 	case KFDSIG_SIGNAL_AQL:
-		return kfdsig_aql_signal_emit(t, f, code, buf, max_dw);
+		return aql_signal_emit(t, f, code, buf, max_dw);
 	default:
-		return kfdsig_set_error(EINVAL, "unknown signal engine %d", (int)engine);
+		return set_error(EINVAL, "unknown signal engine %d", (int)engine);
 	}
-	if (kfdsig_unlikely(!code))
-		return kfdsig_set_error(EINVAL, "the shader path needs a code buffer");
-	ret = kfdsig_opts_copy(&c, sizeof(c), code, "kfdsig_code_buf");
+	if (unlikely(!code))
+		return set_error(EINVAL, "the shader path needs a code buffer");
+	ret = opts_copy(&c, sizeof(c), code, "kfdsig_code_buf");
 	if (ret)
 		return ret;
 	ret = kfdsig_shader_stub(t, (enum kfdsig_shader_form)c.form, &s);

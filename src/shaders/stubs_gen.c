@@ -8,7 +8,7 @@
 // clang-format off
 #include "shaders/stubs_gen.h"
 
-const char kfdsig_stub_llvm_version[] = "22.1.8";
+const char stub_llvm_version[] = "22.1.8";
 
 static const char src_gfx8[] =
 	"// SPDX-License-Identifier: MIT\n"
@@ -4171,7 +4171,7 @@ static const uint8_t co_gfx1201[3832] = { CO_GFX12_HEAD, 0x4e, 0x00, 0x00, 0x00,
 	0x00, 0x00, 0x00, 0x00
 static const uint8_t co_gfx1250[3832] = { CO_GFX1250_ALL };
 
-const struct stub_family kfdsig_stub_families[] = {
+const struct stub_family stub_families[] = {
 	{ "gfx8", "gfx8.s", src_gfx8, "gfx803", 3624, 1792, 316,
 	  1792, 68, 1536,
 	  2048, 60, 60, 1600,
@@ -4202,7 +4202,7 @@ const struct stub_family kfdsig_stub_families[] = {
 	  { 12, 20, 56 } },
 };
 
-const struct stub_target kfdsig_stub_targets[] = {
+const struct stub_target stub_targets[] = {
 	{ "gfx803", "gfx803", 0, co_gfx803, 0x2a },
 	{ "gfx802", "gfx802", 0, co_gfx802, 0x29 },
 	{ "gfx801", "gfx801", 0, co_gfx801, 0x128 },
@@ -4239,6 +4239,6 @@ const struct stub_target kfdsig_stub_targets[] = {
 	{ "gfx1250", "gfx1250", 6, co_gfx1250, 0x549 },
 };
 
-const unsigned kfdsig_stub_nfamilies = sizeof(kfdsig_stub_families) / sizeof(kfdsig_stub_families[0]);
-const unsigned kfdsig_stub_ntargets = sizeof(kfdsig_stub_targets) / sizeof(kfdsig_stub_targets[0]);
+const unsigned stub_nfamilies = sizeof(stub_families) / sizeof(stub_families[0]);
+const unsigned stub_ntargets = sizeof(stub_targets) / sizeof(stub_targets[0]);
 // clang-format on

@@ -29,15 +29,15 @@ struct stub_family {
 struct stub_target {
 	const char *name;      /* kfdsig target name, "gfx940" */
 	const char *processor; /* -mcpu it was assembled with, "gfx942" */
-	unsigned family;       /* index in kfdsig_stub_families */
+	unsigned family;       /* index in stub_families */
 	const uint8_t *elf;    /* family elf_size bytes */
 	uint32_t e_flags;
 };
 
-extern const char kfdsig_stub_llvm_version[];
-extern const struct stub_family kfdsig_stub_families[];
-extern const struct stub_target kfdsig_stub_targets[];
-extern const unsigned kfdsig_stub_nfamilies;
-extern const unsigned kfdsig_stub_ntargets;
+extern const char stub_llvm_version[];
+extern const struct stub_family stub_families[];
+extern const struct stub_target stub_targets[];
+extern const unsigned stub_nfamilies;
+extern const unsigned stub_ntargets;
 
 #endif

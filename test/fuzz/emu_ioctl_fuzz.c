@@ -164,7 +164,7 @@ static void op_event(struct ctx *c, struct in *in)
 		break;
 	}
 	case 4: {
-		static kfdsig_abi_event_data d[8]; /* off the stack: see below */
+		static abi_event_data d[8]; /* off the stack: see below */
 		struct kfd_ioctl_wait_events_args a = { 0 };
 		uint32_t n = (uint32_t)take(in, 1) % 9;
 
@@ -249,7 +249,7 @@ static void op_memory(struct ctx *c, struct in *in)
 
 static void op_queue(struct ctx *c, struct in *in)
 {
-	kfdsig_abi_create_queue_args a;
+	abi_create_queue_args a;
 	uint64_t va = c->nbo ? c->vas[take(in, 1) % c->nbo] : take(in, 8);
 
 	memset(&a, 0, sizeof(a));

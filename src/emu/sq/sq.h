@@ -5,7 +5,7 @@
  * Internal to libkfdsig (not public API). The emulated CP hands it the
  * program (code buffer, its GPU VA, the entry VA), the initial SGPRs it
  * loaded from COMPUTE_USER_DATA, the wave size and callbacks that read and
- * write GPU virtual addresses. kfdsig_sq_run() decodes and executes the
+ * write GPU virtual addresses. sq_run() decodes and executes the
  * wave until s_endpgm and reports, in program order, every memory access,
  * wait, cache writeback and s_sendmsg, with for each s_sendmsg the m0 value
  * and the SQ interrupt data the hardware puts in the IV (m0 cut to the
@@ -35,10 +35,10 @@
 #define KFDSIG_SQ_MAX_USER_SGPRS 16
 #define KFDSIG_SQ_DEFAULT_MAX_INSNS 4096
 
-struct kfdsig_sq_event;
+struct sq_event;
 
 /* Normalised memory scope of a store or a writeback. */
-enum kfdsig_sq_scope {
+enum sq_scope {
 	KFDSIG_SQ_SCOPE_CU = 0, /* default: no cache-policy bits */
 	KFDSIG_SQ_SCOPE_SE,
 	KFDSIG_SQ_SCOPE_DEV,
@@ -46,7 +46,7 @@ enum kfdsig_sq_scope {
 };
 
 /* What a decoded instruction does. */
-enum kfdsig_sq_op {
+enum sq_op {
 	KFDSIG_SQ_OP_INVALID = 0,
 	KFDSIG_SQ_OP_S_NOP,
 	KFDSIG_SQ_OP_S_ENDPGM,
@@ -72,7 +72,7 @@ enum kfdsig_sq_op {
 };
 
 /* Hardware wait counters; a wait names a count for some of them. */
-enum kfdsig_sq_counter {
+enum sq_counter {
 	KFDSIG_SQ_CNT_VM = 0, /* vmcnt (gfx8-11 loads; gfx8/9 stores) */
 	KFDSIG_SQ_CNT_EXP,
 	KFDSIG_SQ_CNT_LGKM, /* lgkmcnt: SMEM, LDS/GDS, messages, flat */
@@ -91,13 +91,13 @@ enum kfdsig_sq_counter {
 
 /* One decoded instruction. Operand fields hold raw operand codes (scalar
  * 0-255, VGPR 256 + n) so the formatter can print them as LLVM does. */
-struct kfdsig_sq_insn {
+struct sq_insn {
 	uint64_t pc;
 	uint32_t words[4]; /* raw dwords, literal included */
 	uint8_t size;	   /* bytes, literal included */
 	const char *enc;   /* "SOPP", "SMEM", "VGLOBAL", ... */
 	uint16_t opcode;   /* raw opcode field */
-	enum kfdsig_sq_op op;
+	enum sq_op op;
 
 	uint16_t dst;  /* sdst / sdata / vdst (VGPR number) */
 	uint16_t src0; /* source operand code */
@@ -118,13 +118,13 @@ struct kfdsig_sq_insn {
 	 * SC0/NT/SC1 share the GLC/SLC/SCC positions); gfx12 th and scope. */
 	bool glc, slc, dlc, scc;
 	uint8_t th, scope;
-	enum kfdsig_sq_scope mem_scope; /* normalised */
+	enum sq_scope mem_scope; /* normalised */
 
 	int16_t wait[KFDSIG_SQ_CNT_COUNT]; /* count, or -1: not waited on */
 };
 
 /* Memory and message callbacks of the emulated device. */
-struct kfdsig_sq_env {
+struct sq_env {
 	void *ctx;
 	/* Read/write len bytes at GPU VA va; return 0, or a negative errno
 	 * (-EFAULT) when the address is not mapped: the wave then stops with
@@ -133,11 +133,11 @@ struct kfdsig_sq_env {
 	int (*write)(void *ctx, uint64_t va, const void *src, uint32_t len);
 	/* Optional: called at each s_sendmsg, in program order, with the
 	 * event just recorded. A negative return stops the wave with it. */
-	int (*message)(void *ctx, const struct kfdsig_sq_event *ev);
+	int (*message)(void *ctx, const struct sq_event *ev);
 };
 
 /* The wave to run. */
-struct kfdsig_sq_wave {
+struct sq_wave {
 	const struct kfdsig_target *target;
 	/* The program bytes, code_size of them, mapped at GPU VA code_va; or
 	 * code NULL: instructions are fetched through env->read. */
@@ -154,7 +154,7 @@ struct kfdsig_sq_wave {
 	uint32_t max_insns; /* 0: KFDSIG_SQ_DEFAULT_MAX_INSNS */
 };
 
-enum kfdsig_sq_event_kind {
+enum sq_event_kind {
 	KFDSIG_SQ_EV_LOAD = 0,	/* scalar load (SMEM) */
 	KFDSIG_SQ_EV_STORE,	/* vector store (FLAT/GLOBAL) */
 	KFDSIG_SQ_EV_WRITEBACK, /* buffer_wbl2 / global_wb */
@@ -164,8 +164,8 @@ enum kfdsig_sq_event_kind {
 };
 
 /* One entry of the ordered event log. */
-struct kfdsig_sq_event {
-	enum kfdsig_sq_event_kind kind;
+struct sq_event {
+	enum sq_event_kind kind;
 	uint64_t pc;
 	/* LOAD / STORE: address of the first active lane, bytes per lane,
 	 * first 8 bytes of its data (little endian), active lanes and the
@@ -175,7 +175,7 @@ struct kfdsig_sq_event {
 	uint64_t value;
 	unsigned lanes, writes;
 	/* STORE / WRITEBACK: normalised scope of the cache-policy bits. */
-	enum kfdsig_sq_scope scope;
+	enum sq_scope scope;
 	/* WAIT: the counts waited for (-1: counter not waited on). */
 	int16_t wait[KFDSIG_SQ_CNT_COUNT];
 	/* MSG */
@@ -188,17 +188,17 @@ struct kfdsig_sq_event {
 	int unreleased;	  /* event index of the first store that was not */
 	bool m0_hazard;	  /* gfx8/9: SALU m0 write right before, no wait state */
 	/* The IH ring entry's context words for this message (see
-	 * kfdsig_sq_iv_context()). */
+	 * sq_iv_context()). */
 	uint32_t ctx0, ctx1;
 };
 
-struct kfdsig_sq_report {
+struct sq_report {
 	unsigned nevents;
-	struct kfdsig_sq_event ev[KFDSIG_SQ_MAX_EVENTS];
+	struct sq_event ev[KFDSIG_SQ_MAX_EVENTS];
 	unsigned insns; /* instructions executed */
 	bool ended;	/* reached s_endpgm */
 	uint64_t pc;	/* s_endpgm's address, or the failing instruction's */
-	/* On failure: the negative errno kfdsig_sq_run() returned and why. */
+	/* On failure: the negative errno sq_run() returned and why. */
 	int error;
 	char msg[256];
 	/* Memory fault (error == -EFAULT). */
@@ -208,7 +208,7 @@ struct kfdsig_sq_report {
 };
 
 /**
- * kfdsig_sq_decode() - decode the instruction at pc.
+ * sq_decode() - decode the instruction at pc.
  * @t:    target whose encodings apply
  * @code: program bytes, mapped at code_va, code_size bytes long
  * @pc:   GPU VA of the instruction (4-byte aligned, inside the buffer)
@@ -219,20 +219,19 @@ struct kfdsig_sq_report {
  * seen), -EINVAL for bad arguments, -EFAULT when the instruction (or its
  * literal) runs past the buffer. The reason is in kfdsig_last_error().
  */
-int kfdsig_sq_decode(const struct kfdsig_target *t, const void *code, size_t code_size,
-		     uint64_t code_va, uint64_t pc, struct kfdsig_sq_insn *insn);
+int sq_decode(const struct kfdsig_target *t, const void *code, size_t code_size, uint64_t code_va,
+	      uint64_t pc, struct sq_insn *insn);
 
 /**
- * kfdsig_sq_format() - print a decoded instruction the way llvm-objdump
+ * sq_format() - print a decoded instruction the way llvm-objdump
  * (LLVM 22) prints it: mnemonic and operands, no encoding comment.
  *
  * Return: the length written (truncated to len - 1), or -EINVAL.
  */
-int kfdsig_sq_format(const struct kfdsig_target *t, const struct kfdsig_sq_insn *insn, char *buf,
-		     size_t len);
+int sq_format(const struct kfdsig_target *t, const struct sq_insn *insn, char *buf, size_t len);
 
 /**
- * kfdsig_sq_run() - execute one wave until s_endpgm.
+ * sq_run() - execute one wave until s_endpgm.
  * @w:   the wave (target, program, entry, initial SGPRs, wave size, EXEC)
  * @env: memory callbacks (read and write required), optional message hook
  * @rep: filled with the event log and the outcome (always, even on error)
@@ -246,11 +245,10 @@ int kfdsig_sq_format(const struct kfdsig_target *t, const struct kfdsig_sq_insn 
  * message hook returned. rep->msg and kfdsig_last_error() say why, naming
  * the instruction and its address.
  */
-int kfdsig_sq_run(const struct kfdsig_sq_wave *w, const struct kfdsig_sq_env *env,
-		  struct kfdsig_sq_report *rep);
+int sq_run(const struct sq_wave *w, const struct sq_env *env, struct sq_report *rep);
 
 /**
- * kfdsig_sq_iv_context() - the IV context words of an s_sendmsg interrupt.
+ * sq_iv_context() - the IV context words of an s_sendmsg interrupt.
  * @t:    target (its irq_class decides the layout)
  * @m0:   the wave's m0 at the message
  * @ctx0: context_id0 (IH ring entry dword 4)
@@ -267,16 +265,15 @@ int kfdsig_sq_run(const struct kfdsig_sq_wave *w, const struct kfdsig_sq_env *en
  *
  * Return: 0, or -EINVAL for a NULL argument.
  */
-int kfdsig_sq_iv_context(const struct kfdsig_target *t, uint32_t m0, uint32_t *ctx0,
-			 uint32_t *ctx1);
+int sq_iv_context(const struct kfdsig_target *t, uint32_t m0, uint32_t *ctx0, uint32_t *ctx1);
 
-/** kfdsig_sq_event_name() - "load", "store", "writeback", "wait", "msg", "end". */
-const char *kfdsig_sq_event_name(enum kfdsig_sq_event_kind k);
+/** sq_event_name() - "load", "store", "writeback", "wait", "msg", "end". */
+const char *sq_event_name(enum sq_event_kind k);
 
-/** kfdsig_sq_scope_name() - "cu", "se", "dev", "sys". */
-const char *kfdsig_sq_scope_name(enum kfdsig_sq_scope s);
+/** sq_scope_name() - "cu", "se", "dev", "sys". */
+const char *sq_scope_name(enum sq_scope s);
 
-/* kfdsig_sq_iv_context() for the emulator's own generation facts. */
+/* sq_iv_context() for the emulator's own generation facts. */
 int emu_sq_iv_context(const struct emu_gen *g, uint32_t m0, uint32_t *ctx0, uint32_t *ctx1);
 
 #endif /* KFDSIG_EMU_SQ_H */

@@ -31,7 +31,7 @@ static int32_t sext(uint32_t v, unsigned bits)
 	return (int32_t)((v ^ m) - m);
 }
 
-static int refuse(struct kfdsig_sq_insn *in, const char *why)
+static int refuse(struct sq_insn *in, const char *why)
 {
 	char words[40];
 
@@ -39,8 +39,8 @@ static int refuse(struct kfdsig_sq_insn *in, const char *why)
 		snprintf(words, sizeof(words), "0x%08x 0x%08x", in->words[0], in->words[1]);
 	else
 		snprintf(words, sizeof(words), "0x%08x", in->words[0]);
-	return kfdsig_set_error(ENOTSUP, "unimplemented instruction at 0x%" PRIx64 ": %s (%s%s%s)",
-				in->pc, words, in->enc, why ? ": " : "", why ? why : "");
+	return set_error(ENOTSUP, "unimplemented instruction at 0x%" PRIx64 ": %s (%s%s%s)", in->pc,
+			 words, in->enc, why ? ": " : "", why ? why : "");
 }
 
 /* Is a scalar source operand code one we can read? */
@@ -77,32 +77,32 @@ static int fetch(const void *code, size_t size, uint64_t code_va, uint64_t pc, u
 	return 0;
 }
 
-static int take_literal(const void *code, size_t size, uint64_t va, struct kfdsig_sq_insn *in)
+static int take_literal(const void *code, size_t size, uint64_t va, struct sq_insn *in)
 {
 	unsigned i = in->size / 4;
 
 	if (fetch(code, size, va, in->pc, i, &in->words[i]))
-		return kfdsig_set_error(EFAULT,
-					"literal of the instruction at 0x%" PRIx64
-					" runs past the code buffer",
-					in->pc);
+		return set_error(EFAULT,
+				 "literal of the instruction at 0x%" PRIx64
+				 " runs past the code buffer",
+				 in->pc);
 	in->literal = in->words[i];
 	in->has_literal = true;
 	in->size += 4;
 	return 0;
 }
 
-static int decode_sopp(const struct sq_enc *e, struct kfdsig_sq_insn *in)
+static int decode_sopp(const struct sq_enc *e, struct sq_insn *in)
 {
 	unsigned op = (in->words[0] >> 16) & 0x7f;
 	uint16_t s = in->words[0] & 0xffff;
-	enum kfdsig_sq_op o = KFDSIG_SQ_OP_INVALID;
+	enum sq_op o = KFDSIG_SQ_OP_INVALID;
 
 	in->enc = "SOPP";
 	in->opcode = op;
 	in->simm16 = s;
 	/* s_wait_loadcnt .. s_wait_kmcnt in opcode order (gfx12) */
-	static const enum kfdsig_sq_op waits[8] = {
+	static const enum sq_op waits[8] = {
 		KFDSIG_SQ_OP_S_WAIT_LOADCNT,   KFDSIG_SQ_OP_S_WAIT_STORECNT,
 		KFDSIG_SQ_OP_S_WAIT_SAMPLECNT, KFDSIG_SQ_OP_S_WAIT_BVHCNT,
 		KFDSIG_SQ_OP_S_WAIT_EXPCNT,    KFDSIG_SQ_OP_INVALID,
@@ -138,7 +138,7 @@ static int decode_sopp(const struct sq_enc *e, struct kfdsig_sq_insn *in)
 		in->wait[KFDSIG_SQ_CNT_EXP] = exp;
 		in->wait[KFDSIG_SQ_CNT_LGKM] = lgkm;
 	} else if (o >= KFDSIG_SQ_OP_S_WAIT_LOADCNT && o <= KFDSIG_SQ_OP_S_WAIT_KMCNT) {
-		static const enum kfdsig_sq_counter cnt[] = {
+		static const enum sq_counter cnt[] = {
 			[KFDSIG_SQ_OP_S_WAIT_LOADCNT - KFDSIG_SQ_OP_S_WAIT_LOADCNT] =
 				KFDSIG_SQ_CNT_LOAD,
 			[KFDSIG_SQ_OP_S_WAIT_STORECNT - KFDSIG_SQ_OP_S_WAIT_LOADCNT] =
@@ -160,7 +160,7 @@ static int decode_sopp(const struct sq_enc *e, struct kfdsig_sq_insn *in)
 }
 
 static int decode_sop1(const struct sq_enc *e, const void *code, size_t size, uint64_t va,
-		       struct kfdsig_sq_insn *in)
+		       struct sq_insn *in)
 {
 	unsigned op = (in->words[0] >> 8) & 0xff;
 	unsigned mov32 = e->sop1_mov_b32; /* s_mov_b64 is mov32 + 1 */
@@ -193,7 +193,7 @@ static int decode_sop1(const struct sq_enc *e, const void *code, size_t size, ui
 	return 0;
 }
 
-static int decode_sopk(const struct sq_enc *e, struct kfdsig_sq_insn *in)
+static int decode_sopk(const struct sq_enc *e, struct sq_insn *in)
 {
 	unsigned op = (in->words[0] >> 23) & 0x1f;
 
@@ -223,16 +223,16 @@ static int decode_sopk(const struct sq_enc *e, struct kfdsig_sq_insn *in)
 static const uint8_t smem_ndw[6] = { 1, 2, 4, 8, 16, 3 };
 
 static int decode_smem(const struct sq_enc *e, const void *code, size_t size, uint64_t va,
-		       struct kfdsig_sq_insn *in)
+		       struct sq_insn *in)
 {
 	uint32_t w0 = in->words[0], w1;
 	unsigned op;
 
 	in->enc = "SMEM";
 	if (fetch(code, size, va, in->pc, 1, &in->words[1]))
-		return kfdsig_set_error(
-			EFAULT, "SMEM instruction at 0x%" PRIx64 " runs past the code buffer",
-			in->pc);
+		return set_error(EFAULT,
+				 "SMEM instruction at 0x%" PRIx64 " runs past the code buffer",
+				 in->pc);
 	in->size = 8;
 	w1 = in->words[1];
 	in->sbase = (w0 & 0x3f) << 1;
@@ -291,7 +291,7 @@ static int decode_smem(const struct sq_enc *e, const void *code, size_t size, ui
 }
 
 static int decode_vop_src(const struct sq_enc *e, const void *code, size_t size, uint64_t va,
-			  struct kfdsig_sq_insn *in)
+			  struct sq_insn *in)
 {
 	if (in->src0 >= 256)
 		return 0; /* VGPR */
@@ -306,7 +306,7 @@ static int decode_vop_src(const struct sq_enc *e, const void *code, size_t size,
 }
 
 static int decode_vop1(const struct sq_enc *e, const void *code, size_t size, uint64_t va,
-		       struct kfdsig_sq_insn *in)
+		       struct sq_insn *in)
 {
 	uint32_t w0 = in->words[0];
 
@@ -325,7 +325,7 @@ static int decode_vop1(const struct sq_enc *e, const void *code, size_t size, ui
 }
 
 static int decode_vop3(const struct sq_enc *e, const void *code, size_t size, uint64_t va,
-		       struct kfdsig_sq_insn *in)
+		       struct sq_insn *in)
 {
 	uint32_t w0 = in->words[0], w1;
 	unsigned base = e->vop3_vop1_base; /* VOP3 opcode of VOP1 op 0 */
@@ -333,9 +333,9 @@ static int decode_vop3(const struct sq_enc *e, const void *code, size_t size, ui
 	in->enc = "VOP3";
 	in->opcode = (w0 >> 16) & 0x3ff;
 	if (fetch(code, size, va, in->pc, 1, &in->words[1]))
-		return kfdsig_set_error(
-			EFAULT, "VOP3 instruction at 0x%" PRIx64 " runs past the code buffer",
-			in->pc);
+		return set_error(EFAULT,
+				 "VOP3 instruction at 0x%" PRIx64 " runs past the code buffer",
+				 in->pc);
 	in->size = 8;
 	w1 = in->words[1];
 	if (in->opcode != base + 1)
@@ -353,7 +353,7 @@ static int decode_vop3(const struct sq_enc *e, const void *code, size_t size, ui
 }
 
 /* Normalised scope of gfx8-11 cache bits on a store or writeback. */
-static enum kfdsig_sq_scope cpol_scope(const struct sq_enc *e, const struct kfdsig_sq_insn *in)
+static enum sq_scope cpol_scope(const struct sq_enc *e, const struct sq_insn *in)
 {
 	if (e->sc1) {
 		/* gfx940: sc0 (bit 14) + sc1 (bit 15) = system, sc1 = agent,
@@ -369,7 +369,7 @@ static enum kfdsig_sq_scope cpol_scope(const struct sq_enc *e, const struct kfds
 }
 
 static int decode_flat(const struct sq_enc *e, const void *code, size_t size, uint64_t va,
-		       struct kfdsig_sq_insn *in)
+		       struct sq_insn *in)
 {
 	uint32_t w0 = in->words[0], w1, w2 = 0;
 	unsigned op, nwords = e->flat == SQ_FLAT_GFX12 ? 3 : 2;
@@ -377,10 +377,10 @@ static int decode_flat(const struct sq_enc *e, const void *code, size_t size, ui
 	in->enc = "FLAT";
 	for (unsigned i = 1; i < nwords; i++)
 		if (fetch(code, size, va, in->pc, i, &in->words[i]))
-			return kfdsig_set_error(EFAULT,
-						"FLAT instruction at 0x%" PRIx64
-						" runs past the code buffer",
-						in->pc);
+			return set_error(EFAULT,
+					 "FLAT instruction at 0x%" PRIx64
+					 " runs past the code buffer",
+					 in->pc);
 	in->size = 4 * nwords;
 	w1 = in->words[1];
 	in->saddr = KFDSIG_SQ_OPND_NONE;
@@ -400,7 +400,7 @@ static int decode_flat(const struct sq_enc *e, const void *code, size_t size, ui
 		in->vdata = (w1 >> 23) & 0xff;
 		in->vaddr = w2 & 0xff;
 		in->offset = sext(w2 >> 8, 24);
-		in->mem_scope = (enum kfdsig_sq_scope)in->scope;
+		in->mem_scope = (enum sq_scope)in->scope;
 		in->opcode = op;
 		if (in->seg == 1 || in->seg == 3)
 			return refuse(in, "scratch access not implemented");
@@ -489,15 +489,15 @@ static int decode_flat(const struct sq_enc *e, const void *code, size_t size, ui
 }
 
 static int decode_mubuf(const struct sq_enc *e, const void *code, size_t size, uint64_t va,
-			struct kfdsig_sq_insn *in)
+			struct sq_insn *in)
 {
 	uint32_t w0 = in->words[0];
 
 	in->enc = "MUBUF";
 	if (fetch(code, size, va, in->pc, 1, &in->words[1]))
-		return kfdsig_set_error(
-			EFAULT, "MUBUF instruction at 0x%" PRIx64 " runs past the code buffer",
-			in->pc);
+		return set_error(EFAULT,
+				 "MUBUF instruction at 0x%" PRIx64 " runs past the code buffer",
+				 in->pc);
 	in->size = 8;
 	/* MUBUF_Real_vi: offset [11:0], offen [12], idxen [13], glc/sc0 [14],
 	 * scc/sc1 [15] (gfx90a, gfx940), lds [16], slc/nt [17], op [24:18].
@@ -515,24 +515,23 @@ static int decode_mubuf(const struct sq_enc *e, const void *code, size_t size, u
 }
 
 int emu_sq_decode(const struct sq_enc *e, const void *code, size_t code_size, uint64_t code_va,
-		  uint64_t pc, struct kfdsig_sq_insn *in)
+		  uint64_t pc, struct sq_insn *in)
 {
 	uint32_t w0;
 	unsigned enc6;
 	int r;
 
 	if (!e || !code || !in)
-		return kfdsig_set_error(EINVAL, "sq decode: NULL argument");
+		return set_error(EINVAL, "sq decode: NULL argument");
 	memset(in, 0, sizeof(*in));
 	for (unsigned i = 0; i < KFDSIG_SQ_CNT_COUNT; i++)
 		in->wait[i] = -1;
 	in->pc = pc;
 	in->enc = "?";
 	if (pc & 3)
-		return kfdsig_set_error(EINVAL, "sq decode: pc 0x%" PRIx64 " is not 4-byte aligned",
-					pc);
+		return set_error(EINVAL, "sq decode: pc 0x%" PRIx64 " is not 4-byte aligned", pc);
 	if (fetch(code, code_size, code_va, pc, 0, &w0))
-		return kfdsig_set_error(EFAULT, "pc 0x%" PRIx64 " is outside the code buffer", pc);
+		return set_error(EFAULT, "pc 0x%" PRIx64 " is outside the code buffer", pc);
 	in->words[0] = w0;
 	in->size = 4;
 	enc6 = w0 >> 26;
@@ -567,13 +566,13 @@ int emu_sq_decode(const struct sq_enc *e, const void *code, size_t code_size, ui
 	}
 	return r < 0 ? r : in->size;
 }
-int kfdsig_sq_decode(const struct kfdsig_target *target, const void *code, size_t code_size,
-		     uint64_t code_va, uint64_t pc, struct kfdsig_sq_insn *in)
+int sq_decode(const struct kfdsig_target *target, const void *code, size_t code_size,
+	      uint64_t code_va, uint64_t pc, struct sq_insn *in)
 {
 	struct emu_gen g;
 
 	if (!target || !code || !in)
-		return kfdsig_set_error(EINVAL, "sq decode: NULL argument");
+		return set_error(EINVAL, "sq decode: NULL argument");
 	if (emu_sq_gen(target, &g) < 0)
 		return -ENOENT;
 	return emu_sq_decode(emu_sq_enc(&g), code, code_size, code_va, pc, in);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Emulated shader unit: the one-wave interpreter (kfdsig_sq_run) for the
+ * Emulated shader unit: the one-wave interpreter (sq_run) for the
  * instructions of kfdsig's signal stubs, decoded by sq_decode.c; and the
  * IV context words of an s_sendmsg interrupt. SQ interrupt data width:
  * the target's sq_msg_id_bits (the kfd_signal_event_interrupt() calls of
@@ -35,8 +35,8 @@ struct mem_op {
 	unsigned classes;  /* bit per counter it increments */
 	unsigned done;	   /* counters that have drained it */
 	bool out_of_order; /* SMEM: drained only by a wait for 0 */
-	enum kfdsig_sq_event_kind kind;
-	enum kfdsig_sq_scope scope;
+	enum sq_event_kind kind;
+	enum sq_scope scope;
 	int event;	   /* index in the report, or -1 */
 	uint64_t sgprs[2]; /* LOAD: SGPRs it writes (pending until done) */
 	uint64_t pc;
@@ -46,9 +46,9 @@ struct wave {
 	struct emu_gen gen; /* derived from the target's GC IP version */
 	const struct emu_gen *t;
 	const struct sq_enc *enc; /* its encodings (sq_enc.c) */
-	const struct kfdsig_sq_wave *w;
-	const struct kfdsig_sq_env *env;
-	struct kfdsig_sq_report *rep;
+	const struct sq_wave *w;
+	const struct sq_env *env;
+	struct sq_report *rep;
 	uint32_t sgpr[128];
 	uint32_t m0;
 	uint64_t exec;
@@ -58,10 +58,10 @@ struct wave {
 	bool last_salu_m0; /* the previous instruction was an SALU m0 write */
 };
 
-static int fail(struct wave *s, const struct kfdsig_sq_insn *in, int err, const char *fmt, ...)
+static int fail(struct wave *s, const struct sq_insn *in, int err, const char *fmt, ...)
 	KFDSIG_PRINTF(4, 5);
 
-static int fail(struct wave *s, const struct kfdsig_sq_insn *in, int err, const char *fmt, ...)
+static int fail(struct wave *s, const struct sq_insn *in, int err, const char *fmt, ...)
 {
 	char what[160], text[80];
 	va_list ap;
@@ -70,14 +70,14 @@ static int fail(struct wave *s, const struct kfdsig_sq_insn *in, int err, const 
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
 	emu_sq_format(s->enc, in, text, sizeof(text));
-	return kfdsig_set_error(err, "%s at 0x%" PRIx64 " (%s)", what, in->pc, text);
+	return set_error(err, "%s at 0x%" PRIx64 " (%s)", what, in->pc, text);
 }
 
-static int add_event(struct wave *s, const struct kfdsig_sq_insn *in,
-		     enum kfdsig_sq_event_kind kind, struct kfdsig_sq_event **out)
+static int add_event(struct wave *s, const struct sq_insn *in, enum sq_event_kind kind,
+		     struct sq_event **out)
 {
-	struct kfdsig_sq_report *r = s->rep;
-	struct kfdsig_sq_event *e = NULL;
+	struct sq_report *r = s->rep;
+	struct sq_event *e = NULL;
 
 	if (r->nevents >= KFDSIG_SQ_MAX_EVENTS)
 		return fail(s, in, E2BIG, "event log full (%d events)", KFDSIG_SQ_MAX_EVENTS);
@@ -92,8 +92,8 @@ static int add_event(struct wave *s, const struct kfdsig_sq_insn *in,
 	return (int)r->nevents++;
 }
 
-static int add_op(struct wave *s, const struct kfdsig_sq_insn *in, unsigned classes, bool ooo,
-		  enum kfdsig_sq_event_kind kind, int event, struct mem_op **out)
+static int add_op(struct wave *s, const struct sq_insn *in, unsigned classes, bool ooo,
+		  enum sq_event_kind kind, int event, struct mem_op **out)
 {
 	struct mem_op *op = NULL;
 
@@ -118,7 +118,7 @@ static bool op_complete(const struct mem_op *op)
 
 /* A wait until counter c is at most n: the oldest operations of that
  * counter drain first; out-of-order ones (SMEM) only when n is 0. */
-static void drain(struct wave *s, enum kfdsig_sq_counter c, int n)
+static void drain(struct wave *s, enum sq_counter c, int n)
 {
 	unsigned bit = 1u << c, pending = 0;
 
@@ -140,7 +140,7 @@ static void drain(struct wave *s, enum kfdsig_sq_counter c, int n)
 }
 
 /* Counters a store / load / writeback increments, per generation. */
-static unsigned store_counters(const struct sq_enc *enc, const struct kfdsig_sq_insn *in)
+static unsigned store_counters(const struct sq_enc *enc, const struct sq_insn *in)
 {
 	bool flat = in->seg == 0;
 
@@ -178,7 +178,7 @@ static bool sgpr_pending(const struct wave *s, unsigned c, unsigned n, uint64_t 
 	return false;
 }
 
-static int check_sgpr_read(struct wave *s, const struct kfdsig_sq_insn *in, unsigned c, unsigned n)
+static int check_sgpr_read(struct wave *s, const struct sq_insn *in, unsigned c, unsigned n)
 {
 	uint64_t load_pc;
 
@@ -191,7 +191,7 @@ static int check_sgpr_read(struct wave *s, const struct kfdsig_sq_insn *in, unsi
 }
 
 /* Value of a 32-bit scalar-or-inline source. */
-static uint32_t read_scalar(const struct wave *s, const struct kfdsig_sq_insn *in, unsigned c)
+static uint32_t read_scalar(const struct wave *s, const struct sq_insn *in, unsigned c)
 {
 	static const uint32_t fl[9] = { 0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000,
 					0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983 };
@@ -233,13 +233,13 @@ static uint64_t lane_mask(const struct wave *s)
 	return s->w->wave_size == 64 ? ~0ull : (1ull << s->w->wave_size) - 1;
 }
 
-static int exec_wait(struct wave *s, const struct kfdsig_sq_insn *in)
+static int exec_wait(struct wave *s, const struct sq_insn *in)
 {
-	struct kfdsig_sq_event *e = NULL;
+	struct sq_event *e = NULL;
 	int ev;
 
 	for (unsigned c = 0; c < KFDSIG_SQ_CNT_COUNT; c++)
-		drain(s, (enum kfdsig_sq_counter)c, in->wait[c]);
+		drain(s, (enum sq_counter)c, in->wait[c]);
 	ev = add_event(s, in, KFDSIG_SQ_EV_WAIT, &e);
 	if (ev < 0)
 		return ev;
@@ -247,9 +247,9 @@ static int exec_wait(struct wave *s, const struct kfdsig_sq_insn *in)
 	return 0;
 }
 
-static int exec_load(struct wave *s, const struct kfdsig_sq_insn *in)
+static int exec_load(struct wave *s, const struct sq_insn *in)
 {
-	struct kfdsig_sq_event *e = NULL;
+	struct sq_event *e = NULL;
 	struct mem_op *op = NULL;
 	uint32_t data[16];
 	uint64_t addr;
@@ -285,11 +285,11 @@ static int exec_load(struct wave *s, const struct kfdsig_sq_insn *in)
 	return 0;
 }
 
-static int exec_store(struct wave *s, const struct kfdsig_sq_insn *in)
+static int exec_store(struct wave *s, const struct sq_insn *in)
 {
 	uint64_t exec = s->exec & lane_mask(s), prev_addr = 0;
 	uint32_t prev[4] = { 0 };
-	struct kfdsig_sq_event *e = NULL;
+	struct sq_event *e = NULL;
 	struct mem_op *op = NULL;
 	unsigned lanes = 0, writes = 0;
 	bool have_prev = false;
@@ -345,9 +345,9 @@ static int exec_store(struct wave *s, const struct kfdsig_sq_insn *in)
 	return add_op(s, in, store_counters(s->enc, in), false, KFDSIG_SQ_EV_STORE, ev, &op);
 }
 
-static int exec_writeback(struct wave *s, const struct kfdsig_sq_insn *in)
+static int exec_writeback(struct wave *s, const struct sq_insn *in)
 {
-	struct kfdsig_sq_event *e = NULL;
+	struct sq_event *e = NULL;
 	struct mem_op *op = NULL;
 	unsigned cnt = in->op == KFDSIG_SQ_OP_GLOBAL_WB ? 1u << KFDSIG_SQ_CNT_STORE
 							: 1u << KFDSIG_SQ_CNT_VM;
@@ -389,9 +389,9 @@ static int first_unreleased_store(const struct wave *s)
 	return -1;
 }
 
-static int exec_sendmsg(struct wave *s, const struct kfdsig_sq_insn *in)
+static int exec_sendmsg(struct wave *s, const struct sq_insn *in)
 {
-	struct kfdsig_sq_event *e = NULL;
+	struct sq_event *e = NULL;
 	unsigned bits = s->t->sq_bits;
 	int ev;
 
@@ -421,7 +421,7 @@ static int exec_sendmsg(struct wave *s, const struct kfdsig_sq_insn *in)
 	return 0;
 }
 
-static int exec_insn(struct wave *s, const struct kfdsig_sq_insn *in, bool *end)
+static int exec_insn(struct wave *s, const struct sq_insn *in, bool *end)
 {
 	uint64_t exec = s->exec & lane_mask(s);
 	int r;
@@ -430,7 +430,7 @@ static int exec_insn(struct wave *s, const struct kfdsig_sq_insn *in, bool *end)
 	case KFDSIG_SQ_OP_S_NOP:
 		return 0;
 	case KFDSIG_SQ_OP_S_ENDPGM: {
-		struct kfdsig_sq_event *e;
+		struct sq_event *e;
 
 		*end = true;
 		r = add_event(s, in, KFDSIG_SQ_EV_END, &e);
@@ -498,7 +498,7 @@ static int exec_insn(struct wave *s, const struct kfdsig_sq_insn *in, bool *end)
 	}
 }
 
-static bool writes_m0_salu(const struct sq_enc *enc, const struct kfdsig_sq_insn *in)
+static bool writes_m0_salu(const struct sq_enc *enc, const struct sq_insn *in)
 {
 	return (in->op == KFDSIG_SQ_OP_S_MOV_B32 || in->op == KFDSIG_SQ_OP_S_MOVK_I32) &&
 	       in->dst == enc->m0;
@@ -507,7 +507,7 @@ static bool writes_m0_salu(const struct sq_enc *enc, const struct kfdsig_sq_insn
 /* Without a code buffer, instructions come through env->read: up to 16
  * bytes at pc (fewer at the end of a mapping). An instruction that cannot
  * be fetched whole is a memory fault on the fetch. */
-static int fetch_decode(struct wave *s, uint64_t pc, struct kfdsig_sq_insn *in)
+static int fetch_decode(struct wave *s, uint64_t pc, struct sq_insn *in)
 {
 	uint8_t buf[16];
 	uint32_t n;
@@ -523,38 +523,35 @@ static int fetch_decode(struct wave *s, uint64_t pc, struct kfdsig_sq_insn *in)
 	}
 	s->rep->fault = true;
 	s->rep->fault_va = pc + n;
-	return kfdsig_set_error(EFAULT, "memory fault: instruction fetch at 0x%" PRIx64, pc);
+	return set_error(EFAULT, "memory fault: instruction fetch at 0x%" PRIx64, pc);
 }
 
-static int check_wave(const struct kfdsig_sq_wave *w, const struct kfdsig_sq_env *env,
-		      struct emu_gen *gen)
+static int check_wave(const struct sq_wave *w, const struct sq_env *env, struct emu_gen *gen)
 {
 	if (!w || !env || !w->target || !env->read || !env->write)
-		return kfdsig_set_error(EINVAL, "sq run: NULL argument");
+		return set_error(EINVAL, "sq run: NULL argument");
 	if (emu_sq_gen(w->target, gen) < 0)
 		return -ENOENT;
 	if (w->wave_size != 64 && w->wave_size != 32)
-		return kfdsig_set_error(EINVAL, "sq run: wave size %u is not 32 or 64",
-					w->wave_size);
+		return set_error(EINVAL, "sq run: wave size %u is not 32 or 64", w->wave_size);
 	if (w->wave_size == 32 && !emu_sq_enc(gen)->wave32)
-		return kfdsig_set_error(EINVAL, "sq run: %s has no wave32 (gfx10 and later only)",
-					w->target->name);
+		return set_error(EINVAL, "sq run: %s has no wave32 (gfx10 and later only)",
+				 w->target->name);
 	if (w->num_sgprs > KFDSIG_SQ_MAX_USER_SGPRS || (w->num_sgprs && !w->sgprs))
-		return kfdsig_set_error(EINVAL, "sq run: %u initial SGPRs (at most %d)",
-					w->num_sgprs, KFDSIG_SQ_MAX_USER_SGPRS);
+		return set_error(EINVAL, "sq run: %u initial SGPRs (at most %d)", w->num_sgprs,
+				 KFDSIG_SQ_MAX_USER_SGPRS);
 	if (w->entry_va & 3)
-		return kfdsig_set_error(EINVAL, "sq run: entry 0x%" PRIx64 " is not 4-byte aligned",
-					w->entry_va);
+		return set_error(EINVAL, "sq run: entry 0x%" PRIx64 " is not 4-byte aligned",
+				 w->entry_va);
 	if (w->code && (w->entry_va < w->code_va || w->entry_va - w->code_va >= w->code_size))
-		return kfdsig_set_error(EINVAL,
-					"sq run: entry 0x%" PRIx64 " is not an aligned address of"
-					" the code at 0x%" PRIx64 " (+%zu bytes)",
-					w->entry_va, w->code_va, w->code_size);
+		return set_error(EINVAL,
+				 "sq run: entry 0x%" PRIx64 " is not an aligned address of"
+				 " the code at 0x%" PRIx64 " (+%zu bytes)",
+				 w->entry_va, w->code_va, w->code_size);
 	return 0;
 }
 
-int kfdsig_sq_run(const struct kfdsig_sq_wave *w, const struct kfdsig_sq_env *env,
-		  struct kfdsig_sq_report *rep)
+int sq_run(const struct sq_wave *w, const struct sq_env *env, struct sq_report *rep)
 {
 	struct wave *s;
 	struct emu_gen gen;
@@ -564,7 +561,7 @@ int kfdsig_sq_run(const struct kfdsig_sq_wave *w, const struct kfdsig_sq_env *en
 	int r;
 
 	if (!rep)
-		return kfdsig_set_error(EINVAL, "sq run: NULL report");
+		return set_error(EINVAL, "sq run: NULL report");
 	memset(rep, 0, sizeof(*rep));
 	r = check_wave(w, env, &gen);
 	if (r < 0)
@@ -574,7 +571,7 @@ int kfdsig_sq_run(const struct kfdsig_sq_wave *w, const struct kfdsig_sq_env *en
 		s->vgpr = calloc(256, sizeof(*s->vgpr));
 	if (!s || !s->vgpr) {
 		free(s);
-		r = kfdsig_set_error(ENOMEM, "sq run: out of memory");
+		r = set_error(ENOMEM, "sq run: out of memory");
 		goto out_noalloc;
 	}
 	s->gen = gen;
@@ -589,12 +586,12 @@ int kfdsig_sq_run(const struct kfdsig_sq_wave *w, const struct kfdsig_sq_env *en
 
 	pc = w->entry_va;
 	while (!end) {
-		struct kfdsig_sq_insn in;
+		struct sq_insn in;
 
 		rep->pc = pc;
 		if (rep->insns >= max) {
-			r = kfdsig_set_error(ELOOP, "more than %u instructions (at 0x%" PRIx64 ")",
-					     max, pc);
+			r = set_error(ELOOP, "more than %u instructions (at 0x%" PRIx64 ")", max,
+				      pc);
 			break;
 		}
 		if (w->code) {
@@ -605,10 +602,10 @@ int kfdsig_sq_run(const struct kfdsig_sq_wave *w, const struct kfdsig_sq_env *en
 				break;
 		}
 		if (r == -EFAULT)
-			r = kfdsig_set_error(EPROTO,
-					     "ran off the code buffer at 0x%" PRIx64
-					     " (no s_endpgm before it)",
-					     pc);
+			r = set_error(EPROTO,
+				      "ran off the code buffer at 0x%" PRIx64
+				      " (no s_endpgm before it)",
+				      pc);
 		if (r < 0)
 			break;
 		r = exec_insn(s, &in, &end);
@@ -633,7 +630,7 @@ out_noalloc:
 int emu_sq_iv_context(const struct emu_gen *t, uint32_t m0, uint32_t *ctx0, uint32_t *ctx1)
 {
 	if (!t || !ctx0 || !ctx1)
-		return kfdsig_set_error(EINVAL, "sq iv context: NULL argument");
+		return set_error(EINVAL, "sq iv context: NULL argument");
 	switch (t->irq) {
 	case KFDSIG_IRQ_V9:
 	case KFDSIG_IRQ_V9_4_3:
@@ -663,13 +660,12 @@ int emu_sq_iv_context(const struct emu_gen *t, uint32_t m0, uint32_t *ctx0, uint
 	return 0;
 }
 
-int kfdsig_sq_iv_context(const struct kfdsig_target *target, uint32_t m0, uint32_t *ctx0,
-			 uint32_t *ctx1)
+int sq_iv_context(const struct kfdsig_target *target, uint32_t m0, uint32_t *ctx0, uint32_t *ctx1)
 {
 	struct emu_gen g;
 
 	if (!target || !ctx0 || !ctx1)
-		return kfdsig_set_error(EINVAL, "sq iv context: NULL argument");
+		return set_error(EINVAL, "sq iv context: NULL argument");
 	if (emu_sq_gen(target, &g) < 0)
 		return -ENOENT;
 	return emu_sq_iv_context(&g, m0, ctx0, ctx1);

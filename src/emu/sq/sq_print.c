@@ -39,7 +39,7 @@ static const char *const inline_float[9] = {
 	"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0", "0.15915494",
 };
 
-static void put_scalar(struct strbuf *b, const struct sq_enc *e, const struct kfdsig_sq_insn *in,
+static void put_scalar(struct strbuf *b, const struct sq_enc *e, const struct sq_insn *in,
 		       unsigned c, unsigned ndw)
 {
 	if (c >= 256) {
@@ -83,7 +83,7 @@ static void put_vgprs(struct strbuf *b, unsigned v, unsigned n)
 
 static const char *const scope_name[4] = { "SCOPE_CU", "SCOPE_SE", "SCOPE_DEV", "SCOPE_SYS" };
 
-static void put_cpol(struct strbuf *b, const struct sq_enc *e, const struct kfdsig_sq_insn *in)
+static void put_cpol(struct strbuf *b, const struct sq_enc *e, const struct sq_insn *in)
 {
 	if (e->cpol == SQ_CPOL_TH) {
 		static const char *const th_store[8] = {
@@ -123,7 +123,7 @@ static void put_cpol(struct strbuf *b, const struct sq_enc *e, const struct kfds
 		sb_put(b, " scc");
 }
 
-static void put_waitcnt(struct strbuf *b, const struct sq_enc *e, const struct kfdsig_sq_insn *in)
+static void put_waitcnt(struct strbuf *b, const struct sq_enc *e, const struct sq_insn *in)
 {
 	int vm_max = (1 << (e->vm_bits + e->vm_hi_bits)) - 1;
 	int lgkm_max = (1 << e->lgkm_bits) - 1;
@@ -150,13 +150,13 @@ static void put_offset(struct strbuf *b, int32_t off)
 		sb_put(b, "0x%x", (unsigned)off);
 }
 
-int emu_sq_format(const struct sq_enc *e, const struct kfdsig_sq_insn *in, char *buf, size_t len)
+int emu_sq_format(const struct sq_enc *e, const struct sq_insn *in, char *buf, size_t len)
 {
 	struct strbuf b = { buf, len, 0 };
 	bool b_names = e->b_names;
 
 	if (!e || !in || !buf || !len)
-		return kfdsig_set_error(EINVAL, "sq format: bad argument");
+		return set_error(EINVAL, "sq format: bad argument");
 	buf[0] = 0;
 	switch (in->op) {
 	case KFDSIG_SQ_OP_S_NOP:
@@ -287,27 +287,26 @@ int emu_sq_format(const struct sq_enc *e, const struct kfdsig_sq_insn *in, char 
 	}
 	return (int)b.pos;
 }
-const char *kfdsig_sq_event_name(enum kfdsig_sq_event_kind k)
+const char *sq_event_name(enum sq_event_kind k)
 {
 	static const char *const n[] = { "load", "store", "writeback", "wait", "msg", "end" };
 
 	return (unsigned)k < KFDSIG_ARRAY_SIZE(n) ? n[k] : "?";
 }
 
-const char *kfdsig_sq_scope_name(enum kfdsig_sq_scope sc)
+const char *sq_scope_name(enum sq_scope sc)
 {
 	static const char *const n[] = { "cu", "se", "dev", "sys" };
 
 	return (unsigned)sc < KFDSIG_ARRAY_SIZE(n) ? n[sc] : "?";
 }
 
-int kfdsig_sq_format(const struct kfdsig_target *target, const struct kfdsig_sq_insn *in, char *buf,
-		     size_t len)
+int sq_format(const struct kfdsig_target *target, const struct sq_insn *in, char *buf, size_t len)
 {
 	struct emu_gen g;
 
 	if (!target || !in || !buf || !len)
-		return kfdsig_set_error(EINVAL, "sq format: bad argument");
+		return set_error(EINVAL, "sq format: bad argument");
 	if (emu_sq_gen(target, &g) < 0)
 		return -ENOENT;
 	return emu_sq_format(emu_sq_enc(&g), in, buf, len);

@@ -75,7 +75,7 @@ struct sq_enc {
 	/* mnemonics with _b32 .. names (s_load_b32, global_store_b32) */
 	bool b_names;
 	/* interpreter */
-	uint8_t store_cnt, flat_store_cnt, smem_cnt; /* enum kfdsig_sq_counter */
+	uint8_t store_cnt, flat_store_cnt, smem_cnt; /* enum sq_counter */
 	bool release_wb; /* system-scope release needs a cache writeback */
 	uint8_t msg_id_mask;
 	bool m0_hazard; /* an SALU m0 write needs a wait state before s_sendmsg */
@@ -85,11 +85,11 @@ struct sq_enc {
 /* The row of a generation (emu_gen.c level and family). */
 const struct sq_enc *emu_sq_enc(const struct emu_gen *t);
 
-/* sq_decode.c: decode the instruction at @pc (kfdsig_sq_decode()). */
+/* sq_decode.c: decode the instruction at @pc (sq_decode()). */
 int emu_sq_decode(const struct sq_enc *e, const void *code, size_t code_size, uint64_t code_va,
-		  uint64_t pc, struct kfdsig_sq_insn *in);
+		  uint64_t pc, struct sq_insn *in);
 
-/* sq_print.c: print it as llvm-objdump does (kfdsig_sq_format()). */
-int emu_sq_format(const struct sq_enc *e, const struct kfdsig_sq_insn *in, char *buf, size_t len);
+/* sq_print.c: print it as llvm-objdump does (sq_format()). */
+int emu_sq_format(const struct sq_enc *e, const struct sq_insn *in, char *buf, size_t len);
 
 #endif
