@@ -50,29 +50,29 @@ static void deliver(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 	}
 	if (p->flags & KFDSIG_PACKET_SKIPPED) {
 		/* Never TRUNCATED: a run ends where the data ends. */
-		kfdsig_finding(d, p->offset, KFDSIG_SEV_WARNING, "resync",
-			       "%u dword(s) at dwords 0x%llx-0x%llx (bytes 0x%llx-0x%llx) do not "
-			       "parse as %s packets (first 0x%08x): skipped; decoding resumes "
-			       "at dword 0x%llx",
-			       p->ndw, (unsigned long long)p->offset,
-			       (unsigned long long)(p->offset + p->ndw - 1),
-			       (unsigned long long)p->offset * 4,
-			       (unsigned long long)(p->offset + p->ndw) * 4 - 1,
-			       p->engine == KFDSIG_ENGINE_PM4	 ? "PM4"
-			       : p->engine == KFDSIG_ENGINE_SDMA ? "SDMA"
-								 : "AQL",
-			       p->opcode, (unsigned long long)(p->offset + p->ndw));
+		add_finding(d, p->offset, KFDSIG_SEV_WARNING, "resync",
+			    "%u dword(s) at dwords 0x%llx-0x%llx (bytes 0x%llx-0x%llx) do not "
+			    "parse as %s packets (first 0x%08x): skipped; decoding resumes "
+			    "at dword 0x%llx",
+			    p->ndw, (unsigned long long)p->offset,
+			    (unsigned long long)(p->offset + p->ndw - 1),
+			    (unsigned long long)p->offset * 4,
+			    (unsigned long long)(p->offset + p->ndw) * 4 - 1,
+			    p->engine == KFDSIG_ENGINE_PM4    ? "PM4"
+			    : p->engine == KFDSIG_ENGINE_SDMA ? "SDMA"
+							      : "AQL",
+			    p->opcode, (unsigned long long)(p->offset + p->ndw));
 		return;
 	}
 	if (p->flags & KFDSIG_PACKET_TRUNCATED)
-		kfdsig_finding(d, p->offset, KFDSIG_SEV_ERROR, "truncated",
-			       "%s: the stream ends after %u of its %u dwords", p->name, p->avail,
-			       p->ndw);
+		add_finding(d, p->offset, KFDSIG_SEV_ERROR, "truncated",
+			    "%s: the stream ends after %u of its %u dwords", p->name, p->avail,
+			    p->ndw);
 	if (p->flags & KFDSIG_PACKET_PARTIAL)
-		kfdsig_finding(d, p->offset, KFDSIG_SEV_INFO, "partial",
-			       "%s: %u dwords, longer than the %u-dword streaming window: only the "
-			       "first %u are decoded",
-			       p->name, p->ndw, KFDSIG_DECODE_WINDOW_DW, p->avail);
+		add_finding(d, p->offset, KFDSIG_SEV_INFO, "partial",
+			    "%s: %u dwords, longer than the %u-dword streaming window: only the "
+			    "first %u are decoded",
+			    p->name, p->ndw, KFDSIG_DECODE_WINDOW_DW, p->avail);
 	if (d->o.engine == KFDSIG_ENGINE_PM4)
 		pm4_check(d, p);
 	else if (d->o.engine == KFDSIG_ENGINE_SDMA)
@@ -337,9 +337,9 @@ long kfdsig_decoder_finish(struct kfdsig_decoder *d, struct kfdsig_decode_stats 
 	d->wlen = 0;
 	if (d->skip && !d->stopped) {
 		/* The partial packet never got all its dwords. */
-		kfdsig_finding(d, d->wbase, KFDSIG_SEV_ERROR, "truncated",
-			       "the stream ends %llu dwords before the end of the last packet",
-			       (unsigned long long)d->skip);
+		add_finding(d, d->wbase, KFDSIG_SEV_ERROR, "truncated",
+			    "the stream ends %llu dwords before the end of the last packet",
+			    (unsigned long long)d->skip);
 		d->st.dwords -= d->skip;
 		d->skip = 0;
 	}

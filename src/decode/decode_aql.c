@@ -155,40 +155,39 @@ void aql_check(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 	uint32_t h = p->avail ? p->dw[0] : 0, v;
 
 	if (p->flags & KFDSIG_PACKET_UNKNOWN) {
-		kfdsig_finding(d, p->offset, KFDSIG_SEV_ERROR, "aql-bad-type",
-			       "AQL packet type %u is not an HSA packet type (0..5): the packet "
-			       "processor stops the queue with an invalid-packet error",
-			       p->opcode);
+		add_finding(d, p->offset, KFDSIG_SEV_ERROR, "aql-bad-type",
+			    "AQL packet type %u is not an HSA packet type (0..5): the packet "
+			    "processor stops the queue with an invalid-packet error",
+			    p->opcode);
 		return;
 	}
 	if (((h >> 9) & 3u) == 3u || ((h >> 11) & 3u) == 3u)
-		kfdsig_finding(d, p->offset, KFDSIG_SEV_ERROR, "aql-bad-scope",
-			       "%s: fence scope 3 is reserved (0 none, 1 agent, 2 system)",
-			       p->name);
+		add_finding(d, p->offset, KFDSIG_SEV_ERROR, "aql-bad-scope",
+			    "%s: fence scope 3 is reserved (0 none, 1 agent, 2 system)", p->name);
 	if (h & 0xe000u)
-		kfdsig_finding(d, p->offset, KFDSIG_SEV_WARNING, "aql-header-reserved",
-			       "%s: reserved header bits 15:13 are 0x%x", p->name, (h >> 13) & 7u);
+		add_finding(d, p->offset, KFDSIG_SEV_WARNING, "aql-header-reserved",
+			    "%s: reserved header bits 15:13 are 0x%x", p->name, (h >> 13) & 7u);
 	if (p->opcode == KFDSIG_AQL_TYPE_INVALID)
-		kfdsig_finding(d, p->offset, KFDSIG_SEV_INFO, "aql-invalid",
-			       "INVALID slot: not yet published, or already consumed");
+		add_finding(d, p->offset, KFDSIG_SEV_INFO, "aql-invalid",
+			    "INVALID slot: not yet published, or already consumed");
 	if (p->opcode == KFDSIG_AQL_TYPE_VENDOR_SPECIFIC &&
 	    p->sub_op != KFDSIG_AQL_AMD_FORMAT_PM4_IB)
-		kfdsig_finding(d, p->offset, KFDSIG_SEV_WARNING, "aql-vendor-format",
-			       "vendor-specific packet of format %u: AMD firmware knows format 1 "
-			       "(AMD_AQL_FORMAT_PM4_IB) only",
-			       p->sub_op);
+		add_finding(d, p->offset, KFDSIG_SEV_WARNING, "aql-vendor-format",
+			    "vendor-specific packet of format %u: AMD firmware knows format 1 "
+			    "(AMD_AQL_FORMAT_PM4_IB) only",
+			    p->sub_op);
 	if (p->desc == &d_pm4_ib) {
 		if (dw_at(p->dw, p->avail, 1, &v) && v != 0xc0023f00u)
-			kfdsig_finding(d, p->offset, KFDSIG_SEV_WARNING, "aql-pm4-ib-header",
-				       "AQL_PM4_IB: ib_header 0x%08x is not INDIRECT_BUFFER "
-				       "(0xc0023f00)",
-				       v);
+			add_finding(d, p->offset, KFDSIG_SEV_WARNING, "aql-pm4-ib-header",
+				    "AQL_PM4_IB: ib_header 0x%08x is not INDIRECT_BUFFER "
+				    "(0xc0023f00)",
+				    v);
 		if (dw_at(p->dw, p->avail, 4, &v) && !(v & (1u << 23)))
-			kfdsig_finding(d, p->offset, KFDSIG_SEV_WARNING, "aql-pm4-ib-valid",
-				       "AQL_PM4_IB: IB_VALID (bit 23 of the size dword) is clear");
+			add_finding(d, p->offset, KFDSIG_SEV_WARNING, "aql-pm4-ib-valid",
+				    "AQL_PM4_IB: IB_VALID (bit 23 of the size dword) is clear");
 		if (dw_at(p->dw, p->avail, 5, &v) && v != KFDSIG_AQL_PM4_IB_DW_REMAIN)
-			kfdsig_finding(d, p->offset, KFDSIG_SEV_WARNING, "aql-pm4-ib-remain",
-				       "AQL_PM4_IB: dw_cnt_remain %u, ROCr writes 10", v);
+			add_finding(d, p->offset, KFDSIG_SEV_WARNING, "aql-pm4-ib-remain",
+				    "AQL_PM4_IB: dw_cnt_remain %u, ROCr writes 10", v);
 	}
 }
 
@@ -206,20 +205,20 @@ void lint_aql(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 	/* ROCr sends this packet to gfx9 queues only (AqlQueue::ExecutePM4);
 	 * UNVERIFIED for other generations' AQL firmware, so say so. */
 	if (p->desc == &d_pm4_ib && d->o.target->gc_ip[0] != 9)
-		kfdsig_finding(d, p->offset, KFDSIG_SEV_WARNING, "aql-pm4-ib-gen",
-			       "AQL_PM4_IB on %s: ROCr uses this vendor packet on gfx9 only",
-			       d->o.target->name);
+		add_finding(d, p->offset, KFDSIG_SEV_WARNING, "aql-pm4-ib-gen",
+			    "AQL_PM4_IB on %s: ROCr uses this vendor packet on gfx9 only",
+			    d->o.target->name);
 	if (!dw_at(p->dw, p->avail, 14, &lo) || !dw_at(p->dw, p->avail, 15, &hi))
 		return;
 	sig = (uint64_t)hi << 32 | lo;
 	if (!sig) {
-		kfdsig_finding(d, p->offset, KFDSIG_SEV_INFO, "aql-no-signal",
-			       "%s has no completion signal: its completion raises no interrupt",
-			       p->name);
+		add_finding(d, p->offset, KFDSIG_SEV_INFO, "aql-no-signal",
+			    "%s has no completion signal: its completion raises no interrupt",
+			    p->name);
 		return;
 	}
 	if (sig % KFDSIG_AMD_SIGNAL_ALIGN)
-		kfdsig_finding(d, p->offset, KFDSIG_SEV_ERROR, "aql-signal-unaligned",
-			       "%s: completion signal 0x%llx is not 64-byte aligned (amd_signal_t)",
-			       p->name, (unsigned long long)sig);
+		add_finding(d, p->offset, KFDSIG_SEV_ERROR, "aql-signal-unaligned",
+			    "%s: completion signal 0x%llx is not 64-byte aligned (amd_signal_t)",
+			    p->name, (unsigned long long)sig);
 }

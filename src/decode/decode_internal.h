@@ -174,7 +174,7 @@ void lint_packet(struct kfdsig_decoder *d, const struct kfdsig_packet *p);
 void lint_finish(struct kfdsig_decoder *d);
 
 /* Report a finding through the sink. */
-void kfdsig_finding(struct kfdsig_decoder *d, uint64_t offset, enum kfdsig_severity sev,
-		    const char *rule, const char *fmt, ...) KFDSIG_PRINTF(5, 6);
+void add_finding(struct kfdsig_decoder *d, uint64_t offset, enum kfdsig_severity sev,
+		 const char *rule, const char *fmt, ...) KFDSIG_PRINTF(5, 6);
 
 #endif

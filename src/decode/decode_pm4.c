@@ -101,27 +101,27 @@ void pm4_check(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 	case PM4_FINE:
 		break;
 	case PM4_UNKNOWN_OP:
-		kfdsig_finding(d, p->offset, KFDSIG_SEV_INFO, "unknown-opcode",
-			       "opcode 0x%02x has no kfdsig layout; skipped %u dwords by its count",
-			       p->opcode, p->ndw);
+		add_finding(d, p->offset, KFDSIG_SEV_INFO, "unknown-opcode",
+			    "opcode 0x%02x has no kfdsig layout; skipped %u dwords by its count",
+			    p->opcode, p->ndw);
 		break;
 	case PM4_SHORT:
-		kfdsig_finding(d, p->offset, KFDSIG_SEV_ERROR, "count-mismatch",
-			       "%s: the header count gives %u dwords but the packet has %u on "
-			       "%s; the fields past dword %u are not decoded and the CP will "
-			       "read the next packet as its tail",
-			       p->name, p->ndw, p->desc->min_dw, d->o.target->name, p->ndw - 1);
+		add_finding(d, p->offset, KFDSIG_SEV_ERROR, "count-mismatch",
+			    "%s: the header count gives %u dwords but the packet has %u on "
+			    "%s; the fields past dword %u are not decoded and the CP will "
+			    "read the next packet as its tail",
+			    p->name, p->ndw, p->desc->min_dw, d->o.target->name, p->ndw - 1);
 		break;
 	case PM4_LONG:
-		kfdsig_finding(d, p->offset, KFDSIG_SEV_WARNING, "count-mismatch",
-			       "%s: the header count gives %u dwords but the packet has %u on %s; "
-			       "the extra dwords are skipped",
-			       p->name, p->ndw, p->desc->min_dw, d->o.target->name);
+		add_finding(d, p->offset, KFDSIG_SEV_WARNING, "count-mismatch",
+			    "%s: the header count gives %u dwords but the packet has %u on %s; "
+			    "the extra dwords are skipped",
+			    p->name, p->ndw, p->desc->min_dw, d->o.target->name);
 		break;
 	case PM4_EVENT_WRITE_LEN:
-		kfdsig_finding(d, p->offset, KFDSIG_SEV_WARNING, "count-mismatch",
-			       "EVENT_WRITE has 2 dwords, or 4 with an address; this one has %u",
-			       p->ndw);
+		add_finding(d, p->offset, KFDSIG_SEV_WARNING, "count-mismatch",
+			    "EVENT_WRITE has 2 dwords, or 4 with an address; this one has %u",
+			    p->ndw);
 		break;
 	}
 }

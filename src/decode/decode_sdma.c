@@ -63,8 +63,8 @@ void sdma_check(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 	if (p->opcode == SDMA_OP_WRITE && p->ndw == SDMA_WRITE_HDR_DW &&
 	    dw_at(p->dw, p->avail, SDMA_DW(WRITE, count), &v) &&
 	    !SDMA_COUNT_IS_MINUS_ONE(d->o.target->sdma_ip[0]))
-		kfdsig_finding(d, p->offset, KFDSIG_SEV_WARNING, "count-mismatch",
-			       "WRITE_LINEAR with count 0 on SDMA %u.x, where the count is the "
-			       "number of data dwords: it writes nothing",
-			       d->o.target->sdma_ip[0]);
+		add_finding(d, p->offset, KFDSIG_SEV_WARNING, "count-mismatch",
+			    "WRITE_LINEAR with count 0 on SDMA %u.x, where the count is the "
+			    "number of data dwords: it writes nothing",
+			    d->o.target->sdma_ip[0]);
 }

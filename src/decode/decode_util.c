@@ -9,8 +9,8 @@
 
 #include "decode/decode_internal.h"
 
-void kfdsig_finding(struct kfdsig_decoder *d, uint64_t offset, enum kfdsig_severity sev,
-		    const char *rule, const char *fmt, ...)
+void add_finding(struct kfdsig_decoder *d, uint64_t offset, enum kfdsig_severity sev,
+		 const char *rule, const char *fmt, ...)
 {
 	struct kfdsig_finding f;
 	char msg[256];

@@ -144,72 +144,71 @@ check_interrupt(struct kfdsig_decoder *d, const struct kfdsig_packet *p, bool ha
 
 	if (has_ctx) {
 		if (sdma && (ctx & ~SDMA_TRAP_INT_CONTEXT_MASK))
-			kfdsig_finding(
-				d, o, KFDSIG_SEV_WARNING, "trap-context-wide",
-				"TRAP context 0x%08x sets bits 31:28, which the kernel masks "
-				"off (context_id & 0xfffffff): it reads event id %u",
-				ctx, id);
+			add_finding(d, o, KFDSIG_SEV_WARNING, "trap-context-wide",
+				    "TRAP context 0x%08x sets bits 31:28, which the kernel masks "
+				    "off (context_id & 0xfffffff): it reads event id %u",
+				    ctx, id);
 		if (id == 0)
-			kfdsig_finding(d, o, KFDSIG_SEV_ERROR, "ctxid-zero",
-				       sdma ? "TRAP context 0 names event 0, which the kernel "
-					      "reserves and never signals"
-					    : "INT_CTXID 0: the v9 ISR drops such end-of-pipe "
-					      "interrupts (GC >= 9.4.1 or new MEC firmware) and "
-					      "event id 0 is reserved");
+			add_finding(d, o, KFDSIG_SEV_ERROR, "ctxid-zero",
+				    sdma ? "TRAP context 0 names event 0, which the kernel "
+					   "reserves and never signals"
+					 : "INT_CTXID 0: the v9 ISR drops such end-of-pipe "
+					   "interrupts (GC >= 9.4.1 or new MEC firmware) and "
+					   "event id 0 is reserved");
 		else if (id >= KFDSIG_SIGNAL_EVENT_LIMIT)
-			kfdsig_finding(d, o, KFDSIG_SEV_ERROR, "event-id-range",
-				       "the interrupt names event %u: ids >= 4096 are never "
-				       "looked up, the kernel falls back to scanning every slot",
-				       id);
+			add_finding(d, o, KFDSIG_SEV_ERROR, "event-id-range",
+				    "the interrupt names event %u: ids >= 4096 are never "
+				    "looked up, the kernel falls back to scanning every slot",
+				    id);
 		if (!sdma && t->drops_ctxid_bit24 && (ctx & (1u << 24)))
-			kfdsig_finding(d, o, KFDSIG_SEV_ERROR, "ctxid-bit24",
-				       "INT_CTXID 0x%x has bit 24 (AMDGPU_FENCE_MES_QUEUE_FLAG) "
-				       "set: the %s ISR drops the interrupt",
-				       ctx, kfdsig_irq_class_name(t->irq_class));
+			add_finding(d, o, KFDSIG_SEV_ERROR, "ctxid-bit24",
+				    "INT_CTXID 0x%x has bit 24 (AMDGPU_FENCE_MES_QUEUE_FLAG) "
+				    "set: the %s ISR drops the interrupt",
+				    ctx, kfdsig_irq_class_name(t->irq_class));
 	}
 	if (!w->valid) {
-		kfdsig_finding(d, o, KFDSIG_SEV_WARNING, "int-without-write",
-			       "interrupt with no slot write since the previous one: KFD only "
-			       "signals an event whose slot something else wrote");
+		add_finding(d, o, KFDSIG_SEV_WARNING, "int-without-write",
+			    "interrupt with no slot write since the previous one: KFD only "
+			    "signals an event whose slot something else wrote");
 		return;
 	}
 	if (w->addr & 7)
-		kfdsig_finding(d, o, KFDSIG_SEV_ERROR, "slot-misaligned",
-			       "the slot write at 0x%llx is not 8-byte aligned",
-			       (unsigned long long)w->addr);
+		add_finding(d, o, KFDSIG_SEV_ERROR, "slot-misaligned",
+			    "the slot write at 0x%llx is not 8-byte aligned",
+			    (unsigned long long)w->addr);
 	if (w->is64 ? w->value == UINT64_MAX : (uint32_t)w->value == UINT32_MAX)
-		kfdsig_finding(d, o, KFDSIG_SEV_ERROR, "value-unsignalled",
-			       "the value written leaves the slot all-ones, which the kernel "
-			       "reads as unsignalled");
+		add_finding(d, o, KFDSIG_SEV_ERROR, "value-unsignalled",
+			    "the value written leaves the slot all-ones, which the kernel "
+			    "reads as unsignalled");
 	else if (!w->is64)
-		kfdsig_finding(d, o, KFDSIG_SEV_INFO, "write-32bit",
-			       "the slot write is 32 bits: the high dword stays all-ones (the slot "
-			       "reads 0xffffffff_%08x), which the kernel still reads as signalled",
-			       (uint32_t)w->value);
+		add_finding(d, o, KFDSIG_SEV_INFO, "write-32bit",
+			    "the slot write is 32 bits: the high dword stays all-ones (the slot "
+			    "reads 0xffffffff_%08x), which the kernel still reads as signalled",
+			    (uint32_t)w->value);
 	if (d->o.flags & KFDSIG_DECODE_SIGNAL_PAGE) {
 		uint64_t page = d->o.signal_page_va, slot;
 
 		if (w->addr < page || w->addr - page >= KFDSIG_SIGNAL_PAGE_SIZE) {
-			kfdsig_finding(d, o, KFDSIG_SEV_ERROR, "slot-outside-page",
-				       "the slot write at 0x%llx is outside the signal page "
-				       "0x%llx .. +32 KiB",
-				       (unsigned long long)w->addr, (unsigned long long)page);
+			add_finding(d, o, KFDSIG_SEV_ERROR, "slot-outside-page",
+				    "the slot write at 0x%llx is outside the signal page "
+				    "0x%llx .. +32 KiB",
+				    (unsigned long long)w->addr, (unsigned long long)page);
 		} else {
 			slot = (w->addr - page) / 8;
 			if (slot == 0)
-				kfdsig_finding(d, o, KFDSIG_SEV_ERROR, "event-id-range",
-					       "the write targets slot 0: event id 0 is reserved "
-					       "and never signalled");
+				add_finding(d, o, KFDSIG_SEV_ERROR, "event-id-range",
+					    "the write targets slot 0: event id 0 is reserved "
+					    "and never signalled");
 			if (has_ctx && id != slot)
-				kfdsig_finding(d, o, KFDSIG_SEV_ERROR, "ctxid-mismatch",
-					       "the interrupt names event %u but the write targets "
-					       "slot %llu",
-					       id, (unsigned long long)slot);
+				add_finding(d, o, KFDSIG_SEV_ERROR, "ctxid-mismatch",
+					    "the interrupt names event %u but the write targets "
+					    "slot %llu",
+					    id, (unsigned long long)slot);
 			if (!has_ctx && t->level == KFDSIG_GFX8 && (uint32_t)w->value != slot)
-				kfdsig_finding(d, o, KFDSIG_SEV_WARNING, "gfx8-value",
-					       "gfx8: the value written (%u) is not the event id "
-					       "%llu, the only id the packet can carry",
-					       (uint32_t)w->value, (unsigned long long)slot);
+				add_finding(d, o, KFDSIG_SEV_WARNING, "gfx8-value",
+					    "gfx8: the value written (%u) is not the event id "
+					    "%llu, the only id the packet can carry",
+					    (uint32_t)w->value, (unsigned long long)slot);
 		}
 	}
 	w->valid = false;
@@ -244,32 +243,31 @@ static __attribute__((noinline)) void lint_release_mem(struct kfdsig_decoder *d,
 	}
 
 	if (data_sel == PM4_DATA_SEL_NONE && int_sel == PM4_INT_SEL_NONE)
-		kfdsig_finding(d, o, KFDSIG_SEV_WARNING, "sel-combination",
-			       "%s with DATA_SEL none and INT_SEL none writes nothing and raises "
-			       "nothing",
-			       p->name);
+		add_finding(d, o, KFDSIG_SEV_WARNING, "sel-combination",
+			    "%s with DATA_SEL none and INT_SEL none writes nothing and raises "
+			    "nothing",
+			    p->name);
 	else if (int_sel == PM4_INT_SEL_NONE || int_sel == 3)
-		kfdsig_finding(d, o, KFDSIG_SEV_INFO, "sel-combination",
-			       "%s writes the slot but raises no interrupt (INT_SEL %u): a "
-			       "polling fence, no KFD event is signalled",
-			       p->name, int_sel);
+		add_finding(d, o, KFDSIG_SEV_INFO, "sel-combination",
+			    "%s writes the slot but raises no interrupt (INT_SEL %u): a "
+			    "polling fence, no KFD event is signalled",
+			    p->name, int_sel);
 	else if (int_sel == PM4_INT_SEL_INT_AFTER_WRITE_CONFIRM && data_sel == PM4_DATA_SEL_NONE)
-		kfdsig_finding(
-			d, o, KFDSIG_SEV_WARNING, "sel-combination",
-			"%s: INT_SEL interrupt-after-write-confirm with DATA_SEL none: there "
-			"is no write to confirm",
-			p->name);
+		add_finding(d, o, KFDSIG_SEV_WARNING, "sel-combination",
+			    "%s: INT_SEL interrupt-after-write-confirm with DATA_SEL none: there "
+			    "is no write to confirm",
+			    p->name);
 	else if (int_sel == PM4_INT_SEL_INT_ONLY && data_sel != PM4_DATA_SEL_NONE)
-		kfdsig_finding(d, o, KFDSIG_SEV_WARNING, "sel-combination",
-			       "%s: INT_SEL interrupt-only with DATA_SEL %u: the kernel pairs "
-			       "interrupt-only with DATA_SEL none; whether the data is written is "
-			       "unverified",
-			       p->name, data_sel);
+		add_finding(d, o, KFDSIG_SEV_WARNING, "sel-combination",
+			    "%s: INT_SEL interrupt-only with DATA_SEL %u: the kernel pairs "
+			    "interrupt-only with DATA_SEL none; whether the data is written is "
+			    "unverified",
+			    p->name, data_sel);
 	else if (int_sel > 3)
-		kfdsig_finding(d, o, KFDSIG_SEV_WARNING, "sel-combination",
-			       "%s: INT_SEL %u (send INT_CTXID variants): semantics unverified; "
-			       "kfdsig and the kernel use 1 or 2",
-			       p->name, int_sel);
+		add_finding(d, o, KFDSIG_SEV_WARNING, "sel-combination",
+			    "%s: INT_SEL %u (send INT_CTXID variants): semantics unverified; "
+			    "kfdsig and the kernel use 1 or 2",
+			    p->name, int_sel);
 	if (data_sel >= PM4_DATA_SEL_32 && data_sel <= 5 && int_sel != PM4_INT_SEL_INT_ONLY) {
 		/* 3/4 store a counter, 5 GDS data: a value, but not one we know. */
 		uint64_t v = data_sel <= PM4_DATA_SEL_64 ? ((uint64_t)dhi << 32 | dlo) : 0;
@@ -283,18 +281,17 @@ static __attribute__((noinline)) void lint_release_mem(struct kfdsig_decoder *d,
 	if (!irq)
 		return;
 	if (has_ctx && d->o.target->irq_class == KFDSIG_IRQ_V12_1)
-		kfdsig_finding(
-			d, o, KFDSIG_SEV_INFO, "eop-ctxid-trusted",
-			"%s on %s (v12_1 class): kernels with the mailbox-free fast path "
-			"wake the event INT_CTXID %u names without reading the slot, so the "
-			"slot value is not what wakes the waiter; the slot write is kept for "
-			"kernels that still check it",
-			p->name, d->o.target->name, ctx);
+		add_finding(d, o, KFDSIG_SEV_INFO, "eop-ctxid-trusted",
+			    "%s on %s (v12_1 class): kernels with the mailbox-free fast path "
+			    "wake the event INT_CTXID %u names without reading the slot, so the "
+			    "slot value is not what wakes the waiter; the slot write is kept for "
+			    "kernels that still check it",
+			    p->name, d->o.target->name, ctx);
 	if (!has_ctx)
-		kfdsig_finding(d, o, KFDSIG_SEV_INFO, "gfx8-no-ctxid",
-			       "%s on %s has no INT_CTXID: which id the interrupt carries is "
-			       "unverified, the kernel may have to scan every slot",
-			       p->name, d->o.target->name);
+		add_finding(d, o, KFDSIG_SEV_INFO, "gfx8-no-ctxid",
+			    "%s on %s has no INT_CTXID: which id the interrupt carries is "
+			    "unverified, the kernel may have to scan every slot",
+			    p->name, d->o.target->name);
 	check_interrupt(d, p, has_ctx, ctx);
 }
 
@@ -413,8 +410,8 @@ void lint_finish(struct kfdsig_decoder *d)
 	if (d->o.engine != KFDSIG_ENGINE_SDMA || !t->sdma_min_submit_dw || !d->st.dwords ||
 	    d->st.dwords >= t->sdma_min_submit_dw)
 		return;
-	kfdsig_finding(d, 0, KFDSIG_SEV_WARNING, "sdma-short-submit",
-		       "the submission is %llu dwords, below the %u-dword minimum SDMA "
-		       "submission of %s: pad it with NOPs (kfdsig_sdma_pad_submit_dw())",
-		       (unsigned long long)d->st.dwords, t->sdma_min_submit_dw, t->name);
+	add_finding(d, 0, KFDSIG_SEV_WARNING, "sdma-short-submit",
+		    "the submission is %llu dwords, below the %u-dword minimum SDMA "
+		    "submission of %s: pad it with NOPs (kfdsig_sdma_pad_submit_dw())",
+		    (unsigned long long)d->st.dwords, t->sdma_min_submit_dw, t->name);
 }

@@ -28,5 +28,14 @@ if ! diff -u "$tmp/declared" "$tmp/exported" >"$tmp/diff"; then
   grep '^[-+][a-z]' "$tmp/diff" || true
   status=1
 fi
+# Internal names carry no kfdsig_ prefix (docs/naming.md): every kfdsig_
+# symbol the library defines, hidden ones included, is a declared one.
+nm --defined-only "$lib" | awk '$2 ~ /^[TtDdBbRr]$/ && $3 ~ /^kfdsig_/ { print $3 }' | sed 's/@.*//' |
+  sort -u | comm -23 - "$tmp/declared" >"$tmp/internal"
+if [ -s "$tmp/internal" ]; then
+  echo "internal symbols named like public ones (drop the kfdsig_ prefix):"
+  cat "$tmp/internal"
+  status=1
+fi
 echo "$(wc -l <"$tmp/exported") symbols exported"
 exit $status
