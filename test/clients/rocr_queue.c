@@ -14,30 +14,10 @@
 #include <hsa/amd_hsa_signal.h>
 #include <pthread.h>
 #include <sched.h>
-#include <unistd.h>
 #include <string.h>
+#include <unistd.h>
 
-#include "client.h"
-
-static hsa_status_t find_gpu(hsa_agent_t a, void *data)
-{
-	hsa_device_type_t type;
-
-	if (hsa_agent_get_info(a, HSA_AGENT_INFO_DEVICE, &type) == HSA_STATUS_SUCCESS &&
-	    type == HSA_DEVICE_TYPE_GPU) {
-		*(hsa_agent_t *)data = a;
-		return HSA_STATUS_INFO_BREAK;
-	}
-	return HSA_STATUS_SUCCESS;
-}
-
-/* ROCr 5.2.3 (Debian 12) reports no GPU agent for these: its ISA registry
- * (core/runtime/isa.cc) predates them. Observed, not only read. */
-static int newer_than_rocr(const char *t)
-{
-	return !strncmp(t, "gfx94", 5) || !strncmp(t, "gfx95", 5) || !strncmp(t, "gfx11", 5) ||
-	       !strncmp(t, "gfx12", 5);
-}
+#include "rocr.h"
 
 /* GFX7/8 AQL queues need the ring mapped twice and a 32-bit doorbell that
  * takes the write index (ROCr amd_aql_queue.cpp: queue_full_workaround_,
@@ -83,18 +63,11 @@ int main(int argc, char **argv)
 	amd_signal_t *amd;
 	uint64_t idx, freq = 0;
 	double t0, dt;
-	char name[64] = "";
+	int r;
 
-	REQUIRE(hsa_init() == HSA_STATUS_SUCCESS, "hsa_init");
-	hsa_iterate_agents(find_gpu, &gpu);
-	if (!gpu.handle && argc > 1 && newer_than_rocr(argv[1])) {
-		printf("SKIP: ROCr 5.2.3 has no ISA for %s (no GPU agent)\n", argv[1]);
-		hsa_shut_down();
-		return 77;
-	}
-	REQUIRE(gpu.handle != 0, "a GPU agent");
-	hsa_agent_get_info(gpu, HSA_AGENT_INFO_NAME, name);
-	printf("GPU agent %s\n", name);
+	r = rocr_start(argc > 1 ? argv[1] : NULL, &gpu);
+	if (r)
+		return r;
 
 	st = hsa_queue_create(gpu, 64, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, UINT32_MAX, UINT32_MAX,
 			      &q);
