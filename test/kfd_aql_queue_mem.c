@@ -13,6 +13,23 @@
 #include "kfd/kfd_compat.h"
 #include "kfd_util.h"
 
+/* The ring's VA range, reserved, below gfx8's 40-bit VM (emu_gen.c
+ * va_bits); only its first page readable and writable, as libhsakmt
+ * leaves it. Low addresses first: ASan's shadow covers 0x7fff8000 up. */
+static char *ring_range(void)
+{
+	static const uint64_t at[] = { 0x50000000ull, 0x30000000ull, 0x6000000000ull };
+
+	for (unsigned int i = 0; i < sizeof(at) / sizeof(at[0]); i++) {
+		void *p = mmap((void *)(uintptr_t)at[i], 8192, PROT_NONE,
+			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+
+		if (p != MAP_FAILED)
+			return p;
+	}
+	return MAP_FAILED;
+}
+
 int main(void)
 {
 	struct kfdsig_emu *emu = t_emu("gfx803");
@@ -23,10 +40,7 @@ int main(void)
 	struct kfd_ioctl_map_memory_to_gpu_args map = { 0 };
 	struct kfd_ioctl_free_memory_of_gpu_args fr = { 0 };
 	uint32_t *gpu_view;
-	/* the ring's VA range, reserved; only its first page readable and
-	 * writable, as libhsakmt leaves it; below gfx8's 40-bit VM */
-	char *va = mmap((void *)0x6000000000ull, 8192, PROT_NONE,
-			MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+	char *va = ring_range();
 
 	T_REQUIRE(va != MAP_FAILED, "mmap");
 	T_REQUIRE(mmap(va, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED,
