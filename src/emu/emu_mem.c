@@ -146,6 +146,15 @@ int emu_alloc_memory(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	}
 	bo->gpu_index = (uint32_t)i;
 	bo->va = a->va_addr;
+	/* amdgpu_amdkfd_gpuvm.c amdgpu_amdkfd_gpuvm_alloc_memory_of_gpu():
+	 * an AQL_QUEUE_MEM allocation (gfx7/8 rings, the AQL wrap-around
+	 * workaround) is backed by half its size, which kfd_mem_attach()
+	 * maps twice (va and va + half). libhsakmt's userptr path maps only
+	 * that first half for the CPU (fmm.c fmm_allocate_host_gpu). Emulator
+	 * limit: the second, aliasing GPU mapping is not made; the VA range
+	 * stays claimed whole by the overlap check above. */
+	if (a->flags & KFD_IOC_ALLOC_MEM_FLAGS_AQL_QUEUE_MEM)
+		size = ((a->size >> 1) + pg - 1) & ~(pg - 1);
 	bo->size = size;
 	bo->flags = a->flags;
 	bo->memfd = -1;

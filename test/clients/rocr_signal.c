@@ -13,19 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "client.h"
-
-static hsa_status_t find_gpu(hsa_agent_t a, void *data)
-{
-	hsa_device_type_t type;
-
-	if (hsa_agent_get_info(a, HSA_AGENT_INFO_DEVICE, &type) == HSA_STATUS_SUCCESS &&
-	    type == HSA_DEVICE_TYPE_GPU) {
-		*(hsa_agent_t *)data = a;
-		return HSA_STATUS_INFO_BREAK;
-	}
-	return HSA_STATUS_SUCCESS;
-}
+#include "rocr.h"
 
 static void *storer(void *arg)
 {
@@ -36,14 +24,6 @@ static void *storer(void *arg)
 	return NULL;
 }
 
-/* ROCr 5.2.3 (Debian 12) reports no GPU agent for these: its ISA registry
- * (core/runtime/isa.cc) predates them. Observed, not only read. */
-static int newer_than_rocr(const char *t)
-{
-	return !strncmp(t, "gfx94", 5) || !strncmp(t, "gfx95", 5) || !strncmp(t, "gfx11", 5) ||
-	       !strncmp(t, "gfx12", 5);
-}
-
 int main(int argc, char **argv)
 {
 	hsa_agent_t gpu = { 0 };
@@ -51,18 +31,11 @@ int main(int argc, char **argv)
 	hsa_signal_value_t v;
 	pthread_t th;
 	double t0, dt;
-	char name[64] = "";
+	int r;
 
-	REQUIRE(hsa_init() == HSA_STATUS_SUCCESS, "hsa_init");
-	hsa_iterate_agents(find_gpu, &gpu);
-	if (!gpu.handle && argc > 1 && newer_than_rocr(argv[1])) {
-		printf("SKIP: ROCr 5.2.3 has no ISA for %s (no GPU agent)\n", argv[1]);
-		hsa_shut_down();
-		return 77;
-	}
-	REQUIRE(gpu.handle != 0, "a GPU agent");
-	hsa_agent_get_info(gpu, HSA_AGENT_INFO_NAME, name);
-	printf("GPU agent %s\n", name);
+	r = rocr_start(argc > 1 ? argv[1] : NULL, &gpu);
+	if (r)
+		return r;
 
 	/* an interrupt signal: ROCr backs it with a KFD event */
 	REQUIRE(hsa_amd_signal_create(1, 0, NULL, 0, &sig) == HSA_STATUS_SUCCESS, "signal");
