@@ -79,8 +79,8 @@ static int copy_field(char *buf, __kernel_size_t *len, const char *value)
 	*len = n;
 	if (c && !buf)
 		return -EFAULT;
-	if (c)
-		memcpy(buf, value, c);
+	if (c && emu_copy_to_user(buf, value, c))
+		return -EFAULT;
 	return 0;
 }
 
@@ -290,7 +290,8 @@ static int amdgpu_info(struct kfdsig_emu *emu, const struct emu_gpu *g, struct d
 		return -EINVAL;
 	}
 	/* the kernel copies min(return_size, its size) */
-	memcpy(dst, &out, n < q->return_size ? n : q->return_size);
+	if (emu_copy_to_user(dst, &out, n < q->return_size ? n : q->return_size))
+		return -EFAULT;
 	return 0;
 }
 
@@ -302,13 +303,23 @@ int emu_drm_ioctl(struct kfdsig_emu *emu, struct emu_gpu *g, unsigned long cmd, 
 
 	if (!arg && _IOC_SIZE(cmd))
 		return -EFAULT;
-	if (cmd == DRM_IOCTL_VERSION)
-		return drm_version(arg);
+	if (cmd == DRM_IOCTL_VERSION) {
+		struct drm_version v;
+		int r;
+
+		if (emu_copy_from_user(&v, arg, sizeof(v)))
+			return -EFAULT;
+		r = drm_version(&v);
+		if (emu_copy_to_user(arg, &v, sizeof(v)))
+			return -EFAULT;
+		return r;
+	}
 	if (nr == DRM_COMMAND_BASE + DRM_AMDGPU_INFO) {
 		/* drm_ioctl copies min(user, kernel) size and zero-fills */
 		struct drm_amdgpu_info q = { 0 };
 		size_t us = _IOC_SIZE(cmd);
-		memcpy(&q, arg, us < sizeof(q) ? us : sizeof(q));
+		if (emu_copy_from_user(&q, arg, us < sizeof(q) ? us : sizeof(q)))
+			return -EFAULT;
 		return amdgpu_info(emu, g, &q);
 	}
 	switch (nr) {

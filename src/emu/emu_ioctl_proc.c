@@ -90,10 +90,15 @@ static int get_apertures_new(struct kfdsig_emu *emu, struct emu_proc *p, void *d
 	}
 	n = a->num_of_nodes < emu->ngpus ? a->num_of_nodes : emu->ngpus;
 	a->num_of_nodes = n;
-	if (!out)
-		return -EFAULT;
-	for (uint32_t i = 0; i < n; i++)
-		apertures(&emu->gpus[i], &out[i]);
+	/* filled here, then copy_to_user as the kernel does: a bad pointer
+	 * is -EFAULT, never a fault */
+	for (uint32_t i = 0; i < n; i++) {
+		struct kfd_process_device_apertures one;
+
+		apertures(&emu->gpus[i], &one);
+		if (emu_copy_to_user(&out[i], &one, sizeof(one)))
+			return -EFAULT;
+	}
 	return 0;
 }
 
@@ -183,16 +188,18 @@ static int get_tile_config(struct kfdsig_emu *emu, struct emu_proc *p, void *dat
 		a->num_tile_configs = 0;
 		return -EFAULT;
 	}
-	if (tile)
-		memset(tile, 0, a->num_tile_configs * sizeof(uint32_t));
+	static const uint32_t zero[32];
+
+	if (tile && emu_copy_to_user(tile, zero, a->num_tile_configs * sizeof(uint32_t)))
+		return -EFAULT;
 	if (a->num_macro_tile_configs > 16)
 		a->num_macro_tile_configs = 16;
 	if (a->num_macro_tile_configs && !macro) {
 		a->num_macro_tile_configs = 0;
 		return -EFAULT;
 	}
-	if (macro)
-		memset(macro, 0, a->num_macro_tile_configs * sizeof(uint32_t));
+	if (macro && emu_copy_to_user(macro, zero, a->num_macro_tile_configs * sizeof(uint32_t)))
+		return -EFAULT;
 	return 0;
 }
 
@@ -299,8 +306,8 @@ static int update_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 static int set_cu_mask(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 {
 	struct kfd_ioctl_set_cu_mask_args *a = data;
-	const uint32_t *mask = (const void *)(uintptr_t)a->cu_mask_ptr;
-	uint32_t count = a->num_cu_mask;
+	const void *umask = (const void *)(uintptr_t)a->cu_mask_ptr;
+	uint32_t count = a->num_cu_mask, mask[32];
 	struct emu_queue *q;
 	int r = 0;
 
@@ -309,7 +316,7 @@ static int set_cu_mask(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 		return -EINVAL;
 	if (count > 1024)
 		count = 1024;
-	if (!mask)
+	if (!umask || emu_copy_from_user(mask, umask, count / 8))
 		return -EFAULT;
 	pthread_mutex_lock(&p->lock);
 	q = queue_by_id(p, a->queue_id);
