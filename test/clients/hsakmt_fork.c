@@ -11,17 +11,7 @@
 #include <unistd.h>
 
 #include "client.h"
-
-static HsaEvent *new_event(void)
-{
-	HsaEventDescriptor d;
-	HsaEvent *e = NULL;
-
-	memset(&d, 0, sizeof(d));
-	d.EventType = HSA_EVENTTYPE_SIGNAL;
-	d.SyncVar.SyncVarSize = sizeof(HSAuint64);
-	return hsaKmtCreateEvent(&d, false, false, &e) == HSAKMT_STATUS_SUCCESS ? e : NULL;
-}
+#include "hsakmt_util.h"
 
 /* set, then wait: the event's round trip through the KFD */
 static int round_trip(HsaEvent *e)

@@ -19,6 +19,7 @@
 #include <kfdsig/kfdsig.h>
 
 #include "client.h"
+#include "hsakmt_util.h"
 
 #define RING_BYTES 4096u
 
@@ -49,17 +50,6 @@ static bool newer_than_hsakmt(const struct kfdsig_target *t)
 
 	return (v >= 90400 && v < 100000) || v == 100306 || v == 110000 || v == 110001 ||
 	       v >= 120000;
-}
-
-static HsaEvent *new_event(void)
-{
-	HsaEventDescriptor d;
-	HsaEvent *e = NULL;
-
-	memset(&d, 0, sizeof(d));
-	d.EventType = HSA_EVENTTYPE_SIGNAL;
-	d.SyncVar.SyncVarSize = sizeof(HSAuint64);
-	return hsaKmtCreateEvent(&d, false, false, &e) == HSAKMT_STATUS_SUCCESS ? e : NULL;
 }
 
 int main(int argc, char **argv)
