@@ -107,6 +107,10 @@ int kfd_reserve_va(struct kfdsig_kfd *kfd, uint64_t size, void **out)
 	for (int pass = 0; pass < 2; pass++) {
 		uint64_t from = pass ? 1ull << 30 : kfd->low_va;
 
+		/* each pass its own bound: a first pass that spends them all on
+		 * taken space (ASan's shadow above 2 GiB) leaves the second
+		 * its chance at the freed holes */
+		tries = 0;
 		for (uint64_t hint = from; hint + size <= limit && tries < (1u << 16);
 		     hint += step, tries++) {
 			r = ops->mmap(ops->ctx, &va, (void *)(uintptr_t)hint, size, PROT_NONE,
