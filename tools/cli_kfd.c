@@ -3,7 +3,7 @@
  * Opening KFD for a command: the real /dev/kfd, or an emulated KFD when
  * the command got --emulate SPEC, or kfdsig got --emulate SPEC before the
  * command, or KFDSIG_EMULATE=SPEC is set (in that order of precedence).
- * SPEC is "TARGET[,TARGET...][,kfd=MAJOR.MINOR][,profile=v6.14|mailbox-free][,privileged]".
+ * SPEC is "TARGET[,TARGET...][,kfd=MAJOR.MINOR][,profile=v6.14|mailbox-free][,privileged][,smi=EVENT[+EVENT...]]".
  */
 #include <errno.h>
 #include <stdlib.h>

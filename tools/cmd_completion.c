@@ -185,7 +185,7 @@ static void print_bash(void)
 	       "    [[ $cur == *,* ]] && pre=${cur%%,*},\n"
 	       "    if [[ $spec == @smi-event ]]; then spec=$_kfdsig_smi_events\n"
 	       "    else spec=\"$_kfdsig_targets all kfd= profile=v6.14 profile=mailbox-free "
-	       "privileged\"; fi\n"
+	       "privileged smi=\"; fi\n"
 	       "    COMPREPLY=($(compgen -P \"$pre\" -W \"$spec\" -- \"${cur##*,}\")) ;;\n"
 	       "  *) COMPREPLY=($(compgen -W \"$spec\" -- \"$cur\")) ;;\n"
 	       "  esac\n"

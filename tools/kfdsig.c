@@ -41,6 +41,8 @@ static void usage(FILE *f)
 		   "      --emulate SPEC  run the KFD commands on an emulated KFD (also\n"
 		   "                      KFDSIG_EMULATE=SPEC): SPEC = TARGET[,TARGET...]\n"
 		   "                      [,kfd=1.N][,profile=v6.14|mailbox-free][,privileged]\n"
+		   "                      [,smi=EVENT[+EVENT...]] (SMI events raised when a\n"
+		   "                      client enables them; kfdsig smi --help)\n"
 		   "  -j, --json          JSON output: one document, or JSON Lines (one\n"
 		   "                      record per line) for streamed output (decode, smi,\n"
 		   "                      signal)\n"

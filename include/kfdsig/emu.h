@@ -95,9 +95,14 @@ KFDSIG_API struct kfdsig_emu *kfdsig_emu_create(const struct kfdsig_emu_config *
 
 /**
  * kfdsig_emu_create_from_spec() - build one from a text spec:
- * "TARGET[,TARGET...][,kfd=MAJOR.MINOR][,profile=v6.14|mailbox-free][,privileged]",
+ * "TARGET[,TARGET...][,kfd=MAJOR.MINOR][,profile=v6.14|mailbox-free][,privileged]
+ * [,smi=EVENT[+EVENT...]]",
  * e.g. "gfx90a,gfx1100,kfd=1.13". This is the syntax of KFDSIG_EMULATE and
- * of the CLI's --emulate.
+ * of the CLI's --emulate. smi= names SMI events (kfdsig_smi_event_by_name())
+ * that an emulated GPU raises for an SMI client the first time its mask
+ * enables them, once per client, so a consumer of SMI events can be tested
+ * without a real fault, throttle or reset (an injection, not a kernel
+ * behaviour).
  * Return: the emulator, or NULL with errno EINVAL/ENOENT.
  */
 KFDSIG_API struct kfdsig_emu *kfdsig_emu_create_from_spec(const char *spec);

@@ -232,7 +232,7 @@ int kfdsig_emu_pasid(struct kfdsig_emu *emu, int fd)
 	return r;
 }
 
-/* "gfx90a,gfx1100,kfd=1.13,profile=v6.14,privileged" */
+/* "gfx90a,gfx1100,kfd=1.13,profile=v6.14,privileged,smi=vmfault+gpu_pre_reset" */
 /* One decimal number of at most 32 bits at *s, moved past; digits only
  * (no sign, space or base prefix that strtoul would accept). */
 static bool parse_u32(const char **s, uint32_t *out)
@@ -258,12 +258,38 @@ static bool parse_version(const char *s, uint32_t *maj, uint32_t *min)
 	return parse_u32(&s, maj) && *s++ == '.' && parse_u32(&s, min) && !*s;
 }
 
+/* "NAME[+NAME...]": SMI events the emulated GPUs raise for a client when
+ * it first enables them (emu_smi.c); only events with a line format. */
+static bool parse_smi_inject(char *list, uint64_t *mask)
+{
+	KFDSIG_OPTS(kfdsig_emu_smi_args, a);
+	char body[KFDSIG_SMI_MSG_SIZE], *save = NULL;
+
+	*mask = 0;
+	for (char *t = strtok_r(list, "+", &save); t; t = strtok_r(NULL, "+", &save)) {
+		int ev = kfdsig_smi_event_by_name(t);
+
+		if (ev < 0)
+			return false;
+		if (emu_smi_format((uint32_t)ev, 0, &a, body, sizeof(body), NULL) < 0) {
+			set_error(EINVAL, "smi=: event '%.32s' has no line to raise", t);
+			return false;
+		}
+		*mask |= 1ull << (ev - 1);
+	}
+	if (!*mask)
+		set_error(EINVAL, "smi= names no SMI event (smi=NAME[+NAME...])");
+	return *mask != 0;
+}
+
 struct kfdsig_emu *kfdsig_emu_create_from_spec(const char *spec)
 {
 	struct kfdsig_emu_gpu_desc gpus[EMU_MAX_GPUS];
 	KFDSIG_OPTS(kfdsig_emu_config, cfg, .gpus = gpus);
 	char buf[512], names[EMU_MAX_GPUS][32];
 	char *save = NULL;
+	uint64_t smi_inject = 0;
+	struct kfdsig_emu *emu;
 
 	memset(gpus, 0, sizeof(gpus));
 	if (!spec || !*spec || strlen(spec) >= sizeof(buf)) {
@@ -299,6 +325,11 @@ struct kfdsig_emu *kfdsig_emu_create_from_spec(const char *spec)
 			}
 		} else if (!strcmp(tok, "privileged")) {
 			cfg.privileged = true;
+		} else if (!strncmp(tok, "smi=", 4)) {
+			if (!parse_smi_inject(tok + 4, &smi_inject)) {
+				errno = EINVAL;
+				return NULL;
+			}
 		} else {
 			if (cfg.ngpus == EMU_MAX_GPUS) {
 				set_error(EINVAL, "at most %d emulated GPUs", EMU_MAX_GPUS);
@@ -319,5 +350,8 @@ struct kfdsig_emu *kfdsig_emu_create_from_spec(const char *spec)
 		errno = EINVAL;
 		return NULL;
 	}
-	return kfdsig_emu_create(&cfg);
+	emu = kfdsig_emu_create(&cfg);
+	if (emu)
+		emu->smi_inject = smi_inject;
+	return emu;
 }

@@ -196,6 +196,7 @@ struct kfdsig_emu {
 	uint32_t major, minor;
 	enum kfdsig_emu_kernel_profile profile;
 	bool privileged;
+	uint64_t smi_inject; /* spec smi=: SMI events raised on enable (emu_smi.c) */
 	char task_name[32];
 	char sysfs[256];
 	struct emu_file *files;
@@ -370,6 +371,9 @@ void emu_smi_fork_child(struct emu_gpu *g);
 ssize_t emu_smi_read(struct emu_smi *s, void *buf, size_t len);
 ssize_t emu_smi_write(struct emu_smi *s, const void *buf, size_t len);
 /* Add a formatted line; filter_pid 0 goes to every enabled client. */
+/* The body of an SMI event line per KFD_EVENT_FMT_*; length or -EINVAL. */
+int emu_smi_format(uint32_t type, uint32_t gpu_id, const struct kfdsig_emu_smi_args *a, char *body,
+		   size_t size, pid_t *filter);
 int emu_smi_add(struct emu_gpu *g, pid_t filter_pid, uint32_t type, const char *body,
 		size_t body_len);
 

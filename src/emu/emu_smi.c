@@ -8,12 +8,18 @@
  * whole. read() returns what is buffered (up to the request) or -EAGAIN,
  * never blocks; write() needs 8 bytes (-EFAULT otherwise); poll() is
  * readable while the FIFO is not empty.
+ *
+ * Injection (not a kernel behaviour; the spec's smi=NAME[+NAME...]): the
+ * first time a client's mask enables one of those events, the emulated GPU
+ * raises it for that client alone, so a consumer of SMI events (kfdsig smi,
+ * a test) sees a line of each kind without a real fault, throttle or reset.
  */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core/opts.h"
@@ -25,7 +31,9 @@ struct emu_smi {
 	uint64_t events;
 	pid_t pid;
 	bool suser;
-	int evfd; /* the client's fd: readable iff the FIFO is not empty */
+	uint64_t inject; /* events still to raise when first enabled */
+	char task[32];	 /* the opener's task name (injected lines) */
+	int evfd;	 /* the client's fd: readable iff the FIFO is not empty */
 	bool ready;
 	unsigned char fifo[KFDSIG_SMI_FIFO_SIZE];
 	size_t head, len;
@@ -59,6 +67,8 @@ int emu_smi_open(struct kfdsig_emu *emu, struct emu_gpu *g, struct emu_proc *p, 
 	s->gpu = g;
 	s->pid = p->pid;
 	s->suser = emu->privileged;
+	s->inject = emu->smi_inject;
+	snprintf(s->task, sizeof(s->task), "%s", p->task_name);
 	pthread_mutex_lock(&emu->lock);
 	r = emu_file_new(emu, EMU_FILE_SMI, &f);
 	if (!r) {
@@ -137,14 +147,81 @@ ssize_t emu_smi_read(struct emu_smi *s, void *buf, size_t len)
 	return (ssize_t)n;
 }
 
+/* Append one whole line to @s's FIFO (s->lock held); false: no room, the
+ * line is lost as kfd_smi_event_add loses it. */
+static bool fifo_push(struct emu_smi *s, const char *line, size_t len)
+{
+	size_t tail, first;
+
+	if (KFDSIG_SMI_FIFO_SIZE - s->len < len)
+		return false;
+	tail = (s->head + s->len) % KFDSIG_SMI_FIFO_SIZE;
+	first = KFDSIG_SMI_FIFO_SIZE - tail;
+	if (first > len)
+		first = len;
+	memcpy(s->fifo + tail, line, first);
+	memcpy(s->fifo, line + first, len - first);
+	s->len += len;
+	set_ready(s, true);
+	return true;
+}
+
+/* The kernel's SMI time stamps: ktime_get_boottime_ns(). */
+static uint64_t boot_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_BOOTTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* kfd_smi_event_add: "%x " then the body, in a 96-byte buffer; the length. */
+static size_t smi_line(char *line, size_t size, uint32_t type, const char *body, size_t body_len)
+{
+	int hdr = snprintf(line, size, "%x ", type);
+	size_t len = (size_t)hdr + body_len;
+
+	if (len > size - 1)
+		len = size - 1;
+	memcpy(line + hdr, body, len - (size_t)hdr);
+	return len;
+}
+
 ssize_t emu_smi_write(struct emu_smi *s, const void *buf, size_t len)
 {
-	uint64_t mask;
+	uint64_t mask, fire;
 
 	if (!buf || len < sizeof(mask))
 		return -EFAULT;
 	memcpy(&mask, buf, sizeof(mask));
 	__atomic_store_n(&s->events, mask, __ATOMIC_RELEASE);
+	pthread_mutex_lock(&s->lock);
+	fire = s->inject & mask;
+	s->inject &= ~fire;
+	for (uint32_t type = 1; fire; type++, fire >>= 1) {
+		KFDSIG_OPTS(kfdsig_emu_smi_args, a, .pid = s->pid, .task_name = s->task,
+			    .throttle_bitmask = 1, .throttle_counter = 1, .ns = boot_ns());
+		char body[KFDSIG_SMI_MSG_SIZE], line[KFDSIG_SMI_MSG_SIZE];
+		int n;
+
+		if (!(fire & 1))
+			continue;
+		if (type == KFD_SMI_EVENT_GPU_PRE_RESET || type == KFD_SMI_EVENT_GPU_POST_RESET) {
+			/* reset sequence 1, the cause text kfdsig_emu_gpu_reset uses */
+			a.trigger = 1;
+			a.task_name = "HANG";
+		}
+		/* kfd_smi_event_page_fault_start / _end: 'W'rite or 'R'ead,
+		 * 'M'igrated or 'U'pdated */
+		if (type == KFD_SMI_EVENT_PAGE_FAULT_START)
+			a.flag = 'W';
+		else if (type == KFD_SMI_EVENT_PAGE_FAULT_END)
+			a.flag = 'M';
+		n = emu_smi_format(type, s->gpu->gpu_id, &a, body, sizeof(body), NULL);
+		if (n >= 0)
+			fifo_push(s, line, smi_line(line, sizeof(line), type, body, (size_t)n));
+	}
+	pthread_mutex_unlock(&s->lock);
 	return sizeof(mask);
 }
 
@@ -163,47 +240,102 @@ int emu_smi_add(struct emu_gpu *g, pid_t filter_pid, uint32_t type, const char *
 		size_t body_len)
 {
 	char line[KFDSIG_SMI_MSG_SIZE];
-	int got = 0, hdr;
+	int got = 0;
 	size_t len;
 
 	if (!type || type > 64)
 		return -EINVAL;
-	/* kfd_smi_event_add: "%x " then the body, in a 96-byte buffer */
-	hdr = snprintf(line, sizeof(line), "%x ", type);
-	len = (size_t)hdr + body_len;
-	if (len > sizeof(line) - 1)
-		len = sizeof(line) - 1;
-	memcpy(line + hdr, body, len - (size_t)hdr);
+	len = smi_line(line, sizeof(line), type, body, body_len);
 	pthread_mutex_lock(&g->smi_lock);
 	for (struct emu_smi *s = g->smi_clients; s; s = s->next) {
 		if (!enabled(s, filter_pid, type))
 			continue;
 		pthread_mutex_lock(&s->lock);
-		if (KFDSIG_SMI_FIFO_SIZE - s->len >= len) {
-			size_t tail = (s->head + s->len) % KFDSIG_SMI_FIFO_SIZE;
-			size_t first = KFDSIG_SMI_FIFO_SIZE - tail;
-			if (first > len)
-				first = len;
-			memcpy(s->fifo + tail, line, first);
-			memcpy(s->fifo, line + first, len - first);
-			s->len += len;
-			set_ready(s, true);
-			got++;
-		} /* else: "no space left", the line is lost */
+		got += fifo_push(s, line, len);
 		pthread_mutex_unlock(&s->lock);
 	}
 	pthread_mutex_unlock(&g->smi_lock);
 	return got;
 }
 
-/* Format with the kernel's KFD_EVENT_FMT_* for @type (kfd_ioctl.h). */
+/* The body of an event of @type with the kernel's KFD_EVENT_FMT_* (kfd_ioctl.h)
+ * into @body; its length, or -EINVAL for a type without a format. *filter
+ * (if given): the pid the line is for (0: every client that asked). */
+int emu_smi_format(uint32_t type, uint32_t gpu_id, const struct kfdsig_emu_smi_args *a, char *body,
+		   size_t size, pid_t *filter)
+{
+	const char *task = a->task_name ? a->task_name : "";
+	pid_t only = 0;
+	int n;
+
+	switch (type) {
+	case KFD_SMI_EVENT_VMFAULT:
+		n = snprintf(body, size, "%x:%s\n", (unsigned)a->pid, task);
+		break;
+	case KFD_SMI_EVENT_THERMAL_THROTTLE:
+		n = snprintf(body, size, "%llx:%llx\n", (unsigned long long)a->throttle_bitmask,
+			     (unsigned long long)a->throttle_counter);
+		break;
+	case KFD_SMI_EVENT_GPU_PRE_RESET:
+	case KFD_SMI_EVENT_GPU_POST_RESET:
+		n = snprintf(body, size, "%x %s\n", (unsigned)a->trigger, task);
+		break;
+	case KFD_SMI_EVENT_PAGE_FAULT_START:
+	case KFD_SMI_EVENT_PAGE_FAULT_END:
+		n = snprintf(body, size, "%lld -%d @%lx(%x) %c\n", (long long)a->ns, a->pid,
+			     (unsigned long)a->addr, gpu_id, a->flag);
+		only = a->pid;
+		break;
+	case KFD_SMI_EVENT_MIGRATE_START:
+		n = snprintf(body, size, "%lld -%d @%lx(%lx) %x->%x %x:%x %d\n", (long long)a->ns,
+			     a->pid, (unsigned long)a->addr, (unsigned long)a->size, a->from, a->to,
+			     a->prefetch_loc, a->preferred_loc, a->trigger);
+		only = a->pid;
+		break;
+	case KFD_SMI_EVENT_MIGRATE_END:
+		n = snprintf(body, size, "%lld -%d @%lx(%lx) %x->%x %d %d\n", (long long)a->ns,
+			     a->pid, (unsigned long)a->addr, (unsigned long)a->size, a->from, a->to,
+			     a->trigger, a->error_code);
+		only = a->pid;
+		break;
+	case KFD_SMI_EVENT_QUEUE_EVICTION:
+		n = snprintf(body, size, "%lld -%d %x %d\n", (long long)a->ns, a->pid, gpu_id,
+			     a->trigger);
+		only = a->pid;
+		break;
+	case KFD_SMI_EVENT_QUEUE_RESTORE:
+		/* %c of 0 when not rescheduled: a NUL byte in the line */
+		n = snprintf(body, size, "%lld -%d %x %c\n", (long long)a->ns, a->pid, gpu_id,
+			     a->flag);
+		only = a->pid;
+		break;
+	case KFD_SMI_EVENT_UNMAP_FROM_GPU:
+		n = snprintf(body, size, "%lld -%d @%lx(%lx) %x %d\n", (long long)a->ns, a->pid,
+			     (unsigned long)a->addr, (unsigned long)a->size, gpu_id, a->trigger);
+		only = a->pid;
+		break;
+	case KFDSIG_SMI_EVENT_PROCESS_START:
+	case KFDSIG_SMI_EVENT_PROCESS_END:
+		n = snprintf(body, size, "%x %s\n", (unsigned)a->pid, task);
+		break;
+	default:
+		return -EINVAL;
+	}
+	if (n < 0)
+		return -EINVAL;
+	if ((size_t)n >= size)
+		n = (int)size - 1;
+	if (filter)
+		*filter = only;
+	return n;
+}
+
 int kfdsig_emu_smi_emit(struct kfdsig_emu *emu, uint32_t gpu_id, uint32_t type,
 			const struct kfdsig_emu_smi_args *user_args)
 {
-	struct kfdsig_emu_smi_args args, *a = &args;
+	struct kfdsig_emu_smi_args args;
 	struct emu_gpu *g;
 	char body[KFDSIG_SMI_MSG_SIZE];
-	const char *task;
 	pid_t filter = 0;
 	int n;
 
@@ -215,68 +347,10 @@ int kfdsig_emu_smi_emit(struct kfdsig_emu *emu, uint32_t gpu_id, uint32_t type,
 	n = opts_copy(&args, sizeof(args), user_args, "kfdsig_emu_smi_args");
 	if (n)
 		return n;
-	if (a->pad_0[0] | a->pad_0[1] | a->pad_0[2])
+	if (args.pad_0[0] | args.pad_0[1] | args.pad_0[2])
 		return set_error(EINVAL, "kfdsig_emu_smi_args.pad_0 must be 0");
-	task = a->task_name ? a->task_name : "";
-	switch (type) {
-	case KFD_SMI_EVENT_VMFAULT:
-		n = snprintf(body, sizeof(body), "%x:%s\n", (unsigned)a->pid, task);
-		break;
-	case KFD_SMI_EVENT_THERMAL_THROTTLE:
-		n = snprintf(body, sizeof(body), "%llx:%llx\n",
-			     (unsigned long long)a->throttle_bitmask,
-			     (unsigned long long)a->throttle_counter);
-		break;
-	case KFD_SMI_EVENT_GPU_PRE_RESET:
-	case KFD_SMI_EVENT_GPU_POST_RESET:
-		n = snprintf(body, sizeof(body), "%x %s\n", (unsigned)a->trigger, task);
-		break;
-	case KFD_SMI_EVENT_PAGE_FAULT_START:
-	case KFD_SMI_EVENT_PAGE_FAULT_END:
-		n = snprintf(body, sizeof(body), "%lld -%d @%lx(%x) %c\n", (long long)a->ns, a->pid,
-			     (unsigned long)a->addr, gpu_id, a->flag);
-		filter = a->pid;
-		break;
-	case KFD_SMI_EVENT_MIGRATE_START:
-		n = snprintf(body, sizeof(body), "%lld -%d @%lx(%lx) %x->%x %x:%x %d\n",
-			     (long long)a->ns, a->pid, (unsigned long)a->addr,
-			     (unsigned long)a->size, a->from, a->to, a->prefetch_loc,
-			     a->preferred_loc, a->trigger);
-		filter = a->pid;
-		break;
-	case KFD_SMI_EVENT_MIGRATE_END:
-		n = snprintf(body, sizeof(body), "%lld -%d @%lx(%lx) %x->%x %d %d\n",
-			     (long long)a->ns, a->pid, (unsigned long)a->addr,
-			     (unsigned long)a->size, a->from, a->to, a->trigger, a->error_code);
-		filter = a->pid;
-		break;
-	case KFD_SMI_EVENT_QUEUE_EVICTION:
-		n = snprintf(body, sizeof(body), "%lld -%d %x %d\n", (long long)a->ns, a->pid,
-			     gpu_id, a->trigger);
-		filter = a->pid;
-		break;
-	case KFD_SMI_EVENT_QUEUE_RESTORE:
-		/* %c of 0 when not rescheduled: a NUL byte in the line */
-		n = snprintf(body, sizeof(body), "%lld -%d %x %c\n", (long long)a->ns, a->pid,
-			     gpu_id, a->flag);
-		filter = a->pid;
-		break;
-	case KFD_SMI_EVENT_UNMAP_FROM_GPU:
-		n = snprintf(body, sizeof(body), "%lld -%d @%lx(%lx) %x %d\n", (long long)a->ns,
-			     a->pid, (unsigned long)a->addr, (unsigned long)a->size, gpu_id,
-			     a->trigger);
-		filter = a->pid;
-		break;
-	case KFDSIG_SMI_EVENT_PROCESS_START:
-	case KFDSIG_SMI_EVENT_PROCESS_END:
-		n = snprintf(body, sizeof(body), "%x %s\n", (unsigned)a->pid, task);
-		break;
-	default:
-		return -EINVAL;
-	}
+	n = emu_smi_format(type, gpu_id, &args, body, sizeof(body), &filter);
 	if (n < 0)
-		return -EINVAL;
-	if ((size_t)n >= sizeof(body))
-		n = sizeof(body) - 1;
+		return n;
 	return emu_smi_add(g, filter, type, body, (size_t)n);
 }

@@ -110,8 +110,11 @@ want irq
 check signal stream --emulate gfx1030 signal -e 7 --ctxid 5 -v -p
 # without the emulator (a GPU) -v prints this once (tools/cmd_signal.c print_trace)
 check signal text '{"irq_trace": null}'
-# the emulated KFD raises no SMI event by itself: the records, if any, validate
-check smi lines0 --emulate gfx90a smi -j -T 10
+# every kind of SMI record, raised by the emulated KFD's smi= injection
+want time pid task bitmask counter seq cause ns addr size node from to trigger error flag
+check smi lines --emulate gfx90a,smi=vmfault+thermal_throttle+gpu_pre_reset+migrate_end+page_fault_start smi -j -c 5 -T 5000
+never time
+check smi seq --emulate gfx90a,smi=process_start+queue_eviction smi --json-seq --no-time -c 2 -T 5000
 check shader doc shader -t gfx90a -j
 check shader doc shader -t gfx803 -e 300 --signal-page 0x7f00000000 -f json -q
 check test doc test --emulate gfx90a --case 'events.*,irq.wrong-id' -j

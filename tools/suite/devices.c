@@ -163,6 +163,11 @@ int suite_devices_open(struct suite_devset *s, const struct suite_dev_opts *o)
 			}
 		} else if (!strcmp(tok, "privileged")) {
 			strncat(knobs, ",privileged", sizeof(knobs) - strlen(knobs) - 1);
+		} else if (!strncmp(tok, "smi=", 4)) {
+			/* injected lines would fail the SMI cases, which check
+			 * what the kernel alone sends */
+			return cli_usage_error("--emulate: smi= is for SMI consumers (kfdsig smi, "
+					       "kfdsig exec), not for the test suite or bench");
 		} else if (!strcmp(tok, "all")) {
 			for (size_t i = 0; i < kfdsig_target_count() && nt < SUITE_MAX_DEVICES; i++)
 				targets[nt++] = kfdsig_target_at(i)->name;
