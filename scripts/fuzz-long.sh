@@ -11,7 +11,7 @@ set -eu
 cd "$(dirname "$0")/.."
 runs=${1:-10000000}
 [ $# -gt 0 ] && shift
-targets=${*:-decode_pm4 decode_sdma emu_ioctl emu_engine cli}
+targets=${*:-decode_pm4 decode_sdma decode_aql decode_input emu_ioctl emu_engine cli}
 CC=clang cmake -S . -B build/fuzz -DKFDSIG_FUZZ=ON -DKFDSIG_BUILD_TESTS=OFF -DKFDSIG_BUILD_BENCH=OFF \
   -DKFDSIG_BUILD_TOOLS=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 for t in $targets; do
