@@ -887,6 +887,7 @@ int kfdsig_emu_gpu_reset(struct kfdsig_emu *emu, uint32_t gpu_id, bool ecc)
 	struct kfd_hsa_hw_exception_data hw = { 0 };
 	struct kfd_hsa_memory_exception_data mem = { 0 };
 	const char *cause = ecc ? "RAS" : "HANG"; /* emulator's cause text */
+	struct emu_proc *p;
 	struct emu_gpu *g;
 	char body[96];
 	int n = 0, len;
@@ -910,17 +911,19 @@ int kfdsig_emu_gpu_reset(struct kfdsig_emu *emu, uint32_t gpu_id, bool ecc)
 	mem.ErrorType = KFD_MEM_ERR_SRAM_ECC;
 	mem.failure.imprecise = 1;
 	mem.gpu_id = gpu_id;
-	for (int pasid = 0x8001;; pasid++) {
-		struct emu_proc *p;
-		pthread_mutex_lock(&emu->lock);
-		if (pasid >= emu->next_pasid) {
-			pthread_mutex_unlock(&emu->lock);
-			break;
-		}
-		pthread_mutex_unlock(&emu->lock);
-		p = emu_proc_get(emu, pasid);
-		if (!p)
-			continue;
+	/* kfd_signal_reset_event walks the live processes (the process hash
+	 * table), not every pasid ever handed out: a reference on the one in
+	 * hand keeps it, and so its ->next, in emu->procs. */
+	pthread_mutex_lock(&emu->lock);
+	p = emu->procs;
+	while (p && p->closed)
+		p = p->next;
+	if (p)
+		p->refs++;
+	pthread_mutex_unlock(&emu->lock);
+	while (p) {
+		struct emu_proc *next;
+
 		emu_wake_begin();
 		pthread_mutex_lock(&p->lock);
 		for (size_t i = 0; i < p->nothers; i++) {
@@ -937,7 +940,15 @@ int kfdsig_emu_gpu_reset(struct kfdsig_emu *emu, uint32_t gpu_id, bool ecc)
 		}
 		pthread_mutex_unlock(&p->lock);
 		emu_wake_end();
+		pthread_mutex_lock(&emu->lock);
+		next = p->next;
+		while (next && next->closed)
+			next = next->next;
+		if (next)
+			next->refs++;
+		pthread_mutex_unlock(&emu->lock);
 		emu_proc_put(p);
+		p = next;
 	}
 	len = snprintf(body, sizeof(body), "%x %s\n", g->reset_seq, cause);
 	emu_smi_add(g, 0, KFD_SMI_EVENT_GPU_POST_RESET, body, (size_t)len);
