@@ -437,6 +437,33 @@ static void test_isolation(void)
 	kfdsig_emu_destroy(emu);
 }
 
+/* kfd_signal_reset_event: every live process gets its HW_EXCEPTION event,
+ * whatever order they were opened in, and a closed one is not visited. */
+static void test_reset_every_process(void)
+{
+	struct kfdsig_emu *emu = t_emu("gfx90a");
+	struct kfdsig_kfd *k[5];
+	struct kfdsig_event hw[5];
+	enum kfdsig_wait_result res;
+
+	for (int i = 0; i < 5; i++) {
+		k[i] = t_open(emu);
+		hw[i] = t_event(k[i], KFDSIG_EVENT_HW_EXCEPTION, false);
+	}
+	kfdsig_kfd_close(k[2]); /* a gone process in the middle */
+	k[2] = NULL;
+	CHECK_EQ(kfdsig_emu_gpu_reset(emu, t_gpu(k[0], 0), false), 4,
+		 "a reset sets the HW_EXCEPTION event of the 4 live processes");
+	for (int i = 0; i < 5; i++) {
+		if (!k[i])
+			continue;
+		CHECK(t_wait1(k[i], hw[i].id, NULL, 0, &res) == 0 && res == KFDSIG_WAIT_COMPLETE,
+		      "process %d woken by the reset", i);
+		kfdsig_kfd_close(k[i]);
+	}
+	kfdsig_emu_destroy(emu);
+}
+
 int main(void)
 {
 	test_ids_and_slots();
@@ -448,5 +475,6 @@ int main(void)
 	test_auto_reset_and_waits();
 	test_exceptions();
 	test_isolation();
+	test_reset_every_process();
 	return t_result("kfd_events");
 }
