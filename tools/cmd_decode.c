@@ -446,7 +446,7 @@ static int on_packet(void *ctx, const struct kfdsig_packet *p)
 
 	if (fr->plain) {
 		o->packets++;
-		o->dwords += p->ndw;
+		o->dwords += p->avail; /* a truncated packet: only what the input holds */
 		if (!(p->flags & KFDSIG_PACKET_SKIPPED)) {
 			if (o->names[o->last].name == p->name && p->name)
 				o->names[o->last].n++;
@@ -462,7 +462,7 @@ static int on_packet(void *ctx, const struct kfdsig_packet *p)
 		return o->failed ? -EIO : 0;
 	}
 	o->packets++;
-	o->dwords += p->ndw;
+	o->dwords += p->avail;
 	if (p->flags & KFDSIG_PACKET_SKIPPED) {
 		o->skipped++;
 		o->skipped_dw += p->ndw;
