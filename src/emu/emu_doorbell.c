@@ -78,6 +78,24 @@ static uint64_t pending(struct emu_queue *q, uint64_t db)
 	return wp > q->consumed ? wp - q->consumed : 0;
 }
 
+/* One PM4 packet of the ring on every XCC of the node, in XCC order: the
+ * kernel installs the ring, pointers and doorbell in the MQD of each XCC
+ * (kfd_mqd_manager_v9.c init_mqd_v9_4_3()), so each XCC's CP reads and
+ * runs the same packets (tinygrad ops_amd.py keeps its XCCs in step with
+ * xcc_barrier() and predicates its signal to XCC 0). q->xcc tells the CP
+ * (PRED_EXEC, interrupts) which XCC it is. */
+static bool run_pm4(struct emu_queue *q, const uint32_t *buf, uint32_t len)
+{
+	bool ok = true;
+
+	for (uint32_t x = 0; ok && x < q->g->ring_xcc && !emu_engine_stopping(q); x++) {
+		q->xcc = x;
+		ok = emu_pm4_exec(q, buf, len, 0);
+	}
+	q->xcc = 0;
+	return ok;
+}
+
 /* Run what the doorbell says is there; true when something ran. */
 static bool run(struct emu_queue *q)
 {
@@ -98,6 +116,17 @@ static bool run(struct emu_queue *q)
 			      : emu_pm4_len(head[0]);
 		if (len == 0xffffffff)
 			return progressed; /* header incomplete */
+		/* A NOP's body is never read: it may be longer than any packet
+		 * the engine copies (the body of a multi-XCC submission's
+		 * in-ring IB, kfd_queue.c wrap_ib()). */
+		if (!q->sdma && emu_pm4_is_nop(head[0])) {
+			if (len > avail)
+				return progressed; /* the rest is not submitted yet */
+			__atomic_store_n(&q->consumed, q->consumed + len, __ATOMIC_RELEASE);
+			publish_rptr(q);
+			progressed = true;
+			continue;
+		}
 		if (!len || len > EMU_MAX_PKT) {
 			emu_engine_bad_opcode(q);
 			return progressed;
@@ -106,7 +135,7 @@ static bool run(struct emu_queue *q)
 			return progressed; /* the rest is not submitted yet */
 		for (uint32_t i = 0; i < len; i++)
 			buf[i] = q->ring[(pos + i) % ring_dw];
-		if (!(q->sdma ? emu_sdma_exec(q, buf) : emu_pm4_exec(q, buf, len, 0))) {
+		if (!(q->sdma ? emu_sdma_exec(q, buf) : run_pm4(q, buf, len))) {
 			emu_engine_bad_opcode(q);
 			return progressed;
 		}

@@ -283,8 +283,7 @@ static int update_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	struct emu_queue *q;
 	int r = 0;
 
-	(void)emu;
-	if (a->queue_percentage > KFD_MAX_QUEUE_PERCENTAGE ||
+	if ((a->queue_percentage & emu_queue_percentage_mask(emu)) > KFD_MAX_QUEUE_PERCENTAGE ||
 	    a->queue_priority > KFD_MAX_QUEUE_PRIORITY)
 		return -EINVAL;
 	if (a->ring_size & (a->ring_size - 1))
@@ -296,6 +295,8 @@ static int update_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	else if ((a->ring_base_address && a->ring_base_address != q->ring_va) ||
 		 (a->ring_size && a->ring_size != q->ring_size))
 		r = -EINVAL;
+	else /* update_mqd_v9_4_3(): pm4_target_xcc_in_xcp of every slice */
+		q->pm4_target_xcc = (a->queue_percentage >> 8) & 0xff;
 	pthread_mutex_unlock(&p->lock);
 	return r;
 }

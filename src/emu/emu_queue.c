@@ -20,6 +20,20 @@
 
 /* kfd_queue_buffer_get(vm, addr, &bo, size): a buffer mapped on the GPU
  * whose mapping starts at @va and spans exactly @size bytes. */
+/*
+ * The bits of queue_percentage that are the percentage: bits 7:0 since
+ * "drm/amdkfd: ... PM4 target XCC" (amd-gfx 2023-03-28, kfd_chardev.c
+ * set_queue_properties_from_user() / kfd_ioctl_update_queue(): bits 15:8
+ * are pm4_target_xcc), the whole word before. That commit bumped no
+ * KFD_IOCTL_MINOR_VERSION; it landed between 1.13 and 1.14 ("Update
+ * kfd_event_data"), so the emulator takes the target XCC from 1.14 on and
+ * refuses it below, as the kernels that gate on 1.14 (kfd_queue.c) expect.
+ */
+uint32_t emu_queue_percentage_mask(const struct kfdsig_emu *emu)
+{
+	return emu_version_at_least(emu, 14) ? 0xffu : 0xffffffffu;
+}
+
 static struct emu_bo *exact_bo(struct emu_proc *p, uint32_t gi, uint64_t va, uint64_t size)
 {
 	for (struct emu_bo *bo = p->bos; bo; bo = bo->next)
@@ -99,7 +113,7 @@ int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	 * size, access_ok(rptr, 4), access_ok(wptr, 4), then the EOP and
 	 * context-save addresses when non-zero: -EFAULT for an address in
 	 * the kernel half. */
-	if ((a->queue_percentage & 0xff) > KFD_MAX_QUEUE_PERCENTAGE ||
+	if ((a->queue_percentage & emu_queue_percentage_mask(emu)) > KFD_MAX_QUEUE_PERCENTAGE ||
 	    a->queue_priority > KFD_MAX_QUEUE_PRIORITY)
 		return -EINVAL;
 	if (a->ring_base_address && !emu_access_ok(a->ring_base_address, sizeof(uint64_t)))
@@ -192,6 +206,7 @@ int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	q->type = a->queue_type;
 	q->sdma = sdma;
 	q->aql = a->queue_type == KFD_IOC_QUEUE_TYPE_COMPUTE_AQL;
+	q->pm4_target_xcc = (a->queue_percentage >> 8) & 0xff;
 	q->ring_size = a->ring_size;
 	q->ring_va = a->ring_base_address;
 	q->rptr_va = a->read_pointer_address;
