@@ -245,7 +245,7 @@ bool emu_version_at_least(const struct kfdsig_emu *emu, uint32_t minor);
  * @xcc (its IH node id, emu_xcc.c); -EINVAL past the node's XCCs. */
 int emu_interrupt_xcc(struct kfdsig_emu *emu, int pasid, uint32_t gpu_id,
 		      enum kfdsig_emu_irq_source source, uint32_t ctx, uint32_t xcc);
-/* queue_percentage bits that are the percentage (emu_queue.c). */
+/* queue_percentage bits that are the percentage (emu_core.c). */
 uint32_t emu_queue_percentage_mask(const struct kfdsig_emu *emu);
 struct emu_gpu *emu_gpu_by_id(struct kfdsig_emu *emu, uint32_t gpu_id);
 int emu_gpu_index(struct kfdsig_emu *emu, uint32_t gpu_id); /* -1: none */

@@ -20,20 +20,6 @@
 
 /* kfd_queue_buffer_get(vm, addr, &bo, size): a buffer mapped on the GPU
  * whose mapping starts at @va and spans exactly @size bytes. */
-/*
- * The bits of queue_percentage that are the percentage: bits 7:0 since
- * "drm/amdkfd: ... PM4 target XCC" (amd-gfx 2023-03-28, kfd_chardev.c
- * set_queue_properties_from_user() / kfd_ioctl_update_queue(): bits 15:8
- * are pm4_target_xcc), the whole word before. That commit bumped no
- * KFD_IOCTL_MINOR_VERSION; it landed between 1.13 and 1.14 ("Update
- * kfd_event_data"), so the emulator takes the target XCC from 1.14 on and
- * refuses it below, as the kernels that gate on 1.14 (kfd_queue.c) expect.
- */
-uint32_t emu_queue_percentage_mask(const struct kfdsig_emu *emu)
-{
-	return emu_version_at_least(emu, 14) ? 0xffu : 0xffffffffu;
-}
-
 static struct emu_bo *exact_bo(struct emu_proc *p, uint32_t gi, uint64_t va, uint64_t size)
 {
 	for (struct emu_bo *bo = p->bos; bo; bo = bo->next)
