@@ -271,9 +271,10 @@ struct kfdsig_emu_irq_record {
 	/* The IH ring entry: client id (SOC15/SOC21 only; 0 on CIK), source
 	 * id (CIK_INTSRC_*, SOC15_INTSRC_*, SOC21_INTSRC_*), ring id and
 	 * node id (0: the emulator has one ME/pipe and node per GPU; 2 on the
-	 * v12_1 class, its XCC 0, src/emu/emu_gc12_1.c), VMID
-	 * (the emulator puts every process in VMID 8, the first KFD VMID)
-	 * and the context id dwords. */
+	 * v12_1 class, its XCC 0, src/emu/emu_gc12_1.c; on the v9_4_3 class
+	 * the raising XCC's, src/emu/emu_xcc.c), VMID (the emulator puts
+	 * every process in VMID 8, or a CPX node's own first VMID) and the
+	 * context id dwords. */
 	uint16_t client_id, source_id;
 	uint16_t ring_id, node_id, vmid;
 	uint32_t context_id0, context_id1;
