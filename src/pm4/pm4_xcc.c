@@ -103,18 +103,9 @@ int kfdsig_pm4_emit_fence_ib(const struct kfdsig_target *t, const struct kfdsig_
 
 	if (unlikely(!t || !f || !code || !buf))
 		return set_error(EINVAL, "no target, fence, code buffer or output buffer");
-	r = opts_copy(&c, sizeof(c), code, "kfdsig_code_buf");
+	r = code_buf_read(&c, code, 4);
 	if (r)
 		return r;
-	if (unlikely(c.pad_0))
-		return set_error(EINVAL, "kfdsig_code_buf.pad_0 must be 0");
-	if (unlikely(!c.cpu || !c.va || (c.va & 3) || c.used > c.size || (c.va + c.size) >> 48 ||
-		     c.va + c.size < c.va))
-		return set_error(EINVAL,
-				 "code buffer: cpu %p va 0x%llx size %llu used %llu (needs a "
-				 "dword-aligned address below 2^48 and used <= size)",
-				 c.cpu, (unsigned long long)c.va, (unsigned long long)c.size,
-				 (unsigned long long)c.used);
 	/* one XCC per node: the fence as it is, still from an IB */
 	n = multi_xcc(t) ? kfdsig_pm4_emit_fence_xcc(t, f, 1, body, KFDSIG_PM4_XCC_FENCE_MAX_DW)
 			 : kfdsig_pm4_emit_fence(t, f, body, KFDSIG_PM4_XCC_FENCE_MAX_DW);

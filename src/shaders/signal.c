@@ -65,18 +65,9 @@ int kfdsig_shader_place(const struct kfdsig_shader_stub *s, struct kfdsig_code_b
 
 	if (unlikely(!s || !s->target || !code || !f))
 		return set_error(EINVAL, "no stub, code buffer or fence");
-	ret = opts_copy(&c, sizeof(c), code, "kfdsig_code_buf");
+	ret = code_buf_read(&c, code, 1);
 	if (ret)
 		return ret;
-	if (unlikely(c.pad_0))
-		return set_error(EINVAL, "kfdsig_code_buf.pad_0 must be 0");
-	if (unlikely(!c.cpu || !c.va || c.used > c.size || (c.va + c.size) >> 48 ||
-		     c.va + c.size < c.va))
-		return set_error(EINVAL,
-				 "code buffer: cpu %p va 0x%llx size %llu used %llu (needs "
-				 "memory below 2^48 and used <= size)",
-				 c.cpu, (unsigned long long)c.va, (unsigned long long)c.size,
-				 (unsigned long long)c.used);
 	if (unlikely(s->entry_offset > s->size || !s->bytes))
 		return set_error(EINVAL, "stub without code");
 	ret = check_fence(s, f);
