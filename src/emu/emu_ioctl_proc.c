@@ -79,8 +79,7 @@ static int get_apertures(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 static int get_apertures_new(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 {
 	struct kfd_ioctl_get_process_apertures_new_args *a = data;
-	struct kfd_process_device_apertures *out =
-		(void *)(uintptr_t)a->kfd_process_device_apertures_ptr;
+	uint64_t out = a->kfd_process_device_apertures_ptr;
 	uint32_t n;
 
 	(void)p;
@@ -96,7 +95,10 @@ static int get_apertures_new(struct kfdsig_emu *emu, struct emu_proc *p, void *d
 		struct kfd_process_device_apertures one;
 
 		apertures(&emu->gpus[i], &one);
-		if (emu_copy_to_user(&out[i], &one, sizeof(one)))
+		/* the user address as a number: &out[i] of a NULL out would be
+		 * pointer arithmetic on NULL (UBSan, fuzz_emu_ioctl) */
+		if (emu_copy_to_user((void *)(uintptr_t)(out + (uint64_t)i * sizeof(one)), &one,
+				     sizeof(one)))
 			return -EFAULT;
 	}
 	return 0;
