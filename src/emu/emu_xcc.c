@@ -85,7 +85,7 @@ int emu_xcc_nodes(const struct emu_gen *g, uint32_t num_xcc, enum kfdsig_emu_par
 		return set_error(EINVAL, "%u XCCs: a GC 9.4.3-class device has 1 to 16", num_xcc);
 	per = per_partition(num_xcc, mode);
 	if (!per)
-		return set_error(EINVAL, "partition %s is not valid on a %u-XCC device",
+		return set_error(EINVAL, "partition %s is not valid on a device of %u XCCs",
 				 emu_xcc_partition_name(mode) ? emu_xcc_partition_name(mode) : "?",
 				 num_xcc);
 	n = num_xcc / per;
