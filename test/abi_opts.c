@@ -19,8 +19,9 @@
  * goes at the end and changes the size here on purpose.
  */
 #if UINTPTR_MAX == UINT64_MAX
-_Static_assert(sizeof(struct kfdsig_queue_opts) == 8 + 4 * 4, "kfdsig_queue_opts padding");
-_Static_assert(sizeof(struct kfdsig_decode_opts) == 8 + 8 + 4 + 4 + 8, "decode_opts padding");
+_Static_assert(sizeof(struct kfdsig_queue_opts) == 8 + 6 * 4, "kfdsig_queue_opts padding");
+_Static_assert(sizeof(struct kfdsig_decode_opts) == 8 + 8 + 4 + 4 + 8 + 4 + 4,
+	       "decode_opts padding");
 _Static_assert(sizeof(struct kfdsig_decode_sink) == 4 * 8, "decode_sink padding");
 _Static_assert(sizeof(struct kfdsig_kfd_ops) == 14 * 8, "kfd_ops padding");
 _Static_assert(sizeof(struct kfdsig_emu_config) == 3 * 8 + 3 * 4 + 1 + 3 + 8, "emu_config padding");
@@ -156,9 +157,9 @@ static void test_emu(void)
 	c.pad_0[1] = 1;
 	CHECK(kfdsig_emu_create(&c) == NULL && errno == EINVAL, "padding set");
 	c.pad_0[1] = 0;
-	d.reserved[7] = 1;
+	d.reserved[6] = 1;
 	CHECK(kfdsig_emu_create(&c) == NULL && errno == EINVAL, "gpu reserved word set");
-	d.reserved[7] = 0;
+	d.reserved[6] = 0;
 	memset(&big, 0, sizeof(big));
 	big.o = c;
 	big.o.sz = sizeof(big);

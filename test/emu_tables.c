@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "emu/emu_gen.h"
+#include "emu/emu_xcc.h"
 #include "helpers.h"
 
 static bool fence_form_agrees(const struct kfdsig_target *t, const struct emu_gen *g)
@@ -67,6 +68,7 @@ static void compare(const struct kfdsig_target *t)
 	CHECK_EQ(g.cwsr_hwreg_size, t->cwsr_hwreg_size ? t->cwsr_hwreg_size : 0x1000u,
 		 "%s: HWREG bytes per CU", n);
 	CHECK_EQ(g.va_bits, t->va_bits, "%s: GPU VA bits", n);
+	CHECK_EQ(emu_xcc_default(&g), t->max_xcc, "%s: XCCs of an SPX node (max_xcc)", n);
 
 	/* The ctx-0 rule at its threshold, against kfdsig_target_drops_ctx0(). */
 	for (int d = -1; d <= 1; d++) {

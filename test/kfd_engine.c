@@ -82,6 +82,18 @@ static bool signalled(struct rig *r, uint32_t timeout)
 
 static void submit(struct rig *r, const uint32_t *d, uint32_t n)
 {
+	uint32_t p[KFDSIG_PM4_PRED_EXEC_DW + 64];
+
+	/* Multi-XCC: each XCC would run the packets; predicated to XCC 0 the
+	 * engine's semantics show once (kfdsig_kfd_queue_submit() runs the
+	 * PRED_EXEC from an IB, docs/multi-xcc.md). */
+	if (r->t->max_xcc > 1 && !r->sdma && n <= 64) {
+		CHECK(kfdsig_pm4_emit_pred_exec(r->t, 1, n, p, KFDSIG_PM4_PRED_EXEC_DW) > 0,
+		      "pred");
+		memcpy(p + KFDSIG_PM4_PRED_EXEC_DW, d, (size_t)n * 4);
+		d = p;
+		n += KFDSIG_PM4_PRED_EXEC_DW;
+	}
 	CHECK(kfdsig_kfd_queue_submit(r->q, d, n, WAIT_MS) == 0, "submit: %s", kfdsig_last_error());
 }
 

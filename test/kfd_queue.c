@@ -71,7 +71,11 @@ static uint32_t pm4_fence(const struct kfdsig_target *t, uint64_t va, uint32_t i
 	struct kfdsig_fence f = {
 		.slot_va = va, .event_id = id, .flags = flags, .ctxid = ctxid, .value = value
 	};
-	int n = kfdsig_pm4_emit_fence(t, &f, d, KFDSIG_PM4_FENCE_MAX_DW);
+	/* multi-XCC: predicated to XCC 0, or each XCC of the node would
+	 * signal (docs/multi-xcc.md; kfdsig_kfd_queue_submit() runs it from
+	 * an IB) */
+	int n = t->max_xcc > 1 ? kfdsig_pm4_emit_fence_xcc(t, &f, 1, d, KFDSIG_PM4_XCC_FENCE_MAX_DW)
+			       : kfdsig_pm4_emit_fence(t, &f, d, KFDSIG_PM4_FENCE_MAX_DW);
 	T_REQUIRE(n > 0, "emit fence %s id %u", t->name, id);
 	return (uint32_t)n;
 }
@@ -339,9 +343,11 @@ static void test_matrix(void)
 /* 4095 events signalled by one submission, all woken. */
 static void test_one_submission(const char *name, bool sdma)
 {
-	KFDSIG_OPTS(kfdsig_queue_opts, o, .ring_size = 256 * 1024);
+	/* 4095 fences of up to 10 dwords, 15 in the ring on a multi-XCC
+	 * target (PRED_EXEC, and the IB that runs it) */
+	KFDSIG_OPTS(kfdsig_queue_opts, o, .ring_size = 512 * 1024);
 	static struct kfdsig_wait_entry w[4095];
-	static uint32_t d[4095 * 8];
+	static uint32_t d[4095 * KFDSIG_PM4_XCC_FENCE_MAX_DW];
 	struct kfdsig_kfd_queue *q = NULL;
 	enum kfdsig_wait_result res;
 	uint32_t n = 0;

@@ -135,13 +135,17 @@ static void dispatch(struct fx *f, uint32_t slot_id, uint32_t m0)
 	};
 	KFDSIG_OPTS(kfdsig_code_buf, cb, .cpu = f->code->cpu, .va = f->code->va,
 		    .size = f->code->size);
-	uint32_t d[KFDSIG_PM4_DISPATCH_MAX_DW];
+	uint32_t d[KFDSIG_PM4_PRED_EXEC_DW + KFDSIG_PM4_DISPATCH_MAX_DW];
 	struct kfdsig_emu_queue_info qi = { 0 };
+	uint32_t p = f->t->max_xcc > 1 ? KFDSIG_PM4_PRED_EXEC_DW : 0;
 	int n;
 
-	n = kfdsig_shader_emit_signal(&f->s, &cb, &fe, d, KFDSIG_PM4_DISPATCH_MAX_DW);
+	n = kfdsig_shader_emit_signal(&f->s, &cb, &fe, d + p, KFDSIG_PM4_DISPATCH_MAX_DW);
 	T_REQUIRE(n > 0, "dispatch %s id %u m0 %u: %s", f->t->name, slot_id, m0,
 		  kfdsig_last_error());
+	/* multi-XCC: the wave on XCC 0 only, as kfdsig_emit_signal() does */
+	T_REQUIRE(!p || kfdsig_pm4_emit_pred_exec(f->t, 1, (uint32_t)n, d, p) == (int)p, "pred");
+	n += (int)p;
 	T_REQUIRE(!kfdsig_kfd_queue_submit(f->q, d, (uint32_t)n, WAIT_MS), "submit");
 	T_REQUIRE(!kfdsig_kfd_queue_wait_idle(f->q, WAIT_MS), "%s: queue idle", f->t->name);
 	kfdsig_emu_queue_info(f->emu, t_pasid(f->emu, f->kfd), kfdsig_kfd_queue_id(f->q), &qi);

@@ -21,7 +21,7 @@ static int run_target(const struct kfdsig_target *t, enum kfdsig_shader_form for
 	static const uint32_t ids[] = { 1, 255, 256, 4095 };
 	struct kfdsig_emu *emu = t_emu(t->name);
 	struct kfdsig_kfd *kfd = t_open(emu);
-	uint32_t gpu = t_gpu(kfd, 0), d[KFDSIG_PM4_DISPATCH_MAX_DW];
+	uint32_t gpu = t_gpu(kfd, 0), d[KFDSIG_SIGNAL_MAX_DW];
 	struct kfdsig_shader_stub s;
 	struct kfdsig_kfd_queue *q = NULL;
 	const struct kfdsig_kfd_bo *code = NULL;
@@ -46,8 +46,7 @@ static int run_target(const struct kfdsig_target *t, enum kfdsig_shader_form for
 		/* one signal at a time: the copy (and kernel arguments) at the
 		 * buffer's first 256-byte aligned entry */
 		cb.used = 0;
-		n = kfdsig_emit_signal(t, KFDSIG_SIGNAL_SHADER, &f, &cb, d,
-				       KFDSIG_PM4_DISPATCH_MAX_DW);
+		n = kfdsig_emit_signal(t, KFDSIG_SIGNAL_SHADER, &f, &cb, d, KFDSIG_SIGNAL_MAX_DW);
 		T_REQUIRE(n > 0, "dispatch %s: %s", t->name, kfdsig_last_error());
 		if (kfdsig_kfd_queue_submit(q, d, (uint32_t)n, WAIT_MS) < 0 ||
 		    t_wait1(kfd, ids[k], NULL, WAIT_MS, &res) || res != KFDSIG_WAIT_COMPLETE) {

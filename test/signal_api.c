@@ -100,7 +100,7 @@ static void test_code_object(const struct kfdsig_target *t)
 	struct kfdsig_shader_placed at;
 	uint32_t d[KFDSIG_SIGNAL_MAX_DW], want[KFDSIG_PM4_DISPATCH_MAX_DW];
 	uint64_t k;
-	int n, m;
+	int n, m, p;
 
 	if (kfdsig_shader_stub(t, KFDSIG_SHADER_CODE_OBJECT, &s)) {
 		CHECK(0, "%s: no code object", t->name);
@@ -127,8 +127,13 @@ static void test_code_object(const struct kfdsig_target *t)
 	n = kfdsig_emit_signal(t, KFDSIG_SIGNAL_SHADER, &f, &cb, d, KFDSIG_SIGNAL_MAX_DW);
 	m = kfdsig_pm4_emit_dispatch(&s, at.entry_va, at.kernarg_va, want,
 				     KFDSIG_PM4_DISPATCH_MAX_DW);
-	CHECK(n > 0 && n == m && !memcmp(d, want, 4 * (size_t)n), "%s the dispatch of the copy",
-	      t->name);
+	/* multi-XCC: PRED_EXEC naming XCC 0 first, PACKET3(0x23, 0) =
+	 * 0xc0002300 and mask 1 << 24 | count (docs/multi-xcc.md) */
+	p = t->max_xcc > 1 ? 2 : 0;
+	CHECK(!p || (n == m + 2 && d[0] == 0xc0002300u && d[1] == (0x01000000u | (uint32_t)m)),
+	      "%s multi-XCC: the dispatch predicated to XCC 0", t->name);
+	CHECK(n > 0 && n == m + p && !memcmp(d + p, want, 4 * (size_t)m),
+	      "%s the dispatch of the copy", t->name);
 	CHECK_EQ(le32(mem + k + 8), 4000, "%s m0 = ctxid in the arguments", t->name);
 }
 
@@ -250,7 +255,13 @@ static void test_fences(const struct kfdsig_target *t)
 
 	n = kfdsig_emit_signal(t, KFDSIG_SIGNAL_PM4, &f, NULL, a, KFDSIG_SIGNAL_MAX_DW);
 	m = kfdsig_pm4_emit_fence(t, &f, b, KFDSIG_SIGNAL_MAX_DW);
-	CHECK(n > 0 && n == m && !memcmp(a, b, 4 * (size_t)n), "%s pm4", t->name);
+	if (t->max_xcc > 1) { /* PRED_EXEC(XCC 0, the fence) first (0xc0002300) */
+		CHECK(n == m + 2 && a[0] == 0xc0002300u && a[1] == (0x01000000u | (uint32_t)m) &&
+			      !memcmp(a + 2, b, 4 * (size_t)m),
+		      "%s pm4: the fence predicated to XCC 0", t->name);
+	} else {
+		CHECK(n > 0 && n == m && !memcmp(a, b, 4 * (size_t)n), "%s pm4", t->name);
+	}
 	n = kfdsig_emit_signal(t, KFDSIG_SIGNAL_SDMA, &f, NULL, a, KFDSIG_SIGNAL_MAX_DW);
 	m = kfdsig_sdma_emit_fence(t, &f, b, KFDSIG_SIGNAL_MAX_DW);
 	CHECK(n > 0 && n == m && !memcmp(a, b, 4 * (size_t)n), "%s sdma", t->name);

@@ -16,6 +16,8 @@
  *              SDMA and shader paths have the host figure only.
  *  throughput  events per second for batches of 1, 64 and 4095 (signal the
  *              batch, wait for all, reset)
+ *  irqs        interrupts per PM4 fence: unpredicated (once per XCC of a
+ *              multi-XCC node) against kfdsig's (once), docs/multi-xcc.md
  *
  * Signals come from CPU SET_EVENT, under the emulator also from the
  * interrupt entry point, and from each engine's fence on a user queue
@@ -52,6 +54,8 @@ static void help(FILE *f)
 		"              converted with GET_CLOCK_COUNTERS (sdma, shader: host time only)\n"
 		"  throughput  events/s signalling batches of 1, 64 and 4095 events, then\n"
 		"              wait-for-all and reset\n"
+		"  irqs        interrupts per PM4 fence (from the event's age): unpredicated,\n"
+		"              once per XCC of a multi-XCC node, against kfdsig's fence\n"
 		"Signals come from CPU SET_EVENT (cpu-set-event) and, under the emulator, the\n"
 		"interrupt entry point (emu-interrupt), and each engine's fence on a user\n"
 		"queue (pm4, sdma, shader). Emulated figures use host clocks (and the emulated\n"
@@ -398,6 +402,83 @@ static void src_close(struct sigsrc *s)
 	s->ctx.kfd = NULL;
 }
 
+/* ---- interrupts per fence (multi-XCC nodes, docs/multi-xcc.md) ------------- */
+
+/*
+ * Interrupts one PM4 fence raises, from the event's age over @iters fences
+ * each waited: the unpredicated fence a one-XCC GPU wants (once per XCC on
+ * a multi-XCC node) and kfdsig's (kfdsig_emit_signal: predicated to XCC 0,
+ * run from the submit's IB), the floor of the same run.
+ */
+static void bench_irqs(struct bench *b)
+{
+	static const char *const kinds[] = { "pm4 unpredicated", "pm4 kfdsig" };
+	const uint32_t iters = 16;
+	double floor = 0;
+
+	for (int k = 1; k >= 0; k--) {
+		struct fig *f = add(b, "irqs", "irq/fence");
+		enum kfdsig_wait_result res;
+		struct kfdsig_event ev;
+		struct sigsrc s = { 0 };
+		uint64_t age = 1, page_va, *page;
+		bool ok = true;
+
+		snprintf(f->path, sizeof(f->path), "%s", kinds[k]);
+		progress(b, "irqs", f->path);
+		snprintf(f->what, sizeof(f->what),
+			 "interrupts (event sets, from its age) per %s fence on %s",
+			 k ? "kfdsig's" : "an unpredicated", b->d->label);
+		if (src_open(b, PATH_PM4, &s) < 0 || !b->d->target || !s.ctx.dev ||
+		    !kfdsig_kfd_has(s.ctx.kfd, KFDSIG_KFD_FEAT_EVENT_AGE) ||
+		    kfdsig_kfd_event_create(s.ctx.kfd, KFDSIG_EVENT_SIGNAL, false, &ev) < 0 ||
+		    kfdsig_kfd_signal_page(s.ctx.kfd, &page, &page_va) < 0 ||
+		    src_queue(&s, 0) < 0) {
+			set_na(f, s.why ? s.why : "needs a PM4 queue and event age (KFD 1.14)");
+			src_close(&s);
+			continue;
+		}
+		snprintf(f->what + strlen(f->what), sizeof(f->what) - strlen(f->what),
+			 " (%u XCC(s) per node)", s.ctx.dev->num_xcc ? s.ctx.dev->num_xcc : 1);
+		for (uint32_t i = 0; i < iters && ok; i++) {
+			struct kfdsig_fence fe = { .slot_va = page_va + 8ull * ev.id,
+						   .event_id = ev.id };
+			uint32_t d[KFDSIG_SIGNAL_MAX_DW];
+			int n = k ? kfdsig_emit_signal(b->d->target, KFDSIG_SIGNAL_PM4, &fe, NULL,
+						       d, KFDSIG_SIGNAL_MAX_DW)
+				  : kfdsig_pm4_emit_fence(b->d->target, &fe, d,
+							  KFDSIG_SIGNAL_MAX_DW);
+
+			ok = n > 0 && suite_queue_raw(&s.ctx, s.q, d, (uint32_t)n) == SUITE_PASS &&
+			     suite_queue_flush(&s.ctx, s.q) == SUITE_PASS;
+		}
+		if (ok)
+			ok = !kfdsig_kfd_wait(
+				     s.ctx.kfd,
+				     &(struct kfdsig_wait_entry){ .event_id = ev.id, .age = 1 }, 1,
+				     false, 2000, &res) &&
+			     res == KFDSIG_WAIT_COMPLETE;
+		if (ok) {
+			struct kfdsig_wait_entry e = { .event_id = ev.id, .age = 1 };
+
+			kfdsig_kfd_wait(s.ctx.kfd, &e, 1, false, 0, &res);
+			age = e.age;
+			f->value = (double)(age - 1) / iters;
+			if (k)
+				floor = f->value;
+			else if (floor > 0)
+				snprintf(f->what + strlen(f->what),
+					 sizeof(f->what) - strlen(f->what),
+					 "; %.1fx kfdsig's fence, measured in this run",
+					 f->value / floor);
+		} else {
+			set_na(f, "the fences did not signal");
+			b->err = -EIO;
+		}
+		src_close(&s);
+	}
+}
+
 /* ---- latency --------------------------------------------------------------- */
 
 struct lat {
@@ -691,8 +772,9 @@ static void bench_throughput(struct bench *b, int path, uint32_t batch)
 		}
 		e[i].event_id = ev[i].id;
 	}
-	/* room for a whole batch of the largest fence (a shader dispatch) */
-	if (src_queue(&s, batch > 64 ? 1024 * 1024 : 0) < 0) {
+	/* room for a whole batch of the largest fence (a shader dispatch; on
+	 * a multi-XCC target with its PRED_EXEC and in-ring IB, 39 dwords) */
+	if (src_queue(&s, batch > 64 ? 2 * 1024 * 1024 : 0) < 0) {
 		set_na(f, s.why);
 		goto out;
 	}
@@ -960,6 +1042,7 @@ int cmd_bench(int argc, char **argv)
 
 		bench_emit(&b);
 		bench_lookup(&b);
+		bench_irqs(&b);
 		static const uint32_t batches[] = { 1, 64, 4095 };
 		for (int p = 0; p < PATH_COUNT; p++) {
 			if (p == PATH_EMU_IRQ && !b.d->emu)

@@ -39,6 +39,9 @@ static void help(FILE *f)
 		"  -l, --lint            check interrupt packets against KFD's rules\n"
 		"      --signal-page A   GPU address of the signal page (enables the slot,\n"
 		"                        page and context-id-versus-slot rules)\n"
+		"      --num-xcc N       XCCs of the KFD node (topology num_xcc; default the\n"
+		"                        target's most, 8 on gfx94x): above 1 an unpredicated\n"
+		"                        interrupt fence is a duplicate signal\n"
 		"  -i, --input-format F  auto (default), bin, hex, xxd, xxd-e, hexdump (-C), od,\n"
 		"                        umr, debugfs (amdgpu_ring_* file), devcoredump\n"
 		"      --rptr N, --wptr N  decode only the live part of a ring, from rptr up\n"
@@ -672,7 +675,8 @@ enum {
 	OPT_DEPTH,
 	OPT_RING,
 	OPT_WHOLE,
-	OPT_NOSUM
+	OPT_NOSUM,
+	OPT_NUM_XCC
 };
 
 const struct option cmd_decode_options[] = {
@@ -692,6 +696,7 @@ const struct option cmd_decode_options[] = {
 	{ "ring", required_argument, NULL, OPT_RING },
 	{ "whole-ring", no_argument, NULL, OPT_WHOLE },
 	{ "no-summary", no_argument, NULL, OPT_NOSUM },
+	{ "num-xcc", required_argument, NULL, OPT_NUM_XCC },
 	CLI_GLOBAL_LONGOPTS,
 	{ 0 },
 };
@@ -774,6 +779,16 @@ int cmd_decode(int argc, char **argv)
 				return EXIT_USAGE;
 			o.flags |= KFDSIG_DECODE_SIGNAL_PAGE;
 			break;
+		case OPT_NUM_XCC: {
+			uint64_t nx = 0;
+
+			if (!cli_parse_u64("--num-xcc", optarg, 16, &nx))
+				return EXIT_USAGE;
+			if (!nx)
+				return cli_usage_error("--num-xcc: 1 to 16");
+			o.num_xcc = (uint32_t)nx;
+			break;
+		}
 		case 'i':
 			if (!din_parse_kind(optarg, &kind))
 				return cli_usage_error(

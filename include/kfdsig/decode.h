@@ -98,6 +98,12 @@ struct kfdsig_decode_opts {
 	enum kfdsig_engine engine;
 	uint32_t flags;		 /* KFDSIG_DECODE_* */
 	uint64_t signal_page_va; /* with KFDSIG_DECODE_SIGNAL_PAGE */
+	/* XCCs of the KFD node the stream runs on (its topology num_xcc):
+	 * each runs a PM4 ring, so the lint warns (xcc-duplicate-signal) on
+	 * an interrupting fence no PRED_EXEC limits to one XCC. 0: the
+	 * target's max_xcc (the most a node of it spans). */
+	uint32_t num_xcc;
+	uint32_t pad_0; /* must be 0 */
 };
 
 /* Running totals of a decoder. */

@@ -47,9 +47,24 @@ enum kfdsig_emu_kernel_profile {
 	KFDSIG_EMU_KERNEL_MAILBOX_FREE,
 };
 
+/*
+ * Compute partition mode of a multi-XCC device (GC 9.4.3 / 9.4.4 / 9.5.0;
+ * amdgpu aqua_vanjaram.c): the device's XCCs split into KFD nodes of
+ * num_xcc / 1, 2, 3, 4 or num_xcc XCCs (docs/multi-xcc.md).
+ */
+enum kfdsig_emu_partition {
+	KFDSIG_EMU_PARTITION_DEFAULT = 0, /* SPX, the kernel's default */
+	KFDSIG_EMU_PARTITION_SPX,	  /* one node of every XCC */
+	KFDSIG_EMU_PARTITION_DPX,	  /* two nodes (num_xcc % 4 == 0) */
+	KFDSIG_EMU_PARTITION_TPX,	  /* three nodes (num_xcc % 3 == 0) */
+	KFDSIG_EMU_PARTITION_QPX,	  /* four nodes (num_xcc >= 8) */
+	KFDSIG_EMU_PARTITION_CPX,	  /* one node per XCC */
+};
+
 /* One emulated GPU. Zero fields take the target's defaults. An element of
  * an array, so it grows into its reserved words (which must be 0) rather
- * than by size. */
+ * than by size. A partitioned device (partition other than SPX) becomes
+ * several KFD nodes, each its own GPU of the emulator. */
 struct kfdsig_emu_gpu_desc {
 	const char *target; /* generation table name, "gfx90a" (required) */
 	const char *marketing_name;
@@ -60,9 +75,13 @@ struct kfdsig_emu_gpu_desc {
 	uint32_t num_sdma_engines;
 	uint32_t num_sdma_xgmi_engines;
 	uint32_t simd_count;
+	/* XCCs of the device: on GC 9.4.3 / 9.4.4 / 9.5.0 all of its
+	 * partitions together (0: 8), each node's share is its topology
+	 * num_xcc; elsewhere the topology num_xcc (0: 1). */
 	uint32_t num_xcc;
 	uint32_t device_id;   /* PCI device id */
-	uint32_t reserved[8]; /* must be 0 */
+	uint32_t partition;   /* enum kfdsig_emu_partition (was reserved[0]) */
+	uint32_t reserved[7]; /* must be 0 */
 };
 
 /* Declare with KFDSIG_OPTS(kfdsig_emu_config, name, ...) (common.h). */
@@ -95,14 +114,15 @@ KFDSIG_API struct kfdsig_emu *kfdsig_emu_create(const struct kfdsig_emu_config *
 
 /**
  * kfdsig_emu_create_from_spec() - build one from a text spec:
- * "TARGET[,TARGET...][,kfd=MAJOR.MINOR][,profile=v6.14|mailbox-free][,privileged]
- * [,smi=EVENT[+EVENT...]]",
- * e.g. "gfx90a,gfx1100,kfd=1.13". This is the syntax of KFDSIG_EMULATE and
- * of the CLI's --emulate. smi= names SMI events (kfdsig_smi_event_by_name())
- * that an emulated GPU raises for an SMI client the first time its mask
- * enables them, once per client, so a consumer of SMI events can be tested
- * without a real fault, throttle or reset (an injection, not a kernel
- * behaviour).
+ * "TARGET[,partition=spx|dpx|tpx|qpx|cpx][,xcc=N][,TARGET...][,kfd=MAJOR.MINOR]
+ * [,profile=v6.14|mailbox-free][,privileged][,smi=EVENT[+EVENT...]]", e.g.
+ * "gfx90a,gfx1100,kfd=1.13" or "gfx942,partition=cpx". partition= and xcc=
+ * apply to the target before them (a GC 9.4.3 / 9.4.4 / 9.5.0 one). smi=
+ * names SMI events (kfdsig_smi_event_by_name()) that an emulated GPU raises
+ * for an SMI client the first time its mask enables them, once per client,
+ * so a consumer of SMI events can be tested without a real fault, throttle
+ * or reset (an injection, not a kernel behaviour). This is the syntax of
+ * KFDSIG_EMULATE and of the CLI's --emulate.
  * Return: the emulator, or NULL with errno EINVAL/ENOENT.
  */
 KFDSIG_API struct kfdsig_emu *kfdsig_emu_create_from_spec(const char *spec);
@@ -255,9 +275,10 @@ struct kfdsig_emu_irq_record {
 	/* The IH ring entry: client id (SOC15/SOC21 only; 0 on CIK), source
 	 * id (CIK_INTSRC_*, SOC15_INTSRC_*, SOC21_INTSRC_*), ring id and
 	 * node id (0: the emulator has one ME/pipe and node per GPU; 2 on the
-	 * v12_1 class, its XCC 0, src/emu/emu_gc12_1.c), VMID
-	 * (the emulator puts every process in VMID 8, the first KFD VMID)
-	 * and the context id dwords. */
+	 * v12_1 class, its XCC 0, src/emu/emu_gc12_1.c; on the v9_4_3 class
+	 * the raising XCC's, src/emu/emu_xcc.c), VMID (the emulator puts
+	 * every process in VMID 8, or a CPX node's own first VMID) and the
+	 * context id dwords. */
 	uint16_t client_id, source_id;
 	uint16_t ring_id, node_id, vmid;
 	uint32_t context_id0, context_id1;

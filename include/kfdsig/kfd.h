@@ -409,6 +409,14 @@ struct kfdsig_queue_opts {
 	uint32_t percentage;	 /* 0: 100 */
 	uint32_t priority;	 /* 0..15; 0: 7 */
 	uint32_t sdma_engine_id; /* KFDSIG_QUEUE_SDMA_BY_ENG_ID only */
+	/* PM4 queues of a multi-XCC node: the XCC the kernel writes into
+	 * every MQD slice's pm4_target_xcc_in_xcp (CREATE_QUEUE
+	 * queue_percentage bits 15:8; KFD 1.14+, below the node's num_xcc).
+	 * 0: XCC 0, the one kfdsig's multi-XCC fence predicates to; another
+	 * XCC needs kfdsig_pm4_emit_fence_xcc() with its bit
+	 * (docs/multi-xcc.md: what the firmware does with it is UNVERIFIED). */
+	uint32_t pm4_target_xcc;
+	uint32_t pad_0; /* must be 0 */
 };
 
 struct kfdsig_kfd_queue;
@@ -422,8 +430,9 @@ struct kfdsig_kfd_queue;
  * An AQL queue's slots all start INVALID.
  * @opts: NULL for the defaults
  * Return: 0, -EINVAL (also for opts->sz 0, or set bytes beyond the struct
- * this library knows), -ENOTSUP (SDMA by engine id before KFD 1.17;
- * AQL before gfx9), -ENOENT
+ * this library knows; pm4_target_xcc on a non-PM4 queue or at or above the
+ * node's num_xcc), -ENOTSUP (SDMA by engine id before KFD 1.17;
+ * AQL before gfx9; pm4_target_xcc before KFD 1.14), -ENOENT
  * (unknown gpu_id) or the kernel's -errno.
  */
 KFDSIG_API int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id,
@@ -446,7 +455,12 @@ KFDSIG_API int kfdsig_kfd_queue_id(const struct kfdsig_kfd_queue *q);
  * kfdsig_aql_ring_write() (header last, release order), the write pointer
  * memory takes the 64-bit write index (packets), and the 64-bit doorbell the
  * index of the last packet written (ROCr AqlQueue: the doorbell signal is
- * stored with the packet's write index). A packet never straddles the ring end: the tail is filled with
+ * stored with the packet's write index). On a PM4 queue of a multi-XCC
+ * target (t->max_xcc > 1) each PRED_EXEC and the dwords it predicates go
+ * into the ring behind an INDIRECT_BUFFER that runs them and a NOP that
+ * steps over them (5 dwords more; tinygrad ops_amd.py _submit()), so the
+ * predicate holds: every XCC runs the ring, and PRED_EXEC works in an IB
+ * only (docs/multi-xcc.md). A packet never straddles the ring end: the tail is filled with
  * NOPs first. When the ring is full it waits up to @timeout_ms (-1:
  * forever) for the engine to consume, never overwriting unconsumed
  * dwords. The write pointer memory is written before the doorbell; units

@@ -62,6 +62,56 @@ KFDSIG_API int kfdsig_pm4_fence_dw(const struct kfdsig_target *t, const struct k
 KFDSIG_API int kfdsig_pm4_emit_fence(const struct kfdsig_target *t, const struct kfdsig_fence *f,
 				     uint32_t *buf, size_t max_dw);
 
+/*
+ * Multi-XCC GPUs (t->max_xcc > 1: GC 9.4.3 / 9.4.4 / 9.5.0). Every XCC of a
+ * KFD node runs the packets of a PM4 user queue, so an unpredicated fence
+ * writes its slot and raises its interrupt once per XCC (the event's age
+ * goes up by num_xcc, an auto-reset event is set again after its waiter
+ * woke). A fence runs once when a PRED_EXEC naming one XCC precedes it,
+ * and PRED_EXEC works in an indirect buffer only (docs/multi-xcc.md).
+ */
+#define KFDSIG_PM4_PRED_EXEC_DW 2
+#define KFDSIG_PM4_IB_DW 4
+/* The predicated fence: PRED_EXEC and the fence sequence. */
+#define KFDSIG_PM4_XCC_FENCE_MAX_DW (KFDSIG_PM4_PRED_EXEC_DW + KFDSIG_PM4_FENCE_MAX_DW)
+/* Logical XCC ids of a node that a PRED_EXEC mask can name. */
+#define KFDSIG_PM4_XCC_MASK_MAX 0xffu
+/* The most dwords one PRED_EXEC predicates (its count field, 14 bits). */
+#define KFDSIG_PM4_PRED_EXEC_MAX_COUNT 0x3fffu
+
+/**
+ * kfdsig_pm4_emit_pred_exec() - PRED_EXEC: the next @exec_dw dwords run
+ * only on the node's XCCs in @xcc_mask (bit n: logical XCC n). Effective
+ * inside an indirect buffer only.
+ * Return: KFDSIG_PM4_PRED_EXEC_DW, -EINVAL (one-XCC target, mask 0 or above
+ * KFDSIG_PM4_XCC_MASK_MAX, count above KFDSIG_PM4_PRED_EXEC_MAX_COUNT),
+ * -ENOSPC.
+ */
+KFDSIG_API int kfdsig_pm4_emit_pred_exec(const struct kfdsig_target *t, uint32_t xcc_mask,
+					 uint32_t exec_dw, uint32_t *buf, size_t max_dw);
+
+/**
+ * kfdsig_pm4_emit_ib() - INDIRECT_BUFFER: run @ib_dw dwords at GPU address
+ * @ib_va (4-byte aligned, below 2^48) from the queue, then go on after
+ * this packet (valid bit set, VMID 0: the queue's own).
+ * Return: KFDSIG_PM4_IB_DW, -EINVAL, -ENOSPC.
+ */
+KFDSIG_API int kfdsig_pm4_emit_ib(const struct kfdsig_target *t, uint64_t ib_va, uint32_t ib_dw,
+				  uint32_t *buf, size_t max_dw);
+
+/**
+ * kfdsig_pm4_emit_fence_xcc() - kfdsig_pm4_emit_fence() preceded by a
+ * PRED_EXEC naming the XCCs of @xcc_mask (one bit: the fence signals once).
+ * It must run from an indirect buffer: kfdsig_kfd_queue_submit() puts the
+ * PM4 submissions of a multi-XCC target in one, kfdsig_pm4_emit_fence_ib()
+ * (kfdsig/signal.h) writes it into one.
+ * Return: dwords written (at most KFDSIG_PM4_XCC_FENCE_MAX_DW), or the
+ * errors of the two emitters.
+ */
+KFDSIG_API int kfdsig_pm4_emit_fence_xcc(const struct kfdsig_target *t,
+					 const struct kfdsig_fence *f, uint32_t xcc_mask,
+					 uint32_t *buf, size_t max_dw);
+
 /* Dwords of the GPU timestamp (a RELEASE_MEM): 7 on gfx8, 8 from gfx9 on. */
 #define KFDSIG_PM4_TIMESTAMP_DW_GFX8 KFDSIG_PM4_RELEASE_MEM_DW_GFX8
 #define KFDSIG_PM4_TIMESTAMP_DW KFDSIG_PM4_RELEASE_MEM_DW

@@ -108,6 +108,25 @@ KFDSIG_API int kfdsig_shader_emit_signal(const struct kfdsig_shader_stub *s,
 /* The most dwords kfdsig_emit_signal() writes for any engine. */
 #define KFDSIG_SIGNAL_MAX_DW 64
 
+/* Alignment of the indirect buffers kfdsig_pm4_emit_fence_ib() places. */
+#define KFDSIG_PM4_IB_ALIGN 32u
+
+/**
+ * kfdsig_pm4_emit_fence_ib() - the multi-XCC-safe PM4 fence: the fence,
+ * predicated to logical XCC 0 on a multi-XCC target (t->max_xcc > 1,
+ * kfdsig_pm4_emit_fence_xcc()), written into @code at the first
+ * KFDSIG_PM4_IB_ALIGN-aligned GPU address at or after code->used, and the
+ * INDIRECT_BUFFER that runs it written to @buf. Submitted anywhere in a
+ * PM4 ring it signals once however many XCCs run the ring.
+ * @code: GPU-readable buffer (code->form unused); code->used advances past
+ *        the indirect buffer
+ * Return: KFDSIG_PM4_IB_DW, -EINVAL (the fence's checks, a bad code
+ * buffer), -ENOSPC (@buf or @code has no room). Nothing is written and
+ * code->used is unchanged on error.
+ */
+KFDSIG_API int kfdsig_pm4_emit_fence_ib(const struct kfdsig_target *t, const struct kfdsig_fence *f,
+					struct kfdsig_code_buf *code, uint32_t *buf, size_t max_dw);
+
 /**
  * kfdsig_emit_signal() - the packets that signal @f->event_id on @engine.
  * @t:      target
@@ -115,14 +134,26 @@ KFDSIG_API int kfdsig_shader_emit_signal(const struct kfdsig_shader_stub *s,
  * @f:      the fence (kfdsig_pm4_emit_fence() / kfdsig_sdma_emit_fence()
  *          rules; the shader path as kfdsig_shader_place())
  * @code:   shader: where the stub goes, in the form code->form; AQL: where
- *          the signal goes (64 bytes; form unused); NULL for PM4 and SDMA
+ *          the signal goes (64 bytes; form unused); NULL for SDMA; PM4:
+ *          NULL, or on a multi-XCC target (t->max_xcc > 1) where the
+ *          fence's indirect buffer goes (kfdsig_pm4_emit_fence_ib())
  * @buf:    the caller's buffer (KFDSIG_SIGNAL_MAX_DW suffices)
  * @max_dw: room in @buf, in dwords
  *
+ * On a multi-XCC target (t->max_xcc > 1) the PM4 and shader paths signal
+ * once, not once per XCC: PM4 with @code is kfdsig_pm4_emit_fence_ib() (an
+ * INDIRECT_BUFFER, safe in any ring); PM4 without @code is
+ * kfdsig_pm4_emit_fence_xcc(t, f, 1, ...) and the shader path's dispatch
+ * is preceded by a PRED_EXEC naming XCC 0; those two must run from an
+ * indirect buffer, which kfdsig_kfd_queue_submit() provides on such a
+ * target. SDMA (one engine) and AQL (the packet processor completes a
+ * packet once) are unchanged (docs/multi-xcc.md).
+ *
  * Return: dwords written, or the negative errno of the engine's emitter
- * (-EINVAL for an unknown engine or a code buffer given for PM4/SDMA or
- * missing for the shader or AQL; -ENOENT when the target has no stub;
- * -ENOSPC when @buf or the code buffer has no room).
+ * (-EINVAL for an unknown engine or a code buffer given for SDMA, or
+ * missing for the shader or AQL; -ENOENT when
+ * the target has no stub; -ENOSPC when @buf or the code buffer has no
+ * room).
  */
 KFDSIG_API int kfdsig_emit_signal(const struct kfdsig_target *t, enum kfdsig_signal_engine engine,
 				  const struct kfdsig_fence *f, struct kfdsig_code_buf *code,

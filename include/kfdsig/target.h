@@ -139,6 +139,15 @@ struct kfdsig_target {
 	 */
 	uint32_t cwsr_sgpr_size;
 	uint32_t cwsr_hwreg_size;
+
+	/*
+	 * XCCs one KFD node of this generation can span (SPX partition of
+	 * the largest product): every XCC's CP runs a PM4 user queue's ring,
+	 * so a PM4 fence must be predicated to one XCC (docs/multi-xcc.md).
+	 * 1 where a node is one XCC. The device's own count is the topology's
+	 * num_xcc (struct kfdsig_kfd_device), which the partition mode sets.
+	 */
+	uint8_t max_xcc;
 };
 
 /**

@@ -3,6 +3,8 @@
 #include <errno.h>
 #include <string.h>
 
+#include <kfdsig/signal.h>
+
 #include "core/internal.h"
 #include "core/opts.h"
 
@@ -33,5 +35,23 @@ int opts_copy(void *dst, size_t dst_sz, const void *src, const char *name)
 	memcpy(dst, src, sz < dst_sz ? sz : dst_sz);
 	/* the copy is a whole struct of this library's size */
 	memcpy(dst, &dst_sz, sizeof(dst_sz));
+	return 0;
+}
+
+int code_buf_read(struct kfdsig_code_buf *c, const struct kfdsig_code_buf *code, uint64_t align)
+{
+	int r = opts_copy(c, sizeof(*c), code, "kfdsig_code_buf");
+
+	if (r)
+		return r;
+	if (unlikely(c->pad_0))
+		return set_error(EINVAL, "kfdsig_code_buf.pad_0 must be 0");
+	if (unlikely(!c->cpu || !c->va || (c->va & (align - 1)) || c->used > c->size ||
+		     (c->va + c->size) >> 48 || c->va + c->size < c->va))
+		return set_error(EINVAL,
+				 "code buffer: cpu %p va 0x%llx size %llu used %llu (needs memory "
+				 "below 2^48 at a %llu-byte aligned address, and used <= size)",
+				 c->cpu, (unsigned long long)c->va, (unsigned long long)c->size,
+				 (unsigned long long)c->used, (unsigned long long)align);
 	return 0;
 }

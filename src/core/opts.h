@@ -5,6 +5,7 @@
 #define KFDSIG_CORE_OPTS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* Larger sz values are refused outright: no struct of the library comes
  * near it, and an uninitialised sz must not make us read far. */
@@ -22,5 +23,15 @@
  * a non-zero byte past @dst_sz.
  */
 int opts_copy(void *dst, size_t dst_sz, const void *src, const char *name);
+
+struct kfdsig_code_buf;
+
+/*
+ * opts_copy() of a struct kfdsig_code_buf (kfdsig/signal.h) into @c, then
+ * its checks: pad_0 zero, CPU memory, a non-zero GPU address aligned to
+ * @align (a power of two), used <= size, [va, va + size) below 2^48.
+ * Return: 0 or -EINVAL (recorded).
+ */
+int code_buf_read(struct kfdsig_code_buf *c, const struct kfdsig_code_buf *code, uint64_t align);
 
 #endif /* KFDSIG_CORE_OPTS_H */

@@ -50,6 +50,16 @@
  *            gmc_v12_0_sw_init() amdgpu_vm_adjust_size(..., 57) for GC
  *            12.1.0. The ISA is gfx12's (LLVM 22 assembles the gfx12 stub
  *            for gfx1250 to the same instructions), so the family is gfx12.
+ *   [xcc]    XCCs per node: amdgpu aqua_vanjaram.c
+ *            __aqua_vanjaram_get_xcc_per_xcp() (SPX: every XCC of the
+ *            device in one partition); MI300X / MI325X / MI350X have 8
+ *            XCCs, MI300A 6 (AMD CDNA 3 / CDNA 4 white papers), so 8 is the
+ *            most one node spans. kfd_mqd_manager_v9.c init_mqd_v9_4_3()
+ *            installs a PM4 queue's ring in the MQD of every XCC of the
+ *            node (docs/multi-xcc.md). GC 12.1 (gfx1250) builds per-XCC
+ *            MQDs too (kfd_mqd_manager_v12_1.c), but its PRED_EXEC form and
+ *            XCC count are UNVERIFIED and kfdsig keeps it at 1 (issue 18
+ *            covers GC 9.4.3 / 9.4.4 / 9.5.0).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -71,7 +81,7 @@
 	.pm4_fence = KFDSIG_PM4_FENCE_VI, .sdma_fence_hdr = KFDSIG_SDMA_HDR_PLAIN,            \
 	.doorbell_size = 4, .wptr_bits = 32, .doorbell_slice = 4096, .eop_buffer_size = 4096, \
 	.ctx0_drop_mec_fw = KFDSIG_CTX0_NEVER_DROPPED, .drops_ctxid_bit24 = false,            \
-	.cwsr_vgpr_size = 0x40000 /* [cwsr] */, .va_bits = 40 /* [va] */
+	.cwsr_vgpr_size = 0x40000 /* [cwsr] */, .va_bits = 40 /* [va] */, .max_xcc = 1
 
 /* gfx9: v9 handler [class]; CP EOP 32 (INT_CTXID), SDMA 28, SQ 24 bits
  * [bits]; RELEASE_MEM 8 dwords with TC bits [fence]; SDMA 4.x plain FENCE
@@ -82,13 +92,14 @@
 	.pm4_fence = KFDSIG_PM4_FENCE_AI, .sdma_fence_hdr = KFDSIG_SDMA_HDR_PLAIN,            \
 	.doorbell_size = 8, .wptr_bits = 64, .doorbell_slice = 8192, .eop_buffer_size = 4096, \
 	.drops_ctxid_bit24 = false, .cwsr_vgpr_size = 0x40000 /* [cwsr] */,                   \
-	.va_bits = 48 /* [va] */
+	.va_bits = 48 /* [va] */, .max_xcc = 1
 
 /* gfx94x / gfx950: v9_4_3 handler (same bits as v9, node filter) [class];
  * context id 0 always dropped, GC >= 9.4.1 [ctx0]. */
-#define GFX94X_DEFAULTS                                                                \
-	GFX9_DEFAULTS, .family = KFDSIG_FAMILY_GFX94X, .irq_class = KFDSIG_IRQ_V9_4_3, \
-		       .ctx0_drop_mec_fw = 0, .sh_compute_pgm_rsrc3 = 0x22d /* [rsrc3] */
+#define GFX94X_DEFAULTS                                                                    \
+	GFX9_DEFAULTS, .family = KFDSIG_FAMILY_GFX94X, .irq_class = KFDSIG_IRQ_V9_4_3,     \
+		       .ctx0_drop_mec_fw = 0, .sh_compute_pgm_rsrc3 = 0x22d /* [rsrc3] */, \
+		       .max_xcc = 8 /* [xcc] */
 
 /* gfx10.x: v10 handler, SQ carries 23 bits, no ctx-0 filter [class][bits];
  * RELEASE_MEM with GCR bits [fence]; SDMA 5.x FENCE with MTYPE [sdma]. */
@@ -99,7 +110,7 @@
 	.doorbell_size = 8, .wptr_bits = 64, .doorbell_slice = 8192, .eop_buffer_size = 4096, \
 	.ctx0_drop_mec_fw = KFDSIG_CTX0_NEVER_DROPPED, .drops_ctxid_bit24 = false,            \
 	.sh_compute_pgm_rsrc3 = 0x228 /* [rsrc3] */, .cwsr_vgpr_size = 0x40000 /* [cwsr] */,  \
-	.va_bits = 48 /* [va] */
+	.va_bits = 48 /* [va] */, .max_xcc = 1
 
 #define GFX10_3_DEFAULTS GFX10_DEFAULTS, .level = KFDSIG_GFX10_3, .family = KFDSIG_FAMILY_GFX10_3
 
@@ -113,7 +124,7 @@
 	.doorbell_size = 8, .wptr_bits = 64, .doorbell_slice = 8192, .eop_buffer_size = 4096, \
 	.ctx0_drop_mec_fw = KFDSIG_CTX0_NEVER_DROPPED, .drops_ctxid_bit24 = true,             \
 	.sh_compute_pgm_rsrc3 = 0x228 /* [rsrc3] */, .cwsr_vgpr_size = 0x40000 /* [cwsr] */,  \
-	.va_bits = 48 /* [va] */
+	.va_bits = 48 /* [va] */, .max_xcc = 1
 
 #define GFX12_DEFAULTS GFX11_DEFAULTS, .level = KFDSIG_GFX12, .family = KFDSIG_FAMILY_GFX12
 

@@ -185,6 +185,8 @@ static int read_args(const struct kfdsig_decode_opts *user_o,
 	if (o->engine != KFDSIG_ENGINE_PM4 && o->engine != KFDSIG_ENGINE_SDMA &&
 	    o->engine != KFDSIG_ENGINE_AQL)
 		return set_error(EINVAL, "unknown engine %d", (int)o->engine);
+	if (o->pad_0)
+		return set_error(EINVAL, "kfdsig_decode_opts.pad_0 must be 0");
 	if (o->flags & ~(KFDSIG_DECODE_LINT | KFDSIG_DECODE_SIGNAL_PAGE))
 		return set_error(EINVAL, "unknown decode flags 0x%x",
 				 o->flags & ~(KFDSIG_DECODE_LINT | KFDSIG_DECODE_SIGNAL_PAGE));
@@ -197,6 +199,7 @@ static void init(struct kfdsig_decoder *d, const struct kfdsig_decode_opts *o,
 	memset(d, 0, sizeof(*d));
 	d->o = *o;
 	d->s = *s;
+	d->lint.num_xcc = o->num_xcc ? o->num_xcc : o->target->max_xcc;
 }
 
 static long result(const struct kfdsig_decoder *d, struct kfdsig_decode_stats *st)

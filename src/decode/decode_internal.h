@@ -71,6 +71,12 @@ struct lint_state {
 	struct lint_write w;
 	struct lint_layout lay[LINT_LAYOUTS];
 	unsigned next_lay, last_lay;
+	/* Multi-XCC (xcc-duplicate-signal): the node's XCCs, and the stream
+	 * offset where the last PRED_EXEC's dwords end and whether it named
+	 * one XCC. */
+	uint32_t num_xcc;
+	uint64_t pred_end;
+	bool pred_one;
 };
 
 /*

@@ -26,6 +26,13 @@
  *   sel-combination   3.3-3.5: DATA_SEL / INT_SEL that write or raise nothing
  *   gfx8-no-ctxid,    1.4, 8 rule 7: gfx8 RELEASE_MEM has no INT_CTXID; the
  *   gfx8-value        written value is the only id it can carry
+ *   xcc-duplicate-signal
+ *                     multi-XCC nodes (GC 9.4.3 / 9.4.4 / 9.5.0, num_xcc > 1:
+ *                     the decode option, else the target's max_xcc): every
+ *                     XCC runs the PM4 ring (kfd_mqd_manager_v9.c
+ *                     init_mqd_v9_4_3()), so an interrupting fence that no
+ *                     PRED_EXEC naming one XCC covers signals num_xcc times:
+ *                     a warning (docs/multi-xcc.md)
  *   eop-ctxid-trusted the v12_1 class (GC 12.1): kfd_int_process_v12_1.c
  *                     passes signal_mailbox_updated = false for the CP
  *                     end-of-pipe ("drm/amdkfd: Don't expect signal mailbox
@@ -280,6 +287,12 @@ static __attribute__((noinline)) void lint_release_mem(struct kfdsig_decoder *d,
 	      int_sel > 3;
 	if (!irq)
 		return;
+	if (d->lint.num_xcc > 1 && !(d->lint.pred_one && p->offset + p->ndw <= d->lint.pred_end))
+		add_finding(d, o, KFDSIG_SEV_WARNING, "xcc-duplicate-signal",
+			    "%s interrupt outside a one-XCC PRED_EXEC: all %u XCCs of the node "
+			    "run it, event %u is signalled %u times (age +%u); predicate it "
+			    "inside an IB",
+			    p->name, d->lint.num_xcc, ctx, d->lint.num_xcc, d->lint.num_xcc);
 	if (has_ctx && d->o.target->irq_class == KFDSIG_IRQ_V12_1)
 		add_finding(d, o, KFDSIG_SEV_INFO, "eop-ctxid-trusted",
 			    "%s on %s (v12_1 class): kernels with the mailbox-free fast path "
@@ -315,12 +328,25 @@ static void lint_write_data(struct kfdsig_decoder *d, const struct kfdsig_packet
 		record(d, p, (uint64_t)hi << 32 | lo, false, d0);
 }
 
-/* The PM4 packets the lint reads: fences and slot writes. */
+/* PRED_EXEC: the dwords after it up to pred_end run on the XCCs of its
+ * mask (one bit: once). */
+static void lint_pred_exec(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
+{
+	uint32_t v;
+
+	if (!dw_at(p->dw, p->avail, PM4_DW(PRED, exec_count), &v))
+		return;
+	d->lint.pred_end = p->offset + p->ndw + PM4_GET(PRED, exec_count, v);
+	v = PM4_GET(PRED, xcc_mask, v);
+	d->lint.pred_one = v && !(v & (v - 1));
+}
+
+/* The PM4 packets the lint reads: fences, slot writes, XCC predicates. */
 bool lint_pm4_wants(const struct kfdsig_packet *p)
 {
 	return p->sub_op == 3 && p->desc &&
 	       (p->opcode == PM4_OP_RELEASE_MEM || p->opcode == PM4_OP_EVENT_WRITE_EOP ||
-		p->opcode == PM4_OP_WRITE_DATA);
+		p->opcode == PM4_OP_WRITE_DATA || p->opcode == PM4_OP_PRED_EXEC);
 }
 
 static void lint_pm4(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
@@ -328,6 +354,9 @@ static void lint_pm4(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 	if (!lint_pm4_wants(p))
 		return;
 	switch (p->opcode) {
+	case PM4_OP_PRED_EXEC:
+		lint_pred_exec(d, p);
+		break;
 	case PM4_OP_RELEASE_MEM:
 	case PM4_OP_EVENT_WRITE_EOP:
 		lint_release_mem(d, p);
@@ -387,6 +416,8 @@ void lint_pm4_rules(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 {
 	if (p->opcode == PM4_OP_WRITE_DATA)
 		lint_write_data(d, p);
+	else if (p->opcode == PM4_OP_PRED_EXEC)
+		lint_pred_exec(d, p);
 	else
 		lint_release_mem(d, p);
 }

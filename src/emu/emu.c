@@ -47,19 +47,12 @@ static uint32_t derive_gpu_id(const struct kfdsig_target *t, uint32_t index)
 	return h ? h : 0x1234;
 }
 
-static int setup_gpu(struct kfdsig_emu *emu, uint32_t i, const struct kfdsig_emu_gpu_desc *d)
+/* GPU @i of the emulator: KFD node @xn (of @nnodes) of the device @d. */
+static int setup_gpu(struct kfdsig_emu *emu, uint32_t i, const struct kfdsig_emu_gpu_desc *d,
+		     const struct kfdsig_target *t, const struct emu_xcc_node *xn, uint32_t nnodes)
 {
 	struct emu_gpu *g = &emu->gpus[i];
-	const struct kfdsig_target *t;
 
-	if (!d->target)
-		return set_error(EINVAL, "emulated GPU %u has no target", i);
-	for (size_t k = 0; k < KFDSIG_ARRAY_SIZE(d->reserved); k++)
-		if (d->reserved[k])
-			return set_error(EINVAL, "emulated GPU %u: reserved[%zu] must be 0", i, k);
-	t = kfdsig_target_by_name(d->target);
-	if (!t)
-		return -ENOENT;
 	g->t = t;
 	g->index = i;
 	g->clock_base_ns = emu_raw_ns();
@@ -88,8 +81,14 @@ static int setup_gpu(struct kfdsig_emu *emu, uint32_t i, const struct kfdsig_emu
 		g->num_sdma_xgmi = 3;
 	if (!d->num_sdma_xgmi_engines && g->gen.family == KFDSIG_FAMILY_GFX94X)
 		g->num_sdma_xgmi = 14;
-	g->simd_count = d->simd_count ? d->simd_count : 240;
-	g->num_xcc = d->num_xcc ? d->num_xcc : (g->gen.family == KFDSIG_FAMILY_GFX94X ? 8 : 1);
+	/* A node has its share of the device's CUs (kfd_topology.c: the
+	 * node's active CUs); every XCC of a v9_4_3-class node runs a PM4
+	 * ring (kfd_mqd_manager_v9.c init_mqd_v9_4_3(), emu_xcc.c). */
+	g->simd_count = (d->simd_count ? d->simd_count : 240) / nnodes;
+	g->xn = *xn;
+	g->num_xcc = xn->num_xcc;
+	g->ring_xcc = emu_xcc_partitioned(&g->gen) ? xn->num_xcc : 1;
+	g->vmid = emu_xcc_vmid(xn->compute_vmid_bitmap);
 	g->local_mem_size = d->local_mem_size ? d->local_mem_size : (t->apu ? 0 : 16ull << 30);
 	g->device_id = d->device_id ? d->device_id : emu_default_device_id(t);
 	if (d->marketing_name)
@@ -99,6 +98,42 @@ static int setup_gpu(struct kfdsig_emu *emu, uint32_t i, const struct kfdsig_emu
 			 t->name, t->product);
 	g->mmio_memfd = -1;
 	pthread_mutex_init(&g->smi_lock, NULL);
+	return 0;
+}
+
+/* Device @i of the config: one GPU of the emulator per KFD node its
+ * partition mode makes (emu_xcc.c). */
+static int setup_device(struct kfdsig_emu *emu, uint32_t i, const struct kfdsig_emu_gpu_desc *d)
+{
+	struct emu_xcc_node nodes[EMU_MAX_GPUS];
+	const struct kfdsig_target *t;
+	struct emu_gen gen;
+	int n, r;
+
+	if (!d->target)
+		return set_error(EINVAL, "emulated GPU %u has no target", i);
+	for (size_t k = 0; k < KFDSIG_ARRAY_SIZE(d->reserved); k++)
+		if (d->reserved[k])
+			return set_error(EINVAL, "emulated GPU %u: reserved[%zu] must be 0", i, k);
+	if (d->partition > KFDSIG_EMU_PARTITION_CPX)
+		return set_error(EINVAL, "emulated GPU %u: unknown partition mode %u", i,
+				 d->partition);
+	t = kfdsig_target_by_name(d->target);
+	if (!t)
+		return -ENOENT;
+	if (emu_gen_derive(&gen, t->gc_ip, t->sdma_ip, t->gfx_target_version, 0, 0))
+		return -ENOENT;
+	n = emu_xcc_nodes(&gen, d->num_xcc ? d->num_xcc : emu_xcc_default(&gen),
+			  (enum kfdsig_emu_partition)d->partition, nodes,
+			  EMU_MAX_GPUS - emu->ngpus);
+	if (n < 0)
+		return n;
+	for (int k = 0; k < n; k++) {
+		r = setup_gpu(emu, emu->ngpus, d, t, &nodes[k], (uint32_t)n);
+		if (r < 0)
+			return r;
+		emu->ngpus++;
+	}
 	return 0;
 }
 
@@ -145,15 +180,14 @@ struct kfdsig_emu *kfdsig_emu_create(const struct kfdsig_emu_config *user_cfg)
 	if (cfg->task_name)
 		snprintf(emu->task_name, sizeof(emu->task_name), "%s", cfg->task_name);
 	for (uint32_t i = 0; i < cfg->ngpus; i++) {
-		r = setup_gpu(emu, i, &cfg->gpus[i]);
+		r = setup_device(emu, i, &cfg->gpus[i]);
 		if (r < 0) {
-			for (uint32_t j = 0; j < i; j++)
+			for (uint32_t j = 0; j < emu->ngpus; j++)
 				pthread_mutex_destroy(&emu->gpus[j].smi_lock);
 			free(emu);
 			errno = -r;
 			return NULL;
 		}
-		emu->ngpus++;
 	}
 	tmp = getenv("TMPDIR");
 	snprintf(emu->sysfs, sizeof(emu->sysfs), "%s/kfdsig-emu-XXXXXX",
@@ -330,6 +364,31 @@ struct kfdsig_emu *kfdsig_emu_create_from_spec(const char *spec)
 				errno = EINVAL;
 				return NULL;
 			}
+		} else if (!strncmp(tok, "partition=", 10)) {
+			int m = emu_xcc_partition_by_name(tok + 10);
+
+			if (!cfg.ngpus || m < 0) {
+				set_error(EINVAL,
+					  !cfg.ngpus ? "partition= must follow a target"
+						     : "unknown partition '%s' (spx, dpx, tpx, "
+						       "qpx, cpx)",
+					  tok + 10);
+				errno = EINVAL;
+				return NULL;
+			}
+			gpus[cfg.ngpus - 1].partition = (uint32_t)m;
+		} else if (!strncmp(tok, "xcc=", 4)) {
+			const char *v = tok + 4;
+			uint32_t x;
+
+			if (!cfg.ngpus || !parse_u32(&v, &x) || *v || !x || x > 16) {
+				set_error(EINVAL,
+					  "bad '%s' (xcc=1..16, after a target: the device's XCCs)",
+					  tok);
+				errno = EINVAL;
+				return NULL;
+			}
+			gpus[cfg.ngpus - 1].num_xcc = x;
 		} else {
 			if (cfg.ngpus == EMU_MAX_GPUS) {
 				set_error(EINVAL, "at most %d emulated GPUs", EMU_MAX_GPUS);

@@ -17,6 +17,20 @@ bool emu_version_at_least(const struct kfdsig_emu *emu, uint32_t minor)
 	return emu->major > 1 || (emu->major == 1 && emu->minor >= minor);
 }
 
+/*
+ * The bits of queue_percentage that are the percentage: bits 7:0 since
+ * "drm/amdkfd: ... PM4 target XCC" (amd-gfx 2023-03-28, kfd_chardev.c
+ * set_queue_properties_from_user() / kfd_ioctl_update_queue(): bits 15:8
+ * are pm4_target_xcc), the whole word before. That commit bumped no
+ * KFD_IOCTL_MINOR_VERSION; it landed between 1.13 and 1.14 ("Update
+ * kfd_event_data"), so the emulator takes the target XCC from 1.14 on and
+ * refuses it below, as the kernels that gate on 1.14 (kfd_queue.c) expect.
+ */
+uint32_t emu_queue_percentage_mask(const struct kfdsig_emu *emu)
+{
+	return emu_version_at_least(emu, 14) ? 0xffu : 0xffffffffu;
+}
+
 struct emu_gpu *emu_gpu_by_id(struct kfdsig_emu *emu, uint32_t gpu_id)
 {
 	for (uint32_t i = 0; i < emu->ngpus; i++)

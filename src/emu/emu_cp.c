@@ -25,6 +25,13 @@
 #define OP_ACQUIRE_MEM 0x58
 #define OP_DISPATCH_DIRECT 0x15
 #define OP_SET_SH_REG 0x76
+/* PRED_EXEC (soc15d.h PACKET3_PRED_EXEC 0x23): dword 1 is the XCC mask
+ * [31:24] and the count of dwords it predicates [13:0] (tinygrad
+ * ops_amd.py pred_exec(): PACKET3(PRED_EXEC, 0), xcc_mask << 24 | count;
+ * the count's width is UNVERIFIED, 14 bits is the PM4 count field's). */
+#define OP_PRED_EXEC 0x23
+#define PRED_XCC_MASK(d) ((d) >> 24)
+#define PRED_COUNT(d) ((d)&0x3fff)
 /* SH register offsets from 0x2c00 (gfx_8_0_d.h mmCOMPUTE_PGM_LO 0x2e0c,
  * mmCOMPUTE_USER_DATA_0 0x2e40; the same offsets through gfx12) and the
  * dispatch initiator's wave32 bit (CS_W32_EN, gfx10+). */
@@ -45,6 +52,11 @@ uint32_t emu_pm4_len(uint32_t h)
 	if (HDR_OP(h) == OP_NOP && HDR_COUNT(h) == 0x3fff)
 		return 1;
 	return HDR_COUNT(h) + 2;
+}
+
+bool emu_pm4_is_nop(uint32_t h)
+{
+	return HDR_TYPE(h) == 3 && HDR_OP(h) == OP_NOP;
 }
 
 /* RELEASE_MEM: the length the CP read from the header count must be the
@@ -161,6 +173,18 @@ static bool indirect_buffer(struct emu_queue *q, const uint32_t *d, uint32_t len
 			emu_engine_bad_opcode(q);
 			return true;
 		}
+		/* PRED_EXEC in an IB: the next PRED_COUNT dwords run only on
+		 * the XCCs of the mask (logical ids in the node). */
+		if (HDR_TYPE(ib[pos]) == 3 && HDR_OP(ib[pos]) == OP_PRED_EXEC) {
+			uint32_t skip = PRED_COUNT(ib[pos + 1]);
+
+			if (l != 2 || pos + l + skip > ndw)
+				return false;
+			pos += l;
+			if (!(PRED_XCC_MASK(ib[pos - 1]) >> q->xcc & 1))
+				pos += skip;
+			continue;
+		}
 		if (!emu_pm4_exec(q, ib + pos, l, depth + 1))
 			return false;
 		pos += l;
@@ -271,6 +295,13 @@ bool emu_pm4_exec(struct emu_queue *q, const uint32_t *pkt, uint32_t len, int de
 	if (HDR_TYPE(pkt[0]) == 2)
 		return true;
 	switch (HDR_OP(pkt[0])) {
+	case OP_PRED_EXEC:
+		/* In a ring (an IB handles it itself, indirect_buffer()): no
+		 * predicate, the packets after it run on every XCC. tinygrad
+		 * ops_amd.py _submit(): "PACKET3_PRED_EXEC doesn't work in
+		 * rings, only in IBs"; what the CP does with it there is
+		 * UNVERIFIED, the emulator shows the duplicate it leaves. */
+		return len == 2;
 	case OP_NOP:
 	case OP_EVENT_WRITE: /* no interrupt, nothing visible here */
 	case OP_ACQUIRE_MEM: /* cache operations */

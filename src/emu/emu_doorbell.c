@@ -78,6 +78,68 @@ static uint64_t pending(struct emu_queue *q, uint64_t db)
 	return wp > q->consumed ? wp - q->consumed : 0;
 }
 
+/*
+ * A PM4 ring on a multi-XCC node (the v9_4_3 class): the kernel installs
+ * the ring, pointers and doorbell in the MQD of each XCC
+ * (kfd_mqd_manager_v9.c init_mqd_v9_4_3()), so each XCC's CP reads and
+ * runs the same packets at its own pace (tinygrad ops_amd.py keeps its
+ * XCCs in step with xcc_barrier() and predicates its signal to XCC 0).
+ * The emulator runs the window of whole packets the doorbell shows on XCC
+ * 0, then on XCC 1, and so on (q->xcc tells the CP which XCC it is, for
+ * PRED_EXEC and the interrupts' node ids), then moves the read pointer:
+ * N slot writes, N interrupts, and a later XCC's interrupt may come after
+ * a waiter woken by an earlier one's has gone, as on the hardware.
+ */
+static bool run_xcc(struct emu_queue *q)
+{
+	uint32_t ring_dw = q->ring_size / 4, buf[EMU_MAX_PKT];
+	uint64_t avail = pending(q, doorbell_value(q)), end = q->consumed;
+
+	if (!avail || emu_engine_stopping(q))
+		return false;
+	while (end - q->consumed < avail) {
+		uint32_t h = q->ring[end % ring_dw], len = emu_pm4_len(h);
+
+		if (!len || (len > EMU_MAX_PKT && !emu_pm4_is_nop(h))) {
+			if (end == q->consumed)
+				emu_engine_bad_opcode(q);
+			break;
+		}
+		if (end - q->consumed + len > avail)
+			break; /* the rest is not submitted yet */
+		end += len;
+	}
+	if (end == q->consumed)
+		return false;
+	for (uint32_t x = 0; x < q->g->ring_xcc; x++) {
+		q->xcc = x;
+		for (uint64_t pos = q->consumed; pos < end;) {
+			uint32_t h = q->ring[pos % ring_dw], len = emu_pm4_len(h);
+
+			if (emu_engine_stopping(q)) {
+				q->xcc = 0;
+				return true;
+			}
+			/* a NOP's body is never read (it may be the in-ring IB
+			 * of a multi-XCC submission, kfd_queue.c copy_pm4()) */
+			if (!emu_pm4_is_nop(h)) {
+				for (uint32_t i = 0; i < len; i++)
+					buf[i] = q->ring[(pos + i) % ring_dw];
+				if (!emu_pm4_exec(q, buf, len, 0)) {
+					q->xcc = 0;
+					emu_engine_bad_opcode(q);
+					return true;
+				}
+			}
+			pos += len;
+		}
+	}
+	q->xcc = 0;
+	__atomic_store_n(&q->consumed, end, __ATOMIC_RELEASE);
+	publish_rptr(q);
+	return true;
+}
+
 /* Run what the doorbell says is there; true when something ran. */
 static bool run(struct emu_queue *q)
 {
@@ -86,6 +148,8 @@ static bool run(struct emu_queue *q)
 
 	if (q->aql)
 		return emu_aql_run(q);
+	if (!q->sdma && q->g->ring_xcc > 1)
+		return run_xcc(q);
 	for (;;) {
 		uint64_t avail = pending(q, doorbell_value(q));
 		uint32_t pos = (uint32_t)(q->consumed % ring_dw), len, head[4];
@@ -98,6 +162,16 @@ static bool run(struct emu_queue *q)
 			      : emu_pm4_len(head[0]);
 		if (len == 0xffffffff)
 			return progressed; /* header incomplete */
+		/* A NOP's body is never read: it may be longer than any packet
+		 * the engine copies. */
+		if (!q->sdma && emu_pm4_is_nop(head[0])) {
+			if (len > avail)
+				return progressed; /* the rest is not submitted yet */
+			__atomic_store_n(&q->consumed, q->consumed + len, __ATOMIC_RELEASE);
+			publish_rptr(q);
+			progressed = true;
+			continue;
+		}
 		if (!len || len > EMU_MAX_PKT) {
 			emu_engine_bad_opcode(q);
 			return progressed;

@@ -80,7 +80,8 @@ bool emu_engine_store64(struct emu_queue *q, uint64_t va, uint64_t v)
 
 void emu_engine_irq(struct emu_queue *q, enum kfdsig_emu_irq_source src, uint32_t ctx)
 {
-	kfdsig_emu_interrupt(q->p->emu, q->p->pasid, q->g->gpu_id, src, ctx);
+	/* raised by the XCC whose CP runs the packet (emu_doorbell.c) */
+	emu_interrupt_xcc(q->p->emu, q->p->pasid, q->g->gpu_id, src, ctx, q->xcc);
 }
 
 void emu_engine_bad_opcode(struct emu_queue *q)

@@ -34,6 +34,8 @@ void emu_halt_queues(struct emu_proc *p, uint32_t why);
 /* emu_cp.c: length in dwords of the PM4 packet whose header is @h (0: none
  * we know); execute one packet (false: the CP would not accept it). */
 uint32_t emu_pm4_len(uint32_t h);
+/* A type-3 NOP (any length: the ring steps over its body). */
+bool emu_pm4_is_nop(uint32_t h);
 bool emu_pm4_exec(struct emu_queue *q, const uint32_t *pkt, uint32_t len, int depth);
 /* Waves of the program at @entry_va, one per workgroup, with @sgprs as
  * their first SGPRs, on the emulated shader unit (emu/sq): PM4

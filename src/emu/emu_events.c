@@ -683,16 +683,20 @@ static int hw_exception_locked(struct emu_proc *p)
  * (kfd_int_process_v11.c). SQ messages carry m0 in the class's layout
  * (emu_sq_iv_context: kfd_int_process_v9/v10/v11.c SQ_INTERRUPT_WORD_*).
  */
-static void ih_entry(const struct emu_gen *gen, enum kfdsig_emu_irq_source src, uint32_t ctx,
-		     struct kfdsig_emu_irq_record *r)
+static void ih_entry(const struct emu_gpu *g, uint32_t xcc, enum kfdsig_emu_irq_source src,
+		     uint32_t ctx, struct kfdsig_emu_irq_record *r)
 {
+	const struct emu_gen *gen = &g->gen;
 	bool cik = gen->irq == KFDSIG_IRQ_CIK;
 	bool soc21 = gen->irq == KFDSIG_IRQ_V11 || gen->irq == KFDSIG_IRQ_V12_1;
 
-	r->vmid = 8;
-	/* v12_1: the node id of the XCC that raised it (emu_gc12_1.c). */
+	r->vmid = g->vmid;
+	/* v12_1: the node id of the XCC that raised it (emu_gc12_1.c);
+	 * v9_4_3: of the node's XCC @xcc, or its AID for SDMA (emu_xcc.c). */
 	if (gen->irq == KFDSIG_IRQ_V12_1)
 		r->node_id = emu_gc121_node_id(EMU_GC121_XCC);
+	if (gen->irq == KFDSIG_IRQ_V9_4_3)
+		r->node_id = emu_xcc_node_id(g->xn.xcc_first + xcc, src);
 	r->context_id0 = cik ? ctx & 0x0fffffff : ctx; /* CIK IV data is dw1[27:0] */
 	switch (src) {
 	case KFDSIG_EMU_IRQ_CP_EOP:
@@ -764,6 +768,12 @@ static int isr_derive(const struct emu_gen *gen, struct kfdsig_emu_irq_record *r
 int kfdsig_emu_interrupt(struct kfdsig_emu *emu, int pasid, uint32_t gpu_id,
 			 enum kfdsig_emu_irq_source source, uint32_t ctx)
 {
+	return emu_interrupt_xcc(emu, pasid, gpu_id, source, ctx, 0);
+}
+
+int emu_interrupt_xcc(struct kfdsig_emu *emu, int pasid, uint32_t gpu_id,
+		      enum kfdsig_emu_irq_source source, uint32_t ctx, uint32_t xcc)
+{
 	struct kfdsig_emu_irq_record r = { .gpu_id = gpu_id, .pasid = pasid, .source = source };
 	struct emu_gpu *g;
 	struct emu_proc *p;
@@ -776,11 +786,15 @@ int kfdsig_emu_interrupt(struct kfdsig_emu *emu, int pasid, uint32_t gpu_id,
 		return -ENOENT;
 	if ((unsigned)source > KFDSIG_EMU_IRQ_CP_BAD_OPCODE)
 		return -EINVAL;
-	ih_entry(&g->gen, source, ctx, &r);
-	/* event_interrupt_isr_v12_1(): kfd_irq_is_from_node() first. */
-	if (g->gen.irq == KFDSIG_IRQ_V12_1 &&
-	    !emu_gc121_from_node(emu_gc121_interrupt_bitmap(1u << EMU_GC121_XCC), r.node_id,
-				 r.vmid)) {
+	if (xcc >= g->num_xcc)
+		return -EINVAL;
+	ih_entry(g, xcc, source, ctx, &r);
+	/* event_interrupt_isr_v12_1() and event_interrupt_isr_v9_4_3():
+	 * kfd_irq_is_from_node() first. */
+	if ((g->gen.irq == KFDSIG_IRQ_V12_1 &&
+	     !emu_gc121_from_node(emu_gc121_interrupt_bitmap(1u << EMU_GC121_XCC), r.node_id,
+				  r.vmid)) ||
+	    (g->gen.irq == KFDSIG_IRQ_V9_4_3 && !emu_xcc_from_node(&g->xn, r.node_id, r.vmid))) {
 		r.path = KFDSIG_EMU_PATH_DROPPED;
 		r.drop = KFDSIG_EMU_DROP_NODE;
 		emu_trace_add(emu, &r);

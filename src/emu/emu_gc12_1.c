@@ -15,8 +15,8 @@
  *     partial_id() then returns idr_find(id) without reading the slot.
  *     Which release carries it is UNVERIFIED: the emulator applies it
  *     under the mailbox-free kernel profile only.
- * Multi-XCC (several XCCs per node, one MQD slice each) is issue 18 and not
- * emulated: the emulated GPU has XCC 0 only.
+ * Multi-XCC is emulated for GC 9.4.3-class nodes only (emu_xcc.c); the
+ * emulated GC 12.1 GPU has XCC 0 only (its PRED_EXEC is UNVERIFIED).
  */
 #include "emu/emu_gc12_1.h"
 

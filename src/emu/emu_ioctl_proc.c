@@ -79,8 +79,7 @@ static int get_apertures(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 static int get_apertures_new(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 {
 	struct kfd_ioctl_get_process_apertures_new_args *a = data;
-	struct kfd_process_device_apertures *out =
-		(void *)(uintptr_t)a->kfd_process_device_apertures_ptr;
+	uint64_t out = a->kfd_process_device_apertures_ptr;
 	uint32_t n;
 
 	(void)p;
@@ -96,7 +95,10 @@ static int get_apertures_new(struct kfdsig_emu *emu, struct emu_proc *p, void *d
 		struct kfd_process_device_apertures one;
 
 		apertures(&emu->gpus[i], &one);
-		if (emu_copy_to_user(&out[i], &one, sizeof(one)))
+		/* the user address as a number: &out[i] of a NULL out would be
+		 * pointer arithmetic on NULL (UBSan, fuzz_emu_ioctl) */
+		if (emu_copy_to_user((void *)(uintptr_t)(out + (uint64_t)i * sizeof(one)), &one,
+				     sizeof(one)))
 			return -EFAULT;
 	}
 	return 0;
@@ -283,8 +285,7 @@ static int update_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	struct emu_queue *q;
 	int r = 0;
 
-	(void)emu;
-	if (a->queue_percentage > KFD_MAX_QUEUE_PERCENTAGE ||
+	if ((a->queue_percentage & emu_queue_percentage_mask(emu)) > KFD_MAX_QUEUE_PERCENTAGE ||
 	    a->queue_priority > KFD_MAX_QUEUE_PRIORITY)
 		return -EINVAL;
 	if (a->ring_size & (a->ring_size - 1))
@@ -296,6 +297,8 @@ static int update_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	else if ((a->ring_base_address && a->ring_base_address != q->ring_va) ||
 		 (a->ring_size && a->ring_size != q->ring_size))
 		r = -EINVAL;
+	else /* update_mqd_v9_4_3(): pm4_target_xcc_in_xcp of every slice */
+		q->pm4_target_xcc = (a->queue_percentage >> 8) & 0xff;
 	pthread_mutex_unlock(&p->lock);
 	return r;
 }

@@ -27,6 +27,7 @@
 #include "core/internal.h"
 #include "kfd/kfd_compat.h"
 #include "emu/emu_gen.h"
+#include "emu/emu_xcc.h"
 
 #define EMU_MAX_GPUS 16
 
@@ -43,6 +44,13 @@ struct emu_gpu {
 	uint32_t render_minor;
 	uint32_t mec_fw, sdma_fw;
 	uint32_t num_sdma, num_sdma_xgmi, simd_count, num_xcc, device_id;
+	/* The node's share of a multi-XCC device (emu_xcc.c): its XCCs,
+	 * VMIDs and interrupt bitmap; ring_xcc XCCs run each PM4 ring (the
+	 * node's XCCs on the v9_4_3 class, else 1); vmid the VMID the
+	 * emulated processes run in on it. */
+	struct emu_xcc_node xn;
+	uint32_t ring_xcc;
+	uint16_t vmid;
 	uint64_t local_mem_size;
 	char marketing_name[128];
 	uint32_t reset_seq;
@@ -111,8 +119,10 @@ struct emu_queue {
 	pthread_t thread;
 	int stop;
 	bool halted;
-	uint32_t exception; /* why the queue stopped (EMU_QUEUE_EXC_*) */
-	uint32_t sh[0x300]; /* SH registers from SET_SH_REG (offsets from 0x2c00) */
+	uint32_t exception;	 /* why the queue stopped (EMU_QUEUE_EXC_*) */
+	uint32_t sh[0x300];	 /* SH registers from SET_SH_REG (offsets from 0x2c00) */
+	uint32_t xcc;		 /* logical XCC (in the node) whose CP runs the packet now */
+	uint32_t pm4_target_xcc; /* CREATE/UPDATE_QUEUE queue_percentage bits 15:8 */
 	struct emu_queue *next;
 };
 
@@ -232,6 +242,12 @@ struct kfdsig_emu {
 
 /* emu_core.c: the shared lookups */
 bool emu_version_at_least(const struct kfdsig_emu *emu, uint32_t minor);
+/* emu_events.c: kfdsig_emu_interrupt() raised on the node's logical XCC
+ * @xcc (its IH node id, emu_xcc.c); -EINVAL past the node's XCCs. */
+int emu_interrupt_xcc(struct kfdsig_emu *emu, int pasid, uint32_t gpu_id,
+		      enum kfdsig_emu_irq_source source, uint32_t ctx, uint32_t xcc);
+/* queue_percentage bits that are the percentage (emu_core.c). */
+uint32_t emu_queue_percentage_mask(const struct kfdsig_emu *emu);
 struct emu_gpu *emu_gpu_by_id(struct kfdsig_emu *emu, uint32_t gpu_id);
 int emu_gpu_index(struct kfdsig_emu *emu, uint32_t gpu_id); /* -1: none */
 /* kfd_process_device_data_by_id + kfd_bind_process_to_device: the GPU

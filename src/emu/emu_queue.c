@@ -99,7 +99,7 @@ int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	 * size, access_ok(rptr, 4), access_ok(wptr, 4), then the EOP and
 	 * context-save addresses when non-zero: -EFAULT for an address in
 	 * the kernel half. */
-	if ((a->queue_percentage & 0xff) > KFD_MAX_QUEUE_PERCENTAGE ||
+	if ((a->queue_percentage & emu_queue_percentage_mask(emu)) > KFD_MAX_QUEUE_PERCENTAGE ||
 	    a->queue_priority > KFD_MAX_QUEUE_PRIORITY)
 		return -EINVAL;
 	if (a->ring_base_address && !emu_access_ok(a->ring_base_address, sizeof(uint64_t)))
@@ -192,6 +192,7 @@ int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	q->type = a->queue_type;
 	q->sdma = sdma;
 	q->aql = a->queue_type == KFD_IOC_QUEUE_TYPE_COMPUTE_AQL;
+	q->pm4_target_xcc = (a->queue_percentage >> 8) & 0xff;
 	q->ring_size = a->ring_size;
 	q->ring_va = a->ring_base_address;
 	q->rptr_va = a->read_pointer_address;

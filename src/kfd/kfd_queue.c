@@ -152,6 +152,18 @@ int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id, enum kfdsig
 		o.percentage = 100;
 	if (!o.priority)
 		o.priority = 7;
+	if (o.pad_0)
+		return set_error(EINVAL, "kfdsig_queue_opts.pad_0 must be 0");
+	if (o.pm4_target_xcc) {
+		uint32_t nx = g->dev.num_xcc ? g->dev.num_xcc : 1;
+
+		if (type != KFDSIG_QUEUE_PM4 || o.pm4_target_xcc >= nx || o.percentage > 0xff)
+			return set_error(EINVAL,
+					 "pm4_target_xcc %u: PM4 queues only, below num_xcc %u",
+					 o.pm4_target_xcc, nx);
+		if (!kfdsig_kfd_has(kfd, KFDSIG_KFD_FEAT_EVENT_AGE))
+			return set_error(ENOTSUP, "pm4_target_xcc needs KFD 1.14");
+	}
 	/* The ring must be its own mapping of exactly ring_size bytes, and
 	 * mappings are whole pages. */
 	if (o.ring_size < pg || (o.ring_size & (o.ring_size - 1)))
@@ -188,7 +200,12 @@ int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id, enum kfdsig
 		for (uint32_t i = 0; i < o.ring_size / KFDSIG_AQL_PACKET_SIZE; i++)
 			((uint32_t *)q->ring->pub.cpu)[i * KFDSIG_AQL_PACKET_SIZE / 4] =
 				KFDSIG_AQL_TYPE_INVALID;
-	a.queue_percentage = o.percentage;
+	/* kfd_chardev.c set_queue_properties_from_user(): bits 15:8 are
+	 * pm4_target_xcc since "drm/amdkfd: ... PM4 target XCC" (amd-gfx
+	 * 2023-03-28), which bumped no ioctl version; older kernels refuse a
+	 * percentage above 100, so it is sent from 1.14 (the next version
+	 * bump, "Update kfd_event_data") on only. */
+	a.queue_percentage = o.percentage | o.pm4_target_xcc << 8;
 	a.queue_priority = o.priority;
 	a.sdma_engine_id = o.sdma_engine_id;
 	if (!is_sdma(type)) {
@@ -389,10 +406,66 @@ static int submit_aql(struct kfdsig_kfd_queue *q, const uint32_t *dw, uint32_t n
 	return r;
 }
 
+/* Length of the PM4 packet whose header is @h (type-3: count + 2, the
+ * one-dword NOP filler and type-2: 1), 0 for a header it cannot size. */
+static uint32_t pm4_len(uint32_t h)
+{
+	if (h == PM4_TYPE2_NOP)
+		return 1;
+	if (PM4_HDR_TYPE_G(h) != PM4_TYPE3)
+		return 0;
+	if (PM4_HDR_OPCODE_G(h) == PM4_OP_NOP && PM4_HDR_COUNT_G(h) == PM4_NOP_FILLER_COUNT)
+		return 1;
+	return PM4_HDR_COUNT_G(h) + 2;
+}
+
+/*
+ * A multi-XCC PM4 submission into the ring at @out (GPU address @va), or
+ * only its length when @out is NULL. Each PRED_EXEC with the dwords it
+ * predicates becomes an in-ring indirect buffer: an INDIRECT_BUFFER
+ * running them where they lie, then a NOP whose body they are, so the ring
+ * steps over them (tinygrad ops_amd.py _submit(): "PACKET3_PRED_EXEC
+ * doesn't work in rings, only in IBs"; every XCC runs the ring, so outside
+ * an IB the predicate would not hold). Everything else is copied as it is;
+ * from a header it cannot size on, the rest too.
+ * Return: the dwords it takes in the ring.
+ */
+static uint32_t copy_pm4(struct kfdsig_kfd_queue *q, uint32_t *out, uint64_t va, const uint32_t *dw,
+			 uint32_t ndw)
+{
+	uint32_t i = 0, o = 0;
+
+	while (i < ndw) {
+		uint32_t len = pm4_len(dw[i]), body;
+
+		if (!len || len > ndw - i)
+			len = ndw - i;
+		body = len == PM4_PRED_EXEC_DW && PM4_HDR_OPCODE_G(dw[i]) == PM4_OP_PRED_EXEC
+			       ? len + PM4_GET(PRED, exec_count, dw[i + 1])
+			       : 0;
+		if (body && body <= ndw - i && body < PM4_NOP_FILLER_COUNT) {
+			if (out) {
+				kfdsig_pm4_emit_ib(q->t, va + 4ull * (o + KFDSIG_PM4_IB_DW + 1),
+						   body, out + o, KFDSIG_PM4_IB_DW);
+				out[o + KFDSIG_PM4_IB_DW] = PM4_HDR(PM4_OP_NOP, body);
+				memcpy(out + o + KFDSIG_PM4_IB_DW + 1, dw + i, (size_t)body * 4);
+			}
+			o += KFDSIG_PM4_IB_DW + 1 + body;
+			i += body;
+			continue;
+		}
+		if (out)
+			memcpy(out + o, dw + i, (size_t)len * 4);
+		o += len;
+		i += len;
+	}
+	return o;
+}
+
 int kfdsig_kfd_queue_submit(struct kfdsig_kfd_queue *q, const uint32_t *dw, uint32_t ndw,
 			    int timeout_ms)
 {
-	uint32_t *ring, pad = 0;
+	uint32_t *ring, pad = 0, wrap = 0;
 	uint64_t need, pos, tail;
 	int r;
 
@@ -407,7 +480,10 @@ int kfdsig_kfd_queue_submit(struct kfdsig_kfd_queue *q, const uint32_t *dw, uint
 	 * [min64] (*_sdma_pkt_open.h NOP / POLL_REGMEM, ROCr amd_blit_sdma.cpp). */
 	if (is_sdma(q->type) && ndw < q->t->sdma_min_submit_dw)
 		pad = q->t->sdma_min_submit_dw - ndw;
-	need = (uint64_t)(ndw + pad) * 4;
+	/* Multi-XCC PM4: an INDIRECT_BUFFER + NOP per PRED_EXEC (copy_pm4()). */
+	if (q->type == KFDSIG_QUEUE_PM4 && q->t->max_xcc > 1)
+		wrap = copy_pm4(q, NULL, 0, dw, ndw) - ndw;
+	need = (uint64_t)(ndw + pad + wrap) * 4;
 	if (need > q->ring_size / 2)
 		return set_error(E2BIG, "%u dwords do not fit a %u-byte ring", ndw, q->ring_size);
 	pthread_mutex_lock(&q->lock);
@@ -431,7 +507,10 @@ int kfdsig_kfd_queue_submit(struct kfdsig_kfd_queue *q, const uint32_t *dw, uint
 	r = wait_space(q, need, timeout_ms);
 	if (r < 0)
 		goto out;
-	memcpy(ring + pos / 4, dw, (size_t)ndw * 4);
+	if (wrap)
+		copy_pm4(q, ring + pos / 4, q->ring->pub.va + pos, dw, ndw);
+	else
+		memcpy(ring + pos / 4, dw, (size_t)ndw * 4);
 	if (pad)
 		kfdsig_sdma_emit_nop(ring + pos / 4 + ndw, pad, pad, KFDSIG_SDMA_NOP_BURST);
 	q->wptr_bytes += need;

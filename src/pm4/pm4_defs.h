@@ -50,6 +50,7 @@ enum {
 #define PM4_OP_WRITE_DATA 0x37
 #define PM4_OP_WAIT_REG_MEM 0x3c
 #define PM4_OP_INDIRECT_BUFFER 0x3f
+#define PM4_OP_PRED_EXEC 0x23
 #define PM4_OP_EVENT_WRITE 0x46
 #define PM4_OP_EVENT_WRITE_EOP 0x47
 #define PM4_OP_RELEASE_MEM 0x49
@@ -114,6 +115,7 @@ enum {
  * fields are in pm4_fields.def). */
 #define PM4_WAIT_REG_MEM_DW 7
 #define PM4_INDIRECT_BUFFER_DW 4
+#define PM4_PRED_EXEC_DW 2
 /* ACQUIRE_MEM: 7 dwords on gfx8/9, 8 from gfx10 with GCR_CNTL in dword 7. */
 #define PM4_ACQUIRE_MEM_DW_GFX9 7
 #define PM4_ACQUIRE_MEM_DW_NV 8

@@ -219,6 +219,12 @@ static const struct kfdsig_field indirect_buffer_fields[] = {
 	L(IB, vmid),	   LV(IB, cache_policy, ib_cache_policy_names),
 };
 
+static const struct kfdsig_field pred_exec_fields[] = {
+	HEADER_FIELDS,
+	L(PRED, exec_count),
+	L(PRED, xcc_mask),
+};
+
 #define ACQUIRE_MEM_BODY                                                                     \
 	L(AM, coher_size), L(AM, coher_size_hi), L(AM, coher_base_lo), L(AM, coher_base_hi), \
 		L(AM, poll_interval)
@@ -294,6 +300,8 @@ static const struct kfdsig_packet_desc wait_reg_mem_desc =
 	DESC("WAIT_REG_MEM", PM4_OP_WAIT_REG_MEM, PM4_WAIT_REG_MEM_DW, wait_reg_mem_fields);
 static const struct kfdsig_packet_desc indirect_buffer_desc = DESC(
 	"INDIRECT_BUFFER", PM4_OP_INDIRECT_BUFFER, PM4_INDIRECT_BUFFER_DW, indirect_buffer_fields);
+static const struct kfdsig_packet_desc pred_exec_desc =
+	DESC("PRED_EXEC", PM4_OP_PRED_EXEC, PM4_PRED_EXEC_DW, pred_exec_fields);
 static const struct kfdsig_packet_desc acquire_mem_gfx9_desc =
 	DESC("ACQUIRE_MEM", PM4_OP_ACQUIRE_MEM, PM4_ACQUIRE_MEM_DW_GFX9, acquire_mem_gfx9_fields);
 static const struct kfdsig_packet_desc acquire_mem_nv_desc =
@@ -328,6 +336,11 @@ const struct kfdsig_packet_desc *pm4_desc_lookup(const struct kfdsig_target *t, 
 		return &wait_reg_mem_desc;
 	case PM4_OP_INDIRECT_BUFFER:
 		return &indirect_buffer_desc;
+	case PM4_OP_PRED_EXEC:
+		/* multi-XCC generations only (max_xcc, target_table.c [xcc]) */
+		if (t->max_xcc > 1)
+			return &pred_exec_desc;
+		break;
 	case PM4_OP_ACQUIRE_MEM:
 		if (t->pm4_fence == KFDSIG_PM4_FENCE_GC12_1)
 			return &acquire_mem_gc121_desc;

@@ -65,18 +65,9 @@ int kfdsig_shader_place(const struct kfdsig_shader_stub *s, struct kfdsig_code_b
 
 	if (unlikely(!s || !s->target || !code || !f))
 		return set_error(EINVAL, "no stub, code buffer or fence");
-	ret = opts_copy(&c, sizeof(c), code, "kfdsig_code_buf");
+	ret = code_buf_read(&c, code, 1);
 	if (ret)
 		return ret;
-	if (unlikely(c.pad_0))
-		return set_error(EINVAL, "kfdsig_code_buf.pad_0 must be 0");
-	if (unlikely(!c.cpu || !c.va || c.used > c.size || (c.va + c.size) >> 48 ||
-		     c.va + c.size < c.va))
-		return set_error(EINVAL,
-				 "code buffer: cpu %p va 0x%llx size %llu used %llu (needs "
-				 "memory below 2^48 and used <= size)",
-				 c.cpu, (unsigned long long)c.va, (unsigned long long)c.size,
-				 (unsigned long long)c.used);
 	if (unlikely(s->entry_offset > s->size || !s->bytes))
 		return set_error(EINVAL, "stub without code");
 	ret = check_fence(s, f);
@@ -149,6 +140,36 @@ int kfdsig_shader_emit_signal(const struct kfdsig_shader_stub *s, struct kfdsig_
 	return n;
 }
 
+/*
+ * The shader path on a multi-XCC target: the dispatch behind a PRED_EXEC
+ * naming logical XCC 0. A PM4 queue's MQDs give every XCC logical id 0 and
+ * TG chunk size 0 (kfd_mqd_manager_v9.c init_mqd_v9_4_3()); whether each
+ * XCC then runs the whole grid is UNVERIFIED, so the one-wave stub is
+ * dispatched on one XCC only and its s_sendmsg signals once either way.
+ */
+static int shader_signal_xcc(const struct kfdsig_target *t, const struct kfdsig_shader_stub *s,
+			     struct kfdsig_code_buf *code, const struct kfdsig_fence *f,
+			     uint32_t *buf, size_t max_dw)
+{
+	int n, r;
+
+	if (unlikely(!buf))
+		return set_error(EINVAL, "no output buffer");
+	n = kfdsig_pm4_dispatch_dw(s);
+	if (n < 0)
+		return n;
+	if (unlikely(max_dw < (size_t)n + KFDSIG_PM4_PRED_EXEC_DW))
+		return set_error(ENOSPC,
+				 "the predicated dispatch needs %d dwords, the buffer has %zu",
+				 n + KFDSIG_PM4_PRED_EXEC_DW, max_dw);
+	n = kfdsig_shader_emit_signal(s, code, f, buf + KFDSIG_PM4_PRED_EXEC_DW,
+				      max_dw - KFDSIG_PM4_PRED_EXEC_DW);
+	if (n < 0)
+		return n;
+	r = kfdsig_pm4_emit_pred_exec(t, 1, (uint32_t)n, buf, KFDSIG_PM4_PRED_EXEC_DW);
+	return r < 0 ? r : r + n;
+}
+
 int kfdsig_emit_signal(const struct kfdsig_target *t, enum kfdsig_signal_engine engine,
 		       const struct kfdsig_fence *f, struct kfdsig_code_buf *code, uint32_t *buf,
 		       size_t max_dw)
@@ -159,6 +180,10 @@ int kfdsig_emit_signal(const struct kfdsig_target *t, enum kfdsig_signal_engine 
 
 	switch (engine) {
 	case KFDSIG_SIGNAL_PM4:
+		/* multi-XCC: once, not once per XCC (docs/multi-xcc.md) */
+		if (t && t->max_xcc > 1)
+			return code ? kfdsig_pm4_emit_fence_ib(t, f, code, buf, max_dw)
+				    : kfdsig_pm4_emit_fence_xcc(t, f, 1, buf, max_dw);
 		return kfdsig_pm4_emit_fence(t, f, buf, max_dw);
 	case KFDSIG_SIGNAL_SDMA:
 		return kfdsig_sdma_emit_fence(t, f, buf, max_dw);
@@ -177,5 +202,7 @@ int kfdsig_emit_signal(const struct kfdsig_target *t, enum kfdsig_signal_engine 
 	ret = kfdsig_shader_stub(t, (enum kfdsig_shader_form)c.form, &s);
 	if (ret)
 		return ret;
+	if (t->max_xcc > 1)
+		return shader_signal_xcc(t, &s, code, f, buf, max_dw);
 	return kfdsig_shader_emit_signal(&s, code, f, buf, max_dw);
 }

@@ -28,5 +28,7 @@ targets=gfx803,gfx900,gfx90a,gfx942,gfx1030,gfx1100,gfx1201
 run --emulate "$targets"
 run --emulate "$targets" --kernel-profile v6.14
 run --emulate gfx90a,gfx1100 --kfd-version 1.13
+# multi-XCC nodes: DPX (two nodes of 4 XCCs) and CPX (8 nodes of 1)
+run --emulate gfx942,partition=dpx,gfx950,partition=cpx --case 'gpu.multi-xcc.*,gpu.signal.*'
 run --emulate gfx90a --kfd-version 1.2 --case 'events.*,smi.*,version.*'
 exit $fail

@@ -316,7 +316,9 @@ static enum suite_result batch_4095(struct suite_ctx *c)
 			return SUITE_FAIL;
 		e[i].event_id = ev.id;
 	}
-	OPEN_QUEUE(c, c->engine, 1024 * 1024, &q);
+	/* 4095 dispatches of up to 39 dwords in the ring (multi-XCC: a
+	 * PRED_EXEC and its in-ring IB each) fit half of 2 MiB */
+	OPEN_QUEUE(c, c->engine, 2 * 1024 * 1024, &q);
 	for (uint32_t i = 0; i < 4095; i++)
 		TRY(q, suite_queue_signal(c, q, e[i].event_id, 0, 0));
 	TRY(q, suite_queue_flush(c, q));

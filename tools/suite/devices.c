@@ -31,17 +31,18 @@ static bool release_drops_wrong_id(const char *release)
 	return !errno && major == 6 && minor >= 14 && minor <= 18;
 }
 
-static int add_emulated(struct suite_devset *s, const char *target, const char *knobs, bool drops,
-			const char *profile)
+static int add_emulated(struct suite_devset *s, const char *target, const char *own,
+			const char *knobs, bool drops, const char *profile)
 {
 	struct kfdsig_kfd *kfd = NULL;
 	struct suite_device *d;
 	struct kfdsig_emu *emu;
+	const char *part = strstr(own, "partition=");
 	char spec[256];
 
 	if (s->n == SUITE_MAX_DEVICES)
 		return -E2BIG;
-	snprintf(spec, sizeof(spec), "%s%s", target, knobs);
+	snprintf(spec, sizeof(spec), "%s%s%s", target, own, knobs);
 	emu = kfdsig_emu_create_from_spec(spec);
 	if (!emu)
 		return -errno;
@@ -57,7 +58,9 @@ static int add_emulated(struct suite_devset *s, const char *target, const char *
 	d->gpu_id = kfdsig_kfd_device(kfd, 0)->gpu_id;
 	d->target = kfdsig_kfd_device(kfd, 0)->target;
 	kfdsig_kfd_version(kfd, &d->kfd_major, &d->kfd_minor);
-	snprintf(d->label, sizeof(d->label), "%s", d->target ? d->target->name : target);
+	/* "gfx942" or, partitioned, "gfx942/cpx" */
+	snprintf(d->label, sizeof(d->label), "%s%s%.3s", d->target ? d->target->name : target,
+		 part ? "/" : "", part ? part + 10 : "");
 	d->drops_wrong_id = drops;
 	d->profile = profile;
 	kfdsig_kfd_close(kfd);
@@ -83,6 +86,9 @@ int suite_devices_open(struct suite_devset *s, const struct suite_dev_opts *o)
 	const char *spec = o->emulate ? o->emulate : getenv("KFDSIG_EMULATE");
 	char knobs[128] = "", buf[512], *save = NULL;
 	const char *targets[SUITE_MAX_DEVICES];
+	/* a target's own knobs (",partition=cpx,xcc=6": multi-XCC devices,
+	 * docs/multi-xcc.md); the suite runs on the first KFD node */
+	char own[SUITE_MAX_DEVICES][48] = { { 0 } };
 	size_t nt = 0;
 	bool drops = false;
 	int r;
@@ -168,6 +174,14 @@ int suite_devices_open(struct suite_devset *s, const struct suite_dev_opts *o)
 			 * what the kernel alone sends */
 			return cli_usage_error("--emulate: smi= is for SMI consumers (kfdsig smi, "
 					       "kfdsig exec), not for the test suite or bench");
+		} else if (!strncmp(tok, "partition=", 10) || !strncmp(tok, "xcc=", 4)) {
+			if (!nt)
+				return cli_usage_error("'%s' in --emulate must follow a target",
+						       tok);
+			if (strlen(own[nt - 1]) + strlen(tok) + 2 > sizeof(own[0]))
+				return cli_usage_error("'%s': too many knobs for one target", tok);
+			strcat(own[nt - 1], ",");
+			strcat(own[nt - 1], tok);
 		} else if (!strcmp(tok, "all")) {
 			for (size_t i = 0; i < kfdsig_target_count() && nt < SUITE_MAX_DEVICES; i++)
 				targets[nt++] = kfdsig_target_at(i)->name;
@@ -216,11 +230,11 @@ int suite_devices_open(struct suite_devset *s, const struct suite_dev_opts *o)
 	for (size_t i = 0; i < nt; i++) {
 		if (o->device >= 0 && (size_t)o->device != i)
 			continue;
-		r = add_emulated(s, targets[i], knobs, drops, profile);
+		r = add_emulated(s, targets[i], own[i], knobs, drops, profile);
 		if (r < 0) {
 			suite_devices_close(s);
-			return cli_usage_error("bad emulation spec '%s%s': %s", targets[i], knobs,
-					       kfdsig_last_error());
+			return cli_usage_error("bad emulation spec '%s%s%s': %s", targets[i],
+					       own[i], knobs, kfdsig_last_error());
 		}
 	}
 	if (o->device >= 0 && (size_t)o->device >= nt)

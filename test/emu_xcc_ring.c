@@ -1,0 +1,217 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Every XCC of an emulated multi-XCC node runs the PM4 ring, PRED_EXEC holds
+ * in an indirect buffer only, and kfdsig's multi-XCC fence signals once
+ * (docs/multi-xcc.md): on an SPX gfx942 (8 XCCs) an unpredicated fence
+ * writes the slot and raises the interrupt 8 times (age +8, one interrupt
+ * per XCC with that XCC's node id, an auto-reset event set again after its
+ * waiter woke), kfdsig_emit_signal()'s fence and kfdsig_pm4_emit_fence_ib()
+ * once, a PRED_EXEC left in the ring changes nothing, masks of one and two
+ * XCCs signal once and twice; on a CPX node (one XCC) a plain fence signals
+ * once. Packets written by hand are from soc15d.h (PACKET3(op, count)).
+ */
+#include <kfdsig/pm4.h>
+#include <kfdsig/signal.h>
+
+#include "kfd_util.h"
+
+#define WAIT_MS 2000
+#define WRM_HDR 0xc0053c00u	  /* PACKET3(WAIT_REG_MEM, 5) */
+#define PRED_EXEC_HDR 0xc0002300u /* PACKET3(PRED_EXEC, 0) */
+
+struct fx {
+	struct kfdsig_emu *emu;
+	struct kfdsig_kfd *kfd;
+	const struct kfdsig_target *t;
+	struct kfdsig_kfd_queue *q;
+	const struct kfdsig_kfd_bo *mem; /* code buffer, go word at the end */
+	uint64_t *page, page_va;
+	uint32_t gpu;
+	int pasid;
+};
+
+static void fx_open(struct fx *f, const char *spec)
+{
+	memset(f, 0, sizeof(*f));
+	f->emu = t_emu(spec);
+	f->kfd = t_open(f->emu);
+	f->pasid = t_pasid(f->emu, f->kfd);
+	f->gpu = t_gpu(f->kfd, 0);
+	f->t = kfdsig_kfd_device(f->kfd, 0)->target;
+	t_event(f->kfd, KFDSIG_EVENT_SIGNAL, false); /* the page comes with the first */
+	T_REQUIRE(!kfdsig_kfd_signal_page(f->kfd, &f->page, &f->page_va), "signal page");
+	T_REQUIRE(!kfdsig_kfd_queue_create(f->kfd, f->gpu, KFDSIG_QUEUE_PM4, NULL, &f->q), "queue");
+	T_REQUIRE(!kfdsig_kfd_alloc(f->kfd, f->gpu, 65536, KFDSIG_KFD_MEM_GTT_UNCACHED, &f->mem) &&
+			  !kfdsig_kfd_map(f->kfd, f->mem, NULL, 0),
+		  "code buffer");
+}
+
+static void fx_close(struct fx *f)
+{
+	kfdsig_kfd_queue_destroy(f->q);
+	kfdsig_kfd_close(f->kfd);
+	kfdsig_emu_destroy(f->emu);
+}
+
+static void submit(struct fx *f, const uint32_t *d, int n)
+{
+	T_REQUIRE(n > 0 && !kfdsig_kfd_queue_submit(f->q, d, (uint32_t)n, WAIT_MS), "submit %d", n);
+}
+
+static uint64_t age_after(struct fx *f, uint32_t id)
+{
+	enum kfdsig_wait_result res;
+	uint64_t age = 1;
+
+	T_REQUIRE(!kfdsig_kfd_queue_wait_idle(f->q, WAIT_MS), "idle");
+	T_REQUIRE(!t_wait1(f->kfd, id, &age, WAIT_MS, &res) && res == KFDSIG_WAIT_COMPLETE,
+		  "event %u fired", id);
+	return age;
+}
+
+static struct kfdsig_fence fence_of(struct fx *f, uint32_t id)
+{
+	return (struct kfdsig_fence){ .slot_va = f->page_va + 8ull * id, .event_id = id };
+}
+
+/* The node ids of the last @n interrupts of the process. */
+static void last_nodes(struct fx *f, uint32_t n, uint16_t *out)
+{
+	struct kfdsig_emu_irq_record r[KFDSIG_EMU_IRQ_TRACE_LEN];
+	int got = kfdsig_emu_irq_trace(f->emu, f->pasid, r, KFDSIG_EMU_IRQ_TRACE_LEN);
+
+	T_REQUIRE(got >= (int)n, "%u interrupts recorded, %d", n, got);
+	for (uint32_t i = 0; i < n; i++)
+		out[i] = r[got - (int)n + (int)i].node_id;
+}
+
+static void test_spx(void)
+{
+	/* physical XCC n raises on 4 * (n / 2) + 1 + n % 2 (emu_xcc.c) */
+	static const uint16_t want[8] = { 1, 2, 5, 6, 9, 10, 13, 14 };
+	KFDSIG_OPTS(kfdsig_code_buf, cb);
+	uint32_t d[64];
+	uint16_t nodes[8];
+	struct fx f;
+	struct kfdsig_fence fe;
+	int n;
+
+	fx_open(&f, "gfx942");
+	cb.cpu = f.mem->cpu;
+	cb.va = f.mem->va;
+	cb.size = f.mem->size - 64;
+
+	/* the fence as a one-XCC GPU wants it: once per XCC */
+	struct kfdsig_event e1 = t_event(f.kfd, KFDSIG_EVENT_SIGNAL, false);
+	fe = fence_of(&f, e1.id);
+	submit(&f, d, kfdsig_pm4_emit_fence(f.t, &fe, d, 64));
+	CHECK_EQ(age_after(&f, e1.id), 9, "unpredicated fence: age +8");
+	last_nodes(&f, 8, nodes);
+	CHECK(!memcmp(nodes, want, sizeof(want)), "one interrupt per XCC, each its node id");
+
+	/* kfdsig_emit_signal(): predicated, run from the submit's IB */
+	struct kfdsig_event e2 = t_event(f.kfd, KFDSIG_EVENT_SIGNAL, false);
+	fe = fence_of(&f, e2.id);
+	submit(&f, d, kfdsig_emit_signal(f.t, KFDSIG_SIGNAL_PM4, &fe, NULL, d, 64));
+	CHECK_EQ(age_after(&f, e2.id), 2, "kfdsig's default fence: age +1");
+	last_nodes(&f, 1, nodes);
+	CHECK_EQ(nodes[0], 1, "raised by XCC 0");
+
+	/* the IB form: safe in the ring as it is */
+	struct kfdsig_event e3 = t_event(f.kfd, KFDSIG_EVENT_SIGNAL, false);
+	fe = fence_of(&f, e3.id);
+	n = kfdsig_emit_signal(f.t, KFDSIG_SIGNAL_PM4, &fe, &cb, d, 64);
+	CHECK_EQ(n, KFDSIG_PM4_IB_DW, "an INDIRECT_BUFFER");
+	submit(&f, d, n);
+	CHECK_EQ(age_after(&f, e3.id), 2, "fence in an IB: age +1");
+
+	/* PRED_EXEC left in the ring (its count runs past the submission, so
+	 * the submit leaves it there): ignored, every XCC signals */
+	struct kfdsig_event e4 = t_event(f.kfd, KFDSIG_EVENT_SIGNAL, false);
+	fe = fence_of(&f, e4.id);
+	n = kfdsig_pm4_emit_fence(f.t, &fe, d + 2, 62);
+	d[0] = PRED_EXEC_HDR;
+	d[1] = 1u << 24 | (uint32_t)n;
+	submit(&f, d, 2);
+	submit(&f, d + 2, n);
+	CHECK_EQ(age_after(&f, e4.id), 9, "PRED_EXEC in a ring: age +8");
+
+	/* masks: XCC 1 alone, XCCs 0 and 1 */
+	struct kfdsig_event e5 = t_event(f.kfd, KFDSIG_EVENT_SIGNAL, false);
+	fe = fence_of(&f, e5.id);
+	submit(&f, d, kfdsig_pm4_emit_fence_xcc(f.t, &fe, 0x2, d, 64));
+	CHECK_EQ(age_after(&f, e5.id), 2, "mask 0x2: age +1");
+	last_nodes(&f, 1, nodes);
+	CHECK_EQ(nodes[0], 2, "raised by XCC 1");
+	struct kfdsig_event e6 = t_event(f.kfd, KFDSIG_EVENT_SIGNAL, false);
+	fe = fence_of(&f, e6.id);
+	submit(&f, d, kfdsig_pm4_emit_fence_xcc(f.t, &fe, 0x3, d, 64));
+	CHECK_EQ(age_after(&f, e6.id), 3, "mask 0x3: age +2");
+	fx_close(&f);
+}
+
+/*
+ * An auto-reset event: [fence, WAIT_REG_MEM go == 1] holds XCC 0 after its
+ * interrupt until the waiter it woke has gone; then XCCs 1-7 set the event
+ * again, and the next wait returns at once: the duplicate wake-up. With
+ * kfdsig's fence the next wait finds nothing.
+ */
+static bool wakes_twice(const char *spec, bool safe)
+{
+	enum kfdsig_wait_result res;
+	uint32_t d[64], *go;
+	struct fx f;
+	struct kfdsig_event ev;
+	struct kfdsig_fence fe;
+	bool again;
+	int n;
+
+	fx_open(&f, spec);
+	go = (uint32_t *)((uint8_t *)f.mem->cpu + f.mem->size - 64);
+	*go = 0;
+	ev = t_event(f.kfd, KFDSIG_EVENT_SIGNAL, true);
+	fe = fence_of(&f, ev.id);
+	n = safe ? kfdsig_emit_signal(f.t, KFDSIG_SIGNAL_PM4, &fe, NULL, d, 56)
+		 : kfdsig_pm4_emit_fence(f.t, &fe, d, 56);
+	T_REQUIRE(n > 0, "fence");
+	d[n++] = WRM_HDR;
+	d[n++] = 3u | 1u << 4; /* function ==, memory */
+	d[n++] = (uint32_t)(f.mem->va + f.mem->size - 64);
+	d[n++] = (uint32_t)((f.mem->va + f.mem->size - 64) >> 32);
+	d[n++] = 1;
+	d[n++] = 0xffffffffu;
+	d[n++] = 4;
+	submit(&f, d, n);
+	CHECK(!t_wait1(f.kfd, ev.id, NULL, WAIT_MS, &res) && res == KFDSIG_WAIT_COMPLETE,
+	      "%s: the first wait wakes", spec);
+	__atomic_store_n(go, 1, __ATOMIC_RELEASE);
+	T_REQUIRE(!kfdsig_kfd_queue_wait_idle(f.q, WAIT_MS), "idle");
+	again = !t_wait1(f.kfd, ev.id, NULL, 0, &res) && res == KFDSIG_WAIT_COMPLETE;
+	fx_close(&f);
+	return again;
+}
+
+static void test_cpx(void)
+{
+	uint32_t d[64];
+	struct fx f;
+	struct kfdsig_event ev;
+	struct kfdsig_fence fe;
+
+	fx_open(&f, "gfx942,partition=cpx");
+	ev = t_event(f.kfd, KFDSIG_EVENT_SIGNAL, false);
+	fe = fence_of(&f, ev.id);
+	submit(&f, d, kfdsig_pm4_emit_fence(f.t, &fe, d, 64));
+	CHECK_EQ(age_after(&f, ev.id), 2, "CPX node (one XCC): a plain fence signals once");
+	fx_close(&f);
+}
+
+int main(void)
+{
+	test_spx();
+	CHECK(wakes_twice("gfx942", false), "SPX, unpredicated: an auto-reset event wakes twice");
+	CHECK(!wakes_twice("gfx942", true), "SPX, kfdsig's fence: it wakes once");
+	CHECK(!wakes_twice("gfx942,partition=cpx", false), "CPX, unpredicated: once");
+	test_cpx();
+	return t_result("emu_xcc_ring");
+}
