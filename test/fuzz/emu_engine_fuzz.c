@@ -1,19 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * libFuzzer target for the emulated engines (issue 16): each input becomes
- * a ring for a PM4 or an SDMA queue of one of three emulated GPUs (gfx803,
- * gfx90a, gfx1100). The first byte picks GPU, engine and form: raw (the
- * bytes are the dwords) or built (each step a packet of a kind the engine
- * knows -- RELEASE_MEM, EVENT_WRITE_EOP, WRITE_DATA, WAIT_REG_MEM,
- * INDIRECT_BUFFER, SET_SH_REG + DISPATCH_DIRECT of a shader made of fuzzer
- * bytes run by the shader unit, SDMA FENCE, TRAP, WRITE, COPY, POLL_REGMEM,
- * TIMESTAMP -- with fuzzed fields and addresses inside and outside the
- * mapped buffers). A scratch buffer (IB contents, shader code, data) is
- * filled from the input too. The queue runs for a bounded time (until it
- * has consumed everything, stopped on a bad packet or VM fault, made no
- * progress for 2 ms, or 20 ms),
- * then is destroyed, which stops a poll that would never end. The engines
- * must never crash, touch memory outside the buffers (ASan/UBSan) or hang.
+ * a ring for a PM4 or an SDMA queue of one of four emulated GPUs (gfx803,
+ * gfx90a, gfx1100, and gfx942 in DPX, where 4 XCCs run a PM4 ring). The
+ * first byte picks GPU, engine and form: raw (the bytes are the dwords) or
+ * built (each step a packet of a kind the engine knows -- RELEASE_MEM,
+ * EVENT_WRITE_EOP, WRITE_DATA, WAIT_REG_MEM, INDIRECT_BUFFER, SET_SH_REG +
+ * DISPATCH_DIRECT of a shader made of fuzzer bytes run by the shader unit,
+ * SDMA FENCE, TRAP, WRITE, COPY, POLL_REGMEM, TIMESTAMP -- with fuzzed
+ * fields and addresses inside and outside the mapped buffers). A scratch
+ * buffer (IB contents, shader code, data) is filled from the input too. The
+ * queue runs for a bounded time (until it has consumed everything, stopped
+ * on a bad packet or VM fault, made no progress for 2 ms, or 20 ms), then
+ * is destroyed, which stops a poll that would never end. The engines must
+ * never crash, touch memory outside the buffers (ASan/UBSan) or hang.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -29,7 +29,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 
-#define NGPU 3
+#define NGPU 4
 #define SCRATCH (64 * 1024)
 #define MAX_DW 1024
 
@@ -47,7 +47,8 @@ static struct gpu gpus[NGPU];
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	static const char *const specs[NGPU] = { "gfx803", "gfx90a", "gfx1100" };
+	static const char *const specs[NGPU] = { "gfx803", "gfx90a", "gfx1100",
+						 "gfx942,partition=dpx" };
 
 	(void)argc;
 	(void)argv;
