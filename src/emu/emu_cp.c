@@ -33,6 +33,10 @@
 #define SH_COMPUTE_USER_DATA_0 0x240
 #define DISPATCH_CS_W32_EN (1u << 15)
 #define MAX_GROUPS 64
+/* Wave exception codes (kfd_ioctl.h enum kfd_dbg_trap_exception_code). */
+#define CP_EC_QUEUE_WAVE_ABORT 1
+#define CP_EC_QUEUE_WAVE_TRAP 2
+#define CP_EC_QUEUE_WAVE_ILLEGAL_INSTRUCTION 4
 
 /* Length in dwords of the packet whose header is @h, 0 for none we know. */
 uint32_t emu_pm4_len(uint32_t h)
@@ -215,6 +219,25 @@ static int sq_message(void *ctx, const struct sq_event *ev)
 	return 0;
 }
 
+/*
+ * A wave stopped with an exception of code @ec (the KFD EC_* numbering of
+ * kfd_ioctl.h: 2 EC_QUEUE_WAVE_TRAP, 4 EC_QUEUE_WAVE_ILLEGAL_INSTRUCTION, ...):
+ * the queue stops, as for a packet the CP does not accept.
+ */
+static void cp_wave_exception(struct emu_queue *q, uint32_t ec)
+{
+	(void)ec;
+	emu_engine_bad_opcode(q);
+}
+
+/* s_trap: the trap id picks the exception ROCr's second-level trap handler
+ * reports (runtime/trap_handler/trap_handler.s): 2 (llvm.trap,
+ * TRAP_ID_ABORT) EC_QUEUE_WAVE_ABORT, any other EC_QUEUE_WAVE_TRAP. */
+static uint32_t cp_trap_ec(uint8_t trap_id)
+{
+	return trap_id == 2 ? CP_EC_QUEUE_WAVE_ABORT : CP_EC_QUEUE_WAVE_TRAP;
+}
+
 bool emu_cp_run_waves(struct emu_queue *q, uint64_t entry_va, const uint32_t *sgprs,
 		      uint32_t nsgprs, bool wave32, uint64_t groups)
 {
@@ -235,6 +258,14 @@ bool emu_cp_run_waves(struct emu_queue *q, uint64_t entry_va, const uint32_t *sg
 
 		if (r == -EFAULT) {
 			emu_engine_vm_fault(q, rep.fault_va);
+			return true;
+		}
+		if (r == KFDSIG_SQ_TRAPPED) {
+			cp_wave_exception(q, cp_trap_ec(rep.trap_id));
+			return true;
+		}
+		if (r == -ENOTSUP) { /* an instruction the shader unit does not know */
+			cp_wave_exception(q, CP_EC_QUEUE_WAVE_ILLEGAL_INSTRUCTION);
 			return true;
 		}
 		if (r < 0)

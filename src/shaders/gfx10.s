@@ -46,6 +46,32 @@ kfdsig_signal:
 .Lsignal_end:
 	.size	kfdsig_signal, .Lsignal_end-kfdsig_signal
 
+// Trap form (kfdsig_shader_stub(t, KFDSIG_SHADER_TRAP | form)): one wave
+// raises s_trap 3, llvm.debugtrap in LLVM AMDGPUUsage "Trap Handler ABI"
+// (AMDHSA): without a debugger the trap handler returns at once and the wave
+// runs on to s_endpgm; with one, ROCr's second-level handler
+// (runtime/trap_handler/trap_handler.s: no abort, no wave exception flagged)
+// sends m0 = KFD_EC_MASK(EC_QUEUE_WAVE_TRAP) << 10 | doorbell from the trap
+// handler (PRIV = 1), which kfd_int_process_v9.c / _v10.c / _v11.c pass to
+// kfd_set_dbg_ev_from_interrupt() as EC_QUEUE_WAVE_TRAP, and halts the wave
+// at the s_trap. With no second-level handler installed the kernel's CWSR
+// handler (cwsr_trap_handler_gfx9.asm / gfx10.asm / gfx12.asm L_NO_NEXT_TRAP
+// -> L_TRAP_CASE) steps over the s_trap. s_trap 2 (llvm.trap) would be
+// EC_QUEUE_WAVE_ABORT instead. No kernel arguments, no registers read.
+	.globl	kfdsig_trap
+	.p2align 8
+	.type	kfdsig_trap,@function
+kfdsig_trap:
+	s_trap 3				// llvm.debugtrap
+	s_endpgm
+.Ltrap_end:
+	.size	kfdsig_trap, .Ltrap_end-kfdsig_trap
+// Instruction prefetch reads past s_endpgm: the same 192 bytes of
+// s_code_end as after the raw stub (the trap's raw blob includes them).
+	.rept 48
+	s_code_end
+	.endr
+
 // Raw form: the slot address and event id are literal constants; the
 // label after each instruction marks the end of its 4-byte literal.
 	.globl	kfdsig_signal_raw
@@ -97,6 +123,16 @@ kfdsig_patch_event_id:
 		.amdhsa_wavefront_size32 1
 	.end_amdhsa_kernel
 
+	.p2align 6
+	.amdhsa_kernel kfdsig_trap
+		.amdhsa_kernarg_size 0
+		.amdhsa_system_sgpr_workgroup_id_x 0
+		.amdhsa_next_free_vgpr 4
+		.amdhsa_next_free_sgpr 1
+		.amdhsa_reserve_vcc 0
+		.amdhsa_wavefront_size32 1
+	.end_amdhsa_kernel
+
 	.amdgpu_metadata
 ---
 amdhsa.version: [ 1, 2 ]
@@ -117,6 +153,16 @@ amdhsa.kernels:
       - { .name: event_id, .offset: 8, .size: 4, .value_kind: by_value }
   - .name: kfdsig_signal_raw
     .symbol: kfdsig_signal_raw.kd
+    .kernarg_segment_size: 0
+    .kernarg_segment_align: 4
+    .group_segment_fixed_size: 0
+    .private_segment_fixed_size: 0
+    .wavefront_size: 32
+    .sgpr_count: 1
+    .vgpr_count: 4
+    .max_flat_workgroup_size: 32
+  - .name: kfdsig_trap
+    .symbol: kfdsig_trap.kd
     .kernarg_segment_size: 0
     .kernarg_segment_align: 4
     .group_segment_fixed_size: 0

@@ -114,6 +114,7 @@ check signal text '{"irq_trace": null}'
 check smi lines0 --emulate gfx90a smi -j -T 10
 check shader doc shader -t gfx90a -j
 check shader doc shader -t gfx803 -e 300 --signal-page 0x7f00000000 -f json -q
+check shader doc shader -t gfx1201 --trap -j
 check test doc test --emulate gfx90a --case 'events.*,irq.wrong-id' -j
 check test-list doc test --list -j
 check bench doc bench --emulate gfx90a -c 10 -j
