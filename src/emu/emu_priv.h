@@ -31,6 +31,7 @@
 #define EMU_MAX_GPUS 16
 
 struct emu_smi;
+struct emu_dbg;
 
 struct emu_gpu {
 	/* Topology only (name, gfx_target_version, product): every decision
@@ -112,6 +113,10 @@ struct emu_queue {
 	int stop;
 	bool halted;
 	uint32_t exception; /* why the queue stopped (EMU_QUEUE_EXC_*) */
+	/* Debugger interface (emu_debug.c), p->lock: KFD exception status
+	 * bits (q->properties.exception_status), suspended by DBG_TRAP. */
+	uint64_t exception_status;
+	bool suspended;
 	uint32_t sh[0x300]; /* SH registers from SET_SH_REG (offsets from 0x2c00) */
 	struct emu_queue *next;
 };
@@ -178,6 +183,7 @@ struct emu_proc {
 	/* WAIT_EVENTS sleeps that ended (woken or not): a signal must wake
 	 * only its own waiters (tests). */
 	uint64_t wait_wakeups;
+	struct emu_dbg *dbg; /* debugger / runtime-enable state (emu_debug.c) */
 
 	struct emu_proc *next;
 };
@@ -224,7 +230,7 @@ struct kfdsig_emu {
  * bottom reaches up through emu->proc_release and emu->file_release.
  *   emu_core.c, emu_file.c, emu_uaccess.c, emu_trace.c, emu_gen.c, sq/
  *   emu_smi.c, emu_ioctl_proc.c, emu_sysfs.c, emu_drm.c
- *   emu_mem.c, emu_events.c
+ *   emu_mem.c, emu_events.c, emu_debug.c
  *   emu_engine.c, emu_cp.c, emu_sdma.c, emu_aql.c, emu_doorbell.c (emu_engine.h)
  *   emu_queue.c, emu_ioctl.c, emu_process.c, emu_seam.c, emu.c
  */
