@@ -75,7 +75,7 @@ static int run_target(const struct kfdsig_target *t, bool trap)
 	if (trap) {
 		enum kfdsig_wait_result res = KFDSIG_WAIT_COMPLETE;
 
-		if (!qi.halted || !qi.exception) {
+		if (!qi.halted || qi.exception != KFDSIG_EMU_QUEUE_WAVE_EXCEPTION) {
 			fprintf(stderr, "%s trap: queue not stopped (halted %d exception %u)\n",
 				t->name, qi.halted, qi.exception);
 			fails++;

@@ -365,6 +365,9 @@ struct kfdsig_emu_queue_info {
 
 #define KFDSIG_EMU_QUEUE_BAD_OPCODE 1 /* a packet the engine does not accept */
 #define KFDSIG_EMU_QUEUE_VM_FAULT 2   /* an access no buffer backs */
+/* A wave stopped with an exception (s_trap, an illegal instruction): the
+ * dispatch never ends, the queue goes no further. */
+#define KFDSIG_EMU_QUEUE_WAVE_EXCEPTION 3
 
 /**
  * kfdsig_emu_queue_info() - the state of an emulated queue: the exception

@@ -8,6 +8,9 @@
 #include <errno.h>
 #include <string.h>
 
+#include <kfdsig/debug.h>
+
+#include "emu/emu_debug.h"
 #include "emu/emu_engine.h"
 #include "emu/sq/sq.h"
 
@@ -33,10 +36,6 @@
 #define SH_COMPUTE_USER_DATA_0 0x240
 #define DISPATCH_CS_W32_EN (1u << 15)
 #define MAX_GROUPS 64
-/* Wave exception codes (kfd_ioctl.h enum kfd_dbg_trap_exception_code). */
-#define CP_EC_QUEUE_WAVE_ABORT 1
-#define CP_EC_QUEUE_WAVE_TRAP 2
-#define CP_EC_QUEUE_WAVE_ILLEGAL_INSTRUCTION 4
 
 /* Length in dwords of the packet whose header is @h, 0 for none we know. */
 uint32_t emu_pm4_len(uint32_t h)
@@ -220,22 +219,35 @@ static int sq_message(void *ctx, const struct sq_event *ev)
 }
 
 /*
- * A wave stopped with an exception of code @ec (the KFD EC_* numbering of
- * kfd_ioctl.h: 2 EC_QUEUE_WAVE_TRAP, 4 EC_QUEUE_WAVE_ILLEGAL_INSTRUCTION, ...):
- * the queue stops, as for a packet the CP does not accept.
+ * A wave stopped with exception @ec (KFDSIG_EC_QUEUE_WAVE_*): the exception
+ * goes to the debugger or the runtime (emu_queue_exception(), emu_debug.c)
+ * and, as the wave never ends (the trap handler halts it: ROCr
+ * trap_handler.s .halt_wave), its dispatch never completes and the queue
+ * goes no further.
  */
 static void cp_wave_exception(struct emu_queue *q, uint32_t ec)
 {
-	(void)ec;
-	emu_engine_bad_opcode(q);
+	emu_queue_exception(q, ec);
+	pthread_mutex_lock(&q->p->lock);
+	q->exception = EMU_QUEUE_EXC_WAVE;
+	__atomic_store_n(&q->halted, true, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&q->p->lock);
 }
 
-/* s_trap: the trap id picks the exception ROCr's second-level trap handler
+/*
+ * s_trap: the trap id picks the exception ROCr's second-level trap handler
  * reports (runtime/trap_handler/trap_handler.s): 2 (llvm.trap,
- * TRAP_ID_ABORT) EC_QUEUE_WAVE_ABORT, any other EC_QUEUE_WAVE_TRAP. */
+ * TRAP_ID_ABORT) EC_QUEUE_WAVE_ABORT, any other EC_QUEUE_WAVE_TRAP. The
+ * emulator always behaves as if that handler were installed and a debugger
+ * attached: the real handler steps over llvm.debugtrap (id 3) when no
+ * debugger is, and with no second-level handler at all the kernel's CWSR
+ * handler steps over every s_trap (cwsr_trap_handler_gfx9.asm
+ * L_NO_NEXT_TRAP); not modelled, the safe choice is the visible one (the
+ * wave stops, the exception is raised).
+ */
 static uint32_t cp_trap_ec(uint8_t trap_id)
 {
-	return trap_id == 2 ? CP_EC_QUEUE_WAVE_ABORT : CP_EC_QUEUE_WAVE_TRAP;
+	return trap_id == 2 ? KFDSIG_EC_QUEUE_WAVE_ABORT : KFDSIG_EC_QUEUE_WAVE_TRAP;
 }
 
 bool emu_cp_run_waves(struct emu_queue *q, uint64_t entry_va, const uint32_t *sgprs,
@@ -265,7 +277,7 @@ bool emu_cp_run_waves(struct emu_queue *q, uint64_t entry_va, const uint32_t *sg
 			return true;
 		}
 		if (r == -ENOTSUP) { /* an instruction the shader unit does not know */
-			cp_wave_exception(q, CP_EC_QUEUE_WAVE_ILLEGAL_INSTRUCTION);
+			cp_wave_exception(q, KFDSIG_EC_QUEUE_WAVE_ILLEGAL_INSTRUCTION);
 			return true;
 		}
 		if (r < 0)
