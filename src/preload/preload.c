@@ -53,6 +53,7 @@
 #include <kfdsig/emu.h>
 
 #include "emu/emu_host.h"
+#include "preload/preload_priv.h"
 
 #define LIKELY(x) __builtin_expect(!!(x), 1)
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
@@ -1069,7 +1070,23 @@ int fcntl64(int fd, int cmd, ...)
 	return fcntl_any(fd, cmd, arg);
 }
 
+struct kfdsig_emu *preload_emu(void)
+{
+	return get_emu();
+}
+
+void preload_enter(void)
+{
+	inside++;
+}
+
+void preload_leave(void)
+{
+	inside--;
+}
+
 __attribute__((constructor)) static void preload_init(void)
 {
 	resolve_all();
+	preload_debug_agent_start(); /* only under kfdsig debug */
 }
