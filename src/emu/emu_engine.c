@@ -101,17 +101,18 @@ void emu_engine_bad_opcode(struct emu_queue *q)
 	 * it to the exception path: the queue stops either way (cik_event_interrupt.c,
 	 * 1.5), and the emulator records why. */
 	emu_engine_irq(q, KFDSIG_EMU_IRQ_CP_BAD_OPCODE, q->id);
-	pthread_mutex_lock(&q->p->lock);
-	q->exception = EMU_QUEUE_EXC_BAD_OPCODE;
-	__atomic_store_n(&q->halted, true, __ATOMIC_RELEASE);
-	pthread_mutex_unlock(&q->p->lock);
 	/* kfd_int_process_v9.c SOC15_INTSRC_CP_BAD_OPCODE:
 	 * kfd_set_dbg_ev_from_interrupt() with the exception code the CP
 	 * firmware puts in the context id (KFD_DEBUG_CP_BAD_OP_ECODE). Which
 	 * code the MEC reports for an unknown PM4 / SDMA / AQL packet is
 	 * firmware-defined (UNVERIFIED): the emulator reports
-	 * EC_QUEUE_PACKET_UNSUPPORTED. */
+	 * EC_QUEUE_PACKET_UNSUPPORTED. Delivered before the queue reads as
+	 * halted, so that a halted queue has had its exception reported. */
 	emu_queue_exception(q, KFDSIG_EC_QUEUE_PACKET_UNSUPPORTED);
+	pthread_mutex_lock(&q->p->lock);
+	q->exception = EMU_QUEUE_EXC_BAD_OPCODE;
+	__atomic_store_n(&q->halted, true, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&q->p->lock);
 }
 
 static bool compare(uint32_t func, uint32_t v, uint32_t ref)
