@@ -21,6 +21,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include <kfdsig/common.h>
 #include <kfdsig/kfd.h>
@@ -143,6 +144,17 @@ KFDSIG_API int kfdsig_emu_set_process_model(struct kfdsig_emu *emu,
  * Return: pasid > 0, or -EBADF.
  */
 KFDSIG_API int kfdsig_emu_pasid(struct kfdsig_emu *emu, int kfd_fd);
+
+/**
+ * kfdsig_emu_set_proc_pid() - give the emulated KFD process @pasid the pid
+ * of another (real) process, a stand-in: AMDKFD_IOC_DBG_TRAP then finds
+ * it by that pid and checks the ptrace relation against that process
+ * (/proc/PID/status TracerPid), as the kernel does with the real target.
+ * The emulator lives in one process, so a debugger test makes the
+ * target's KFD process itself and lends it a forked child's identity.
+ * Return: 0, -EINVAL, -ESRCH (no such PASID).
+ */
+KFDSIG_API int kfdsig_emu_set_proc_pid(struct kfdsig_emu *emu, int pasid, pid_t pid);
 
 /**
  * kfdsig_emu_gpu_ptr() - what a GPU sees at a virtual address: the host

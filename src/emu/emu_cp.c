@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <kfdsig/debug.h>
 
@@ -266,7 +267,20 @@ bool emu_cp_run_waves(struct emu_queue *q, uint64_t entry_va, const uint32_t *sg
 	w.num_sgprs = nsgprs;
 	w.wave_size = wave32 && q->g->gen.level >= KFDSIG_GFX10 ? 32 : 64;
 	for (uint64_t i = 0; i < groups && !emu_engine_stopping(q); i++) {
-		int r = sq_run(&w, &env, &rep);
+		int r;
+
+		/* DBG_TRAP SET_WAVE_LAUNCH_MODE HALT: no wave starts until the
+		 * mode changes (kfd_debug.c kfd_dbg_trap_set_wave_launch_mode;
+		 * SPI launch halt). A suspend while no wave of the dispatch
+		 * has run yet preempts it: it runs again on resume. */
+		while (!emu_queue_may_launch(q) && !emu_engine_stopping(q)) {
+			if (!emu_queue_may_fetch(q) && i == 0) {
+				q->preempted = true;
+				return true;
+			}
+			usleep(20);
+		}
+		r = sq_run(&w, &env, &rep);
 
 		if (r == -EFAULT) {
 			emu_engine_vm_fault(q, rep.fault_va);

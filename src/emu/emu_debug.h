@@ -44,10 +44,15 @@ int emu_dbg_trap(struct kfdsig_emu *emu, struct emu_proc *p, void *data);
 
 /* Queue lifecycle (emu_queue.c), p->lock held: a new queue
  * (EC_QUEUE_NEW to the debugger), a queue going away
- * (EC_DEVICE_QUEUE_DELETE). */
+ * (EC_DEVICE_QUEUE_DELETE; waits, dropping p->lock, while the queue is
+ * suspended under a debugger). */
 void emu_dbg_queue_new(struct emu_queue *q);
 void emu_dbg_queue_delete(struct emu_queue *q);
-/* The process goes away: forget its debug state (no lock held). */
+/* The process goes away: forget its debug state, detach from the
+ * processes it debugs (no lock held; @p already off emu->procs). */
 void emu_dbg_proc_free(struct emu_proc *p);
+
+/* In a forked child: drop the parent's debug state, no lock taken. */
+void emu_dbg_forget(struct emu_proc *p);
 
 #endif

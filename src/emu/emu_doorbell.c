@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "emu/emu_debug.h"
 #include "emu/emu_engine.h"
 
 /* Fallback for clients that only store into the doorbell page (no wake):
@@ -90,7 +91,8 @@ static bool run(struct emu_queue *q)
 		uint64_t avail = pending(q, doorbell_value(q));
 		uint32_t pos = (uint32_t)(q->consumed % ring_dw), len, head[4];
 
-		if (!avail || emu_engine_stopping(q))
+		/* suspended by the debugger: stop at this packet boundary */
+		if (!avail || emu_engine_stopping(q) || !emu_queue_may_fetch(q))
 			return progressed;
 		for (uint32_t i = 0; i < 4; i++)
 			head[i] = q->ring[(pos + i) % ring_dw];
@@ -112,6 +114,10 @@ static bool run(struct emu_queue *q)
 		}
 		if (emu_engine_stopping(q))
 			return progressed;
+		if (q->preempted) { /* a preempted poll: not consumed */
+			q->preempted = false;
+			return progressed;
+		}
 		__atomic_store_n(&q->consumed, q->consumed + len, __ATOMIC_RELEASE);
 		publish_rptr(q);
 		progressed = true;
@@ -163,6 +169,20 @@ static void *engine_main(void *arg)
 		struct timespec ts;
 		uint32_t snap;
 
+		/* DBG_TRAP SUSPEND_QUEUES: park (run() stops at a packet
+		 * boundary) and say so; sleep until resumed */
+		if (!emu_queue_may_fetch(q)) {
+			snap = __atomic_load_n(doorbell_word(q), __ATOMIC_ACQUIRE);
+			__atomic_store_n(&q->parked, true, __ATOMIC_RELEASE);
+			if (!emu_queue_may_fetch(q)) {
+				ts.tv_sec = 0;
+				ts.tv_nsec = db_slow_ns;
+				syscall(SYS_futex, doorbell_word(q), FUTEX_WAIT, snap, &ts, NULL,
+					0);
+			}
+			continue;
+		}
+		__atomic_store_n(&q->parked, false, __ATOMIC_RELEASE);
 		if (!__atomic_load_n(&q->halted, __ATOMIC_ACQUIRE) && run(q)) {
 			idle = 0;
 			continue;

@@ -116,7 +116,10 @@ struct emu_queue {
 	/* Debugger interface (emu_debug.c), p->lock: KFD exception status
 	 * bits (q->properties.exception_status), suspended by DBG_TRAP. */
 	uint64_t exception_status;
-	bool suspended;
+	bool suspended;	    /* the engine fetches nothing (emu_queue_may_fetch) */
+	bool parked;	    /* the engine saw suspended at a packet boundary */
+	bool preempted;	    /* a poll gave up for a suspend: run it again */
+	uint32_t cwsr_size; /* ctx_save_restore_size as created */
 	uint32_t sh[0x300]; /* SH registers from SET_SH_REG (offsets from 0x2c00) */
 	struct emu_queue *next;
 };
@@ -275,6 +278,13 @@ void emu_proc_free(struct emu_proc *p);
 /* emu_sysfs.c */
 int emu_sysfs_write(struct kfdsig_emu *emu); /* into emu->sysfs */
 uint32_t emu_default_device_id(const struct kfdsig_target *t);
+/* Node properties of @g as the topology prints them (the debugger's
+ * device snapshot reads the same values). */
+void emu_sysfs_node_info(const struct kfdsig_emu *emu, const struct emu_gpu *g,
+			 uint32_t *location_id, uint32_t *vendor_id, uint32_t *device_id,
+			 uint32_t *simd_count, uint32_t *max_waves_per_simd, uint32_t *array_count,
+			 uint32_t *simd_arrays_per_engine, uint32_t *capability,
+			 uint32_t *debug_prop);
 
 /* emu_drm.c: a render node's DRM ioctls */
 int emu_drm_ioctl(struct kfdsig_emu *emu, struct emu_gpu *g, unsigned long cmd, void *arg);
@@ -287,6 +297,8 @@ struct emu_ioctl_ext {
 	uint32_t min_minor; /* first KFD 1.x minor that has it */
 };
 const struct emu_ioctl_ext *emu_ioctl_ext_find(unsigned nr);
+/* kfd_flat_memory.c: the apertures of a process device on @g. */
+void emu_gpu_apertures(const struct emu_gpu *g, struct kfd_process_device_apertures *a);
 int emu_alloc_special(struct kfdsig_emu *emu, struct emu_proc *p, uint32_t gi,
 		      struct kfd_ioctl_alloc_memory_of_gpu_args *a, struct emu_bo *bo);
 int emu_mmio_mmap(struct kfdsig_emu *emu, void **out, void *addr, size_t len, int prot, int flags,

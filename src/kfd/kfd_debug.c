@@ -336,7 +336,11 @@ static int dbg_trap(struct kfdsig_kfd *kfd, pid_t pid, abi_dbg_trap_args *a)
 	if (pid <= 0)
 		return set_error(EINVAL, "DBG_TRAP %s: bad pid %d", op_names[a->op], (int)pid);
 	a->pid = (uint32_t)pid;
-	r = kfd_ioctl_retry(kfd->ops, kfd->fd, KFDSIG_AMDKFD_IOC_DBG_TRAP, a);
+	/* EINTR only: -EAGAIN is QUERY_DEBUG_EVENT's "nothing pending"
+	 * (kfd_dbg_ev_query_debug_event()), not a busy kernel */
+	do
+		r = kfd->ops->ioctl(kfd->ops->ctx, kfd->fd, KFDSIG_AMDKFD_IOC_DBG_TRAP, a);
+	while (r == -EINTR);
 	if (r < 0)
 		return set_error(-r, "DBG_TRAP %s on pid %d failed: %s", op_names[a->op], (int)pid,
 				 strerror(-r));
