@@ -57,8 +57,10 @@ static void help(FILE *f)
 		"  -s, --snapshot         print the target's queues and GPUs (GET_QUEUE_SNAPSHOT,\n"
 		"                         GET_DEVICE_SNAPSHOT) when attached and after each "
 		"exception\n"
-		"      --suspend          suspend the queue of each queue exception "
-		"(SUSPEND_QUEUES)\n"
+		"      --suspend          suspend the queue of each queue exception but\n"
+		"                         EC_QUEUE_NEW (SUSPEND_QUEUES; needs the target's "
+		"runtime\n"
+		"                         enabled)\n"
 		"      --resume           then resume it (RESUME_QUEUES) after printing\n"
 		"  -c, --count N          stop after N exceptions (default: run until the target "
 		"ends)\n"
@@ -70,10 +72,12 @@ static void help(FILE *f)
 		"inside the command's process (the emulated KFD of a process is not reachable "
 		"from\n"
 		"another one).\n\n"
+		"A runtime enable of the target (AMDKFD_IOC_RUNTIME_ENABLE, which waits for the\n"
+		"debugger) is answered with EC_PROCESS_RUNTIME.\n\n"
 		"Output: one line per exception, 'pid P queue Q gpu 0xG: EC_QUEUE_WAVE_TRAP'; "
 		"with\n"
 		"--json one JSON object per line (JSON Lines, docs/schema/debug.json): attached,\n"
-		"exception, queue, device, suspend, resume and exit records.\n");
+		"exception, runtime, queue, device, suspend, resume and exit records.\n");
 	cli_help_exit(f, "when the target cannot be attached or debugged, or an operation fails");
 }
 
@@ -264,7 +268,7 @@ static void print_attached(const struct dbg *d)
 		       (int)d->pid, d->emulated ? "true" : "false", d->rinfo.runtime_state,
 		       d->mask);
 	} else {
-		cli_note("kfdsig debug: attached to pid %d (%s KFD, runtime state %u)", (int)d->pid,
+		cli_note("attached to pid %d (%s KFD, runtime state %u)", (int)d->pid,
 			 d->emulated ? "emulated" : "hardware", d->rinfo.runtime_state);
 	}
 	fflush(stdout);
@@ -282,11 +286,9 @@ static void print_exit(const struct dbg *d)
 		else
 			printf("null, \"signal\": %d}\n", WTERMSIG(d->status));
 	} else if (WIFEXITED(d->status)) {
-		cli_note("kfdsig debug: pid %d exited with status %d", (int)d->pid,
-			 WEXITSTATUS(d->status));
+		cli_note("pid %d exited with status %d", (int)d->pid, WEXITSTATUS(d->status));
 	} else {
-		cli_note("kfdsig debug: pid %d killed by signal %d", (int)d->pid,
-			 WTERMSIG(d->status));
+		cli_note("pid %d killed by signal %d", (int)d->pid, WTERMSIG(d->status));
 	}
 	fflush(stdout);
 }
@@ -420,6 +422,34 @@ static int snapshot(struct dbg *d)
 		printf("pid %d: %u GPU%s\n", (int)d->pid, nd, nd == 1 ? "" : "s");
 	for (uint32_t i = 0; i < nd && i < DBGA_MAX_DEVICES; i++)
 		print_device(d, &e[i]);
+	fflush(stdout);
+	return 0;
+}
+
+/* A runtime that enables itself while debugged waits for the debugger's
+ * EC_PROCESS_RUNTIME (kfd_debug.c kfd_dbg_send_exception_to_runtime() ups
+ * runtime_enable_sema): answer it, as ROCgdb does. */
+static int answer_runtime(struct dbg *d)
+{
+	uint64_t m = KFDSIG_EC_MASK(KFDSIG_EC_PROCESS_RUNTIME);
+	int ret;
+
+	if (d->emulated) {
+		static struct dbga_resp r;
+		struct dbga_req q = { .op = DBGA_SEND_RUNTIME, .mask = m };
+
+		ret = agent_call(d, &q, &r, 10000);
+	} else {
+		ret = kfdsig_dbg_send_runtime_event(d->k.kfd, d->pid, m, 0, 0);
+	}
+	if (ret < 0)
+		return cli_error("send EC_PROCESS_RUNTIME to pid %d: %s", (int)d->pid, err_msg(d));
+	if (cli_json()) {
+		cli_json_record(stdout);
+		printf("{\"type\": \"runtime\", \"pid\": %d}\n", (int)d->pid);
+	} else {
+		printf("pid %d: runtime enable answered (EC_PROCESS_RUNTIME)\n", (int)d->pid);
+	}
 	fflush(stdout);
 	return 0;
 }
@@ -563,7 +593,7 @@ static int attach_emulated(struct dbg *d, char **cmd)
 	if (r.ret < 0) {
 		kill(d->pid, SIGKILL);
 		reap(d, true);
-		return cli_error("cannot debug pid %d on the emulated KFD: %s", (int)d->pid, r.msg);
+		return cli_error("cannot debug '%s' on the emulated KFD: %s", cmd[0], r.msg);
 	}
 	d->rinfo = r.rinfo;
 	return 0;
@@ -590,6 +620,7 @@ static int run(struct dbg *d, bool snap, bool suspend, bool resume, uint64_t cou
 		return ret;
 	while (!count || seen < count) {
 		struct kfdsig_dbg_event ev;
+		bool stop;
 		int r;
 
 		if (end && now_ms() >= end)
@@ -604,13 +635,18 @@ static int run(struct dbg *d, bool snap, bool suspend, bool resume, uint64_t cou
 					 err_msg(d));
 		seen++;
 		print_event(d, &ev);
-		if (ev.source == KFDSIG_DBG_SOURCE_QUEUE && suspend &&
-		    (ret = queue_op(d, true, ev.queue_id)))
+		if (ev.source == KFDSIG_DBG_SOURCE_PROCESS &&
+		    (ev.exceptions & KFDSIG_EC_MASK(KFDSIG_EC_PROCESS_RUNTIME)) &&
+		    (ret = answer_runtime(d)))
+			return ret;
+		/* a queue exception other than "new queue": stop that queue */
+		stop = ev.source == KFDSIG_DBG_SOURCE_QUEUE && suspend &&
+		       (ev.exceptions & ~KFDSIG_EC_MASK(KFDSIG_EC_QUEUE_NEW));
+		if (stop && (ret = queue_op(d, true, ev.queue_id)))
 			return ret;
 		if (snap && (ret = snapshot(d)))
 			return ret;
-		if (ev.source == KFDSIG_DBG_SOURCE_QUEUE && suspend && resume &&
-		    (ret = queue_op(d, false, ev.queue_id)))
+		if (stop && resume && (ret = queue_op(d, false, ev.queue_id)))
 			return ret;
 	}
 	return 0;
@@ -686,9 +722,11 @@ int cmd_debug(int argc, char **argv)
 	}
 	if (optind < argc)
 		cmd = argv + optind;
-	if (have_pid == (cmd != NULL))
-		return cli_usage_error("give --pid PID or a COMMAND to start, not %s",
-				       have_pid ? "both" : "neither");
+	if (have_pid && cmd)
+		return cli_usage_error("give --pid PID or a COMMAND, not both");
+	if (!have_pid && !cmd)
+		return cli_usage_error(
+			"give --pid PID or a COMMAND to start (kfdsig debug --help)");
 	if (resume && !suspend)
 		return cli_usage_error("--resume resumes what --suspend suspended: give both");
 	spec = cli_g.emulate ? cli_g.emulate : getenv("KFDSIG_EMULATE");

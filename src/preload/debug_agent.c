@@ -82,6 +82,9 @@ static void serve(const struct dbga_req *q, struct dbga_resp *r)
 								r->ids, n)
 				    : kfdsig_dbg_resume_queues(agent.kfd, agent.pid, r->ids, n));
 		break;
+	case DBGA_SEND_RUNTIME:
+		fail_msg(r, kfdsig_dbg_send_runtime_event(agent.kfd, agent.pid, q->mask, 0, 0));
+		break;
 	default:
 		r->ret = -EINVAL;
 		snprintf(r->msg, sizeof(r->msg), "unknown request %u", q->op);

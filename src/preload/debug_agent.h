@@ -30,6 +30,7 @@ enum dbga_op {
 	DBGA_DEVICE_SNAPSHOT,
 	DBGA_SUSPEND, /* SUSPEND_QUEUES of ids[0..n) (mask cleared) */
 	DBGA_RESUME,
+	DBGA_SEND_RUNTIME, /* SEND_RUNTIME_EVENT of mask (gpu 0, queue 0) */
 };
 
 #define DBGA_MAX_IDS 64

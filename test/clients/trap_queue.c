@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A KFD client that runs kfdsig's trap stub (s_trap 3, llvm.debugtrap) as
+ * A KFD client (a runtime: RUNTIME_ENABLE first) that runs kfdsig's trap stub (s_trap 3, llvm.debugtrap) as
  * one wave on a PM4 compute queue of the first GPU, through /dev/kfd (under
  * kfdsig exec / kfdsig debug: the interposer's emulated KFD). It prints
  * "trap_queue: pid P queue Q gpu 0xG" on stderr, so that `kfdsig debug
@@ -10,6 +10,7 @@
  * did not stop it) or on an error. The wait also gives the debugger the
  * time to collect the exception before the process ends.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -35,6 +36,13 @@ int main(void)
 	if (!dev->target ||
 	    kfdsig_shader_stub(dev->target, KFDSIG_SHADER_RAW | KFDSIG_SHADER_TRAP, &s)) {
 		fprintf(stderr, "trap_queue: no trap stub: %s\n", kfdsig_last_error());
+		return 1;
+	}
+	/* A runtime: its queues' exceptions are its own unless a debugger
+	 * takes them (with one attached, this waits for its answer). */
+	r = kfdsig_kfd_runtime_enable(kfd, 0, 0, NULL);
+	if (r && r != -ENOTSUP) {
+		fprintf(stderr, "trap_queue: runtime enable: %s\n", kfdsig_last_error());
 		return 1;
 	}
 	if (kfdsig_kfd_alloc(kfd, dev->gpu_id, s.size, KFDSIG_KFD_MEM_GTT_UNCACHED, &code) ||
