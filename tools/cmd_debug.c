@@ -64,7 +64,9 @@ static void help(FILE *f)
 		"      --resume           then resume it (RESUME_QUEUES) after printing\n"
 		"  -c, --count N          stop after N exceptions (default: run until the target "
 		"ends)\n"
-		"  -t, --timeout MS       stop after MS milliseconds (default: none)\n\n"
+		"  -t, --timeout MS       stop after MS milliseconds (default: none)\n"
+		"A started COMMAND still running when kfdsig debug stops (--count, --timeout,\n"
+		"an error) is killed.\n\n"
 		"On the emulated KFD (--emulate SPEC or KFDSIG_EMULATE) only COMMAND works: it "
 		"runs\n"
 		"under the interposer as with kfdsig exec, whose debug agent enables the "
@@ -666,8 +668,16 @@ static void detach(struct dbg *d)
 	}
 	if (d->ev_r >= 0)
 		close(d->ev_r);
-	if (d->child && !d->gone)
-		reap(d, true);
+	if (d->child && !d->gone) {
+		/* stopped early (--count, --timeout, an error): the command we
+		 * started goes with us, as a debugger's inferior does */
+		reap(d, false);
+		if (!d->gone) {
+			cli_note("stopping pid %d", (int)d->pid);
+			kill(d->pid, SIGKILL);
+			reap(d, true);
+		}
+	}
 }
 
 int cmd_debug(int argc, char **argv)

@@ -20,7 +20,7 @@ fail() {
 	echo "--- stdout"; cat "$out"; echo "--- stderr"; cat "$err"
 	exit 1
 }
-"$kfdsig" --emulate "$target" debug --timeout 20000 -- "$client" >"$out" 2>"$err" ||
+"$kfdsig" --emulate "$target" debug --timeout 10000 -- "$client" >"$out" 2>"$err" ||
 	fail "kfdsig debug exited $?"
 line=$(grep '^trap_queue: pid' "$err") || fail "the client did not report its queue"
 # trap_queue: pid P queue Q gpu 0xG
@@ -33,7 +33,7 @@ grep -Eqx "pid $pid queue $queue gpu $gpu: (EC_[A-Z_]+, )*EC_QUEUE_WAVE_TRAP(, E
 grep -q "pid $pid: runtime enable answered (EC_PROCESS_RUNTIME)" "$out" ||
 	fail "the client's runtime enable was not answered"
 
-"$kfdsig" --emulate "$target" debug --json --snapshot --suspend --resume --timeout 20000 \
+"$kfdsig" --emulate "$target" debug --json --snapshot --suspend --resume --timeout 10000 \
 	-- "$client" >"$out" 2>"$err" || fail "kfdsig debug --json exited $?"
 gpu_dec=$(printf '%d' "$gpu")
 grep -q "\"type\": \"exception\", \"pid\": [0-9]*, \"source\": \"queue\", \"gpu_id\": $gpu_dec, \"queue_id\": $queue, \"exceptions\": [0-9]*, \"names\": \[.*\"EC_QUEUE_WAVE_TRAP\"" "$out" ||
