@@ -45,18 +45,9 @@ kfdsig_signal:
 .Lsignal_end:
 	.size	kfdsig_signal, .Lsignal_end-kfdsig_signal
 
-// Trap form (kfdsig_shader_stub(t, KFDSIG_SHADER_TRAP | form)): one wave
-// raises s_trap 3, llvm.debugtrap in LLVM AMDGPUUsage "Trap Handler ABI"
-// (AMDHSA): without a debugger the trap handler returns at once and the wave
-// runs on to s_endpgm; with one, ROCr's second-level handler
-// (runtime/trap_handler/trap_handler.s: no abort, no wave exception flagged)
-// sends m0 = KFD_EC_MASK(EC_QUEUE_WAVE_TRAP) << 10 | doorbell from the trap
-// handler (PRIV = 1), which kfd_int_process_v9.c / _v10.c / _v11.c pass to
-// kfd_set_dbg_ev_from_interrupt() as EC_QUEUE_WAVE_TRAP, and halts the wave
-// at the s_trap. With no second-level handler installed the kernel's CWSR
-// handler (cwsr_trap_handler_gfx9.asm / gfx10.asm / gfx12.asm L_NO_NEXT_TRAP
-// -> L_TRAP_CASE) steps over the s_trap. s_trap 2 (llvm.trap) would be
-// EC_QUEUE_WAVE_ABORT instead. No kernel arguments, no registers read.
+// Trap stub (KFDSIG_SHADER_TRAP): s_trap 3 = llvm.debugtrap (LLVM AMDGPUUsage
+// "Trap Handler ABI"), which ROCr's trap handler reports to a debugger as
+// EC_QUEUE_WAVE_TRAP: docs/shader-stubs.md "The trap stub" has the sources.
 	.globl	kfdsig_trap
 	.p2align 8
 	.type	kfdsig_trap,@function
