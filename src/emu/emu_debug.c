@@ -19,7 +19,9 @@
  * rule is checked against the real processes: a target with another pid
  * must have the calling thread as its tracer (/proc/PID/status TracerPid,
  * which is ptrace_parent()); one with the caller's own pid is the caller
- * itself (target == p in the kernel), which needs no tracing.
+ * itself (target == p in the kernel), which needs no tracing. Identity
+ * is the pid: a process lent to a stand-in is the stand-in, even to the
+ * process that opened it.
  *
  * Locking: the target's p->lock guards p->dbg and its queues' debug
  * fields (the kernel's p->mutex and p->event_mutex); a waiting runtime
@@ -733,7 +735,7 @@ int emu_dbg_trap(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	/* "is not PTRACED and cannot be debugged": the caller must be the
 	 * target or its tracer (ptrace_parent(target) == current: the
 	 * calling thread) */
-	self = t == p || t->pid == getpid();
+	self = t->pid == getpid(); /* a stand-in's pid is another process */
 	if (!self && a->op != KFDSIG_DBG_OP_DISABLE &&
 	    tracer_of(pid) != (pid_t)syscall(SYS_gettid)) {
 		emu_proc_put(t);
