@@ -143,6 +143,7 @@ static void test_handshake(void)
 	en.kfd = r.rt;
 	T_REQUIRE(!pthread_create(&t, NULL, enable_thread, &en), "thread");
 	CHECK(d_notified(&r), "the debugger is told of the runtime enable");
+	usleep(20000); /* time to return, were it not waiting */
 	CHECK(!__atomic_load_n(&en.done, __ATOMIC_ACQUIRE),
 	      "RUNTIME_ENABLE waits for the debugger's answer");
 	CHECK(!kfdsig_dbg_query_event(r.dbg, r.pid, 0, &e) &&
