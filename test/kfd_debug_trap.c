@@ -13,6 +13,7 @@
  */
 #define _GNU_SOURCE
 #include <signal.h>
+#include <stddef.h>
 #include <sys/ptrace.h>
 #include <sys/wait.h>
 
@@ -24,6 +25,33 @@
 static uint32_t qid(struct drig *r)
 {
 	return (uint32_t)kfdsig_kfd_queue_id(r->q);
+}
+
+/* ---- the ABI (kfd_ioctl.h 1.13 layouts, offsets written out by hand) ---- */
+
+static void test_abi(void)
+{
+	CHECK_EQ(KFDSIG_AMDKFD_IOC_RUNTIME_ENABLE, 0xc0104b25u, "_IOWR('K', 0x25, 16 bytes)");
+	CHECK_EQ(KFDSIG_AMDKFD_IOC_DBG_TRAP, 0xc0204b26u, "_IOWR('K', 0x26, 32 bytes)");
+	CHECK_EQ(offsetof(abi_runtime_enable_args, mode_mask), 8, "mode_mask");
+	CHECK_EQ(offsetof(abi_runtime_enable_args, capabilities_mask), 12, "capabilities_mask");
+	CHECK_EQ(offsetof(abi_dbg_trap_args, op), 4, "op");
+	CHECK_EQ(offsetof(abi_dbg_trap_args, enable.rinfo_ptr), 16, "rinfo_ptr");
+	CHECK_EQ(offsetof(abi_dbg_trap_args, enable.dbg_fd), 28, "dbg_fd");
+	CHECK_EQ(offsetof(abi_dbg_trap_args, suspend_queues.grace_period), 28, "grace_period");
+	CHECK_EQ(offsetof(abi_dbg_trap_args, query_exception_info.exception_code), 24, "ec");
+	CHECK_EQ(offsetof(abi_dbg_trap_args, query_exception_info.clear_exception), 28, "clear");
+	CHECK_EQ(offsetof(abi_dbg_trap_args, set_node_address_watch.id), 28, "watch id");
+	CHECK_EQ(offsetof(abi_dbg_trap_args, device_snapshot.entry_size), 28, "entry_size");
+	CHECK_EQ(offsetof(abi_cwsr_header, err_payload_addr), 24, "err_payload_addr");
+	CHECK_EQ(offsetof(abi_cwsr_header, err_event_id), 32, "err_event_id");
+	CHECK_EQ(offsetof(struct kfdsig_dbg_queue_entry, queue_id), 40, "queue_id");
+	CHECK_EQ(offsetof(struct kfdsig_dbg_queue_entry, ctx_save_restore_area_size), 56, "ctx");
+	CHECK_EQ(sizeof(struct kfdsig_dbg_queue_entry), 64, "queue entry");
+	CHECK_EQ(offsetof(struct kfdsig_dbg_device_entry, gpu_id), 56, "gpu_id");
+	CHECK_EQ(offsetof(struct kfdsig_dbg_device_entry, capability), 112, "capability");
+	CHECK_EQ(sizeof(struct kfdsig_dbg_device_entry), 120, "device entry");
+	CHECK_EQ(sizeof(struct kfdsig_dbg_runtime_info), 16, "runtime info");
 }
 
 /* ---- who may debug whom ------------------------------------------------- */
@@ -361,11 +389,53 @@ static void test_device_ops(void)
 	d_close(&r);
 }
 
+/* SET_WAVE_LAUNCH_MODE HALT: a dispatched wave does not start until the
+ * mode goes back to NORMAL (the shader stub's signal is the witness). */
+static void test_launch_halt(void)
+{
+	struct drig r;
+	const struct kfdsig_target *t;
+	const struct kfdsig_kfd_bo *code = NULL;
+	struct kfdsig_shader_stub s;
+	enum kfdsig_wait_result res;
+	uint32_t d[KFDSIG_PM4_DISPATCH_MAX_DW];
+	uint64_t page_va = 0;
+	int n;
+
+	d_open(&r, "gfx90a");
+	t = kfdsig_kfd_device(r.rt, 0)->target;
+	CHECK_EQ(kfdsig_kfd_runtime_enable(r.rt, 0, 0, NULL), 0, "runtime enable");
+	d_queue(&r);
+	CHECK_EQ(kfdsig_dbg_enable(r.dbg, r.pid, 0, r.dbgfd, NULL), 0, "attach");
+	T_REQUIRE(!kfdsig_shader_stub(t, KFDSIG_SHADER_RAW, &s), "stub");
+	T_REQUIRE(!kfdsig_kfd_signal_page(r.rt, NULL, &page_va), "page");
+	T_REQUIRE(
+		!kfdsig_kfd_alloc(r.rt, r.gpu, s.size + 4096, KFDSIG_KFD_MEM_GTT_UNCACHED, &code) &&
+			!kfdsig_kfd_map(r.rt, code, NULL, 0),
+		"code");
+	KFDSIG_OPTS(kfdsig_code_buf, cb, .cpu = code->cpu, .va = code->va, .size = code->size,
+		    .form = KFDSIG_SHADER_RAW);
+	struct kfdsig_fence f = { .slot_va = page_va + 8ull * r.ev.id, .event_id = r.ev.id };
+	CHECK_EQ(kfdsig_dbg_set_wave_launch_mode(r.dbg, r.pid, KFDSIG_DBG_LAUNCH_HALT), 0, "HALT");
+	n = kfdsig_emit_signal(t, KFDSIG_SIGNAL_SHADER, &f, &cb, d, KFDSIG_PM4_DISPATCH_MAX_DW);
+	T_REQUIRE(n > 0, "dispatch: %s", kfdsig_last_error());
+	CHECK_EQ(kfdsig_kfd_queue_submit(r.q, d, (uint32_t)n, D_WAIT_MS), 0, "submit");
+	CHECK(t_wait1(r.rt, r.ev.id, NULL, 50, &res) == 0 && res == KFDSIG_WAIT_TIMEOUT,
+	      "HALT: the wave did not start");
+	CHECK_EQ(kfdsig_dbg_set_wave_launch_mode(r.dbg, r.pid, KFDSIG_DBG_LAUNCH_NORMAL), 0,
+		 "NORMAL");
+	CHECK(t_wait1(r.rt, r.ev.id, NULL, D_WAIT_MS, &res) == 0 && res == KFDSIG_WAIT_COMPLETE,
+	      "NORMAL: the wave ran and signalled");
+	d_close(&r);
+}
+
 int main(void)
 {
+	test_abi();
 	test_ptrace();
 	test_errnos();
 	test_suspend();
 	test_device_ops();
+	test_launch_halt();
 	return t_result("kfd_debug_trap");
 }
