@@ -21,10 +21,12 @@
  *            mode, suspend / resume, address watch, flags) before the
  *            target's runtime enabled itself
  *   -EINVAL  any operation but ENABLE before ENABLE; bad arguments
- *   -EBADF   ENABLE with a dbg_fd that is not an eventfd-like file
- *   -EBUSY   RUNTIME_ENABLE twice; ENABLE while another debugger has it
+ *   -EBADF   ENABLE with a dbg_fd that is not an open file
+ *   -EALREADY ENABLE on a process already being debugged
+ *   -EBUSY   RUNTIME_ENABLE while enabled (or its enable is pending)
  *   -EEXIST  RUNTIME_ENABLE with queues already created
- *   -ENODEV  an address watch on a GPU the target does not use
+ *   -ENODEV  an address watch on a GPU the target does not use; ENABLE
+ *            on a process with a pre-SOC15 (gfx8) GPU
  *   -EAGAIN  QUERY_DEBUG_EVENT with nothing pending
  *   -EFAULT  a pointer the kernel cannot read or write
  *
@@ -182,8 +184,8 @@ KFDSIG_API int kfdsig_kfd_runtime_disable(struct kfdsig_kfd *kfd);
  * area header (struct kfd_context_save_area_header): err_payload_addr =
  * @payload_va (the address of a 64-bit word of this process, 8-byte
  * aligned, into which KFD ORs the exception mask) and err_event_id =
- * @event_id (an event of this process, set on each exception; a signal
- * event or a KFD_IOC_EVENT_HW_EXCEPTION/QUEUE_EVENT one). KFD delivers a
+ * @event_id (a signal event of this process, set on each exception:
+ * kfd_set_event() sets nothing else). KFD delivers a
  * queue exception to the runtime this way when the runtime is enabled and
  * no debugger takes it (kfd_debug.c kfd_set_dbg_ev_from_interrupt()).
  * @payload_va 0 and @event_id 0 turn it off.
@@ -227,8 +229,9 @@ struct kfdsig_dbg_runtime_info {
  * kfdsig_dbg_enable() - DBG_TRAP ENABLE on @pid: this process debugs it.
  * The caller must ptrace @pid (or be @pid). @exception_mask: the
  * exceptions reported to the debugger (the rest still go to the runtime);
- * @dbg_fd: a file KFD writes one byte to for each reported exception (an
- * eventfd or a pipe's write end); @rinfo: NULL, or receives the target's
+ * @dbg_fd: a file KFD writes one byte to for each reported exception (a
+ * pipe's write end, as ROCdbgapi uses; an eventfd refuses 1-byte writes);
+ * @rinfo: NULL, or receives the target's
  * runtime info.
  * Return: 0, -ENOTSUP, or the kernel's -errno (see the top of this file).
  */

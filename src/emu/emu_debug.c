@@ -19,7 +19,9 @@
  * rule is checked against the real processes: a target with another pid
  * must have the calling thread as its tracer (/proc/PID/status TracerPid,
  * which is ptrace_parent()); one with the caller's own pid is the caller
- * itself (target == p in the kernel), which needs no tracing.
+ * itself (target == p in the kernel), which needs no tracing. Identity
+ * is the pid: a process lent to a stand-in is the stand-in, even to the
+ * process that opened it.
  *
  * Locking: the target's p->lock guards p->dbg and its queues' debug
  * fields (the kernel's p->mutex and p->event_mutex); a waiting runtime
@@ -29,6 +31,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/futex.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,6 +59,7 @@ struct emu_dbg {
 	uint64_t r_debug;
 	uint32_t ttmp_setup;
 	uint32_t sema;
+	bool retry; /* is_runtime_retry */
 	/* debugger side */
 	bool trap_enabled;
 	int dbg_fd; /* our dup of the debugger's dbg_fd (fget), -1 */
@@ -122,8 +126,16 @@ static bool ev_raise(struct emu_proc *p, uint64_t mask, int gi, int qid, const v
 	/* kernel_write(dbg_ev_file, ".", 1): the debugger polls its fd */
 	if (d->dbg_fd >= 0) {
 		static const char dot = '.';
-		ssize_t w = write(d->dbg_fd, &dot, 1);
-		(void)w; /* a full pipe loses the byte, as a failed kernel_write */
+		struct pollfd pfd = { .fd = d->dbg_fd, .events = POLLOUT };
+
+		/* Emulator choice: a file that cannot take the byte now (a
+		 * full pipe) loses it instead of blocking an engine thread;
+		 * the kernel's kernel_write would block there. The status
+		 * stays for QUERY_DEBUG_EVENT either way. */
+		if (poll(&pfd, 1, 0) == 1 && (pfd.revents & POLLOUT)) {
+			ssize_t w = write(d->dbg_fd, &dot, 1);
+			(void)w;
+		}
 	}
 	return true;
 }
@@ -208,18 +220,41 @@ void emu_dbg_queue_new(struct emu_queue *q)
 	ev_raise(q->p, KFDSIG_EC_MASK(KFDSIG_EC_QUEUE_NEW), (int)q->g->index, (int)q->id, NULL, 0);
 }
 
-void emu_dbg_queue_delete(struct emu_queue *q)
+/* The kernel's interruptible waits (down_interruptible,
+ * wait_event_interruptible) end early when a signal comes: the ioctl
+ * fails with -EINTR and the caller calls again. The emulator has no
+ * signal to wait for: its waits end after EMU_DBG_WAIT_MS as if one came
+ * (the library retries -EINTR; a raw caller, a fuzzer, is not stuck).
+ * p->lock held, released while waiting. Return: 0 or -EINTR. */
+#define EMU_DBG_WAIT_MS 1000
+
+static int dbg_wait(struct emu_dbg *d, struct emu_proc *p, const struct timespec *until)
+{
+	return pthread_cond_timedwait(&d->cond, &p->lock, until) == ETIMEDOUT ? -EINTR : 0;
+}
+
+static struct timespec deadline(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ts.tv_sec += EMU_DBG_WAIT_MS / 1000;
+	return ts;
+}
+
+int emu_dbg_queue_delete(struct emu_queue *q)
 {
 	struct emu_proc *p = q->p;
+	struct timespec until = deadline();
 
 	/* kfd_device_queue_manager.c wait_on_destroy_queue(): destroying a
-	 * suspended queue of a debugged process waits for its resume
-	 * (wait_event_interruptible; the emulator's wait is not
-	 * interruptible) */
+	 * suspended queue of a debugged process waits for its resume */
 	while (p->dbg && p->dbg->trap_enabled && q->suspended)
-		pthread_cond_wait(&p->dbg->cond, &p->lock);
+		if (dbg_wait(p->dbg, p, &until))
+			return -EINTR;
 	/* destroy_queue_cpsch(): EC_DEVICE_QUEUE_DELETE, doorbell -1 */
 	ev_raise(p, KFDSIG_EC_MASK(KFDSIG_EC_DEVICE_QUEUE_DELETE), (int)q->g->index, -1, NULL, 0);
+	return 0;
 }
 
 /* ---- suspend / resume (kfd_device_queue_manager.c) ---------------------- */
@@ -361,12 +396,22 @@ static int resume(struct emu_proc *p, uint64_t uptr, uint32_t n, bool all)
 
 /* ---- RUNTIME_ENABLE (kfd_chardev.c) ------------------------------------- */
 
-/* down(&p->runtime_enable_sema), p->lock held (released while waiting). */
-static void sema_down(struct emu_proc *p, struct emu_dbg *d)
+/* down_interruptible(&p->runtime_enable_sema); an interrupted wait
+ * leaves is_runtime_retry set, and the next RUNTIME_ENABLE call waits
+ * again without raising anew (kfd_chardev.c runtime_enable() /
+ * runtime_disable()). */
+static int sema_down(struct emu_proc *p, struct emu_dbg *d)
 {
+	struct timespec until = deadline();
+
 	while (!d->sema)
-		pthread_cond_wait(&d->cond, &p->lock);
+		if (dbg_wait(d, p, &until)) {
+			d->retry = true;
+			return -EINTR;
+		}
 	d->sema--;
+	d->retry = false;
+	return 0;
 }
 
 int emu_runtime_enable(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
@@ -380,6 +425,12 @@ int emu_runtime_enable(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	d = dbg_of(p);
 	if (!d) {
 		r = -ENOMEM;
+		goto out;
+	}
+	if (d->retry) {
+		/* an interrupted enable or disable: wait again */
+		r = d->trap_enabled ? sema_down(p, d) : 0;
+		d->retry = r != 0;
 		goto out;
 	}
 	if (a->mode_mask & KFDSIG_RUNTIME_ENABLE_MODE_ENABLE) {
@@ -399,7 +450,7 @@ int emu_runtime_enable(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 		if (d->trap_enabled) {
 			/* tell the debugger, wait for its EC_PROCESS_RUNTIME */
 			ev_raise(p, KFDSIG_EC_MASK(KFDSIG_EC_PROCESS_RUNTIME), -1, -1, NULL, 0);
-			sema_down(p, d);
+			r = sema_down(p, d);
 		}
 	} else {
 		/* runtime_disable() */
@@ -413,7 +464,8 @@ int emu_runtime_enable(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 				d->launch_mode = 0;
 			}
 			ev_raise(p, KFDSIG_EC_MASK(KFDSIG_EC_PROCESS_RUNTIME), -1, -1, NULL, 0);
-			sema_down(p, d);
+			if ((r = sema_down(p, d)) < 0)
+				goto out;
 		}
 		d->ttmp_setup = 0;
 	}
@@ -733,7 +785,7 @@ int emu_dbg_trap(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	/* "is not PTRACED and cannot be debugged": the caller must be the
 	 * target or its tracer (ptrace_parent(target) == current: the
 	 * calling thread) */
-	self = t == p || t->pid == getpid();
+	self = t->pid == getpid(); /* a stand-in's pid is another process */
 	if (!self && a->op != KFDSIG_DBG_OP_DISABLE &&
 	    tracer_of(pid) != (pid_t)syscall(SYS_gettid)) {
 		emu_proc_put(t);

@@ -45,9 +45,10 @@ int emu_dbg_trap(struct kfdsig_emu *emu, struct emu_proc *p, void *data);
 /* Queue lifecycle (emu_queue.c), p->lock held: a new queue
  * (EC_QUEUE_NEW to the debugger), a queue going away
  * (EC_DEVICE_QUEUE_DELETE; waits, dropping p->lock, while the queue is
- * suspended under a debugger). */
+ * suspended under a debugger: -EINTR when that wait is cut short, the
+ * queue stays). */
 void emu_dbg_queue_new(struct emu_queue *q);
-void emu_dbg_queue_delete(struct emu_queue *q);
+int emu_dbg_queue_delete(struct emu_queue *q);
 /* The process goes away: forget its debug state, detach from the
  * processes it debugs (no lock held; @p already off emu->procs). */
 void emu_dbg_proc_free(struct emu_proc *p);

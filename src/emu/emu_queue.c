@@ -238,8 +238,10 @@ int emu_destroy_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	pthread_mutex_lock(&p->lock);
 	for (q = p->queues; q && q->id != a->queue_id; q = q->next)
 		;
-	if (q)
-		emu_dbg_queue_delete(q); /* may wait, dropping the lock */
+	if (q && emu_dbg_queue_delete(q) < 0) { /* may wait, dropping the lock */
+		pthread_mutex_unlock(&p->lock);
+		return -EINTR;
+	}
 	for (pp = &p->queues; *pp && (*pp)->id != a->queue_id; pp = &(*pp)->next)
 		;
 	q = *pp;

@@ -15,6 +15,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -571,20 +572,29 @@ int kfdsig_dbg_query_exception_info(struct kfdsig_kfd *kfd, pid_t pid, uint32_t 
 	return 0;
 }
 
-int kfdsig_dbg_queue_snapshot(struct kfdsig_kfd *kfd, pid_t pid, uint64_t clear_mask,
-			      struct kfdsig_dbg_queue_entry *buf, uint32_t *n)
+/* GET_QUEUE_SNAPSHOT and GET_DEVICE_SNAPSHOT share one argument layout
+ * (exception_mask, snapshot_buf_ptr, count, entry_size). The device
+ * snapshot refuses a NULL buffer (-EINVAL, kfd_debug.c
+ * kfd_dbg_trap_device_snapshot()) even to count: a count asks with room
+ * for none in a one-entry scratch buffer. */
+static int snapshot(struct kfdsig_kfd *kfd, pid_t pid, uint32_t op, uint64_t clear_mask, void *buf,
+		    uint32_t esz, uint32_t *n)
 {
-	abi_dbg_trap_args a = { .op = KFDSIG_DBG_OP_GET_QUEUE_SNAPSHOT };
+	abi_dbg_trap_args a = { .op = op };
+	struct kfdsig_dbg_device_entry scratch;
 	int r = need_version(kfd);
 
 	if (r < 0)
 		return r;
 	if (!n || (!buf && *n))
 		return set_error(EINVAL, "NULL snapshot buffer");
+	_Static_assert(offsetof(abi_dbg_trap_args, queue_snapshot.entry_size) ==
+			       offsetof(abi_dbg_trap_args, device_snapshot.entry_size),
+		       "one layout");
 	a.queue_snapshot.exception_mask = clear_mask;
-	a.queue_snapshot.snapshot_buf_ptr = (uint64_t)(uintptr_t)buf;
-	a.queue_snapshot.num_queues = *n;
-	a.queue_snapshot.entry_size = sizeof(*buf);
+	a.queue_snapshot.snapshot_buf_ptr = (uint64_t)(uintptr_t)(buf ? buf : &scratch);
+	a.queue_snapshot.num_queues = buf ? *n : 0;
+	a.queue_snapshot.entry_size = esz;
 	r = dbg_trap(kfd, pid, &a);
 	if (r < 0)
 		return r;
@@ -592,26 +602,16 @@ int kfdsig_dbg_queue_snapshot(struct kfdsig_kfd *kfd, pid_t pid, uint64_t clear_
 	return 0;
 }
 
+int kfdsig_dbg_queue_snapshot(struct kfdsig_kfd *kfd, pid_t pid, uint64_t clear_mask,
+			      struct kfdsig_dbg_queue_entry *buf, uint32_t *n)
+{
+	return snapshot(kfd, pid, KFDSIG_DBG_OP_GET_QUEUE_SNAPSHOT, clear_mask, buf, sizeof(*buf),
+			n);
+}
+
 int kfdsig_dbg_device_snapshot(struct kfdsig_kfd *kfd, pid_t pid, uint64_t clear_mask,
 			       struct kfdsig_dbg_device_entry *buf, uint32_t *n)
 {
-	abi_dbg_trap_args a = { .op = KFDSIG_DBG_OP_GET_DEVICE_SNAPSHOT };
-	struct kfdsig_dbg_device_entry one;
-	int r = need_version(kfd);
-
-	if (r < 0)
-		return r;
-	if (!n || (!buf && *n))
-		return set_error(EINVAL, "NULL snapshot buffer");
-	/* kfd_debug.c kfd_dbg_trap_device_snapshot() refuses a NULL buffer
-	 * (-EINVAL) even to count: ask with one entry of room instead. */
-	a.device_snapshot.exception_mask = clear_mask;
-	a.device_snapshot.snapshot_buf_ptr = (uint64_t)(uintptr_t)(buf ? buf : &one);
-	a.device_snapshot.num_devices = buf ? *n : 0;
-	a.device_snapshot.entry_size = sizeof(*buf);
-	r = dbg_trap(kfd, pid, &a);
-	if (r < 0)
-		return r;
-	*n = a.device_snapshot.num_devices;
-	return 0;
+	return snapshot(kfd, pid, KFDSIG_DBG_OP_GET_DEVICE_SNAPSHOT, clear_mask, buf, sizeof(*buf),
+			n);
 }

@@ -4,7 +4,7 @@
 
 static const struct suite_group *const groups[] = {
 	&suite_group_events, &suite_group_wait, &suite_group_version, &suite_group_smi,
-	&suite_group_irq,    &suite_group_gpu,	&suite_group_trap,
+	&suite_group_irq,    &suite_group_gpu,	&suite_group_debug,   &suite_group_trap,
 };
 
 #define MAX_CASES 128

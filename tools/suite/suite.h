@@ -118,6 +118,7 @@ extern const struct suite_group suite_group_version;
 extern const struct suite_group suite_group_smi;
 extern const struct suite_group suite_group_irq;
 extern const struct suite_group suite_group_gpu;
+extern const struct suite_group suite_group_debug;
 extern const struct suite_group suite_group_trap;
 
 /* Every registered case, in order; the array lives for the program. */
