@@ -7,8 +7,9 @@
  * that did PTRACE_TRACEME before exec), as kfd_chardev.c
  * kfd_ioctl_set_debug_trap() requires of a debugger of another process;
  * DBG_TRAP ENABLE gets a pipe's write end as dbg_fd (kfd_debug.c
- * kfd_dbg_ev_raise() writes one byte per reported exception, which an
- * eventfd would refuse); each byte is followed by QUERY_DEBUG_EVENT until
+ * kfd_dbg_ev_raise() queues debug_event_write_work_handler(), which
+ * kernel_write()s one byte, '.', per reported exception: an eventfd takes
+ * only 8-byte writes); each byte is followed by QUERY_DEBUG_EVENT until
  * -EAGAIN. A started command has no KFD process until it opens /dev/kfd:
  * ENABLE is retried while it answers -ESRCH.
  *
