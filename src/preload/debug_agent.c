@@ -30,6 +30,7 @@ static struct {
 	int ev_r, ev_w; /* dbg_fd: KFD writes ev_w */
 	struct kfdsig_kfd *kfd;
 	pid_t pid;
+	const struct preload_host *host;
 } agent = { .sock = -1, .ev_r = -1, .ev_w = -1 };
 
 static void fail_msg(struct dbga_resp *r, int ret)
@@ -98,7 +99,7 @@ static void *agent_thread(void *arg)
 	struct dbga_req q;
 
 	(void)arg;
-	preload_enter(); /* emulator code on this thread: libc calls go straight */
+	agent.host->enter(); /* emulator code on this thread: libc calls go straight */
 	for (;;) {
 		ssize_t got = recv(agent.sock, &q, sizeof(q), 0);
 
@@ -122,11 +123,11 @@ static void *agent_thread(void *arg)
 	/* Detach as a debugger that goes away does (kfd_debug.c
 	 * kfd_dbg_trap_disable(): suspended queues resume). */
 	kfdsig_dbg_disable(agent.kfd, agent.pid);
-	preload_leave();
+	agent.host->leave();
 	return NULL;
 }
 
-void preload_debug_agent_start(void)
+void preload_debug_agent_start(const struct preload_host *host)
 {
 	static struct dbga_resp r;
 	const char *env = getenv(KFDSIG_DEBUG_AGENT_ENV);
@@ -145,12 +146,13 @@ void preload_debug_agent_start(void)
 		return;
 	agent.sock = (int)fd;
 	agent.pid = getpid();
+	agent.host = host;
 	memset(&r, 0, sizeof(r));
 	r.op = DBGA_READY;
 	r.pid = (uint32_t)agent.pid;
 
-	preload_enter();
-	emu = preload_emu();
+	host->enter();
+	emu = host->emu();
 	if (!emu) {
 		ret = -ENODEV;
 		snprintf(r.msg, sizeof(r.msg), "no emulated KFD (KFDSIG_EMULATE)");
@@ -169,7 +171,7 @@ void preload_debug_agent_start(void)
 		if (ret)
 			snprintf(r.msg, sizeof(r.msg), "%s", kfdsig_last_error());
 	}
-	preload_leave();
+	host->leave();
 	r.ret = ret;
 	if (send(agent.sock, &r, sizeof(r), MSG_NOSIGNAL) != (ssize_t)sizeof(r) || ret) {
 		close(agent.sock);

@@ -1070,23 +1070,20 @@ int fcntl64(int fd, int cmd, ...)
 	return fcntl_any(fd, cmd, arg);
 }
 
-struct kfdsig_emu *preload_emu(void)
-{
-	return get_emu();
-}
-
-void preload_enter(void)
+static void host_enter(void)
 {
 	inside++;
 }
 
-void preload_leave(void)
+static void host_leave(void)
 {
 	inside--;
 }
 
 __attribute__((constructor)) static void preload_init(void)
 {
+	static const struct preload_host host = { get_emu, host_enter, host_leave };
+
 	resolve_all();
-	preload_debug_agent_start(); /* only under kfdsig debug */
+	preload_debug_agent_start(&host); /* only under kfdsig debug */
 }
