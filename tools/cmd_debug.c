@@ -518,10 +518,14 @@ static int attach_hw(struct dbg *d, char **cmd)
 		d->child = true;
 		d->traced = true;
 		/* the SIGTRAP of its exec (or its exit when exec failed) */
-		if (waitpid(d->pid, &st, 0) == d->pid && WIFSTOPPED(st))
+		if (waitpid(d->pid, &st, 0) == d->pid && WIFSTOPPED(st)) {
 			ptrace(PTRACE_CONT, d->pid, 0, 0);
-		else
-			d->gone = true, d->status = st;
+		} else {
+			d->gone = true;
+			d->status = st;
+			if (WIFEXITED(st) && WEXITSTATUS(st) >= 126)
+				return WEXITSTATUS(st); /* could not run it */
+		}
 	} else {
 		if (ptrace(PTRACE_SEIZE, d->pid, 0, 0))
 			return cli_error("cannot trace pid %d: %s", (int)d->pid, strerror(errno));
@@ -631,8 +635,8 @@ static int run(struct dbg *d, bool snap, bool suspend, bool resume, uint64_t cou
 		r = next_event(d, &ev);
 		if (r == -EAGAIN)
 			continue;
-		if (r == -EPIPE || (r == -ESRCH && d->child))
-			break; /* the target ended */
+		if (r == -EPIPE || r == -ESRCH)
+			break; /* the target ended (its KFD process with it) */
 		if (r < 0)
 			return cli_error("query debug event of pid %d: %s", (int)d->pid,
 					 err_msg(d));
