@@ -149,6 +149,7 @@ targets_of() {
   for t in $1; do
     case $t in
     cli_* | suite_*) out+=(kfdsig_cli) ;;
+    debug_trap_*) out+=(kfdsig_cli kfdsig_preload client_trap_queue) ;;
     *) out+=("test_$t") ;;
     esac
   done
@@ -163,7 +164,7 @@ run_tests() {
   : >"$work/test.log"
   for t in $1; do
     case $t in
-    cli_* | suite_*)
+    cli_* | suite_* | debug_trap_*)
       TMPDIR=$work/tmp timeout -k 5 "$per_test_timeout" ctest --test-dir "$bld" -R "^$t\$" \
         >>"$work/test.log" 2>&1
       rc=$?

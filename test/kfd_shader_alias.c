@@ -452,8 +452,9 @@ static void test_m0_bug(void)
  * SOP2 = 0b10 in [31:30], op 0 in [29:23], sdst 5 in [22:16], ssrc1 0x81
  * (inline constant 1) in [15:8], ssrc0 5 (s5) in [7:0]: 0x80058105, the
  * same layout on every generation. The unit refuses it before anything
- * runs: the CP stops the queue (KFDSIG_EMU_QUEUE_BAD_OPCODE), the slot is
- * not written and nobody wakes.
+ * runs: an illegal instruction, a wave exception (EC_QUEUE_WAVE_ILLEGAL_
+ * INSTRUCTION) that stops the queue (KFDSIG_EMU_QUEUE_WAVE_EXCEPTION), the
+ * slot is not written and nobody wakes.
  */
 static void test_refused_wave(void)
 {
@@ -482,7 +483,7 @@ static void test_refused_wave(void)
 			if (!qi.halted)
 				usleep(1000);
 		}
-		CHECK(qi.halted && qi.exception == KFDSIG_EMU_QUEUE_BAD_OPCODE,
+		CHECK(qi.halted && qi.exception == KFDSIG_EMU_QUEUE_WAVE_EXCEPTION,
 		      "%s: refused wave stops the queue (halted %d, exception %u)", t->name,
 		      qi.halted, qi.exception);
 		SLOT(&f, 3, UNSIG, "nothing ran");

@@ -164,6 +164,12 @@ CLI_CMD_DECLARE(test);
 CLI_CMD_DECLARE(bench);
 CLI_CMD_DECLARE(completion);
 CLI_CMD_DECLARE(exec);
+CLI_CMD_DECLARE(debug);
+
+/* cmd_exec.c: set LD_PRELOAD and KFDSIG_EMULATE for a client of the
+ * emulated KFD (@spec NULL: --emulate, KFDSIG_EMULATE, else gfx90a).
+ * Return 0, or the exit code after printing the error. */
+int cli_exec_env(const char *spec);
 
 /* The EXIT STATUS paragraph every help ends with: @what_fails says when
  * the command exits 1. */

@@ -115,29 +115,19 @@ const struct cli_complete cmd_exec_complete[] = {
 	{ 0 },
 };
 
-int cmd_exec(int argc, char **argv)
+/* The environment of a client on the emulated KFD: LD_PRELOAD with the
+ * interposer first (and the sanitizer runtime before it), KFDSIG_EMULATE.
+ * @spec NULL: --emulate, KFDSIG_EMULATE, else gfx90a. Return 0, or the exit
+ * code after printing the error. Shared with kfdsig debug. */
+int cli_exec_env(const char *spec)
 {
-	const char *spec, *preload, *old;
+	const char *preload, *old;
 	char pbuf[PATH_MAX], rt[PATH_MAX], *ld;
 	struct kfdsig_emu *emu;
 	size_t n;
-	int c;
 
-	/* '+': options end at COMMAND, whose own options are its own */
-	while ((c = getopt_long(argc, argv, cmd_exec_shortopts, cmd_exec_options, NULL)) != -1) {
-		if (cli_global_opt(c, optarg))
-			continue;
-		switch (c) {
-		case 'h':
-			help(stdout);
-			return 0;
-		default:
-			return EXIT_USAGE;
-		}
-	}
-	if (optind >= argc)
-		return cli_usage_error("no COMMAND to run (kfdsig exec --help)");
-	spec = cli_g.emulate;
+	if (!spec)
+		spec = cli_g.emulate;
 	if (!spec)
 		spec = getenv("KFDSIG_EMULATE");
 	if (!spec || !*spec)
@@ -165,6 +155,30 @@ int cmd_exec(int argc, char **argv)
 		return cli_error("cannot set the environment: %s", strerror(errno));
 	}
 	free(ld);
+	return 0;
+}
+
+int cmd_exec(int argc, char **argv)
+{
+	int c;
+
+	/* '+': options end at COMMAND, whose own options are its own */
+	while ((c = getopt_long(argc, argv, cmd_exec_shortopts, cmd_exec_options, NULL)) != -1) {
+		if (cli_global_opt(c, optarg))
+			continue;
+		switch (c) {
+		case 'h':
+			help(stdout);
+			return 0;
+		default:
+			return EXIT_USAGE;
+		}
+	}
+	if (optind >= argc)
+		return cli_usage_error("no COMMAND to run (kfdsig exec --help)");
+	c = cli_exec_env(NULL);
+	if (c)
+		return c;
 	fflush(NULL);
 	execvp(argv[optind], argv + optind);
 	c = errno;

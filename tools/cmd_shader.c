@@ -12,7 +12,7 @@ enum shader_format { SF_ASM, SF_HEX, SF_BIN, SF_ELF, SF_C, SF_INFO, SF_JSON };
 static void help(FILE *f)
 {
 	fprintf(f,
-		"usage: kfdsig shader -t T [-e N (--slot-va ADDR | --signal-page ADDR)]\n"
+		"usage: kfdsig shader -t T [-e N (--slot-va ADDR | --signal-page ADDR) | --trap]\n"
 		"                     [-f asm|hex|bin|elf|c|info|json | -j] [-o FILE]\n\n"
 		"Print the shader stub that stores 1 into event N's slot of the KFD signal page,\n"
 		"makes the store visible at system scope and raises s_sendmsg(MSG_INTERRUPT)\n"
@@ -33,7 +33,14 @@ static void help(FILE *f)
 		"                        json: the same as -j\n"
 		"  -j, --json            one JSON object: the info, the raw stub's dwords\n"
 		"                        (patched with --event) and the assembly source\n"
-		"  -o, --output FILE     write there instead of stdout\n\n"
+		"  -o, --output FILE     write there instead of stdout\n"
+		"      --trap            the trap stub instead: s_trap 3 (llvm.debugtrap), then\n"
+		"                        s_endpgm, kernel kfdsig_trap of the same code object.\n"
+		"                        Under a debugger that enabled KFD's trap interface the\n"
+		"                        runtime's trap handler reports it as EC_QUEUE_WAVE_TRAP\n"
+		"                        on the wave's queue (kfdsig debug prints it); without\n"
+		"                        one the wave steps over it. Nothing to patch: no "
+		"--event\n\n"
 		"Without --event the raw stub keeps its placeholder literals. An id wider than\n"
 		"the target's s_sendmsg bits (8 on gfx8) is accepted with a note: KFD receives\n"
 		"its low bits and wakes the first signalled event whose id has the same low\n"
@@ -88,7 +95,12 @@ static void print_info(FILE *f, const struct kfdsig_shader_stub *co,
 		fprintf(f, " rsrc3 0x%08x", raw->regs.pgm_rsrc3);
 	fputc('\n', f);
 	for (int i = 0; i < KFDSIG_SHADER_NPATCH; i++)
-		fprintf(f, "  patch %-8s at byte %u\n", patch_names[i], raw->patch_offset[i]);
+		if (raw->patch_offset[i] != KFDSIG_SHADER_NO_OFFSET)
+			fprintf(f, "  patch %-8s at byte %u\n", patch_names[i],
+				raw->patch_offset[i]);
+	if ((unsigned)raw->form & KFDSIG_SHADER_TRAP)
+		fprintf(f, "trap stub: s_trap %u, no kernel arguments, nothing to patch\n",
+			KFDSIG_SHADER_TRAP_ID);
 }
 
 static void json_regs(FILE *f, const struct kfdsig_shader_regs *r)
@@ -107,7 +119,8 @@ static void print_json(FILE *f, const struct kfdsig_shader_stub *co,
 		       const struct kfdsig_shader_stub *raw, const uint8_t *code, bool patched,
 		       uint32_t event_id, uint64_t slot_va)
 {
-	fprintf(f, "{\"target\": ");
+	fprintf(f, "{\"stub\": \"%s\", \"target\": ",
+		((unsigned)co->form & KFDSIG_SHADER_TRAP) ? "trap" : "signal");
 	cli_json_str(f, co->target->name);
 	fprintf(f, ", \"family\": ");
 	cli_json_str(f, co->family);
@@ -128,11 +141,14 @@ static void print_json(FILE *f, const struct kfdsig_shader_stub *co,
 		"\"code_size\": %zu, \"kd_offset\": %u, \"regs\": ",
 		co->size, co->elf_flags, co->entry_offset, co->code_size, co->kd_offset);
 	json_regs(f, &co->regs);
-	fprintf(f,
-		"}, \"raw\": {\"size\": %zu, \"code_size\": %zu, \"patch_offsets\": "
-		"{\"slot_lo\": %u, \"slot_hi\": %u, \"event_id\": %u}, \"regs\": ",
-		raw->size, raw->code_size, raw->patch_offset[0], raw->patch_offset[1],
-		raw->patch_offset[2]);
+	fprintf(f, "}, \"raw\": {\"size\": %zu, \"code_size\": %zu, \"patch_offsets\": ", raw->size,
+		raw->code_size);
+	if (raw->patch_offset[0] == KFDSIG_SHADER_NO_OFFSET)
+		fprintf(f, "null");
+	else
+		fprintf(f, "{\"slot_lo\": %u, \"slot_hi\": %u, \"event_id\": %u}",
+			raw->patch_offset[0], raw->patch_offset[1], raw->patch_offset[2]);
+	fprintf(f, ", \"regs\": ");
 	json_regs(f, &raw->regs);
 	fprintf(f, ", \"dwords\": [");
 	for (size_t i = 0; i + 4 <= raw->size; i += 4)
@@ -146,6 +162,8 @@ static int write_out(FILE *f, enum shader_format fmt, const struct kfdsig_shader
 		     const struct kfdsig_shader_stub *raw, const uint8_t *code, bool patched,
 		     uint32_t event_id, uint64_t slot_va)
 {
+	bool trap = ((unsigned)raw->form & KFDSIG_SHADER_TRAP) != 0;
+
 	switch (fmt) {
 	case SF_JSON:
 		print_json(f, co, raw, code, patched, event_id, slot_va);
@@ -169,20 +187,27 @@ static int write_out(FILE *f, enum shader_format fmt, const struct kfdsig_shader
 			fprintf(f, "0x%08x\n", word(code + i));
 		break;
 	case SF_C:
-		fprintf(f, "/* %s shader signal stub (raw form, family %s, LLVM %s, kfdsig %s)",
-			co->target->name, co->family, co->llvm_version, kfdsig_version_string());
+		fprintf(f, "/* %s shader %s stub (raw form, family %s, LLVM %s, kfdsig %s)",
+			co->target->name, trap ? "trap" : "signal", co->family, co->llvm_version,
+			kfdsig_version_string());
 		if (patched)
 			fprintf(f, ": event %u, slot 0x%" PRIx64, event_id, slot_va);
 		fprintf(f, " */\n");
-		fprintf(f, "/* literals at byte offsets: slot_lo %u, slot_hi %u, event_id %u */\n",
-			raw->patch_offset[0], raw->patch_offset[1], raw->patch_offset[2]);
+		if (trap)
+			fprintf(f, "/* s_trap %u (llvm.debugtrap): no literals */\n",
+				KFDSIG_SHADER_TRAP_ID);
+		else
+			fprintf(f,
+				"/* literals at byte offsets: slot_lo %u, slot_hi %u, event_id %u "
+				"*/\n",
+				raw->patch_offset[0], raw->patch_offset[1], raw->patch_offset[2]);
 		fprintf(f, "/* COMPUTE_PGM_RSRC1 0x%08x, RSRC2 0x%08x", raw->regs.pgm_rsrc1,
 			raw->regs.pgm_rsrc2);
 		if (raw->regs.has_rsrc3)
 			fprintf(f, ", RSRC3 0x%08x", raw->regs.pgm_rsrc3);
 		fprintf(f, ", wave%u */\n", raw->regs.wave_size);
-		fprintf(f, "static const uint32_t kfdsig_signal_%s[%zu] = {\n", co->target->name,
-			raw->size / 4);
+		fprintf(f, "static const uint32_t kfdsig_%s_%s[%zu] = {\n",
+			trap ? "trap" : "signal", co->target->name, raw->size / 4);
 		for (size_t i = 0; i + 4 <= raw->size; i += 4) {
 			size_t k = i / 4;
 
@@ -195,7 +220,7 @@ static int write_out(FILE *f, enum shader_format fmt, const struct kfdsig_shader
 	return 0;
 }
 
-enum { OPT_SLOT_VA = 256, OPT_SIGNAL_PAGE };
+enum { OPT_SLOT_VA = 256, OPT_SIGNAL_PAGE, OPT_TRAP };
 
 const struct option cmd_shader_options[] = {
 	{ "target", required_argument, NULL, 't' },
@@ -204,6 +229,7 @@ const struct option cmd_shader_options[] = {
 	{ "signal-page", required_argument, NULL, OPT_SIGNAL_PAGE },
 	{ "format", required_argument, NULL, 'f' },
 	{ "output", required_argument, NULL, 'o' },
+	{ "trap", no_argument, NULL, OPT_TRAP },
 	CLI_GLOBAL_LONGOPTS,
 	{ 0 },
 };
@@ -219,7 +245,8 @@ int cmd_shader(int argc, char **argv)
 {
 	const char *target = NULL, *output = NULL;
 	enum shader_format fmt = SF_ASM;
-	bool have_event = false, have_slot = false, have_page = false, binary;
+	bool have_event = false, have_slot = false, have_page = false, trap = false, binary;
+	unsigned kind;
 	struct kfdsig_shader_stub co, raw;
 	const struct kfdsig_target *t;
 	uint64_t v, slot_va = 0, page = 0;
@@ -259,6 +286,9 @@ int cmd_shader(int argc, char **argv)
 		case 'o':
 			output = optarg;
 			break;
+		case OPT_TRAP:
+			trap = true;
+			break;
 		case 'h':
 			help(stdout);
 			return 0;
@@ -274,6 +304,9 @@ int cmd_shader(int argc, char **argv)
 		fmt = SF_JSON;
 	if (!target)
 		return cli_usage_error("--target is required (kfdsig targets lists them)");
+	if (trap && (have_event || have_slot || have_page))
+		return cli_usage_error("--trap: the trap stub has nothing to patch (no --event, "
+				       "--slot-va or --signal-page)");
 	if (have_slot && have_page)
 		return cli_usage_error("give --slot-va or --signal-page, not both");
 	if (have_event != (have_slot || have_page))
@@ -283,8 +316,10 @@ int cmd_shader(int argc, char **argv)
 				       "(the code object takes kernel arguments)");
 	if (!(t = cli_target(target)))
 		return EXIT_USAGE;
-	if (kfdsig_shader_stub(t, KFDSIG_SHADER_CODE_OBJECT, &co) ||
-	    kfdsig_shader_stub(t, KFDSIG_SHADER_RAW, &raw))
+	kind = trap ? KFDSIG_SHADER_TRAP : 0;
+	if (kfdsig_shader_stub(t, (enum kfdsig_shader_form)(KFDSIG_SHADER_CODE_OBJECT | kind),
+			       &co) ||
+	    kfdsig_shader_stub(t, (enum kfdsig_shader_form)(KFDSIG_SHADER_RAW | kind), &raw))
 		return cli_error("%s", kfdsig_last_error());
 	if (raw.size > sizeof(code))
 		return cli_error("raw stub of %zu bytes is too large", raw.size);

@@ -23,6 +23,7 @@ const struct cmd cli_cmds[] = {
 	CLI_CMD(bench, "measure fence emission, the slow path, wake-up latency, throughput"),
 	CLI_CMD(completion, "print the bash completion script, or the command table"),
 	CLI_CMD(exec, "run a KFD client program on the emulated KFD (LD_PRELOAD)"),
+	CLI_CMD(debug, "debug a KFD process: print its queue exceptions as they arrive"),
 };
 const size_t cli_ncmds = sizeof(cli_cmds) / sizeof(cli_cmds[0]);
 

@@ -21,6 +21,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include <kfdsig/common.h>
 #include <kfdsig/kfd.h>
@@ -168,6 +169,17 @@ KFDSIG_API int kfdsig_emu_set_process_model(struct kfdsig_emu *emu,
  * Return: pasid > 0, or -EBADF.
  */
 KFDSIG_API int kfdsig_emu_pasid(struct kfdsig_emu *emu, int kfd_fd);
+
+/**
+ * kfdsig_emu_set_proc_pid() - give the emulated KFD process @pasid the pid
+ * of another (real) process, a stand-in: AMDKFD_IOC_DBG_TRAP then finds
+ * it by that pid and checks the ptrace relation against that process
+ * (/proc/PID/status TracerPid), as the kernel does with the real target.
+ * The emulator lives in one process, so a debugger test makes the
+ * target's KFD process itself and lends it a forked child's identity.
+ * Return: 0, -EINVAL, -ESRCH (no such PASID).
+ */
+KFDSIG_API int kfdsig_emu_set_proc_pid(struct kfdsig_emu *emu, int pasid, pid_t pid);
 
 /**
  * kfdsig_emu_gpu_ptr() - what a GPU sees at a virtual address: the host
@@ -391,6 +403,9 @@ struct kfdsig_emu_queue_info {
 
 #define KFDSIG_EMU_QUEUE_BAD_OPCODE 1 /* a packet the engine does not accept */
 #define KFDSIG_EMU_QUEUE_VM_FAULT 2   /* an access no buffer backs */
+/* A wave stopped with an exception (s_trap, an illegal instruction): the
+ * dispatch never ends, the queue goes no further. */
+#define KFDSIG_EMU_QUEUE_WAVE_EXCEPTION 3
 
 /**
  * kfdsig_emu_queue_info() - the state of an emulated queue: the exception

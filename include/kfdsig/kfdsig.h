@@ -14,5 +14,6 @@
 #include <kfdsig/aql.h>
 #include <kfdsig/decode.h>
 #include <kfdsig/signal.h>
+#include <kfdsig/debug.h>
 
 #endif /* KFDSIG_KFDSIG_H */

@@ -15,6 +15,14 @@
  *    event id as 32-bit literal constants at published byte offsets; patch
  *    a copy with kfdsig_shader_patch() and dispatch it without arguments.
  *
+ * KFDSIG_SHADER_TRAP, OR'ed into either form, gives the trap stub instead:
+ * "s_trap 3; s_endpgm" (llvm.debugtrap, LLVM AMDGPUUsage "Trap Handler ABI"),
+ * the kernel "kfdsig_trap" of the same code object. Under a debugger that
+ * enabled the KFD trap interface (AMDKFD_IOC_DBG_TRAP) the runtime's trap
+ * handler reports it to KFD as EC_QUEUE_WAVE_TRAP on the wave's queue and
+ * halts the wave; without one the wave steps over it. It takes no kernel
+ * arguments and has nothing to patch.
+ *
  * docs/shader-stubs.md describes the instruction sequences per family.
  */
 #ifndef KFDSIG_SHADER_H
@@ -34,7 +42,17 @@ extern "C" {
 enum kfdsig_shader_form {
 	KFDSIG_SHADER_CODE_OBJECT = 0, /* ELF code object, kernel arguments */
 	KFDSIG_SHADER_RAW,	       /* instruction blob with literals */
+	/* Flag OR'ed into a form: the trap stub (s_trap 3) instead of the
+	 * signal stub; kfdsig_shader_stub.form keeps it. */
+	KFDSIG_SHADER_TRAP = 0x100,
 };
+
+/* The form without KFDSIG_SHADER_TRAP. */
+#define KFDSIG_SHADER_FORM(f) \
+	((enum kfdsig_shader_form)((unsigned)(f) & ~(unsigned)KFDSIG_SHADER_TRAP))
+/* The trap id the trap stub raises: llvm.debugtrap (LLVM AMDGPUUsage "Trap
+ * Handler ABI"); ROCr's trap handler reports it as EC_QUEUE_WAVE_TRAP. */
+#define KFDSIG_SHADER_TRAP_ID 3
 
 /* Indices of kfdsig_shader_stub.patch_offset[]. */
 enum kfdsig_shader_patch {
@@ -77,11 +95,11 @@ struct kfdsig_shader_stub {
 	size_t size;
 	size_t entry_offset; /* first instruction of the kernel in @bytes */
 	size_t code_size;    /* instruction bytes from entry_offset to s_endpgm */
-	/* Code object: the kernel descriptor of "kfdsig_signal" in @bytes.
-	 * Raw: KFDSIG_SHADER_NO_OFFSET. */
+	/* Code object: the kernel descriptor of "kfdsig_signal" (trap stub:
+	 * "kfdsig_trap") in @bytes. Raw: KFDSIG_SHADER_NO_OFFSET. */
 	uint32_t kd_offset;
 	/* Raw: byte offsets in @bytes of the three 32-bit little-endian
-	 * literals. Code object: KFDSIG_SHADER_NO_OFFSET (kernel arguments). */
+	 * literals. Code object and trap stub: KFDSIG_SHADER_NO_OFFSET. */
 	uint32_t patch_offset[KFDSIG_SHADER_NPATCH];
 	struct kfdsig_shader_regs regs;
 	/* m0 bits that reach KFD (target->sq_msg_id_bits): 8 on gfx8, 23 on
@@ -96,9 +114,10 @@ struct kfdsig_shader_stub {
 };
 
 /**
- * kfdsig_shader_stub() - the signal stub of a target in a form.
+ * kfdsig_shader_stub() - the signal stub (or trap stub) of a target in a form.
  * @t:    target (kfdsig_target_by_name())
- * @form: KFDSIG_SHADER_CODE_OBJECT or KFDSIG_SHADER_RAW
+ * @form: KFDSIG_SHADER_CODE_OBJECT or KFDSIG_SHADER_RAW, optionally
+ *        | KFDSIG_SHADER_TRAP for the trap stub
  * @out:  filled on success; its pointers reference static data
  *
  * Return: 0, or -EINVAL for a NULL argument or an unknown form, -ENOENT when

@@ -43,6 +43,7 @@
 
 #include <kfdsig/aql.h>
 
+#include "emu/emu_debug.h"
 #include "emu/emu_engine.h"
 
 #define SLOT_DW (KFDSIG_AQL_PACKET_SIZE / 4)
@@ -237,7 +238,7 @@ bool emu_aql_run(struct emu_queue *q)
 {
 	bool progressed = false;
 
-	while (!emu_engine_stopping(q) && emu_aql_pending(q)) {
+	while (!emu_engine_stopping(q) && emu_queue_may_fetch(q) && emu_aql_pending(q)) {
 		uint32_t *s = slot(q, q->consumed), d[SLOT_DW];
 		enum step st;
 

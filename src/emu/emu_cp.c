@@ -7,7 +7,11 @@
  */
 #include <errno.h>
 #include <string.h>
+#include <unistd.h>
 
+#include <kfdsig/debug.h>
+
+#include "emu/emu_debug.h"
 #include "emu/emu_engine.h"
 #include "emu/sq/sq.h"
 
@@ -239,6 +243,38 @@ static int sq_message(void *ctx, const struct sq_event *ev)
 	return 0;
 }
 
+/*
+ * A wave stopped with exception @ec (KFDSIG_EC_QUEUE_WAVE_*): the exception
+ * goes to the debugger or the runtime (emu_queue_exception(), emu_debug.c)
+ * and, as the wave never ends (the trap handler halts it: ROCr
+ * trap_handler.s .halt_wave), its dispatch never completes and the queue
+ * goes no further.
+ */
+static void cp_wave_exception(struct emu_queue *q, uint32_t ec)
+{
+	emu_queue_exception(q, ec);
+	pthread_mutex_lock(&q->p->lock);
+	q->exception = EMU_QUEUE_EXC_WAVE;
+	__atomic_store_n(&q->halted, true, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&q->p->lock);
+}
+
+/*
+ * s_trap: the trap id picks the exception ROCr's second-level trap handler
+ * reports (runtime/trap_handler/trap_handler.s): 2 (llvm.trap,
+ * TRAP_ID_ABORT) EC_QUEUE_WAVE_ABORT, any other EC_QUEUE_WAVE_TRAP. The
+ * emulator always behaves as if that handler were installed and a debugger
+ * attached: the real handler steps over llvm.debugtrap (id 3) when no
+ * debugger is, and with no second-level handler at all the kernel's CWSR
+ * handler steps over every s_trap (cwsr_trap_handler_gfx9.asm
+ * L_NO_NEXT_TRAP); not modelled, the safe choice is the visible one (the
+ * wave stops, the exception is raised).
+ */
+static uint32_t cp_trap_ec(uint8_t trap_id)
+{
+	return trap_id == 2 ? KFDSIG_EC_QUEUE_WAVE_ABORT : KFDSIG_EC_QUEUE_WAVE_TRAP;
+}
+
 bool emu_cp_run_waves(struct emu_queue *q, uint64_t entry_va, const uint32_t *sgprs,
 		      uint32_t nsgprs, bool wave32, uint64_t groups)
 {
@@ -255,10 +291,31 @@ bool emu_cp_run_waves(struct emu_queue *q, uint64_t entry_va, const uint32_t *sg
 	w.num_sgprs = nsgprs;
 	w.wave_size = wave32 && q->g->gen.level >= KFDSIG_GFX10 ? 32 : 64;
 	for (uint64_t i = 0; i < groups && !emu_engine_stopping(q); i++) {
-		int r = sq_run(&w, &env, &rep);
+		int r;
+
+		/* DBG_TRAP SET_WAVE_LAUNCH_MODE HALT: no wave starts until the
+		 * mode changes (kfd_debug.c kfd_dbg_trap_set_wave_launch_mode;
+		 * SPI launch halt). A suspend while no wave of the dispatch
+		 * has run yet preempts it: it runs again on resume. */
+		while (!emu_queue_may_launch(q) && !emu_engine_stopping(q)) {
+			if (!emu_queue_may_fetch(q) && i == 0) {
+				q->preempted = true;
+				return true;
+			}
+			usleep(20);
+		}
+		r = sq_run(&w, &env, &rep);
 
 		if (r == -EFAULT) {
 			emu_engine_vm_fault(q, rep.fault_va);
+			return true;
+		}
+		if (r == KFDSIG_SQ_TRAPPED) {
+			cp_wave_exception(q, cp_trap_ec(rep.trap_id));
+			return true;
+		}
+		if (r == -ENOTSUP) { /* an instruction the shader unit does not know */
+			cp_wave_exception(q, KFDSIG_EC_QUEUE_WAVE_ILLEGAL_INSTRUCTION);
 			return true;
 		}
 		if (r < 0)

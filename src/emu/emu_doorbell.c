@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "emu/emu_debug.h"
 #include "emu/emu_engine.h"
 
 /* Fallback for clients that only store into the doorbell page (no wake):
@@ -88,56 +89,75 @@ static uint64_t pending(struct emu_queue *q, uint64_t db)
  * 0, then on XCC 1, and so on (q->xcc tells the CP which XCC it is, for
  * PRED_EXEC and the interrupts' node ids), then moves the read pointer:
  * N slot writes, N interrupts, and a later XCC's interrupt may come after
- * a waiter woken by an earlier one's has gone, as on the hardware.
+ * a waiter woken by an earlier one's has gone, as on the hardware. A
+ * debugger's suspend stops the XCC at work at a packet boundary; resume
+ * goes on from there (the window state lives in the queue).
  */
 static bool run_xcc(struct emu_queue *q)
 {
 	uint32_t ring_dw = q->ring_size / 4, buf[EMU_MAX_PKT];
-	uint64_t avail = pending(q, doorbell_value(q)), end = q->consumed;
+	bool progressed = false;
 
-	if (!avail || emu_engine_stopping(q))
+	if (emu_engine_stopping(q) || !emu_queue_may_fetch(q))
 		return false;
-	while (end - q->consumed < avail) {
-		uint32_t h = q->ring[end % ring_dw], len = emu_pm4_len(h);
+	if (!q->win) {
+		uint64_t avail = pending(q, doorbell_value(q)), end = q->consumed;
 
-		if (!len || (len > EMU_MAX_PKT && !emu_pm4_is_nop(h))) {
-			if (end == q->consumed)
-				emu_engine_bad_opcode(q);
-			break;
-		}
-		if (end - q->consumed + len > avail)
-			break; /* the rest is not submitted yet */
-		end += len;
-	}
-	if (end == q->consumed)
-		return false;
-	for (uint32_t x = 0; x < q->g->ring_xcc; x++) {
-		q->xcc = x;
-		for (uint64_t pos = q->consumed; pos < end;) {
-			uint32_t h = q->ring[pos % ring_dw], len = emu_pm4_len(h);
+		while (end - q->consumed < avail) {
+			uint32_t h = q->ring[end % ring_dw], len = emu_pm4_len(h);
 
-			if (emu_engine_stopping(q)) {
-				q->xcc = 0;
-				return true;
+			if (!len || (len > EMU_MAX_PKT && !emu_pm4_is_nop(h))) {
+				if (end == q->consumed)
+					emu_engine_bad_opcode(q);
+				break;
 			}
+			if (end - q->consumed + len > avail)
+				break; /* the rest is not submitted yet */
+			end += len;
+		}
+		if (end == q->consumed)
+			return false;
+		q->win = true;
+		q->win_x = 0;
+		q->win_pos = q->consumed;
+		q->win_end = end;
+	}
+	for (; q->win_x < q->g->ring_xcc; q->win_x++, q->win_pos = q->consumed) {
+		q->xcc = q->win_x;
+		while (q->win_pos < q->win_end) {
+			uint32_t h = q->ring[q->win_pos % ring_dw], len = emu_pm4_len(h);
+
+			/* suspended by the debugger: this XCC stops at this
+			 * packet boundary and goes on from it at resume */
+			if (emu_engine_stopping(q) || !emu_queue_may_fetch(q))
+				goto out;
 			/* a NOP's body is never read (it may be the in-ring IB
 			 * of a multi-XCC submission, kfd_queue.c copy_pm4()) */
 			if (!emu_pm4_is_nop(h)) {
 				for (uint32_t i = 0; i < len; i++)
-					buf[i] = q->ring[(pos + i) % ring_dw];
+					buf[i] = q->ring[(q->win_pos + i) % ring_dw];
 				if (!emu_pm4_exec(q, buf, len, 0)) {
-					q->xcc = 0;
 					emu_engine_bad_opcode(q);
-					return true;
+					goto out;
+				}
+				if (emu_engine_stopping(q))
+					goto out;
+				if (q->preempted) { /* a poll given up: run it again */
+					q->preempted = false;
+					goto out;
 				}
 			}
-			pos += len;
+			q->win_pos += len;
+			progressed = true;
 		}
 	}
-	q->xcc = 0;
-	__atomic_store_n(&q->consumed, end, __ATOMIC_RELEASE);
+	q->win = false;
+	__atomic_store_n(&q->consumed, q->win_end, __ATOMIC_RELEASE);
 	publish_rptr(q);
-	return true;
+	progressed = true;
+out:
+	q->xcc = 0;
+	return progressed;
 }
 
 /* Run what the doorbell says is there; true when something ran. */
@@ -154,7 +174,8 @@ static bool run(struct emu_queue *q)
 		uint64_t avail = pending(q, doorbell_value(q));
 		uint32_t pos = (uint32_t)(q->consumed % ring_dw), len, head[4];
 
-		if (!avail || emu_engine_stopping(q))
+		/* suspended by the debugger: stop at this packet boundary */
+		if (!avail || emu_engine_stopping(q) || !emu_queue_may_fetch(q))
 			return progressed;
 		for (uint32_t i = 0; i < 4; i++)
 			head[i] = q->ring[(pos + i) % ring_dw];
@@ -186,6 +207,10 @@ static bool run(struct emu_queue *q)
 		}
 		if (emu_engine_stopping(q))
 			return progressed;
+		if (q->preempted) { /* a preempted poll: not consumed */
+			q->preempted = false;
+			return progressed;
+		}
 		__atomic_store_n(&q->consumed, q->consumed + len, __ATOMIC_RELEASE);
 		publish_rptr(q);
 		progressed = true;
@@ -237,6 +262,20 @@ static void *engine_main(void *arg)
 		struct timespec ts;
 		uint32_t snap;
 
+		/* DBG_TRAP SUSPEND_QUEUES: park (run() stops at a packet
+		 * boundary) and say so; sleep until resumed */
+		if (!emu_queue_may_fetch(q)) {
+			snap = __atomic_load_n(doorbell_word(q), __ATOMIC_ACQUIRE);
+			__atomic_store_n(&q->parked, true, __ATOMIC_RELEASE);
+			if (!emu_queue_may_fetch(q)) {
+				ts.tv_sec = 0;
+				ts.tv_nsec = db_slow_ns;
+				syscall(SYS_futex, doorbell_word(q), FUTEX_WAIT, snap, &ts, NULL,
+					0);
+			}
+			continue;
+		}
+		__atomic_store_n(&q->parked, false, __ATOMIC_RELEASE);
 		if (!__atomic_load_n(&q->halted, __ATOMIC_ACQUIRE) && run(q)) {
 			idle = 0;
 			continue;

@@ -10,6 +10,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <kfdsig/debug.h>
+
+#include "emu/emu_debug.h"
 #include "emu/emu_engine.h"
 
 uint64_t emu_engine_now_ns(void)
@@ -31,11 +34,20 @@ void emu_engine_vm_fault(struct emu_queue *q, uint64_t va)
 {
 	struct emu_proc *p = q->p;
 
+	struct kfd_hsa_memory_exception_data d = { 0 };
+
 	pthread_mutex_lock(&p->lock);
 	emu_halt_queues(p, EMU_QUEUE_EXC_VM_FAULT);
 	pthread_mutex_unlock(&p->lock);
 	kfdsig_emu_vm_fault(p->emu, p->pasid, q->g->gpu_id, va & ~4095ull,
 			    KFDSIG_EMU_FAULT_NOT_PRESENT);
+	/* kfd_int_process_v9.c (and _v10/_v11/_v12_1) on a VMC/UTCL2 fault:
+	 * kfd_set_dbg_ev_from_interrupt(EC_DEVICE_MEMORY_VIOLATION, doorbell
+	 * -1) with the fault as memory exception data */
+	d.gpu_id = q->g->gpu_id;
+	d.va = va & ~4095ull;
+	d.failure.NotPresent = 1;
+	emu_device_exception(p, q->g, KFDSIG_EC_DEVICE_MEMORY_VIOLATION, &d, sizeof(d));
 }
 
 void *emu_engine_mem(struct emu_queue *q, uint64_t va, uint64_t len)
@@ -90,6 +102,14 @@ void emu_engine_bad_opcode(struct emu_queue *q)
 	 * it to the exception path: the queue stops either way (cik_event_interrupt.c,
 	 * 1.5), and the emulator records why. */
 	emu_engine_irq(q, KFDSIG_EMU_IRQ_CP_BAD_OPCODE, q->id);
+	/* kfd_int_process_v9.c SOC15_INTSRC_CP_BAD_OPCODE:
+	 * kfd_set_dbg_ev_from_interrupt() with the exception code the CP
+	 * firmware puts in the context id (KFD_DEBUG_CP_BAD_OP_ECODE). Which
+	 * code the MEC reports for an unknown PM4 / SDMA / AQL packet is
+	 * firmware-defined (UNVERIFIED): the emulator reports
+	 * EC_QUEUE_PACKET_UNSUPPORTED. Delivered before the queue reads as
+	 * halted, so that a halted queue has had its exception reported. */
+	emu_queue_exception(q, KFDSIG_EC_QUEUE_PACKET_UNSUPPORTED);
 	pthread_mutex_lock(&q->p->lock);
 	q->exception = EMU_QUEUE_EXC_BAD_OPCODE;
 	__atomic_store_n(&q->halted, true, __ATOMIC_RELEASE);
@@ -125,11 +145,17 @@ bool emu_engine_poll(struct emu_queue *q, uint64_t va, uint32_t func, uint32_t r
 
 	if (!p)
 		return false;
-	while (!compare(func, __atomic_load_n(p, __ATOMIC_ACQUIRE) & mask, ref))
+	while (!compare(func, __atomic_load_n(p, __ATOMIC_ACQUIRE) & mask, ref)) {
 		if (emu_engine_stopping(q))
 			return false;
-		else
-			usleep(20);
+		/* a suspend preempts the wait: the packet runs again on resume
+		 * (the CP restarts a preempted WAIT_REG_MEM) */
+		if (!emu_queue_may_fetch(q)) {
+			q->preempted = true;
+			return false;
+		}
+		usleep(20);
+	}
 	return true;
 }
 

@@ -221,3 +221,75 @@ bool emu_gen_drops_ctx0(const struct emu_gen *g)
 		return false;
 	return g->mec_fw >= g->ctx0_drop_mec_fw;
 }
+
+/*
+ * kfd_topology.c kfd_topology_set_capabilities() (called from
+ * kfd_topology_add_device() for GC >= 9.0.1 only; gfx7/8 nodes get no
+ * debug bits) and kfd_topology_set_dbg_firmware_support():
+ *   every GC >= 9.0.1: HSA_CAP_TRAP_DEBUG_SUPPORT,
+ *     _WAVE_LAUNCH_TRAP_OVERRIDE_SUPPORTED, _WAVE_LAUNCH_MODE_SUPPORTED;
+ *   GC 9.4.2 .. < 10 and GC >= 12.1: _PRECISE_MEMORY_OPERATIONS_SUPPORTED;
+ *   debug_prop: watch address mask bits, low 6 (GC 9) or 7 (GC 10+),
+ *     high 29 (HSA_DBG_WATCH_ADDR_MASK_*; GC 9.4.3/9.4.4 use their own
+ *     pair, not modelled: the GC 9 values are given, UNVERIFIED there);
+ *   HSA_CAP_TRAP_DEBUG_FIRMWARE_SUPPORTED from the MEC firmware: GC 9.0.1
+ *     >= 459 + 32768, 9.1-9.4.0 >= 459, 9.4.1 >= 60, 9.4.2 >= 51, 10.1.1/2/10
+ *     >= 144, 10.3.0/1/2/4/5 >= 89, never on 10.1.3 and 10.3.3; GC 11 keys
+ *     on the MES version, which the emulator does not model (taken as
+ *     supported); every other GC is supported.
+ * Bit values: kfd_sysfs.h.
+ */
+void emu_gen_debug_caps(const struct emu_gen *g, uint32_t *cap, uint32_t *debug_prop)
+{
+	uint32_t v = (uint32_t)g->gc[0] << 16 | (uint32_t)g->gc[1] << 8 | g->gc[2];
+	uint32_t fw = g->mec_fw;
+	bool fw_ok = true;
+
+	*cap = 0;
+	*debug_prop = 0;
+	if (v < 0x090001)
+		return;
+	*cap = 0x00008000u | 0x00010000u | 0x00020000u;
+	if ((v >= 0x090402 && v < 0x0a0000) || v >= 0x0c0100)
+		*cap |= 0x00040000u; /* PRECISE_MEMORY_OPERATIONS */
+	/* HSA_DBG_WATCH_ADDR_MASK_LO_BIT (bits 0-3), _HI_BIT (29 << 4) */
+	*debug_prop = (g->gc[0] < 10 ? 6u : 7u) | (29u << 4);
+	switch (v) {
+	case 0x090001:
+		fw_ok = fw >= 459 + 32768;
+		break;
+	case 0x090100:
+	case 0x090201:
+	case 0x090202:
+	case 0x090300:
+	case 0x090400:
+		fw_ok = fw >= 459;
+		break;
+	case 0x090401:
+		fw_ok = fw >= 60;
+		break;
+	case 0x090402:
+		fw_ok = fw >= 51;
+		break;
+	case 0x0a010a:
+	case 0x0a0102:
+	case 0x0a0101:
+		fw_ok = fw >= 144;
+		break;
+	case 0x0a0300:
+	case 0x0a0302:
+	case 0x0a0301:
+	case 0x0a0304:
+	case 0x0a0305:
+		fw_ok = fw >= 89;
+		break;
+	case 0x0a0103:
+	case 0x0a0303:
+		fw_ok = false;
+		break;
+	default:
+		break;
+	}
+	if (fw_ok)
+		*cap |= 0x20000000u; /* HSA_CAP_TRAP_DEBUG_FIRMWARE_SUPPORTED */
+}

@@ -71,6 +71,10 @@ struct emu_gen {
 int emu_gen_derive(struct emu_gen *g, const uint8_t gc[3], const uint8_t sdma[3], uint32_t gfxv,
 		   uint32_t mec_fw, uint32_t sdma_fw);
 
+/* The topology's debug capability bits and debug_prop of a GPU
+ * (kfd_topology.c kfd_topology_set_capabilities()). */
+void emu_gen_debug_caps(const struct emu_gen *g, uint32_t *cap, uint32_t *debug_prop);
+
 /* Does the ISR drop a CP end-of-pipe interrupt with context id 0? */
 bool emu_gen_drops_ctx0(const struct emu_gen *g);
 

@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "emu/emu_debug.h"
 #include "emu/emu_priv.h"
 
 /* ---- handlers --------------------------------------------------------- */
@@ -178,6 +179,9 @@ static const struct emu_ioctl_ext ioctls[] = {
 	IOCTL(AMDKFD_IOC_MAP_MEMORY_TO_GPU, emu_map_memory, 1),
 	IOCTL(AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU, emu_unmap_memory, 1),
 	IOCTL(AMDKFD_IOC_SMI_EVENTS, smi_events, 3),
+	/* kfd_ioctl.h history: 1.13 "Add debugger API" (emu_debug.c) */
+	IOCTL(KFDSIG_AMDKFD_IOC_RUNTIME_ENABLE, emu_runtime_enable, 13),
+	IOCTL(KFDSIG_AMDKFD_IOC_DBG_TRAP, emu_dbg_trap, 13),
 };
 
 int emu_ioctl(struct kfdsig_emu *emu, int fd, unsigned long cmd, void *arg)

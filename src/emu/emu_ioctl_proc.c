@@ -43,7 +43,7 @@
  * Newer kernels start GPUVM at max(SVM_USER_BASE,
  * AMDGPU_VA_RESERVED_BOTTOM); both are below any address a runtime uses.
  */
-static void apertures(const struct emu_gpu *g, struct kfd_process_device_apertures *a)
+void emu_gpu_apertures(const struct emu_gpu *g, struct kfd_process_device_apertures *a)
 {
 	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
 
@@ -70,7 +70,7 @@ static int get_apertures(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	(void)p;
 	a->num_of_nodes = 0;
 	for (uint32_t i = 0; i < emu->ngpus && a->num_of_nodes < NUM_OF_SUPPORTED_GPUS; i++)
-		apertures(&emu->gpus[i], &a->process_apertures[a->num_of_nodes++]);
+		emu_gpu_apertures(&emu->gpus[i], &a->process_apertures[a->num_of_nodes++]);
 	return 0;
 }
 
@@ -94,7 +94,7 @@ static int get_apertures_new(struct kfdsig_emu *emu, struct emu_proc *p, void *d
 	for (uint32_t i = 0; i < n; i++) {
 		struct kfd_process_device_apertures one;
 
-		apertures(&emu->gpus[i], &one);
+		emu_gpu_apertures(&emu->gpus[i], &one);
 		/* the user address as a number: &out[i] of a NULL out would be
 		 * pointer arithmetic on NULL (UBSan, fuzz_emu_ioctl) */
 		if (emu_copy_to_user((void *)(uintptr_t)(out + (uint64_t)i * sizeof(one)), &one,

@@ -32,6 +32,7 @@
 #define EMU_MAX_GPUS 16
 
 struct emu_smi;
+struct emu_dbg;
 
 struct emu_gpu {
 	/* Topology only (name, gfx_target_version, product): every decision
@@ -119,15 +120,28 @@ struct emu_queue {
 	pthread_t thread;
 	int stop;
 	bool halted;
-	uint32_t exception;	 /* why the queue stopped (EMU_QUEUE_EXC_*) */
+	uint32_t exception; /* why the queue stopped (EMU_QUEUE_EXC_*) */
+	/* Debugger interface (emu_debug.c), p->lock: KFD exception status
+	 * bits (q->properties.exception_status), suspended by DBG_TRAP. */
+	uint64_t exception_status;
+	bool suspended;		 /* the engine fetches nothing (emu_queue_may_fetch) */
+	bool parked;		 /* the engine saw suspended at a packet boundary */
+	bool preempted;		 /* a poll gave up for a suspend: run it again */
+	uint32_t cwsr_size;	 /* ctx_save_restore_size as created */
 	uint32_t sh[0x300];	 /* SH registers from SET_SH_REG (offsets from 0x2c00) */
 	uint32_t xcc;		 /* logical XCC (in the node) whose CP runs the packet now */
 	uint32_t pm4_target_xcc; /* CREATE/UPDATE_QUEUE queue_percentage bits 15:8 */
+	/* The multi-XCC window in progress (emu_doorbell.c run_xcc()): every
+	 * XCC runs [consumed, win_end); XCC win_x is at win_pos. */
+	bool win;
+	uint32_t win_x;
+	uint64_t win_pos, win_end;
 	struct emu_queue *next;
 };
 
 #define EMU_QUEUE_EXC_BAD_OPCODE KFDSIG_EMU_QUEUE_BAD_OPCODE
 #define EMU_QUEUE_EXC_VM_FAULT KFDSIG_EMU_QUEUE_VM_FAULT
+#define EMU_QUEUE_EXC_WAVE KFDSIG_EMU_QUEUE_WAVE_EXCEPTION
 
 struct emu_waiter;
 
@@ -188,6 +202,7 @@ struct emu_proc {
 	/* WAIT_EVENTS sleeps that ended (woken or not): a signal must wake
 	 * only its own waiters (tests). */
 	uint64_t wait_wakeups;
+	struct emu_dbg *dbg; /* debugger / runtime-enable state (emu_debug.c) */
 
 	struct emu_proc *next;
 };
@@ -235,7 +250,7 @@ struct kfdsig_emu {
  * bottom reaches up through emu->proc_release and emu->file_release.
  *   emu_core.c, emu_file.c, emu_uaccess.c, emu_trace.c, emu_gen.c, sq/
  *   emu_smi.c, emu_ioctl_proc.c, emu_sysfs.c, emu_drm.c
- *   emu_mem.c, emu_events.c
+ *   emu_mem.c, emu_events.c, emu_debug.c
  *   emu_engine.c, emu_cp.c, emu_sdma.c, emu_aql.c, emu_doorbell.c (emu_engine.h)
  *   emu_queue.c, emu_ioctl.c, emu_process.c, emu_seam.c, emu.c
  */
@@ -285,6 +300,13 @@ void emu_proc_free(struct emu_proc *p);
 /* emu_sysfs.c */
 int emu_sysfs_write(struct kfdsig_emu *emu); /* into emu->sysfs */
 uint32_t emu_default_device_id(const struct kfdsig_target *t);
+/* Node properties of @g as the topology prints them (the debugger's
+ * device snapshot reads the same values). */
+void emu_sysfs_node_info(const struct kfdsig_emu *emu, const struct emu_gpu *g,
+			 uint32_t *location_id, uint32_t *vendor_id, uint32_t *device_id,
+			 uint32_t *simd_count, uint32_t *max_waves_per_simd, uint32_t *array_count,
+			 uint32_t *simd_arrays_per_engine, uint32_t *capability,
+			 uint32_t *debug_prop);
 
 /* emu_drm.c: a render node's DRM ioctls */
 int emu_drm_ioctl(struct kfdsig_emu *emu, struct emu_gpu *g, unsigned long cmd, void *arg);
@@ -297,6 +319,8 @@ struct emu_ioctl_ext {
 	uint32_t min_minor; /* first KFD 1.x minor that has it */
 };
 const struct emu_ioctl_ext *emu_ioctl_ext_find(unsigned nr);
+/* kfd_flat_memory.c: the apertures of a process device on @g. */
+void emu_gpu_apertures(const struct emu_gpu *g, struct kfd_process_device_apertures *a);
 int emu_alloc_special(struct kfdsig_emu *emu, struct emu_proc *p, uint32_t gi,
 		      struct kfd_ioctl_alloc_memory_of_gpu_args *a, struct emu_bo *bo);
 int emu_mmio_mmap(struct kfdsig_emu *emu, void **out, void *addr, size_t len, int prot, int flags,

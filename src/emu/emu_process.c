@@ -13,6 +13,7 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
+#include "emu/emu_debug.h"
 #include "emu/emu_host.h"
 #include "emu/emu_priv.h"
 
@@ -21,6 +22,7 @@
 /* The last reference went (emu->proc_release): free its events and memory. */
 void emu_proc_free(struct emu_proc *p)
 {
+	emu_dbg_proc_free(p);
 	emu_events_fini(p);
 	emu_proc_free_memory(p);
 	pthread_mutex_destroy(&p->lock);
@@ -136,6 +138,7 @@ static void forget_proc(struct emu_proc *p)
 		p->queues = q->next;
 		free(q);
 	}
+	emu_dbg_forget(p);
 	emu_events_fini(p);
 	emu_proc_free_memory(p);
 	free(p);

@@ -14,6 +14,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "emu/emu_debug.h"
 #include "emu/emu_priv.h"
 
 #define ALIGN_UP(x, a) (((x) + (a)-1) / (a) * (a))
@@ -199,6 +200,7 @@ int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	q->wptr_va = a->write_pointer_address;
 	q->eop_va = sdma ? 0 : a->eop_buffer_address;
 	q->cwsr_va = sdma ? 0 : a->ctx_save_restore_address;
+	q->cwsr_size = sdma ? 0 : a->ctx_save_restore_size;
 	q->ring = ring->kptr;
 	q->rptr = (char *)rp->kptr + (a->read_pointer_address - rp->va);
 	q->rptr_room = (uint32_t)(rp->size - (a->read_pointer_address - rp->va));
@@ -218,6 +220,7 @@ int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	p->queue_ids |= 1u << id;
 	q->next = p->queues;
 	p->queues = q;
+	emu_dbg_queue_new(q);
 	a->queue_id = id;
 	a->doorbell_offset = KFDSIG_MMAP_TYPE_DOORBELL | KFDSIG_MMAP_GPU_ID(a->gpu_id);
 	if (g->gen.doorbell_size == 8)
@@ -234,6 +237,12 @@ int emu_destroy_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 
 	(void)emu;
 	pthread_mutex_lock(&p->lock);
+	for (q = p->queues; q && q->id != a->queue_id; q = q->next)
+		;
+	if (q && emu_dbg_queue_delete(q) < 0) { /* may wait, dropping the lock */
+		pthread_mutex_unlock(&p->lock);
+		return -EINTR;
+	}
 	for (pp = &p->queues; *pp && (*pp)->id != a->queue_id; pp = &(*pp)->next)
 		;
 	q = *pp;

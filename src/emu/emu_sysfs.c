@@ -192,6 +192,27 @@ static struct geom geometry(const struct emu_gpu *g)
 	return s;
 }
 
+void emu_sysfs_node_info(const struct kfdsig_emu *emu, const struct emu_gpu *g,
+			 uint32_t *location_id, uint32_t *vendor_id, uint32_t *device_id,
+			 uint32_t *simd_count, uint32_t *max_waves_per_simd, uint32_t *array_count,
+			 uint32_t *simd_arrays_per_engine, uint32_t *capability,
+			 uint32_t *debug_prop)
+{
+	struct geom s = geometry(g);
+
+	*location_id = (g->index + 1) << 8;
+	*vendor_id = 0x1002;
+	*device_id = g->device_id;
+	*simd_count = g->simd_count;
+	*max_waves_per_simd = s.waves;
+	*array_count = s.arrays;
+	*simd_arrays_per_engine = s.per_engine;
+	*capability = 0;
+	*debug_prop = 0;
+	if (emu_version_at_least(emu, 13))
+		emu_gen_debug_caps(&g->gen, capability, debug_prop);
+}
+
 /* Properties in the order kfd_topology.c node_show() prints them; the
  * GPU-only block (fw_version .. num_xcc) is skipped for the CPU node, and
  * local_mem_size is printed as 0 (the size lives in mem_banks). */
@@ -233,11 +254,17 @@ static void node_props(const struct kfdsig_emu *emu, const struct emu_gpu *g, st
 	prop(p, "num_sdma_queues_per_engine", g ? (t->level == KFDSIG_GFX8 ? 2 : 8) : 0);
 	prop(p, "num_cp_queues", g ? 24 : 0);
 	if (g) {
+		uint32_t cap = 0, dprop = 0;
+
 		prop(p, "max_engine_clk_fcompute", 2100);
 		prop(p, "local_mem_size", 0);
 		prop(p, "fw_version", g->mec_fw);
-		prop(p, "capability", 0);
-		prop(p, "debug_prop", 0);
+		/* kfd_topology_set_capabilities() (emu_gen.c): the debug
+		 * bits arrived with the debugger API, KFD 1.13 */
+		if (emu_version_at_least(emu, 13))
+			emu_gen_debug_caps(&g->gen, &cap, &dprop);
+		prop(p, "capability", cap);
+		prop(p, "debug_prop", dprop);
 		prop(p, "sdma_fw_version", g->sdma_fw);
 		prop(p, "unique_id", 0x1000000000ull + g->index);
 		prop(p, "num_xcc", g->num_xcc);

@@ -74,6 +74,188 @@ typedef struct {
 #endif
 #define KFDSIG_AMDKFD_IOC_CREATE_QUEUE_1_17 AMDKFD_IOWR(0x02, abi_create_queue_args)
 
+/* 1.13 "Add debugger API" (kfd_ioctl.h version history; the seed patch
+ * "drm/amdkfd: add debug and runtime enable interface"): RUNTIME_ENABLE
+ * (0x25) and DBG_TRAP (0x26), layouts from today's kfd_ioctl.h. Debian
+ * 12's header is 1.11 and has none of it. */
+#if KFD_IOCTL_MINOR_VERSION >= 13
+typedef struct kfd_ioctl_runtime_enable_args abi_runtime_enable_args;
+typedef struct kfd_ioctl_dbg_trap_args abi_dbg_trap_args;
+typedef struct kfd_runtime_info abi_runtime_info;
+typedef struct kfd_queue_snapshot_entry abi_queue_snapshot_entry;
+typedef struct kfd_dbg_device_info_entry abi_dbg_device_info_entry;
+typedef struct kfd_context_save_area_header abi_cwsr_header;
+#else
+typedef struct {
+	__u64 r_debug;
+	__u32 mode_mask;
+	__u32 capabilities_mask;
+} abi_runtime_enable_args;
+typedef struct {
+	__u64 r_debug;
+	__u32 runtime_state;
+	__u32 ttmp_setup;
+} abi_runtime_info;
+typedef struct {
+	__u64 exception_status;
+	__u64 ring_base_address;
+	__u64 write_pointer_address;
+	__u64 read_pointer_address;
+	__u64 ctx_save_restore_address;
+	__u32 queue_id;
+	__u32 gpu_id;
+	__u32 ring_size;
+	__u32 queue_type;
+	__u32 ctx_save_restore_area_size;
+	__u32 reserved;
+} abi_queue_snapshot_entry;
+typedef struct {
+	__u64 exception_status;
+	__u64 lds_base;
+	__u64 lds_limit;
+	__u64 scratch_base;
+	__u64 scratch_limit;
+	__u64 gpuvm_base;
+	__u64 gpuvm_limit;
+	__u32 gpu_id;
+	__u32 location_id;
+	__u32 vendor_id;
+	__u32 device_id;
+	__u32 revision_id;
+	__u32 subsystem_vendor_id;
+	__u32 subsystem_device_id;
+	__u32 fw_version;
+	__u32 gfx_target_version;
+	__u32 simd_count;
+	__u32 max_waves_per_simd;
+	__u32 array_count;
+	__u32 simd_arrays_per_engine;
+	__u32 num_xcc;
+	__u32 capability;
+	__u32 debug_prop;
+} abi_dbg_device_info_entry;
+typedef struct {
+	struct {
+		__u32 control_stack_offset;
+		__u32 control_stack_size;
+		__u32 wave_state_offset;
+		__u32 wave_state_size;
+	} wave_state;
+	__u32 debug_offset;
+	__u32 debug_size;
+	__u64 err_payload_addr;
+	__u32 err_event_id;
+	__u32 reserved1;
+} abi_cwsr_header;
+typedef struct {
+	__u32 pid;
+	__u32 op;
+	union {
+		struct {
+			__u64 exception_mask;
+			__u64 rinfo_ptr;
+			__u32 rinfo_size;
+			__u32 dbg_fd;
+		} enable;
+		struct {
+			__u64 exception_mask;
+			__u32 gpu_id;
+			__u32 queue_id;
+		} send_runtime_event;
+		struct {
+			__u64 exception_mask;
+		} set_exceptions_enabled;
+		struct {
+			__u32 override_mode;
+			__u32 enable_mask;
+			__u32 support_request_mask;
+			__u32 pad;
+		} launch_override;
+		struct {
+			__u32 launch_mode;
+			__u32 pad;
+		} launch_mode;
+		struct {
+			__u64 exception_mask;
+			__u64 queue_array_ptr;
+			__u32 num_queues;
+			__u32 grace_period;
+		} suspend_queues;
+		struct {
+			__u64 queue_array_ptr;
+			__u32 num_queues;
+			__u32 pad;
+		} resume_queues;
+		struct {
+			__u64 address;
+			__u32 mode;
+			__u32 mask;
+			__u32 gpu_id;
+			__u32 id;
+		} set_node_address_watch;
+		struct {
+			__u32 gpu_id;
+			__u32 id;
+		} clear_node_address_watch;
+		struct {
+			__u32 flags;
+			__u32 pad;
+		} set_flags;
+		struct {
+			__u64 exception_mask;
+			__u32 gpu_id;
+			__u32 queue_id;
+		} query_debug_event;
+		struct {
+			__u64 info_ptr;
+			__u32 info_size;
+			__u32 source_id;
+			__u32 exception_code;
+			__u32 clear_exception;
+		} query_exception_info;
+		struct {
+			__u64 exception_mask;
+			__u64 snapshot_buf_ptr;
+			__u32 num_queues;
+			__u32 entry_size;
+		} queue_snapshot;
+		struct {
+			__u64 exception_mask;
+			__u64 snapshot_buf_ptr;
+			__u32 num_devices;
+			__u32 entry_size;
+		} device_snapshot;
+	};
+} abi_dbg_trap_args;
+#endif
+#define KFDSIG_AMDKFD_IOC_RUNTIME_ENABLE AMDKFD_IOWR(0x25, abi_runtime_enable_args)
+#define KFDSIG_AMDKFD_IOC_DBG_TRAP AMDKFD_IOWR(0x26, abi_dbg_trap_args)
+/* kfd_ioctl.h: mode_mask bits, enum kfd_dbg_trap_operations */
+#define KFDSIG_RUNTIME_ENABLE_MODE_ENABLE 1u
+#define KFDSIG_RUNTIME_ENABLE_MODE_TTMP_SAVE 2u
+enum {
+	KFDSIG_DBG_OP_ENABLE = 0,
+	KFDSIG_DBG_OP_DISABLE = 1,
+	KFDSIG_DBG_OP_SEND_RUNTIME_EVENT = 2,
+	KFDSIG_DBG_OP_SET_EXCEPTIONS_ENABLED = 3,
+	KFDSIG_DBG_OP_SET_WAVE_LAUNCH_OVERRIDE = 4,
+	KFDSIG_DBG_OP_SET_WAVE_LAUNCH_MODE = 5,
+	KFDSIG_DBG_OP_SUSPEND_QUEUES = 6,
+	KFDSIG_DBG_OP_RESUME_QUEUES = 7,
+	KFDSIG_DBG_OP_SET_NODE_ADDRESS_WATCH = 8,
+	KFDSIG_DBG_OP_CLEAR_NODE_ADDRESS_WATCH = 9,
+	KFDSIG_DBG_OP_SET_FLAGS = 10,
+	KFDSIG_DBG_OP_QUERY_DEBUG_EVENT = 11,
+	KFDSIG_DBG_OP_QUERY_EXCEPTION_INFO = 12,
+	KFDSIG_DBG_OP_GET_QUEUE_SNAPSHOT = 13,
+	KFDSIG_DBG_OP_GET_DEVICE_SNAPSHOT = 14,
+};
+_Static_assert(sizeof(abi_dbg_trap_args) == 32, "kfd_ioctl_dbg_trap_args is 32 bytes");
+_Static_assert(sizeof(abi_runtime_enable_args) == 16, "kfd_ioctl_runtime_enable_args");
+_Static_assert(sizeof(abi_queue_snapshot_entry) == 64, "kfd_queue_snapshot_entry");
+_Static_assert(sizeof(abi_dbg_device_info_entry) == 120, "kfd_dbg_device_info_entry");
+_Static_assert(sizeof(abi_cwsr_header) == 40, "kfd_context_save_area_header");
+
 /* Allocation flags added after 1.11 (kfd_chardev.c kfd_ioctl_alloc_memory_of_gpu()). */
 #ifndef KFD_IOC_ALLOC_MEM_FLAGS_EXT_COHERENT
 #define KFD_IOC_ALLOC_MEM_FLAGS_EXT_COHERENT (1 << 24)

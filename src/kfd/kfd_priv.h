@@ -54,6 +54,8 @@ struct kfdsig_kfd {
 };
 
 void kfd_queues_release_all(struct kfdsig_kfd *kfd);
+/* The CPU mapping and size of a queue's context save area, or NULL (SDMA). */
+void *kfd_queue_cwsr(const struct kfdsig_kfd_queue *q, uint64_t *size);
 
 /* EINTR/EAGAIN-retrying ioctl through the seam: 0+ or -errno. */
 int kfd_ioctl_retry(const struct kfdsig_kfd_ops *ops, int fd, unsigned long req, void *arg);

@@ -296,6 +296,14 @@ int kfdsig_kfd_queue_id(const struct kfdsig_kfd_queue *q)
 	return q ? (int)q->id : -EINVAL;
 }
 
+void *kfd_queue_cwsr(const struct kfdsig_kfd_queue *q, uint64_t *size)
+{
+	if (!q->cwsr || !q->cwsr->pub.cpu)
+		return NULL;
+	*size = q->cwsr->pub.size;
+	return q->cwsr->pub.cpu;
+}
+
 /* Bytes the engine has not consumed yet. The engine reports its read
  * pointer wrapped or monotonic, in dwords (PM4) or bytes (SDMA); modulo
  * the ring both read the same. */

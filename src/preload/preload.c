@@ -53,6 +53,7 @@
 #include <kfdsig/emu.h>
 
 #include "emu/emu_host.h"
+#include "preload/preload_priv.h"
 
 #define LIKELY(x) __builtin_expect(!!(x), 1)
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
@@ -1069,7 +1070,20 @@ int fcntl64(int fd, int cmd, ...)
 	return fcntl_any(fd, cmd, arg);
 }
 
+static void host_enter(void)
+{
+	inside++;
+}
+
+static void host_leave(void)
+{
+	inside--;
+}
+
 __attribute__((constructor)) static void preload_init(void)
 {
+	static const struct preload_host host = { get_emu, host_enter, host_leave };
+
 	resolve_all();
+	preload_debug_agent_start(&host); /* only under kfdsig debug */
 }

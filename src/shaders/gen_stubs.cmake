@@ -97,7 +97,7 @@ foreach(entry IN LISTS KFDSIG_STUB_FAMILIES)
   math(EXPR ro_addr "0x${CMAKE_MATCH_1}")
   math(EXPR ro_off "0x${CMAKE_MATCH_2}")
   foreach(sym kfdsig_signal kfdsig_signal_raw kfdsig_signal.kd kfdsig_signal_raw.kd
-              kfdsig_patch_slot_lo kfdsig_patch_slot_hi kfdsig_patch_event_id)
+              kfdsig_trap kfdsig_trap.kd kfdsig_patch_slot_lo kfdsig_patch_slot_hi kfdsig_patch_event_id)
     string(REPLACE "." "\\." re "${sym}")
     if(NOT elfinfo MATCHES ": ([0-9a-f]+) +([0-9]+) [A-Z]+ +[A-Z]+ +[A-Z]+ +[0-9]+ ${re}\n")
       message(FATAL_ERROR "${fam}: no symbol ${sym}")
@@ -116,6 +116,15 @@ foreach(entry IN LISTS KFDSIG_STUB_FAMILIES)
   # The raw blob runs to the end of .text (gfx10+: s_code_end padding).
   math(EXPR raw_size "${text_off} + ${text_size} - ${raw_entry}")
   math(EXPR raw_insn_size "${symsize_kfdsig_signal_raw}")
+  # The trap stub sits between kfdsig_signal and kfdsig_signal_raw: its raw
+  # blob runs to the raw kernel (gfx10+: its own s_code_end padding, then
+  # the alignment fill).
+  set(trap_entry ${fileoff_kfdsig_trap})
+  set(trap_insn_size ${symsize_kfdsig_trap})
+  math(EXPR trap_size "${raw_entry} - ${trap_entry}")
+  if(trap_size LESS_EQUAL 0 OR trap_size LESS trap_insn_size)
+    message(FATAL_ERROR "${fam}: kfdsig_trap must come before kfdsig_signal_raw")
+  endif()
   foreach(p slot_lo slot_hi event_id)
     math(EXPR patch_${p} "${fileoff_kfdsig_patch_${p}} - 4 - ${raw_entry}")
   endforeach()
@@ -201,7 +210,8 @@ foreach(entry IN LISTS KFDSIG_STUB_FAMILIES)
   string(APPEND families "\t{ \"${fam}\", \"${fam}.s\", src_${fam}, \"${rep}\", ${size}, ${text_off}, ${text_size},\n"
                          "\t  ${co_entry}, ${co_size}, ${fileoff_kfdsig_signal.kd},\n"
                          "\t  ${raw_entry}, ${raw_size}, ${raw_insn_size}, ${fileoff_kfdsig_signal_raw.kd},\n"
-                         "\t  { ${patch_slot_lo}, ${patch_slot_hi}, ${patch_event_id} } },\n")
+                         "\t  { ${patch_slot_lo}, ${patch_slot_hi}, ${patch_event_id} },\n"
+                         "\t  ${trap_entry}, ${trap_size}, ${trap_insn_size}, ${fileoff_kfdsig_trap.kd} },\n")
   math(EXPR fidx "${fidx} + 1")
 endforeach()
 

@@ -49,6 +49,18 @@ kfdsig_signal:
 .Lsignal_end:
 	.size	kfdsig_signal, .Lsignal_end-kfdsig_signal
 
+// Trap stub (KFDSIG_SHADER_TRAP): s_trap 3 = llvm.debugtrap (LLVM AMDGPUUsage
+// "Trap Handler ABI"), which ROCr's trap handler reports to a debugger as
+// EC_QUEUE_WAVE_TRAP: docs/shader-stubs.md "The trap stub" has the sources.
+	.globl	kfdsig_trap
+	.p2align 8
+	.type	kfdsig_trap,@function
+kfdsig_trap:
+	s_trap 3				// llvm.debugtrap
+	s_endpgm
+.Ltrap_end:
+	.size	kfdsig_trap, .Ltrap_end-kfdsig_trap
+
 // Raw form: the slot address and event id are literal constants; the
 // label after each instruction marks the end of its 4-byte literal.
 	.globl	kfdsig_signal_raw
@@ -95,6 +107,16 @@ kfdsig_patch_event_id:
 		.amdhsa_accum_offset 4
 	.end_amdhsa_kernel
 
+	.p2align 6
+	.amdhsa_kernel kfdsig_trap
+		.amdhsa_kernarg_size 0
+		.amdhsa_system_sgpr_workgroup_id_x 0
+		.amdhsa_next_free_vgpr 4
+		.amdhsa_next_free_sgpr 1
+		.amdhsa_reserve_vcc 0
+		.amdhsa_accum_offset 4
+	.end_amdhsa_kernel
+
 	.amdgpu_metadata
 ---
 amdhsa.version: [ 1, 2 ]
@@ -115,6 +137,16 @@ amdhsa.kernels:
       - { .name: event_id, .offset: 8, .size: 4, .value_kind: by_value }
   - .name: kfdsig_signal_raw
     .symbol: kfdsig_signal_raw.kd
+    .kernarg_segment_size: 0
+    .kernarg_segment_align: 4
+    .group_segment_fixed_size: 0
+    .private_segment_fixed_size: 0
+    .wavefront_size: 64
+    .sgpr_count: 1
+    .vgpr_count: 4
+    .max_flat_workgroup_size: 64
+  - .name: kfdsig_trap
+    .symbol: kfdsig_trap.kd
     .kernarg_segment_size: 0
     .kernarg_segment_align: 4
     .group_segment_fixed_size: 0

@@ -64,12 +64,14 @@ static void read_kd(const uint8_t *kd, const struct kfdsig_target *t, struct kfd
 int kfdsig_shader_stub(const struct kfdsig_target *t, enum kfdsig_shader_form form,
 		       struct kfdsig_shader_stub *out)
 {
+	enum kfdsig_shader_form base = KFDSIG_SHADER_FORM(form);
+	bool trap = ((unsigned)form & KFDSIG_SHADER_TRAP) != 0;
 	const struct stub_target *st;
 	const struct stub_family *f;
 
 	if (unlikely(!t || !out))
 		return set_error(EINVAL, "no target or no output");
-	if (unlikely(form != KFDSIG_SHADER_CODE_OBJECT && form != KFDSIG_SHADER_RAW))
+	if (unlikely(base != KFDSIG_SHADER_CODE_OBJECT && base != KFDSIG_SHADER_RAW))
 		return set_error(EINVAL, "unknown shader form %d", (int)form);
 	st = find_target(t);
 	if (unlikely(!st))
@@ -86,14 +88,28 @@ int kfdsig_shader_stub(const struct kfdsig_target *t, enum kfdsig_shader_form fo
 	out->source_name = f->file;
 	out->source = f->source;
 	out->llvm_version = stub_llvm_version;
-	if (form == KFDSIG_SHADER_CODE_OBJECT) {
+	for (int i = 0; i < KFDSIG_SHADER_NPATCH; i++)
+		out->patch_offset[i] = KFDSIG_SHADER_NO_OFFSET;
+	if (trap && base == KFDSIG_SHADER_CODE_OBJECT) {
+		out->bytes = st->elf;
+		out->size = f->elf_size;
+		out->entry_offset = f->trap_entry;
+		out->code_size = f->trap_insn_size;
+		out->kd_offset = f->trap_kd;
+		read_kd(st->elf + f->trap_kd, t, &out->regs);
+	} else if (trap) {
+		out->bytes = st->elf + f->trap_entry;
+		out->size = f->trap_size;
+		out->entry_offset = 0;
+		out->code_size = f->trap_insn_size;
+		out->kd_offset = KFDSIG_SHADER_NO_OFFSET;
+		read_kd(st->elf + f->trap_kd, t, &out->regs);
+	} else if (base == KFDSIG_SHADER_CODE_OBJECT) {
 		out->bytes = st->elf;
 		out->size = f->elf_size;
 		out->entry_offset = f->co_entry;
 		out->code_size = f->co_size;
 		out->kd_offset = f->co_kd;
-		for (int i = 0; i < KFDSIG_SHADER_NPATCH; i++)
-			out->patch_offset[i] = KFDSIG_SHADER_NO_OFFSET;
 		read_kd(st->elf + f->co_kd, t, &out->regs);
 	} else {
 		out->bytes = st->elf + f->raw_entry;
@@ -142,9 +158,9 @@ int kfdsig_shader_patch(const struct kfdsig_shader_stub *s, void *code, size_t s
 	if (unlikely(!s || !code || !s->target))
 		return set_error(EINVAL, "no stub or no code buffer");
 	if (unlikely(s->form != KFDSIG_SHADER_RAW))
-		return set_error(EINVAL, "only a raw stub has literals to patch; a code "
-					 "object takes kernel arguments "
-					 "(kfdsig_shader_kernargs())");
+		return set_error(EINVAL, "only a raw signal stub has literals to patch; a "
+					 "code object takes kernel arguments "
+					 "(kfdsig_shader_kernargs()), a trap stub nothing");
 	if (unlikely(size < s->size))
 		return set_error(ENOSPC,
 				 "code buffer of %zu bytes is smaller than the "
@@ -172,8 +188,8 @@ int kfdsig_shader_kernargs(const struct kfdsig_shader_stub *s, void *kernarg, si
 	if (unlikely(!s || !kernarg || !s->target))
 		return set_error(EINVAL, "no stub or no kernel-argument buffer");
 	if (unlikely(s->form != KFDSIG_SHADER_CODE_OBJECT))
-		return set_error(EINVAL, "a raw stub takes no kernel arguments; patch it "
-					 "(kfdsig_shader_patch())");
+		return set_error(EINVAL, "a raw or trap stub takes no kernel arguments; "
+					 "patch a raw one (kfdsig_shader_patch())");
 	if (unlikely(size < KFDSIG_SHADER_KERNARG_SIZE))
 		return set_error(ENOSPC,
 				 "kernel-argument buffer of %zu bytes is smaller "

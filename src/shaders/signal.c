@@ -70,6 +70,9 @@ int kfdsig_shader_place(const struct kfdsig_shader_stub *s, struct kfdsig_code_b
 		return ret;
 	if (unlikely(s->entry_offset > s->size || !s->bytes))
 		return set_error(EINVAL, "stub without code");
+	if (unlikely((unsigned)s->form & KFDSIG_SHADER_TRAP))
+		return set_error(EINVAL, "a trap stub signals no event: copy its bytes and "
+					 "dispatch them (kfdsig_pm4_emit_dispatch())");
 	ret = check_fence(s, f);
 	if (ret < 0)
 		return ret;

@@ -24,6 +24,10 @@ struct stub_family {
 	uint32_t raw_entry, raw_size, raw_insn_size, raw_kd;
 	/* Literal offsets relative to raw_entry: slot lo, slot hi, event id. */
 	uint32_t patch[3];
+	/* kfdsig_trap (s_trap 3, no arguments): the blob runs from trap_entry
+	 * for trap_size bytes (to kfdsig_signal_raw); trap_insn_size bytes are
+	 * instructions up to s_endpgm. */
+	uint32_t trap_entry, trap_size, trap_insn_size, trap_kd;
 };
 
 struct stub_target {

@@ -20,7 +20,7 @@ ask() { # ask "WANT" WORD...: the last word is completed
   fi
 }
 ask "emit" em
-ask "decode devices" de
+ask "decode devices debug" de
 ask "--target" emit --tar
 ask "gfx1100 gfx1101 gfx1102 gfx1103" emit -t gfx110
 ask "gfx1100 gfx1101 gfx1102 gfx1103" emit --target gfx110

@@ -119,6 +119,8 @@ extern const struct suite_group suite_group_smi;
 extern const struct suite_group suite_group_irq;
 extern const struct suite_group suite_group_gpu;
 extern const struct suite_group suite_group_xcc; /* case_xcc.c: gpu.multi-xcc.* */
+extern const struct suite_group suite_group_debug;
+extern const struct suite_group suite_group_trap;
 
 /* Every registered case, in order; the array lives for the program. */
 const struct suite_case *const *suite_cases(size_t *n);

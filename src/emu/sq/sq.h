@@ -69,6 +69,7 @@ enum sq_op {
 	KFDSIG_SQ_OP_STORE,	  /* FLAT/GLOBAL store, 1-4 dwords */
 	KFDSIG_SQ_OP_BUFFER_WBL2, /* MUBUF, gfx90a and gfx94x */
 	KFDSIG_SQ_OP_GLOBAL_WB,	  /* VGLOBAL, gfx12 */
+	KFDSIG_SQ_OP_S_TRAP,	  /* SOPP s_trap: the wave stops (trap status) */
 };
 
 /* Hardware wait counters; a wait names a count for some of them. */
@@ -134,6 +135,13 @@ struct sq_env {
 	/* Optional: called at each s_sendmsg, in program order, with the
 	 * event just recorded. A negative return stops the wave with it. */
 	int (*message)(void *ctx, const struct sq_event *ev);
+	/* Optional: the trap handler, called at each s_trap with its event.
+	 * 0 (or no hook): the wave stops there, sq_run() returns
+	 * KFDSIG_SQ_TRAPPED; 1: the handler returned past the s_trap and the
+	 * wave goes on (as the kernel's CWSR handler does with no second-level
+	 * handler, and ROCr's for llvm.debugtrap with no debugger); negative:
+	 * the wave stops with that error. */
+	int (*trap)(void *ctx, const struct sq_event *ev);
 };
 
 /* The wave to run. */
@@ -159,9 +167,13 @@ enum sq_event_kind {
 	KFDSIG_SQ_EV_STORE,	/* vector store (FLAT/GLOBAL) */
 	KFDSIG_SQ_EV_WRITEBACK, /* buffer_wbl2 / global_wb */
 	KFDSIG_SQ_EV_WAIT,
-	KFDSIG_SQ_EV_MSG, /* s_sendmsg */
-	KFDSIG_SQ_EV_END, /* s_endpgm */
+	KFDSIG_SQ_EV_MSG,  /* s_sendmsg */
+	KFDSIG_SQ_EV_END,  /* s_endpgm */
+	KFDSIG_SQ_EV_TRAP, /* s_trap: the wave stopped there */
 };
+
+/* sq_run() return value: the wave stopped at an s_trap (rep->trapped). */
+#define KFDSIG_SQ_TRAPPED 1
 
 /* One entry of the ordered event log. */
 struct sq_event {
@@ -190,14 +202,20 @@ struct sq_event {
 	/* The IH ring entry's context words for this message (see
 	 * sq_iv_context()). */
 	uint32_t ctx0, ctx1;
+	/* TRAP: the trap id, s_trap's simm16[7:0] (the 8-bit TRAP_ID the
+	 * hardware puts in the saved PC_HI: ROCr trap_handler.s
+	 * SQ_WAVE_PC_HI_TRAP_ID_SIZE). */
+	uint8_t trap_id;
 };
 
 struct sq_report {
 	unsigned nevents;
 	struct sq_event ev[KFDSIG_SQ_MAX_EVENTS];
-	unsigned insns; /* instructions executed */
-	bool ended;	/* reached s_endpgm */
-	uint64_t pc;	/* s_endpgm's address, or the failing instruction's */
+	unsigned insns;	 /* instructions executed */
+	bool ended;	 /* reached s_endpgm */
+	bool trapped;	 /* stopped at an s_trap (sq_run() returned KFDSIG_SQ_TRAPPED) */
+	uint8_t trap_id; /* its trap id */
+	uint64_t pc;	 /* s_endpgm's or s_trap's address, or the failing instruction's */
 	/* On failure: the negative errno sq_run() returned and why. */
 	int error;
 	char msg[256];
@@ -231,12 +249,15 @@ int sq_decode(const struct kfdsig_target *t, const void *code, size_t code_size,
 int sq_format(const struct kfdsig_target *t, const struct sq_insn *insn, char *buf, size_t len);
 
 /**
- * sq_run() - execute one wave until s_endpgm.
+ * sq_run() - execute one wave until s_endpgm or an s_trap.
  * @w:   the wave (target, program, entry, initial SGPRs, wave size, EXEC)
- * @env: memory callbacks (read and write required), optional message hook
+ * @env: memory callbacks (read and write required), optional message and
+ *       trap hooks
  * @rep: filled with the event log and the outcome (always, even on error)
  *
- * Return: 0 when the wave reached s_endpgm; -ENOTSUP for an unimplemented
+ * Return: 0 when the wave reached s_endpgm; KFDSIG_SQ_TRAPPED when it
+ * stopped at an s_trap (rep->trapped, rep->trap_id, rep->pc: nothing after
+ * the s_trap ran); -ENOTSUP for an unimplemented
  * instruction, -EFAULT for a memory fault (rep->fault_va; also an
  * instruction fetch when code is NULL), -EPROTO for a
  * program error (running off the code, s_code_end executed, an SGPR read
@@ -267,7 +288,7 @@ int sq_run(const struct sq_wave *w, const struct sq_env *env, struct sq_report *
  */
 int sq_iv_context(const struct kfdsig_target *t, uint32_t m0, uint32_t *ctx0, uint32_t *ctx1);
 
-/** sq_event_name() - "load", "store", "writeback", "wait", "msg", "end". */
+/** sq_event_name() - "load", "store", "writeback", "wait", "msg", "end", "trap". */
 const char *sq_event_name(enum sq_event_kind k);
 
 /** sq_scope_name() - "cu", "se", "dev", "sys". */

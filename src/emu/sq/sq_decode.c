@@ -120,6 +120,8 @@ static int decode_sopp(const struct sq_enc *e, struct sq_insn *in)
 		o = KFDSIG_SQ_OP_S_SENDMSG;
 	else if (op == e->sopp_code_end)
 		o = KFDSIG_SQ_OP_S_CODE_END;
+	else if (op == e->sopp_trap)
+		o = KFDSIG_SQ_OP_S_TRAP;
 	else if (e->sopp_wait_first != SQ_NONE && op >= e->sopp_wait_first &&
 		 op < e->sopp_wait_first + 8u)
 		o = waits[op - e->sopp_wait_first];

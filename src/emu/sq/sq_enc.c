@@ -6,7 +6,8 @@
  * llvm/lib/Target/AMDGPU): operand codes SIRegisterInfo.td and the
  * AMDGPU operand docs (gfx1100 s_mov_b32 m0 = 0xbefd....); SOPP/SOP1/SOPK
  * opcodes SOPInstructions.td *_Real_gfx6_gfx7_gfx8_gfx9_gfx10 / _gfx10 /
- * _gfx11 / _gfx12; s_waitcnt fields the operand docs gfx*_waitcnt; SMEM
+ * _gfx11 / _gfx12 (s_trap: SOPP 0x12 through gfx10, 0x10 from gfx11, checked
+ * with LLVM 22 llvm-mc -show-encoding: gfx900 0xbf920003, gfx1100 0xbf900003); s_waitcnt fields the operand docs gfx*_waitcnt; SMEM
  * SMInstructions.td SMEM_Real_vi / _gfx10 / _gfx11 / _gfx12; VOP3
  * VOP3_Real_vi / _gfx10 / _gfx11 / _gfx12; FLAT FLATInstructions.td
  * FLAT_Real_vi / _gfx10 / _gfx11, VFLAT/VGLOBAL _gfx12; MUBUF
@@ -50,6 +51,7 @@ static const struct sq_enc enc_gfx8 = {
 	.sopp_waitcnt = 0x0c,
 	.sopp_sendmsg = 0x10,
 	.sopp_code_end = SQ_NONE,
+	.sopp_trap = 0x12,
 	.sopp_wait_first = SQ_NONE,
 	.vm_shift = 0,
 	.vm_bits = 4,
@@ -82,13 +84,14 @@ static const struct sq_enc enc_gfx8 = {
 	.m0 = 124, .null = KFDSIG_SQ_OPND_NONE, .max_sgpr = 101, .flat_saddr_off = 0x7f,           \
 	.enc_smem = 0x30, .enc_vop3 = 0x34, .enc_flat = 0x37, .enc_mubuf = 0x38,                   \
 	.sopp_endpgm = 0x01, .sopp_waitcnt = 0x0c, .sopp_sendmsg = 0x10, .sopp_code_end = SQ_NONE, \
-	.sopp_wait_first = SQ_NONE, .vm_shift = 0, .vm_bits = 4, .vm_hi_shift = 14,                \
-	.vm_hi_bits = 2, .exp_shift = 4, .lgkm_shift = 8, .lgkm_bits = 4, .sop1_mov_b32 = 0,       \
-	.sopk_waitcnt_vscnt = SQ_NONE, .smem = SQ_SMEM_VI, .smem_offset_bits = 21,                 \
-	.smem_glc_bit = 16, .smem_max_op = 4, .vop3_vop1_base = 0x140, .vop3_literal = false,      \
-	.flat = SQ_FLAT_GFX9, .flat_store_op = 0x1c, .flat_store_ndw = { 1, 2, 3, 4 },             \
-	.store_cnt = KFDSIG_SQ_CNT_VM, .flat_store_cnt = KFDSIG_SQ_CNT_LGKM,                       \
-	.smem_cnt = KFDSIG_SQ_CNT_LGKM, .msg_id_mask = 0xf, .m0_hazard = true
+	.sopp_trap = 0x12, .sopp_wait_first = SQ_NONE, .vm_shift = 0, .vm_bits = 4,                \
+	.vm_hi_shift = 14, .vm_hi_bits = 2, .exp_shift = 4, .lgkm_shift = 8, .lgkm_bits = 4,       \
+	.sop1_mov_b32 = 0, .sopk_waitcnt_vscnt = SQ_NONE, .smem = SQ_SMEM_VI,                      \
+	.smem_offset_bits = 21, .smem_glc_bit = 16, .smem_max_op = 4, .vop3_vop1_base = 0x140,     \
+	.vop3_literal = false, .flat = SQ_FLAT_GFX9, .flat_store_op = 0x1c,                        \
+	.flat_store_ndw = { 1, 2, 3, 4 }, .store_cnt = KFDSIG_SQ_CNT_VM,                           \
+	.flat_store_cnt = KFDSIG_SQ_CNT_LGKM, .smem_cnt = KFDSIG_SQ_CNT_LGKM, .msg_id_mask = 0xf,  \
+	.m0_hazard = true
 
 static const struct sq_enc enc_gfx9 = {
 	.name = "gfx9",
@@ -136,6 +139,7 @@ static const struct sq_enc enc_gfx10 = {
 	.sopp_waitcnt = 0x0c,
 	.sopp_sendmsg = 0x10,
 	.sopp_code_end = 0x1f,
+	.sopp_trap = 0x12,
 	.sopp_wait_first = SQ_NONE,
 	.vm_shift = 0,
 	.vm_bits = 4,
@@ -182,6 +186,7 @@ static const struct sq_enc enc_gfx11 = {
 	.sopp_waitcnt = 0x09,
 	.sopp_sendmsg = 0x36,
 	.sopp_code_end = 0x1f,
+	.sopp_trap = 0x10,
 	.sopp_wait_first = SQ_NONE,
 	.vm_shift = 10,
 	.vm_bits = 6,
@@ -228,6 +233,7 @@ static const struct sq_enc enc_gfx12 = {
 	.sopp_waitcnt = SQ_NONE,
 	.sopp_sendmsg = 0x36,
 	.sopp_code_end = 0x1f,
+	.sopp_trap = 0x10,
 	.sopp_wait_first = 0x40,
 	.sop1_mov_b32 = 0,
 	.sopk_waitcnt_vscnt = SQ_NONE,

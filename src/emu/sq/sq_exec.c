@@ -421,6 +421,36 @@ static int exec_sendmsg(struct wave *s, const struct sq_insn *in)
 	return 0;
 }
 
+/*
+ * s_trap: the wave enters the trap handler with TRAP_ID = simm16[7:0] in
+ * the saved PC_HI (ROCr trap_handler.s: SQ_WAVE_PC_HI_TRAP_ID_SHIFT 16,
+ * _SIZE 8). The emulator has no trap handler code: env->trap plays it and
+ * says whether the wave goes on past the s_trap (1) or stops there (0, or
+ * no hook), as a halted wave with the PC at the s_trap.
+ */
+static int exec_trap(struct wave *s, const struct sq_insn *in, bool *end)
+{
+	struct sq_event *e = NULL;
+	int ev = add_event(s, in, KFDSIG_SQ_EV_TRAP, &e);
+	int r = 0;
+
+	if (ev < 0)
+		return ev;
+	e->simm16 = in->simm16;
+	e->trap_id = (uint8_t)(in->simm16 & 0xff);
+	if (s->env->trap) {
+		r = s->env->trap(s->env->ctx, e);
+		if (r < 0)
+			return fail(s, in, -r, "trap hook failed (%d)", r);
+	}
+	if (r > 0)
+		return 0;
+	*end = true;
+	s->rep->trapped = true;
+	s->rep->trap_id = e->trap_id;
+	return 0;
+}
+
 static int exec_insn(struct wave *s, const struct sq_insn *in, bool *end)
 {
 	uint64_t exec = s->exec & lane_mask(s);
@@ -438,6 +468,8 @@ static int exec_insn(struct wave *s, const struct sq_insn *in, bool *end)
 	}
 	case KFDSIG_SQ_OP_S_CODE_END:
 		return fail(s, in, EPROTO, "s_code_end executed (ran past s_endpgm)");
+	case KFDSIG_SQ_OP_S_TRAP:
+		return exec_trap(s, in, end);
 	case KFDSIG_SQ_OP_S_WAITCNT:
 	case KFDSIG_SQ_OP_S_WAITCNT_VSCNT:
 	case KFDSIG_SQ_OP_S_WAIT_LOADCNT:
@@ -616,11 +648,11 @@ int sq_run(const struct sq_wave *w, const struct sq_env *env, struct sq_report *
 		if (!end)
 			pc += in.size;
 	}
-	rep->ended = end && r >= 0;
+	rep->ended = end && r >= 0 && !rep->trapped;
 	free(s->vgpr);
 	free(s);
 	if (r >= 0)
-		return 0;
+		return rep->trapped ? KFDSIG_SQ_TRAPPED : 0;
 out_noalloc:
 	rep->error = r;
 	snprintf(rep->msg, sizeof(rep->msg), "%s", kfdsig_last_error());

@@ -168,6 +168,12 @@ int emu_sq_format(const struct sq_enc *e, const struct sq_insn *in, char *buf, s
 	case KFDSIG_SQ_OP_S_CODE_END:
 		sb_put(&b, "s_code_end");
 		break;
+	case KFDSIG_SQ_OP_S_TRAP:
+		/* LLVM prints a 16-bit immediate in decimal while it is an
+		 * inline integer (<= 64), in hex above (llvm-objdump 22:
+		 * "s_trap 3", "s_trap 0xff"). */
+		sb_put(&b, in->simm16 <= 64 ? "s_trap %u" : "s_trap 0x%x", in->simm16);
+		break;
 	case KFDSIG_SQ_OP_S_WAITCNT:
 		put_waitcnt(&b, e, in);
 		break;
@@ -289,7 +295,9 @@ int emu_sq_format(const struct sq_enc *e, const struct sq_insn *in, char *buf, s
 }
 const char *sq_event_name(enum sq_event_kind k)
 {
-	static const char *const n[] = { "load", "store", "writeback", "wait", "msg", "end" };
+	static const char *const n[] = {
+		"load", "store", "writeback", "wait", "msg", "end", "trap"
+	};
 
 	return (unsigned)k < KFDSIG_ARRAY_SIZE(n) ? n[k] : "?";
 }

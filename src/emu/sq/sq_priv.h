@@ -51,7 +51,7 @@ struct sq_enc {
 	/* bits [31:26] of the 64-bit encodings */
 	uint16_t enc_smem, enc_vop3, enc_flat, enc_mubuf;
 	/* SOPP opcodes */
-	uint16_t sopp_endpgm, sopp_waitcnt, sopp_sendmsg, sopp_code_end;
+	uint16_t sopp_endpgm, sopp_waitcnt, sopp_sendmsg, sopp_code_end, sopp_trap;
 	uint16_t sopp_wait_first; /* s_wait_loadcnt; the 8 s_wait_*cnt follow */
 	/* s_waitcnt simm16: vmcnt low and high parts, expcnt (3 bits), lgkmcnt */
 	uint8_t vm_shift, vm_bits, vm_hi_shift, vm_hi_bits, exp_shift, lgkm_shift, lgkm_bits;

@@ -1,0 +1,1038 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The emulated KFD's debugger and runtime-enable interface (emu_debug.h):
+ * AMDKFD_IOC_RUNTIME_ENABLE and AMDKFD_IOC_DBG_TRAP with the checks and
+ * errnos of today's kfd_chardev.c (kfd_ioctl_runtime_enable(),
+ * runtime_enable(), runtime_disable(), kfd_ioctl_set_debug_trap()),
+ * kfd_debug.c (kfd_dbg_trap_enable/disable, kfd_dbg_ev_raise,
+ * kfd_set_dbg_ev_from_interrupt, kfd_dbg_send_exception_to_runtime,
+ * kfd_dbg_ev_query_debug_event, kfd_dbg_trap_query_exception_info,
+ * kfd_dbg_trap_device_snapshot, the wave launch and watch operations),
+ * kfd_device_queue_manager.c (suspend_queues, resume_queues,
+ * wait_on_destroy_queue, destroy_queue_cpsch), kfd_process_queue_manager.c
+ * (pqm_get_queue_snapshot) and kfd_process.c
+ * (kfd_send_exception_to_runtime).
+ *
+ * Processes: the target of DBG_TRAP is found by its pid (the emulated
+ * process's pid, the caller's own unless kfdsig_emu_set_proc_pid() gave
+ * it a stand-in's), the debugger is the calling KFD process. The ptrace
+ * rule is checked against the real processes: a target with another pid
+ * must have the calling thread as its tracer (/proc/PID/status TracerPid,
+ * which is ptrace_parent()); one with the caller's own pid is the caller
+ * itself (target == p in the kernel), which needs no tracing. Identity
+ * is the pid: a process lent to a stand-in is the stand-in, even to the
+ * process that opened it.
+ *
+ * Locking: the target's p->lock guards p->dbg and its queues' debug
+ * fields (the kernel's p->mutex and p->event_mutex); a waiting runtime
+ * enable and a waiting queue destroy sleep on dbg->cond with it.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/futex.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <kfdsig/debug.h>
+
+#include "emu/emu_debug.h"
+
+/* kfd_ioctl.h enum kfd_dbg_runtime_state */
+#define RT_DISABLED 0u
+#define RT_ENABLED 1u
+
+/* Address watch points per GPU: 4 (kfd_debug.c kfd_dbg_get_dev_watch_id()
+ * walks MAX_WATCH_ADDRESSES, 4, in kfd_priv.h). */
+#define EMU_WATCH_POINTS 4
+
+struct emu_dbg {
+	pthread_cond_t cond;
+	/* runtime side: kfd_process runtime_info, runtime_enable_sema */
+	uint32_t runtime_state;
+	uint64_t r_debug;
+	uint32_t ttmp_setup;
+	uint32_t sema;
+	bool retry; /* is_runtime_retry */
+	/* debugger side */
+	bool trap_enabled;
+	int dbg_fd; /* our dup of the debugger's dbg_fd (fget), -1 */
+	struct emu_proc *debugger;
+	uint64_t enable_mask; /* exception_enable_mask */
+	uint64_t status;      /* process exception_status */
+	uint64_t dev_status[EMU_MAX_GPUS];
+	bool vmf_valid[EMU_MAX_GPUS];
+	struct kfd_hsa_memory_exception_data vmf[EMU_MAX_GPUS];
+	uint32_t launch_mode;	     /* KFD_DBG_TRAP_WAVE_LAUNCH_MODE_* */
+	uint32_t trap_override;	     /* enabled wave traps */
+	uint32_t flags;		     /* KFD_DBG_TRAP_FLAG_* */
+	uint8_t watch[EMU_MAX_GPUS]; /* bit per watch point in use */
+};
+
+static struct emu_dbg *dbg_of(struct emu_proc *p)
+{
+	struct emu_dbg *d = p->dbg;
+
+	if (d)
+		return d;
+	d = calloc(1, sizeof(*d));
+	if (!d)
+		return NULL;
+	pthread_cond_init(&d->cond, NULL);
+	d->dbg_fd = -1;
+	p->dbg = d;
+	return d;
+}
+
+/* ---- raising exceptions (kfd_debug.c kfd_dbg_ev_raise) ------------------ */
+
+/* Record @mask on its source and tell the debugger when it subscribed.
+ * @gi: the GPU index (-1: none), @qid: the queue (-1: none). Returns
+ * whether the debugger took it. p->lock held. */
+static bool ev_raise(struct emu_proc *p, uint64_t mask, int gi, int qid, const void *data,
+		     size_t len)
+{
+	struct emu_dbg *d = p->dbg;
+
+	if (!d || !d->trap_enabled)
+		return false;
+	if (mask & KFDSIG_EC_MASK_DEVICE) {
+		if (gi >= 0) {
+			d->dev_status[gi] |= mask & KFDSIG_EC_MASK_DEVICE;
+			/* the first violation's data is kept until cleared */
+			if ((mask & KFDSIG_EC_MASK(KFDSIG_EC_DEVICE_MEMORY_VIOLATION)) &&
+			    !d->vmf_valid[gi] && data && len == sizeof(d->vmf[gi])) {
+				memcpy(&d->vmf[gi], data, len);
+				d->vmf_valid[gi] = true;
+			}
+		}
+	} else if (mask & KFDSIG_EC_MASK_PROCESS) {
+		d->status |= mask & KFDSIG_EC_MASK_PROCESS;
+	} else {
+		for (struct emu_queue *q = p->queues; q; q = q->next)
+			if ((int)q->g->index == gi && (int)q->id == qid) {
+				q->exception_status |= mask;
+				break;
+			}
+	}
+	if (!(d->enable_mask & mask))
+		return false;
+	/* kernel_write(dbg_ev_file, ".", 1): the debugger polls its fd */
+	if (d->dbg_fd >= 0) {
+		static const char dot = '.';
+		struct pollfd pfd = { .fd = d->dbg_fd, .events = POLLOUT };
+
+		/* Emulator choice: a file that cannot take the byte now (a
+		 * full pipe) loses it instead of blocking an engine thread;
+		 * the kernel's kernel_write would block there. The status
+		 * stays for QUERY_DEBUG_EVENT either way. */
+		if (poll(&pfd, 1, 0) == 1 && (pfd.revents & POLLOUT)) {
+			ssize_t w = write(d->dbg_fd, &dot, 1);
+			(void)w;
+		}
+	}
+	return true;
+}
+
+/* kfd_process.c kfd_send_exception_to_runtime() (its work handler): read
+ * err_payload_addr and err_event_id from the queue's context save area
+ * header, OR @mask into the payload word, set the event. The header and
+ * the payload are user memory, read and written as get_user/put_user do.
+ * p->lock held, inside emu_wake_begin/end. */
+static void send_to_runtime(struct emu_proc *p, struct emu_queue *q, uint64_t mask)
+{
+	abi_cwsr_header h;
+	uint64_t cur;
+
+	if (!q->cwsr_va || emu_copy_from_user(&h, (const void *)(uintptr_t)q->cwsr_va, sizeof(h)))
+		return;
+	if (h.err_payload_addr &&
+	    !emu_copy_from_user(&cur, (const void *)(uintptr_t)h.err_payload_addr, sizeof(cur))) {
+		cur |= mask;
+		emu_copy_to_user((void *)(uintptr_t)h.err_payload_addr, &cur, sizeof(cur));
+	}
+	/* kfd_set_event(): only a signal event can be set; others are
+	 * ignored (-EINVAL, not reported) */
+	emu_set_event_ioctl(p, h.err_event_id);
+}
+
+/* The interrupt handlers that report exceptions (kfd_int_process_v9.c,
+ * _v10.c, _v11.c, _v12_1.c) call kfd_set_dbg_ev_from_interrupt(); the
+ * gfx7/8 handler (cik_event_interrupt.c) does not. */
+static bool reports_exceptions(const struct emu_gpu *g)
+{
+	return g->gen.irq != KFDSIG_IRQ_CIK;
+}
+
+void emu_queue_exception(struct emu_queue *q, uint32_t ec)
+{
+	struct emu_proc *p;
+	uint64_t mask;
+
+	if (!q || !ec || ec >= KFDSIG_EC_MAX || !reports_exceptions(q->g))
+		return;
+	p = q->p;
+	mask = KFDSIG_EC_MASK(ec);
+	emu_wake_begin();
+	pthread_mutex_lock(&p->lock);
+	/* kfd_set_dbg_ev_from_interrupt(): the debugger first; a queue
+	 * exception it does not take goes to an enabled runtime */
+	if (!ev_raise(p, mask, (int)q->g->index, (int)q->id, NULL, 0) &&
+	    (mask & KFDSIG_EC_MASK_QUEUE) && p->dbg && p->dbg->runtime_state == RT_ENABLED)
+		send_to_runtime(p, q, mask);
+	pthread_mutex_unlock(&p->lock);
+	emu_wake_end();
+}
+
+void emu_device_exception(struct emu_proc *p, struct emu_gpu *g, uint32_t ec, const void *data,
+			  size_t len)
+{
+	if (!p || !g || !ec || ec >= KFDSIG_EC_MAX || !reports_exceptions(g))
+		return;
+	pthread_mutex_lock(&p->lock);
+	ev_raise(p, KFDSIG_EC_MASK(ec), (int)g->index, -1, data, len);
+	pthread_mutex_unlock(&p->lock);
+}
+
+bool emu_queue_may_fetch(const struct emu_queue *q)
+{
+	return !__atomic_load_n(&q->suspended, __ATOMIC_ACQUIRE);
+}
+
+bool emu_queue_may_launch(const struct emu_queue *q)
+{
+	const struct emu_dbg *d = __atomic_load_n(&q->p->dbg, __ATOMIC_ACQUIRE);
+
+	return !d || __atomic_load_n(&d->launch_mode, __ATOMIC_ACQUIRE) != KFDSIG_DBG_LAUNCH_HALT;
+}
+
+void emu_dbg_queue_new(struct emu_queue *q)
+{
+	/* kfd_process_queue_manager.c pqm_create_queue(): a queue created
+	 * under a debugger is reported as EC_QUEUE_NEW (and cannot be
+	 * suspended until the debugger clears that bit) */
+	ev_raise(q->p, KFDSIG_EC_MASK(KFDSIG_EC_QUEUE_NEW), (int)q->g->index, (int)q->id, NULL, 0);
+}
+
+/* The kernel's interruptible waits (down_interruptible,
+ * wait_event_interruptible) end early when a signal comes: the ioctl
+ * fails with -EINTR and the caller calls again. The emulator has no
+ * signal to wait for: its waits end after EMU_DBG_WAIT_MS as if one came
+ * (the library retries -EINTR; a raw caller, a fuzzer, is not stuck).
+ * p->lock held, released while waiting. Return: 0 or -EINTR. */
+#define EMU_DBG_WAIT_MS 1000
+
+static int dbg_wait(struct emu_dbg *d, struct emu_proc *p, const struct timespec *until)
+{
+	return pthread_cond_timedwait(&d->cond, &p->lock, until) == ETIMEDOUT ? -EINTR : 0;
+}
+
+static struct timespec deadline(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ts.tv_sec += EMU_DBG_WAIT_MS / 1000;
+	return ts;
+}
+
+int emu_dbg_queue_delete(struct emu_queue *q)
+{
+	struct emu_proc *p = q->p;
+	struct timespec until = deadline();
+
+	/* kfd_device_queue_manager.c wait_on_destroy_queue(): destroying a
+	 * suspended queue of a debugged process waits for its resume */
+	while (p->dbg && p->dbg->trap_enabled && q->suspended)
+		if (dbg_wait(p->dbg, p, &until))
+			return -EINTR;
+	/* destroy_queue_cpsch(): EC_DEVICE_QUEUE_DELETE, doorbell -1 */
+	ev_raise(p, KFDSIG_EC_MASK(KFDSIG_EC_DEVICE_QUEUE_DELETE), (int)q->g->index, -1, NULL, 0);
+	return 0;
+}
+
+/* ---- suspend / resume (kfd_device_queue_manager.c) ---------------------- */
+
+/* Wake the queue's engine (it sleeps on its doorbell word). */
+static void kick(struct emu_queue *q)
+{
+	syscall(SYS_futex, (uint32_t *)q->doorbell, FUTEX_WAKE, 0x7fffffff, NULL, NULL, 0);
+}
+
+/* The engine parks at a packet boundary once it sees the flag
+ * (emu_doorbell.c); wait for that, as suspend_queues waits for the
+ * preemption (HWS unmap with the grace period). Bounded: a queue that does
+ * not park in 2 s is reported with KFD_DBG_QUEUE_ERROR_MASK, as a failed
+ * preemption is. p->lock not held. */
+static bool wait_parked(struct emu_queue *q)
+{
+	for (int i = 0; i < 200000; i++) {
+		if (__atomic_load_n(&q->parked, __ATOMIC_ACQUIRE) ||
+		    __atomic_load_n(&q->stop, __ATOMIC_ACQUIRE))
+			return true;
+		if (i % 100 == 0)
+			kick(q);
+		usleep(10);
+	}
+	return false;
+}
+
+/* Is @id (status bits masked) in the array? Its index or -1
+ * (kfd_device_queue_manager.c q_array_get_index). */
+static int q_index(uint32_t id, const uint32_t *ids, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		if (KFDSIG_DBG_QUEUE_ID(ids[i]) == id)
+			return (int)i;
+	return -1;
+}
+
+/* The user's queue id array, copied in (memdup_user): -EFAULT, -ENOMEM,
+ * or -EINVAL for a count the kernel could not allocate. */
+static int ids_in(uint64_t uptr, uint32_t n, uint32_t **out)
+{
+	uint32_t *ids;
+
+	*out = NULL;
+	if (!n)
+		return 0;
+	if ((uint64_t)n * sizeof(uint32_t) > EMU_KMALLOC_MAX)
+		return -ENOMEM;
+	ids = malloc((size_t)n * sizeof(uint32_t));
+	if (!ids)
+		return -ENOMEM;
+	if (emu_copy_from_user(ids, (const void *)(uintptr_t)uptr, (size_t)n * sizeof(uint32_t))) {
+		free(ids);
+		return -EFAULT;
+	}
+	*out = ids;
+	return 0;
+}
+
+/* suspend_queues(): every listed id starts INVALID and is cleared when its
+ * queue stops; a new queue (EC_QUEUE_NEW pending) is skipped (-EBUSY in
+ * suspend_single_queue, left INVALID); an already suspended one counts.
+ * Returns the number suspended. Takes and drops p->lock. */
+static int suspend(struct emu_proc *p, uint64_t clear, uint64_t uptr, uint32_t n)
+{
+	struct emu_queue *stopped[32];
+	uint32_t *ids, nstopped = 0;
+	int r, total = 0;
+
+	if ((r = ids_in(uptr, n, &ids)) < 0)
+		return r;
+	for (uint32_t i = 0; i < n; i++)
+		ids[i] |= KFDSIG_DBG_QUEUE_INVALID;
+	pthread_mutex_lock(&p->lock);
+	for (struct emu_queue *q = p->queues; q; q = q->next) {
+		int k = q_index(q->id, ids, n);
+
+		if (k < 0)
+			continue;
+		if (q->exception_status & KFDSIG_EC_MASK(KFDSIG_EC_QUEUE_NEW))
+			continue;
+		if (!q->suspended) {
+			__atomic_store_n(&q->suspended, true, __ATOMIC_RELEASE);
+			if (nstopped < 32)
+				stopped[nstopped++] = q;
+		}
+		ids[k] &= ~KFDSIG_DBG_QUEUE_INVALID;
+		q->exception_status &= ~clear;
+		total++;
+	}
+	pthread_mutex_unlock(&p->lock);
+	/* the preemption: each newly suspended engine parks */
+	for (uint32_t i = 0; i < nstopped; i++)
+		if (!wait_parked(stopped[i])) {
+			int k = q_index(stopped[i]->id, ids, n);
+			if (k >= 0)
+				ids[k] |= KFDSIG_DBG_QUEUE_ERROR;
+			total--;
+		}
+	if (n && emu_copy_to_user((void *)(uintptr_t)uptr, ids, (size_t)n * sizeof(uint32_t)))
+		total = -EFAULT;
+	free(ids);
+	return total;
+}
+
+/* resume_queues(): the listed ids (NULL: every queue) start INVALID and
+ * are cleared as their queues run again. p->lock held. */
+static int resume(struct emu_proc *p, uint64_t uptr, uint32_t n, bool all)
+{
+	uint32_t *ids = NULL;
+	int r, total = 0;
+
+	if (!all && (r = ids_in(uptr, n, &ids)) < 0)
+		return r;
+	for (uint32_t i = 0; ids && i < n; i++)
+		ids[i] |= KFDSIG_DBG_QUEUE_INVALID;
+	for (struct emu_queue *q = p->queues; q; q = q->next) {
+		int k = all ? -1 : q_index(q->id, ids, n);
+
+		if (!all && k < 0)
+			continue;
+		if (q->suspended) {
+			__atomic_store_n(&q->suspended, false, __ATOMIC_RELEASE);
+			kick(q);
+		}
+		if (k >= 0)
+			ids[k] &= ~KFDSIG_DBG_QUEUE_INVALID;
+		total++;
+	}
+	if (p->dbg)
+		pthread_cond_broadcast(&p->dbg->cond); /* a waiting destroy */
+	if (ids && n &&
+	    emu_copy_to_user((void *)(uintptr_t)uptr, ids, (size_t)n * sizeof(uint32_t)))
+		total = -EFAULT;
+	free(ids);
+	return total;
+}
+
+/* ---- RUNTIME_ENABLE (kfd_chardev.c) ------------------------------------- */
+
+/* down_interruptible(&p->runtime_enable_sema); an interrupted wait
+ * leaves is_runtime_retry set, and the next RUNTIME_ENABLE call waits
+ * again without raising anew (kfd_chardev.c runtime_enable() /
+ * runtime_disable()). */
+static int sema_down(struct emu_proc *p, struct emu_dbg *d)
+{
+	struct timespec until = deadline();
+
+	while (!d->sema)
+		if (dbg_wait(d, p, &until)) {
+			d->retry = true;
+			return -EINTR;
+		}
+	d->sema--;
+	d->retry = false;
+	return 0;
+}
+
+int emu_runtime_enable(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
+{
+	abi_runtime_enable_args *a = data;
+	struct emu_dbg *d;
+	int r = 0;
+
+	(void)emu;
+	pthread_mutex_lock(&p->lock);
+	d = dbg_of(p);
+	if (!d) {
+		r = -ENOMEM;
+		goto out;
+	}
+	if (d->retry) {
+		/* an interrupted enable or disable: wait again */
+		r = d->trap_enabled ? sema_down(p, d) : 0;
+		d->retry = r != 0;
+		goto out;
+	}
+	if (a->mode_mask & KFDSIG_RUNTIME_ENABLE_MODE_ENABLE) {
+		/* runtime_enable(): -EBUSY unless disabled (a pending enable
+		 * is already ENABLED), -EEXIST once a queue exists */
+		if (d->runtime_state != RT_DISABLED) {
+			r = -EBUSY;
+			goto out;
+		}
+		if (p->queues) {
+			r = -EEXIST;
+			goto out;
+		}
+		d->runtime_state = RT_ENABLED;
+		d->r_debug = a->r_debug;
+		d->ttmp_setup = !!(a->mode_mask & KFDSIG_RUNTIME_ENABLE_MODE_TTMP_SAVE);
+		if (d->trap_enabled) {
+			/* tell the debugger, wait for its EC_PROCESS_RUNTIME */
+			ev_raise(p, KFDSIG_EC_MASK(KFDSIG_EC_PROCESS_RUNTIME), -1, -1, NULL, 0);
+			r = sema_down(p, d);
+		}
+	} else {
+		/* runtime_disable() */
+		bool was = d->runtime_state == RT_ENABLED;
+
+		d->runtime_state = RT_DISABLED;
+		d->r_debug = 0;
+		if (d->trap_enabled) {
+			if (was) {
+				resume(p, 0, 0, true);
+				d->launch_mode = 0;
+			}
+			ev_raise(p, KFDSIG_EC_MASK(KFDSIG_EC_PROCESS_RUNTIME), -1, -1, NULL, 0);
+			if ((r = sema_down(p, d)) < 0)
+				goto out;
+		}
+		d->ttmp_setup = 0;
+	}
+out:
+	pthread_mutex_unlock(&p->lock);
+	return r;
+}
+
+/* ---- DBG_TRAP ------------------------------------------------------------ */
+
+/* /proc/PID/status TracerPid: the tracer thread's id, 0 when untraced,
+ * -1 when the process is gone. */
+static pid_t tracer_of(pid_t pid)
+{
+	char path[64], line[128];
+	pid_t t = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	f = fopen(path, "re");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, "TracerPid:", 10)) {
+			t = (pid_t)strtol(line + 10, NULL, 10);
+			break;
+		}
+	fclose(f);
+	return t;
+}
+
+/* kfd_lookup_process_by_pid(): the KFD process of @pid, with a reference.
+ * Several emulated processes may share the caller's pid (one per open):
+ * another one than the caller is preferred, newest first. */
+static struct emu_proc *lookup(struct kfdsig_emu *emu, struct emu_proc *caller, pid_t pid)
+{
+	struct emu_proc *found = NULL;
+
+	pthread_mutex_lock(&emu->lock);
+	for (struct emu_proc *p = emu->procs; p; p = p->next) {
+		if (p->closed || p->pid != pid)
+			continue;
+		if (p != caller) {
+			found = p;
+			break;
+		}
+		found = p;
+	}
+	if (found)
+		found->refs++;
+	pthread_mutex_unlock(&emu->lock);
+	return found;
+}
+
+static int dbg_enable(struct emu_proc *p, struct emu_proc *target, abi_dbg_trap_args *a)
+{
+	struct emu_dbg *d = dbg_of(target);
+	abi_runtime_info ri;
+	uint32_t copy;
+	int fd;
+
+	if (!d)
+		return -ENOMEM;
+	if (d->trap_enabled)
+		return -EALREADY;
+	/* kfd_dbg_trap_enable(): every GPU of the target must be SOC15
+	 * (GC 9+); the emulated process has a pdd on every GPU */
+	for (uint32_t i = 0; i < target->emu->ngpus; i++)
+		if (target->emu->gpus[i].gen.gc[0] < 9)
+			return -ENODEV;
+	copy = a->enable.rinfo_size < sizeof(ri) ? a->enable.rinfo_size : sizeof(ri);
+	/* fget(dbg_fd): any open file; KFD only ever writes one byte to it */
+	if ((int)a->enable.dbg_fd < 0 || fcntl((int)a->enable.dbg_fd, F_GETFD) < 0)
+		return -EBADF;
+	fd = fcntl((int)a->enable.dbg_fd, F_DUPFD_CLOEXEC, 0);
+	if (fd < 0)
+		return -EBADF;
+	d->dbg_fd = fd;
+	d->trap_enabled = true;
+	d->debugger = target != p ? p : NULL;
+	ri.r_debug = d->r_debug;
+	ri.runtime_state = d->runtime_state;
+	ri.ttmp_setup = d->ttmp_setup;
+	a->enable.rinfo_size = sizeof(ri);
+	if (copy && emu_copy_to_user((void *)(uintptr_t)a->enable.rinfo_ptr, &ri, copy)) {
+		/* kfd_dbg_trap_deactivate() but the session stays */
+		return -EFAULT;
+	}
+	d->enable_mask = a->enable.exception_mask;
+	return 0;
+}
+
+/* kfd_dbg_trap_disable() via kfd_dbg_trap_deactivate(): resume every
+ * queue, launch mode normal, watch points and flags cleared, the file
+ * released. p->lock held. */
+static void dbg_disable(struct emu_proc *target)
+{
+	struct emu_dbg *d = target->dbg;
+
+	if (!d || !d->trap_enabled)
+		return;
+	resume(target, 0, 0, true);
+	__atomic_store_n(&d->launch_mode, 0, __ATOMIC_RELEASE);
+	d->trap_override = 0;
+	d->flags = 0;
+	memset(d->watch, 0, sizeof(d->watch));
+	if (d->dbg_fd >= 0)
+		close(d->dbg_fd);
+	d->dbg_fd = -1;
+	d->debugger = NULL;
+	d->trap_enabled = false;
+	d->enable_mask = 0;
+}
+
+/* kfd_dbg_ev_query_debug_event(): the first queue, then device, then the
+ * process with an enabled pending exception; clear @clear from it. */
+static int query_event(struct emu_proc *t, abi_dbg_trap_args *a)
+{
+	struct emu_dbg *d = t->dbg;
+	uint64_t clear = a->query_debug_event.exception_mask;
+
+	a->query_debug_event.exception_mask = 0;
+	a->query_debug_event.gpu_id = 0;
+	a->query_debug_event.queue_id = 0;
+	for (struct emu_queue *q = t->queues; q; q = q->next)
+		if (q->exception_status & d->enable_mask) {
+			a->query_debug_event.exception_mask = q->exception_status;
+			a->query_debug_event.queue_id = q->id;
+			a->query_debug_event.gpu_id = q->g->gpu_id;
+			q->exception_status &= ~clear;
+			return 0;
+		}
+	for (uint32_t i = 0; i < t->emu->ngpus; i++)
+		if (d->dev_status[i] & d->enable_mask) {
+			a->query_debug_event.exception_mask = d->dev_status[i];
+			a->query_debug_event.gpu_id = t->emu->gpus[i].gpu_id;
+			d->dev_status[i] &= ~clear;
+			return 0;
+		}
+	if (d->status & d->enable_mask) {
+		a->query_debug_event.exception_mask = d->status;
+		d->status &= ~clear;
+		return 0;
+	}
+	return -EAGAIN;
+}
+
+/* kfd_dbg_trap_query_exception_info() */
+static int query_info(struct emu_proc *t, abi_dbg_trap_args *a)
+{
+	struct emu_dbg *d = t->dbg;
+	uint32_t ec = a->query_exception_info.exception_code;
+	uint32_t src = a->query_exception_info.source_id;
+	bool clr = a->query_exception_info.clear_exception;
+	void *info = (void *)(uintptr_t)a->query_exception_info.info_ptr;
+	uint32_t room = a->query_exception_info.info_size, size = 0;
+	uint64_t m, *st = NULL;
+
+	if (!info)
+		return -EINVAL;
+	if (!ec || ec >= 64)
+		return -EINVAL;
+	m = KFDSIG_EC_MASK(ec);
+	if (m & KFDSIG_EC_MASK_QUEUE) {
+		for (struct emu_queue *q = t->queues; q && !st; q = q->next)
+			if (q->id == src)
+				st = &q->exception_status;
+		if (!st)
+			return -EINVAL;
+		if (!(*st & m))
+			return -ENODATA;
+	} else if (m & KFDSIG_EC_MASK_DEVICE) {
+		struct emu_gpu *g = emu_gpu_by_id(t->emu, src);
+		uint32_t gi;
+
+		if (!g)
+			return -EINVAL;
+		gi = g->index;
+		st = &d->dev_status[gi];
+		if (!(*st & m))
+			return -ENODATA;
+		if (ec == KFDSIG_EC_DEVICE_MEMORY_VIOLATION) {
+			size = d->vmf_valid[gi] ? sizeof(d->vmf[gi]) : 0;
+			if (emu_copy_to_user(info, &d->vmf[gi], room < size ? room : size))
+				return -EFAULT;
+			if (clr)
+				d->vmf_valid[gi] = false;
+		}
+	} else if (m & KFDSIG_EC_MASK_PROCESS) {
+		st = &d->status;
+		if (!(*st & m))
+			return -ENODATA;
+		if (ec == KFDSIG_EC_PROCESS_RUNTIME) {
+			abi_runtime_info ri = { d->r_debug, d->runtime_state, d->ttmp_setup };
+
+			size = sizeof(ri);
+			if (emu_copy_to_user(info, &ri, room < size ? room : size))
+				return -EFAULT;
+		}
+	} else {
+		return -EINVAL;
+	}
+	a->query_exception_info.info_size = size;
+	if (clr)
+		*st &= ~m;
+	return 0;
+}
+
+/* pqm_get_queue_snapshot() / set_queue_snapshot_entry() */
+static int queue_snapshot(struct emu_proc *t, abi_dbg_trap_args *a)
+{
+	uint32_t want = a->queue_snapshot.num_queues, esz = a->queue_snapshot.entry_size, n = 0;
+	uint64_t clear = a->queue_snapshot.exception_mask;
+	char *buf = (char *)(uintptr_t)a->queue_snapshot.snapshot_buf_ptr;
+	abi_queue_snapshot_entry e;
+	uint32_t copy;
+
+	a->queue_snapshot.num_queues = 0;
+	if (!esz)
+		return -EINVAL;
+	copy = esz < sizeof(e) ? esz : sizeof(e);
+	a->queue_snapshot.entry_size = copy;
+	for (struct emu_queue *q = t->queues; q; q = q->next) {
+		if (n < want) {
+			memset(&e, 0, sizeof(e));
+			e.exception_status = q->exception_status;
+			e.ring_base_address = q->ring_va;
+			e.write_pointer_address = q->wptr_va;
+			e.read_pointer_address = q->rptr_va;
+			e.ctx_save_restore_address = q->cwsr_va;
+			e.ctx_save_restore_area_size = q->cwsr_size;
+			e.queue_id = q->id;
+			e.gpu_id = q->g->gpu_id;
+			e.ring_size = q->ring_size;
+			e.queue_type = q->type;
+			q->exception_status &= ~clear;
+			if (emu_copy_to_user(buf + (uint64_t)n * esz, &e, copy)) {
+				a->queue_snapshot.num_queues = n;
+				return -EFAULT;
+			}
+		}
+		n++;
+	}
+	a->queue_snapshot.num_queues = n;
+	return 0;
+}
+
+/* kfd_dbg_trap_device_snapshot(); the topology values are the ones the
+ * emulated sysfs prints (emu_sysfs.c) */
+static int device_snapshot(struct emu_proc *t, abi_dbg_trap_args *a)
+{
+	struct emu_dbg *d = t->dbg;
+	struct kfdsig_emu *emu = t->emu;
+	char *buf = (char *)(uintptr_t)a->device_snapshot.snapshot_buf_ptr;
+	uint32_t esz = a->device_snapshot.entry_size, want = a->device_snapshot.num_devices;
+	uint64_t clear = a->device_snapshot.exception_mask;
+	abi_dbg_device_info_entry e;
+	uint32_t copy, n;
+
+	if (!buf || !esz)
+		return -EINVAL;
+	n = want < emu->ngpus ? want : emu->ngpus;
+	a->device_snapshot.num_devices = emu->ngpus;
+	copy = esz < sizeof(e) ? esz : sizeof(e);
+	a->device_snapshot.entry_size = copy;
+	for (uint32_t i = 0; i < n; i++) {
+		struct emu_gpu *g = &emu->gpus[i];
+		struct kfd_process_device_apertures ap;
+
+		emu_gpu_apertures(g, &ap);
+		memset(&e, 0, sizeof(e));
+		e.exception_status = d->dev_status[i];
+		e.lds_base = ap.lds_base;
+		e.lds_limit = ap.lds_limit;
+		e.scratch_base = ap.scratch_base;
+		e.scratch_limit = ap.scratch_limit;
+		e.gpuvm_base = ap.gpuvm_base;
+		e.gpuvm_limit = ap.gpuvm_limit;
+		e.gpu_id = g->gpu_id;
+		emu_sysfs_node_info(emu, g, &e.location_id, &e.vendor_id, &e.device_id,
+				    &e.simd_count, &e.max_waves_per_simd, &e.array_count,
+				    &e.simd_arrays_per_engine, &e.capability, &e.debug_prop);
+		e.revision_id = 0;
+		e.subsystem_vendor_id = 0x1002;
+		e.subsystem_device_id = g->device_id;
+		e.fw_version = g->mec_fw;
+		e.gfx_target_version = g->t->gfx_target_version;
+		e.num_xcc = g->num_xcc;
+		if (clear)
+			d->dev_status[i] &= ~clear;
+		if (emu_copy_to_user(buf + (uint64_t)i * esz, &e, copy))
+			return -EFAULT;
+	}
+	return 0;
+}
+
+/* kfd_chardev.c kfd_ioctl_set_debug_trap(): the checks in the kernel's
+ * order, then the operation on the target under its lock. */
+int emu_dbg_trap(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
+{
+	abi_dbg_trap_args *a = data;
+	pid_t pid = (pid_t)a->pid;
+	struct emu_proc *t;
+	struct emu_dbg *d;
+	bool self;
+	int r = 0;
+
+	/* find_get_pid / get_pid_task: no such process */
+	if (pid <= 0 || (kill(pid, 0) < 0 && errno == ESRCH))
+		return -ESRCH;
+	/* kfd_lookup_process_by_pid (ENABLE of a traced process without a
+	 * KFD process creates one in the kernel; the emulator cannot make a
+	 * KFD process for another process: -ESRCH) */
+	t = lookup(emu, p, pid);
+	if (!t)
+		return -ESRCH;
+	/* "is not PTRACED and cannot be debugged": the caller must be the
+	 * target or its tracer (ptrace_parent(target) == current: the
+	 * calling thread) */
+	self = t->pid == getpid(); /* a stand-in's pid is another process */
+	if (!self && a->op != KFDSIG_DBG_OP_DISABLE &&
+	    tracer_of(pid) != (pid_t)syscall(SYS_gettid)) {
+		emu_proc_put(t);
+		return -EPERM;
+	}
+	pthread_mutex_lock(&t->lock);
+	d = dbg_of(t);
+	if (!d) {
+		r = -ENOMEM;
+		goto out;
+	}
+	if (a->op != KFDSIG_DBG_OP_ENABLE && !d->trap_enabled) {
+		r = -EINVAL; /* "not debug enabled for op" */
+		goto out;
+	}
+	/* the hardware operations need the runtime enabled: -EPERM in
+	 * today's kfd_chardev.c (the seed's first version answered -EACCES
+	 * for every op it did not implement yet) */
+	switch (a->op) {
+	case KFDSIG_DBG_OP_SET_WAVE_LAUNCH_OVERRIDE:
+	case KFDSIG_DBG_OP_SET_WAVE_LAUNCH_MODE:
+	case KFDSIG_DBG_OP_SUSPEND_QUEUES:
+	case KFDSIG_DBG_OP_RESUME_QUEUES:
+	case KFDSIG_DBG_OP_SET_NODE_ADDRESS_WATCH:
+	case KFDSIG_DBG_OP_CLEAR_NODE_ADDRESS_WATCH:
+	case KFDSIG_DBG_OP_SET_FLAGS:
+		if (d->runtime_state != RT_ENABLED) {
+			r = -EPERM;
+			goto out;
+		}
+		break;
+	default:
+		break;
+	}
+	switch (a->op) {
+	case KFDSIG_DBG_OP_ENABLE:
+		r = dbg_enable(p, t, a);
+		break;
+	case KFDSIG_DBG_OP_DISABLE:
+		dbg_disable(t);
+		break;
+	case KFDSIG_DBG_OP_SEND_RUNTIME_EVENT: {
+		/* kfd_dbg_send_exception_to_runtime() */
+		uint64_t m = a->send_runtime_event.exception_mask;
+
+		if (m & KFDSIG_EC_MASK(KFDSIG_EC_DEVICE_MEMORY_VIOLATION))
+			m &= ~KFDSIG_EC_MASK(KFDSIG_EC_DEVICE_MEMORY_VIOLATION);
+		if (m & KFDSIG_EC_MASK(KFDSIG_EC_PROCESS_RUNTIME)) {
+			d->sema++; /* up(&p->runtime_enable_sema) */
+			pthread_cond_broadcast(&d->cond);
+			m &= ~KFDSIG_EC_MASK(KFDSIG_EC_PROCESS_RUNTIME);
+		}
+		if (m) {
+			struct emu_queue *q = t->queues;
+
+			while (q && q->id != a->send_runtime_event.queue_id)
+				q = q->next;
+			if (!q) {
+				r = -EINVAL;
+				break;
+			}
+			emu_wake_begin();
+			send_to_runtime(t, q, m);
+			/* the caller's ioctl bracket delivers the wakes */
+			emu_wake_end();
+		}
+		break;
+	}
+	case KFDSIG_DBG_OP_SET_EXCEPTIONS_ENABLED:
+		d->enable_mask = a->set_exceptions_enabled.exception_mask;
+		break;
+	case KFDSIG_DBG_OP_SET_WAVE_LAUNCH_OVERRIDE: {
+		/* kfd_dbg_trap_set_wave_launch_override(): the emulated GPUs
+		 * support every trap of kfd_dbg_trap_mask (UNVERIFIED per
+		 * GPU: the kernel asks each GPU's get_iq_wait_times /
+		 * trap mask; the emulator grants all) */
+		const uint32_t all = 0x1ff | KFDSIG_DBG_TRAP_MASK_TRAP_ON_WAVE_START |
+				     KFDSIG_DBG_TRAP_MASK_TRAP_ON_WAVE_END;
+		uint32_t mode = a->launch_override.override_mode;
+		uint32_t en = a->launch_override.enable_mask;
+		uint32_t prev = d->trap_override;
+
+		if (mode > KFDSIG_DBG_OVERRIDE_REPLACE) {
+			r = -EINVAL;
+			break;
+		}
+		if (en & ~all) {
+			r = -EACCES;
+			break;
+		}
+		d->trap_override = mode == KFDSIG_DBG_OVERRIDE_OR ? prev | en : en;
+		a->launch_override.enable_mask = prev;
+		a->launch_override.support_request_mask &= all;
+		break;
+	}
+	case KFDSIG_DBG_OP_SET_WAVE_LAUNCH_MODE: {
+		uint32_t m = a->launch_mode.launch_mode;
+
+		/* kfd_dbg_trap_set_wave_launch_mode(): NORMAL, HALT, DEBUG */
+		if (m != KFDSIG_DBG_LAUNCH_NORMAL && m != KFDSIG_DBG_LAUNCH_HALT &&
+		    m != KFDSIG_DBG_LAUNCH_DEBUG) {
+			r = -EINVAL;
+			break;
+		}
+		__atomic_store_n(&d->launch_mode, m, __ATOMIC_RELEASE);
+		break;
+	}
+	case KFDSIG_DBG_OP_SUSPEND_QUEUES: {
+		uint64_t clear = a->suspend_queues.exception_mask;
+		uint64_t uptr = a->suspend_queues.queue_array_ptr;
+		uint32_t n = a->suspend_queues.num_queues;
+
+		/* waits for the engines with the lock dropped */
+		pthread_mutex_unlock(&t->lock);
+		r = suspend(t, clear, uptr, n);
+		emu_proc_put(t);
+		return r;
+	}
+	case KFDSIG_DBG_OP_RESUME_QUEUES:
+		r = resume(t, a->resume_queues.queue_array_ptr, a->resume_queues.num_queues,
+			   !a->resume_queues.queue_array_ptr);
+		break;
+	case KFDSIG_DBG_OP_SET_NODE_ADDRESS_WATCH:
+	case KFDSIG_DBG_OP_CLEAR_NODE_ADDRESS_WATCH: {
+		bool set = a->op == KFDSIG_DBG_OP_SET_NODE_ADDRESS_WATCH;
+		struct emu_gpu *g = emu_gpu_by_id(emu, set ? a->set_node_address_watch.gpu_id
+							   : a->clear_node_address_watch.gpu_id);
+		uint32_t id;
+
+		if (!g) {
+			r = -ENODEV; /* no pdd of the target on that gpu_id */
+			break;
+		}
+		if (!set) {
+			/* kfd_dbg_trap_clear_dev_address_watch(): an id this
+			 * debugger did not set is -EINVAL */
+			id = a->clear_node_address_watch.id;
+			if (id >= EMU_WATCH_POINTS || !(d->watch[g->index] & (1u << id))) {
+				r = -EINVAL;
+				break;
+			}
+			d->watch[g->index] &= (uint8_t) ~(1u << id);
+			break;
+		}
+		for (id = 0; id < EMU_WATCH_POINTS && (d->watch[g->index] & (1u << id)); id++)
+			;
+		if (id == EMU_WATCH_POINTS) {
+			r = -ENOMEM; /* kfd_dbg_get_dev_watch_id(): none free */
+			break;
+		}
+		d->watch[g->index] |= (uint8_t)(1u << id);
+		a->set_node_address_watch.id = id;
+		break;
+	}
+	case KFDSIG_DBG_OP_SET_FLAGS: {
+		/* kfd_dbg_trap_set_flags(): SINGLE_MEM_OP needs precise memory
+		 * operations on every GPU (-EACCES); the previous flags come
+		 * back */
+		uint32_t f = a->set_flags.flags, prev = d->flags;
+
+		if (f & ~KFDSIG_DBG_FLAG_SINGLE_MEM_OP) {
+			r = -EINVAL;
+			break;
+		}
+		for (uint32_t i = 0; i < emu->ngpus && (f & KFDSIG_DBG_FLAG_SINGLE_MEM_OP); i++) {
+			uint32_t cap = 0, prop = 0;
+
+			emu_gen_debug_caps(&emu->gpus[i].gen, &cap, &prop);
+			if (!(cap & KFDSIG_CAP_TRAP_DEBUG_PRECISE_MEMORY_OPS))
+				r = -EACCES;
+		}
+		if (r)
+			break;
+		d->flags = f;
+		a->set_flags.flags = prev;
+		break;
+	}
+	case KFDSIG_DBG_OP_QUERY_DEBUG_EVENT:
+		r = query_event(t, a);
+		break;
+	case KFDSIG_DBG_OP_QUERY_EXCEPTION_INFO:
+		r = query_info(t, a);
+		break;
+	case KFDSIG_DBG_OP_GET_QUEUE_SNAPSHOT:
+		r = queue_snapshot(t, a);
+		break;
+	case KFDSIG_DBG_OP_GET_DEVICE_SNAPSHOT:
+		r = device_snapshot(t, a);
+		break;
+	default:
+		r = -EINVAL; /* "Invalid option" */
+	}
+out:
+	pthread_mutex_unlock(&t->lock);
+	emu_proc_put(t);
+	return r;
+}
+
+/* ---- lifetime ------------------------------------------------------------- */
+
+void emu_dbg_proc_free(struct emu_proc *p)
+{
+	struct kfdsig_emu *emu = p->emu;
+	struct emu_dbg *d = p->dbg;
+
+	/* kfd_process_notifier_release: a debugger that goes away detaches
+	 * from the processes it debugs */
+	pthread_mutex_lock(&emu->lock);
+	for (struct emu_proc *t = emu->procs; t; t = t->next) {
+		if (t == p)
+			continue;
+		pthread_mutex_lock(&t->lock);
+		if (t->dbg && t->dbg->debugger == p)
+			dbg_disable(t);
+		pthread_mutex_unlock(&t->lock);
+	}
+	pthread_mutex_unlock(&emu->lock);
+	if (!d)
+		return;
+	pthread_cond_destroy(&d->cond);
+	emu_dbg_forget(p);
+}
+
+void emu_dbg_forget(struct emu_proc *p)
+{
+	struct emu_dbg *d = p->dbg;
+
+	if (!d)
+		return;
+	if (d->dbg_fd >= 0)
+		close(d->dbg_fd);
+	free(d); /* the condvar may count waiters of the parent's threads */
+	p->dbg = NULL;
+}
+
+int kfdsig_emu_set_proc_pid(struct kfdsig_emu *emu, int pasid, pid_t pid)
+{
+	struct emu_proc *p;
+
+	if (!emu || pid <= 0)
+		return set_error(EINVAL, "bad emulator or pid");
+	p = emu_proc_get(emu, pasid);
+	if (!p)
+		return set_error(ESRCH, "no emulated KFD process with PASID %d", pasid);
+	pthread_mutex_lock(&emu->lock);
+	p->pid = pid;
+	pthread_mutex_unlock(&emu->lock);
+	emu_proc_put(p);
+	return 0;
+}

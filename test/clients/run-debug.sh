@@ -1,0 +1,49 @@
+#!/bin/sh
+# run-debug.sh KFDSIG TARGET CLIENT: `kfdsig --emulate TARGET debug --
+# CLIENT` (the trap_queue client) must print the exception of the client's
+# queue as EC_QUEUE_WAVE_TRAP, for the queue and GPU the client reports,
+# and the JSON form must name them too. Exit 77 (skip) when the client was
+# not built or this kfdsig has no `debug`.
+kfdsig=$1 target=$2 client=$3
+if [ ! -x "$client" ]; then
+	echo "SKIP: $(basename "$client") not built"
+	exit 77
+fi
+if ! "$kfdsig" debug --help >/dev/null 2>&1; then
+	echo "SKIP: this kfdsig has no 'debug'"
+	exit 77
+fi
+out=$(mktemp) err=$(mktemp)
+trap 'rm -f "$out" "$err"' EXIT
+fail() {
+	echo "FAIL: $*"
+	echo "--- stdout"; cat "$out"; echo "--- stderr"; cat "$err"
+	exit 1
+}
+"$kfdsig" --emulate "$target" debug --timeout 10000 -- "$client" >"$out" 2>"$err" ||
+	fail "kfdsig debug exited $?"
+line=$(grep '^trap_queue: pid' "$err") || fail "the client did not report its queue"
+# trap_queue: pid P queue Q gpu 0xG
+set -- $line
+pid=$3 queue=$5 gpu=$7
+# (EC_QUEUE_NEW may come first or in the same report)
+grep -Eqx "pid $pid queue $queue gpu $gpu: (EC_[A-Z_]+, )*EC_QUEUE_WAVE_TRAP(, EC_[A-Z_]+)*" "$out" ||
+	fail "no 'pid $pid queue $queue gpu $gpu: EC_QUEUE_WAVE_TRAP' line"
+[ "$(grep -c EC_QUEUE_WAVE_TRAP "$out")" = 1 ] || fail "the trap was reported more than once"
+grep -q "pid $pid: runtime enable answered (EC_PROCESS_RUNTIME)" "$out" ||
+	fail "the client's runtime enable was not answered"
+
+"$kfdsig" --emulate "$target" debug --json --snapshot --suspend --resume --timeout 10000 \
+	-- "$client" >"$out" 2>"$err" || fail "kfdsig debug --json exited $?"
+gpu_dec=$(printf '%d' "$gpu")
+grep -q "\"type\": \"exception\", \"pid\": [0-9]*, \"source\": \"queue\", \"gpu_id\": $gpu_dec, \"queue_id\": $queue, \"exceptions\": [0-9]*, \"names\": \[.*\"EC_QUEUE_WAVE_TRAP\"" "$out" ||
+	fail "no JSON exception record for queue $queue"
+grep -q "\"type\": \"suspend\", .*\"queue_id\": $queue, \"status\": \"ok\"" "$out" ||
+	fail "the queue was not suspended"
+grep -q "\"type\": \"resume\", .*\"queue_id\": $queue, \"status\": \"ok\"" "$out" ||
+	fail "the queue was not resumed"
+grep -q "\"type\": \"queue\", .*\"queue_id\": $queue, \"gpu_id\": $gpu_dec, \"queue_type\": \"compute\"" "$out" ||
+	fail "the snapshot does not list the queue"
+grep -q "\"type\": \"device\", .*\"gpu_id\": $gpu_dec" "$out" || fail "the snapshot does not list the GPU"
+grep -q '"type": "exit"' "$out" || fail "no exit record"
+echo "PASS: $target queue $queue: EC_QUEUE_WAVE_TRAP"

@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The trap stub end to end on the emulated KFD: kfdsig's trap stub
+ * (KFDSIG_SHADER_TRAP, raw form) dispatched on a PM4 queue, followed on the
+ * same ring by a RELEASE_MEM fence of an event. The wave stops at its
+ * s_trap, the queue stops with it (the CP's wave exception), and the fence
+ * behind the dispatch never runs: the event is not signalled. The same ring with the signal stub in place of the trap
+ * stub signals both (control). One target per stub family. Waits are
+ * bounded (queue halted or idle within WAIT_MS).
+ */
+#include <kfdsig/signal.h>
+
+#include "kfd_util.h"
+
+#define WAIT_MS 5000
+
+/* Poll the queue until it halts or its ring is consumed. */
+static void wait_queue(struct kfdsig_emu *emu, int pasid, uint32_t qid,
+		       struct kfdsig_emu_queue_info *qi, struct kfdsig_kfd_queue *q)
+{
+	uint64_t end = t_now_ms() + WAIT_MS;
+
+	do {
+		memset(qi, 0, sizeof(*qi));
+		kfdsig_emu_queue_info(emu, pasid, qid, qi);
+		if (qi->halted || kfdsig_kfd_queue_wait_idle(q, 10) == 0)
+			return;
+	} while (t_now_ms() < end);
+}
+
+static int run_target(const struct kfdsig_target *t, bool trap)
+{
+	struct kfdsig_emu *emu = t_emu(t->name);
+	struct kfdsig_kfd *kfd = t_open(emu);
+	uint32_t gpu = t_gpu(kfd, 0), d[KFDSIG_PM4_DISPATCH_MAX_DW + 64];
+	struct kfdsig_shader_stub s;
+	struct kfdsig_kfd_queue *q = NULL;
+	const struct kfdsig_kfd_bo *code = NULL;
+	struct kfdsig_emu_queue_info qi;
+	struct kfdsig_event ev = t_event(kfd, KFDSIG_EVENT_SIGNAL, false);
+	uint64_t page_va = 0, *page = NULL;
+	uint32_t id = ev.id;
+	int n, m, fails = 0;
+
+	T_REQUIRE(!kfdsig_shader_stub(
+			  t, trap ? KFDSIG_SHADER_RAW | KFDSIG_SHADER_TRAP : KFDSIG_SHADER_RAW, &s),
+		  "stub %s", t->name);
+	T_REQUIRE(!kfdsig_kfd_signal_page(kfd, &page, &page_va), "page");
+	T_REQUIRE(!kfdsig_kfd_alloc(kfd, gpu, s.size + 4096, KFDSIG_KFD_MEM_GTT_UNCACHED, &code) &&
+			  !kfdsig_kfd_map(kfd, code, NULL, 0),
+		  "buffers");
+	T_REQUIRE(!kfdsig_kfd_queue_create(kfd, gpu, KFDSIG_QUEUE_PM4, NULL, &q), "queue");
+	if (trap) {
+		memcpy(code->cpu, s.bytes, s.size);
+		n = kfdsig_pm4_emit_dispatch(&s, code->va, 0, d, KFDSIG_PM4_DISPATCH_MAX_DW);
+	} else {
+		/* the signal stub signals the event, then the fence does again */
+		KFDSIG_OPTS(kfdsig_code_buf, cb, .cpu = code->cpu, .va = code->va,
+			    .size = code->size, .form = KFDSIG_SHADER_RAW);
+		struct kfdsig_fence sf = { .slot_va = page_va + 8ull * id, .event_id = id };
+		n = kfdsig_emit_signal(t, KFDSIG_SIGNAL_SHADER, &sf, &cb, d,
+				       KFDSIG_PM4_DISPATCH_MAX_DW);
+	}
+	T_REQUIRE(n > 0, "dispatch %s: %s", t->name, kfdsig_last_error());
+	{
+		struct kfdsig_fence f = { .slot_va = page_va + 8ull * id,
+					  .event_id = id,
+					  .flags = KFDSIG_FENCE_VALUE,
+					  .value = 7 };
+		m = kfdsig_pm4_emit_fence(t, &f, d + n, 64);
+		T_REQUIRE(m > 0, "fence %s: %s", t->name, kfdsig_last_error());
+	}
+	T_REQUIRE(!kfdsig_kfd_queue_submit(q, d, (uint32_t)(n + m), WAIT_MS), "submit");
+	wait_queue(emu, t_pasid(emu, kfd), (uint32_t)kfdsig_kfd_queue_id(q), &qi, q);
+	if (trap) {
+		enum kfdsig_wait_result res = KFDSIG_WAIT_COMPLETE;
+
+		if (!qi.halted || qi.exception != KFDSIG_EMU_QUEUE_WAVE_EXCEPTION) {
+			fprintf(stderr, "%s trap: queue not stopped (halted %d exception %u)\n",
+				t->name, qi.halted, qi.exception);
+			fails++;
+		}
+		if (page[id] == 7) {
+			fprintf(stderr, "%s trap: the fence after the s_trap ran\n", t->name);
+			fails++;
+		}
+		/* halted before the fence: WAIT_EVENTS with timeout 0 finds nothing */
+		if (t_wait1(kfd, id, NULL, 0, &res) || res != KFDSIG_WAIT_TIMEOUT) {
+			fprintf(stderr, "%s trap: event %u signalled\n", t->name, id);
+			fails++;
+		}
+	} else {
+		enum kfdsig_wait_result res;
+
+		/* (the interrupt's acknowledgement resets the slot: kfd_events.c) */
+		if (qi.halted || t_wait1(kfd, id, NULL, WAIT_MS, &res) ||
+		    res != KFDSIG_WAIT_COMPLETE) {
+			fprintf(stderr, "%s signal: halted %d exception %u, event not signalled\n",
+				t->name, qi.halted, qi.exception);
+			fails++;
+		}
+	}
+	kfdsig_kfd_queue_destroy(q);
+	kfdsig_kfd_close(kfd);
+	kfdsig_emu_destroy(emu);
+	return fails;
+}
+
+int main(void)
+{
+	static const char *const targets[] = { "gfx803",  "gfx900",  "gfx90a",	"gfx942",
+					       "gfx1010", "gfx1030", "gfx1100", "gfx1201" };
+
+	for (size_t i = 0; i < sizeof(targets) / sizeof(targets[0]); i++) {
+		const struct kfdsig_target *t = kfdsig_target_by_name(targets[i]);
+
+		CHECK(t, "target %s", targets[i]);
+		if (!t)
+			continue;
+		CHECK_EQ(run_target(t, true), 0, "%s: the trap stub stops the queue", t->name);
+		CHECK_EQ(run_target(t, false), 0, "%s: the signal stub and fence run", t->name);
+	}
+	return t_result("kfd_trap_queue");
+}
