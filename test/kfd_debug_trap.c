@@ -215,7 +215,10 @@ static bool word_is(struct drig *r, size_t dw, uint32_t v)
 	return true;
 }
 
-static void test_suspend(void)
+/* @nxcc: the XCCs of the node that each run the ring (a GC 9.4.3 SPX node:
+ * 8, kfd_mqd_manager_v9.c init_mqd_v9_4_3()); the unpredicated fences
+ * signal once per XCC, and a suspend stops the XCC at work. */
+static void test_suspend(const char *target, uint32_t nxcc)
 {
 	struct drig r;
 	struct kfdsig_dbg_queue_entry qe[4];
@@ -224,7 +227,7 @@ static void test_suspend(void)
 	uint64_t gate = 0;
 	struct kfdsig_kfd_queue *q2;
 
-	d_open(&r, "gfx90a");
+	d_open(&r, target);
 	CHECK_EQ(kfdsig_kfd_runtime_enable(r.rt, 0, 0, NULL), 0, "runtime enable");
 	d_queue(&r);
 	CHECK_EQ(kfdsig_dbg_enable(r.dbg, r.pid, KFDSIG_EC_MASK_QUEUE, r.dbgfd, NULL), 0, "attach");
@@ -251,7 +254,7 @@ static void test_suspend(void)
 	__atomic_store_n(word(&r, 8), 1, __ATOMIC_RELEASE); /* open the gate */
 	usleep(20000);
 	CHECK(*word(&r, 17) == 0 && *word(&r, 18) == 0, "suspended: F2 and F3 do not run");
-	CHECK_EQ(eop_irqs(&r), 1, "one fence interrupt so far");
+	CHECK_EQ(eop_irqs(&r), 1, "%s: one fence interrupt so far", target);
 
 	/* the snapshot while suspended */
 	cnt = 0;
@@ -277,7 +280,8 @@ static void test_suspend(void)
 	CHECK_EQ(kfdsig_dbg_resume_queues(r.dbg, r.pid, ids, 1), 1, "resumed");
 	CHECK(word_is(&r, 17, 2) && word_is(&r, 18, 3), "F2 and F3 ran after the resume");
 	CHECK_EQ(kfdsig_kfd_queue_wait_idle(r.q, D_WAIT_MS), 0, "idle");
-	CHECK_EQ(eop_irqs(&r), 3, "three fences, three interrupts: none lost or doubled");
+	CHECK_EQ(eop_irqs(&r), 3 * nxcc,
+		 "%s: three fences, three interrupts per XCC: none lost or doubled", target);
 
 	/* a queue created under the debugger is new until the debugger
 	 * clears EC_QUEUE_NEW: suspend skips it */
@@ -300,6 +304,43 @@ static void test_suspend(void)
 	CHECK_EQ(kfdsig_kfd_queue_submit(q2, d, n, D_WAIT_MS), 0, "submit to queue 2");
 	CHECK(word_is(&r, 20, 7), "detaching resumed queue 2");
 	kfdsig_kfd_queue_destroy(q2);
+	d_close(&r);
+}
+
+/* A poll the suspend interrupted runs again at resume: with the gate still
+ * closed at resume, the fence behind it waits for the gate (on every XCC). */
+static void test_suspend_poll_again(const char *target, uint32_t nxcc)
+{
+	struct drig r;
+	uint32_t d[64], n = 0, ids[1];
+	uint64_t gate;
+
+	d_open(&r, target);
+	CHECK_EQ(kfdsig_kfd_runtime_enable(r.rt, 0, 0, NULL), 0, "runtime enable");
+	d_queue(&r);
+	CHECK_EQ(kfdsig_dbg_enable(r.dbg, r.pid, KFDSIG_EC_MASK_QUEUE, r.dbgfd, NULL), 0, "attach");
+	gate = r.mem->va + 4 * 8;
+	n += fence(&r, 16, 1, r.ev.id, d + n);
+	d[n++] = P3(0x3c, 5); /* WAIT_REG_MEM word 8 == 1 */
+	d[n++] = 3 | (1u << 4);
+	d[n++] = (uint32_t)gate;
+	d[n++] = (uint32_t)(gate >> 32);
+	d[n++] = 1;
+	d[n++] = 0xffffffffu;
+	d[n++] = 4;
+	n += fence(&r, 17, 2, r.ev.id, d + n);
+	CHECK_EQ(kfdsig_kfd_queue_submit(r.q, d, n, D_WAIT_MS), 0, "submit");
+	CHECK(word_is(&r, 16, 1), "F1 ran");
+	ids[0] = qid(&r);
+	CHECK_EQ(kfdsig_dbg_suspend_queues(r.dbg, r.pid, 0, 0, ids, 1), 1, "suspended in the poll");
+	ids[0] = qid(&r);
+	CHECK_EQ(kfdsig_dbg_resume_queues(r.dbg, r.pid, ids, 1), 1, "resumed, gate closed");
+	usleep(20000);
+	CHECK(*word(&r, 17) == 0, "%s: the poll runs again: F2 waits for the gate", target);
+	__atomic_store_n(word(&r, 8), 1, __ATOMIC_RELEASE);
+	CHECK(word_is(&r, 17, 2), "%s: F2 after the gate", target);
+	CHECK_EQ(kfdsig_kfd_queue_wait_idle(r.q, D_WAIT_MS), 0, "idle");
+	CHECK_EQ(eop_irqs(&r), 2 * nxcc, "%s: two fences per XCC", target);
 	d_close(&r);
 }
 
@@ -434,7 +475,10 @@ int main(void)
 	test_abi();
 	test_ptrace();
 	test_errnos();
-	test_suspend();
+	test_suspend("gfx90a", 1);
+	test_suspend("gfx942", 8);
+	test_suspend_poll_again("gfx90a", 1);
+	test_suspend_poll_again("gfx942", 8);
 	test_device_ops();
 	test_launch_halt();
 	return t_result("kfd_debug_trap");
