@@ -65,7 +65,7 @@ static void help(FILE *f)
 		"      --resume           then resume it (RESUME_QUEUES) after printing\n"
 		"  -c, --count N          stop after N exceptions (default: run until the target "
 		"ends)\n"
-		"  -t, --timeout MS       stop after MS milliseconds (default: none)\n"
+		"  -T, --timeout MS       stop after MS milliseconds (default: none)\n"
 		"A started COMMAND still running when kfdsig debug stops (--count, --timeout,\n"
 		"an error) is killed.\n\n"
 		"On the emulated KFD (--emulate SPEC or KFDSIG_EMULATE) only COMMAND works: it "
@@ -93,12 +93,12 @@ const struct option cmd_debug_options[] = {
 	{ "suspend", no_argument, NULL, OPT_SUSPEND },
 	{ "resume", no_argument, NULL, OPT_RESUME },
 	{ "count", required_argument, NULL, 'c' },
-	{ "timeout", required_argument, NULL, 't' },
+	{ "timeout", required_argument, NULL, 'T' },
 	CLI_GLOBAL_LONGOPTS,
 	{ 0 },
 };
 /* '+': options end at COMMAND, whose own options are its own */
-const char cmd_debug_shortopts[] = "+P:e:sc:t:" CLI_GLOBAL_SHORTOPTS;
+const char cmd_debug_shortopts[] = "+P:e:sc:T:" CLI_GLOBAL_SHORTOPTS;
 const struct cli_complete cmd_debug_complete[] = {
 	{ "exceptions", "queue-wave-trap queue-wave-abort queue-wave-illegal-instruction "
 			"queue-wave-memory-violation device-memory-violation" },
@@ -724,7 +724,7 @@ int cmd_debug(int argc, char **argv)
 			if (!cli_parse_u64("--count", optarg, UINT32_MAX, &count))
 				return EXIT_USAGE;
 			break;
-		case 't':
+		case 'T':
 			if (!cli_parse_u64("--timeout", optarg, UINT32_MAX, &timeout_ms))
 				return EXIT_USAGE;
 			break;
