@@ -39,6 +39,8 @@ static uint32_t gpu_ids[NEMU];
 static char *guard; /* page 0 rw arena, page 1 PROT_NONE, page 2 read-only */
 static char *arena; /* userptr-able memory the fuzzer owns */
 #define ARENA_PAGES 8
+static char *hole; /* PROT_NONE: where the "anything" user addresses point */
+#define HOLE_SIZE (1ull << 30)
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -64,11 +66,28 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		     0);
 	arena = mmap(NULL, ARENA_PAGES * (size_t)pg, PROT_READ | PROT_WRITE,
 		     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (guard == MAP_FAILED || arena == MAP_FAILED ||
+	hole = mmap(NULL, HOLE_SIZE, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (guard == MAP_FAILED || arena == MAP_FAILED || hole == MAP_FAILED ||
 	    mprotect(guard + pg, (size_t)pg, PROT_NONE) ||
 	    mprotect(guard + 2 * pg, (size_t)pg, PROT_READ))
 		abort();
 	return 0;
+}
+
+/* A user address that is not this process's memory: in the kernel half,
+ * or in a PROT_NONE reservation (room left for a userptr of the arena's
+ * size). A truly arbitrary one may name the fuzzer's own stack or heap
+ * (libFuzzer learns real pointers from comparisons), and the emulated
+ * kernel writes there as the real one would: the fuzzer then corrupts
+ * itself (a 5M-execution run ended in an ASan allocator CHECK that way). */
+static uint64_t wild(struct in *in)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	uint64_t v = take(in, 8);
+
+	if (v & 1)
+		return v | (1ull << 63);
+	return (uintptr_t)hole + (v >> 1) % (HOLE_SIZE - (ARENA_PAGES + 1) * (uint64_t)pg);
 }
 
 /* An argument pointer: one of the bad ones, or @buf. */
@@ -88,7 +107,7 @@ static void *pick_ptr(struct in *in, void *buf)
 	case 4:
 		return guard + 2 * pg; /* read-only */
 	case 5:
-		return (void *)(uintptr_t)take(in, 8); /* anything */
+		return (void *)(uintptr_t)wild(in); /* anything not ours */
 	default:
 		return buf;
 	}
@@ -210,7 +229,7 @@ static void op_memory(struct ctx *c, struct in *in)
 			a.flags = KFD_IOC_ALLOC_MEM_FLAGS_USERPTR |
 				  0x80000000u /* WRITABLE; the header's 1 << 31 overflows int */;
 			a.size = (take(in, 1) % ARENA_PAGES + 1) * (uint64_t)pg;
-			a.mmap_offset = take(in, 1) % 4 ? (uintptr_t)arena : take(in, 8);
+			a.mmap_offset = take(in, 1) % 4 ? (uintptr_t)arena : wild(in);
 			a.va_addr = c->next_va;
 		} else {
 			a.flags = take(in, 1) % 4 ? KFD_IOC_ALLOC_MEM_FLAGS_GTT : a.flags;
