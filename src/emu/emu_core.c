@@ -84,12 +84,30 @@ struct emu_proc *emu_proc_of_caller(struct kfdsig_emu *emu)
 	return NULL;
 }
 
-uint64_t emu_raw_ns(void)
+struct emu_proc *emu_proc_next_live(struct kfdsig_emu *emu, struct emu_proc *after)
+{
+	struct emu_proc *p;
+
+	pthread_mutex_lock(&emu->lock);
+	for (p = after ? after->next : emu->procs; p && p->closed; p = p->next)
+		;
+	if (p)
+		p->refs++;
+	pthread_mutex_unlock(&emu->lock);
+	return p;
+}
+
+uint64_t emu_host_ns(clockid_t id)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
+	clock_gettime(id, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+uint64_t emu_raw_ns(void)
+{
+	return emu_host_ns(CLOCK_MONOTONIC_RAW);
 }
 
 /* Counted from the GPU's creation, as a real GPU counts from its power-up,

@@ -900,8 +900,8 @@ int kfdsig_emu_gpu_reset(struct kfdsig_emu *emu, uint32_t gpu_id, bool ecc)
 {
 	struct kfd_hsa_hw_exception_data hw = { 0 };
 	struct kfd_hsa_memory_exception_data mem = { 0 };
-	const char *cause = ecc ? "RAS" : "HANG"; /* emulator's cause text */
-	struct emu_proc *p;
+	const char *cause = ecc ? EMU_RESET_CAUSE_RAS : EMU_RESET_CAUSE_HANG;
+	struct emu_proc *p, *next;
 	struct emu_gpu *g;
 	char body[96];
 	int n = 0, len;
@@ -926,18 +926,8 @@ int kfdsig_emu_gpu_reset(struct kfdsig_emu *emu, uint32_t gpu_id, bool ecc)
 	mem.failure.imprecise = 1;
 	mem.gpu_id = gpu_id;
 	/* kfd_signal_reset_event walks the live processes (the process hash
-	 * table), not every pasid ever handed out: a reference on the one in
-	 * hand keeps it, and so its ->next, in emu->procs. */
-	pthread_mutex_lock(&emu->lock);
-	p = emu->procs;
-	while (p && p->closed)
-		p = p->next;
-	if (p)
-		p->refs++;
-	pthread_mutex_unlock(&emu->lock);
-	while (p) {
-		struct emu_proc *next;
-
+	 * table), not every pasid ever handed out. */
+	for (p = emu_proc_next_live(emu, NULL); p; p = next) {
 		emu_wake_begin();
 		pthread_mutex_lock(&p->lock);
 		for (size_t i = 0; i < p->nothers; i++) {
@@ -954,15 +944,8 @@ int kfdsig_emu_gpu_reset(struct kfdsig_emu *emu, uint32_t gpu_id, bool ecc)
 		}
 		pthread_mutex_unlock(&p->lock);
 		emu_wake_end();
-		pthread_mutex_lock(&emu->lock);
-		next = p->next;
-		while (next && next->closed)
-			next = next->next;
-		if (next)
-			next->refs++;
-		pthread_mutex_unlock(&emu->lock);
+		next = emu_proc_next_live(emu, p);
 		emu_proc_put(p);
-		p = next;
 	}
 	len = snprintf(body, sizeof(body), "%x %s\n", g->reset_seq, cause);
 	emu_smi_add(g, 0, KFD_SMI_EVENT_GPU_POST_RESET, body, (size_t)len);

@@ -36,14 +36,6 @@ static int get_version(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	return 0;
 }
 
-static uint64_t host_ns(clockid_t id)
-{
-	struct timespec ts;
-
-	clock_gettime(id, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
 /* kfd_chardev.c kfd_ioctl_get_clock_counters: the GPU counter (0 for a
  * gpu_id without a GPU, still success), then CLOCK_MONOTONIC_RAW and
  * CLOCK_BOOTTIME in ns with a 1 GHz system frequency. Needs no VM. */
@@ -54,8 +46,8 @@ static int get_clock_counters(struct kfdsig_emu *emu, struct emu_proc *p, void *
 
 	(void)p;
 	a->gpu_clock_counter = g ? emu_gpu_clock(g) : 0;
-	a->cpu_clock_counter = host_ns(CLOCK_MONOTONIC_RAW);
-	a->system_clock_counter = host_ns(CLOCK_BOOTTIME);
+	a->cpu_clock_counter = emu_host_ns(CLOCK_MONOTONIC_RAW);
+	a->system_clock_counter = emu_host_ns(CLOCK_BOOTTIME);
 	a->system_clock_freq = 1000000000ull;
 	return 0;
 }

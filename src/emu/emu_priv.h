@@ -273,6 +273,12 @@ void emu_proc_put(struct emu_proc *p);
 /* The KFD process of the calling process (per-pid model), with a
  * reference, or NULL. emu->lock held. */
 struct emu_proc *emu_proc_of_caller(struct kfdsig_emu *emu);
+/* The live (not closed) process after @after in emu->procs (NULL: the
+ * first), with a reference, or NULL; takes emu->lock. A walk that holds a
+ * reference on the process in hand keeps it, and so its ->next, listed. */
+struct emu_proc *emu_proc_next_live(struct kfdsig_emu *emu, struct emu_proc *after);
+/* Host clock @id in ns. */
+uint64_t emu_host_ns(clockid_t id);
 /* The GPU clock counter (KFDSIG_EMU_GPU_CLOCK_HZ). */
 uint64_t emu_raw_ns(void);
 uint64_t emu_gpu_clock(const struct emu_gpu *g);
@@ -411,6 +417,9 @@ void emu_smi_fork_child(struct emu_gpu *g);
 ssize_t emu_smi_read(struct emu_smi *s, void *buf, size_t len);
 ssize_t emu_smi_write(struct emu_smi *s, const void *buf, size_t len);
 /* Add a formatted line; filter_pid 0 goes to every enabled client. */
+/* The cause text of the emulator's GPU resets in their SMI lines. */
+#define EMU_RESET_CAUSE_HANG "HANG"
+#define EMU_RESET_CAUSE_RAS "RAS"
 /* The body of an SMI event line per KFD_EVENT_FMT_*; length or -EINVAL. */
 int emu_smi_format(uint32_t type, uint32_t gpu_id, const struct kfdsig_emu_smi_args *a, char *body,
 		   size_t size, pid_t *filter);

@@ -166,15 +166,6 @@ static bool fifo_push(struct emu_smi *s, const char *line, size_t len)
 	return true;
 }
 
-/* The kernel's SMI time stamps: ktime_get_boottime_ns(). */
-static uint64_t boot_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_BOOTTIME, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 /* kfd_smi_event_add: "%x " then the body, in a 96-byte buffer; the length. */
 static size_t smi_line(char *line, size_t size, uint32_t type, const char *body, size_t body_len)
 {
@@ -198,18 +189,19 @@ ssize_t emu_smi_write(struct emu_smi *s, const void *buf, size_t len)
 	pthread_mutex_lock(&s->lock);
 	fire = s->inject & mask;
 	s->inject &= ~fire;
-	for (uint32_t type = 1; fire; type++, fire >>= 1) {
+	for (; fire; fire &= fire - 1) {
+		uint32_t type = (uint32_t)__builtin_ctzll(fire) + 1;
+		/* the kernel's SMI time stamps: ktime_get_boottime_ns() */
 		KFDSIG_OPTS(kfdsig_emu_smi_args, a, .pid = s->pid, .task_name = s->task,
-			    .throttle_bitmask = 1, .throttle_counter = 1, .ns = boot_ns());
+			    .throttle_bitmask = 1, .throttle_counter = 1,
+			    .ns = emu_host_ns(CLOCK_BOOTTIME));
 		char body[KFDSIG_SMI_MSG_SIZE], line[KFDSIG_SMI_MSG_SIZE];
 		int n;
 
-		if (!(fire & 1))
-			continue;
 		if (type == KFD_SMI_EVENT_GPU_PRE_RESET || type == KFD_SMI_EVENT_GPU_POST_RESET) {
 			/* reset sequence 1, the cause text kfdsig_emu_gpu_reset uses */
 			a.trigger = 1;
-			a.task_name = "HANG";
+			a.task_name = EMU_RESET_CAUSE_HANG;
 		}
 		/* kfd_smi_event_page_fault_start / _end: 'W'rite or 'R'ead,
 		 * 'M'igrated or 'U'pdated */
