@@ -1,13 +1,27 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The trap stub end to end on the emulated KFD: kfdsig's trap stub
- * (KFDSIG_SHADER_TRAP, raw form) dispatched on a PM4 queue, followed on the
- * same ring by a RELEASE_MEM fence of an event. The wave stops at its
- * s_trap, the queue stops with it (the CP's wave exception), and the fence
- * behind the dispatch never runs: the event is not signalled. The same ring with the signal stub in place of the trap
- * stub signals both (control). One target per stub family. Waits are
- * bounded (queue halted or idle within WAIT_MS).
+ * (KFDSIG_SHADER_TRAP, raw form: s_trap 3, llvm.debugtrap) dispatched on
+ * a PM4 queue, followed on the same ring by a RELEASE_MEM fence of an
+ * event.
+ *   - With a debugger (this process enables DBG_TRAP on itself, a pipe as
+ *     dbg_fd; gfx9 and later): the wave stops at its s_trap, the queue
+ *     stops with it (the CP's wave exception), a byte reaches dbg_fd, and
+ *     the fence behind the dispatch never runs: the event is not
+ *     signalled.
+ *   - Without one: the trap handler steps over llvm.debugtrap (ROCr
+ *     trap_handler.s, TTMP11 DebugEnabled clear): the queue goes on and
+ *     the fence signals the event.
+ *   - The same ring with the signal stub in place of the trap stub
+ *     signals both (control).
+ * One target per stub family. Waits are bounded (queue halted or idle
+ * within WAIT_MS).
  */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <kfdsig/debug.h>
 #include <kfdsig/signal.h>
 
 #include "kfd_util.h"
@@ -28,8 +42,12 @@ static void wait_queue(struct kfdsig_emu *emu, int pasid, uint32_t qid,
 	} while (t_now_ms() < end);
 }
 
-static int run_target(const struct kfdsig_target *t, bool trap)
+enum mode { SIGNAL_STUB, TRAP_NO_DEBUGGER, TRAP_DEBUGGER };
+
+static int run_target(const struct kfdsig_target *t, enum mode mode)
 {
+	bool trap = mode != SIGNAL_STUB;
+	int pfd[2] = { -1, -1 };
 	struct kfdsig_emu *emu = t_emu(t->name);
 	struct kfdsig_kfd *kfd = t_open(emu);
 	uint32_t gpu = t_gpu(kfd, 0), d[KFDSIG_PM4_DISPATCH_MAX_DW + 64];
@@ -49,6 +67,11 @@ static int run_target(const struct kfdsig_target *t, bool trap)
 	T_REQUIRE(!kfdsig_kfd_alloc(kfd, gpu, s.size + 4096, KFDSIG_KFD_MEM_GTT_UNCACHED, &code) &&
 			  !kfdsig_kfd_map(kfd, code, NULL, 0),
 		  "buffers");
+	if (mode == TRAP_DEBUGGER) {
+		T_REQUIRE(!pipe2(pfd, O_CLOEXEC | O_NONBLOCK), "pipe");
+		T_REQUIRE(!kfdsig_dbg_enable(kfd, getpid(), KFDSIG_EC_MASK_QUEUE, pfd[1], NULL),
+			  "%s: DBG_TRAP ENABLE on itself: %s", t->name, kfdsig_last_error());
+	}
 	T_REQUIRE(!kfdsig_kfd_queue_create(kfd, gpu, KFDSIG_QUEUE_PM4, NULL, &q), "queue");
 	if (trap) {
 		memcpy(code->cpu, s.bytes, s.size);
@@ -72,8 +95,9 @@ static int run_target(const struct kfdsig_target *t, bool trap)
 	}
 	T_REQUIRE(!kfdsig_kfd_queue_submit(q, d, (uint32_t)(n + m), WAIT_MS), "submit");
 	wait_queue(emu, t_pasid(emu, kfd), (uint32_t)kfdsig_kfd_queue_id(q), &qi, q);
-	if (trap) {
+	if (mode == TRAP_DEBUGGER) {
 		enum kfdsig_wait_result res = KFDSIG_WAIT_COMPLETE;
+		char b;
 
 		if (!qi.halted || qi.exception != KFDSIG_EMU_QUEUE_WAVE_EXCEPTION) {
 			fprintf(stderr, "%s trap: queue not stopped (halted %d exception %u)\n",
@@ -89,20 +113,30 @@ static int run_target(const struct kfdsig_target *t, bool trap)
 			fprintf(stderr, "%s trap: event %u signalled\n", t->name, id);
 			fails++;
 		}
+		/* the exception reached the debugger (kfd_dbg_ev_raise) */
+		if (read(pfd[0], &b, 1) != 1) {
+			fprintf(stderr, "%s trap: no byte on dbg_fd\n", t->name);
+			fails++;
+		}
 	} else {
 		enum kfdsig_wait_result res;
 
 		/* (the interrupt's acknowledgement resets the slot: kfd_events.c) */
 		if (qi.halted || t_wait1(kfd, id, NULL, WAIT_MS, &res) ||
 		    res != KFDSIG_WAIT_COMPLETE) {
-			fprintf(stderr, "%s signal: halted %d exception %u, event not signalled\n",
-				t->name, qi.halted, qi.exception);
+			fprintf(stderr, "%s %s: halted %d exception %u, event not signalled\n",
+				t->name, trap ? "trap without a debugger" : "signal", qi.halted,
+				qi.exception);
 			fails++;
 		}
 	}
 	kfdsig_kfd_queue_destroy(q);
 	kfdsig_kfd_close(kfd);
 	kfdsig_emu_destroy(emu);
+	if (pfd[0] >= 0) {
+		close(pfd[0]);
+		close(pfd[1]);
+	}
 	return fails;
 }
 
@@ -117,8 +151,14 @@ int main(void)
 		CHECK(t, "target %s", targets[i]);
 		if (!t)
 			continue;
-		CHECK_EQ(run_target(t, true), 0, "%s: the trap stub stops the queue", t->name);
-		CHECK_EQ(run_target(t, false), 0, "%s: the signal stub and fence run", t->name);
+		/* KFD debugs GC 9 and later (kfd_dbg_trap_enable -> -ENODEV) */
+		if (t->level >= KFDSIG_GFX9)
+			CHECK_EQ(run_target(t, TRAP_DEBUGGER), 0,
+				 "%s: under a debugger the trap stub stops the queue", t->name);
+		CHECK_EQ(run_target(t, TRAP_NO_DEBUGGER), 0,
+			 "%s: without a debugger the wave steps over the trap", t->name);
+		CHECK_EQ(run_target(t, SIGNAL_STUB), 0, "%s: the signal stub and fence run",
+			 t->name);
 	}
 	return t_result("kfd_trap_queue");
 }

@@ -263,22 +263,44 @@ static void cp_wave_exception(struct emu_queue *q, uint32_t ec)
  * s_trap: the trap id picks the exception ROCr's second-level trap handler
  * reports (runtime/trap_handler/trap_handler.s): 2 (llvm.trap,
  * TRAP_ID_ABORT) EC_QUEUE_WAVE_ABORT, any other EC_QUEUE_WAVE_TRAP. The
- * emulator always behaves as if that handler were installed and a debugger
- * attached: the real handler steps over llvm.debugtrap (id 3) when no
- * debugger is, and with no second-level handler at all the kernel's CWSR
- * handler steps over every s_trap (cwsr_trap_handler_gfx9.asm
- * L_NO_NEXT_TRAP); not modelled, the safe choice is the visible one (the
- * wave stops, the exception is raised).
+ * emulator behaves as if that handler were installed: with no
+ * second-level handler at all the kernel's CWSR handler steps over every
+ * s_trap (cwsr_trap_handler_gfx9.asm L_NO_NEXT_TRAP); not modelled, the
+ * safe choice is the visible one (the wave stops, the exception is raised).
  */
 static uint32_t cp_trap_ec(uint8_t trap_id)
 {
 	return trap_id == 2 ? KFDSIG_EC_QUEUE_WAVE_ABORT : KFDSIG_EC_QUEUE_WAVE_TRAP;
 }
 
+/* llvm.debugtrap (LLVM AMDGPUUsage "Trap Handler ABI", s_trap 0x03) */
+#define TRAP_ID_DEBUGTRAP 3
+
+/*
+ * The shader unit's trap hook (sq_env.trap): 1 steps over the s_trap.
+ * ROCr's handler (trap_handler.s trap_entry) ignores llvm.debugtrap when
+ * TTMP11 DebugEnabled is clear, which KFD sets while a debugger has the
+ * process's trap interface enabled (kfd_debug.c kfd_dbg_trap_activate ->
+ * kfd_process_set_trap_debug_flag); AMDGPUUsage "Trap Handler ABI"
+ * makes it a no-operation when no debugger is installed. Every other
+ * trap stops the wave. (The kernel sets the flag when it activates the debug trap, which
+ * kfd_dbg_trap_enable() defers to RUNTIME_ENABLE when the runtime is not
+ * enabled yet; the emulator keys it on the enable alone, as it models
+ * every process as having ROCr's handler.)
+ */
+static int sq_trap(void *ctx, const struct sq_event *ev)
+{
+	struct emu_queue *q = ctx;
+
+	return ev->trap_id == TRAP_ID_DEBUGTRAP && !emu_dbg_trap_enabled(q->p);
+}
+
 bool emu_cp_run_waves(struct emu_queue *q, uint64_t entry_va, const uint32_t *sgprs,
 		      uint32_t nsgprs, bool wave32, uint64_t groups)
 {
-	struct sq_env env = { .ctx = q, .read = sq_read, .write = sq_write, .message = sq_message };
+	struct sq_env env = {
+		.ctx = q, .read = sq_read, .write = sq_write, .message = sq_message, .trap = sq_trap
+	};
 	struct sq_wave w = { 0 };
 	static __thread struct sq_report rep;
 

@@ -212,6 +212,16 @@ bool emu_queue_may_launch(const struct emu_queue *q)
 	return !d || __atomic_load_n(&d->launch_mode, __ATOMIC_ACQUIRE) != KFDSIG_DBG_LAUNCH_HALT;
 }
 
+bool emu_dbg_trap_enabled(struct emu_proc *p)
+{
+	bool on;
+
+	pthread_mutex_lock(&p->lock);
+	on = p->dbg && p->dbg->trap_enabled;
+	pthread_mutex_unlock(&p->lock);
+	return on;
+}
+
 void emu_dbg_queue_new(struct emu_queue *q)
 {
 	/* kfd_process_queue_manager.c pqm_create_queue(): a queue created

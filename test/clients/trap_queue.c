@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A KFD client (a runtime: RUNTIME_ENABLE first) that runs kfdsig's trap stub (s_trap 3, llvm.debugtrap) as
- * one wave on a PM4 compute queue of the first GPU, through /dev/kfd (under
- * kfdsig exec / kfdsig debug: the interposer's emulated KFD). It prints
- * "trap_queue: pid P queue Q gpu 0xG" on stderr, so that `kfdsig debug
- * -- trap_queue` can be checked to name that queue, and waits up to
- * WAIT_MS for the ring to drain: the wave stops at its s_trap, the queue
- * with it, so it must not (exit 0); exit 1 when the ring drained (the trap
- * did not stop it) or on an error. The wait also gives the debugger the
+ * A KFD client (a runtime: RUNTIME_ENABLE first) that runs kfdsig's trap
+ * stub (s_trap 3, llvm.debugtrap) as one wave on a PM4 compute queue of the
+ * first GPU, through /dev/kfd (under kfdsig debug: the interposer's
+ * emulated KFD). It prints "trap_queue: pid P queue Q gpu 0xG" on stderr,
+ * so that `kfdsig debug -- trap_queue` can be checked to name that queue,
+ * and waits up to WAIT_MS for the ring to drain. Under a debugger the
+ * wave stops at its s_trap, the queue with it, so it must not (exit 0);
+ * exit 1 when the ring drained (the trap did not stop it: as it does, by
+ * design, with no debugger, where the trap handler steps over
+ * llvm.debugtrap) or on an error. The wait also gives the debugger the
  * time to collect the exception before the process ends.
  */
 #include <errno.h>
