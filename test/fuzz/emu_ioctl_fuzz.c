@@ -8,7 +8,10 @@
  * queue and SMI ioctls with fuzzed fields, WAIT_EVENTS on fuzzed arrays,
  * the interrupt entry points, VM faults, GPU resets, HW exceptions, SMI
  * reads and writes, mmaps of fuzzed offsets. The process is closed at the
- * end (queues stopped, memory freed). The emulator must never crash, read
+ * end (queues stopped, memory freed), and with it every fd the input left
+ * open in the emulator (an SMI fd a raw ioctl made stays open, as it
+ * would in a real process: without this, a long run filled the fd table
+ * and each lookup in it grew slower). The emulator must never crash, read
  * or write out of bounds (ASan/UBSan) or hang: every wait has timeout 0.
  * Arrays whose count is fuzzed live in static storage: the emulator copies
  * a range on the caller's live stack directly (as the kernel would read
@@ -28,6 +31,7 @@
 
 #include "fuzz_input.h"
 
+#include "emu/emu_host.h"
 #include "kfd/kfd_compat.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -41,6 +45,29 @@ static char *arena; /* userptr-able memory the fuzzer owns */
 #define ARENA_PAGES 8
 static char *hole; /* PROT_NONE: where the "anything" user addresses point */
 #define HOLE_SIZE (1ull << 30)
+
+/* The emulator's open fds, per emulator (emu_host_set_fd_hook). An input
+ * of at most 64 steps opens far fewer than MAX_FDS. */
+#define MAX_FDS 512
+static int open_fds[NEMU][MAX_FDS];
+static unsigned n_open[NEMU];
+
+static void fd_hook(void *ctx, int fd, bool added)
+{
+	unsigned e = (unsigned)(uintptr_t)ctx;
+
+	if (added) {
+		if (n_open[e] == MAX_FDS)
+			abort(); /* the harness's bound, not a finding */
+		open_fds[e][n_open[e]++] = fd;
+		return;
+	}
+	for (unsigned i = 0; i < n_open[e]; i++)
+		if (open_fds[e][i] == fd) {
+			open_fds[e][i] = open_fds[e][--n_open[e]];
+			return;
+		}
+}
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -61,6 +88,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		}
 		gpu_ids[i] = kfdsig_kfd_device(k, 0)->gpu_id;
 		kfdsig_kfd_close(k);
+		emu_host_set_fd_hook(emus[i], fd_hook, (void *)(uintptr_t)i);
 	}
 	guard = mmap(NULL, 3 * (size_t)pg, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1,
 		     0);
@@ -412,10 +440,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		}
 	}
-	for (int i = 0; i < 2; i++)
-		if (c.smi[i] >= 0)
-			c.ops->close(c.ops->ctx, c.smi[i]);
-	c.ops->close(c.ops->ctx, c.kfd);
-	c.ops->close(c.ops->ctx, c.render);
+	/* kfd, render, the SMI fds and whatever else the input opened */
+	while (n_open[e]) {
+		int fd = open_fds[e][n_open[e] - 1];
+
+		if (c.ops->close(c.ops->ctx, fd))
+			abort(); /* the emulator lost track of its own fd */
+	}
 	return 0;
 }
