@@ -118,6 +118,30 @@ static uint64_t wild(struct in *in)
 	return (uintptr_t)hole + (v >> 1) % (HOLE_SIZE - (ARENA_PAGES + 1) * (uint64_t)pg);
 }
 
+/* A 64-bit value the emulated kernel may take for a user address, as the
+ * fuzzer gave it: kept unless it lands in memory of this process that the
+ * harness does not own (its stack, heap, libraries: learnt from
+ * comparisons), which it moves into the PROT_NONE reservation. A second
+ * long run ended in the same allocator CHECK with a stack address
+ * (0x7ffc...) in the input, through a raw ioctl's argument bytes or a
+ * queue's read/write pointer. msync() finds out whether a page is mapped
+ * (ENOMEM: it is not). */
+static uint64_t tame(uint64_t v)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	uintptr_t page = (uintptr_t)v & ~(uintptr_t)(pg - 1);
+
+	if (v >> 47 || v < (uint64_t)pg)
+		return v; /* kernel half, non-canonical or page 0: never ours */
+	if ((v >= (uintptr_t)hole && v < (uintptr_t)hole + HOLE_SIZE) ||
+	    (v >= (uintptr_t)guard && v < (uintptr_t)guard + 3 * (uint64_t)pg) ||
+	    (v >= (uintptr_t)arena && v < (uintptr_t)arena + ARENA_PAGES * (uint64_t)pg))
+		return v;
+	if (msync((void *)page, (size_t)pg, MS_ASYNC) && errno == ENOMEM)
+		return v; /* unmapped */
+	return (uintptr_t)hole + v % (HOLE_SIZE - (ARENA_PAGES + 1) * (uint64_t)pg);
+}
+
 /* An argument pointer: one of the bad ones, or @buf. */
 static void *pick_ptr(struct in *in, void *buf)
 {
@@ -169,6 +193,14 @@ static void op_raw(struct ctx *c, struct in *in)
 
 	for (unsigned i = 0; i < sz; i++)
 		buf[i] = (uint8_t)take(in, 1);
+	/* the structs' pointers are u64 at 8-byte offsets */
+	for (unsigned i = 0; i + 8 <= sz; i += 8) {
+		uint64_t v;
+
+		memcpy(&v, buf + i, 8);
+		v = tame(v);
+		memcpy(buf + i, &v, 8);
+	}
 	/* never block: WAIT_EVENTS with a 0 timeout whatever the bytes say */
 	if (nr == _IOC_NR(AMDKFD_IOC_WAIT_EVENTS))
 		memset(buf + offsetof(struct kfd_ioctl_wait_events_args, timeout), 0, 4);
@@ -297,7 +329,7 @@ static void op_memory(struct ctx *c, struct in *in)
 static void op_queue(struct ctx *c, struct in *in)
 {
 	abi_create_queue_args a;
-	uint64_t va = c->nbo ? c->vas[take(in, 1) % c->nbo] : take(in, 8);
+	uint64_t va = c->nbo ? c->vas[take(in, 1) % c->nbo] : tame(take(in, 8));
 
 	memset(&a, 0, sizeof(a));
 	a.gpu_id = take(in, 1) % 8 ? c->gpu : (uint32_t)take(in, 4);
@@ -305,12 +337,12 @@ static void op_queue(struct ctx *c, struct in *in)
 	a.queue_percentage = (uint32_t)take(in, 1) % 128;
 	a.queue_priority = (uint32_t)take(in, 1) % 17;
 	a.ring_size = 1u << (take(in, 1) % 16);
-	a.ring_base_address = take(in, 1) % 4 ? va : take(in, 8);
+	a.ring_base_address = take(in, 1) % 4 ? va : tame(take(in, 8));
 	a.read_pointer_address =
-		(c->nbo ? c->vas[take(in, 1) % c->nbo] : take(in, 8)) + take(in, 2) % 4096;
-	a.write_pointer_address = c->nbo ? c->vas[take(in, 1) % c->nbo] : take(in, 8);
+		tame((c->nbo ? c->vas[take(in, 1) % c->nbo] : take(in, 8)) + take(in, 2) % 4096);
+	a.write_pointer_address = c->nbo ? c->vas[take(in, 1) % c->nbo] : tame(take(in, 8));
 	if (take(in, 1) % 4 == 0)
-		a.eop_buffer_address = take(in, 8);
+		a.eop_buffer_address = tame(take(in, 8));
 	a.sdma_engine_id = (uint32_t)take(in, 1) % 8;
 	if (!io(c, KFDSIG_AMDKFD_IOC_CREATE_QUEUE_1_17, &a) && take(in, 1) % 2) {
 		struct kfd_ioctl_destroy_queue_args d = { .queue_id = a.queue_id };
