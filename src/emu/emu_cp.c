@@ -259,33 +259,35 @@ static void cp_wave_exception(struct emu_queue *q, uint32_t ec)
 	pthread_mutex_unlock(&q->p->lock);
 }
 
+/* Trap ids of LLVM AMDGPUUsage "Trap Handler ABI" (AMDHSA): llvm.trap and
+ * llvm.debugtrap (ROCr trap_handler.s TRAP_ID_ABORT, TRAP_ID_DEBUGTRAP). */
+#define TRAP_ID_ABORT 2
+#define TRAP_ID_DEBUGTRAP 3
+
 /*
  * s_trap: the trap id picks the exception ROCr's second-level trap handler
- * reports (runtime/trap_handler/trap_handler.s): 2 (llvm.trap,
- * TRAP_ID_ABORT) EC_QUEUE_WAVE_ABORT, any other EC_QUEUE_WAVE_TRAP. The
- * emulator behaves as if that handler were installed: with no
- * second-level handler at all the kernel's CWSR handler steps over every
- * s_trap (cwsr_trap_handler_gfx9.asm L_NO_NEXT_TRAP); not modelled, the
- * safe choice is the visible one (the wave stops, the exception is raised).
+ * reports (runtime/trap_handler/trap_handler.s): TRAP_ID_ABORT
+ * EC_QUEUE_WAVE_ABORT, any other EC_QUEUE_WAVE_TRAP. The emulator behaves
+ * as if that handler were installed: with no second-level handler at all
+ * the kernel's CWSR handler steps over every s_trap
+ * (cwsr_trap_handler_gfx9.asm L_NO_NEXT_TRAP); not modelled, the safe
+ * choice is the visible one (the wave stops, the exception is raised).
  */
 static uint32_t cp_trap_ec(uint8_t trap_id)
 {
-	return trap_id == 2 ? KFDSIG_EC_QUEUE_WAVE_ABORT : KFDSIG_EC_QUEUE_WAVE_TRAP;
+	return trap_id == TRAP_ID_ABORT ? KFDSIG_EC_QUEUE_WAVE_ABORT : KFDSIG_EC_QUEUE_WAVE_TRAP;
 }
-
-/* llvm.debugtrap (LLVM AMDGPUUsage "Trap Handler ABI", s_trap 0x03) */
-#define TRAP_ID_DEBUGTRAP 3
 
 /*
  * The shader unit's trap hook (sq_env.trap): 1 steps over the s_trap.
  * ROCr's handler (trap_handler.s trap_entry) ignores llvm.debugtrap when
  * TTMP11 DebugEnabled is clear, which KFD sets while a debugger has the
  * process's trap interface enabled (kfd_debug.c kfd_dbg_trap_activate ->
- * kfd_process_set_trap_debug_flag); AMDGPUUsage "Trap Handler ABI"
- * makes it a no-operation when no debugger is installed. Every other
- * trap stops the wave. (The kernel sets the flag when it activates the debug trap, which
- * kfd_dbg_trap_enable() defers to RUNTIME_ENABLE when the runtime is not
- * enabled yet; the emulator keys it on the enable alone, as it models
+ * kfd_process_set_trap_debug_flag); AMDGPUUsage "Trap Handler ABI" makes
+ * it a no-operation when no debugger is installed. Every other trap stops
+ * the wave. (The kernel sets the flag when it activates the debug trap,
+ * which kfd_dbg_trap_enable() defers to RUNTIME_ENABLE when the runtime is
+ * not enabled yet; the emulator keys it on the enable alone, as it models
  * every process as having ROCr's handler.)
  */
 static int sq_trap(void *ctx, const struct sq_event *ev)

@@ -416,13 +416,13 @@ void emu_smi_fork_lock(struct emu_gpu *g, bool lock);
 void emu_smi_fork_child(struct emu_gpu *g);
 ssize_t emu_smi_read(struct emu_smi *s, void *buf, size_t len);
 ssize_t emu_smi_write(struct emu_smi *s, const void *buf, size_t len);
-/* Add a formatted line; filter_pid 0 goes to every enabled client. */
 /* The cause text of the emulator's GPU resets in their SMI lines. */
 #define EMU_RESET_CAUSE_HANG "HANG"
 #define EMU_RESET_CAUSE_RAS "RAS"
 /* The body of an SMI event line per KFD_EVENT_FMT_*; length or -EINVAL. */
 int emu_smi_format(uint32_t type, uint32_t gpu_id, const struct kfdsig_emu_smi_args *a, char *body,
 		   size_t size, pid_t *filter);
+/* Add a formatted line; filter_pid 0 goes to every enabled client. */
 int emu_smi_add(struct emu_gpu *g, pid_t filter_pid, uint32_t type, const char *body,
 		size_t body_len);
 

@@ -102,20 +102,28 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
-/* A user address that is not this process's memory: in the kernel half,
- * or in a PROT_NONE reservation (room left for a userptr of the arena's
- * size). A truly arbitrary one may name the fuzzer's own stack or heap
- * (libFuzzer learns real pointers from comparisons), and the emulated
- * kernel writes there as the real one would: the fuzzer then corrupts
- * itself (a 5M-execution run ended in an ASan allocator CHECK that way). */
-static uint64_t wild(struct in *in)
+/* An address in the PROT_NONE reservation picked by @v, with room left for
+ * a userptr of the arena's size. */
+static uint64_t in_hole(uint64_t v)
 {
 	long pg = sysconf(_SC_PAGESIZE);
+
+	return (uintptr_t)hole + v % (HOLE_SIZE - (ARENA_PAGES + 1) * (uint64_t)pg);
+}
+
+/* A user address that is not this process's memory: in the kernel half,
+ * or in the PROT_NONE reservation. A truly arbitrary one may name the
+ * fuzzer's own stack or heap (libFuzzer learns real pointers from
+ * comparisons), and the emulated kernel writes there as the real one
+ * would: the fuzzer then corrupts itself (a 5M-execution run ended in an
+ * ASan allocator CHECK that way). */
+static uint64_t wild(struct in *in)
+{
 	uint64_t v = take(in, 8);
 
 	if (v & 1)
 		return v | (1ull << 63);
-	return (uintptr_t)hole + (v >> 1) % (HOLE_SIZE - (ARENA_PAGES + 1) * (uint64_t)pg);
+	return in_hole(v >> 1);
 }
 
 /* A 64-bit value the emulated kernel may take for a user address, as the
@@ -139,7 +147,7 @@ static uint64_t tame(uint64_t v)
 		return v;
 	if (msync((void *)page, (size_t)pg, MS_ASYNC) && errno == ENOMEM)
 		return v; /* unmapped */
-	return (uintptr_t)hole + v % (HOLE_SIZE - (ARENA_PAGES + 1) * (uint64_t)pg);
+	return in_hole(v);
 }
 
 /* An argument pointer: one of the bad ones, or @buf. */
