@@ -4,14 +4,19 @@
  * (KFDSIG_SHADER_TRAP, raw form: s_trap 3, llvm.debugtrap) dispatched on
  * a PM4 queue, followed on the same ring by a RELEASE_MEM fence of an
  * event.
- *   - With a debugger (this process enables DBG_TRAP on itself, a pipe as
- *     dbg_fd; gfx9 and later): the wave stops at its s_trap, the queue
- *     stops with it (the CP's wave exception), a byte reaches dbg_fd, and
- *     the fence behind the dispatch never runs: the event is not
- *     signalled.
- *   - Without one: the trap handler steps over llvm.debugtrap (ROCr
- *     trap_handler.s, TTMP11 DebugEnabled clear): the queue goes on and
- *     the fence signals the event.
+ *   - With a debugger (this process calls RUNTIME_ENABLE, then enables
+ *     DBG_TRAP on itself, a pipe as dbg_fd; gfx9 and later): the wave
+ *     stops at its s_trap, the queue stops with it (the CP's wave
+ *     exception), a byte reaches dbg_fd, and the fence behind the
+ *     dispatch never runs: the event is not signalled.
+ *   - With a debugger but no RUNTIME_ENABLE: kfd_dbg_trap_enable() defers
+ *     the activation (and with it TTMP11 DebugEnabled) to RUNTIME_ENABLE,
+ *     so the handler steps over the trap: the fence signals the event and
+ *     the debugger's queries show no EC_QUEUE_WAVE_TRAP.
+ *   - Without one (a runtime: RUNTIME_ENABLE, no debugger): the trap
+ *     handler steps over llvm.debugtrap (ROCr trap_handler.s, TTMP11
+ *     DebugEnabled clear): the queue goes on and the fence signals the
+ *     event.
  *   - The same ring with the signal stub in place of the trap stub
  *     signals both (control).
  * One target per stub family. Waits are bounded (queue halted or idle
@@ -42,7 +47,7 @@ static void wait_queue(struct kfdsig_emu *emu, int pasid, uint32_t qid,
 	} while (t_now_ms() < end);
 }
 
-enum mode { SIGNAL_STUB, TRAP_NO_DEBUGGER, TRAP_DEBUGGER };
+enum mode { SIGNAL_STUB, TRAP_NO_DEBUGGER, TRAP_DEBUGGER, TRAP_DEBUGGER_NO_RUNTIME };
 
 static int run_target(const struct kfdsig_target *t, enum mode mode)
 {
@@ -67,7 +72,10 @@ static int run_target(const struct kfdsig_target *t, enum mode mode)
 	T_REQUIRE(!kfdsig_kfd_alloc(kfd, gpu, s.size + 4096, KFDSIG_KFD_MEM_GTT_UNCACHED, &code) &&
 			  !kfdsig_kfd_map(kfd, code, NULL, 0),
 		  "buffers");
-	if (mode == TRAP_DEBUGGER) {
+	if (mode == TRAP_DEBUGGER || mode == TRAP_NO_DEBUGGER)
+		T_REQUIRE(!kfdsig_kfd_runtime_enable(kfd, 0, 0, NULL), "%s: runtime enable: %s",
+			  t->name, kfdsig_last_error());
+	if (mode == TRAP_DEBUGGER || mode == TRAP_DEBUGGER_NO_RUNTIME) {
 		T_REQUIRE(!pipe2(pfd, O_CLOEXEC | O_NONBLOCK), "pipe");
 		T_REQUIRE(!kfdsig_dbg_enable(kfd, getpid(), KFDSIG_EC_MASK_QUEUE, pfd[1], NULL),
 			  "%s: DBG_TRAP ENABLE on itself: %s", t->name, kfdsig_last_error());
@@ -125,9 +133,27 @@ static int run_target(const struct kfdsig_target *t, enum mode mode)
 		if (qi.halted || t_wait1(kfd, id, NULL, WAIT_MS, &res) ||
 		    res != KFDSIG_WAIT_COMPLETE) {
 			fprintf(stderr, "%s %s: halted %d exception %u, event not signalled\n",
-				t->name, trap ? "trap without a debugger" : "signal", qi.halted,
-				qi.exception);
+				t->name,
+				mode == SIGNAL_STUB	   ? "signal"
+				: mode == TRAP_NO_DEBUGGER ? "trap without a debugger"
+							   : "trap before runtime enable",
+				qi.halted, qi.exception);
 			fails++;
+		}
+		/* the debugger hears of the queue (EC_QUEUE_NEW, raised on the
+		 * enable alone: kfd_process_queue_manager.c pqm_create_queue)
+		 * but of no wave trap */
+		for (int i = 0; mode == TRAP_DEBUGGER_NO_RUNTIME && i < 16; i++) {
+			struct kfdsig_dbg_event de = { 0 };
+
+			if (kfdsig_dbg_query_event(kfd, getpid(), ~0ull, &de))
+				break;
+			if (de.exceptions & KFDSIG_EC_MASK(KFDSIG_EC_QUEUE_WAVE_TRAP)) {
+				fprintf(stderr,
+					"%s trap before runtime enable: EC_QUEUE_WAVE_TRAP\n",
+					t->name);
+				fails++;
+			}
 		}
 	}
 	kfdsig_kfd_queue_destroy(q);
@@ -152,9 +178,14 @@ int main(void)
 		if (!t)
 			continue;
 		/* KFD debugs GC 9 and later (kfd_dbg_trap_enable -> -ENODEV) */
-		if (t->level >= KFDSIG_GFX9)
+		if (t->level >= KFDSIG_GFX9) {
 			CHECK_EQ(run_target(t, TRAP_DEBUGGER), 0,
 				 "%s: under a debugger the trap stub stops the queue", t->name);
+			CHECK_EQ(run_target(t, TRAP_DEBUGGER_NO_RUNTIME), 0,
+				 "%s: a debugger before RUNTIME_ENABLE: the wave steps over the "
+				 "trap",
+				 t->name);
+		}
 		CHECK_EQ(run_target(t, TRAP_NO_DEBUGGER), 0,
 			 "%s: without a debugger the wave steps over the trap", t->name);
 		CHECK_EQ(run_target(t, SIGNAL_STUB), 0, "%s: the signal stub and fence run",

@@ -17,7 +17,7 @@
 
 #define KFDSIG_VERSION_MAJOR 0
 #define KFDSIG_VERSION_MINOR 16
-#define KFDSIG_VERSION_PATCH 1
+#define KFDSIG_VERSION_PATCH 2
 
 /* Encoded as major * 10000 + minor * 100 + patch, comparable with >=. */
 #define KFDSIG_VERSION_NUMBER \

@@ -282,13 +282,12 @@ static uint32_t cp_trap_ec(uint8_t trap_id)
  * The shader unit's trap hook (sq_env.trap): 1 steps over the s_trap.
  * ROCr's handler (trap_handler.s trap_entry) ignores llvm.debugtrap when
  * TTMP11 DebugEnabled is clear, which KFD sets while a debugger has the
- * process's trap interface enabled (kfd_debug.c kfd_dbg_trap_activate ->
- * kfd_process_set_trap_debug_flag); AMDGPUUsage "Trap Handler ABI" makes
- * it a no-operation when no debugger is installed. Every other trap stops
- * the wave. (The kernel sets the flag when it activates the debug trap,
- * which kfd_dbg_trap_enable() defers to RUNTIME_ENABLE when the runtime is
- * not enabled yet; the emulator keys it on the enable alone, as it models
- * every process as having ROCr's handler.)
+ * process's debug trap active (kfd_debug.c kfd_dbg_trap_activate ->
+ * kfd_process_set_trap_debug_flag; a debugger's enable before
+ * RUNTIME_ENABLE activates nothing until then: emu_dbg_trap_enabled);
+ * AMDGPUUsage "Trap Handler ABI" makes it a no-operation when no debugger
+ * is installed. Every other trap stops the wave (the emulator models every
+ * process as having ROCr's second-level handler).
  */
 static int sq_trap(void *ctx, const struct sq_event *ev)
 {

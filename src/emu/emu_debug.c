@@ -216,8 +216,16 @@ bool emu_dbg_trap_enabled(struct emu_proc *p)
 {
 	bool on;
 
+	/* The flag follows the activation, not the enable:
+	 * kfd_dbg_trap_enable() activates at once only when the runtime is
+	 * enabled and otherwise defers it to RUNTIME_ENABLE (kfd_chardev.c
+	 * runtime_enable -> kfd_dbg_trap_activate); runtime_disable
+	 * deactivates (kfd_dbg_trap_deactivate clears the flag). The emulated
+	 * process has its pdds, and so its TMA, from its start, so the
+	 * CWSR-initialisation path that copies debug_trap_enabled
+	 * (kfd_process.c kfd_process_device_init_cwsr_dgpu) does not arise. */
 	pthread_mutex_lock(&p->lock);
-	on = p->dbg && p->dbg->trap_enabled;
+	on = p->dbg && p->dbg->trap_enabled && p->dbg->runtime_state == RT_ENABLED;
 	pthread_mutex_unlock(&p->lock);
 	return on;
 }

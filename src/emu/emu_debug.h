@@ -38,10 +38,11 @@ void emu_device_exception(struct emu_proc *p, struct emu_gpu *g, uint32_t ec, co
 bool emu_queue_may_fetch(const struct emu_queue *q);
 bool emu_queue_may_launch(const struct emu_queue *q);
 
-/* Does a debugger have the trap interface of @p enabled? It is what the
- * trap handler sees as TTMP11 DebugEnabled (kfd_debug.c
- * kfd_dbg_trap_activate()/_deactivate() -> kfd_process_set_trap_debug_flag()).
- * Takes p->lock. */
+/* Is the debug trap of @p active: a debugger has its trap interface
+ * enabled and the runtime is enabled (before RUNTIME_ENABLE the kernel
+ * defers the activation)? It is what the trap handler sees as TTMP11
+ * DebugEnabled (kfd_debug.c kfd_dbg_trap_activate()/_deactivate() ->
+ * kfd_process_set_trap_debug_flag()). Takes p->lock. */
 bool emu_dbg_trap_enabled(struct emu_proc *p);
 
 /* The ioctls (emu_ioctl.c's table). */

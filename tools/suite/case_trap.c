@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * dbg.trap: a wave's s_trap reaches the debugger. The case's process
+ * calls RUNTIME_ENABLE (the kernel activates the debug trap, and with it
+ * the trap handler's DebugEnabled flag, only for a runtime-enabled
+ * process: kfd_debug.c kfd_dbg_trap_enable()), then
  * enables the debugger interface on itself (DBG_TRAP ENABLE with its own
  * pid: kfd_chardev.c kfd_ioctl_set_debug_trap() asks for the ptrace relation
  * only of another process) with a pipe as dbg_fd, dispatches kfdsig's trap
@@ -74,10 +77,15 @@ static enum suite_result dbg_trap(struct suite_ctx *c)
 		return suite_skip(c, "no debugger interface: %s", kfdsig_last_error());
 	if (pipe2(pfd, O_CLOEXEC | O_NONBLOCK))
 		return suite_fail(c, "pipe: %s", strerror(errno));
+	r = kfdsig_kfd_runtime_enable(c->kfd, 0, 0, NULL);
+	if (r) {
+		res = suite_fail(c, "RUNTIME_ENABLE: %s", kfdsig_last_error());
+		goto out_pipe;
+	}
 	r = kfdsig_dbg_enable(c->kfd, getpid(), KFDSIG_EC_MASK_QUEUE, pfd[1], NULL);
 	if (r) {
 		res = suite_fail(c, "DBG_TRAP ENABLE on itself: %s", kfdsig_last_error());
-		goto out_pipe;
+		goto out_rt;
 	}
 	if (kfdsig_kfd_alloc(c->kfd, c->dev->gpu_id, s.size, KFDSIG_KFD_MEM_GTT_UNCACHED, &code) ||
 	    kfdsig_kfd_map(c->kfd, code, NULL, 0) ||
@@ -115,6 +123,8 @@ out_queue:
 	kfdsig_kfd_queue_destroy(q);
 out_dbg:
 	kfdsig_dbg_disable(c->kfd, getpid());
+out_rt:
+	kfdsig_kfd_runtime_disable(c->kfd);
 out_pipe:
 	close(pfd[0]);
 	close(pfd[1]);
