@@ -105,18 +105,30 @@ int kfd_reserve_va(struct kfdsig_kfd *kfd, uint64_t size, void **out)
 	/* From where the last one ended, then once more from 1 GiB: freed
 	 * buffers leave holes below the hint that later ones may reuse. */
 	for (int pass = 0; pass < 2; pass++) {
-		uint64_t from = pass ? 1ull << 30 : kfd->low_va;
+		uint64_t from = pass ? 1ull << 30 : kfd->low_va, stride = step;
+		unsigned taken = 0;
 
 		/* each pass its own bound: a first pass that spends them all on
 		 * taken space (ASan's shadow above 2 GiB) leaves the second
 		 * its chance at the freed holes */
 		tries = 0;
 		for (uint64_t hint = from; hint + size <= limit && tries < (1u << 16);
-		     hint += step, tries++) {
+		     hint += stride, tries++) {
 			r = ops->mmap(ops->ctx, &va, (void *)(uintptr_t)hint, size, PROT_NONE,
 				      fl | MAP_FIXED_NOREPLACE, -1, 0);
-			if (r < 0)
+			if (r < 0) {
+				/* The first pass crosses a wide taken range
+				 * (ASan's shadow, 2 GiB to 16 TiB, once the
+				 * hint has climbed to the top of the 1-2 GiB
+				 * window) in doubling strides after 16 taken
+				 * slots in a row: a few dozen calls where one
+				 * per slot up to 2^40 was tens of thousands
+				 * (a 20 MB buffer: 52 000, about 50 ms). A hole
+				 * it strides over is the dense second pass's. */
+				if (!pass && ++taken >= 16 && stride < limit / 2)
+					stride *= 2;
 				continue;
+			}
 			if ((uint64_t)(uintptr_t)va == hint) {
 				kfd->low_va = hint + step;
 				*out = va;
