@@ -13,7 +13,9 @@ runs=${1:-10000000}
 [ $# -gt 0 ] && shift
 targets=${*:-decode_pm4 decode_sdma decode_aql decode_input emu_ioctl emu_engine cli}
 # Under ASan, fuzz_emu_engine gains about 12 memory mappings and 200 KB of
-# resident memory per 1000 inputs (none without ASan; docs/kfd-emulation.md):
+# resident memory per 1000 inputs: clang 14's ASan keeps the registry context
+# of every thread even after pthread_join, and each input starts an engine
+# thread (none without ASan; docs/kfd-emulation.md):
 # 10 million need about 125 000 mappings, twice Linux's default
 # vm.max_map_count, and about 2.1 GB, past libFuzzer's default 2 GB RSS
 # limit (hence -rss_limit_mb below).
