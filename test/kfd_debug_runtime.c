@@ -33,6 +33,28 @@ static uint32_t caps_of(const char *spec)
 	return c;
 }
 
+/* The node's debug_prop from the emulated topology (sysfs properties). */
+static long debug_prop_of(const char *spec)
+{
+	struct kfdsig_emu *emu = t_emu(spec);
+	const struct kfdsig_kfd_ops *ops = kfdsig_emu_ops(emu);
+	char path[512], key[64];
+	long v = -1, x;
+	FILE *f;
+
+	/* node 0 is the CPU, node 1 the first GPU */
+	snprintf(path, sizeof(path), "%s/class/kfd/kfd/topology/nodes/1/properties",
+		 ops->sysfs_root);
+	f = fopen(path, "re");
+	while (f && fscanf(f, "%63s %ld", key, &x) == 2)
+		if (!strcmp(key, "debug_prop"))
+			v = x;
+	if (f)
+		fclose(f);
+	kfdsig_emu_destroy(emu);
+	return v;
+}
+
 #define DBG_BITS 0x00038000u /* TRAP_DEBUG_SUPPORT | _WAVE_LAUNCH_{TRAP_OVERRIDE,MODE} */
 #define PRECISE 0x00040000u
 #define FW 0x20000000u
@@ -49,6 +71,14 @@ static void test_caps(void)
 	CHECK_EQ(caps_of("gfx803") & 0xf00ff000u, 0, "gfx803");
 	/* KFD 1.12: the bits came with the debugger API */
 	CHECK_EQ(caps_of("gfx90a,kfd=1.12") & 0xf00ff000u, 0, "gfx90a on KFD 1.12");
+
+	/* debug_prop: watch address mask bits, low in bits 0-3, high from
+	 * bit 4 (kfd_topology.h HSA_DBG_WATCH_ADDR_MASK_*): GC 9 6 and 29,
+	 * GC 9.4.3/9.4.4 7 and 30, GC 10+ 7 and 29; none on gfx8 */
+	CHECK_EQ(debug_prop_of("gfx90a"), 6 | 29 << 4, "gfx90a debug_prop");
+	CHECK_EQ(debug_prop_of("gfx942"), 7 | 30 << 4, "gfx942 (GC 9.4.3) debug_prop");
+	CHECK_EQ(debug_prop_of("gfx1100"), 7 | 29 << 4, "gfx1100 debug_prop");
+	CHECK_EQ(debug_prop_of("gfx803"), 0, "gfx803 debug_prop");
 }
 
 static void test_gating(void)

@@ -229,9 +229,11 @@ bool emu_gen_drops_ctx0(const struct emu_gen *g)
  *   every GC >= 9.0.1: HSA_CAP_TRAP_DEBUG_SUPPORT,
  *     _WAVE_LAUNCH_TRAP_OVERRIDE_SUPPORTED, _WAVE_LAUNCH_MODE_SUPPORTED;
  *   GC 9.4.2 .. < 10 and GC >= 12.1: _PRECISE_MEMORY_OPERATIONS_SUPPORTED;
- *   debug_prop: watch address mask bits, low 6 (GC 9) or 7 (GC 10+),
- *     high 29 (HSA_DBG_WATCH_ADDR_MASK_*; GC 9.4.3/9.4.4 use their own
- *     pair, not modelled: the GC 9 values are given, UNVERIFIED there);
+ *   debug_prop: watch address mask bits (kfd_topology.h
+ *     HSA_DBG_WATCH_ADDR_MASK_*), low 6 and high 29 on GC 9, low 7 and
+ *     high 30 on GC 9.4.3 and 9.4.4 (their own pair), low 7 and high 29
+ *     on GC 10+; GC 9.5.0 gets the GC 9 pair: the kernel sources read
+ *     for this name only 9.4.3 and 9.4.4 (UNVERIFIED for newer kernels);
  *   HSA_CAP_TRAP_DEBUG_FIRMWARE_SUPPORTED from the MEC firmware: GC 9.0.1
  *     >= 459 + 32768, 9.1-9.4.0 >= 459, 9.4.1 >= 60, 9.4.2 >= 51, 10.1.1/2/10
  *     >= 144, 10.3.0/1/2/4/5 >= 89, never on 10.1.3 and 10.3.3; GC 11 keys
@@ -252,8 +254,11 @@ void emu_gen_debug_caps(const struct emu_gen *g, uint32_t *cap, uint32_t *debug_
 	*cap = 0x00008000u | 0x00010000u | 0x00020000u;
 	if ((v >= 0x090402 && v < 0x0a0000) || v >= 0x0c0100)
 		*cap |= 0x00040000u; /* PRECISE_MEMORY_OPERATIONS */
-	/* HSA_DBG_WATCH_ADDR_MASK_LO_BIT (bits 0-3), _HI_BIT (29 << 4) */
-	*debug_prop = (g->gc[0] < 10 ? 6u : 7u) | (29u << 4);
+	/* HSA_DBG_WATCH_ADDR_MASK_LO_BIT (bits 0-3), _HI_BIT (from bit 4) */
+	if (v == 0x090403 || v == 0x090404)
+		*debug_prop = 7u | (30u << 4);
+	else
+		*debug_prop = (g->gc[0] < 10 ? 6u : 7u) | (29u << 4);
 	switch (v) {
 	case 0x090001:
 		fw_ok = fw >= 459 + 32768;
