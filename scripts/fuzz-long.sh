@@ -17,7 +17,7 @@ targets=${*:-decode_pm4 decode_sdma decode_aql decode_input emu_ioctl emu_engine
 # of every thread even after pthread_join, and each input starts an engine
 # thread (none without ASan; docs/kfd-emulation.md):
 # 10 million need about 125 000 mappings, twice Linux's default
-# vm.max_map_count, and about 2.1 GB, past libFuzzer's default 2 GB RSS
+# vm.max_map_count, and about 2.3 GB, past libFuzzer's default 2 GB RSS
 # limit (hence -rss_limit_mb below).
 case " $targets " in *" emu_engine "*)
   maps=$(cat /proc/sys/vm/max_map_count 2>/dev/null || echo 0)
