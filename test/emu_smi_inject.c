@@ -7,7 +7,7 @@
  */
 #include <unistd.h>
 
-#include "kfd/kfd_compat.h"
+#include "abi/kfd_ioctl.h"
 #include "kfd_util.h"
 
 static struct kfdsig_emu *spec_emu(const char *spec)

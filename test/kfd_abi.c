@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The KFD ABI kfdsig speaks (system <linux/kfd_ioctl.h> + src/kfd/
- * kfd_compat.h), checked against offsets and ioctl numbers written by hand
+ * The KFD ABI kfdsig speaks (system <linux/kfd_ioctl.h> +
+ * src/abi/kfd_ioctl.h), checked against offsets and ioctl numbers written by hand
  * from the uapi header's struct layouts (kfd_priv.h KFD_MMAP_TYPE_*, kfd_chardev.c kfd_mmap(); kfd_events.c set_event() event_age; kfd_ioctl.h; kfd_chardev.c kfd_ioctl_create_queue(), kfd_queue.c).
  */
 #include <stddef.h>
 
 #include "helpers.h"
-#include "kfd/kfd_compat.h"
+#include "abi/kfd_ioctl.h"
 
 int main(void)
 {

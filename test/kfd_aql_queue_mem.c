@@ -10,7 +10,7 @@
  */
 #include <sys/mman.h>
 
-#include "kfd/kfd_compat.h"
+#include "abi/kfd_ioctl.h"
 #include "kfd_util.h"
 
 /* The ring's VA range, reserved, below gfx8's 40-bit VM (emu_gen.c

@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "kfd/kfd_compat.h"
+#include "abi/kfd_ioctl.h"
 #include "kfd_util.h"
 
 #define WAIT_MS 5000

@@ -19,7 +19,7 @@
 #define _GNU_SOURCE
 #include <pthread.h>
 
-#include "kfd/kfd_compat.h"
+#include "abi/kfd_ioctl.h"
 #include "kfd_debug_util.h"
 
 static uint32_t caps_of(const char *spec)

@@ -17,7 +17,7 @@
 #include <sys/ptrace.h>
 #include <sys/wait.h>
 
-#include "kfd/kfd_compat.h"
+#include "abi/kfd_ioctl.h"
 #include "kfd_debug_util.h"
 
 #define P3(op, n) ((3u << 30) | (((uint32_t)(n)&0x3fff) << 16) | ((uint32_t)(op) << 8))

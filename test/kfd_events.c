@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "kfd/kfd_compat.h"
+#include "abi/kfd_ioctl.h"
 #include "kfd_util.h"
 
 static int64_t ms_now(void)

@@ -18,7 +18,7 @@
 #include <kfdsig/pm4.h>
 #include <kfdsig/sdma.h>
 
-#include "kfd/kfd_compat.h"
+#include "abi/kfd_ioctl.h"
 #include "kfd_util.h"
 
 #define WAIT_MS 5000

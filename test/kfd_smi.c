@@ -9,7 +9,7 @@
  */
 #include <unistd.h>
 
-#include "kfd/kfd_compat.h"
+#include "abi/kfd_ioctl.h"
 #include "kfd_util.h"
 
 static void test_parse_golden(void)

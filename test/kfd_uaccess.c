@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "emu/emu_priv.h"
-#include "kfd/kfd_compat.h"
+#include "abi/kfd_ioctl.h"
 #include "kfd_util.h"
 
 #define KHALF 0xffff888000000000ull /* a kernel-half address */

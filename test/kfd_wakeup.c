@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "emu/emu_priv.h"
-#include "kfd/kfd_compat.h"
+#include "abi/kfd_ioctl.h"
 #include "kfd_util.h"
 
 #define IDLE 7

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/internal.h"
+
 /* Larger sz values are refused outright: no struct of the library comes
  * near it, and an uninitialised sz must not make us read far. */
 #define KFDSIG_OPTS_MAX_SZ 4096u
@@ -22,7 +24,8 @@
  * field itself, larger than KFDSIG_OPTS_MAX_SZ, or larger than @dst_sz with
  * a non-zero byte past @dst_sz.
  */
-int opts_copy(void *dst, size_t dst_sz, const void *src, const char *name);
+#define opts_copy kfdsig__opts_copy
+KFDSIG_PRIVATE_API int opts_copy(void *dst, size_t dst_sz, const void *src, const char *name);
 
 struct kfdsig_code_buf;
 

@@ -25,7 +25,7 @@
 #include <kfdsig/emu.h>
 
 #include "core/internal.h"
-#include "kfd/kfd_compat.h"
+#include "abi/kfd_ioctl.h"
 #include "emu/emu_gen.h"
 #include "emu/emu_xcc.h"
 

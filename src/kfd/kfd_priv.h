@@ -8,7 +8,7 @@
 #include <kfdsig/kfd.h>
 
 #include "core/internal.h"
-#include "kfd/kfd_compat.h"
+#include "abi/kfd_ioctl.h"
 
 struct kfd_gpu {
 	struct kfdsig_kfd_device dev;

@@ -32,7 +32,7 @@
 #include "fuzz_input.h"
 
 #include "emu/emu_host.h"
-#include "kfd/kfd_compat.h"
+#include "abi/kfd_ioctl.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);

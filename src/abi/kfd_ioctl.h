@@ -10,8 +10,8 @@
  * speak it, as both sides of a real ioctl do. test/kfd_abi.c checks every
  * layout against hand-written offsets.
  */
-#ifndef KFDSIG_KFD_COMPAT_H
-#define KFDSIG_KFD_COMPAT_H
+#ifndef KFDSIG_ABI_KFD_IOCTL_H
+#define KFDSIG_ABI_KFD_IOCTL_H
 
 #include <stdint.h>
 #include <linux/kfd_ioctl.h>
@@ -303,4 +303,4 @@ _Static_assert(sizeof(abi_cwsr_header) == 40, "kfd_context_save_area_header");
 #define KFDSIG_LAST_NONSIGNAL_EVENT_ID 0x7fffffffu
 /* KFDSIG_SIGNAL_PAGE_SIZE (32 KiB) comes from kfdsig/fence.h. */
 
-#endif /* KFDSIG_KFD_COMPAT_H */
+#endif /* KFDSIG_ABI_KFD_IOCTL_H */
