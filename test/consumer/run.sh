@@ -1,7 +1,9 @@
 #!/bin/sh
-# Install kfdsig into a scratch prefix, then build and run a consumer with
+# Install kfdsig into a scratch prefix, then build and run consumers with
 # find_package(kfdsig) (shared and static) and with pkg-config, and run the
-# installed CLI. Usage: run.sh BUILD_DIR WORK_DIR CMAKE
+# installed CLI: one using the emitters only (main.c, libkfdsig: no emulator
+# code in its process) and one using the emulated KFD (emu.c,
+# libkfdsig-emu). Usage: run.sh BUILD_DIR WORK_DIR CMAKE
 set -eu
 build=$1
 work=$2
@@ -19,6 +21,8 @@ prefix=$work/prefix
 "$cmake" --build "$work/build" >"$work/build.log"
 "$work/build/consumer_shared"
 "$work/build/consumer_static"
+"$work/build/consumer_emu_shared"
+"$work/build/consumer_emu_static"
 
 libdir=$(dirname "$(find "$prefix" -name kfdsig.pc | head -n 1)")/..
 export PKG_CONFIG_PATH="$libdir/pkgconfig"
@@ -29,6 +33,44 @@ cc -o "$work/consumer_pc" "$src/main.c" $(pkg-config --cflags --libs kfdsig) -Wl
 cc -o "$work/consumer_pc_static" "$src/main.c" $(pkg-config --cflags kfdsig) \
   "$libdir/libkfdsig.a" $(pkg-config --static --libs-only-l kfdsig | sed 's/-lkfdsig//')
 "$work/consumer_pc_static"
+# shellcheck disable=SC2046
+cc -o "$work/consumer_emu_pc" "$src/emu.c" $(pkg-config --cflags --libs kfdsig-emu) \
+  -Wl,-rpath,"$libdir"
+"$work/consumer_emu_pc"
+# shellcheck disable=SC2046
+cc -o "$work/consumer_emu_pc_static" "$src/emu.c" $(pkg-config --cflags kfdsig-emu) \
+  "$libdir/libkfdsig-emu.a" "$libdir/libkfdsig.a" \
+  $(pkg-config --static --libs-only-l kfdsig-emu | sed 's/-lkfdsig-emu//; s/-lkfdsig//')
+"$work/consumer_emu_pc_static"
+
+# The emulator is libkfdsig-emu's alone, and a program using only the
+# emitters carries none of it: libkfdsig-emu is not among its mapped files,
+# and nothing it maps (or, static, contains) exports kfdsig_emu_*.
+command -v nm >/dev/null || { echo "no nm: skip"; exit 77; }
+nm -D --defined-only "$libdir/libkfdsig.so" | grep kfdsig_emu_ &&
+  { echo "libkfdsig.so exports emulator functions"; exit 1; }
+[ "$(nm -D --defined-only "$libdir/libkfdsig-emu.so" | grep -c ' T kfdsig_emu_')" -gt 0 ] ||
+  { echo "libkfdsig-emu.so exports no kfdsig_emu_* function"; exit 1; }
+readelf -d "$libdir/libkfdsig-emu.so" | grep -q 'NEEDED.*\[libkfdsig.so.0\]' ||
+  { echo "libkfdsig-emu.so does not link libkfdsig.so.0"; exit 1; }
+grep -q "^Requires: kfdsig = $(pkg-config --modversion kfdsig)\$" "$libdir/pkgconfig/kfdsig-emu.pc" ||
+  { echo "kfdsig-emu.pc: no 'Requires: kfdsig = <its version>'"; exit 1; }
+for prog in "$work/consumer_pc" "$work/build/consumer_shared"; do
+  "$prog" maps >"$work/maps"
+  grep -q '/libkfdsig\.so' "$work/maps" || { echo "$prog: libkfdsig.so not mapped"; exit 1; }
+  while IFS= read -r so; do
+    if nm -D --defined-only "$so" 2>/dev/null | grep -q kfdsig_emu_; then
+      echo "$prog maps $so, which exports kfdsig_emu_*"
+      exit 1
+    fi
+  done <"$work/maps"
+done
+for prog in "$work/consumer_pc_static" "$work/build/consumer_static"; do
+  if nm "$prog" | grep -qE ' [Tt] (kfdsig_emu_|emu_|sq_)'; then
+    echo "$prog (static) carries emulator code"
+    exit 1
+  fi
+done
 
 "$prefix/bin/kfdsig" targets gfx90a >/dev/null
 
