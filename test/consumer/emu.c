@@ -25,7 +25,8 @@ int main(void)
 	}
 	kfdsig_kfd_close(kfd);
 	kfdsig_emu_destroy(emu);
-	if (kfdsig_emu_create_from_spec("gfx90a,xcc=99") || !strstr(kfdsig_last_error(), "xcc=99")) {
+	if (kfdsig_emu_create_from_spec("gfx90a,xcc=99") ||
+	    !strstr(kfdsig_last_error(), "xcc=99")) {
 		fprintf(stderr, "the emulator's error is not kfdsig_last_error(): '%s'\n",
 			kfdsig_last_error());
 		return 1;
