@@ -3,7 +3,7 @@
 #ifndef KFDSIG_TOOLS_SUITE_DEVICES_H
 #define KFDSIG_TOOLS_SUITE_DEVICES_H
 
-#include "../cli.h"
+#include "cli.h"
 #include "suite.h"
 
 #define SUITE_MAX_DEVICES 64
