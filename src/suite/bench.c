@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * kfdsig bench: what the interrupt path costs.
+ * The bench harness behind `kfdsig bench`: what the interrupt path costs.
  *
  *  emit        CPU time to write one fence per engine (PM4 emit and the
  *              prepared template, SDMA, shader stub patch + dispatch)
@@ -21,60 +21,17 @@
  *
  * Signals come from CPU SET_EVENT, under the emulator also from the
  * interrupt entry point, and from each engine's fence on a user queue
- * (tools/suite/engine.c); each figure's path says which.
+ * (engine.c); each figure's path says which.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "bench.h"
 #include "bench_plot.h"
-#include "cli.h"
-#include "suite/devices.h"
-#include "suite/suite.h"
-
-static void help(FILE *f)
-{
-	fprintf(f,
-		"usage: kfdsig bench [-d N] [--emulate TARGET[,TARGET...]|all] [-c N] [-j]\n"
-		"                    [--samples FILE.csv] [--plot FILE.svg]\n"
-		"                    [--kfd-version X.Y] [--kernel-profile NAME]\n\n"
-		"Measure the interrupt path on each device:\n"
-		"  emit        ns of CPU time to write one fence, per engine (PM4 emit and the\n"
-		"              prepared template, SDMA, shader stub patch + dispatch packets)\n"
-		"  lookup      ns per interrupt in the kernel's event lookup: fast path, wrong\n"
-		"              id and no id (the slot scan), with 1, 64 and 4095 live events\n"
-		"              (emulator only: the kernel entry point kfd_signal_event_interrupt)\n"
-		"  latency     us from the signal to the waiter's return, min/p50/p99/max over\n"
-		"              N signals one at a time; host submit-to-wake (host clocks) for\n"
-		"              every path, and for pm4 also 'pm4 gpu-to-wake': the wake-up minus\n"
-		"              the GPU clock a RELEASE_MEM stored right before the fence,\n"
-		"              converted with GET_CLOCK_COUNTERS (sdma, shader: host time only)\n"
-		"  throughput  events/s signalling batches of 1, 64 and 4095 events, then\n"
-		"              wait-for-all and reset\n"
-		"  irqs        interrupts per PM4 fence (from the event's age): unpredicated,\n"
-		"              once per XCC of a multi-XCC node, against kfdsig's fence\n"
-		"Signals come from CPU SET_EVENT (cpu-set-event) and, under the emulator, the\n"
-		"interrupt entry point (emu-interrupt), and each engine's fence on a user\n"
-		"queue (pm4, sdma, shader). Emulated figures use host clocks (and the emulated\n"
-		"GPU's 100 MHz clock for pm4 gpu-to-wake) and measure the emulator, not a GPU.\n\n"
-		"  -c, --count N       samples per latency figure (default 1000; the other\n"
-		"                      figures scale with it)\n"
-		"  -j, --json          one JSON object: every figure with device and meaning\n"
-		"      --samples FILE  write every raw latency sample there as CSV:\n"
-		"                      device,path,index,latency_ns (in submission order)\n"
-		"      --plot FILE     draw an SVG: latency CDFs and histograms per path,\n"
-		"                      the lookup fast path against the scan per live-event\n"
-		"                      count, throughput per path and batch size, and the\n"
-		"                      pm4 submit -> GPU timestamp -> wake timeline\n"
-		"  -d, --device N, --kfd-version X.Y, --kernel-profile NAME: as for kfdsig test\n"
-		"On a terminal a progress line on stderr names the figure being measured\n"
-		"(not with -q).\n");
-	cli_help_exit(f, "when a measurement fails (or there is no KFD) or a file cannot\n"
-			 "be written");
-}
+#include "case.h"
 
 /* One figure of the table. */
 struct fig {
@@ -101,21 +58,21 @@ struct bench {
 	struct fig *figs;
 	size_t n, cap;
 	int err;
+	FILE *out;	/* the table or JSON */
+	FILE *progress; /* the progress line (NULL: none) */
 };
-
-static bool progress_on;
 
 /* The progress line: which device and figure is being measured. */
 static void progress(const struct bench *b, const char *measure, const char *path)
 {
-	if (!progress_on)
+	if (!b->progress)
 		return;
 	if (measure)
-		fprintf(stderr, "\r\033[K[%zu/%zu] %s: %s %s", b->index + 1, b->ndev, b->d->label,
-			measure, path);
+		fprintf(b->progress, "\r\033[K[%zu/%zu] %s: %s %s", b->index + 1, b->ndev,
+			b->d->label, measure, path);
 	else
-		fputs("\r\033[K", stderr);
-	fflush(stderr);
+		fputs("\r\033[K", b->progress);
+	fflush(b->progress);
 }
 
 static struct fig *add(struct bench *b, const char *measure, const char *unit)
@@ -809,64 +766,87 @@ out:
 
 /* ---- output --------------------------------------------------------------- */
 
-static void print_num(double v)
+static void print_num(FILE *out, double v)
 {
 	if (v >= 1e6)
-		printf(" %10.3g", v);
+		fprintf(out, " %10.3g", v);
 	else
-		printf(" %10.2f", v);
+		fprintf(out, " %10.2f", v);
 }
 
 static void print_text(const struct bench *b)
 {
-	printf("== %s: gpu_id 0x%x, %s KFD %u.%u, kernel %s; host clocks, %s GPU clock for pm4 "
-	       "gpu-to-wake%s\n",
-	       b->d->label, b->d->gpu_id, b->d->emu ? "emulated" : "real", b->d->kfd_major,
-	       b->d->kfd_minor, b->d->profile, b->d->emu ? "emulated" : "the",
-	       b->d->emu ? " (the emulator's cost, not a GPU's)" : "");
-	printf("%-10s %-22s %5s %10s %10s %10s %10s  %s\n", "measure", "path", "size", "value/p50",
-	       "min", "p99", "max", "unit");
+	fprintf(b->out,
+		"== %s: gpu_id 0x%x, %s KFD %u.%u, kernel %s; host clocks, %s GPU clock for pm4 "
+		"gpu-to-wake%s\n",
+		b->d->label, b->d->gpu_id, b->d->emu ? "emulated" : "real", b->d->kfd_major,
+		b->d->kfd_minor, b->d->profile, b->d->emu ? "emulated" : "the",
+		b->d->emu ? " (the emulator's cost, not a GPU's)" : "");
+	fprintf(b->out, "%-10s %-22s %5s %10s %10s %10s %10s  %s\n", "measure", "path", "size",
+		"value/p50", "min", "p99", "max", "unit");
 	for (size_t i = 0; i < b->n; i++) {
 		const struct fig *f = &b->figs[i];
 		char size[12] = "-";
 
 		if (f->size)
 			snprintf(size, sizeof(size), "%u", f->size);
-		printf("%-10s %-22s %5s", f->measure, f->path, size);
+		fprintf(b->out, "%-10s %-22s %5s", f->measure, f->path, size);
 		if (f->na[0]) {
-			printf(" %10s %10s %10s %10s  %s: %s\n", "n/a", "", "", "", f->unit, f->na);
+			fprintf(b->out, " %10s %10s %10s %10s  %s: %s\n", "n/a", "", "", "",
+				f->unit, f->na);
 			continue;
 		}
 		if (f->dist) {
-			print_num(f->p50);
-			print_num(f->min);
-			print_num(f->p99);
-			print_num(f->max);
+			print_num(b->out, f->p50);
+			print_num(b->out, f->min);
+			print_num(b->out, f->p99);
+			print_num(b->out, f->max);
 		} else {
-			print_num(f->value);
-			printf(" %10s %10s %10s", "-", "-", "-");
+			print_num(b->out, f->value);
+			fprintf(b->out, " %10s %10s %10s", "-", "-", "-");
 		}
-		printf("  %s\n", f->unit);
+		fprintf(b->out, "  %s\n", f->unit);
 	}
-	printf("emit: CPU time of the library to write one fence into a buffer\n"
-	       "lookup: one interrupt through %s;\n"
-	       "  fast path = the event's full id, wrong id = a full id naming an unsignalled\n"
-	       "  slot, no id = no valid id bits (both force the slot scan); size = live\n"
-	       "  events, one signalled\n"
-	       "latency: host time from the signal to the return of the waiter's WAIT_EVENTS,\n"
-	       "  %u signals one at a time (host submit-to-wake); pm4 gpu-to-wake = the\n"
-	       "  wake-up minus the GPU clock a RELEASE_MEM stored right before the fence,\n"
-	       "  converted with GET_CLOCK_COUNTERS (sdma, shader: host time only)\n"
-	       "throughput: events/s signalling a batch of size events, then wait-all and reset\n"
-	       "paths: cpu-set-event = AMDKFD_IOC_SET_EVENT, emu-interrupt = slot store + the\n"
-	       "  kernel entry point, pm4/sdma/shader/aql = the engine's fence on a user queue\n\n",
-	       b->d->emu ? "the emulated kfd_signal_event_interrupt" : "the kernel (emulator only)",
-	       b->count);
+	fprintf(b->out,
+		"emit: CPU time of the library to write one fence into a buffer\n"
+		"lookup: one interrupt through %s;\n"
+		"  fast path = the event's full id, wrong id = a full id naming an unsignalled\n"
+		"  slot, no id = no valid id bits (both force the slot scan); size = live\n"
+		"  events, one signalled\n"
+		"latency: host time from the signal to the return of the waiter's WAIT_EVENTS,\n"
+		"  %u signals one at a time (host submit-to-wake); pm4 gpu-to-wake = the\n"
+		"  wake-up minus the GPU clock a RELEASE_MEM stored right before the fence,\n"
+		"  converted with GET_CLOCK_COUNTERS (sdma, shader: host time only)\n"
+		"throughput: events/s signalling a batch of size events, then wait-all and reset\n"
+		"paths: cpu-set-event = AMDKFD_IOC_SET_EVENT, emu-interrupt = slot store + the\n"
+		"  kernel entry point, pm4/sdma/shader/aql = the engine's fence on a user "
+		"queue\n\n",
+		b->d->emu ? "the emulated kfd_signal_event_interrupt"
+			  : "the kernel (emulator only)",
+		b->count);
 }
 
-static void json_num(const char *key, double v)
+/* A JSON string literal: quotes, backslashes and control characters
+ * escaped (\u00XX). */
+static void json_str(FILE *f, const char *s)
 {
-	printf(", \"%s\": %.6g", key, v);
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+static void json_num(FILE *out, const char *key, double v)
+{
+	fprintf(out, ", \"%s\": %.6g", key, v);
 }
 
 static void print_json(const struct bench *b, bool first)
@@ -874,35 +854,36 @@ static void print_json(const struct bench *b, bool first)
 	for (size_t i = 0; i < b->n; i++) {
 		const struct fig *f = &b->figs[i];
 
-		printf("%s\n  {\"device\": ", first && !i ? "" : ",");
-		cli_json_str(stdout, b->d->label);
-		printf(", \"gpu_id\": %u, \"backend\": \"%s\", \"kfd_version\": \"%u.%u\", "
-		       "\"kernel\": ",
-		       b->d->gpu_id, b->d->emu ? "emulated" : "linux", b->d->kfd_major,
-		       b->d->kfd_minor);
-		cli_json_str(stdout, b->d->profile);
-		printf(", \"measure\": \"%s\", \"path\": ", f->measure);
-		cli_json_str(stdout, f->path);
+		fprintf(b->out, "%s\n  {\"device\": ", first && !i ? "" : ",");
+		json_str(b->out, b->d->label);
+		fprintf(b->out,
+			", \"gpu_id\": %u, \"backend\": \"%s\", \"kfd_version\": \"%u.%u\", "
+			"\"kernel\": ",
+			b->d->gpu_id, b->d->emu ? "emulated" : "linux", b->d->kfd_major,
+			b->d->kfd_minor);
+		json_str(b->out, b->d->profile);
+		fprintf(b->out, ", \"measure\": \"%s\", \"path\": ", f->measure);
+		json_str(b->out, f->path);
 		if (f->size)
-			printf(", \"size\": %u", f->size);
+			fprintf(b->out, ", \"size\": %u", f->size);
 		else
-			printf(", \"size\": null");
-		printf(", \"unit\": \"%s\"", f->unit);
+			fprintf(b->out, ", \"size\": null");
+		fprintf(b->out, ", \"unit\": \"%s\"", f->unit);
 		if (f->na[0]) {
-			printf(", \"value\": null, \"not_measured\": ");
-			cli_json_str(stdout, f->na);
+			fprintf(b->out, ", \"value\": null, \"not_measured\": ");
+			json_str(b->out, f->na);
 		} else if (f->dist) {
-			json_num("min", f->min);
-			json_num("p50", f->p50);
-			json_num("p99", f->p99);
-			json_num("max", f->max);
-			printf(", \"samples\": %u", b->count);
+			json_num(b->out, "min", f->min);
+			json_num(b->out, "p50", f->p50);
+			json_num(b->out, "p99", f->p99);
+			json_num(b->out, "max", f->max);
+			fprintf(b->out, ", \"samples\": %u", b->count);
 		} else {
-			json_num("value", f->value);
+			json_num(b->out, "value", f->value);
 		}
-		printf(", \"what\": ");
-		cli_json_str(stdout, f->what);
-		printf("}");
+		fprintf(b->out, ", \"what\": ");
+		json_str(b->out, f->what);
+		fprintf(b->out, "}");
 	}
 }
 
@@ -942,108 +923,27 @@ static void bench_plot_add_device(struct bench_plot *bp, const struct bench *b)
 	free(pf);
 }
 
-enum { OPT_KFD_VERSION = 256, OPT_PROFILE, OPT_SAMPLES, OPT_PLOT };
-
-const struct option cmd_bench_options[] = {
-	{ "device", required_argument, NULL, 'd' },
-	{ "count", required_argument, NULL, 'c' },
-	{ "samples", required_argument, NULL, OPT_SAMPLES },
-	{ "plot", required_argument, NULL, OPT_PLOT },
-	{ "kfd-version", required_argument, NULL, OPT_KFD_VERSION },
-	{ "kernel-profile", required_argument, NULL, OPT_PROFILE },
-	CLI_GLOBAL_LONGOPTS,
-	{ 0 },
-};
-const char cmd_bench_shortopts[] = "d:c:" CLI_GLOBAL_SHORTOPTS;
-const struct cli_complete cmd_bench_complete[] = {
-	{ "samples", "@file" },
-	{ "plot", "@file" },
-	{ "kfd-version", "1.2 1.3 1.13 1.14 1.16 1.18" },
-	{ "kernel-profile", "default v6.14 mailbox-free" },
-	{ 0 },
-};
-
-int cmd_bench(int argc, char **argv)
+int suite_bench(const struct suite_device *devs, size_t ndev, const struct suite_bench_opts *o,
+		FILE *out)
 {
-	struct suite_dev_opts dopt = { .device = -1 };
-	const char *samples_path = NULL, *plot_path = NULL;
-	FILE *samples = NULL, *plot = NULL;
-	struct bench_plot *bp = NULL;
-	struct suite_devset *devs;
-	uint32_t count = 1000;
-	bool json;
-	int c, r, err = 0;
-	uint64_t v;
+	static const uint32_t batches[] = { 1, 64, 4095 };
+	int err = 0;
 
-	while ((c = getopt_long(argc, argv, cmd_bench_shortopts, cmd_bench_options, NULL)) != -1) {
-		if (cli_global_opt(c, optarg))
-			continue;
-		switch (c) {
-		case 'd':
-			if (!cli_parse_u64("--device", optarg, 63, &v))
-				return EXIT_USAGE;
-			dopt.device = (int)v;
-			break;
-		case 'c':
-			if (!cli_parse_u64("--count", optarg, 1000000, &v))
-				return EXIT_USAGE;
-			if (!v)
-				return cli_usage_error("--count: must be at least 1");
-			count = (uint32_t)v;
-			break;
-		case OPT_SAMPLES:
-			samples_path = optarg;
-			break;
-		case OPT_PLOT:
-			plot_path = optarg;
-			break;
-		case OPT_KFD_VERSION:
-			dopt.kfd_version = optarg;
-			break;
-		case OPT_PROFILE:
-			dopt.profile = optarg;
-			break;
-		case 'h':
-			help(stdout);
-			return 0;
-		default:
-			return cli_usage_error("see 'kfdsig bench --help'");
-		}
-	}
-	if (optind < argc)
-		return cli_usage_error("unexpected argument '%s'", argv[optind]);
-	dopt.emulate = cli_g.emulate;
-	json = cli_json();
-	devs = calloc(1, sizeof(*devs));
-	if (!devs)
-		return cli_error("out of memory");
-	r = suite_devices_open(devs, &dopt);
-	if (r) {
-		free(devs);
-		return r;
-	}
-	if (samples_path && !(samples = fopen(samples_path, "w"))) {
-		r = cli_error("cannot open '%s' for writing: %s", samples_path, strerror(errno));
-		goto out;
-	}
-	if (plot_path && (!(plot = fopen(plot_path, "w")) || !(bp = bench_plot_new()))) {
-		r = cli_error("cannot open '%s' for writing: %s", plot_path, strerror(errno));
-		goto out;
-	}
-	if (samples)
-		fprintf(samples, "device,path,index,latency_ns\n");
-	progress_on = isatty(STDERR_FILENO) && !cli_g.quiet;
-	if (json)
-		printf("{\"count\": %u, \"figures\": [", count);
-	for (size_t i = 0; i < devs->n; i++) {
-		struct bench b = {
-			.d = &devs->dev[i], .count = count, .index = i, .ndev = devs->n
-		};
+	if (o->samples)
+		fprintf(o->samples, "device,path,index,latency_ns\n");
+	if (o->json)
+		fprintf(out, "{\"count\": %u, \"figures\": [", o->count);
+	for (size_t i = 0; i < ndev; i++) {
+		struct bench b = { .d = &devs[i],
+				   .count = o->count,
+				   .index = i,
+				   .ndev = ndev,
+				   .out = out,
+				   .progress = o->progress };
 
 		bench_emit(&b);
 		bench_lookup(&b);
 		bench_irqs(&b);
-		static const uint32_t batches[] = { 1, 64, 4095 };
 		for (int p = 0; p < PATH_COUNT; p++) {
 			if (p == PATH_EMU_IRQ && !b.d->emu)
 				continue;
@@ -1052,33 +952,21 @@ int cmd_bench(int argc, char **argv)
 				bench_throughput(&b, p, batches[k]);
 		}
 		progress(&b, NULL, NULL);
-		if (json)
+		if (o->json)
 			print_json(&b, i == 0);
 		else
 			print_text(&b);
-		if (samples)
-			write_samples(samples, &b);
-		if (bp)
-			bench_plot_add_device(bp, &b);
+		if (o->samples)
+			write_samples(o->samples, &b);
+		if (o->plot)
+			bench_plot_add_device(o->plot, &b);
 		if (b.err)
 			err = b.err;
 		for (size_t k = 0; k < b.n; k++)
 			free(b.figs[k].samples);
 		free(b.figs);
 	}
-	if (json)
-		printf("\n]}\n");
-	if (err)
-		r = cli_error("a measurement failed: %s", strerror(-err));
-	if (bp && bench_plot_write(bp, plot) < 0 && !r)
-		r = cli_error("write error on '%s'", plot_path);
-out:
-	if (samples && fclose(samples) && !r)
-		r = cli_error("write error on '%s'", samples_path);
-	if (plot && fclose(plot) && !r)
-		r = cli_error("write error on '%s'", plot_path);
-	bench_plot_free(bp);
-	suite_devices_close(devs);
-	free(devs);
-	return r;
+	if (o->json)
+		fprintf(out, "\n]}\n");
+	return err;
 }
