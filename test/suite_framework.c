@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The framework of `kfdsig test` (tools/suite/runner.c) on cases of its
+ * The framework of `kfdsig test` (src/suite/runner.c) on cases of its
  * own: globs and engine lists, case selection, one fresh KFD process per
  * case, the exact row and summary text, the exact JSON, the return code,
  * and the standard SKIP reasons.
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "suite/suite.h"
+#include "suite/case.h"
 
 static void test_glob(void)
 {

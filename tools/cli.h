@@ -153,6 +153,14 @@ void cli_kfd_close(struct cli_kfd *c);
  * use --emulate instead; return EXIT_FAILURE. */
 int cli_no_kfd_error(void);
 
+/* The devices of kfdsig test and bench (src/suite/suite.h): allocate and
+ * open them into *@out. Return 0, or the exit code after printing the
+ * error. */
+struct suite_dev_opts;
+struct suite_devset;
+int cli_suite_devices(const struct suite_dev_opts *o, struct suite_devset **out);
+void cli_suite_devices_close(struct suite_devset *s);
+
 CLI_CMD_DECLARE(targets);
 CLI_CMD_DECLARE(emit);
 CLI_CMD_DECLARE(decode);

@@ -4,12 +4,15 @@
  * the command got --emulate SPEC, or kfdsig got --emulate SPEC before the
  * command, or KFDSIG_EMULATE=SPEC is set (in that order of precedence).
  * SPEC is "TARGET[,TARGET...][,kfd=MAJOR.MINOR][,profile=v6.14|mailbox-free][,privileged][,smi=EVENT[+EVENT...]]".
+ * kfdsig test and bench open theirs through the suite (src/suite/devices.c):
+ * one emulated KFD per target.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "suite/suite.h"
 
 int cli_no_kfd_error(void)
 {
@@ -59,4 +62,37 @@ void cli_kfd_close(struct cli_kfd *c)
 	kfdsig_kfd_close(c->kfd);
 	kfdsig_emu_destroy(c->emu);
 	memset(c, 0, sizeof(*c));
+}
+
+int cli_suite_devices(const struct suite_dev_opts *o, struct suite_devset **out)
+{
+	struct suite_devset *s = calloc(1, sizeof(*s));
+	int r;
+
+	*out = NULL;
+	if (!s)
+		return cli_error("out of memory");
+	switch (suite_devices_open(s, o)) {
+	case SUITE_DEV_OK:
+		*out = s;
+		return 0;
+	case SUITE_DEV_USAGE:
+		r = cli_usage_error("%s", s->why);
+		break;
+	case SUITE_DEV_NO_KFD:
+		r = cli_no_kfd_error();
+		break;
+	default:
+		r = cli_error("%s", s->why);
+		break;
+	}
+	free(s);
+	return r;
+}
+
+void cli_suite_devices_close(struct suite_devset *s)
+{
+	if (s)
+		suite_devices_close(s);
+	free(s);
 }

@@ -104,7 +104,7 @@ static void each_case(FILE *f)
 	const struct suite_case *const *cs = suite_cases(&n);
 
 	for (size_t i = 0; i < n; i++)
-		fprintf(f, "%s%s", i ? " " : "", cs[i]->name);
+		fprintf(f, "%s%s", i ? " " : "", suite_case_name(cs[i]));
 }
 
 static void each_smi_event(FILE *f)

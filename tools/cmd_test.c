@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* kfdsig test: the interrupt-path suite (cases in tools/suite/). */
+/* kfdsig test: the interrupt-path suite (src/suite/). */
 #include <errno.h>
 #include <getopt.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
-#include "suite/devices.h"
 #include "suite/suite.h"
 
 static void help(FILE *f)
@@ -69,7 +68,7 @@ const struct cli_complete cmd_test_complete[] = {
 
 int cmd_test(int argc, char **argv)
 {
-	struct suite_dev_opts dopt = { .device = -1 };
+	struct suite_dev_opts dopt = { .device = -1, .prog = cli_prog };
 	struct suite_opts sopt = { .engines = SUITE_ENGINES_ALL, .times = true };
 	const char *junit = NULL;
 	bool tap = false;
@@ -151,20 +150,13 @@ int cmd_test(int argc, char **argv)
 		free(sel);
 		return 0;
 	}
-	devs = calloc(1, sizeof(*devs));
-	if (!devs) {
-		free(sel);
-		return cli_error("out of memory");
-	}
-	r = suite_devices_open(devs, &dopt);
+	r = cli_suite_devices(&dopt, &devs);
 	if (r) {
-		free(devs);
 		free(sel);
 		return r;
 	}
 	if (junit && !(sopt.junit = fopen(junit, "w"))) {
-		suite_devices_close(devs);
-		free(devs);
+		cli_suite_devices_close(devs);
 		free(sel);
 		return cli_error("cannot open '%s' for writing: %s", junit, strerror(errno));
 	}
@@ -181,8 +173,7 @@ int cmd_test(int argc, char **argv)
 		cli_error("write error on '%s'", junit);
 		r = 1;
 	}
-	suite_devices_close(devs);
-	free(devs);
+	cli_suite_devices_close(devs);
 	free(sel);
 	return r ? EXIT_FAILURE : 0;
 }

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "suite.h"
+#include "case.h"
 
 static enum suite_result timeout_zero(struct suite_ctx *c)
 {

@@ -13,7 +13,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "suite.h"
+#include "case.h"
 
 #define MAX_EV 4096
 

@@ -24,7 +24,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "suite.h"
+#include "case.h"
 
 #define BOUND_MS 1000 /* a delivered exception takes milliseconds */
 #define MAX_GPUS 64
@@ -486,7 +486,7 @@ static const struct suite_case cases[] = {
 	{ "dbg.hw-op-early",
 	  "a hardware DBG_TRAP operation (suspend, launch mode) before RUNTIME_ENABLE fails with "
 	  "EPERM (kfd_ioctl_set_debug_trap)",
-	  "EPERM in today's kfd_chardev.c; the seed's first version answered EACCES",
+	  "EPERM, as kfd_ioctl_set_debug_trap() in kfd_chardev.c answers (not EACCES)",
 	  SUITE_ENGINE_NONE, 0, dbg_hw_op_early },
 	{ "dbg.ptrace",
 	  "DBG_TRAP ENABLE on a child the caller does not trace fails with EPERM; after "

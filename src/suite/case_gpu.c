@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "suite.h"
+#include "case.h"
 
 /* Open a queue or return the case's result (SKIP / FAIL). */
 #define OPEN_QUEUE(c, engine, ring, qp)                                       \

@@ -14,7 +14,7 @@
 #include <kfdsig/pm4.h>
 #include <kfdsig/signal.h>
 
-#include "suite.h"
+#include "case.h"
 
 #define WAIT_MS 2000
 #define G SUITE_QUEUES

@@ -6,12 +6,16 @@
  * kernel profile) applied to each.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 
-#include "devices.h"
+#include <kfdsig/emu.h>
+#include <kfdsig/kfdsig.h>
+
+#include "suite.h"
 
 /* The v6.14-v6.18 drop (de844846f72b, reverted by 88ef4de35f46 for
  * v6.19; kfd_events.c kfd_signal_event_interrupt() / lookup_signaled_event_by_partial_id()) judged from the running kernel's release. Stable and
@@ -81,7 +85,23 @@ static const char *canonical_profile(const char *name)
 	return NULL;
 }
 
-int suite_devices_open(struct suite_devset *s, const struct suite_dev_opts *o)
+/* Record why the open failed (before closing: the reason may quote
+ * kfdsig_last_error()), close what it opened, return @st. */
+static enum suite_dev_status fail(struct suite_devset *s, enum suite_dev_status st, const char *fmt,
+				  ...) __attribute__((format(printf, 3, 4)));
+static enum suite_dev_status fail(struct suite_devset *s, enum suite_dev_status st, const char *fmt,
+				  ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(s->why, sizeof(s->why), fmt, ap);
+	va_end(ap);
+	suite_devices_close(s);
+	return st;
+}
+
+enum suite_dev_status suite_devices_open(struct suite_devset *s, const struct suite_dev_opts *o)
 {
 	const char *spec = o->emulate ? o->emulate : getenv("KFDSIG_EMULATE");
 	char knobs[128] = "", buf[512], *save = NULL;
@@ -95,21 +115,22 @@ int suite_devices_open(struct suite_devset *s, const struct suite_dev_opts *o)
 
 	memset(s, 0, sizeof(*s));
 	if (o->emulate && !*o->emulate)
-		return cli_usage_error("--emulate needs TARGET[,TARGET...] or all");
+		return fail(s, SUITE_DEV_USAGE, "--emulate needs TARGET[,TARGET...] or all");
 	if (!spec || !*spec) {
 		struct kfdsig_kfd *kfd = NULL;
 		struct utsname u;
 
 		if (o->kfd_version)
-			return cli_usage_error("--kfd-version only applies to the emulated KFD "
-					       "(--emulate); a real KFD reports its own version");
+			return fail(s, SUITE_DEV_USAGE,
+				    "--kfd-version only applies to the emulated KFD "
+				    "(--emulate); a real KFD reports its own version");
 		if (o->profile)
-			return cli_usage_error(
-				"--kernel-profile only applies to the emulated KFD "
-				"(--emulate); on hardware the running kernel decides");
+			return fail(s, SUITE_DEV_USAGE,
+				    "--kernel-profile only applies to the emulated KFD "
+				    "(--emulate); on hardware the running kernel decides");
 		r = kfdsig_kfd_open(NULL, &kfd);
 		if (r < 0)
-			return cli_no_kfd_error();
+			return SUITE_DEV_NO_KFD;
 		if (uname(&u) == 0) {
 			drops = release_drops_wrong_id(u.release);
 			snprintf(s->release, sizeof(s->release), "linux %s", u.release);
@@ -121,7 +142,7 @@ int suite_devices_open(struct suite_devset *s, const struct suite_dev_opts *o)
 			if (o->device >= 0 && (size_t)o->device != i)
 				continue;
 			if (!kd->target) {
-				fprintf(stderr, "%s: node %u skipped: %s\n", cli_prog, kd->node_id,
+				fprintf(stderr, "%s: node %u skipped: %s\n", o->prog, kd->node_id,
 					kd->note ? kd->note : "unknown target");
 				continue;
 			}
@@ -139,16 +160,16 @@ int suite_devices_open(struct suite_devset *s, const struct suite_dev_opts *o)
 		size_t count = kfdsig_kfd_device_count(kfd);
 		kfdsig_kfd_close(kfd);
 		if (o->device >= 0 && (size_t)o->device >= count)
-			return cli_usage_error("--device %d: there %s %zu GPU%s", o->device,
-					       count == 1 ? "is" : "are", count,
-					       count == 1 ? "" : "s");
+			return fail(s, SUITE_DEV_USAGE, "--device %d: there %s %zu GPU%s",
+				    o->device, count == 1 ? "is" : "are", count,
+				    count == 1 ? "" : "s");
 		if (!s->n)
-			return cli_error("no supported GPU to run on");
-		return 0;
+			return fail(s, SUITE_DEV_FAILED, "no supported GPU to run on");
+		return SUITE_DEV_OK;
 	}
 
 	if (strlen(spec) >= sizeof(buf))
-		return cli_usage_error("emulation spec too long");
+		return fail(s, SUITE_DEV_USAGE, "emulation spec too long");
 	snprintf(buf, sizeof(buf), "%s", spec);
 	const char *profile = "default";
 	for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
@@ -163,23 +184,26 @@ int suite_devices_open(struct suite_devset *s, const struct suite_dev_opts *o)
 				strncat(knobs, tok, sizeof(knobs) - strlen(knobs) - 1);
 				profile = canonical_profile(tok + 8);
 				if (!profile)
-					return cli_usage_error("unknown profile '%s' in --emulate "
-							       "(default, v6.14, mailbox-free)",
-							       tok + 8);
+					return fail(s, SUITE_DEV_USAGE,
+						    "unknown profile '%s' in --emulate "
+						    "(default, v6.14, mailbox-free)",
+						    tok + 8);
 			}
 		} else if (!strcmp(tok, "privileged")) {
 			strncat(knobs, ",privileged", sizeof(knobs) - strlen(knobs) - 1);
 		} else if (!strncmp(tok, "smi=", 4)) {
 			/* injected lines would fail the SMI cases, which check
 			 * what the kernel alone sends */
-			return cli_usage_error("--emulate: smi= is for SMI consumers (kfdsig smi, "
-					       "kfdsig exec), not for the test suite or bench");
+			return fail(s, SUITE_DEV_USAGE,
+				    "--emulate: smi= is for SMI consumers (kfdsig smi, "
+				    "kfdsig exec), not for the test suite or bench");
 		} else if (!strncmp(tok, "partition=", 10) || !strncmp(tok, "xcc=", 4)) {
 			if (!nt)
-				return cli_usage_error("'%s' in --emulate must follow a target",
-						       tok);
+				return fail(s, SUITE_DEV_USAGE,
+					    "'%s' in --emulate must follow a target", tok);
 			if (strlen(own[nt - 1]) + strlen(tok) + 2 > sizeof(own[0]))
-				return cli_usage_error("'%s': too many knobs for one target", tok);
+				return fail(s, SUITE_DEV_USAGE,
+					    "'%s': too many knobs for one target", tok);
 			strcat(own[nt - 1], ",");
 			strcat(own[nt - 1], tok);
 		} else if (!strcmp(tok, "all")) {
@@ -187,12 +211,13 @@ int suite_devices_open(struct suite_devset *s, const struct suite_dev_opts *o)
 				targets[nt++] = kfdsig_target_at(i)->name;
 		} else {
 			if (!kfdsig_target_by_name(tok))
-				return cli_usage_error("unknown target '%s' in --emulate "
-						       "(kfdsig targets lists them, or use all)",
-						       tok);
+				return fail(s, SUITE_DEV_USAGE,
+					    "unknown target '%s' in --emulate "
+					    "(kfdsig targets lists them, or use all)",
+					    tok);
 			if (nt == SUITE_MAX_DEVICES)
-				return cli_usage_error("at most %d emulated devices",
-						       SUITE_MAX_DEVICES);
+				return fail(s, SUITE_DEV_USAGE, "at most %d emulated devices",
+					    SUITE_MAX_DEVICES);
 			/* strtok_r's buffer lives on: keep a copy that outlives it */
 			targets[nt++] = kfdsig_target_by_name(tok)->name;
 		}
@@ -210,37 +235,37 @@ int suite_devices_open(struct suite_devset *s, const struct suite_dev_opts *o)
 		else
 			min = 0, maj = 0;
 		if (errno || maj != 1 || *end || min > UINT32_MAX)
-			return cli_usage_error("--kfd-version: '%s' is not 1.N (e.g. 1.13)",
-					       o->kfd_version);
+			return fail(s, SUITE_DEV_USAGE,
+				    "--kfd-version: '%s' is not 1.N (e.g. 1.13)", o->kfd_version);
 		snprintf(knobs + strlen(knobs), sizeof(knobs) - strlen(knobs), ",kfd=%lu.%lu", maj,
 			 min);
 	}
 	if (o->profile) {
 		profile = canonical_profile(o->profile);
 		if (!profile)
-			return cli_usage_error("--kernel-profile: unknown profile '%s' (default, "
-					       "v6.14, mailbox-free)",
-					       o->profile);
+			return fail(s, SUITE_DEV_USAGE,
+				    "--kernel-profile: unknown profile '%s' (default, "
+				    "v6.14, mailbox-free)",
+				    o->profile);
 		snprintf(knobs + strlen(knobs), sizeof(knobs) - strlen(knobs), ",profile=%s",
 			 profile);
 	}
 	if (!nt)
-		return cli_usage_error("--emulate '%s' names no target", spec);
+		return fail(s, SUITE_DEV_USAGE, "--emulate '%s' names no target", spec);
 	drops = !strcmp(profile, "v6.14");
 	for (size_t i = 0; i < nt; i++) {
 		if (o->device >= 0 && (size_t)o->device != i)
 			continue;
 		r = add_emulated(s, targets[i], own[i], knobs, drops, profile);
 		if (r < 0) {
-			suite_devices_close(s);
-			return cli_usage_error("bad emulation spec '%s%s%s': %s", targets[i],
-					       own[i], knobs, kfdsig_last_error());
+			return fail(s, SUITE_DEV_USAGE, "bad emulation spec '%s%s%s': %s",
+				    targets[i], own[i], knobs, kfdsig_last_error());
 		}
 	}
 	if (o->device >= 0 && (size_t)o->device >= nt)
-		return cli_usage_error("--device %d: there %s %zu emulated GPU%s", o->device,
-				       nt == 1 ? "is" : "are", nt, nt == 1 ? "" : "s");
-	return 0;
+		return fail(s, SUITE_DEV_USAGE, "--device %d: there %s %zu emulated GPU%s",
+			    o->device, nt == 1 ? "is" : "are", nt, nt == 1 ? "" : "s");
+	return SUITE_DEV_OK;
 }
 
 void suite_devices_close(struct suite_devset *s)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* The case registry: every group of tools/suite/case_*.c, in run order. */
-#include "suite.h"
+/* The case registry: every group of case_*.c, in run order. */
+#include "case.h"
 
 static const struct suite_group *const groups[] = {
 	&suite_group_events, &suite_group_wait,	 &suite_group_version,
@@ -22,4 +22,9 @@ const struct suite_case *const *suite_cases(size_t *n)
 	}
 	*n = count;
 	return all;
+}
+
+const char *suite_case_name(const struct suite_case *cs)
+{
+	return cs->name;
 }

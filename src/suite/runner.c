@@ -11,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "suite.h"
+#include "case.h"
 
 static const char *const engine_names[SUITE_ENGINE_COUNT] = { "pm4", "sdma", "shader", "aql" };
 

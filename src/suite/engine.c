@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "suite.h"
+#include "case.h"
 
 /* Stub copies one batch may hold: a whole signal page's worth. */
 #define CODE_COPIES 4096u

@@ -27,7 +27,7 @@
 
 #include <kfdsig/debug.h>
 
-#include "suite.h"
+#include "case.h"
 
 #define WAIT_MS 5000
 

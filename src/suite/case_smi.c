@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "suite.h"
+#include "case.h"
 
 static enum suite_result smi_open_mask(struct suite_ctx *c)
 {

@@ -8,7 +8,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "suite.h"
+#include "case.h"
 
 static enum suite_result event_age_gate(struct suite_ctx *c)
 {

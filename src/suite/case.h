@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The interrupt-path suite behind `kfdsig test` and `kfdsig bench`.
+ * What the cases of the interrupt-path suite are written with (suite.h is
+ * what the CLI calls).
  *
  * A case is a named check of one kernel behaviour, run once per device (and
  * once per engine for the engine cases) in a fresh KFD process. Cases only
@@ -13,57 +14,23 @@
  *
  * Layout: registry.c (all groups), runner.c (rows, JSON, summary),
  * engine.c (signal an event through a PM4/SDMA/shader queue), one
- * case_*.c file per group.
+ * case_*.c file per group, devices.c (the devices to run on), bench.c and
+ * bench_plot.c (kfdsig bench).
  */
-#ifndef KFDSIG_TOOLS_SUITE_H
-#define KFDSIG_TOOLS_SUITE_H
-
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
+#ifndef KFDSIG_SUITE_CASE_H
+#define KFDSIG_SUITE_CASE_H
 
 #include <kfdsig/emu.h>
 #include <kfdsig/kfd.h>
 #include <kfdsig/kfdsig.h>
 
+#include "suite.h"
+
 enum suite_result { SUITE_PASS = 0, SUITE_FAIL, SUITE_SKIP };
-
-enum suite_engine {
-	SUITE_ENGINE_NONE = -1, /* the case does not use an engine */
-	SUITE_ENGINE_PM4 = 0,	/* RELEASE_MEM on a compute queue */
-	SUITE_ENGINE_SDMA,	/* FENCE + TRAP on an SDMA queue */
-	SUITE_ENGINE_SHADER,	/* s_sendmsg(MSG_INTERRUPT) from a dispatched wave */
-	SUITE_ENGINE_AQL,	/* barrier-AND with an interrupt signal on an AQL queue */
-	SUITE_ENGINE_COUNT
-};
-#define SUITE_ENGINE_BIT(e) (1u << (e))
-#define SUITE_ENGINES_ALL 0xfu
-
-const char *suite_engine_name(int engine); /* "pm4", "sdma", "shader", "aql", NULL */
-/* Parse "pm4,sdma" into a SUITE_ENGINE_BIT set. Return false on a bad name
- * (*bad points at it). */
-bool suite_parse_engines(const char *list, unsigned *mask, const char **bad, size_t *badlen);
 
 /* Case flags */
 #define SUITE_EMU_ONLY (1u << 0) /* drives the emulated kernel's entry points */
 #define SUITE_QUEUES (1u << 1)	 /* the GPU raises the interrupt (user queues) */
-
-/* One device the suite runs on. */
-struct suite_device {
-	const struct kfdsig_kfd_ops *ops; /* opens a fresh KFD process per case */
-	struct kfdsig_emu *emu;		  /* NULL on hardware */
-	uint32_t gpu_id;
-	const struct kfdsig_target *target; /* NULL: not in the generation table */
-	char label[32];			    /* "gfx90a" */
-	uint32_t kfd_major, kfd_minor;
-	/* The kernel behaviour where kernels differ (kfd_events.c kfd_signal_event_interrupt() / lookup_signaled_event_by_partial_id()): known under
-	 * the emulator, guessed from uname -r on hardware. */
-	bool drops_wrong_id;
-	const char *profile; /* "default", "v6.14", "mailbox-free", or "linux X.Y" */
-};
-
-struct suite_case;
 
 /* What a running case sees. */
 struct suite_ctx {
@@ -122,46 +89,9 @@ extern const struct suite_group suite_group_xcc; /* case_xcc.c: gpu.multi-xcc.* 
 extern const struct suite_group suite_group_debug;
 extern const struct suite_group suite_group_trap;
 
-/* Every registered case, in order; the array lives for the program. */
-const struct suite_case *const *suite_cases(size_t *n);
-
-/* fnmatch()-style glob ('*', '?', '[...]'); a list of globs separated by
- * commas matches when any does. */
-bool suite_glob_match(const char *globs, const char *name);
-
-/* Runner */
-enum suite_output { SUITE_OUT_TEXT, SUITE_OUT_JSON, SUITE_OUT_TAP };
-
-struct suite_opts {
-	const char *globs; /* NULL: every case */
-	unsigned engines;  /* SUITE_ENGINE_BIT set */
-	bool json;	   /* the same as output == SUITE_OUT_JSON (for --list) */
-	enum suite_output output;
-	bool times;    /* per-case durations in the rows, JSON and TAP */
-	FILE *junit;   /* also write a JUnit XML report there (NULL: none) */
-	bool progress; /* redraw a progress line on @progress_fd */
-	FILE *progress_out;
-};
-
-struct suite_counts {
-	unsigned passed, failed, skipped;
-};
-
-/* The cases @o selects out of @cases (by glob and engine). */
-size_t suite_select(const struct suite_case *const *cases, size_t n, const struct suite_opts *o,
-		    const struct suite_case **out, size_t max);
-
-/* Run @cases on every device, print rows (text or JSON) and the summary on
- * @out, count into @cnt. Return 0 when nothing failed, else 1. */
-int suite_run(const struct suite_case *const *cases, size_t ncases, const struct suite_device *devs,
-	      size_t ndev, const struct suite_opts *o, FILE *out, struct suite_counts *cnt);
-
 /* Run one case on one device (fresh KFD process); fills c->why. */
 enum suite_result suite_run_one(const struct suite_case *cs, const struct suite_device *d,
 				struct suite_ctx *c);
-
-/* Print the list of cases (text or JSON). */
-void suite_list(const struct suite_case *const *cases, size_t n, bool json, FILE *out);
 
 /* Helpers for cases */
 /* Create a SIGNAL event or fail the case. */

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: MIT */
-/* kfdsig bench --plot: the figures drawn as one SVG (bench_plot.c). */
-#ifndef KFDSIG_TOOLS_BENCH_PLOT_H
-#define KFDSIG_TOOLS_BENCH_PLOT_H
+/* kfdsig bench --plot: the figures drawn as one SVG (bench_plot.c); the
+ * plot's life cycle is in bench.h. */
+#ifndef KFDSIG_SUITE_BENCH_PLOT_H
+#define KFDSIG_SUITE_BENCH_PLOT_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+
+#include "bench.h"
 
 /* One figure of `kfdsig bench`, as the plot needs it. */
 struct plot_fig {
@@ -19,13 +22,7 @@ struct plot_fig {
 	uint32_t nsamples;
 };
 
-struct bench_plot;
-
-struct bench_plot *bench_plot_new(void);
 /* Copy one device's figures; @title describes the device. 0 or -ENOMEM. */
 int bench_plot_add(struct bench_plot *p, const char *title, const struct plot_fig *figs, size_t n);
-/* Write the SVG. Return 0, or -EIO on a write error. */
-int bench_plot_write(const struct bench_plot *p, FILE *f);
-void bench_plot_free(struct bench_plot *p);
 
 #endif
