@@ -271,7 +271,8 @@ def main(argv):
                 dst = defined.get(s)
                 if dst:
                     inline_edges.setdefault(h, set()).add(dst)
-                    edges.setdefault(h, set()).add(dst)
+    for h, dsts in inline_edges.items():
+        edges.setdefault(h, set()).update(dsts)
 
     share = len(examined) / len(cfiles) if cfiles else 0.0
     print("check-cycles: examined %d of the %d C files of %s (%.0f %%), %d headers, "
