@@ -40,6 +40,11 @@
  *                     INT_CTXID names without reading the slot: an info
  *                     note on every interrupting RELEASE_MEM of such a
  *                     target (docs/gc12_1.md)
+ *   aql-pm4-ib-gen    ROCr sends the AQL_PM4_IB vendor packet to gfx9 queues
+ *                     only (amd_aql_queue.cpp AqlQueue::ExecutePM4): a
+ *                     warning on other generations
+ *   aql-no-signal,    AQL: a packet's completion interrupts only through a
+ *   aql-signal-unaligned  64-byte aligned amd_signal_t (lint_aql())
  */
 #include <string.h>
 
