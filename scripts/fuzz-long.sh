@@ -1,12 +1,12 @@
 #!/bin/sh
-# The long fuzzing run of issue 16: each libFuzzer target for RUNS executions
+# The long fuzzing run: each libFuzzer target for RUNS executions
 # (default 10 million), one after the other, with ASan/UBSan, logging to
 # build/fuzz/long-TARGET.log and one summary line per target to
 # build/fuzz/long-summary.txt. Meant for the background:
 #   nohup scripts/fuzz-long.sh > build/fuzz-long.out 2>&1 &
 #   scripts/fuzz-long.sh 10000000 emu_ioctl emu_engine   # some targets only
 # Exit status 1 when a target finds a failure (its crash-* file stays in
-# build/fuzz). docs/kfd-emulation.md ("Fuzzing") records the last results.
+# build/fuzz). docs/results.md ("Long fuzzing runs") records the results.
 set -eu
 cd "$(dirname "$0")/.."
 runs=${1:-10000000}
@@ -15,7 +15,7 @@ targets=${*:-decode_pm4 decode_sdma decode_aql decode_input emu_ioctl emu_engine
 # Under ASan, fuzz_emu_engine gains about 12 memory mappings and 200 KB of
 # resident memory per 1000 inputs: clang 14's ASan keeps the registry context
 # of every thread even after pthread_join, and each input starts an engine
-# thread (none without ASan; docs/kfd-emulation.md):
+# thread (none without ASan; docs/results.md):
 # 10 million need about 125 000 mappings, twice Linux's default
 # vm.max_map_count, and about 2.3 GB, past libFuzzer's default 2 GB RSS
 # limit (hence -rss_limit_mb below).

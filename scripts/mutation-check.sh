@@ -151,6 +151,7 @@ targets_of() {
     cli_* | suite_*) out+=(kfdsig_cli) ;;
     debug_trap_*) out+=(kfdsig_cli kfdsig_preload client_trap_queue) ;;
     abi_compat | exports*) out+=(kfdsig kfdsig-emu) ;;
+    script_*) out+=(kfdsig_obj) ;; # tests of scripts/: nothing to build
     *) out+=("test_$t") ;;
     esac
   done
@@ -165,7 +166,7 @@ run_tests() {
   : >"$work/test.log"
   for t in $1; do
     case $t in
-    cli_* | suite_* | debug_trap_* | abi_compat | exports*)
+    cli_* | suite_* | debug_trap_* | abi_compat | exports* | script_*)
       TMPDIR=$work/tmp timeout -k 5 "$per_test_timeout" ctest --test-dir "$bld" -R "^$t\$" \
         >>"$work/test.log" 2>&1
       rc=$?

@@ -10,6 +10,8 @@
 #include "cli.h"
 
 const char *cli_prog = "kfdsig";
+const struct cmd *cli_cmds;
+size_t cli_ncmds;
 
 static void vmsg(const char *fmt, va_list ap)
 {

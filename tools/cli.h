@@ -109,9 +109,11 @@ struct cmd {
 			cmd_##name##_complete                                             \
 	}
 
-/* The command table (kfdsig.c). */
-extern const struct cmd cli_cmds[];
-extern const size_t cli_ncmds;
+/* The command table: kfdsig.c's, set by main() before any command runs
+ * (kept in cli.c so that the commands reading it, like completion, do not
+ * depend on kfdsig.c, which depends on every command). */
+extern const struct cmd *cli_cmds;
+extern size_t cli_ncmds;
 
 extern const char *cli_prog; /* "kfdsig emit" while a command runs */
 

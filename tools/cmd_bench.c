@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "suite/bench.h"
+#include "suite/bench_plot.h"
 #include "suite/suite.h"
 
 static void help(FILE *f)

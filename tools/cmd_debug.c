@@ -15,7 +15,7 @@
  *
  * Emulated KFD: the emulated KFD lives inside each client process, so the
  * command runs under the interposer (as kfdsig exec) with its debug agent
- * (src/preload/debug_agent.h), which enables the interface from inside the
+ * (src/proto/debug_agent.h), which enables the interface from inside the
  * target and answers the same operations over a socket.
  */
 #define _GNU_SOURCE
@@ -34,7 +34,7 @@
 
 #include <kfdsig/debug.h>
 
-#include "../src/preload/debug_agent.h"
+#include "../src/proto/debug_agent.h"
 #include "cli.h"
 
 #define SLICE_MS 100	     /* one wait for an exception */

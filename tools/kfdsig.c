@@ -11,7 +11,7 @@
 #include "cli.h"
 
 /* A new command: one line here, CLI_CMD_DECLARE in cli.h, its cmd_*.c. */
-const struct cmd cli_cmds[] = {
+static const struct cmd commands[] = {
 	CLI_CMD(targets, "list the GPU targets and their signalling facts"),
 	CLI_CMD(emit, "write a fence-with-interrupt packet sequence"),
 	CLI_CMD(decode, "decode and lint a PM4 or SDMA packet stream"),
@@ -25,7 +25,6 @@ const struct cmd cli_cmds[] = {
 	CLI_CMD(exec, "run a KFD client program on the emulated KFD (LD_PRELOAD)"),
 	CLI_CMD(debug, "debug a KFD process: print its queue exceptions as they arrive"),
 };
-const size_t cli_ncmds = sizeof(cli_cmds) / sizeof(cli_cmds[0]);
 
 static void usage(FILE *f)
 {
@@ -70,6 +69,8 @@ int main(int argc, char **argv)
 	size_t len;
 	int c;
 
+	cli_cmds = commands;
+	cli_ncmds = sizeof(commands) / sizeof(commands[0]);
 	/* "+": stop at the command; the command parses the rest. */
 	opterr = 1;
 	while ((c = getopt_long(argc, argv, "+" CLI_GLOBAL_SHORTOPTS "V", global_opts, NULL)) !=

@@ -39,6 +39,7 @@
 #include <stdint.h>
 
 #include <kfdsig/common.h>
+#include <kfdsig/layout.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -264,8 +265,6 @@ KFDSIG_API int kfdsig_aql_emit_pm4_ib(void *pkt, uint64_t ib_va, uint32_t ib_dw,
  */
 KFDSIG_API int kfdsig_aql_ring_write(void *ring, uint32_t ring_packets, uint64_t write_index,
 				     const void *pkt);
-
-struct kfdsig_packet_desc;
 
 /**
  * kfdsig_aql_packet_desc() - field layout of an AQL packet whose header

@@ -24,7 +24,7 @@
 #include <stdint.h>
 
 #include <kfdsig/common.h>
-#include <kfdsig/pm4.h>
+#include <kfdsig/layout.h>
 #include <kfdsig/target.h>
 
 #ifdef __cplusplus

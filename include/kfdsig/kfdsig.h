@@ -6,6 +6,7 @@
 #include <kfdsig/common.h>
 #include <kfdsig/target.h>
 #include <kfdsig/fence.h>
+#include <kfdsig/layout.h>
 #include <kfdsig/pm4.h>
 #include <kfdsig/kfd.h>
 #include <kfdsig/emu.h>

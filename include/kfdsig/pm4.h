@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * PM4 fence-with-interrupt emitters for KFD user compute queues (and the gfx8
- * graphics ring form), plus the field layouts of the packets they write.
+ * graphics ring form), the multi-XCC forms, the dispatch of a shader stub and
+ * the layouts of the PM4 packets (types: kfdsig/layout.h).
  */
 #ifndef KFDSIG_PM4_H
 #define KFDSIG_PM4_H
@@ -11,11 +12,16 @@
 
 #include <kfdsig/common.h>
 #include <kfdsig/fence.h>
+#include <kfdsig/layout.h>
 #include <kfdsig/target.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* Defined in kfdsig/shader.h and kfdsig/signal.h. */
+struct kfdsig_shader_stub;
+struct kfdsig_code_buf;
 
 /* Dwords of one RELEASE_MEM: 7 on gfx8 (no INT_CTXID), 8 from gfx9 on. */
 #define KFDSIG_PM4_RELEASE_MEM_DW_GFX8 7
@@ -104,13 +110,33 @@ KFDSIG_API int kfdsig_pm4_emit_ib(const struct kfdsig_target *t, uint64_t ib_va,
  * PRED_EXEC naming the XCCs of @xcc_mask (one bit: the fence signals once).
  * It must run from an indirect buffer: kfdsig_kfd_queue_submit() puts the
  * PM4 submissions of a multi-XCC target in one, kfdsig_pm4_emit_fence_ib()
- * (kfdsig/signal.h) writes it into one.
+ * writes it into one.
  * Return: dwords written (at most KFDSIG_PM4_XCC_FENCE_MAX_DW), or the
  * errors of the two emitters.
  */
 KFDSIG_API int kfdsig_pm4_emit_fence_xcc(const struct kfdsig_target *t,
 					 const struct kfdsig_fence *f, uint32_t xcc_mask,
 					 uint32_t *buf, size_t max_dw);
+
+/* Alignment of the indirect buffers kfdsig_pm4_emit_fence_ib() places. */
+#define KFDSIG_PM4_IB_ALIGN 32u
+
+/**
+ * kfdsig_pm4_emit_fence_ib() - the multi-XCC-safe PM4 fence: the fence,
+ * predicated to logical XCC 0 on a multi-XCC target (t->max_xcc > 1,
+ * kfdsig_pm4_emit_fence_xcc()), written into @code at the first
+ * KFDSIG_PM4_IB_ALIGN-aligned GPU address at or after code->used, and the
+ * INDIRECT_BUFFER that runs it written to @buf. Submitted anywhere in a
+ * PM4 ring it signals once however many XCCs run the ring.
+ * @code: GPU-readable buffer (struct kfdsig_code_buf, kfdsig/signal.h;
+ *        code->form unused); code->used advances past
+ *        the indirect buffer
+ * Return: KFDSIG_PM4_IB_DW, -EINVAL (the fence's checks, a bad code
+ * buffer), -ENOSPC (@buf or @code has no room). Nothing is written and
+ * code->used is unchanged on error.
+ */
+KFDSIG_API int kfdsig_pm4_emit_fence_ib(const struct kfdsig_target *t, const struct kfdsig_fence *f,
+					struct kfdsig_code_buf *code, uint32_t *buf, size_t max_dw);
 
 /* Dwords of the GPU timestamp (a RELEASE_MEM): 7 on gfx8, 8 from gfx9 on. */
 #define KFDSIG_PM4_TIMESTAMP_DW_GFX8 KFDSIG_PM4_RELEASE_MEM_DW_GFX8
@@ -146,6 +172,42 @@ KFDSIG_API int kfdsig_pm4_timestamp_dw(const struct kfdsig_target *t);
  */
 KFDSIG_API int kfdsig_pm4_emit_timestamp(const struct kfdsig_target *t, uint64_t dst_va,
 					 uint32_t *buf, size_t max_dw);
+
+/* The most dwords kfdsig_pm4_emit_dispatch() writes. */
+#define KFDSIG_PM4_DISPATCH_MAX_DW 34
+
+/**
+ * kfdsig_pm4_dispatch_dw() - dwords kfdsig_pm4_emit_dispatch() writes for @s.
+ *
+ * Return: the count, or -EINVAL for a NULL stub.
+ */
+KFDSIG_API int kfdsig_pm4_dispatch_dw(const struct kfdsig_shader_stub *s);
+
+/**
+ * kfdsig_pm4_emit_dispatch() - PM4 packets that run a stub as one wave on a
+ * compute queue.
+ * @s:          the stub (either form)
+ * @code_va:    GPU address of the stub's first instruction (where
+ *              s->bytes + s->entry_offset was copied); 256-byte aligned,
+ *              below 2^48
+ * @kernarg_va: code-object form: GPU address of the kernel-argument block
+ *              (kfdsig_shader_kernargs()), non-zero and 16-byte aligned;
+ *              raw form: must be 0
+ * @buf:        the caller's buffer (KFDSIG_PM4_DISPATCH_MAX_DW suffices)
+ * @max_dw:     room in @buf, in dwords
+ *
+ * Writes SET_SH_REG packets for COMPUTE_START_X..Z = 0 and NUM_THREAD_X..Z = 1,
+ * COMPUTE_PGM_LO/HI, COMPUTE_PGM_RSRC1/2 (and RSRC3 where the generation has
+ * it), COMPUTE_RESOURCE_LIMITS = 0, COMPUTE_TMPRING_SIZE = 0 (no scratch),
+ * COMPUTE_USER_DATA_0/1 = @kernarg_va for the code-object form, then one
+ * DISPATCH_DIRECT of 1x1x1 groups with COMPUTE_SHADER_EN (and CS_W32_EN for
+ * wave32). Every packet has the compute shader-type bit set.
+ *
+ * Return: dwords written; -EINVAL for a bad argument, -ENOSPC when @max_dw
+ * is too small (nothing written).
+ */
+KFDSIG_API int kfdsig_pm4_emit_dispatch(const struct kfdsig_shader_stub *s, uint64_t code_va,
+					uint64_t kernarg_va, uint32_t *buf, size_t max_dw);
 
 /*
  * Hot-path form: prepare the sequence once per queue (options checked once),
@@ -229,37 +291,6 @@ static inline int kfdsig_pm4_fence_write(const struct kfdsig_pm4_fence_tmpl *tmp
 	if (tmpl->id_value_dw != KFDSIG_TMPL_NONE)
 		buf[tmpl->id_value_dw] = event_id;
 	return tmpl->ndw;
-}
-
-/*
- * Field layouts of the packets kfdsig writes, for annotating and decoding.
- * One table (src/pm4/pm4_layout.c) per packet and generation form.
- */
-struct kfdsig_field {
-	const char *name;
-	uint8_t dw;    /* dword index within the packet, 0 = header */
-	uint8_t shift; /* lowest bit */
-	uint8_t width; /* bits */
-	/* Names of the values 0 .. nvalues-1 (NULL entries: no name). */
-	uint8_t nvalues;
-	const char *const *values;
-};
-
-struct kfdsig_packet_desc {
-	const char *name; /* "RELEASE_MEM" */
-	uint8_t opcode;
-	uint8_t min_dw; /* dwords including the header */
-	uint16_t nfields;
-	const struct kfdsig_field *fields;
-};
-
-/** kfdsig_field_get() - the value of @fld in packet @pkt (no bounds check
- * on @pkt: the caller owns a packet of at least fld->dw + 1 dwords). */
-static inline uint32_t kfdsig_field_get(const struct kfdsig_field *fld, const uint32_t *pkt)
-{
-	uint32_t v = pkt[fld->dw] >> fld->shift;
-
-	return fld->width >= 32 ? v : v & ((1u << fld->width) - 1);
 }
 
 /**

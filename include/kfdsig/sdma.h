@@ -18,7 +18,7 @@
 
 #include <kfdsig/common.h>
 #include <kfdsig/fence.h>
-#include <kfdsig/pm4.h>
+#include <kfdsig/layout.h>
 #include <kfdsig/target.h>
 
 #ifdef __cplusplus

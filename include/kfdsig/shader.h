@@ -33,6 +33,7 @@
 #include <stdint.h>
 
 #include <kfdsig/common.h>
+#include <kfdsig/pm4.h> /* kfdsig_pm4_emit_dispatch() */
 #include <kfdsig/target.h>
 
 #ifdef __cplusplus
@@ -171,42 +172,6 @@ KFDSIG_API int kfdsig_shader_patch(const struct kfdsig_shader_stub *s, void *cod
  */
 KFDSIG_API int kfdsig_shader_kernargs(const struct kfdsig_shader_stub *s, void *kernarg,
 				      size_t size, uint64_t slot_va, uint32_t event_id);
-
-/* The most dwords kfdsig_pm4_emit_dispatch() writes. */
-#define KFDSIG_PM4_DISPATCH_MAX_DW 34
-
-/**
- * kfdsig_pm4_dispatch_dw() - dwords kfdsig_pm4_emit_dispatch() writes for @s.
- *
- * Return: the count, or -EINVAL for a NULL stub.
- */
-KFDSIG_API int kfdsig_pm4_dispatch_dw(const struct kfdsig_shader_stub *s);
-
-/**
- * kfdsig_pm4_emit_dispatch() - PM4 packets that run a stub as one wave on a
- * compute queue.
- * @s:          the stub (either form)
- * @code_va:    GPU address of the stub's first instruction (where
- *              s->bytes + s->entry_offset was copied); 256-byte aligned,
- *              below 2^48
- * @kernarg_va: code-object form: GPU address of the kernel-argument block
- *              (kfdsig_shader_kernargs()), non-zero and 16-byte aligned;
- *              raw form: must be 0
- * @buf:        the caller's buffer (KFDSIG_PM4_DISPATCH_MAX_DW suffices)
- * @max_dw:     room in @buf, in dwords
- *
- * Writes SET_SH_REG packets for COMPUTE_START_X..Z = 0 and NUM_THREAD_X..Z = 1,
- * COMPUTE_PGM_LO/HI, COMPUTE_PGM_RSRC1/2 (and RSRC3 where the generation has
- * it), COMPUTE_RESOURCE_LIMITS = 0, COMPUTE_TMPRING_SIZE = 0 (no scratch),
- * COMPUTE_USER_DATA_0/1 = @kernarg_va for the code-object form, then one
- * DISPATCH_DIRECT of 1x1x1 groups with COMPUTE_SHADER_EN (and CS_W32_EN for
- * wave32). Every packet has the compute shader-type bit set.
- *
- * Return: dwords written; -EINVAL for a bad argument, -ENOSPC when @max_dw
- * is too small (nothing written).
- */
-KFDSIG_API int kfdsig_pm4_emit_dispatch(const struct kfdsig_shader_stub *s, uint64_t code_va,
-					uint64_t kernarg_va, uint32_t *buf, size_t max_dw);
 
 #ifdef __cplusplus
 }

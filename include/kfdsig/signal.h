@@ -32,6 +32,7 @@
 
 #include <kfdsig/common.h>
 #include <kfdsig/fence.h>
+#include <kfdsig/pm4.h> /* kfdsig_pm4_emit_fence_ib(), kfdsig_pm4_emit_dispatch() */
 #include <kfdsig/shader.h>
 #include <kfdsig/target.h>
 
@@ -107,25 +108,6 @@ KFDSIG_API int kfdsig_shader_emit_signal(const struct kfdsig_shader_stub *s,
 
 /* The most dwords kfdsig_emit_signal() writes for any engine. */
 #define KFDSIG_SIGNAL_MAX_DW 64
-
-/* Alignment of the indirect buffers kfdsig_pm4_emit_fence_ib() places. */
-#define KFDSIG_PM4_IB_ALIGN 32u
-
-/**
- * kfdsig_pm4_emit_fence_ib() - the multi-XCC-safe PM4 fence: the fence,
- * predicated to logical XCC 0 on a multi-XCC target (t->max_xcc > 1,
- * kfdsig_pm4_emit_fence_xcc()), written into @code at the first
- * KFDSIG_PM4_IB_ALIGN-aligned GPU address at or after code->used, and the
- * INDIRECT_BUFFER that runs it written to @buf. Submitted anywhere in a
- * PM4 ring it signals once however many XCCs run the ring.
- * @code: GPU-readable buffer (code->form unused); code->used advances past
- *        the indirect buffer
- * Return: KFDSIG_PM4_IB_DW, -EINVAL (the fence's checks, a bad code
- * buffer), -ENOSPC (@buf or @code has no room). Nothing is written and
- * code->used is unchanged on error.
- */
-KFDSIG_API int kfdsig_pm4_emit_fence_ib(const struct kfdsig_target *t, const struct kfdsig_fence *f,
-					struct kfdsig_code_buf *code, uint32_t *buf, size_t max_dw);
 
 /**
  * kfdsig_emit_signal() - the packets that signal @f->event_id on @engine.

@@ -74,7 +74,7 @@ typedef struct {
 #endif
 #define KFDSIG_AMDKFD_IOC_CREATE_QUEUE_1_17 AMDKFD_IOWR(0x02, abi_create_queue_args)
 
-/* 1.13 "Add debugger API" (kfd_ioctl.h version history; the seed patch
+/* 1.13 "Add debugger API" (kfd_ioctl.h version history; the kernel patch
  * "drm/amdkfd: add debug and runtime enable interface"): RUNTIME_ENABLE
  * (0x25) and DBG_TRAP (0x26), layouts from today's kfd_ioctl.h. Debian
  * 12's header is 1.11 and has none of it. */

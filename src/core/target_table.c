@@ -58,8 +58,8 @@
  *            installs a PM4 queue's ring in the MQD of every XCC of the
  *            node (docs/multi-xcc.md). GC 12.1 (gfx1250) builds per-XCC
  *            MQDs too (kfd_mqd_manager_v12_1.c), but its PRED_EXEC form and
- *            XCC count are UNVERIFIED and kfdsig keeps it at 1 (issue 18
- *            covers GC 9.4.3 / 9.4.4 / 9.5.0).
+ *            XCC count are UNVERIFIED and kfdsig keeps it at 1 (the multi-XCC
+ *            support covers GC 9.4.3 / 9.4.4 / 9.5.0).
  */
 #include <ctype.h>
 #include <errno.h>

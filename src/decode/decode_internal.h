@@ -165,8 +165,6 @@ uint32_t skip_run(const struct kfdsig_decoder *d, const uint32_t *dw, size_t ava
 void pm4_check(struct kfdsig_decoder *d, const struct kfdsig_packet *p);
 void sdma_check(struct kfdsig_decoder *d, const struct kfdsig_packet *p);
 void aql_check(struct kfdsig_decoder *d, const struct kfdsig_packet *p);
-/* Lint of one AQL packet (decode_aql.c). */
-void lint_aql(struct kfdsig_decoder *d, const struct kfdsig_packet *p);
 
 /* Does the lint read this PM4 packet (a function of its header)? */
 bool lint_pm4_wants(const struct kfdsig_packet *p);

@@ -40,8 +40,15 @@
  *                     INT_CTXID names without reading the slot: an info
  *                     note on every interrupting RELEASE_MEM of such a
  *                     target (docs/gc12_1.md)
+ *   aql-pm4-ib-gen    ROCr sends the AQL_PM4_IB vendor packet to gfx9 queues
+ *                     only (amd_aql_queue.cpp AqlQueue::ExecutePM4): a
+ *                     warning on other generations
+ *   aql-no-signal,    AQL: a packet's completion interrupts only through a
+ *   aql-signal-unaligned  64-byte aligned amd_signal_t (lint_aql())
  */
 #include <string.h>
+
+#include <kfdsig/aql.h>
 
 #include "decode/decode_internal.h"
 #include "decode/lint_fast.h"
@@ -410,6 +417,39 @@ static void lint_sdma(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 			check_interrupt(d, p, true, v);
 		break;
 	}
+}
+
+/* Lint: does the packet's completion make the packet processor interrupt?
+ * That needs a completion signal whose mailbox and event id are right; the
+ * signal's contents are checked by kfdsig_amd_signal_check() (the CLI does
+ * so with --mem images), here only what the packet itself says. */
+static void lint_aql(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
+{
+	uint32_t lo, hi;
+	uint64_t sig;
+
+	if (p->opcode == KFDSIG_AQL_TYPE_INVALID)
+		return;
+	/* ROCr sends this packet to gfx9 queues only (AqlQueue::ExecutePM4);
+	 * UNVERIFIED for other generations' AQL firmware, so say so. */
+	if (p->opcode == KFDSIG_AQL_TYPE_VENDOR_SPECIFIC &&
+	    p->sub_op == KFDSIG_AQL_AMD_FORMAT_PM4_IB && d->o.target->gc_ip[0] != 9)
+		add_finding(d, p->offset, KFDSIG_SEV_WARNING, "aql-pm4-ib-gen",
+			    "AQL_PM4_IB on %s: ROCr uses this vendor packet on gfx9 only",
+			    d->o.target->name);
+	if (!dw_at(p->dw, p->avail, 14, &lo) || !dw_at(p->dw, p->avail, 15, &hi))
+		return;
+	sig = (uint64_t)hi << 32 | lo;
+	if (!sig) {
+		add_finding(d, p->offset, KFDSIG_SEV_INFO, "aql-no-signal",
+			    "%s has no completion signal: its completion raises no interrupt",
+			    p->name);
+		return;
+	}
+	if (sig % KFDSIG_AMD_SIGNAL_ALIGN)
+		add_finding(d, p->offset, KFDSIG_SEV_ERROR, "aql-signal-unaligned",
+			    "%s: completion signal 0x%llx is not 64-byte aligned (amd_signal_t)",
+			    p->name, (unsigned long long)sig);
 }
 
 void lint_pm4_rules(struct kfdsig_decoder *d, const struct kfdsig_packet *p)

@@ -819,9 +819,8 @@ int emu_dbg_trap(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 		r = -EINVAL; /* "not debug enabled for op" */
 		goto out;
 	}
-	/* the hardware operations need the runtime enabled: -EPERM in
-	 * today's kfd_chardev.c (the seed's first version answered -EACCES
-	 * for every op it did not implement yet) */
+	/* the hardware operations need the runtime enabled: -EPERM
+	 * (kfd_chardev.c kfd_ioctl_set_debug_trap()) */
 	switch (a->op) {
 	case KFDSIG_DBG_OP_SET_WAVE_LAUNCH_OVERRIDE:
 	case KFDSIG_DBG_OP_SET_WAVE_LAUNCH_MODE:

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The interposer's debug agent (debug_agent.h): with KFDSIG_DEBUG_AGENT=FD
+ * The interposer's debug agent (protocol: src/proto/debug_agent.h): with KFDSIG_DEBUG_AGENT=FD
  * in the environment, at load it opens this process's emulated KFD, enables
  * the debugger interface on the process itself with a pipe as dbg_fd, tells
  * `kfdsig debug` on FD (DBGA_READY) and serves its requests on a thread.
@@ -22,7 +22,7 @@
 #include <kfdsig/emu.h>
 #include <kfdsig/kfd.h>
 
-#include "preload/debug_agent.h"
+#include "proto/debug_agent.h"
 #include "preload/preload_priv.h"
 
 static struct {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The bench harness behind `kfdsig bench` (bench.c) and its SVG plot
- * (bench_plot.c), as the CLI calls them.
+ * The bench harness behind `kfdsig bench` (bench.c), as the CLI calls it;
+ * its SVG plot is bench_plot.h.
  */
 #ifndef KFDSIG_SUITE_BENCH_H
 #define KFDSIG_SUITE_BENCH_H
@@ -13,14 +13,8 @@
 
 #include "suite.h"
 
-/* The figures of every device drawn as one SVG. */
+/* The figures of every device drawn as one SVG (bench_plot.h). */
 struct bench_plot;
-
-/* NULL (errno ENOMEM) when out of memory. */
-struct bench_plot *bench_plot_new(void);
-/* Write the SVG. Return 0, or -EIO on a write error. */
-int bench_plot_write(const struct bench_plot *p, FILE *f);
-void bench_plot_free(struct bench_plot *p);
 
 struct suite_bench_opts {
 	uint32_t count;		 /* samples per latency figure (the others scale with it) */

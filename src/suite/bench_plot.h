@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* kfdsig bench --plot: the figures drawn as one SVG (bench_plot.c); the
- * plot's life cycle is in bench.h. */
+/* kfdsig bench --plot: the figures of every device drawn as one SVG
+ * (bench_plot.c). bench.c adds each device's figures; the CLI creates,
+ * writes and frees the plot. */
 #ifndef KFDSIG_SUITE_BENCH_PLOT_H
 #define KFDSIG_SUITE_BENCH_PLOT_H
 
@@ -9,7 +10,14 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "bench.h"
+/* The figures of every device drawn as one SVG. */
+struct bench_plot;
+
+/* NULL (errno ENOMEM) when out of memory. */
+struct bench_plot *bench_plot_new(void);
+/* Write the SVG. Return 0, or -EIO on a write error. */
+int bench_plot_write(const struct bench_plot *p, FILE *f);
+void bench_plot_free(struct bench_plot *p);
 
 /* One figure of `kfdsig bench`, as the plot needs it. */
 struct plot_fig {

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The debug agent of libkfdsig-preload.so and its protocol with `kfdsig
- * debug` (tools/cmd_debug.c).
+ * The protocol between the debug agent of libkfdsig-preload.so
+ * (src/preload/debug_agent.c) and `kfdsig debug` (tools/cmd_debug.c): both
+ * sides include this header and nothing of each other.
  *
  * The emulated KFD lives inside each client process (the interposer's own
  * emulator): no other process can reach it. So `kfdsig debug --emulate ...
@@ -14,8 +15,8 @@
  * requests of the debugger on a thread of its own, one message each way.
  * The first message is the agent's: a DBGA_READY response.
  */
-#ifndef KFDSIG_PRELOAD_DEBUG_AGENT_H
-#define KFDSIG_PRELOAD_DEBUG_AGENT_H
+#ifndef KFDSIG_PROTO_DEBUG_AGENT_H
+#define KFDSIG_PROTO_DEBUG_AGENT_H
 
 #include <stdint.h>
 
