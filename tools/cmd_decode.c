@@ -717,7 +717,7 @@ const struct cli_complete cmd_decode_complete[] = {
 struct decode_args {
 	struct dec_out out; /* formatter settings, --mem images */
 	struct kfdsig_decode_opts o;
-	int kind; /* enum kfdsig_input_format */
+	int kind; /* enum kfdsig_decode_input_format */
 	const char *target, *path, *rptr_s, *wptr_s, *ring_name;
 	int units; /* 1 bytes, 2 dwords */
 	bool whole, nosum;
@@ -777,7 +777,7 @@ static int decode_parse(int argc, char **argv, struct decode_args *a, bool *done
 			a->o.num_xcc = (uint32_t)v;
 			break;
 		case 'i':
-			a->kind = kfdsig_input_format_by_name(optarg);
+			a->kind = kfdsig_decode_input_format_by_name(optarg);
 			if (a->kind < 0)
 				return cli_usage_error(
 					"--input-format: '%s' is not one of auto, bin, "
@@ -875,7 +875,7 @@ static int decode_open(const char *path, FILE **inp)
 	return 0;
 }
 
-/* The exit code of a failed kfdsig_input_parse() (positive: a sink's). */
+/* The exit code of a failed kfdsig_decode_input_parse() (positive: a sink's). */
 static int input_error(int r)
 {
 	if (r > 0)
@@ -894,10 +894,10 @@ static int decode_run(struct decode_args *a)
 	struct frame top = { out, 0, 0, 0, 0, 0, 0, false };
 	KFDSIG_OPTS(kfdsig_decode_sink, sink, .ctx = &top, .packet = on_packet,
 		    .finding = on_finding);
-	KFDSIG_OPTS(kfdsig_input_opts, io, .ring_name = a->ring_name);
+	KFDSIG_OPTS(kfdsig_decode_input_opts, io, .ring_name = a->ring_name);
 	struct kfdsig_decode_stats st = { 0 };
 	struct collect col = { 0 };
-	struct kfdsig_input_ring ring;
+	struct kfdsig_decode_input_ring ring;
 	const char *path = a->path;
 	unsigned char head[4096];
 	bool whole = a->whole, window = false;
@@ -915,13 +915,15 @@ static int decode_run(struct decode_args *a)
 	if (ret)
 		return ret;
 	nhead = fread(head, 1, sizeof(head), in);
-	if (kind == KFDSIG_INPUT_AUTO)
-		kind = kfdsig_input_detect(head, nhead, in == stdin ? NULL : path);
+	if (kind == KFDSIG_DECODE_INPUT_AUTO)
+		kind = kfdsig_decode_input_detect(head, nhead, in == stdin ? NULL : path);
 	out->cap = OUT_CAP;
 	out->buf = malloc(out->cap);
 	cur_cache = kfdsig_format_cache_new(); /* NULL: formatted without it */
-	window = a->rptr_s || kind == KFDSIG_INPUT_UMR ||
-		 ((kind == KFDSIG_INPUT_DEBUGFS || kind == KFDSIG_INPUT_DEVCOREDUMP) && !whole);
+	window =
+		a->rptr_s || kind == KFDSIG_DECODE_INPUT_UMR ||
+		((kind == KFDSIG_DECODE_INPUT_DEBUGFS || kind == KFDSIG_DECODE_INPUT_DEVCOREDUMP) &&
+		 !whole);
 	if (out->buf && !window)
 		d = kfdsig_decoder_new(o, &sink);
 	if (!out->buf || (!window && !d)) {
@@ -937,7 +939,7 @@ static int decode_run(struct decode_args *a)
 		io.ctx = d;
 		io.dwords = feed_fn;
 	}
-	ret = kfdsig_input_parse(in, head, nhead, &io, &ring);
+	ret = kfdsig_decode_input_parse(in, head, nhead, &io, &ring);
 	if (col.nomem)
 		ret = cli_error("out of memory");
 	else if (ret)
@@ -945,11 +947,11 @@ static int decode_run(struct decode_args *a)
 	if (ret)
 		goto done;
 	if (window) {
-		if (kind == KFDSIG_INPUT_UMR && !a->rptr_s) {
+		if (kind == KFDSIG_DECODE_INPUT_UMR && !a->rptr_s) {
 			/* UMR lists a part of the ring: decode it all, labelled
 			 * with UMR's ring indexes. */
 			whole = true;
-		} else if (!a->rptr_s && (ring.flags & KFDSIG_INPUT_RING_PTRS)) {
+		} else if (!a->rptr_s && (ring.flags & KFDSIG_DECODE_INPUT_RING_PTRS)) {
 			rptr = ring.rptr;
 			wptr = ring.wptr;
 		} else if (!a->rptr_s) {
@@ -962,9 +964,11 @@ static int decode_run(struct decode_args *a)
 		}
 		rptr %= col.n;
 		wptr %= col.n;
-		top.ring_dw = (ring.flags & KFDSIG_INPUT_RING_INDEXED) ? 0 : col.n;
-		top.base = whole ? ((ring.flags & KFDSIG_INPUT_RING_INDEXED) ? ring.first_index : 0)
-				 : rptr;
+		top.ring_dw = (ring.flags & KFDSIG_DECODE_INPUT_RING_INDEXED) ? 0 : col.n;
+		top.base =
+			whole ? ((ring.flags & KFDSIG_DECODE_INPUT_RING_INDEXED) ? ring.first_index
+										 : 0)
+			      : rptr;
 		top.plain = !out->nmem && !top.ring_dw && !top.base;
 		if (!whole)
 			snprintf(wdesc, sizeof(wdesc), "; ring window dw 0x%llx..0x%llx of 0x%zx",

@@ -45,14 +45,19 @@
 #include "core/opts.h"
 
 static const char *const kind_names[] = {
-	[KFDSIG_INPUT_AUTO] = "auto",	    [KFDSIG_INPUT_BIN] = "bin",
-	[KFDSIG_INPUT_HEX] = "hex",	    [KFDSIG_INPUT_XXD] = "xxd",
-	[KFDSIG_INPUT_XXD_E] = "xxd-e",	    [KFDSIG_INPUT_HEXDUMP] = "hexdump",
-	[KFDSIG_INPUT_OD] = "od",	    [KFDSIG_INPUT_UMR] = "umr",
-	[KFDSIG_INPUT_DEBUGFS] = "debugfs", [KFDSIG_INPUT_DEVCOREDUMP] = "devcoredump",
+	[KFDSIG_DECODE_INPUT_AUTO] = "auto",
+	[KFDSIG_DECODE_INPUT_BIN] = "bin",
+	[KFDSIG_DECODE_INPUT_HEX] = "hex",
+	[KFDSIG_DECODE_INPUT_XXD] = "xxd",
+	[KFDSIG_DECODE_INPUT_XXD_E] = "xxd-e",
+	[KFDSIG_DECODE_INPUT_HEXDUMP] = "hexdump",
+	[KFDSIG_DECODE_INPUT_OD] = "od",
+	[KFDSIG_DECODE_INPUT_UMR] = "umr",
+	[KFDSIG_DECODE_INPUT_DEBUGFS] = "debugfs",
+	[KFDSIG_DECODE_INPUT_DEVCOREDUMP] = "devcoredump",
 };
 
-const char *kfdsig_input_format_name(unsigned int format)
+const char *kfdsig_decode_input_format_name(unsigned int format)
 {
 	if (format >= sizeof(kind_names) / sizeof(kind_names[0])) {
 		set_error(EINVAL, "input format %u: no such format", format);
@@ -62,7 +67,7 @@ const char *kfdsig_input_format_name(unsigned int format)
 	return kind_names[format];
 }
 
-int kfdsig_input_format_by_name(const char *name)
+int kfdsig_decode_input_format_by_name(const char *name)
 {
 	if (!name)
 		return set_error(EINVAL, "no input format name");
@@ -212,13 +217,13 @@ static bool num(const char *s, size_t n, unsigned radix, uint64_t *v)
 
 struct dump {
 	struct acc *a;
-	enum kfdsig_input_format kind;
+	enum kfdsig_decode_input_format kind;
 	uint8_t last[256]; /* bytes of the previous data line (for '*') */
 	size_t nlast;
 	bool star;
 	unsigned radix; /* od offsets: 0 until known */
 	unsigned long lines;
-	uint64_t max_repeat; /* kfdsig_input_opts.max_repeat */
+	uint64_t max_repeat; /* kfdsig_decode_input_opts.max_repeat */
 };
 
 /* Repeat the previous line (zeros for xxd -a) up to byte offset @to. */
@@ -247,7 +252,8 @@ static int fill_to(struct dump *d, uint64_t to, unsigned long line)
 				 (unsigned long long)d->max_repeat);
 	while (d->a->bytes < to && !d->a->stop)
 		for (size_t i = 0; i < d->nlast && d->a->bytes < to; i++)
-			acc_byte(d->a, d->kind == KFDSIG_INPUT_XXD || d->kind == KFDSIG_INPUT_XXD_E
+			acc_byte(d->a, d->kind == KFDSIG_DECODE_INPUT_XXD ||
+						       d->kind == KFDSIG_DECODE_INPUT_XXD_E
 					       ? 0
 					       : d->last[i]);
 	return 0;
@@ -304,7 +310,7 @@ static int dump_line(struct dump *d, char *s, unsigned long no)
 		return 0;
 	}
 	n = strspn(p, "0123456789abcdefABCDEF");
-	if (d->kind == KFDSIG_INPUT_OD) {
+	if (d->kind == KFDSIG_DECODE_INPUT_OD) {
 		size_t lineb = d->nlast;
 
 		/* The radix of od offsets: the one that makes the second line's
@@ -322,7 +328,7 @@ static int dump_line(struct dump *d, char *s, unsigned long no)
 		return set_error(EBADMSG, "input line %lu: no offset at the start of '%.40s'", no,
 				 s);
 	p += n;
-	if ((d->kind == KFDSIG_INPUT_XXD || d->kind == KFDSIG_INPUT_XXD_E)) {
+	if ((d->kind == KFDSIG_DECODE_INPUT_XXD || d->kind == KFDSIG_DECODE_INPUT_XXD_E)) {
 		if (*p != ':')
 			return set_error(EBADMSG, "input line %lu: not an xxd line: '%.40s'", no,
 					 s);
@@ -336,12 +342,12 @@ static int dump_line(struct dump *d, char *s, unsigned long no)
 	}
 	/* The hex area ends at "  " (xxd), '|' (hexdump -C), or the line. */
 	end = p + strlen(p);
-	if (d->kind == KFDSIG_INPUT_HEXDUMP) {
+	if (d->kind == KFDSIG_DECODE_INPUT_HEXDUMP) {
 		const char *bar = strchr(p, '|');
 
 		if (bar)
 			end = bar;
-	} else if (d->kind == KFDSIG_INPUT_XXD || d->kind == KFDSIG_INPUT_XXD_E) {
+	} else if (d->kind == KFDSIG_DECODE_INPUT_XXD || d->kind == KFDSIG_DECODE_INPUT_XXD_E) {
 		const char *gap = strstr(p + 1, "  ");
 
 		if (gap)
@@ -361,7 +367,7 @@ static int dump_line(struct dump *d, char *s, unsigned long no)
 		while (p < end && *p != ' ')
 			p++;
 		k = (size_t)(p - t);
-		if (d->kind == KFDSIG_INPUT_OD) {
+		if (d->kind == KFDSIG_DECODE_INPUT_OD) {
 			/* 6 octal digits: a 2-byte word (od's default -t o2);
 			 * 2/4/8 hex digits: -t x1/x2/x4. */
 			if (k == 6 && all_digits(t, k, 8))
@@ -377,13 +383,14 @@ static int dump_line(struct dump *d, char *s, unsigned long no)
 			return set_error(EBADMSG, "input line %lu: '%.*s' is not a hex group", no,
 					 (int)k, t);
 		} else {
-			emit_token(d, t, k, d->kind == KFDSIG_INPUT_XXD_E, 16, (unsigned)k / 2);
+			emit_token(d, t, k, d->kind == KFDSIG_DECODE_INPUT_XXD_E, 16,
+				   (unsigned)k / 2);
 		}
 	}
 	return 0;
 }
 
-static int parse_dump(struct lines *l, enum kfdsig_input_format kind, struct acc *a,
+static int parse_dump(struct lines *l, enum kfdsig_decode_input_format kind, struct acc *a,
 		      uint64_t max_repeat)
 {
 	struct dump d = { .a = a, .kind = kind, .max_repeat = max_repeat };
@@ -437,7 +444,7 @@ static bool umr_ib_line(const char *s, uint64_t *ib, uint64_t *val)
 	return n <= 8 && num(q, n, 16, val);
 }
 
-static int parse_umr(struct lines *l, struct acc *a, struct kfdsig_input_ring *ring)
+static int parse_umr(struct lines *l, struct acc *a, struct kfdsig_decode_input_ring *ring)
 {
 	/* The ring's lines when there are any (ring_read.c prints them
 	 * first), else the first IB's (up to "End of IB"). */
@@ -465,7 +472,7 @@ static int parse_umr(struct lines *l, struct acc *a, struct kfdsig_input_ring *r
 		}
 		if ((p = strstr(s, ".rptr == ")) && sscanf(p + 9, "%llu", &v) == 1) {
 			ring->rptr = v;
-			ring->flags |= KFDSIG_INPUT_RING_PTRS;
+			ring->flags |= KFDSIG_DECODE_INPUT_RING_PTRS;
 			continue;
 		}
 		if ((p = strstr(s, ".wptr == ")) && !strstr(s, "drv_wptr") &&
@@ -488,7 +495,7 @@ static int parse_umr(struct lines *l, struct acc *a, struct kfdsig_input_ring *r
 						 l->no);
 			if (!any) {
 				ring->first_index = idx;
-				ring->flags |= KFDSIG_INPUT_RING_INDEXED;
+				ring->flags |= KFDSIG_DECODE_INPUT_RING_INDEXED;
 				if (p > s) {
 					size_t k = (size_t)(p - s);
 
@@ -509,7 +516,7 @@ static int parse_umr(struct lines *l, struct acc *a, struct kfdsig_input_ring *r
 /* ---- amdgpu devcoredump ---- */
 
 static int parse_devcoredump(struct lines *l, struct acc *a, const char *want,
-			     struct kfdsig_input_ring *ring)
+			     struct kfdsig_decode_input_ring *ring)
 {
 	bool selected = false, contents = false, done = false, found = false;
 	char *s;
@@ -535,7 +542,7 @@ static int parse_devcoredump(struct lines *l, struct acc *a, const char *want,
 		if (sscanf(s, "Rptr: 0x%llx Wptr: 0x%llx", &rp, &wp) == 2) {
 			ring->rptr = rp;
 			ring->wptr = wp;
-			ring->flags |= KFDSIG_INPUT_RING_PTRS;
+			ring->flags |= KFDSIG_DECODE_INPUT_RING_PTRS;
 		} else if (!strncmp(s, "Ring contents", 13)) {
 			contents = true;
 		} else if (contents && sscanf(s, "0x%llx \t 0x%llx", &off, &val) == 2) {
@@ -754,7 +761,7 @@ static size_t tok_len(const char *p)
 	return strspn(p, "0123456789abcdefABCDEF");
 }
 
-int kfdsig_input_detect(const void *head_, size_t n, const char *path)
+int kfdsig_decode_input_detect(const void *head_, size_t n, const char *path)
 {
 	const unsigned char *head = head_;
 	char line[512];
@@ -765,14 +772,14 @@ int kfdsig_input_detect(const void *head_, size_t n, const char *path)
 		return set_error(EINVAL, "NULL head of %zu bytes", n);
 	base = base ? base + 1 : path;
 	if (base && !strncmp(base, "amdgpu_ring_", 12))
-		return KFDSIG_INPUT_DEBUGFS;
+		return KFDSIG_DECODE_INPUT_DEBUGFS;
 	if (!looks_like_text(head, n))
-		return KFDSIG_INPUT_BIN;
+		return KFDSIG_DECODE_INPUT_BIN;
 	if (contains(head, n, "AMDGPU Device Coredump") || contains(head, n, "ring name: "))
-		return KFDSIG_INPUT_DEVCOREDUMP;
+		return KFDSIG_DECODE_INPUT_DEVCOREDUMP;
 	if ((contains(head, n, ".ring[") && contains(head, n, ".rptr == ")) ||
 	    contains(head, n, "Dumping IB at"))
-		return KFDSIG_INPUT_UMR;
+		return KFDSIG_DECODE_INPUT_UMR;
 	/* The first non-blank line decides. */
 	while (k < n && (head[k] == '\n' || head[k] == '\r'))
 		k++;
@@ -782,10 +789,11 @@ int kfdsig_input_detect(const void *head_, size_t n, const char *path)
 	line[off] = '\0';
 	off = strspn(line, "0123456789abcdefABCDEF");
 	if (off >= 6 && line[off] == ':' && line[off + 1] == ' ')
-		return tok_len(line + off + 1) == 8 ? KFDSIG_INPUT_XXD_E : KFDSIG_INPUT_XXD;
+		return tok_len(line + off + 1) == 8 ? KFDSIG_DECODE_INPUT_XXD_E
+						    : KFDSIG_DECODE_INPUT_XXD;
 	if (off >= 6 && line[off] == ' ' && line[off + 1] == ' ' && tok_len(line + off) == 2 &&
 	    strchr(line, '|'))
-		return KFDSIG_INPUT_HEXDUMP;
+		return KFDSIG_DECODE_INPUT_HEXDUMP;
 	if (off >= 6 && line[off] == ' ' && line[off + 1] != ' ') {
 		size_t t = tok_len(line + off);
 
@@ -794,9 +802,9 @@ int kfdsig_input_detect(const void *head_, size_t n, const char *path)
 		 * 6-7 digits looks the same: force --input-format hex.) */
 		if (t == 6 || ((t == 2 || t == 4) && off == 7) ||
 		    (t == 8 && (off == 6 || off == 7)))
-			return KFDSIG_INPUT_OD;
+			return KFDSIG_DECODE_INPUT_OD;
 	}
-	return KFDSIG_INPUT_HEX;
+	return KFDSIG_DECODE_INPUT_HEX;
 }
 
 /* The parser's buffers, one allocation per parse (no state is shared
@@ -807,9 +815,9 @@ struct input_state {
 	unsigned char buf[CHUNK + 4];
 };
 
-static int parse(FILE *f, enum kfdsig_input_format kind, const unsigned char *head, size_t nhead,
-		 const struct kfdsig_input_opts *o, struct input_state *st,
-		 struct kfdsig_input_ring *ring)
+static int parse(FILE *f, enum kfdsig_decode_input_format kind, const unsigned char *head,
+		 size_t nhead, const struct kfdsig_decode_input_opts *o, struct input_state *st,
+		 struct kfdsig_decode_input_ring *ring)
 {
 	struct acc *a = &st->a;
 	struct lines *l = &st->l;
@@ -817,11 +825,11 @@ static int parse(FILE *f, enum kfdsig_input_format kind, const unsigned char *he
 	a->ctx = o->ctx;
 	a->fn = o->dwords;
 	switch (kind) {
-	case KFDSIG_INPUT_BIN:
+	case KFDSIG_DECODE_INPUT_BIN:
 		return read_bin(f, head, nhead, a, 0, st->buf);
-	case KFDSIG_INPUT_HEX:
+	case KFDSIG_DECODE_INPUT_HEX:
 		return read_hex(f, head, nhead, a, st->buf);
-	case KFDSIG_INPUT_DEBUGFS: {
+	case KFDSIG_DECODE_INPUT_DEBUGFS: {
 		uint32_t hdr[3] = { 0 };
 
 		/* amdgpu_debugfs_ring_read(): rptr, wptr, driver wptr, in
@@ -834,7 +842,7 @@ static int parse(FILE *f, enum kfdsig_input_format kind, const unsigned char *he
 		for (int i = 0; i < 3; i++)
 			hdr[i] = (uint32_t)head[4 * i] | (uint32_t)head[4 * i + 1] << 8 |
 				 (uint32_t)head[4 * i + 2] << 16 | (uint32_t)head[4 * i + 3] << 24;
-		ring->flags |= KFDSIG_INPUT_RING_PTRS;
+		ring->flags |= KFDSIG_DECODE_INPUT_RING_PTRS;
 		ring->rptr = hdr[0];
 		ring->wptr = hdr[1];
 		return read_bin(f, head, nhead, a, 12, st->buf);
@@ -850,21 +858,23 @@ static int parse(FILE *f, enum kfdsig_input_format kind, const unsigned char *he
 		memcpy(l->buf, head, nhead);
 	l->len = nhead;
 	switch (kind) {
-	case KFDSIG_INPUT_UMR:
+	case KFDSIG_DECODE_INPUT_UMR:
 		return parse_umr(l, a, ring);
-	case KFDSIG_INPUT_DEVCOREDUMP:
+	case KFDSIG_DECODE_INPUT_DEVCOREDUMP:
 		return parse_devcoredump(l, a, o->ring_name, ring);
 	default:
 		return parse_dump(l, kind, a,
-				  o->max_repeat ? o->max_repeat : KFDSIG_INPUT_MAX_REPEAT_DEFAULT);
+				  o->max_repeat ? o->max_repeat
+						: KFDSIG_DECODE_INPUT_MAX_REPEAT_DEFAULT);
 	}
 }
 
-int kfdsig_input_parse(FILE *f, const void *head, size_t nhead,
-		       const struct kfdsig_input_opts *opts, struct kfdsig_input_ring *ring)
+int kfdsig_decode_input_parse(FILE *f, const void *head, size_t nhead,
+			      const struct kfdsig_decode_input_opts *opts,
+			      struct kfdsig_decode_input_ring *ring)
 {
-	struct kfdsig_input_opts o;
-	struct kfdsig_input_ring r;
+	struct kfdsig_decode_input_opts o;
+	struct kfdsig_decode_input_ring r;
 	struct input_state *st;
 	int kind, ret;
 
@@ -872,22 +882,22 @@ int kfdsig_input_parse(FILE *f, const void *head, size_t nhead,
 		memset(ring, 0, sizeof(*ring));
 	if (!f || !opts || (nhead && !head))
 		return set_error(EINVAL, "NULL file, options or head");
-	ret = opts_copy(&o, sizeof(o), opts, "kfdsig_input_opts");
+	ret = opts_copy(&o, sizeof(o), opts, "kfdsig_decode_input_opts");
 	if (ret)
 		return ret;
 	if (o.pad_0)
-		return set_error(EINVAL, "kfdsig_input_opts.pad_0 must be 0");
+		return set_error(EINVAL, "kfdsig_decode_input_opts.pad_0 must be 0");
 	if (!o.dwords)
 		return set_error(EINVAL, "no dwords callback");
-	if (o.format >= KFDSIG_INPUT_NR)
+	if (o.format >= KFDSIG_DECODE_INPUT_NR)
 		return set_error(EINVAL, "input format %u: no such format", o.format);
-	kind = o.format == KFDSIG_INPUT_AUTO ? kfdsig_input_detect(head, nhead, NULL)
-					     : (int)o.format;
+	kind = o.format == KFDSIG_DECODE_INPUT_AUTO ? kfdsig_decode_input_detect(head, nhead, NULL)
+						    : (int)o.format;
 	st = calloc(1, sizeof(*st));
 	if (!st)
 		return set_error(ENOMEM, "out of memory for the input parser");
 	memset(&r, 0, sizeof(r));
-	ret = parse(f, (enum kfdsig_input_format)kind, head, nhead, &o, st, &r);
+	ret = parse(f, (enum kfdsig_decode_input_format)kind, head, nhead, &o, st, &r);
 	free(st);
 	if (ring)
 		*ring = r;
