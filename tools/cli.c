@@ -183,6 +183,32 @@ bool cli_global_opt(int c, const char *arg)
 	return false;
 }
 
+int cli_getopt(int argc, char **argv, const char *shortopts, const struct option *longopts)
+{
+	int c;
+
+	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1)
+		if (!cli_global_opt(c, optarg))
+			break;
+	return c;
+}
+
+int cli_opt_default(int c, void (*help)(FILE *f))
+{
+	if (c == 'h') {
+		help(stdout);
+		return 0;
+	}
+	return EXIT_USAGE; /* getopt_long() has said what was wrong */
+}
+
+int cli_no_operands(int argc, char **argv)
+{
+	if (optind < argc)
+		return cli_usage_error("unexpected argument '%s'", argv[optind]);
+	return 0;
+}
+
 void cli_note(const char *fmt, ...)
 {
 	va_list ap;

@@ -71,6 +71,30 @@ enum { CLI_OPT_EMULATE = 0x1000, CLI_OPT_JSON_SEQ };
  * (other than -h, which each command answers with its help). */
 bool cli_global_opt(int c, const char *arg);
 
+/*
+ * The option loop every command runs, written once:
+ *
+ *	while ((c = cli_getopt(argc, argv, cmd_X_shortopts, cmd_X_options)) != -1) {
+ *		switch (c) {
+ *		... the command's own options ...
+ *		default:
+ *			return cli_opt_default(c, help);
+ *		}
+ *	}
+ *	if ((r = cli_no_operands(argc, argv)))   (a command without operands)
+ *		return r;
+ *
+ * cli_getopt(): getopt_long() with the global options taken (cli_global_opt());
+ * the next option that is the command's own, or -1 after the last.
+ * cli_opt_default(): -h prints @help on stdout and gives 0; any other value
+ * (an unknown option or a missing value, which getopt_long() has reported)
+ * gives EXIT_USAGE. The command returns what it gives.
+ * cli_no_operands(): 0, or a usage error naming the first operand.
+ */
+int cli_getopt(int argc, char **argv, const char *shortopts, const struct option *longopts);
+int cli_opt_default(int c, void (*help)(FILE *f));
+int cli_no_operands(int argc, char **argv);
+
 /* True when the command prints JSON; installs the --pretty filter on stdout
  * the first time. */
 bool cli_json(void);

@@ -246,15 +246,9 @@ int cmd_completion(int argc, char **argv)
 	const char *what = "bash";
 	int c;
 
-	while ((c = getopt_long(argc, argv, cmd_completion_shortopts, cmd_completion_options,
-				NULL)) != -1) {
-		if (cli_global_opt(c, optarg))
-			continue;
-		if (c == 'h') {
-			help(stdout);
-			return 0;
-		}
-		return EXIT_USAGE;
+	while ((c = cli_getopt(argc, argv, cmd_completion_shortopts, cmd_completion_options)) !=
+	       -1) {
+		return cli_opt_default(c, help);
 	}
 	if (optind < argc)
 		what = argv[optind++];

@@ -695,9 +695,7 @@ int cmd_debug(int argc, char **argv)
 	int c, ret;
 
 	d.mask = KFDSIG_EC_MASK_QUEUE | KFDSIG_EC_MASK_DEVICE | KFDSIG_EC_MASK_PROCESS;
-	while ((c = getopt_long(argc, argv, cmd_debug_shortopts, cmd_debug_options, NULL)) != -1) {
-		if (cli_global_opt(c, optarg))
-			continue;
+	while ((c = cli_getopt(argc, argv, cmd_debug_shortopts, cmd_debug_options)) != -1) {
 		switch (c) {
 		case 'P':
 			if (!cli_parse_u64("--pid", optarg, INT32_MAX, &v))
@@ -728,11 +726,8 @@ int cmd_debug(int argc, char **argv)
 			if (!cli_parse_u64("--timeout", optarg, UINT32_MAX, &timeout_ms))
 				return EXIT_USAGE;
 			break;
-		case 'h':
-			help(stdout);
-			return 0;
 		default:
-			return EXIT_USAGE;
+			return cli_opt_default(c, help);
 		}
 	}
 	if (optind < argc)

@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "decode_input.h"
 
 /* JSON or text, and the field cache, for the formatters (one decode per
  * process). */
@@ -713,48 +712,38 @@ const struct cli_complete cmd_decode_complete[] = {
 	{ 0 },
 };
 
-int cmd_decode(int argc, char **argv)
+/* What the command line asked for: decode_parse() fills it,
+ * decode_validate() checks it, decode_run() does it. */
+struct decode_args {
+	struct dec_out out; /* formatter settings, --mem images */
+	struct kfdsig_decode_opts o;
+	int kind; /* enum kfdsig_decode_input_format */
+	const char *target, *path, *rptr_s, *wptr_s, *ring_name;
+	int units; /* 1 bytes, 2 dwords */
+	bool whole, nosum;
+	uint64_t rptr, wptr; /* dwords, from --rptr/--wptr */
+};
+
+/* The options into @a; return 0, or the exit code (-h: help printed, 0)
+ * with *@done set. */
+static int decode_parse(int argc, char **argv, struct decode_args *a, bool *done)
 {
-	static struct dec_out out;
-	KFDSIG_OPTS(kfdsig_decode_opts, o);
-	struct frame top = { &out, 0, 0, 0, 0, 0, 0, false };
-	KFDSIG_OPTS(kfdsig_decode_sink, sink, .ctx = &top, .packet = on_packet,
-		    .finding = on_finding);
-	struct kfdsig_decode_stats st = { 0 };
-	struct collect col = { 0 };
-	struct din_ring ring;
-	struct din_sink dsink;
-	enum din_kind kind = DIN_AUTO;
-	const char *target = NULL, *path, *rptr_s = NULL, *wptr_s = NULL, *ring_name = NULL;
-	unsigned char head[4096];
-	int units = 0; /* 1 bytes, 2 dwords */
-	bool whole = false, nosum = false, window = false;
-	uint64_t rptr = 0, wptr = 0, v;
-	char wdesc[128] = "";
-	struct kfdsig_decoder *d = NULL;
-	struct stat sb;
-	size_t nhead;
-	FILE *in;
+	uint64_t v;
 	int c, ret;
 
-	memset(&out, 0, sizeof(out));
-	out.f = stdout;
-	out.max_depth = 4;
-	while ((c = getopt_long(argc, argv, cmd_decode_shortopts, cmd_decode_options, NULL)) !=
-	       -1) {
-		if (cli_global_opt(c, optarg))
-			continue;
+	*done = true;
+	while ((c = cli_getopt(argc, argv, cmd_decode_shortopts, cmd_decode_options)) != -1) {
 		switch (c) {
 		case 't':
-			target = optarg;
+			a->target = optarg;
 			break;
 		case 'E':
 			if (!strcmp(optarg, "pm4"))
-				o.engine = KFDSIG_ENGINE_PM4;
+				a->o.engine = KFDSIG_ENGINE_PM4;
 			else if (!strcmp(optarg, "sdma"))
-				o.engine = KFDSIG_ENGINE_SDMA;
+				a->o.engine = KFDSIG_ENGINE_SDMA;
 			else if (!strcmp(optarg, "aql"))
-				o.engine = KFDSIG_ENGINE_AQL;
+				a->o.engine = KFDSIG_ENGINE_AQL;
 			else
 				return cli_usage_error(
 					"--engine: '%s' is not one of pm4, sdma, aql", optarg);
@@ -769,28 +758,27 @@ int cmd_decode(int argc, char **argv)
 						       optarg);
 			break;
 		case 'v':
-			out.fmt_flags |= KFDSIG_FORMAT_RAW;
+			a->out.fmt_flags |= KFDSIG_FORMAT_RAW;
 			break;
 		case 'l':
-			o.flags |= KFDSIG_DECODE_LINT;
+			a->o.flags |= KFDSIG_DECODE_LINT;
 			break;
 		case OPT_SIGNAL_PAGE:
-			if (!cli_parse_u64("--signal-page", optarg, UINT64_MAX, &o.signal_page_va))
+			if (!cli_parse_u64("--signal-page", optarg, UINT64_MAX,
+					   &a->o.signal_page_va))
 				return EXIT_USAGE;
-			o.flags |= KFDSIG_DECODE_SIGNAL_PAGE;
+			a->o.flags |= KFDSIG_DECODE_SIGNAL_PAGE;
 			break;
-		case OPT_NUM_XCC: {
-			uint64_t nx = 0;
-
-			if (!cli_parse_u64("--num-xcc", optarg, 16, &nx))
+		case OPT_NUM_XCC:
+			if (!cli_parse_u64("--num-xcc", optarg, 16, &v))
 				return EXIT_USAGE;
-			if (!nx)
+			if (!v)
 				return cli_usage_error("--num-xcc: 1 to 16");
-			o.num_xcc = (uint32_t)nx;
+			a->o.num_xcc = (uint32_t)v;
 			break;
-		}
 		case 'i':
-			if (!din_parse_kind(optarg, &kind))
+			a->kind = kfdsig_decode_input_format_by_name(optarg);
+			if (a->kind < 0)
 				return cli_usage_error(
 					"--input-format: '%s' is not one of auto, bin, "
 					"hex, xxd, xxd-e, hexdump, od, umr, debugfs, "
@@ -798,68 +786,79 @@ int cmd_decode(int argc, char **argv)
 					optarg);
 			break;
 		case OPT_RPTR:
-			rptr_s = optarg;
+			a->rptr_s = optarg;
 			break;
 		case OPT_WPTR:
-			wptr_s = optarg;
+			a->wptr_s = optarg;
 			break;
 		case OPT_UNITS:
 			if (!strcmp(optarg, "bytes"))
-				units = 1;
+				a->units = 1;
 			else if (!strcmp(optarg, "dwords"))
-				units = 2;
+				a->units = 2;
 			else
 				return cli_usage_error("--units: '%s' is not one of bytes, dwords",
 						       optarg);
 			break;
 		case OPT_MEM:
-			ret = load_mem(&out, optarg);
+			ret = load_mem(&a->out, optarg);
 			if (ret)
 				return ret;
 			break;
 		case OPT_DEPTH:
 			if (!cli_parse_u64("--ib-depth", optarg, 15, &v))
 				return EXIT_USAGE;
-			out.max_depth = (unsigned)v;
+			a->out.max_depth = (unsigned)v;
 			break;
 		case OPT_RING:
-			ring_name = optarg;
+			a->ring_name = optarg;
 			break;
 		case OPT_WHOLE:
-			whole = true;
+			a->whole = true;
 			break;
 		case OPT_NOSUM:
-			nosum = true;
+			a->nosum = true;
 			break;
-		case 'h':
-			help(stdout);
-			return 0;
 		default:
-			return EXIT_USAGE;
+			return cli_opt_default(c, help);
 		}
 	}
-	out.json = cli_json();
-	out.f = stdout; /* with --pretty, the filter cli_json() put there */
-	if (!target)
+	*done = false;
+	return 0;
+}
+
+/* The checks that need every option. */
+static int decode_validate(int argc, char **argv, struct decode_args *a)
+{
+	a->out.json = cli_json();
+	a->out.f = stdout; /* with --pretty, the filter cli_json() put there */
+	if (!a->target)
 		return cli_usage_error("--target is required (kfdsig targets lists them)");
 	if (optind >= argc)
 		return cli_usage_error("give the stream to decode: a FILE, or - for stdin");
 	if (optind + 1 < argc)
 		return cli_usage_error("unexpected argument '%s'", argv[optind + 1]);
-	if ((o.flags & KFDSIG_DECODE_SIGNAL_PAGE) && !(o.flags & KFDSIG_DECODE_LINT))
+	if ((a->o.flags & KFDSIG_DECODE_SIGNAL_PAGE) && !(a->o.flags & KFDSIG_DECODE_LINT))
 		return cli_usage_error("--signal-page only matters with --lint");
-	if (!rptr_s != !wptr_s)
+	if (!a->rptr_s != !a->wptr_s)
 		return cli_usage_error("--rptr and --wptr go together");
-	if (rptr_s && !units)
+	if (a->rptr_s && !a->units)
 		return cli_usage_error("--rptr/--wptr need --units bytes or --units dwords");
-	if (rptr_s && (!ring_ptr("--rptr", rptr_s, units, &rptr) ||
-		       !ring_ptr("--wptr", wptr_s, units, &wptr)))
+	if (a->rptr_s && (!ring_ptr("--rptr", a->rptr_s, a->units, &a->rptr) ||
+			  !ring_ptr("--wptr", a->wptr_s, a->units, &a->wptr)))
 		return EXIT_USAGE;
-	if (!(o.target = cli_target(target)))
+	if (!(a->o.target = cli_target(a->target)))
 		return EXIT_USAGE;
-	out.o = &o;
-	cur_json = out.json;
-	path = argv[optind];
+	a->path = argv[optind];
+	return 0;
+}
+
+/* Open the input; return 0, or the exit code after the message. */
+static int decode_open(const char *path, FILE **inp)
+{
+	struct stat sb;
+	FILE *in = NULL;
+
 	if (!strcmp(path, "-")) {
 		in = stdin;
 	} else if (!(in = fopen(path, "rb"))) {
@@ -872,44 +871,90 @@ int cmd_decode(int argc, char **argv)
 			fclose(in);
 		return cli_usage_error("cannot read '%s': it is a directory", path);
 	}
+	*inp = in;
+	return 0;
+}
+
+/* The exit code of a failed kfdsig_decode_input_parse() (positive: a sink's). */
+static int input_error(int r)
+{
+	if (r > 0)
+		return r;
+	if (r == -EIO)
+		return cli_error("%s", kfdsig_last_error());
+	if (r == -ENOMEM)
+		return cli_error("out of memory");
+	return cli_usage_error("%s", kfdsig_last_error());
+}
+
+static int decode_run(struct decode_args *a)
+{
+	struct dec_out *out = &a->out;
+	struct kfdsig_decode_opts *o = &a->o;
+	struct frame top = { out, 0, 0, 0, 0, 0, 0, false };
+	KFDSIG_OPTS(kfdsig_decode_sink, sink, .ctx = &top, .packet = on_packet,
+		    .finding = on_finding);
+	KFDSIG_OPTS(kfdsig_decode_input_opts, io, .ring_name = a->ring_name);
+	struct kfdsig_decode_stats st = { 0 };
+	struct collect col = { 0 };
+	struct kfdsig_decode_input_ring ring;
+	const char *path = a->path;
+	unsigned char head[4096];
+	bool whole = a->whole, window = false;
+	uint64_t rptr = a->rptr, wptr = a->wptr;
+	char wdesc[128] = "";
+	struct kfdsig_decoder *d = NULL;
+	int kind = a->kind;
+	size_t nhead;
+	FILE *in = NULL;
+	int ret;
+
+	out->o = o;
+	cur_json = out->json;
+	ret = decode_open(path, &in);
+	if (ret)
+		return ret;
 	nhead = fread(head, 1, sizeof(head), in);
-	if (kind == DIN_AUTO)
-		kind = din_detect(head, nhead, in == stdin ? NULL : path);
-	out.cap = OUT_CAP;
-	out.buf = malloc(out.cap);
+	if (kind == KFDSIG_DECODE_INPUT_AUTO)
+		kind = kfdsig_decode_input_detect(head, nhead, in == stdin ? NULL : path);
+	out->cap = OUT_CAP;
+	out->buf = malloc(out->cap);
 	cur_cache = kfdsig_format_cache_new(); /* NULL: formatted without it */
-	window = rptr_s || kind == DIN_UMR ||
-		 ((kind == DIN_DEBUGFS || kind == DIN_DEVCOREDUMP) && !whole);
-	if (out.buf && !window)
-		d = kfdsig_decoder_new(&o, &sink);
-	if (!out.buf || (!window && !d)) {
-		ret = cli_error("%s", out.buf ? kfdsig_last_error() : "out of memory");
+	window =
+		a->rptr_s || kind == KFDSIG_DECODE_INPUT_UMR ||
+		((kind == KFDSIG_DECODE_INPUT_DEBUGFS || kind == KFDSIG_DECODE_INPUT_DEVCOREDUMP) &&
+		 !whole);
+	if (out->buf && !window)
+		d = kfdsig_decoder_new(o, &sink);
+	if (!out->buf || (!window && !d)) {
+		ret = cli_error("%s", out->buf ? kfdsig_last_error() : "out of memory");
 		goto done;
 	}
-	top.plain = !out.nmem; /* until a ring window sets labels */
+	top.plain = !out->nmem; /* until a ring window sets labels */
+	io.format = (uint32_t)kind;
 	if (window) {
-		dsink.ctx = &col;
-		dsink.fn = collect_fn;
+		io.ctx = &col;
+		io.dwords = collect_fn;
 	} else {
-		dsink.ctx = d;
-		dsink.fn = feed_fn;
+		io.ctx = d;
+		io.dwords = feed_fn;
 	}
-	ret = din_parse(in, kind, head, nhead, ring_name, &dsink, &ring);
+	ret = kfdsig_decode_input_parse(in, head, nhead, &io, &ring);
 	if (col.nomem)
 		ret = cli_error("out of memory");
+	else if (ret)
+		ret = input_error(ret);
 	if (ret)
 		goto done;
 	if (window) {
-		long errs;
-
-		if (kind == DIN_UMR && !rptr_s) {
+		if (kind == KFDSIG_DECODE_INPUT_UMR && !a->rptr_s) {
 			/* UMR lists a part of the ring: decode it all, labelled
 			 * with UMR's ring indexes. */
 			whole = true;
-		} else if (!rptr_s && ring.has_ptrs) {
+		} else if (!a->rptr_s && (ring.flags & KFDSIG_DECODE_INPUT_RING_PTRS)) {
 			rptr = ring.rptr;
 			wptr = ring.wptr;
-		} else if (!rptr_s) {
+		} else if (!a->rptr_s) {
 			wptr = rptr = 0; /* no pointers: the whole ring */
 			whole = true;
 		}
@@ -919,13 +964,16 @@ int cmd_decode(int argc, char **argv)
 		}
 		rptr %= col.n;
 		wptr %= col.n;
-		top.ring_dw = ring.indexed ? 0 : col.n;
-		top.base = whole ? (ring.indexed ? ring.first_index : 0) : rptr;
-		top.plain = !out.nmem && !top.ring_dw && !top.base;
+		top.ring_dw = (ring.flags & KFDSIG_DECODE_INPUT_RING_INDEXED) ? 0 : col.n;
+		top.base =
+			whole ? ((ring.flags & KFDSIG_DECODE_INPUT_RING_INDEXED) ? ring.first_index
+										 : 0)
+			      : rptr;
+		top.plain = !out->nmem && !top.ring_dw && !top.base;
 		if (!whole)
 			snprintf(wdesc, sizeof(wdesc), "; ring window dw 0x%llx..0x%llx of 0x%zx",
 				 (unsigned long long)rptr, (unsigned long long)wptr, col.n);
-		d = kfdsig_decoder_new(&o, &sink);
+		d = kfdsig_decoder_new(o, &sink);
 		if (!d) {
 			ret = cli_error("%s", kfdsig_last_error());
 			goto done;
@@ -938,42 +986,57 @@ int cmd_decode(int argc, char **argv)
 			kfdsig_decoder_feed(d, col.dw + rptr, col.n - rptr);
 			kfdsig_decoder_feed(d, col.dw, wptr);
 		}
-		errs = kfdsig_decoder_finish(d, &st);
-		(void)errs;
-	} else {
-		kfdsig_decoder_finish(d, &st);
 	}
-	if (out.failed) {
+	kfdsig_decoder_finish(d, &st);
+	if (out->failed) {
 		ret = EXIT_FAILURE;
 		goto done;
 	}
 	/* Nothing to decode is almost always the wrong file or a failed
 	 * producer upstream of a pipe: say so rather than succeed silently
 	 * (an empty ring window is a state, not an error). */
-	if (!out.packets && !(window && !whole)) {
-		out.len = 0;
+	if (!out->packets && !(window && !whole)) {
+		out->len = 0;
 		ret = cli_usage_error("%s%s%s holds no dwords: nothing to decode",
 				      in == stdin ? "" : "'", in == stdin ? "standard input" : path,
 				      in == stdin ? "" : "'");
 		goto done;
 	}
-	if (!nosum)
-		summary(&out, wdesc);
-	ret = out.findings[KFDSIG_SEV_ERROR] ? EXIT_FAILURE : 0;
+	if (!a->nosum)
+		summary(out, wdesc);
+	ret = out->findings[KFDSIG_SEV_ERROR] ? EXIT_FAILURE : 0;
 done:
-	out_flush(&out);
+	out_flush(out);
 	kfdsig_decoder_free(d);
 	if (in != stdin)
 		fclose(in);
-	free(out.buf);
+	free(out->buf);
 	kfdsig_format_cache_free(cur_cache);
 	cur_cache = NULL;
 	free(col.dw);
-	for (unsigned i = 0; i < out.nmem; i++)
-		free(out.mem[i].dw);
-	if (out.failed || fflush(stdout) == EOF)
-		return cli_error("write error: %s", strerror(out.failed && out.err ? out.err
-							     : errno		   ? errno
-										   : EIO));
+	if (out->failed || fflush(stdout) == EOF)
+		return cli_error("write error: %s", strerror(out->failed && out->err ? out->err
+							     : errno		     ? errno
+										     : EIO));
+	return ret;
+}
+
+int cmd_decode(int argc, char **argv)
+{
+	static struct decode_args a;
+	bool done;
+	int ret;
+
+	memset(&a, 0, sizeof(a));
+	a.o.sz = sizeof(a.o);
+	a.out.f = stdout;
+	a.out.max_depth = 4;
+	ret = decode_parse(argc, argv, &a, &done);
+	if (!done)
+		ret = decode_validate(argc, argv, &a);
+	if (!done && !ret)
+		ret = decode_run(&a);
+	for (unsigned i = 0; i < a.out.nmem; i++)
+		free(a.out.mem[i].dw);
 	return ret;
 }

@@ -128,20 +128,15 @@ int cmd_devices(int argc, char **argv)
 	struct cli_kfd c;
 	int opt, r;
 
-	while ((opt = getopt_long(argc, argv, cmd_devices_shortopts, cmd_devices_options, NULL)) !=
-	       -1) {
-		if (cli_global_opt(opt, optarg))
-			continue;
+	while ((opt = cli_getopt(argc, argv, cmd_devices_shortopts, cmd_devices_options)) != -1) {
 		switch (opt) {
-		case 'h':
-			help(stdout);
-			return 0;
 		default:
-			return EXIT_USAGE;
+			return cli_opt_default(opt, help);
 		}
 	}
-	if (optind < argc)
-		return cli_usage_error("unexpected argument '%s'", argv[optind]);
+	r = cli_no_operands(argc, argv);
+	if (r)
+		return r;
 	r = cli_kfd_open(cli_g.emulate, &c);
 	if (r)
 		return r;

@@ -21,11 +21,11 @@ struct engine {
 static unsigned pm4_packet(const struct kfdsig_target *t, const uint32_t *dw, size_t n,
 			   const struct kfdsig_packet_desc **desc)
 {
-	unsigned len = ((dw[0] >> 16) & 0x3fff) + 2;
+	long len = kfdsig_pm4_packet_dw(dw, n);
+	int op = kfdsig_pm4_opcode(dw[0]);
 
-	(void)n;
-	*desc = (dw[0] >> 30) == 3 ? kfdsig_pm4_packet_desc(t, (dw[0] >> 8) & 0xff) : NULL;
-	return len;
+	*desc = op >= 0 ? kfdsig_pm4_packet_desc(t, (unsigned)op) : NULL;
+	return len > 0 ? (unsigned)len : 0;
 }
 
 static unsigned sdma_packet(const struct kfdsig_target *t, const uint32_t *dw, size_t n,
@@ -58,21 +58,28 @@ static int aql_emit(const struct kfdsig_target *t, const struct kfdsig_fence *f,
 {
 	bool bad = f->flags & KFDSIG_FENCE_DELIBERATELY_BAD;
 	uint32_t id = f->flags & KFDSIG_FENCE_CTXID ? f->ctxid : f->event_id;
+	uint64_t value = f->flags & KFDSIG_FENCE_VALUE ? f->value : 1;
 	uint8_t pkt[KFDSIG_AQL_PACKET_SIZE];
 	int r;
 
 	(void)t;
 	if (max_dw < KFDSIG_AQL_PACKET_SIZE / 4)
 		return -ENOSPC;
-	/* The page is the slot less 8 * id (the prepare call checks it). */
-	if (!bad && kfdsig_amd_signal_prepare(&aql_signal, f->slot_va - 8ull * f->event_id,
-					      f->event_id, 1) < 0)
-		return -EINVAL;
-	memset(&aql_signal, 0, sizeof(aql_signal));
-	aql_signal.kind = KFDSIG_AMD_SIGNAL_KIND_USER;
-	aql_signal.value = f->flags & KFDSIG_FENCE_VALUE ? (int64_t)f->value : 1;
-	aql_signal.event_mailbox_ptr = f->slot_va;
-	aql_signal.event_id = id;
+	if (!bad) {
+		/* The page is the slot less 8 * id; the CLI has checked that
+		 * the context id, if given, is the event id. */
+		if (kfdsig_amd_signal_prepare(&aql_signal, f->slot_va - 8ull * f->event_id,
+					      f->event_id, (int64_t)value) < 0)
+			return -EINVAL;
+	} else {
+		/* What kfdsig_amd_signal_prepare() refuses to build: any id
+		 * (--ctxid) and any slot, for the kernel's drop paths. */
+		memset(&aql_signal, 0, sizeof(aql_signal));
+		aql_signal.kind = KFDSIG_AMD_SIGNAL_KIND_USER;
+		aql_signal.value = (int64_t)value;
+		aql_signal.event_mailbox_ptr = f->slot_va;
+		aql_signal.event_id = id;
+	}
 	r = kfdsig_aql_emit_barrier(pkt, KFDSIG_AQL_TYPE_BARRIER_AND, NULL, 0, aql_signal_va,
 				    KFDSIG_AQL_CTL_DEFAULT);
 	if (r < 0)
@@ -301,201 +308,219 @@ const struct cli_complete cmd_emit_complete[] = {
 	{ 0 },
 };
 
-int cmd_emit(int argc, char **argv)
-{
-	const struct kfdsig_target *t = NULL;
-	const struct engine *e = &engines[0];
-	const char *target = NULL, *output = NULL, *signal_out = NULL;
-	bool have_signal_va = false;
-	struct kfdsig_fence fence = { 0 };
-	enum cli_format fmt = FMT_HEX;
-	bool have_event = false, have_slot = false, have_page = false, pad_submit = false;
-	bool have_cache = false, have_form = false;
-	uint32_t nop_flags = 0;
-	uint64_t v, page = 0;
-	uint32_t buf[64];
-	FILE *out;
-	int c, n, ret;
+/* What the command line asked for: emit_parse() fills it, emit_validate()
+ * checks it, emit_run() does it. */
+struct emit_args {
+	const struct kfdsig_target *t;
+	const struct engine *e;
+	const char *target, *output, *signal_out;
+	struct kfdsig_fence fence;
+	enum cli_format fmt;
+	bool have_event, have_slot, have_page, have_signal_va, pad_submit;
+	bool have_cache, have_form;
+	uint32_t nop_flags;
+	uint64_t page;
+};
 
-	while ((c = getopt_long(argc, argv, cmd_emit_shortopts, cmd_emit_options, NULL)) != -1) {
-		if (cli_global_opt(c, optarg))
-			continue;
+/* The options into @a; return 0, or the exit code (-h: help printed, 0)
+ * with *@done set. */
+static int emit_parse(int argc, char **argv, struct emit_args *a, bool *done)
+{
+	struct kfdsig_fence *fence = &a->fence;
+	uint64_t v;
+	int c;
+
+	*done = true;
+	while ((c = cli_getopt(argc, argv, cmd_emit_shortopts, cmd_emit_options)) != -1) {
 		switch (c) {
 		case 't':
-			target = optarg;
+			a->target = optarg;
 			break;
 		case 'E':
-			e = NULL;
+			a->e = NULL;
 			for (size_t i = 0; i < sizeof(engines) / sizeof(engines[0]); i++)
 				if (!strcmp(optarg, engines[i].name))
-					e = &engines[i];
-			if (!e)
+					a->e = &engines[i];
+			if (!a->e)
 				return cli_usage_error(
 					"--engine: '%s' is not one of pm4, sdma, aql", optarg);
 			break;
 		case OPT_SIGNAL_VA:
 			if (!cli_parse_u64("--signal-va", optarg, UINT64_MAX, &aql_signal_va))
 				return EXIT_USAGE;
-			have_signal_va = true;
+			a->have_signal_va = true;
 			break;
 		case OPT_SIGNAL_OUT:
-			signal_out = optarg;
+			a->signal_out = optarg;
 			break;
 		case 'e':
 			if (!cli_parse_u64("--event", optarg, UINT32_MAX, &v))
 				return EXIT_USAGE;
-			fence.event_id = (uint32_t)v;
-			have_event = true;
+			fence->event_id = (uint32_t)v;
+			a->have_event = true;
 			break;
 		case OPT_SLOT_VA:
-			if (!cli_parse_u64("--slot-va", optarg, UINT64_MAX, &fence.slot_va))
+			if (!cli_parse_u64("--slot-va", optarg, UINT64_MAX, &fence->slot_va))
 				return EXIT_USAGE;
-			have_slot = true;
+			a->have_slot = true;
 			break;
 		case OPT_SIGNAL_PAGE:
-			if (!cli_parse_u64("--signal-page", optarg, UINT64_MAX, &page))
+			if (!cli_parse_u64("--signal-page", optarg, UINT64_MAX, &a->page))
 				return EXIT_USAGE;
-			have_page = true;
+			a->have_page = true;
 			break;
 		case OPT_VALUE:
-			if (!cli_parse_u64("--value", optarg, UINT64_MAX, &fence.value))
+			if (!cli_parse_u64("--value", optarg, UINT64_MAX, &fence->value))
 				return EXIT_USAGE;
-			fence.flags |= KFDSIG_FENCE_VALUE;
+			fence->flags |= KFDSIG_FENCE_VALUE;
 			break;
 		case OPT_32BIT:
-			fence.flags |= KFDSIG_FENCE_32BIT;
+			fence->flags |= KFDSIG_FENCE_32BIT;
 			break;
 		case OPT_CACHE:
 			if (!strcmp(optarg, "flush-inv"))
-				fence.cache = KFDSIG_CACHE_FLUSH_INV;
+				fence->cache = KFDSIG_CACHE_FLUSH_INV;
 			else if (!strcmp(optarg, "wb"))
-				fence.cache = KFDSIG_CACHE_WB;
+				fence->cache = KFDSIG_CACHE_WB;
 			else if (!strcmp(optarg, "none"))
-				fence.cache = KFDSIG_CACHE_NONE;
+				fence->cache = KFDSIG_CACHE_NONE;
 			else
 				return cli_usage_error(
 					"--cache: '%s' is not one of flush-inv, wb, none", optarg);
-			have_cache = true;
+			a->have_cache = true;
 			break;
 		case OPT_INT_ONLY:
-			fence.flags |= KFDSIG_FENCE_INT_ONLY;
+			fence->flags |= KFDSIG_FENCE_INT_ONLY;
 			break;
 		case OPT_FORM:
 			if (!strcmp(optarg, "release-mem"))
-				fence.form = KFDSIG_PM4_RELEASE_MEM;
+				fence->form = KFDSIG_PM4_RELEASE_MEM;
 			else if (!strcmp(optarg, "write-data"))
-				fence.form = KFDSIG_PM4_WRITE_DATA_INT;
+				fence->form = KFDSIG_PM4_WRITE_DATA_INT;
 			else if (!strcmp(optarg, "event-write-eop"))
-				fence.form = KFDSIG_PM4_EVENT_WRITE_EOP;
+				fence->form = KFDSIG_PM4_EVENT_WRITE_EOP;
 			else
 				return cli_usage_error("--form: '%s' is not one of release-mem, "
 						       "write-data, event-write-eop",
 						       optarg);
-			have_form = true;
+			a->have_form = true;
 			break;
 		case OPT_CTXID:
 			if (!cli_parse_u64("--ctxid", optarg, UINT32_MAX, &v))
 				return EXIT_USAGE;
-			fence.ctxid = (uint32_t)v;
-			fence.flags |= KFDSIG_FENCE_CTXID;
+			fence->ctxid = (uint32_t)v;
+			fence->flags |= KFDSIG_FENCE_CTXID;
 			break;
 		case OPT_BAD:
-			fence.flags |= KFDSIG_FENCE_DELIBERATELY_BAD;
+			fence->flags |= KFDSIG_FENCE_DELIBERATELY_BAD;
 			break;
 		case OPT_ONE_FENCE:
-			fence.flags |= KFDSIG_FENCE_SDMA_ONE_FENCE;
+			fence->flags |= KFDSIG_FENCE_SDMA_ONE_FENCE;
 			break;
 		case OPT_PAD_SUBMIT:
-			pad_submit = true;
+			a->pad_submit = true;
 			break;
 		case OPT_BURST_NOP:
-			nop_flags |= KFDSIG_SDMA_NOP_BURST;
+			a->nop_flags |= KFDSIG_SDMA_NOP_BURST;
 			break;
 		case 'f':
-			if (!cli_parse_format(optarg, &fmt))
+			if (!cli_parse_format(optarg, &a->fmt))
 				return EXIT_USAGE;
 			break;
 		case 'o':
-			output = optarg;
+			a->output = optarg;
 			break;
-		case 'h':
-			help(stdout);
-			return 0;
 		default:
-			return EXIT_USAGE;
+			return cli_opt_default(c, help);
 		}
 	}
-	if (optind < argc)
-		return cli_usage_error("unexpected argument '%s'", argv[optind]);
-	if (fmt == FMT_JSON)
+	*done = false;
+	return cli_no_operands(argc, argv);
+}
+
+/* The checks that need every option; the slot address from the page. */
+static int emit_validate(struct emit_args *a)
+{
+	struct kfdsig_fence *fence = &a->fence;
+	const char *e = a->e->name;
+
+	if (a->fmt == FMT_JSON)
 		cli_g.json = true;
 	if (cli_json())
-		fmt = FMT_JSON;
-	if (!target)
+		a->fmt = FMT_JSON;
+	if (!a->target)
 		return cli_usage_error("--target is required (kfdsig targets lists them)");
-	if (!have_event)
+	if (!a->have_event)
 		return cli_usage_error("--event is required");
-	if (have_slot && have_page)
+	if (a->have_slot && a->have_page)
 		return cli_usage_error("give --slot-va or --signal-page, not both");
-	if (!have_slot && !have_page && !(fence.flags & KFDSIG_FENCE_INT_ONLY))
+	if (!a->have_slot && !a->have_page && !(fence->flags & KFDSIG_FENCE_INT_ONLY))
 		return cli_usage_error("--slot-va or --signal-page is required");
-	if (have_page) {
-		if (page > UINT64_MAX - 8ull * fence.event_id)
+	if (a->have_page) {
+		if (a->page > UINT64_MAX - 8ull * fence->event_id)
 			return cli_usage_error("--signal-page: page + 8 * event overflows");
-		fence.slot_va = kfdsig_slot_va(page, fence.event_id);
+		fence->slot_va = kfdsig_slot_va(a->page, fence->event_id);
 	}
-	if (!(t = cli_target(target)))
+	if (!(a->t = cli_target(a->target)))
 		return EXIT_USAGE;
 	/* Options of the other engine: name the option, not a library flag. */
-	if ((pad_submit || nop_flags) && strcmp(e->name, "sdma"))
+	if ((a->pad_submit || a->nop_flags) && strcmp(e, "sdma"))
 		return cli_usage_error("--pad-submit and --burst-nop are sdma options");
-	if ((fence.flags & KFDSIG_FENCE_SDMA_ONE_FENCE) && strcmp(e->name, "sdma"))
+	if ((fence->flags & KFDSIG_FENCE_SDMA_ONE_FENCE) && strcmp(e, "sdma"))
 		return cli_usage_error("--one-fence is an sdma option (pm4: use --32bit)");
-	if (have_cache && strcmp(e->name, "pm4"))
+	if (a->have_cache && strcmp(e, "pm4"))
 		return cli_usage_error("--cache is a pm4 option: the sdma FENCE has no "
 				       "end-of-pipe cache action");
-	if (have_form && strcmp(e->name, "pm4"))
+	if (a->have_form && strcmp(e, "pm4"))
 		return cli_usage_error("--form is a pm4 option: sdma has one packet form");
-	if (nop_flags && !pad_submit)
+	if (a->nop_flags && !a->pad_submit)
 		return cli_usage_error("--burst-nop only shapes the --pad-submit padding");
-	if ((have_signal_va || signal_out) && strcmp(e->name, "aql"))
+	if ((a->have_signal_va || a->signal_out) && strcmp(e, "aql"))
 		return cli_usage_error("--signal-va and --signal-out are aql options");
-	if (!strcmp(e->name, "aql")) {
-		if (!have_signal_va)
+	if (!strcmp(e, "aql")) {
+		if (!a->have_signal_va)
 			return cli_usage_error("--signal-va is required for aql: the GPU address "
 					       "of the amd_signal_t the packet completes");
-		if (fence.flags & (KFDSIG_FENCE_32BIT | KFDSIG_FENCE_INT_ONLY))
+		if (fence->flags & (KFDSIG_FENCE_32BIT | KFDSIG_FENCE_INT_ONLY))
 			return cli_usage_error("--32bit and --int-only are not aql options: the "
 					       "packet processor stores the 32-bit event id");
-		if ((fence.flags & KFDSIG_FENCE_CTXID) && fence.ctxid != fence.event_id &&
-		    !(fence.flags & KFDSIG_FENCE_DELIBERATELY_BAD))
+		if ((fence->flags & KFDSIG_FENCE_CTXID) && fence->ctxid != fence->event_id &&
+		    !(fence->flags & KFDSIG_FENCE_DELIBERATELY_BAD))
 			return cli_usage_error("--ctxid %u: the signal's event id must be the "
 					       "event id %u (or --deliberately-bad)",
-					       fence.ctxid, fence.event_id);
+					       fence->ctxid, fence->event_id);
 	}
+	return 0;
+}
 
-	n = e->emit(t, &fence, buf, sizeof(buf) / sizeof(buf[0]));
+static int emit_run(const struct emit_args *a)
+{
+	uint32_t buf[64];
+	FILE *out;
+	int n, ret;
+
+	n = a->e->emit(a->t, &a->fence, buf, sizeof(buf) / sizeof(buf[0]));
 	if (n < 0)
 		return cli_usage_error("%s", kfdsig_last_error());
-	if (pad_submit) {
-		int pad = kfdsig_sdma_pad_submit_dw(t, (size_t)n);
+	if (a->pad_submit) {
+		int pad = kfdsig_sdma_pad_submit_dw(a->t, (size_t)n);
 
 		if (pad < 0 ||
 		    kfdsig_sdma_emit_nop(buf + n, sizeof(buf) / sizeof(buf[0]) - (size_t)n,
-					 (size_t)pad, nop_flags) < 0)
+					 (size_t)pad, a->nop_flags) < 0)
 			return cli_error("%s", kfdsig_last_error());
 		n += pad;
 	}
 
-	if (!(out = cli_open_output(output, fmt == FMT_BIN)))
-		return fmt == FMT_BIN && !output ? EXIT_USAGE : EXIT_FAILURE;
-	ret = write_output(out, fmt, e, t, &fence, buf, (size_t)n);
+	if (!(out = cli_open_output(a->output, a->fmt == FMT_BIN)))
+		return a->fmt == FMT_BIN && !a->output ? EXIT_USAGE : EXIT_FAILURE;
+	ret = write_output(out, a->fmt, a->e, a->t, &a->fence, buf, (size_t)n);
 	if (cli_close_output(out))
 		ret = EXIT_FAILURE;
-	if (!ret && signal_out) {
+	if (!ret && a->signal_out) {
 		/* The amd_signal_t image (64 little-endian bytes), for
 		 * kfdsig decode --engine aql --lint --mem SIGNAL_VA=FILE. */
-		FILE *sf = cli_open_output(signal_out, true);
+		FILE *sf = cli_open_output(a->signal_out, true);
 
 		if (!sf)
 			return EXIT_FAILURE;
@@ -506,4 +531,19 @@ int cmd_emit(int argc, char **argv)
 			ret = EXIT_FAILURE;
 	}
 	return ret;
+}
+
+int cmd_emit(int argc, char **argv)
+{
+	struct emit_args a = { .e = &engines[0], .fmt = FMT_HEX };
+	bool done;
+	int ret;
+
+	ret = emit_parse(argc, argv, &a, &done);
+	if (done || ret)
+		return ret;
+	ret = emit_validate(&a);
+	if (ret)
+		return ret;
+	return emit_run(&a);
 }

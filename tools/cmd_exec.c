@@ -163,15 +163,10 @@ int cmd_exec(int argc, char **argv)
 	int c;
 
 	/* '+': options end at COMMAND, whose own options are its own */
-	while ((c = getopt_long(argc, argv, cmd_exec_shortopts, cmd_exec_options, NULL)) != -1) {
-		if (cli_global_opt(c, optarg))
-			continue;
+	while ((c = cli_getopt(argc, argv, cmd_exec_shortopts, cmd_exec_options)) != -1) {
 		switch (c) {
-		case 'h':
-			help(stdout);
-			return 0;
 		default:
-			return EXIT_USAGE;
+			return cli_opt_default(c, help);
 		}
 	}
 	if (optind >= argc)

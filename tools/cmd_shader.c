@@ -255,10 +255,7 @@ int cmd_shader(int argc, char **argv)
 	FILE *out;
 	int c, ret;
 
-	while ((c = getopt_long(argc, argv, cmd_shader_shortopts, cmd_shader_options, NULL)) !=
-	       -1) {
-		if (cli_global_opt(c, optarg))
-			continue;
+	while ((c = cli_getopt(argc, argv, cmd_shader_shortopts, cmd_shader_options)) != -1) {
 		switch (c) {
 		case 't':
 			target = optarg;
@@ -289,15 +286,13 @@ int cmd_shader(int argc, char **argv)
 		case OPT_TRAP:
 			trap = true;
 			break;
-		case 'h':
-			help(stdout);
-			return 0;
 		default:
-			return EXIT_USAGE;
+			return cli_opt_default(c, help);
 		}
 	}
-	if (optind < argc)
-		return cli_usage_error("unexpected argument '%s'", argv[optind]);
+	ret = cli_no_operands(argc, argv);
+	if (ret)
+		return ret;
 	if (fmt == SF_JSON)
 		cli_g.json = true;
 	if (cli_json())

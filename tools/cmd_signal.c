@@ -150,192 +150,239 @@ const struct cli_complete cmd_signal_complete[] = {
 	{ 0 },
 };
 
-int cmd_signal(int argc, char **argv)
-{
-	static const char *const names[] = { "pm4", "sdma", "shader", "aql" };
-	const struct kfdsig_kfd_device *dev = NULL;
-	struct kfdsig_kfd_queue *q = NULL;
-	const struct kfdsig_kfd_bo *code = NULL;
-	uint64_t id = 1, count = 1, gpu = 0, page_va = 0, ctxid = 0, timeout = 2000;
-	bool have_ctxid = false;
-	enum kfdsig_signal_engine e = KFDSIG_SIGNAL_PM4;
-	bool json, have_gpu = false, no_time = false, verbose = false;
-	uint64_t trace_seq = 0;
-	struct kfdsig_event ev = { 0 };
-	struct cli_kfd c;
-	int opt, r, ret = 0;
+static const char *const engine_names[] = { "pm4", "sdma", "shader", "aql" };
 
-	while ((opt = getopt_long(argc, argv, cmd_signal_shortopts, cmd_signal_options, NULL)) !=
-	       -1) {
-		if (cli_global_opt(opt, optarg))
-			continue;
+/* What the command line asked for: signal_parse() fills it,
+ * signal_validate() checks it, signal_run() does it. */
+struct signal_args {
+	enum kfdsig_signal_engine e;
+	uint64_t id, count, gpu, ctxid, timeout;
+	bool have_gpu, have_ctxid, no_time, verbose;
+};
+
+/* The options into @a; return 0, or the exit code (-h: help printed, 0)
+ * with *@done set. */
+static int signal_parse(int argc, char **argv, struct signal_args *a, bool *done)
+{
+	int opt;
+
+	*done = true;
+	while ((opt = cli_getopt(argc, argv, cmd_signal_shortopts, cmd_signal_options)) != -1) {
 		switch (opt) {
 		case 'E':
 			if (!strcmp(optarg, "pm4"))
-				e = KFDSIG_SIGNAL_PM4;
+				a->e = KFDSIG_SIGNAL_PM4;
 			else if (!strcmp(optarg, "sdma"))
-				e = KFDSIG_SIGNAL_SDMA;
+				a->e = KFDSIG_SIGNAL_SDMA;
 			else if (!strcmp(optarg, "shader"))
-				e = KFDSIG_SIGNAL_SHADER;
+				a->e = KFDSIG_SIGNAL_SHADER;
 			else if (!strcmp(optarg, "aql"))
-				e = KFDSIG_SIGNAL_AQL;
+				a->e = KFDSIG_SIGNAL_AQL;
 			else
 				return cli_usage_error(
 					"--engine: '%s' is not pm4, sdma, shader or aql", optarg);
 			break;
 		case 'e':
-			if (!cli_parse_u64("--event", optarg, 4095, &id))
+			if (!cli_parse_u64("--event", optarg, 4095, &a->id))
 				return EXIT_USAGE;
-			if (!id)
+			if (!a->id)
 				return cli_usage_error("--event: 0 is reserved by the kernel");
 			break;
 		case 'g':
-			if (!cli_parse_u64("--gpu", optarg, UINT32_MAX, &gpu))
+			if (!cli_parse_u64("--gpu", optarg, UINT32_MAX, &a->gpu))
 				return EXIT_USAGE;
-			have_gpu = true;
+			a->have_gpu = true;
 			break;
 		case 'c':
-			if (!cli_parse_u64("--count", optarg, 1000000, &count))
+			if (!cli_parse_u64("--count", optarg, 1000000, &a->count))
 				return EXIT_USAGE;
-			if (!count)
+			if (!a->count)
 				return cli_usage_error("--count: must be at least 1");
 			break;
 		case OPT_NO_TIME:
-			no_time = true;
+			a->no_time = true;
 			break;
 		case 'v':
-			verbose = true;
+			a->verbose = true;
 			break;
 		case OPT_CTXID:
-			if (!cli_parse_u64("--ctxid", optarg, UINT32_MAX, &ctxid))
+			if (!cli_parse_u64("--ctxid", optarg, UINT32_MAX, &a->ctxid))
 				return EXIT_USAGE;
-			have_ctxid = true;
+			a->have_ctxid = true;
 			break;
 		case 'T':
-			if (!cli_parse_u64("--timeout", optarg, 600000, &timeout))
+			if (!cli_parse_u64("--timeout", optarg, 600000, &a->timeout))
 				return EXIT_USAGE;
 			break;
-		case 'h':
-			help(stdout);
-			return 0;
 		default:
-			return EXIT_USAGE;
+			return cli_opt_default(opt, help);
 		}
 	}
-	if (optind < argc)
-		return cli_usage_error("unexpected argument '%s'", argv[optind]);
-	if (have_ctxid && e == KFDSIG_SIGNAL_SHADER)
+	*done = false;
+	return cli_no_operands(argc, argv);
+}
+
+static int signal_validate(const struct signal_args *a)
+{
+	if (a->have_ctxid && a->e == KFDSIG_SIGNAL_SHADER)
 		return cli_usage_error("--ctxid: the shader's interrupt carries m0 = the event id");
-	json = cli_json();
-	r = cli_kfd_open(cli_g.emulate, &c);
-	if (r)
-		return r;
-	for (size_t i = 0; i < kfdsig_kfd_device_count(c.kfd) && !dev; i++) {
-		const struct kfdsig_kfd_device *d = kfdsig_kfd_device(c.kfd, i);
-		if (have_gpu ? d->gpu_id == gpu : d->target != NULL)
-			dev = d;
+	return 0;
+}
+
+/* What signal_setup() prepares on the KFD for the signals. */
+struct signal_ctx {
+	struct cli_kfd c;
+	const struct kfdsig_kfd_device *dev;
+	struct kfdsig_kfd_queue *q;
+	const struct kfdsig_kfd_bo *code;
+	struct kfdsig_event ev;
+	uint64_t page_va, trace_seq;
+	bool json;
+};
+
+/* The GPU, its VM, the event, the code buffer (shader, aql) and the queue;
+ * return 0, or the exit code after the message. */
+static int signal_setup(const struct signal_args *a, struct signal_ctx *x)
+{
+	struct cli_kfd *c = &x->c;
+	enum kfdsig_signal_engine e = a->e;
+
+	for (size_t i = 0; i < kfdsig_kfd_device_count(c->kfd) && !x->dev; i++) {
+		const struct kfdsig_kfd_device *d = kfdsig_kfd_device(c->kfd, i);
+		if (a->have_gpu ? d->gpu_id == a->gpu : d->target != NULL)
+			x->dev = d;
 	}
-	if (!dev) {
-		ret = have_gpu ? cli_error("no GPU with gpu_id %llu (kfdsig devices lists them)",
-					   (unsigned long long)gpu)
+	if (!x->dev)
+		return a->have_gpu
+			       ? cli_error("no GPU with gpu_id %llu (kfdsig devices lists them)",
+					   (unsigned long long)a->gpu)
 			       : cli_error("no GPU kfdsig supports");
-		goto out;
-	}
-	if (!dev->target) {
-		ret = cli_error("gpu 0x%x: %s", dev->gpu_id, dev->note);
-		goto out;
-	}
-	if (kfdsig_kfd_acquire_vm(c.kfd, dev->gpu_id) < 0) {
-		ret = cli_error("%s", kfdsig_last_error());
-		goto out;
-	}
+	if (!x->dev->target)
+		return cli_error("gpu 0x%x: %s", x->dev->gpu_id, x->dev->note);
+	if (kfdsig_kfd_acquire_vm(c->kfd, x->dev->gpu_id) < 0)
+		return cli_error("%s", kfdsig_last_error());
 	/* ids are handed out from 1 up: create events until ours exists */
-	while (ev.id < id) {
-		if (kfdsig_kfd_event_create(c.kfd, KFDSIG_EVENT_SIGNAL, true, &ev) < 0) {
-			ret = cli_error("%s", kfdsig_last_error());
-			goto out;
-		}
+	while (x->ev.id < a->id) {
+		if (kfdsig_kfd_event_create(c->kfd, KFDSIG_EVENT_SIGNAL, true, &x->ev) < 0)
+			return cli_error("%s", kfdsig_last_error());
 	}
-	if (ev.id != id || kfdsig_kfd_signal_page(c.kfd, NULL, &page_va) < 0) {
-		ret = cli_error("event %llu not available", (unsigned long long)id);
-		goto out;
-	}
+	if (x->ev.id != a->id || kfdsig_kfd_signal_page(c->kfd, NULL, &x->page_va) < 0)
+		return cli_error("event %llu not available", (unsigned long long)a->id);
 	if ((e == KFDSIG_SIGNAL_SHADER || e == KFDSIG_SIGNAL_AQL) &&
-	    (kfdsig_kfd_alloc(c.kfd, dev->gpu_id, 64 * 1024, KFDSIG_KFD_MEM_GTT_UNCACHED, &code) <
-		     0 ||
-	     kfdsig_kfd_map(c.kfd, code, NULL, 0) < 0)) {
-		ret = cli_error("%s", kfdsig_last_error());
-		goto out;
-	}
-	if (kfdsig_kfd_queue_create(c.kfd, dev->gpu_id,
+	    (kfdsig_kfd_alloc(c->kfd, x->dev->gpu_id, 64 * 1024, KFDSIG_KFD_MEM_GTT_UNCACHED,
+			      &x->code) < 0 ||
+	     kfdsig_kfd_map(c->kfd, x->code, NULL, 0) < 0))
+		return cli_error("%s", kfdsig_last_error());
+	if (kfdsig_kfd_queue_create(c->kfd, x->dev->gpu_id,
 				    e == KFDSIG_SIGNAL_SDMA  ? KFDSIG_QUEUE_SDMA
 				    : e == KFDSIG_SIGNAL_AQL ? KFDSIG_QUEUE_AQL
 							     : KFDSIG_QUEUE_PM4,
-				    NULL, &q) < 0) {
-		ret = cli_error("%s", kfdsig_last_error());
-		goto out;
-	}
-	for (uint64_t k = 0; k < count; k++) {
-		struct kfdsig_wait_entry w = { .event_id = ev.id, .age = 0 };
-		enum kfdsig_wait_result res;
-		uint64_t before;
-		struct timespec t0;
-		uint32_t dw[64];
-		double ms;
-		int n;
+				    NULL, &x->q) < 0)
+		return cli_error("%s", kfdsig_last_error());
+	return 0;
+}
 
-		if (kfdsig_kfd_has(c.kfd, KFDSIG_KFD_FEAT_EVENT_AGE))
-			w.age = k + 1;
-		before = w.age;
-		uint32_t cx = (uint32_t)ctxid;
-		n = build(e, dev->target, page_va + 8 * id, (uint32_t)id, have_ctxid ? &cx : NULL,
-			  code, dw, 64);
-		if (n < 0) {
-			ret = cli_error("%s", kfdsig_last_error());
-			break;
-		}
-		clock_gettime(CLOCK_MONOTONIC, &t0);
-		if (kfdsig_kfd_queue_submit(q, dw, (uint32_t)n, 1000) < 0) {
-			ret = cli_error("%s", kfdsig_last_error());
-			break;
-		}
-		r = kfdsig_kfd_wait(c.kfd, &w, 1, false, (uint32_t)timeout, &res);
-		ms = ms_since(&t0);
+/* Signal number @k (from 0), wait for it, print the line; return 0, 1 for
+ * a signal that did not arrive, or -1 after an error message (stop). */
+static int signal_once(const struct signal_args *a, struct signal_ctx *x, uint64_t k)
+{
+	const struct kfdsig_kfd_device *dev = x->dev;
+	struct kfdsig_wait_entry w = { .event_id = x->ev.id, .age = 0 };
+	enum kfdsig_wait_result res;
+	uint32_t cx = (uint32_t)a->ctxid;
+	uint64_t before;
+	struct timespec t0;
+	uint32_t dw[64];
+	double ms;
+	int n, r;
+
+	if (kfdsig_kfd_has(x->c.kfd, KFDSIG_KFD_FEAT_EVENT_AGE))
+		w.age = k + 1;
+	before = w.age;
+	n = build(a->e, dev->target, x->page_va + 8 * a->id, (uint32_t)a->id,
+		  a->have_ctxid ? &cx : NULL, x->code, dw, 64);
+	if (n < 0) {
+		cli_error("%s", kfdsig_last_error());
+		return -1;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	if (kfdsig_kfd_queue_submit(x->q, dw, (uint32_t)n, 1000) < 0) {
+		cli_error("%s", kfdsig_last_error());
+		return -1;
+	}
+	r = kfdsig_kfd_wait(x->c.kfd, &w, 1, false, (uint32_t)a->timeout, &res);
+	ms = ms_since(&t0);
+	if (x->json) {
 		const char *result = r < 0			   ? "fail"
 				     : res == KFDSIG_WAIT_COMPLETE ? "complete"
 								   : "timeout";
-		if (json) {
-			cli_json_record(stdout);
-			printf("{\"gpu_id\": %u, \"target\": \"%s\", \"engine\": \"%s\", "
-			       "\"event\": %llu, \"result\": \"%s\", \"age_before\": %llu, "
-			       "\"age_after\": %llu",
-			       dev->gpu_id, dev->target->name, names[e], (unsigned long long)id,
-			       result, (unsigned long long)before, (unsigned long long)w.age);
-			if (!no_time)
-				printf(", \"ms\": %.3f", ms);
-			printf("}\n");
-		} else {
-			const char *up = r < 0			       ? "FAIL"
-					 : res == KFDSIG_WAIT_COMPLETE ? "COMPLETE"
-								       : "TIMEOUT";
 
-			printf("gpu 0x%04x %s %s event %llu: %s, age %llu -> %llu", dev->gpu_id,
-			       dev->target->name, names[e], (unsigned long long)id, up,
-			       (unsigned long long)before, (unsigned long long)w.age);
-			if (!no_time)
-				printf(", %.3f ms", ms);
-			printf("\n");
-		}
-		if (verbose)
-			print_trace(&c, json, &trace_seq);
-		if (r < 0 || res != KFDSIG_WAIT_COMPLETE)
-			ret = EXIT_FAILURE;
+		cli_json_record(stdout);
+		printf("{\"gpu_id\": %u, \"target\": \"%s\", \"engine\": \"%s\", "
+		       "\"event\": %llu, \"result\": \"%s\", \"age_before\": %llu, "
+		       "\"age_after\": %llu",
+		       dev->gpu_id, dev->target->name, engine_names[a->e],
+		       (unsigned long long)a->id, result, (unsigned long long)before,
+		       (unsigned long long)w.age);
+		if (!a->no_time)
+			printf(", \"ms\": %.3f", ms);
+		printf("}\n");
+	} else {
+		const char *up = r < 0			       ? "FAIL"
+				 : res == KFDSIG_WAIT_COMPLETE ? "COMPLETE"
+							       : "TIMEOUT";
+
+		printf("gpu 0x%04x %s %s event %llu: %s, age %llu -> %llu", dev->gpu_id,
+		       dev->target->name, engine_names[a->e], (unsigned long long)a->id, up,
+		       (unsigned long long)before, (unsigned long long)w.age);
+		if (!a->no_time)
+			printf(", %.3f ms", ms);
+		printf("\n");
 	}
-out:
-	if (q)
-		kfdsig_kfd_queue_destroy(q);
-	cli_kfd_close(&c);
+	if (a->verbose)
+		print_trace(&x->c, x->json, &x->trace_seq);
+	return r < 0 || res != KFDSIG_WAIT_COMPLETE;
+}
+
+static int signal_run(const struct signal_args *a)
+{
+	struct signal_ctx x = { 0 };
+	bool setup_failed;
+	int r, ret;
+
+	x.json = cli_json();
+	r = cli_kfd_open(cli_g.emulate, &x.c);
+	if (r)
+		return r;
+	ret = signal_setup(a, &x);
+	setup_failed = ret != 0;
+	for (uint64_t k = 0; !setup_failed && k < a->count; k++) {
+		int once = signal_once(a, &x, k);
+
+		if (once)
+			ret = EXIT_FAILURE; /* a signal that did not arrive: go on */
+		if (once < 0)
+			break;
+	}
+	if (x.q)
+		kfdsig_kfd_queue_destroy(x.q);
+	cli_kfd_close(&x.c);
 	if (ret)
 		return ret;
 	return cli_close_output(stdout);
+}
+
+int cmd_signal(int argc, char **argv)
+{
+	struct signal_args a = { .e = KFDSIG_SIGNAL_PM4, .id = 1, .count = 1, .timeout = 2000 };
+	bool done;
+	int ret;
+
+	ret = signal_parse(argc, argv, &a, &done);
+	if (done || ret)
+		return ret;
+	ret = signal_validate(&a);
+	if (ret)
+		return ret;
+	return signal_run(&a);
 }

@@ -187,9 +187,7 @@ int cmd_smi(int argc, char **argv)
 	int64_t last;
 	int opt, r, ret = 0;
 
-	while ((opt = getopt_long(argc, argv, cmd_smi_shortopts, cmd_smi_options, NULL)) != -1) {
-		if (cli_global_opt(opt, optarg))
-			continue;
+	while ((opt = cli_getopt(argc, argv, cmd_smi_shortopts, cmd_smi_options)) != -1) {
 		switch (opt) {
 		case OPT_NO_TIME:
 			stamp = false;
@@ -211,15 +209,13 @@ int cmd_smi(int argc, char **argv)
 			if (!cli_parse_u64("--timeout", optarg, INT32_MAX, &timeout))
 				return EXIT_USAGE;
 			break;
-		case 'h':
-			help(stdout);
-			return 0;
 		default:
-			return EXIT_USAGE;
+			return cli_opt_default(opt, help);
 		}
 	}
-	if (optind < argc)
-		return cli_usage_error("unexpected argument '%s'", argv[optind]);
+	r = cli_no_operands(argc, argv);
+	if (r)
+		return r;
 	if (!mask)
 		for (int ev = KFDSIG_SMI_VMFAULT; ev <= KFDSIG_SMI_PROCESS_END; ev++)
 			mask |= KFDSIG_SMI_MASK(ev);

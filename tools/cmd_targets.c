@@ -94,16 +94,10 @@ int cmd_targets(int argc, char **argv)
 	bool json;
 	int c;
 
-	while ((c = getopt_long(argc, argv, cmd_targets_shortopts, cmd_targets_options, NULL)) !=
-	       -1) {
-		if (cli_global_opt(c, optarg))
-			continue;
+	while ((c = cli_getopt(argc, argv, cmd_targets_shortopts, cmd_targets_options)) != -1) {
 		switch (c) {
-		case 'h':
-			help(stdout);
-			return 0;
 		default:
-			return EXIT_USAGE;
+			return cli_opt_default(c, help);
 		}
 	}
 	for (int i = optind; i < argc; i++) {

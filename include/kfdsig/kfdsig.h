@@ -14,6 +14,7 @@
 #include <kfdsig/sdma.h>
 #include <kfdsig/aql.h>
 #include <kfdsig/decode.h>
+#include <kfdsig/decode_input.h>
 #include <kfdsig/signal.h>
 #include <kfdsig/debug.h>
 

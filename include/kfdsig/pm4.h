@@ -302,6 +302,62 @@ static inline int kfdsig_pm4_fence_write(const struct kfdsig_pm4_fence_tmpl *tmp
 KFDSIG_API const struct kfdsig_packet_desc *kfdsig_pm4_packet_desc(const struct kfdsig_target *t,
 								   unsigned int opcode);
 
+/*
+ * PM4 type-3 headers (vid.h / soc15d.h / nvd.h PACKET3(op, n): type 3 in
+ * bits 31:30, n = body dwords - 1 in bits 29:16, the opcode in bits 15:8,
+ * the shader type in bit 1; the same on every generation).
+ */
+#define KFDSIG_PM4_OP_NOP 0x10u
+#define KFDSIG_PM4_OP_PRED_EXEC 0x23u
+/* The longest body a type-3 header describes (n = 0x3fff). */
+#define KFDSIG_PM4_MAX_BODY_DW 0x4000u
+/* PACKET3(NOP, 0x3FFF): the one-dword filler amdgpu pads rings with. */
+#define KFDSIG_PM4_NOP_FILLER 0xffff1000u
+/* PACKET2: the type-2 one-dword filler. */
+#define KFDSIG_PM4_TYPE2_NOP 0x80000000u
+
+/* kfdsig_pm4_header() flags: the shader type bit set, as compute queues
+ * write it (kfdtest InitPM4Header). */
+#define KFDSIG_PM4_HDR_COMPUTE (1u << 0)
+
+/**
+ * kfdsig_pm4_header() - the type-3 header of a packet.
+ * @hdr:     where the header goes
+ * @opcode:  the IT opcode, 0..0xff
+ * @body_dw: dwords after the header, 1..KFDSIG_PM4_MAX_BODY_DW (a NOP at
+ *           most 0x3fff: count 0x3fff makes a NOP the one-dword filler)
+ * @flags:   0 or KFDSIG_PM4_HDR_COMPUTE
+ *
+ * Return: 0, or -EINVAL for a NULL @hdr, an opcode above 0xff, a body
+ * length outside the range, or unknown flags (nothing written).
+ */
+KFDSIG_API int kfdsig_pm4_header(uint32_t *hdr, unsigned int opcode, size_t body_dw,
+				 unsigned int flags);
+
+/**
+ * kfdsig_pm4_opcode() - the opcode of type-3 header @hdr.
+ *
+ * Return: the opcode (0..0xff), or -ENOENT when @hdr is not a type-3
+ * header.
+ */
+KFDSIG_API int kfdsig_pm4_opcode(uint32_t hdr);
+
+/**
+ * kfdsig_pm4_packet_dw() - length of the PM4 packet starting at @dw[0].
+ * @dw: the packet
+ * @n:  dwords readable at @dw (at least 1)
+ *
+ * A type-3 packet is its count + 2 dwords, except PACKET3(NOP, 0x3FFF),
+ * the one-dword filler; the type-2 filler (0x80000000) is one dword. The
+ * header's reserved bits are not checked (the decoder does, before it
+ * believes a header). The length may exceed @n: the caller checks for
+ * truncation.
+ *
+ * Return: the length in dwords; -ENOENT for a type-0, type-1 or other
+ * type-2 header; -EINVAL for a NULL @dw or @n 0.
+ */
+KFDSIG_API long kfdsig_pm4_packet_dw(const uint32_t *dw, size_t n);
+
 #ifdef __cplusplus
 }
 #endif

@@ -21,7 +21,6 @@
 
 #include "core/opts.h"
 #include "kfd/kfd_priv.h"
-#include "pm4/pm4_defs.h"
 
 #define ALIGN_UP(x, a) (((x) + (a)-1) / (a) * (a))
 
@@ -414,17 +413,16 @@ static int submit_aql(struct kfdsig_kfd_queue *q, const uint32_t *dw, uint32_t n
 	return r;
 }
 
-/* Length of the PM4 packet whose header is @h (type-3: count + 2, the
- * one-dword NOP filler and type-2: 1), 0 for a header it cannot size. */
-static uint32_t pm4_len(uint32_t h)
+/* The dwords a PRED_EXEC at @dw predicates (its EXEC_COUNT, read through
+ * the packet's public layout), 0 when @t has no PRED_EXEC. */
+static uint32_t pred_exec_count(const struct kfdsig_target *t, const uint32_t *dw)
 {
-	if (h == PM4_TYPE2_NOP)
-		return 1;
-	if (PM4_HDR_TYPE_G(h) != PM4_TYPE3)
-		return 0;
-	if (PM4_HDR_OPCODE_G(h) == PM4_OP_NOP && PM4_HDR_COUNT_G(h) == PM4_NOP_FILLER_COUNT)
-		return 1;
-	return PM4_HDR_COUNT_G(h) + 2;
+	const struct kfdsig_packet_desc *d = kfdsig_pm4_packet_desc(t, KFDSIG_PM4_OP_PRED_EXEC);
+
+	for (unsigned k = 0; d && k < d->nfields; k++)
+		if (!strcmp(d->fields[k].name, "exec_count"))
+			return kfdsig_field_get(&d->fields[k], dw);
+	return 0;
 }
 
 /*
@@ -441,21 +439,25 @@ static uint32_t pm4_len(uint32_t h)
 static uint32_t copy_pm4(struct kfdsig_kfd_queue *q, uint32_t *out, uint64_t va, const uint32_t *dw,
 			 uint32_t ndw)
 {
-	uint32_t i = 0, o = 0;
+	uint32_t i = 0, o = 0, nop;
 
 	while (i < ndw) {
-		uint32_t len = pm4_len(dw[i]), body;
+		long plen = kfdsig_pm4_packet_dw(dw + i, ndw - i);
+		uint32_t len = plen > 0 ? (uint32_t)plen : 0, body;
 
 		if (!len || len > ndw - i)
 			len = ndw - i;
-		body = len == PM4_PRED_EXEC_DW && PM4_HDR_OPCODE_G(dw[i]) == PM4_OP_PRED_EXEC
-			       ? len + PM4_GET(PRED, exec_count, dw[i + 1])
+		body = len == KFDSIG_PM4_PRED_EXEC_DW &&
+				       kfdsig_pm4_opcode(dw[i]) == (int)KFDSIG_PM4_OP_PRED_EXEC
+			       ? len + pred_exec_count(q->t, dw + i)
 			       : 0;
-		if (body && body <= ndw - i && body < PM4_NOP_FILLER_COUNT) {
+		/* the NOP that steps over the body holds at most 0x3fff dwords */
+		if (body && body <= ndw - i && body < KFDSIG_PM4_MAX_BODY_DW - 1 &&
+		    kfdsig_pm4_header(&nop, KFDSIG_PM4_OP_NOP, body, 0) == 0) {
 			if (out) {
 				kfdsig_pm4_emit_ib(q->t, va + 4ull * (o + KFDSIG_PM4_IB_DW + 1),
 						   body, out + o, KFDSIG_PM4_IB_DW);
-				out[o + KFDSIG_PM4_IB_DW] = PM4_HDR(PM4_OP_NOP, body);
+				out[o + KFDSIG_PM4_IB_DW] = nop;
 				memcpy(out + o + KFDSIG_PM4_IB_DW + 1, dw + i, (size_t)body * 4);
 			}
 			o += KFDSIG_PM4_IB_DW + 1 + body;
@@ -508,7 +510,7 @@ int kfdsig_kfd_queue_submit(struct kfdsig_kfd_queue *q, const uint32_t *dw, uint
 			kfdsig_sdma_emit_nop(ring + pos / 4, tail / 4, tail / 4, 0);
 		else
 			for (uint64_t i = 0; i < tail / 4; i++)
-				ring[pos / 4 + i] = PM4_NOP_FILLER;
+				ring[pos / 4 + i] = KFDSIG_PM4_NOP_FILLER;
 		q->wptr_bytes += tail;
 		pos = 0;
 	}

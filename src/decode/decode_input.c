@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Input formats of `kfdsig decode`. Each turns a dump into dwords, in
- * order, streaming (memory bounded by one line or one chunk):
+ * Input formats of the decoder (kfdsig/decode_input.h). Each turns a dump
+ * into dwords, in order, streaming (memory bounded by one line or one
+ * chunk):
  *
  *  bin          little-endian dwords
  *  hex          dwords in hex, any number per line, 0x optional, '#' comments
@@ -33,33 +34,50 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "decode_input.h"
+#include <kfdsig/decode_input.h>
+
+#include "core/internal.h"
+#include "core/opts.h"
 
 static const char *const kind_names[] = {
-	[DIN_AUTO] = "auto",	   [DIN_BIN] = "bin",
-	[DIN_HEX] = "hex",	   [DIN_XXD] = "xxd",
-	[DIN_XXD_E] = "xxd-e",	   [DIN_HEXDUMP] = "hexdump",
-	[DIN_OD] = "od",	   [DIN_UMR] = "umr",
-	[DIN_DEBUGFS] = "debugfs", [DIN_DEVCOREDUMP] = "devcoredump",
+	[KFDSIG_DECODE_INPUT_AUTO] = "auto",
+	[KFDSIG_DECODE_INPUT_BIN] = "bin",
+	[KFDSIG_DECODE_INPUT_HEX] = "hex",
+	[KFDSIG_DECODE_INPUT_XXD] = "xxd",
+	[KFDSIG_DECODE_INPUT_XXD_E] = "xxd-e",
+	[KFDSIG_DECODE_INPUT_HEXDUMP] = "hexdump",
+	[KFDSIG_DECODE_INPUT_OD] = "od",
+	[KFDSIG_DECODE_INPUT_UMR] = "umr",
+	[KFDSIG_DECODE_INPUT_DEBUGFS] = "debugfs",
+	[KFDSIG_DECODE_INPUT_DEVCOREDUMP] = "devcoredump",
 };
 
-bool din_parse_kind(const char *s, enum din_kind *k)
+const char *kfdsig_decode_input_format_name(unsigned int format)
 {
-	for (size_t i = 0; i < sizeof(kind_names) / sizeof(kind_names[0]); i++)
-		if (!strcmp(s, kind_names[i])) {
-			*k = (enum din_kind)i;
-			return true;
-		}
-	return false;
+	if (format >= sizeof(kind_names) / sizeof(kind_names[0])) {
+		set_error(EINVAL, "input format %u: no such format", format);
+		errno = EINVAL;
+		return NULL;
+	}
+	return kind_names[format];
 }
 
-const char *din_kind_name(enum din_kind k)
+int kfdsig_decode_input_format_by_name(const char *name)
 {
-	return (unsigned)k < sizeof(kind_names) / sizeof(kind_names[0]) ? kind_names[k] : "?";
+	if (!name)
+		return set_error(EINVAL, "no input format name");
+	for (size_t i = 0; i < sizeof(kind_names) / sizeof(kind_names[0]); i++)
+		if (!strcmp(name, kind_names[i]))
+			return (int)i;
+	return set_error(EINVAL,
+			 "input format '%s' is not one of auto, bin, hex, xxd, xxd-e, hexdump, od, "
+			 "umr, debugfs, devcoredump",
+			 name);
 }
 
 /* ---- dword / byte accumulator ---- */
@@ -67,7 +85,8 @@ const char *din_kind_name(enum din_kind k)
 #define ACC_DW 16384
 
 struct acc {
-	const struct din_sink *s;
+	void *ctx;
+	int (*fn)(void *ctx, const uint32_t *dw, size_t n);
 	uint32_t dw[ACC_DW];
 	size_t n;
 	uint32_t part; /* bytes of an incomplete dword */
@@ -79,7 +98,7 @@ struct acc {
 static void acc_flush(struct acc *a)
 {
 	if (a->n && !a->stop)
-		a->stop = a->s->fn(a->s->ctx, a->dw, a->n);
+		a->stop = a->fn(a->ctx, a->dw, a->n);
 	a->n = 0;
 }
 
@@ -110,9 +129,10 @@ static int acc_end(struct acc *a)
 	if (a->stop)
 		return a->stop;
 	if (a->nb)
-		return cli_usage_error("input ends with %u stray byte(s): the stream must be "
-				       "whole little-endian dwords",
-				       a->nb);
+		return set_error(EBADMSG,
+				 "input ends with %u stray byte(s): the stream must be "
+				 "whole little-endian dwords",
+				 a->nb);
 	return 0;
 }
 
@@ -195,44 +215,47 @@ static bool num(const char *s, size_t n, unsigned radix, uint64_t *v)
 
 /* ---- dump formats with offsets and '*' (xxd, hexdump -C, od) ---- */
 
-uint64_t din_max_repeat = 1ull << 30;
-
 struct dump {
 	struct acc *a;
-	enum din_kind kind;
+	enum kfdsig_decode_input_format kind;
 	uint8_t last[256]; /* bytes of the previous data line (for '*') */
 	size_t nlast;
 	bool star;
 	unsigned radix; /* od offsets: 0 until known */
 	unsigned long lines;
+	uint64_t max_repeat; /* kfdsig_decode_input_opts.max_repeat */
 };
 
 /* Repeat the previous line (zeros for xxd -a) up to byte offset @to. */
 static int fill_to(struct dump *d, uint64_t to, unsigned long line)
 {
 	if (to < d->a->bytes)
-		return cli_usage_error("input line %lu: offset 0x%llx goes back (0x%llx bytes "
-				       "read)",
-				       line, (unsigned long long)to,
-				       (unsigned long long)d->a->bytes);
+		return set_error(EBADMSG,
+				 "input line %lu: offset 0x%llx goes back (0x%llx bytes "
+				 "read)",
+				 line, (unsigned long long)to, (unsigned long long)d->a->bytes);
 	if (!d->star) {
 		if (to != d->a->bytes)
-			return cli_usage_error("input line %lu: offset 0x%llx, expected 0x%llx",
-					       line, (unsigned long long)to,
-					       (unsigned long long)d->a->bytes);
+			return set_error(EBADMSG, "input line %lu: offset 0x%llx, expected 0x%llx",
+					 line, (unsigned long long)to,
+					 (unsigned long long)d->a->bytes);
 		return 0;
 	}
 	d->star = false;
 	if (!d->nlast)
-		return cli_usage_error("input line %lu: '*' with no line to repeat", line);
-	if (to - d->a->bytes > din_max_repeat)
-		return cli_usage_error("input line %lu: '*' would repeat 0x%llx bytes, more than "
-				       "the 0x%llx this reader allows",
-				       line, (unsigned long long)(to - d->a->bytes),
-				       (unsigned long long)din_max_repeat);
+		return set_error(EBADMSG, "input line %lu: '*' with no line to repeat", line);
+	if (to - d->a->bytes > d->max_repeat)
+		return set_error(EBADMSG,
+				 "input line %lu: '*' would repeat 0x%llx bytes, more than "
+				 "the 0x%llx this reader allows",
+				 line, (unsigned long long)(to - d->a->bytes),
+				 (unsigned long long)d->max_repeat);
 	while (d->a->bytes < to && !d->a->stop)
 		for (size_t i = 0; i < d->nlast && d->a->bytes < to; i++)
-			acc_byte(d->a, d->kind == DIN_XXD || d->kind == DIN_XXD_E ? 0 : d->last[i]);
+			acc_byte(d->a, d->kind == KFDSIG_DECODE_INPUT_XXD ||
+						       d->kind == KFDSIG_DECODE_INPUT_XXD_E
+					       ? 0
+					       : d->last[i]);
 	return 0;
 }
 
@@ -287,7 +310,7 @@ static int dump_line(struct dump *d, char *s, unsigned long no)
 		return 0;
 	}
 	n = strspn(p, "0123456789abcdefABCDEF");
-	if (d->kind == DIN_OD) {
+	if (d->kind == KFDSIG_DECODE_INPUT_OD) {
 		size_t lineb = d->nlast;
 
 		/* The radix of od offsets: the one that makes the second line's
@@ -302,11 +325,13 @@ static int dump_line(struct dump *d, char *s, unsigned long no)
 		radix = d->radix ? d->radix : (all_digits(p, n, 8) ? 8 : 16);
 	}
 	if (!num(p, n, radix, &off))
-		return cli_usage_error("input line %lu: no offset at the start of '%.40s'", no, s);
+		return set_error(EBADMSG, "input line %lu: no offset at the start of '%.40s'", no,
+				 s);
 	p += n;
-	if ((d->kind == DIN_XXD || d->kind == DIN_XXD_E)) {
+	if ((d->kind == KFDSIG_DECODE_INPUT_XXD || d->kind == KFDSIG_DECODE_INPUT_XXD_E)) {
 		if (*p != ':')
-			return cli_usage_error("input line %lu: not an xxd line: '%.40s'", no, s);
+			return set_error(EBADMSG, "input line %lu: not an xxd line: '%.40s'", no,
+					 s);
 		p++;
 	}
 	{
@@ -317,12 +342,12 @@ static int dump_line(struct dump *d, char *s, unsigned long no)
 	}
 	/* The hex area ends at "  " (xxd), '|' (hexdump -C), or the line. */
 	end = p + strlen(p);
-	if (d->kind == DIN_HEXDUMP) {
+	if (d->kind == KFDSIG_DECODE_INPUT_HEXDUMP) {
 		const char *bar = strchr(p, '|');
 
 		if (bar)
 			end = bar;
-	} else if (d->kind == DIN_XXD || d->kind == DIN_XXD_E) {
+	} else if (d->kind == KFDSIG_DECODE_INPUT_XXD || d->kind == KFDSIG_DECODE_INPUT_XXD_E) {
 		const char *gap = strstr(p + 1, "  ");
 
 		if (gap)
@@ -342,7 +367,7 @@ static int dump_line(struct dump *d, char *s, unsigned long no)
 		while (p < end && *p != ' ')
 			p++;
 		k = (size_t)(p - t);
-		if (d->kind == DIN_OD) {
+		if (d->kind == KFDSIG_DECODE_INPUT_OD) {
 			/* 6 octal digits: a 2-byte word (od's default -t o2);
 			 * 2/4/8 hex digits: -t x1/x2/x4. */
 			if (k == 6 && all_digits(t, k, 8))
@@ -350,22 +375,25 @@ static int dump_line(struct dump *d, char *s, unsigned long no)
 			else if ((k == 2 || k == 4 || k == 8) && all_digits(t, k, 16))
 				emit_token(d, t, k, true, 16, (unsigned)k / 2);
 			else
-				return cli_usage_error("input line %lu: '%.*s' is not an od word "
-						       "(octal 2-byte or hex 1/2/4-byte)",
-						       no, (int)k, t);
+				return set_error(EBADMSG,
+						 "input line %lu: '%.*s' is not an od word "
+						 "(octal 2-byte or hex 1/2/4-byte)",
+						 no, (int)k, t);
 		} else if ((k & 1) || !all_digits(t, k, 16) || k > 16) {
-			return cli_usage_error("input line %lu: '%.*s' is not a hex group", no,
-					       (int)k, t);
+			return set_error(EBADMSG, "input line %lu: '%.*s' is not a hex group", no,
+					 (int)k, t);
 		} else {
-			emit_token(d, t, k, d->kind == DIN_XXD_E, 16, (unsigned)k / 2);
+			emit_token(d, t, k, d->kind == KFDSIG_DECODE_INPUT_XXD_E, 16,
+				   (unsigned)k / 2);
 		}
 	}
 	return 0;
 }
 
-static int parse_dump(struct lines *l, enum din_kind kind, struct acc *a)
+static int parse_dump(struct lines *l, enum kfdsig_decode_input_format kind, struct acc *a,
+		      uint64_t max_repeat)
 {
-	struct dump d = { .a = a, .kind = kind };
+	struct dump d = { .a = a, .kind = kind, .max_repeat = max_repeat };
 	char *s;
 	int r;
 
@@ -416,7 +444,7 @@ static bool umr_ib_line(const char *s, uint64_t *ib, uint64_t *val)
 	return n <= 8 && num(q, n, 16, val);
 }
 
-static int parse_umr(struct lines *l, struct acc *a, struct din_ring *ring)
+static int parse_umr(struct lines *l, struct acc *a, struct kfdsig_decode_input_ring *ring)
 {
 	/* The ring's lines when there are any (ring_read.c prints them
 	 * first), else the first IB's (up to "End of IB"). */
@@ -444,7 +472,7 @@ static int parse_umr(struct lines *l, struct acc *a, struct din_ring *ring)
 		}
 		if ((p = strstr(s, ".rptr == ")) && sscanf(p + 9, "%llu", &v) == 1) {
 			ring->rptr = v;
-			ring->has_ptrs = true;
+			ring->flags |= KFDSIG_DECODE_INPUT_RING_PTRS;
 			continue;
 		}
 		if ((p = strstr(s, ".wptr == ")) && !strstr(s, "drv_wptr") &&
@@ -458,15 +486,16 @@ static int parse_umr(struct lines *l, struct acc *a, struct din_ring *ring)
 			size_t n;
 
 			if (!q || sscanf(p + 6, "%llu", &idx) != 1)
-				return cli_usage_error("input line %lu: not a UMR ring line",
-						       l->no);
+				return set_error(EBADMSG, "input line %lu: not a UMR ring line",
+						 l->no);
 			q += 7;
 			n = strspn(q, "0123456789abcdefABCDEF");
 			if (!num(q, n, 16, &val) || n > 8)
-				return cli_usage_error("input line %lu: bad UMR ring value", l->no);
+				return set_error(EBADMSG, "input line %lu: bad UMR ring value",
+						 l->no);
 			if (!any) {
 				ring->first_index = idx;
-				ring->indexed = true;
+				ring->flags |= KFDSIG_DECODE_INPUT_RING_INDEXED;
 				if (p > s) {
 					size_t k = (size_t)(p - s);
 
@@ -487,7 +516,7 @@ static int parse_umr(struct lines *l, struct acc *a, struct din_ring *ring)
 /* ---- amdgpu devcoredump ---- */
 
 static int parse_devcoredump(struct lines *l, struct acc *a, const char *want,
-			     struct din_ring *ring)
+			     struct kfdsig_decode_input_ring *ring)
 {
 	bool selected = false, contents = false, done = false, found = false;
 	char *s;
@@ -513,24 +542,25 @@ static int parse_devcoredump(struct lines *l, struct acc *a, const char *want,
 		if (sscanf(s, "Rptr: 0x%llx Wptr: 0x%llx", &rp, &wp) == 2) {
 			ring->rptr = rp;
 			ring->wptr = wp;
-			ring->has_ptrs = true;
+			ring->flags |= KFDSIG_DECODE_INPUT_RING_PTRS;
 		} else if (!strncmp(s, "Ring contents", 13)) {
 			contents = true;
 		} else if (contents && sscanf(s, "0x%llx \t 0x%llx", &off, &val) == 2) {
 			if (off != a->bytes)
-				return cli_usage_error(
-					"input line %lu: ring offset 0x%llx, expected "
-					"0x%llx",
-					l->no, off, (unsigned long long)a->bytes);
+				return set_error(EBADMSG,
+						 "input line %lu: ring offset 0x%llx, expected "
+						 "0x%llx",
+						 l->no, off, (unsigned long long)a->bytes);
 			acc_dw(a, (uint32_t)val);
 		} else if (contents && strncmp(s, "Offset", 6)) {
 			contents = false; /* the end of the ring's lines */
 		}
 	}
 	if (!found)
-		return cli_usage_error(want ? "no ring named '%s' in the devcoredump"
-					    : "no 'ring name:' section in the devcoredump%s",
-				       want ? want : "");
+		return set_error(EBADMSG,
+				 want ? "no ring named '%s' in the devcoredump"
+				      : "no 'ring name:' section in the devcoredump%s",
+				 want ? want : "");
 	return acc_end(a);
 }
 
@@ -603,11 +633,11 @@ static int hex_chunk(struct hex_parser *h, const char *b, size_t n, bool end, st
 				if (!hex_token(h, &v)) {
 					char shown[4 * sizeof(h->tok) + 1];
 
-					return cli_usage_error(
-						"input line %lu: '%s%s' is not a hex "
-						"dword",
-						h->line, show_token(h, shown),
-						h->toolong ? "..." : "");
+					return set_error(EBADMSG,
+							 "input line %lu: '%s%s' is not a hex "
+							 "dword",
+							 h->line, show_token(h, shown),
+							 h->toolong ? "..." : "");
 				}
 				acc_dw(a, v);
 				h->ntok = 0;
@@ -629,9 +659,9 @@ static int hex_chunk(struct hex_parser *h, const char *b, size_t n, bool end, st
 
 #define CHUNK 65536
 
-static int read_hex(FILE *f, const unsigned char *head, size_t nhead, struct acc *a)
+static int read_hex(FILE *f, const unsigned char *head, size_t nhead, struct acc *a,
+		    unsigned char *buf)
 {
-	static unsigned char buf[CHUNK];
 	struct hex_parser hp = { .line = 1 };
 	size_t n;
 	int r = hex_chunk(&hp, (const char *)head, nhead, false, a);
@@ -639,7 +669,7 @@ static int read_hex(FILE *f, const unsigned char *head, size_t nhead, struct acc
 	while (!r && !a->stop) {
 		n = fread(buf, 1, CHUNK, f);
 		if (n == 0 && ferror(f))
-			return cli_error("read error: %s", strerror(errno));
+			return set_error(EIO, "read error: %s", strerror(errno));
 		r = hex_chunk(&hp, (const char *)buf, n, n == 0, a);
 		if (n == 0)
 			break;
@@ -650,9 +680,10 @@ static int read_hex(FILE *f, const unsigned char *head, size_t nhead, struct acc
 }
 
 /* The binary fast path: bytes to dwords four at a time. */
-static int read_bin(FILE *f, const unsigned char *head, size_t nhead, struct acc *a, size_t skip)
+static int read_bin(FILE *f, const unsigned char *head, size_t nhead, struct acc *a, size_t skip,
+		    unsigned char *buf)
 {
-	static unsigned char buf[CHUNK + 4];
+	const size_t bufsz = CHUNK + 4;
 	size_t carry = 0, n;
 
 	if (nhead > skip)
@@ -663,9 +694,9 @@ static int read_bin(FILE *f, const unsigned char *head, size_t nhead, struct acc
 
 		/* The room left: the first carry is the sniffed head (up to a
 		 * few KiB), later ones at most 3 bytes. */
-		n = fread(buf + carry, 1, sizeof(buf) - carry, f);
+		n = fread(buf + carry, 1, bufsz - carry, f);
 		if (n == 0 && ferror(f))
-			return cli_error("read error: %s", strerror(errno));
+			return set_error(EIO, "read error: %s", strerror(errno));
 		total = carry + n;
 		nd = total / 4;
 		/* Whole dwords straight to the sink (little-endian bytes to host
@@ -696,9 +727,10 @@ static int read_bin(FILE *f, const unsigned char *head, size_t nhead, struct acc
 	if (a->stop)
 		return a->stop;
 	if (carry)
-		return cli_usage_error("input ends with %zu stray byte(s): binary input must be "
-				       "whole little-endian dwords",
-				       carry);
+		return set_error(EBADMSG,
+				 "input ends with %zu stray byte(s): binary input must be "
+				 "whole little-endian dwords",
+				 carry);
 	return 0;
 }
 
@@ -729,22 +761,25 @@ static size_t tok_len(const char *p)
 	return strspn(p, "0123456789abcdefABCDEF");
 }
 
-enum din_kind din_detect(const unsigned char *head, size_t n, const char *path)
+int kfdsig_decode_input_detect(const void *head_, size_t n, const char *path)
 {
+	const unsigned char *head = head_;
 	char line[512];
 	size_t k = 0, off;
 	const char *base = path ? strrchr(path, '/') : NULL;
 
+	if (!head && n)
+		return set_error(EINVAL, "NULL head of %zu bytes", n);
 	base = base ? base + 1 : path;
 	if (base && !strncmp(base, "amdgpu_ring_", 12))
-		return DIN_DEBUGFS;
+		return KFDSIG_DECODE_INPUT_DEBUGFS;
 	if (!looks_like_text(head, n))
-		return DIN_BIN;
+		return KFDSIG_DECODE_INPUT_BIN;
 	if (contains(head, n, "AMDGPU Device Coredump") || contains(head, n, "ring name: "))
-		return DIN_DEVCOREDUMP;
+		return KFDSIG_DECODE_INPUT_DEVCOREDUMP;
 	if ((contains(head, n, ".ring[") && contains(head, n, ".rptr == ")) ||
 	    contains(head, n, "Dumping IB at"))
-		return DIN_UMR;
+		return KFDSIG_DECODE_INPUT_UMR;
 	/* The first non-blank line decides. */
 	while (k < n && (head[k] == '\n' || head[k] == '\r'))
 		k++;
@@ -754,10 +789,11 @@ enum din_kind din_detect(const unsigned char *head, size_t n, const char *path)
 	line[off] = '\0';
 	off = strspn(line, "0123456789abcdefABCDEF");
 	if (off >= 6 && line[off] == ':' && line[off + 1] == ' ')
-		return tok_len(line + off + 1) == 8 ? DIN_XXD_E : DIN_XXD;
+		return tok_len(line + off + 1) == 8 ? KFDSIG_DECODE_INPUT_XXD_E
+						    : KFDSIG_DECODE_INPUT_XXD;
 	if (off >= 6 && line[off] == ' ' && line[off + 1] == ' ' && tok_len(line + off) == 2 &&
 	    strchr(line, '|'))
-		return DIN_HEXDUMP;
+		return KFDSIG_DECODE_INPUT_HEXDUMP;
 	if (off >= 6 && line[off] == ' ' && line[off + 1] != ' ') {
 		size_t t = tok_len(line + off);
 
@@ -766,55 +802,104 @@ enum din_kind din_detect(const unsigned char *head, size_t n, const char *path)
 		 * 6-7 digits looks the same: force --input-format hex.) */
 		if (t == 6 || ((t == 2 || t == 4) && off == 7) ||
 		    (t == 8 && (off == 6 || off == 7)))
-			return DIN_OD;
+			return KFDSIG_DECODE_INPUT_OD;
 	}
-	return DIN_HEX;
+	return KFDSIG_DECODE_INPUT_HEX;
 }
 
-int din_parse(FILE *f, enum din_kind kind, const unsigned char *head, size_t nhead,
-	      const char *ring_name, const struct din_sink *s, struct din_ring *ring)
-{
-	static struct acc a;
-	static struct lines l;
+/* The parser's buffers, one allocation per parse (no state is shared
+ * between calls or threads). */
+struct input_state {
+	struct acc a;
+	struct lines l;
+	unsigned char buf[CHUNK + 4];
+};
 
-	memset(&a, 0, sizeof(a));
-	a.s = s;
-	memset(ring, 0, sizeof(*ring));
+static int parse(FILE *f, enum kfdsig_decode_input_format kind, const unsigned char *head,
+		 size_t nhead, const struct kfdsig_decode_input_opts *o, struct input_state *st,
+		 struct kfdsig_decode_input_ring *ring)
+{
+	struct acc *a = &st->a;
+	struct lines *l = &st->l;
+
+	a->ctx = o->ctx;
+	a->fn = o->dwords;
 	switch (kind) {
-	case DIN_BIN:
-		return read_bin(f, head, nhead, &a, 0);
-	case DIN_HEX:
-		return read_hex(f, head, nhead, &a);
-	case DIN_DEBUGFS: {
+	case KFDSIG_DECODE_INPUT_BIN:
+		return read_bin(f, head, nhead, a, 0, st->buf);
+	case KFDSIG_DECODE_INPUT_HEX:
+		return read_hex(f, head, nhead, a, st->buf);
+	case KFDSIG_DECODE_INPUT_DEBUGFS: {
 		uint32_t hdr[3] = { 0 };
 
 		/* amdgpu_debugfs_ring_read(): rptr, wptr, driver wptr, in
 		 * dwords and masked by buf_mask, then the ring. */
 		if (nhead < 12)
-			return cli_usage_error("a debugfs ring file starts with 12 bytes (rptr, "
-					       "wptr, driver wptr): this one has %zu",
-					       nhead);
+			return set_error(EBADMSG,
+					 "a debugfs ring file starts with 12 bytes (rptr, "
+					 "wptr, driver wptr): this one has %zu",
+					 nhead);
 		for (int i = 0; i < 3; i++)
 			hdr[i] = (uint32_t)head[4 * i] | (uint32_t)head[4 * i + 1] << 8 |
 				 (uint32_t)head[4 * i + 2] << 16 | (uint32_t)head[4 * i + 3] << 24;
-		ring->has_ptrs = true;
+		ring->flags |= KFDSIG_DECODE_INPUT_RING_PTRS;
 		ring->rptr = hdr[0];
 		ring->wptr = hdr[1];
-		return read_bin(f, head, nhead, &a, 12);
+		return read_bin(f, head, nhead, a, 12, st->buf);
 	}
 	default:
 		break;
 	}
-	memset(&l, 0, sizeof(l));
-	l.f = f;
-	memcpy(l.buf, head, nhead < sizeof(l.buf) - 1 ? nhead : sizeof(l.buf) - 1);
-	l.len = nhead;
+	l->f = f;
+	if (nhead > sizeof(l->buf) - 1)
+		return set_error(EINVAL, "%zu bytes of head: at most %zu", nhead,
+				 sizeof(l->buf) - 1);
+	if (nhead)
+		memcpy(l->buf, head, nhead);
+	l->len = nhead;
 	switch (kind) {
-	case DIN_UMR:
-		return parse_umr(&l, &a, ring);
-	case DIN_DEVCOREDUMP:
-		return parse_devcoredump(&l, &a, ring_name, ring);
+	case KFDSIG_DECODE_INPUT_UMR:
+		return parse_umr(l, a, ring);
+	case KFDSIG_DECODE_INPUT_DEVCOREDUMP:
+		return parse_devcoredump(l, a, o->ring_name, ring);
 	default:
-		return parse_dump(&l, kind, &a);
+		return parse_dump(l, kind, a,
+				  o->max_repeat ? o->max_repeat
+						: KFDSIG_DECODE_INPUT_MAX_REPEAT_DEFAULT);
 	}
+}
+
+int kfdsig_decode_input_parse(FILE *f, const void *head, size_t nhead,
+			      const struct kfdsig_decode_input_opts *opts,
+			      struct kfdsig_decode_input_ring *ring)
+{
+	struct kfdsig_decode_input_opts o;
+	struct kfdsig_decode_input_ring r;
+	struct input_state *st;
+	int kind, ret;
+
+	if (ring)
+		memset(ring, 0, sizeof(*ring));
+	if (!f || !opts || (nhead && !head))
+		return set_error(EINVAL, "NULL file, options or head");
+	ret = opts_copy(&o, sizeof(o), opts, "kfdsig_decode_input_opts");
+	if (ret)
+		return ret;
+	if (o.pad_0)
+		return set_error(EINVAL, "kfdsig_decode_input_opts.pad_0 must be 0");
+	if (!o.dwords)
+		return set_error(EINVAL, "no dwords callback");
+	if (o.format >= KFDSIG_DECODE_INPUT_NR)
+		return set_error(EINVAL, "input format %u: no such format", o.format);
+	kind = o.format == KFDSIG_DECODE_INPUT_AUTO ? kfdsig_decode_input_detect(head, nhead, NULL)
+						    : (int)o.format;
+	st = calloc(1, sizeof(*st));
+	if (!st)
+		return set_error(ENOMEM, "out of memory for the input parser");
+	memset(&r, 0, sizeof(r));
+	ret = parse(f, (enum kfdsig_decode_input_format)kind, head, nhead, &o, st, &r);
+	free(st);
+	if (ring)
+		*ring = r;
+	return ret;
 }
