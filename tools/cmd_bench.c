@@ -82,9 +82,7 @@ int cmd_bench(int argc, char **argv)
 	int c, r, err;
 	uint64_t v;
 
-	while ((c = getopt_long(argc, argv, cmd_bench_shortopts, cmd_bench_options, NULL)) != -1) {
-		if (cli_global_opt(c, optarg))
-			continue;
+	while ((c = cli_getopt(argc, argv, cmd_bench_shortopts, cmd_bench_options)) != -1) {
 		switch (c) {
 		case 'd':
 			if (!cli_parse_u64("--device", optarg, 63, &v))
@@ -110,15 +108,12 @@ int cmd_bench(int argc, char **argv)
 		case OPT_PROFILE:
 			dopt.profile = optarg;
 			break;
-		case 'h':
-			help(stdout);
-			return 0;
 		default:
-			return cli_usage_error("see 'kfdsig bench --help'");
+			return cli_opt_default(c, help);
 		}
 	}
-	if (optind < argc)
-		return cli_usage_error("unexpected argument '%s'", argv[optind]);
+	if ((r = cli_no_operands(argc, argv)))
+		return r;
 	dopt.emulate = cli_g.emulate;
 	bopt.json = cli_json();
 	r = cli_suite_devices(&dopt, &devs);

@@ -351,36 +351,21 @@ static void cli_finding(struct frame *fr, uint64_t off, enum kfdsig_severity sev
 	out_fmt(fr, fmt_finding, &f);
 }
 
-/* --lint of an AQL packet's completion signal, read from a --mem image:
- * will its completion store into the event's slot and interrupt with the
- * event id (kfdsig_amd_signal_check())? */
+/* kfdsig_lint_amd_signal()'s findings, as the CLI's own. */
+static int aql_signal_finding(void *ctx, const struct kfdsig_finding *f)
+{
+	cli_finding(ctx, f->offset, f->severity, f->rule, f->message);
+	return 0;
+}
+
+/* --lint of an AQL packet's completion signal, read from a --mem image. */
 static void lint_aql_signal(struct frame *fr, const struct kfdsig_packet *p, uint64_t off)
 {
-	static const struct {
-		unsigned int bit;
-		enum kfdsig_severity sev;
-		const char *rule, *what;
-	} rules[] = {
-		{ KFDSIG_AMD_SIGNAL_NO_MAILBOX, KFDSIG_SEV_WARNING, "aql-signal-no-mailbox",
-		  "no event mailbox: its completion raises no interrupt" },
-		{ KFDSIG_AMD_SIGNAL_ID_ZERO, KFDSIG_SEV_ERROR, "aql-signal-id-zero",
-		  "event_id 0 is never a signal event (the v9+ ISRs drop context id 0)" },
-		{ KFDSIG_AMD_SIGNAL_ID_RANGE, KFDSIG_SEV_ERROR, "aql-signal-id-range",
-		  "event_id is beyond the 4096 slots of the signal page" },
-		{ KFDSIG_AMD_SIGNAL_WRONG_SLOT, KFDSIG_SEV_ERROR, "aql-signal-wrong-slot",
-		  "the mailbox is not the slot of event_id in --signal-page: the kernel finds that "
-		  "slot unsignalled" },
-		{ KFDSIG_AMD_SIGNAL_UNALIGNED, KFDSIG_SEV_ERROR, "aql-signal-unaligned-mailbox",
-		  "the mailbox is not 8-byte aligned" },
-		{ KFDSIG_AMD_SIGNAL_BAD_KIND, KFDSIG_SEV_WARNING, "aql-signal-kind",
-		  "kind is not USER (1)" },
-	};
 	struct dec_out *o = fr->out;
 	struct kfdsig_amd_signal s;
 	uint32_t lo, hi;
 	uint64_t va, page = 0;
-	unsigned int bad;
-	char msg[320];
+	char msg[160];
 
 	if (!(o->o->flags & KFDSIG_DECODE_LINT) || p->opcode == KFDSIG_AQL_TYPE_INVALID ||
 	    (p->flags & (KFDSIG_PACKET_TRUNCATED | KFDSIG_PACKET_UNKNOWN)) ||
@@ -399,18 +384,7 @@ static void lint_aql_signal(struct frame *fr, const struct kfdsig_packet *p, uin
 		    m->ndw * 4ull - (va - m->va) < sizeof(s))
 			continue;
 		memcpy(&s, (const uint8_t *)m->dw + (va - m->va), sizeof(s));
-		bad = kfdsig_amd_signal_check(&s, page);
-		for (size_t k = 0; k < sizeof(rules) / sizeof(rules[0]); k++) {
-			if (!(bad & rules[k].bit))
-				continue;
-			snprintf(msg, sizeof(msg),
-				 "completion signal 0x%llx (kind %lld, mailbox 0x%llx, event_id "
-				 "%u): %s",
-				 (unsigned long long)va, (long long)s.kind,
-				 (unsigned long long)s.event_mailbox_ptr, s.event_id,
-				 rules[k].what);
-			cli_finding(fr, off, rules[k].sev, rules[k].rule, msg);
-		}
+		kfdsig_lint_amd_signal(&s, va, page, off, aql_signal_finding, fr);
 		return;
 	}
 	snprintf(msg, sizeof(msg), "completion signal 0x%llx is in no --mem image: not checked",

@@ -81,9 +81,7 @@ int cmd_test(int argc, char **argv)
 	uint64_t v;
 	int c, r;
 
-	while ((c = getopt_long(argc, argv, cmd_test_shortopts, cmd_test_options, NULL)) != -1) {
-		if (cli_global_opt(c, optarg))
-			continue;
+	while ((c = cli_getopt(argc, argv, cmd_test_shortopts, cmd_test_options)) != -1) {
 		switch (c) {
 		case 'd':
 			if (!cli_parse_u64("--device", optarg, 63, &v))
@@ -121,15 +119,12 @@ int cmd_test(int argc, char **argv)
 		case OPT_PROFILE:
 			dopt.profile = optarg;
 			break;
-		case 'h':
-			help(stdout);
-			return 0;
 		default:
-			return cli_usage_error("see 'kfdsig test --help'");
+			return cli_opt_default(c, help);
 		}
 	}
-	if (optind < argc)
-		return cli_usage_error("unexpected argument '%s'", argv[optind]);
+	if ((r = cli_no_operands(argc, argv)))
+		return r;
 	dopt.emulate = cli_g.emulate;
 	sopt.json = cli_json();
 	if (sopt.json && tap)

@@ -235,6 +235,32 @@ KFDSIG_API int kfdsig_format_packet_json_cached(struct kfdsig_format_cache *c,
 /** kfdsig_severity_name() - "info", "warning", "error"; "?" if out of range. */
 KFDSIG_API const char *kfdsig_severity_name(enum kfdsig_severity s);
 
+struct kfdsig_amd_signal;
+
+/**
+ * kfdsig_lint_amd_signal() - the lint rules of an AQL packet's completion
+ * signal: will its completion store into the event's slot and interrupt
+ * with the event id (kfdsig_amd_signal_check(), <kfdsig/aql.h>)?
+ * @s:              the amd_signal_t the packet's completion_signal names
+ * @signal_va:      its GPU address (named in each message)
+ * @signal_page_va: the signal page, or 0 when unknown (then the mailbox is
+ *                  not checked against the event's slot)
+ * @offset:         dword offset of the packet, copied into each finding
+ * @finding:        called once per finding, in rule order:
+ *                  aql-signal-no-mailbox (warning), aql-signal-id-zero,
+ *                  aql-signal-id-range, aql-signal-wrong-slot,
+ *                  aql-signal-unaligned-mailbox (errors), aql-signal-kind
+ *                  (warning); a non-zero return stops the rules
+ * @ctx:            passed to @finding
+ * Return: 0 when every finding was delivered (none: the completion wakes
+ * the event), @finding's non-zero return if it stopped, or -EINVAL when @s
+ * or @finding is NULL.
+ */
+KFDSIG_API int kfdsig_lint_amd_signal(const struct kfdsig_amd_signal *s, uint64_t signal_va,
+				      uint64_t signal_page_va, uint64_t offset,
+				      int (*finding)(void *ctx, const struct kfdsig_finding *f),
+				      void *ctx);
+
 #ifdef __cplusplus
 }
 #endif

@@ -45,7 +45,12 @@
  *                     warning on other generations
  *   aql-no-signal,    AQL: a packet's completion interrupts only through a
  *   aql-signal-unaligned  64-byte aligned amd_signal_t (lint_aql())
+ *   aql-signal-*      the amd_signal_t a completion names, when its memory
+ *                     is at hand (kfdsig_lint_amd_signal(): ROCr's
+ *                     amd_signal.h layout, the slot rules above)
  */
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <kfdsig/aql.h>
@@ -485,4 +490,52 @@ void lint_finish(struct kfdsig_decoder *d)
 		    "the submission is %llu dwords, below the %u-dword minimum SDMA "
 		    "submission of %s: pad it with NOPs (kfdsig_sdma_pad_submit_dw())",
 		    (unsigned long long)d->st.dwords, t->sdma_min_submit_dw, t->name);
+}
+
+KFDSIG_API int kfdsig_lint_amd_signal(const struct kfdsig_amd_signal *s, uint64_t signal_va,
+				      uint64_t signal_page_va, uint64_t offset,
+				      int (*finding)(void *ctx, const struct kfdsig_finding *f),
+				      void *ctx)
+{
+	static const struct {
+		unsigned int bit;
+		enum kfdsig_severity sev;
+		const char *rule, *what;
+	} rules[] = {
+		{ KFDSIG_AMD_SIGNAL_NO_MAILBOX, KFDSIG_SEV_WARNING, "aql-signal-no-mailbox",
+		  "no event mailbox: its completion raises no interrupt" },
+		{ KFDSIG_AMD_SIGNAL_ID_ZERO, KFDSIG_SEV_ERROR, "aql-signal-id-zero",
+		  "event_id 0 is never a signal event (the v9+ ISRs drop context id 0)" },
+		{ KFDSIG_AMD_SIGNAL_ID_RANGE, KFDSIG_SEV_ERROR, "aql-signal-id-range",
+		  "event_id is beyond the 4096 slots of the signal page" },
+		{ KFDSIG_AMD_SIGNAL_WRONG_SLOT, KFDSIG_SEV_ERROR, "aql-signal-wrong-slot",
+		  "the mailbox is not the slot of event_id in --signal-page: the kernel finds that "
+		  "slot unsignalled" },
+		{ KFDSIG_AMD_SIGNAL_UNALIGNED, KFDSIG_SEV_ERROR, "aql-signal-unaligned-mailbox",
+		  "the mailbox is not 8-byte aligned" },
+		{ KFDSIG_AMD_SIGNAL_BAD_KIND, KFDSIG_SEV_WARNING, "aql-signal-kind",
+		  "kind is not USER (1)" },
+	};
+	char msg[320];
+	unsigned int bad;
+
+	if (!s || !finding)
+		return set_error(EINVAL, "kfdsig_lint_amd_signal: %s is NULL",
+				 s ? "the finding callback" : "the signal");
+	bad = kfdsig_amd_signal_check(s, signal_page_va);
+	for (size_t k = 0; k < sizeof(rules) / sizeof(rules[0]); k++) {
+		struct kfdsig_finding f = { offset, rules[k].sev, rules[k].rule, msg };
+		int r;
+
+		if (!(bad & rules[k].bit))
+			continue;
+		snprintf(msg, sizeof(msg),
+			 "completion signal 0x%llx (kind %lld, mailbox 0x%llx, event_id %u): %s",
+			 (unsigned long long)signal_va, (long long)s->kind,
+			 (unsigned long long)s->event_mailbox_ptr, s->event_id, rules[k].what);
+		r = finding(ctx, &f);
+		if (r)
+			return r;
+	}
+	return 0;
 }

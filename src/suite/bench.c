@@ -75,17 +75,27 @@ static void progress(const struct bench *b, const char *measure, const char *pat
 	fflush(b->progress);
 }
 
+/* A new figure of the table. Out of memory, the figure is measured into a
+ * scratch slot that is never printed, and the run answers -ENOMEM. */
 static struct fig *add(struct bench *b, const char *measure, const char *unit)
 {
+	static _Thread_local struct fig scratch;
+	struct fig *f;
+
 	if (b->n == b->cap) {
 		size_t cap = b->cap ? 2 * b->cap : 32;
-		struct fig *f = realloc(b->figs, cap * sizeof(*f));
-		if (!f)
-			abort();
+
+		f = realloc(b->figs, cap * sizeof(*f));
+		if (!f) {
+			b->err = -ENOMEM;
+			f = &scratch;
+			goto init;
+		}
 		b->figs = f;
 		b->cap = cap;
 	}
-	struct fig *f = &b->figs[b->n++];
+	f = &b->figs[b->n++];
+init:
 	memset(f, 0, sizeof(*f));
 	f->measure = measure;
 	f->unit = unit;
