@@ -34,6 +34,33 @@
 struct emu_smi;
 struct emu_dbg;
 
+/* A cache the topology lists (kfd_crat.c struct kfd_gpu_cache_info). */
+struct emu_cache_desc {
+	uint8_t level;
+	uint8_t inst;	    /* instruction cache (else data) */
+	uint16_t line;	    /* cacheline bytes */
+	uint32_t size_kb;   /* KiB */
+	uint16_t cu_shared; /* CUs sharing one instance */
+};
+
+/* The product an emulated GPU stands for (emu_sysfs.c emu_products[]);
+ * for targets without one, a generic identity with name NULL. */
+struct emu_product {
+	uint32_t gfx_target_version;
+	const char *name; /* libdrm amdgpu.ids's name of (device_id, revision) */
+	uint16_t device_id;
+	uint8_t revision;
+	uint8_t simd_per_cu, waves_per_simd, wave_size;
+	uint8_t num_se, sh_per_se, cu_per_sh; /* cu_per_sh: CUs per SA, not fused */
+	uint16_t cu_count;		      /* active CUs of one KFD node */
+	uint16_t lds_kb;
+	uint32_t sclk_mhz, mclk_mhz, vram_width;
+	uint64_t vram;
+	uint32_t capability; /* the RAS bits kfd_topology_add_device() sets */
+	uint8_t ncaches;
+	struct emu_cache_desc caches[8];
+};
+
 struct emu_gpu {
 	/* Topology only (name, gfx_target_version, product): every decision
 	 * of the emulated KFD and engines reads gen (emu_gen.c). */
@@ -53,6 +80,7 @@ struct emu_gpu {
 	uint32_t ring_xcc;
 	uint16_t vmid;
 	uint64_t local_mem_size;
+	struct emu_product prod;
 	char marketing_name[128];
 	uint32_t reset_seq;
 	int mmio_memfd; /* the MMIO remap page, -1: not mapped yet */
@@ -306,6 +334,9 @@ void emu_proc_free(struct emu_proc *p);
 /* emu_sysfs.c */
 int emu_sysfs_write(struct kfdsig_emu *emu); /* into emu->sysfs */
 uint32_t emu_default_device_id(const struct kfdsig_target *t);
+/* The product @t stands for: its table entry, or the generic identity
+ * (name NULL) the emulator gives targets without one. */
+void emu_product_of(const struct kfdsig_target *t, struct emu_product *out);
 /* Node properties of @g as the topology prints them (the debugger's
  * device snapshot reads the same values). */
 void emu_sysfs_node_info(const struct kfdsig_emu *emu, const struct emu_gpu *g,

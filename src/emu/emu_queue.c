@@ -38,13 +38,16 @@ struct cwsr {
 static struct cwsr cwsr_of(const struct emu_gpu *g)
 {
 	/* kfd_queue.c kfd_queue_ctx_save_restore_size() keys on the
-	 * gfx_target_version; the rest comes from the emulator's tables. */
+	 * gfx_target_version and reads the node's topology properties
+	 * (simd_count, simd_per_cu, array_count, simd_arrays_per_engine,
+	 * the product's: emu_sysfs.c); the sizes come from the emulator's
+	 * tables. */
 	const struct emu_gen *t = &g->gen;
 	uint32_t v = t->gfxv;
-	uint32_t simd_per_cu = t->level >= KFDSIG_GFX10 ? 2 : 4;
+	uint32_t simd_per_cu = g->prod.simd_per_cu;
 	uint32_t cu = g->simd_count / simd_per_cu / g->num_xcc;
-	uint32_t arrays = 4 * (t->level >= KFDSIG_GFX10 ? 2 : 1);
-	uint32_t per_engine = t->level >= KFDSIG_GFX10 ? 2 : 1;
+	uint32_t arrays = (uint32_t)g->prod.num_se * g->prod.sh_per_se;
+	uint32_t per_engine = g->prod.sh_per_se;
 	uint32_t waves;
 	struct cwsr c = { 0 };
 
