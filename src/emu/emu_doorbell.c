@@ -47,23 +47,47 @@ static uint64_t doorbell_value(struct emu_queue *q)
  * SDMA read pointer at byte 4092 would reach 4 bytes past it. Emulator
  * choice (what the engine does there is UNVERIFIED): store the bytes that
  * fit, low-order first, and nothing beyond the buffer. */
-static void publish_rptr(struct emu_queue *q)
+static void publish_rptr_at(struct emu_queue *q, uint64_t pos)
 {
 	uint32_t ring_dw = q->ring_size / 4;
 	uint64_t v;
 	unsigned len = 4;
 
 	if (!q->sdma) {
-		v = (uint32_t)(q->consumed % ring_dw);
+		v = (uint32_t)(pos % ring_dw);
 	} else if (q->g->gen.wptr_bits == 64) {
-		v = q->consumed * 4;
+		v = pos * 4;
 		len = 8;
 	} else {
-		v = (uint32_t)((q->consumed * 4) % q->ring_size);
+		v = (uint32_t)((pos * 4) % q->ring_size);
 	}
 	if (len > q->rptr_room)
 		len = q->rptr_room;
 	emu_engine_store(q->rptr, v, len);
+}
+
+static void publish_rptr(struct emu_queue *q)
+{
+	publish_rptr_at(q, q->consumed);
+}
+
+/* The CP fetches a packet before it executes it, and writes its fetch
+ * position to the read pointer (kfd_mqd_manager_v9.c update_mqd():
+ * cp_hqd_pq_rptr_report_addr is the queue's read pointer; _vi.c the
+ * same): by the time a RELEASE_MEM's end-of-pipe interrupt or an SDMA
+ * TRAP wakes a waiter, the read pointer is past that packet, and a client
+ * that refills the ring on the wake-up sees the space it frees. The AQL
+ * read index likewise passes the packet before its completion signal. */
+void emu_engine_publish_fetched(struct emu_queue *q)
+{
+	if (q->win || q->fetched <= q->consumed)
+		return;
+	if (!q->aql) {
+		publish_rptr_at(q, q->fetched);
+		return;
+	}
+	if (q->rptr_room >= 8 && !((uintptr_t)q->rptr & 7))
+		__atomic_store_n((uint64_t *)q->rptr, q->fetched, __ATOMIC_RELEASE);
 }
 
 /* Dwords between the engine and the doorbell's write pointer. */
@@ -201,6 +225,7 @@ static bool run(struct emu_queue *q)
 			return progressed; /* the rest is not submitted yet */
 		for (uint32_t i = 0; i < len; i++)
 			buf[i] = q->ring[(pos + i) % ring_dw];
+		q->fetched = q->consumed + len;
 		if (!(q->sdma ? emu_sdma_exec(q, buf) : emu_pm4_exec(q, buf, len, 0))) {
 			emu_engine_bad_opcode(q);
 			return progressed;

@@ -92,6 +92,9 @@ bool emu_engine_store64(struct emu_queue *q, uint64_t va, uint64_t v)
 
 void emu_engine_irq(struct emu_queue *q, enum kfdsig_emu_irq_source src, uint32_t ctx)
 {
+	/* the read pointer is past the packet before its interrupt */
+	if (src == KFDSIG_EMU_IRQ_CP_EOP || src == KFDSIG_EMU_IRQ_SDMA_TRAP)
+		emu_engine_publish_fetched(q);
 	/* raised by the XCC whose CP runs the packet (emu_doorbell.c) */
 	emu_interrupt_xcc(q->p->emu, q->p->pasid, q->g->gpu_id, src, ctx, q->xcc);
 }

@@ -144,7 +144,11 @@ struct emu_queue {
 	uint32_t rptr_room;	 /* bytes from rptr to the end of its buffer */
 	volatile void *doorbell; /* in the process doorbell slice */
 	uint64_t consumed;	 /* engine position, monotonic units */
-	uint64_t idle_wakeups;	 /* sleeps on the doorbell that ended (tests) */
+	/* Past the packet the engine runs now (same units): the CP's fetch
+	 * position, published as the read pointer before the packet's
+	 * interrupt (emu_engine_publish_fetched()). */
+	uint64_t fetched;
+	uint64_t idle_wakeups; /* sleeps on the doorbell that ended (tests) */
 	pthread_t thread;
 	int stop;
 	bool halted;
@@ -403,6 +407,10 @@ int emu_doorbell_mmap(struct kfdsig_emu *emu, struct emu_proc *p, void **out, vo
 void emu_queues_fini(struct emu_proc *p); /* stop every engine; no locks held */
 
 /* emu_doorbell.c: a queue's engine thread */
+/* emu_doorbell.c: publish the read pointer as past the packet the
+ * engine runs (q->fetched), as the CP's fetch has passed it; called before
+ * the packet's end-of-pipe interrupt. */
+void emu_engine_publish_fetched(struct emu_queue *q);
 int emu_engine_start(struct emu_queue *q);
 void emu_engine_stop(struct emu_queue *q);
 /* Tests: the engines' fallback doorbell poll periods in ns (<= 0: default). */

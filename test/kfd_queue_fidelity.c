@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * User queues behave as amdkfd's do:
+ *  - rptr: the read pointer is past a packet before the packet's
+ *    end-of-pipe interrupt wakes a waiter (the CP fetches before it
+ *    executes: kfd_mqd_manager_v9.c update_mqd() points the CP's rptr
+ *    report at the queue's read pointer, written as the CP fetches).
+ *    Checked with the whole process, engine threads included, pinned to
+ *    one CPU, where the woken waiter runs before the engine goes on.
+ *  - count: 1024 queues per process (KFD_MAX_NUM_OF_QUEUES_PER_PROCESS,
+ *    kfd_process_queue_manager.c find_available_queue_slot()), the next
+ *    one -ENOSPC; SDMA queues limited per device by the engines' queue
+ *    slots (kfd_device_queue_manager.c allocate_sdma_queue(): -ENOMEM).
+ *  - update: UPDATE_QUEUE with ring address 0, ring size 0 or percentage
+ *    0 makes the queue inactive (kfd_process_queue_manager.c
+ *    pqm_update_queue_properties(), kfd_priv.h QUEUE_IS_ACTIVE): nothing
+ *    runs until an UPDATE_QUEUE makes it active again; SDMA queues too.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "emu/emu_priv.h"
+#include "kfd/kfd_compat.h"
+#include "kfd_util.h"
+
+struct rig {
+	struct kfdsig_emu *emu;
+	struct kfdsig_kfd *kfd;
+	const struct kfdsig_target *t;
+	uint32_t gpu;
+	int pasid;
+	uint64_t *page, page_va;
+};
+
+static void rig_open(struct rig *r, const char *spec)
+{
+	memset(r, 0, sizeof(*r));
+	r->emu = t_emu(spec);
+	r->kfd = t_open(r->emu);
+	r->gpu = t_gpu(r->kfd, 0);
+	r->t = kfdsig_kfd_device(r->kfd, 0)->target;
+	r->pasid = t_pasid(r->emu, r->kfd);
+}
+
+static void rig_close(struct rig *r)
+{
+	kfdsig_kfd_close(r->kfd);
+	kfdsig_emu_destroy(r->emu);
+}
+
+/* The emulator's record of queue @qid of the process. */
+static struct emu_queue *equeue(struct rig *r, uint32_t qid)
+{
+	struct emu_proc *p = emu_proc_get(r->emu, r->pasid);
+	struct emu_queue *q, *found = NULL;
+
+	T_REQUIRE(p, "proc");
+	pthread_mutex_lock(&p->lock);
+	for (q = p->queues; q; q = q->next)
+		if (q->id == qid)
+			found = q;
+	pthread_mutex_unlock(&p->lock);
+	emu_proc_put(p);
+	T_REQUIRE(found, "queue %u", qid);
+	return found;
+}
+
+/* The read pointer as the client reads it, in dwords. */
+static uint64_t rptr_dw(const struct emu_queue *q)
+{
+	if (q->sdma)
+		return q->g->gen.wptr_bits == 64
+			       ? __atomic_load_n((uint64_t *)q->rptr, __ATOMIC_ACQUIRE) / 4
+			       : __atomic_load_n((uint32_t *)q->rptr, __ATOMIC_ACQUIRE) / 4;
+	return __atomic_load_n((uint32_t *)q->rptr, __ATOMIC_ACQUIRE);
+}
+
+static uint32_t fence(struct rig *r, bool sdma, uint32_t id, uint32_t *d)
+{
+	struct kfdsig_fence f = { .slot_va = r->page_va + 8ull * id, .event_id = id };
+	int n = sdma ? kfdsig_sdma_emit_fence(r->t, &f, d, KFDSIG_SDMA_FENCE_MAX_DW)
+		     : kfdsig_pm4_emit_fence(r->t, &f, d, KFDSIG_PM4_FENCE_MAX_DW);
+	T_REQUIRE(n > 0, "emit fence %s", r->t->name);
+	return (uint32_t)n;
+}
+
+/* ---- rptr before the interrupt ------------------------------------------ */
+
+#define ROUNDS 300
+
+static void rptr_order(const char *spec, bool sdma)
+{
+	struct rig r;
+	struct kfdsig_kfd_queue *kq;
+	struct kfdsig_event ev;
+	struct emu_queue *q;
+	uint32_t d[64], ring_dw;
+	uint64_t pos = 0;
+	int late = 0;
+
+	rig_open(&r, spec);
+	ev = t_event(r.kfd, KFDSIG_EVENT_SIGNAL, true);
+	T_REQUIRE(kfdsig_kfd_signal_page(r.kfd, &r.page, &r.page_va) == 0, "page");
+	T_REQUIRE(!kfdsig_kfd_queue_create(r.kfd, r.gpu,
+					   sdma ? KFDSIG_QUEUE_SDMA : KFDSIG_QUEUE_PM4, NULL, &kq),
+		  "queue");
+	q = equeue(&r, (uint32_t)kfdsig_kfd_queue_id(kq));
+	ring_dw = q->ring_size / 4;
+	for (int i = 0; i < ROUNDS; i++) {
+		enum kfdsig_wait_result res;
+		uint32_t n = fence(&r, sdma, ev.id, d);
+		uint64_t got;
+
+		if (pos % ring_dw + n > ring_dw)
+			break; /* the submit would pad the ring's end */
+		CHECK_EQ(kfdsig_kfd_queue_submit(kq, d, n, 1000), 0, "submit");
+		pos += n;
+		CHECK_EQ(t_wait1(r.kfd, ev.id, NULL, 2000, &res), 0, "wait");
+		got = rptr_dw(q);
+		/* the woken waiter's first look at the read pointer */
+		if (got % ring_dw != pos % ring_dw)
+			late++;
+		if (res != KFDSIG_WAIT_COMPLETE)
+			break;
+		kfdsig_kfd_queue_wait_idle(kq, 1000);
+	}
+	CHECK(late == 0,
+	      "%s %s: in %d of %d rounds the waiter woke before the read pointer passed the "
+	      "fence",
+	      spec, sdma ? "SDMA" : "PM4", late, ROUNDS);
+	kfdsig_kfd_queue_destroy(kq);
+	rig_close(&r);
+}
+
+int main(void)
+{
+	cpu_set_t one;
+
+	/* the engine threads the queues start inherit it */
+	CPU_ZERO(&one);
+	CPU_SET(sched_getcpu() >= 0 ? sched_getcpu() : 0, &one);
+	if (sched_setaffinity(0, sizeof(one), &one))
+		return 77;
+	rptr_order("gfx90a", false);
+	rptr_order("gfx90a", true);
+	rptr_order("gfx1030", false);
+	rptr_order("gfx803", false);
+	return t_result("kfd_queue_fidelity");
+}
