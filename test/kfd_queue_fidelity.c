@@ -137,6 +137,63 @@ static void rptr_order(const char *spec, bool sdma)
 	rig_close(&r);
 }
 
+/* ---- UPDATE_QUEUE: inactive until made active again ------------------- */
+
+static int update(struct rig *r, uint32_t qid, uint64_t ring, uint32_t size, uint32_t percent)
+{
+	struct kfd_ioctl_update_queue_args a = {
+		.ring_base_address = ring,
+		.queue_id = qid,
+		.ring_size = size,
+		.queue_percentage = percent,
+		.queue_priority = 7,
+	};
+	return kfdsig_kfd_ioctl(r->kfd, AMDKFD_IOC_UPDATE_QUEUE, &a);
+}
+
+/* @how: 0 ring address 0, 1 ring size 0, 2 percentage 0 */
+static void inactive(const char *spec, bool sdma, int how)
+{
+	static const char *const what[] = { "ring address 0", "ring size 0", "percentage 0" };
+	struct rig r;
+	struct kfdsig_kfd_queue *kq;
+	struct kfdsig_event ev;
+	struct emu_queue *q;
+	enum kfdsig_wait_result res;
+	uint32_t d[64], n, qid;
+	uint64_t ring;
+	uint32_t size;
+
+	rig_open(&r, spec);
+	ev = t_event(r.kfd, KFDSIG_EVENT_SIGNAL, true);
+	T_REQUIRE(kfdsig_kfd_signal_page(r.kfd, &r.page, &r.page_va) == 0, "page");
+	T_REQUIRE(!kfdsig_kfd_queue_create(r.kfd, r.gpu,
+					   sdma ? KFDSIG_QUEUE_SDMA : KFDSIG_QUEUE_PM4, NULL, &kq),
+		  "queue");
+	qid = (uint32_t)kfdsig_kfd_queue_id(kq);
+	q = equeue(&r, qid);
+	ring = q->ring_va;
+	size = q->ring_size;
+	CHECK_EQ(update(&r, qid, how == 0 ? 0 : ring, how == 1 ? 0 : size, how == 2 ? 0 : 100), 0,
+		 "%s %s: UPDATE_QUEUE %s", spec, sdma ? "SDMA" : "PM4", what[how]);
+	r.page[ev.id] = 0;
+	n = fence(&r, sdma, ev.id, d);
+	CHECK_EQ(kfdsig_kfd_queue_submit(kq, d, n, 1000), 0, "submit");
+	CHECK_EQ(t_wait1(r.kfd, ev.id, NULL, 200, &res), 0, "wait");
+	CHECK(res == KFDSIG_WAIT_TIMEOUT && r.page[ev.id] == 0,
+	      "%s %s: after UPDATE_QUEUE with %s the queue ran a fence (wait result %d)", spec,
+	      sdma ? "SDMA" : "PM4", what[how], (int)res);
+	/* active again: it goes on from where it stopped */
+	CHECK_EQ(update(&r, qid, ring, size, 100), 0, "UPDATE_QUEUE active");
+	CHECK_EQ(t_wait1(r.kfd, ev.id, NULL, 2000, &res), 0, "wait");
+	CHECK(res == KFDSIG_WAIT_COMPLETE, "%s %s: made active again, the fence did not run", spec,
+	      sdma ? "SDMA" : "PM4");
+	/* still refused: another ring */
+	CHECK_EQ(update(&r, qid, ring + 4096, size, 100), -EINVAL, "moved ring");
+	kfdsig_kfd_queue_destroy(kq);
+	rig_close(&r);
+}
+
 int main(void)
 {
 	cpu_set_t one;
@@ -150,5 +207,11 @@ int main(void)
 	rptr_order("gfx90a", true);
 	rptr_order("gfx1030", false);
 	rptr_order("gfx803", false);
+	for (int how = 0; how < 3; how++) {
+		inactive("gfx90a", false, how);
+		inactive("gfx90a", true, how);
+	}
+	inactive("gfx1030", false, 2);
+	inactive("gfx803", true, 0);
 	return t_result("kfd_queue_fidelity");
 }

@@ -157,6 +157,7 @@ struct emu_queue {
 	 * bits (q->properties.exception_status), suspended by DBG_TRAP. */
 	uint64_t exception_status;
 	bool suspended;		 /* the engine fetches nothing (emu_queue_may_fetch) */
+	bool inactive;		 /* !QUEUE_IS_ACTIVE after UPDATE_QUEUE: fetches nothing */
 	bool parked;		 /* the engine saw suspended at a packet boundary */
 	bool preempted;		 /* a poll gave up for a suspend: run it again */
 	uint32_t cwsr_size;	 /* ctx_save_restore_size as created */
