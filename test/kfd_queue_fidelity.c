@@ -20,6 +20,8 @@
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
+#include <stdio.h>
+#include <sys/resource.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -194,10 +196,94 @@ static void inactive(const char *spec, bool sdma, int how)
 	rig_close(&r);
 }
 
+/* ---- how many queues ---------------------------------------------------- */
+
+/* SDMA queues are a per-device pool of num_sdma_queues_per_engine per
+ * engine: the 17th plain SDMA queue of a gfx90a (2 engines x 8) is
+ * -ENOMEM, even from another process; XGMI queues have their own pool
+ * (3 x 8). */
+static void sdma_limit(void)
+{
+	struct kfdsig_kfd_queue *q[32], *x[32], *extra;
+	struct rig r;
+	struct kfdsig_kfd *other;
+	int n = 0, nx = 0;
+
+	rig_open(&r, "gfx90a");
+	while (n < 32 && !kfdsig_kfd_queue_create(r.kfd, r.gpu, KFDSIG_QUEUE_SDMA, NULL, &q[n]))
+		n++;
+	CHECK_EQ(n, 16, "gfx90a: plain SDMA queues (2 engines x 8)");
+	other = t_open(r.emu);
+	CHECK_EQ(kfdsig_kfd_queue_create(other, t_gpu(other, 0), KFDSIG_QUEUE_SDMA, NULL, &extra),
+		 -ENOMEM, "another process: the device has no SDMA queue left");
+	kfdsig_kfd_close(other);
+	kfdsig_kfd_queue_destroy(q[--n]);
+	CHECK_EQ(kfdsig_kfd_queue_create(r.kfd, r.gpu, KFDSIG_QUEUE_SDMA, NULL, &q[n]), 0,
+		 "a freed SDMA queue is there again");
+	n++;
+	for (; nx < 32; nx++) {
+		if (kfdsig_kfd_queue_create(r.kfd, r.gpu, KFDSIG_QUEUE_SDMA_BY_ENG_ID,
+					    &(struct kfdsig_queue_opts){
+						    .sz = sizeof(struct kfdsig_queue_opts),
+						    .sdma_engine_id = 2 + (uint32_t)nx % 3,
+					    },
+					    &x[nx]))
+			break;
+	}
+	CHECK_EQ(nx, 24, "gfx90a: XGMI SDMA queues by engine id (3 engines x 8)");
+	while (nx)
+		kfdsig_kfd_queue_destroy(x[--nx]);
+	while (n)
+		kfdsig_kfd_queue_destroy(q[--n]);
+	rig_close(&r);
+}
+
+/* 1024 queues per process, the next -ENOMEM; a GPU of one CU keeps each
+ * queue's context save area small. */
+#define PER_PROCESS 1024
+
+static void process_limit(void)
+{
+	struct kfdsig_emu_gpu_desc g = { .target = "gfx90a", .simd_count = 4 };
+	KFDSIG_OPTS(kfdsig_emu_config, cfg, .gpus = &g, .ngpus = 1);
+	KFDSIG_OPTS(kfdsig_queue_opts, o, .ring_size = 4096);
+	static struct kfdsig_kfd_queue *q[PER_PROCESS + 1];
+	struct kfdsig_emu *emu;
+	struct kfdsig_kfd *kfd;
+	struct rlimit rl;
+	int n = 0, r = 0;
+
+	/* about five fds per queue (its buffers) */
+	if (getrlimit(RLIMIT_NOFILE, &rl) || rl.rlim_max < 8 * PER_PROCESS) {
+		printf("SKIP part: RLIMIT_NOFILE hard limit below %d\n", 8 * PER_PROCESS);
+		return;
+	}
+	rl.rlim_cur = rl.rlim_max;
+	setrlimit(RLIMIT_NOFILE, &rl);
+	/* 1024 idle engines: let them sleep long */
+	emu_engine_set_fallback(0, 1000000000L);
+	emu = kfdsig_emu_create(&cfg);
+	T_REQUIRE(emu, "emulator");
+	kfd = t_open(emu);
+	while (n < PER_PROCESS &&
+	       !(r = kfdsig_kfd_queue_create(kfd, t_gpu(kfd, 0), KFDSIG_QUEUE_PM4, &o, &q[n])))
+		n++;
+	CHECK(n == PER_PROCESS, "%d queues created of %d (then %d)", n, PER_PROCESS, r);
+	if (n == PER_PROCESS)
+		CHECK_EQ(kfdsig_kfd_queue_create(kfd, t_gpu(kfd, 0), KFDSIG_QUEUE_PM4, &o, &q[n]),
+			 -ENOMEM, "queue %d of the process", PER_PROCESS + 1);
+	while (n)
+		kfdsig_kfd_queue_destroy(q[--n]);
+	kfdsig_kfd_close(kfd);
+	kfdsig_emu_destroy(emu);
+	emu_engine_set_fallback(0, 0);
+}
+
 int main(void)
 {
 	cpu_set_t one;
 
+	process_limit(); /* 1024 engines: not all on one CPU */
 	/* the engine threads the queues start inherit it */
 	CPU_ZERO(&one);
 	CPU_SET(sched_getcpu() >= 0 ? sched_getcpu() : 0, &one);
@@ -213,5 +299,6 @@ int main(void)
 	}
 	inactive("gfx1030", false, 2);
 	inactive("gfx803", true, 0);
+	sdma_limit();
 	return t_result("kfd_queue_fidelity");
 }

@@ -30,6 +30,11 @@
 #include "emu/emu_xcc.h"
 
 #define EMU_MAX_GPUS 16
+/* Queues of one process (kfd_priv.h KFD_MAX_NUM_OF_QUEUES_PER_PROCESS,
+ * the size of kfd_process_queue_manager.c's queue_slot_bitmap). */
+#define EMU_MAX_QUEUES 1024
+/* SDMA engines of one GPU, plain and XGMI (gfx942: 2 + 14). */
+#define EMU_MAX_SDMA_ENGINES 32
 
 struct emu_smi;
 struct emu_dbg;
@@ -86,6 +91,9 @@ struct emu_gpu {
 	int mmio_memfd; /* the MMIO remap page, -1: not mapped yet */
 	pthread_mutex_t smi_lock;
 	struct emu_smi *smi_clients;
+	/* SDMA queues live on each engine, all processes (the DQM's
+	 * sdma_bitmap / xgmi_sdma_bitmap); atomic. */
+	uint32_t sdma_queues[EMU_MAX_SDMA_ENGINES];
 };
 
 enum emu_file_kind { EMU_FILE_KFD, EMU_FILE_RENDER, EMU_FILE_SMI };
@@ -136,7 +144,8 @@ struct emu_queue {
 	struct emu_gpu *g;
 	uint32_t id, type;
 	bool sdma;
-	bool aql; /* COMPUTE_AQL: emu_aql.c runs it; consumed counts packets */
+	bool aql;	 /* COMPUTE_AQL: emu_aql.c runs it; consumed counts packets */
+	int sdma_engine; /* the SDMA engine it holds a queue of, -1: none */
 	uint32_t ring_size;
 	uint64_t ring_va, rptr_va, wptr_va, eop_va, cwsr_va;
 	uint32_t *ring;		 /* the engine's view of the ring */
@@ -228,8 +237,8 @@ struct emu_proc {
 	int kpage_memfd; /* kernel-allocated page, -1 otherwise */
 	uint64_t signal_handle;
 	struct emu_queue *queues;
-	uint32_t queue_ids; /* bitmap of used queue ids (0..31) */
-	bool xnack_enabled; /* SET_XNACK_MODE */
+	uint64_t queue_ids[EMU_MAX_QUEUES / 64]; /* used queue ids */
+	bool xnack_enabled;			 /* SET_XNACK_MODE */
 	/* Interrupts seen (for tests and tools). */
 	uint64_t irq_count, irq_dropped;
 	/* WAIT_EVENTS sleeps that ended (woken or not): a signal must wake
