@@ -83,8 +83,9 @@ EOF
 	[ "$got" = "$line" ] || bad "GPU $i ($t): topology L2 cacheline '$got', want $line"
 	types=$(echo "$caches" | awk '/^type /{print $2}' | sort -u | tr '\n' ' ')
 	for ty in $types; do
-		[ $((ty & 8)) -ne 0 ] && [ $((ty & 4)) -eq 0 ] ||
+		if [ $((ty & 8)) -eq 0 ] || [ $((ty & 4)) -ne 0 ]; then
 			bad "GPU $i ($t): cache type $ty is not HSACU-only"
+		fi
 	done
 done
 [ $fail -eq 0 ] || { echo "$out" | tail -40; exit 1; }
