@@ -15,6 +15,13 @@
  *    0 makes the queue inactive (kfd_process_queue_manager.c
  *    pqm_update_queue_properties(), kfd_priv.h QUEUE_IS_ACTIVE): nothing
  *    runs until an UPDATE_QUEUE makes it active again; SDMA queues too.
+ *  - refused packets: an AQL packet of no known type or an SDMA opcode the
+ *    engine does not know stops the queue within a bounded time and, for
+ *    a runtime that enabled exceptions, raises EC_QUEUE_PACKET_UNSUPPORTED
+ *    (kfd_int_process_v9.c SOC15_INTSRC_CP_BAD_OPCODE ->
+ *    kfd_set_dbg_ev_from_interrupt() -> kfd_send_exception_to_runtime());
+ *    without one the kernel signals nothing on SOC15 (kfd_queue.c checks
+ *    that, and gfx8's HW_EXCEPTION events).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -28,6 +35,7 @@
 
 #include "emu/emu_priv.h"
 #include "kfd/kfd_compat.h"
+#include "kfd_debug_util.h"
 #include "kfd_util.h"
 
 struct rig {
@@ -279,6 +287,36 @@ static void process_limit(void)
 	emu_engine_set_fallback(0, 0);
 }
 
+/* ---- refused packets ---------------------------------------------------- */
+
+static void refused(void)
+{
+	struct drig r;
+	enum kfdsig_wait_result res;
+	uint32_t bad[16] = { 6 }; /* AQL header type 6: no such packet */
+	uint32_t sdma_bad = 0xffu;
+
+	d_open(&r, "gfx90a");
+	CHECK_EQ(kfdsig_kfd_runtime_enable(r.rt, 0, 0, NULL), 0, "runtime enable");
+	T_REQUIRE(!kfdsig_kfd_queue_create(r.rt, r.gpu, KFDSIG_QUEUE_AQL, NULL, &r.q), "AQL queue");
+	T_REQUIRE(!kfdsig_kfd_queue_set_exception_event(r.q, r.mem->va, r.ev.id), "cwsr header");
+	CHECK_EQ(kfdsig_kfd_queue_submit(r.q, bad, 16, D_WAIT_MS), 0, "submit");
+	CHECK(t_wait1(r.rt, r.ev.id, NULL, D_WAIT_MS, &res) == 0 && res == KFDSIG_WAIT_COMPLETE,
+	      "AQL: a refused packet wakes the runtime's exception event");
+	CHECK(d_payload(&r) & KFDSIG_EC_MASK(KFDSIG_EC_QUEUE_PACKET_UNSUPPORTED),
+	      "AQL: EC_QUEUE_PACKET_UNSUPPORTED in the payload (0x%llx)",
+	      (unsigned long long)d_payload(&r));
+	CHECK(d_halted(&r), "AQL: the queue stopped");
+	d_close(&r);
+
+	d_open(&r, "gfx90a");
+	T_REQUIRE(!kfdsig_kfd_queue_create(r.rt, r.gpu, KFDSIG_QUEUE_SDMA, NULL, &r.q),
+		  "SDMA queue");
+	CHECK_EQ(kfdsig_kfd_queue_submit(r.q, &sdma_bad, 1, D_WAIT_MS), 0, "submit");
+	CHECK(d_halted(&r), "SDMA: an unknown opcode stops the queue within %d ms", D_WAIT_MS);
+	d_close(&r);
+}
+
 int main(void)
 {
 	cpu_set_t one;
@@ -300,5 +338,6 @@ int main(void)
 	inactive("gfx1030", false, 2);
 	inactive("gfx803", true, 0);
 	sdma_limit();
+	refused();
 	return t_result("kfd_queue_fidelity");
 }
