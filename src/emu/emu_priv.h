@@ -417,9 +417,11 @@ int emu_doorbell_mmap(struct kfdsig_emu *emu, struct emu_proc *p, void **out, vo
 void emu_queues_fini(struct emu_proc *p); /* stop every engine; no locks held */
 
 /* emu_doorbell.c: a queue's engine thread */
-/* emu_doorbell.c: publish the read pointer as past the packet the
- * engine runs (q->fetched), as the CP's fetch has passed it; called before
- * the packet's end-of-pipe interrupt. */
+/* emu_engine.c: store @pos (the queue's units) as the read pointer the
+ * client reads (emu_doorbell.c's format notes); publish the read pointer
+ * as past the packet the engine runs (q->fetched), as the CP's fetch has
+ * passed it, before the packet's end-of-pipe interrupt. */
+void emu_engine_publish_rptr(struct emu_queue *q, uint64_t pos);
 void emu_engine_publish_fetched(struct emu_queue *q);
 int emu_engine_start(struct emu_queue *q);
 void emu_engine_stop(struct emu_queue *q);
