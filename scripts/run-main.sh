@@ -70,6 +70,49 @@ clients() {
   echo
 }
 
+# rocm: Debian's ROCm 5.2.3 runtime on the emulated KFD: rocminfo to its
+# end with each target's product (test/clients/run-rocminfo.sh checks the
+# figures), and a HIP host program's calls up to its first kernel
+rocm() {
+  local dir=${KFDSIG_CLIENTS_DIR:-build/release/test/clients} spec out hip
+  echo "== the ROCm runtime (Debian's rocminfo and HIP 5.2.3) on the emulated KFD"
+  if ! command -v rocminfo >/dev/null; then
+    echo "SKIP: rocminfo not installed"
+    skipped=$((skipped + 1)) sections=$((sections + 1))
+    echo
+    return
+  fi
+  for spec in gfx900 gfx90a gfx1030 gfx90a,gfx1030; do
+    if out=$(test/clients/run-rocminfo.sh "$kfdsig" "$spec" 2>&1); then
+      echo "PASS  rocminfo --emulate $spec: $("$kfdsig" exec --emulate "$spec" -- rocminfo 2>/dev/null |
+        sed -n 's/^ *Marketing Name: *\(.*[^ ]\) *$/\1/p' | tail -n +2 | paste -sd, -)"
+      passed=$((passed + 1))
+    else
+      echo "FAIL  rocminfo --emulate $spec: $(grep FAIL <<<"$out" | head -n 1)"
+      failed=$((failed + 1))
+    fi
+  done
+  for hip in "gfx900|AMD Radeon Instinct MI25|64|64" "gfx90a|AMD Instinct MI250X / MI250|110|64" \
+    "gfx1030|AMD Radeon RX 6800 XT|36|32"; do
+    IFS='|' read -r spec name cus wave <<<"$hip"
+    if [ ! -x "$dir/client_hip_host" ]; then
+      echo "SKIP  HIP host calls: not built (libamdhip64-dev missing at configure time)"
+      skipped=$((skipped + 1))
+      break
+    fi
+    if out=$("$kfdsig" exec --emulate "$spec" -- "$dir/client_hip_host" "$spec" "$name" "$cus" \
+      "$wave" 2>&1); then
+      echo "PASS  HIP: device count, properties, flags, hipMalloc/hipHostMalloc, events on $spec"
+      passed=$((passed + 1))
+    else
+      echo "FAIL  HIP on $spec: $(tail -n 1 <<<"$out")"
+      failed=$((failed + 1))
+    fi
+  done
+  sections=$((sections + 1))
+  echo
+}
+
 cat <<'TXT'
 kfdsig makes AMD GPUs wake KFD event waiters: a GPU engine (the compute
 command processor, an SDMA engine or a shader) stores into the event's slot of
@@ -100,6 +143,7 @@ else
     cat test --emulate gfx1201,gfx1250 --kernel-profile mailbox-free \
     --case 'gpu.signal.pm4,gpu.wrong-id.pm4'
   clients
+  rocm
   echo "== what it costs on the emulator (host clocks: the emulator's cost, not a GPU's)"
   bench=(bench --emulate gfx90a)
 fi

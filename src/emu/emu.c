@@ -84,13 +84,19 @@ static int setup_gpu(struct kfdsig_emu *emu, uint32_t i, const struct kfdsig_emu
 	/* A node has its share of the device's CUs (kfd_topology.c: the
 	 * node's active CUs); every XCC of a v9_4_3-class node runs a PM4
 	 * ring (kfd_mqd_manager_v9.c init_mqd_v9_4_3(), emu_xcc.c). */
-	g->simd_count = (d->simd_count ? d->simd_count : 240) / nnodes;
+	emu_product_of(t, &g->prod);
+	if (d->simd_count)
+		g->simd_count = d->simd_count / nnodes;
+	else if (g->prod.cu_count)
+		g->simd_count = (uint32_t)g->prod.cu_count * g->prod.simd_per_cu;
+	else
+		g->simd_count = 240 / nnodes;
 	g->xn = *xn;
 	g->num_xcc = xn->num_xcc;
 	g->ring_xcc = emu_xcc_partitioned(&g->gen) ? xn->num_xcc : 1;
 	g->vmid = emu_xcc_vmid(xn->compute_vmid_bitmap);
-	g->local_mem_size = d->local_mem_size ? d->local_mem_size : (t->apu ? 0 : 16ull << 30);
-	g->device_id = d->device_id ? d->device_id : emu_default_device_id(t);
+	g->local_mem_size = d->local_mem_size ? d->local_mem_size : g->prod.vram;
+	g->device_id = d->device_id ? d->device_id : g->prod.device_id;
 	if (d->marketing_name)
 		snprintf(g->marketing_name, sizeof(g->marketing_name), "%s", d->marketing_name);
 	else

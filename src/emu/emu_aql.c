@@ -244,6 +244,7 @@ bool emu_aql_run(struct emu_queue *q)
 
 		for (unsigned int i = 0; i < SLOT_DW; i++)
 			d[i] = __atomic_load_n(&s[i], __ATOMIC_ACQUIRE);
+		q->fetched = q->consumed + 1;
 		st = exec(q, d);
 		if (st == STEP_WAIT || st == STEP_FAULT)
 			return progressed;

@@ -202,7 +202,8 @@ void emu_device_exception(struct emu_proc *p, struct emu_gpu *g, uint32_t ec, co
 
 bool emu_queue_may_fetch(const struct emu_queue *q)
 {
-	return !__atomic_load_n(&q->suspended, __ATOMIC_ACQUIRE);
+	return !__atomic_load_n(&q->suspended, __ATOMIC_ACQUIRE) &&
+	       !__atomic_load_n(&q->inactive, __ATOMIC_ACQUIRE);
 }
 
 bool emu_queue_may_launch(const struct emu_queue *q)

@@ -41,29 +41,10 @@ static uint64_t doorbell_value(struct emu_queue *q)
 	return __atomic_load_n((volatile uint32_t *)q->doorbell, __ATOMIC_ACQUIRE);
 }
 
-/* The read pointer store, bounded by the buffer that holds it: the kernel
- * accepts a read pointer anywhere in its one-page buffer
- * (kfd_queue_acquire_buffers checks the page, not the offset), so a 64-bit
- * SDMA read pointer at byte 4092 would reach 4 bytes past it. Emulator
- * choice (what the engine does there is UNVERIFIED): store the bytes that
- * fit, low-order first, and nothing beyond the buffer. */
+/* The read pointer at the engine's position (emu_engine_publish_rptr()). */
 static void publish_rptr(struct emu_queue *q)
 {
-	uint32_t ring_dw = q->ring_size / 4;
-	uint64_t v;
-	unsigned len = 4;
-
-	if (!q->sdma) {
-		v = (uint32_t)(q->consumed % ring_dw);
-	} else if (q->g->gen.wptr_bits == 64) {
-		v = q->consumed * 4;
-		len = 8;
-	} else {
-		v = (uint32_t)((q->consumed * 4) % q->ring_size);
-	}
-	if (len > q->rptr_room)
-		len = q->rptr_room;
-	emu_engine_store(q->rptr, v, len);
+	emu_engine_publish_rptr(q, q->consumed);
 }
 
 /* Dwords between the engine and the doorbell's write pointer. */
@@ -201,6 +182,7 @@ static bool run(struct emu_queue *q)
 			return progressed; /* the rest is not submitted yet */
 		for (uint32_t i = 0; i < len; i++)
 			buf[i] = q->ring[(pos + i) % ring_dw];
+		q->fetched = q->consumed + len;
 		if (!(q->sdma ? emu_sdma_exec(q, buf) : emu_pm4_exec(q, buf, len, 0))) {
 			emu_engine_bad_opcode(q);
 			return progressed;

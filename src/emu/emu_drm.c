@@ -104,26 +104,36 @@ static int drm_version(struct drm_version *v)
 static void dev_info(const struct emu_gpu *g, struct drm_amdgpu_info_device *d)
 {
 	const struct kfdsig_target *t = g->t;
-	bool navi = t->level >= KFDSIG_GFX10;
-	uint32_t se = navi ? 4 : 4, sh = navi ? 2 : 1;
-	uint32_t cus = g->simd_count / (navi ? 2 : 4);
+	const struct emu_product *pr = &g->prod;
+	uint32_t se = pr->num_se, sh = pr->sh_per_se;
+	uint32_t cus = g->simd_count / pr->simd_per_cu;
+	uint32_t left = cus;
 
 	memset(d, 0, sizeof(*d));
 	d->device_id = g->device_id;
+	/* amdgpu_kms.c AMDGPU_INFO_DEV_INFO: pci_rev is the PCI revision,
+	 * which libdrm's amdgpu_get_marketing_name() looks up with the id */
+	d->pci_rev = pr->revision;
 	d->family = family_of(t);
 	d->num_shader_engines = se;
 	d->num_shader_arrays_per_engine = sh;
 	d->gpu_counter_freq = KFDSIG_EMU_GPU_CLOCK_HZ / 1000; /* kHz */
-	d->max_engine_clock = 2100000;			      /* kHz */
-	d->max_memory_clock = 1600000;
+	d->max_engine_clock = pr->sclk_mhz * 1000u;	      /* kHz */
+	d->max_memory_clock = pr->mclk_mhz * 1000u;
 	d->cu_active_number = cus;
 	d->cu_ao_mask = 0xffffffff;
-	for (uint32_t i = 0; i < se && i < 4; i++)
-		for (uint32_t j = 0; j < sh && j < 4; j++) {
-			uint32_t per = cus / (se * sh);
-			d->cu_bitmap[i][j] = per >= 32 ? 0xffffffffu : (1u << per) - 1;
-			d->cu_ao_bitmap[i][j] = d->cu_bitmap[i][j];
-		}
+	/* the active CUs spread over the SAs; the 4x4 bitmap takes SE i,
+	 * SA j at [i % 4][j + i / 4] (gfx_v9_0.c gfx_v9_0_get_cu_info(), for
+	 * the 8x1 layouts) */
+	for (uint32_t k = 0; k < se * sh; k++) {
+		uint32_t per = (cus + se * sh - 1 - k) / (se * sh);
+		uint32_t i = k / sh, j = k % sh;
+
+		per = per > left ? left : per;
+		left -= per;
+		d->cu_bitmap[i % 4][(j + i / 4) % 4] = per >= 32 ? 0xffffffffu : (1u << per) - 1;
+		d->cu_ao_bitmap[i % 4][(j + i / 4) % 4] = d->cu_bitmap[i % 4][(j + i / 4) % 4];
+	}
 	d->enabled_rb_pipes_mask = 0xffff;
 	d->num_rb_pipes = 16;
 	d->num_hw_gfx_contexts = 8;
@@ -144,10 +154,10 @@ static void dev_info(const struct emu_gpu *g, struct drm_amdgpu_info_device *d)
 	d->pte_fragment_size = 1u << 21;
 	d->gart_page_size = 4096;
 	d->vram_type = t->apu ? AMDGPU_VRAM_TYPE_DDR4 : AMDGPU_VRAM_TYPE_GDDR6;
-	d->vram_bit_width = t->apu ? 128 : 256;
-	d->wave_front_size = navi ? 32 : 64;
+	d->vram_bit_width = pr->name ? pr->vram_width : t->apu ? 128 : 256;
+	d->wave_front_size = pr->wave_size;
 	d->num_shader_visible_vgprs = 256;
-	d->num_cu_per_sh = cus / (se * sh);
+	d->num_cu_per_sh = pr->cu_per_sh ? pr->cu_per_sh : cus / (se * sh);
 	d->num_tcc_blocks = 16;
 	d->gs_vgt_table_depth = 32;
 	d->gs_prim_buffer_depth = 1792;

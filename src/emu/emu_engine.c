@@ -90,8 +90,55 @@ bool emu_engine_store64(struct emu_queue *q, uint64_t va, uint64_t v)
 	return p != NULL;
 }
 
+/* The read pointer store, bounded by the buffer that holds it: the kernel
+ * accepts a read pointer anywhere in its one-page buffer
+ * (kfd_queue_acquire_buffers checks the page, not the offset), so a 64-bit
+ * SDMA read pointer at byte 4092 would reach 4 bytes past it. Emulator
+ * choice (what the engine does there is UNVERIFIED): store the bytes that
+ * fit, low-order first, and nothing beyond the buffer. */
+void emu_engine_publish_rptr(struct emu_queue *q, uint64_t pos)
+{
+	uint32_t ring_dw = q->ring_size / 4;
+	uint64_t v;
+	unsigned len = 4;
+
+	if (!q->sdma) {
+		v = (uint32_t)(pos % ring_dw);
+	} else if (q->g->gen.wptr_bits == 64) {
+		v = pos * 4;
+		len = 8;
+	} else {
+		v = (uint32_t)((pos * 4) % q->ring_size);
+	}
+	if (len > q->rptr_room)
+		len = q->rptr_room;
+	emu_engine_store(q->rptr, v, len);
+}
+
+/* The CP fetches a packet before it executes it, and writes its fetch
+ * position to the read pointer (kfd_mqd_manager_v9.c update_mqd():
+ * cp_hqd_pq_rptr_report_addr is the queue's read pointer; _vi.c the
+ * same): by the time a RELEASE_MEM's end-of-pipe interrupt or an SDMA
+ * TRAP wakes a waiter, the read pointer is past that packet, and a client
+ * that refills the ring on the wake-up sees the space it frees. The AQL
+ * read index likewise passes the packet before its completion signal. */
+void emu_engine_publish_fetched(struct emu_queue *q)
+{
+	if (q->win || q->fetched <= q->consumed)
+		return;
+	if (!q->aql) {
+		emu_engine_publish_rptr(q, q->fetched);
+		return;
+	}
+	if (q->rptr_room >= 8 && !((uintptr_t)q->rptr & 7))
+		__atomic_store_n((uint64_t *)q->rptr, q->fetched, __ATOMIC_RELEASE);
+}
+
 void emu_engine_irq(struct emu_queue *q, enum kfdsig_emu_irq_source src, uint32_t ctx)
 {
+	/* the read pointer is past the packet before its interrupt */
+	if (src == KFDSIG_EMU_IRQ_CP_EOP || src == KFDSIG_EMU_IRQ_SDMA_TRAP)
+		emu_engine_publish_fetched(q);
 	/* raised by the XCC whose CP runs the packet (emu_doorbell.c) */
 	emu_interrupt_xcc(q->p->emu, q->p->pasid, q->g->gpu_id, src, ctx, q->xcc);
 }

@@ -21,10 +21,12 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <linux/futex.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "emu/emu_priv.h"
@@ -277,30 +279,59 @@ static struct emu_queue *queue_by_id(struct emu_proc *p, uint32_t id)
 
 /* kfd_ioctl_update_queue: percentage <= 100, priority <= 15, a power of
  * two ring size (or 0), then pqm_update_queue_properties: -EFAULT for an
- * unknown queue. Emulator limit: the ring cannot move (the engine keeps
- * its mapping), so a new address or size is refused with -EINVAL. */
+ * unknown queue. A ring address 0, ring size 0 or percentage 0 makes the
+ * queue inactive (pqm_update_queue_properties(): "Update with NULL ring
+ * address is used to disable the queue"; the MQD manager's update_mqd()
+ * sets is_active = QUEUE_IS_ACTIVE(), kfd_priv.h: size > 0, address != 0,
+ * percent > 0), and the DQM takes it off the hardware (update_queue() in
+ * kfd_device_queue_manager.c unmaps it before it returns): nothing of
+ * it runs until an UPDATE_QUEUE with all three makes it active again,
+ * where it goes on from its read pointer. Any queue type, SDMA too.
+ * Emulator limit: the ring cannot move (the engine keeps its mapping), so
+ * another non-zero address or size is refused with -EINVAL. */
 static int update_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 {
 	struct kfd_ioctl_update_queue_args *a = data;
+	uint32_t percent = a->queue_percentage & emu_queue_percentage_mask(emu);
 	struct emu_queue *q;
+	bool active, was_active = false;
 	int r = 0;
 
-	if ((a->queue_percentage & emu_queue_percentage_mask(emu)) > KFD_MAX_QUEUE_PERCENTAGE ||
-	    a->queue_priority > KFD_MAX_QUEUE_PRIORITY)
+	if (percent > KFD_MAX_QUEUE_PERCENTAGE || a->queue_priority > KFD_MAX_QUEUE_PRIORITY)
 		return -EINVAL;
 	if (a->ring_size & (a->ring_size - 1))
 		return -EINVAL;
+	active = a->ring_base_address && a->ring_size && (percent & 0xffu);
 	pthread_mutex_lock(&p->lock);
 	q = queue_by_id(p, a->queue_id);
-	if (!q)
+	if (!q) {
 		r = -EFAULT;
-	else if ((a->ring_base_address && a->ring_base_address != q->ring_va) ||
-		 (a->ring_size && a->ring_size != q->ring_size))
+	} else if ((a->ring_base_address && a->ring_base_address != q->ring_va) ||
+		   (a->ring_size && a->ring_size != q->ring_size)) {
 		r = -EINVAL;
-	else /* update_mqd_v9_4_3(): pm4_target_xcc_in_xcp of every slice */
+	} else {
+		/* update_mqd_v9_4_3(): pm4_target_xcc_in_xcp of every slice */
 		q->pm4_target_xcc = (a->queue_percentage >> 8) & 0xff;
+		was_active = !q->inactive;
+		__atomic_store_n(&q->inactive, !active, __ATOMIC_RELEASE);
+	}
 	pthread_mutex_unlock(&p->lock);
-	return r;
+	if (r)
+		return r;
+	if (!active && was_active) {
+		/* unmapped: the engine stops at a packet boundary */
+		for (int i = 0; i < 2000 && !__atomic_load_n(&q->parked, __ATOMIC_ACQUIRE) &&
+				!__atomic_load_n(&q->halted, __ATOMIC_ACQUIRE);
+		     i++) {
+			syscall(SYS_futex, (uint32_t *)q->doorbell, FUTEX_WAKE, 0x7fffffff, NULL,
+				NULL, 0);
+			usleep(500);
+		}
+	} else if (active && !was_active) {
+		/* mapped again: wake the engine */
+		syscall(SYS_futex, (uint32_t *)q->doorbell, FUTEX_WAKE, 0x7fffffff, NULL, NULL, 0);
+	}
+	return 0;
 }
 
 /* kfd_ioctl_set_cu_mask: a non-zero multiple of 32 bits (more than 1024

@@ -89,6 +89,24 @@ int emu_acquire_vm(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 
 static uint32_t lowest_free_idr(struct emu_proc *p, uint32_t gi)
 {
+	size_t n = 0;
+	uint8_t *seen;
+
+	/* one pass: with n buffers the lowest free id is at most n */
+	for (struct emu_bo *bo = p->bos; bo; bo = bo->next)
+		n++;
+	seen = calloc(n + 1, 1);
+	if (seen) {
+		uint32_t id = 0;
+
+		for (struct emu_bo *bo = p->bos; bo; bo = bo->next)
+			if (bo->gpu_index == gi && KFDSIG_HANDLE_IDR(bo->handle) <= n)
+				seen[KFDSIG_HANDLE_IDR(bo->handle)] = 1;
+		while (seen[id])
+			id++;
+		free(seen);
+		return id;
+	}
 	for (uint32_t id = 0;; id++) {
 		bool used = false;
 		for (struct emu_bo *bo = p->bos; bo && !used; bo = bo->next)

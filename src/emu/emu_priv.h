@@ -30,9 +30,41 @@
 #include "emu/emu_xcc.h"
 
 #define EMU_MAX_GPUS 16
+/* Queues of one process (kfd_priv.h KFD_MAX_NUM_OF_QUEUES_PER_PROCESS,
+ * the size of kfd_process_queue_manager.c's queue_slot_bitmap). */
+#define EMU_MAX_QUEUES 1024
+/* SDMA engines of one GPU, plain and XGMI (gfx942: 2 + 14). */
+#define EMU_MAX_SDMA_ENGINES 32
 
 struct emu_smi;
 struct emu_dbg;
+
+/* A cache the topology lists (kfd_crat.c struct kfd_gpu_cache_info). */
+struct emu_cache_desc {
+	uint8_t level;
+	uint8_t inst;	    /* instruction cache (else data) */
+	uint16_t line;	    /* cacheline bytes */
+	uint32_t size_kb;   /* KiB */
+	uint16_t cu_shared; /* CUs sharing one instance */
+};
+
+/* The product an emulated GPU stands for (emu_sysfs.c emu_products[]);
+ * for targets without one, a generic identity with name NULL. */
+struct emu_product {
+	uint32_t gfx_target_version;
+	const char *name; /* libdrm amdgpu.ids's name of (device_id, revision) */
+	uint16_t device_id;
+	uint8_t revision;
+	uint8_t simd_per_cu, waves_per_simd, wave_size;
+	uint8_t num_se, sh_per_se, cu_per_sh; /* cu_per_sh: CUs per SA, not fused */
+	uint16_t cu_count;		      /* active CUs of one KFD node */
+	uint16_t lds_kb;
+	uint32_t sclk_mhz, mclk_mhz, vram_width;
+	uint64_t vram;
+	uint32_t capability; /* the RAS bits kfd_topology_add_device() sets */
+	uint8_t ncaches;
+	struct emu_cache_desc caches[8];
+};
 
 struct emu_gpu {
 	/* Topology only (name, gfx_target_version, product): every decision
@@ -53,11 +85,15 @@ struct emu_gpu {
 	uint32_t ring_xcc;
 	uint16_t vmid;
 	uint64_t local_mem_size;
+	struct emu_product prod;
 	char marketing_name[128];
 	uint32_t reset_seq;
 	int mmio_memfd; /* the MMIO remap page, -1: not mapped yet */
 	pthread_mutex_t smi_lock;
 	struct emu_smi *smi_clients;
+	/* SDMA queues live on each engine, all processes (the DQM's
+	 * sdma_bitmap / xgmi_sdma_bitmap); atomic. */
+	uint32_t sdma_queues[EMU_MAX_SDMA_ENGINES];
 };
 
 enum emu_file_kind { EMU_FILE_KFD, EMU_FILE_RENDER, EMU_FILE_SMI };
@@ -108,7 +144,8 @@ struct emu_queue {
 	struct emu_gpu *g;
 	uint32_t id, type;
 	bool sdma;
-	bool aql; /* COMPUTE_AQL: emu_aql.c runs it; consumed counts packets */
+	bool aql;	 /* COMPUTE_AQL: emu_aql.c runs it; consumed counts packets */
+	int sdma_engine; /* the SDMA engine it holds a queue of, -1: none */
 	uint32_t ring_size;
 	uint64_t ring_va, rptr_va, wptr_va, eop_va, cwsr_va;
 	uint32_t *ring;		 /* the engine's view of the ring */
@@ -116,7 +153,11 @@ struct emu_queue {
 	uint32_t rptr_room;	 /* bytes from rptr to the end of its buffer */
 	volatile void *doorbell; /* in the process doorbell slice */
 	uint64_t consumed;	 /* engine position, monotonic units */
-	uint64_t idle_wakeups;	 /* sleeps on the doorbell that ended (tests) */
+	/* Past the packet the engine runs now (same units): the CP's fetch
+	 * position, published as the read pointer before the packet's
+	 * interrupt (emu_engine_publish_fetched()). */
+	uint64_t fetched;
+	uint64_t idle_wakeups; /* sleeps on the doorbell that ended (tests) */
 	pthread_t thread;
 	int stop;
 	bool halted;
@@ -125,6 +166,7 @@ struct emu_queue {
 	 * bits (q->properties.exception_status), suspended by DBG_TRAP. */
 	uint64_t exception_status;
 	bool suspended;		 /* the engine fetches nothing (emu_queue_may_fetch) */
+	bool inactive;		 /* !QUEUE_IS_ACTIVE after UPDATE_QUEUE: fetches nothing */
 	bool parked;		 /* the engine saw suspended at a packet boundary */
 	bool preempted;		 /* a poll gave up for a suspend: run it again */
 	uint32_t cwsr_size;	 /* ctx_save_restore_size as created */
@@ -195,8 +237,8 @@ struct emu_proc {
 	int kpage_memfd; /* kernel-allocated page, -1 otherwise */
 	uint64_t signal_handle;
 	struct emu_queue *queues;
-	uint32_t queue_ids; /* bitmap of used queue ids (0..31) */
-	bool xnack_enabled; /* SET_XNACK_MODE */
+	uint64_t queue_ids[EMU_MAX_QUEUES / 64]; /* used queue ids */
+	bool xnack_enabled;			 /* SET_XNACK_MODE */
 	/* Interrupts seen (for tests and tools). */
 	uint64_t irq_count, irq_dropped;
 	/* WAIT_EVENTS sleeps that ended (woken or not): a signal must wake
@@ -306,6 +348,9 @@ void emu_proc_free(struct emu_proc *p);
 /* emu_sysfs.c */
 int emu_sysfs_write(struct kfdsig_emu *emu); /* into emu->sysfs */
 uint32_t emu_default_device_id(const struct kfdsig_target *t);
+/* The product @t stands for: its table entry, or the generic identity
+ * (name NULL) the emulator gives targets without one. */
+void emu_product_of(const struct kfdsig_target *t, struct emu_product *out);
 /* Node properties of @g as the topology prints them (the debugger's
  * device snapshot reads the same values). */
 void emu_sysfs_node_info(const struct kfdsig_emu *emu, const struct emu_gpu *g,
@@ -372,6 +417,12 @@ int emu_doorbell_mmap(struct kfdsig_emu *emu, struct emu_proc *p, void **out, vo
 void emu_queues_fini(struct emu_proc *p); /* stop every engine; no locks held */
 
 /* emu_doorbell.c: a queue's engine thread */
+/* emu_engine.c: store @pos (the queue's units) as the read pointer the
+ * client reads (emu_doorbell.c's format notes); publish the read pointer
+ * as past the packet the engine runs (q->fetched), as the CP's fetch has
+ * passed it, before the packet's end-of-pipe interrupt. */
+void emu_engine_publish_rptr(struct emu_queue *q, uint64_t pos);
+void emu_engine_publish_fetched(struct emu_queue *q);
 int emu_engine_start(struct emu_queue *q);
 void emu_engine_stop(struct emu_queue *q);
 /* Tests: the engines' fallback doorbell poll periods in ns (<= 0: default). */

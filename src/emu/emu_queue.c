@@ -38,13 +38,16 @@ struct cwsr {
 static struct cwsr cwsr_of(const struct emu_gpu *g)
 {
 	/* kfd_queue.c kfd_queue_ctx_save_restore_size() keys on the
-	 * gfx_target_version; the rest comes from the emulator's tables. */
+	 * gfx_target_version and reads the node's topology properties
+	 * (simd_count, simd_per_cu, array_count, simd_arrays_per_engine,
+	 * the product's: emu_sysfs.c); the sizes come from the emulator's
+	 * tables. */
 	const struct emu_gen *t = &g->gen;
 	uint32_t v = t->gfxv;
-	uint32_t simd_per_cu = t->level >= KFDSIG_GFX10 ? 2 : 4;
+	uint32_t simd_per_cu = g->prod.simd_per_cu;
 	uint32_t cu = g->simd_count / simd_per_cu / g->num_xcc;
-	uint32_t arrays = 4 * (t->level >= KFDSIG_GFX10 ? 2 : 1);
-	uint32_t per_engine = t->level >= KFDSIG_GFX10 ? 2 : 1;
+	uint32_t arrays = (uint32_t)g->prod.num_se * g->prod.sh_per_se;
+	uint32_t per_engine = g->prod.sh_per_se;
 	uint32_t waves;
 	struct cwsr c = { 0 };
 
@@ -62,6 +65,50 @@ static struct cwsr cwsr_of(const struct emu_gpu *g)
 					4096);
 	c.debug = ALIGN_UP(waves * 32, 64);
 	return c;
+}
+
+/* SDMA queues of a GPU are a per-device resource (the DQM's
+ * sdma_bitmap and xgmi_sdma_bitmap, kfd_device_queue_manager.c
+ * allocate_sdma_queue()): num_sdma_queues_per_engine per engine, the
+ * first free bit picking the engine (bit i: engine i % engines); none
+ * left: -ENOMEM. An SDMA queue takes a plain engine's, SDMA_XGMI an XGMI
+ * engine's, SDMA_BY_ENG_ID the named engine's. */
+static uint32_t sdma_per_engine(const struct emu_gpu *g)
+{
+	return g->t->level == KFDSIG_GFX8 ? 2 : 8; /* kfd_device.c */
+}
+
+static int sdma_take(struct emu_gpu *g, const abi_create_queue_args *a, int *out)
+{
+	uint32_t first = 0, n = g->num_sdma, per = sdma_per_engine(g);
+
+	if (a->queue_type == KFD_IOC_QUEUE_TYPE_SDMA_XGMI) {
+		first = g->num_sdma;
+		n = g->num_sdma_xgmi;
+	} else if (a->queue_type == KFD_IOC_QUEUE_TYPE_SDMA_BY_ENG_ID) {
+		first = a->sdma_engine_id;
+		n = 1;
+	}
+	for (uint32_t k = 0; k < per; k++)
+		for (uint32_t e = first; e < first + n && e < EMU_MAX_SDMA_ENGINES; e++) {
+			uint32_t used = __atomic_load_n(&g->sdma_queues[e], __ATOMIC_RELAXED);
+
+			while (used <= k)
+				if (__atomic_compare_exchange_n(&g->sdma_queues[e], &used, used + 1,
+								false, __ATOMIC_ACQ_REL,
+								__ATOMIC_RELAXED)) {
+					*out = (int)e;
+					return 0;
+				}
+		}
+	return -ENOMEM;
+}
+
+static void sdma_put(struct emu_queue *q)
+{
+	if (q->sdma_engine >= 0)
+		__atomic_fetch_sub(&q->g->sdma_queues[q->sdma_engine], 1, __ATOMIC_ACQ_REL);
+	q->sdma_engine = -1;
 }
 
 static int doorbells(struct emu_proc *p, struct emu_gpu *g)
@@ -173,10 +220,12 @@ int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 			goto out;
 		}
 	}
-	for (id = 0; id < 32 && (p->queue_ids & (1u << id)); id++)
+	/* kfd_process_queue_manager.c find_available_queue_slot(): the
+	 * first free of KFD_MAX_NUM_OF_QUEUES_PER_PROCESS slots, else -ENOMEM */
+	for (id = 0; id < EMU_MAX_QUEUES && (p->queue_ids[id / 64] >> (id % 64) & 1); id++)
 		;
-	if (id == 32) {
-		r = -ENOSPC;
+	if (id == EMU_MAX_QUEUES) {
+		r = -ENOMEM;
 		goto out;
 	}
 	r = doorbells(p, g);
@@ -185,6 +234,11 @@ int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	q = calloc(1, sizeof(*q));
 	if (!q) {
 		r = -ENOMEM;
+		goto out;
+	}
+	q->sdma_engine = -1;
+	if (sdma && (r = sdma_take(g, a, &q->sdma_engine))) {
+		free(q);
 		goto out;
 	}
 	q->p = p;
@@ -214,10 +268,11 @@ int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 		__atomic_store_n((uint32_t *)q->doorbell, 0, __ATOMIC_RELAXED);
 	r = emu_engine_start(q);
 	if (r) {
+		sdma_put(q);
 		free(q);
 		goto out;
 	}
-	p->queue_ids |= 1u << id;
+	p->queue_ids[id / 64] |= 1ull << (id % 64);
 	q->next = p->queues;
 	p->queues = q;
 	emu_dbg_queue_new(q);
@@ -248,12 +303,13 @@ int emu_destroy_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	q = *pp;
 	if (q) {
 		*pp = q->next;
-		p->queue_ids &= ~(1u << q->id);
+		p->queue_ids[q->id / 64] &= ~(1ull << (q->id % 64));
 	}
 	pthread_mutex_unlock(&p->lock);
 	if (!q)
 		return -EINVAL;
 	emu_engine_stop(q); /* joins: the engine takes p->lock itself */
+	sdma_put(q);
 	free(q);
 	return 0;
 }
@@ -270,6 +326,7 @@ void emu_queues_fini(struct emu_proc *p)
 		if (!q)
 			break;
 		emu_engine_stop(q);
+		sdma_put(q);
 		free(q);
 	}
 }

@@ -76,6 +76,147 @@ static const struct {
 	{ 120001, 0x7550 }, /* Navi48 (RX 9070 XT) */
 };
 
+/* ---- products ------------------------------------------------------------ */
+
+/* HSA_CAP_* RAS bits (include/uapi/linux/kfd_sysfs.h) that
+ * kfd_topology.c kfd_topology_add_device() sets from adev->ras_enabled:
+ * SRAM ECC for the GFX block, HBM ECC for UMC, RAS event notification
+ * (not on GC 9.0.1) when any block has RAS. ROCr reads the first as the
+ * ISA's sramecc feature (rocminfo "gfx90a:sramecc+"). */
+#define CAP_MEM_EDC 0x00100000u
+#define CAP_RAS_EVENT 0x00200000u
+#define CAP_SRAM_EDC 0x04000000u
+
+/* The product each emulated target stands for, as amdgpu and amdkfd
+ * describe it. Sources per field:
+ *  - device_id, revision: a pair libdrm's data/amdgpu.ids maps to the
+ *    product's name (libhsakmt takes the marketing name from
+ *    amdgpu_get_marketing_name(), which looks the pair up);
+ *  - CU geometry: kfd_crat.c kfd_fill_gpu_cu() / kfd_topology.c copy
+ *    amdgpu's cu_info (active CUs, SEs, SAs per SE, CUs per SA, SIMDs per
+ *    CU, waves per SIMD, wave size, LDS) which comes from the board's
+ *    gpu_info firmware (Vega10, amdgpu_device_parse_gpu_info_fw()) or IP
+ *    discovery table (amdgpu_discovery.c amdgpu_discovery_get_gfx_info():
+ *    gc_max_waves_per_simd, gc_wave_size, gc_lds_size); the values are the
+ *    part's, as rocminfo reports them on it;
+ *  - sclk: max_engine_clk_fcompute, amdgpu_amdkfd_get_max_engine_clock_in_mhz()
+ *    (the highest sclk DPM level); mclk and width: the memory bank's
+ *    mem_clk_max and width (amdgpu_amdkfd_get_local_mem_info());
+ *  - caches: kfd_crat.c kfd_get_gpu_cache_info(), the table of the GC
+ *    version (vega10_cache_info, aldebaran_cache_info,
+ *    sienna_cichlid_cache_info), L3 being the Infinity Cache;
+ *  - capability: the RAS bits above, as the product enables RAS.
+ * docs/kfd-emulation.md lists the products. */
+static const struct emu_product emu_products[] = {
+	/* gfx900: AMD Radeon Instinct MI25 (Vega 10): 64 CUs in 4 SEs of one
+	 * SA, 16 GB HBM2 on 2048 bits at 945 MHz, 1500 MHz peak engine
+	 * clock; no RAS on Vega 10's GFX block (gfx900 has no sramecc
+	 * target feature, LLVM AMDGPUUsage). */
+	{ .gfx_target_version = 90000,
+	  .name = "AMD Radeon Instinct MI25",
+	  .device_id = 0x6860,
+	  .revision = 0x00,
+	  .simd_per_cu = 4,
+	  .waves_per_simd = 10,
+	  .wave_size = 64,
+	  .num_se = 4,
+	  .sh_per_se = 1,
+	  .cu_per_sh = 16,
+	  .cu_count = 64,
+	  .lds_kb = 64,
+	  .sclk_mhz = 1500,
+	  .mclk_mhz = 945,
+	  .vram_width = 2048,
+	  .vram = 16ull << 30,
+	  .ncaches = 4,
+	  .caches = { { 1, 0, 64, 16, 1 },	  /* TCP L1 per CU */
+		      { 1, 1, 64, 32, 3 },	  /* SQC instruction */
+		      { 1, 0, 64, 16, 3 },	  /* SQC scalar data */
+		      { 2, 0, 64, 4096, 16 } } }, /* L2 */
+	/* gfx90a: one GCD of an AMD Instinct MI250X (Aldebaran; each GCD is
+	 * a KFD node): 110 active CUs of 112 in 8 SEs of one SA (14 per SA),
+	 * 8 waves per SIMD (32 per CU), 64 GB HBM2e on 4096 bits at 1600 MHz,
+	 * 1700 MHz peak engine clock, RAS on GFX and UMC (sramecc+). */
+	{ .gfx_target_version = 90010,
+	  .name = "AMD Instinct MI250X / MI250",
+	  .device_id = 0x740c,
+	  .revision = 0x01,
+	  .simd_per_cu = 4,
+	  .waves_per_simd = 8,
+	  .wave_size = 64,
+	  .num_se = 8,
+	  .sh_per_se = 1,
+	  .cu_per_sh = 14,
+	  .cu_count = 110,
+	  .lds_kb = 64,
+	  .sclk_mhz = 1700,
+	  .mclk_mhz = 1600,
+	  .vram_width = 4096,
+	  .vram = 64ull << 30,
+	  .capability = CAP_SRAM_EDC | CAP_MEM_EDC | CAP_RAS_EVENT,
+	  .ncaches = 4,
+	  .caches = { { 1, 0, 64, 16, 1 },	   /* TCP L1 per CU */
+		      { 1, 1, 64, 32, 2 },	   /* SQC instruction */
+		      { 1, 0, 64, 16, 2 },	   /* SQC scalar data */
+		      { 2, 0, 128, 8192, 14 } } }, /* L2, 128-byte lines */
+	/* gfx1030: AMD Radeon RX 6800 XT (Navi 21): 72 active CUs of 80 in 4
+	 * SEs of 2 SAs (10 per SA), 2 SIMD32 per CU, 16 waves per SIMD,
+	 * wave32, 16 GB GDDR6 on 256 bits, 2575 MHz top sclk level, 128 MB
+	 * Infinity Cache (the L3). */
+	{ .gfx_target_version = 100300,
+	  .name = "AMD Radeon RX 6800 XT",
+	  .device_id = 0x73bf,
+	  .revision = 0xc1,
+	  .simd_per_cu = 2,
+	  .waves_per_simd = 16,
+	  .wave_size = 32,
+	  .num_se = 4,
+	  .sh_per_se = 2,
+	  .cu_per_sh = 10,
+	  .cu_count = 72,
+	  .lds_kb = 64,
+	  .sclk_mhz = 2575,
+	  .mclk_mhz = 1000,
+	  .vram_width = 256,
+	  .vram = 16ull << 30,
+	  .ncaches = 6,
+	  .caches = { { 1, 0, 128, 16, 1 },		/* TCP L1 per CU */
+		      { 1, 1, 64, 32, 2 },		/* SQC instruction */
+		      { 1, 0, 64, 16, 2 },		/* SQC scalar data */
+		      { 1, 0, 128, 128, 10 },		/* GL1 per SA */
+		      { 2, 0, 128, 4096, 10 },		/* L2 */
+		      { 3, 0, 64, 128 * 1024, 10 } } }, /* Infinity Cache */
+};
+
+void emu_product_of(const struct kfdsig_target *t, struct emu_product *out)
+{
+	bool navi = t->level >= KFDSIG_GFX10;
+
+	for (size_t i = 0; i < KFDSIG_ARRAY_SIZE(emu_products); i++)
+		if (emu_products[i].gfx_target_version == t->gfx_target_version) {
+			*out = emu_products[i];
+			return;
+		}
+	/* Generic: the geometry of the target's generation, CU count from
+	 * the configured SIMD count, a TCP L1 and an L2. */
+	*out = (struct emu_product){
+		.gfx_target_version = t->gfx_target_version,
+		.device_id = (uint16_t)emu_default_device_id(t),
+		.simd_per_cu = navi ? 2 : 4,
+		.waves_per_simd = navi ? 16 : 10,
+		.wave_size = navi ? 32 : 64,
+		.num_se = 4,
+		.sh_per_se = navi ? 2 : 1,
+		.lds_kb = 64,
+		.sclk_mhz = 2100,
+		.mclk_mhz = 1600,
+		.vram_width = 4096,
+		.vram = t->apu ? 0 : 16ull << 30,
+		.ncaches = 2,
+		.caches = { { 1, 0, 64, 16, 1 }, { 2, 0, 128, 8192, 16 } },
+	};
+}
+
 uint32_t emu_default_device_id(const struct kfdsig_target *t)
 {
 	for (size_t i = 0; i < KFDSIG_ARRAY_SIZE(pci_ids); i++)
@@ -167,26 +308,28 @@ static void prop(struct props *p, const char *key, unsigned long long v)
 
 #define TOPO "devices/virtual/kfd/kfd/topology"
 
-/* CU geometry the node reports (kfd_topology.c kfd_topology_add_device
- * copies it from amdgpu's cu_info: wave64 SIMDs x4 per CU up to gfx9,
- * WGP-era SIMDs x2 per CU from gfx10). Values are plausible, not a given
- * SKU's. */
+/* CU geometry the node reports (kfd_crat.c kfd_fill_gpu_cu():
+ * array_count = SEs x SAs per SE, simd_arrays_per_engine = SAs per SE,
+ * cu_per_simd_array = cu_info's num_cu_per_sh, simd_count = SIMDs per CU
+ * x active CUs), from the product (emu_products[]). */
 struct geom {
 	uint32_t simd_per_cu, arrays, per_engine, cu_per_array, waves, wave_size;
 };
 
 static struct geom geometry(const struct emu_gpu *g)
 {
-	bool navi = g->t->level >= KFDSIG_GFX10;
+	const struct emu_product *pr = &g->prod;
 	struct geom s = {
-		.simd_per_cu = navi ? 2 : 4,
-		.arrays = navi ? 8 : 4,
-		.per_engine = navi ? 2 : 1,
-		.waves = navi ? 16 : 10,
-		.wave_size = navi ? 32 : 64,
+		.simd_per_cu = pr->simd_per_cu,
+		.arrays = (uint32_t)pr->num_se * pr->sh_per_se,
+		.per_engine = pr->sh_per_se,
+		.cu_per_array = pr->cu_per_sh,
+		.waves = pr->waves_per_simd,
+		.wave_size = pr->wave_size,
 	};
 
-	s.cu_per_array = g->simd_count / s.simd_per_cu / s.arrays;
+	if (!s.cu_per_array)
+		s.cu_per_array = g->simd_count / s.simd_per_cu / s.arrays;
 	if (!s.cu_per_array)
 		s.cu_per_array = 1;
 	return s;
@@ -211,6 +354,7 @@ void emu_sysfs_node_info(const struct kfdsig_emu *emu, const struct emu_gpu *g,
 	*debug_prop = 0;
 	if (emu_version_at_least(emu, 13))
 		emu_gen_debug_caps(&g->gen, capability, debug_prop);
+	*capability |= g->prod.capability;
 }
 
 /* Properties in the order kfd_topology.c node_show() prints them; the
@@ -226,13 +370,13 @@ static void node_props(const struct kfdsig_emu *emu, const struct emu_gpu *g, st
 	prop(p, "cpu_cores_count", g ? 0 : ncpu);
 	prop(p, "simd_count", g ? g->simd_count : 0);
 	prop(p, "mem_banks_count", g ? (g->local_mem_size ? 1 : 0) : 1);
-	prop(p, "caches_count", g ? 2 : 0);
+	prop(p, "caches_count", g ? g->prod.ncaches : 0);
 	prop(p, "io_links_count", g ? 1 : emu->ngpus);
 	prop(p, "p2p_links_count", 0);
 	prop(p, "cpu_core_id_base", 0);
 	prop(p, "simd_id_base", g ? 0x80000000u + g->index * 0x1000 : 0);
 	prop(p, "max_waves_per_simd", s.waves);
-	prop(p, "lds_size_in_kb", g ? 64 : 0);
+	prop(p, "lds_size_in_kb", g ? g->prod.lds_kb : 0);
 	prop(p, "gds_size_in_kb", 0);
 	prop(p, "num_gws", g && t->level < KFDSIG_GFX11 ? 64 : 0);
 	prop(p, "wave_front_size", s.wave_size);
@@ -256,14 +400,14 @@ static void node_props(const struct kfdsig_emu *emu, const struct emu_gpu *g, st
 	if (g) {
 		uint32_t cap = 0, dprop = 0;
 
-		prop(p, "max_engine_clk_fcompute", 2100);
+		prop(p, "max_engine_clk_fcompute", g->prod.sclk_mhz);
 		prop(p, "local_mem_size", 0);
 		prop(p, "fw_version", g->mec_fw);
 		/* kfd_topology_set_capabilities() (emu_gen.c): the debug
 		 * bits arrived with the debugger API, KFD 1.13 */
 		if (emu_version_at_least(emu, 13))
 			emu_gen_debug_caps(&g->gen, &cap, &dprop);
-		prop(p, "capability", cap);
+		prop(p, "capability", cap | g->prod.capability);
 		prop(p, "debug_prop", dprop);
 		prop(p, "sdma_fw_version", g->sdma_fw);
 		prop(p, "unique_id", 0x1000000000ull + g->index);
@@ -274,16 +418,18 @@ static void node_props(const struct kfdsig_emu *emu, const struct emu_gpu *g, st
 
 /* kfd_topology.c mem_show: heap_type, size_in_bytes, flags, width,
  * mem_clk_max. HSA_MEM_HEAP_TYPE_SYSTEM 0, FB_PUBLIC 1 (all of VRAM
- * CPU-visible, as with a large BAR). */
-static int write_mem_bank(const struct kfdsig_emu *emu, uint32_t node, uint32_t heap, uint64_t size)
+ * CPU-visible, as with a large BAR); a GPU bank's width and clock are the
+ * product's (emu_products[]). */
+static int write_mem_bank(const struct kfdsig_emu *emu, uint32_t node, const struct emu_gpu *g,
+			  uint64_t size)
 {
 	struct props p = { .len = 0 };
 
-	prop(&p, "heap_type", heap);
+	prop(&p, "heap_type", g ? 1 : 0);
 	prop(&p, "size_in_bytes", size);
 	prop(&p, "flags", 0);
-	prop(&p, "width", heap ? 4096 : 64);
-	prop(&p, "mem_clk_max", heap ? 1600 : 3200);
+	prop(&p, "width", g ? g->prod.vram_width : 64);
+	prop(&p, "mem_clk_max", g ? g->prod.mclk_mhz : 3200);
 	return put(emu, p.buf, TOPO "/nodes/%u/mem_banks/0/properties", node);
 }
 
@@ -308,29 +454,43 @@ static int write_io_link(const struct kfdsig_emu *emu, uint32_t from, uint32_t i
 	return put(emu, p.buf, TOPO "/nodes/%u/io_links/%u/properties", from, idx);
 }
 
+/* HSA_CACHE_TYPE_* (kfd_topology.h): what kfd_topology.c
+ * fill_in_l1_pcache() and fill_in_l2_l3_pcache() set from the table's
+ * CRAT_CACHE_FLAGS: every GPU cache is CRAT_CACHE_FLAGS_SIMD_CACHE, so
+ * HSACU, never the CPU bit (ROCr keeps only HSACU caches of a GPU). */
+#define CACHE_TYPE_DATA 0x1u
+#define CACHE_TYPE_INSTRUCTION 0x2u
+#define CACHE_TYPE_HSACU 0x8u
+
 /* kfd_topology.c kfd_cache_show: processor_id_low, level, size (KiB),
  * cache_line_size, cache_lines_per_tag, association, latency, type, then
- * sibling_map. Two caches per GPU: a 16 KiB L1 of the first CU and the
- * shared L2 (the kernel lists one L1 per CU; the emulator keeps two). */
+ * sibling_map as one "0,"/"1," per bit of its sibling_map_size (4) bytes.
+ * fill_in_l1_pcache()/fill_in_l2_l3_pcache() leave lines per tag,
+ * associativity and latency 0 and set one bit per CU sharing the cache.
+ * The kernel lists one entry per instance (per CU, per group of CUs); the
+ * emulator lists the first instance of each cache of the product's table,
+ * which is what ROCr reads (one size and line per level). */
 static int write_caches(const struct kfdsig_emu *emu, const struct emu_gpu *g, uint32_t node)
 {
-	static const struct {
-		uint32_t level, size_kb, line, type;
-	} c[2] = { { 1, 16, 64, 5 }, { 2, 8192, 128, 5 } }; /* HSA_CACHE_TYPE_DATA|HSA */
 	int r = 0;
 
-	for (uint32_t i = 0; i < 2 && !r; i++) {
+	for (uint32_t i = 0; i < g->prod.ncaches && !r; i++) {
+		const struct emu_cache_desc *c = &g->prod.caches[i];
 		struct props p = { .len = 0 };
 
 		prop(&p, "processor_id_low", 0x80000000u + g->index * 0x1000);
-		prop(&p, "level", c[i].level);
-		prop(&p, "size", c[i].size_kb);
-		prop(&p, "cache_line_size", c[i].line);
-		prop(&p, "cache_lines_per_tag", 1);
-		prop(&p, "association", 16);
-		prop(&p, "latency", 1);
-		prop(&p, "type", c[i].type);
-		p.len += (size_t)snprintf(p.buf + p.len, sizeof(p.buf) - p.len, "sibling_map 1\n");
+		prop(&p, "level", c->level);
+		prop(&p, "size", c->size_kb);
+		prop(&p, "cache_line_size", c->line);
+		prop(&p, "cache_lines_per_tag", 0);
+		prop(&p, "association", 0);
+		prop(&p, "latency", 0);
+		prop(&p, "type",
+		     (c->inst ? CACHE_TYPE_INSTRUCTION : CACHE_TYPE_DATA) | CACHE_TYPE_HSACU);
+		p.len += (size_t)snprintf(p.buf + p.len, sizeof(p.buf) - p.len, "sibling_map ");
+		for (uint32_t b = 0; b < 32; b++)
+			p.len += (size_t)snprintf(p.buf + p.len, sizeof(p.buf) - p.len, "%d%c",
+						  b < c->cu_shared, b == 31 ? '\n' : ',');
 		r = put(emu, p.buf, TOPO "/nodes/%u/caches/%u/properties", node, i);
 	}
 	return r;
@@ -352,9 +512,11 @@ static int write_pci(const struct kfdsig_emu *emu, const struct emu_gpu *g)
 	if ((r = put(emu, txt, "%s/device", dev)) ||
 	    (r = put(emu, txt, "%s/subsystem_device", dev)))
 		return r;
-	/* revision 0; class: display controller (0x038000) as compute
-	 * parts report, VGA (0x030000) for the rest */
-	if ((r = put(emu, "0x00\n", "%s/revision", dev)) ||
+	/* the product's revision (amdgpu.ids names the pair); class:
+	 * display controller (0x038000) as compute parts report, VGA
+	 * (0x030000) for the rest */
+	snprintf(txt, sizeof(txt), "0x%02x\n", g->prod.revision);
+	if ((r = put(emu, txt, "%s/revision", dev)) ||
 	    (r = put(emu,
 		     g->t->family == KFDSIG_FAMILY_GFX90A || g->t->family == KFDSIG_FAMILY_GFX94X
 			     ? "0x038000\n"
@@ -410,7 +572,7 @@ int emu_sysfs_write(struct kfdsig_emu *emu)
 	{
 		struct sysinfo si;
 		uint64_t ram = sysinfo(&si) ? 0 : (uint64_t)si.totalram * si.mem_unit;
-		if ((r = write_mem_bank(emu, 0, 0, ram)))
+		if ((r = write_mem_bank(emu, 0, NULL, ram)))
 			return r;
 	}
 	for (uint32_t i = 0; i < emu->ngpus; i++) {
@@ -428,7 +590,7 @@ int emu_sysfs_write(struct kfdsig_emu *emu)
 		node_props(emu, g, &p);
 		if ((r = put(emu, p.buf, TOPO "/nodes/%u/properties", node)))
 			return r;
-		if (g->local_mem_size && (r = write_mem_bank(emu, node, 1, g->local_mem_size)))
+		if (g->local_mem_size && (r = write_mem_bank(emu, node, g, g->local_mem_size)))
 			return r;
 		if ((r = write_caches(emu, g, node)) || (r = write_io_link(emu, node, 0, 0)) ||
 		    (r = write_pci(emu, g)))

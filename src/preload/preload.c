@@ -15,14 +15,18 @@
  *     emulator's sysfs tree ("/sys/REST" -> "<root>/REST") by open, fopen,
  *     opendir, scandir, the stat family, access, readlink and realpath;
  *   - stat of /dev/kfd and the render nodes, and fstat of their fds, say
- *     "character device" (kfd: a dynamic major, render: 226:minor).
+ *     "character device" (kfd: a dynamic major, render: 226:minor);
+ *   - the driver looks loaded: /proc/modules has an amdgpu line and
+ *     /sys/module/amdgpu exists with initstate "live" (module_files()), so
+ *     `lsmod | grep amdgpu` (rocminfo's first check) finds it; child
+ *     processes load the interposer too and see the same.
  *
  * The emulator is created on first use from KFDSIG_EMULATE (default
  * gfx90a) in the kernel's process model (KFDSIG_EMU_PROCESS_PER_PID: one
  * KFD process per client process, surviving close and reopen; a forked
  * child has none until it opens /dev/kfd). Everything else goes straight
  * to the next definition (dlsym(RTLD_NEXT), resolved once): a path that
- * does not start with "/dev/" or "/sys/" costs two byte compares, an fd
+ * does not start with "/dev/", "/sys/" or "/proc/" costs two byte compares, an fd
  * one bit test in a bitmap indexed by fd.
  *
  * munmap, mremap, poll, ppoll, select and epoll are not interposed: the
@@ -212,6 +216,83 @@ static void at_exit_remove(void)
 		emu_host_remove_sysfs(emu);
 }
 
+/* The files that say the driver is loaded, in the emulator's tree: its
+ * sysfs root mirrors /sys, so module/amdgpu is /sys/module/amdgpu; the
+ * /proc/modules the client reads is .procfs/modules there. The kernel's
+ * formats: /proc/modules lines are "name size refcnt users state addr"
+ * (kernel/module/procfs.c m_show(): "-" for no users, "Live", the
+ * address 0 unless kptr_restrict allows it); /sys/module/NAME/initstate
+ * reads "live", refcnt and coresize are decimal numbers, holders/ lists
+ * the modules using it (kernel/module/sysfs.c, main.c show_initstate()).
+ * The real /proc/modules, where there is one, comes first. */
+#define MODULE_SIZE 9502720u /* a Linux 6.x amdgpu.ko's core size */
+
+static int put_file(const char *root, const char *rel, const char *text, size_t len)
+{
+	char path[PATH_MAX];
+	int fd;
+	ssize_t w;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", root, rel) >= sizeof(path))
+		return -1;
+	fd = REAL(openat)(AT_FDCWD, path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return -1;
+	w = REAL(write)(fd, text, len);
+	REAL(close)(fd);
+	return w == (ssize_t)len ? 0 : -1;
+}
+
+static void module_files(const char *root)
+{
+	static const char *const dirs[] = { ".procfs", "module", "module/amdgpu",
+					    "module/amdgpu/holders", "module/amdgpu/parameters" };
+	char path[PATH_MAX], line[128], *text = NULL;
+	size_t len = 0;
+	bool listed = false;
+	FILE *f;
+
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		if ((size_t)snprintf(path, sizeof(path), "%s/%s", root, dirs[i]) >= sizeof(path))
+			return;
+		mkdir(path, 0700);
+	}
+	f = REAL(fopen)("/proc/modules", "re");
+	if (f) {
+		char buf[4096];
+		size_t n;
+
+		while ((n = fread(buf, 1, sizeof(buf), f)) > 0) {
+			char *t = realloc(text, len + n + 1);
+			if (!t)
+				break;
+			text = t;
+			memcpy(text + len, buf, n);
+			len += n;
+			text[len] = '\0';
+		}
+		fclose(f);
+		listed = text && (!strncmp(text, "amdgpu ", 7) || strstr(text, "\namdgpu "));
+	}
+	if (!listed) {
+		int n = snprintf(line, sizeof(line), "amdgpu %u 0 - Live 0x0000000000000000\n",
+				 MODULE_SIZE);
+		char *t = realloc(text, len + (size_t)n + 1);
+		if (t) {
+			text = t;
+			memcpy(text + len, line, (size_t)n + 1);
+			len += (size_t)n;
+		}
+	}
+	if (text)
+		put_file(root, ".procfs/modules", text, len);
+	free(text);
+	put_file(root, "module/amdgpu/initstate", "live\n", 5);
+	put_file(root, "module/amdgpu/refcnt", "0\n", 2);
+	snprintf(line, sizeof(line), "%u\n", MODULE_SIZE);
+	put_file(root, "module/amdgpu/coresize", line, strlen(line));
+}
+
 /* The emulator, created on first use; NULL with errno when it cannot be. */
 static struct kfdsig_emu *get_emu(void)
 {
@@ -236,6 +317,7 @@ static struct kfdsig_emu *get_emu(void)
 			emu_host_set_fd_hook(e, fd_hook, NULL);
 			kfdsig_emu_set_process_model(e, KFDSIG_EMU_PROCESS_PER_PID);
 			ops = kfdsig_emu_ops(e);
+			module_files(ops->sysfs_root);
 			creator = getpid();
 			/* After the emulator's own handlers, so this prepare
 			 * runs first: fd_lock is taken before emulator locks,
@@ -270,8 +352,9 @@ enum route {
 /* Could the path be ours? Two compares for almost every path. */
 static inline bool maybe_ours(const char *path)
 {
-	return path && path[0] == '/' && (path[1] == 'd' || path[1] == 's') &&
-	       (!strncmp(path + 1, "dev/", 4) || !strncmp(path + 1, "sys/", 4));
+	return path && path[0] == '/' && (path[1] == 'd' || path[1] == 's' || path[1] == 'p') &&
+	       (!strncmp(path + 1, "dev/", 4) || !strncmp(path + 1, "sys/", 4) ||
+		!strcmp(path + 1, "proc/modules"));
 }
 
 /* @s starts with @prefix followed by the end or a '/'. */
@@ -315,8 +398,18 @@ static enum route route(const char *path, char *buf, size_t n, unsigned *major, 
 		}
 		return ROUTE_PASS;
 	}
+	if (path[1] == 'p') { /* "/proc/modules" (maybe_ours) */
+		if (!get_emu())
+			return ROUTE_ERROR;
+		if ((size_t)snprintf(buf, n, "%s/.procfs/modules", ops->sysfs_root) >= n) {
+			errno = ENAMETOOLONG;
+			return ROUTE_ERROR;
+		}
+		return ROUTE_SYSFS;
+	}
 	rest = path + 5; /* after "/sys/" */
 	if (under(rest, "devices/virtual/kfd") || under(rest, "class/kfd") ||
+	    under(rest, "module/amdgpu") ||
 	    (!strncmp(rest, "dev/char/226:", 13) && emulated_minor(rest + 13, minor)) ||
 	    (!strncmp(rest, "class/drm/renderD", 17) && emulated_minor(rest + 17, minor))) {
 		if (!get_emu())

@@ -8,7 +8,7 @@ kfdsig=$1 spec=$2 client=$3
 shift 3
 target=${spec%%,*}
 if [ ! -x "$client" ]; then
-	echo "SKIP: $(basename "$client") not built: libhsakmt-dev or libhsa-runtime-dev not installed"
+	echo "SKIP: $(basename "$client") not built: libhsakmt-dev, libhsa-runtime-dev or libamdhip64-dev not installed"
 	exit 77
 fi
 if ! "$kfdsig" exec --help >/dev/null 2>&1; then
