@@ -34,7 +34,7 @@
 #include <unistd.h>
 
 #include "emu/emu_priv.h"
-#include "kfd/kfd_compat.h"
+#include "abi/kfd_ioctl.h"
 #include "kfd_debug_util.h"
 #include "kfd_util.h"
 
