@@ -13,8 +13,8 @@
  *     signal_mailbox_updated = false for the CP end-of-pipe only (SDMA
  *     TRAP and SQ messages pass true), and lookup_signaled_event_by_
  *     partial_id() then returns idr_find(id) without reading the slot.
- *     Which release carries it is UNVERIFIED: the emulator applies it
- *     under the mailbox-free kernel profile only.
+ *     Commit e04030139313, Linux 7.1: the emulator applies it under the
+ *     v7.1 and v7.3 kernel profiles.
  * Multi-XCC is emulated for GC 9.4.3-class nodes only (emu_xcc.c); the
  * emulated GC 12.1 GPU has XCC 0 only (its PRED_EXEC is UNVERIFIED).
  */
@@ -63,5 +63,5 @@ bool emu_gc121_mailbox_updated(const struct emu_gen *g, enum kfdsig_emu_irq_sour
 			       enum kfdsig_emu_kernel_profile profile)
 {
 	return !(g->irq == KFDSIG_IRQ_V12_1 && src == KFDSIG_EMU_IRQ_CP_EOP &&
-		 profile == KFDSIG_EMU_KERNEL_MAILBOX_FREE);
+		 profile >= KFDSIG_EMU_KERNEL_V7_1);
 }

@@ -261,7 +261,8 @@ static enum suite_result wrong_id_trusted(struct suite_ctx *c)
 		return suite_skip(c, "the gfx8 RELEASE_MEM has no context id field");
 	if (c->t->irq_class == KFDSIG_IRQ_V12_1 && !c->d->emu)
 		return suite_skip(c, "whether this kernel trusts the GC 12.1 id is unverified");
-	trusted = c->t->irq_class == KFDSIG_IRQ_V12_1 && !strcmp(c->d->profile, "mailbox-free");
+	trusted = c->t->irq_class == KFDSIG_IRQ_V12_1 &&
+		  (!strcmp(c->d->profile, "v7.1") || !strcmp(c->d->profile, "v7.3"));
 	for (int i = 0; i < 3; i++)
 		if (suite_event(c, false, &ev[i]))
 			return SUITE_FAIL;
