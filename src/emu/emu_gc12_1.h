@@ -31,4 +31,8 @@ bool emu_gc121_from_node(uint32_t interrupt_bitmap, uint16_t node_id, uint16_t v
 bool emu_gc121_mailbox_updated(const struct emu_gen *g, enum kfdsig_emu_irq_source src,
 			       enum kfdsig_emu_kernel_profile profile);
 
+/* A type-3 opcode the GC 12.1 CP no longer takes (commit 90ddf2794258):
+ * false on every other class. */
+bool emu_gc121_opcode_removed(const struct emu_gen *g, uint32_t opcode);
+
 #endif
