@@ -139,9 +139,11 @@ else
   section "on a v6.14-v6.18 kernel, which drops interrupts naming an unsignalled slot" cat \
     test --emulate gfx90a,gfx1100 --kernel-profile v6.14 \
     --case 'irq.wrong-id,irq.ctx0-drop,gpu.invalid-event.*'
-  section "on a GC 12.1 kernel that trusts the end-of-pipe id without the slot (docs/gc12_1.md)" \
-    cat test --emulate gfx1201,gfx1250 --kernel-profile mailbox-free \
+  section "on Linux 7.1, whose GC 12.1 path trusts the end-of-pipe id without the slot (docs/gc12_1.md)" \
+    cat test --emulate gfx1201,gfx1250 --kernel-profile v7.1 \
     --case 'gpu.signal.pm4,gpu.wrong-id.pm4'
+  section "on Linux 7.3, which allocates no signal page in the kernel, and KFD 1.22" cat \
+    test --emulate gfx90a,gfx1250,kfd=1.22 --kernel-profile v7.3 "${cases[@]}"
   clients
   rocm
   echo "== what it costs on the emulator (host clocks: the emulator's cost, not a GPU's)"

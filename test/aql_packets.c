@@ -147,7 +147,9 @@ static void golden_pm4_ib(void)
 	check_bytes("pm4 ib", p, want);
 	CHECK_EQ(kfdsig_aql_emit_pm4_ib(p, 0, 16, SIG, 0), -EINVAL, "IB at 0");
 	CHECK_EQ(kfdsig_aql_emit_pm4_ib(p, 0x1002, 16, SIG, 0), -EINVAL, "IB unaligned");
-	CHECK_EQ(kfdsig_aql_emit_pm4_ib(p, 1ull << 48, 16, SIG, 0), -EINVAL, "IB beyond 2^48");
+	CHECK_EQ(kfdsig_aql_emit_pm4_ib(p, 1ull << 48, 16, SIG, 0), KFDSIG_AQL_PACKET_SIZE,
+		 "IB at 2^48 (gfx1250: 57 bits)");
+	CHECK_EQ(kfdsig_aql_emit_pm4_ib(p, 1ull << 57, 16, SIG, 0), -EINVAL, "IB beyond 2^57");
 	CHECK_EQ(kfdsig_aql_emit_pm4_ib(p, 0x1000, 0, SIG, 0), -EINVAL, "IB of 0 dwords");
 	CHECK_EQ(kfdsig_aql_emit_pm4_ib(p, 0x1000, 0x100000, SIG, 0), -EINVAL, "IB too long");
 	CHECK_EQ(kfdsig_aql_emit_pm4_ib(p, 0x1000, 0xfffff, SIG, 0), 64, "IB of 2^20-1 dwords");
@@ -181,7 +183,9 @@ static void header_and_rejects(void)
 	CHECK_EQ(kfdsig_aql_emit_barrier(p, KFDSIG_AQL_TYPE_BARRIER_AND, deps, 1, SIG, 0), -EINVAL,
 		 "dep unaligned");
 	CHECK_EQ(kfdsig_aql_emit_barrier(p, KFDSIG_AQL_TYPE_BARRIER_AND, NULL, 0, 1ull << 48, 0),
-		 -EINVAL, "signal beyond 2^48");
+		 KFDSIG_AQL_PACKET_SIZE, "signal at 2^48 (gfx1250: 57 bits)");
+	CHECK_EQ(kfdsig_aql_emit_barrier(p, KFDSIG_AQL_TYPE_BARRIER_AND, NULL, 0, 1ull << 57, 0),
+		 -EINVAL, "signal beyond 2^57");
 	CHECK_EQ(kfdsig_aql_emit_barrier(NULL, KFDSIG_AQL_TYPE_BARRIER_AND, NULL, 0, SIG, 0),
 		 -EINVAL, "no buffer");
 	CHECK(kfdsig_last_error()[0] != 0, "reason recorded");
@@ -215,7 +219,8 @@ static void golden_signal(void)
 	CHECK_EQ(kfdsig_amd_signal_prepare(&s, page, 4096, 1), -EINVAL, "id 4096");
 	CHECK_EQ(kfdsig_amd_signal_prepare(&s, 0, 5, 1), -EINVAL, "page 0");
 	CHECK_EQ(kfdsig_amd_signal_prepare(&s, page + 8, 5, 1), -EINVAL, "page unaligned");
-	CHECK_EQ(kfdsig_amd_signal_prepare(&s, 1ull << 48, 5, 1), -EINVAL, "page beyond 2^48");
+	CHECK_EQ(kfdsig_amd_signal_prepare(&s, 1ull << 48, 5, 1), 0, "page at 2^48 (gfx1250)");
+	CHECK_EQ(kfdsig_amd_signal_prepare(&s, 1ull << 57, 5, 1), -EINVAL, "page beyond 2^57");
 	CHECK_EQ(kfdsig_amd_signal_prepare(NULL, page, 5, 1), -EINVAL, "no signal");
 
 	kfdsig_amd_signal_prepare(&s, page, 5, 1);

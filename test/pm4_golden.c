@@ -13,9 +13,9 @@
  *          GL2_US|GL1_INV|GLV_INV|GLM_INV|GLM_WB, CACHE_POLICY(3), ..., id
  *   GC 12.1 gfx_v12_1_ring_emit_fence: PACKET3(RELEASE_MEM, 6), DW1
  *          GCR_SEQ(1)<<22 | GLV_WB 1<<24 | GL2_WB 1<<21 | GL2_SCOPE(2)<<12 |
- *          TEMPORAL(3)<<25 | 0x14 | 5<<8 = 0x07602514 (gfx_v12_1_pkt.h), and
- *          for the default flush-and-invalidate also GLV_INV 1<<14 and
- *          GL2_INV 1<<20: 0x07706514; a 57-bit address (gmc_v12_0.c)
+ *          TEMPORAL(3)<<25 | 0x14 | 5<<8 = 0x07602514 (gfx_v12_1_pkt.h),
+ *          for the default flush-and-invalidate too (the kernel's fence
+ *          sets no invalidate bit); a 57-bit address (gmc_v12_0.c)
  * The numbers below are data, computed from those macro definitions, not by
  * calling the emitter.
  */
@@ -232,7 +232,7 @@ static const struct golden golden[] = {
 	  4095,
 	  0x01ff7ff002100000ull,
 	  8,
-	  { 0xc0064900, 0x07706514, 0x42000000, 0x02107ff8, 0x01ff7ff0, 0x00000001, 0x00000000,
+	  { 0xc0064900, 0x07602514, 0x42000000, 0x02107ff8, 0x01ff7ff0, 0x00000001, 0x00000000,
 	    0x00000fff } },
 };
 

@@ -3,7 +3,7 @@
  * Opening KFD for a command: the real /dev/kfd, or an emulated KFD when
  * the command got --emulate SPEC, or kfdsig got --emulate SPEC before the
  * command, or KFDSIG_EMULATE=SPEC is set (in that order of precedence).
- * SPEC is "TARGET[,TARGET...][,kfd=MAJOR.MINOR][,profile=v6.14|mailbox-free][,privileged][,smi=EVENT[+EVENT...]]".
+ * SPEC is "TARGET[,TARGET...][,kfd=MAJOR.MINOR][,profile=v6.14|v7.1|v7.3][,privileged][,smi=EVENT[+EVENT...]]".
  * kfdsig test and bench open theirs through the suite (src/suite/devices.c):
  * one emulated KFD per target.
  */

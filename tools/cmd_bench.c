@@ -68,7 +68,7 @@ const struct cli_complete cmd_bench_complete[] = {
 	{ "samples", "@file" },
 	{ "plot", "@file" },
 	{ "kfd-version", "1.2 1.3 1.13 1.14 1.16 1.18" },
-	{ "kernel-profile", "default v6.14 mailbox-free" },
+	{ "kernel-profile", "default v6.14 v7.1 v7.3 mailbox-free" },
 	{ 0 },
 };
 

@@ -25,7 +25,7 @@ static void help(FILE *f)
 		   "module or daemon. Each client process gets its own KFD process, as with\n"
 		   "the kernel; a forked child opens /dev/kfd itself.\n\n"
 		   "  --emulate SPEC  the emulated KFD: TARGET[,TARGET...][,kfd=1.N]\n"
-		   "                  [,profile=v6.14|mailbox-free][,privileged]\n"
+		   "                  [,profile=v6.14|v7.1|v7.3][,privileged]\n"
 		   "                  [,smi=EVENT[+EVENT...]], after exec or before it\n"
 		   "                  (kfdsig --emulate SPEC exec); without it\n"
 		   "                  $KFDSIG_EMULATE, else gfx90a\n\n"

@@ -29,8 +29,9 @@ static void help(FILE *f)
 		   "                      target of the generation table (also KFDSIG_EMULATE)\n"
 		   "  --kfd-version X.Y   emulator: report this KFD version (features above it "
 		   "absent)\n"
-		   "  --kernel-profile P  emulator: default, v6.14 (the v6.14-v6.18 drop) or\n"
-		   "                      mailbox-free (GC 12.1 CP end-of-pipe id trusted)\n"
+		   "  --kernel-profile P  emulator: default, v6.14 (the v6.14-v6.18 drop), v7.1\n"
+		   "                      (GC 12.1 CP end-of-pipe id trusted; also mailbox-free)\n"
+		   "                      or v7.3 (no kernel-allocated signal page)\n"
 		   "  -j, --json          one JSON object instead of rows (every result, with\n"
 		   "                      duration_ms)\n"
 		   "      --tap           TAP version 13: one test point per case and device\n"
@@ -62,7 +63,7 @@ const struct cli_complete cmd_test_complete[] = {
 	{ "case", "@case" },
 	{ "junit", "@file" },
 	{ "kfd-version", "1.2 1.3 1.13 1.14 1.16 1.18" },
-	{ "kernel-profile", "default v6.14 mailbox-free" },
+	{ "kernel-profile", "default v6.14 v7.1 v7.3 mailbox-free" },
 	{ 0 },
 };
 

@@ -40,7 +40,7 @@ static void usage(FILE *f)
 		   "global options (before or after the command):\n"
 		   "      --emulate SPEC  run the KFD commands on an emulated KFD (also\n"
 		   "                      KFDSIG_EMULATE=SPEC): SPEC = TARGET[,TARGET...]\n"
-		   "                      [,kfd=1.N][,profile=v6.14|mailbox-free][,privileged]\n"
+		   "                      [,kfd=1.N][,profile=v6.14|v7.1|v7.3][,privileged]\n"
 		   "                      [,smi=EVENT[+EVENT...]] (SMI events raised when a\n"
 		   "                      client enables them; kfdsig smi --help)\n"
 		   "  -j, --json          JSON output: one document, or JSON Lines (one\n"

@@ -175,7 +175,7 @@ KFDSIG_API int kfdsig_aql_header(unsigned int type, unsigned int ctl);
  * kfdsig_amd_signal_prepare() - make @s an interrupt signal for a KFD event.
  * @s:              the signal to fill (all 64 bytes are written)
  * @signal_page_va: GPU VA of the process's signal page (4096-byte aligned,
- *                  non-zero, below 2^48)
+ *                  non-zero, below 2^57: the widest GPUVM, GC 12.1's)
  * @event_id:       KFD signal event id, 1..4095 (a slot of the page)
  * @value:          initial value; each completing packet decrements it
  *
@@ -236,7 +236,8 @@ KFDSIG_API int kfdsig_aql_emit_dispatch(void *pkt, const struct kfdsig_aql_dispa
 /**
  * kfdsig_aql_emit_pm4_ib() - write the AMD vendor-specific packet that runs
  * a PM4 indirect buffer (AMD_AQL_FORMAT_PM4_IB).
- * @ib_va: GPU VA of the IB, 4-byte aligned, non-zero, below 2^48
+ * @ib_va: GPU VA of the IB, 4-byte aligned, non-zero, below 2^57 (GC 12.1's
+ *         GPUVM; a 48-bit GPU reaches less)
  * @ib_dw: dwords of the IB, 1..KFDSIG_AQL_PM4_IB_MAX_DW
  *
  * The slot holds the 4-dword PM4 INDIRECT_BUFFER (type-3 header, opcode

@@ -269,6 +269,10 @@ KFDSIG_API int kfdsig_dbg_set_exceptions_enabled(struct kfdsig_kfd *kfd, pid_t p
 #define KFDSIG_DBG_WATCH_ATOMIC 2u
 #define KFDSIG_DBG_WATCH_ALL 3u
 #define KFDSIG_DBG_FLAG_SINGLE_MEM_OP 1u
+/* KFD 1.21, GC 12.1 and later (kfd_ioctl.h KFD_DBG_TRAP_FLAG_LDS_OUT_OF_ADDR_RANGE;
+ * kfd_topology.c kfd_topology_set_capabilities():
+ * HSA_CAP2_TRAP_DEBUG_LDS_OUT_OF_ADDR_RANGE_SUPPORTED from IP_VERSION(12, 1, 0)). */
+#define KFDSIG_DBG_FLAG_LDS_OUT_OF_ADDR_RANGE 4u
 #define KFDSIG_DBG_TRAP_MASK_FP_INVALID 0x1u
 #define KFDSIG_DBG_TRAP_MASK_FP_INPUT_DENORMAL 0x2u
 #define KFDSIG_DBG_TRAP_MASK_FP_DIVIDE_BY_ZERO 0x4u

@@ -39,14 +39,26 @@ enum kfdsig_emu_kernel_profile {
 	 * names an unsignalled slot below 4096 is dropped, no scan
 	 * (commit de844846f72b, reverted by 88ef4de35f46; kfd_events.c kfd_signal_event_interrupt() / lookup_signaled_event_by_partial_id()). */
 	KFDSIG_EMU_KERNEL_V6_14_DROP,
-	/* Kernels with "drm/amdkfd: Don't expect signal mailbox update"
-	 * (amd-gfx 2026-03; first release UNVERIFIED): on the v12_1 class
-	 * (GC 12.1) a CP end-of-pipe interrupt signals the event its full id
-	 * names without reading the slot (kfd_signal_event_interrupt(...,
+	/* Linux 7.1: "drm/amdkfd: Don't expect signal mailbox update"
+	 * (commit e04030139313, merged for 7.1 with "drm/amdgpu: update cp
+	 * packets for gfx v12_1", 90ddf2794258): on the v12_1 class (GC 12.1)
+	 * a CP end-of-pipe interrupt signals the event its full id names
+	 * without reading the slot (kfd_signal_event_interrupt(...,
 	 * signal_mailbox_updated = false)); every other source and class
-	 * still checks it. Spec: profile=mailbox-free. */
-	KFDSIG_EMU_KERNEL_MAILBOX_FREE,
+	 * still checks it. Spec: profile=v7.1 (or mailbox-free). */
+	KFDSIG_EMU_KERNEL_V7_1,
+	/* Linux 7.3 (drm-next-7.3): everything of v7.1, and no
+	 * kernel-allocated signal page. "drm/amdkfd: remove obsolete events
+	 * page mmap support" (4d7c624a0af1): kfd_chardev.c kfd_mmap() answers
+	 * KFD_MMAP_TYPE_EVENTS with -EINVAL; "drm/amdkfd: remove dead
+	 * kernel-allocated signal page code" (b4f5837f746a): kfd_events.c
+	 * allocate_event_notification_slot() fails a signal event with -ENOMEM
+	 * while no user buffer was passed in event_page_offset. Spec:
+	 * profile=v7.3. */
+	KFDSIG_EMU_KERNEL_V7_3,
 };
+/* The older name of KFDSIG_EMU_KERNEL_V7_1. */
+#define KFDSIG_EMU_KERNEL_MAILBOX_FREE KFDSIG_EMU_KERNEL_V7_1
 
 /*
  * Compute partition mode of a multi-XCC device (GC 9.4.3 / 9.4.4 / 9.5.0;
@@ -90,9 +102,10 @@ struct kfdsig_emu_config {
 	size_t sz; /* sizeof(struct kfdsig_emu_config) */
 	const struct kfdsig_emu_gpu_desc *gpus;
 	size_t ngpus; /* 1 .. 16 */
-	/* Reported AMDKFD_IOC_GET_VERSION; 0/0 means 1.18. Features above
-	 * the version (event age below 1.14, SMI below 1.3, ...) are absent,
-	 * as on such a kernel. */
+	/* Reported AMDKFD_IOC_GET_VERSION, 1.1 to 1.22 (another version is
+	 * EINVAL); 0/0 means 1.18. Features above the version (event age
+	 * below 1.14, SMI below 1.3, CREATE_PROCESS below 1.19, ...) are
+	 * absent, as on such a kernel. */
 	uint32_t kfd_major, kfd_minor;
 	enum kfdsig_emu_kernel_profile profile;
 	/* The opener has CAP_SYS_ADMIN (SMI events of all processes). */
@@ -116,7 +129,7 @@ KFDSIG_API struct kfdsig_emu *kfdsig_emu_create(const struct kfdsig_emu_config *
 /**
  * kfdsig_emu_create_from_spec() - build one from a text spec:
  * "TARGET[,partition=spx|dpx|tpx|qpx|cpx][,xcc=N][,TARGET...][,kfd=MAJOR.MINOR]
- * [,profile=v6.14|mailbox-free][,privileged][,smi=EVENT[+EVENT...]]", e.g.
+ * [,profile=v6.14|v7.1|v7.3][,privileged][,smi=EVENT[+EVENT...]]", e.g.
  * "gfx90a,gfx1100,kfd=1.13" or "gfx942,partition=cpx". partition= and xcc=
  * apply to the target before them (a GC 9.4.3 / 9.4.4 / 9.5.0 one). smi=
  * names SMI events (kfdsig_smi_event_by_name()) that an emulated GPU raises

@@ -79,6 +79,8 @@ struct kfdsig_kfd_ops {
 	int (*poll)(void *ctx, struct pollfd *fds, nfds_t nfds, int timeout_ms);
 	int (*drm_info)(void *ctx, int render_fd, struct kfdsig_drm_info *out);
 	bool (*privileged)(void *ctx);
+	/* The kernel release these ops reach, "7.3.0"; NULL: uname(2)'s. */
+	const char *kernel_release;
 };
 
 /**
@@ -188,6 +190,8 @@ enum kfdsig_kfd_feature {
 	KFDSIG_KFD_FEAT_GEM_VA,		  /* 1.15 */
 	KFDSIG_KFD_FEAT_CONTIGUOUS_VRAM,  /* 1.16 */
 	KFDSIG_KFD_FEAT_SDMA_BY_ENG_ID,	  /* 1.17: SDMA queue by engine id */
+	KFDSIG_KFD_FEAT_CREATE_PROCESS,	  /* 1.19: secondary processes per fd */
+	KFDSIG_KFD_FEAT_METADATA_RING,	  /* 1.22: CREATE_QUEUE metadata_ring_size */
 	KFDSIG_KFD_FEAT_COUNT
 };
 
@@ -271,6 +275,19 @@ KFDSIG_API int kfdsig_kfd_map(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_bo
  */
 KFDSIG_API int kfdsig_kfd_free(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_bo *bo);
 
+/**
+ * kfdsig_kfd_create_process() - AMDKFD_IOC_CREATE_PROCESS (KFD 1.19,
+ * kfd_chardev.c kfd_ioctl_create_process()): replace the handle's KFD
+ * process by a new secondary one with its own PASID, events, memory and
+ * queues; the handle then acts on it until kfdsig_kfd_close(), which ends
+ * it. The debug trap, SVM and USERPTR ioctls act on the primary only
+ * (commits e3491fa3f3c9, 26fc46d7942d, 1707d5760c71). Call it on a fresh
+ * handle: before any VM, buffer, event or queue.
+ * Return: 0, -ENOTSUP before KFD 1.19, -EBUSY if the handle already holds
+ * something, or the kernel's -errno (-EINVAL: already a secondary).
+ */
+KFDSIG_API int kfdsig_kfd_create_process(struct kfdsig_kfd *kfd);
+
 /* ---------------------------------------------------------------------- */
 /* Events                                                                 */
 /* ---------------------------------------------------------------------- */
@@ -293,7 +310,11 @@ enum kfdsig_signal_page_mode {
 
 /**
  * kfdsig_kfd_set_signal_page_mode() - choose before the first event.
- * Return: 0, -EBUSY if the page already exists, -EINVAL for a bad mode.
+ * Return: 0, -EBUSY if the page already exists, -EINVAL for a bad mode,
+ * -ENOTSUP for KFDSIG_SIGNAL_PAGE_KERNEL on Linux 7.3 or later, whose
+ * kernel allocates no signal page (kfd_events.c
+ * allocate_event_notification_slot(), commit b4f5837f746a) and refuses the
+ * events mmap (kfd_chardev.c kfd_mmap(), commit 4d7c624a0af1).
  */
 KFDSIG_API int kfdsig_kfd_set_signal_page_mode(struct kfdsig_kfd *kfd,
 					       enum kfdsig_signal_page_mode mode);
@@ -417,6 +438,12 @@ struct kfdsig_queue_opts {
 	 * (docs/multi-xcc.md: what the firmware does with it is UNVERIFIED). */
 	uint32_t pm4_target_xcc;
 	uint32_t pad_0; /* must be 0 */
+	/* Bytes of metadata ring after the ring in the same buffer (KFD
+	 * 1.22, CREATE_QUEUE metadata_ring_size; kfd_queue.c
+	 * kfd_queue_acquire_buffers() wants ring_size + metadata_ring_size).
+	 * A multiple of the page size; 0: none. */
+	uint32_t metadata_ring_size;
+	uint32_t pad_1; /* must be 0 */
 };
 
 struct kfdsig_kfd_queue;
@@ -432,7 +459,8 @@ struct kfdsig_kfd_queue;
  * Return: 0, -EINVAL (also for opts->sz 0, or set bytes beyond the struct
  * this library knows; pm4_target_xcc on a non-PM4 queue or at or above the
  * node's num_xcc), -ENOTSUP (SDMA by engine id before KFD 1.17;
- * AQL before gfx9; pm4_target_xcc before KFD 1.14), -ENOENT
+ * AQL before gfx9; pm4_target_xcc before KFD 1.14; metadata_ring_size
+ * before KFD 1.22), -ENOENT
  * (unknown gpu_id) or the kernel's -errno.
  */
 KFDSIG_API int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id,

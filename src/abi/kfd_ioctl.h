@@ -49,9 +49,10 @@ _Static_assert(sizeof(abi_event_data) == sizeof(struct kfd_event_data),
 #ifndef KFD_IOC_QUEUE_TYPE_SDMA_BY_ENG_ID
 #define KFD_IOC_QUEUE_TYPE_SDMA_BY_ENG_ID 0x4
 #endif
-#if KFD_IOCTL_MINOR_VERSION >= 17
-typedef struct kfd_ioctl_create_queue_args abi_create_queue_args;
-#else
+/* 1.22 "Add queue creation with metadata ring base address" (kfd_ioctl.h
+ * version history; kfd_queue.c kfd_queue_acquire_buffers() expects a ring
+ * buffer of ring_size + metadata_ring_size, except on GFX7/8): pad becomes
+ * metadata_ring_size. Always this layout, whatever the system header's. */
 typedef struct {
 	__u64 ring_base_address;
 	__u64 write_pointer_address;
@@ -68,11 +69,15 @@ typedef struct {
 	__u64 ctx_save_restore_address;
 	__u32 ctx_save_restore_size;
 	__u32 ctl_stack_size;
-	__u32 sdma_engine_id; /* 1.17+ */
-	__u32 pad;
+	__u32 sdma_engine_id;	  /* 1.17+ */
+	__u32 metadata_ring_size; /* 1.22+; pad before */
 } abi_create_queue_args;
-#endif
 #define KFDSIG_AMDKFD_IOC_CREATE_QUEUE_1_17 AMDKFD_IOWR(0x02, abi_create_queue_args)
+
+/* 1.19 "Add a new ioctl to craete secondary kfd processes" (commit
+ * cc6b66d661fd "amdkfd: introduce new ioctl AMDKFD_IOC_CREATE_PROCESS",
+ * kfd_chardev.c kfd_ioctl_create_process()): no argument. */
+#define KFDSIG_AMDKFD_IOC_CREATE_PROCESS AMDKFD_IO(0x27)
 
 /* 1.13 "Add debugger API" (kfd_ioctl.h version history; the kernel patch
  * "drm/amdkfd: add debug and runtime enable interface"): RUNTIME_ENABLE

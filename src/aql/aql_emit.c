@@ -12,6 +12,7 @@
 
 #include <kfdsig/aql.h>
 
+#include "aql/aql_internal.h"
 #include "core/internal.h"
 #include "core/opts.h"
 
@@ -22,8 +23,6 @@
 #define AQL_PM4_TYPE3 (3u << 30)
 #define AQL_PM4_IT_INDIRECT_BUFFER 0x3fu
 #define AQL_PM4_IB_VALID (1u << 23)
-/* AMDGPU virtual addresses are 48 bits (gmc_v9_0.c and later). */
-#define AQL_VA_LIMIT (1ull << 48)
 
 static void put16(uint8_t *p, unsigned int off, uint16_t v)
 {
@@ -68,8 +67,8 @@ static int check_signal(const char *what, uint64_t va)
 				 "AMD_SIGNAL_ALIGN_BYTES)",
 				 what, (unsigned long long)va);
 	if (va >= AQL_VA_LIMIT)
-		return set_error(EINVAL, "%s 0x%llx is beyond the 48-bit GPU address space", what,
-				 (unsigned long long)va);
+		return set_error(EINVAL, "%s 0x%llx is beyond the %d-bit GPU address space", what,
+				 (unsigned long long)va, AQL_VA_BITS);
 	return 0;
 }
 
@@ -168,8 +167,8 @@ int kfdsig_aql_emit_pm4_ib(void *pkt, uint64_t ib_va, uint32_t ib_dw, uint64_t c
 	if (!pkt)
 		return set_error(EINVAL, "no packet buffer");
 	if (!ib_va || ib_va % 4 || ib_va >= AQL_VA_LIMIT)
-		return set_error(EINVAL, "IB address 0x%llx: non-zero, 4-byte aligned, below 2^48",
-				 (unsigned long long)ib_va);
+		return set_error(EINVAL, "IB address 0x%llx: non-zero, 4-byte aligned, below 2^%d",
+				 (unsigned long long)ib_va, AQL_VA_BITS);
 	if (!ib_dw || ib_dw > KFDSIG_AQL_PM4_IB_MAX_DW)
 		return set_error(EINVAL, "IB of %u dwords: 1..%u (20-bit IB_SIZE)", ib_dw,
 				 KFDSIG_AQL_PM4_IB_MAX_DW);

@@ -31,11 +31,11 @@ int kfdsig_amd_signal_prepare(struct kfdsig_amd_signal *s, uint64_t signal_page_
 				 "reserved, the page has 4096 slots)",
 				 event_id);
 	if (!signal_page_va || signal_page_va % KFDSIG_SIGNAL_PAGE_ALIGN ||
-	    signal_page_va >= (1ull << 48))
+	    signal_page_va >= AQL_VA_LIMIT)
 		return set_error(EINVAL,
 				 "signal page 0x%llx: non-zero, 4096-byte aligned, "
-				 "below 2^48",
-				 (unsigned long long)signal_page_va);
+				 "below 2^%d",
+				 (unsigned long long)signal_page_va, AQL_VA_BITS);
 	memset(s, 0, sizeof(*s));
 	s->kind = KFDSIG_AMD_SIGNAL_KIND_USER;
 	s->value = value;

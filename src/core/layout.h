@@ -35,6 +35,9 @@
  */
 const struct kfdsig_packet_desc *pm4_desc_lookup(const struct kfdsig_target *t,
 						 unsigned int opcode);
+/* The name of a type-3 opcode the target's CP no longer takes (GC 12.1,
+ * pm4_layout.c), or NULL. */
+const char *pm4_removed_opcode(const struct kfdsig_target *t, unsigned int opcode);
 const struct kfdsig_packet_desc *sdma_desc_lookup(const struct kfdsig_target *t, unsigned int op,
 						  unsigned int sub_op);
 

@@ -3,7 +3,8 @@
  * PM4 part of the decoder: packet lengths from the header (type 3: count +
  * 2; the 0xFFFF1000 filler and type-2 headers: one dword; the CP reads them
  * so: amdgpu gfx_v9_0_ring_insert_nop / PACKET3 in soc15d.h), layouts from
- * pm4_layout.c, and the count checks. Dwords that cannot start a packet
+ * pm4_layout.c, and the count checks (and on GC 12.1 the opcodes its header
+ * dropped, pm4_removed_opcode()). Dwords that cannot start a packet
  * (type 0 and 1, reserved header bits, an unknown opcode whose count does
  * not land on another header) are skipped up to the next plausible header.
  */
@@ -101,6 +102,15 @@ void pm4_check(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 	case PM4_FINE:
 		break;
 	case PM4_UNKNOWN_OP:
+		if (pm4_removed_opcode(d->o.target, p->opcode)) {
+			add_finding(d, p->offset, KFDSIG_SEV_ERROR, "removed-opcode",
+				    "%s (opcode 0x%02x) is not a %s packet: GC 12.1 dropped it "
+				    "(gfx_v12_1_pkt.h, commit 90ddf2794258); the CP raises a bad "
+				    "opcode",
+				    pm4_removed_opcode(d->o.target, p->opcode), p->opcode,
+				    d->o.target->name);
+			break;
+		}
 		add_finding(d, p->offset, KFDSIG_SEV_INFO, "unknown-opcode",
 			    "opcode 0x%02x has no kfdsig layout; skipped %u dwords by its count",
 			    p->opcode, p->ndw);

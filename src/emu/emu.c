@@ -163,7 +163,16 @@ struct kfdsig_emu *kfdsig_emu_create(const struct kfdsig_emu_config *user_cfg)
 		errno = EINVAL;
 		return NULL;
 	}
-	if ((unsigned)cfg->profile > KFDSIG_EMU_KERNEL_MAILBOX_FREE) {
+	if ((cfg->kfd_major || cfg->kfd_minor) &&
+	    (cfg->kfd_major != 1 || cfg->kfd_minor < EMU_KFD_MINOR_MIN ||
+	     cfg->kfd_minor > EMU_KFD_MINOR_MAX)) {
+		set_error(EINVAL,
+			  "KFD version %u.%u is outside what the emulator knows (1.%u to 1.%u)",
+			  cfg->kfd_major, cfg->kfd_minor, EMU_KFD_MINOR_MIN, EMU_KFD_MINOR_MAX);
+		errno = EINVAL;
+		return NULL;
+	}
+	if ((unsigned)cfg->profile > KFDSIG_EMU_KERNEL_V7_3) {
 		set_error(EINVAL, "unknown kernel profile %d", (int)cfg->profile);
 		errno = EINVAL;
 		return NULL;
@@ -178,7 +187,7 @@ struct kfdsig_emu *kfdsig_emu_create(const struct kfdsig_emu_config *user_cfg)
 	emu->proc_release = emu_proc_free;    /* emu_process.c */
 	emu->file_release = emu_file_release; /* emu_seam.c */
 	emu->major = cfg->kfd_major || cfg->kfd_minor ? cfg->kfd_major : 1;
-	emu->minor = cfg->kfd_major || cfg->kfd_minor ? cfg->kfd_minor : 18;
+	emu->minor = cfg->kfd_major || cfg->kfd_minor ? cfg->kfd_minor : EMU_KFD_MINOR_DEFAULT;
 	emu->profile = cfg->profile;
 	emu->privileged = cfg->privileged;
 	emu->next_pasid = 0x8001;
@@ -272,6 +281,25 @@ int kfdsig_emu_pasid(struct kfdsig_emu *emu, int fd)
 	return r;
 }
 
+/* Kernel profiles by the release they reproduce; "6.14" and
+ * "mailbox-free" are older spellings of v6.14 and v7.1. */
+static const struct {
+	const char *name;
+	enum kfdsig_emu_kernel_profile profile;
+} profile_names[] = {
+	{ "default", KFDSIG_EMU_KERNEL_DEFAULT },   { "v6.14", KFDSIG_EMU_KERNEL_V6_14_DROP },
+	{ "6.14", KFDSIG_EMU_KERNEL_V6_14_DROP },   { "v7.1", KFDSIG_EMU_KERNEL_V7_1 },
+	{ "mailbox-free", KFDSIG_EMU_KERNEL_V7_1 }, { "v7.3", KFDSIG_EMU_KERNEL_V7_3 },
+};
+
+static int emu_profile_by_name(const char *name)
+{
+	for (size_t i = 0; i < sizeof(profile_names) / sizeof(profile_names[0]); i++)
+		if (!strcmp(name, profile_names[i].name))
+			return (int)profile_names[i].profile;
+	return -1;
+}
+
 /* "gfx90a,gfx1100,kfd=1.13,profile=v6.14,privileged,smi=vmfault+gpu_pre_reset" */
 /* One decimal number of at most 32 bits at *s, moved past; digits only
  * (no sign, space or base prefix that strtoul would accept). */
@@ -347,22 +375,28 @@ struct kfdsig_emu *kfdsig_emu_create_from_spec(const char *spec)
 				errno = EINVAL;
 				return NULL;
 			}
+			if (maj != 1 || min < EMU_KFD_MINOR_MIN || min > EMU_KFD_MINOR_MAX) {
+				set_error(EINVAL,
+					  "KFD version '%s' is outside what the emulator "
+					  "knows (kfd=1.%u to kfd=1.%u)",
+					  tok + 4, EMU_KFD_MINOR_MIN, EMU_KFD_MINOR_MAX);
+				errno = EINVAL;
+				return NULL;
+			}
 			cfg.kfd_major = maj;
 			cfg.kfd_minor = min;
 		} else if (!strncmp(tok, "profile=", 8)) {
-			if (!strcmp(tok + 8, "v6.14") || !strcmp(tok + 8, "6.14"))
-				cfg.profile = KFDSIG_EMU_KERNEL_V6_14_DROP;
-			else if (!strcmp(tok + 8, "default"))
-				cfg.profile = KFDSIG_EMU_KERNEL_DEFAULT;
-			else if (!strcmp(tok + 8, "mailbox-free"))
-				cfg.profile = KFDSIG_EMU_KERNEL_MAILBOX_FREE;
-			else {
+			int prof = emu_profile_by_name(tok + 8);
+
+			if (prof < 0) {
 				set_error(EINVAL,
-					  "unknown profile '%s' (default, v6.14, mailbox-free)",
+					  "unknown profile '%s' (default, v6.14, v7.1, v7.3; "
+					  "mailbox-free is v7.1)",
 					  tok + 8);
 				errno = EINVAL;
 				return NULL;
 			}
+			cfg.profile = (enum kfdsig_emu_kernel_profile)prof;
 		} else if (!strcmp(tok, "privileged")) {
 			cfg.privileged = true;
 		} else if (!strncmp(tok, "smi=", 4)) {

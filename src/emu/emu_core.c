@@ -77,7 +77,10 @@ struct emu_proc *emu_proc_of_caller(struct kfdsig_emu *emu)
 	pid_t pid = getpid();
 
 	for (struct emu_proc *p = emu->procs; p; p = p->next)
-		if (p->pid == pid && !p->closed) {
+		/* find_process_by_mm returns the primary only (commit
+		 * 3880d8e3c6ef "amdkfd: find_process_by_mm always return the
+		 * primary context") */
+		if (p->pid == pid && !p->closed && !p->secondary) {
 			p->refs++;
 			return p;
 		}

@@ -13,6 +13,7 @@
 
 #include "emu/emu_debug.h"
 #include "emu/emu_engine.h"
+#include "emu/emu_gc12_1.h"
 #include "emu/sq/sq.h"
 
 /* PM4 type-3 header (vid.h / soc15d.h / nvd.h PACKET3()) */
@@ -374,6 +375,8 @@ bool emu_pm4_exec(struct emu_queue *q, const uint32_t *pkt, uint32_t len, int de
 {
 	if (HDR_TYPE(pkt[0]) == 2)
 		return true;
+	if (emu_gc121_opcode_removed(&q->g->gen, HDR_OP(pkt[0])))
+		return false;
 	switch (HDR_OP(pkt[0])) {
 	case OP_PRED_EXEC:
 		/* In a ring (an IB handles it itself, indirect_buffer()): no

@@ -963,11 +963,23 @@ int emu_dbg_trap(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 		 * operations on every GPU (-EACCES); the previous flags come
 		 * back */
 		uint32_t f = a->set_flags.flags, prev = d->flags;
+		uint32_t known = KFDSIG_DBG_FLAG_SINGLE_MEM_OP;
 
-		if (f & ~KFDSIG_DBG_FLAG_SINGLE_MEM_OP) {
+		/* 1.21: LDS out-of-address-range exceptions, on GC 12.1 (the
+		 * v12_1 class) only; elsewhere -EACCES like SINGLE_MEM_OP
+		 * without its capability (that errno is UNVERIFIED for this
+		 * flag). 1.20 (expert scheduling mode trap handler) changes
+		 * no ioctl: nothing to gate. */
+		if (emu_version_at_least(emu, 21))
+			known |= KFDSIG_DBG_FLAG_LDS_OUT_OF_ADDR_RANGE;
+		if (f & ~known) {
 			r = -EINVAL;
 			break;
 		}
+		for (uint32_t i = 0; i < emu->ngpus && (f & KFDSIG_DBG_FLAG_LDS_OUT_OF_ADDR_RANGE);
+		     i++)
+			if (emu->gpus[i].gen.irq != KFDSIG_IRQ_V12_1)
+				r = -EACCES;
 		for (uint32_t i = 0; i < emu->ngpus && (f & KFDSIG_DBG_FLAG_SINGLE_MEM_OP); i++) {
 			uint32_t cap = 0, prop = 0;
 

@@ -123,6 +123,10 @@ static int create_signal_event(struct emu_proc *p, struct emu_event *ev)
 
 	if (p->signal_mapped_size && p->signal_event_count == p->signal_mapped_size / 8)
 		return -ENOSPC;
+	/* Linux 7.3 (b4f5837f746a, allocate_event_notification_slot()):
+	 * no kernel page any more; without a user buffer, -ENOMEM. */
+	if (!p->signal_page && p->emu->profile >= KFDSIG_EMU_KERNEL_V7_3)
+		return -ENOMEM;
 	if (!p->signal_page) {
 		int r = allocate_kernel_page(p);
 		if (r)
@@ -338,6 +342,10 @@ int emu_event_mmap(struct emu_proc *p, void **out, void *addr, size_t len, int p
 		order++;
 	while ((1ul << limit_order) < limit)
 		limit_order++;
+	/* Linux 7.3 (4d7c624a0af1): kfd_mmap() refuses
+	 * KFD_MMAP_TYPE_EVENTS with -EINVAL ("no longer supported"). */
+	if (p->emu->profile >= KFDSIG_EMU_KERNEL_V7_3)
+		return -EINVAL;
 	if (limit_order < order || !p->signal_page)
 		return -EINVAL;
 	if (p->kpage_memfd >= 0) {

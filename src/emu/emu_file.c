@@ -100,7 +100,8 @@ static void file_unlink(struct kfdsig_emu *emu, struct emu_file *f)
 				p->pdd[i].drm_file = NULL;
 	/* Per open: the process dies with its file. Per pid: kfd_release
 	 * only drops a reference; the process lives until its mm goes. */
-	if (f->kind == EMU_FILE_KFD && f->proc && emu->pmodel == KFDSIG_EMU_PROCESS_PER_OPEN)
+	if (f->kind == EMU_FILE_KFD && f->proc &&
+	    (emu->pmodel == KFDSIG_EMU_PROCESS_PER_OPEN || f->proc->secondary))
 		f->proc->closed = true;
 }
 

@@ -13,8 +13,8 @@
  *     signal_mailbox_updated = false for the CP end-of-pipe only (SDMA
  *     TRAP and SQ messages pass true), and lookup_signaled_event_by_
  *     partial_id() then returns idr_find(id) without reading the slot.
- *     Which release carries it is UNVERIFIED: the emulator applies it
- *     under the mailbox-free kernel profile only.
+ *     Commit e04030139313, Linux 7.1: the emulator applies it under the
+ *     v7.1 and v7.3 kernel profiles.
  * Multi-XCC is emulated for GC 9.4.3-class nodes only (emu_xcc.c); the
  * emulated GC 12.1 GPU has XCC 0 only (its PRED_EXEC is UNVERIFIED).
  */
@@ -63,5 +63,30 @@ bool emu_gc121_mailbox_updated(const struct emu_gen *g, enum kfdsig_emu_irq_sour
 			       enum kfdsig_emu_kernel_profile profile)
 {
 	return !(g->irq == KFDSIG_IRQ_V12_1 && src == KFDSIG_EMU_IRQ_CP_EOP &&
-		 profile == KFDSIG_EMU_KERNEL_MAILBOX_FREE);
+		 profile >= KFDSIG_EMU_KERNEL_V7_1);
+}
+
+/*
+ * The type-3 opcodes "drm/amdgpu: update cp packets for gfx v12_1" (commit
+ * 90ddf2794258, Linux 7.1: "Clean up some unsupport CP packets") took out of
+ * gfx_v12_1_pkt.h, among them EVENT_WRITE_EOP/EOS, MEM_SEMAPHORE,
+ * INTERRUPT, INDIRECT_BUFFER_PASID and AQL_PACKET: the GC 12.1 CP takes
+ * none of them. What the firmware does with one is UNVERIFIED; the emulated
+ * CP treats it as any opcode it does not know (a bad opcode).
+ */
+static const uint8_t gc121_removed[] = {
+	0x11, 0x17, 0x19, 0x1d, 0x2a, 0x32, 0x33, 0x34, 0x36, 0x39, 0x3a, 0x3b, 0x41,
+	0x43, 0x44, 0x47, 0x48, 0x52, 0x53, 0x55, 0x59, 0x5a, 0x5c, 0x6a, 0x71, 0x72,
+	0x73, 0x74, 0x75, 0x7c, 0x7d, 0x7e, 0x80, 0x81, 0x83, 0x84, 0x85, 0x86, 0x88,
+	0x8b, 0x8e, 0x8f, 0x90, 0x94, 0x96, 0x99, 0x9c, 0x9d, 0x9e, 0xa1,
+};
+
+bool emu_gc121_opcode_removed(const struct emu_gen *g, uint32_t opcode)
+{
+	if (g->irq != KFDSIG_IRQ_V12_1)
+		return false;
+	for (size_t i = 0; i < sizeof(gc121_removed); i++)
+		if (gc121_removed[i] == opcode)
+			return true;
+	return false;
 }

@@ -27,8 +27,12 @@ bool emu_gc121_from_node(uint32_t interrupt_bitmap, uint16_t node_id, uint16_t v
 
 /* kfd_signal_event_interrupt()'s signal_mailbox_updated for this class,
  * source and kernel profile: false only for the v12_1 CP end-of-pipe
- * under the mailbox-free profile. */
+ * under the v7.1 and v7.3 profiles. */
 bool emu_gc121_mailbox_updated(const struct emu_gen *g, enum kfdsig_emu_irq_source src,
 			       enum kfdsig_emu_kernel_profile profile);
+
+/* A type-3 opcode the GC 12.1 CP no longer takes (commit 90ddf2794258):
+ * false on every other class. */
+bool emu_gc121_opcode_removed(const struct emu_gen *g, uint32_t opcode);
 
 #endif

@@ -148,6 +148,42 @@ static int smi_events(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	return 0;
 }
 
+/* AMDKFD_IOC_CREATE_PROCESS, KFD 1.19 (commit cc6b66d661fd, kfd_chardev.c
+ * kfd_ioctl_create_process()): a new secondary process, with its own PASID,
+ * events, memory and queues, replaces the fd's process; a secondary fd
+ * refuses it (-EINVAL, "Each FD owns only one kfd_process"). The fd held
+ * the only reference of a per-open process, so that one ends here; a
+ * per-pid primary lives on with its mm. A secondary ends with its fd
+ * (commit 65cce2a172ff "destroy kfd secondary contexts through fd close"). */
+static int create_process(struct kfdsig_emu *emu, struct emu_file *f, struct emu_proc *p)
+{
+	struct emu_proc *np;
+	bool per_open = emu->pmodel == KFDSIG_EMU_PROCESS_PER_OPEN;
+	int r;
+
+	if (p->secondary)
+		return -EINVAL;
+	pthread_mutex_lock(&emu->lock);
+	if (f->proc != p) {
+		pthread_mutex_unlock(&emu->lock);
+		return -EINVAL;
+	}
+	r = emu_proc_new(emu, &np);
+	if (r) {
+		pthread_mutex_unlock(&emu->lock);
+		return r;
+	}
+	np->secondary = true;
+	f->proc = np;
+	if (per_open)
+		p->closed = true;
+	pthread_mutex_unlock(&emu->lock);
+	if (per_open)
+		emu_queues_fini(p);
+	emu_proc_put(p); /* the file's reference (kfd_unref_process) */
+	return 0;
+}
+
 /* ---- dispatch --------------------------------------------------------- */
 
 #define IOCTL(nr_cmd, f, minor) [_IOC_NR(nr_cmd)] = { nr_cmd, f, minor }
@@ -206,6 +242,19 @@ int emu_ioctl(struct kfdsig_emu *emu, int fd, unsigned long cmd, void *arg)
 		return -EBADF;
 	if (!p)
 		return -ENOTTY;
+	if (cmd == KFDSIG_AMDKFD_IOC_CREATE_PROCESS && emu_version_at_least(emu, 19)) {
+		r = create_process(emu, f, p);
+		goto out;
+	}
+	/* The debug trap and SVM act on the primary only (commits
+	 * e3491fa3f3c9 "amdkfd: process debug trap ioctl only on a primary
+	 * context", 26fc46d7942d "amdkfd: process svm ioctl only on the
+	 * primary kfd process"); the errno is UNVERIFIED, -EINVAL chosen. */
+	if (p->secondary && _IOC_TYPE(cmd) == AMDKFD_IOCTL_BASE &&
+	    (nr == _IOC_NR(KFDSIG_AMDKFD_IOC_DBG_TRAP) || nr == 0x20)) {
+		r = -EINVAL;
+		goto out;
+	}
 
 	/* the process-setup ioctls live in emu_ioctl_proc.c */
 	if (nr < KFDSIG_ARRAY_SIZE(ioctls) && !ioctls[nr].fn && emu_ioctl_ext_find(nr))

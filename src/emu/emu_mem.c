@@ -125,6 +125,11 @@ int emu_alloc_memory(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 
 	if (!a->size)
 		return -EINVAL;
+	/* USERPTR on the primary only (commit 1707d5760c71 "amdkfd: process
+	 * USERPTR allocation only on the primary kfd process"); the errno is
+	 * UNVERIFIED, -EINVAL chosen. */
+	if (p->secondary && (a->flags & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR))
+		return -EINVAL;
 	pthread_mutex_lock(&p->lock);
 	i = emu_bind(emu, p, a->gpu_id);
 	if (i < 0) {

@@ -35,6 +35,12 @@
 #define EMU_MAX_QUEUES 1024
 /* SDMA engines of one GPU, plain and XGMI (gfx942: 2 + 14). */
 #define EMU_MAX_SDMA_ENGINES 32
+/* The KFD versions the emulator can be (kfd_ioctl.h version history: 1.1
+ * the first, 1.22 the newest merged; a 1.23 profiler ioctl was posted to
+ * amd-gfx in 2026 but is in no drm pull the emulator follows). */
+#define EMU_KFD_MINOR_MIN 1u
+#define EMU_KFD_MINOR_MAX 22u
+#define EMU_KFD_MINOR_DEFAULT 18u
 
 struct emu_smi;
 struct emu_dbg;
@@ -222,6 +228,9 @@ struct emu_proc {
 	char task_name[32];
 	int refs;
 	bool closed;
+	/* Made by CREATE_PROCESS on an fd (kfd_process.c create_process(..,
+	 * primary = false)): what find_process_by_mm never returns. */
+	bool secondary;
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
 	struct emu_pdd pdd[EMU_MAX_GPUS];

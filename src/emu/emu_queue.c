@@ -198,7 +198,10 @@ int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	 * exactly ring_size, compute: EOP and context save area per topology */
 	wp = exact_bo(p, gi, a->write_pointer_address & ~(pg - 1), pg);
 	rp = exact_bo(p, gi, a->read_pointer_address & ~(pg - 1), pg);
-	ring = exact_bo(p, gi, a->ring_base_address, a->ring_size);
+	/* from 1.22 the ring buffer also holds the metadata ring */
+	ring = exact_bo(p, gi, a->ring_base_address,
+			(uint64_t)a->ring_size +
+				(emu_version_at_least(emu, 22) ? a->metadata_ring_size : 0));
 	if (!wp || !rp || !ring || !a->ring_size) {
 		r = -EINVAL;
 		goto out;

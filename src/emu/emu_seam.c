@@ -117,7 +117,10 @@ static int e_mmap(void *ctx, void **out, void *addr, size_t len, int prot, int f
 	}
 	/* kfd_mmap acts on the caller's process (kfd_get_process(current)),
 	 * -EINVAL when it has none. */
-	if (emu->pmodel == KFDSIG_EMU_PROCESS_PER_PID) {
+	/* From 1.19 kfd_mmap takes the file's process (commit 4eb38fc0f1da
+	 * "amdkfd: find kfd_process by filep->private_data in kfd_mmap"):
+	 * the same as the caller's unless CREATE_PROCESS replaced it. */
+	if (emu->pmodel == KFDSIG_EMU_PROCESS_PER_PID && !(f->proc && f->proc->secondary)) {
 		p = emu_proc_of_caller(emu);
 	} else {
 		p = f->proc;
@@ -236,7 +239,7 @@ static bool e_privileged(void *ctx)
 void emu_file_release(struct kfdsig_emu *emu, struct emu_file *f)
 {
 	if (f->kind == EMU_FILE_KFD && f->proc) {
-		if (emu->pmodel == KFDSIG_EMU_PROCESS_PER_OPEN)
+		if (emu->pmodel == KFDSIG_EMU_PROCESS_PER_OPEN || f->proc->secondary)
 			emu_queues_fini(f->proc);
 		emu_proc_put(f->proc);
 	}
@@ -261,5 +264,10 @@ void emu_seam_install(struct kfdsig_emu *emu)
 		.poll = e_poll,
 		.drm_info = e_drm_info,
 		.privileged = e_privileged,
+		/* the release each kernel profile reproduces (emu.h) */
+		.kernel_release = emu->profile == KFDSIG_EMU_KERNEL_V7_3	 ? "7.3.0"
+				  : emu->profile == KFDSIG_EMU_KERNEL_V7_1	 ? "7.1.0"
+				  : emu->profile == KFDSIG_EMU_KERNEL_V6_14_DROP ? "6.14.0"
+										 : "6.19.0",
 	};
 }

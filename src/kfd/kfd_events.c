@@ -17,6 +17,11 @@ int kfdsig_kfd_set_signal_page_mode(struct kfdsig_kfd *kfd, enum kfdsig_signal_p
 
 	if (!kfd || (mode != KFDSIG_SIGNAL_PAGE_USER && mode != KFDSIG_SIGNAL_PAGE_KERNEL))
 		return set_error(EINVAL, "bad signal page mode");
+	if (mode == KFDSIG_SIGNAL_PAGE_KERNEL && kfd_kernel_at_least(kfd, 7, 3))
+		return set_error(ENOTSUP,
+				 "the kernel-page signal mode needs a kernel before Linux 7.3, "
+				 "which allocates no signal page and refuses the events mmap "
+				 "(commits b4f5837f746a, 4d7c624a0af1); use the user page");
 	pthread_mutex_lock(&kfd->lock);
 	if (kfd->page_set)
 		r = set_error(EBUSY, "the signal page already exists");

@@ -71,6 +71,9 @@ int kfd_linux_drm_info(void *ctx, int fd, struct kfdsig_drm_info *out);
 
 struct kfd_gpu *kfd_gpu_by_id(struct kfdsig_kfd *kfd, uint32_t gpu_id);
 
+/* kfd_sys.c: the kernel behind the ops is Linux @maj.@min or later. */
+bool kfd_kernel_at_least(const struct kfdsig_kfd *kfd, unsigned maj, unsigned min);
+
 /* Called with kfd->lock held. */
 int kfd_acquire_vm_locked(struct kfdsig_kfd *kfd, struct kfd_gpu *g);
 /*

@@ -151,8 +151,16 @@ int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id, enum kfdsig
 		o.percentage = 100;
 	if (!o.priority)
 		o.priority = 7;
-	if (o.pad_0)
-		return set_error(EINVAL, "kfdsig_queue_opts.pad_0 must be 0");
+	if (o.pad_0 || o.pad_1)
+		return set_error(EINVAL, "kfdsig_queue_opts.pad_0 and pad_1 must be 0");
+	if (o.metadata_ring_size) {
+		if (!kfdsig_kfd_has(kfd, KFDSIG_KFD_FEAT_METADATA_RING))
+			return set_error(ENOTSUP, "a metadata ring needs KFD 1.22");
+		if (o.metadata_ring_size % pg)
+			return set_error(EINVAL, "metadata ring size %u is not a multiple of %llu",
+					 o.metadata_ring_size, (unsigned long long)pg);
+		req = KFDSIG_AMDKFD_IOC_CREATE_QUEUE_1_17; /* the whole 1.22 struct */
+	}
 	if (o.pm4_target_xcc) {
 		uint32_t nx = g->dev.num_xcc ? g->dev.num_xcc : 1;
 
@@ -180,7 +188,8 @@ int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id, enum kfdsig
 
 	/* The ring is its own mapping of exactly ring_size bytes, the read
 	 * and write pointers each their own page (kfd_queue_acquire_buffers). */
-	if ((r = alloc_mapped(kfd, g, o.ring_size, &q->ring)) < 0 ||
+	if ((r = alloc_mapped(kfd, g, (uint64_t)o.ring_size + o.metadata_ring_size, &q->ring)) <
+		    0 ||
 	    (r = alloc_mapped(kfd, g, pg, &q->rptr)) < 0 ||
 	    (r = alloc_mapped(kfd, g, pg, &q->wptr)) < 0)
 		goto fail;
@@ -207,6 +216,7 @@ int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id, enum kfdsig
 	a.queue_percentage = o.percentage | o.pm4_target_xcc << 8;
 	a.queue_priority = o.priority;
 	a.sdma_engine_id = o.sdma_engine_id;
+	a.metadata_ring_size = o.metadata_ring_size;
 	if (!is_sdma(type)) {
 		const struct kfdsig_kfd_device *d = &g->dev;
 		uint32_t xcc = d->num_xcc ? d->num_xcc : 1;

@@ -5,7 +5,10 @@
  * file may call it; it calls none of them (scripts/check-cycles.py).
  */
 #include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/utsname.h>
 
 #include "kfd/kfd_priv.h"
 
@@ -75,6 +78,8 @@ static const struct {
 	[KFDSIG_KFD_FEAT_GEM_VA] = { "gem-va", 15 },
 	[KFDSIG_KFD_FEAT_CONTIGUOUS_VRAM] = { "contiguous-vram", 16 },
 	[KFDSIG_KFD_FEAT_SDMA_BY_ENG_ID] = { "sdma-by-engine-id", 17 },
+	[KFDSIG_KFD_FEAT_CREATE_PROCESS] = { "create-process", 19 },
+	[KFDSIG_KFD_FEAT_METADATA_RING] = { "metadata-ring", 22 },
 };
 
 bool kfdsig_kfd_has(const struct kfdsig_kfd *kfd, enum kfdsig_kfd_feature f)
@@ -94,4 +99,48 @@ const char *kfdsig_kfd_feature_info(enum kfdsig_kfd_feature f, uint32_t *minor)
 	if (minor)
 		*minor = features[f].minor;
 	return features[f].name;
+}
+
+/* Is the kernel behind kfd's ops at least @maj.@min? ops->kernel_release,
+ * or uname(2)'s release; false when unreadable. */
+bool kfd_kernel_at_least(const struct kfdsig_kfd *kfd, unsigned maj, unsigned min)
+{
+	struct utsname u;
+	const char *rel = kfd->ops->kernel_release;
+	unsigned a = 0, b = 0;
+
+	if (!rel) {
+		if (uname(&u))
+			return false;
+		rel = u.release;
+	}
+	if (sscanf(rel, "%u.%u", &a, &b) != 2)
+		return false;
+	return a > maj || (a == maj && b >= min);
+}
+
+int kfdsig_kfd_create_process(struct kfdsig_kfd *kfd)
+{
+	bool busy = false;
+	int r;
+
+	if (!kfd)
+		return set_error(EINVAL, "NULL kfd handle");
+	if (!kfdsig_kfd_has(kfd, KFDSIG_KFD_FEAT_CREATE_PROCESS))
+		return set_error(ENOTSUP, "CREATE_PROCESS needs KFD 1.19 (this one is %u.%u)",
+				 kfd->major, kfd->minor);
+	pthread_mutex_lock(&kfd->lock);
+	busy = kfd->bos || kfd->page_set || kfd->nothers || kfd->queues;
+	for (size_t i = 0; i < kfd->ngpus && !busy; i++)
+		busy = kfd->gpus[i].vm_acquired;
+	if (busy) {
+		pthread_mutex_unlock(&kfd->lock);
+		return set_error(EBUSY, "CREATE_PROCESS on a handle that already holds a VM, "
+					"buffer, event or queue");
+	}
+	r = kfd_ioctl_retry(kfd->ops, kfd->fd, KFDSIG_AMDKFD_IOC_CREATE_PROCESS, NULL);
+	pthread_mutex_unlock(&kfd->lock);
+	if (r < 0)
+		return set_error(-r, "CREATE_PROCESS failed: %s", strerror(-r));
+	return 0;
 }

@@ -63,13 +63,12 @@ static const uint32_t eop_dw1[4][3] = {
 				    PM4_BIT(EOP, gcr_gl2_wb) | PM4_BIT(EOP, gcr_glm_wb),
 		[KFDSIG_CACHE_NONE] = NOFLUSH_EVENT | NV_BYPASS,
 	},
-	/* GC 12.1: writeback is gfx_v12_1_ring_emit_fence's DW1 exactly;
-	 * flush-inv adds the two invalidates the same header defines (GLV_INV,
-	 * GL2_INV: UNVERIFIED whether needed, harmless for the slot write);
-	 * none keeps the kernel's TEMPORAL 3 on a bottom-of-pipe event. */
+	/* GC 12.1: flush-inv and writeback are both gfx_v12_1_ring_emit_fence's
+	 * DW1 exactly (the kernel's fence sets no invalidate bit; commit
+	 * 90ddf2794258 kept that DW1); none keeps the kernel's TEMPORAL 3 on a
+	 * bottom-of-pipe event. */
 	[KFDSIG_PM4_FENCE_GC12_1] = {
-		[KFDSIG_CACHE_FLUSH_INV] = FLUSH_EVENT | GC121_FENCE | PM4_BIT(EOP, gcr_glv_inv) |
-					   PM4_BIT(EOP, gcr_gl2_inv),
+		[KFDSIG_CACHE_FLUSH_INV] = FLUSH_EVENT | GC121_FENCE,
 		[KFDSIG_CACHE_WB] = FLUSH_EVENT | GC121_FENCE,
 		[KFDSIG_CACHE_NONE] = NOFLUSH_EVENT | PM4_PUT(EOP, temporal, 3),
 	},

@@ -147,9 +147,38 @@ static const struct kfdsig_field rm_gc121_fields[] = {
 	LV(EOP, temporal, temporal_names),
 	L(EOP121, pq_exe_status),
 	L(EOP, glk_inv),
-	RM_DW2_TO_6,
+	LV(RM, dst_sel, dst_sel_names),
 	RM_MES_FIELDS,
+	LV(RM, int_sel, int_sel_names),
+	L(RM121, add_doorbell_offset),
+	LV(RM, data_sel, data_sel_names),
+	L(RM, address_lo),
+	L(RM, address_hi),
+	L(RM, data_lo),
+	L(RM, data_hi),
 	L(RM, int_ctxid),
+};
+
+/* GC 12.1 WRITE_DATA (WD121 in pm4_fields.def); DST_SEL 1 and 3 are
+ * reserved there, 5 is memory through tc_l2. */
+static const char *const wd_dst_sel_gc121_names[] = {
+	"register", "reserved", "tc_l2", "reserved", "reserved", "memory", "memory_mapped_adc",
+};
+static const char *const mode_names[] = { "local_xcd", "remote_or_local_aid", "remote_xcd",
+					  "remote_mid" };
+static const struct kfdsig_field write_data_gc121_fields[] = {
+	HEADER_FIELDS,
+	LV(WD, dst_sel, wd_dst_sel_gc121_names),
+	L(WD121, scope),
+	LV(WD121, mode, mode_names),
+	L(WD121, addr_incr),
+	L(WD121, mid_die_id),
+	L(WD, wr_confirm),
+	L(WD121, xcd_die_id),
+	LV(WD121, temporal, temporal_names),
+	L(WD121, coop_disable),
+	L(WD, dst_addr_lo),
+	L(WD, dst_addr_hi),
 };
 
 static const struct kfdsig_field eop_fields[] = {
@@ -211,12 +240,42 @@ static const struct kfdsig_field wait_reg_mem_fields[] = {
 	L(WRM, poll_interval),
 };
 
+/* GC 12.1: no ENGINE (WRM121 in pm4_fields.def). */
+static const struct kfdsig_field wait_reg_mem_gc121_fields[] = {
+	HEADER_FIELDS,
+	LV(WRM, function, wrm_function_names),
+	LV(WRM, mem_space, wrm_mem_space_names),
+	LV(WRM, operation, wrm_operation_names),
+	LV(WRM121, mode, mode_names),
+	L(WRM121, mid_die_id),
+	L(WRM121, xcd_die_id),
+	L(WRM121, mes_intr_pipe),
+	L(WRM121, mes_action),
+	LV(WRM121, temporal, temporal_names),
+	L(WRM, poll_address_lo),
+	L(WRM, poll_address_hi),
+	L(WRM, reference),
+	L(WRM, mask),
+	L(WRM, poll_interval),
+};
+
 static const char *const ib_cache_policy_names[] = { "lru", "stream", "bypass" };
 static const struct kfdsig_field indirect_buffer_fields[] = {
 	HEADER_FIELDS,	   L(IB, ib_base_lo),
 	L(IB, ib_base_hi), L(IB, ib_size),
 	L(IB, pre_ena),	   L(IB, valid),
 	L(IB, vmid),	   LV(IB, cache_policy, ib_cache_policy_names),
+};
+
+/* GC 12.1: TEMPORAL for CACHE_POLICY, no PRE_ENB. */
+static const struct kfdsig_field indirect_buffer_gc121_fields[] = {
+	HEADER_FIELDS,
+	L(IB, ib_base_lo),
+	L(IB, ib_base_hi),
+	L(IB, ib_size),
+	L(IB, valid),
+	L(IB, vmid),
+	LV(IB121, temporal, temporal_names),
 };
 
 static const struct kfdsig_field pred_exec_fields[] = {
@@ -293,6 +352,13 @@ static const struct kfdsig_packet_desc eop_desc =
 	DESC("EVENT_WRITE_EOP", PM4_OP_EVENT_WRITE_EOP, 6, eop_fields);
 static const struct kfdsig_packet_desc write_data_desc =
 	DESC("WRITE_DATA", PM4_OP_WRITE_DATA, 5, write_data_fields);
+static const struct kfdsig_packet_desc write_data_gc121_desc =
+	DESC("WRITE_DATA", PM4_OP_WRITE_DATA, 5, write_data_gc121_fields);
+static const struct kfdsig_packet_desc wait_reg_mem_gc121_desc =
+	DESC("WAIT_REG_MEM", PM4_OP_WAIT_REG_MEM, PM4_WAIT_REG_MEM_DW, wait_reg_mem_gc121_fields);
+static const struct kfdsig_packet_desc indirect_buffer_gc121_desc =
+	DESC("INDIRECT_BUFFER", PM4_OP_INDIRECT_BUFFER, PM4_INDIRECT_BUFFER_DW,
+	     indirect_buffer_gc121_fields);
 static const struct kfdsig_packet_desc nop_desc = DESC("NOP", PM4_OP_NOP, 1, nop_fields);
 static const struct kfdsig_packet_desc event_write_desc =
 	DESC("EVENT_WRITE", PM4_OP_EVENT_WRITE, PM4_EVENT_WRITE_DW, event_write_fields);
@@ -327,14 +393,20 @@ const struct kfdsig_packet_desc *pm4_desc_lookup(const struct kfdsig_target *t, 
 			return &eop_desc;
 		break;
 	case PM4_OP_WRITE_DATA:
+		if (t->pm4_fence == KFDSIG_PM4_FENCE_GC12_1)
+			return &write_data_gc121_desc;
 		return &write_data_desc;
 	case PM4_OP_NOP:
 		return &nop_desc;
 	case PM4_OP_EVENT_WRITE:
 		return &event_write_desc;
 	case PM4_OP_WAIT_REG_MEM:
+		if (t->pm4_fence == KFDSIG_PM4_FENCE_GC12_1)
+			return &wait_reg_mem_gc121_desc;
 		return &wait_reg_mem_desc;
 	case PM4_OP_INDIRECT_BUFFER:
+		if (t->pm4_fence == KFDSIG_PM4_FENCE_GC12_1)
+			return &indirect_buffer_gc121_desc;
 		return &indirect_buffer_desc;
 	case PM4_OP_PRED_EXEC:
 		/* multi-XCC generations only (max_xcc, target_table.c [xcc]) */
@@ -351,6 +423,77 @@ const struct kfdsig_packet_desc *pm4_desc_lookup(const struct kfdsig_target *t, 
 	case PM4_OP_DISPATCH_DIRECT:
 		return &dispatch_direct_desc;
 	}
+	return NULL;
+}
+
+/*
+ * The type-3 opcodes commit 90ddf2794258 ("drm/amdgpu: update cp packets for
+ * gfx v12_1": "Clean up some unsupport CP packets for gfx v12_1") took out
+ * of gfx_v12_1_pkt.h: the GC 12.1 CP does not take them.
+ */
+static const struct {
+	uint8_t op;
+	const char *name;
+} gc121_removed[] = {
+	{ 0x11, "SET_BASE" },
+	{ 0x17, "INDIRECT_BUFFER_END" },
+	{ 0x19, "INDIRECT_BUFFER_CNST_END" },
+	{ 0x1d, "ATOMIC_GDS" },
+	{ 0x2a, "INDEX_TYPE" },
+	{ 0x32, "INDIRECT_BUFFER_PRIV" },
+	{ 0x33, "INDIRECT_BUFFER_CNST" },
+	{ 0x34, "STRMOUT_BUFFER_UPDATE" },
+	{ 0x36, "DRAW_PREAMBLE" },
+	{ 0x39, "MEM_SEMAPHORE" },
+	{ 0x3a, "DRAW_INDEX_MULTI_INST" },
+	{ 0x3b, "COPY_DW" },
+	{ 0x41, "CP_DMA" },
+	{ 0x43, "SURFACE_SYNC" },
+	{ 0x44, "ME_INITIALIZE" },
+	{ 0x47, "EVENT_WRITE_EOP" },
+	{ 0x48, "EVENT_WRITE_EOS" },
+	{ 0x52, "GFX_CNTX_UPDATE" },
+	{ 0x53, "BLK_CNTX_UPDATE" },
+	{ 0x55, "INCR_UPDT_STATE" },
+	{ 0x59, "REWIND" },
+	{ 0x5a, "INTERRUPT" },
+	{ 0x5c, "INDIRECT_BUFFER_PASID" },
+	{ 0x6a, "SET_CONTEXT_REG_INDEX" },
+	{ 0x71, "SET_VGPR_REG_DI_MULTI" },
+	{ 0x72, "SET_SH_REG_DI" },
+	{ 0x73, "SET_CONTEXT_REG_INDIRECT" },
+	{ 0x74, "SET_SH_REG_DI_MULTI" },
+	{ 0x75, "GFX_PIPE_LOCK" },
+	{ 0x7c, "FORWARD_HEADER" },
+	{ 0x7d, "SCRATCH_RAM_WRITE" },
+	{ 0x7e, "SCRATCH_RAM_READ" },
+	{ 0x80, "LOAD_CONST_RAM" },
+	{ 0x81, "WRITE_CONST_RAM" },
+	{ 0x83, "DUMP_CONST_RAM" },
+	{ 0x84, "INCREMENT_CE_COUNTER" },
+	{ 0x85, "INCREMENT_DE_COUNTER" },
+	{ 0x86, "WAIT_ON_CE_COUNTER" },
+	{ 0x88, "WAIT_ON_DE_COUNTER_DIFF" },
+	{ 0x8b, "SWITCH_BUFFER" },
+	{ 0x8e, "GET_LOD_STATS" },
+	{ 0x8f, "DRAW_MULTI_PREAMBLE" },
+	{ 0x90, "FRAME_CONTROL" },
+	{ 0x94, "COND_PREEMPT" },
+	{ 0x96, "COPY_DATA_RB" },
+	{ 0x99, "AQL_PACKET" },
+	{ 0x9c, "DRAW_INDIRECT_COUNT_MULTI" },
+	{ 0x9d, "DRAW_INDEX_INDIRECT_COUNT_MULTI" },
+	{ 0x9e, "DUMP_CONST_RAM_OFFSET" },
+	{ 0xa1, "MAP_PROCESS" },
+};
+
+const char *pm4_removed_opcode(const struct kfdsig_target *t, unsigned int opcode)
+{
+	if (!t || t->pm4_fence != KFDSIG_PM4_FENCE_GC12_1)
+		return NULL;
+	for (size_t i = 0; i < KFDSIG_ARRAY_SIZE(gc121_removed); i++)
+		if (gc121_removed[i].op == opcode)
+			return gc121_removed[i].name;
 	return NULL;
 }
 

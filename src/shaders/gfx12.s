@@ -23,6 +23,17 @@
 //            (global_wb scope:SCOPE_SYS, s_wait_storecnt 0x0) for a
 //            system-scope release fence, and llvm-mc encodes every
 //            instruction here as for gfx1201
+//   mode     llc for gfx1250 starts every kernel with s_setreg_imm32_b32
+//            hwreg(HW_REG_WAVE_MODE, 25, 1), 1: LLVM PR 169016 "[AMDGPU]
+//            Enable multi-group xnack replay in hardware (GFX1250)" sets the
+//            MODE bit that makes the hardware replay several groups of
+//            XNACK-retried memory instructions, matching the s_wait_xcnt the
+//            compiler inserts for that mode. The stub does without: no
+//            instruction overwrites a source of a memory instruction still
+//            in flight (s[0:1] stays, v[0:3] are written before the store and
+//            not after), so a replay in either mode re-runs it with the same
+//            operands; and the family shares one code object (gen_stubs.cmake)
+//            whose gfx12.0 form must not set a gfx1250 MODE bit
 //   sendmsg  s_sendmsg is counted by KM_CNT (UNVERIFIED: no LLVM or
 //            kernel source says)
 //            the stub waits for it before s_endpgm, as kfdtest's trap

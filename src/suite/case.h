@@ -88,6 +88,7 @@ extern const struct suite_group suite_group_gpu;
 extern const struct suite_group suite_group_xcc; /* case_xcc.c: gpu.multi-xcc.* */
 extern const struct suite_group suite_group_debug;
 extern const struct suite_group suite_group_trap;
+extern const struct suite_group suite_group_process; /* case_process.c */
 
 /* Run one case on one device (fresh KFD process); fills c->why. */
 enum suite_result suite_run_one(const struct suite_case *cs, const struct suite_device *d,

@@ -71,17 +71,20 @@ static int add_emulated(struct suite_devset *s, const char *target, const char *
 	return 0;
 }
 
-/* The emulator's kernel profiles by their spec names (kfdsig_emu_create_from_spec):
- * v6.14 drops an interrupt whose full id names an unsignalled slot,
- * mailbox-free trusts the GC 12.1 CP end-of-pipe id (docs/gc12_1.md). */
+/* The emulator's kernel profiles by their spec names (kfdsig_emu_create_from_spec,
+ * include/kfdsig/emu.h): v6.14 drops an interrupt whose full id names an
+ * unsignalled slot, v7.1 (mailbox-free) trusts the GC 12.1 CP end-of-pipe
+ * id (docs/gc12_1.md), v7.3 also allocates no signal page in the kernel. */
 static const char *canonical_profile(const char *name)
 {
 	if (!strcmp(name, "default"))
 		return "default";
 	if (!strcmp(name, "v6.14") || !strcmp(name, "6.14"))
 		return "v6.14";
-	if (!strcmp(name, "mailbox-free"))
-		return "mailbox-free";
+	if (!strcmp(name, "v7.1") || !strcmp(name, "mailbox-free"))
+		return "v7.1";
+	if (!strcmp(name, "v7.3"))
+		return "v7.3";
 	return NULL;
 }
 
@@ -186,7 +189,7 @@ enum suite_dev_status suite_devices_open(struct suite_devset *s, const struct su
 				if (!profile)
 					return fail(s, SUITE_DEV_USAGE,
 						    "unknown profile '%s' in --emulate "
-						    "(default, v6.14, mailbox-free)",
+						    "(default, v6.14, v7.1, v7.3)",
 						    tok + 8);
 			}
 		} else if (!strcmp(tok, "privileged")) {
@@ -245,7 +248,7 @@ enum suite_dev_status suite_devices_open(struct suite_devset *s, const struct su
 		if (!profile)
 			return fail(s, SUITE_DEV_USAGE,
 				    "--kernel-profile: unknown profile '%s' (default, "
-				    "v6.14, mailbox-free)",
+				    "v6.14, v7.1, v7.3)",
 				    o->profile);
 		snprintf(knobs + strlen(knobs), sizeof(knobs) - strlen(knobs), ",profile=%s",
 			 profile);

@@ -53,7 +53,7 @@ struct suite_device {
 	 * kfd_signal_event_interrupt() / lookup_signaled_event_by_partial_id()):
 	 * known under the emulator, guessed from uname -r on hardware. */
 	bool drops_wrong_id;
-	const char *profile; /* "default", "v6.14", "mailbox-free", or "linux X.Y" */
+	const char *profile; /* "default", "v6.14", "v7.1", "v7.3", or "linux X.Y" */
 };
 
 struct suite_dev_opts {

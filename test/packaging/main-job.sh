@@ -15,16 +15,16 @@ last=$(tail -n 1 "$work/log")
 echo "$last"
 [ $st -eq 0 ] || { echo "run-main.sh exited $st"; tail -n 30 "$work/log"; exit 1; }
 # sections: gfx90a (3 cases), all targets (3 x N), v6.14 on 2 devices (1 + ... cases),
-# mailbox-free on 2 devices (2 x 2 cases), the libhsakmt clients (one row each, or
-# one SKIP when they were not built) and the ROCm runtime (a row per rocminfo
-# spec and HIP target, or one SKIP without rocminfo / the HIP program)
+# v7.1 on 2 devices (2 x 2 cases), v7.3 with KFD 1.22 on 2 devices (the smoke cases), the
+# libhsakmt clients (one row each, or one SKIP when they were not built) and the ROCm runtime
+# (a row per rocminfo spec and HIP target, or one SKIP without rocminfo / the HIP program)
 sum=$(awk '/^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$/ { p += $1; f += $3; s += $5 }
 	/^PASS  (libhsakmt\.|rocminfo |HIP)/ { p++ } /^FAIL  (libhsakmt\.|rocminfo |HIP)/ { f++ }
 	/^SKIP: the libhsakmt clients/ { s++ } /^SKIP: rocminfo not installed/ { s++ }
 	/^SKIP  HIP host calls/ { s++ }
 	END { print p, f, s }' "$work/log")
 set -- $sum
-echo "$last" | grep -q "^kfdsig main job: PASS: $1 passed, $2 failed, $3 skipped over 6 suite sections; bench figures in $work/bench.json (samples $work/bench-samples.csv), plot in $work/bench.svg$" ||
+echo "$last" | grep -q "^kfdsig main job: PASS: $1 passed, $2 failed, $3 skipped over 7 suite sections; bench figures in $work/bench.json (samples $work/bench-samples.csv), plot in $work/bench.svg$" ||
   { echo "verdict does not sum the sections ($sum)"; exit 1; }
 [ "$1" -gt 0 ] || { echo "nothing passed"; exit 1; }
 if [ -x "$clients/client_hsakmt_queue" ]; then

@@ -1,0 +1,213 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * KFD 1.19-1.22 and the Linux 7.3 signal page, on the emulated KFD and
+ * through the backend:
+ *   - CREATE_PROCESS (1.19, kfd_chardev.c kfd_ioctl_create_process()): a
+ *     secondary process per fd with its own PASID and events; -EINVAL on a
+ *     secondary; absent (-ENOTTY) before 1.19; the debug trap and USERPTR
+ *     on the primary only; kfdsig_kfd_create_process() -ENOTSUP / -EBUSY;
+ *   - the LDS out-of-range debug flag (1.21) on GC 12.1 only;
+ *   - metadata_ring_size (1.22): the ring buffer holds ring + metadata;
+ *   - profile v7.3: events mmap -EINVAL, first signal event without a
+ *     buffer -ENOMEM, the backend's kernel-page mode -ENOTSUP.
+ */
+#define _GNU_SOURCE
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+
+#include <kfdsig/debug.h>
+
+#include "abi/kfd_ioctl.h"
+#include "kfd_debug_util.h"
+
+#define WAIT_MS 5000
+
+static void test_create_process(void)
+{
+	struct kfdsig_emu *emu = t_emu("gfx90a,kfd=1.19");
+	struct kfdsig_kfd *a = t_open(emu), *b = t_open(emu);
+	const struct kfdsig_kfd_ops *ops = kfdsig_emu_ops(emu);
+	struct kfdsig_event ea, eb;
+	uint32_t gpu = t_gpu(a, 0);
+	int pa, pb_before, pb;
+	enum kfdsig_wait_result res;
+	struct kfd_ioctl_alloc_memory_of_gpu_args al = { 0 };
+
+	pa = t_pasid(emu, a);
+	pb_before = t_pasid(emu, b);
+	CHECK_EQ(kfdsig_kfd_create_process(b), 0, "CREATE_PROCESS on 1.19");
+	pb = t_pasid(emu, b);
+	CHECK(pb != pb_before && pb != pa && pb > 0, "a PASID of its own: %d (was %d, other %d)",
+	      pb, pb_before, pa);
+	CHECK_EQ(ops->ioctl(ops->ctx, kfdsig_kfd_fd(b), KFDSIG_AMDKFD_IOC_CREATE_PROCESS, NULL),
+		 -EINVAL, "a secondary cannot make another");
+	/* the same first event id in both, two signal pages */
+	ea = t_event(a, KFDSIG_EVENT_SIGNAL, false);
+	eb = t_event(b, KFDSIG_EVENT_SIGNAL, false);
+	CHECK(ea.id == eb.id && ea.slot_va != eb.slot_va, "event %u in both, slots apart", ea.id);
+	t_gpu_signal(eb.slot, 1);
+	CHECK_EQ(kfdsig_emu_interrupt(emu, pb, gpu, KFDSIG_EMU_IRQ_CP_EOP, eb.id), 1,
+		 "the secondary's PASID signals its event");
+	CHECK(t_wait1(b, eb.id, NULL, 0, &res) == 0 && res == KFDSIG_WAIT_COMPLETE,
+	      "the secondary's event is set");
+	CHECK(t_wait1(a, ea.id, NULL, 0, &res) == 0 && res == KFDSIG_WAIT_TIMEOUT,
+	      "the primary's event is not");
+	/* USERPTR on the primary only */
+	al.va_addr = 0x100000000ull;
+	al.size = 4096;
+	al.mmap_offset = 0x100000000ull;
+	al.gpu_id = gpu;
+	al.flags = KFD_IOC_ALLOC_MEM_FLAGS_USERPTR | KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE;
+	CHECK_EQ(ops->ioctl(ops->ctx, kfdsig_kfd_fd(b), AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &al),
+		 -EINVAL, "USERPTR on a secondary is refused");
+	kfdsig_kfd_close(b);
+	kfdsig_kfd_close(a);
+	kfdsig_emu_destroy(emu);
+
+	/* before 1.19: unknown to the kernel, refused by the backend */
+	emu = t_emu("gfx90a,kfd=1.18");
+	a = t_open(emu);
+	ops = kfdsig_emu_ops(emu);
+	CHECK_EQ(ops->ioctl(ops->ctx, kfdsig_kfd_fd(a), KFDSIG_AMDKFD_IOC_CREATE_PROCESS, NULL),
+		 -ENOTTY, "1.18: no CREATE_PROCESS");
+	CHECK_EQ(kfdsig_kfd_create_process(a), -ENOTSUP, "1.18: the backend refuses");
+	kfdsig_kfd_close(a);
+	kfdsig_emu_destroy(emu);
+
+	/* the backend refuses a handle that already holds something */
+	emu = t_emu("gfx90a,kfd=1.22");
+	a = t_open(emu);
+	ea = t_event(a, KFDSIG_EVENT_SIGNAL, false);
+	CHECK_EQ(kfdsig_kfd_create_process(a), -EBUSY, "after an event: -EBUSY");
+	kfdsig_kfd_close(a);
+	kfdsig_emu_destroy(emu);
+}
+
+/* The debug trap acts on the primary only; the LDS out-of-range flag from
+ * 1.21, on GC 12.1 only. */
+static void test_debug(void)
+{
+	static const struct {
+		const char *spec;
+		int want;
+	} flag[] = {
+		{ "gfx1250,kfd=1.21", 0 },
+		{ "gfx1250,kfd=1.20", -EINVAL },
+		{ "gfx90a,kfd=1.22", -EACCES },
+	};
+	struct drig r;
+	uint32_t fl;
+
+	for (size_t i = 0; i < sizeof(flag) / sizeof(flag[0]); i++) {
+		d_open(&r, flag[i].spec);
+		CHECK_EQ(kfdsig_kfd_runtime_enable(r.rt, 0, 0, NULL), 0, "%s: runtime enable",
+			 flag[i].spec);
+		CHECK_EQ(kfdsig_dbg_enable(r.dbg, r.pid, 0, r.dbgfd, NULL), 0, "%s: attach",
+			 flag[i].spec);
+		fl = KFDSIG_DBG_FLAG_LDS_OUT_OF_ADDR_RANGE;
+		CHECK_EQ(kfdsig_dbg_set_flags(r.dbg, r.pid, &fl), flag[i].want,
+			 "%s: LDS out-of-range flag", flag[i].spec);
+		d_close(&r);
+	}
+
+	/* a secondary debugger fd: the trap ioctl is the primary's */
+	d_open(&r, "gfx90a,kfd=1.19");
+	CHECK_EQ(kfdsig_kfd_runtime_enable(r.rt, 0, 0, NULL), 0, "runtime enable");
+	CHECK_EQ(kfdsig_kfd_create_process(r.dbg), 0, "the debugger's fd made secondary");
+	CHECK_EQ(kfdsig_dbg_enable(r.dbg, r.pid, 0, r.dbgfd, NULL), -EINVAL,
+		 "DBG_TRAP from a secondary");
+	d_close(&r);
+}
+
+static void test_metadata_ring(void)
+{
+	struct kfdsig_emu *emu = t_emu("gfx90a,kfd=1.22");
+	struct kfdsig_kfd *kfd = t_open(emu);
+	struct kfdsig_kfd_queue *q = NULL;
+	uint32_t gpu = t_gpu(kfd, 0), d[16];
+	struct kfdsig_event ev = t_event(kfd, KFDSIG_EVENT_SIGNAL, false);
+	uint64_t *page, va;
+	enum kfdsig_wait_result res;
+	KFDSIG_OPTS(kfdsig_queue_opts, o, .metadata_ring_size = 8192);
+
+	CHECK_EQ(kfdsig_kfd_queue_create(kfd, gpu, KFDSIG_QUEUE_PM4, &o, &q), 0,
+		 "1.22: a queue with a metadata ring");
+	kfdsig_kfd_signal_page(kfd, &page, &va);
+	{
+		struct kfdsig_fence f = { .slot_va = va + 8ull * ev.id, .event_id = ev.id };
+		int n = kfdsig_pm4_emit_fence(kfdsig_kfd_device(kfd, 0)->target, &f, d, 16);
+
+		CHECK(n > 0 && !kfdsig_kfd_queue_submit(q, d, (uint32_t)n, WAIT_MS), "fence");
+		CHECK(t_wait1(kfd, ev.id, NULL, WAIT_MS, &res) == 0 && res == KFDSIG_WAIT_COMPLETE,
+		      "the queue runs");
+	}
+	kfdsig_kfd_queue_destroy(q);
+	o.metadata_ring_size = 100;
+	CHECK_EQ(kfdsig_kfd_queue_create(kfd, gpu, KFDSIG_QUEUE_PM4, &o, &q), -EINVAL,
+		 "not a page multiple");
+	kfdsig_kfd_close(kfd);
+	kfdsig_emu_destroy(emu);
+
+	emu = t_emu("gfx90a,kfd=1.21");
+	kfd = t_open(emu);
+	o.metadata_ring_size = 8192;
+	CHECK_EQ(kfdsig_kfd_queue_create(kfd, t_gpu(kfd, 0), KFDSIG_QUEUE_PM4, &o, &q), -ENOTSUP,
+		 "1.21: no metadata ring");
+	kfdsig_kfd_close(kfd);
+	kfdsig_emu_destroy(emu);
+}
+
+static void test_signal_page_7_3(void)
+{
+	static const char *const spec[] = { "gfx90a,profile=v7.1", "gfx90a,profile=v7.3" };
+
+	for (int i = 0; i < 2; i++) {
+		struct kfdsig_emu *emu = t_emu(spec[i]);
+		struct kfdsig_kfd *kfd = t_open(emu);
+		const struct kfdsig_kfd_ops *ops = kfdsig_emu_ops(emu);
+		struct kfd_ioctl_create_event_args a = { .event_type = KFDSIG_EVENT_SIGNAL };
+		bool v73 = i == 1;
+		void *m = NULL;
+		int r;
+
+		CHECK_EQ(kfdsig_kfd_set_signal_page_mode(kfd, KFDSIG_SIGNAL_PAGE_KERNEL),
+			 v73 ? -ENOTSUP : 0, "%s: the kernel-page mode", spec[i]);
+		r = ops->ioctl(ops->ctx, kfdsig_kfd_fd(kfd), AMDKFD_IOC_CREATE_EVENT, &a);
+		CHECK_EQ(r, v73 ? -ENOMEM : 0, "%s: a signal event without a buffer", spec[i]);
+		r = ops->mmap(ops->ctx, &m, NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED,
+			      kfdsig_kfd_fd(kfd), KFDSIG_MMAP_TYPE_EVENTS);
+		CHECK_EQ(r, v73 ? -EINVAL : 0, "%s: the events mmap", spec[i]);
+		if (!r)
+			ops->munmap(ops->ctx, m, 4096);
+		kfdsig_kfd_close(kfd);
+		kfdsig_emu_destroy(emu);
+	}
+	/* the user page (the backend's default) works on 7.3; mapping it
+	 * through the events offset does not */
+	for (int i = 0; i < 2; i++) {
+		struct kfdsig_emu *emu = t_emu(spec[i]);
+		struct kfdsig_kfd *kfd = t_open(emu);
+		const struct kfdsig_kfd_ops *ops = kfdsig_emu_ops(emu);
+		struct kfdsig_event ev = t_event(kfd, KFDSIG_EVENT_SIGNAL, false);
+		void *m = NULL;
+		int r;
+
+		CHECK(ev.slot != NULL, "%s: a signal event with the user page", spec[i]);
+		r = ops->mmap(ops->ctx, &m, NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED,
+			      kfdsig_kfd_fd(kfd), KFDSIG_MMAP_TYPE_EVENTS);
+		CHECK_EQ(r, i == 1 ? -EINVAL : 0, "%s: the events mmap of a user page", spec[i]);
+		if (!r)
+			ops->munmap(ops->ctx, m, 4096);
+		kfdsig_kfd_close(kfd);
+		kfdsig_emu_destroy(emu);
+	}
+}
+
+int main(void)
+{
+	test_create_process();
+	test_debug();
+	test_metadata_ring();
+	test_signal_page_7_3();
+	return t_result("kfd_process");
+}
