@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * User pointers the emulated KFD reads and writes (issue 16): a bad
+ * User pointers the emulated KFD reads and writes: a bad
  * pointer gives the kernel's errno (-EFAULT) instead of crashing the
  * process, size limits come before any read with the kernel's errno, a
  * size-0 ioctl never copies, ring addresses in the kernel half are

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Per-event wake-ups (issue 16): as in kfd_events.c, where each event has
+ * Per-event wake-ups: as in kfd_events.c, where each event has
  * its own wait queue and a waiter on several events is queued on each, a
  * signal wakes only the threads waiting on that event. Seven threads sleep
  * on seven other events while one thread is signalled K times: the
