@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * User pointers the emulated KFD reads and writes (issue 16): a bad
+ * User pointers the emulated KFD reads and writes: a bad
  * pointer gives the kernel's errno (-EFAULT) instead of crashing the
  * process, size limits come before any read with the kernel's errno, a
  * size-0 ioctl never copies, ring addresses in the kernel half are
@@ -112,6 +112,85 @@ static void test_wait_events(bool pipe)
 	}
 	emu_uaccess_force_pipe(false);
 	munmap(g, 2 * (size_t)pagesz());
+	kfdsig_kfd_close(kfd);
+	kfdsig_emu_destroy(emu);
+}
+
+/* A WAIT_EVENTS array of many entries off the caller's stack: read in a
+ * few user copies, not one per entry, with the kernel's answers for an
+ * array that turns unreadable part way: each entry before the unreadable
+ * one is taken in order (an unknown id there is -EINVAL, a signalled
+ * auto-reset event is consumed), the unreadable one is -EFAULT. */
+#define ARR_BAD 1500u /* the first unreadable entry */
+
+static void test_wait_array(bool pipe)
+{
+	struct kfdsig_emu *emu = t_emu("gfx90a");
+	struct kfdsig_kfd *kfd = t_open(emu);
+	struct kfdsig_event a = t_event(kfd, KFDSIG_EVENT_SIGNAL, false);
+	struct kfdsig_event b = t_event(kfd, KFDSIG_EVENT_SIGNAL, true);
+	size_t len =
+		((ARR_BAD * sizeof(abi_event_data) + (size_t)pagesz() - 1) / (size_t)pagesz() + 1) *
+		(size_t)pagesz();
+	char *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	abi_event_data *arr;
+	struct kfd_ioctl_wait_events_args w;
+	unsigned long before;
+
+	T_REQUIRE(m != MAP_FAILED, "mmap");
+	T_REQUIRE(!mprotect(m + len - (size_t)pagesz(), (size_t)pagesz(), PROT_NONE), "guard");
+	arr = (abi_event_data *)(m + len - (size_t)pagesz()) - ARR_BAD;
+	memset(arr, 0, ARR_BAD * sizeof(*arr));
+	for (uint32_t i = 0; i < ARR_BAD; i++)
+		arr[i].event_id = a.id;
+	emu_uaccess_force_pipe(pipe);
+
+	w = (struct kfd_ioctl_wait_events_args){ .events_ptr = (uintptr_t)arr,
+						 .num_events = ARR_BAD };
+	before = emu_uaccess_syscopies();
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_WAIT_EVENTS, &w), 0, "%u readable entries",
+		 ARR_BAD);
+	CHECK_EQ(w.wait_result, KFD_IOC_WAIT_RESULT_TIMEOUT, "none signalled");
+	CHECK_EQ(emu_uaccess_syscopies() - before, 2ul,
+		 "%u entries read in two user copies, not one per entry", ARR_BAD);
+
+	w.num_events = ARR_BAD + 1;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_WAIT_EVENTS, &w), -EFAULT, "entry %u unreadable",
+		 ARR_BAD);
+	CHECK_EQ(w.wait_result, KFD_IOC_WAIT_RESULT_FAIL, "FAIL");
+
+	/* an unknown id before the unreadable entry, in an earlier chunk and
+	 * in the same one: -EINVAL, as the kernel meets it first */
+	arr[700].event_id = 4000;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_WAIT_EVENTS, &w), -EINVAL, "unknown id at 700");
+	arr[700].event_id = a.id;
+	arr[1400].event_id = 4000;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_WAIT_EVENTS, &w), -EINVAL, "unknown id at 1400");
+	arr[1400].event_id = a.id;
+
+	/* a signalled auto-reset event before the unreadable entry is
+	 * consumed by the failed wait (init_event_waiter ran for it) */
+	CHECK(kfdsig_kfd_event_set(kfd, b.id) == 0, "set the auto-reset event");
+	arr[1450].event_id = b.id;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_WAIT_EVENTS, &w), -EFAULT,
+		 "auto-reset event, then entry %u unreadable", ARR_BAD);
+	w = (struct kfd_ioctl_wait_events_args){ .events_ptr = (uintptr_t)&arr[1450],
+						 .num_events = 1 };
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_WAIT_EVENTS, &w), 0, "wait on it alone");
+	CHECK_EQ(w.wait_result, KFD_IOC_WAIT_RESULT_TIMEOUT,
+		 "the failed wait consumed the auto-reset signal");
+
+	/* all signalled: the whole array completes */
+	arr[1450].event_id = a.id;
+	CHECK(kfdsig_kfd_event_set(kfd, a.id) == 0, "set");
+	w = (struct kfd_ioctl_wait_events_args){ .events_ptr = (uintptr_t)arr,
+						 .num_events = ARR_BAD,
+						 .wait_for_all = 1 };
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_WAIT_EVENTS, &w), 0, "wait for all");
+	CHECK_EQ(w.wait_result, KFD_IOC_WAIT_RESULT_COMPLETE, "complete");
+
+	emu_uaccess_force_pipe(false);
+	munmap(m, len);
 	kfdsig_kfd_close(kfd);
 	kfdsig_emu_destroy(emu);
 }
@@ -356,6 +435,8 @@ int main(void)
 	test_helpers();
 	test_wait_events(false);
 	test_wait_events(true);
+	test_wait_array(false);
+	test_wait_array(true);
 	test_size_zero();
 	test_map_ids();
 	test_queue_addresses();

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Per-event wake-ups (issue 16): as in kfd_events.c, where each event has
+ * Per-event wake-ups: as in kfd_events.c, where each event has
  * its own wait queue and a waiter on several events is queued on each, a
  * signal wakes only the threads waiting on that event. Seven threads sleep
  * on seven other events while one thread is signalled K times: the
  * process's count of ended sleeps grows by about K, not 8K (what one
  * condition variable per process gives). Wait-all over several events and
- * destroy-while-waiting still wake their waiter.
+ * destroy-while-waiting still wake their waiter; a wait-all sleeps until
+ * its last event is signalled.
  */
 #include <pthread.h>
 #include <time.h>
@@ -188,9 +189,72 @@ static void test_multi(void)
 	kfdsig_emu_destroy(emu);
 }
 
+#define NALL 64
+
+struct many_arg {
+	struct kfdsig_kfd *kfd;
+	struct kfdsig_wait_entry e[NALL];
+	int rc;
+	enum kfdsig_wait_result res;
+};
+
+static void *waiter_many(void *p)
+{
+	struct many_arg *a = p;
+
+	a->rc = kfdsig_kfd_wait(a->kfd, a->e, NALL, true, 5000, &a->res);
+	return NULL;
+}
+
+/* Wait-all on NALL events signalled one at a time: its thread wakes when
+ * the last one is signalled, not at each signal (it would only find the
+ * condition false and sleep again); destroying one of the events still
+ * wakes it, and the wait fails. */
+static void test_all_wakes_once(void)
+{
+	struct kfdsig_emu *emu = t_emu("gfx90a");
+	struct kfdsig_kfd *kfd = t_open(emu);
+	int pasid = t_pasid(emu, kfd);
+	static struct many_arg a;
+	uint64_t before, grew;
+	pthread_t t;
+
+	a = (struct many_arg){ .kfd = kfd };
+	for (int i = 0; i < NALL; i++)
+		a.e[i].event_id = t_event(kfd, KFDSIG_EVENT_SIGNAL, false).id;
+	T_REQUIRE(!pthread_create(&t, NULL, waiter_many, &a), "thread");
+	for (int i = 0; i < NALL; i++)
+		wait_queued(emu, pasid, a.e[i].event_id, 1);
+	before = wakeups(emu, pasid);
+	for (int i = 0; i < NALL; i++) {
+		CHECK(kfdsig_kfd_event_set(kfd, a.e[i].event_id) == 0, "set %d", i);
+		usleep(200); /* time to wake and sleep again, were it woken */
+	}
+	pthread_join(t, NULL);
+	grew = wakeups(emu, pasid) - before;
+	CHECK(a.rc == 0 && a.res == KFDSIG_WAIT_COMPLETE, "wait-all completes: rc %d res %d", a.rc,
+	      a.res);
+	CHECK(grew <= 2, "%llu sleeps ended for a wait-all on %d events", (unsigned long long)grew,
+	      NALL);
+
+	for (int i = 0; i < NALL; i++)
+		kfdsig_kfd_event_reset(kfd, a.e[i].event_id);
+	T_REQUIRE(!pthread_create(&t, NULL, waiter_many, &a), "thread");
+	for (int i = 0; i < NALL; i++)
+		wait_queued(emu, pasid, a.e[i].event_id, 1);
+	CHECK(kfdsig_kfd_event_set(kfd, a.e[0].event_id) == 0, "one set");
+	CHECK(kfdsig_kfd_event_destroy(kfd, a.e[5].event_id) == 0, "destroy while waiting");
+	pthread_join(t, NULL);
+	CHECK(a.rc == -EIO && a.res == KFDSIG_WAIT_FAIL, "wait-all fails: rc %d res %d", a.rc,
+	      a.res);
+	kfdsig_kfd_close(kfd);
+	kfdsig_emu_destroy(emu);
+}
+
 int main(void)
 {
 	test_no_herd();
 	test_multi();
+	test_all_wakes_once();
 	return t_result("kfd_wakeup");
 }

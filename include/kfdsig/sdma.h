@@ -81,6 +81,109 @@ KFDSIG_API int kfdsig_sdma_fence_dw(const struct kfdsig_target *t, const struct 
 KFDSIG_API int kfdsig_sdma_emit_fence(const struct kfdsig_target *t, const struct kfdsig_fence *f,
 				      uint32_t *buf, size_t max_dw);
 
+/*
+ * Hot-path form: check the options once per queue with
+ * kfdsig_sdma_fence_prepare(), then write each fence with
+ * kfdsig_sdma_fence_write(), an inline copy of the prepared dwords with the
+ * slot address and the event id patched in. The output is the same as
+ * kfdsig_sdma_emit_fence()'s for every event id of the page (followed by the
+ * submission padding when asked for).
+ */
+
+/* kfdsig_sdma_fence_prepare() flag: append the NOPs that make one fence a
+ * submission of the target's minimum size (kfdsig_sdma_pad_submit_dw(); 64
+ * dwords on gfx900, gfx902, gfx904 and gfx90c, none elsewhere), so that a
+ * fence written alone can be submitted as it is. With
+ * KFDSIG_SDMA_NOP_BURST too, the padding is one burst NOP. */
+#define KFDSIG_SDMA_TMPL_PAD_SUBMIT (1u << 8)
+/* The most dwords a prepared sequence takes: the largest minimum
+ * submission. */
+#define KFDSIG_SDMA_TMPL_MAX_DW 64
+#define KFDSIG_SDMA_TMPL_NONE 0xff
+/* The default sequence without padding: FENCE, FENCE, TRAP (10 dwords;
+ * addresses at dwords 1 and 5, the event id at dword 9). */
+#define KFDSIG_SDMA_TMPL_FFT 1
+
+struct kfdsig_sdma_fence_tmpl {
+	uint32_t dw[KFDSIG_SDMA_TMPL_MAX_DW];
+	uint64_t signal_page_va;
+	uint8_t ndw;	  /* dwords per fence, padding included */
+	uint8_t addr_dw;  /* index of the first FENCE's address (lo, hi) or NONE */
+	uint8_t addr2_dw; /* index of the second FENCE's address (slot + 4) or NONE */
+	uint8_t ctx_dw;	  /* index of the TRAP's INT_CONTEXT (the event id) */
+	uint8_t fast;	  /* KFDSIG_SDMA_TMPL_FFT, or 0 */
+};
+
+/**
+ * kfdsig_sdma_fence_prepare() - check @f once and build a template for every
+ * event of the signal page at @signal_page_va.
+ * @t:     target
+ * @f:     options (flags, value); its event_id and slot_va are ignored.
+ *         KFDSIG_FENCE_CTXID and KFDSIG_FENCE_DELIBERATELY_BAD are refused:
+ *         such packets go through kfdsig_sdma_emit_fence().
+ * @signal_page_va: GPU address of the signal page: 4096-byte aligned, its
+ *         32 KiB below 2^va_bits of @t
+ * @flags: 0, or KFDSIG_SDMA_TMPL_PAD_SUBMIT (optionally with
+ *         KFDSIG_SDMA_NOP_BURST for the padding)
+ * @tmpl:  the template to fill
+ *
+ * Return: 0, or -EINVAL (no target or template, page address 0, unaligned
+ * or too high, unknown flags, any option kfdsig_sdma_emit_fence() refuses).
+ */
+KFDSIG_API int kfdsig_sdma_fence_prepare(const struct kfdsig_target *t,
+					 const struct kfdsig_fence *f, uint64_t signal_page_va,
+					 uint32_t flags, struct kfdsig_sdma_fence_tmpl *tmpl);
+
+/* Out-of-line error path of kfdsig_sdma_fence_write(); records the reason. */
+KFDSIG_API int kfdsig_sdma_fence_write_error(const struct kfdsig_sdma_fence_tmpl *tmpl,
+					     size_t max_dw, uint32_t event_id);
+
+/**
+ * kfdsig_sdma_fence_write() - write the prepared sequence for @event_id.
+ * @tmpl:     a template from kfdsig_sdma_fence_prepare()
+ * @buf:      the caller's buffer
+ * @max_dw:   room in @buf, in dwords
+ * @event_id: 1..4095
+ *
+ * Return: dwords written (tmpl->ndw), -EINVAL for an event id outside
+ * 1..4095, -ENOSPC when @max_dw is smaller than tmpl->ndw (nothing written
+ * on error).
+ */
+static inline int kfdsig_sdma_fence_write(const struct kfdsig_sdma_fence_tmpl *tmpl, uint32_t *buf,
+					  size_t max_dw, uint32_t event_id)
+{
+	uint64_t va;
+
+	if (KFDSIG_EXPECT((uint32_t)(event_id - 1) >= KFDSIG_SIGNAL_EVENT_LIMIT - 1 ||
+				  max_dw < tmpl->ndw,
+			  0))
+		return kfdsig_sdma_fence_write_error(tmpl, max_dw, event_id);
+	va = kfdsig_slot_va(tmpl->signal_page_va, event_id);
+	/* The default fence: a constant-size copy and five patched dwords
+	 * (the slot is 8-byte aligned: slot + 4 never carries into the high
+	 * dword). */
+	if (KFDSIG_EXPECT(tmpl->fast == KFDSIG_SDMA_TMPL_FFT, 1)) {
+		KFDSIG_MEMCPY(buf, tmpl->dw, KFDSIG_SDMA_FENCE_MAX_DW * sizeof(uint32_t));
+		buf[1] = (uint32_t)va;
+		buf[2] = (uint32_t)(va >> 32);
+		buf[5] = (uint32_t)va + 4;
+		buf[6] = (uint32_t)(va >> 32);
+		buf[9] = event_id;
+		return KFDSIG_SDMA_FENCE_MAX_DW;
+	}
+	KFDSIG_MEMCPY(buf, tmpl->dw, tmpl->ndw * sizeof(uint32_t));
+	if (tmpl->addr_dw != KFDSIG_SDMA_TMPL_NONE) {
+		buf[tmpl->addr_dw] = (uint32_t)va;
+		buf[tmpl->addr_dw + 1] = (uint32_t)(va >> 32);
+	}
+	if (tmpl->addr2_dw != KFDSIG_SDMA_TMPL_NONE) {
+		buf[tmpl->addr2_dw] = (uint32_t)va + 4;
+		buf[tmpl->addr2_dw + 1] = (uint32_t)(va >> 32);
+	}
+	buf[tmpl->ctx_dw] = event_id;
+	return tmpl->ndw;
+}
+
 /* kfdsig_sdma_emit_nop() flag: burst NOPs (one header counting the rest)
  * instead of one-dword NOPs. SDMA 2.4/3.x need firmware feature version
  * 20 or newer for bursts (amdgpu checks the same before using them). */

@@ -108,7 +108,7 @@ static size_t walk(struct kfdsig_decoder *d, const uint32_t *dw, size_t n, uint6
 		size_t left = n - pos;
 		uint32_t len;
 
-		if (d->o.engine == KFDSIG_ENGINE_PM4) {
+		if (d->o.engine != KFDSIG_ENGINE_AQL) {
 			const struct pm4_hdr *e = &d->hdr[pm4_hdr_slot(dw[pos])];
 
 			/* A header seen before: what identify() said then, and
@@ -122,7 +122,7 @@ static size_t walk(struct kfdsig_decoder *d, const uint32_t *dw, size_t n, uint6
 				p.opcode = e->opcode;
 				p.sub_op = e->sub_op;
 				p.flags = e->flags;
-				p.engine = KFDSIG_ENGINE_PM4;
+				p.engine = d->o.engine;
 				pos += e->len;
 				if (!e->quiet) {
 					deliver(d, &p);
@@ -138,8 +138,11 @@ static size_t walk(struct kfdsig_decoder *d, const uint32_t *dw, size_t n, uint6
 						break;
 					}
 				}
-				if ((d->o.flags & KFDSIG_DECODE_LINT) && e->lint &&
-				    !lint_clean_fence(d, &p))
+				if (!(d->o.flags & KFDSIG_DECODE_LINT) || !e->lint)
+					continue;
+				if (d->o.engine == KFDSIG_ENGINE_SDMA)
+					lint_packet(d, &p);
+				else if (!lint_clean_fence(d, &p))
 					lint_pm4_rules(d, &p);
 				continue;
 			}

@@ -80,9 +80,11 @@ struct lint_state {
 };
 
 /*
- * A PM4 header identified before: a header that starts a packet whatever
- * follows it (a known opcode, or the type-2 filler) always gives the same
- * length, layout and name, so the walk takes those from here (len 0: empty).
+ * A PM4 or SDMA header identified before: a header that starts a packet
+ * whatever follows it (PM4: a known opcode, or the type-2 filler; SDMA: a
+ * known op other than WRITE) always gives the same length, layout and
+ * name, so the walk takes those from here (len 0: empty). A decoder
+ * decodes one engine: its entries are all of that engine.
  */
 #define PM4_HDR_CACHE 64u
 
@@ -91,8 +93,8 @@ struct pm4_hdr {
 	const struct kfdsig_packet_desc *desc;
 	const char *name;
 	uint32_t opcode, sub_op, flags;
-	bool quiet; /* pm4_check() finds nothing in it */
-	bool lint;  /* lint_pm4_wants() it */
+	bool quiet; /* pm4_check() / sdma_check() finds nothing in it */
+	bool lint;  /* the lint reads it (lint_pm4_wants(), SDMA FENCE and TRAP) */
 };
 
 static inline unsigned pm4_hdr_slot(uint32_t h)
@@ -136,7 +138,7 @@ static inline bool dw_at(const uint32_t *dw, size_t avail, size_t i, uint32_t *v
  */
 uint32_t pm4_identify(struct kfdsig_decoder *d, const uint32_t *dw, size_t avail, bool final,
 		      struct kfdsig_packet *p);
-uint32_t sdma_identify(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail, bool final,
+uint32_t sdma_identify(struct kfdsig_decoder *d, const uint32_t *dw, size_t avail, bool final,
 		       struct kfdsig_packet *p);
 uint32_t aql_identify(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail, bool final,
 		      struct kfdsig_packet *p);

@@ -18,6 +18,28 @@ static bool known(const struct kfdsig_decoder *d, uint32_t h)
 	return sdma_desc_lookup(d->o.target, SDMA_HDR_OP_G(h), SDMA_HDR_SUB_OP_G(h));
 }
 
+/*
+ * Keep what @h identified as in the header cache (decode.c walk() reads
+ * it): every known header but WRITE's, whose length is in its count
+ * dword, says all there is by itself. sdma_check() finds nothing in them
+ * (it looks at WRITE only); the lint looks at FENCE and TRAP.
+ */
+static void remember(struct kfdsig_decoder *d, uint32_t h, uint32_t len,
+		     const struct kfdsig_packet *p)
+{
+	struct pm4_hdr *e = &d->hdr[pm4_hdr_slot(h)];
+
+	e->h = h;
+	e->len = len;
+	e->desc = p->desc;
+	e->name = p->name;
+	e->opcode = p->opcode;
+	e->sub_op = p->sub_op;
+	e->flags = p->flags;
+	e->quiet = true;
+	e->lint = p->opcode == SDMA_OP_FENCE || p->opcode == SDMA_OP_TRAP;
+}
+
 enum start_ok sdma_start_ok(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail,
 			    bool final)
 {
@@ -28,7 +50,7 @@ enum start_ok sdma_start_ok(const struct kfdsig_decoder *d, const uint32_t *dw, 
 	return known(d, h) ? START_YES : START_NO;
 }
 
-uint32_t sdma_identify(const struct kfdsig_decoder *d, const uint32_t *dw, size_t avail, bool final,
+uint32_t sdma_identify(struct kfdsig_decoder *d, const uint32_t *dw, size_t avail, bool final,
 		       struct kfdsig_packet *p)
 {
 	const struct kfdsig_target *t = d->o.target;
@@ -42,12 +64,15 @@ uint32_t sdma_identify(const struct kfdsig_decoder *d, const uint32_t *dw, size_
 	if (p->opcode == SDMA_OP_NOP) {
 		p->desc = sdma_desc_lookup(t, SDMA_OP_NOP, 0);
 		p->name = "NOP";
+		remember(d, h, SDMA_GET(NOP, count, h) + 1, p);
 		return SDMA_GET(NOP, count, h) + 1;
 	}
 	p->desc = sdma_desc_lookup(t, p->opcode, p->sub_op);
 	p->name = p->desc->name;
-	if (p->opcode != SDMA_OP_WRITE)
+	if (p->opcode != SDMA_OP_WRITE) {
+		remember(d, h, p->desc->min_dw, p);
 		return p->desc->min_dw;
+	}
 	if (!dw_at(dw, avail, SDMA_DW(WRITE, count), &v))
 		return final ? SDMA_WRITE_HDR_DW : 0;
 	v = SDMA_GET(WRITE, count, v);

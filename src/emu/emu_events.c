@@ -274,8 +274,13 @@ static void set_event(struct emu_proc *p, struct emu_event *ev)
 	if (!++ev->age)
 		ev->age = 2;
 	for (struct emu_waiter *w = ev->waiters; w; w = w->next) {
+		struct emu_sleeper *s = w->sleeper;
+
+		if (w->activated)
+			continue; /* its sleeper saw this entry already */
 		__atomic_store_n(&w->activated, true, __ATOMIC_RELEASE);
-		sleeper_wake(w->sleeper);
+		if (!s->all || !--s->pending)
+			sleeper_wake(s);
 	}
 }
 
@@ -436,6 +441,10 @@ static int copy_signaled_data(struct kfdsig_emu *emu, uint32_t n, struct emu_wai
  * alloc_event_waiters() kcallocs num_events of them: a count whose array
  * passes KMALLOC_MAX_SIZE fails with -ENOMEM before any user memory is
  * read (kfd_events.c kfd_wait_on_events). */
+/* Entries of the user's WAIT_EVENTS array read per user copy (24 KiB). */
+#define WAIT_CHUNK 1024u
+#define UENTRY(base, i) ((const void *)(uintptr_t)((base) + (uint64_t)(i) * sizeof(abi_event_data)))
+
 #define EMU_KFD_EVENT_WAITER_SIZE 56u
 #define EMU_MAX_WAIT_EVENTS ((uint32_t)(EMU_KMALLOC_MAX / EMU_KFD_EVENT_WAITER_SIZE))
 
@@ -444,7 +453,9 @@ int emu_wait_events(struct emu_proc *p, struct kfd_ioctl_wait_events_args *a)
 	uint64_t data = a->events_ptr;
 	bool all = a->wait_for_all != 0, has_age = emu_version_at_least(p->emu, 14);
 	uint32_t n = a->num_events, result = KFD_IOC_WAIT_RESULT_TIMEOUT;
-	struct emu_sleeper sleeper = { 0 };
+	uint32_t chunk_base = 0, in_chunk = 0;
+	abi_event_data *chunk = NULL;
+	struct emu_sleeper sleeper = { .all = a->wait_for_all != 0 };
 	struct emu_waiter *w;
 	struct timespec deadline;
 	int r = 0;
@@ -472,6 +483,16 @@ int emu_wait_events(struct emu_proc *p, struct kfd_ioctl_wait_events_args *a)
 		}
 	}
 
+	/* The user's array is read in chunks of WAIT_CHUNK entries, one
+	 * user copy each (not one per entry: a copy off the caller's stack is
+	 * a system call). A chunk that cannot be read whole is read entry by
+	 * entry, so the entries before an unreadable one are taken as the
+	 * kernel takes them (an unknown id there is -EINVAL, a signalled
+	 * auto-reset event is consumed) and the unreadable one is -EFAULT.
+	 * Without memory for a chunk, every entry is read on its own. */
+	if (n > 1)
+		chunk = malloc((n < WAIT_CHUNK ? n : WAIT_CHUNK) * sizeof(*chunk));
+
 	pthread_mutex_lock(&p->lock);
 	/* init_event_waiter for each entry, each copied from the user's
 	 * array first (-EFAULT for an unreadable one). */
@@ -479,8 +500,15 @@ int emu_wait_events(struct emu_proc *p, struct kfd_ioctl_wait_events_args *a)
 		abi_event_data d;
 		struct emu_event *ev;
 
-		if (emu_copy_from_user(&d, (void *)(uintptr_t)(data + (uint64_t)i * sizeof(d)),
-				       sizeof(d))) {
+		if (chunk && i % WAIT_CHUNK == 0) {
+			in_chunk = n - i < WAIT_CHUNK ? n - i : WAIT_CHUNK;
+			if (emu_copy_from_user(chunk, UENTRY(data, i), in_chunk * sizeof(d)))
+				in_chunk = 0;
+			chunk_base = i;
+		}
+		if (i - chunk_base < in_chunk) {
+			d = chunk[i - chunk_base];
+		} else if (emu_copy_from_user(&d, UENTRY(data, i), sizeof(d))) {
 			r = -EFAULT;
 			goto out_unlock;
 		}
@@ -504,6 +532,7 @@ int emu_wait_events(struct emu_proc *p, struct kfd_ioctl_wait_events_args *a)
 				w[i].activated = true;
 		}
 		if (!w[i].activated) {
+			sleeper.pending++;
 			w[i].next = ev->waiters;
 			if (ev->waiters)
 				ev->waiters->prev = &w[i];
@@ -545,6 +574,7 @@ out_unlock:
 		event_put(w[i].held);
 	}
 	pthread_mutex_unlock(&p->lock);
+	free(chunk);
 	free(w);
 out_noalloc:
 	if (r)

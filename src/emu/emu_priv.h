@@ -210,6 +210,11 @@ struct emu_event {
  * waiter queued on every event it waits for). */
 struct emu_sleeper {
 	uint32_t seq; /* the futex word: bumped by each wake */
+	/* Wait for all: entries not activated yet. Its thread is woken when
+	 * the last one is (or an event is destroyed), not at every signal:
+	 * the condition it would test is false until then. */
+	uint32_t pending;
+	bool all;
 };
 
 /* kfd_event_waiter: one entry of a WAIT_EVENTS call, queued on ev->wq. */
@@ -451,7 +456,9 @@ void emu_fork_unregister(struct kfdsig_emu *emu);
  *   emu_copy_from_user / emu_copy_to_user: 0, or -EFAULT when any byte is
  *     out of the user half, unmapped, or (to_user) not writable; a 0-byte
  *     copy always succeeds (NULL included), as in the kernel.
- *   emu_uaccess_force_pipe: tests only, use the fallback path. */
+ *   emu_uaccess_force_pipe: tests only, use the fallback path;
+ *   emu_uaccess_syscopies: tests only, the copies the calling thread made
+ *     with a system call (every copy not from or to its live stack). */
 /* KMALLOC_MAX_SIZE with 4 KiB pages and MAX_PAGE_ORDER 10
  * (include/linux/slab.h): the largest kcalloc/kmalloc_array the kernel's
  * ioctls can make; a bigger user count fails with -ENOMEM before reading. */
@@ -460,6 +467,7 @@ bool emu_access_ok(uint64_t addr, uint64_t len);
 int emu_copy_from_user(void *dst, const void *usrc, size_t len);
 int emu_copy_to_user(void *udst, const void *src, size_t len);
 int emu_uaccess_force_pipe(bool on);
+unsigned long emu_uaccess_syscopies(void);
 /* Bracket an ioctl: @frame is the entry's __builtin_frame_address(0); the
  * stack below it is the emulator's own (no user access reaches it). */
 void emu_uaccess_enter(uintptr_t frame);

@@ -174,12 +174,22 @@ static int pipe_copy(void *dst, const void *src, size_t len)
 	return r;
 }
 
+/* System-call copies made by this thread (emu_uaccess_syscopies). */
+static __thread unsigned long syscopies;
+
+unsigned long emu_uaccess_syscopies(void)
+{
+	return syscopies;
+}
+
 static int vm_copy(void *dst, const void *src, size_t len, bool to_user)
 {
 	struct iovec local = { to_user ? (void *)src : dst, len };
 	struct iovec remote = { to_user ? dst : (void *)src, len };
 	int mode = __atomic_load_n(&ua_mode, __ATOMIC_RELAXED);
 	ssize_t n;
+
+	syscopies++;
 
 	if (mode != UA_PIPE) {
 		n = to_user ? process_vm_writev(getpid(), &local, 1, &remote, 1, 0)

@@ -93,6 +93,22 @@ int kfdsig_sdma_emit_fence(const struct kfdsig_target *t, const struct kfdsig_fe
 	uint64_t value;
 	int n;
 
+	/* The default fence in a handful of compares and ten stores; any
+	 * other description, and every refusal, takes the full path below. */
+	if (likely(t && f && buf && !f->flags && !f->form && !f->reserved && !f->cache &&
+		   f->event_id - 1u < KFDSIG_SIGNAL_EVENT_LIMIT - 1u &&
+		   f->slot_va > 8ull * f->event_id && !(f->slot_va & 7) &&
+		   !((f->slot_va - 8ull * f->event_id) & (KFDSIG_SIGNAL_PAGE_ALIGN - 1)) &&
+		   !((f->slot_va + 7) >> t->va_bits) && max_dw >= KFDSIG_SDMA_FENCE_MAX_DW)) {
+		uint32_t hdr = fence_header(t);
+
+		p = emit_fence(p, hdr, f->slot_va, 1);
+		p = emit_fence(p, hdr, f->slot_va + 4, 0);
+		p[0] = SDMA_HDR(SDMA_OP_TRAP, 0);
+		p[SDMA_DW(TRAP, int_context)] = f->event_id;
+		return KFDSIG_SDMA_FENCE_MAX_DW;
+	}
+
 	n = sdma_fence_prepare(t, f, &value);
 	if (unlikely(n < 0))
 		return n;
@@ -126,6 +142,61 @@ static void fill_nop(uint32_t *p, size_t ndw, uint32_t flags)
 		p += chunk;
 		ndw -= chunk;
 	}
+}
+
+int kfdsig_sdma_fence_prepare(const struct kfdsig_target *t, const struct kfdsig_fence *f,
+			      uint64_t signal_page_va, uint32_t flags,
+			      struct kfdsig_sdma_fence_tmpl *tmpl)
+{
+	struct kfdsig_fence probe;
+	int n, pad;
+
+	if (unlikely(!t || !f || !tmpl))
+		return set_error(EINVAL, "no target, fence description or template");
+	if (unlikely(flags & ~(KFDSIG_SDMA_TMPL_PAD_SUBMIT | KFDSIG_SDMA_NOP_BURST)))
+		return set_error(EINVAL, "unknown template flags 0x%x",
+				 flags & ~(KFDSIG_SDMA_TMPL_PAD_SUBMIT | KFDSIG_SDMA_NOP_BURST));
+	if (unlikely(f->flags & (KFDSIG_FENCE_CTXID | KFDSIG_FENCE_DELIBERATELY_BAD)))
+		return set_error(
+			EINVAL, "templates always carry the event id: use kfdsig_sdma_emit_fence() "
+				"for a chosen context id or a deliberately bad packet");
+	if (unlikely(!signal_page_va || (signal_page_va & (KFDSIG_SIGNAL_PAGE_ALIGN - 1)) ||
+		     signal_page_va + KFDSIG_SIGNAL_PAGE_SIZE > (1ull << t->va_bits)))
+		return set_error(EINVAL,
+				 "signal page address 0x%llx must be non-zero, 4096-byte "
+				 "aligned and leave 32 KiB below 2^%u (the %s GPU virtual "
+				 "address space)",
+				 (unsigned long long)signal_page_va, t->va_bits, t->name);
+	/* Emit for event 1 of the page; every check runs on the real options. */
+	probe = *f;
+	probe.event_id = 1;
+	probe.slot_va = kfdsig_slot_va(signal_page_va, 1);
+	n = kfdsig_sdma_emit_fence(t, &probe, tmpl->dw, KFDSIG_SDMA_FENCE_MAX_DW);
+	if (n < 0)
+		return n;
+	pad = (flags & KFDSIG_SDMA_TMPL_PAD_SUBMIT) ? kfdsig_sdma_pad_submit_dw(t, (size_t)n) : 0;
+	if (unlikely(n + pad > KFDSIG_SDMA_TMPL_MAX_DW))
+		return set_error(EINVAL, "%s's minimum submission (%d dwords) exceeds a template",
+				 t->name, n + pad);
+	if (pad)
+		fill_nop(tmpl->dw + n, (size_t)pad, flags & KFDSIG_SDMA_NOP_BURST);
+	tmpl->signal_page_va = signal_page_va;
+	tmpl->ndw = (uint8_t)(n + pad);
+	tmpl->addr_dw = n > SDMA_TRAP_DW ? SDMA_DW(FENCE, addr_lo) : KFDSIG_SDMA_TMPL_NONE;
+	tmpl->addr2_dw = n == 2 * SDMA_FENCE_DW + SDMA_TRAP_DW
+				 ? SDMA_FENCE_DW + SDMA_DW(FENCE, addr_lo)
+				 : KFDSIG_SDMA_TMPL_NONE;
+	tmpl->ctx_dw = (uint8_t)(n - SDMA_TRAP_DW + SDMA_DW(TRAP, int_context));
+	tmpl->fast = n == KFDSIG_SDMA_FENCE_MAX_DW && !pad ? KFDSIG_SDMA_TMPL_FFT : 0;
+	return 0;
+}
+
+int kfdsig_sdma_fence_write_error(const struct kfdsig_sdma_fence_tmpl *tmpl, size_t max_dw,
+				  uint32_t event_id)
+{
+	if (event_id == 0 || event_id >= KFDSIG_SIGNAL_EVENT_LIMIT)
+		return set_error(EINVAL, "event id %u is outside 1..4095", event_id);
+	return set_error(ENOSPC, "fence needs %u dwords, buffer has %zu", tmpl->ndw, max_dw);
 }
 
 int kfdsig_sdma_emit_nop(uint32_t *buf, size_t max_dw, size_t ndw, uint32_t flags)
