@@ -25,6 +25,12 @@
  * does not start with "/dev/" or "/sys/" costs two byte compares, an fd
  * one bit test in a bitmap indexed by fd.
  *
+ * Under `kfdsig trace` (KFDSIG_TRACE_FD set) trace.c records the KFD calls
+ * made here. Without KFDSIG_EMULATE the KFD is then the real one: /dev/kfd
+ * and the render nodes open through kfdsig_kfd_linux_ops(), their fds are
+ * marked in the bitmap here, and every other path (sysfs included) passes
+ * through untouched.
+ *
  * munmap, mremap, poll, ppoll, select and epoll are not interposed: the
  * mappings are real mappings and the fds real fds. readdir is not either:
  * a redirected opendir returns a real DIR of the emulator's tree.
@@ -338,6 +344,13 @@ static enum route route(const char *path, char *buf, size_t n, unsigned *major, 
 
 /* ---- open ----------------------------------------------------------------- */
 
+/* Under kfdsig trace on the real KFD: the files whose calls are watched
+ * (/dev/kfd, and the render nodes the signal page may be mapped through). */
+static bool real_kfd_path(const char *path)
+{
+	return !strcmp(path, "/dev/kfd") || !strncmp(path, "/dev/dri/renderD", 16);
+}
+
 static int open_dev(const char *path, int flags)
 {
 	int fd;
@@ -360,7 +373,7 @@ static int open_slow(int dirfd, const char *path, int flags, mode_t mode)
 
 	if (inside)
 		return REAL(openat)(dirfd, path, flags, mode);
-	if (UNLIKELY(trace_mode == PRELOAD_TRACE_REAL) && !strcmp(path, "/dev/kfd"))
+	if (UNLIKELY(trace_mode == PRELOAD_TRACE_REAL) && real_kfd_path(path))
 		return open_dev(path, flags);
 	switch (route(path, buf, sizeof(buf), &major, &minor)) {
 	case ROUTE_DEV:
@@ -459,7 +472,7 @@ static FILE *fopen_slow(const char *path, const char *mode,
 
 	if (inside)
 		return next(path, mode);
-	if (UNLIKELY(trace_mode == PRELOAD_TRACE_REAL) && !strcmp(path, "/dev/kfd"))
+	if (UNLIKELY(trace_mode == PRELOAD_TRACE_REAL) && real_kfd_path(path))
 		return fdopen_dev(path, mode);
 	switch (route(path, buf, sizeof(buf), &major, &minor)) {
 	case ROUTE_DEV:

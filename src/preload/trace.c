@@ -323,8 +323,10 @@ static int wait_events(const struct kfdsig_kfd_ops *ops, int fd, unsigned long r
 	return ret;
 }
 
-/* Before the call: what the ioctl passes in. */
-static void args_in(unsigned nr, void *arg, struct kfdsig_trace_rec *r, uint64_t *userptr)
+/* Before the call: what the ioctl passes in; *@before: what args_out()
+ * needs of before (ALLOC_MEMORY_OF_GPU: a userptr's address, SET_EVENT:
+ * det_set_begin()). */
+static void args_in(unsigned nr, void *arg, struct kfdsig_trace_rec *r, uint64_t *before)
 {
 	struct kfdsig_trace_ioctl *io = &r->u.io;
 
@@ -341,6 +343,9 @@ static void args_in(unsigned nr, void *arg, struct kfdsig_trace_rec *r, uint64_t
 		break;
 	case _IOC_NR(AMDKFD_IOC_SET_EVENT):
 		io->event_id = ((struct kfd_ioctl_set_event_args *)arg)->event_id;
+		pthread_mutex_lock(&lock);
+		*before = det_set_begin(io->event_id);
+		pthread_mutex_unlock(&lock);
 		break;
 	case _IOC_NR(AMDKFD_IOC_RESET_EVENT):
 		io->event_id = ((struct kfd_ioctl_reset_event_args *)arg)->event_id;
@@ -369,7 +374,7 @@ static void args_in(unsigned nr, void *arg, struct kfdsig_trace_rec *r, uint64_t
 	}
 	case _IOC_NR(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU): {
 		struct kfd_ioctl_alloc_memory_of_gpu_args *a = arg;
-		*userptr = (a->flags & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR) ? a->mmap_offset : 0;
+		*before = (a->flags & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR) ? a->mmap_offset : 0;
 		break;
 	}
 	default:
@@ -379,7 +384,7 @@ static void args_in(unsigned nr, void *arg, struct kfdsig_trace_rec *r, uint64_t
 
 /* After a successful call (lock held): what it answered, and the state
  * the detectors and the signal page keep. */
-static void args_out(unsigned nr, void *arg, struct kfdsig_trace_rec *r, uint64_t userptr)
+static void args_out(unsigned nr, void *arg, struct kfdsig_trace_rec *r, uint64_t before)
 {
 	struct kfdsig_trace_ioctl *io = &r->u.io;
 	struct kfdsig_trace_finding f;
@@ -413,7 +418,7 @@ static void args_out(unsigned nr, void *arg, struct kfdsig_trace_rec *r, uint64_
 		}
 		break;
 	case _IOC_NR(AMDKFD_IOC_SET_EVENT):
-		det_event_set(io->event_id);
+		det_event_set(io->event_id, before);
 		break;
 	case _IOC_NR(AMDKFD_IOC_RESET_EVENT):
 		det_event_reset(io->event_id);
@@ -433,7 +438,7 @@ static void args_out(unsigned nr, void *arg, struct kfdsig_trace_rec *r, uint64_
 		struct alloc *al = grow(allocs, &cap_alloc, nalloc, sizeof(*allocs));
 		if (al) {
 			allocs = al;
-			allocs[nalloc++] = (struct alloc){ a->handle, a->mmap_offset, userptr };
+			allocs[nalloc++] = (struct alloc){ a->handle, a->mmap_offset, before };
 		}
 		resolve_page_locked();
 		break;
@@ -447,7 +452,7 @@ int preload_trace_ioctl(const struct kfdsig_kfd_ops *ops, int fd, unsigned long 
 {
 	struct kfdsig_trace_rec r = { .kind = KFDSIG_TR_IOCTL };
 	unsigned nr = _IOC_NR(req);
-	uint64_t userptr = 0;
+	uint64_t before = 0;
 	int ret;
 
 	if (_IOC_TYPE(req) != AMDKFD_IOCTL_BASE || !readable(arg, _IOC_SIZE(req)))
@@ -462,14 +467,14 @@ int preload_trace_ioctl(const struct kfdsig_kfd_ops *ops, int fd, unsigned long 
 		r.kind = KFDSIG_TR_WAIT;
 		return wait_events(ops, fd, req, arg, &r);
 	}
-	args_in(nr, arg, &r, &userptr);
+	args_in(nr, arg, &r, &before);
 	r.t_ns = now_ns();
 	ret = ops->ioctl(ops->ctx, fd, req, arg);
 	r.dur_ns = now_ns() - r.t_ns;
 	r.ret = ret < 0 ? ret : 0;
 	pthread_mutex_lock(&lock);
 	if (ret >= 0)
-		args_out(nr, arg, &r, userptr);
+		args_out(nr, arg, &r, before);
 	if (r.kind)
 		put(&r);
 	irqs_locked();

@@ -38,6 +38,7 @@ struct det_ev {
 	bool exc_reported;   /* one queue-error finding per event */
 	bool storm_reported; /* one finding per storm */
 	int waiters;
+	uint64_t wakes;	      /* waits on it that completed */
 	uint32_t storm;	      /* consecutive instant returns on one age */
 	uint64_t last_age_in; /* of the previous wait */
 };
@@ -129,7 +130,20 @@ int det_event_destroyed(uint32_t id, struct kfdsig_trace_finding *out)
 	return n;
 }
 
-void det_event_set(uint32_t id)
+/* What a SET_EVENT that began with @e so compares against at its end. */
+static uint64_t snapshot(const struct det_ev *e)
+{
+	return e->wakes << 1 | (e->waiters > 0);
+}
+
+uint64_t det_set_begin(uint32_t id)
+{
+	struct det_ev *e = find(id);
+
+	return e ? snapshot(e) : DET_NO_SNAPSHOT;
+}
+
+void det_event_set(uint32_t id, uint64_t begin)
 {
 	struct det_ev *e = find(id);
 
@@ -137,7 +151,9 @@ void det_event_set(uint32_t id)
 		return;
 	if (!e->auto_reset)
 		e->set = true;
-	else if (!e->waiters)
+	/* nobody waited from the start of the call to its end (a waiter
+	 * that left meanwhile was woken by it) */
+	else if (!e->waiters && (begin == DET_NO_SNAPSHOT || begin == snapshot(e)))
 		e->pending = true;
 }
 
@@ -262,6 +278,7 @@ int det_wait_end(const struct kfdsig_trace_wait *w, const abi_event_data *d,
 		if (i < n_ids)
 			storm_check(e, w, i, out, &n);
 		if (complete) {
+			e->wakes++;
 			e->pending = false; /* consumed (or another one was) */
 			e->slept_reported = false;
 		}
@@ -299,7 +316,7 @@ int det_irq(const struct kfdsig_trace_irq *irq, struct kfdsig_trace_finding *out
 	if (irq->path == KFDSIG_EMU_PATH_DROPPED)
 		return 0;
 	for (uint32_t i = 0; i < irq->nsignaled && i < 4; i++)
-		det_event_set(irq->events[i]);
+		det_event_set(irq->events[i], DET_NO_SNAPSHOT);
 	return 0;
 }
 

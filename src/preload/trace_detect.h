@@ -25,7 +25,12 @@ void det_reset(void);
 void det_event_created(uint32_t id, uint32_t type, bool auto_reset);
 /* DESTROY_EVENT: a signal left pending or unreset is a finding. */
 int det_event_destroyed(uint32_t id, struct kfdsig_trace_finding *out);
-void det_event_set(uint32_t id);
+/* SET_EVENT (or an interrupt: @begin DET_NO_SNAPSHOT) set @id; @begin:
+ * det_set_begin() before the call, so that a waiter woken during the call
+ * is seen. */
+#define DET_NO_SNAPSHOT UINT64_MAX
+uint64_t det_set_begin(uint32_t id);
+void det_event_set(uint32_t id, uint64_t begin);
 void det_event_reset(uint32_t id);
 
 void det_queue_created(uint32_t queue_id, uint32_t gpu_id);

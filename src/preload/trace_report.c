@@ -98,8 +98,11 @@ struct trace_report {
 	unsigned found[KFDSIG_DET_COUNT + 1];
 	char **messages; /* the findings, for the summary */
 	size_t nmsg, capmsg;
-	size_t partial; /* bytes of a record read so far */
-	struct kfdsig_trace_rec buf;
+	size_t have; /* bytes in buf not taken yet */
+	union {
+		struct kfdsig_trace_rec rec[256];
+		char bytes[256 * sizeof(struct kfdsig_trace_rec)];
+	} buf;
 };
 
 struct trace_report *trace_report_new(FILE *out, bool json, bool summary_only, uint64_t t0_ns)
@@ -546,23 +549,27 @@ int trace_report_record(struct trace_report *rep, const struct kfdsig_trace_rec 
 	return account(rep, r);
 }
 
-/* Read what is ready: 1 at EOF, 0, or -errno. */
+/* Read what is ready and take the whole records: 1 at EOF, 0, or -errno. */
 static int read_some(struct trace_report *rep, int fd)
 {
-	char *b = (char *)&rep->buf;
-	ssize_t n = read(fd, b + rep->partial, sizeof(rep->buf) - rep->partial);
-	int r;
+	const size_t size = sizeof(struct kfdsig_trace_rec);
+	ssize_t n = read(fd, rep->buf.bytes + rep->have, sizeof(rep->buf) - rep->have);
+	size_t whole;
 
 	if (n == 0)
 		return 1;
 	if (n < 0)
 		return errno == EINTR || errno == EAGAIN ? 0 : -errno;
-	rep->partial += (size_t)n;
-	if (rep->partial < sizeof(rep->buf))
-		return 0;
-	rep->partial = 0;
-	r = trace_report_record(rep, &rep->buf);
-	return r == -EINVAL ? 0 : r;
+	rep->have += (size_t)n;
+	whole = rep->have / size;
+	for (size_t i = 0; i < whole; i++) {
+		int r = trace_report_record(rep, &rep->buf.rec[i]);
+		if (r && r != -EINVAL)
+			return r;
+	}
+	rep->have -= whole * size;
+	memmove(rep->buf.bytes, rep->buf.bytes + whole * size, rep->have);
+	return 0;
 }
 
 int trace_report_drain(struct trace_report *rep, int fd, pid_t child, int *status)

@@ -86,6 +86,14 @@ ok)
 	pids=$(sed -n 's/^\[pid \([0-9]*\) .* start comm=.*/\1/p' "$work/trace.txt" | sort -u | wc -l)
 	[ "$pids" -eq 2 ] || die "ok: $pids processes traced, not the parent and its child"
 	grep -q '^findings: 0$' "$work/trace.txt" || die "ok: the text summary has findings"
+	# a KFD client started by exec from a child of the program
+	"$k" trace --emulate gfx90a -j -o "$work/trace.json" -- sh -c "\"$client\" never-reset; true" \
+		>/dev/null 2>&1 </dev/null || die "exec: exit $?"
+	[ "$(count never-reset)" -eq 1 ] || die "exec: the exec'd client was not traced"
+	# under kfdsig exec: the same tracer, on its emulated KFD
+	"$k" exec --emulate gfx90a -- "$k" trace -j -o "$work/trace.json" -- "$client" storm \
+		>/dev/null 2>&1 </dev/null || die "under kfdsig exec: exit $?"
+	[ "$(count storm)" -eq 1 ] || die "under kfdsig exec: the storm was not seen"
 	# the program's streams and status untouched
 	echo in | "$k" trace --emulate gfx90a -o "$work/t2" -- sh -c 'cat; echo err >&2; exit 3' \
 		>"$work/o2" 2>"$work/e2"
