@@ -63,6 +63,9 @@ static const char *const ioctl_names[NR_MAX] = {
 static const char *const event_types[] = { "SIGNAL",	    "NODECHANGE",  "DEVICESTATECHANGE",
 					   "HW_EXCEPTION",  "SYSTEMEVENT", "DEBUG_EVENT",
 					   "PROFILE_EVENT", "QUEUE_EVENT", "MEMORY" };
+/* KFD_IOC_QUEUE_TYPE_*, and 1.17's SDMA_BY_ENG_ID */
+static const char *const queue_types[] = { "COMPUTE", "SDMA", "COMPUTE_AQL", "SDMA_XGMI",
+					   "SDMA_BY_ENG_ID" };
 static const char *const results[] = { "COMPLETE", "TIMEOUT", "FAIL" };
 static const char *const irq_sources[] = { "cp-eop", "sdma-trap", "sq-msg", "cp-bad-opcode" };
 static const char *const irq_paths[] = { "fast",    "partial",	 "scan",
@@ -302,7 +305,8 @@ static void print_ioctl(struct trace_report *rep, const struct kfdsig_trace_rec 
 					io->gpu_id, io->queue_type, io->doorbell_offset);
 		} else {
 			if (r->nr == 0x02)
-				fprintf(o, " gpu=0x%x type=%u", io->gpu_id, io->queue_type);
+				fprintf(o, " gpu=0x%x type=%s", io->gpu_id,
+					NAME(queue_types, io->queue_type));
 			if (r->nr != 0x03)
 				fprintf(o, " ring=0x%" PRIx64 "+%" PRIu64 " pct=%u prio=%u",
 					io->ring_base, io->ring_size, io->percentage, io->priority);
@@ -536,7 +540,7 @@ int trace_report_record(struct trace_report *rep, const struct kfdsig_trace_rec 
 {
 	if (r->magic != KFDSIG_TRACE_MAGIC)
 		return -EINVAL;
-	if (!rep->summary_only) {
+	if (!rep->summary_only || r->kind == KFDSIG_TR_FINDING) {
 		if (r->kind == KFDSIG_TR_IOCTL) {
 			print_ioctl(rep, r);
 			fprintf(rep->out, rep->json ? "}\n" : "\n");

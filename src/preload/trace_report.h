@@ -17,7 +17,7 @@
 
 struct trace_report;
 
-/* Records are printed to @out (unless @summary_only), JSON Lines when
+/* Records are printed to @out (with @summary_only the findings only), JSON Lines when
  * @json; times are relative to @t0_ns (CLOCK_MONOTONIC). NULL + errno. */
 struct trace_report *trace_report_new(FILE *out, bool json, bool summary_only, uint64_t t0_ns);
 void trace_report_free(struct trace_report *rep);
