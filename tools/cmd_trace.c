@@ -101,12 +101,14 @@ int cmd_trace(int argc, char **argv)
 	if (optind >= argc)
 		return cli_usage_error("no PROGRAM to trace (kfdsig trace --help)");
 	spec = cli_g.emulate ? cli_g.emulate : getenv("KFDSIG_EMULATE");
+	if (spec && !*spec)
+		spec = NULL;
 	if (!spec && access("/dev/kfd", R_OK | W_OK))
 		spec = "gfx90a"; /* no GPU here */
 	r = cli_exec_env(spec);
 	if (r)
 		return r;
-	if (!spec || !*spec)
+	if (!spec)
 		unsetenv("KFDSIG_EMULATE"); /* the real KFD: the recorder passes through */
 	if (out_path && !(out = fopen(out_path, "we")))
 		return cli_error("cannot open '%s': %s", out_path, strerror(errno));

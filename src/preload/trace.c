@@ -498,11 +498,13 @@ static void forget_locked(void)
 /* A forked child is a process of its own with no KFD process yet. */
 static void at_fork_child(void)
 {
+	bool used = started; /* the emulator exists: host->emu() makes none */
+
 	pthread_mutex_init(&lock, NULL);
 	pid = getpid();
 	tid = 0;
 	forget_locked();
-	if (mode == PRELOAD_TRACE_EMULATED && host->emu()) {
+	if (used && mode == PRELOAD_TRACE_EMULATED && host->emu()) {
 		struct kfdsig_emu_irq_record last;
 		/* the parent's interrupts are the parent's */
 		if (kfdsig_emu_irq_trace(host->emu(), 0, &last, 1) == 1)

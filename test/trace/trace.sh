@@ -135,7 +135,7 @@ stack)
 	# a second copy of the interposer: the loader keeps both
 	cp "$preload" "$work/tracer.so" || exit 1
 	LD_PRELOAD=$preload KFDSIG_PRELOAD=$work/tracer.so KFDSIG_TRACE_STACK=$work/tracer.so \
-		KFDSIG_EMULATE= "$k" trace -j -o "$work/trace.json" -- "$client" ok \
+		KFDSIG_EMULATE='' "$k" trace -j -o "$work/trace.json" -- "$client" ok \
 		>"$work/out" 2>"$work/err" </dev/null
 	st=$?
 	[ $st -eq 0 ] || die "stack: exit $st: $(cat "$work/err")"
