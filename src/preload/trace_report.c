@@ -99,7 +99,8 @@ struct trace_report {
 	struct ev_stat *evs;
 	size_t nev, cap;
 	unsigned found[KFDSIG_DET_COUNT + 1];
-	char **messages; /* the findings, for the summary */
+	unsigned processes; /* START records */
+	char **messages;    /* the findings, for the summary */
 	size_t nmsg, capmsg;
 	size_t have; /* bytes in buf not taken yet */
 	union {
@@ -526,6 +527,9 @@ static int account(struct trace_report *rep, const struct kfdsig_trace_rec *r)
 			e->signals++;
 		}
 		break;
+	case KFDSIG_TR_START:
+		rep->processes++;
+		break;
 	case KFDSIG_TR_FINDING:
 		if (r->u.find.detector >= 1 && r->u.find.detector <= KFDSIG_DET_COUNT)
 			rep->found[r->u.find.detector]++;
@@ -654,7 +658,7 @@ void trace_report_summary(struct trace_report *rep, int status)
 		fprintf(o, "], \"findings\": {");
 		for (int d = 1; d <= KFDSIG_DET_COUNT; d++)
 			fprintf(o, "%s\"%s\": %u", d > 1 ? ", " : "", detectors[d], rep->found[d]);
-		fprintf(o, "}, \"exit_status\": %d}\n", status);
+		fprintf(o, "}, \"processes\": %u, \"exit_status\": %d}\n", rep->processes, status);
 		fflush(o);
 		return;
 	}
@@ -677,6 +681,9 @@ void trace_report_summary(struct trace_report *rep, int status)
 				pct_us(e, 50), pct_us(e, 99));
 		}
 	}
+	if (!rep->processes)
+		fprintf(o, "\nno process made a KFD call through the interposer (a static or "
+			   "set-user-ID program is not interposed)\n");
 	fprintf(o, "\nfindings: %u\n", trace_report_findings(rep, 0));
 	for (size_t i = 0; i < rep->nmsg; i++)
 		fprintf(o, "  %s\n", rep->messages[i]);

@@ -86,6 +86,8 @@ ok)
 	pids=$(sed -n 's/^\[pid \([0-9]*\) .* start comm=.*/\1/p' "$work/trace.txt" | sort -u | wc -l)
 	[ "$pids" -eq 2 ] || die "ok: $pids processes traced, not the parent and its child"
 	grep -q '^findings: 0$' "$work/trace.txt" || die "ok: the text summary has findings"
+	grep -q '"type": "summary", .*"processes": 2,' "$work/trace.json" ||
+		die "ok: the summary does not count the parent and its child"
 	# a KFD client started by exec from a child of the program
 	"$k" trace --emulate gfx90a -j -o "$work/trace.json" -- sh -c "\"$client\" never-reset; true" \
 		>/dev/null 2>&1 </dev/null || die "exec: exit $?"
@@ -101,6 +103,7 @@ ok)
 	[ $st -eq 3 ] || die "exit status $st, not the program's 3"
 	[ "$(cat "$work/o2")" = in ] || die "stdin/stdout not passed through"
 	[ "$(cat "$work/e2")" = err ] || die "stderr not the program's own: $(cat "$work/e2")"
+	grep -q '^no process made a KFD call' "$work/t2" || die "no note of a trace without KFD calls"
 	# --summary-only: no records, the summary
 	"$k" trace --emulate gfx90a --summary-only -- "$client" storm >/dev/null 2>"$work/e3" ||
 		die "--summary-only exit $?"
