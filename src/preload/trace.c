@@ -313,8 +313,14 @@ static int wait_events(const struct kfdsig_kfd_ops *ops, int fd, unsigned long r
 	w->wait_result = a->wait_result;
 	if (ret >= 0 && a->wait_result == KFD_IOC_WAIT_RESULT_TIMEOUT)
 		read_slots(w, n);
-	for (uint32_t i = 0; d && i < n; i++)
-		w->age_out[i] = d[i].signal_event_data.last_event_age;
+	for (uint32_t i = 0; d && i < n; i++) {
+		int type = det_event_type(w->ids[i]);
+		/* the age shares its place with the exception data */
+		if (type == KFD_IOC_EVENT_SIGNAL || type < 0)
+			w->age_out[i] = d[i].signal_event_data.last_event_age;
+		else
+			w->age_in[i] = 0;
+	}
 	irqs_locked();
 	nf = ret < 0 || !d ? 0 : det_wait_end(w, d, f);
 	put(r);

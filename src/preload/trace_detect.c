@@ -98,6 +98,13 @@ void det_event_created(uint32_t id, uint32_t type, bool auto_reset)
 	e->live = true;
 }
 
+int det_event_type(uint32_t id)
+{
+	struct det_ev *e = find(id);
+
+	return e ? (int)e->type : -1;
+}
+
 /* What is left on an event that goes away. */
 static int leftover(struct det_ev *e, struct kfdsig_trace_finding *out)
 {

@@ -23,6 +23,8 @@
 void det_reset(void);
 
 void det_event_created(uint32_t id, uint32_t type, bool auto_reset);
+/* The type of event @id (KFD_IOC_EVENT_*), or -1 when it is not known. */
+int det_event_type(uint32_t id);
 /* DESTROY_EVENT: a signal left pending or unreset is a finding. */
 int det_event_destroyed(uint32_t id, struct kfdsig_trace_finding *out);
 /* SET_EVENT (or an interrupt: @begin DET_NO_SNAPSHOT) set @id; @begin:
