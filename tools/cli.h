@@ -199,6 +199,7 @@ CLI_CMD_DECLARE(bench);
 CLI_CMD_DECLARE(completion);
 CLI_CMD_DECLARE(exec);
 CLI_CMD_DECLARE(debug);
+CLI_CMD_DECLARE(trace);
 
 /* cmd_exec.c: set LD_PRELOAD and KFDSIG_EMULATE for a client of the
  * emulated KFD (@spec NULL: --emulate, KFDSIG_EMULATE, else gfx90a).

@@ -24,6 +24,7 @@ static const struct cmd commands[] = {
 	CLI_CMD(completion, "print the bash completion script, or the command table"),
 	CLI_CMD(exec, "run a KFD client program on the emulated KFD (LD_PRELOAD)"),
 	CLI_CMD(debug, "debug a KFD process: print its queue exceptions as they arrive"),
+	CLI_CMD(trace, "trace a program's KFD event traffic and catch lost and spinning waits"),
 };
 
 static void usage(FILE *f)

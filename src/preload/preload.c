@@ -29,6 +29,12 @@
  * does not start with "/dev/", "/sys/" or "/proc/" costs two byte compares, an fd
  * one bit test in a bitmap indexed by fd.
  *
+ * Under `kfdsig trace` (KFDSIG_TRACE_FD set) trace.c records the KFD calls
+ * made here. Without KFDSIG_EMULATE the KFD is then the real one: /dev/kfd
+ * and the render nodes open through kfdsig_kfd_linux_ops(), their fds are
+ * marked in the bitmap here, and every other path (sysfs included) passes
+ * through untouched.
+ *
  * munmap, mremap, poll, ppoll, select and epoll are not interposed: the
  * mappings are real mappings and the fds real fds. readdir is not either:
  * a redirected opendir returns a real DIR of the emulator's tree.
@@ -197,6 +203,9 @@ static pthread_mutex_t create_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t fd_lock = PTHREAD_MUTEX_INITIALIZER;
 static pid_t creator;
 static int create_errno;
+/* kfdsig trace: the recorder's mode; PRELOAD_TRACE_REAL forwards /dev/kfd
+ * to the real KFD (ops: kfdsig_kfd_linux_ops()), tracking its fds here. */
+static enum preload_trace_mode trace_mode;
 
 static void fd_lock_prepare(void)
 {
@@ -385,6 +394,9 @@ static enum route route(const char *path, char *buf, size_t n, unsigned *major, 
 {
 	const char *rest;
 
+	if (UNLIKELY(trace_mode == PRELOAD_TRACE_REAL))
+		return ROUTE_PASS; /* the real KFD's files; open() forwards /dev/kfd */
+
 	if (path[1] == 'd') {
 		if (!strcmp(path, "/dev/kfd")) {
 			*major = EMU_KFD_MAJOR;
@@ -425,12 +437,21 @@ static enum route route(const char *path, char *buf, size_t n, unsigned *major, 
 
 /* ---- open ----------------------------------------------------------------- */
 
+/* Under kfdsig trace on the real KFD: the files whose calls are watched
+ * (/dev/kfd, and the render nodes the signal page may be mapped through). */
+static bool real_kfd_path(const char *path)
+{
+	return !strcmp(path, "/dev/kfd") || !strncmp(path, "/dev/dri/renderD", 16);
+}
+
 static int open_dev(const char *path, int flags)
 {
 	int fd;
 
 	inside++;
 	fd = ops->open(ops->ctx, path, flags);
+	if (fd >= 0 && trace_mode == PRELOAD_TRACE_REAL)
+		fd_hook(NULL, fd, true);
 	/* The seam opens close-on-exec; open(2) does so only when asked. */
 	if (fd >= 0 && !(flags & O_CLOEXEC))
 		REAL(fcntl)(fd, F_SETFD, 0);
@@ -445,6 +466,8 @@ static int open_slow(int dirfd, const char *path, int flags, mode_t mode)
 
 	if (inside)
 		return REAL(openat)(dirfd, path, flags, mode);
+	if (UNLIKELY(trace_mode == PRELOAD_TRACE_REAL) && real_kfd_path(path))
+		return open_dev(path, flags);
 	switch (route(path, buf, sizeof(buf), &major, &minor)) {
 	case ROUTE_DEV:
 		return open_dev(path, flags);
@@ -519,6 +542,19 @@ int __openat64_2(int dirfd, const char *path, int flags)
 	return openat(dirfd, path, flags);
 }
 
+static FILE *fdopen_dev(const char *path, const char *mode)
+{
+	FILE *f;
+	int fd = open_dev(path, strchr(mode, '+') ? O_RDWR : mode[0] == 'r' ? O_RDONLY : O_WRONLY);
+
+	if (fd < 0)
+		return NULL;
+	f = fdopen(fd, mode);
+	if (!f)
+		close(fd);
+	return f;
+}
+
 /* fopen and opendir open through glibc's internal entry points, not the
  * interposed open: they are redirected themselves. */
 static FILE *fopen_slow(const char *path, const char *mode,
@@ -526,22 +562,14 @@ static FILE *fopen_slow(const char *path, const char *mode,
 {
 	char buf[PATH_MAX];
 	unsigned major, minor;
-	FILE *f;
-	int fd;
 
 	if (inside)
 		return next(path, mode);
+	if (UNLIKELY(trace_mode == PRELOAD_TRACE_REAL) && real_kfd_path(path))
+		return fdopen_dev(path, mode);
 	switch (route(path, buf, sizeof(buf), &major, &minor)) {
 	case ROUTE_DEV:
-		fd = open_dev(path, strchr(mode, '+') ? O_RDWR
-				    : mode[0] == 'r'  ? O_RDONLY
-						      : O_WRONLY);
-		if (fd < 0)
-			return NULL;
-		f = fdopen(fd, mode);
-		if (!f)
-			close(fd);
-		return f;
+		return fdopen_dev(path, mode);
 	case ROUTE_SYSFS:
 		return next(buf, mode);
 	case ROUTE_ERROR:
@@ -943,7 +971,8 @@ int ioctl(int fd, unsigned long req, ...)
 	if (LIKELY(!is_emu_fd(fd)) || inside)
 		return REAL(ioctl)(fd, req, arg);
 	inside++;
-	r = ops->ioctl(ops->ctx, fd, req, arg);
+	r = UNLIKELY(trace_mode) ? preload_trace_ioctl(ops, fd, req, arg)
+				 : ops->ioctl(ops->ctx, fd, req, arg);
 	inside--;
 	return r < 0 ? fail(r) : r;
 }
@@ -957,6 +986,8 @@ static void *mmap_any(void *addr, size_t len, int prot, int flags, int fd, off_t
 		return REAL(mmap)(addr, len, prot, flags, fd, off);
 	inside++;
 	r = ops->mmap(ops->ctx, &out, addr, len, prot, flags, fd, (uint64_t)off);
+	if (UNLIKELY(trace_mode) && r >= 0)
+		preload_trace_mmap(fd, (uint64_t)off, out, len);
 	inside--;
 	if (r < 0) {
 		errno = -r;
@@ -1014,6 +1045,8 @@ static int close_emu(int fd)
 	int r;
 
 	inside++;
+	if (!emu)
+		fd_hook(NULL, fd, false); /* the real KFD's fd: tracked here */
 	r = ops->close(ops->ctx, fd);
 	inside--;
 	return r;
@@ -1066,7 +1099,7 @@ static int dup_done(int oldfd, int newfd)
 {
 	int r;
 
-	if (newfd < 0)
+	if (newfd < 0 || !emu) /* the real KFD's dups are not followed */
 		return newfd;
 	inside++;
 	r = emu_host_dup(emu, oldfd, newfd);
@@ -1104,7 +1137,10 @@ static int dup_onto(int oldfd, int newfd, int flags, bool three)
 			return -1;
 		}
 		inside++;
-		emu_host_forget(emu, newfd);
+		if (emu)
+			emu_host_forget(emu, newfd);
+		else
+			fd_hook(NULL, newfd, false);
 		inside--;
 	}
 	r = three ? REAL(dup3)(oldfd, newfd, flags) : REAL(dup2)(oldfd, newfd);
@@ -1178,5 +1214,8 @@ __attribute__((constructor)) static void preload_init(void)
 	static const struct preload_host host = { get_emu, host_enter, host_leave };
 
 	resolve_all();
+	trace_mode = preload_trace_start(&host); /* only under kfdsig trace */
+	if (trace_mode == PRELOAD_TRACE_REAL)
+		ops = kfdsig_kfd_linux_ops();
 	preload_debug_agent_start(&host); /* only under kfdsig debug */
 }

@@ -1,10 +1,15 @@
 /* SPDX-License-Identifier: MIT */
-/* What preload.c hands the interposer's other files (debug_agent.c): calls
- * run one way, preload.c -> debug_agent.c, the way back through pointers. */
+/* What preload.c hands the interposer's other files (debug_agent.c,
+ * trace.c): calls run one way, preload.c -> those files, the way back
+ * through pointers. */
 #ifndef KFDSIG_PRELOAD_PRIV_H
 #define KFDSIG_PRELOAD_PRIV_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 struct kfdsig_emu;
+struct kfdsig_kfd_ops;
 
 struct preload_host {
 	/* The emulator of this process, created on first use; NULL when it
@@ -18,5 +23,22 @@ struct preload_host {
 
 /* debug_agent.c: start the debug agent when KFDSIG_DEBUG_AGENT is set. */
 void preload_debug_agent_start(const struct preload_host *host);
+
+/* trace.c: the recorder of `kfdsig trace` (src/proto/trace.h). */
+enum preload_trace_mode {
+	PRELOAD_TRACE_OFF = 0,
+	PRELOAD_TRACE_EMULATED, /* recording the emulated KFD of this process */
+	PRELOAD_TRACE_REAL,	/* recording the real KFD: /dev/kfd passes through */
+};
+
+/* Start the recorder when KFDSIG_TRACE_FD names an open fd. */
+enum preload_trace_mode preload_trace_start(const struct preload_host *host);
+
+/* The KFD ioctl @req on @fd through @ops, recorded (the caller has
+ * entered, see preload_host). Return: as ops->ioctl. */
+int preload_trace_ioctl(const struct kfdsig_kfd_ops *ops, int fd, unsigned long req, void *arg);
+
+/* A mapping of a KFD or render fd was made. */
+void preload_trace_mmap(int fd, uint64_t offset, void *addr, size_t len);
 
 #endif

@@ -1,0 +1,592 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The in-process recorder of `kfdsig trace`: with KFDSIG_TRACE_FD set,
+ * every KFD ioctl the interposer forwards (to the emulated KFD, or to the
+ * real one through kfdsig_kfd_linux_ops()) becomes a record of
+ * src/proto/trace.h written to that fd; WAIT_EVENTS records carry the ids
+ * and ages passed and returned and what the signal page's slots read after
+ * the call; mappings of the KFD's fds are recorded too, and on the
+ * emulated KFD each interrupt its handler took (kfdsig_emu_irq_trace(),
+ * the trace `kfdsig signal -v` prints). The detectors (trace_detect.c)
+ * see the same calls and their findings are records too.
+ *
+ * The signal page is found the way the KFD finds it: CREATE_EVENT's
+ * event_page_offset names the client's buffer by its memory handle
+ * (ALLOC_MEMORY_OF_GPU answered its mmap offset, or it is a userptr), or
+ * the KFD's own page, which the client maps at KFDSIG_MMAP_TYPE_EVENTS.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <kfdsig/emu.h>
+#include <kfdsig/kfd.h>
+
+#include "abi/kfd_ioctl.h"
+#include "preload/preload_priv.h"
+#include "preload/trace_detect.h"
+#include "proto/trace.h"
+
+#define SLOTS (KFDSIG_SIGNAL_PAGE_SIZE / 8)
+#define IRQ_BATCH 16
+
+static int trace_fd = -1;
+static enum preload_trace_mode mode;
+static const struct preload_host *host;
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pid_t pid;
+static __thread pid_t tid;
+static bool started;	 /* this process wrote its START record */
+static uint64_t irq_seq; /* the last emulated interrupt recorded */
+
+/* The signal page and what finds it (under lock). */
+static enum kfdsig_trace_page page_kind;
+static uint64_t page_handle; /* KFDSIG_PAGE_USER: its memory handle */
+static volatile const uint64_t *page_cpu;
+
+struct alloc {
+	uint64_t handle, mmap_offset, cpu; /* cpu: a userptr's address, else 0 */
+};
+struct mapping {
+	uint64_t offset, addr;
+};
+static struct alloc *allocs;
+static size_t nalloc, cap_alloc;
+static struct mapping *maps;
+static size_t nmap, cap_map;
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static void put(struct kfdsig_trace_rec *r)
+{
+	ssize_t w;
+
+	r->magic = KFDSIG_TRACE_MAGIC;
+	r->pid = pid;
+	if (!tid)
+		tid = (pid_t)syscall(SYS_gettid);
+	r->tid = tid;
+	do
+		w = syscall(SYS_write, trace_fd, r, sizeof(*r));
+	while (w < 0 && errno == EINTR);
+}
+
+static void start_locked(void)
+{
+	struct kfdsig_trace_rec r = { .kind = KFDSIG_TR_START, .t_ns = now_ns() };
+	const char *name = program_invocation_short_name;
+
+	if (started)
+		return;
+	started = true;
+	snprintf(r.u.start.comm, sizeof(r.u.start.comm), "%s", name ? name : "?");
+	r.u.start.ppid = getppid();
+	r.u.start.emulated = mode == PRELOAD_TRACE_EMULATED;
+	put(&r);
+}
+
+static void put_findings(const struct kfdsig_trace_finding *f, int n)
+{
+	for (int i = 0; i < n; i++) {
+		struct kfdsig_trace_rec r = { .kind = KFDSIG_TR_FINDING, .t_ns = now_ns() };
+		r.u.find = f[i];
+		put(&r);
+	}
+}
+
+/* Record the emulated interrupts taken since the last look (lock held). */
+static void irqs_locked(void)
+{
+	struct kfdsig_emu_irq_record buf[IRQ_BATCH];
+	struct kfdsig_emu *emu;
+	int n;
+
+	if (mode != PRELOAD_TRACE_EMULATED)
+		return;
+	emu = host->emu();
+	if (!emu)
+		return;
+	/* the newest first: most calls find nothing new */
+	if (kfdsig_emu_irq_trace(emu, 0, buf, 1) != 1 || buf[0].seq <= irq_seq)
+		return;
+	n = kfdsig_emu_irq_trace(emu, 0, buf, IRQ_BATCH);
+	for (int i = 0; i < n; i++) {
+		const struct kfdsig_emu_irq_record *e = &buf[i];
+		struct kfdsig_trace_rec r = { .kind = KFDSIG_TR_IRQ, .t_ns = now_ns() };
+		struct kfdsig_trace_finding f;
+
+		if (e->seq <= irq_seq)
+			continue;
+		irq_seq = e->seq;
+		r.u.irq = (struct kfdsig_trace_irq){
+			.seq = e->seq,
+			.gpu_id = e->gpu_id,
+			.source = e->source,
+			.client_id = e->client_id,
+			.source_id = e->source_id,
+			.ring_id = e->ring_id,
+			.node_id = e->node_id,
+			.vmid = e->vmid,
+			.context_id0 = e->context_id0,
+			.context_id1 = e->context_id1,
+			.id = e->id,
+			.valid_bits = e->valid_bits,
+			.path = e->path,
+			.drop = e->drop,
+			.nsignaled = e->nsignaled,
+		};
+		memcpy(r.u.irq.events, e->events, sizeof(r.u.irq.events));
+		put(&r);
+		if (det_irq(&r.u.irq, &f))
+			put_findings(&f, 1);
+	}
+}
+
+static void *grow(void *p, size_t *cap, size_t n, size_t size)
+{
+	size_t c;
+	void *q;
+
+	if (n < *cap)
+		return p;
+	c = *cap ? 2 * *cap : 32;
+	q = realloc(p, c * size);
+	if (q)
+		*cap = c;
+	return q;
+}
+
+/* Find the signal page's address from what is known (lock held). */
+static void resolve_page_locked(void)
+{
+	if (page_cpu || page_kind != KFDSIG_PAGE_USER)
+		return;
+	for (size_t i = 0; i < nalloc; i++) {
+		if (allocs[i].handle != page_handle)
+			continue;
+		if (allocs[i].cpu) {
+			page_cpu = (const uint64_t *)(uintptr_t)allocs[i].cpu;
+			return;
+		}
+		for (size_t j = nmap; j-- > 0;)
+			if (maps[j].offset == allocs[i].mmap_offset) {
+				page_cpu = (const uint64_t *)(uintptr_t)maps[j].addr;
+				return;
+			}
+	}
+}
+
+void preload_trace_mmap(int fd, uint64_t offset, void *addr, size_t len)
+{
+	struct kfdsig_trace_rec r = { .kind = KFDSIG_TR_MAP, .t_ns = now_ns() };
+	struct mapping *m;
+
+	(void)fd;
+	pthread_mutex_lock(&lock);
+	start_locked();
+	m = grow(maps, &cap_map, nmap, sizeof(*maps));
+	if (m) {
+		maps = m;
+		maps[nmap++] = (struct mapping){ offset, (uint64_t)(uintptr_t)addr };
+	}
+	if (!page_cpu && page_kind == KFDSIG_PAGE_KERNEL &&
+	    (offset & KFDSIG_MMAP_TYPE_MASK) == KFDSIG_MMAP_TYPE_EVENTS)
+		page_cpu = addr;
+	resolve_page_locked();
+	r.u.map = (struct kfdsig_trace_map){ .offset = offset,
+					     .addr = (uint64_t)(uintptr_t)addr,
+					     .len = len,
+					     .page = page_cpu == addr ? page_kind : 0 };
+	put(&r);
+	pthread_mutex_unlock(&lock);
+}
+
+/* The slots of the events a timed-out wait names (lock held). Read with
+ * process_vm_readv(): the client may have unmapped the page, which must
+ * not fault here. */
+static void read_slots(struct kfdsig_trace_wait *w, uint32_t n)
+{
+	struct iovec local[KFDSIG_TRACE_WAIT_IDS], remote[KFDSIG_TRACE_WAIT_IDS];
+	uint64_t v[KFDSIG_TRACE_WAIT_IDS];
+	uint32_t idx[KFDSIG_TRACE_WAIT_IDS], k = 0;
+
+	if (!page_cpu)
+		return;
+	for (uint32_t i = 0; i < n; i++) {
+		if (w->ids[i] >= SLOTS)
+			continue;
+		local[k] = (struct iovec){ &v[k], sizeof(v[k]) };
+		remote[k] = (struct iovec){ (void *)(page_cpu + w->ids[i]), sizeof(v[k]) };
+		idx[k++] = i;
+	}
+	if (!k || process_vm_readv(pid, local, k, remote, k, 0) != (ssize_t)(k * sizeof(v[0])))
+		return;
+	for (uint32_t j = 0; j < k; j++) {
+		w->slot_known |= 1u << idx[j];
+		if (v[j] != KFDSIG_UNSIGNALED_SLOT)
+			w->slot_set |= 1u << idx[j];
+	}
+}
+
+/* Pages this thread found readable: a client passes its arguments from
+ * the same few places (its stack, a buffer it keeps), so the syscall that
+ * checks is made once per place. */
+#define OK_PAGES 4
+static __thread uintptr_t ok_page[OK_PAGES];
+static __thread unsigned ok_next;
+
+static bool page_ok(uintptr_t page)
+{
+	for (unsigned i = 0; i < OK_PAGES; i++)
+		if (ok_page[i] == page)
+			return true;
+	return false;
+}
+
+/* Can the @n bytes at @d be read? Its first and last bytes, without
+ * faulting: a bad pointer is the KFD's to refuse (EFAULT). */
+static bool readable(const void *d, size_t n)
+{
+	uintptr_t first = (uintptr_t)d & ~(uintptr_t)4095, last;
+	char b[2];
+	struct iovec local[2] = { { &b[0], 1 }, { &b[1], 1 } };
+	struct iovec remote[2] = { { (void *)d, 1 }, { (char *)d + n - 1, 1 } };
+
+	if (!d || !n)
+		return false;
+	last = ((uintptr_t)d + n - 1) & ~(uintptr_t)4095;
+	if (page_ok(first) && page_ok(last))
+		return true;
+	if (process_vm_readv(pid, local, 2, remote, 2, 0) != 2)
+		return false;
+	ok_page[ok_next++ % OK_PAGES] = first;
+	if (last != first)
+		ok_page[ok_next++ % OK_PAGES] = last;
+	return true;
+}
+
+static int wait_events(const struct kfdsig_kfd_ops *ops, int fd, unsigned long req,
+		       struct kfd_ioctl_wait_events_args *a, struct kfdsig_trace_rec *r)
+{
+	abi_event_data *d = (abi_event_data *)(uintptr_t)a->events_ptr;
+	struct kfdsig_trace_wait *w = &r->u.wait;
+	struct kfdsig_trace_finding f[DET_MAX_FINDINGS];
+	uint32_t n = a->num_events < KFDSIG_TRACE_WAIT_IDS ? a->num_events : KFDSIG_TRACE_WAIT_IDS;
+	int ret, nf;
+
+	if (!readable(d, (size_t)a->num_events * sizeof(*d)))
+		d = NULL;
+	w->n_events = a->num_events;
+	w->wait_all = a->wait_for_all;
+	w->timeout_ms = a->timeout;
+	for (uint32_t i = 0; d && i < n; i++) {
+		w->ids[i] = d[i].event_id;
+		w->age_in[i] = d[i].signal_event_data.last_event_age;
+	}
+	pthread_mutex_lock(&lock);
+	if (d)
+		det_wait_begin(d, a->num_events);
+	pthread_mutex_unlock(&lock);
+
+	r->t_ns = now_ns();
+	ret = ops->ioctl(ops->ctx, fd, req, a);
+	r->dur_ns = now_ns() - r->t_ns;
+
+	pthread_mutex_lock(&lock);
+	r->ret = ret < 0 ? ret : 0;
+	w->wait_result = a->wait_result;
+	if (ret >= 0 && a->wait_result == KFD_IOC_WAIT_RESULT_TIMEOUT)
+		read_slots(w, n);
+	for (uint32_t i = 0; d && i < n; i++) {
+		int type = det_event_type(w->ids[i]);
+		/* the age shares its place with the exception data */
+		if (type == KFD_IOC_EVENT_SIGNAL || type < 0)
+			w->age_out[i] = d[i].signal_event_data.last_event_age;
+		else
+			w->age_in[i] = 0;
+	}
+	irqs_locked();
+	nf = ret < 0 || !d ? 0 : det_wait_end(w, d, f);
+	put(r);
+	put_findings(f, nf);
+	pthread_mutex_unlock(&lock);
+	return ret;
+}
+
+/* Before the call: what the ioctl passes in; *@before: what args_out()
+ * needs of before (ALLOC_MEMORY_OF_GPU: a userptr's address, SET_EVENT:
+ * det_set_begin()). */
+static void args_in(unsigned nr, void *arg, struct kfdsig_trace_rec *r, uint64_t *before)
+{
+	struct kfdsig_trace_ioctl *io = &r->u.io;
+
+	switch (nr) {
+	case _IOC_NR(AMDKFD_IOC_CREATE_EVENT): {
+		struct kfd_ioctl_create_event_args *a = arg;
+		io->event_type = a->event_type;
+		io->auto_reset = a->auto_reset;
+		io->page_offset = a->event_page_offset;
+		break;
+	}
+	case _IOC_NR(AMDKFD_IOC_DESTROY_EVENT):
+		io->event_id = ((struct kfd_ioctl_destroy_event_args *)arg)->event_id;
+		break;
+	case _IOC_NR(AMDKFD_IOC_SET_EVENT):
+		io->event_id = ((struct kfd_ioctl_set_event_args *)arg)->event_id;
+		pthread_mutex_lock(&lock);
+		*before = det_set_begin(io->event_id);
+		pthread_mutex_unlock(&lock);
+		break;
+	case _IOC_NR(AMDKFD_IOC_RESET_EVENT):
+		io->event_id = ((struct kfd_ioctl_reset_event_args *)arg)->event_id;
+		break;
+	case _IOC_NR(AMDKFD_IOC_CREATE_QUEUE): {
+		struct kfd_ioctl_create_queue_args *a = arg;
+		io->gpu_id = a->gpu_id;
+		io->queue_type = a->queue_type;
+		io->ring_base = a->ring_base_address;
+		io->ring_size = a->ring_size;
+		io->percentage = a->queue_percentage;
+		io->priority = a->queue_priority;
+		break;
+	}
+	case _IOC_NR(AMDKFD_IOC_DESTROY_QUEUE):
+		io->queue_id = ((struct kfd_ioctl_destroy_queue_args *)arg)->queue_id;
+		break;
+	case _IOC_NR(AMDKFD_IOC_UPDATE_QUEUE): {
+		struct kfd_ioctl_update_queue_args *a = arg;
+		io->queue_id = a->queue_id;
+		io->ring_base = a->ring_base_address;
+		io->ring_size = a->ring_size;
+		io->percentage = a->queue_percentage;
+		io->priority = a->queue_priority;
+		break;
+	}
+	case _IOC_NR(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU): {
+		struct kfd_ioctl_alloc_memory_of_gpu_args *a = arg;
+		*before = (a->flags & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR) ? a->mmap_offset : 0;
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+/* After a successful call (lock held): what it answered, and the state
+ * the detectors and the signal page keep. */
+static void args_out(unsigned nr, void *arg, struct kfdsig_trace_rec *r, uint64_t before)
+{
+	struct kfdsig_trace_ioctl *io = &r->u.io;
+	struct kfdsig_trace_finding f;
+
+	switch (nr) {
+	case _IOC_NR(AMDKFD_IOC_CREATE_EVENT): {
+		struct kfd_ioctl_create_event_args *a = arg;
+		io->event_id = a->event_id;
+		det_event_created(a->event_id, a->event_type, a->auto_reset);
+		if (a->event_type != KFD_IOC_EVENT_SIGNAL || page_kind)
+			break;
+		/* the first signal event makes or names the signal page */
+		if (io->page_offset) {
+			page_kind = KFDSIG_PAGE_USER;
+			page_handle = io->page_offset;
+			resolve_page_locked();
+		} else if ((a->event_page_offset & KFDSIG_MMAP_TYPE_MASK) ==
+			   KFDSIG_MMAP_TYPE_EVENTS) {
+			page_kind = KFDSIG_PAGE_KERNEL;
+			io->page_offset = a->event_page_offset;
+		}
+		io->page = page_kind;
+		io->page_addr = (uint64_t)(uintptr_t)page_cpu;
+		break;
+	}
+	case _IOC_NR(AMDKFD_IOC_DESTROY_EVENT):
+		if (det_event_destroyed(io->event_id, &f)) {
+			put(r);
+			r->kind = 0; /* written */
+			put_findings(&f, 1);
+		}
+		break;
+	case _IOC_NR(AMDKFD_IOC_SET_EVENT):
+		det_event_set(io->event_id, before);
+		break;
+	case _IOC_NR(AMDKFD_IOC_RESET_EVENT):
+		det_event_reset(io->event_id);
+		break;
+	case _IOC_NR(AMDKFD_IOC_CREATE_QUEUE): {
+		struct kfd_ioctl_create_queue_args *a = arg;
+		io->queue_id = a->queue_id;
+		io->doorbell_offset = a->doorbell_offset;
+		det_queue_created(a->queue_id, a->gpu_id);
+		break;
+	}
+	case _IOC_NR(AMDKFD_IOC_DESTROY_QUEUE):
+		det_queue_destroyed(io->queue_id);
+		break;
+	case _IOC_NR(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU): {
+		struct kfd_ioctl_alloc_memory_of_gpu_args *a = arg;
+		struct alloc *al = grow(allocs, &cap_alloc, nalloc, sizeof(*allocs));
+		if (al) {
+			allocs = al;
+			allocs[nalloc++] = (struct alloc){ a->handle, a->mmap_offset, before };
+		}
+		resolve_page_locked();
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+int preload_trace_ioctl(const struct kfdsig_kfd_ops *ops, int fd, unsigned long req, void *arg)
+{
+	struct kfdsig_trace_rec r = { .kind = KFDSIG_TR_IOCTL };
+	unsigned nr = _IOC_NR(req);
+	uint64_t before = 0;
+	int ret;
+
+	if (_IOC_TYPE(req) != AMDKFD_IOCTL_BASE || !readable(arg, _IOC_SIZE(req)))
+		return ops->ioctl(ops->ctx, fd, req, arg);
+	r.nr = nr;
+	if (!started) {
+		pthread_mutex_lock(&lock);
+		start_locked();
+		pthread_mutex_unlock(&lock);
+	}
+	if (nr == _IOC_NR(AMDKFD_IOC_WAIT_EVENTS)) {
+		r.kind = KFDSIG_TR_WAIT;
+		return wait_events(ops, fd, req, arg, &r);
+	}
+	args_in(nr, arg, &r, &before);
+	r.t_ns = now_ns();
+	ret = ops->ioctl(ops->ctx, fd, req, arg);
+	r.dur_ns = now_ns() - r.t_ns;
+	r.ret = ret < 0 ? ret : 0;
+	pthread_mutex_lock(&lock);
+	if (ret >= 0)
+		args_out(nr, arg, &r, before);
+	if (r.kind)
+		put(&r);
+	irqs_locked();
+	pthread_mutex_unlock(&lock);
+	return ret;
+}
+
+static void forget_locked(void)
+{
+	det_reset();
+	free(allocs);
+	free(maps);
+	allocs = NULL;
+	maps = NULL;
+	nalloc = cap_alloc = nmap = cap_map = 0;
+	page_kind = KFDSIG_PAGE_NONE;
+	page_cpu = NULL;
+	started = false;
+}
+
+/* A forked child is a process of its own with no KFD process yet. */
+static void at_fork_child(void)
+{
+	bool used = started; /* the emulator exists: host->emu() makes none */
+
+	pthread_mutex_init(&lock, NULL);
+	pid = getpid();
+	tid = 0;
+	forget_locked();
+	if (used && mode == PRELOAD_TRACE_EMULATED && host->emu()) {
+		struct kfdsig_emu_irq_record last;
+		/* the parent's interrupts are the parent's */
+		if (kfdsig_emu_irq_trace(host->emu(), 0, &last, 1) == 1)
+			irq_seq = last.seq;
+	}
+}
+
+static void at_fork_prepare(void)
+{
+	pthread_mutex_lock(&lock);
+}
+
+static void at_fork_parent(void)
+{
+	pthread_mutex_unlock(&lock);
+}
+
+__attribute__((destructor)) static void trace_stop(void)
+{
+	struct kfdsig_trace_finding f[64];
+	struct kfdsig_trace_rec r = { .kind = KFDSIG_TR_EXIT };
+	int n;
+
+	if (!mode || !started)
+		return;
+	pthread_mutex_lock(&lock);
+	host->enter();
+	irqs_locked();
+	host->leave();
+	n = det_exit(f, 64);
+	put_findings(f, n);
+	r.t_ns = now_ns();
+	put(&r);
+	pthread_mutex_unlock(&lock);
+}
+
+/* Is this copy of the interposer the one KFDSIG_TRACE_STACK names? */
+static bool this_copy(const char *path)
+{
+	Dl_info info;
+	char a[4096], b[4096];
+
+	if (!dladdr((void *)this_copy, &info) || !info.dli_fname)
+		return false;
+	if (!realpath(info.dli_fname, a) || !realpath(path, b))
+		return false;
+	return !strcmp(a, b);
+}
+
+enum preload_trace_mode preload_trace_start(const struct preload_host *h)
+{
+	const char *env = getenv(KFDSIG_TRACE_FD_ENV), *stack;
+	char *end;
+	long fd;
+
+	if (!env || !*env)
+		return PRELOAD_TRACE_OFF;
+	fd = strtol(env, &end, 10);
+	if (*end || fd < 0 || fd > INT32_MAX || fcntl((int)fd, F_GETFD) < 0)
+		return PRELOAD_TRACE_OFF;
+	stack = getenv(KFDSIG_TRACE_STACK_ENV);
+	if (stack && *stack) {
+		h->enter();
+		bool mine = this_copy(stack);
+		h->leave();
+		/* the other copies below emulate, untraced */
+		if (!mine)
+			return PRELOAD_TRACE_OFF;
+		mode = PRELOAD_TRACE_REAL;
+	} else {
+		const char *spec = getenv("KFDSIG_EMULATE");
+		mode = spec && *spec ? PRELOAD_TRACE_EMULATED : PRELOAD_TRACE_REAL;
+	}
+	host = h;
+	trace_fd = (int)fd;
+	pid = getpid();
+	pthread_atfork(at_fork_prepare, at_fork_parent, at_fork_child);
+	return mode;
+}
