@@ -200,6 +200,28 @@ static void t_priv(struct krig *r, const char *what)
 	CHECK(bad == 0, "%s private arrays: %u of %u wrong", what, bad, n);
 }
 
+/* Work-item and workgroup ids of a 3D dispatch (8x8x8 in 4x4x4 groups):
+ * packed in v0 on gfx90a and gfx940, v0-v2 elsewhere; workgroup ids in
+ * the system SGPRs. */
+static void t_ids(struct krig *r, const char *what)
+{
+	const uint32_t grid[3] = { 8, 8, 8 }, wg[3] = { 4, 4, 4 };
+	uint64_t out_va;
+	uint32_t *out = krig_alloc(r, 4 * 512, &out_va);
+	unsigned bad = 0;
+
+	CHECK(krig_run3(r, "ids", grid, wg, &out_va, 8, WAIT_MS) == 0, "%s ids ran", what);
+	for (uint32_t i = 0; i < 512; i++) {
+		uint32_t g = i / 64, t = i % 64;
+		uint32_t want = (t % 4) | (t / 4 % 4) << 4 | (t / 16) << 8 | (g % 2) << 12 |
+				(g / 2 % 2) << 16 | (g / 4) << 20;
+
+		bad += out[i] != want;
+	}
+	CHECK(bad == 0, "%s 3D ids: %u of 512 wrong (out[1] 0x%x, out[70] 0x%x)", what, bad, out[1],
+	      out[70]);
+}
+
 /* A store to an unmapped page: the MEMORY event with its page, the queue
  * stopped by the VM fault. */
 static void t_fault(const char *spec, const struct kco *co, const char *what)
@@ -268,6 +290,7 @@ int main(void)
 			t_reduce(&r, what, 64);
 			t_atom(&r, what);
 			t_priv(&r, what);
+			t_ids(&r, what);
 			krig_close(&r);
 			if (opt == 3 && (i == 0 || i == 3 || i == 5))
 				t_fault(tg[i].spec, &co, what);

@@ -196,11 +196,11 @@ static inline uint64_t krig_kd(const struct krig *r, const char *name)
 	return 0;
 }
 
-/* Dispatch @name over @grid work-items in workgroups of @wg with the
+/* Dispatch @name over @grid work-items in workgroups of @wg (3D) with the
  * kernel arguments @args (@nargs bytes); wait up to @ms for completion.
  * Return 0 when it completed, -ETIMEDOUT otherwise. */
-static inline int krig_run(struct krig *r, const char *name, uint32_t grid, uint32_t wg,
-			   const void *args, size_t nargs, unsigned ms)
+static inline int krig_run3(struct krig *r, const char *name, const uint32_t grid[3],
+			    const uint32_t wg[3], const void *args, size_t nargs, unsigned ms)
 {
 	uint64_t kd_va = krig_kd(r, name), karg_va, sig_va;
 	const uint8_t *kd = r->cpu + (kd_va - r->va);
@@ -216,11 +216,12 @@ static inline int krig_run(struct krig *r, const char *name, uint32_t grid, uint
 	sig[1] = 1;
 	memcpy(&lds, kd, 4);
 	memcpy(&priv, kd + 4, 4);
-	d[0] = 0x1402u | 1u << 16; /* KERNEL_DISPATCH, system scopes, 1 dimension */
-	d[1] = wg | 1u << 16;
-	d[2] = 1;
-	d[3] = grid;
-	d[4] = d[5] = 1;
+	d[0] = 0x1402u | (grid[2] > 1 ? 3u : grid[1] > 1 ? 2u : 1u) << 16; /* KERNEL_DISPATCH */
+	d[1] = wg[0] | wg[1] << 16;
+	d[2] = wg[2];
+	d[3] = grid[0];
+	d[4] = grid[1];
+	d[5] = grid[2];
 	d[6] = priv;
 	d[7] = lds;
 	d[8] = (uint32_t)kd_va;
@@ -236,6 +237,14 @@ static inline int krig_run(struct krig *r, const char *name, uint32_t grid, uint
 		usleep(100);
 	}
 	return 0;
+}
+
+static inline int krig_run(struct krig *r, const char *name, uint32_t grid, uint32_t wg,
+			   const void *args, size_t nargs, unsigned ms)
+{
+	const uint32_t g[3] = { grid, 1, 1 }, w[3] = { wg, 1, 1 };
+
+	return krig_run3(r, name, g, w, args, nargs, ms);
 }
 
 #endif

@@ -120,3 +120,14 @@ kernel void poke(global u32 *p)
 {
 	p[gid()] = 1;
 }
+
+kernel void ids(global u32 *out)
+{
+	u32 x = __builtin_amdgcn_workitem_id_x(), y = __builtin_amdgcn_workitem_id_y(),
+	    z = __builtin_amdgcn_workitem_id_z();
+	u32 gx = __builtin_amdgcn_workgroup_id_x(), gy = __builtin_amdgcn_workgroup_id_y(),
+	    gz = __builtin_amdgcn_workgroup_id_z();
+	u32 i = ((gz * 2 + gy) * 2 + gx) * 64 + (z * 4 + y) * 4 + x;
+
+	out[i] = x | y << 4 | z << 8 | gx << 12 | gy << 16 | gz << 20;
+}

@@ -661,6 +661,96 @@ define protected amdgpu_kernel void @poke(ptr addrspace(1) noundef align 4 %0) #
   ret void
 }
 
+; Function Attrs: convergent norecurse nounwind
+define protected amdgpu_kernel void @ids(ptr addrspace(1) noundef align 4 %0) #0 !kernel_arg_addr_space !48 !kernel_arg_access_qual !49 !kernel_arg_type !50 !kernel_arg_base_type !51 !kernel_arg_type_qual !52 {
+  %2 = alloca ptr addrspace(1), align 8, addrspace(5)
+  %3 = alloca i32, align 4, addrspace(5)
+  %4 = alloca i32, align 4, addrspace(5)
+  %5 = alloca i32, align 4, addrspace(5)
+  %6 = alloca i32, align 4, addrspace(5)
+  %7 = alloca i32, align 4, addrspace(5)
+  %8 = alloca i32, align 4, addrspace(5)
+  %9 = alloca i32, align 4, addrspace(5)
+  store ptr addrspace(1) %0, ptr addrspace(5) %2, align 8, !tbaa !9
+  call void @llvm.lifetime.start.p5(i64 4, ptr addrspace(5) %3) #6
+  %10 = call i32 @llvm.amdgcn.workitem.id.x(), !range !17
+  store i32 %10, ptr addrspace(5) %3, align 4, !tbaa !13
+  call void @llvm.lifetime.start.p5(i64 4, ptr addrspace(5) %4) #6
+  %11 = call i32 @llvm.amdgcn.workitem.id.y(), !range !17
+  store i32 %11, ptr addrspace(5) %4, align 4, !tbaa !13
+  call void @llvm.lifetime.start.p5(i64 4, ptr addrspace(5) %5) #6
+  %12 = call i32 @llvm.amdgcn.workitem.id.z(), !range !17
+  store i32 %12, ptr addrspace(5) %5, align 4, !tbaa !13
+  call void @llvm.lifetime.start.p5(i64 4, ptr addrspace(5) %6) #6
+  %13 = call i32 @llvm.amdgcn.workgroup.id.x()
+  store i32 %13, ptr addrspace(5) %6, align 4, !tbaa !13
+  call void @llvm.lifetime.start.p5(i64 4, ptr addrspace(5) %7) #6
+  %14 = call i32 @llvm.amdgcn.workgroup.id.y()
+  store i32 %14, ptr addrspace(5) %7, align 4, !tbaa !13
+  call void @llvm.lifetime.start.p5(i64 4, ptr addrspace(5) %8) #6
+  %15 = call i32 @llvm.amdgcn.workgroup.id.z()
+  store i32 %15, ptr addrspace(5) %8, align 4, !tbaa !13
+  call void @llvm.lifetime.start.p5(i64 4, ptr addrspace(5) %9) #6
+  %16 = load i32, ptr addrspace(5) %8, align 4, !tbaa !13
+  %17 = mul i32 %16, 2
+  %18 = load i32, ptr addrspace(5) %7, align 4, !tbaa !13
+  %19 = add i32 %17, %18
+  %20 = mul i32 %19, 2
+  %21 = load i32, ptr addrspace(5) %6, align 4, !tbaa !13
+  %22 = add i32 %20, %21
+  %23 = mul i32 %22, 64
+  %24 = load i32, ptr addrspace(5) %5, align 4, !tbaa !13
+  %25 = mul i32 %24, 4
+  %26 = load i32, ptr addrspace(5) %4, align 4, !tbaa !13
+  %27 = add i32 %25, %26
+  %28 = mul i32 %27, 4
+  %29 = add i32 %23, %28
+  %30 = load i32, ptr addrspace(5) %3, align 4, !tbaa !13
+  %31 = add i32 %29, %30
+  store i32 %31, ptr addrspace(5) %9, align 4, !tbaa !13
+  %32 = load i32, ptr addrspace(5) %3, align 4, !tbaa !13
+  %33 = load i32, ptr addrspace(5) %4, align 4, !tbaa !13
+  %34 = shl i32 %33, 4
+  %35 = or i32 %32, %34
+  %36 = load i32, ptr addrspace(5) %5, align 4, !tbaa !13
+  %37 = shl i32 %36, 8
+  %38 = or i32 %35, %37
+  %39 = load i32, ptr addrspace(5) %6, align 4, !tbaa !13
+  %40 = shl i32 %39, 12
+  %41 = or i32 %38, %40
+  %42 = load i32, ptr addrspace(5) %7, align 4, !tbaa !13
+  %43 = shl i32 %42, 16
+  %44 = or i32 %41, %43
+  %45 = load i32, ptr addrspace(5) %8, align 4, !tbaa !13
+  %46 = shl i32 %45, 20
+  %47 = or i32 %44, %46
+  %48 = load ptr addrspace(1), ptr addrspace(5) %2, align 8, !tbaa !9
+  %49 = load i32, ptr addrspace(5) %9, align 4, !tbaa !13
+  %50 = zext i32 %49 to i64
+  %51 = getelementptr inbounds i32, ptr addrspace(1) %48, i64 %50
+  store i32 %47, ptr addrspace(1) %51, align 4, !tbaa !13
+  call void @llvm.lifetime.end.p5(i64 4, ptr addrspace(5) %9) #6
+  call void @llvm.lifetime.end.p5(i64 4, ptr addrspace(5) %8) #6
+  call void @llvm.lifetime.end.p5(i64 4, ptr addrspace(5) %7) #6
+  call void @llvm.lifetime.end.p5(i64 4, ptr addrspace(5) %6) #6
+  call void @llvm.lifetime.end.p5(i64 4, ptr addrspace(5) %5) #6
+  call void @llvm.lifetime.end.p5(i64 4, ptr addrspace(5) %4) #6
+  call void @llvm.lifetime.end.p5(i64 4, ptr addrspace(5) %3) #6
+  ret void
+}
+
+; Function Attrs: nounwind readnone speculatable willreturn
+declare i32 @llvm.amdgcn.workitem.id.y() #4
+
+; Function Attrs: nounwind readnone speculatable willreturn
+declare i32 @llvm.amdgcn.workitem.id.z() #4
+
+; Function Attrs: nounwind readnone speculatable willreturn
+declare i32 @llvm.amdgcn.workgroup.id.y() #4
+
+; Function Attrs: nounwind readnone speculatable willreturn
+declare i32 @llvm.amdgcn.workgroup.id.z() #4
+
 ; Function Attrs: nounwind readnone speculatable willreturn
 declare align 4 ptr addrspace(4) @llvm.amdgcn.dispatch.ptr() #4
 
