@@ -250,6 +250,35 @@ static void t_fault(const char *spec, const struct kco *co, const char *what)
 		      qi.halted && qi.exception == KFDSIG_EMU_QUEUE_VM_FAULT,
 	      "%s poke: the queue stopped on the VM fault", what);
 	krig_close(&r);
+
+	/* A store to a BO mapped without KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE:
+	 * the MEMORY event says ReadOnly, the page is the BO's. */
+	{
+		const struct kfdsig_kfd_bo *ro;
+		uint64_t va;
+
+		krig_open(&r, spec, 1u << 20);
+		krig_load(&r, co);
+		mem = t_event(r.kfd, KFDSIG_EVENT_MEMORY, false);
+		T_REQUIRE(!kfdsig_kfd_alloc(r.kfd, r.gpu, 4096,
+					    KFDSIG_KFD_MEM_GTT_UNCACHED & ~(1u << 31), &ro) &&
+				  !kfdsig_kfd_map(r.kfd, ro, NULL, 0),
+			  "read-only memory");
+		va = ro->va;
+		CHECK(krig_run(&r, "poke", 64, 64, &va, 8, 300) == -ETIMEDOUT,
+		      "%s poke read-only: the dispatch never completes", what);
+		memset(&w, 0, sizeof(w));
+		w.event_id = mem.id;
+		CHECK(t_wait(r.kfd, &w, 1, false, WAIT_MS, &res) == 0 &&
+			      res == KFDSIG_WAIT_COMPLETE,
+		      "%s poke read-only: MEMORY event", what);
+		CHECK(w.memory.va == va && w.memory.read_only && !w.memory.not_present,
+		      "%s poke read-only: fault data va 0x%llx read_only %d", what,
+		      (unsigned long long)w.memory.va, w.memory.read_only);
+		CHECK(*(volatile uint32_t *)ro->cpu == 0, "%s poke read-only: nothing written",
+		      what);
+		krig_close(&r);
+	}
 }
 
 int main(void)
