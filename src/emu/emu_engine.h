@@ -42,8 +42,8 @@ bool emu_pm4_exec(struct emu_queue *q, const uint32_t *pkt, uint32_t len, int de
  * DISPATCH_DIRECT and AQL kernel dispatch; false: not runnable here. */
 bool emu_cp_run_waves(struct emu_queue *q, uint64_t entry_va, const uint32_t *sgprs,
 		      uint32_t nsgprs, bool wave32, uint64_t groups);
-/* A wave stopped with exception @ec (the queue halts); the exception of
- * an s_trap with @trap_id; does the trap handler step over it? */
+/* emu_wave.c: a wave stopped with exception @ec (the queue halts); the
+ * exception of an s_trap with @trap_id; does the trap handler step over it? */
 void emu_cp_wave_exception(struct emu_queue *q, uint32_t ec);
 uint32_t emu_cp_trap_ec(uint8_t trap_id);
 bool emu_cp_trap_steps_over(struct emu_queue *q, uint8_t trap_id);
