@@ -48,17 +48,17 @@ static void init_f64(void)
 	}
 }
 
-static inline uint32_t U(const struct vctx *c, int i, unsigned l)
+static inline __attribute__((always_inline)) uint32_t U(const struct vctx *c, int i, unsigned l)
 {
 	return c->s[i].v ? c->s[i].v[l] : c->s[i].k32;
 }
 
-static inline uint64_t U64(const struct vctx *c, int i, unsigned l)
+static inline __attribute__((always_inline)) uint64_t U64(const struct vctx *c, int i, unsigned l)
 {
 	return c->s[i].v ? (c->s[i].v[l] | (uint64_t)c->s[i].v[l + 64] << 32) : c->s[i].k64;
 }
 
-static inline float F(const struct vctx *c, int i, unsigned l)
+static inline __attribute__((always_inline)) float F(const struct vctx *c, int i, unsigned l)
 {
 	float f = sqk_f32(U(c, i, l));
 
@@ -71,7 +71,7 @@ static inline float F(const struct vctx *c, int i, unsigned l)
 	return f;
 }
 
-static inline double D(const struct vctx *c, int i, unsigned l)
+static inline __attribute__((always_inline)) double D(const struct vctx *c, int i, unsigned l)
 {
 	double f = sqk_f64(U64(c, i, l));
 
@@ -84,7 +84,7 @@ static inline double D(const struct vctx *c, int i, unsigned l)
 	return f;
 }
 
-static inline uint64_t WF(const struct vctx *c, float f)
+static inline __attribute__((always_inline)) uint64_t WF(const struct vctx *c, float f)
 {
 	if (c->omod == 1)
 		f *= 2.0f;
@@ -99,7 +99,7 @@ static inline uint64_t WF(const struct vctx *c, float f)
 	return sqk_u32(f);
 }
 
-static inline uint64_t WD(const struct vctx *c, double f)
+static inline __attribute__((always_inline)) uint64_t WD(const struct vctx *c, double f)
 {
 	if (c->omod == 1)
 		f *= 2.0;
