@@ -1229,7 +1229,7 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 				unsigned l = (unsigned)__builtin_ctzll(m), sh, bits;
 				uint32_t v = (uint32_t)c.out[l], keep = dv[l], mk;
 
-				if (dst_sel == 6) {
+				if (dst_sel >= 6) { /* DWORD (7: reserved, read as DWORD) */
 					dv[l] = v;
 					continue;
 				}

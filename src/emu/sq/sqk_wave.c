@@ -295,7 +295,7 @@ int sqk_run(const struct sqk_dispatch *d, const struct sqk_env *env, struct sqk_
 		goto out;
 	}
 	for (unsigned i = 0; i < maxw; i++) {
-		c->waves[i].v = malloc((size_t)SQK_NV * 64 * 4);
+		c->waves[i].v = calloc((size_t)(SQK_NV + SQK_NV_SLACK) * 64, 4);
 		c->waves[i].lanes = (uint8_t)lanes;
 		c->waves[i].r = &c->r;
 		if (d->priv_bytes)
