@@ -10,7 +10,7 @@
 
 #include "emu/sq/sqk.h"
 
-#define SQK_NV 512 /* VGPRs + AGPRs */
+#define SQK_NV 512     /* VGPRs + AGPRs */
 #define SQK_NV_SLACK 8 /* registers past the last, for multi-dword operands */
 #define SQK_TLB 64
 
@@ -20,7 +20,7 @@ enum sqk_state { SQK_RUNNING = 0, SQK_BARRIER, SQK_DONE };
 
 struct sqk_wave {
 	uint32_t s[136]; /* 128 + slack for multi-dword operands at the top */
-	uint32_t *v; /* v[r * 64 + lane] */
+	uint32_t *v;	 /* v[r * 64 + lane] */
 	uint64_t pc;
 	bool scc;
 	uint8_t lanes;
