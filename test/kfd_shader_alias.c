@@ -447,11 +447,9 @@ static void test_m0_bug(void)
 /* ---- 3. a wave the shader unit refuses ---------------------------------- */
 
 /*
- * The raw stub with its first instruction dword replaced by
- * s_add_u32 s5, s5, 1 (gfx12: s_add_co_u32), outside the implemented set:
- * SOP2 = 0b10 in [31:30], op 0 in [29:23], sdst 5 in [22:16], ssrc1 0x81
- * (inline constant 1) in [15:8], ssrc0 5 (s5) in [7:0]: 0x80058105, the
- * same layout on every generation. The unit refuses it before anything
+ * The raw stub with its first instruction dword replaced by an image
+ * instruction (MIMG [31:26] = 0b111100: image_load with zero fields,
+ * 0xf0000000), outside the implemented set on every generation. The unit refuses it before anything
  * runs: an illegal instruction, a wave exception (EC_QUEUE_WAVE_ILLEGAL_
  * INSTRUCTION) that stops the queue (KFDSIG_EMU_QUEUE_WAVE_EXCEPTION), the
  * slot is not written and nobody wakes.
@@ -473,7 +471,7 @@ static void test_refused_wave(void)
 			    .size = f.code->size);
 		T_REQUIRE(kfdsig_shader_place(&f.s, &cb, &fe, &at) >= 0, "place: %s",
 			  kfdsig_last_error());
-		put_le32((uint8_t *)f.code->cpu + (at.entry_va - f.code->va), 0x80058105u);
+		put_le32((uint8_t *)f.code->cpu + (at.entry_va - f.code->va), 0xf0000000u);
 		n = kfdsig_pm4_emit_dispatch(&f.s, at.entry_va, 0, d, KFDSIG_PM4_DISPATCH_MAX_DW);
 		T_REQUIRE(n > 0, "dispatch");
 		T_REQUIRE(!kfdsig_kfd_queue_submit(f.q, d, (uint32_t)n, WAIT_MS), "submit");

@@ -17,7 +17,7 @@
 
 static void help(FILE *f)
 {
-	fprintf(f, "usage: kfdsig exec [--emulate SPEC] [--] COMMAND [ARG...]\n\n"
+	fprintf(f, "usage: kfdsig exec [--emulate SPEC] [-v] [--] COMMAND [ARG...]\n\n"
 		   "Run COMMAND with the KFD emulated in its own processes: libkfdsig-preload.so\n"
 		   "is put first in LD_PRELOAD and answers for /dev/kfd, the emulated GPUs'\n"
 		   "/dev/dri/renderD* nodes and their sysfs topology, so a client written for\n"
@@ -28,7 +28,11 @@ static void help(FILE *f)
 		   "                  [,profile=v6.14|v7.1|v7.3][,privileged]\n"
 		   "                  [,smi=EVENT[+EVENT...]], after exec or before it\n"
 		   "                  (kfdsig --emulate SPEC exec); without it\n"
-		   "                  $KFDSIG_EMULATE, else gfx90a\n\n"
+		   "                  $KFDSIG_EMULATE, else gfx90a\n"
+		   "  -v, --verbose   the emulated shader unit reports on stderr why a wave\n"
+		   "                  stopped: the instruction it does not implement (address,\n"
+		   "                  words, encoding, opcode) or the faulting access\n"
+		   "                  (sets KFDSIG_EMU_VERBOSE=1 for COMMAND)\n\n"
 		   "The interposer is found in KFDSIG_PRELOAD, else next to kfdsig (build tree\n"
 		   "or install prefix: LIBDIR/kfdsig/libkfdsig-preload.so).\n\n"
 		   "Exit status: COMMAND's; 2 for bad arguments or a bad spec, 1 when the\n"
@@ -106,10 +110,11 @@ static void sanitizer_runtime(char *buf, size_t n)
 
 const struct option cmd_exec_options[] = {
 	CLI_GLOBAL_LONGOPTS,
+	{ "verbose", no_argument, NULL, 'v' },
 	{ 0 },
 };
 /* '+': options end at COMMAND, whose own options are its own */
-const char cmd_exec_shortopts[] = "+" CLI_GLOBAL_SHORTOPTS;
+const char cmd_exec_shortopts[] = "+v" CLI_GLOBAL_SHORTOPTS;
 const struct cli_complete cmd_exec_complete[] = {
 	{ "", "@command" },
 	{ 0 },
@@ -165,6 +170,10 @@ int cmd_exec(int argc, char **argv)
 	/* '+': options end at COMMAND, whose own options are its own */
 	while ((c = cli_getopt(argc, argv, cmd_exec_shortopts, cmd_exec_options)) != -1) {
 		switch (c) {
+		case 'v':
+			if (setenv("KFDSIG_EMU_VERBOSE", "1", 1))
+				return cli_usage_error("cannot set KFDSIG_EMU_VERBOSE");
+			break;
 		default:
 			return cli_opt_default(c, help);
 		}

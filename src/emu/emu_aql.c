@@ -161,6 +161,20 @@ static enum step dispatch(struct emu_queue *q, const uint32_t *d)
 
 	if (!dims || !kobj || kobj % 64)
 		return STEP_BAD;
+	{
+		/* compiled kernels: the kernel interpreter (emu_kernel.c) */
+		int k = emu_kernel_aql(
+			q, d,
+			q->ring_va + (q->consumed % (q->ring_size / KFDSIG_AQL_PACKET_SIZE)) *
+					     KFDSIG_AQL_PACKET_SIZE);
+
+		if (k == -1)
+			return STEP_BAD;
+		if (k == -2)
+			return STEP_FAULT;
+		if (k == 1)
+			return emu_engine_stopping(q) ? STEP_FAULT : STEP_DONE;
+	}
 	for (uint32_t i = 0; i < 3; i++) {
 		uint32_t wg = i == 2 ? d[2] & 0xffffu : d[1] >> (16 * i) & 0xffffu;
 		uint32_t grid = d[3 + i];

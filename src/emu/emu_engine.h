@@ -42,8 +42,20 @@ bool emu_pm4_exec(struct emu_queue *q, const uint32_t *pkt, uint32_t len, int de
  * DISPATCH_DIRECT and AQL kernel dispatch; false: not runnable here. */
 bool emu_cp_run_waves(struct emu_queue *q, uint64_t entry_va, const uint32_t *sgprs,
 		      uint32_t nsgprs, bool wave32, uint64_t groups);
+/* emu_wave.c: a wave stopped with exception @ec (the queue halts); the
+ * exception of an s_trap with @trap_id; does the trap handler step over it? */
+void emu_cp_wave_exception(struct emu_queue *q, uint32_t ec);
+uint32_t emu_cp_trap_ec(uint8_t trap_id);
+bool emu_cp_trap_steps_over(struct emu_queue *q, uint8_t trap_id);
 /* Run @ndw dwords of PM4 at @va as an indirect buffer; false: bad packet. */
 bool emu_cp_run_ib(struct emu_queue *q, uint64_t va, uint32_t ndw);
+
+/* emu_kernel.c: a dispatch on the kernel interpreter (emu/sq/sqk.h). 1:
+ * done (or a wave fault / exception stopped the queue), 0: the family is
+ * not one it runs (the caller falls back), -1: a dispatch the CP refuses,
+ * -2: the kernel descriptor is not mapped (VM fault raised). */
+int emu_kernel_aql(struct emu_queue *q, const uint32_t *d, uint64_t packet_va);
+int emu_kernel_pm4(struct emu_queue *q, const uint32_t *pkt);
 
 /* emu_sdma.c: the same for SDMA packets (length 0xffffffff: header
  * incomplete, need more of it). */

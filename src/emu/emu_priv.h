@@ -307,7 +307,8 @@ struct kfdsig_emu {
  *   emu_core.c, emu_file.c, emu_uaccess.c, emu_trace.c, emu_gen.c, sq/
  *   emu_smi.c, emu_ioctl_proc.c, emu_sysfs.c, emu_drm.c
  *   emu_mem.c, emu_events.c, emu_debug.c
- *   emu_engine.c, emu_cp.c, emu_sdma.c, emu_aql.c, emu_doorbell.c (emu_engine.h)
+ *   emu_engine.c, emu_wave.c, emu_kernel.c, emu_cp.c, emu_sdma.c, emu_aql.c,
+ *   emu_doorbell.c (emu_engine.h)
  *   emu_queue.c, emu_ioctl.c, emu_process.c, emu_seam.c, emu.c
  */
 

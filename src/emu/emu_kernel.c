@@ -1,0 +1,238 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Compiled kernels on the emulated CP: an AQL KERNEL_DISPATCH packet or a
+ * PM4 DISPATCH_DIRECT becomes a dispatch of the kernel interpreter
+ * (emu/sq/sqk.h) on the families it runs (gfx900-gfx942, gfx1030-1036).
+ *
+ * - AQL: the kernel descriptor at kernel_object (LLVM AMDGPUUsage "Kernel
+ *   Descriptor", code object v3-v5: group_segment_fixed_size at 0,
+ *   private_segment_fixed_size at 4, kernel_code_entry_byte_offset at 16,
+ *   COMPUTE_PGM_RSRC3/1/2 at 44/48/52, kernel_code_properties at 56,
+ *   kernarg_preload at 58) and the packet (workgroup and grid sizes,
+ *   private and group segment sizes: the packet's group segment size is the
+ *   total, static + dynamic, as ROCr fills it).
+ * - PM4: COMPUTE_PGM_LO/HI, COMPUTE_PGM_RSRC1/2 (SH 0x212/0x213),
+ *   COMPUTE_NUM_THREAD_X/Y/Z (0x207-0x209) and COMPUTE_USER_DATA_0..15
+ *   from SET_SH_REG (gfx9 and gfx10 register maps: gc_9_0_offset.h,
+ *   gc_10_3_0_offset.h); DISPATCH_DIRECT's dwords 1-3 count workgroups.
+ *
+ * Every access goes through the process's GPU VM: a page no BO maps, or a
+ * write to a BO allocated without KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE, is a
+ * GPU page fault handled as amdkfd does (kfd_int_process_v9.c /
+ * kfd_int_process_v10.c on a UTCL2 fault: the process's queues stop, its
+ * MEMORY events are signalled with the page address and the fault flags,
+ * kfd_signal_vm_fault_event(); EC_DEVICE_MEMORY_VIOLATION goes to a
+ * debugger or runtime with exceptions enabled). An instruction the
+ * interpreter does not implement raises EC_QUEUE_WAVE_ILLEGAL_INSTRUCTION
+ * and stops the queue; with KFDSIG_EMU_VERBOSE set in the environment its
+ * encoding and opcode are printed on stderr.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <kfdsig/debug.h>
+
+#include "emu/emu_debug.h"
+#include "emu/emu_engine.h"
+#include "emu/sq/sqk.h"
+
+/* SH register offsets from 0x2c00 (gc_9_0_offset.h mmCOMPUTE_NUM_THREAD_X
+ * 0x2e07, mmCOMPUTE_PGM_RSRC1 0x2e12, RSRC2 0x2e13, RSRC3 0x2e2d on gfx10;
+ * gfx90a RSRC3 0x2e2d as well). */
+#define SH_NUM_THREAD_X 0x207
+#define SH_PGM_LO 0x20c
+#define SH_PGM_HI 0x20d
+#define SH_PGM_RSRC1 0x212
+#define SH_PGM_RSRC2 0x213
+#define SH_USER_DATA_0 0x240
+#define CS_W32_EN (1u << 15)
+#define KD_WAVE32 (1u << 10)
+
+static void *xlate(void *ctx, uint64_t va, uint32_t len, bool write, bool *ro)
+{
+	struct emu_queue *q = ctx;
+	struct emu_proc *p = q->p;
+	void *ptr = NULL;
+
+	*ro = false;
+	pthread_mutex_lock(&p->lock);
+	for (struct emu_bo *bo = p->bos; bo; bo = bo->next)
+		if ((bo->mapped & (1u << q->g->index)) && va >= bo->va && len <= bo->size &&
+		    va - bo->va <= bo->size - len && bo->kptr) {
+			if (write && !(bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE))
+				*ro = true;
+			else
+				ptr = (char *)bo->kptr + (va - bo->va);
+			break;
+		}
+	pthread_mutex_unlock(&p->lock);
+	return ptr;
+}
+
+static int message(void *ctx, uint32_t msg, uint32_t m0)
+{
+	struct emu_queue *q = ctx;
+
+	if (msg == 1) /* MSG_INTERRUPT: SQ_INTERRUPT_MSG with m0 */
+		emu_engine_irq(q, KFDSIG_EMU_IRQ_SQ_MSG, m0);
+	return 0;
+}
+
+static int trap(void *ctx, uint8_t id)
+{
+	return emu_cp_trap_steps_over(ctx, id) ? 1 : 0;
+}
+
+static bool stop(void *ctx)
+{
+	return emu_engine_stopping(ctx);
+}
+
+static uint64_t clock_(void *ctx)
+{
+	struct emu_queue *q = ctx;
+
+	return emu_gpu_clock(q->g);
+}
+
+/* A GPU page fault from a wave: the process's queues stop, the MEMORY
+ * events get the page and the flags, the exception goes to a debugger. */
+static void vm_fault(struct emu_queue *q, uint64_t va, bool ro)
+{
+	struct emu_proc *p = q->p;
+	struct kfd_hsa_memory_exception_data d = { 0 };
+
+	pthread_mutex_lock(&p->lock);
+	emu_halt_queues(p, EMU_QUEUE_EXC_VM_FAULT);
+	pthread_mutex_unlock(&p->lock);
+	kfdsig_emu_vm_fault(p->emu, p->pasid, q->g->gpu_id, va & ~4095ull,
+			    ro ? KFDSIG_EMU_FAULT_READ_ONLY : KFDSIG_EMU_FAULT_NOT_PRESENT);
+	d.gpu_id = q->g->gpu_id;
+	d.va = va & ~4095ull;
+	d.failure.NotPresent = !ro;
+	d.failure.ReadOnly = ro;
+	emu_device_exception(p, q->g, KFDSIG_EC_DEVICE_MEMORY_VIOLATION, &d, sizeof(d));
+}
+
+static void verbose(const char *msg)
+{
+	const char *e = getenv("KFDSIG_EMU_VERBOSE");
+
+	if (e && *e && strcmp(e, "0") != 0)
+		fprintf(stderr, "kfdsig-emu: shader unit: %s\n", msg);
+}
+
+static bool run(struct emu_queue *q, struct sqk_dispatch *sd)
+{
+	struct sqk_env env = { .ctx = q,
+			       .xlate = xlate,
+			       .message = message,
+			       .trap = trap,
+			       .stop = stop,
+			       .clock = clock_ };
+	struct kfd_process_device_apertures ap;
+	struct sqk_result res;
+	int rc;
+
+	/* DBG_TRAP SET_WAVE_LAUNCH_MODE HALT: no wave starts until the mode
+	 * changes; a suspend meanwhile preempts the dispatch (emu_cp.c) */
+	while (!emu_queue_may_launch(q) && !emu_engine_stopping(q)) {
+		if (!emu_queue_may_fetch(q)) {
+			q->preempted = true;
+			return true;
+		}
+		usleep(20);
+	}
+	emu_gpu_apertures(q->g, &ap);
+	sd->shared_base = ap.lds_base;
+	sd->private_base = ap.scratch_base;
+	rc = sqk_run(sd, &env, &res);
+	if (rc == 0 || rc == -EINTR)
+		return true;
+	if (res.msg[0])
+		verbose(res.msg);
+	if (rc == 1) {
+		emu_cp_wave_exception(q, emu_cp_trap_ec(res.trap_id));
+		return true;
+	}
+	if (rc == -EFAULT) {
+		vm_fault(q, res.fault_va, res.fault_ro);
+		return true;
+	}
+	if (rc == -EINVAL || rc == -ENOMEM)
+		return false; /* a dispatch the CP does not accept */
+	/* -ENOTSUP and program errors: the wave's illegal-instruction trap */
+	emu_cp_wave_exception(q, KFDSIG_EC_QUEUE_WAVE_ILLEGAL_INSTRUCTION);
+	return true;
+}
+
+int emu_kernel_aql(struct emu_queue *q, const uint32_t *d, uint64_t packet_va)
+{
+	const struct sqk_family *f = sqk_family_of(q->g->gen.gfxv);
+	uint64_t kobj = d[8] | (uint64_t)d[9] << 32;
+	struct sqk_dispatch sd = { 0 };
+	uint8_t kd[64];
+	int64_t off;
+	uint32_t fixed_lds, fixed_priv;
+
+	if (!f)
+		return 0;
+	{
+		const void *p = emu_engine_mem(q, kobj, 64);
+
+		if (!p)
+			return -2;
+		memcpy(kd, p, 64);
+	}
+	memcpy(&fixed_lds, kd, 4);
+	memcpy(&fixed_priv, kd + 4, 4);
+	memcpy(&off, kd + 16, 8);
+	memcpy(&sd.rsrc3, kd + 44, 4);
+	memcpy(&sd.rsrc1, kd + 48, 4);
+	memcpy(&sd.rsrc2, kd + 52, 4);
+	memcpy(&sd.props, kd + 56, 2);
+	memcpy(&sd.preload, kd + 58, 2);
+	sd.fam = f;
+	sd.aql = true;
+	sd.entry = kobj + (uint64_t)off;
+	sd.wave32 = (sd.props & KD_WAVE32) != 0;
+	sd.wg[0] = d[1] & 0xffff;
+	sd.wg[1] = d[1] >> 16;
+	sd.wg[2] = d[2] & 0xffff;
+	for (int i = 0; i < 3; i++)
+		sd.grid[i] = d[3 + i];
+	sd.priv_bytes = d[6] > fixed_priv ? d[6] : fixed_priv;
+	sd.lds_bytes = d[7] > fixed_lds ? d[7] : fixed_lds;
+	sd.kernarg = d[10] | (uint64_t)d[11] << 32;
+	sd.dispatch_ptr = packet_va;
+	sd.dispatch_id = q->consumed;
+	return run(q, &sd) ? 1 : -1;
+}
+
+int emu_kernel_pm4(struct emu_queue *q, const uint32_t *pkt)
+{
+	const struct sqk_family *f = sqk_family_of(q->g->gen.gfxv);
+	struct sqk_dispatch sd = { 0 };
+
+	if (!f)
+		return 0;
+	sd.fam = f;
+	sd.entry =
+		((uint64_t)q->sh[SH_PGM_LO] << 8) | ((uint64_t)(q->sh[SH_PGM_HI] & 0xffff) << 40);
+	sd.rsrc1 = q->sh[SH_PGM_RSRC1];
+	sd.rsrc2 = q->sh[SH_PGM_RSRC2];
+	sd.user_data = &q->sh[SH_USER_DATA_0];
+	sd.wave32 = (pkt[4] & CS_W32_EN) != 0;
+	for (int i = 0; i < 3; i++) {
+		uint32_t nt = q->sh[SH_NUM_THREAD_X + i] & 0x3ff;
+
+		/* no COMPUTE_NUM_THREAD: one wave's lanes in X */
+		sd.wg[i] = nt ? nt : (i ? 1 : (sd.wave32 && f->gfx10 ? 32 : 64));
+		sd.grid[i] = pkt[1 + i] * sd.wg[i];
+	}
+	sd.lds_bytes = ((sd.rsrc2 >> 15) & 0x1ff) * 512;
+	return run(q, &sd) ? 1 : -1;
+}

@@ -1,0 +1,180 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The kernel interpreter of the emulated shader unit: runs compiled compute
+ * kernels (what LLVM emits for AMDHSA code objects) on GCN5/CDNA (gfx900,
+ * gfx906, gfx908, gfx90a, gfx940-942, wave64) and RDNA2 (gfx1030-1036,
+ * wave32 and wave64). Internal to libkfdsig (docs/emu-shader-unit.md).
+ *
+ * Files: sqk_isa.c (families, decode; the opcode tables are sqk_tab.c,
+ * one per family), sqk_salu.c (scalar ALU, branches, SMEM), sqk_valu.c
+ * (vector ALU), sqk_mem.c (GPU VM access, FLAT/GLOBAL/SCRATCH/MUBUF),
+ * sqk_lds.c (DS), sqk_wave.c (dispatch, workgroups, barriers, the run loop).
+ */
+#ifndef KFDSIG_EMU_SQK_H
+#define KFDSIG_EMU_SQK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Instruction encodings. */
+enum sqk_enc {
+	SQK_ENC_NONE = 0,
+	SQK_SOP2,
+	SQK_SOPK,
+	SQK_SOP1,
+	SQK_SOPC,
+	SQK_SOPP,
+	SQK_SMEM,
+	SQK_VOP1,
+	SQK_VOP2,
+	SQK_VOPC,
+	SQK_VOP3,
+	SQK_VOP3P,
+	SQK_FLAT,
+	SQK_GLOBAL,
+	SQK_SCRATCH,
+	SQK_DS,
+	SQK_MUBUF,
+	SQK_NENC
+};
+
+/* Operations, by LLVM mnemonic. */
+enum sqk_op {
+	K_INVALID = 0,
+#define X(n) K_##n,
+#include "emu/sq/sqk_ops.def"
+#undef X
+	K_COUNT
+};
+
+/* One row of a family's opcode table (sqk_tab.c). */
+struct sqk_opent {
+	uint8_t enc;
+	uint16_t opcode;
+	uint16_t op;
+};
+
+extern const struct sqk_opent sqk_tab_gfx900[], sqk_tab_gfx906[], sqk_tab_gfx908[],
+	sqk_tab_gfx90a[], sqk_tab_gfx940[], sqk_tab_gfx1030[];
+
+/* A family: its table and the facts the decoder and the interpreter key on. */
+struct sqk_family {
+	const char *name;
+	const struct sqk_opent *tab;
+	bool gfx10;	   /* RDNA layouts (VOP3 0x35, SMEM 0x3d, DS op at 18, null 125) */
+	bool packed_tid;   /* work-item ids packed in v0 (gfx90a, gfx940) */
+	bool agpr_unified; /* AGPRs after the VGPRs (gfx90a, gfx940): acc bit of memory ops */
+	bool arch_scratch; /* architected flat scratch (gfx940): no flat scratch init SGPRs */
+	uint16_t lookup[SQK_NENC][1024];
+};
+
+/* The family of a gfx_target_version (major*10000+minor*100+step), NULL:
+ * the interpreter does not run it. */
+const struct sqk_family *sqk_family_of(uint32_t gfx_target_version);
+
+/* Mnemonic of an operation. */
+const char *sqk_op_name(unsigned op);
+
+/* Scalar operand codes. */
+#define SQK_VCC 106
+#define SQK_M0 124
+#define SQK_NULL10 125 /* gfx10 */
+#define SQK_EXEC 126
+#define SQK_LIT 255
+
+/* DPP / SDWA source forms. */
+enum sqk_ext { SQK_EXT_NONE = 0, SQK_EXT_SDWA, SQK_EXT_DPP, SQK_EXT_DPP8 };
+
+/* One decoded instruction. */
+struct sqk_insn {
+	uint64_t pc;
+	uint32_t w[3];
+	uint8_t size; /* bytes, literal included */
+	uint8_t enc;
+	uint16_t opcode;
+	uint16_t op;	  /* enum sqk_op, K_INVALID: not implemented */
+	uint16_t src[3];  /* operand codes: scalar 0-255, VGPR 256 + n */
+	uint16_t dst;	  /* VGPR 256 + n, or scalar code */
+	uint16_t sdst;	  /* VOP3b / VOPC-in-VOP3 scalar destination */
+	uint32_t lit;	  /* literal */
+	uint8_t abs, neg; /* VOP3 per-source bits */
+	uint8_t neg_hi;	  /* VOP3P */
+	uint8_t opsel, opsel_hi;
+	bool clamp;
+	uint8_t omod;
+	uint16_t simm16;
+	int32_t offset; /* SMEM / FLAT / MUBUF / DS immediate offset */
+	uint16_t soffset;
+	uint8_t offset0, offset1;
+	bool glc, slc, gds, offen, idxen, imm, acc;
+	uint16_t saddr; /* FLAT saddr code, 0xffff: off */
+	bool sve;	/* gfx940 scratch: vaddr used with saddr */
+	bool vaddr_off; /* scratch ST mode: no vaddr */
+	uint8_t vaddr, vdata, srsrc;
+	uint8_t ext;   /* enum sqk_ext */
+	uint32_t extw; /* the SDWA / DPP dword */
+};
+
+/* Decode the instruction in @w (up to 3 dwords available: @avail). Return
+ * the size in bytes, or 0 when the words are not an instruction of the
+ * family (in->enc/opcode still say what was seen). */
+unsigned sqk_decode(const struct sqk_family *f, const uint32_t *w, unsigned avail,
+		    struct sqk_insn *in);
+
+/* The memory, message and trap services of the emulated device. */
+struct sqk_env {
+	void *ctx;
+	/* Host address of [va, va + len) in the GPU VM (len never crosses a
+	 * 4 KiB page), or NULL: not mapped (*ro false) or not writable for a
+	 * write (*ro true). */
+	void *(*xlate)(void *ctx, uint64_t va, uint32_t len, bool write, bool *ro);
+	/* s_sendmsg: message id, m0. Negative: stop the dispatch. */
+	int (*message)(void *ctx, uint32_t msg, uint32_t m0);
+	/* s_trap: 1 steps over it; 0 the wave stops (trapped); negative: error. */
+	int (*trap)(void *ctx, uint8_t trap_id);
+	/* true: stop now (the queue is stopping); polled between quanta. */
+	bool (*stop)(void *ctx);
+	/* GPU clock for s_memtime / s_memrealtime (may be NULL). */
+	uint64_t (*clock)(void *ctx);
+};
+
+/* A dispatch as the packet processor sets it up. */
+struct sqk_dispatch {
+	const struct sqk_family *fam;
+	uint64_t entry;		      /* first instruction */
+	uint32_t rsrc1, rsrc2, rsrc3; /* COMPUTE_PGM_RSRC1/2/3 */
+	uint16_t props;		      /* kernel_code_properties (AQL); 0 for PM4 */
+	bool aql;		      /* user SGPRs from the properties (else user_data) */
+	bool wave32;
+	uint32_t wg[3];	  /* workgroup size */
+	uint32_t grid[3]; /* grid size in work-items */
+	uint64_t kernarg, dispatch_ptr, queue_ptr, dispatch_id;
+	uint16_t preload;		    /* kernarg preload: [6:0] dwords, [15:7] offset */
+	const uint32_t *user_data;	    /* PM4: COMPUTE_USER_DATA_0..15 */
+	uint32_t lds_bytes;		    /* group segment */
+	uint32_t priv_bytes;		    /* private segment per work-item */
+	uint64_t shared_base, private_base; /* flat apertures */
+};
+
+/* How a dispatch ended. */
+struct sqk_result {
+	int err; /* 0; -EFAULT fault; -ENOTSUP illegal instruction; -EINTR stopped; -EPROTO */
+	bool trapped;
+	uint8_t trap_id;
+	uint64_t pc;
+	uint64_t fault_va;
+	bool fault_write, fault_ro;
+	uint64_t insns; /* wave-instructions executed */
+	uint64_t waves;
+	char msg[200];
+};
+
+/* Run a dispatch to completion (every workgroup, in order). Return 0, or
+ * res->err; a trapped wave returns 1 (res->trapped). */
+int sqk_run(const struct sqk_dispatch *d, const struct sqk_env *env, struct sqk_result *res);
+
+/* Trace hook for -v: called with each failure's message (may be NULL). */
+extern void (*sqk_trace)(const char *msg);
+
+#endif

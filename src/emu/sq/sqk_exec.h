@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Wave state and the executors of the kernel interpreter (sqk_*.c).
+ */
+#ifndef KFDSIG_EMU_SQK_EXEC_H
+#define KFDSIG_EMU_SQK_EXEC_H
+
+#include <errno.h>
+#include <string.h>
+
+#include "emu/sq/sqk.h"
+
+#define SQK_NV 512     /* VGPRs + AGPRs */
+#define SQK_NV_SLACK 8 /* registers past the last, for multi-dword operands */
+#define SQK_TLB 64
+
+struct sqk_run;
+
+enum sqk_state { SQK_RUNNING = 0, SQK_BARRIER, SQK_DONE };
+
+struct sqk_wave {
+	uint32_t s[136]; /* 128 + slack for multi-dword operands at the top */
+	uint32_t *v;	 /* v[r * 64 + lane] */
+	uint64_t pc;
+	bool scc;
+	uint8_t lanes;
+	uint8_t state;
+	uint32_t mode; /* HW_REG_MODE image */
+	bool gpr_idx;  /* gfx9 VGPR index mode (s_set_gpr_idx_on) */
+	uint8_t *priv; /* private memory, lanes * priv_bytes */
+	struct sqk_run *r;
+};
+
+/* One dispatch in progress. */
+struct sqk_run {
+	const struct sqk_dispatch *d;
+	const struct sqk_family *f;
+	const struct sqk_env *env;
+	struct sqk_result *res;
+	uint8_t *lds;
+	uint32_t lds_size;
+	bool ftz32, ftz64; /* flush denormals (FLOAT_DENORM_MODE 0) */
+	struct {
+		uint64_t page;
+		uint8_t *host;
+		bool w;
+	} tlb[SQK_TLB];
+};
+
+/* Wave-size helpers: EXEC and VCC as lane masks. */
+static inline uint64_t sqk_mask(const struct sqk_wave *w)
+{
+	return w->lanes == 64 ? ~0ull : 0xffffffffull;
+}
+
+static inline uint64_t sqk_get_mask(const struct sqk_wave *w, unsigned reg)
+{
+	uint64_t m = w->s[reg];
+
+	if (w->lanes == 64)
+		m |= (uint64_t)w->s[reg + 1] << 32;
+	return m;
+}
+
+static inline void sqk_set_mask(struct sqk_wave *w, unsigned reg, uint64_t m)
+{
+	w->s[reg] = (uint32_t)m;
+	if (w->lanes == 64)
+		w->s[reg + 1] = (uint32_t)(m >> 32);
+}
+
+static inline uint64_t sqk_exec(const struct sqk_wave *w)
+{
+	return sqk_get_mask(w, SQK_EXEC);
+}
+
+/* Stop the dispatch with @err and a message naming the instruction. */
+int sqk_fail(struct sqk_wave *w, const struct sqk_insn *in, int err, const char *why);
+
+/* Scalar operand read (32 or 64 bits). @f64: float inline constants and
+ * literals of a 64-bit float operand. */
+uint64_t sqk_sread(struct sqk_wave *w, const struct sqk_insn *in, unsigned code, bool b64,
+		   bool f64);
+void sqk_swrite(struct sqk_wave *w, unsigned code, uint64_t v, bool b64);
+
+/* Executors: 0 to go on, 1 the wave left the run loop (barrier, end,
+ * trap), negative: error (sqk_fail called). */
+int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in);
+int sqk_exec_smem(struct sqk_wave *w, const struct sqk_insn *in);
+int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in);
+int sqk_exec_mem(struct sqk_wave *w, const struct sqk_insn *in);
+int sqk_exec_ds(struct sqk_wave *w, const struct sqk_insn *in);
+
+/* GPU VM access (sqk_mem.c): copy, or NULL/-EFAULT after recording the
+ * fault. */
+int sqk_vm_read(struct sqk_wave *w, const struct sqk_insn *in, uint64_t va, void *dst,
+		uint32_t len);
+int sqk_vm_write(struct sqk_wave *w, const struct sqk_insn *in, uint64_t va, const void *src,
+		 uint32_t len);
+/* Host pointer for an atomic of @len bytes (naturally aligned). */
+void *sqk_vm_ptr(struct sqk_wave *w, const struct sqk_insn *in, uint64_t va, uint32_t len,
+		 bool write);
+
+/* LDS access of one lane (sqk_lds.c): out of range reads give 0, writes
+ * are dropped. */
+void sqk_lds_read(struct sqk_run *r, uint32_t addr, void *dst, uint32_t len);
+void sqk_lds_write(struct sqk_run *r, uint32_t addr, const void *src, uint32_t len);
+/* Atomic @op (an atomic's enum sqk_op kind, see sqk_atomic()) on @p. */
+uint64_t sqk_atomic(unsigned kind, void *p, unsigned bytes, uint64_t data, uint64_t cmp);
+
+/* Atomic kinds shared by DS, FLAT and MUBUF. */
+enum sqk_akind {
+	SQK_A_NONE = 0,
+	SQK_A_SWAP,
+	SQK_A_CMPSWAP,
+	SQK_A_ADD,
+	SQK_A_SUB,
+	SQK_A_RSUB,
+	SQK_A_SMIN,
+	SQK_A_UMIN,
+	SQK_A_SMAX,
+	SQK_A_UMAX,
+	SQK_A_AND,
+	SQK_A_OR,
+	SQK_A_XOR,
+	SQK_A_INC,
+	SQK_A_DEC,
+	SQK_A_FADD,
+	SQK_A_FMIN,
+	SQK_A_FMAX,
+};
+
+/* Float helpers (sqk_valu.c). */
+static inline float sqk_f32(uint32_t u)
+{
+	float f;
+	memcpy(&f, &u, 4);
+	return f;
+}
+static inline uint32_t sqk_u32(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return u;
+}
+static inline double sqk_f64(uint64_t u)
+{
+	double f;
+	memcpy(&f, &u, 8);
+	return f;
+}
+static inline uint64_t sqk_u64(double f)
+{
+	uint64_t u;
+	memcpy(&u, &f, 8);
+	return u;
+}
+
+#endif

@@ -1,0 +1,374 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Vector memory of the kernel interpreter: every access goes through the
+ * emulated GPU VM (sqk_env.xlate, with a small per-dispatch TLB of 4 KiB
+ * pages); an unmapped or write-protected address stops the dispatch with
+ * -EFAULT and the faulting address. FLAT addresses in the shared aperture
+ * go to LDS, in the private aperture to the lane's private memory (AMD
+ * ISA manuals "Flat Memory Instructions": aperture check on address
+ * [63:32]); SCRATCH and swizzled MUBUF (ADD_TID_ENABLE, the private segment
+ * buffer of AMDGPUUsage "Private Segment Buffer") address the lane's
+ * private memory by offset.
+ */
+#include <math.h>
+#include <pthread.h>
+
+#include "emu/sq/sqk_exec.h"
+
+/* ---- GPU VM ------------------------------------------------------------ */
+
+static int vm_fault(struct sqk_wave *w, const struct sqk_insn *in, uint64_t va, bool write, bool ro)
+{
+	struct sqk_result *res = w->r->res;
+
+	if (!res->err) {
+		res->fault_va = va;
+		res->fault_write = write;
+		res->fault_ro = ro;
+	}
+	return sqk_fail(w, in, -EFAULT, ro ? "write to a read-only page" : "page fault");
+}
+
+static uint8_t *xl(struct sqk_wave *w, const struct sqk_insn *in, uint64_t va, bool write)
+{
+	struct sqk_run *r = w->r;
+	uint64_t page = va >> 12;
+	unsigned i = (unsigned)(page % SQK_TLB);
+	bool ro = false;
+	void *p;
+
+	if (r->tlb[i].page == page + 1 && (!write || r->tlb[i].w))
+		return r->tlb[i].host + (va & 4095);
+	p = r->env->xlate(r->env->ctx, va & ~4095ull, 4096, write, &ro);
+	if (!p) {
+		vm_fault(w, in, va, write, ro);
+		return NULL;
+	}
+	r->tlb[i].page = page + 1;
+	r->tlb[i].host = p;
+	r->tlb[i].w = write;
+	return (uint8_t *)p + (va & 4095);
+}
+
+int sqk_vm_read(struct sqk_wave *w, const struct sqk_insn *in, uint64_t va, void *dst, uint32_t len)
+{
+	uint8_t *d = dst;
+
+	while (len) {
+		uint32_t n = 4096 - (uint32_t)(va & 4095);
+		uint8_t *p;
+
+		if (n > len)
+			n = len;
+		p = xl(w, in, va, false);
+		if (!p)
+			return -EFAULT;
+		memcpy(d, p, n);
+		d += n, va += n, len -= n;
+	}
+	return 0;
+}
+
+int sqk_vm_write(struct sqk_wave *w, const struct sqk_insn *in, uint64_t va, const void *src,
+		 uint32_t len)
+{
+	const uint8_t *s = src;
+
+	while (len) {
+		uint32_t n = 4096 - (uint32_t)(va & 4095);
+		uint8_t *p;
+
+		if (n > len)
+			n = len;
+		p = xl(w, in, va, true);
+		if (!p)
+			return -EFAULT;
+		memcpy(p, s, n);
+		s += n, va += n, len -= n;
+	}
+	return 0;
+}
+
+void *sqk_vm_ptr(struct sqk_wave *w, const struct sqk_insn *in, uint64_t va, uint32_t len,
+		 bool write)
+{
+	if ((va & 4095) + len > 4096 || (va & (len - 1))) {
+		sqk_fail(w, in, -EPROTO, "misaligned atomic");
+		return NULL;
+	}
+	return xl(w, in, va, write);
+}
+
+/* ---- operation table (by mnemonic) --------------------------------------- */
+
+struct minfo {
+	uint8_t kind; /* 0 none, 1 load, 2 store, 3 atomic, 4 cache op */
+	uint8_t bytes;
+	bool sx;
+	uint8_t akind;
+};
+
+static struct minfo mi[K_COUNT];
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+static const struct {
+	const char *s;
+	uint8_t akind;
+} anames[] = {
+	{ "swap", SQK_A_SWAP },	   { "cmpswap", SQK_A_CMPSWAP }, { "add_f32", SQK_A_FADD },
+	{ "add_f64", SQK_A_FADD }, { "add", SQK_A_ADD },	 { "sub", SQK_A_SUB },
+	{ "smin", SQK_A_SMIN },	   { "umin", SQK_A_UMIN },	 { "smax", SQK_A_SMAX },
+	{ "umax", SQK_A_UMAX },	   { "and", SQK_A_AND },	 { "or", SQK_A_OR },
+	{ "xor", SQK_A_XOR },	   { "inc", SQK_A_INC },	 { "dec", SQK_A_DEC },
+	{ "fmin", SQK_A_FMIN },	   { "fmax", SQK_A_FMAX },	 { "min_f64", SQK_A_FMIN },
+	{ "max_f64", SQK_A_FMAX },
+};
+
+static void init_info(void)
+{
+	static const struct {
+		const char *s;
+		uint8_t bytes;
+		bool sx;
+	} sz[] = { { "ubyte", 1, false },   { "sbyte", 1, true },     { "ushort", 2, false },
+		   { "sshort", 2, true },   { "byte", 1, false },     { "short", 2, false },
+		   { "dwordx2", 8, false }, { "dwordx3", 12, false }, { "dwordx4", 16, false },
+		   { "dword", 4, false } };
+
+	for (unsigned i = 1; i < K_COUNT; i++) {
+		const char *n = sqk_op_name(i), *p = strchr(n, '_');
+
+		if (!p || !(strncmp(n, "flat_", 5) == 0 || strncmp(n, "global_", 7) == 0 ||
+			    strncmp(n, "scratch_", 8) == 0 || strncmp(n, "buffer_", 7) == 0))
+			continue;
+		p++;
+		if (strncmp(p, "load_", 5) == 0 || strncmp(p, "store_", 6) == 0) {
+			const char *t = strchr(p, '_') + 1;
+
+			mi[i].kind = p[0] == 'l' ? 1 : 2;
+			for (size_t k = 0; k < sizeof(sz) / sizeof(sz[0]); k++)
+				if (strcmp(t, sz[k].s) == 0) {
+					mi[i].bytes = sz[k].bytes;
+					mi[i].sx = sz[k].sx;
+					break;
+				}
+		} else if (strncmp(p, "atomic_", 7) == 0) {
+			const char *t = p + 7;
+			size_t tl = strlen(t);
+			bool x2 = tl > 3 && strcmp(t + tl - 3, "_x2") == 0;
+
+			mi[i].kind = 3;
+			mi[i].bytes = (x2 || strstr(t, "f64")) ? 8 : 4;
+			for (size_t k = 0; k < sizeof(anames) / sizeof(anames[0]); k++) {
+				size_t al = strlen(anames[k].s);
+
+				if (strncmp(t, anames[k].s, al) == 0 &&
+				    (t[al] == 0 || t[al] == '_') &&
+				    !(t[al] == '_' && strcmp(t + al, "_x2") != 0)) {
+					mi[i].akind = anames[k].akind;
+					break;
+				}
+			}
+		} else {
+			mi[i].kind = 4; /* cache write-back / invalidate */
+		}
+	}
+}
+
+/* ---- per-lane segments ---------------------------------------------------- */
+
+enum seg { SEG_GLOBAL, SEG_LDS, SEG_PRIV };
+
+/* Lane memory access: global through the VM, LDS, private. @p for
+ * atomics. Return 0 or -EFAULT (sqk_fail called). */
+static int lane_rw(struct sqk_wave *w, const struct sqk_insn *in, enum seg sg, unsigned l,
+		   uint64_t a, void *buf, unsigned len, bool write)
+{
+	struct sqk_run *r = w->r;
+
+	if (sg == SEG_LDS) {
+		if (write)
+			sqk_lds_write(r, (uint32_t)a, buf, len);
+		else
+			sqk_lds_read(r, (uint32_t)a, buf, len);
+		return 0;
+	}
+	if (sg == SEG_PRIV) {
+		uint32_t sz = r->d->priv_bytes;
+
+		if (a + len > sz || !w->priv) { /* out of range: 0, dropped */
+			if (!write)
+				memset(buf, 0, len);
+			return 0;
+		}
+		if (write)
+			memcpy(w->priv + (size_t)l * sz + a, buf, len);
+		else
+			memcpy(buf, w->priv + (size_t)l * sz + a, len);
+		return 0;
+	}
+	return write ? sqk_vm_write(w, in, a, buf, len) : sqk_vm_read(w, in, a, buf, len);
+}
+
+static void *lane_ptr(struct sqk_wave *w, const struct sqk_insn *in, enum seg sg, unsigned l,
+		      uint64_t a, unsigned len)
+{
+	struct sqk_run *r = w->r;
+	static __thread uint64_t dummy[2];
+
+	if (sg == SEG_LDS) {
+		if (a + len > r->lds_size || (a & (len - 1)))
+			return memset(dummy, 0, sizeof(dummy));
+		return r->lds + a;
+	}
+	if (sg == SEG_PRIV) {
+		if (a + len > r->d->priv_bytes || !w->priv)
+			return memset(dummy, 0, sizeof(dummy));
+		return w->priv + (size_t)l * r->d->priv_bytes + a;
+	}
+	return sqk_vm_ptr(w, in, a, len, true);
+}
+
+static uint32_t *vreg(struct sqk_wave *w, unsigned r, bool acc)
+{
+	return w->v + (size_t)((r & 0xff) + (acc ? 256 : 0)) * 64;
+}
+
+/* Load, store or atomic of one lane at (seg, a). */
+static int lane_op(struct sqk_wave *w, const struct sqk_insn *in, const struct minfo *m,
+		   enum seg sg, unsigned l, uint64_t a)
+{
+	uint32_t *dv = vreg(w, in->dst - 256, in->acc), *sv = vreg(w, in->vdata, in->acc);
+	uint32_t buf[4] = { 0 };
+
+	if (m->kind == 1) {
+		if (lane_rw(w, in, sg, l, a, buf, m->bytes, false) < 0)
+			return -EFAULT;
+		if (m->bytes == 1)
+			buf[0] = m->sx ? (uint32_t)(int32_t)(int8_t)buf[0] : (buf[0] & 0xff);
+		else if (m->bytes == 2)
+			buf[0] = m->sx ? (uint32_t)(int32_t)(int16_t)buf[0] : (buf[0] & 0xffff);
+		for (unsigned i = 0; i < (m->bytes + 3u) / 4; i++)
+			dv[i * 64 + l] = buf[i];
+		return 0;
+	}
+	if (m->kind == 2) {
+		for (unsigned i = 0; i < (m->bytes + 3u) / 4; i++)
+			buf[i] = sv[i * 64 + l];
+		return lane_rw(w, in, sg, l, a, buf, m->bytes, true);
+	}
+	{
+		unsigned n = m->bytes / 4;
+		uint64_t data = sv[l] | (n == 2 ? (uint64_t)sv[64 + l] << 32 : 0), cmp = 0, old;
+		void *p;
+
+		if (m->akind == SQK_A_CMPSWAP)
+			cmp = sv[n * 64 + l] | (n == 2 ? (uint64_t)sv[(n + 1) * 64 + l] << 32 : 0);
+		p = lane_ptr(w, in, sg, l, a, m->bytes);
+		if (!p)
+			return -EFAULT;
+		old = sqk_atomic(m->akind, p, m->bytes, data, cmp);
+		if (in->glc) {
+			dv[l] = (uint32_t)old;
+			if (n == 2)
+				dv[64 + l] = (uint32_t)(old >> 32);
+		}
+		return 0;
+	}
+}
+
+static int exec_mubuf(struct sqk_wave *w, const struct sqk_insn *in, const struct minfo *m)
+{
+	const uint32_t *rs = &w->s[in->srsrc & 0x7f];
+	uint64_t base = rs[0] | (uint64_t)(rs[1] & 0xffff) << 32, ex = sqk_exec(w);
+	uint32_t stride = rs[1] >> 16 & 0x3fff, num = rs[2];
+	bool tid = rs[3] >> 23 & 1;
+	uint32_t soff = (uint32_t)sqk_sread(w, in, in->soffset, false, false);
+
+	for (uint64_t mk = ex; mk; mk &= mk - 1) {
+		unsigned l = (unsigned)__builtin_ctzll(mk);
+		uint32_t idx = in->idxen ? w->v[(size_t)in->vaddr * 64 + l] : 0;
+		uint32_t voff = in->offen ? w->v[(size_t)(in->vaddr + in->idxen) * 64 + l] : 0;
+		uint64_t off = (uint64_t)voff + (uint32_t)in->offset;
+		int rr;
+
+		if (tid) {
+			/* swizzled private segment: the lane's own memory; the
+			 * wave-level soffset (a stack pointer scaled by the
+			 * wave size, AMDGPUUsage "Private Segment Buffer")
+			 * is lanes times the per-lane offset */
+			rr = lane_op(w, in, m, SEG_PRIV, l, (uint32_t)(soff / w->lanes + off));
+		} else {
+			bool oob = stride && in->idxen ? idx >= num : off + m->bytes > num;
+
+			if (oob) { /* out of range: loads give 0, stores are dropped */
+				if (m->kind == 1)
+					for (unsigned i = 0; i < (m->bytes + 3u) / 4; i++)
+						vreg(w, in->dst - 256, in->acc)[i * 64 + l] = 0;
+				continue;
+			}
+			rr = lane_op(w, in, m, SEG_GLOBAL, l,
+				     (base + soff + off + (uint64_t)idx * stride) &
+					     0xffffffffffffull);
+		}
+		if (rr < 0)
+			return rr;
+	}
+	return 0;
+}
+
+int sqk_exec_mem(struct sqk_wave *w, const struct sqk_insn *in)
+{
+	const struct minfo *m;
+	struct sqk_run *r = w->r;
+	uint64_t ex = sqk_exec(w);
+
+	pthread_once(&once, init_info);
+	m = &mi[in->op];
+	if (m->kind == 4)
+		return 0; /* caches: memory is coherent here */
+	if (!m->kind || !m->bytes || (m->kind == 3 && !m->akind))
+		return sqk_fail(w, in, -ENOTSUP, "unimplemented instruction");
+	if (in->enc == SQK_MUBUF) {
+		/* MUBUF results land in vdata (loads, returning atomics) */
+		struct sqk_insn t = *in;
+
+		t.dst = 256 + in->vdata;
+		return exec_mubuf(w, &t, m);
+	}
+	for (uint64_t mk = ex; mk; mk &= mk - 1) {
+		unsigned l = (unsigned)__builtin_ctzll(mk);
+		const uint32_t *va = w->v + (size_t)in->vaddr * 64;
+		uint64_t a;
+		enum seg sg = SEG_GLOBAL;
+		int rr;
+
+		if (in->enc == SQK_SCRATCH) {
+			uint64_t o = 0;
+
+			if (in->saddr != 0xffff)
+				o += (uint32_t)sqk_sread(w, in, in->saddr, false, false);
+			if (!in->vaddr_off)
+				o += va[l];
+			a = (uint32_t)(o + (uint64_t)(int64_t)in->offset);
+			sg = SEG_PRIV;
+		} else if (in->enc == SQK_GLOBAL && in->saddr != 0xffff) {
+			a = sqk_sread(w, in, in->saddr, true, false) + va[l] +
+			    (uint64_t)(int64_t)in->offset;
+		} else {
+			a = (va[l] | (uint64_t)va[l + 64] << 32) + (uint64_t)(int64_t)in->offset;
+			if (in->enc == SQK_FLAT) {
+				uint32_t hi = (uint32_t)(a >> 32);
+
+				if (hi == (uint32_t)(r->d->shared_base >> 32))
+					sg = SEG_LDS, a &= 0xffffffffu;
+				else if (hi == (uint32_t)(r->d->private_base >> 32))
+					sg = SEG_PRIV, a &= 0xffffffffu;
+			}
+		}
+		rr = lane_op(w, in, m, sg, l, a);
+		if (rr < 0)
+			return rr;
+	}
+	return 0;
+}

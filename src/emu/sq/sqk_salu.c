@@ -1,0 +1,656 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Scalar ALU, program control and scalar memory of the kernel interpreter
+ * (SOP1, SOP2, SOPK, SOPC, SOPP, SMEM). SCC rules follow the ISA manuals'
+ * per-instruction descriptions: carry / borrow / signed overflow for the
+ * add and subtract forms, "result != 0" for the logical, shift and bit-field
+ * forms.
+ */
+#include "emu/sq/sqk_exec.h"
+
+#define S32(i) ((uint32_t)sqk_sread(w, in, in->src[i], false, false))
+#define S64(i) (sqk_sread(w, in, in->src[i], true, false))
+
+static uint32_t bfe32(uint32_t v, uint32_t ctl, bool sgn)
+{
+	unsigned off = ctl & 31, wid = ctl >> 16 & 0x7f;
+
+	if (!wid)
+		return 0;
+	if (wid + off > 32)
+		wid = 32 - off;
+	v >>= off;
+	if (wid < 32) {
+		v &= (1u << wid) - 1;
+		if (sgn && (v >> (wid - 1) & 1))
+			v |= ~((1u << wid) - 1);
+	}
+	return v;
+}
+
+static uint64_t bfe64(uint64_t v, uint32_t ctl, bool sgn)
+{
+	unsigned off = ctl & 63, wid = ctl >> 16 & 0x7f;
+
+	if (!wid)
+		return 0;
+	if (wid + off > 64)
+		wid = 64 - off;
+	v >>= off;
+	if (wid < 64) {
+		v &= (1ull << wid) - 1;
+		if (sgn && (v >> (wid - 1) & 1))
+			v |= ~((1ull << wid) - 1);
+	}
+	return v;
+}
+
+static uint32_t brev32(uint32_t v)
+{
+	uint32_t r = 0;
+
+	for (int i = 0; i < 32; i++)
+		r |= (v >> i & 1) << (31 - i);
+	return r;
+}
+
+/* HW registers s_getreg/s_setreg know (LLVM SIDefines.h Hwreg ids). */
+#define HWREG_MODE 1
+#define HWREG_STATUS 2
+#define HWREG_HW_ID 4
+#define HWREG_SH_MEM_BASES 15
+
+static uint32_t getreg(struct sqk_wave *w, unsigned id)
+{
+	switch (id) {
+	case HWREG_MODE:
+		return w->mode;
+	case HWREG_STATUS:
+		return 1u << 0 | (sqk_exec(w) == 0) << 9 | (sqk_get_mask(w, SQK_VCC) == 0) << 10 |
+		       (w->scc ? 1u : 0);
+	case HWREG_SH_MEM_BASES: /* PRIVATE_BASE [15:0], SHARED_BASE [31:16]: VA [63:48] */
+		return (uint32_t)(w->r->d->private_base >> 48) |
+		       (uint32_t)(w->r->d->shared_base >> 48) << 16;
+	default:
+		return 0;
+	}
+}
+
+static void setreg(struct sqk_wave *w, unsigned simm, uint32_t v)
+{
+	unsigned id = simm & 0x3f, off = simm >> 6 & 31, size = (simm >> 11 & 31) + 1;
+	uint32_t m = size >= 32 ? ~0u : ((1u << size) - 1) << off;
+
+	if (id == HWREG_MODE)
+		w->mode = (w->mode & ~m) | (v << off & m);
+}
+
+int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in)
+{
+	unsigned d = in->dst;
+	uint32_t a, b, r32;
+	uint64_t a64, b64, r64, ex;
+	int32_t k = (int16_t)in->simm16;
+	const struct sqk_env *env = w->r->env;
+
+	switch (in->op) {
+	/* SOP2 */
+	case K_s_add_u32:
+		a = S32(0), b = S32(1);
+		w->s[d] = a + b, w->scc = (uint64_t)a + b > 0xffffffffu;
+		break;
+	case K_s_sub_u32:
+		a = S32(0), b = S32(1);
+		w->s[d] = a - b, w->scc = b > a;
+		break;
+	case K_s_add_i32:
+		a = S32(0), b = S32(1), r32 = a + b;
+		w->scc = ((a ^ r32) & (b ^ r32)) >> 31;
+		w->s[d] = r32;
+		break;
+	case K_s_sub_i32:
+		a = S32(0), b = S32(1), r32 = a - b;
+		w->scc = ((a ^ b) & (a ^ r32)) >> 31;
+		w->s[d] = r32;
+		break;
+	case K_s_addc_u32:
+		a = S32(0), b = S32(1);
+		r64 = (uint64_t)a + b + w->scc;
+		w->s[d] = (uint32_t)r64, w->scc = r64 >> 32;
+		break;
+	case K_s_subb_u32:
+		a = S32(0), b = S32(1);
+		r64 = (uint64_t)a - b - w->scc;
+		w->s[d] = (uint32_t)r64, w->scc = (uint64_t)b + w->scc > a;
+		break;
+	case K_s_min_i32:
+		a = S32(0), b = S32(1), w->scc = (int32_t)a < (int32_t)b;
+		w->s[d] = w->scc ? a : b;
+		break;
+	case K_s_min_u32:
+		a = S32(0), b = S32(1), w->scc = a < b;
+		w->s[d] = w->scc ? a : b;
+		break;
+	case K_s_max_i32:
+		a = S32(0), b = S32(1), w->scc = (int32_t)a > (int32_t)b;
+		w->s[d] = w->scc ? a : b;
+		break;
+	case K_s_max_u32:
+		a = S32(0), b = S32(1), w->scc = a > b;
+		w->s[d] = w->scc ? a : b;
+		break;
+	case K_s_cselect_b32:
+		a = S32(0), b = S32(1);
+		w->s[d] = w->scc ? a : b;
+		break;
+	case K_s_cselect_b64:
+		a64 = S64(0), b64 = S64(1);
+		sqk_swrite(w, d, w->scc ? a64 : b64, true);
+		break;
+#define LOG32(name, expr)                             \
+	case K_##name:                                \
+		a = S32(0), b = S32(1), r32 = (expr); \
+		w->s[d] = r32, w->scc = r32 != 0;     \
+		break;
+#define LOG64(name, expr)                                 \
+	case K_##name:                                    \
+		a64 = S64(0), b64 = S64(1), r64 = (expr); \
+		sqk_swrite(w, d, r64, true);              \
+		w->scc = r64 != 0;                        \
+		break;
+		LOG32(s_and_b32, a & b)
+		LOG32(s_or_b32, a | b)
+		LOG32(s_xor_b32, a ^ b)
+		LOG32(s_andn2_b32, a & ~b)
+		LOG32(s_orn2_b32, a | ~b)
+		LOG32(s_nand_b32, ~(a & b))
+		LOG32(s_nor_b32, ~(a | b))
+		LOG32(s_xnor_b32, ~(a ^ b))
+		LOG32(s_lshl_b32, a << (b & 31))
+		LOG32(s_lshr_b32, a >> (b & 31))
+		LOG32(s_ashr_i32, (uint32_t)((int32_t)a >> (b & 31)))
+		LOG32(s_bfe_u32, bfe32(a, b, false))
+		LOG32(s_bfe_i32, bfe32(a, b, true))
+		LOG32(s_absdiff_i32, (int32_t)a > (int32_t)b ? a - b : b - a)
+		LOG64(s_and_b64, a64 & b64)
+		LOG64(s_or_b64, a64 | b64)
+		LOG64(s_xor_b64, a64 ^ b64)
+		LOG64(s_andn2_b64, a64 & ~b64)
+		LOG64(s_orn2_b64, a64 | ~b64)
+		LOG64(s_nand_b64, ~(a64 & b64))
+		LOG64(s_nor_b64, ~(a64 | b64))
+		LOG64(s_xnor_b64, ~(a64 ^ b64))
+	case K_s_lshl_b64:
+		a64 = S64(0), b = S32(1), r64 = a64 << (b & 63);
+		sqk_swrite(w, d, r64, true), w->scc = r64 != 0;
+		break;
+	case K_s_lshr_b64:
+		a64 = S64(0), b = S32(1), r64 = a64 >> (b & 63);
+		sqk_swrite(w, d, r64, true), w->scc = r64 != 0;
+		break;
+	case K_s_ashr_i64:
+		a64 = S64(0), b = S32(1), r64 = (uint64_t)((int64_t)a64 >> (b & 63));
+		sqk_swrite(w, d, r64, true), w->scc = r64 != 0;
+		break;
+	case K_s_bfe_u64:
+	case K_s_bfe_i64:
+		a64 = S64(0), b = S32(1), r64 = bfe64(a64, b, in->op == K_s_bfe_i64);
+		sqk_swrite(w, d, r64, true), w->scc = r64 != 0;
+		break;
+	case K_s_bfm_b32:
+		a = S32(0), b = S32(1);
+		w->s[d] = (((a & 31) == 0 ? 0 : (1u << (a & 31)) - 1)) << (b & 31);
+		break;
+	case K_s_bfm_b64:
+		a = S32(0), b = S32(1);
+		sqk_swrite(w, d, ((a & 63) == 0 ? 0 : (1ull << (a & 63)) - 1) << (b & 63), true);
+		break;
+	case K_s_mul_i32:
+		w->s[d] = (uint32_t)((int64_t)(int32_t)S32(0) * (int32_t)S32(1));
+		break;
+	case K_s_mul_hi_u32:
+		w->s[d] = (uint32_t)(((uint64_t)S32(0) * S32(1)) >> 32);
+		break;
+	case K_s_mul_hi_i32:
+		w->s[d] = (uint32_t)(((int64_t)(int32_t)S32(0) * (int32_t)S32(1)) >> 32);
+		break;
+	case K_s_lshl1_add_u32:
+	case K_s_lshl2_add_u32:
+	case K_s_lshl3_add_u32:
+	case K_s_lshl4_add_u32: {
+		unsigned sh = in->op - K_s_lshl1_add_u32 + 1;
+
+		a = S32(0), b = S32(1);
+		r64 = ((uint64_t)a << sh) + b;
+		w->s[d] = (uint32_t)r64, w->scc = r64 >> 32 != 0;
+		break;
+	}
+	case K_s_pack_ll_b32_b16:
+		w->s[d] = (S32(0) & 0xffff) | S32(1) << 16;
+		break;
+	case K_s_pack_lh_b32_b16:
+		w->s[d] = (S32(0) & 0xffff) | (S32(1) & 0xffff0000u);
+		break;
+	case K_s_pack_hh_b32_b16:
+		w->s[d] = S32(0) >> 16 | (S32(1) & 0xffff0000u);
+		break;
+	/* SOPK */
+	case K_s_movk_i32:
+		w->s[d] = (uint32_t)k;
+		break;
+	case K_s_cmovk_i32:
+		if (w->scc)
+			w->s[d] = (uint32_t)k;
+		break;
+	case K_s_cmpk_eq_i32:
+		w->scc = (int32_t)w->s[d] == k;
+		break;
+	case K_s_cmpk_lg_i32:
+		w->scc = (int32_t)w->s[d] != k;
+		break;
+	case K_s_cmpk_gt_i32:
+		w->scc = (int32_t)w->s[d] > k;
+		break;
+	case K_s_cmpk_ge_i32:
+		w->scc = (int32_t)w->s[d] >= k;
+		break;
+	case K_s_cmpk_lt_i32:
+		w->scc = (int32_t)w->s[d] < k;
+		break;
+	case K_s_cmpk_le_i32:
+		w->scc = (int32_t)w->s[d] <= k;
+		break;
+	case K_s_cmpk_eq_u32:
+		w->scc = w->s[d] == in->simm16;
+		break;
+	case K_s_cmpk_lg_u32:
+		w->scc = w->s[d] != in->simm16;
+		break;
+	case K_s_cmpk_gt_u32:
+		w->scc = w->s[d] > in->simm16;
+		break;
+	case K_s_cmpk_ge_u32:
+		w->scc = w->s[d] >= in->simm16;
+		break;
+	case K_s_cmpk_lt_u32:
+		w->scc = w->s[d] < in->simm16;
+		break;
+	case K_s_cmpk_le_u32:
+		w->scc = w->s[d] <= in->simm16;
+		break;
+	case K_s_addk_i32:
+		a = w->s[d], r32 = a + (uint32_t)k;
+		w->scc = ((a ^ r32) & ((uint32_t)k ^ r32)) >> 31;
+		w->s[d] = r32;
+		break;
+	case K_s_mulk_i32:
+		w->s[d] = (uint32_t)((int32_t)w->s[d] * k);
+		break;
+	case K_s_getreg_b32: {
+		unsigned id = in->simm16 & 0x3f, off = in->simm16 >> 6 & 31,
+			 size = (in->simm16 >> 11 & 31) + 1;
+		uint32_t v = getreg(w, id) >> off;
+
+		w->s[d] = size >= 32 ? v : v & ((1u << size) - 1);
+		break;
+	}
+	case K_s_setreg_b32:
+		setreg(w, in->simm16, w->s[d]);
+		break;
+	case K_s_setreg_imm32_b32:
+		setreg(w, in->simm16, in->lit);
+		break;
+	case K_s_version:
+	case K_s_waitcnt_vscnt:
+	case K_s_waitcnt_vmcnt:
+	case K_s_waitcnt_expcnt:
+	case K_s_waitcnt_lgkmcnt:
+		break;
+	/* SOP1 */
+	case K_s_mov_b32:
+		w->s[d] = S32(0);
+		break;
+	case K_s_mov_b64:
+		sqk_swrite(w, d, S64(0), true);
+		break;
+	case K_s_cmov_b32:
+		a = S32(0);
+		if (w->scc)
+			w->s[d] = a;
+		break;
+	case K_s_cmov_b64:
+		a64 = S64(0);
+		if (w->scc)
+			sqk_swrite(w, d, a64, true);
+		break;
+	case K_s_not_b32:
+		w->s[d] = r32 = ~S32(0), w->scc = r32 != 0;
+		break;
+	case K_s_not_b64:
+		r64 = ~S64(0), sqk_swrite(w, d, r64, true), w->scc = r64 != 0;
+		break;
+	case K_s_brev_b32:
+		w->s[d] = brev32(S32(0));
+		break;
+	case K_s_brev_b64:
+		a64 = S64(0);
+		sqk_swrite(w, d,
+			   (uint64_t)brev32((uint32_t)a64) << 32 | brev32((uint32_t)(a64 >> 32)),
+			   true);
+		break;
+	case K_s_bcnt0_i32_b32:
+		w->s[d] = r32 = 32 - (uint32_t)__builtin_popcount(S32(0)), w->scc = r32 != 0;
+		break;
+	case K_s_bcnt0_i32_b64:
+		w->s[d] = r32 = 64 - (uint32_t)__builtin_popcountll(S64(0)), w->scc = r32 != 0;
+		break;
+	case K_s_bcnt1_i32_b32:
+		w->s[d] = r32 = (uint32_t)__builtin_popcount(S32(0)), w->scc = r32 != 0;
+		break;
+	case K_s_bcnt1_i32_b64:
+		w->s[d] = r32 = (uint32_t)__builtin_popcountll(S64(0)), w->scc = r32 != 0;
+		break;
+	case K_s_ff0_i32_b32:
+		a = ~S32(0), w->s[d] = a ? (uint32_t)__builtin_ctz(a) : ~0u;
+		break;
+	case K_s_ff0_i32_b64:
+		a64 = ~S64(0), w->s[d] = a64 ? (uint32_t)__builtin_ctzll(a64) : ~0u;
+		break;
+	case K_s_ff1_i32_b32:
+		a = S32(0), w->s[d] = a ? (uint32_t)__builtin_ctz(a) : ~0u;
+		break;
+	case K_s_ff1_i32_b64:
+		a64 = S64(0), w->s[d] = a64 ? (uint32_t)__builtin_ctzll(a64) : ~0u;
+		break;
+	case K_s_flbit_i32_b32:
+		a = S32(0), w->s[d] = a ? (uint32_t)__builtin_clz(a) : ~0u;
+		break;
+	case K_s_flbit_i32_b64:
+		a64 = S64(0), w->s[d] = a64 ? (uint32_t)__builtin_clzll(a64) : ~0u;
+		break;
+	case K_s_flbit_i32:
+		a = S32(0);
+		if ((int32_t)a < 0)
+			a = ~a;
+		w->s[d] = a ? (uint32_t)__builtin_clz(a) : ~0u;
+		break;
+	case K_s_flbit_i32_i64:
+		a64 = S64(0);
+		if ((int64_t)a64 < 0)
+			a64 = ~a64;
+		w->s[d] = a64 ? (uint32_t)__builtin_clzll(a64) : ~0u;
+		break;
+	case K_s_sext_i32_i8:
+		w->s[d] = (uint32_t)(int32_t)(int8_t)S32(0);
+		break;
+	case K_s_sext_i32_i16:
+		w->s[d] = (uint32_t)(int32_t)(int16_t)S32(0);
+		break;
+	case K_s_bitset0_b32:
+		w->s[d] &= ~(1u << (S32(0) & 31));
+		break;
+	case K_s_bitset1_b32:
+		w->s[d] |= 1u << (S32(0) & 31);
+		break;
+	case K_s_bitset0_b64:
+		sqk_swrite(w, d, sqk_sread(w, in, d, true, false) & ~(1ull << (S32(0) & 63)), true);
+		break;
+	case K_s_bitset1_b64:
+		sqk_swrite(w, d, sqk_sread(w, in, d, true, false) | 1ull << (S32(0) & 63), true);
+		break;
+	case K_s_abs_i32:
+		a = S32(0), r32 = (int32_t)a < 0 ? -a : a;
+		w->s[d] = r32, w->scc = r32 != 0;
+		break;
+	case K_s_getpc_b64:
+		sqk_swrite(w, d, in->pc + in->size, true);
+		break;
+	case K_s_setpc_b64:
+		w->pc = S64(0);
+		return 2; /* pc set */
+	case K_s_swappc_b64:
+		a64 = S64(0);
+		sqk_swrite(w, d, in->pc + in->size, true);
+		w->pc = a64;
+		return 2;
+		/* s_<op>_saveexec: D = EXEC; EXEC = op(S0, EXEC); SCC = EXEC != 0.
+	 * andn1/orn1 complement S0; the wrexec forms write EXEC and D both with
+	 * the new value. */
+#define SAVEEXEC(name, expr, wrexec)                                       \
+	case K_##name##_b32:                                               \
+	case K_##name##_b64:                                               \
+		a64 = sqk_sread(w, in, in->src[0], w->lanes == 64, false); \
+		ex = sqk_exec(w);                                          \
+		r64 = (expr)&sqk_mask(w);                                  \
+		if (!(wrexec))                                             \
+			sqk_swrite(w, d, ex, w->lanes == 64);              \
+		sqk_set_mask(w, SQK_EXEC, r64);                            \
+		if (wrexec)                                                \
+			sqk_swrite(w, d, r64, w->lanes == 64);             \
+		w->scc = r64 != 0;                                         \
+		break;
+		SAVEEXEC(s_and_saveexec, a64 & ex, false)
+		SAVEEXEC(s_or_saveexec, a64 | ex, false)
+		SAVEEXEC(s_xor_saveexec, a64 ^ ex, false)
+		SAVEEXEC(s_andn2_saveexec, a64 & ~ex, false)
+		SAVEEXEC(s_orn2_saveexec, a64 | ~ex, false)
+		SAVEEXEC(s_nand_saveexec, ~(a64 & ex), false)
+		SAVEEXEC(s_nor_saveexec, ~(a64 | ex), false)
+		SAVEEXEC(s_xnor_saveexec, ~(a64 ^ ex), false)
+		SAVEEXEC(s_andn1_saveexec, ~a64 & ex, false)
+		SAVEEXEC(s_orn1_saveexec, ~a64 | ex, false)
+		SAVEEXEC(s_andn1_wrexec, ~a64 & ex, true)
+		SAVEEXEC(s_andn2_wrexec, a64 & ~ex, true)
+	/* SOPC */
+	case K_s_cmp_eq_i32:
+	case K_s_cmp_eq_u32:
+		w->scc = S32(0) == S32(1);
+		break;
+	case K_s_cmp_lg_i32:
+	case K_s_cmp_lg_u32:
+		w->scc = S32(0) != S32(1);
+		break;
+	case K_s_cmp_gt_i32:
+		w->scc = (int32_t)S32(0) > (int32_t)S32(1);
+		break;
+	case K_s_cmp_ge_i32:
+		w->scc = (int32_t)S32(0) >= (int32_t)S32(1);
+		break;
+	case K_s_cmp_lt_i32:
+		w->scc = (int32_t)S32(0) < (int32_t)S32(1);
+		break;
+	case K_s_cmp_le_i32:
+		w->scc = (int32_t)S32(0) <= (int32_t)S32(1);
+		break;
+	case K_s_cmp_gt_u32:
+		w->scc = S32(0) > S32(1);
+		break;
+	case K_s_cmp_ge_u32:
+		w->scc = S32(0) >= S32(1);
+		break;
+	case K_s_cmp_lt_u32:
+		w->scc = S32(0) < S32(1);
+		break;
+	case K_s_cmp_le_u32:
+		w->scc = S32(0) <= S32(1);
+		break;
+	case K_s_cmp_eq_u64:
+		w->scc = S64(0) == S64(1);
+		break;
+	case K_s_cmp_lg_u64:
+		w->scc = S64(0) != S64(1);
+		break;
+	case K_s_bitcmp0_b32:
+		w->scc = !(S32(0) >> (S32(1) & 31) & 1);
+		break;
+	case K_s_bitcmp1_b32:
+		w->scc = S32(0) >> (S32(1) & 31) & 1;
+		break;
+	case K_s_bitcmp0_b64:
+		w->scc = !(S64(0) >> (S32(1) & 63) & 1);
+		break;
+	case K_s_bitcmp1_b64:
+		w->scc = S64(0) >> (S32(1) & 63) & 1;
+		break;
+	/* SOPP: branches are relative to the next instruction, in dwords */
+	case K_s_branch:
+		w->pc = in->pc + 4 + (int64_t)k * 4;
+		return 2;
+#define CBR(name, cond)                                      \
+	case K_##name:                                       \
+		if (cond) {                                  \
+			w->pc = in->pc + 4 + (int64_t)k * 4; \
+			return 2;                            \
+		}                                            \
+		break;
+		CBR(s_cbranch_scc0, !w->scc)
+		CBR(s_cbranch_scc1, w->scc)
+		CBR(s_cbranch_vccz, sqk_get_mask(w, SQK_VCC) == 0)
+		CBR(s_cbranch_vccnz, sqk_get_mask(w, SQK_VCC) != 0)
+		CBR(s_cbranch_execz, sqk_exec(w) == 0)
+		CBR(s_cbranch_execnz, sqk_exec(w) != 0)
+	case K_s_endpgm:
+		w->state = SQK_DONE;
+		return 1;
+	case K_s_barrier:
+		w->state = SQK_BARRIER;
+		w->pc = in->pc + in->size;
+		return 1;
+	case K_s_sendmsg:
+	case K_s_sendmsghalt: {
+		/* message id: simm16[3:0] on gfx9/gfx10 (LLVM SIDefines.h
+		 * SendMsg::ID_MASK_PreGFX11_) */
+		int rr = env->message ? env->message(env->ctx, in->simm16 & 0xf, w->s[SQK_M0]) : 0;
+
+		if (rr < 0)
+			return sqk_fail(w, in, rr, "message refused");
+		if (in->op == K_s_sendmsghalt) {
+			w->state = SQK_DONE;
+			return 1;
+		}
+		break;
+	}
+	case K_s_trap: {
+		int rr = env->trap ? env->trap(env->ctx, (uint8_t)in->simm16) : 0;
+
+		if (rr < 0)
+			return sqk_fail(w, in, rr, "trap handler failed");
+		if (rr == 0) {
+			struct sqk_result *res = w->r->res;
+
+			res->trapped = true;
+			res->trap_id = (uint8_t)in->simm16;
+			res->pc = in->pc;
+			return -EINTR;
+		}
+		break;
+	}
+	case K_s_code_end:
+		return sqk_fail(w, in, -EPROTO, "s_code_end executed");
+	case K_s_nop:
+	case K_s_waitcnt:
+	case K_s_sethalt:
+	case K_s_sleep:
+	case K_s_setprio:
+	case K_s_icache_inv:
+	case K_s_incperflevel:
+	case K_s_decperflevel:
+	case K_s_inst_prefetch:
+	case K_s_clause:
+	case K_s_waitcnt_depctr:
+	case K_s_ttracedata:
+		break;
+	/* gfx9 VGPR index mode: M0[7:0] index, M0[15:12] the operands it
+	 * applies to (SRC0, SRC1, SRC2, DST) */
+	case K_s_set_gpr_idx_on:
+		w->s[SQK_M0] =
+			(w->s[SQK_M0] & ~0xf0ffu) | (S32(0) & 0xff) | (in->src[1] & 15) << 12;
+		w->gpr_idx = true;
+		break;
+	case K_s_set_gpr_idx_off:
+		w->gpr_idx = false;
+		break;
+	case K_s_set_gpr_idx_mode:
+		w->s[SQK_M0] = (w->s[SQK_M0] & ~0xf000u) | (in->simm16 & 15) << 12;
+		break;
+	case K_s_set_gpr_idx_idx:
+		w->s[SQK_M0] = (w->s[SQK_M0] & ~0xffu) | (S32(0) & 0xff);
+		break;
+	case K_s_round_mode: /* MODE[3:0] */
+		w->mode = (w->mode & ~0xfu) | (in->simm16 & 0xf);
+		break;
+	case K_s_denorm_mode: /* MODE[7:4] */
+		w->mode = (w->mode & ~0xf0u) | (in->simm16 & 0xf) << 4;
+		break;
+	default:
+		return sqk_fail(w, in, -ENOTSUP, "unimplemented instruction");
+	}
+	return 0;
+}
+
+int sqk_exec_smem(struct sqk_wave *w, const struct sqk_insn *in)
+{
+	unsigned n = 0, d = in->dst;
+	uint64_t base = sqk_sread(w, in, in->src[0], true, false) & 0xffffffffffffull, off;
+	bool buf = false;
+	uint32_t tmp[16];
+
+	switch (in->op) {
+	case K_s_load_dword:
+	case K_s_buffer_load_dword:
+		n = 1;
+		break;
+	case K_s_load_dwordx2:
+	case K_s_buffer_load_dwordx2:
+		n = 2;
+		break;
+	case K_s_load_dwordx4:
+	case K_s_buffer_load_dwordx4:
+		n = 4;
+		break;
+	case K_s_load_dwordx8:
+	case K_s_buffer_load_dwordx8:
+		n = 8;
+		break;
+	case K_s_load_dwordx16:
+	case K_s_buffer_load_dwordx16:
+		n = 16;
+		break;
+	case K_s_memtime:
+	case K_s_memrealtime:
+		sqk_swrite(w, d, w->r->env->clock ? w->r->env->clock(w->r->env->ctx) : 0, true);
+		return 0;
+	case K_s_dcache_inv:
+	case K_s_dcache_wb:
+	case K_s_gl1_inv:
+	case K_s_dcache_inv_vol:
+	case K_s_dcache_wb_vol:
+		return 0;
+	default:
+		return sqk_fail(w, in, -ENOTSUP, "unimplemented instruction");
+	}
+	buf = in->op >= K_s_buffer_load_dword && in->op <= K_s_buffer_load_dwordx16;
+	off = (uint64_t)(int64_t)in->offset;
+	if (in->soffset != 0xffff)
+		off += (uint32_t)sqk_sread(w, in, in->soffset, false, false);
+	off &= ~3ull;
+	if (buf) {
+		/* V# in s[sbase:sbase+3]: base [47:0], num_records in dword 2 */
+		uint32_t num = w->s[in->src[0] + 2];
+
+		base &= 0xffffffffffffull;
+		for (unsigned i = 0; i < n; i++) {
+			uint64_t o = (uint32_t)off + 4ull * i;
+
+			tmp[i] = 0;
+			if (o + 4 <= num && sqk_vm_read(w, in, base + o, &tmp[i], 4) < 0)
+				return -EFAULT;
+		}
+	} else if (sqk_vm_read(w, in, (base + off) & 0xffffffffffffull, tmp, 4 * n) < 0) {
+		return -EFAULT;
+	}
+	for (unsigned i = 0; i < n && d + i < 128; i++)
+		if (!(w->r->f->gfx10 && d + i == SQK_NULL10))
+			w->s[d + i] = tmp[i];
+	return 0;
+}

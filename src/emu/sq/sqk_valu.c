@@ -1,0 +1,1262 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Vector ALU of the kernel interpreter (VOP1, VOP2, VOPC, VOP3, VOP3P, with
+ * SDWA and DPP sources). Semantics are our reading of the ISA manuals'
+ * instruction descriptions. Integer results are exact; FP32/FP64 use the
+ * host's IEEE arithmetic (round to nearest even; the kernel descriptor's
+ * FLOAT_DENORM_MODE 0 flushes denormal inputs and outputs). Approximate
+ * hardware ops return the correctly rounded value of what they
+ * approximate: v_rcp = 1/x, v_rsq = 1/sqrt(x), v_sqrt = sqrt(x), v_exp =
+ * exp2(x), v_log = log2(x), v_sin/v_cos = sin/cos(2*pi*x); v_div_scale
+ * never scales (VCC 0) and v_div_fixup returns the IEEE quotient's special
+ * values (docs/emu-shader-unit.md).
+ */
+#include <fenv.h>
+#include <math.h>
+#include <pthread.h>
+
+#include "emu/sq/sqk_exec.h"
+
+struct vsrc {
+	const uint32_t *v; /* VGPR column (v[l], next register at v[l + 64]) */
+	uint32_t k32;
+	uint64_t k64;
+};
+
+struct vctx {
+	struct sqk_wave *w;
+	const struct sqk_insn *in;
+	struct vsrc s[3];
+	uint8_t abs, neg;
+	bool clamp;
+	uint8_t omod;
+	bool ftz32, ftz64;
+	uint32_t t0[128], t1[64]; /* DPP / SDWA source copies */
+	uint64_t out[64];
+	uint64_t bits; /* VOPC / carry-out mask */
+};
+
+static bool f64src[K_COUNT];
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+static void init_f64(void)
+{
+	for (unsigned i = 1; i < K_COUNT; i++) {
+		const char *n = sqk_op_name(i);
+
+		f64src[i] = strstr(n, "_f64") && strncmp(n, "v_cvt_f64_", 10) != 0;
+	}
+}
+
+static inline __attribute__((always_inline)) uint32_t U(const struct vctx *c, int i, unsigned l)
+{
+	return c->s[i].v ? c->s[i].v[l] : c->s[i].k32;
+}
+
+static inline __attribute__((always_inline)) uint64_t U64(const struct vctx *c, int i, unsigned l)
+{
+	return c->s[i].v ? (c->s[i].v[l] | (uint64_t)c->s[i].v[l + 64] << 32) : c->s[i].k64;
+}
+
+static inline __attribute__((always_inline)) float F(const struct vctx *c, int i, unsigned l)
+{
+	float f = sqk_f32(U(c, i, l));
+
+	if (c->ftz32 && fpclassify(f) == FP_SUBNORMAL)
+		f = copysignf(0.0f, f);
+	if (c->abs >> i & 1)
+		f = fabsf(f);
+	if (c->neg >> i & 1)
+		f = -f;
+	return f;
+}
+
+static inline __attribute__((always_inline)) double D(const struct vctx *c, int i, unsigned l)
+{
+	double f = sqk_f64(U64(c, i, l));
+
+	if (c->ftz64 && fpclassify(f) == FP_SUBNORMAL)
+		f = copysign(0.0, f);
+	if (c->abs >> i & 1)
+		f = fabs(f);
+	if (c->neg >> i & 1)
+		f = -f;
+	return f;
+}
+
+static inline __attribute__((always_inline)) uint64_t WF(const struct vctx *c, float f)
+{
+	if (c->omod == 1)
+		f *= 2.0f;
+	else if (c->omod == 2)
+		f *= 4.0f;
+	else if (c->omod == 3)
+		f *= 0.5f;
+	if (c->clamp)
+		f = isnan(f) ? 0.0f : fminf(fmaxf(f, 0.0f), 1.0f);
+	if (c->ftz32 && fpclassify(f) == FP_SUBNORMAL)
+		f = copysignf(0.0f, f);
+	return sqk_u32(f);
+}
+
+static inline __attribute__((always_inline)) uint64_t WD(const struct vctx *c, double f)
+{
+	if (c->omod == 1)
+		f *= 2.0;
+	else if (c->omod == 2)
+		f *= 4.0;
+	else if (c->omod == 3)
+		f *= 0.5;
+	if (c->clamp)
+		f = isnan(f) ? 0.0 : fmin(fmax(f, 0.0), 1.0);
+	if (c->ftz64 && fpclassify(f) == FP_SUBNORMAL)
+		f = copysign(0.0, f);
+	return sqk_u64(f);
+}
+
+/* f32 <-> f16 (IEEE binary16), round to nearest even or toward zero. */
+static uint16_t f32_to_f16(float f, bool rtz)
+{
+	uint32_t u = sqk_u32(f), sign = u >> 16 & 0x8000, mant = u & 0x7fffff;
+	int e = (int)(u >> 23 & 0xff);
+
+	if (e == 255)
+		return (uint16_t)(sign | 0x7c00 | (mant ? 0x200 : 0));
+	e = e - 127 + 15;
+	if (e >= 31)
+		return (uint16_t)(sign | (rtz ? 0x7bff : 0x7c00));
+	if (e <= 0) {
+		uint32_t m, rem, half;
+		unsigned sh;
+
+		if (e < -10)
+			return (uint16_t)sign;
+		mant |= 0x800000;
+		sh = (unsigned)(14 - e);
+		m = mant >> sh;
+		rem = mant & ((1u << sh) - 1);
+		half = 1u << (sh - 1);
+		if (!rtz && (rem > half || (rem == half && (m & 1))))
+			m++;
+		return (uint16_t)(sign | m);
+	}
+	{
+		uint32_t m = mant >> 13, rem = mant & 0x1fff, r = sign | (uint32_t)e << 10 | m;
+
+		if (!rtz && (rem > 0x1000 || (rem == 0x1000 && (m & 1))))
+			r++;
+		return (uint16_t)r;
+	}
+}
+
+static float f16_to_f32(uint16_t h)
+{
+	uint32_t sign = (uint32_t)(h & 0x8000) << 16, e = h >> 10 & 0x1f, m = h & 0x3ff;
+
+	if (e == 31)
+		return sqk_f32(sign | 0x7f800000 | m << 13);
+	if (e == 0) {
+		float f = ldexpf((float)m, -24);
+
+		return sign ? -f : f;
+	}
+	return sqk_f32(sign | (e + 112) << 23 | m << 13);
+}
+
+static bool fcmp(unsigned cond, double a, double b)
+{
+	bool un = isnan(a) || isnan(b);
+
+	switch (cond) {
+	case 0: /* f */
+		return false;
+	case 1:
+		return a < b;
+	case 2:
+		return a == b;
+	case 3:
+		return a <= b;
+	case 4:
+		return a > b;
+	case 5: /* lg */
+		return !un && a != b;
+	case 6:
+		return a >= b;
+	case 7: /* o */
+		return !un;
+	case 8: /* u */
+		return un;
+	case 9: /* nge */
+		return !(a >= b);
+	case 10: /* nlg */
+		return un || a == b;
+	case 11:
+		return !(a > b);
+	case 12:
+		return !(a <= b);
+	case 13: /* neq */
+		return !(a == b);
+	case 14:
+		return !(a < b);
+	default: /* tru */
+		return true;
+	}
+}
+
+static bool icmp(unsigned cond, int64_t as, int64_t bs, uint64_t au, uint64_t bu, bool sgn)
+{
+	switch (cond) {
+	case 0:
+		return false;
+	case 1:
+		return sgn ? as < bs : au < bu;
+	case 2:
+		return au == bu;
+	case 3:
+		return sgn ? as <= bs : au <= bu;
+	case 4:
+		return sgn ? as > bs : au > bu;
+	case 5:
+		return au != bu;
+	case 6:
+		return sgn ? as >= bs : au >= bu;
+	default:
+		return true;
+	}
+}
+
+/* v_cmp_class: S1 bit mask over the class of S0. */
+static bool fclass(double f, uint32_t mask, bool is32, uint64_t bits)
+{
+	unsigned k;
+
+	if (isnan(f)) {
+		bool quiet = is32 ? (bits >> 22 & 1) : (bits >> 51 & 1);
+
+		k = quiet ? 1 : 0;
+	} else if (isinf(f)) {
+		k = f < 0 ? 2 : 9;
+	} else if (f == 0) {
+		k = signbit(f) ? 5 : 6;
+	} else if (is32 ? fpclassify((float)f) == FP_SUBNORMAL : fpclassify(f) == FP_SUBNORMAL) {
+		k = f < 0 ? 4 : 7;
+	} else {
+		k = f < 0 ? 3 : 8;
+	}
+	return mask >> k & 1;
+}
+
+static uint32_t bfe(uint32_t v, uint32_t off, uint32_t wid, bool sgn)
+{
+	off &= 31, wid &= 31;
+	if (!wid)
+		return 0;
+	if (off + wid < 32) {
+		return sgn ? (uint32_t)((int32_t)(v << (32 - off - wid)) >> (32 - wid))
+			   : (v >> off) & ((1u << wid) - 1);
+	}
+	return sgn ? (uint32_t)((int32_t)v >> off) : v >> off;
+}
+
+static uint32_t perm(uint32_t s0, uint32_t s1, uint32_t sel)
+{
+	uint64_t x = (uint64_t)s0 << 32 | s1;
+	uint32_t r = 0;
+
+	for (unsigned i = 0; i < 4; i++) {
+		unsigned s = sel >> (8 * i) & 0xff, b;
+
+		if (s >= 13)
+			b = 0xff;
+		else if (s == 12)
+			b = 0;
+		else if (s >= 8)
+			b = (x >> (16 * (s - 8) + 15) & 1) ? 0xff : 0;
+		else
+			b = x >> (8 * s) & 0xff;
+		r |= b << (8 * i);
+	}
+	return r;
+}
+
+static float med3f(float a, float b, float c)
+{
+	float mx = fmaxf(fmaxf(a, b), c);
+
+	if (mx == a)
+		return fmaxf(b, c);
+	if (mx == b)
+		return fmaxf(a, c);
+	return fmaxf(a, b);
+}
+
+static int32_t med3i(int32_t a, int32_t b, int32_t c)
+{
+	int32_t lo = a < b ? a : b, hi = a < b ? b : a;
+
+	return c < lo ? lo : c > hi ? hi : c;
+}
+
+static uint32_t med3u(uint32_t a, uint32_t b, uint32_t c)
+{
+	uint32_t lo = a < b ? a : b, hi = a < b ? b : a;
+
+	return c < lo ? lo : c > hi ? hi : c;
+}
+
+static int32_t cvt_i32(double f)
+{
+	if (isnan(f))
+		return 0;
+	if (f >= 2147483647.0)
+		return INT32_MAX;
+	if (f <= -2147483648.0)
+		return INT32_MIN;
+	return (int32_t)f;
+}
+
+static uint32_t cvt_u32(double f)
+{
+	if (isnan(f) || f <= 0)
+		return 0;
+	if (f >= 4294967295.0)
+		return UINT32_MAX;
+	return (uint32_t)f;
+}
+
+static float fixup32(float q, float den, float num)
+{
+	if (isnan(num) || isnan(den) || isinf(num) || isinf(den) || den == 0 || num == 0)
+		return num / den;
+	return q;
+}
+
+static double fixup64(double q, double den, double num)
+{
+	if (isnan(num) || isnan(den) || isinf(num) || isinf(den) || den == 0 || num == 0)
+		return num / den;
+	return q;
+}
+
+/* SDWA operand select: BYTE_0..3, WORD_0..1, DWORD (6). */
+static uint32_t sdwa_sel(uint32_t v, unsigned sel, bool sx)
+{
+	if (sel < 4) {
+		v = v >> (8 * sel) & 0xff;
+		return sx ? (uint32_t)(int32_t)(int8_t)v : v;
+	}
+	if (sel < 6) {
+		v = v >> (16 * (sel - 4)) & 0xffff;
+		return sx ? (uint32_t)(int32_t)(int16_t)v : v;
+	}
+	return v;
+}
+
+/* DPP16 source lane of lane @l, or -1 (LLVM SIDefines.h DppCtrl; ISA
+ * manuals "DPP"). */
+static int dpp_lane(unsigned ctl, unsigned l, unsigned n)
+{
+	unsigned row = l & ~15u, r = l & 15;
+	int s;
+
+	if (ctl <= 0xff)
+		return (int)((l & ~3u) | (ctl >> (2 * (l & 3)) & 3));
+	if (ctl >= 0x101 && ctl <= 0x10f) { /* row_shl */
+		s = (int)r + (int)(ctl & 15);
+		return s < 16 ? (int)(row + (unsigned)s) : -1;
+	}
+	if (ctl >= 0x111 && ctl <= 0x11f) { /* row_shr */
+		s = (int)r - (int)(ctl & 15);
+		return s >= 0 ? (int)(row + (unsigned)s) : -1;
+	}
+	if (ctl >= 0x121 && ctl <= 0x12f) /* row_ror */
+		return (int)(row + ((r + 16 - (ctl & 15)) & 15));
+	switch (ctl) {
+	case 0x130: /* wave_shl1 */
+		return l + 1 < n ? (int)l + 1 : -1;
+	case 0x134: /* wave_rol1 */
+		return (int)((l + 1) % n);
+	case 0x138: /* wave_shr1 */
+		return l ? (int)l - 1 : -1;
+	case 0x13c: /* wave_ror1 */
+		return (int)((l + n - 1) % n);
+	case 0x140: /* row_mirror */
+		return (int)(row + 15 - r);
+	case 0x141: /* row_half_mirror */
+		return (int)((l & ~7u) + 7 - (l & 7));
+	case 0x142: /* row_bcast:15 */
+		return row ? (int)row - 1 : -1;
+	case 0x143: /* row_bcast:31 */
+		return l >= 32 ? 31 : -1;
+	default:
+		break;
+	}
+	if (ctl >= 0x150 && ctl <= 0x15f) /* row_share (gfx10) */
+		return (int)(row + (ctl & 15));
+	if (ctl >= 0x160 && ctl <= 0x16f) /* row_xmask (gfx10) */
+		return (int)(row + (r ^ (ctl & 15)));
+	return -2;
+}
+
+/* VOP3b: an SGPR destination where VOP3a has abs and op_sel. */
+static bool is_vop3b(unsigned op)
+{
+	switch (op) {
+	case K_v_add_co_u32:
+	case K_v_sub_co_u32:
+	case K_v_subrev_co_u32:
+	case K_v_addc_co_u32:
+	case K_v_subb_co_u32:
+	case K_v_subbrev_co_u32:
+	case K_v_add_co_ci_u32:
+	case K_v_sub_co_ci_u32:
+	case K_v_subrev_co_ci_u32:
+	case K_v_div_scale_f32:
+	case K_v_div_scale_f64:
+	case K_v_mad_u64_u32:
+	case K_v_mad_i64_i32:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* VOP3 abs / neg of an untyped 32-bit move (v_cndmask_b32, v_mov_b32):
+ * clear / flip bit 31 of sources 0 and 1. */
+static void bitmods(struct vctx *c, unsigned n)
+{
+	for (int i = 0; i < 2; i++) {
+		uint32_t clr = (c->abs >> i & 1) ? 0x80000000u : 0,
+			 flip = (c->neg >> i & 1) ? 0x80000000u : 0;
+		uint32_t *t = i ? c->t1 : c->t0;
+
+		if (!clr && !flip)
+			continue;
+		if (c->s[i].v) {
+			for (unsigned l = 0; l < n; l++)
+				t[l] = (c->s[i].v[l] & ~clr) ^ flip;
+			c->s[i].v = t;
+		} else {
+			c->s[i].k32 = (c->s[i].k32 & ~clr) ^ flip;
+		}
+	}
+}
+
+static void src_setup(struct vctx *c, int i, unsigned code, unsigned op)
+{
+	struct sqk_wave *w = c->w;
+
+	if (code >= 256) {
+		c->s[i].v = w->v + (size_t)(code - 256) * 64;
+	} else {
+		c->s[i].v = NULL;
+		c->s[i].k32 = (uint32_t)sqk_sread(w, c->in, code, false, false);
+		c->s[i].k64 = sqk_sread(w, c->in, code, true, f64src[op]);
+	}
+}
+
+/* VOPC condition index of op (see the order in sqk_ops.def). */
+#define CMP_BLOCK 66
+_Static_assert(K_v_cmpx_f_f32 == K_v_cmp_f_f32 + CMP_BLOCK, "cmp block layout");
+_Static_assert(K_v_cmp_class_f32 == K_v_cmp_f_f32 + 16, "cmp class layout");
+_Static_assert(K_v_cmp_f_i32 == K_v_cmp_f_f32 + 34, "cmp int layout");
+
+static int exec_cmp(struct vctx *c, uint64_t ex, unsigned n)
+{
+	const struct sqk_insn *in = c->in;
+	struct sqk_wave *w = c->w;
+	unsigned k = in->op - K_v_cmp_f_f32;
+	bool x = k >= CMP_BLOCK;
+	uint64_t bits = 0;
+
+	k %= CMP_BLOCK;
+	(void)n;
+	for (uint64_t m = ex; m; m &= m - 1) {
+		unsigned l = (unsigned)__builtin_ctzll(m);
+		bool b;
+
+		if (k < 16)
+			b = fcmp(k, F(c, 0, l), F(c, 1, l));
+		else if (k == 16)
+			b = fclass(F(c, 0, l), U(c, 1, l), true, U(c, 0, l));
+		else if (k < 33)
+			b = fcmp(k - 17, D(c, 0, l), D(c, 1, l));
+		else if (k == 33)
+			b = fclass(D(c, 0, l), U(c, 1, l), false, U64(c, 0, l));
+		else {
+			unsigned t = (k - 34) / 8, cond = (k - 34) % 8;
+
+			if (t < 2)
+				b = icmp(cond, (int32_t)U(c, 0, l), (int32_t)U(c, 1, l), U(c, 0, l),
+					 U(c, 1, l), t == 0);
+			else
+				b = icmp(cond, (int64_t)U64(c, 0, l), (int64_t)U64(c, 1, l),
+					 U64(c, 0, l), U64(c, 1, l), t == 2);
+		}
+		bits |= (uint64_t)b << l;
+	}
+	/* e32: VCC (gfx10 v_cmpx: EXEC only); e64: the SGPR destination
+	 * (gfx10 v_cmpx e64: EXEC only) */
+	if (!(x && w->r->f->gfx10)) {
+		unsigned d = in->enc == SQK_VOP3 ? (in->dst - 256) : in->dst;
+
+		if (d < 128)
+			sqk_swrite(w, d, bits, w->lanes == 64);
+	}
+	if (x)
+		sqk_set_mask(w, SQK_EXEC, bits);
+	return 0;
+}
+
+int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
+{
+	struct vctx c;
+	unsigned op = in->op, n = w->lanes, dw = 1, nsrc = 3;
+	uint64_t ex = sqk_exec(w), cin = 0;
+	bool vop3 = in->enc == SQK_VOP3, wcarry = false;
+	unsigned dst = in->dst;
+	uint8_t dst_sel = 6, dst_unused = 0;
+
+	pthread_once(&once, init_f64);
+	if (w->gpr_idx) { /* VGPR index mode: M0[7:0] added to the chosen operands */
+		static __thread struct sqk_insn t;
+		unsigned idx = w->s[SQK_M0] & 0xff, mode = w->s[SQK_M0] >> 12 & 15;
+
+		t = *in;
+		for (int i = 0; i < 3; i++)
+			if ((mode >> i & 1) && t.src[i] >= 256)
+				t.src[i] = (uint16_t)(t.src[i] + idx);
+		if ((mode & 8) && t.dst >= 256)
+			t.dst = (uint16_t)(t.dst + idx);
+		in = &t;
+		dst = in->dst;
+	}
+	c.w = w;
+	c.in = in;
+	c.abs = vop3 ? in->abs : 0;
+	c.neg = (vop3 || in->enc == SQK_VOP3P) ? in->neg : 0;
+	c.clamp = in->clamp;
+	c.omod = vop3 ? in->omod : 0;
+	c.ftz32 = !(w->mode >> 4 & 3);
+	c.ftz64 = !(w->mode >> 6 & 3);
+	c.bits = 0;
+	for (unsigned i = 0; i < nsrc; i++)
+		src_setup(&c, (int)i, in->src[i], op);
+	/* VOP1 / VOP2 / VOPC: src[] beyond their operands read s0, unused */
+	if (vop3 && is_vop3b(op))
+		c.abs = 0; /* those bits are the SGPR destination */
+	if (in->ext == SQK_EXT_SDWA) {
+		uint32_t e = in->extw;
+		unsigned sel0 = e >> 16 & 7, sel1 = e >> 24 & 7;
+
+		if (c.s[0].v) {
+			for (unsigned l = 0; l < n; l++)
+				c.t0[l] = sdwa_sel(c.s[0].v[l], sel0, e >> 19 & 1);
+			c.s[0].v = c.t0;
+		} else {
+			c.s[0].k32 = sdwa_sel(c.s[0].k32, sel0, e >> 19 & 1);
+		}
+		if (in->enc != SQK_VOP1) {
+			if (e >> 31 & 1) /* src1 is a scalar */
+				src_setup(&c, 1, in->src[1] - 256, op);
+			if (c.s[1].v) {
+				for (unsigned l = 0; l < n; l++)
+					c.t1[l] = sdwa_sel(c.s[1].v[l], sel1, e >> 27 & 1);
+				c.s[1].v = c.t1;
+			} else {
+				c.s[1].k32 = sdwa_sel(c.s[1].k32, sel1, e >> 27 & 1);
+			}
+		}
+		c.abs = (e >> 21 & 1) | (e >> 29 & 1) << 1;
+		c.neg = (e >> 20 & 1) | (e >> 28 & 1) << 1;
+		if (in->enc != SQK_VOPC) {
+			dst_sel = e >> 8 & 7;
+			dst_unused = e >> 11 & 3;
+			c.clamp = e >> 13 & 1;
+			c.omod = w->r->f->gfx10 ? 0 : e >> 14 & 3;
+		}
+	} else if (in->ext == SQK_EXT_DPP || in->ext == SQK_EXT_DPP8) {
+		uint32_t e = in->extw;
+		const uint32_t *sv = c.s[0].v;
+
+		for (unsigned l = 0; l < n; l++) {
+			int sl;
+
+			if (in->ext == SQK_EXT_DPP8) {
+				sl = (int)((l & ~7u) | (e >> (8 + 3 * (l & 7)) & 7));
+			} else {
+				unsigned row = l >> 4;
+
+				sl = dpp_lane(e >> 8 & 0x1ff, l, n);
+				if (sl == -2)
+					return sqk_fail(w, in, -ENOTSUP,
+							"unimplemented DPP control");
+				if (!(e >> (28 + row % 4) & 1) || !(e >> (24 + (l >> 2 & 3)) & 1)) {
+					ex &= ~(1ull << l); /* row_mask / bank_mask */
+					continue;
+				}
+			}
+			if (sl < 0 || (unsigned)sl >= n || !(sqk_exec(w) >> sl & 1)) {
+				/* invalid or disabled source lane: bound_ctrl
+				 * (gfx10: fetch_inactive) reads 0, else no write */
+				if (in->ext == SQK_EXT_DPP && (e >> 19 & 1)) {
+					c.t0[l] = 0, c.t0[l + 64] = 0;
+					continue;
+				}
+				if (sl >= 0 && (unsigned)sl < n && in->ext == SQK_EXT_DPP8) {
+					c.t0[l] = sv[sl], c.t0[l + 64] = sv[sl + 64];
+					continue;
+				}
+				ex &= ~(1ull << l);
+				continue;
+			}
+			c.t0[l] = sv[sl];
+			c.t0[l + 64] = sv[sl + 64];
+		}
+		c.s[0].v = c.t0;
+		if (in->ext == SQK_EXT_DPP) {
+			c.abs = (e >> 21 & 1) | (e >> 23 & 1) << 1;
+			c.neg = (e >> 20 & 1) | (e >> 22 & 1) << 1;
+		}
+	}
+	if (op >= K_v_cmp_f_f32 && op < K_v_cmp_f_f32 + 2 * CMP_BLOCK)
+		return exec_cmp(&c, ex, n);
+	if ((c.abs | c.neg) && (op == K_v_cndmask_b32 || op == K_v_mov_b32))
+		bitmods(&c, n); /* abs / neg on the sign bit of untyped moves */
+
+	/* carry-in: VOP2 reads VCC, VOP3 its third source */
+	cin = vop3 ? c.s[2].k64 : sqk_get_mask(w, SQK_VCC);
+	if (vop3 && c.s[2].v)
+		cin = 0;
+
+#define LANES                                    \
+	for (uint64_t m_ = ex; m_; m_ &= m_ - 1) \
+		for (unsigned l = (unsigned)__builtin_ctzll(m_), o_ = 1; o_; o_ = 0)
+#define O(v) (c.out[l] = (uint64_t)(v))
+#define CY(b) (c.bits |= (uint64_t)((b) ? 1 : 0) << l)
+#define CI ((cin >> l) & 1)
+	switch (op) {
+	case K_v_nop:
+		return 0;
+	case K_v_mov_b32:
+		LANES O(U(&c, 0, l));
+		break;
+	case K_v_mov_b64:
+		dw = 2;
+		LANES O(U64(&c, 0, l));
+		break;
+	case K_v_swap_b32: {
+		uint32_t *a = w->v + (size_t)(dst - 256) * 64,
+			 *b = w->v + (size_t)(in->src[0] - 256) * 64;
+
+		LANES
+		{
+			uint32_t t = a[l];
+			a[l] = b[l], b[l] = t;
+		}
+		return 0;
+	}
+	case K_v_readfirstlane_b32: {
+		unsigned d = dst - 256;
+		uint64_t e = sqk_exec(w);
+		unsigned l = e ? (unsigned)__builtin_ctzll(e) : 0;
+
+		sqk_swrite(w, d, U(&c, 0, l), false);
+		return 0;
+	}
+	case K_v_readlane_b32:
+		sqk_swrite(w, dst - 256, U(&c, 0, U(&c, 1, 0) % n), false);
+		return 0;
+	case K_v_writelane_b32:
+		w->v[(size_t)(dst - 256) * 64 + U(&c, 1, 0) % n] = U(&c, 0, 0);
+		return 0;
+	case K_v_accvgpr_read_b32:
+		c.s[0].v = w->v + (size_t)(in->src[0] - 256 + 256) * 64;
+		LANES O(U(&c, 0, l));
+		break;
+	case K_v_accvgpr_write_b32:
+		dst += 256;
+		LANES O(U(&c, 0, l));
+		break;
+	case K_v_accvgpr_mov_b32:
+		dst += 256;
+		c.s[0].v = w->v + (size_t)(in->src[0] - 256 + 256) * 64;
+		LANES O(U(&c, 0, l));
+		break;
+	case K_v_movrels_b32: /* relative to M0 */
+		c.s[0].v = w->v + (size_t)((in->src[0] - 256 + w->s[SQK_M0]) & (SQK_NV - 1)) * 64;
+		LANES O(U(&c, 0, l));
+		break;
+	case K_v_movreld_b32:
+		dst = 256 + ((dst - 256 + w->s[SQK_M0]) & 255);
+		LANES O(U(&c, 0, l));
+		break;
+	case K_v_movrelsd_b32:
+		c.s[0].v = w->v + (size_t)((in->src[0] - 256 + w->s[SQK_M0]) & (SQK_NV - 1)) * 64;
+		dst = 256 + ((dst - 256 + w->s[SQK_M0]) & 255);
+		LANES O(U(&c, 0, l));
+		break;
+	case K_v_cndmask_b32:
+		LANES O(CI ? U(&c, 1, l) : U(&c, 0, l));
+		break;
+	/* f32 arithmetic */
+	case K_v_add_f32:
+		LANES O(WF(&c, F(&c, 0, l) + F(&c, 1, l)));
+		break;
+	case K_v_sub_f32:
+		LANES O(WF(&c, F(&c, 0, l) - F(&c, 1, l)));
+		break;
+	case K_v_subrev_f32:
+		LANES O(WF(&c, F(&c, 1, l) - F(&c, 0, l)));
+		break;
+	case K_v_mul_f32:
+		LANES O(WF(&c, F(&c, 0, l) * F(&c, 1, l)));
+		break;
+	case K_v_mul_legacy_f32:
+		LANES
+		{
+			float a = F(&c, 0, l), b = F(&c, 1, l);
+			O(WF(&c, (a == 0 || b == 0) ? 0.0f : a * b));
+		}
+		break;
+	case K_v_min_f32:
+		LANES O(WF(&c, fminf(F(&c, 0, l), F(&c, 1, l))));
+		break;
+	case K_v_max_f32:
+		LANES O(WF(&c, fmaxf(F(&c, 0, l), F(&c, 1, l))));
+		break;
+	case K_v_mac_f32:
+		LANES O(WF(&c, F(&c, 0, l) * F(&c, 1, l) +
+				       sqk_f32(w->v[(size_t)(dst - 256) * 64 + l])));
+		break;
+	case K_v_fmac_f32:
+		LANES O(WF(&c, fmaf(F(&c, 0, l), F(&c, 1, l),
+				    sqk_f32(w->v[(size_t)(dst - 256) * 64 + l]))));
+		break;
+	case K_v_madmk_f32:
+		LANES O(WF(&c, F(&c, 0, l) * sqk_f32(in->lit) + F(&c, 1, l)));
+		break;
+	case K_v_madak_f32:
+		LANES O(WF(&c, F(&c, 0, l) * F(&c, 1, l) + sqk_f32(in->lit)));
+		break;
+	case K_v_fmamk_f32:
+		LANES O(WF(&c, fmaf(F(&c, 0, l), sqk_f32(in->lit), F(&c, 1, l))));
+		break;
+	case K_v_fmaak_f32:
+		LANES O(WF(&c, fmaf(F(&c, 0, l), F(&c, 1, l), sqk_f32(in->lit))));
+		break;
+	case K_v_mad_f32:
+		LANES O(WF(&c, F(&c, 0, l) * F(&c, 1, l) + F(&c, 2, l)));
+		break;
+	case K_v_mad_legacy_f32:
+		LANES
+		{
+			float a = F(&c, 0, l), b = F(&c, 1, l);
+			O(WF(&c, ((a == 0 || b == 0) ? 0.0f : a * b) + F(&c, 2, l)));
+		}
+		break;
+	case K_v_fma_f32:
+		LANES O(WF(&c, fmaf(F(&c, 0, l), F(&c, 1, l), F(&c, 2, l))));
+		break;
+	case K_v_div_fmas_f32:
+		LANES O(WF(&c,
+			   fmaf(F(&c, 0, l), F(&c, 1, l), F(&c, 2, l)) *
+				   ((sqk_get_mask(w, SQK_VCC) >> l & 1) ? 4294967296.0f : 1.0f)));
+		break;
+	case K_v_div_scale_f32:
+		wcarry = true;
+		LANES O(WF(&c, F(&c, 0, l)));
+		break;
+	case K_v_div_fixup_f32:
+		LANES O(WF(&c, fixup32(F(&c, 0, l), F(&c, 1, l), F(&c, 2, l))));
+		break;
+	case K_v_min3_f32:
+		LANES O(WF(&c, fminf(fminf(F(&c, 0, l), F(&c, 1, l)), F(&c, 2, l))));
+		break;
+	case K_v_max3_f32:
+		LANES O(WF(&c, fmaxf(fmaxf(F(&c, 0, l), F(&c, 1, l)), F(&c, 2, l))));
+		break;
+	case K_v_med3_f32:
+		LANES O(WF(&c, med3f(F(&c, 0, l), F(&c, 1, l), F(&c, 2, l))));
+		break;
+	case K_v_ldexp_f32:
+		LANES O(WF(&c, ldexpf(F(&c, 0, l), (int32_t)U(&c, 1, l))));
+		break;
+	case K_v_fract_f32:
+		LANES
+		{
+			float a = F(&c, 0, l);
+			O(WF(&c, isinf(a) ? NAN : fminf(a - floorf(a), 0x1.fffffep-1f)));
+		}
+		break;
+	case K_v_trunc_f32:
+		LANES O(WF(&c, truncf(F(&c, 0, l))));
+		break;
+	case K_v_ceil_f32:
+		LANES O(WF(&c, ceilf(F(&c, 0, l))));
+		break;
+	case K_v_floor_f32:
+		LANES O(WF(&c, floorf(F(&c, 0, l))));
+		break;
+	case K_v_rndne_f32:
+		LANES O(WF(&c, nearbyintf(F(&c, 0, l))));
+		break;
+	case K_v_exp_f32:
+		LANES O(WF(&c, exp2f(F(&c, 0, l))));
+		break;
+	case K_v_log_f32:
+		LANES O(WF(&c, log2f(F(&c, 0, l))));
+		break;
+	case K_v_rcp_f32:
+	case K_v_rcp_iflag_f32:
+		LANES O(WF(&c, 1.0f / F(&c, 0, l)));
+		break;
+	case K_v_rsq_f32:
+		LANES O(WF(&c, 1.0f / sqrtf(F(&c, 0, l))));
+		break;
+	case K_v_sqrt_f32:
+		LANES O(WF(&c, sqrtf(F(&c, 0, l))));
+		break;
+	case K_v_sin_f32:
+		LANES O(WF(&c, (float)sin(6.283185307179586 * F(&c, 0, l))));
+		break;
+	case K_v_cos_f32:
+		LANES O(WF(&c, (float)cos(6.283185307179586 * F(&c, 0, l))));
+		break;
+	case K_v_frexp_mant_f32:
+		LANES
+		{
+			float a = F(&c, 0, l);
+			int e;
+			O(WF(&c, (isinf(a) || isnan(a)) ? a : frexpf(a, &e)));
+		}
+		break;
+	case K_v_frexp_exp_i32_f32:
+		LANES
+		{
+			float a = F(&c, 0, l);
+			int e = 0;
+			if (!isinf(a) && !isnan(a))
+				frexpf(a, &e);
+			O((uint32_t)e);
+		}
+		break;
+	/* conversions */
+	case K_v_cvt_f32_i32:
+		LANES O(WF(&c, (float)(int32_t)U(&c, 0, l)));
+		break;
+	case K_v_cvt_f32_u32:
+		LANES O(WF(&c, (float)U(&c, 0, l)));
+		break;
+	case K_v_cvt_i32_f32:
+		LANES O((uint32_t)cvt_i32(F(&c, 0, l)));
+		break;
+	case K_v_cvt_u32_f32:
+		LANES O(cvt_u32(F(&c, 0, l)));
+		break;
+	case K_v_cvt_rpi_i32_f32:
+		LANES O((uint32_t)cvt_i32(floor((double)F(&c, 0, l) + 0.5)));
+		break;
+	case K_v_cvt_flr_i32_f32:
+		LANES O((uint32_t)cvt_i32(floorf(F(&c, 0, l))));
+		break;
+	case K_v_cvt_f16_f32:
+		LANES O(f32_to_f16(F(&c, 0, l), false));
+		break;
+	case K_v_cvt_pkrtz_f16_f32:
+		LANES O((uint32_t)f32_to_f16(F(&c, 0, l), true) |
+			(uint32_t)f32_to_f16(F(&c, 1, l), true) << 16);
+		break;
+	case K_v_cvt_f32_f16:
+		LANES
+		{
+			float f = f16_to_f32((uint16_t)U(&c, 0, l));
+			if (c.abs & 1)
+				f = fabsf(f);
+			if (c.neg & 1)
+				f = -f;
+			O(WF(&c, f));
+		}
+		break;
+	case K_v_cvt_f32_ubyte0:
+	case K_v_cvt_f32_ubyte1:
+	case K_v_cvt_f32_ubyte2:
+	case K_v_cvt_f32_ubyte3: {
+		unsigned sh = 8 * (op - K_v_cvt_f32_ubyte0);
+
+		LANES O(WF(&c, (float)(U(&c, 0, l) >> sh & 0xff)));
+		break;
+	}
+	case K_v_cvt_f32_f64:
+		LANES O(WF(&c, (float)D(&c, 0, l)));
+		break;
+	case K_v_cvt_f64_f32:
+		dw = 2;
+		LANES O(WD(&c, (double)F(&c, 0, l)));
+		break;
+	case K_v_cvt_i32_f64:
+		LANES O((uint32_t)cvt_i32(D(&c, 0, l)));
+		break;
+	case K_v_cvt_u32_f64:
+		LANES O(cvt_u32(D(&c, 0, l)));
+		break;
+	case K_v_cvt_f64_i32:
+		dw = 2;
+		LANES O(WD(&c, (double)(int32_t)U(&c, 0, l)));
+		break;
+	case K_v_cvt_f64_u32:
+		dw = 2;
+		LANES O(WD(&c, (double)U(&c, 0, l)));
+		break;
+		/* f64 */
+#define F64OP(name, expr)              \
+	case K_##name:                 \
+		dw = 2;                \
+		LANES O(WD(&c, expr)); \
+		break;
+		F64OP(v_add_f64, D(&c, 0, l) + D(&c, 1, l))
+		F64OP(v_mul_f64, D(&c, 0, l) * D(&c, 1, l))
+		F64OP(v_min_f64, fmin(D(&c, 0, l), D(&c, 1, l)))
+		F64OP(v_max_f64, fmax(D(&c, 0, l), D(&c, 1, l)))
+		F64OP(v_fma_f64, fma(D(&c, 0, l), D(&c, 1, l), D(&c, 2, l)))
+		F64OP(v_div_fixup_f64, fixup64(D(&c, 0, l), D(&c, 1, l), D(&c, 2, l)))
+		F64OP(v_ldexp_f64, ldexp(D(&c, 0, l), (int32_t)U(&c, 1, l)))
+		F64OP(v_trunc_f64, trunc(D(&c, 0, l)))
+		F64OP(v_ceil_f64, ceil(D(&c, 0, l)))
+		F64OP(v_floor_f64, floor(D(&c, 0, l)))
+		F64OP(v_rndne_f64, nearbyint(D(&c, 0, l)))
+		F64OP(v_rcp_f64, 1.0 / D(&c, 0, l))
+		F64OP(v_rsq_f64, 1.0 / sqrt(D(&c, 0, l)))
+		F64OP(v_sqrt_f64, sqrt(D(&c, 0, l)))
+	case K_v_fmac_f64:
+		dw = 2;
+		LANES
+		{
+			const uint32_t *dv = w->v + (size_t)(dst - 256) * 64;
+			O(WD(&c, fma(D(&c, 0, l), D(&c, 1, l),
+				     sqk_f64(dv[l] | (uint64_t)dv[l + 64] << 32))));
+		}
+		break;
+	case K_v_div_fmas_f64:
+		dw = 2;
+		LANES O(WD(&c, fma(D(&c, 0, l), D(&c, 1, l), D(&c, 2, l)) *
+				       ((sqk_get_mask(w, SQK_VCC) >> l & 1) ? 0x1p64 : 1.0)));
+		break;
+	case K_v_div_scale_f64:
+		dw = 2;
+		wcarry = true;
+		LANES O(WD(&c, D(&c, 0, l)));
+		break;
+	case K_v_fract_f64:
+		dw = 2;
+		LANES
+		{
+			double a = D(&c, 0, l);
+			O(WD(&c, isinf(a) ? NAN : fmin(a - floor(a), 0x1.fffffffffffffp-1)));
+		}
+		break;
+	case K_v_frexp_mant_f64:
+		dw = 2;
+		LANES
+		{
+			double a = D(&c, 0, l);
+			int e;
+			O(WD(&c, (isinf(a) || isnan(a)) ? a : frexp(a, &e)));
+		}
+		break;
+	case K_v_frexp_exp_i32_f64:
+		LANES
+		{
+			double a = D(&c, 0, l);
+			int e = 0;
+			if (!isinf(a) && !isnan(a))
+				frexp(a, &e);
+			O((uint32_t)e);
+		}
+		break;
+		/* integer */
+#define I32OP(name, expr)      \
+	case K_##name:         \
+		LANES O(expr); \
+		break;
+		I32OP(v_and_b32, U(&c, 0, l) & U(&c, 1, l))
+		I32OP(v_or_b32, U(&c, 0, l) | U(&c, 1, l))
+		I32OP(v_xor_b32, U(&c, 0, l) ^ U(&c, 1, l))
+		I32OP(v_xnor_b32, ~(U(&c, 0, l) ^ U(&c, 1, l)))
+		I32OP(v_not_b32, ~U(&c, 0, l))
+		I32OP(v_lshlrev_b32, U(&c, 1, l) << (U(&c, 0, l) & 31))
+		I32OP(v_lshrrev_b32, U(&c, 1, l) >> (U(&c, 0, l) & 31))
+		I32OP(v_ashrrev_i32, (uint32_t)((int32_t)U(&c, 1, l) >> (U(&c, 0, l) & 31)))
+		I32OP(v_min_i32,
+		      (int32_t)U(&c, 0, l) < (int32_t)U(&c, 1, l) ? U(&c, 0, l) : U(&c, 1, l))
+		I32OP(v_max_i32,
+		      (int32_t)U(&c, 0, l) > (int32_t)U(&c, 1, l) ? U(&c, 0, l) : U(&c, 1, l))
+		I32OP(v_min_u32, U(&c, 0, l) < U(&c, 1, l) ? U(&c, 0, l) : U(&c, 1, l))
+		I32OP(v_max_u32, U(&c, 0, l) > U(&c, 1, l) ? U(&c, 0, l) : U(&c, 1, l))
+		I32OP(v_mul_u32_u24, (U(&c, 0, l) & 0xffffff) * (U(&c, 1, l) & 0xffffff))
+		I32OP(v_mul_hi_u32_u24,
+		      (uint32_t)(((uint64_t)(U(&c, 0, l) & 0xffffff) * (U(&c, 1, l) & 0xffffff)) >>
+				 32))
+		I32OP(v_mul_i32_i24, (uint32_t)((int64_t)((int32_t)(U(&c, 0, l) << 8) >> 8) *
+						((int32_t)(U(&c, 1, l) << 8) >> 8)))
+		I32OP(v_mul_hi_i32_i24, (uint32_t)(((int64_t)((int32_t)(U(&c, 0, l) << 8) >> 8) *
+						    ((int32_t)(U(&c, 1, l) << 8) >> 8)) >>
+						   32))
+		I32OP(v_mad_u32_u24,
+		      (U(&c, 0, l) & 0xffffff) * (U(&c, 1, l) & 0xffffff) + U(&c, 2, l))
+		I32OP(v_mad_i32_i24, (uint32_t)((int64_t)((int32_t)(U(&c, 0, l) << 8) >> 8) *
+							((int32_t)(U(&c, 1, l) << 8) >> 8) +
+						(int32_t)U(&c, 2, l)))
+		I32OP(v_mul_lo_u32, U(&c, 0, l) * U(&c, 1, l))
+		I32OP(v_mul_lo_i32, U(&c, 0, l) * U(&c, 1, l))
+		I32OP(v_mul_hi_u32, (uint32_t)(((uint64_t)U(&c, 0, l) * U(&c, 1, l)) >> 32))
+		I32OP(v_mul_hi_i32,
+		      (uint32_t)(((int64_t)(int32_t)U(&c, 0, l) * (int32_t)U(&c, 1, l)) >> 32))
+		I32OP(v_bfe_u32, bfe(U(&c, 0, l), U(&c, 1, l), U(&c, 2, l), false))
+		I32OP(v_bfe_i32, bfe(U(&c, 0, l), U(&c, 1, l), U(&c, 2, l), true))
+		I32OP(v_bfi_b32, (U(&c, 0, l) & U(&c, 1, l)) | (~U(&c, 0, l) & U(&c, 2, l)))
+		I32OP(v_bfm_b32, ((U(&c, 0, l) & 31) ? ((1u << (U(&c, 0, l) & 31)) - 1) : 0)
+					 << (U(&c, 1, l) & 31))
+		I32OP(v_alignbit_b32, (uint32_t)((((uint64_t)U(&c, 0, l) << 32) | U(&c, 1, l)) >>
+						 (U(&c, 2, l) & 31)))
+		I32OP(v_alignbyte_b32, (uint32_t)((((uint64_t)U(&c, 0, l) << 32) | U(&c, 1, l)) >>
+						  (8 * (U(&c, 2, l) & 3))))
+		I32OP(v_min3_i32, (uint32_t)med3i(INT32_MIN, (int32_t)U(&c, 0, l),
+						  (int32_t)U(&c, 1, l) < (int32_t)U(&c, 2, l)
+							  ? (int32_t)U(&c, 1, l)
+							  : (int32_t)U(&c, 2, l)))
+		I32OP(v_max3_i32, (uint32_t)med3i(INT32_MAX, (int32_t)U(&c, 0, l),
+						  (int32_t)U(&c, 1, l) > (int32_t)U(&c, 2, l)
+							  ? (int32_t)U(&c, 1, l)
+							  : (int32_t)U(&c, 2, l)))
+		I32OP(v_min3_u32,
+		      med3u(0, U(&c, 0, l), U(&c, 1, l) < U(&c, 2, l) ? U(&c, 1, l) : U(&c, 2, l)))
+		I32OP(v_max3_u32, med3u(UINT32_MAX, U(&c, 0, l),
+					U(&c, 1, l) > U(&c, 2, l) ? U(&c, 1, l) : U(&c, 2, l)))
+		I32OP(v_med3_i32, (uint32_t)med3i((int32_t)U(&c, 0, l), (int32_t)U(&c, 1, l),
+						  (int32_t)U(&c, 2, l)))
+		I32OP(v_med3_u32, med3u(U(&c, 0, l), U(&c, 1, l), U(&c, 2, l)))
+		I32OP(v_lshl_add_u32, (U(&c, 0, l) << (U(&c, 1, l) & 31)) + U(&c, 2, l))
+		I32OP(v_add_lshl_u32, (U(&c, 0, l) + U(&c, 1, l)) << (U(&c, 2, l) & 31))
+		I32OP(v_add3_u32, U(&c, 0, l) + U(&c, 1, l) + U(&c, 2, l))
+		I32OP(v_lshl_or_b32, (U(&c, 0, l) << (U(&c, 1, l) & 31)) | U(&c, 2, l))
+		I32OP(v_and_or_b32, (U(&c, 0, l) & U(&c, 1, l)) | U(&c, 2, l))
+		I32OP(v_or3_b32, U(&c, 0, l) | U(&c, 1, l) | U(&c, 2, l))
+		I32OP(v_xor3_b32, U(&c, 0, l) ^ U(&c, 1, l) ^ U(&c, 2, l))
+		I32OP(v_xad_u32, (U(&c, 0, l) ^ U(&c, 1, l)) + U(&c, 2, l))
+		I32OP(v_perm_b32, perm(U(&c, 0, l), U(&c, 1, l), U(&c, 2, l)))
+		I32OP(v_sad_u32, (U(&c, 0, l) > U(&c, 1, l) ? U(&c, 0, l) - U(&c, 1, l)
+							    : U(&c, 1, l) - U(&c, 0, l)) +
+					 U(&c, 2, l))
+		I32OP(v_bfrev_b32, ({
+			      uint32_t x_ = U(&c, 0, l), r_ = 0;
+			      for (int i_ = 0; i_ < 32; i_++)
+				      r_ |= (x_ >> i_ & 1) << (31 - i_);
+			      r_;
+		      }))
+		I32OP(v_ffbh_u32, U(&c, 0, l) ? (uint32_t)__builtin_clz(U(&c, 0, l)) : ~0u)
+		I32OP(v_ffbl_b32, U(&c, 0, l) ? (uint32_t)__builtin_ctz(U(&c, 0, l)) : ~0u)
+		I32OP(v_ffbh_i32, ({
+			      uint32_t x_ = U(&c, 0, l);
+			      if ((int32_t)x_ < 0)
+				      x_ = ~x_;
+			      x_ ? (uint32_t)__builtin_clz(x_) : ~0u;
+		      }))
+		I32OP(v_bcnt_u32_b32, (uint32_t)__builtin_popcount(U(&c, 0, l)) + U(&c, 1, l))
+		I32OP(v_mbcnt_lo_u32_b32,
+		      (uint32_t)__builtin_popcount(U(&c, 0, l) & (l >= 32 ? ~0u : (1u << l) - 1)) +
+			      U(&c, 1, l))
+		I32OP(v_mbcnt_hi_u32_b32,
+		      (uint32_t)__builtin_popcount(U(&c, 0, l) &
+						   (l < 32 ? 0u : ((1ull << (l - 32)) - 1))) +
+			      U(&c, 1, l))
+	case K_v_add_u32:
+	case K_v_add_nc_u32:
+		LANES
+		{
+			uint64_t s = (uint64_t)U(&c, 0, l) + U(&c, 1, l);
+			O(c.clamp && s > UINT32_MAX ? UINT32_MAX : (uint32_t)s);
+		}
+		break;
+	case K_v_sub_u32:
+	case K_v_sub_nc_u32:
+		LANES O(c.clamp && U(&c, 1, l) > U(&c, 0, l) ? 0 : U(&c, 0, l) - U(&c, 1, l));
+		break;
+	case K_v_subrev_u32:
+	case K_v_subrev_nc_u32:
+		LANES O(c.clamp && U(&c, 0, l) > U(&c, 1, l) ? 0 : U(&c, 1, l) - U(&c, 0, l));
+		break;
+	case K_v_add_i32:
+	case K_v_sub_i32:
+		LANES
+		{
+			int64_t s = op == K_v_add_i32
+					    ? (int64_t)(int32_t)U(&c, 0, l) + (int32_t)U(&c, 1, l)
+					    : (int64_t)(int32_t)U(&c, 0, l) - (int32_t)U(&c, 1, l);
+			if (c.clamp)
+				s = s > INT32_MAX ? INT32_MAX : s < INT32_MIN ? INT32_MIN : s;
+			O((uint32_t)s);
+		}
+		break;
+	case K_v_add_co_u32:
+		wcarry = true;
+		LANES
+		{
+			uint64_t s = (uint64_t)U(&c, 0, l) + U(&c, 1, l);
+			O((uint32_t)s), CY(s >> 32);
+		}
+		break;
+	case K_v_sub_co_u32:
+		wcarry = true;
+		LANES O(U(&c, 0, l) - U(&c, 1, l)), CY(U(&c, 1, l) > U(&c, 0, l));
+		break;
+	case K_v_subrev_co_u32:
+		wcarry = true;
+		LANES O(U(&c, 1, l) - U(&c, 0, l)), CY(U(&c, 0, l) > U(&c, 1, l));
+		break;
+	case K_v_addc_co_u32:
+	case K_v_add_co_ci_u32:
+		wcarry = true;
+		LANES
+		{
+			uint64_t s = (uint64_t)U(&c, 0, l) + U(&c, 1, l) + CI;
+			O((uint32_t)s), CY(s >> 32);
+		}
+		break;
+	case K_v_subb_co_u32:
+	case K_v_sub_co_ci_u32:
+		wcarry = true;
+		LANES O(U(&c, 0, l) - U(&c, 1, l) - (uint32_t)CI),
+			CY((uint64_t)U(&c, 1, l) + CI > U(&c, 0, l));
+		break;
+	case K_v_subbrev_co_u32:
+	case K_v_subrev_co_ci_u32:
+		wcarry = true;
+		LANES O(U(&c, 1, l) - U(&c, 0, l) - (uint32_t)CI),
+			CY((uint64_t)U(&c, 0, l) + CI > U(&c, 1, l));
+		break;
+	case K_v_mad_u64_u32:
+		dw = 2;
+		wcarry = true;
+		LANES
+		{
+			unsigned __int128 p =
+				(unsigned __int128)((uint64_t)U(&c, 0, l) * U(&c, 1, l)) +
+				U64(&c, 2, l);
+			O((uint64_t)p), CY((uint64_t)(p >> 64));
+		}
+		break;
+	case K_v_mad_i64_i32:
+		dw = 2;
+		wcarry = true;
+		LANES
+		{
+			__int128 p =
+				(__int128)((int64_t)(int32_t)U(&c, 0, l) * (int32_t)U(&c, 1, l)) +
+				(int64_t)U64(&c, 2, l);
+			O((uint64_t)p), CY(p > INT64_MAX || p < INT64_MIN);
+		}
+		break;
+	case K_v_lshlrev_b64:
+		dw = 2;
+		LANES O(U64(&c, 1, l) << (U(&c, 0, l) & 63));
+		break;
+	case K_v_lshrrev_b64:
+		dw = 2;
+		LANES O(U64(&c, 1, l) >> (U(&c, 0, l) & 63));
+		break;
+	case K_v_ashrrev_i64:
+		dw = 2;
+		LANES O((uint64_t)((int64_t)U64(&c, 1, l) >> (U(&c, 0, l) & 63)));
+		break;
+	case K_v_lshl_add_u64:
+		dw = 2;
+		LANES O((U64(&c, 0, l) << (U(&c, 1, l) & 7)) + U64(&c, 2, l));
+		break;
+	/* VOP3P (gfx90a, gfx940): two 32-bit halves of 64-bit sources;
+	 * op_sel picks the half for the low result, op_sel_hi for the high */
+	case K_v_pk_mov_b32:
+		dw = 2;
+		LANES
+		{
+			uint64_t a = U64(&c, 0, l), b = U64(&c, 1, l);
+			uint32_t lo = (uint32_t)(in->opsel & 1 ? a >> 32 : a),
+				 hi = (uint32_t)(in->opsel & 2 ? b >> 32 : b);
+			O(lo | (uint64_t)hi << 32);
+		}
+		break;
+	case K_v_pk_add_f32:
+	case K_v_pk_mul_f32:
+	case K_v_pk_fma_f32:
+		dw = 2;
+		LANES
+		{
+			float r[2];
+
+			for (unsigned h = 0; h < 2; h++) {
+				float s[3];
+
+				for (unsigned i = 0; i < 3; i++) {
+					uint64_t v = U64(&c, (int)i, l);
+					unsigned sel =
+						h ? (in->opsel_hi >> i & 1) : (in->opsel >> i & 1);
+					unsigned ng =
+						h ? (in->neg_hi >> i & 1) : (in->neg >> i & 1);
+
+					s[i] = sqk_f32((uint32_t)(sel ? v >> 32 : v));
+					if (ng)
+						s[i] = -s[i];
+				}
+				r[h] = op == K_v_pk_add_f32   ? s[0] + s[1]
+				       : op == K_v_pk_mul_f32 ? s[0] * s[1]
+							      : fmaf(s[0], s[1], s[2]);
+			}
+			c.neg = 0;
+			O(WF(&c, r[0]) | WF(&c, r[1]) << 32);
+		}
+		break;
+	default:
+		return sqk_fail(w, in, -ENOTSUP, "unimplemented instruction");
+	}
+	/* write back the active lanes */
+	{
+		uint32_t *dv = w->v + (size_t)(dst - 256) * 64;
+
+		if (dst < 256 || dst - 256 + dw > SQK_NV)
+			return sqk_fail(w, in, -EPROTO, "bad destination register");
+		if (dst_sel != 6 || dst_unused) {
+			for (uint64_t m = ex; m; m &= m - 1) {
+				unsigned l = (unsigned)__builtin_ctzll(m), sh, bits;
+				uint32_t v = (uint32_t)c.out[l], keep = dv[l], mk;
+
+				if (dst_sel >= 6) { /* DWORD (7: reserved, read as DWORD) */
+					dv[l] = v;
+					continue;
+				}
+				sh = dst_sel < 4 ? 8 * dst_sel : 16 * (dst_sel - 4);
+				bits = dst_sel < 4 ? 8 : 16;
+				mk = ((1u << bits) - 1) << sh;
+				v = (v << sh) & mk;
+				if (dst_unused == 2)
+					v |= keep & ~mk;
+				else if (dst_unused == 1 && (v >> (sh + bits - 1) & 1))
+					v |= ~mk & ~((1u << sh) - 1);
+				dv[l] = v;
+			}
+		} else {
+			for (uint64_t m = ex; m; m &= m - 1) {
+				unsigned l = (unsigned)__builtin_ctzll(m);
+
+				dv[l] = (uint32_t)c.out[l];
+				if (dw == 2)
+					dv[l + 64] = (uint32_t)(c.out[l] >> 32);
+			}
+		}
+	}
+	if (wcarry) {
+		unsigned sd = vop3 ? in->sdst : SQK_VCC;
+
+		sqk_swrite(w, sd, c.bits, w->lanes == 64);
+	}
+	return 0;
+}

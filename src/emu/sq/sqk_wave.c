@@ -1,0 +1,345 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Dispatch and the run loop of the kernel interpreter: the initial wave
+ * state as the hardware sets it up (LLVM AMDGPUUsage "Initial Kernel
+ * Execution State" and "Kernel Descriptor"): user SGPRs in their documented
+ * order (private segment buffer, dispatch ptr, queue ptr, kernarg segment
+ * ptr, dispatch id, flat scratch init, private segment size, then the
+ * preloaded kernel arguments), then the system SGPRs at USER_SGPR_COUNT
+ * (workgroup id X/Y/Z, workgroup info, private segment wave offset), the
+ * work-item ids in v0-v2 (packed into v0 as X [9:0], Y [19:10], Z [29:20]
+ * on gfx90a and gfx940), EXEC covering the wave's work-items and MODE from
+ * COMPUTE_PGM_RSRC1's float modes. Workgroups run one after the other,
+ * their waves round-robin in quanta; s_barrier holds a wave until every
+ * wave of its workgroup that has not ended reaches it.
+ */
+#include <stdlib.h>
+
+#include "emu/sq/sqk_exec.h"
+
+#define QUANTUM 4096
+#define DCACHE 4096
+
+/* COMPUTE_PGM_RSRC2 and kernel_code_properties bits (AMDGPUUsage). */
+#define RSRC2_PRIV_OFFSET (1u << 0)
+#define RSRC2_USER_SGPR(r) ((r) >> 1 & 31)
+#define RSRC2_TGID_X (1u << 7)
+#define RSRC2_TGID_Y (1u << 8)
+#define RSRC2_TGID_Z (1u << 9)
+#define RSRC2_TG_INFO (1u << 10)
+#define P_PRIV_BUF (1u << 0)
+#define P_DISPATCH_PTR (1u << 1)
+#define P_QUEUE_PTR (1u << 2)
+#define P_KERNARG (1u << 3)
+#define P_DISPATCH_ID (1u << 4)
+#define P_FLAT_SCRATCH (1u << 5)
+#define P_PRIV_SIZE (1u << 6)
+
+struct dent {
+	uint64_t pc;
+	struct sqk_insn in;
+};
+
+struct sqk_ctx {
+	struct sqk_run r;
+	struct sqk_wave *waves;
+	unsigned maxw;
+	struct dent *dc;
+};
+
+static int fetch(struct sqk_wave *w, struct sqk_ctx *c, const struct sqk_insn **out)
+{
+	struct dent *e = &c->dc[(w->pc >> 2) % DCACHE];
+	uint32_t words[3] = { 0 };
+	unsigned n = 0;
+
+	if (e->pc == w->pc + 1) {
+		*out = &e->in;
+		return 0;
+	}
+	/* up to three dwords, as far as the code stays mapped */
+	for (n = 0; n < 3; n++) {
+		uint64_t va = w->pc + 4ull * n;
+		bool ro = false;
+		void *p = c->r.env->xlate(c->r.env->ctx, va & ~4095ull, 4096, false, &ro);
+
+		if (!p)
+			break;
+		memcpy(&words[n], (uint8_t *)p + (va & 4095), 4);
+	}
+	if (!n) {
+		c->r.res->fault_va = w->pc;
+		return sqk_fail(w, NULL, -EFAULT, "instruction fetch fault");
+	}
+	if (!sqk_decode(c->r.f, words, n, &e->in)) {
+		e->in.pc = w->pc;
+		e->pc = 0;
+		return sqk_fail(w, &e->in, -ENOTSUP, "illegal instruction");
+	}
+	e->in.pc = w->pc;
+	e->pc = w->pc + 1;
+	*out = &e->in;
+	return 0;
+}
+
+static int step(struct sqk_wave *w, const struct sqk_insn *in)
+{
+	if (in->op == K_INVALID)
+		return sqk_fail(w, in, -ENOTSUP, "unimplemented instruction");
+	switch (in->enc) {
+	case SQK_SOP1:
+	case SQK_SOP2:
+	case SQK_SOPK:
+	case SQK_SOPC:
+	case SQK_SOPP:
+		return sqk_exec_salu(w, in);
+	case SQK_SMEM:
+		return sqk_exec_smem(w, in);
+	case SQK_VOP1:
+	case SQK_VOP2:
+	case SQK_VOPC:
+	case SQK_VOP3:
+	case SQK_VOP3P:
+		return sqk_exec_valu(w, in);
+	case SQK_DS:
+		return sqk_exec_ds(w, in);
+	default:
+		return sqk_exec_mem(w, in);
+	}
+}
+
+/* Run @w for up to QUANTUM instructions: 0 (quantum over), 1 (left the
+ * loop: barrier or end), negative (error). */
+static int run_wave(struct sqk_wave *w, struct sqk_ctx *c)
+{
+	for (unsigned k = 0; k < QUANTUM; k++) {
+		const struct sqk_insn *in = NULL;
+		int rc = fetch(w, c, &in);
+
+		if (rc < 0)
+			return rc;
+		c->r.res->insns++;
+		rc = step(w, in);
+		if (rc == 0)
+			w->pc += in->size;
+		else if (rc == 1)
+			return 1;
+		else if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
+
+static void init_wave(struct sqk_ctx *c, struct sqk_wave *w, unsigned wi, const uint32_t gid[3],
+		      const uint32_t dim[3], unsigned nthreads)
+{
+	const struct sqk_dispatch *d = c->r.d;
+	unsigned lanes = w->lanes, n = 0, nv = ((d->rsrc1 & 63) + 1) * 8,
+		 user = RSRC2_USER_SGPR(d->rsrc2);
+	uint32_t *s = w->s;
+
+	if (nv > 256)
+		nv = 256;
+	memset(s, 0, sizeof(w->s));
+	memset(w->v, 0, (size_t)nv * 64 * 4);
+	memset(w->v + 256 * 64, 0, (size_t)nv * 64 * 4);
+	w->scc = false;
+	w->state = SQK_RUNNING;
+	w->r = &c->r;
+	if (d->aql) {
+		uint16_t p = d->props;
+
+		if (p & P_PRIV_BUF) { /* V#: swizzled (ADD_TID_ENABLE), base 0 */
+			s[n] = 0, s[n + 1] = 0, s[n + 2] = 0xffffffffu, s[n + 3] = 1u << 23;
+			n += 4;
+		}
+		if (p & P_DISPATCH_PTR)
+			s[n] = (uint32_t)d->dispatch_ptr,
+			s[n + 1] = (uint32_t)(d->dispatch_ptr >> 32), n += 2;
+		if (p & P_QUEUE_PTR)
+			s[n] = (uint32_t)d->queue_ptr, s[n + 1] = (uint32_t)(d->queue_ptr >> 32),
+			n += 2;
+		if (p & P_KERNARG)
+			s[n] = (uint32_t)d->kernarg, s[n + 1] = (uint32_t)(d->kernarg >> 32),
+			n += 2;
+		if (p & P_DISPATCH_ID)
+			s[n] = (uint32_t)d->dispatch_id,
+			s[n + 1] = (uint32_t)(d->dispatch_id >> 32), n += 2;
+		if ((p & P_FLAT_SCRATCH) && !c->r.f->arch_scratch)
+			s[n] = 0, s[n + 1] = d->priv_bytes, n += 2;
+		if (p & P_PRIV_SIZE)
+			s[n++] = d->priv_bytes;
+		/* preloaded kernel arguments follow (kernarg_preload) */
+		for (unsigned i = 0; i < (d->preload & 0x7fu) && n < 32; i++, n++) {
+			uint32_t v = 0;
+
+			sqk_vm_read(w, NULL, d->kernarg + 4ull * ((d->preload >> 7) + i), &v, 4);
+			s[n] = v;
+		}
+	} else {
+		unsigned k = user ? user : 16;
+
+		for (unsigned i = 0; i < k && i < 16; i++)
+			s[i] = d->user_data[i];
+		n = k;
+	}
+	if (user > n)
+		n = user;
+	if (d->aql || user)
+		n = user;
+	if (d->rsrc2 & RSRC2_TGID_X)
+		s[n++] = gid[0];
+	if (d->rsrc2 & RSRC2_TGID_Y)
+		s[n++] = gid[1];
+	if (d->rsrc2 & RSRC2_TGID_Z)
+		s[n++] = gid[2];
+	if (d->rsrc2 & RSRC2_TG_INFO)
+		s[n++] = (nthreads + lanes - 1) / lanes;
+	if (d->rsrc2 & RSRC2_PRIV_OFFSET)
+		s[n++] = 0;
+	/* work-items of this wave */
+	{
+		uint64_t ex = 0;
+
+		for (unsigned l = 0; l < lanes; l++) {
+			unsigned t = wi * lanes + l, x, y, z;
+
+			if (t >= nthreads)
+				break;
+			ex |= 1ull << l;
+			x = t % dim[0];
+			y = (t / dim[0]) % dim[1];
+			z = t / (dim[0] * dim[1]);
+			if (c->r.f->packed_tid) {
+				w->v[l] = x | y << 10 | z << 20;
+			} else {
+				w->v[l] = x;
+				w->v[64 + l] = y;
+				w->v[128 + l] = z;
+			}
+		}
+		sqk_set_mask(w, SQK_EXEC, ex);
+	}
+	/* MODE: FP_ROUND [3:0], FP_DENORM [7:4], DX10_CLAMP [8], IEEE [9] */
+	w->mode = (d->rsrc1 >> 12 & 0xff) | (d->rsrc1 >> 21 & 1) << 8 | (d->rsrc1 >> 23 & 1) << 9;
+	w->pc = d->entry + ((d->preload & 0x7f) ? 256 : 0);
+}
+
+static int run_group(struct sqk_ctx *c, unsigned nw)
+{
+	const struct sqk_env *env = c->r.env;
+
+	for (;;) {
+		unsigned running = 0, barrier = 0;
+
+		for (unsigned i = 0; i < nw; i++) {
+			struct sqk_wave *w = &c->waves[i];
+
+			if (w->state != SQK_RUNNING)
+				continue;
+			{
+				int rc = run_wave(w, c);
+
+				if (rc < 0)
+					return rc;
+			}
+		}
+		for (unsigned i = 0; i < nw; i++) {
+			running += c->waves[i].state == SQK_RUNNING;
+			barrier += c->waves[i].state == SQK_BARRIER;
+		}
+		if (!running && !barrier)
+			return 0;
+		if (!running) /* every live wave is at the barrier */
+			for (unsigned i = 0; i < nw; i++)
+				if (c->waves[i].state == SQK_BARRIER)
+					c->waves[i].state = SQK_RUNNING;
+		if (env->stop && env->stop(env->ctx))
+			return -EINTR;
+	}
+}
+
+int sqk_run(const struct sqk_dispatch *d, const struct sqk_env *env, struct sqk_result *res)
+{
+	struct sqk_ctx *c;
+	unsigned lanes, maxw, ng[3];
+	uint64_t wgt;
+	int rc = 0;
+
+	memset(res, 0, sizeof(*res));
+	if (!d || !env || !env->xlate || !d->fam)
+		return res->err = -EINVAL;
+	lanes = d->wave32 && d->fam->gfx10 ? 32 : 64;
+	for (int i = 0; i < 3; i++) {
+		if (!d->wg[i] || !d->grid[i])
+			return res->err = -EINVAL;
+		ng[i] = (d->grid[i] + d->wg[i] - 1) / d->wg[i];
+	}
+	wgt = (uint64_t)d->wg[0] * d->wg[1] * d->wg[2];
+	if (wgt > 1024)
+		return res->err = -EINVAL;
+	maxw = (unsigned)((wgt + lanes - 1) / lanes);
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return res->err = -ENOMEM;
+	c->r.d = d;
+	c->r.f = d->fam;
+	c->r.env = env;
+	c->r.res = res;
+	c->r.lds_size = d->lds_bytes;
+	c->r.lds = calloc(1, d->lds_bytes ? d->lds_bytes : 4);
+	c->waves = calloc(maxw, sizeof(*c->waves));
+	c->dc = calloc(DCACHE, sizeof(*c->dc));
+	if (!c->r.lds || !c->waves || !c->dc) {
+		rc = res->err = -ENOMEM;
+		goto out;
+	}
+	for (unsigned i = 0; i < maxw; i++) {
+		c->waves[i].v = calloc((size_t)(SQK_NV + SQK_NV_SLACK) * 64, 4);
+		c->waves[i].lanes = (uint8_t)lanes;
+		c->waves[i].r = &c->r;
+		if (d->priv_bytes)
+			c->waves[i].priv = calloc(lanes, d->priv_bytes);
+		if (!c->waves[i].v || (d->priv_bytes && !c->waves[i].priv)) {
+			rc = res->err = -ENOMEM;
+			goto out;
+		}
+	}
+	for (uint32_t gz = 0; gz < ng[2] && !rc; gz++)
+		for (uint32_t gy = 0; gy < ng[1] && !rc; gy++)
+			for (uint32_t gx = 0; gx < ng[0] && !rc; gx++) {
+				uint32_t gid[3] = { gx, gy, gz }, dim[3];
+				unsigned nt, nw;
+
+				for (int i = 0; i < 3; i++) {
+					uint32_t left = d->grid[i] - gid[i] * d->wg[i];
+
+					dim[i] = left < d->wg[i] ? left : d->wg[i];
+				}
+				nt = dim[0] * dim[1] * dim[2];
+				nw = (nt + lanes - 1) / lanes;
+				if (d->lds_bytes)
+					memset(c->r.lds, 0, d->lds_bytes);
+				for (unsigned i = 0; i < nw; i++)
+					init_wave(c, &c->waves[i], i, gid, dim, nt);
+				res->waves += nw;
+				rc = run_group(c, nw);
+				if (env->stop && env->stop(env->ctx) && !rc)
+					rc = -EINTR;
+			}
+	if (rc == -EINTR && res->trapped)
+		rc = 1;
+	else if (rc < 0 && !res->err)
+		res->err = rc;
+out:
+	if (c->waves)
+		for (unsigned i = 0; i < maxw; i++) {
+			free(c->waves[i].v);
+			free(c->waves[i].priv);
+		}
+	free(c->waves);
+	free(c->dc);
+	free(c->r.lds);
+	free(c);
+	return rc;
+}

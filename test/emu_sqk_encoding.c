@@ -1,0 +1,213 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The kernel interpreter's decoder against LLVM 22: instruction forms of
+ * each family (test/kernels/sqk_forms_*.s, assembled by llvm-mc) and the
+ * code LLVM 22 compiles from test/kernels/sqk_kernels.ll at -O0 and -O3
+ * are disassembled by llvm-objdump; every instruction must decode to an
+ * implemented operation of the same mnemonic (the _e32/_e64/_sdwa/_dpp
+ * suffix aside) and size, and its destination register (VALU, SALU,
+ * loads) must be the one llvm-objdump prints. Exit 77 without LLVM 22.
+ */
+#include <ctype.h>
+#include <stdio.h>
+
+#include "emu/sq/sqk.h"
+#include "emu_sqk_util.h"
+
+static unsigned total, distinct_ops;
+static bool seen[K_COUNT];
+
+static void strip(char *m)
+{
+	static const char *const suf[] = { "_e32", "_e64", "_sdwa", "_dpp" };
+	size_t n = strlen(m);
+
+	for (size_t i = 0; i < 4; i++) {
+		size_t k = strlen(suf[i]);
+
+		if (n > k && strcmp(m + n - k, suf[i]) == 0) {
+			m[n - k] = 0;
+			return;
+		}
+	}
+}
+
+/* First operand as a register: 'v' or 's' and its (first) number; 0: none. */
+static char first_reg(const char *ops, unsigned *num)
+{
+	char c = ops[0];
+
+	if ((c != 'v' && c != 's') || !(isdigit((unsigned char)ops[1]) || ops[1] == '['))
+		return 0;
+	*num = (unsigned)strtoul(ops + (ops[1] == '[' ? 2 : 1), NULL, 10);
+	return c;
+}
+
+static void check_dst(const struct sqk_insn *in, const char *ops, const char *where)
+{
+	unsigned num;
+	char k = first_reg(ops, &num);
+	const char *n = sqk_op_name(in->op);
+
+	if (!k)
+		return;
+	switch (in->enc) {
+	case SQK_VOP1:
+	case SQK_VOP2:
+	case SQK_VOP3:
+	case SQK_VOP3P:
+		if (k == 'v' && strncmp(n, "v_cmp", 5) != 0 && strstr(n, "readlane") == NULL &&
+		    strstr(n, "readfirstlane") == NULL)
+			CHECK(in->dst == 256 + num, "%s: %s destination v%u, decoded %u", where, n,
+			      num, in->dst - 256);
+		break;
+	case SQK_SOP1:
+	case SQK_SOP2:
+	case SQK_SOPK:
+	case SQK_SMEM:
+		if (k == 's' && strcmp(n, "s_setpc_b64") != 0) /* its operand is a source */
+			CHECK(in->dst == num, "%s: %s destination s%u, decoded %u", where, n, num,
+			      in->dst);
+		break;
+	case SQK_DS:
+	case SQK_FLAT:
+	case SQK_GLOBAL:
+	case SQK_SCRATCH:
+		if (k == 'v' && (strstr(n, "_load") || strstr(n, "_read") || strstr(n, "_rtn")))
+			CHECK(in->dst == 256 + num, "%s: %s destination v%u, decoded %u", where, n,
+			      num, in->dst - 256);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Disassemble @obj and check every instruction. */
+static void check_obj(const struct sqk_family *f, const char *obj, const char *what)
+{
+	char cmd[1024], line[1024];
+	FILE *p;
+	unsigned n = 0;
+
+	snprintf(cmd, sizeof(cmd), "%s/llvm-objdump -d '%s'", KFDSIG_LLVM22_BIN, obj);
+	p = popen(cmd, "r");
+	T_REQUIRE(p, "objdump");
+	while (fgets(line, sizeof(line), p)) {
+		char *cm = strstr(line, "//"), *colon, mn[96], ops[512], where[256];
+		uint32_t w[3] = { 0 };
+		unsigned nw = 0, size;
+		struct sqk_insn in;
+		char *s = line;
+
+		if (line[0] != '\t' || !cm || !(colon = strstr(cm, ": ")))
+			continue;
+		for (char *h = colon + 2; nw < 3;) {
+			char *e;
+			unsigned long v = strtoul(h, &e, 16);
+
+			if (e == h)
+				break;
+			w[nw++] = (uint32_t)v;
+			h = e;
+		}
+		*cm = 0;
+		while (*s == '\t' || *s == ' ')
+			s++;
+		if (sscanf(s, "%95s", mn) != 1)
+			continue;
+		s += strlen(mn);
+		while (*s == ' ')
+			s++;
+		snprintf(ops, sizeof(ops), "%s", s);
+		for (size_t k = strlen(ops); k && (ops[k - 1] == ' ' || ops[k - 1] == '\n'); k--)
+			ops[k - 1] = 0;
+		strip(mn);
+		snprintf(where, sizeof(where), "%s %s: %s %s", f->name, what, mn, ops);
+		size = sqk_decode(f, w, nw, &in);
+		n++;
+		total++;
+		CHECK(size == 4 * nw, "%s: decoded %u bytes, llvm-objdump %u", where, size, 4 * nw);
+		CHECK(in.op != K_INVALID, "%s: not implemented (%08x)", where, w[0]);
+		if (size != 4 * nw || in.op == K_INVALID)
+			continue;
+		CHECK(strcmp(sqk_op_name(in.op), mn) == 0, "%s: decoded as %s", where,
+		      sqk_op_name(in.op));
+		check_dst(&in, ops, where);
+		if (!seen[in.op])
+			seen[in.op] = true, distinct_ops++;
+	}
+	pclose(p);
+	CHECK(n > 0, "%s %s: instructions found", f->name, what);
+}
+
+static void forms(const struct sqk_family *f, const char *mcpu, const char *file)
+{
+	char cmd[1024], obj[] = "/tmp/kfdsig-sqk-forms-XXXXXX";
+	int fd = mkstemp(obj);
+
+	T_REQUIRE(fd >= 0, "temp");
+	close(fd);
+	snprintf(cmd, sizeof(cmd),
+		 "%s/llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=%s -filetype=obj "
+		 "'%s/test/kernels/%s' -o %s",
+		 KFDSIG_LLVM22_BIN, mcpu, KFDSIG_SOURCE_DIR, file, obj);
+	T_REQUIRE(system(cmd) == 0, "assemble %s for %s", file, mcpu);
+	check_obj(f, obj, file);
+	unlink(obj);
+}
+
+static void kernels(const struct sqk_family *f, const char *mcpu, const char *attrs, int opt)
+{
+	char cmd[2048], dir[] = "/tmp/kfdsig-sqk-enc-XXXXXX", what[64];
+
+	T_REQUIRE(mkdtemp(dir), "temp");
+	snprintf(cmd, sizeof(cmd),
+		 "%s/opt -O%d -mtriple=amdgcn-amd-amdhsa -mcpu=%s '%s/test/kernels/sqk_kernels.ll' "
+		 "-o %s/k.bc && %s/llc -O%d -mtriple=amdgcn-amd-amdhsa -mcpu=%s %s%s "
+		 "-filetype=obj %s/k.bc -o %s/k.o",
+		 KFDSIG_LLVM22_BIN, opt ? 3 : 0, mcpu, KFDSIG_SOURCE_DIR, dir, KFDSIG_LLVM22_BIN,
+		 opt, mcpu, *attrs ? "-mattr=" : "", attrs, dir, dir);
+	T_REQUIRE(system(cmd) == 0, "compile for %s", mcpu);
+	snprintf(cmd, sizeof(cmd), "%s/k.o", dir);
+	snprintf(what, sizeof(what), "kernels -O%d%s%s", opt, *attrs ? " " : "", attrs);
+	check_obj(f, cmd, what);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	T_REQUIRE(system(cmd) == 0, "cleanup");
+}
+
+int main(void)
+{
+	static const struct {
+		const char *mcpu;
+		uint32_t gfxv;
+		const char *forms[3];
+		const char *attrs;
+	} tg[] = {
+		{ "gfx900", 90000, { "sqk_forms_gfx9.s" }, "" },
+		{ "gfx906", 90006, { "sqk_forms_gfx9.s" }, "" },
+		{ "gfx908", 90008, { "sqk_forms_gfx9.s" }, "" },
+		{ "gfx90a", 90010, { "sqk_forms_gfx9.s", "sqk_forms_gfx90a.s" }, "" },
+		{ "gfx942", 90402, { "sqk_forms_gfx90a.s", "sqk_forms_gfx940.s" }, "" },
+		{ "gfx1030", 100300, { "sqk_forms_gfx10.s" }, "" },
+		{ "gfx1030", 100300, { NULL }, "+wavefrontsize64" },
+		{ "gfx1036", 100306, { "sqk_forms_gfx10.s" }, "" },
+	};
+
+	if (!kco_llvm() || access(KFDSIG_LLVM22_BIN "/llvm-mc", X_OK) != 0 ||
+	    access(KFDSIG_LLVM22_BIN "/llvm-objdump", X_OK) != 0) {
+		printf("SKIP: no LLVM 22 in %s\n", KFDSIG_LLVM22_BIN);
+		return T_EXIT_SKIP;
+	}
+	for (size_t i = 0; i < sizeof(tg) / sizeof(tg[0]); i++) {
+		const struct sqk_family *f = sqk_family_of(tg[i].gfxv);
+
+		T_REQUIRE(f, "family of %s", tg[i].mcpu);
+		for (int k = 0; k < 3 && tg[i].forms[k]; k++)
+			forms(f, tg[i].mcpu, tg[i].forms[k]);
+		kernels(f, tg[i].mcpu, tg[i].attrs, 0);
+		kernels(f, tg[i].mcpu, tg[i].attrs, 3);
+	}
+	printf("%u instructions, %u distinct operations decoded as llvm-objdump reads them\n",
+	       total, distinct_ops);
+	return t_result("emu_sqk_encoding");
+}

@@ -1,0 +1,329 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Compiled kernels on the emulated shader unit, checked against the host:
+ * test/kernels/sqk_kernels.ll (from sqk_kernels.cl) compiled by LLVM 22 at
+ * -O0 and -O3 for gfx900, gfx906, gfx908, gfx90a, gfx942 (wave64) and
+ * gfx1030/gfx1036 (wave32, and wave64 through +wavefrontsize64), run
+ * through an AQL queue of the emulated KFD: a vector add over a partial
+ * last workgroup, float and double math (division, sqrt, fma, floor), 64-
+ * and 32-bit integer math (division, remainder, shifts, popcount, clz), an
+ * LDS reduction with barriers, global and LDS atomics, private arrays
+ * (scratch), and a store to an unmapped address that must raise the GPU
+ * page fault: the MEMORY event with the page and NotPresent, the queue
+ * stopped. Exit 77 without LLVM 22.
+ */
+#include <math.h>
+
+#include "emu_sqk_util.h"
+
+#define WAIT_MS 20000
+
+static const char *ll_path(void)
+{
+	return KFDSIG_SOURCE_DIR "/test/kernels/sqk_kernels.ll";
+}
+
+static bool close_f(double got, double want, double rel)
+{
+	if (isnan(want))
+		return isnan(got);
+	return fabs(got - want) <= rel * fmax(fabs(want), 1e-30) + 1e-30;
+}
+
+static void t_vadd(struct krig *r, const char *what)
+{
+	const uint32_t n = 1000;
+	uint64_t a_va, b_va, c_va;
+	float *a = krig_alloc(r, 4 * n, &a_va), *b = krig_alloc(r, 4 * n, &b_va),
+	      *c = krig_alloc(r, 4 * n + 64, &c_va);
+	struct {
+		uint64_t a, b, c;
+		uint32_t n;
+	} args = { a_va, b_va, c_va, n };
+	unsigned bad = 0;
+
+	for (uint32_t i = 0; i < n; i++)
+		a[i] = (float)i * 0.37f - 11.0f, b[i] = 1.0f / (float)(i + 1);
+	memset(c, 0xcd, 4 * n + 64);
+	CHECK(krig_run(r, "vadd", n, 64, &args, sizeof(args), WAIT_MS) == 0, "%s vadd ran", what);
+	for (uint32_t i = 0; i < n; i++)
+		bad += !close_f(c[i], a[i] + b[i] * 2.5f + (float)i, 1e-6);
+	CHECK(bad == 0, "%s vadd: %u of %u wrong (c[1] %g)", what, bad, n, (double)c[1]);
+	CHECK(((uint32_t *)c)[n] == 0xcdcdcdcdu, "%s vadd: nothing past n", what);
+}
+
+static void t_fmath(struct krig *r, const char *what)
+{
+	const uint32_t n = 256;
+	uint64_t a_va, b_va, c_va, d_va;
+	float *a = krig_alloc(r, 4 * n, &a_va), *b = krig_alloc(r, 4 * n, &b_va),
+	      *c = krig_alloc(r, 4 * n, &c_va);
+	double *d = krig_alloc(r, 8 * n, &d_va);
+	struct {
+		uint64_t a, b, c, d;
+		uint32_t n;
+	} args = { a_va, b_va, c_va, d_va, n };
+	unsigned bad = 0, badd = 0;
+
+	for (uint32_t i = 0; i < n; i++) {
+		a[i] = ((float)i - 100.0f) * 1.7f;
+		b[i] = (float)(i % 17) - 8.5f;
+	}
+	CHECK(krig_run(r, "fmath", n, 64, &args, sizeof(args), WAIT_MS) == 0, "%s fmath ran", what);
+	for (uint32_t i = 0; i < n; i++) {
+		float want = a[i] / b[i] + sqrtf(fabsf(a[i])) + fmaf(a[i], b[i], 1.0f) +
+			     floorf(b[i] * 3.3f);
+		double wd =
+			(double)a[i] / (double)b[i] + (double)i * 0.25 + sqrt(fabs((double)b[i]));
+
+		if (!close_f(c[i], want, 1e-5) && bad++ < 3)
+			fprintf(stderr, "%s fmath[%u]: a %g b %g: f32 %.9g, host %.9g\n", what, i,
+				(double)a[i], (double)b[i], (double)c[i], (double)want);
+		if (!close_f(d[i], wd, 1e-12) && badd++ < 3)
+			fprintf(stderr, "%s fmath[%u]: a %g b %g: f64 %.17g, host %.17g\n", what, i,
+				(double)a[i], (double)b[i], d[i], wd);
+	}
+	CHECK(bad == 0, "%s fmath f32: %u of %u wrong", what, bad, n);
+	CHECK(badd == 0, "%s fmath f64: %u of %u wrong", what, badd, n);
+}
+
+static void t_imath(struct krig *r, const char *what)
+{
+	const uint32_t n = 300;
+	uint64_t x_va, y_va, q_va, r_va;
+	uint64_t *x = krig_alloc(r, 8 * n, &x_va), *y = krig_alloc(r, 8 * n, &y_va),
+		 *q = krig_alloc(r, 8 * n, &q_va);
+	int32_t *rr = krig_alloc(r, 4 * n, &r_va);
+	struct {
+		uint64_t x, y, q, r;
+		uint32_t n;
+	} args = { x_va, y_va, q_va, r_va, n };
+	unsigned bad = 0, badr = 0;
+	uint64_t s = 0x123456789abcdefull;
+
+	for (uint32_t i = 0; i < n; i++) {
+		s = s * 6364136223846793005ull + 1442695040888963407ull;
+		x[i] = s >> (i % 40);
+		y[i] = (s >> 7) % (i < 100 ? 1000u : 0xffffffffffull) + (i % 5);
+	}
+	CHECK(krig_run(r, "imath", n, 64, &args, sizeof(args), WAIT_MS) == 0, "%s imath ran", what);
+	for (uint32_t i = 0; i < n; i++) {
+		uint64_t a = x[i], b = y[i] | 1;
+		int32_t sv = (int32_t)(uint32_t)a;
+		uint64_t want = (a * 0x9E3779B97F4A7C15ull) / b + a % 1000003u + (a >> (b & 63)) +
+				(uint64_t)((int64_t)a / -7);
+		int32_t wr = sv / 13 - sv % 9 + ((int32_t)(uint32_t)(a >> 33) ^ (sv >> 3)) +
+			     __builtin_popcount((uint32_t)a) + __builtin_clz((uint32_t)b | 1);
+
+		bad += q[i] != want;
+		badr += rr[i] != wr;
+	}
+	CHECK(bad == 0, "%s imath 64-bit: %u of %u wrong", what, bad, n);
+	CHECK(badr == 0, "%s imath 32-bit: %u of %u wrong", what, badr, n);
+}
+
+static void t_reduce(struct krig *r, const char *what, uint32_t wg)
+{
+	const uint32_t groups = 8, n = groups * wg;
+	uint64_t in_va, out_va;
+	uint32_t *in = krig_alloc(r, 4 * n, &in_va), *out = krig_alloc(r, 4 * groups, &out_va);
+	struct {
+		uint64_t in, out;
+	} args = { in_va, out_va };
+	unsigned bad = 0;
+
+	for (uint32_t i = 0; i < n; i++)
+		in[i] = i * 2654435761u >> 7;
+	CHECK(krig_run(r, "reduce", n, wg, &args, sizeof(args), WAIT_MS) == 0, "%s reduce ran",
+	      what);
+	for (uint32_t g = 0; g < groups; g++) {
+		uint32_t want = 0;
+
+		for (uint32_t i = 0; i < wg; i++)
+			want += in[g * wg + i];
+		bad += out[g] != want;
+	}
+	CHECK(bad == 0, "%s reduce (workgroup %u): %u of %u groups wrong", what, wg, bad, groups);
+}
+
+static void t_atom(struct krig *r, const char *what)
+{
+	const uint32_t n = 1000;
+	uint64_t ctr_va, hist_va, sum_va;
+	uint32_t *ctr = krig_alloc(r, 16, &ctr_va), *hist = krig_alloc(r, 64, &hist_va);
+	uint64_t *sum = krig_alloc(r, 8, &sum_va);
+	struct {
+		uint64_t ctr, hist, sum;
+		uint32_t n;
+	} args = { ctr_va, hist_va, sum_va, n };
+	uint32_t wh[16] = { 0 }, w1 = 0, w2 = 0;
+	uint64_t ws = 0;
+	unsigned bad = 0;
+
+	CHECK(krig_run(r, "atom", n, 128, &args, sizeof(args), WAIT_MS) == 0, "%s atom ran", what);
+	for (uint32_t i = 0; i < n; i++) {
+		wh[i % 16] += i;
+		w1 += i & 3;
+		w2 = (i * 7u) % 1000u > w2 ? (i * 7u) % 1000u : w2;
+		ws += (uint64_t)i * 100000u;
+	}
+	for (int k = 0; k < 16; k++)
+		bad += hist[k] != wh[k];
+	CHECK(ctr[0] == n && ctr[1] == w1 && ctr[2] == w2 && *sum == ws && bad == 0,
+	      "%s atomics: count %u (%u), lds %u (%u), max %u (%u), sum64 %llu (%llu), hist %u "
+	      "wrong",
+	      what, ctr[0], n, ctr[1], w1, ctr[2], w2, (unsigned long long)*sum,
+	      (unsigned long long)ws, bad);
+}
+
+static void t_priv(struct krig *r, const char *what)
+{
+	const uint32_t n = 300;
+	uint64_t in_va, out_va;
+	uint32_t *in = krig_alloc(r, 4 * n, &in_va), *out = krig_alloc(r, 4 * n, &out_va);
+	struct {
+		uint64_t in, out;
+		uint32_t n;
+	} args = { in_va, out_va, n };
+	unsigned bad = 0;
+
+	for (uint32_t i = 0; i < n; i++)
+		in[i] = i * 40503u + 17;
+	CHECK(krig_run(r, "priv", n, 64, &args, sizeof(args), WAIT_MS) == 0, "%s priv ran", what);
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t t[32], idx = in[i] % 32;
+
+		for (uint32_t k = 0; k < 32; k++)
+			t[k] = in[i] * k + (k ^ i);
+		bad += out[i] != t[idx] + t[(idx * 7) % 32];
+	}
+	CHECK(bad == 0, "%s private arrays: %u of %u wrong", what, bad, n);
+}
+
+/* Work-item and workgroup ids of a 3D dispatch (8x8x8 in 4x4x4 groups):
+ * packed in v0 on gfx90a and gfx940, v0-v2 elsewhere; workgroup ids in
+ * the system SGPRs. */
+static void t_ids(struct krig *r, const char *what)
+{
+	const uint32_t grid[3] = { 8, 8, 8 }, wg[3] = { 4, 4, 4 };
+	uint64_t out_va;
+	uint32_t *out = krig_alloc(r, 4 * 512, &out_va);
+	unsigned bad = 0;
+
+	CHECK(krig_run3(r, "ids", grid, wg, &out_va, 8, WAIT_MS) == 0, "%s ids ran", what);
+	for (uint32_t i = 0; i < 512; i++) {
+		uint32_t g = i / 64, t = i % 64;
+		uint32_t want = (t % 4) | (t / 4 % 4) << 4 | (t / 16) << 8 | (g % 2) << 12 |
+				(g / 2 % 2) << 16 | (g / 4) << 20;
+
+		bad += out[i] != want;
+	}
+	CHECK(bad == 0, "%s 3D ids: %u of 512 wrong (out[1] 0x%x, out[70] 0x%x)", what, bad, out[1],
+	      out[70]);
+}
+
+/* A store to an unmapped page: the MEMORY event with its page, the queue
+ * stopped by the VM fault. */
+static void t_fault(const char *spec, const struct kco *co, const char *what)
+{
+	struct krig r;
+	struct kfdsig_event mem;
+	struct kfdsig_wait_entry w = { 0 };
+	enum kfdsig_wait_result res;
+	struct kfdsig_emu_queue_info qi = { 0 };
+	const uint64_t bad = 0x7e0000003000ull;
+
+	krig_open(&r, spec, 1u << 20);
+	krig_load(&r, co);
+	mem = t_event(r.kfd, KFDSIG_EVENT_MEMORY, false);
+	CHECK(krig_run(&r, "poke", 64, 64, &bad, 8, 300) == -ETIMEDOUT,
+	      "%s poke: the faulting dispatch never completes", what);
+	w.event_id = mem.id;
+	CHECK(t_wait(r.kfd, &w, 1, false, WAIT_MS, &res) == 0 && res == KFDSIG_WAIT_COMPLETE,
+	      "%s poke: MEMORY event", what);
+	CHECK(w.memory.va == bad && w.memory.not_present && !w.memory.read_only &&
+		      w.memory.gpu_id == r.gpu,
+	      "%s poke: fault data va 0x%llx not_present %d", what, (unsigned long long)w.memory.va,
+	      w.memory.not_present);
+	CHECK(kfdsig_emu_queue_info(r.emu, t_pasid(r.emu, r.kfd),
+				    (uint32_t)kfdsig_kfd_queue_id(r.q), &qi) == 0 &&
+		      qi.halted && qi.exception == KFDSIG_EMU_QUEUE_VM_FAULT,
+	      "%s poke: the queue stopped on the VM fault", what);
+	krig_close(&r);
+
+	/* A store to a BO mapped without KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE:
+	 * the MEMORY event says ReadOnly, the page is the BO's. */
+	{
+		const struct kfdsig_kfd_bo *ro;
+		uint64_t va;
+
+		krig_open(&r, spec, 1u << 20);
+		krig_load(&r, co);
+		mem = t_event(r.kfd, KFDSIG_EVENT_MEMORY, false);
+		T_REQUIRE(!kfdsig_kfd_alloc(r.kfd, r.gpu, 4096,
+					    KFDSIG_KFD_MEM_GTT_UNCACHED & ~(1u << 31), &ro) &&
+				  !kfdsig_kfd_map(r.kfd, ro, NULL, 0),
+			  "read-only memory");
+		va = ro->va;
+		CHECK(krig_run(&r, "poke", 64, 64, &va, 8, 300) == -ETIMEDOUT,
+		      "%s poke read-only: the dispatch never completes", what);
+		memset(&w, 0, sizeof(w));
+		w.event_id = mem.id;
+		CHECK(t_wait(r.kfd, &w, 1, false, WAIT_MS, &res) == 0 &&
+			      res == KFDSIG_WAIT_COMPLETE,
+		      "%s poke read-only: MEMORY event", what);
+		CHECK(w.memory.va == va && w.memory.read_only && !w.memory.not_present,
+		      "%s poke read-only: fault data va 0x%llx read_only %d", what,
+		      (unsigned long long)w.memory.va, w.memory.read_only);
+		CHECK(*(volatile uint32_t *)ro->cpu == 0, "%s poke read-only: nothing written",
+		      what);
+		krig_close(&r);
+	}
+}
+
+int main(void)
+{
+	static const struct {
+		const char *spec, *mcpu, *attrs;
+	} tg[] = {
+		{ "gfx900", "gfx900", "" },
+		{ "gfx906", "gfx906", "" },
+		{ "gfx908", "gfx908", "" },
+		{ "gfx90a", "gfx90a", "" },
+		{ "gfx942", "gfx942", "" },
+		{ "gfx1030", "gfx1030", "" },
+		{ "gfx1030", "gfx1030", "+wavefrontsize64" },
+		{ "gfx1036", "gfx1036", "" },
+	};
+
+	if (!kco_llvm()) {
+		printf("SKIP: no LLVM 22 (opt, llc, ld.lld) in %s\n", KFDSIG_LLVM22_BIN);
+		return T_EXIT_SKIP;
+	}
+	for (size_t i = 0; i < sizeof(tg) / sizeof(tg[0]); i++)
+		for (int opt = 0; opt <= 3; opt += 3) {
+			struct kco co;
+			struct krig r;
+			char what[96];
+
+			snprintf(what, sizeof(what), "%s%s%s -O%d", tg[i].mcpu,
+				 *tg[i].attrs ? " " : "", tg[i].attrs, opt);
+			T_REQUIRE(kco_build(ll_path(), tg[i].mcpu, tg[i].attrs, opt, &co) == 0,
+				  "compile %s", what);
+			krig_open(&r, tg[i].spec, 8u << 20);
+			krig_load(&r, &co);
+			t_vadd(&r, what);
+			t_fmath(&r, what);
+			t_imath(&r, what);
+			t_reduce(&r, what, 256);
+			t_reduce(&r, what, 64);
+			t_atom(&r, what);
+			t_priv(&r, what);
+			t_ids(&r, what);
+			krig_close(&r);
+			if (opt == 3 && (i == 0 || i == 3 || i == 5))
+				t_fault(tg[i].spec, &co, what);
+			kco_free(&co);
+		}
+	return t_result("emu_sqk_kernels");
+}

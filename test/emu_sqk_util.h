@@ -1,0 +1,250 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Compiled kernels on the emulated KFD, for the shader unit's tests and
+ * bench: test/kernels/sqk_kernels.ll compiled with LLVM 22 (opt, llc,
+ * ld.lld) for a target at -O0 or -O3, the code object loaded into a GPU
+ * buffer (its PT_LOAD segments at their virtual addresses; kernel
+ * descriptors found by their "<name>.kd" symbols), and AQL dispatches of
+ * its kernels through a real AQL queue of the emulated KFD, each waited for
+ * on its completion signal (an amd_signal_t written by hand: kind at 0,
+ * value at 8; ROCr amd_hsa_signal.h).
+ */
+#ifndef KFDSIG_TEST_EMU_SQK_UTIL_H
+#define KFDSIG_TEST_EMU_SQK_UTIL_H
+
+#include <elf.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <kfdsig/aql.h>
+
+#include "kfd_util.h"
+
+#ifndef KFDSIG_LLVM22_BIN
+#define KFDSIG_LLVM22_BIN "/usr/lib/llvm-22/bin"
+#endif
+
+struct kco {
+	uint8_t *img;
+	size_t size;
+	unsigned nkd;
+	struct {
+		char name[48];
+		uint64_t off;
+	} kd[32];
+};
+
+static inline bool kco_llvm(void)
+{
+	return access(KFDSIG_LLVM22_BIN "/llc", X_OK) == 0 &&
+	       access(KFDSIG_LLVM22_BIN "/opt", X_OK) == 0 &&
+	       access(KFDSIG_LLVM22_BIN "/ld.lld", X_OK) == 0;
+}
+
+/* Compile @ll for @mcpu (@attrs: extra llc -mattr, may be "") at -O@opt. */
+static inline int kco_build(const char *ll, const char *mcpu, const char *attrs, int opt,
+			    struct kco *co)
+{
+	char dir[] = "/tmp/kfdsig-sqk-XXXXXX", cmd[2048], path[512];
+	FILE *f;
+	long n;
+	Elf64_Ehdr *eh;
+	int rc = -1;
+
+	memset(co, 0, sizeof(*co));
+	if (!mkdtemp(dir))
+		return -1;
+	snprintf(cmd, sizeof(cmd),
+		 "%s/opt -O%d -mtriple=amdgcn-amd-amdhsa -mcpu=%s %s%s '%s' -o %s/k.bc && "
+		 "%s/llc -O%d -mtriple=amdgcn-amd-amdhsa -mcpu=%s %s%s -filetype=obj %s/k.bc "
+		 "-o %s/k.o && %s/ld.lld -shared %s/k.o -o %s/k.hsaco",
+		 KFDSIG_LLVM22_BIN, opt ? 3 : 0, mcpu, *attrs ? "-mattr=" : "", attrs, ll, dir,
+		 KFDSIG_LLVM22_BIN, opt, mcpu, *attrs ? "-mattr=" : "", attrs, dir, dir,
+		 KFDSIG_LLVM22_BIN, dir, dir);
+	if (system(cmd) != 0)
+		goto out;
+	snprintf(path, sizeof(path), "%s/k.hsaco", dir);
+	f = fopen(path, "rb");
+	if (!f)
+		goto out;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	{
+		uint8_t *file = malloc((size_t)n);
+		Elf64_Phdr *ph;
+		Elf64_Shdr *sh;
+
+		if (!file || fread(file, 1, (size_t)n, f) != (size_t)n) {
+			free(file);
+			fclose(f);
+			goto out;
+		}
+		fclose(f);
+		eh = (Elf64_Ehdr *)file;
+		ph = (Elf64_Phdr *)(file + eh->e_phoff);
+		for (unsigned i = 0; i < eh->e_phnum; i++)
+			if (ph[i].p_type == PT_LOAD && ph[i].p_vaddr + ph[i].p_memsz > co->size)
+				co->size = ph[i].p_vaddr + ph[i].p_memsz;
+		co->img = calloc(1, co->size);
+		for (unsigned i = 0; i < eh->e_phnum; i++)
+			if (ph[i].p_type == PT_LOAD)
+				memcpy(co->img + ph[i].p_vaddr, file + ph[i].p_offset,
+				       ph[i].p_filesz);
+		sh = (Elf64_Shdr *)(file + eh->e_shoff);
+		for (unsigned i = 0; i < eh->e_shnum; i++) {
+			Elf64_Sym *sym;
+			const char *str;
+
+			if (sh[i].sh_type != SHT_SYMTAB)
+				continue;
+			sym = (Elf64_Sym *)(file + sh[i].sh_offset);
+			str = (const char *)file + sh[sh[i].sh_link].sh_offset;
+			for (size_t k = 0; k < sh[i].sh_size / sizeof(*sym) && co->nkd < 32; k++) {
+				const char *nm = str + sym[k].st_name;
+				size_t len = strlen(nm);
+
+				if (len > 3 && len < 48 && strcmp(nm + len - 3, ".kd") == 0) {
+					memcpy(co->kd[co->nkd].name, nm, len - 3);
+					co->kd[co->nkd].name[len - 3] = 0;
+					co->kd[co->nkd++].off = sym[k].st_value;
+				}
+			}
+		}
+		free(file);
+		rc = co->img && co->nkd ? 0 : -1;
+	}
+out:
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	if (system(cmd) != 0)
+		rc = -1;
+	return rc;
+}
+
+static inline void kco_free(struct kco *co)
+{
+	free(co->img);
+	co->img = NULL;
+}
+
+/* The emulated GPU, an AQL queue, one buffer for code, arguments, data. */
+struct krig {
+	struct kfdsig_emu *emu;
+	struct kfdsig_kfd *kfd;
+	uint32_t gpu;
+	const struct kfdsig_kfd_bo *mem;
+	uint8_t *cpu;
+	uint64_t va, used, size, code_va;
+	struct kfdsig_kfd_queue *q;
+	const struct kco *co;
+};
+
+static inline void krig_open(struct krig *r, const char *spec, uint64_t size)
+{
+	memset(r, 0, sizeof(*r));
+	r->emu = t_emu(spec);
+	r->kfd = t_open(r->emu);
+	r->gpu = t_gpu(r->kfd, 0);
+	r->size = size;
+	T_REQUIRE(!kfdsig_kfd_alloc(r->kfd, r->gpu, size, KFDSIG_KFD_MEM_GTT_UNCACHED, &r->mem) &&
+			  !kfdsig_kfd_map(r->kfd, r->mem, NULL, 0),
+		  "memory");
+	r->cpu = r->mem->cpu;
+	r->va = r->mem->va;
+	memset(r->cpu, 0, size);
+	T_REQUIRE(!kfdsig_kfd_queue_create(r->kfd, r->gpu, KFDSIG_QUEUE_AQL, NULL, &r->q),
+		  "AQL queue");
+}
+
+static inline void krig_close(struct krig *r)
+{
+	kfdsig_kfd_queue_destroy(r->q);
+	kfdsig_kfd_close(r->kfd);
+	kfdsig_emu_destroy(r->emu);
+}
+
+/* Bump allocation in the buffer (256-byte aligned): host pointer, *va. */
+static inline void *krig_alloc(struct krig *r, uint64_t n, uint64_t *va)
+{
+	uint64_t off = (r->used + 255) & ~255ull;
+
+	T_REQUIRE(off + n <= r->size, "buffer space");
+	r->used = off + n;
+	*va = r->va + off;
+	return r->cpu + off;
+}
+
+static inline void krig_load(struct krig *r, const struct kco *co)
+{
+	uint64_t va;
+	void *p = krig_alloc(r, co->size + 4096, &va);
+
+	va = (va + 4095) & ~4095ull;
+	p = r->cpu + (va - r->va);
+	memcpy(p, co->img, co->size);
+	r->code_va = va;
+	r->co = co;
+}
+
+static inline uint64_t krig_kd(const struct krig *r, const char *name)
+{
+	for (unsigned i = 0; i < r->co->nkd; i++)
+		if (strcmp(r->co->kd[i].name, name) == 0)
+			return r->code_va + r->co->kd[i].off;
+	T_REQUIRE(0, "kernel %s", name);
+	return 0;
+}
+
+/* Dispatch @name over @grid work-items in workgroups of @wg (3D) with the
+ * kernel arguments @args (@nargs bytes); wait up to @ms for completion.
+ * Return 0 when it completed, -ETIMEDOUT otherwise. */
+static inline int krig_run3(struct krig *r, const char *name, const uint32_t grid[3],
+			    const uint32_t wg[3], const void *args, size_t nargs, unsigned ms)
+{
+	uint64_t kd_va = krig_kd(r, name), karg_va, sig_va;
+	const uint8_t *kd = r->cpu + (kd_va - r->va);
+	uint8_t *karg = krig_alloc(r, 512, &karg_va);
+	int64_t *sig = krig_alloc(r, 64, &sig_va);
+	uint32_t d[16] = { 0 }, lds, priv;
+	uint64_t t0 = t_now_ms();
+
+	memset(karg, 0, 512);
+	memcpy(karg, args, nargs);
+	memset(sig, 0, 64);
+	sig[0] = 1; /* AMD_SIGNAL_KIND_USER */
+	sig[1] = 1;
+	memcpy(&lds, kd, 4);
+	memcpy(&priv, kd + 4, 4);
+	d[0] = 0x1402u | (grid[2] > 1 ? 3u : grid[1] > 1 ? 2u : 1u) << 16; /* KERNEL_DISPATCH */
+	d[1] = wg[0] | wg[1] << 16;
+	d[2] = wg[2];
+	d[3] = grid[0];
+	d[4] = grid[1];
+	d[5] = grid[2];
+	d[6] = priv;
+	d[7] = lds;
+	d[8] = (uint32_t)kd_va;
+	d[9] = (uint32_t)(kd_va >> 32);
+	d[10] = (uint32_t)karg_va;
+	d[11] = (uint32_t)(karg_va >> 32);
+	d[14] = (uint32_t)sig_va;
+	d[15] = (uint32_t)(sig_va >> 32);
+	T_REQUIRE(kfdsig_kfd_queue_submit(r->q, d, 16, ms) == 0, "submit");
+	while (__atomic_load_n(&sig[1], __ATOMIC_ACQUIRE) != 0) {
+		if (t_now_ms() - t0 > ms)
+			return -ETIMEDOUT;
+		usleep(100);
+	}
+	return 0;
+}
+
+static inline int krig_run(struct krig *r, const char *name, uint32_t grid, uint32_t wg,
+			   const void *args, size_t nargs, unsigned ms)
+{
+	const uint32_t g[3] = { grid, 1, 1 }, w[3] = { wg, 1, 1 };
+
+	return krig_run3(r, name, g, w, args, nargs, ms);
+}
+
+#endif
