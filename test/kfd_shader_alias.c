@@ -43,6 +43,7 @@
 
 #include <kfdsig/signal.h>
 
+#include "emu/emu_host.h"
 #include "kfd_util.h"
 
 #define WAIT_MS 5000 /* submission and queue idle */
@@ -454,6 +455,15 @@ static void test_m0_bug(void)
  * INSTRUCTION) that stops the queue (KFDSIG_EMU_QUEUE_WAVE_EXCEPTION), the
  * slot is not written and nobody wakes.
  */
+/* What the emulator hands its host about the stopped wave (emu_host.h). */
+static char diag[256];
+
+static void diag_line(void *ctx, const char *line)
+{
+	(void)ctx;
+	snprintf(diag, sizeof(diag), "%s", line);
+}
+
 static void test_refused_wave(void)
 {
 	for (size_t i = 0; i < kfdsig_target_count(); i++) {
@@ -474,6 +484,8 @@ static void test_refused_wave(void)
 		put_le32((uint8_t *)f.code->cpu + (at.entry_va - f.code->va), 0xf0000000u);
 		n = kfdsig_pm4_emit_dispatch(&f.s, at.entry_va, 0, d, KFDSIG_PM4_DISPATCH_MAX_DW);
 		T_REQUIRE(n > 0, "dispatch");
+		diag[0] = 0;
+		emu_host_set_diag(f.emu, diag_line, NULL);
 		T_REQUIRE(!kfdsig_kfd_queue_submit(f.q, d, (uint32_t)n, WAIT_MS), "submit");
 		for (int k = 0; k < WAIT_MS && !qi.halted; k++) {
 			kfdsig_emu_queue_info(f.emu, t_pasid(f.emu, f.kfd),
@@ -486,6 +498,14 @@ static void test_refused_wave(void)
 		      qi.halted, qi.exception);
 		SLOT(&f, 3, UNSIG, "nothing ran");
 		ASLEEP(&f, 3, "no message was sent");
+		/* the compute-kernel unit (GCN5/CDNA, RDNA2) says where it stopped */
+		if (!strcmp(t->name, "gfx90a") || !strcmp(t->name, "gfx1030")) {
+			char where[32];
+
+			snprintf(where, sizeof(where), "0x%llx", (unsigned long long)at.entry_va);
+			CHECK(strstr(diag, where) != NULL,
+			      "%s: the host is told where the wave stopped ('%s')", t->name, diag);
+		}
 		fx_close(&f);
 	}
 }

@@ -27,6 +27,13 @@ struct kfdsig_emu;
 void emu_host_set_fd_hook(struct kfdsig_emu *emu, void (*hook)(void *ctx, int fd, bool added),
 			  void *ctx);
 
+/* Where the emulator reports why its shader unit stopped a wave (the
+ * instruction it does not implement, with address, words, encoding and
+ * opcode; the faulting access): @fn gets one line without a newline, from
+ * an engine thread. NULL (the default): not reported; the emulator itself
+ * never prints. The interposer prints the lines under `kfdsig exec -v`. */
+void emu_host_set_diag(struct kfdsig_emu *emu, void (*fn)(void *ctx, const char *line), void *ctx);
+
 /* @newfd was just made as a dup of the emulated @oldfd: it names the same
  * file from now on. Return: 0, -EBADF (@oldfd not emulated), -ENOMEM. */
 int emu_host_dup(struct kfdsig_emu *emu, int oldfd, int newfd);

@@ -24,8 +24,8 @@
  * kfd_signal_vm_fault_event(); EC_DEVICE_MEMORY_VIOLATION goes to a
  * debugger or runtime with exceptions enabled). An instruction the
  * interpreter does not implement raises EC_QUEUE_WAVE_ILLEGAL_INSTRUCTION
- * and stops the queue; with KFDSIG_EMU_VERBOSE set in the environment its
- * encoding and opcode are printed on stderr.
+ * and stops the queue; its encoding and opcode go to the host's diagnostic
+ * hook (emu_host_set_diag(): `kfdsig exec -v` prints them).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -117,12 +117,13 @@ static void vm_fault(struct emu_queue *q, uint64_t va, bool ro)
 	emu_device_exception(p, q->g, KFDSIG_EC_DEVICE_MEMORY_VIOLATION, &d, sizeof(d));
 }
 
-static void verbose(const char *msg)
+static void verbose(const struct emu_queue *q, const char *msg)
 {
-	const char *e = getenv("KFDSIG_EMU_VERBOSE");
+	/* set by the host before the first open (emu_host_set_diag()) */
+	struct kfdsig_emu *emu = q->p->emu;
 
-	if (e && *e && strcmp(e, "0") != 0)
-		fprintf(stderr, "kfdsig-emu: shader unit: %s\n", msg);
+	if (emu->diag)
+		emu->diag(emu->diag_ctx, msg);
 }
 
 static bool run(struct emu_queue *q, struct sqk_dispatch *sd)
@@ -153,7 +154,7 @@ static bool run(struct emu_queue *q, struct sqk_dispatch *sd)
 	if (rc == 0 || rc == -EINTR)
 		return true;
 	if (res.msg[0])
-		verbose(res.msg);
+		verbose(q, res.msg);
 	if (rc == 1) {
 		emu_cp_wave_exception(q, emu_cp_trap_ec(res.trap_id));
 		return true;

@@ -288,6 +288,9 @@ struct kfdsig_emu {
 	 * with emu->lock held, before a removed fd is closed (emu_host.h). */
 	void (*fd_hook)(void *ctx, int fd, bool added);
 	void *fd_hook_ctx;
+	/* Told why the shader unit stopped a wave (emu_host.h), or NULL. */
+	void (*diag)(void *ctx, const char *line);
+	void *diag_ctx;
 	/* Up-calls of the bottom layer, set at creation (emu.c): free a
 	 * process whose last reference went (emu_proc_put: emu_proc_free),
 	 * release what a file holds when its last fd went (emu_fd_remove:

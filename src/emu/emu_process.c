@@ -211,6 +211,14 @@ void emu_host_set_fd_hook(struct kfdsig_emu *emu, void (*hook)(void *ctx, int fd
 	pthread_mutex_unlock(&emu->lock);
 }
 
+void emu_host_set_diag(struct kfdsig_emu *emu, void (*fn)(void *ctx, const char *line), void *ctx)
+{
+	pthread_mutex_lock(&emu->lock);
+	emu->diag = fn;
+	emu->diag_ctx = ctx;
+	pthread_mutex_unlock(&emu->lock);
+}
+
 int emu_host_dup(struct kfdsig_emu *emu, int oldfd, int newfd)
 {
 	struct emu_file *f;

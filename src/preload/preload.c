@@ -166,6 +166,21 @@ static uint64_t fdmap[FD_BITS / 64];
 static int big_fds; /* emulated fds >= FD_BITS (looked up in the emulator) */
 static struct kfdsig_emu *emu;
 
+/* `kfdsig exec -v` (KFDSIG_EMU_VERBOSE): print why the emulated shader unit
+ * stopped a wave (the emulator hands the line over, emu_host_set_diag()). */
+static bool verbose_on(void)
+{
+	const char *v = getenv("KFDSIG_EMU_VERBOSE");
+
+	return v && *v && strcmp(v, "0") != 0;
+}
+
+static void diag_line(void *ctx, const char *line)
+{
+	(void)ctx;
+	fprintf(stderr, "kfdsig-emu: shader unit: %s\n", line);
+}
+
 static void fd_hook(void *ctx, int fd, bool added)
 {
 	(void)ctx;
@@ -324,6 +339,8 @@ static struct kfdsig_emu *get_emu(void)
 				kfdsig_last_error());
 		} else {
 			emu_host_set_fd_hook(e, fd_hook, NULL);
+			if (verbose_on())
+				emu_host_set_diag(e, diag_line, NULL);
 			kfdsig_emu_set_process_model(e, KFDSIG_EMU_PROCESS_PER_PID);
 			ops = kfdsig_emu_ops(e);
 			module_files(ops->sysfs_root);
