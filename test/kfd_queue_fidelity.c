@@ -9,8 +9,15 @@
  *    one CPU, where the woken waiter runs before the engine goes on.
  *  - count: 1024 queues per process (KFD_MAX_NUM_OF_QUEUES_PER_PROCESS,
  *    kfd_process_queue_manager.c find_available_queue_slot()), the next
- *    one -ENOSPC; SDMA queues limited per device by the engines' queue
- *    slots (kfd_device_queue_manager.c allocate_sdma_queue(): -ENOMEM).
+ *    one -ENOMEM; 127 of them per GPU (pqm_create_queue(): max_queues,
+ *    the HWS limit, 255 on GC 9.4.3+), the next -ENOSPC; all processes'
+ *    queues of a GPU up to the max_num_of_queues_per_device module
+ *    parameter (kfd_device_queue_manager.c create_queue_cpsch(): -EPERM);
+ *    SDMA queues limited per device by the engines' queue slots
+ *    (kfd_device_queue_manager.c allocate_sdma_queue(): -ENOMEM).
+ *  - created inactive: a queue created with percentage 0 or ring size 0
+ *    is not active (init_mqd() -> update_mqd(): QUEUE_IS_ACTIVE) and runs
+ *    nothing until UPDATE_QUEUE makes it active.
  *  - update: UPDATE_QUEUE with ring address 0, ring size 0 or percentage
  *    0 makes the queue inactive (kfd_process_queue_manager.c
  *    pqm_update_queue_properties(), kfd_priv.h QUEUE_IS_ACTIVE): nothing
@@ -28,7 +35,9 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
+#include <linux/futex.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -204,7 +213,99 @@ static void inactive(const char *spec, bool sdma, int how)
 	rig_close(&r);
 }
 
+/* ---- created inactive ---------------------------------------------------- */
+
+/* @how: 0 percentage 0, 1 ring size 0. A raw SDMA CREATE_QUEUE; the fence
+ * goes into the ring and the doorbell as kfdsig_kfd_queue_submit() would. */
+static void created_inactive(int how)
+{
+	static const char *const what[] = { "percentage 0", "ring size 0" };
+	const struct kfdsig_kfd_bo *ring = NULL, *rp = NULL, *wp = NULL;
+	struct kfd_ioctl_destroy_queue_args da = { 0 };
+	abi_create_queue_args a;
+	enum kfdsig_wait_result res;
+	struct kfdsig_event ev;
+	struct emu_queue *q;
+	struct rig r;
+	uint32_t d[64], n;
+
+	rig_open(&r, "gfx90a");
+	ev = t_event(r.kfd, KFDSIG_EVENT_SIGNAL, true);
+	T_REQUIRE(kfdsig_kfd_signal_page(r.kfd, &r.page, &r.page_va) == 0, "page");
+	T_REQUIRE(!kfdsig_kfd_alloc(r.kfd, r.gpu, 4096, KFDSIG_KFD_MEM_GTT_UNCACHED, &ring) &&
+			  !kfdsig_kfd_alloc(r.kfd, r.gpu, 4096, KFDSIG_KFD_MEM_GTT_UNCACHED, &rp) &&
+			  !kfdsig_kfd_alloc(r.kfd, r.gpu, 4096, KFDSIG_KFD_MEM_GTT_UNCACHED, &wp) &&
+			  !kfdsig_kfd_map(r.kfd, ring, NULL, 0) &&
+			  !kfdsig_kfd_map(r.kfd, rp, NULL, 0) &&
+			  !kfdsig_kfd_map(r.kfd, wp, NULL, 0),
+		  "buffers");
+	memset(&a, 0, sizeof(a));
+	a.gpu_id = r.gpu;
+	a.queue_type = KFD_IOC_QUEUE_TYPE_SDMA;
+	a.ring_base_address = ring->va;
+	a.read_pointer_address = rp->va;
+	a.write_pointer_address = wp->va;
+	a.ring_size = how == 1 ? 0 : 4096;
+	a.queue_percentage = how == 0 ? 0 : 100;
+	a.queue_priority = 7;
+	CHECK_EQ(kfdsig_kfd_ioctl(r.kfd, KFDSIG_AMDKFD_IOC_CREATE_QUEUE_1_17, &a), 0,
+		 "CREATE_QUEUE with %s", what[how]);
+	q = equeue(&r, a.queue_id);
+	r.page[ev.id] = 0;
+	n = fence(&r, true, ev.id, d);
+	memcpy(ring->cpu, d, n * 4);
+	__atomic_store_n((uint64_t *)wp->cpu, (uint64_t)n * 4, __ATOMIC_RELEASE);
+	__atomic_store_n((uint64_t *)q->doorbell, (uint64_t)n * 4, __ATOMIC_RELEASE);
+	syscall(SYS_futex, (uint32_t *)q->doorbell, FUTEX_WAKE, 0x7fffffff, NULL, NULL, 0);
+	CHECK_EQ(t_wait1(r.kfd, ev.id, NULL, 200, &res), 0, "wait");
+	CHECK(res == KFDSIG_WAIT_TIMEOUT && r.page[ev.id] == 0,
+	      "created with %s, the queue ran a fence (wait result %d)", what[how], (int)res);
+	if (how == 1)
+		CHECK_EQ(update(&r, a.queue_id, ring->va, 8192, 100), -EINVAL,
+			 "a size other than its buffer's");
+	CHECK_EQ(update(&r, a.queue_id, ring->va, 4096, 100), 0, "UPDATE_QUEUE active");
+	CHECK_EQ(t_wait1(r.kfd, ev.id, NULL, 2000, &res), 0, "wait");
+	CHECK(res == KFDSIG_WAIT_COMPLETE, "created with %s, made active: the fence did not run",
+	      what[how]);
+	da.queue_id = a.queue_id;
+	CHECK_EQ(kfdsig_kfd_ioctl(r.kfd, AMDKFD_IOC_DESTROY_QUEUE, &da), 0, "destroy");
+	rig_close(&r);
+}
+
 /* ---- how many queues ---------------------------------------------------- */
+
+/* All processes' queues of a GPU: the module parameter (4096 by default,
+ * lowered here) is -EPERM for the next one, from any process. */
+static void device_limit(void)
+{
+	struct kfdsig_kfd_queue *q[8], *extra;
+	struct kfdsig_kfd *other;
+	struct rig r;
+	int n = 0;
+
+	rig_open(&r, "gfx90a");
+	CHECK_EQ(r.emu->max_queues_per_device, 4096, "max_num_of_queues_per_device default");
+	r.emu->max_queues_per_device = 6;
+	other = t_open(r.emu);
+	for (; n < 4; n++)
+		T_REQUIRE(!kfdsig_kfd_queue_create(r.kfd, r.gpu, KFDSIG_QUEUE_PM4, NULL, &q[n]),
+			  "queue %d", n);
+	for (; n < 6; n++)
+		T_REQUIRE(!kfdsig_kfd_queue_create(other, t_gpu(other, 0), KFDSIG_QUEUE_SDMA, NULL,
+						   &q[n]),
+			  "queue %d", n);
+	CHECK_EQ(kfdsig_kfd_queue_create(other, t_gpu(other, 0), KFDSIG_QUEUE_PM4, NULL, &extra),
+		 -EPERM, "the GPU's 7th queue, max_num_of_queues_per_device 6");
+	CHECK_EQ(kfdsig_kfd_queue_create(r.kfd, r.gpu, KFDSIG_QUEUE_SDMA, NULL, &extra), -EPERM,
+		 "an SDMA queue past it");
+	kfdsig_kfd_queue_destroy(q[0]);
+	CHECK_EQ(kfdsig_kfd_queue_create(other, t_gpu(other, 0), KFDSIG_QUEUE_PM4, NULL, &q[0]), 0,
+		 "a destroyed queue makes room");
+	while (n)
+		kfdsig_kfd_queue_destroy(q[--n]);
+	kfdsig_kfd_close(other);
+	rig_close(&r);
+}
 
 /* SDMA queues are a per-device pool of num_sdma_queues_per_engine per
  * engine: the 17th plain SDMA queue of a gfx90a (2 engines x 8) is
@@ -246,20 +347,27 @@ static void sdma_limit(void)
 	rig_close(&r);
 }
 
-/* 1024 queues per process, the next -ENOMEM; a GPU of one CU keeps each
- * queue's context save area small. */
+/* 127 queues of a process per GPU, the next -ENOSPC; 1024 per process
+ * (on 9 GPUs), the next -ENOMEM; GPUs of one CU keep each queue's context
+ * save area small. */
 #define PER_PROCESS 1024
+#define PER_GPU 127
+#define NGPUS (PER_PROCESS / PER_GPU + 1)
 
 static void process_limit(void)
 {
-	struct kfdsig_emu_gpu_desc g = { .target = "gfx90a", .simd_count = 4 };
-	KFDSIG_OPTS(kfdsig_emu_config, cfg, .gpus = &g, .ngpus = 1);
+	struct kfdsig_emu_gpu_desc g[NGPUS];
+	KFDSIG_OPTS(kfdsig_emu_config, cfg, .gpus = g, .ngpus = NGPUS);
 	KFDSIG_OPTS(kfdsig_queue_opts, o, .ring_size = 4096);
 	static struct kfdsig_kfd_queue *q[PER_PROCESS + 1];
 	struct kfdsig_emu *emu;
 	struct kfdsig_kfd *kfd;
 	struct rlimit rl;
-	int n = 0, r = 0;
+	int n = 0, r = 0, on;
+	uint32_t gi = 0;
+
+	for (int i = 0; i < NGPUS; i++)
+		g[i] = (struct kfdsig_emu_gpu_desc){ .target = "gfx90a", .simd_count = 4 };
 
 	/* about five fds per queue (its buffers) */
 	if (getrlimit(RLIMIT_NOFILE, &rl) || rl.rlim_max < 8 * PER_PROCESS) {
@@ -273,12 +381,20 @@ static void process_limit(void)
 	emu = kfdsig_emu_create(&cfg);
 	T_REQUIRE(emu, "emulator");
 	kfd = t_open(emu);
-	while (n < PER_PROCESS &&
-	       !(r = kfdsig_kfd_queue_create(kfd, t_gpu(kfd, 0), KFDSIG_QUEUE_PM4, &o, &q[n])))
-		n++;
+	for (on = 0; n < PER_PROCESS && gi < NGPUS; n++, on++) {
+		if (on == PER_GPU) {
+			CHECK_EQ(kfdsig_kfd_queue_create(kfd, t_gpu(kfd, gi), KFDSIG_QUEUE_SDMA,
+							 NULL, &q[n]),
+				 -ENOSPC, "GPU %u: queue %d of the process", gi, PER_GPU + 1);
+			gi++;
+			on = 0;
+		}
+		if ((r = kfdsig_kfd_queue_create(kfd, t_gpu(kfd, gi), KFDSIG_QUEUE_PM4, &o, &q[n])))
+			break;
+	}
 	CHECK(n == PER_PROCESS, "%d queues created of %d (then %d)", n, PER_PROCESS, r);
 	if (n == PER_PROCESS)
-		CHECK_EQ(kfdsig_kfd_queue_create(kfd, t_gpu(kfd, 0), KFDSIG_QUEUE_PM4, &o, &q[n]),
+		CHECK_EQ(kfdsig_kfd_queue_create(kfd, t_gpu(kfd, gi), KFDSIG_QUEUE_PM4, &o, &q[n]),
 			 -ENOMEM, "queue %d of the process", PER_PROCESS + 1);
 	while (n)
 		kfdsig_kfd_queue_destroy(q[--n]);
@@ -337,6 +453,9 @@ int main(void)
 	}
 	inactive("gfx1030", false, 2);
 	inactive("gfx803", true, 0);
+	created_inactive(0);
+	created_inactive(1);
+	device_limit();
 	sdma_limit();
 	refused();
 	return t_result("kfd_queue_fidelity");

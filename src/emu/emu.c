@@ -192,6 +192,7 @@ struct kfdsig_emu *kfdsig_emu_create(const struct kfdsig_emu_config *user_cfg)
 	emu->privileged = cfg->privileged;
 	emu->next_pasid = 0x8001;
 	emu->next_mmap_offset = 1ull << 32;
+	emu->max_queues_per_device = 4096;
 	if (cfg->task_name)
 		snprintf(emu->task_name, sizeof(emu->task_name), "%s", cfg->task_name);
 	for (uint32_t i = 0; i < cfg->ngpus; i++) {

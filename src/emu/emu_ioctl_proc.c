@@ -288,7 +288,9 @@ static struct emu_queue *queue_by_id(struct emu_proc *p, uint32_t id)
  * it runs until an UPDATE_QUEUE with all three makes it active again,
  * where it goes on from its read pointer. Any queue type, SDMA too.
  * Emulator limit: the ring cannot move (the engine keeps its mapping), so
- * another non-zero address or size is refused with -EINVAL. */
+ * another non-zero address or size is refused with -EINVAL; a queue
+ * created with ring size 0 takes the size of the buffer its ring address
+ * starts. */
 static int update_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 {
 	struct kfd_ioctl_update_queue_args *a = data;
@@ -307,11 +309,16 @@ static int update_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	if (!q) {
 		r = -EFAULT;
 	} else if ((a->ring_base_address && a->ring_base_address != q->ring_va) ||
-		   (a->ring_size && a->ring_size != q->ring_size)) {
+		   (a->ring_size &&
+		    a->ring_size != (q->ring_size ? q->ring_size : q->ring_bo_size))) {
 		r = -EINVAL;
 	} else {
 		/* update_mqd_v9_4_3(): pm4_target_xcc_in_xcp of every slice */
 		q->pm4_target_xcc = (a->queue_percentage >> 8) & 0xff;
+		/* created with ring size 0 (inactive): the size of its buffer,
+		 * before the engine may fetch */
+		if (a->ring_size)
+			q->ring_size = a->ring_size;
 		was_active = !q->inactive;
 		__atomic_store_n(&q->inactive, !active, __ATOMIC_RELEASE);
 	}

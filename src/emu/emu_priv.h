@@ -100,6 +100,9 @@ struct emu_gpu {
 	/* SDMA queues live on each engine, all processes (the DQM's
 	 * sdma_bitmap / xgmi_sdma_bitmap); atomic. */
 	uint32_t sdma_queues[EMU_MAX_SDMA_ENGINES];
+	/* User queues of all processes on it (the DQM's total_queue_count,
+	 * kfd_device_queue_manager.c create_queue_cpsch()); atomic. */
+	uint32_t user_queues;
 };
 
 enum emu_file_kind { EMU_FILE_KFD, EMU_FILE_RENDER, EMU_FILE_SMI };
@@ -150,9 +153,10 @@ struct emu_queue {
 	struct emu_gpu *g;
 	uint32_t id, type;
 	bool sdma;
-	bool aql;	 /* COMPUTE_AQL: emu_aql.c runs it; consumed counts packets */
-	int sdma_engine; /* the SDMA engine it holds a queue of, -1: none */
-	uint32_t ring_size;
+	bool aql;	       /* COMPUTE_AQL: emu_aql.c runs it; consumed counts packets */
+	int sdma_engine;       /* the SDMA engine it holds a queue of, -1: none */
+	uint32_t ring_size;    /* 0: created with ring size 0, inactive */
+	uint64_t ring_bo_size; /* the ring's buffer (a size-0 queue's later size) */
 	uint64_t ring_va, rptr_va, wptr_va, eop_va, cwsr_va;
 	uint32_t *ring;		 /* the engine's view of the ring */
 	void *rptr;		 /* read pointer memory the engine updates */
@@ -300,6 +304,11 @@ struct kfdsig_emu {
 	struct kfdsig_emu *fork_next; /* the per-pid emulators (emu_process.c) */
 	int next_pasid;
 	uint64_t next_mmap_offset;
+	/* The amdgpu module parameter max_num_of_queues_per_device
+	 * (amdgpu_drv.c; default KFD_MAX_NUM_OF_QUEUES_PER_DEVICE_DEFAULT,
+	 * 4096, kgd_kfd_interface.h): user queues of all processes on one
+	 * GPU. */
+	uint32_t max_queues_per_device;
 	struct emu_trace trace;
 };
 

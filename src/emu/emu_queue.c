@@ -24,9 +24,45 @@
 static struct emu_bo *exact_bo(struct emu_proc *p, uint32_t gi, uint64_t va, uint64_t size)
 {
 	for (struct emu_bo *bo = p->bos; bo; bo = bo->next)
-		if (bo->va == va && bo->size == size && (bo->mapped & (1u << gi)) && bo->kptr)
+		if (bo->va == va && (bo->size == size || !size) && (bo->mapped & (1u << gi)) &&
+		    bo->kptr)
 			return bo;
 	return NULL;
+}
+
+/* Per process and GPU (kfd_process_queue_manager.c pqm_create_queue():
+ * pdd->qpd.queue_count against max_queues, -ENOSPC): 127, "HWS limit";
+ * 255 on GC 9.4.3, 9.4.4 and 9.5.0 (gfx_target_version 90402 / 90500).
+ * The debug process's max_no_of_hqd / 2 is not emulated. */
+static uint32_t queues_per_device(const struct emu_gpu *g)
+{
+	return g->gen.gfxv == 90402 || g->gen.gfxv == 90500 ? 255 : 127;
+}
+
+static uint32_t proc_queues_on(const struct emu_proc *p, const struct emu_gpu *g)
+{
+	uint32_t n = 0;
+
+	for (const struct emu_queue *q = p->queues; q; q = q->next)
+		n += q->g == g;
+	return n;
+}
+
+/* All processes' user queues of a GPU against the module parameter
+ * (kfd_device_queue_manager.c create_queue_cpsch(): total_queue_count >=
+ * max_num_of_queues_per_device: -EPERM, before the SDMA queue). */
+static int device_take(struct kfdsig_emu *emu, struct emu_gpu *g)
+{
+	if (__atomic_add_fetch(&g->user_queues, 1, __ATOMIC_ACQ_REL) > emu->max_queues_per_device) {
+		__atomic_fetch_sub(&g->user_queues, 1, __ATOMIC_ACQ_REL);
+		return -EPERM;
+	}
+	return 0;
+}
+
+static void device_put(struct emu_gpu *g)
+{
+	__atomic_fetch_sub(&g->user_queues, 1, __ATOMIC_ACQ_REL);
 }
 
 /* The emulator's reading of kfd_queue.c kfd_queue_ctx_save_restore_size(),
@@ -195,14 +231,16 @@ int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 		goto out;
 	}
 	/* kfd_queue_acquire_buffers: rptr/wptr each one page, the ring
-	 * exactly ring_size, compute: EOP and context save area per topology */
+	 * exactly ring_size (ring size 0: only a mapping that starts there,
+	 * kfd_queue_buffer_get() checks no size then), compute: EOP and
+	 * context save area per topology */
 	wp = exact_bo(p, gi, a->write_pointer_address & ~(pg - 1), pg);
 	rp = exact_bo(p, gi, a->read_pointer_address & ~(pg - 1), pg);
 	/* from 1.22 the ring buffer also holds the metadata ring */
 	ring = exact_bo(p, gi, a->ring_base_address,
 			(uint64_t)a->ring_size +
 				(emu_version_at_least(emu, 22) ? a->metadata_ring_size : 0));
-	if (!wp || !rp || !ring || !a->ring_size) {
+	if (!wp || !rp || !ring) {
 		r = -EINVAL;
 		goto out;
 	}
@@ -223,6 +261,10 @@ int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 			goto out;
 		}
 	}
+	if (proc_queues_on(p, g) >= queues_per_device(g)) {
+		r = -ENOSPC;
+		goto out;
+	}
 	/* kfd_process_queue_manager.c find_available_queue_slot(): the
 	 * first free of KFD_MAX_NUM_OF_QUEUES_PER_PROCESS slots, else -ENOMEM */
 	for (id = 0; id < EMU_MAX_QUEUES && (p->queue_ids[id / 64] >> (id % 64) & 1); id++)
@@ -240,7 +282,13 @@ int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 		goto out;
 	}
 	q->sdma_engine = -1;
+	r = device_take(emu, g);
+	if (r) {
+		free(q);
+		goto out;
+	}
 	if (sdma && (r = sdma_take(g, a, &q->sdma_engine))) {
+		device_put(g);
 		free(q);
 		goto out;
 	}
@@ -252,7 +300,15 @@ int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	q->aql = a->queue_type == KFD_IOC_QUEUE_TYPE_COMPUTE_AQL;
 	q->pm4_target_xcc = (a->queue_percentage >> 8) & 0xff;
 	q->ring_size = a->ring_size;
+	q->ring_bo_size = ring->size;
 	q->ring_va = a->ring_base_address;
+	/* The MQD managers' init_mqd() -> update_mqd() set is_active =
+	 * QUEUE_IS_ACTIVE() at creation as at UPDATE_QUEUE (kfd_priv.h:
+	 * size, address and percent non-zero; set_queue_properties_from_user()
+	 * keeps percent in bits 7:0), and the DQM maps only active queues
+	 * (kfd_device_queue_manager.c create_queue_cpsch(): "if
+	 * (q->properties.is_active)"): nothing runs until UPDATE_QUEUE. */
+	q->inactive = !(a->ring_base_address && a->ring_size && (a->queue_percentage & 0xffu));
 	q->rptr_va = a->read_pointer_address;
 	q->wptr_va = a->write_pointer_address;
 	q->eop_va = sdma ? 0 : a->eop_buffer_address;
@@ -272,6 +328,7 @@ int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	r = emu_engine_start(q);
 	if (r) {
 		sdma_put(q);
+		device_put(g);
 		free(q);
 		goto out;
 	}
@@ -313,6 +370,7 @@ int emu_destroy_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 		return -EINVAL;
 	emu_engine_stop(q); /* joins: the engine takes p->lock itself */
 	sdma_put(q);
+	device_put(q->g);
 	free(q);
 	return 0;
 }
@@ -330,6 +388,7 @@ void emu_queues_fini(struct emu_proc *p)
 			break;
 		emu_engine_stop(q);
 		sdma_put(q);
+		device_put(q->g);
 		free(q);
 	}
 }

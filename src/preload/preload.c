@@ -52,6 +52,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -216,11 +217,14 @@ static const struct kfdsig_kfd_ops *ops;
 static pthread_mutex_t create_lock = PTHREAD_MUTEX_INITIALIZER;
 /* Serialises the fd-table changes (close, dup) of emulated fds. */
 static pthread_mutex_t fd_lock = PTHREAD_MUTEX_INITIALIZER;
-static pid_t creator;
 static int create_errno;
 /* kfdsig trace: the recorder's mode; PRELOAD_TRACE_REAL forwards /dev/kfd
  * to the real KFD (ops: kfdsig_kfd_linux_ops()), tracking its fds here. */
 static enum preload_trace_mode trace_mode;
+/* This process's shared flock(2) on the sysfs tree's root directory: one
+ * open file description per process using the tree (the creator and each
+ * forked child), so the last of them to exit removes it. */
+static int users_fd = -1;
 
 static void fd_lock_prepare(void)
 {
@@ -232,11 +236,52 @@ static void fd_lock_release(void)
 	pthread_mutex_unlock(&fd_lock);
 }
 
+static int users_fd_child = -1; /* taken for the child before fork */
+
+static int users_lock(void)
+{
+	int fd = REAL(openat)(AT_FDCWD, ops->sysfs_root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd >= 0 && flock(fd, LOCK_SH | LOCK_NB)) {
+		REAL(close)(fd);
+		fd = -1;
+	}
+	return fd;
+}
+
+/* A forked child shares the tree: its lock is taken in the parent before
+ * fork (so the parent exiting right after fork still sees it), on an open
+ * file description of its own (the inherited one is the parent's: its
+ * lock is the parent's). */
+static void users_prepare(void)
+{
+	users_fd_child = users_fd >= 0 ? users_lock() : -1;
+}
+
+static void users_parent(void)
+{
+	if (users_fd_child >= 0)
+		REAL(close)(users_fd_child);
+	users_fd_child = -1;
+}
+
+static void users_child(void)
+{
+	if (users_fd >= 0)
+		REAL(close)(users_fd);
+	users_fd = users_fd_child;
+	users_fd_child = -1;
+}
+
 static void at_exit_remove(void)
 {
-	/* The process that made the tree removes it; forked children share
-	 * it. Only the files: the emulator may still be in use by threads. */
-	if (emu && getpid() == creator)
+	/* The last process using the tree removes it, whichever exits last
+	 * (a forked child may outlive its parent): converting a shared flock
+	 * to exclusive drops the shared one first, so of processes exiting
+	 * together exactly the last succeeds. A process that execs drops its
+	 * lock (O_CLOEXEC). Only the files: the emulator may still be in use
+	 * by threads. */
+	if (emu && users_fd >= 0 && !flock(users_fd, LOCK_EX | LOCK_NB))
 		emu_host_remove_sysfs(emu);
 }
 
@@ -344,11 +389,12 @@ static struct kfdsig_emu *get_emu(void)
 			kfdsig_emu_set_process_model(e, KFDSIG_EMU_PROCESS_PER_PID);
 			ops = kfdsig_emu_ops(e);
 			module_files(ops->sysfs_root);
-			creator = getpid();
+			users_fd = users_lock();
 			/* After the emulator's own handlers, so this prepare
 			 * runs first: fd_lock is taken before emulator locks,
 			 * as a close holding it takes them. */
 			pthread_atfork(fd_lock_prepare, fd_lock_release, fd_lock_release);
+			pthread_atfork(users_prepare, users_parent, users_child);
 			atexit(at_exit_remove);
 			__atomic_store_n(&emu, e, __ATOMIC_RELEASE);
 		}
