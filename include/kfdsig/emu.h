@@ -103,7 +103,10 @@ struct kfdsig_emu_config {
 	const struct kfdsig_emu_gpu_desc *gpus;
 	size_t ngpus; /* 1 .. 16 */
 	/* Reported AMDKFD_IOC_GET_VERSION, 1.1 to 1.22 (another version is
-	 * EINVAL); 0/0 means 1.18. Features above the version (event age
+	 * EINVAL); 0/0 means 1.18, or with a profile the version its
+	 * release reports (v6.14: 1.17; v7.1, v7.3: 1.22). With a profile a
+	 * version its kernels cannot report is EINVAL (v6.14: 1.17 or 1.18;
+	 * v7.1, v7.3: 1.22). Features above the version (event age
 	 * below 1.14, SMI below 1.3, CREATE_PROCESS below 1.19, ...) are
 	 * absent, as on such a kernel. */
 	uint32_t kfd_major, kfd_minor;
