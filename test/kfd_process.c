@@ -203,8 +203,53 @@ static void test_signal_page_7_3(void)
 	}
 }
 
+/* The sysfs entry of a secondary (kfd_process.c kfd_create_process_sysfs()):
+ * proc/<pid>/context_<id>/pasid, the lowest free id from 0, gone with it. */
+static bool ctx_entry(struct kfdsig_emu *emu, unsigned id, char *pasid, size_t n)
+{
+	char path[600];
+	FILE *f;
+	bool ok;
+
+	snprintf(path, sizeof(path), "%s/class/kfd/kfd/proc/%d/context_%u/pasid",
+		 kfdsig_emu_ops(emu)->sysfs_root, (int)getpid(), id);
+	f = fopen(path, "re");
+	if (!f)
+		return false;
+	ok = fgets(pasid, (int)n, f) != NULL;
+	fclose(f);
+	return ok;
+}
+
+static void test_secondary_sysfs(void)
+{
+	struct kfdsig_emu *emu = t_emu("gfx90a,kfd=1.19");
+	struct kfdsig_kfd *a = t_open(emu), *b = t_open(emu), *c;
+	char v[32];
+
+	CHECK(!ctx_entry(emu, 0, v, sizeof(v)), "no entry before CREATE_PROCESS");
+	CHECK_EQ(kfdsig_kfd_create_process(a), 0, "a secondary");
+	CHECK(ctx_entry(emu, 0, v, sizeof(v)) && !strcmp(v, "0\n"),
+	      "proc/<pid>/context_0/pasid reads 0");
+	CHECK_EQ(kfdsig_kfd_create_process(b), 0, "a second secondary");
+	CHECK(ctx_entry(emu, 1, v, sizeof(v)), "the next one is context_1");
+	kfdsig_kfd_close(a);
+	CHECK(!ctx_entry(emu, 0, v, sizeof(v)) && ctx_entry(emu, 1, v, sizeof(v)),
+	      "context_0 goes with its fd, context_1 stays");
+	c = t_open(emu);
+	CHECK_EQ(kfdsig_kfd_create_process(c), 0, "a third secondary");
+	CHECK(ctx_entry(emu, 0, v, sizeof(v)) && !ctx_entry(emu, 2, v, sizeof(v)),
+	      "the lowest free id again: context_0");
+	kfdsig_kfd_close(b);
+	kfdsig_kfd_close(c);
+	CHECK(!ctx_entry(emu, 0, v, sizeof(v)) && !ctx_entry(emu, 1, v, sizeof(v)),
+	      "no entry left");
+	kfdsig_emu_destroy(emu);
+}
+
 int main(void)
 {
+	test_secondary_sysfs();
 	test_create_process();
 	test_debug();
 	test_metadata_ring();

@@ -231,6 +231,10 @@ struct emu_proc {
 	/* Made by CREATE_PROCESS on an fd (kfd_process.c create_process(..,
 	 * primary = false)): what find_process_by_mm never returns. */
 	bool secondary;
+	/* A secondary's context id (kfd_process.c kfd_process_alloc_id():
+	 * the lowest free of its primary's, from 0) and its sysfs entry. */
+	uint16_t context_id;
+	bool has_sysfs;
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
 	struct emu_pdd pdd[EMU_MAX_GPUS];
@@ -355,7 +359,9 @@ int emu_proc_new(struct kfdsig_emu *emu, struct emu_proc **out);
 void emu_proc_free(struct emu_proc *p);
 
 /* emu_sysfs.c */
-int emu_sysfs_write(struct kfdsig_emu *emu); /* into emu->sysfs */
+int emu_sysfs_write(struct kfdsig_emu *emu);
+int emu_sysfs_proc_add(struct kfdsig_emu *emu, struct emu_proc *p);
+void emu_sysfs_proc_remove(struct emu_proc *p); /* into emu->sysfs */
 uint32_t emu_default_device_id(const struct kfdsig_target *t);
 /* The product @t stands for: its table entry, or the generic identity
  * (name NULL) the emulator gives targets without one. */

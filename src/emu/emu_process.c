@@ -22,6 +22,7 @@
 /* The last reference went (emu->proc_release): free its events and memory. */
 void emu_proc_free(struct emu_proc *p)
 {
+	emu_sysfs_proc_remove(p);
 	emu_dbg_proc_free(p);
 	emu_events_fini(p);
 	emu_proc_free_memory(p);
