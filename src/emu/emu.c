@@ -317,6 +317,24 @@ int kfdsig_emu_pasid(struct kfdsig_emu *emu, int fd)
 	return r;
 }
 
+int kfdsig_emu_pasid_on(struct kfdsig_emu *emu, int fd, uint32_t gpu_id)
+{
+	struct emu_gpu *g;
+	struct emu_file *f;
+	int r;
+
+	if (!emu)
+		return -EINVAL;
+	g = emu_gpu_by_id(emu, gpu_id);
+	if (!g)
+		return -ENOENT;
+	pthread_mutex_lock(&emu->lock);
+	f = emu_file_get(emu, fd);
+	r = f && f->kind == EMU_FILE_KFD && f->proc ? emu_proc_pasid(f->proc, g) : -EBADF;
+	pthread_mutex_unlock(&emu->lock);
+	return r;
+}
+
 /* Kernel profiles by the release they reproduce; "6.14" and
  * "mailbox-free" are older spellings of v6.14 and v7.1. */
 static const struct {
