@@ -121,6 +121,8 @@ static void test_isr(void)
 		uint32_t gpu = t_gpu(kfd, i);
 
 		page[ev.id] = 1;
+		/* each partition's KFD node has its own PASID (commit 8544374c0f82) */
+		pasid = kfdsig_emu_pasid_on(emu, kfdsig_kfd_fd(kfd), gpu);
 		CHECK_EQ(kfdsig_emu_interrupt(emu, pasid, gpu, KFDSIG_EMU_IRQ_CP_EOP, ev.id), 1,
 			 "node %zu: event set", i);
 		CHECK_EQ(kfdsig_emu_irq_trace(emu, pasid, &r, 1), 1, "record");

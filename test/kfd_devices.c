@@ -217,8 +217,56 @@ static void test_open_errors(void)
 	kfdsig_emu_destroy(emu);
 }
 
+/* A profile names a kernel release: its KFD version is the default, and a
+ * version that release cannot report is refused naming both. */
+static void test_profile_versions(void)
+{
+	static const struct {
+		const char *spec;
+		uint32_t minor; /* 0: refused */
+	} cases[] = {
+		{ "gfx90a", 18 },
+		{ "gfx90a,profile=v6.14", 17 },
+		{ "gfx90a,profile=v6.14,kfd=1.18", 18 },
+		{ "gfx90a,profile=v7.1", 22 },
+		{ "gfx90a,profile=v7.3", 22 },
+		{ "gfx90a,kfd=1.22,profile=v7.3", 22 },
+		{ "gfx90a,kfd=1.14", 14 },
+		{ "gfx90a,profile=v7.3,kfd=1.14", 0 },
+		{ "gfx90a,profile=v7.1,kfd=1.21", 0 },
+		{ "gfx90a,profile=v6.14,kfd=1.19", 0 },
+		{ "gfx90a,profile=v6.14,kfd=1.16", 0 },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct kfdsig_emu *emu = kfdsig_emu_create_from_spec(cases[i].spec);
+		uint32_t major = 0, minor = 0;
+		struct kfdsig_kfd *kfd;
+
+		if (!cases[i].minor) {
+			CHECK(emu == NULL && errno == EINVAL, "%s refused", cases[i].spec);
+			CHECK(strstr(kfdsig_last_error(), "profile=") &&
+				      strstr(kfdsig_last_error(), "KFD version 1."),
+			      "%s: the message names both (%s)", cases[i].spec,
+			      kfdsig_last_error());
+			kfdsig_emu_destroy(emu);
+			continue;
+		}
+		CHECK(emu != NULL, "%s accepted", cases[i].spec);
+		if (!emu)
+			continue;
+		kfd = t_open(emu);
+		CHECK(kfdsig_kfd_version(kfd, &major, &minor) == 0 && major == 1 &&
+			      minor == cases[i].minor,
+		      "%s reports 1.%u (got %u.%u)", cases[i].spec, cases[i].minor, major, minor);
+		kfdsig_kfd_close(kfd);
+		kfdsig_emu_destroy(emu);
+	}
+}
+
 int main(void)
 {
+	test_profile_versions();
 	test_several_gpus();
 	test_version_gates();
 	test_unknown_target();

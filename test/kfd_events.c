@@ -26,7 +26,6 @@ static void test_ids_and_slots(void)
 	struct kfdsig_emu *emu = t_emu("gfx90a,gfx1100");
 	struct kfdsig_kfd *kfd = t_open(emu);
 	uint32_t g0 = t_gpu(kfd, 0), g1 = t_gpu(kfd, 1);
-	int pasid = t_pasid(emu, kfd);
 	struct kfdsig_event e1, e2, m;
 	uint64_t *page = NULL, va = 0;
 
@@ -43,7 +42,9 @@ static void test_ids_and_slots(void)
 	CHECK_EQ(*e1.slot, UINT64_MAX, "new slot is unsignalled");
 	/* One page, shared by every GPU of the process. */
 	for (int i = 0; i < 2; i++) {
-		uint64_t *gv = kfdsig_emu_gpu_ptr(emu, pasid, i ? g1 : g0, e2.slot_va, 8);
+		uint32_t g = i ? g1 : g0;
+		uint64_t *gv = kfdsig_emu_gpu_ptr(
+			emu, kfdsig_emu_pasid_on(emu, kfdsig_kfd_fd(kfd), g), g, e2.slot_va, 8);
 		CHECK(gv != NULL, "slot mapped on gpu %d", i);
 		if (gv) {
 			*gv = 0x1000 + (uint64_t)i;

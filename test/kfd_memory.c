@@ -45,7 +45,9 @@ static void test_alloc_map_free(void)
 	}
 	CHECK(kfdsig_emu_gpu_ptr(emu, pasid, g0, bo->va + 8190, 4) == NULL, "range past end");
 	CHECK(kfdsig_kfd_map(kfd, bo, &g1, 1) == 0, "map to the second GPU (acquires it)");
-	CHECK(kfdsig_emu_gpu_ptr(emu, pasid, g1, bo->va, 4) != NULL, "now on gpu 1");
+	CHECK(kfdsig_emu_gpu_ptr(emu, kfdsig_emu_pasid_on(emu, kfdsig_kfd_fd(kfd), g1), g1, bo->va,
+				 4) != NULL,
+	      "now on gpu 1");
 	{
 		uint64_t va = bo->va;
 		CHECK(kfdsig_kfd_free(kfd, bo) == 0, "free (unmaps first)");

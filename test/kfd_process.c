@@ -16,6 +16,7 @@
 #include <sys/mman.h>
 
 #include <kfdsig/debug.h>
+#include <kfdsig/pm4.h>
 
 #include "abi/kfd_ioctl.h"
 #include "kfd_debug_util.h"
@@ -203,8 +204,137 @@ static void test_signal_page_7_3(void)
 	}
 }
 
+/* The sysfs entry of a secondary (kfd_process.c kfd_create_process_sysfs()):
+ * proc/<pid>/context_<id>/pasid, the lowest free id from 0, gone with it. */
+static bool ctx_entry(struct kfdsig_emu *emu, unsigned id, char *pasid, size_t n)
+{
+	char path[600];
+	FILE *f;
+	bool ok;
+
+	snprintf(path, sizeof(path), "%s/class/kfd/kfd/proc/%d/context_%u/pasid",
+		 kfdsig_emu_ops(emu)->sysfs_root, (int)getpid(), id);
+	f = fopen(path, "re");
+	if (!f)
+		return false;
+	ok = fgets(pasid, (int)n, f) != NULL;
+	fclose(f);
+	return ok;
+}
+
+static void test_secondary_sysfs(void)
+{
+	struct kfdsig_emu *emu = t_emu("gfx90a,kfd=1.19");
+	struct kfdsig_kfd *a = t_open(emu), *b = t_open(emu), *c;
+	char v[32];
+
+	CHECK(!ctx_entry(emu, 0, v, sizeof(v)), "no entry before CREATE_PROCESS");
+	CHECK_EQ(kfdsig_kfd_create_process(a), 0, "a secondary");
+	CHECK(ctx_entry(emu, 0, v, sizeof(v)) && !strcmp(v, "0\n"),
+	      "proc/<pid>/context_0/pasid reads 0");
+	CHECK_EQ(kfdsig_kfd_create_process(b), 0, "a second secondary");
+	CHECK(ctx_entry(emu, 1, v, sizeof(v)), "the next one is context_1");
+	kfdsig_kfd_close(a);
+	CHECK(!ctx_entry(emu, 0, v, sizeof(v)) && ctx_entry(emu, 1, v, sizeof(v)),
+	      "context_0 goes with its fd, context_1 stays");
+	c = t_open(emu);
+	CHECK_EQ(kfdsig_kfd_create_process(c), 0, "a third secondary");
+	CHECK(ctx_entry(emu, 0, v, sizeof(v)) && !ctx_entry(emu, 2, v, sizeof(v)),
+	      "the lowest free id again: context_0");
+	kfdsig_kfd_close(b);
+	kfdsig_kfd_close(c);
+	CHECK(!ctx_entry(emu, 0, v, sizeof(v)) && !ctx_entry(emu, 1, v, sizeof(v)),
+	      "no entry left");
+	kfdsig_emu_destroy(emu);
+}
+
+/* From KFD 1.18 the IH PASID names a (process, device) pair (commit
+ * 8544374c0f82: pdd->pasid is the GPU VM's); before it one PASID per process. */
+static void test_pasid_per_device(void)
+{
+	static const char *const spec[] = { "gfx90a,gfx1100,kfd=1.18", "gfx90a,gfx1100,kfd=1.17" };
+
+	for (int i = 0; i < 2; i++) {
+		struct kfdsig_emu *emu = t_emu(spec[i]);
+		struct kfdsig_kfd *a = t_open(emu), *b = t_open(emu);
+		uint32_t g0 = t_gpu(a, 0), g1 = t_gpu(a, 1);
+		int a0 = kfdsig_emu_pasid_on(emu, kfdsig_kfd_fd(a), g0);
+		int a1 = kfdsig_emu_pasid_on(emu, kfdsig_kfd_fd(a), g1);
+		int b0 = kfdsig_emu_pasid_on(emu, kfdsig_kfd_fd(b), g0);
+		int b1 = kfdsig_emu_pasid_on(emu, kfdsig_kfd_fd(b), g1);
+		bool per_dev = i == 0;
+		struct kfdsig_event e;
+		enum kfdsig_wait_result res;
+
+		CHECK(a0 > 0 && a1 > 0 && b0 > 0 && b1 > 0, "%s: PASIDs", spec[i]);
+		CHECK_EQ(a0, t_pasid(emu, a), "%s: kfdsig_emu_pasid() is the first device's",
+			 spec[i]);
+		CHECK(per_dev ? (a0 != a1 && b0 != b1 && a0 != b0 && a0 != b1 && a1 != b0 &&
+				 a1 != b1)
+			      : (a0 == a1 && b0 == b1 && a0 != b0),
+		      "%s: %s (%d %d, %d %d)", spec[i],
+		      per_dev ? "one per process-device" : "one per process", a0, a1, b0, b1);
+		CHECK_EQ(kfdsig_emu_pasid_on(emu, kfdsig_kfd_fd(a), 0x7), -ENOENT,
+			 "%s: unknown gpu_id", spec[i]);
+		e = t_event(a, KFDSIG_EVENT_SIGNAL, false);
+		t_gpu_signal(e.slot, 1);
+		CHECK_EQ(kfdsig_emu_interrupt(emu, a1, g1, KFDSIG_EMU_IRQ_CP_EOP, e.id), 1,
+			 "%s: the device's PASID on its device signals", spec[i]);
+		CHECK(t_wait1(a, e.id, NULL, 0, &res) == 0 && res == KFDSIG_WAIT_COMPLETE,
+		      "%s: the event is set", spec[i]);
+		t_gpu_signal(e.slot, 1);
+		CHECK_EQ(kfdsig_emu_interrupt(emu, a0, g1, KFDSIG_EMU_IRQ_CP_EOP, e.id),
+			 per_dev ? -ESRCH : 1, "%s: the first device's PASID on the second %s",
+			 spec[i], per_dev ? "finds no process" : "is the same");
+		CHECK(kfdsig_emu_gpu_ptr(emu, a1, g0, e.slot_va, 8) == NULL || !per_dev,
+		      "%s: another device's PASID maps nothing", spec[i]);
+		kfdsig_kfd_close(a);
+		kfdsig_kfd_close(b);
+		kfdsig_emu_destroy(emu);
+	}
+}
+
+/* A queue of the second device signals through that device's PASID: the
+ * engine's interrupt carries the (process, device) PASID. */
+static void test_pasid_engine(void)
+{
+	struct kfdsig_emu *emu = t_emu("gfx90a,gfx1100");
+	struct kfdsig_kfd *kfd = t_open(emu);
+	uint32_t g1 = t_gpu(kfd, 1);
+	const struct kfdsig_target *t = kfdsig_kfd_device(kfd, 1)->target;
+	struct kfdsig_event ev = t_event(kfd, KFDSIG_EVENT_SIGNAL, false);
+	struct kfdsig_emu_irq_record rec = { 0 };
+	struct kfdsig_kfd_queue *q = NULL;
+	enum kfdsig_wait_result res;
+	uint64_t *page, va;
+	uint32_t d[KFDSIG_PM4_FENCE_MAX_DW];
+	int n, p1 = kfdsig_emu_pasid_on(emu, kfdsig_kfd_fd(kfd), g1);
+
+	T_REQUIRE(!kfdsig_kfd_signal_page(kfd, &page, &va), "page");
+	T_REQUIRE(!kfdsig_kfd_queue_create(kfd, g1, KFDSIG_QUEUE_PM4, NULL, &q), "queue on gpu 1");
+	{
+		struct kfdsig_fence f = { .slot_va = va + 8ull * ev.id, .event_id = ev.id };
+		n = kfdsig_pm4_emit_fence(t, &f, d, KFDSIG_PM4_FENCE_MAX_DW);
+	}
+	T_REQUIRE(n > 0, "fence");
+	CHECK(!kfdsig_kfd_queue_submit(q, d, (uint32_t)n, WAIT_MS) &&
+		      !kfdsig_kfd_queue_wait_idle(q, WAIT_MS),
+	      "consumed");
+	CHECK(t_wait1(kfd, ev.id, NULL, WAIT_MS, &res) == 0 && res == KFDSIG_WAIT_COMPLETE,
+	      "gpu 1's end-of-pipe signals the event");
+	CHECK(p1 != t_pasid(emu, kfd) && kfdsig_emu_irq_trace(emu, p1, &rec, 1) == 1 &&
+		      rec.gpu_id == g1,
+	      "the interrupt carries gpu 1's PASID %d", p1);
+	kfdsig_kfd_queue_destroy(q);
+	kfdsig_kfd_close(kfd);
+	kfdsig_emu_destroy(emu);
+}
+
 int main(void)
 {
+	test_pasid_engine();
+	test_pasid_per_device();
+	test_secondary_sysfs();
 	test_create_process();
 	test_debug();
 	test_metadata_ring();

@@ -72,7 +72,7 @@ static int build(enum kfdsig_signal_engine e, const struct kfdsig_target *t, uin
 }
 
 /* The interrupts the emulated handler took since the last call. */
-static void print_trace(struct cli_kfd *c, bool json, uint64_t *seen)
+static void print_trace(struct cli_kfd *c, uint32_t gpu_id, bool json, uint64_t *seen)
 {
 	static const char *const src[] = { "cp-eop", "sdma-trap", "sq-msg", "cp-bad-opcode" };
 	struct kfdsig_emu_irq_record recs[16];
@@ -87,7 +87,7 @@ static void print_trace(struct cli_kfd *c, bool json, uint64_t *seen)
 		*seen = 1;
 		return;
 	}
-	pasid = kfdsig_emu_pasid(c->emu, kfdsig_kfd_fd(c->kfd));
+	pasid = kfdsig_emu_pasid_on(c->emu, kfdsig_kfd_fd(c->kfd), gpu_id);
 	n = kfdsig_emu_irq_trace(c->emu, pasid, recs, 16);
 	for (int i = 0; i < n; i++) {
 		const struct kfdsig_emu_irq_record *t = &recs[i];
@@ -340,7 +340,7 @@ static int signal_once(const struct signal_args *a, struct signal_ctx *x, uint64
 		printf("\n");
 	}
 	if (a->verbose)
-		print_trace(&x->c, x->json, &x->trace_seq);
+		print_trace(&x->c, dev->gpu_id, x->json, &x->trace_seq);
 	return r < 0 || res != KFDSIG_WAIT_COMPLETE;
 }
 

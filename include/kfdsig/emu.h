@@ -103,7 +103,10 @@ struct kfdsig_emu_config {
 	const struct kfdsig_emu_gpu_desc *gpus;
 	size_t ngpus; /* 1 .. 16 */
 	/* Reported AMDKFD_IOC_GET_VERSION, 1.1 to 1.22 (another version is
-	 * EINVAL); 0/0 means 1.18. Features above the version (event age
+	 * EINVAL); 0/0 means 1.18, or with a profile the version its
+	 * release reports (v6.14: 1.17; v7.1, v7.3: 1.22). With a profile a
+	 * version its kernels cannot report is EINVAL (v6.14: 1.17 or 1.18;
+	 * v7.1, v7.3: 1.22). Features above the version (event age
 	 * below 1.14, SMI below 1.3, CREATE_PROCESS below 1.19, ...) are
 	 * absent, as on such a kernel. */
 	uint32_t kfd_major, kfd_minor;
@@ -178,10 +181,22 @@ KFDSIG_API int kfdsig_emu_set_process_model(struct kfdsig_emu *emu,
 
 /**
  * kfdsig_emu_pasid() - the PASID of the KFD process behind an emulated
- * /dev/kfd fd (kfdsig_kfd_fd()).
+ * /dev/kfd fd (kfdsig_kfd_fd()) on its first device. From KFD 1.18 a
+ * process has one PASID per device (the GPU VM's, kfd_process_device,
+ * commit 8544374c0f82) and an interrupt or fault of another device needs
+ * that device's: kfdsig_emu_pasid_on(). Before 1.18 one PASID serves all.
  * Return: pasid > 0, or -EBADF.
  */
 KFDSIG_API int kfdsig_emu_pasid(struct kfdsig_emu *emu, int kfd_fd);
+
+/**
+ * kfdsig_emu_pasid_on() - the PASID of that process on the device
+ * @gpu_id: what the device's interrupts carry. kfdsig_emu_interrupt(),
+ * kfdsig_emu_vm_fault() and kfdsig_emu_gpu_ptr() route a PASID to the
+ * (process, device) pair it names: another device's PASID finds no process.
+ * Return: pasid > 0, -EBADF, or -ENOENT for an unknown gpu_id.
+ */
+KFDSIG_API int kfdsig_emu_pasid_on(struct kfdsig_emu *emu, int kfd_fd, uint32_t gpu_id);
 
 /**
  * kfdsig_emu_set_proc_pid() - give the emulated KFD process @pasid the pid

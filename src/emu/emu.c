@@ -143,6 +143,24 @@ static int setup_device(struct kfdsig_emu *emu, uint32_t i, const struct kfdsig_
 	return 0;
 }
 
+/* The KFD version each profile's kernels report (include/uapi/linux/
+ * kfd_ioctl.h KFD_IOCTL_MINOR_VERSION): v6.14 ships 1.17, 1.18 ("Rename pad
+ * in set_memory_policy_args to misc_process_flag") arrives within the
+ * v6.14-v6.18 span the profile covers; 1.19-1.22 (CREATE_PROCESS,
+ * cc6b66d661fd, to the metadata ring, "drm/amdkfd: Add metadata ring
+ * buffer for compute") were merged for 7.0, so 7.1 and 7.3 report 1.22.
+ * Without a profile any version the emulator knows is accepted. */
+static const struct profile_kfd {
+	const char *name;
+	uint32_t min, max, deflt;
+} profile_kfd[] = {
+	[KFDSIG_EMU_KERNEL_DEFAULT] = { "default", EMU_KFD_MINOR_MIN, EMU_KFD_MINOR_MAX,
+					EMU_KFD_MINOR_DEFAULT },
+	[KFDSIG_EMU_KERNEL_V6_14_DROP] = { "v6.14", 17, 18, 17 },
+	[KFDSIG_EMU_KERNEL_V7_1] = { "v7.1", 22, 22, 22 },
+	[KFDSIG_EMU_KERNEL_V7_3] = { "v7.3", 22, 22, 22 },
+};
+
 struct kfdsig_emu *kfdsig_emu_create(const struct kfdsig_emu_config *user_cfg)
 {
 	struct kfdsig_emu_config c, *cfg = &c;
@@ -177,6 +195,23 @@ struct kfdsig_emu *kfdsig_emu_create(const struct kfdsig_emu_config *user_cfg)
 		errno = EINVAL;
 		return NULL;
 	}
+	if ((cfg->kfd_major || cfg->kfd_minor) &&
+	    (cfg->kfd_minor < profile_kfd[cfg->profile].min ||
+	     cfg->kfd_minor > profile_kfd[cfg->profile].max)) {
+		const struct profile_kfd *pk = &profile_kfd[cfg->profile];
+		char range[32];
+
+		if (pk->max > pk->min)
+			snprintf(range, sizeof(range), "1.%u to 1.%u", pk->min, pk->max);
+		else
+			snprintf(range, sizeof(range), "1.%u", pk->min);
+		set_error(EINVAL,
+			  "KFD version %u.%u cannot come from the kernel of profile=%s "
+			  "(its KFD reports %s)",
+			  cfg->kfd_major, cfg->kfd_minor, pk->name, range);
+		errno = EINVAL;
+		return NULL;
+	}
 	emu = calloc(1, sizeof(*emu));
 	if (!emu) {
 		set_error(ENOMEM, "out of memory");
@@ -187,7 +222,8 @@ struct kfdsig_emu *kfdsig_emu_create(const struct kfdsig_emu_config *user_cfg)
 	emu->proc_release = emu_proc_free;    /* emu_process.c */
 	emu->file_release = emu_file_release; /* emu_seam.c */
 	emu->major = cfg->kfd_major || cfg->kfd_minor ? cfg->kfd_major : 1;
-	emu->minor = cfg->kfd_major || cfg->kfd_minor ? cfg->kfd_minor : EMU_KFD_MINOR_DEFAULT;
+	emu->minor =
+		cfg->kfd_major || cfg->kfd_minor ? cfg->kfd_minor : profile_kfd[cfg->profile].deflt;
 	emu->profile = cfg->profile;
 	emu->privileged = cfg->privileged;
 	emu->next_pasid = 0x8001;
@@ -278,6 +314,24 @@ int kfdsig_emu_pasid(struct kfdsig_emu *emu, int fd)
 	pthread_mutex_lock(&emu->lock);
 	f = emu_file_get(emu, fd);
 	r = f && f->kind == EMU_FILE_KFD && f->proc ? f->proc->pasid : -EBADF;
+	pthread_mutex_unlock(&emu->lock);
+	return r;
+}
+
+int kfdsig_emu_pasid_on(struct kfdsig_emu *emu, int fd, uint32_t gpu_id)
+{
+	struct emu_gpu *g;
+	struct emu_file *f;
+	int r;
+
+	if (!emu)
+		return -EINVAL;
+	g = emu_gpu_by_id(emu, gpu_id);
+	if (!g)
+		return -ENOENT;
+	pthread_mutex_lock(&emu->lock);
+	f = emu_file_get(emu, fd);
+	r = f && f->kind == EMU_FILE_KFD && f->proc ? emu_proc_pasid(f->proc, g) : -EBADF;
 	pthread_mutex_unlock(&emu->lock);
 	return r;
 }

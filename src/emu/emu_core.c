@@ -39,18 +39,38 @@ struct emu_gpu *emu_gpu_by_id(struct kfdsig_emu *emu, uint32_t gpu_id)
 	return NULL;
 }
 
-struct emu_proc *emu_proc_get(struct kfdsig_emu *emu, int pasid)
+static struct emu_proc *proc_get(struct kfdsig_emu *emu, int pasid, const struct emu_gpu *g)
 {
 	struct emu_proc *p;
 
 	pthread_mutex_lock(&emu->lock);
-	for (p = emu->procs; p; p = p->next)
-		if (p->pasid == pasid && !p->closed) {
+	for (p = emu->procs; p; p = p->next) {
+		bool match = false;
+
+		if (p->closed)
+			continue;
+		if (g)
+			match = emu_proc_pasid(p, g) == pasid;
+		else
+			for (uint32_t i = 0; i < emu->ngpus && !match; i++)
+				match = p->dev_pasid[i] == pasid;
+		if (match) {
 			p->refs++;
 			break;
 		}
+	}
 	pthread_mutex_unlock(&emu->lock);
 	return p;
+}
+
+struct emu_proc *emu_proc_get(struct kfdsig_emu *emu, int pasid)
+{
+	return proc_get(emu, pasid, NULL);
+}
+
+struct emu_proc *emu_proc_get_on(struct kfdsig_emu *emu, int pasid, const struct emu_gpu *g)
+{
+	return proc_get(emu, pasid, g);
 }
 
 void emu_proc_put(struct emu_proc *p)

@@ -213,7 +213,7 @@ static bool set_sh_reg(struct emu_queue *q, const uint32_t *d, uint32_t len)
 static int sq_read(void *ctx, uint64_t va, void *dst, uint32_t len)
 {
 	struct emu_queue *q = ctx;
-	void *p = kfdsig_emu_gpu_ptr(q->p->emu, q->p->pasid, q->g->gpu_id, va, len);
+	void *p = kfdsig_emu_gpu_ptr(q->p->emu, emu_proc_pasid(q->p, q->g), q->g->gpu_id, va, len);
 
 	if (!p)
 		return -EFAULT;
@@ -224,7 +224,7 @@ static int sq_read(void *ctx, uint64_t va, void *dst, uint32_t len)
 static int sq_write(void *ctx, uint64_t va, const void *src, uint32_t len)
 {
 	struct emu_queue *q = ctx;
-	void *p = kfdsig_emu_gpu_ptr(q->p->emu, q->p->pasid, q->g->gpu_id, va, len);
+	void *p = kfdsig_emu_gpu_ptr(q->p->emu, emu_proc_pasid(q->p, q->g), q->g->gpu_id, va, len);
 
 	if (!p)
 		return -EFAULT;

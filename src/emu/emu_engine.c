@@ -39,7 +39,7 @@ void emu_engine_vm_fault(struct emu_queue *q, uint64_t va)
 	pthread_mutex_lock(&p->lock);
 	emu_halt_queues(p, EMU_QUEUE_EXC_VM_FAULT);
 	pthread_mutex_unlock(&p->lock);
-	kfdsig_emu_vm_fault(p->emu, p->pasid, q->g->gpu_id, va & ~4095ull,
+	kfdsig_emu_vm_fault(p->emu, emu_proc_pasid(p, q->g), q->g->gpu_id, va & ~4095ull,
 			    KFDSIG_EMU_FAULT_NOT_PRESENT);
 	/* kfd_int_process_v9.c (and _v10/_v11/_v12_1) on a VMC/UTCL2 fault:
 	 * kfd_set_dbg_ev_from_interrupt(EC_DEVICE_MEMORY_VIOLATION, doorbell
@@ -52,7 +52,8 @@ void emu_engine_vm_fault(struct emu_queue *q, uint64_t va)
 
 void *emu_engine_mem(struct emu_queue *q, uint64_t va, uint64_t len)
 {
-	void *ptr = kfdsig_emu_gpu_ptr(q->p->emu, q->p->pasid, q->g->gpu_id, va, len);
+	void *ptr =
+		kfdsig_emu_gpu_ptr(q->p->emu, emu_proc_pasid(q->p, q->g), q->g->gpu_id, va, len);
 	if (!ptr)
 		emu_engine_vm_fault(q, va);
 	return ptr;
@@ -140,7 +141,7 @@ void emu_engine_irq(struct emu_queue *q, enum kfdsig_emu_irq_source src, uint32_
 	if (src == KFDSIG_EMU_IRQ_CP_EOP || src == KFDSIG_EMU_IRQ_SDMA_TRAP)
 		emu_engine_publish_fetched(q);
 	/* raised by the XCC whose CP runs the packet (emu_doorbell.c) */
-	emu_interrupt_xcc(q->p->emu, q->p->pasid, q->g->gpu_id, src, ctx, q->xcc);
+	emu_interrupt_xcc(q->p->emu, emu_proc_pasid(q->p, q->g), q->g->gpu_id, src, ctx, q->xcc);
 }
 
 void emu_engine_bad_opcode(struct emu_queue *q)

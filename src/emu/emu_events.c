@@ -845,7 +845,7 @@ int emu_interrupt_xcc(struct kfdsig_emu *emu, int pasid, uint32_t gpu_id,
 		return 0;
 	}
 	r.valid_bits = (uint32_t)bits;
-	p = emu_proc_get(emu, pasid);
+	p = emu_proc_get_on(emu, pasid, g);
 	if (!p) {
 		r.path = KFDSIG_EMU_PATH_DROPPED;
 		r.drop = KFDSIG_EMU_DROP_NO_PROCESS;
@@ -908,7 +908,7 @@ int kfdsig_emu_vm_fault(struct kfdsig_emu *emu, int pasid, uint32_t gpu_id, uint
 	g = emu_gpu_by_id(emu, gpu_id);
 	if (!g)
 		return -ENOENT;
-	p = emu_proc_get(emu, pasid);
+	p = emu_proc_get_on(emu, pasid, g);
 	if (!p)
 		return -ESRCH;
 	d.va = va;

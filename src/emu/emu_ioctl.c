@@ -174,6 +174,16 @@ static int create_process(struct kfdsig_emu *emu, struct emu_file *f, struct emu
 		return r;
 	}
 	np->secondary = true;
+	np->pid = p->pid;
+	/* the lowest context id no live secondary of this primary holds */
+	for (bool taken = true; taken;) {
+		taken = false;
+		for (struct emu_proc *o = emu->procs; o && !taken; o = o->next)
+			taken = o != np && o->secondary && !o->closed && o->pid == np->pid &&
+				o->context_id == np->context_id;
+		np->context_id += taken;
+	}
+	(void)emu_sysfs_proc_add(emu, np);
 	f->proc = np;
 	if (per_open)
 		p->closed = true;

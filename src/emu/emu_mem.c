@@ -381,7 +381,7 @@ void *kfdsig_emu_gpu_ptr(struct kfdsig_emu *emu, int pasid, uint32_t gpu_id, uin
 			 uint64_t len)
 {
 	struct emu_gpu *g = emu ? emu_gpu_by_id(emu, gpu_id) : NULL;
-	struct emu_proc *p = g ? emu_proc_get(emu, pasid) : NULL;
+	struct emu_proc *p = g ? emu_proc_get_on(emu, pasid, g) : NULL;
 	void *ptr = NULL;
 
 	if (!p) {

@@ -240,6 +240,15 @@ struct emu_proc {
 	/* Made by CREATE_PROCESS on an fd (kfd_process.c create_process(..,
 	 * primary = false)): what find_process_by_mm never returns. */
 	bool secondary;
+	/* The PASID on each device (pdd->pasid, commit 8544374c0f82 "drm/amdkfd:
+	 * Have kfd driver use same PASID values from graphic driver"): one per
+	 * process-device from KFD 1.18, before it the process's one on all;
+	 * pasid is the first device's. */
+	int dev_pasid[EMU_MAX_GPUS];
+	/* A secondary's context id (kfd_process.c kfd_process_alloc_id():
+	 * the lowest free of its primary's, from 0) and its sysfs entry. */
+	uint16_t context_id;
+	bool has_sysfs;
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
 	struct emu_pdd pdd[EMU_MAX_GPUS];
@@ -338,6 +347,13 @@ int emu_gpu_index(struct kfdsig_emu *emu, uint32_t gpu_id); /* -1: none */
  * index, -EINVAL (no such GPU) or -ENODEV (no VM acquired); p->lock held. */
 int emu_bind(struct kfdsig_emu *emu, struct emu_proc *p, uint32_t gpu_id);
 struct emu_proc *emu_proc_get(struct kfdsig_emu *emu, int pasid); /* takes a reference */
+/* The process whose PASID on device @g is @pasid (kfd_lookup_process_by_pasid(
+ * pasid, &pdd)): the IH entry's PASID names a (process, device) pair. */
+struct emu_proc *emu_proc_get_on(struct kfdsig_emu *emu, int pasid, const struct emu_gpu *g);
+static inline int emu_proc_pasid(const struct emu_proc *p, const struct emu_gpu *g)
+{
+	return p->dev_pasid[g - p->emu->gpus];
+}
 void emu_proc_put(struct emu_proc *p);
 /* The KFD process of the calling process (per-pid model), with a
  * reference, or NULL. emu->lock held. */
@@ -373,7 +389,9 @@ int emu_proc_new(struct kfdsig_emu *emu, struct emu_proc **out);
 void emu_proc_free(struct emu_proc *p);
 
 /* emu_sysfs.c */
-int emu_sysfs_write(struct kfdsig_emu *emu); /* into emu->sysfs */
+int emu_sysfs_write(struct kfdsig_emu *emu);
+int emu_sysfs_proc_add(struct kfdsig_emu *emu, struct emu_proc *p);
+void emu_sysfs_proc_remove(struct emu_proc *p); /* into emu->sysfs */
 uint32_t emu_default_device_id(const struct kfdsig_target *t);
 /* The product @t stands for: its table entry, or the generic identity
  * (name NULL) the emulator gives targets without one. */

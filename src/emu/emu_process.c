@@ -22,6 +22,7 @@
 /* The last reference went (emu->proc_release): free its events and memory. */
 void emu_proc_free(struct emu_proc *p)
 {
+	emu_sysfs_proc_remove(p);
 	emu_dbg_proc_free(p);
 	emu_events_fini(p);
 	emu_proc_free_memory(p);
@@ -38,7 +39,11 @@ int emu_proc_new(struct kfdsig_emu *emu, struct emu_proc **out)
 	if (!p)
 		return -ENOMEM;
 	p->emu = emu;
-	p->pasid = emu->next_pasid++;
+	p->pasid = emu->next_pasid;
+	for (uint32_t i = 0; i < emu->ngpus; i++)
+		p->dev_pasid[i] = emu_version_at_least(emu, 18) ? emu->next_pasid++ : p->pasid;
+	if (!emu_version_at_least(emu, 18) || !emu->ngpus)
+		emu->next_pasid++;
 	p->pid = getpid();
 	p->refs = 1;
 	if (emu->task_name[0])

@@ -605,3 +605,33 @@ int emu_sysfs_write(struct kfdsig_emu *emu)
 	/* as in real sysfs, class/kfd/kfd is a link to the device */
 	return link_to(emu, "../../devices/virtual/kfd/kfd", "class/kfd/kfd");
 }
+
+/* A secondary process's entry (kfd_process.c kfd_create_process_sysfs()):
+ * proc/<pid>/context_<id>/ under its primary's, with the "pasid" file that
+ * every process entry has; kernels with per process-device PASIDs (commit
+ * 8544374c0f82, before CREATE_PROCESS) report 0 there. Removed with the
+ * process (kfd_process_wq_release() -> kfd_process_remove_sysfs()). */
+#define PROC_DIR "devices/virtual/kfd/kfd/proc"
+
+int emu_sysfs_proc_add(struct kfdsig_emu *emu, struct emu_proc *p)
+{
+	int r = put(emu, "0\n", PROC_DIR "/%d/context_%u/pasid", (int)p->pid,
+		    (unsigned)p->context_id);
+
+	p->has_sysfs = r == 0;
+	return r;
+}
+
+void emu_sysfs_proc_remove(struct emu_proc *p)
+{
+	char path[700];
+
+	if (!p->has_sysfs)
+		return;
+	snprintf(path, sizeof(path), "%s/" PROC_DIR "/%d/context_%u/pasid", p->emu->sysfs,
+		 (int)p->pid, (unsigned)p->context_id);
+	unlink(path);
+	*strrchr(path, '/') = '\0';
+	rmdir(path);
+	p->has_sysfs = false;
+}

@@ -239,7 +239,7 @@ static void bench_lookup(struct bench *b)
 			b->err = -EIO;
 			return;
 		}
-		pasid = kfdsig_emu_pasid(b->d->emu, kfdsig_kfd_fd(kfd));
+		pasid = kfdsig_emu_pasid_on(b->d->emu, kfdsig_kfd_fd(kfd), b->d->gpu_id);
 		for (uint32_t i = 0; i < live; i++)
 			if (kfdsig_kfd_event_create(kfd, KFDSIG_EVENT_SIGNAL, false, &ev) == 0)
 				last = ev;
@@ -321,7 +321,8 @@ static int src_open(struct bench *b, int path, struct sigsrc *s)
 	s->ctx.dev = kfdsig_kfd_device_by_gpu_id(s->ctx.kfd, b->d->gpu_id);
 	s->ctx.t = b->d->target;
 	if (b->d->emu)
-		s->ctx.pasid = kfdsig_emu_pasid(b->d->emu, kfdsig_kfd_fd(s->ctx.kfd));
+		s->ctx.pasid =
+			kfdsig_emu_pasid_on(b->d->emu, kfdsig_kfd_fd(s->ctx.kfd), b->d->gpu_id);
 	return 0;
 }
 

@@ -97,7 +97,7 @@ static enum suite_result exhaustive_scan(struct suite_ctx *c)
 			c->kfd = old;
 			return suite_fail(c, "cannot open KFD: %s", kfdsig_last_error());
 		}
-		c->pasid = kfdsig_emu_pasid(c->d->emu, kfdsig_kfd_fd(c->kfd));
+		c->pasid = kfdsig_emu_pasid_on(c->d->emu, kfdsig_kfd_fd(c->kfd), c->d->gpu_id);
 		if (make_events(c, &s, live[k])) {
 			kfdsig_kfd_close(c->kfd);
 			c->kfd = old;
@@ -114,7 +114,7 @@ static enum suite_result exhaustive_scan(struct suite_ctx *c)
 			  *s.ev[live[k]].slot == KFDSIG_SLOT_UNSIGNALED;
 		kfdsig_kfd_close(c->kfd);
 		c->kfd = old;
-		c->pasid = kfdsig_emu_pasid(c->d->emu, kfdsig_kfd_fd(c->kfd));
+		c->pasid = kfdsig_emu_pasid_on(c->d->emu, kfdsig_kfd_fd(c->kfd), c->d->gpu_id);
 		SUITE_CHECK(c, ok,
 			    "with %u live events the scan set %d events, expected all %u signalled "
 			    "slots (set and acknowledged)",

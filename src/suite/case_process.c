@@ -128,7 +128,7 @@ static enum suite_result create_process(struct suite_ctx *c)
 		return suite_note(c, "two KFD processes in one task, events apart");
 	}
 	/* The interrupt path: the IH PASID picks the process. */
-	pasid = kfdsig_emu_pasid(c->d->emu, kfdsig_kfd_fd(k));
+	pasid = kfdsig_emu_pasid_on(c->d->emu, kfdsig_kfd_fd(k), c->d->gpu_id);
 	if (pasid < 0 || pasid == c->pasid) {
 		kfdsig_kfd_close(k);
 		return suite_fail(c, "the secondary's PASID %d, the primary's %d: expected its own",

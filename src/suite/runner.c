@@ -165,7 +165,7 @@ enum suite_result suite_run_one(const struct suite_case *cs, const struct suite_
 	}
 	c->t = c->dev->target;
 	if (d->emu)
-		c->pasid = kfdsig_emu_pasid(d->emu, kfdsig_kfd_fd(c->kfd));
+		c->pasid = kfdsig_emu_pasid_on(d->emu, kfdsig_kfd_fd(c->kfd), d->gpu_id);
 	r = cs->run(c);
 	kfdsig_kfd_close(c->kfd);
 	c->kfd = NULL;

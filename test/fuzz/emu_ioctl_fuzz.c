@@ -72,7 +72,7 @@ static void fd_hook(void *ctx, int fd, bool added)
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	static const char *const specs[NEMU] = { "gfx803", "gfx90a,privileged",
-						 "gfx1100,kfd=1.13,profile=v6.14",
+						 "gfx1100,kfd=1.17,profile=v6.14",
 						 "gfx1250,profile=mailbox-free" };
 	long pg = sysconf(_SC_PAGESIZE);
 
