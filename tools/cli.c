@@ -309,7 +309,10 @@ static ssize_t pretty_write(void *cookie, const char *buf, size_t n)
 			fputc(ch, p->out);
 		}
 	}
-	fflush(p->out);
+	if (fflush(p->out) || ferror(p->out)) {
+		errno = errno ? errno : EIO;
+		return -1; /* the cookie stream reports it to the command */
+	}
 	return (ssize_t)n;
 }
 
@@ -342,6 +345,18 @@ bool cli_json(void)
 			stdout = f;
 	}
 	return true;
+}
+
+int cli_finish(int status)
+{
+	int bad;
+
+	errno = 0;
+	bad = fflush(stdout) != 0 || ferror(stdout);
+	if (bad && !status)
+		return cli_error("write error on standard output: %s",
+				 strerror(errno ? errno : EIO));
+	return status;
 }
 
 void cli_json_record(FILE *f)

@@ -205,6 +205,11 @@ CLI_CMD_DECLARE(debug);
  * Return 0, or the exit code after printing the error. */
 int cli_exec_env(const char *spec);
 
+/* After the command: flush stdout (through the --pretty filter) and turn a
+ * write error a command did not report into "write error" and exit 1.
+ * Return the exit code. */
+int cli_finish(int status);
+
 /* The EXIT STATUS paragraph every help ends with: @what_fails says when
  * the command exits 1. */
 void cli_help_exit(FILE *f, const char *what_fails);

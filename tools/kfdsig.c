@@ -67,7 +67,7 @@ int main(int argc, char **argv)
 	static char prog[64];
 	const char *name;
 	size_t len;
-	int c;
+	int c, r;
 
 	cli_cmds = commands;
 	cli_ncmds = sizeof(commands) / sizeof(commands[0]);
@@ -80,11 +80,11 @@ int main(int argc, char **argv)
 		switch (c) {
 		case 'h':
 			usage(stdout);
-			return 0;
+			return cli_finish(0);
 		case 'V':
 			printf("kfdsig %s (library %s)\n", KFDSIG_VERSION_STRING_HEADERS,
 			       kfdsig_version_string());
-			return 0;
+			return cli_finish(0);
 		default:
 			return cli_usage_error("see 'kfdsig --help'");
 		}
@@ -101,7 +101,7 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "help")) {
 		if (argc < 3) {
 			usage(stdout);
-			return 0;
+			return cli_finish(0);
 		}
 		argv[1] = argv[2];
 		argv[2] = (char *)"--help";
@@ -127,5 +127,6 @@ int main(int argc, char **argv)
 	cli_prog = prog;
 	argv[1] = prog;
 	optind = 0; /* the command's getopt_long starts afresh */
-	return found->fn(argc - 1, argv + 1);
+	r = found->fn(argc - 1, argv + 1);
+	return cli_finish(r);
 }
