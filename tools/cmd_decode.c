@@ -48,7 +48,8 @@ static void help(FILE *f)
 		"      --units U         bytes or dwords: the unit of --rptr/--wptr\n"
 		"      --whole-ring      debugfs/devcoredump: the whole ring, not the window\n"
 		"                        their header gives\n"
-		"      --ring NAME       devcoredump: the ring to decode (default the first)\n"
+		"      --ring NAME       devcoredump: the ring to decode (needed when it holds\n"
+		"                        several)\n"
 		"      --mem ADDR=FILE   a memory image (binary) at GPU address ADDR; an\n"
 		"                        INDIRECT_BUFFER inside one is decoded inline\n"
 		"      --ib-depth N      nesting limit for IBs (default 4)\n"
@@ -935,6 +936,21 @@ static int decode_run(struct decode_args *a)
 		if (!col.n) {
 			ret = cli_usage_error("the ring holds no dwords: nothing to decode");
 			goto done;
+		}
+		if (a->rptr_s && (rptr >= col.n || wptr >= col.n)) {
+			/* A pointer counted past the ring's end (an unmasked
+			 * write pointer) means a place in the ring only when
+			 * the ring's size is a power of two, as amdgpu's are. */
+			if (col.n & (col.n - 1)) {
+				ret = cli_usage_error("--rptr/--wptr: %s beyond the %zu dword(s) "
+						      "of the ring",
+						      rptr >= col.n ? a->rptr_s : a->wptr_s, col.n);
+				goto done;
+			}
+			cli_note("--rptr/--wptr beyond the ring's %zu dwords: taken modulo "
+				 "its size (rptr 0x%llx, wptr 0x%llx)",
+				 col.n, (unsigned long long)(rptr % col.n),
+				 (unsigned long long)(wptr % col.n));
 		}
 		rptr %= col.n;
 		wptr %= col.n;
