@@ -183,13 +183,51 @@ bool cli_global_opt(int c, const char *arg)
 	return false;
 }
 
+/* Options that take a value and may be given more than once: each adds one
+ * (decode --mem ADDR=FILE). Any other option with a value keeps one. */
+static const char *const repeatable[] = { "mem" };
+
+/* A second value of a single-valued option: say so (the last one silently
+ * winning would run with what the user did not mean). Return false then. */
+static bool once(int c, const char *arg, const struct option *longopts)
+{
+	static const char *first[CLI_OPT_JSON_SEQ + 1];
+	const struct option *o = NULL;
+	char shortname[8] = "";
+
+	for (const struct option *l = longopts; l->name; l++)
+		if (l->val == c && !l->flag) {
+			o = l;
+			break;
+		}
+	if (!o || o->has_arg != required_argument || c < 0 || c > CLI_OPT_JSON_SEQ)
+		return true;
+	for (size_t i = 0; i < sizeof(repeatable) / sizeof(repeatable[0]); i++)
+		if (!strcmp(o->name, repeatable[i]))
+			return true;
+	if (c == CLI_OPT_EMULATE && cli_g.emulate && !first[c])
+		first[c] = cli_g.emulate; /* given before the command */
+	if (!first[c]) {
+		first[c] = arg;
+		return true;
+	}
+	if (c < 0x80 && isalnum(c))
+		snprintf(shortname, sizeof(shortname), "-%c/", c);
+	cli_usage_error("%s--%s given twice ('%s', then '%s'): give it once", shortname, o->name,
+			first[c], arg);
+	return false;
+}
+
 int cli_getopt(int argc, char **argv, const char *shortopts, const struct option *longopts)
 {
 	int c;
 
-	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1)
+	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		if (!once(c, optarg, longopts))
+			return '?';
 		if (!cli_global_opt(c, optarg))
 			break;
+	}
 	return c;
 }
 
