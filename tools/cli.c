@@ -55,6 +55,11 @@ bool cli_parse_u64(const char *what, const char *s, uint64_t max, uint64_t *out)
 		digits = s + 2;
 		base = 16;
 	}
+	if (s && s[0] == '-' && isdigit((unsigned char)s[1])) {
+		cli_usage_error("%s: %s is negative: want 0 to %llu", what, s,
+				(unsigned long long)max);
+		return false;
+	}
 	if (!s ||
 	    !(base == 16 ? isxdigit((unsigned char)*digits) : isdigit((unsigned char)*digits))) {
 		cli_usage_error("%s: '%s' is not a number", what, s ? s : "");
@@ -62,6 +67,10 @@ bool cli_parse_u64(const char *what, const char *s, uint64_t max, uint64_t *out)
 	}
 	errno = 0;
 	v = strtoull(digits, &end, base);
+	if (errno == ERANGE && !*end) {
+		cli_usage_error("%s: %s is larger than %llu", what, s, (unsigned long long)max);
+		return false;
+	}
 	if (errno || *end) {
 		cli_usage_error("%s: '%s' is not a number", what, s);
 		return false;
