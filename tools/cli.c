@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "core/escape.h"
 
 const char *cli_prog = "kfdsig";
 const struct cmd *cli_cmds;
@@ -154,18 +155,7 @@ bool cli_write_le(FILE *f, const uint32_t *dw, size_t n)
 
 void cli_json_str(FILE *f, const char *s)
 {
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
+	kfdsig_json_fputs(f, s);
 }
 
 struct cli_globals cli_g;

@@ -32,6 +32,7 @@
 #include "bench.h"
 #include "bench_plot.h"
 #include "case.h"
+#include "core/escape.h"
 
 /* One figure of the table. */
 struct fig {
@@ -836,22 +837,9 @@ static void print_text(const struct bench *b)
 		b->count);
 }
 
-/* A JSON string literal: quotes, backslashes and control characters
- * escaped (\u00XX). */
 static void json_str(FILE *f, const char *s)
 {
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
+	kfdsig_json_fputs(f, s);
 }
 
 static void json_num(FILE *out, const char *key, double v)

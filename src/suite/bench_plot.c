@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "bench_plot.h"
+#include "core/escape.h"
 
 struct dev {
 	char title[200];
@@ -88,16 +89,7 @@ static void text(FILE *f, double x, double y, const char *anchor, int size, cons
 {
 	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" font-size=\"%d\">", x, y, anchor,
 		size);
-	for (; *s; s++) {
-		if (*s == '<')
-			fputs("&lt;", f);
-		else if (*s == '>')
-			fputs("&gt;", f);
-		else if (*s == '&')
-			fputs("&amp;", f);
-		else
-			fputc(*s, f);
-	}
+	kfdsig_escape_fputs(f, KFDSIG_ESCAPE_XML, s);
 	fputs("</text>\n", f);
 }
 

@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "case.h"
+#include "core/escape.h"
 
 static const char *const engine_names[SUITE_ENGINE_COUNT] = { "pm4", "sdma", "shader", "aql" };
 
@@ -178,19 +179,7 @@ static const char *const result_names[] = { "PASS", "FAIL", "SKIP" };
 
 static void json_str(FILE *f, const char *s)
 {
-	fputc('"', f);
-	for (; s && *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-		if (ch == '"' || ch == '\\')
-			fprintf(f, "\\%c", ch);
-		else if (ch == '\n')
-			fputs("\\n", f);
-		else if (ch < 0x20)
-			fprintf(f, "\\u%04x", ch);
-		else
-			fputc(ch, f);
-	}
-	fputc('"', f);
+	kfdsig_json_fputs(f, s);
 }
 
 static void json_str_or_null(FILE *f, const char *s)
@@ -256,22 +245,7 @@ struct row {
 
 static void xml_str(FILE *f, const char *s)
 {
-	for (; s && *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if (ch == '<')
-			fputs("&lt;", f);
-		else if (ch == '>')
-			fputs("&gt;", f);
-		else if (ch == '&')
-			fputs("&amp;", f);
-		else if (ch == '"')
-			fputs("&quot;", f);
-		else if (ch < 0x20 && ch != '\n' && ch != '\t')
-			fputc(' ', f);
-		else
-			fputc(ch, f);
-	}
+	kfdsig_escape_fputs(f, KFDSIG_ESCAPE_XML, s);
 }
 
 static void write_junit(FILE *f, const struct row *rows, size_t nrows,
