@@ -21,12 +21,29 @@ static void vmsg(const char *fmt, va_list ap)
 	fputc('\n', stderr);
 }
 
+/* An error: with --json one JSON object on stderr, {"error": "..."}. */
+static void verr(const char *fmt, va_list ap)
+{
+	char msg[1024];
+
+	if (!cli_g.json) {
+		vmsg(fmt, ap);
+		return;
+	}
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	fputs("{\"error\": \"", stderr);
+	kfdsig_escape_fputs(stderr, KFDSIG_ESCAPE_JSON, cli_prog);
+	fputs(": ", stderr);
+	kfdsig_escape_fputs(stderr, KFDSIG_ESCAPE_JSON, msg);
+	fputs("\"}\n", stderr);
+}
+
 int cli_usage_error(const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vmsg(fmt, ap);
+	verr(fmt, ap);
 	va_end(ap);
 	return EXIT_USAGE;
 }
@@ -36,7 +53,7 @@ int cli_error(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vmsg(fmt, ap);
+	verr(fmt, ap);
 	va_end(ap);
 	return EXIT_FAILURE;
 }
