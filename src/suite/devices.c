@@ -174,11 +174,21 @@ enum suite_dev_status suite_devices_open(struct suite_devset *s, const struct su
 	const char *profile = "default";
 	for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		if (!strncmp(tok, "kfd=", 4)) {
+			if (o->kfd_version && strcmp(o->kfd_version, tok + 4))
+				return fail(s, SUITE_DEV_USAGE,
+					    "--kfd-version %s and --emulate's kfd=%s disagree: "
+					    "give one",
+					    o->kfd_version, tok + 4);
 			if (!o->kfd_version) {
 				strncat(knobs, ",", sizeof(knobs) - strlen(knobs) - 1);
 				strncat(knobs, tok, sizeof(knobs) - strlen(knobs) - 1);
 			}
 		} else if (!strncmp(tok, "profile=", 8)) {
+			if (o->profile && strcmp(o->profile, tok + 8))
+				return fail(s, SUITE_DEV_USAGE,
+					    "--kernel-profile %s and --emulate's profile=%s "
+					    "disagree: give one",
+					    o->profile, tok + 8);
 			if (!o->profile) {
 				strncat(knobs, ",", sizeof(knobs) - strlen(knobs) - 1);
 				strncat(knobs, tok, sizeof(knobs) - strlen(knobs) - 1);
