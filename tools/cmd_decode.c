@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* kfdsig decode: decode (and lint) a PM4 or SDMA packet stream. */
+/* kfdsig decode: decode (and lint) a PM4, SDMA or AQL packet stream. */
 #include <errno.h>
 #include <getopt.h>
 #include <string.h>

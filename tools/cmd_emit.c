@@ -173,7 +173,11 @@ static void annotate(FILE *f, const struct engine *e, const struct kfdsig_target
 
 		if (!len || len > n - pos)
 			len = (unsigned)(n - pos);
-		fprintf(f, "%s  (dwords %zu-%zu)\n", d ? d->name : "UNKNOWN", pos, pos + len - 1);
+		if (len == 1)
+			fprintf(f, "%s  (dword %zu)\n", d ? d->name : "UNKNOWN", pos);
+		else
+			fprintf(f, "%s  (dwords %zu-%zu)\n", d ? d->name : "UNKNOWN", pos,
+				pos + len - 1);
 		for (unsigned i = 0; i < len; i++) {
 			bool any = false;
 

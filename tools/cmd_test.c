@@ -11,7 +11,7 @@
 static void help(FILE *f)
 {
 	fprintf(f, "usage: kfdsig test [-d N] [--emulate TARGET[,TARGET...]|all]\n"
-		   "                   [-E pm4,sdma,shader] [--case GLOB[,GLOB...]] [--list]\n"
+		   "                   [-E pm4,sdma,shader,aql] [--case GLOB[,GLOB...]] [--list]\n"
 		   "                   [-j | --tap] [--junit FILE] [--no-time]\n"
 		   "                   [--kfd-version X.Y] [--kernel-profile NAME]\n\n"
 		   "Run the interrupt-path suite: named cases that each check one behaviour of\n"
@@ -23,7 +23,8 @@ static void help(FILE *f)
 		   "The last line is 'N passed, N failed, N skipped'.\n\n"
 		   "  --list              list the cases (what each checks, what it expects)\n"
 		   "  --case GLOB         only cases whose name matches (shell glob; comma list)\n"
-		   "  -E, --engine LIST   engine cases of these engines only (default all)\n"
+		   "  -E, --engine LIST   engine cases of these engines only: pm4, sdma, shader,\n"
+		   "                      aql (default all)\n"
 		   "  -d, --device N      only the N-th GPU (0-based)\n"
 		   "  --emulate SPEC      the emulated KFD, one device per target; 'all' is every\n"
 		   "                      target of the generation table (also KFDSIG_EMULATE)\n"

@@ -14,7 +14,7 @@
 static const struct cmd commands[] = {
 	CLI_CMD(targets, "list the GPU targets and their signalling facts"),
 	CLI_CMD(emit, "write a fence-with-interrupt packet sequence"),
-	CLI_CMD(decode, "decode and lint a PM4 or SDMA packet stream"),
+	CLI_CMD(decode, "decode and lint a PM4, SDMA or AQL packet stream"),
 	CLI_CMD(devices, "list the KFD GPUs with their target and versions"),
 	CLI_CMD(smi, "print KFD SMI events live"),
 	CLI_CMD(signal, "make the GPU signal a KFD event and wait for it"),
@@ -39,7 +39,9 @@ static void usage(FILE *f)
 		   "to any unambiguous prefix.\n\n"
 		   "global options (before or after the command):\n"
 		   "      --emulate SPEC  run the KFD commands on an emulated KFD (also\n"
-		   "                      KFDSIG_EMULATE=SPEC): SPEC = TARGET[,TARGET...]\n"
+		   "                      KFDSIG_EMULATE=SPEC): SPEC = TARGET[,partition=\n"
+		   "                      spx|dpx|tpx|qpx|cpx][,xcc=N][,TARGET...] or 'all'\n"
+		   "                      (test, bench: every target)\n"
 		   "                      [,kfd=1.N][,profile=v6.14|mailbox-free][,privileged]\n"
 		   "                      [,smi=EVENT[+EVENT...]] (SMI events raised when a\n"
 		   "                      client enables them; kfdsig smi --help)\n"
