@@ -422,9 +422,11 @@ static int on_packet(void *ctx, const struct kfdsig_packet *p)
 	struct kfdsig_packet q;
 
 	if (fr->plain) {
-		o->packets++;
-		o->dwords += p->avail; /* a truncated packet: only what the input holds */
+		/* packets and their dwords apart from skipped ranges; a
+		 * truncated packet: only what the input holds */
 		if (!(p->flags & KFDSIG_PACKET_SKIPPED)) {
+			o->packets++;
+			o->dwords += p->avail;
 			if (o->names[o->last].name == p->name && p->name)
 				o->names[o->last].n++;
 			else
@@ -438,14 +440,14 @@ static int on_packet(void *ctx, const struct kfdsig_packet *p)
 		out_packet(o, p);
 		return o->failed ? -EIO : 0;
 	}
-	o->packets++;
-	o->dwords += p->avail;
 	if (p->flags & KFDSIG_PACKET_SKIPPED) {
 		o->skipped++;
 		o->skipped_dw += p->ndw;
 		fr->skipped_at = p->offset;
 		fr->skipped_dw = p->ndw;
 	} else {
+		o->packets++;
+		o->dwords += p->avail;
 		count_name(o, p->name ? p->name : "?");
 	}
 	if (fr->base || fr->ring_dw) {
@@ -985,7 +987,7 @@ static int decode_run(struct decode_args *a)
 	/* Nothing to decode is almost always the wrong file or a failed
 	 * producer upstream of a pipe: say so rather than succeed silently
 	 * (an empty ring window is a state, not an error). */
-	if (!out->packets && !(window && !whole)) {
+	if (!out->packets && !out->skipped && !(window && !whole)) {
 		out->len = 0;
 		ret = cli_usage_error("%s%s%s holds no dwords: nothing to decode",
 				      in == stdin ? "" : "'", in == stdin ? "standard input" : path,
