@@ -12,7 +12,7 @@ static void help(FILE *f)
 {
 	fprintf(f, "usage: kfdsig test [-d N] [--emulate TARGET[,TARGET...]|all]\n"
 		   "                   [-E pm4,sdma,shader,aql] [--case GLOB[,GLOB...]] [--list]\n"
-		   "                   [-j | --tap] [--junit FILE] [--no-time]\n"
+		   "                   [-j | --tap | --ktap] [--junit FILE] [--no-time]\n"
 		   "                   [--kfd-version X.Y] [--kernel-profile NAME]\n\n"
 		   "Run the interrupt-path suite: named cases that each check one behaviour of\n"
 		   "the kernel's event path (event ids and limits, reset modes, wait-any/all,\n"
@@ -35,6 +35,8 @@ static void help(FILE *f)
 		   "  -j, --json          one JSON object instead of rows (every result, with\n"
 		   "                      duration_ms)\n"
 		   "      --tap           TAP version 13: one test point per case and device\n"
+		   "      --ktap          KTAP version 1 (the kernel's): a test per device, its\n"
+		   "                      cases as subtests, '# SKIP reason' for skips\n"
 		   "      --junit FILE    also write a JUnit XML report to FILE\n"
 		   "      --no-time       leave the durations out (reproducible output)\n\n"
 		   "Cases named irq.* drive the emulated kernel's interrupt entry point and\n"
@@ -42,7 +44,16 @@ static void help(FILE *f)
 	cli_help_exit(f, "when a case failed (or there is no KFD)");
 }
 
-enum { OPT_CASE = 256, OPT_LIST, OPT_KFD_VERSION, OPT_PROFILE, OPT_TAP, OPT_JUNIT, OPT_NO_TIME };
+enum {
+	OPT_CASE = 256,
+	OPT_LIST,
+	OPT_KFD_VERSION,
+	OPT_PROFILE,
+	OPT_TAP,
+	OPT_KTAP,
+	OPT_JUNIT,
+	OPT_NO_TIME
+};
 
 const struct option cmd_test_options[] = {
 	{ "device", required_argument, NULL, 'd' },
@@ -50,6 +61,7 @@ const struct option cmd_test_options[] = {
 	{ "case", required_argument, NULL, OPT_CASE },
 	{ "list", no_argument, NULL, OPT_LIST },
 	{ "tap", no_argument, NULL, OPT_TAP },
+	{ "ktap", no_argument, NULL, OPT_KTAP },
 	{ "junit", required_argument, NULL, OPT_JUNIT },
 	{ "no-time", no_argument, NULL, OPT_NO_TIME },
 	{ "kfd-version", required_argument, NULL, OPT_KFD_VERSION },
@@ -72,7 +84,7 @@ int cmd_test(int argc, char **argv)
 	struct suite_dev_opts dopt = { .device = -1, .prog = cli_prog };
 	struct suite_opts sopt = { .engines = SUITE_ENGINES_ALL, .times = true };
 	const char *junit = NULL;
-	bool tap = false;
+	bool tap = false, ktap = false;
 	const struct suite_case *const *all;
 	const struct suite_case **sel;
 	struct suite_devset *devs;
@@ -108,6 +120,9 @@ int cmd_test(int argc, char **argv)
 		case OPT_TAP:
 			tap = true;
 			break;
+		case OPT_KTAP:
+			ktap = true;
+			break;
 		case OPT_JUNIT:
 			junit = optarg;
 			break;
@@ -128,9 +143,12 @@ int cmd_test(int argc, char **argv)
 		return r;
 	dopt.emulate = cli_g.emulate;
 	sopt.json = cli_json();
-	if (sopt.json && tap)
-		return cli_usage_error("--tap and --json are two formats: choose one");
-	sopt.output = sopt.json ? SUITE_OUT_JSON : tap ? SUITE_OUT_TAP : SUITE_OUT_TEXT;
+	if (sopt.json + tap + ktap > 1)
+		return cli_usage_error("--json, --tap and --ktap are three formats: choose one");
+	sopt.output = sopt.json ? SUITE_OUT_JSON
+		      : tap	? SUITE_OUT_TAP
+		      : ktap	? SUITE_OUT_KTAP
+				: SUITE_OUT_TEXT;
 
 	all = suite_cases(&n);
 	sel = calloc(n ? n : 1, sizeof(*sel));

@@ -93,7 +93,7 @@ const struct suite_case *const *suite_cases(size_t *n);
 /* "events.max", "gpu.signal.pm4" */
 const char *suite_case_name(const struct suite_case *cs);
 
-enum suite_output { SUITE_OUT_TEXT, SUITE_OUT_JSON, SUITE_OUT_TAP };
+enum suite_output { SUITE_OUT_TEXT, SUITE_OUT_JSON, SUITE_OUT_TAP, SUITE_OUT_KTAP };
 
 struct suite_opts {
 	const char *globs; /* NULL: every case */
