@@ -12,7 +12,7 @@ static void help(FILE *f)
 {
 	fprintf(f, "usage: kfdsig test [-d N] [--emulate TARGET[,TARGET...]|all]\n"
 		   "                   [-E pm4,sdma,shader,aql] [--case GLOB[,GLOB...]] [--list]\n"
-		   "                   [-j | --tap | --ktap] [--junit FILE] [--no-time]\n"
+		   "                   [-f FMT | -j | --tap | --ktap] [--junit FILE] [--no-time]\n"
 		   "                   [--kfd-version X.Y] [--kernel-profile NAME]\n\n"
 		   "Run the interrupt-path suite: named cases that each check one behaviour of\n"
 		   "the kernel's event path (event ids and limits, reset modes, wait-any/all,\n"
@@ -32,6 +32,8 @@ static void help(FILE *f)
 		   "absent)\n"
 		   "  --kernel-profile P  emulator: default, v6.14 (the v6.14-v6.18 drop) or\n"
 		   "                      mailbox-free (GC 12.1 CP end-of-pipe id trusted)\n"
+		   "  -f, --format F      text (default), json, tap or ktap: the same as -j,\n"
+		   "                      --tap, --ktap\n"
 		   "  -j, --json          one JSON object instead of rows (every result, with\n"
 		   "                      duration_ms)\n"
 		   "      --tap           TAP version 13: one test point per case and device\n"
@@ -62,6 +64,7 @@ const struct option cmd_test_options[] = {
 	{ "list", no_argument, NULL, OPT_LIST },
 	{ "tap", no_argument, NULL, OPT_TAP },
 	{ "ktap", no_argument, NULL, OPT_KTAP },
+	{ "format", required_argument, NULL, 'f' },
 	{ "junit", required_argument, NULL, OPT_JUNIT },
 	{ "no-time", no_argument, NULL, OPT_NO_TIME },
 	{ "kfd-version", required_argument, NULL, OPT_KFD_VERSION },
@@ -69,9 +72,10 @@ const struct option cmd_test_options[] = {
 	CLI_GLOBAL_LONGOPTS,
 	{ 0 },
 };
-const char cmd_test_shortopts[] = "d:E:" CLI_GLOBAL_SHORTOPTS;
+const char cmd_test_shortopts[] = "d:E:f:" CLI_GLOBAL_SHORTOPTS;
 const struct cli_complete cmd_test_complete[] = {
 	{ "engine", "pm4 sdma shader aql" },
+	{ "format", "text json tap ktap" },
 	{ "case", "@case" },
 	{ "junit", "@file" },
 	{ "kfd-version", "1.2 1.3 1.13 1.14 1.16 1.18" },
@@ -122,6 +126,19 @@ int cmd_test(int argc, char **argv)
 			break;
 		case OPT_KTAP:
 			ktap = true;
+			break;
+		case 'f': /* the formats as other commands name them */
+			if (!strcmp(optarg, "json"))
+				cli_g.json = true;
+			else if (!strcmp(optarg, "tap"))
+				tap = true;
+			else if (!strcmp(optarg, "ktap"))
+				ktap = true;
+			else if (strcmp(optarg, "text"))
+				return cli_usage_error(
+					"--format: '%s' is not one of text, json, tap, "
+					"ktap",
+					optarg);
 			break;
 		case OPT_JUNIT:
 			junit = optarg;
