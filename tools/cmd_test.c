@@ -40,6 +40,7 @@ static void help(FILE *f)
 		   "      --ktap          KTAP version 1 (the kernel's): a test per device, its\n"
 		   "                      cases as subtests, '# SKIP reason' for skips\n"
 		   "      --junit FILE    also write a JUnit XML report to FILE\n"
+		   "  -o, --output FILE   write the report there instead of stdout\n"
 		   "      --no-time       leave the durations out (reproducible output)\n\n"
 		   "Cases named irq.* drive the emulated kernel's interrupt entry point and\n"
 		   "are skipped on hardware; gpu.* cases raise it from user queues.\n");
@@ -65,6 +66,7 @@ const struct option cmd_test_options[] = {
 	{ "tap", no_argument, NULL, OPT_TAP },
 	{ "ktap", no_argument, NULL, OPT_KTAP },
 	{ "format", required_argument, NULL, 'f' },
+	{ "output", required_argument, NULL, 'o' },
 	{ "junit", required_argument, NULL, OPT_JUNIT },
 	{ "no-time", no_argument, NULL, OPT_NO_TIME },
 	{ "kfd-version", required_argument, NULL, OPT_KFD_VERSION },
@@ -72,12 +74,13 @@ const struct option cmd_test_options[] = {
 	CLI_GLOBAL_LONGOPTS,
 	{ 0 },
 };
-const char cmd_test_shortopts[] = "d:E:f:" CLI_GLOBAL_SHORTOPTS;
+const char cmd_test_shortopts[] = "d:E:f:o:" CLI_GLOBAL_SHORTOPTS;
 const struct cli_complete cmd_test_complete[] = {
 	{ "engine", "pm4 sdma shader aql" },
 	{ "format", "text json tap ktap" },
 	{ "case", "@case" },
 	{ "junit", "@file" },
+	{ "output", "@file" },
 	{ "kfd-version", "1.2 1.3 1.13 1.14 1.16 1.18" },
 	{ "kernel-profile", "default v6.14 mailbox-free" },
 	{ 0 },
@@ -87,7 +90,8 @@ int cmd_test(int argc, char **argv)
 {
 	struct suite_dev_opts dopt = { .device = -1, .prog = cli_prog };
 	struct suite_opts sopt = { .engines = SUITE_ENGINES_ALL, .times = true };
-	const char *junit = NULL;
+	const char *junit = NULL, *output = NULL;
+	FILE *out;
 	bool tap = false, ktap = false;
 	const struct suite_case *const *all;
 	const struct suite_case **sel;
@@ -126,6 +130,9 @@ int cmd_test(int argc, char **argv)
 			break;
 		case OPT_KTAP:
 			ktap = true;
+			break;
+		case 'o':
+			output = optarg;
 			break;
 		case 'f': /* the formats as other commands name them */
 			if (!strcmp(optarg, "json"))
@@ -176,30 +183,40 @@ int cmd_test(int argc, char **argv)
 		free(sel);
 		return cli_usage_error("no case matches '%s'", sopt.globs ? sopt.globs : "*");
 	}
-	if (list) {
-		suite_list(sel, nsel, sopt.json, stdout);
+	if (!(out = cli_open_output(output, false))) {
 		free(sel);
-		return 0;
+		return EXIT_FAILURE;
+	}
+	if (list) {
+		suite_list(sel, nsel, sopt.json, out);
+		free(sel);
+		return cli_close_output(out);
 	}
 	r = cli_suite_devices(&dopt, &devs);
 	if (r) {
+		if (out != stdout)
+			fclose(out);
 		free(sel);
 		return r;
 	}
 	if (junit && !(sopt.junit = fopen(junit, "w"))) {
 		cli_suite_devices_close(devs);
+		if (out != stdout)
+			fclose(out);
 		free(sel);
 		return cli_error("cannot open '%s' for writing: %s", junit, strerror(errno));
 	}
 	if (sopt.output == SUITE_OUT_TEXT) {
-		printf("kfdsig test: %zu case%s on %zu device%s (%s KFD %u.%u, kernel %s)\n", nsel,
-		       nsel == 1 ? "" : "s", devs->n, devs->n == 1 ? "" : "s",
-		       devs->dev[0].emu ? "emulated" : "real", devs->dev[0].kfd_major,
-		       devs->dev[0].kfd_minor, devs->dev[0].profile);
+		fprintf(out, "kfdsig test: %zu case%s on %zu device%s (%s KFD %u.%u, kernel %s)\n",
+			nsel, nsel == 1 ? "" : "s", devs->n, devs->n == 1 ? "" : "s",
+			devs->dev[0].emu ? "emulated" : "real", devs->dev[0].kfd_major,
+			devs->dev[0].kfd_minor, devs->dev[0].profile);
 	}
 	sopt.progress = isatty(STDERR_FILENO) && !cli_g.quiet;
 	sopt.progress_out = stderr;
-	r = suite_run(sel, nsel, devs->dev, devs->n, &sopt, stdout, &cnt);
+	r = suite_run(sel, nsel, devs->dev, devs->n, &sopt, out, &cnt);
+	if (cli_close_output(out))
+		r = 1;
 	if (sopt.junit && fclose(sopt.junit)) {
 		cli_error("write error on '%s'", junit);
 		r = 1;

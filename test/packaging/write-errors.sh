@@ -39,4 +39,9 @@ for pretty in "" -p; do
   check "$@" bench -c 1
 done
 check test --case 'events.*' --tap
+# -o FILE: a write error there too
+err=$("$kfdsig" --emulate gfx90a test --case 'events.max' -o /dev/full 2>&1)
+st=$?
+[ "$st" = 1 ] && printf '%s' "$err" | grep -q 'write error' ||
+  { echo "FAIL: kfdsig test -o /dev/full: exit $st, stderr: $err"; fail=1; }
 exit $fail
