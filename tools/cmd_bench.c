@@ -44,7 +44,8 @@ static void help(FILE *f)
 		"                      the lookup fast path against the scan per live-event\n"
 		"                      count, throughput per path and batch size, and the\n"
 		"                      pm4 submit -> GPU timestamp -> wake timeline\n"
-		"  -d, --device N, --kfd-version X.Y, --kernel-profile NAME: as for kfdsig test\n"
+		"  -d, --device N, -g, --gpu GPU_ID, --kfd-version X.Y, --kernel-profile NAME:\n"
+		"                      as for kfdsig test\n"
 		"On a terminal a progress line on stderr names the figure being measured\n"
 		"(not with -q).\n");
 	cli_help_exit(f, "when a measurement fails (or there is no KFD) or a file cannot\n"
@@ -55,6 +56,7 @@ enum { OPT_KFD_VERSION = 256, OPT_PROFILE, OPT_SAMPLES, OPT_PLOT };
 
 const struct option cmd_bench_options[] = {
 	{ "device", required_argument, NULL, 'd' },
+	{ "gpu", required_argument, NULL, 'g' },
 	{ "count", required_argument, NULL, 'c' },
 	{ "samples", required_argument, NULL, OPT_SAMPLES },
 	{ "plot", required_argument, NULL, OPT_PLOT },
@@ -63,7 +65,7 @@ const struct option cmd_bench_options[] = {
 	CLI_GLOBAL_LONGOPTS,
 	{ 0 },
 };
-const char cmd_bench_shortopts[] = "d:c:" CLI_GLOBAL_SHORTOPTS;
+const char cmd_bench_shortopts[] = "g:d:c:" CLI_GLOBAL_SHORTOPTS;
 const struct cli_complete cmd_bench_complete[] = {
 	{ "samples", "@file" },
 	{ "plot", "@file" },
@@ -88,6 +90,13 @@ int cmd_bench(int argc, char **argv)
 			if (!cli_parse_u64("--device", optarg, 63, &v))
 				return EXIT_USAGE;
 			dopt.device = (int)v;
+			break;
+		case 'g':
+			if (!cli_parse_u64("--gpu", optarg, UINT32_MAX, &v))
+				return EXIT_USAGE;
+			if (!v)
+				return cli_usage_error("--gpu: 0 is a CPU node's id");
+			dopt.gpu_id = (uint32_t)v;
 			break;
 		case 'c':
 			if (!cli_parse_u64("--count", optarg, 1000000, &v))

@@ -26,6 +26,7 @@ static void help(FILE *f)
 		   "  -E, --engine LIST   engine cases of these engines only: pm4, sdma, shader,\n"
 		   "                      aql (default all)\n"
 		   "  -d, --device N      only the N-th GPU (0-based)\n"
+		   "  -g, --gpu GPU_ID    only the GPU of this KFD gpu id (as signal and smi)\n"
 		   "  --emulate SPEC      the emulated KFD, one device per target; 'all' is every\n"
 		   "                      target of the generation table (also KFDSIG_EMULATE)\n"
 		   "  --kfd-version X.Y   emulator: report this KFD version (features above it "
@@ -60,6 +61,7 @@ enum {
 
 const struct option cmd_test_options[] = {
 	{ "device", required_argument, NULL, 'd' },
+	{ "gpu", required_argument, NULL, 'g' },
 	{ "engine", required_argument, NULL, 'E' },
 	{ "case", required_argument, NULL, OPT_CASE },
 	{ "list", no_argument, NULL, OPT_LIST },
@@ -74,7 +76,7 @@ const struct option cmd_test_options[] = {
 	CLI_GLOBAL_LONGOPTS,
 	{ 0 },
 };
-const char cmd_test_shortopts[] = "d:E:f:o:" CLI_GLOBAL_SHORTOPTS;
+const char cmd_test_shortopts[] = "g:d:E:f:o:" CLI_GLOBAL_SHORTOPTS;
 const struct cli_complete cmd_test_complete[] = {
 	{ "engine", "pm4 sdma shader aql" },
 	{ "format", "text json tap ktap" },
@@ -108,6 +110,13 @@ int cmd_test(int argc, char **argv)
 			if (!cli_parse_u64("--device", optarg, 63, &v))
 				return EXIT_USAGE;
 			dopt.device = (int)v;
+			break;
+		case 'g':
+			if (!cli_parse_u64("--gpu", optarg, UINT32_MAX, &v))
+				return EXIT_USAGE;
+			if (!v)
+				return cli_usage_error("--gpu: 0 is a CPU node's id");
+			dopt.gpu_id = (uint32_t)v;
 			break;
 		case 'E': {
 			const char *bad;

@@ -59,6 +59,7 @@ struct suite_device {
 struct suite_dev_opts {
 	const char *emulate;	 /* --emulate SPEC (NULL: KFDSIG_EMULATE, then hardware) */
 	int device;		 /* --device N, -1: all */
+	uint32_t gpu_id;	 /* --gpu GPU_ID, 0: any */
 	const char *kfd_version; /* --kfd-version X.Y (emulator only) */
 	const char *profile;	 /* --kernel-profile NAME (emulator only) */
 	const char *prog;	 /* "kfdsig test": names the notes on stderr */
