@@ -207,7 +207,7 @@ static const char *const repeatable[] = { "mem" };
  * winning would run with what the user did not mean). Return false then. */
 static bool once(int c, const char *arg, const struct option *longopts)
 {
-	static const char *first[CLI_OPT_JSON_SEQ + 1];
+	static const char *first[CLI_OPT_KERNEL_PROFILE + 1];
 	const struct option *o = NULL;
 	char shortname[8] = "";
 
@@ -216,7 +216,7 @@ static bool once(int c, const char *arg, const struct option *longopts)
 			o = l;
 			break;
 		}
-	if (!o || o->has_arg != required_argument || c < 0 || c > CLI_OPT_JSON_SEQ)
+	if (!o || o->has_arg != required_argument || c < 0 || c > CLI_OPT_KERNEL_PROFILE)
 		return true;
 	for (size_t i = 0; i < sizeof(repeatable) / sizeof(repeatable[0]); i++)
 		if (!strcmp(o->name, repeatable[i]))

@@ -52,25 +52,21 @@ static void help(FILE *f)
 			 "be written");
 }
 
-enum { OPT_KFD_VERSION = 256, OPT_PROFILE, OPT_SAMPLES, OPT_PLOT };
+enum { OPT_SAMPLES = 256, OPT_PLOT };
 
 const struct option cmd_bench_options[] = {
-	{ "device", required_argument, NULL, 'd' },
-	{ "gpu", required_argument, NULL, 'g' },
+	CLI_SUITE_DEV_LONGOPTS,
 	{ "count", required_argument, NULL, 'c' },
 	{ "samples", required_argument, NULL, OPT_SAMPLES },
 	{ "plot", required_argument, NULL, OPT_PLOT },
-	{ "kfd-version", required_argument, NULL, OPT_KFD_VERSION },
-	{ "kernel-profile", required_argument, NULL, OPT_PROFILE },
 	CLI_GLOBAL_LONGOPTS,
 	{ 0 },
 };
-const char cmd_bench_shortopts[] = "g:d:c:" CLI_GLOBAL_SHORTOPTS;
+const char cmd_bench_shortopts[] = CLI_SUITE_DEV_SHORTOPTS "c:" CLI_GLOBAL_SHORTOPTS;
 const struct cli_complete cmd_bench_complete[] = {
 	{ "samples", "@file" },
 	{ "plot", "@file" },
-	{ "kfd-version", "1.2 1.3 1.13 1.14 1.16 1.18" },
-	{ "kernel-profile", "default v6.14 mailbox-free" },
+	CLI_SUITE_DEV_COMPLETE,
 	{ 0 },
 };
 
@@ -86,18 +82,6 @@ int cmd_bench(int argc, char **argv)
 
 	while ((c = cli_getopt(argc, argv, cmd_bench_shortopts, cmd_bench_options)) != -1) {
 		switch (c) {
-		case 'd':
-			if (!cli_parse_u64("--device", optarg, 63, &v))
-				return EXIT_USAGE;
-			dopt.device = (int)v;
-			break;
-		case 'g':
-			if (!cli_parse_u64("--gpu", optarg, UINT32_MAX, &v))
-				return EXIT_USAGE;
-			if (!v)
-				return cli_usage_error("--gpu: 0 is a CPU node's id");
-			dopt.gpu_id = (uint32_t)v;
-			break;
 		case 'c':
 			if (!cli_parse_u64("--count", optarg, 1000000, &v))
 				return EXIT_USAGE;
@@ -111,14 +95,9 @@ int cmd_bench(int argc, char **argv)
 		case OPT_PLOT:
 			plot_path = optarg;
 			break;
-		case OPT_KFD_VERSION:
-			dopt.kfd_version = optarg;
-			break;
-		case OPT_PROFILE:
-			dopt.profile = optarg;
-			break;
-		default:
-			return cli_opt_default(c, help);
+		default: /* the device options, or cli_opt_default() */
+			if ((r = cli_suite_dev_opt(c, optarg, &dopt, help)) >= 0)
+				return r;
 		}
 	}
 	if ((r = cli_no_operands(argc, argv)))

@@ -48,20 +48,10 @@ static void help(FILE *f)
 	cli_help_exit(f, "when a case failed (or there is no KFD)");
 }
 
-enum {
-	OPT_CASE = 256,
-	OPT_LIST,
-	OPT_KFD_VERSION,
-	OPT_PROFILE,
-	OPT_TAP,
-	OPT_KTAP,
-	OPT_JUNIT,
-	OPT_NO_TIME
-};
+enum { OPT_CASE = 256, OPT_LIST, OPT_TAP, OPT_KTAP, OPT_JUNIT, OPT_NO_TIME };
 
 const struct option cmd_test_options[] = {
-	{ "device", required_argument, NULL, 'd' },
-	{ "gpu", required_argument, NULL, 'g' },
+	CLI_SUITE_DEV_LONGOPTS,
 	{ "engine", required_argument, NULL, 'E' },
 	{ "case", required_argument, NULL, OPT_CASE },
 	{ "list", no_argument, NULL, OPT_LIST },
@@ -71,20 +61,17 @@ const struct option cmd_test_options[] = {
 	{ "output", required_argument, NULL, 'o' },
 	{ "junit", required_argument, NULL, OPT_JUNIT },
 	{ "no-time", no_argument, NULL, OPT_NO_TIME },
-	{ "kfd-version", required_argument, NULL, OPT_KFD_VERSION },
-	{ "kernel-profile", required_argument, NULL, OPT_PROFILE },
 	CLI_GLOBAL_LONGOPTS,
 	{ 0 },
 };
-const char cmd_test_shortopts[] = "g:d:E:f:o:" CLI_GLOBAL_SHORTOPTS;
+const char cmd_test_shortopts[] = CLI_SUITE_DEV_SHORTOPTS "E:f:o:" CLI_GLOBAL_SHORTOPTS;
 const struct cli_complete cmd_test_complete[] = {
 	{ "engine", "pm4 sdma shader aql" },
 	{ "format", "text json tap ktap" },
 	{ "case", "@case" },
 	{ "junit", "@file" },
 	{ "output", "@file" },
-	{ "kfd-version", "1.2 1.3 1.13 1.14 1.16 1.18" },
-	{ "kernel-profile", "default v6.14 mailbox-free" },
+	CLI_SUITE_DEV_COMPLETE,
 	{ 0 },
 };
 
@@ -101,23 +88,10 @@ int cmd_test(int argc, char **argv)
 	struct suite_counts cnt;
 	bool list = false;
 	size_t n, nsel;
-	uint64_t v;
 	int c, r;
 
 	while ((c = cli_getopt(argc, argv, cmd_test_shortopts, cmd_test_options)) != -1) {
 		switch (c) {
-		case 'd':
-			if (!cli_parse_u64("--device", optarg, 63, &v))
-				return EXIT_USAGE;
-			dopt.device = (int)v;
-			break;
-		case 'g':
-			if (!cli_parse_u64("--gpu", optarg, UINT32_MAX, &v))
-				return EXIT_USAGE;
-			if (!v)
-				return cli_usage_error("--gpu: 0 is a CPU node's id");
-			dopt.gpu_id = (uint32_t)v;
-			break;
 		case 'E': {
 			const char *bad;
 			size_t len;
@@ -162,14 +136,9 @@ int cmd_test(int argc, char **argv)
 		case OPT_NO_TIME:
 			sopt.times = false;
 			break;
-		case OPT_KFD_VERSION:
-			dopt.kfd_version = optarg;
-			break;
-		case OPT_PROFILE:
-			dopt.profile = optarg;
-			break;
-		default:
-			return cli_opt_default(c, help);
+		default: /* the device options, or cli_opt_default() */
+			if ((r = cli_suite_dev_opt(c, optarg, &dopt, help)) >= 0)
+				return r;
 		}
 	}
 	if ((r = cli_no_operands(argc, argv)))
