@@ -148,7 +148,7 @@ targets_of() {
   local t out=()
   for t in $1; do
     case $t in
-    cli_* | suite_*) out+=(kfdsig_cli) ;;
+    cli_* | suite_* | bench_plot) out+=(kfdsig_cli) ;;
     debug_trap_*) out+=(kfdsig_cli kfdsig_preload client_trap_queue) ;;
     preload_*) out+=("test_$t" kfdsig_cli kfdsig_preload) ;;
     abi_compat | exports*) out+=(kfdsig kfdsig-emu) ;;
@@ -167,7 +167,7 @@ run_tests() {
   : >"$work/test.log"
   for t in $1; do
     case $t in
-    cli_* | suite_* | debug_trap_* | preload_* | abi_compat | exports* | script_*)
+    cli_* | suite_* | bench_plot | debug_trap_* | preload_* | abi_compat | exports* | script_*)
       TMPDIR=$work/tmp timeout -k 5 "$per_test_timeout" ctest --test-dir "$bld" -R "^$t\$" \
         >>"$work/test.log" 2>&1
       rc=$?

@@ -83,9 +83,10 @@ static const struct sample samples[] = {
 	  "vega10.gfx.ring[   0] == 0xc0001000    r\n"
 	  "vega10.gfx.ring[   1] == 0x00000000    w\n",
 	  0 },
-	/* rptr 1, wptr 2, driver wptr 2, then the ring */
+	/* rptr 1, wptr and driver wptr 0 (2, masked to the 2-dword ring),
+	 * then the ring */
 	{ "debugfs", KFDSIG_DECODE_INPUT_DEBUGFS, "/sys/kernel/debug/dri/0/amdgpu_ring_gfx",
-	  "\x01\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00"
+	  "\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 	  "\x00\x10\x00\xc0\x00\x00\x00\x00",
 	  20 },
 	{ "devcoredump", KFDSIG_DECODE_INPUT_DEVCOREDUMP, NULL,
@@ -124,7 +125,7 @@ static void test_formats(void)
 		if (s->format == KFDSIG_DECODE_INPUT_DEBUGFS) {
 			CHECK_EQ(ring.flags, KFDSIG_DECODE_INPUT_RING_PTRS, "debugfs pointers");
 			CHECK_EQ(ring.rptr, 1, "debugfs rptr");
-			CHECK_EQ(ring.wptr, 2, "debugfs wptr");
+			CHECK_EQ(ring.wptr, 0, "debugfs wptr");
 		} else if (s->format == KFDSIG_DECODE_INPUT_UMR) {
 			CHECK_EQ(ring.flags,
 				 KFDSIG_DECODE_INPUT_RING_PTRS | KFDSIG_DECODE_INPUT_RING_INDEXED,
@@ -173,6 +174,20 @@ static void test_refused(void)
 	    KFDSIG_DECODE_INPUT_DEBUGFS, NULL, "starts with 12 bytes");
 	bad("a missing devcoredump ring", samples[8].text, 0, KFDSIG_DECODE_INPUT_DEVCOREDUMP,
 	    "sdma0", "no ring named 'sdma0'");
+	bad("a devcoredump of two rings and no ring name",
+	    "ring name: gfx_0.0.0\nRing contents\nOffset \t Value\n0x0 \t 0x0\n"
+	    "ring name: comp_1.0.0\nRing contents\nOffset \t Value\n0x0 \t 0x0\n",
+	    0, KFDSIG_DECODE_INPUT_DEVCOREDUMP, NULL, "holds 2 rings: name one");
+	bad("an unknown ring among two", "ring name: gfx_0.0.0\nring name: comp_1.0.0\n", 0,
+	    KFDSIG_DECODE_INPUT_DEVCOREDUMP, "nosuch", "its rings: gfx_0.0.0, comp_1.0.0");
+	bad("a debugfs ring of 3 dwords",
+	    "\0\0\0\0\0\0\0\0\0\0\0\0"
+	    "\1\0\0\0\2\0\0\0\3\0\0\0",
+	    24, KFDSIG_DECODE_INPUT_DEBUGFS, NULL, "is not a power of two");
+	bad("a debugfs wptr beyond its ring",
+	    "\0\0\0\0\4\0\0\0\0\0\0\0"
+	    "\1\0\0\0\2\0\0\0",
+	    20, KFDSIG_DECODE_INPUT_DEBUGFS, NULL, "are not all below its 2 ring dword(s)");
 	bad("an offset going back",
 	    "00000008  00 10 00 c0 00 00 00 00                           |........|\n", 0,
 	    KFDSIG_DECODE_INPUT_HEXDUMP, NULL, "offset 0x8, expected 0x0");
@@ -247,6 +262,10 @@ static void test_args(void)
 	CHECK(!strcmp(kfdsig_decode_input_format_name(KFDSIG_DECODE_INPUT_AUTO), "auto"), "auto");
 	CHECK_EQ(kfdsig_decode_input_detect(NULL, 3, NULL), -EINVAL, "NULL head");
 	CHECK_EQ(kfdsig_decode_input_detect(NULL, 0, NULL), KFDSIG_DECODE_INPUT_HEX, "empty: hex");
+	CHECK_EQ(kfdsig_decode_input_detect("\xef\xbb\xbf"
+					    "c0001000\n",
+					    12, NULL),
+		 KFDSIG_DECODE_INPUT_HEX, "hex after a UTF-8 byte order mark");
 	CHECK_EQ(kfdsig_decode_input_detect("0xc0001000 0\n", 13, "dir/amdgpu_ring_sdma0"),
 		 KFDSIG_DECODE_INPUT_DEBUGFS, "the debugfs name decides");
 }

@@ -186,7 +186,11 @@ static void test_create_checks(void)
 	CHECK_EQ(kfdsig_kfd_ioctl(r.kfd, cq, &a), -EINVAL, "AQL not emulated");
 	a = good;
 	a.queue_type = KFD_IOC_QUEUE_TYPE_SDMA_BY_ENG_ID;
-	CHECK_EQ(kfdsig_kfd_ioctl(r.kfd, cq, &a), -EINVAL, "SDMA by engine id needs 1.17");
+	/* set_queue_properties_from_user(): a type the kernel does not know
+	 * is -ENOTSUPP (524), returned as is by kfd_ioctl_create_queue() */
+	CHECK_EQ(kfdsig_kfd_ioctl(r.kfd, cq, &a), -524, "SDMA by engine id needs 1.17");
+	a.queue_type = 5;
+	CHECK_EQ(kfdsig_kfd_ioctl(r.kfd, cq, &a), -524, "unknown queue type 5");
 	CHECK_EQ(kfdsig_kfd_queue_create(r.kfd, r.gpu, KFDSIG_QUEUE_SDMA_BY_ENG_ID, NULL, &q),
 		 -ENOTSUP, "backend refuses it on 1.16");
 	/* compute: EOP size and the context save area must match topology */

@@ -265,6 +265,13 @@ static void test_fences(const struct kfdsig_target *t)
 	n = kfdsig_emit_signal(t, KFDSIG_SIGNAL_SDMA, &f, NULL, a, KFDSIG_SIGNAL_MAX_DW);
 	m = kfdsig_sdma_emit_fence(t, &f, b, KFDSIG_SIGNAL_MAX_DW);
 	CHECK(n > 0 && n == m && !memcmp(a, b, 4 * (size_t)n), "%s sdma", t->name);
+	{ /* signal.h: a code buffer given for SDMA is -EINVAL */
+		struct kfdsig_code_buf cb = buf_at(8, sizeof(mem), KFDSIG_SHADER_RAW);
+
+		CHECK_EQ(
+			kfdsig_emit_signal(t, KFDSIG_SIGNAL_SDMA, &f, &cb, a, KFDSIG_SIGNAL_MAX_DW),
+			-EINVAL, "%s sdma with a code buffer", t->name);
+	}
 	CHECK(m <= KFDSIG_SIGNAL_MAX_DW && KFDSIG_PM4_DISPATCH_MAX_DW <= KFDSIG_SIGNAL_MAX_DW,
 	      "KFDSIG_SIGNAL_MAX_DW holds every engine's signal");
 }

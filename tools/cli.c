@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "core/escape.h"
 
 const char *cli_prog = "kfdsig";
 const struct cmd *cli_cmds;
@@ -20,12 +21,29 @@ static void vmsg(const char *fmt, va_list ap)
 	fputc('\n', stderr);
 }
 
+/* An error: with --json one JSON object on stderr, {"error": "..."}. */
+static void verr(const char *fmt, va_list ap)
+{
+	char msg[1024];
+
+	if (!cli_g.json) {
+		vmsg(fmt, ap);
+		return;
+	}
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	fputs("{\"error\": \"", stderr);
+	kfdsig_escape_fputs(stderr, KFDSIG_ESCAPE_JSON, cli_prog);
+	fputs(": ", stderr);
+	kfdsig_escape_fputs(stderr, KFDSIG_ESCAPE_JSON, msg);
+	fputs("\"}\n", stderr);
+}
+
 int cli_usage_error(const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vmsg(fmt, ap);
+	verr(fmt, ap);
 	va_end(ap);
 	return EXIT_USAGE;
 }
@@ -35,7 +53,7 @@ int cli_error(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vmsg(fmt, ap);
+	verr(fmt, ap);
 	va_end(ap);
 	return EXIT_FAILURE;
 }
@@ -55,6 +73,11 @@ bool cli_parse_u64(const char *what, const char *s, uint64_t max, uint64_t *out)
 		digits = s + 2;
 		base = 16;
 	}
+	if (s && s[0] == '-' && isdigit((unsigned char)s[1])) {
+		cli_usage_error("%s: %s is negative: want 0 to %llu", what, s,
+				(unsigned long long)max);
+		return false;
+	}
 	if (!s ||
 	    !(base == 16 ? isxdigit((unsigned char)*digits) : isdigit((unsigned char)*digits))) {
 		cli_usage_error("%s: '%s' is not a number", what, s ? s : "");
@@ -62,6 +85,10 @@ bool cli_parse_u64(const char *what, const char *s, uint64_t max, uint64_t *out)
 	}
 	errno = 0;
 	v = strtoull(digits, &end, base);
+	if (errno == ERANGE && !*end) {
+		cli_usage_error("%s: %s is larger than %llu", what, s, (unsigned long long)max);
+		return false;
+	}
 	if (errno || *end) {
 		cli_usage_error("%s: '%s' is not a number", what, s);
 		return false;
@@ -145,18 +172,7 @@ bool cli_write_le(FILE *f, const uint32_t *dw, size_t n)
 
 void cli_json_str(FILE *f, const char *s)
 {
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
+	kfdsig_json_fputs(f, s);
 }
 
 struct cli_globals cli_g;
@@ -183,13 +199,51 @@ bool cli_global_opt(int c, const char *arg)
 	return false;
 }
 
+/* Options that take a value and may be given more than once: each adds one
+ * (decode --mem ADDR=FILE). Any other option with a value keeps one. */
+static const char *const repeatable[] = { "mem" };
+
+/* A second value of a single-valued option: say so (the last one silently
+ * winning would run with what the user did not mean). Return false then. */
+static bool once(int c, const char *arg, const struct option *longopts)
+{
+	static const char *first[CLI_OPT_KERNEL_PROFILE + 1];
+	const struct option *o = NULL;
+	char shortname[8] = "";
+
+	for (const struct option *l = longopts; l->name; l++)
+		if (l->val == c && !l->flag) {
+			o = l;
+			break;
+		}
+	if (!o || o->has_arg != required_argument || c < 0 || c > CLI_OPT_KERNEL_PROFILE)
+		return true;
+	for (size_t i = 0; i < sizeof(repeatable) / sizeof(repeatable[0]); i++)
+		if (!strcmp(o->name, repeatable[i]))
+			return true;
+	if (c == CLI_OPT_EMULATE && cli_g.emulate && !first[c])
+		first[c] = cli_g.emulate; /* given before the command */
+	if (!first[c]) {
+		first[c] = arg;
+		return true;
+	}
+	if (c < 0x80 && isalnum(c))
+		snprintf(shortname, sizeof(shortname), "-%c/", c);
+	cli_usage_error("%s--%s given twice ('%s', then '%s'): give it once", shortname, o->name,
+			first[c], arg);
+	return false;
+}
+
 int cli_getopt(int argc, char **argv, const char *shortopts, const struct option *longopts)
 {
 	int c;
 
-	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1)
+	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		if (!once(c, optarg, longopts))
+			return '?';
 		if (!cli_global_opt(c, optarg))
 			break;
+	}
 	return c;
 }
 
@@ -309,7 +363,10 @@ static ssize_t pretty_write(void *cookie, const char *buf, size_t n)
 			fputc(ch, p->out);
 		}
 	}
-	fflush(p->out);
+	if (fflush(p->out) || ferror(p->out)) {
+		errno = errno ? errno : EIO;
+		return -1; /* the cookie stream reports it to the command */
+	}
 	return (ssize_t)n;
 }
 
@@ -342,6 +399,18 @@ bool cli_json(void)
 			stdout = f;
 	}
 	return true;
+}
+
+int cli_finish(int status)
+{
+	int bad;
+
+	errno = 0;
+	bad = fflush(stdout) != 0 || ferror(stdout);
+	if (bad && !status)
+		return cli_error("write error on standard output: %s",
+				 strerror(errno ? errno : EIO));
+	return status;
 }
 
 void cli_json_record(FILE *f)

@@ -54,7 +54,7 @@ extern struct cli_globals cli_g;
 
 /* getopt values of the global long-only options (above any short option
  * and any command's own OPT_* values). */
-enum { CLI_OPT_EMULATE = 0x1000, CLI_OPT_JSON_SEQ };
+enum { CLI_OPT_EMULATE = 0x1000, CLI_OPT_JSON_SEQ, CLI_OPT_KFD_VERSION, CLI_OPT_KERNEL_PROFILE };
 
 #define CLI_GLOBAL_LONGOPTS                                                                \
 	{ "emulate", required_argument, NULL, CLI_OPT_EMULATE },                           \
@@ -185,6 +185,25 @@ int cli_no_kfd_error(void);
 struct suite_dev_opts;
 struct suite_devset;
 int cli_suite_devices(const struct suite_dev_opts *o, struct suite_devset **out);
+
+/* The device options of test and bench: -d/--device N, -g/--gpu GPU_ID,
+ * --kfd-version X.Y, --kernel-profile NAME (their long options, short
+ * options and completions below). cli_suite_dev_opt(), the default of the
+ * option loop: -1 when @c was one of them (stored in @o: go on), else the
+ * exit code (a usage error, or cli_opt_default(@c, @help)). */
+#define CLI_SUITE_DEV_LONGOPTS                                                               \
+	{ "device", required_argument, NULL, 'd' }, { "gpu", required_argument, NULL, 'g' }, \
+		{ "kfd-version", required_argument, NULL, CLI_OPT_KFD_VERSION },             \
+	{                                                                                    \
+		"kernel-profile", required_argument, NULL, CLI_OPT_KERNEL_PROFILE            \
+	}
+#define CLI_SUITE_DEV_SHORTOPTS "d:g:"
+#define CLI_SUITE_DEV_COMPLETE                                           \
+	{ "kfd-version", "1.2 1.3 1.13 1.14 1.16 1.18" },                \
+	{                                                                \
+		"kernel-profile", "default v6.14 v7.1 v7.3 mailbox-free" \
+	}
+int cli_suite_dev_opt(int c, const char *arg, struct suite_dev_opts *o, void (*help)(FILE *f));
 void cli_suite_devices_close(struct suite_devset *s);
 
 CLI_CMD_DECLARE(targets);
@@ -205,6 +224,11 @@ CLI_CMD_DECLARE(trace);
  * emulated KFD (@spec NULL: --emulate, KFDSIG_EMULATE, else gfx90a).
  * Return 0, or the exit code after printing the error. */
 int cli_exec_env(const char *spec);
+
+/* After the command: flush stdout (through the --pretty filter) and turn a
+ * write error a command did not report into "write error" and exit 1.
+ * Return the exit code. */
+int cli_finish(int status);
 
 /* The EXIT STATUS paragraph every help ends with: @what_fails says when
  * the command exits 1. */

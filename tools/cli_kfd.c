@@ -96,3 +96,30 @@ void cli_suite_devices_close(struct suite_devset *s)
 		suite_devices_close(s);
 	free(s);
 }
+
+int cli_suite_dev_opt(int c, const char *arg, struct suite_dev_opts *o, void (*help)(FILE *f))
+{
+	uint64_t v;
+
+	switch (c) {
+	case 'd':
+		if (!cli_parse_u64("--device", arg, 63, &v))
+			return EXIT_USAGE;
+		o->device = (int)v;
+		return -1;
+	case 'g':
+		if (!cli_parse_u64("--gpu", arg, UINT32_MAX, &v))
+			return EXIT_USAGE;
+		if (!v)
+			return cli_usage_error("--gpu: 0 is a CPU node's id");
+		o->gpu_id = (uint32_t)v;
+		return -1;
+	case CLI_OPT_KFD_VERSION:
+		o->kfd_version = arg;
+		return -1;
+	case CLI_OPT_KERNEL_PROFILE:
+		o->profile = arg;
+		return -1;
+	}
+	return cli_opt_default(c, help);
+}

@@ -44,31 +44,29 @@ static void help(FILE *f)
 		"                      the lookup fast path against the scan per live-event\n"
 		"                      count, throughput per path and batch size, and the\n"
 		"                      pm4 submit -> GPU timestamp -> wake timeline\n"
-		"  -d, --device N, --kfd-version X.Y, --kernel-profile NAME: as for kfdsig test\n"
+		"  -d, --device N, -g, --gpu GPU_ID, --kfd-version X.Y, --kernel-profile NAME:\n"
+		"                      as for kfdsig test\n"
 		"On a terminal a progress line on stderr names the figure being measured\n"
 		"(not with -q).\n");
 	cli_help_exit(f, "when a measurement fails (or there is no KFD) or a file cannot\n"
 			 "be written");
 }
 
-enum { OPT_KFD_VERSION = 256, OPT_PROFILE, OPT_SAMPLES, OPT_PLOT };
+enum { OPT_SAMPLES = 256, OPT_PLOT };
 
 const struct option cmd_bench_options[] = {
-	{ "device", required_argument, NULL, 'd' },
+	CLI_SUITE_DEV_LONGOPTS,
 	{ "count", required_argument, NULL, 'c' },
 	{ "samples", required_argument, NULL, OPT_SAMPLES },
 	{ "plot", required_argument, NULL, OPT_PLOT },
-	{ "kfd-version", required_argument, NULL, OPT_KFD_VERSION },
-	{ "kernel-profile", required_argument, NULL, OPT_PROFILE },
 	CLI_GLOBAL_LONGOPTS,
 	{ 0 },
 };
-const char cmd_bench_shortopts[] = "d:c:" CLI_GLOBAL_SHORTOPTS;
+const char cmd_bench_shortopts[] = CLI_SUITE_DEV_SHORTOPTS "c:" CLI_GLOBAL_SHORTOPTS;
 const struct cli_complete cmd_bench_complete[] = {
 	{ "samples", "@file" },
 	{ "plot", "@file" },
-	{ "kfd-version", "1.2 1.3 1.13 1.14 1.16 1.18" },
-	{ "kernel-profile", "default v6.14 v7.1 v7.3 mailbox-free" },
+	CLI_SUITE_DEV_COMPLETE,
 	{ 0 },
 };
 
@@ -84,11 +82,6 @@ int cmd_bench(int argc, char **argv)
 
 	while ((c = cli_getopt(argc, argv, cmd_bench_shortopts, cmd_bench_options)) != -1) {
 		switch (c) {
-		case 'd':
-			if (!cli_parse_u64("--device", optarg, 63, &v))
-				return EXIT_USAGE;
-			dopt.device = (int)v;
-			break;
 		case 'c':
 			if (!cli_parse_u64("--count", optarg, 1000000, &v))
 				return EXIT_USAGE;
@@ -102,14 +95,9 @@ int cmd_bench(int argc, char **argv)
 		case OPT_PLOT:
 			plot_path = optarg;
 			break;
-		case OPT_KFD_VERSION:
-			dopt.kfd_version = optarg;
-			break;
-		case OPT_PROFILE:
-			dopt.profile = optarg;
-			break;
-		default:
-			return cli_opt_default(c, help);
+		default: /* the device options, or cli_opt_default() */
+			if ((r = cli_suite_dev_opt(c, optarg, &dopt, help)) >= 0)
+				return r;
 		}
 	}
 	if ((r = cli_no_operands(argc, argv)))

@@ -167,17 +167,30 @@ static const char *source_name(uint32_t s)
 					       : "process";
 }
 
-static void print_event(const struct dbg *d, const struct kfdsig_dbg_event *ev)
+/* One line (record) per exception of @ev in @mask, in the order they
+ * happened: a queue's EC_QUEUE_NEW before anything else of that queue,
+ * then by code. A report holds what was raised since the last query, so
+ * its bits can only be ordered this way. Return the lines printed. */
+static uint64_t print_event(const struct dbg *d, const struct kfdsig_dbg_event *ev, uint64_t mask)
 {
-	if (cli_json()) {
-		cli_json_record(stdout);
-		printf("{\"type\": \"exception\", \"pid\": %d, \"source\": \"%s\", \"gpu_id\": %u, "
-		       "\"queue_id\": %u, \"exceptions\": %" PRIu64 ", \"names\": [",
-		       (int)d->pid, source_name(ev->source), ev->gpu_id, ev->queue_id,
-		       ev->exceptions);
-		print_names(stdout, ev->exceptions, true);
-		printf("]}\n");
-	} else {
+	uint64_t left = ev->exceptions & mask, n = 0;
+	const uint64_t first = KFDSIG_EC_MASK(KFDSIG_EC_QUEUE_NEW);
+
+	while (left) {
+		uint64_t bit = (left & first) ? first : left & -left;
+
+		left &= ~bit;
+		n++;
+		if (cli_json()) {
+			cli_json_record(stdout);
+			printf("{\"type\": \"exception\", \"pid\": %d, \"source\": \"%s\", "
+			       "\"gpu_id\": %u, \"queue_id\": %u, \"exceptions\": %" PRIu64
+			       ", \"names\": [",
+			       (int)d->pid, source_name(ev->source), ev->gpu_id, ev->queue_id, bit);
+			print_names(stdout, bit, true);
+			printf("]}\n");
+			continue;
+		}
 		printf("pid %d ", (int)d->pid);
 		if (ev->source == KFDSIG_DBG_SOURCE_QUEUE)
 			printf("queue %u gpu 0x%x: ", ev->queue_id, ev->gpu_id);
@@ -185,10 +198,11 @@ static void print_event(const struct dbg *d, const struct kfdsig_dbg_event *ev)
 			printf("device gpu 0x%x: ", ev->gpu_id);
 		else
 			printf("process: ");
-		print_names(stdout, ev->exceptions, false);
+		print_names(stdout, bit, false);
 		putchar('\n');
 	}
 	fflush(stdout);
+	return n;
 }
 
 static const char *queue_type_name(uint32_t t)
@@ -358,6 +372,12 @@ static int agent_call(struct dbg *d, struct dbga_req *q, struct dbga_resp *r, in
 	return r->ret;
 }
 
+/* A query clears every exception it reports, those outside the mask too:
+ * the status keeps what was not cleared (kfd_dbg_ev_query_debug_event()
+ * clears only its exception_mask argument), so an unwanted EC_QUEUE_NEW
+ * left set would be reported again with each later query. */
+#define CLEAR_ALL (KFDSIG_EC_MASK_QUEUE | KFDSIG_EC_MASK_DEVICE | KFDSIG_EC_MASK_PROCESS)
+
 /* The next reported exception: 0, -EAGAIN (none within a slice), -EPIPE
  * (the target is gone), or -errno. */
 static int next_event(struct dbg *d, struct kfdsig_dbg_event *ev)
@@ -366,7 +386,7 @@ static int next_event(struct dbg *d, struct kfdsig_dbg_event *ev)
 		static struct dbga_resp r;
 		struct dbga_req q = { .op = DBGA_WAIT_EVENT,
 				      .timeout_ms = SLICE_MS,
-				      .mask = d->mask };
+				      .mask = CLEAR_ALL };
 		int ret = agent_call(d, &q, &r, SLICE_MS + 10000);
 
 		if (ret == 0)
@@ -375,7 +395,7 @@ static int next_event(struct dbg *d, struct kfdsig_dbg_event *ev)
 	} else {
 		struct pollfd p = { .fd = d->ev_r, .events = POLLIN };
 		char buf[64];
-		int ret = kfdsig_dbg_query_event(d->k.kfd, d->pid, d->mask, ev);
+		int ret = kfdsig_dbg_query_event(d->k.kfd, d->pid, CLEAR_ALL, ev);
 
 		if (ret != -EAGAIN)
 			return ret;
@@ -385,7 +405,7 @@ static int next_event(struct dbg *d, struct kfdsig_dbg_event *ev)
 		if (poll(&p, 1, SLICE_MS) > 0)
 			while (read(d->ev_r, buf, sizeof(buf)) > 0)
 				;
-		return kfdsig_dbg_query_event(d->k.kfd, d->pid, d->mask, ev);
+		return kfdsig_dbg_query_event(d->k.kfd, d->pid, CLEAR_ALL, ev);
 	}
 }
 
@@ -627,6 +647,7 @@ static int run(struct dbg *d, bool snap, bool suspend, bool resume, uint64_t cou
 		return ret;
 	while (!count || seen < count) {
 		struct kfdsig_dbg_event ev;
+		uint64_t shown;
 		bool stop;
 		int r;
 
@@ -640,15 +661,18 @@ static int run(struct dbg *d, bool snap, bool suspend, bool resume, uint64_t cou
 		if (r < 0)
 			return cli_error("query debug event of pid %d: %s", (int)d->pid,
 					 err_msg(d));
-		seen++;
-		print_event(d, &ev);
+		shown = print_event(d, &ev, d->mask);
+		seen += shown;
+		/* the runtime waits for its answer, asked for or not */
 		if (ev.source == KFDSIG_DBG_SOURCE_PROCESS &&
 		    (ev.exceptions & KFDSIG_EC_MASK(KFDSIG_EC_PROCESS_RUNTIME)) &&
 		    (ret = answer_runtime(d)))
 			return ret;
+		if (!shown)
+			continue;
 		/* a queue exception other than "new queue": stop that queue */
 		stop = ev.source == KFDSIG_DBG_SOURCE_QUEUE && suspend &&
-		       (ev.exceptions & ~KFDSIG_EC_MASK(KFDSIG_EC_QUEUE_NEW));
+		       (ev.exceptions & d->mask & ~KFDSIG_EC_MASK(KFDSIG_EC_QUEUE_NEW));
 		if (stop && (ret = queue_op(d, true, ev.queue_id)))
 			return ret;
 		if (snap && (ret = snapshot(d)))

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* kfdsig decode: decode (and lint) a PM4 or SDMA packet stream. */
+/* kfdsig decode: decode (and lint) a PM4, SDMA or AQL packet stream. */
 #include <errno.h>
 #include <getopt.h>
 #include <string.h>
@@ -48,7 +48,8 @@ static void help(FILE *f)
 		"      --units U         bytes or dwords: the unit of --rptr/--wptr\n"
 		"      --whole-ring      debugfs/devcoredump: the whole ring, not the window\n"
 		"                        their header gives\n"
-		"      --ring NAME       devcoredump: the ring to decode (default the first)\n"
+		"      --ring NAME       devcoredump: the ring to decode (needed when it holds\n"
+		"                        several)\n"
 		"      --mem ADDR=FILE   a memory image (binary) at GPU address ADDR; an\n"
 		"                        INDIRECT_BUFFER inside one is decoded inline\n"
 		"      --ib-depth N      nesting limit for IBs (default 4)\n"
@@ -421,9 +422,11 @@ static int on_packet(void *ctx, const struct kfdsig_packet *p)
 	struct kfdsig_packet q;
 
 	if (fr->plain) {
-		o->packets++;
-		o->dwords += p->avail; /* a truncated packet: only what the input holds */
+		/* packets and their dwords apart from skipped ranges; a
+		 * truncated packet: only what the input holds */
 		if (!(p->flags & KFDSIG_PACKET_SKIPPED)) {
+			o->packets++;
+			o->dwords += p->avail;
 			if (o->names[o->last].name == p->name && p->name)
 				o->names[o->last].n++;
 			else
@@ -437,14 +440,14 @@ static int on_packet(void *ctx, const struct kfdsig_packet *p)
 		out_packet(o, p);
 		return o->failed ? -EIO : 0;
 	}
-	o->packets++;
-	o->dwords += p->avail;
 	if (p->flags & KFDSIG_PACKET_SKIPPED) {
 		o->skipped++;
 		o->skipped_dw += p->ndw;
 		fr->skipped_at = p->offset;
 		fr->skipped_dw = p->ndw;
 	} else {
+		o->packets++;
+		o->dwords += p->avail;
 		count_name(o, p->name ? p->name : "?");
 	}
 	if (fr->base || fr->ring_dw) {
@@ -936,6 +939,21 @@ static int decode_run(struct decode_args *a)
 			ret = cli_usage_error("the ring holds no dwords: nothing to decode");
 			goto done;
 		}
+		if (a->rptr_s && (rptr >= col.n || wptr >= col.n)) {
+			/* A pointer counted past the ring's end (an unmasked
+			 * write pointer) means a place in the ring only when
+			 * the ring's size is a power of two, as amdgpu's are. */
+			if (col.n & (col.n - 1)) {
+				ret = cli_usage_error("--rptr/--wptr: %s beyond the %zu dword(s) "
+						      "of the ring",
+						      rptr >= col.n ? a->rptr_s : a->wptr_s, col.n);
+				goto done;
+			}
+			cli_note("--rptr/--wptr beyond the ring's %zu dwords: taken modulo "
+				 "its size (rptr 0x%llx, wptr 0x%llx)",
+				 col.n, (unsigned long long)(rptr % col.n),
+				 (unsigned long long)(wptr % col.n));
+		}
 		rptr %= col.n;
 		wptr %= col.n;
 		top.ring_dw = (ring.flags & KFDSIG_DECODE_INPUT_RING_INDEXED) ? 0 : col.n;
@@ -969,7 +987,7 @@ static int decode_run(struct decode_args *a)
 	/* Nothing to decode is almost always the wrong file or a failed
 	 * producer upstream of a pipe: say so rather than succeed silently
 	 * (an empty ring window is a state, not an error). */
-	if (!out->packets && !(window && !whole)) {
+	if (!out->packets && !out->skipped && !(window && !whole)) {
 		out->len = 0;
 		ret = cli_usage_error("%s%s%s holds no dwords: nothing to decode",
 				      in == stdin ? "" : "'", in == stdin ? "standard input" : path,

@@ -108,6 +108,10 @@ static void help(FILE *f)
 		"                        (--signal-va) stores the event id into the slot and\n"
 		"                        interrupts with it\n"
 		"      --signal-va ADDR  aql: GPU address of the amd_signal_t (64-byte aligned)\n"
+		"      --xcc MASK        pm4 on a multi-XCC target (gfx940-942, gfx950):\n"
+		"                        a PRED_EXEC first, so that only the XCCs of MASK\n"
+		"                        (bit n: logical XCC n; 0x1 signals once) run the\n"
+		"                        fence; it must run from an indirect buffer\n"
 		"      --signal-out FILE aql: also write the amd_signal_t (64 bytes, binary);\n"
 		"                        --value is its initial value, --ctxid its event id\n"
 		"  -e, --event N         event id, 1..4095\n"
@@ -169,7 +173,11 @@ static void annotate(FILE *f, const struct engine *e, const struct kfdsig_target
 
 		if (!len || len > n - pos)
 			len = (unsigned)(n - pos);
-		fprintf(f, "%s  (dwords %zu-%zu)\n", d ? d->name : "UNKNOWN", pos, pos + len - 1);
+		if (len == 1)
+			fprintf(f, "%s  (dword %zu)\n", d ? d->name : "UNKNOWN", pos);
+		else
+			fprintf(f, "%s  (dwords %zu-%zu)\n", d ? d->name : "UNKNOWN", pos,
+				pos + len - 1);
 		for (unsigned i = 0; i < len; i++) {
 			bool any = false;
 
@@ -271,6 +279,7 @@ enum {
 	OPT_BURST_NOP,
 	OPT_SIGNAL_VA,
 	OPT_SIGNAL_OUT,
+	OPT_XCC,
 };
 
 const struct option cmd_emit_options[] = {
@@ -291,6 +300,7 @@ const struct option cmd_emit_options[] = {
 	{ "burst-nop", no_argument, NULL, OPT_BURST_NOP },
 	{ "signal-va", required_argument, NULL, OPT_SIGNAL_VA },
 	{ "signal-out", required_argument, NULL, OPT_SIGNAL_OUT },
+	{ "xcc", required_argument, NULL, OPT_XCC },
 	{ "format", required_argument, NULL, 'f' },
 	{ "output", required_argument, NULL, 'o' },
 	CLI_GLOBAL_LONGOPTS,
@@ -302,6 +312,7 @@ const struct cli_complete cmd_emit_complete[] = {
 	{ "engine", "pm4 sdma aql" },
 	{ "signal-out", "@file" },
 	{ "cache", "flush-inv wb none" },
+	{ "xcc", "0x1" },
 	{ "form", "release-mem write-data event-write-eop" },
 	{ "format", "hex annotated json bin c" },
 	{ "output", "@file" },
@@ -317,8 +328,9 @@ struct emit_args {
 	struct kfdsig_fence fence;
 	enum cli_format fmt;
 	bool have_event, have_slot, have_page, have_signal_va, pad_submit;
-	bool have_cache, have_form;
+	bool have_cache, have_form, have_xcc;
 	uint32_t nop_flags;
+	uint64_t xcc_mask;
 	uint64_t page;
 };
 
@@ -414,6 +426,11 @@ static int emit_parse(int argc, char **argv, struct emit_args *a, bool *done)
 		case OPT_BAD:
 			fence->flags |= KFDSIG_FENCE_DELIBERATELY_BAD;
 			break;
+		case OPT_XCC:
+			if (!cli_parse_u64("--xcc", optarg, 0xff, &a->xcc_mask))
+				return EXIT_USAGE;
+			a->have_xcc = true;
+			break;
 		case OPT_ONE_FENCE:
 			fence->flags |= KFDSIG_FENCE_SDMA_ONE_FENCE;
 			break;
@@ -475,12 +492,24 @@ static int emit_validate(struct emit_args *a)
 		return cli_usage_error("--form is a pm4 option: sdma has one packet form");
 	if (a->nop_flags && !a->pad_submit)
 		return cli_usage_error("--burst-nop only shapes the --pad-submit padding");
+	if (a->have_xcc && (strcmp(e, "pm4") || a->t->max_xcc < 2))
+		return cli_usage_error("--xcc is for the pm4 fence of a multi-XCC target "
+				       "(gfx940-942, gfx950)");
+	if (a->have_xcc && (!a->xcc_mask || a->xcc_mask >> a->t->max_xcc))
+		return cli_usage_error("--xcc 0x%llx: want 1 to 0x%x (bit n: logical XCC n)",
+				       (unsigned long long)a->xcc_mask, (1u << a->t->max_xcc) - 1);
 	if ((a->have_signal_va || a->signal_out) && strcmp(e, "aql"))
 		return cli_usage_error("--signal-va and --signal-out are aql options");
 	if (!strcmp(e, "aql")) {
 		if (!a->have_signal_va)
 			return cli_usage_error("--signal-va is required for aql: the GPU address "
 					       "of the amd_signal_t the packet completes");
+		/* The packet processor completes a signal at address 0 by
+		 * no store and no interrupt (the lint's aql-no-signal). */
+		if (!aql_signal_va && !(fence->flags & KFDSIG_FENCE_DELIBERATELY_BAD))
+			return cli_usage_error("--signal-va 0: a packet without a completion "
+					       "signal raises no interrupt (or "
+					       "--deliberately-bad)");
 		if (fence->flags & (KFDSIG_FENCE_32BIT | KFDSIG_FENCE_INT_ONLY))
 			return cli_usage_error("--32bit and --int-only are not aql options: the "
 					       "packet processor stores the 32-bit event id");
@@ -499,7 +528,17 @@ static int emit_run(const struct emit_args *a)
 	FILE *out;
 	int n, ret;
 
-	n = a->e->emit(a->t, &a->fence, buf, sizeof(buf) / sizeof(buf[0]));
+	/* Every XCC of the node runs a PM4 queue's ring (docs/multi-xcc.md). */
+	if (!strcmp(a->e->name, "pm4") && a->t->max_xcc > 1 && !a->have_xcc)
+		cli_note("%s: each XCC of a node (up to %u) runs this fence and signals the "
+			 "event once (decode --lint: xcc-duplicate-signal); --xcc 0x1 "
+			 "predicates it to XCC 0 (PRED_EXEC, run from an indirect buffer)",
+			 a->t->name, a->t->max_xcc);
+	if (a->have_xcc)
+		n = kfdsig_pm4_emit_fence_xcc(a->t, &a->fence, (uint32_t)a->xcc_mask, buf,
+					      sizeof(buf) / sizeof(buf[0]));
+	else
+		n = a->e->emit(a->t, &a->fence, buf, sizeof(buf) / sizeof(buf[0]));
 	if (n < 0)
 		return cli_usage_error("%s", kfdsig_last_error());
 	if (a->pad_submit) {

@@ -79,7 +79,9 @@ static void print_info(FILE *f, const struct kfdsig_shader_stub *co,
 	fprintf(f, "target %s, family %s (%s), assembled for %s by LLVM %s\n", co->target->name,
 		co->family, co->source_name, co->processor, co->llvm_version);
 	fprintf(f, "s_sendmsg id bits: %u\n", co->sq_id_bits);
-	fprintf(f, "code object: %zu bytes, e_flags 0x%x, entry 0x%zx (%zu bytes), kd 0x%x\n",
+	fprintf(f,
+		"code object: %zu bytes, e_flags 0x%x, entry at file offset 0x%zx (%zu bytes), "
+		"kernel descriptor at file offset 0x%x\n",
 		co->size, co->elf_flags, co->entry_offset, co->code_size, co->kd_offset);
 	fprintf(f, "  kernarg_size %u, user SGPRs %u, wave%u, rsrc1 0x%08x rsrc2 0x%08x",
 		co->regs.kernarg_size, co->regs.user_sgprs, co->regs.wave_size, co->regs.pgm_rsrc1,
@@ -96,7 +98,7 @@ static void print_info(FILE *f, const struct kfdsig_shader_stub *co,
 	fputc('\n', f);
 	for (int i = 0; i < KFDSIG_SHADER_NPATCH; i++)
 		if (raw->patch_offset[i] != KFDSIG_SHADER_NO_OFFSET)
-			fprintf(f, "  patch %-8s at byte %u\n", patch_names[i],
+			fprintf(f, "  patch %-8s at byte %u of the raw stub\n", patch_names[i],
 				raw->patch_offset[i]);
 	if ((unsigned)raw->form & KFDSIG_SHADER_TRAP)
 		fprintf(f, "trap stub: s_trap %u, no kernel arguments, nothing to patch\n",

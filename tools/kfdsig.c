@@ -14,7 +14,7 @@
 static const struct cmd commands[] = {
 	CLI_CMD(targets, "list the GPU targets and their signalling facts"),
 	CLI_CMD(emit, "write a fence-with-interrupt packet sequence"),
-	CLI_CMD(decode, "decode and lint a PM4 or SDMA packet stream"),
+	CLI_CMD(decode, "decode and lint a PM4, SDMA or AQL packet stream"),
 	CLI_CMD(devices, "list the KFD GPUs with their target and versions"),
 	CLI_CMD(smi, "print KFD SMI events live"),
 	CLI_CMD(signal, "make the GPU signal a KFD event and wait for it"),
@@ -40,7 +40,9 @@ static void usage(FILE *f)
 		   "to any unambiguous prefix.\n\n"
 		   "global options (before or after the command):\n"
 		   "      --emulate SPEC  run the KFD commands on an emulated KFD (also\n"
-		   "                      KFDSIG_EMULATE=SPEC): SPEC = TARGET[,TARGET...]\n"
+		   "                      KFDSIG_EMULATE=SPEC): SPEC = TARGET[,partition=\n"
+		   "                      spx|dpx|tpx|qpx|cpx][,xcc=N][,TARGET...] or 'all'\n"
+		   "                      (test, bench: every target)\n"
 		   "                      [,kfd=1.N][,profile=v6.14|v7.1|v7.3][,privileged]\n"
 		   "                      [,smi=EVENT[+EVENT...]] (SMI events raised when a\n"
 		   "                      client enables them; kfdsig smi --help)\n"
@@ -68,7 +70,7 @@ int main(int argc, char **argv)
 	static char prog[64];
 	const char *name;
 	size_t len;
-	int c;
+	int c, r;
 
 	cli_cmds = commands;
 	cli_ncmds = sizeof(commands) / sizeof(commands[0]);
@@ -81,11 +83,11 @@ int main(int argc, char **argv)
 		switch (c) {
 		case 'h':
 			usage(stdout);
-			return 0;
+			return cli_finish(0);
 		case 'V':
 			printf("kfdsig %s (library %s)\n", KFDSIG_VERSION_STRING_HEADERS,
 			       kfdsig_version_string());
-			return 0;
+			return cli_finish(0);
 		default:
 			return cli_usage_error("see 'kfdsig --help'");
 		}
@@ -102,7 +104,7 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "help")) {
 		if (argc < 3) {
 			usage(stdout);
-			return 0;
+			return cli_finish(0);
 		}
 		argv[1] = argv[2];
 		argv[2] = (char *)"--help";
@@ -128,5 +130,6 @@ int main(int argc, char **argv)
 	cli_prog = prog;
 	argv[1] = prog;
 	optind = 0; /* the command's getopt_long starts afresh */
-	return found->fn(argc - 1, argv + 1);
+	r = found->fn(argc - 1, argv + 1);
+	return cli_finish(r);
 }

@@ -48,7 +48,8 @@ struct kfdsig_decode_input_opts {
 	size_t sz;	 /* sizeof(struct kfdsig_decode_input_opts) */
 	uint32_t format; /* enum kfdsig_decode_input_format */
 	uint32_t pad_0;	 /* must be 0 */
-	/* devcoredump: the ring to read ("ring name: NAME"); NULL: the first. */
+	/* devcoredump: the ring to read ("ring name: NAME"); NULL: the only
+	 * one (a dump of several rings is refused, naming them). */
 	const char *ring_name;
 	/* Most bytes one '*' line of xxd -a, hexdump -C or od may stand for,
 	 * so that a crafted offset cannot make the reader run on for ever;
@@ -125,7 +126,8 @@ KFDSIG_API int kfdsig_decode_input_detect(const void *head, size_t n, const char
  * Return: 0 when the whole input was read; -EBADMSG for input that is not
  * in the format (a bad token or offset, stray bytes after the last whole
  * dword, a debugfs file shorter than its 12-byte header, a devcoredump
- * without the ring; the input line in kfdsig_last_error()); -EIO when
+ * without the ring, or of several rings and no o->ring_name, the rings
+ * named in kfdsig_last_error(); the input line in kfdsig_last_error()); -EIO when
  * reading @f fails; -ENOMEM; -EINVAL for bad arguments or options; or the
  * callback's non-zero return. Dwords before the point of failure may have
  * been passed on.

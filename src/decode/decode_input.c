@@ -515,19 +515,41 @@ static int parse_umr(struct lines *l, struct acc *a, struct kfdsig_decode_input_
 
 /* ---- amdgpu devcoredump ---- */
 
+/* The ring names of a devcoredump, for a message: "a, b, c". */
+static void add_name(char *names, size_t len, const char *name)
+{
+	size_t n = strlen(names);
+
+	if (n + 8 >= len)
+		return;
+	snprintf(names + n, len - n, "%s%s", n ? ", " : "", name);
+	if (strlen(names) + 1 >= len)
+		snprintf(names + len - 5, 5, "...");
+}
+
+/* A devcoredump of several rings needs @want: reading the first one
+ * alone would pass for the whole GPU state (lint "0 errors" on an empty
+ * gfx ring while a compute ring holds the error). */
 static int parse_devcoredump(struct lines *l, struct acc *a, const char *want,
 			     struct kfdsig_decode_input_ring *ring)
 {
-	bool selected = false, contents = false, done = false, found = false;
+	bool selected = false, contents = false, found = false;
+	char names[256] = "";
+	unsigned nrings = 0;
 	char *s;
 
-	while ((s = next_line(l)) && !a->stop && !done) {
+	while ((s = next_line(l)) && !a->stop) {
 		unsigned long long rp, wp, off, val;
 
 		if (!strncmp(s, "ring name: ", 11)) {
-			if (found) { /* the next ring: the selected one is complete */
-				done = true;
-				break;
+			nrings++;
+			add_name(names, sizeof(names), s + 11);
+			if (found && want)
+				break; /* the selected ring is complete */
+			if (found) {
+				/* the rest is read for the names only */
+				selected = contents = false;
+				continue;
 			}
 			selected = !want || !strcmp(s + 11, want);
 			contents = false;
@@ -556,11 +578,18 @@ static int parse_devcoredump(struct lines *l, struct acc *a, const char *want,
 			contents = false; /* the end of the ring's lines */
 		}
 	}
-	if (!found)
+	if (!found && want)
 		return set_error(EBADMSG,
-				 want ? "no ring named '%s' in the devcoredump"
-				      : "no 'ring name:' section in the devcoredump%s",
-				 want ? want : "");
+				 nrings ? "no ring named '%s' in the devcoredump; its rings: %s"
+					: "no ring named '%s' in the devcoredump (it has no 'ring "
+					  "name:' section)",
+				 want, names);
+	if (!found)
+		return set_error(EBADMSG, "no 'ring name:' section in the devcoredump");
+	if (!want && nrings > 1)
+		return set_error(EBADMSG,
+				 "the devcoredump holds %u rings: name one (its rings: %s)", nrings,
+				 names);
 	return acc_end(a);
 }
 
@@ -744,6 +773,9 @@ static bool contains(const unsigned char *h, size_t n, const char *needle)
 	return false;
 }
 
+/* The UTF-8 byte order mark some editors write before text. */
+static const char BOM[] = "\xef\xbb\xbf";
+
 static bool looks_like_text(const unsigned char *b, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
@@ -773,6 +805,10 @@ int kfdsig_decode_input_detect(const void *head_, size_t n, const char *path)
 	base = base ? base + 1 : path;
 	if (base && !strncmp(base, "amdgpu_ring_", 12))
 		return KFDSIG_DECODE_INPUT_DEBUGFS;
+	if (n >= 3 && !memcmp(head, BOM, 3)) { /* UTF-8 text with a byte order mark */
+		head += 3;
+		n -= 3;
+	}
 	if (!looks_like_text(head, n))
 		return KFDSIG_DECODE_INPUT_BIN;
 	if (contains(head, n, "AMDGPU Device Coredump") || contains(head, n, "ring name: "))
@@ -821,9 +857,16 @@ static int parse(FILE *f, enum kfdsig_decode_input_format kind, const unsigned c
 {
 	struct acc *a = &st->a;
 	struct lines *l = &st->l;
+	uint64_t ndw;
+	int r;
 
 	a->ctx = o->ctx;
 	a->fn = o->dwords;
+	if (kind != KFDSIG_DECODE_INPUT_BIN && kind != KFDSIG_DECODE_INPUT_DEBUGFS && nhead >= 3 &&
+	    !memcmp(head, BOM, 3)) { /* text saved with a byte order mark */
+		head += 3;
+		nhead -= 3;
+	}
 	switch (kind) {
 	case KFDSIG_DECODE_INPUT_BIN:
 		return read_bin(f, head, nhead, a, 0, st->buf);
@@ -845,7 +888,25 @@ static int parse(FILE *f, enum kfdsig_decode_input_format kind, const unsigned c
 		ring->flags |= KFDSIG_DECODE_INPUT_RING_PTRS;
 		ring->rptr = hdr[0];
 		ring->wptr = hdr[1];
-		return read_bin(f, head, nhead, a, 12, st->buf);
+		r = read_bin(f, head, nhead, a, 12, st->buf);
+		if (r)
+			return r;
+		/* The file is the header and the whole ring, whose size is a
+		 * power of two (amdgpu_ring_init() rounds it up), and the
+		 * pointers are masked to it: anything else is another file. */
+		ndw = a->bytes / 4;
+		if (!ndw || (ndw & (ndw - 1)))
+			return set_error(EBADMSG,
+					 "not an amdgpu_ring_* debugfs file: its ring of %llu "
+					 "dword(s) is not a power of two",
+					 (unsigned long long)ndw);
+		if (hdr[0] >= ndw || hdr[1] >= ndw || hdr[2] >= ndw)
+			return set_error(EBADMSG,
+					 "not an amdgpu_ring_* debugfs file: rptr 0x%x, wptr "
+					 "0x%x, driver wptr 0x%x are not all below its %llu "
+					 "ring dword(s)",
+					 hdr[0], hdr[1], hdr[2], (unsigned long long)ndw);
+		return 0;
 	}
 	default:
 		break;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/escape.h"
 #include "decode/decode_internal.h"
 
 /* An output buffer that counts what it could not hold. Everything below
@@ -518,31 +519,34 @@ static void put_fields(struct out *o, struct kfdsig_format_cache *c, const struc
 	}
 }
 
-/* A JSON string: quotes, backslashes and control bytes escaped. */
+/* A JSON string (core/escape.h: escapes, and U+FFFD for bytes that are
+ * not UTF-8). */
 static void put_json_str(struct out *o, const char *s)
 {
-	const char *run;
+	const unsigned char *p;
+	size_t n, run;
 
 	if (!s)
 		s = "?";
+	p = (const unsigned char *)s;
+	n = strlen(s);
 	put_c(o, '"');
-	for (run = s; *s; s++) {
-		unsigned char c = (unsigned char)*s;
+	while (n) {
+		char buf[KFDSIG_ESCAPE_MAX];
+		size_t adv, len;
 
-		if (c != '"' && c != '\\' && c >= 0x20)
-			continue;
-		put_mem(o, run, (size_t)(s - run));
-		run = s + 1;
-		if (c == '"' || c == '\\') {
-			put_c(o, '\\');
-			put_c(o, (char)c);
-		} else {
-			PUT_LIT(o, "\\u00");
-			put_c(o, hexdig[c >> 4]);
-			put_c(o, hexdig[c & 15]);
-		}
+		for (run = 0; run < n && kfdsig_escape_plain(p[run]); run++)
+			;
+		put_mem(o, (const char *)p, run);
+		p += run;
+		n -= run;
+		if (!n)
+			break;
+		len = kfdsig_escape_char(KFDSIG_ESCAPE_JSON, p, n, buf, &adv);
+		put_mem(o, buf, len);
+		p += adv;
+		n -= adv;
 	}
-	put_mem(o, run, (size_t)(s - run));
 	put_c(o, '"');
 }
 

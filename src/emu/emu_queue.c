@@ -17,6 +17,10 @@
 #include "emu/emu_debug.h"
 #include "emu/emu_priv.h"
 
+/* include/linux/errno.h ENOTSUPP: kernel-internal, no user-space name; an
+ * ioctl returning it gives errno 524. */
+#define EMU_ENOTSUPP 524
+
 #define ALIGN_UP(x, a) (((x) + (a)-1) / (a) * (a))
 
 /* kfd_queue_buffer_get(vm, addr, &bo, size): a buffer mapped on the GPU
@@ -179,6 +183,8 @@ int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	int r;
 
 	/* set_queue_properties_from_user (kfd_chardev.c), in its order:
+	 * ... then the queue type: one it does not know is -ENOTSUPP, which
+	 * kfd_ioctl_create_queue() returns as is (errno 524 in user space).
 	 * percentage, priority, access_ok(ring base, 8), power-of-two ring
 	 * size, access_ok(rptr, 4), access_ok(wptr, 4), then the EOP and
 	 * context-save addresses when non-zero: -EFAULT for an address in
@@ -206,7 +212,7 @@ int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 		break;
 	case KFD_IOC_QUEUE_TYPE_SDMA_BY_ENG_ID:
 		if (!emu_version_at_least(emu, 17))
-			return -EINVAL;
+			return -EMU_ENOTSUPP; /* a type the kernel does not know yet */
 		sdma = true;
 		break;
 	case KFD_IOC_QUEUE_TYPE_COMPUTE_AQL:
@@ -217,7 +223,7 @@ int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 		sdma = false;
 		break;
 	default:
-		return -EINVAL;
+		return -EMU_ENOTSUPP;
 	}
 	if (!g)
 		return -EINVAL;

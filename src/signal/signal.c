@@ -189,6 +189,9 @@ int kfdsig_emit_signal(const struct kfdsig_target *t, enum kfdsig_signal_engine 
 				    : kfdsig_pm4_emit_fence_xcc(t, f, 1, buf, max_dw);
 		return kfdsig_pm4_emit_fence(t, f, buf, max_dw);
 	case KFDSIG_SIGNAL_SDMA:
+		/* a code buffer means the caller meant another engine */
+		if (unlikely(code))
+			return set_error(EINVAL, "SDMA takes no code buffer");
 		return kfdsig_sdma_emit_fence(t, f, buf, max_dw);
 	case KFDSIG_SIGNAL_SHADER:
 		break;

@@ -32,6 +32,7 @@
 #include "bench.h"
 #include "bench_plot.h"
 #include "case.h"
+#include "core/escape.h"
 
 /* One figure of the table. */
 struct fig {
@@ -777,12 +778,13 @@ out:
 
 /* ---- output --------------------------------------------------------------- */
 
+/* One number format for every row of a column: two decimals, wide enough
+ * for a billion (events/s beside ns). */
+#define NUM_W 13
+
 static void print_num(FILE *out, double v)
 {
-	if (v >= 1e6)
-		fprintf(out, " %10.3g", v);
-	else
-		fprintf(out, " %10.2f", v);
+	fprintf(out, " %*.2f", NUM_W, v);
 }
 
 static void print_text(const struct bench *b)
@@ -793,8 +795,8 @@ static void print_text(const struct bench *b)
 		b->d->label, b->d->gpu_id, b->d->emu ? "emulated" : "real", b->d->kfd_major,
 		b->d->kfd_minor, b->d->profile, b->d->emu ? "emulated" : "the",
 		b->d->emu ? " (the emulator's cost, not a GPU's)" : "");
-	fprintf(b->out, "%-10s %-22s %5s %10s %10s %10s %10s  %s\n", "measure", "path", "size",
-		"value/p50", "min", "p99", "max", "unit");
+	fprintf(b->out, "%-10s %-22s %5s %*s %*s %*s %*s  %s\n", "measure", "path", "size", NUM_W,
+		"value/p50", NUM_W, "min", NUM_W, "p99", NUM_W, "max", "unit");
 	for (size_t i = 0; i < b->n; i++) {
 		const struct fig *f = &b->figs[i];
 		char size[12] = "-";
@@ -803,8 +805,8 @@ static void print_text(const struct bench *b)
 			snprintf(size, sizeof(size), "%u", f->size);
 		fprintf(b->out, "%-10s %-22s %5s", f->measure, f->path, size);
 		if (f->na[0]) {
-			fprintf(b->out, " %10s %10s %10s %10s  %s: %s\n", "n/a", "", "", "",
-				f->unit, f->na);
+			fprintf(b->out, " %*s %*s %*s %*s  %s: %s\n", NUM_W, "n/a", NUM_W, "",
+				NUM_W, "", NUM_W, "", f->unit, f->na);
 			continue;
 		}
 		if (f->dist) {
@@ -814,7 +816,7 @@ static void print_text(const struct bench *b)
 			print_num(b->out, f->max);
 		} else {
 			print_num(b->out, f->value);
-			fprintf(b->out, " %10s %10s %10s", "-", "-", "-");
+			fprintf(b->out, " %*s %*s %*s", NUM_W, "-", NUM_W, "-", NUM_W, "-");
 		}
 		fprintf(b->out, "  %s\n", f->unit);
 	}
@@ -837,22 +839,9 @@ static void print_text(const struct bench *b)
 		b->count);
 }
 
-/* A JSON string literal: quotes, backslashes and control characters
- * escaped (\u00XX). */
 static void json_str(FILE *f, const char *s)
 {
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
+	kfdsig_json_fputs(f, s);
 }
 
 static void json_num(FILE *out, const char *key, double v)

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "bench_plot.h"
+#include "core/escape.h"
 
 struct dev {
 	char title[200];
@@ -88,16 +89,7 @@ static void text(FILE *f, double x, double y, const char *anchor, int size, cons
 {
 	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" font-size=\"%d\">", x, y, anchor,
 		size);
-	for (; *s; s++) {
-		if (*s == '<')
-			fputs("&lt;", f);
-		else if (*s == '>')
-			fputs("&gt;", f);
-		else if (*s == '&')
-			fputs("&amp;", f);
-		else
-			fputc(*s, f);
-	}
+	kfdsig_escape_fputs(f, KFDSIG_ESCAPE_XML, s);
 	fputs("</text>\n", f);
 }
 
@@ -325,18 +317,38 @@ static void lookup_panel(FILE *f, const struct dev *d, double y0)
 	     groups, 3, series, val);
 }
 
+#define MAX_PATHS 8
+
+/* The paths of @measure in the device's figures, in their order. */
+static size_t paths_of(const struct dev *d, const char *measure, const char **out)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < d->n && n < MAX_PATHS; i++) {
+		size_t j;
+
+		if (strcmp(d->figs[i].measure, measure))
+			continue;
+		for (j = 0; j < n && strcmp(out[j], d->figs[i].path); j++)
+			;
+		if (j == n)
+			out[n++] = d->figs[i].path;
+	}
+	return n;
+}
+
 static void throughput_panel(FILE *f, const struct dev *d, double y0)
 {
-	static const char *const paths[] = { "cpu-set-event", "emu-interrupt", "pm4", "sdma",
-					     "shader" };
 	static const char *const series[] = { "batch 1", "batch 64", "batch 4095" };
 	static const uint32_t batch[] = { 1, 64, 4095 };
-	double val[15];
+	const char *paths[MAX_PATHS];
+	double val[MAX_PATHS * 3];
+	size_t n = paths_of(d, "throughput", paths); /* every path measured, aql too */
 
-	for (size_t g = 0; g < 5; g++)
+	for (size_t g = 0; g < n; g++)
 		for (size_t s = 0; s < 3; s++)
 			val[g * 3 + s] = value_of(find(d, "throughput", paths[g], batch[s]));
-	bars(f, 560, y0, 420, 200, "throughput per path and batch size", "events/s", 5, paths, 3,
+	bars(f, 560, y0, 420, 200, "throughput per path and batch size", "events/s", n, paths, 3,
 	     series, val);
 }
 

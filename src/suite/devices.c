@@ -104,7 +104,39 @@ static enum suite_dev_status fail(struct suite_devset *s, enum suite_dev_status 
 	return st;
 }
 
+static enum suite_dev_status devices_open(struct suite_devset *s, const struct suite_dev_opts *o);
+
+/* --gpu GPU_ID: keep the one device of that KFD gpu id. */
+static enum suite_dev_status keep_gpu(struct suite_devset *s, uint32_t gpu_id)
+{
+	size_t keep = s->n;
+
+	for (size_t i = 0; i < s->n; i++)
+		if (s->dev[i].gpu_id == gpu_id)
+			keep = i;
+	if (keep == s->n)
+		return fail(s, SUITE_DEV_USAGE,
+			    "--gpu 0x%x: no such GPU (kfdsig devices lists the gpu ids)", gpu_id);
+	for (size_t i = 0; i < s->n; i++)
+		if (i != keep)
+			kfdsig_emu_destroy(s->dev[i].emu);
+	s->dev[0] = s->dev[keep];
+	s->n = 1;
+	return SUITE_DEV_OK;
+}
+
 enum suite_dev_status suite_devices_open(struct suite_devset *s, const struct suite_dev_opts *o)
+{
+	enum suite_dev_status st = devices_open(s, o);
+
+	if (st != SUITE_DEV_OK || !o->gpu_id)
+		return st;
+	if (o->device >= 0)
+		return fail(s, SUITE_DEV_USAGE, "--device and --gpu both choose a GPU: give one");
+	return keep_gpu(s, o->gpu_id);
+}
+
+static enum suite_dev_status devices_open(struct suite_devset *s, const struct suite_dev_opts *o)
 {
 	const char *spec = o->emulate ? o->emulate : getenv("KFDSIG_EMULATE");
 	char knobs[128] = "", buf[512], *save = NULL;
@@ -177,11 +209,21 @@ enum suite_dev_status suite_devices_open(struct suite_devset *s, const struct su
 	const char *profile = "default";
 	for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		if (!strncmp(tok, "kfd=", 4)) {
+			if (o->kfd_version && strcmp(o->kfd_version, tok + 4))
+				return fail(s, SUITE_DEV_USAGE,
+					    "--kfd-version %s and --emulate's kfd=%s disagree: "
+					    "give one",
+					    o->kfd_version, tok + 4);
 			if (!o->kfd_version) {
 				strncat(knobs, ",", sizeof(knobs) - strlen(knobs) - 1);
 				strncat(knobs, tok, sizeof(knobs) - strlen(knobs) - 1);
 			}
 		} else if (!strncmp(tok, "profile=", 8)) {
+			if (o->profile && strcmp(o->profile, tok + 8))
+				return fail(s, SUITE_DEV_USAGE,
+					    "--kernel-profile %s and --emulate's profile=%s "
+					    "disagree: give one",
+					    o->profile, tok + 8);
 			if (!o->profile) {
 				strncat(knobs, ",", sizeof(knobs) - strlen(knobs) - 1);
 				strncat(knobs, tok, sizeof(knobs) - strlen(knobs) - 1);

@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "case.h"
+#include "core/escape.h"
 
 static const char *const engine_names[SUITE_ENGINE_COUNT] = { "pm4", "sdma", "shader", "aql" };
 
@@ -178,19 +179,7 @@ static const char *const result_names[] = { "PASS", "FAIL", "SKIP" };
 
 static void json_str(FILE *f, const char *s)
 {
-	fputc('"', f);
-	for (; s && *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-		if (ch == '"' || ch == '\\')
-			fprintf(f, "\\%c", ch);
-		else if (ch == '\n')
-			fputs("\\n", f);
-		else if (ch < 0x20)
-			fprintf(f, "\\u%04x", ch);
-		else
-			fputc(ch, f);
-	}
-	fputc('"', f);
+	kfdsig_json_fputs(f, s);
 }
 
 static void json_str_or_null(FILE *f, const char *s)
@@ -256,22 +245,7 @@ struct row {
 
 static void xml_str(FILE *f, const char *s)
 {
-	for (; s && *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if (ch == '<')
-			fputs("&lt;", f);
-		else if (ch == '>')
-			fputs("&gt;", f);
-		else if (ch == '&')
-			fputs("&amp;", f);
-		else if (ch == '"')
-			fputs("&quot;", f);
-		else if (ch < 0x20 && ch != '\n' && ch != '\t')
-			fputc(' ', f);
-		else
-			fputc(ch, f);
-	}
+	kfdsig_escape_fputs(f, KFDSIG_ESCAPE_XML, s);
 }
 
 static void write_junit(FILE *f, const struct row *rows, size_t nrows,
@@ -386,6 +360,23 @@ static void skip_summary(FILE *out, const struct row *rows, size_t nrows,
 	free(done);
 }
 
+/* A KTAP diagnostic line: "    # text", one line per line of @why. */
+static void ktap_note(FILE *out, const char *why)
+{
+	fputs("    # ", out);
+	for (const char *p = why; *p; p++)
+		fputs(*p == '\n' ? "\n    # " : (char[]){ *p, 0 }, out);
+	fputc('\n', out);
+}
+
+/* " # SKIP reason" on one line (TAP, KTAP: the directive ends the line). */
+static void tap_skip(FILE *out, const char *why)
+{
+	fputs(" # SKIP ", out);
+	for (const char *p = why; *p; p++)
+		fputc(*p == '\n' ? ' ' : *p, out);
+}
+
 static void tap_yaml(FILE *out, const char *key, const char *val)
 {
 	fprintf(out, "  %s: ", key);
@@ -407,6 +398,10 @@ int suite_run(const struct suite_case *const *cases, size_t ncases, const struct
 	}
 	if (o->output == SUITE_OUT_TAP)
 		fprintf(out, "TAP version 13\n1..%zu\n", total);
+	/* KTAP version 1 (the kernel's Documentation/dev-tools/ktap.rst): a
+	 * test per device, its cases as subtests, indented as KUnit does */
+	if (o->output == SUITE_OUT_KTAP)
+		fprintf(out, "KTAP version 1\n1..%zu\n", ndev);
 	if (o->output == SUITE_OUT_JSON) {
 		fputs("{\"devices\": [", out);
 		for (size_t i = 0; i < ndev; i++) {
@@ -426,7 +421,12 @@ int suite_run(const struct suite_case *const *cases, size_t ncases, const struct
 	}
 	for (size_t di = 0; di < ndev; di++) {
 		const struct suite_device *d = &devs[di];
+		size_t dev_failed = 0, dev_skipped = 0;
 
+		if (o->output == SUITE_OUT_KTAP) {
+			fprintf(out, "    KTAP version 1\n    # Subtest: %s\n    1..%zu\n",
+				d->label, ncases);
+		}
 		for (size_t i = 0; i < ncases; i++, done++) {
 			const struct suite_case *cs = cases[i];
 			struct row *row = &rows[nrows++];
@@ -447,9 +447,9 @@ int suite_run(const struct suite_case *const *cases, size_t ncases, const struct
 			if (r == SUITE_PASS)
 				cnt->passed++;
 			else if (r == SUITE_FAIL)
-				cnt->failed++;
+				cnt->failed++, dev_failed++;
 			else
-				cnt->skipped++;
+				cnt->skipped++, dev_skipped++;
 			if (o->times)
 				snprintf(ms, sizeof(ms), "%8.1f ms  ", row->ms);
 			if (o->output == SUITE_OUT_JSON) {
@@ -466,14 +466,19 @@ int suite_run(const struct suite_case *const *cases, size_t ncases, const struct
 				if (o->times)
 					fprintf(out, ", \"duration_ms\": %.3f", row->ms);
 				fputs("}", out);
+			} else if (o->output == SUITE_OUT_KTAP) {
+				if (r == SUITE_FAIL || (r == SUITE_PASS && c.why[0]))
+					ktap_note(out, c.why);
+				fprintf(out, "    %s %zu %s", r == SUITE_FAIL ? "not ok" : "ok",
+					i + 1, cs->name);
+				if (r == SUITE_SKIP)
+					tap_skip(out, c.why);
+				fputc('\n', out);
 			} else if (o->output == SUITE_OUT_TAP) {
 				fprintf(out, "%s %zu - %s %s", r == SUITE_FAIL ? "not ok" : "ok",
 					done + 1, d->label, cs->name);
-				if (r == SUITE_SKIP) {
-					fputs(" # SKIP ", out);
-					for (const char *p = c.why; *p; p++)
-						fputc(*p == '\n' ? ' ' : *p, out);
-				}
+				if (r == SUITE_SKIP)
+					tap_skip(out, c.why);
 				fputc('\n', out);
 				if (r != SUITE_SKIP && (c.why[0] || o->times)) {
 					fputs("  ---\n", out);
@@ -495,13 +500,19 @@ int suite_run(const struct suite_case *const *cases, size_t ncases, const struct
 			first = false;
 			fflush(out);
 		}
+		if (o->output == SUITE_OUT_KTAP) {
+			fprintf(out, "%s %zu %s", dev_failed ? "not ok" : "ok", di + 1, d->label);
+			if (ncases && dev_skipped == ncases)
+				fputs(" # SKIP every case skipped", out);
+			fputc('\n', out);
+		}
 	}
 	if (o->output == SUITE_OUT_JSON) {
 		fprintf(out,
 			"\n ],\n \"summary\": {\"passed\": %u, \"failed\": %u, \"skipped\": "
 			"%u}\n}\n",
 			cnt->passed, cnt->failed, cnt->skipped);
-	} else if (o->output == SUITE_OUT_TAP) {
+	} else if (o->output == SUITE_OUT_TAP || o->output == SUITE_OUT_KTAP) {
 		fprintf(out, "# %u passed, %u failed, %u skipped\n", cnt->passed, cnt->failed,
 			cnt->skipped);
 	} else {

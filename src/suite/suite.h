@@ -59,6 +59,7 @@ struct suite_device {
 struct suite_dev_opts {
 	const char *emulate;	 /* --emulate SPEC (NULL: KFDSIG_EMULATE, then hardware) */
 	int device;		 /* --device N, -1: all */
+	uint32_t gpu_id;	 /* --gpu GPU_ID, 0: any */
 	const char *kfd_version; /* --kfd-version X.Y (emulator only) */
 	const char *profile;	 /* --kernel-profile NAME (emulator only) */
 	const char *prog;	 /* "kfdsig test": names the notes on stderr */
@@ -93,7 +94,7 @@ const struct suite_case *const *suite_cases(size_t *n);
 /* "events.max", "gpu.signal.pm4" */
 const char *suite_case_name(const struct suite_case *cs);
 
-enum suite_output { SUITE_OUT_TEXT, SUITE_OUT_JSON, SUITE_OUT_TAP };
+enum suite_output { SUITE_OUT_TEXT, SUITE_OUT_JSON, SUITE_OUT_TAP, SUITE_OUT_KTAP };
 
 struct suite_opts {
 	const char *globs; /* NULL: every case */

@@ -11,7 +11,10 @@ test/cli/<command>/<case>.args is a case; <case>.out (required), .err and
     the data/ folder of inputs;
   - a case whose arguments run another command than its folder names
     (main/ holds the global options and the dispatch: any command);
-  - an .exit that is not one number.
+  - an .exit that is not one number;
+  - a case that expects an event to complete (COMPLETE in its .out) with a
+    --timeout/-T below 5000 ms: a loaded machine may take longer, and the
+    wait returns as soon as the event is signalled anyway.
 
 Usage: check-cases.py TEST_CLI_DIR
 """
@@ -24,6 +27,8 @@ TOP_FILES = {"run-case.sh", "check-cases.py"}
 TOP_DIRS = {"data"}
 EXPECT = (".out", ".err", ".exit")
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+# Least timeout of a case whose outcome is COMPLETE.
+MIN_COMPLETE_MS = 5000
 # Global options that take a value (kfdsig --help).
 VALUED = {"--emulate"}
 
@@ -97,7 +102,19 @@ def main():
             if d == "main":
                 continue
             with open(os.path.join(root, d, c + ".args")) as fh:
-                cmd = command_of(fh.read(), commands)
+                args = fh.read()
+            out = os.path.join(root, d, c + ".out")
+            if os.path.exists(out):
+                with open(out, errors="replace") as fh:
+                    complete = "COMPLETE" in fh.read()
+                words = shlex.split(args)
+                for i, w in enumerate(words[:-1]):
+                    if (complete and w in ("--timeout", "-T") and words[i + 1].isdigit()
+                            and int(words[i + 1]) < MIN_COMPLETE_MS):
+                        errors.append(f"{d}/{c}.args: --timeout {words[i + 1]} for a COMPLETE "
+                                      f"outcome depends on the scheduler (at least "
+                                      f"{MIN_COMPLETE_MS})")
+            cmd = command_of(args, commands)
             if cmd != d:
                 errors.append(f"{d}/{c}.args runs '{cmd}', not '{d}': move it to its command's folder")
     for e in errors:

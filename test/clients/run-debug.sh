@@ -26,12 +26,27 @@ line=$(grep '^trap_queue: pid' "$err") || fail "the client did not report its qu
 # trap_queue: pid P queue Q gpu 0xG
 set -- $line
 pid=$3 queue=$5 gpu=$7
-# (EC_QUEUE_NEW may come first or in the same report)
-grep -Eqx "pid $pid queue $queue gpu $gpu: (EC_[A-Z_]+, )*EC_QUEUE_WAVE_TRAP(, EC_[A-Z_]+)*" "$out" ||
+# one line per exception, the queue's EC_QUEUE_NEW before its trap
+grep -Eqx "pid $pid queue $queue gpu $gpu: EC_QUEUE_WAVE_TRAP" "$out" ||
 	fail "no 'pid $pid queue $queue gpu $gpu: EC_QUEUE_WAVE_TRAP' line"
 [ "$(grep -c EC_QUEUE_WAVE_TRAP "$out")" = 1 ] || fail "the trap was reported more than once"
+! grep -q 'EC_[A-Z_]*, EC_' "$out" || fail "two exceptions on one line"
+new=$(grep -n "queue $queue gpu $gpu: EC_QUEUE_NEW\$" "$out" | cut -d: -f1)
+trap=$(grep -n "queue $queue gpu $gpu: EC_QUEUE_WAVE_TRAP\$" "$out" | cut -d: -f1)
+[ -n "$new" ] && [ "$new" -lt "$trap" ] || fail "EC_QUEUE_NEW is not reported once before the trap"
+[ "$(grep -c EC_QUEUE_NEW "$out")" = 1 ] || fail "EC_QUEUE_NEW was reported more than once"
+
 grep -q "pid $pid: runtime enable answered (EC_PROCESS_RUNTIME)" "$out" ||
 	fail "the client's runtime enable was not answered"
+
+# -e: only the exceptions of the mask, each once
+"$kfdsig" --emulate "$target" debug -e queue-wave-trap --timeout 10000 -- "$client" >"$out" 2>"$err" ||
+	fail "kfdsig debug -e queue-wave-trap exited $?"
+[ "$(grep -c '^pid .*: EC_' "$out")" = 1 ] && grep -q ': EC_QUEUE_WAVE_TRAP$' "$out" ||
+	fail "-e queue-wave-trap printed other exceptions, or the trap not once"
+# what the mask leaves out is cleared too, not reported again and again
+[ "$(grep -c 'runtime enable answered' "$out")" = 1 ] ||
+	fail "-e queue-wave-trap: the runtime enable was answered more than once"
 
 "$kfdsig" --emulate "$target" debug --json --snapshot --suspend --resume --timeout 10000 \
 	-- "$client" >"$out" 2>"$err" || fail "kfdsig debug --json exited $?"

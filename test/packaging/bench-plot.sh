@@ -18,6 +18,14 @@ for t in "latency CDF per path" "latency histogram per path" "fast path vs slot 
   grep -q "$t" "$work/p.svg" || { echo "SVG lacks the panel '$t'"; exit 1; }
 done
 grep -q '<polyline' "$work/p.svg" || { echo "SVG has no curve"; exit 1; }
+# the throughput panel draws every path the table measured (its series come
+# from the data): each path is labelled as often as cpu-set-event (in the
+# latency legend and the throughput panel)
+want=$(grep -c '>cpu-set-event</text>' "$work/p.svg")
+for p in $(awk '$1 == "throughput" && $NF == "events/s" { print $2 }' "$work/out.txt" | sort -u); do
+  [ "$(grep -c ">$p</text>" "$work/p.svg")" = "$want" ] ||
+    { echo "SVG: path $p is not in every panel of its measures"; exit 1; }
+done
 command -v rsvg-convert >/dev/null || { echo "no rsvg-convert (librsvg2-bin): skip"; exit 77; }
 rsvg-convert "$work/p.svg" -o "$work/p.png"
 [ -s "$work/p.png" ] || { echo "empty PNG"; exit 1; }

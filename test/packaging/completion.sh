@@ -38,6 +38,12 @@ ask "--samples" bench --sa
 ask "--json --json-seq" targets --js
 ask "gfx940 gfx941 gfx942" targets gfx94
 ask "text json" decode -f ""
+ask "gfx90a,smi=thermal_throttle" --emulate gfx90a,smi=therm
+ask "gfx90a,smi=vmfault+thermal_throttle" --emulate gfx90a,smi=vmfault+therm
+ask "--version" --vers
+d=$(mktemp -d); touch "$d/input-one"
+ask "$d/input-one" exec -- cat "$d/input-o"
+rm -rf "$d"
 ask "--pretty" emit -t gfx90a --pre
 # every command's options are offered, from the table
 for c in $("$k" completion commands); do

@@ -2,6 +2,8 @@
 # The man pages: every page renders with groff -ww -z -man without a
 # warning, every command has its page, and each command's options (from its
 # getopt table: kfdsig completion options CMD) appear in it.
+# Every section-1 page has NAME, SYNOPSIS, DESCRIPTION, OPTIONS, EXIT STATUS
+# and EXAMPLES in that order (other sections may come between them).
 # Every public function (KFDSIG_API or static inline in include/kfdsig/)
 # has a man3 page or link named after it; every link leads to a page.
 # Usage: man.sh KFDSIG MANDIR [INCLUDEDIR] (the built pages: man1/*.1, man3/*.3)
@@ -24,6 +26,14 @@ for p in "$dir"/man1/*.1 "$dir"/man3/*.3; do
   [ -z "$w" ] || { echo "FAIL: $p: $w"; fail=1; }
 done
 [ -f "$dir/man1/kfdsig.1" ] || { echo "FAIL: no kfdsig(1)"; fail=1; }
+want='NAME SYNOPSIS DESCRIPTION OPTIONS EXIT_STATUS EXAMPLES'
+for p in "$dir"/man1/*.1; do
+  head -n 1 "$p" | grep -q '^\.so ' && continue
+  got=$(groff -man -Tascii -P-cbou "$p" 2>/dev/null | grep '^[A-Z][A-Z ]*[A-Z]$' | tr ' ' '_' |
+    grep -x -e NAME -e SYNOPSIS -e DESCRIPTION -e OPTIONS -e EXIT_STATUS -e EXAMPLES | tr '\n' ' ')
+  [ "$got" = "$want " ] ||
+    { echo "FAIL: $(basename "$p"): sections '$got', want '$want' in that order"; fail=1; }
+done
 for c in $("$k" completion commands); do
   p=$dir/man1/kfdsig-$c.1
   [ -f "$p" ] || { echo "FAIL: no page kfdsig-$c(1)"; fail=1; continue; }

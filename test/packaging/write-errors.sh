@@ -1,0 +1,47 @@
+#!/bin/sh
+# Every command that prints reports a write error on its standard output
+# (here /dev/full) with a message and exit status 1, also through the
+# --pretty filter. Usage: write-errors.sh KFDSIG DATA_DIR
+set -u
+kfdsig=$1
+data=$2
+[ -w /dev/full ] || { echo "no /dev/full"; exit 77; }
+fail=0
+spec=gfx90a
+check() {
+  err=$(timeout 60 "$kfdsig" --emulate "$spec" "$@" 2>&1 >/dev/full)
+  st=$?
+  if [ "$st" != 1 ] || ! printf '%s' "$err" | grep -q 'write error'; then
+    echo "FAIL: kfdsig $* >/dev/full: exit $st, stderr: $err"
+    fail=1
+  fi
+}
+for pretty in "" -p; do
+  # shellcheck disable=SC2086
+  set -- $pretty
+  check "$@" --help
+  check "$@" --version
+  check "$@" help
+  check "$@" targets
+  check "$@" devices
+  check "$@" emit -t gfx90a -e 5 --signal-page 0x200000
+  check "$@" emit -t gfx90a -e 5 --signal-page 0x200000 -f json
+  check "$@" decode -t gfx90a "$data/two-fences-gfx90a.bin"
+  check "$@" shader -t gfx90a
+  check "$@" signal
+  spec=gfx90a,smi=gpu_pre_reset
+  check "$@" smi -c 1 -T 2000
+  spec=gfx90a
+  check "$@" completion bash
+  check "$@" test --list
+  check "$@" test --case 'events.*'
+  check "$@" test --case 'events.*' -j
+  check "$@" bench -c 1
+done
+check test --case 'events.*' --tap
+# -o FILE: a write error there too
+err=$("$kfdsig" --emulate gfx90a test --case 'events.max' -o /dev/full 2>&1)
+st=$?
+[ "$st" = 1 ] && printf '%s' "$err" | grep -q 'write error' ||
+  { echo "FAIL: kfdsig test -o /dev/full: exit $st, stderr: $err"; fail=1; }
+exit $fail
