@@ -16,6 +16,7 @@
 #define SDMA_POLL_REGMEM 8
 #define SDMA_ATOMIC 10
 #define SDMA_CONST_FILL 11
+#define SDMA_GCR_REQ 17 /* SDMA 5+ (navi10_sdma_pkt_open.h) */
 #define SDMA_TIMESTAMP 13
 
 /* Length in dwords of the SDMA packet starting with @h, given @d (enough
@@ -46,6 +47,8 @@ uint32_t emu_sdma_len(const struct emu_queue *q, const uint32_t *d, uint32_t ava
 	case SDMA_ATOMIC:
 		return 8;
 	case SDMA_CONST_FILL:
+		return 5;
+	case SDMA_GCR_REQ:
 		return 5;
 	default:
 		return 0;
@@ -184,6 +187,12 @@ bool emu_sdma_exec(struct emu_queue *q, const uint32_t *d)
 		return sdma_atomic(q, d);
 	case SDMA_CONST_FILL:
 		return sdma_fill(q, d, v4);
+	case SDMA_GCR_REQ:
+		/* a cache invalidate / writeback over a VA range (amdgpu
+		 * sdma_v5_2.c sdma_v5_2_ring_emit_mem_sync(), ROCr
+		 * amd_blit_sdma.cpp BuildGCRCommand around each copy on gfx10+):
+		 * the emulator has no GPU caches; taken on SDMA 5+ only */
+		return q->g->gen.sdma[0] >= 5;
 	case SDMA_TIMESTAMP:
 		if (((d[0] >> 8) & 0xff) != 0) /* get local / global */
 			emu_engine_store64(q, (d[1] & ~7u) | (uint64_t)d[2] << 32,
