@@ -55,14 +55,48 @@ uint32_t emu_sdma_len(const struct emu_queue *q, const uint32_t *d, uint32_t ava
 	}
 }
 
+/* The value a 64-bit TC_OP atomic leaves at a location holding @old
+ * (gfx9_enum.h TC_OP_ATOMIC_*_RTN_64; INC / DEC wrap at @src as the
+ * shader's buffer_atomic_inc/dec do). */
+static uint64_t tc_op64(uint32_t op, uint64_t old, uint64_t src, uint64_t cmp)
+{
+	switch (op) {
+	case 0x27: /* SWAP */
+		return src;
+	case 0x28: /* CMPSWAP */
+		return old == cmp ? src : old;
+	case 0x2f: /* ADD */
+		return old + src;
+	case 0x30: /* SUB */
+		return old - src;
+	case 0x31: /* SMIN */
+		return (int64_t)src < (int64_t)old ? src : old;
+	case 0x32: /* UMIN */
+		return src < old ? src : old;
+	case 0x33: /* SMAX */
+		return (int64_t)src > (int64_t)old ? src : old;
+	case 0x34: /* UMAX */
+		return src > old ? src : old;
+	case 0x35: /* AND */
+		return old & src;
+	case 0x36: /* OR */
+		return old | src;
+	case 0x37: /* XOR */
+		return old ^ src;
+	case 0x38: /* INC */
+		return old >= src ? 0 : old + 1;
+	default: /* 0x39 DEC */
+		return (old == 0 || old > src) ? src : old - 1;
+	}
+}
+
 /*
- * SDMA_PKT_ATOMIC: header operation (bits 31:25) is a TC_OP (gfx9_enum.h
- * TC_OP_ATOMIC_*_RTN_64, 0x27..0x39), then address, source and compare
- * data (64 bits each) and the loop interval. ROCr's SDMA blit decrements a
- * completion signal with it (amd_blit_sdma.cpp BuildAtomicDecrementCommand:
- * SDMA_ATOMIC_ADD64 of -1). The 64-bit operations on a naturally aligned
- * address; the loop bit (retry a compare-swap until it succeeds) is not
- * taken: false, the packet is refused.
+ * SDMA_PKT_ATOMIC: header operation (bits 31:25) is a TC_OP, then address,
+ * source and compare data (64 bits each) and the loop interval. ROCr's SDMA
+ * blit decrements a copy's completion signal with it (amd_blit_sdma.cpp
+ * BuildAtomicDecrementCommand: SDMA_ATOMIC_ADD64 of -1). The 64-bit
+ * operations at a naturally aligned address; the loop bit (retry a
+ * compare-swap until it succeeds) is not taken: the packet is refused.
  */
 static bool sdma_atomic(struct emu_queue *q, const uint32_t *d)
 {
@@ -79,54 +113,10 @@ static bool sdma_atomic(struct emu_queue *q, const uint32_t *d)
 	if (!p)
 		return true; /* VM fault raised */
 	old = __atomic_load_n(p, __ATOMIC_ACQUIRE);
-	for (;;) {
-		uint64_t v = old;
-
-		switch (op) {
-		case 0x27:
-			v = src;
-			break; /* SWAP */
-		case 0x28:
-			v = old == cmp ? src : old;
-			break; /* CMPSWAP */
-		case 0x2f:
-			v = old + src;
-			break; /* ADD */
-		case 0x30:
-			v = old - src;
-			break; /* SUB */
-		case 0x31:
-			v = (int64_t)src < (int64_t)old ? src : old;
-			break; /* SMIN */
-		case 0x32:
-			v = src < old ? src : old;
-			break; /* UMIN */
-		case 0x33:
-			v = (int64_t)src > (int64_t)old ? src : old;
-			break; /* SMAX */
-		case 0x34:
-			v = src > old ? src : old;
-			break; /* UMAX */
-		case 0x35:
-			v = old & src;
-			break; /* AND */
-		case 0x36:
-			v = old | src;
-			break; /* OR */
-		case 0x37:
-			v = old ^ src;
-			break; /* XOR */
-		case 0x38:
-			v = old >= src ? 0 : old + 1;
-			break; /* INC */
-		case 0x39:
-			v = (old == 0 || old > src) ? src : old - 1;
-			break; /* DEC */
-		}
-		if (__atomic_compare_exchange_n(p, &old, v, false, __ATOMIC_ACQ_REL,
-						__ATOMIC_ACQUIRE))
-			return true;
-	}
+	while (!__atomic_compare_exchange_n(p, &old, tc_op64(op, old, src, cmp), false,
+					    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+		;
+	return true;
 }
 
 /* SDMA_PKT_CONSTANT_FILL: a 32-bit pattern (fillsize 2) over count bytes
