@@ -321,6 +321,51 @@ static void test_sdma(const char *spec)
 	submit(&r, d, 4);
 	CHECK(!kfdsig_kfd_queue_wait_idle(r.q, WAIT_MS), "idle");
 	CHECK_EQ(*(uint64_t *)scratch(&r, 60), 0x1111111100000033ull, "%s FENCE is 32 bits", spec);
+
+	/* ATOMIC: ROCr's completion-signal decrement (ADD64 of -1, TC_OP
+	 * 0x2f), then a CMPSWAP64 (0x28) that matches and one that does not */
+	*(uint64_t *)scratch(&r, 70) = 0x100000000ull;
+	*(uint64_t *)scratch(&r, 72) = 7;
+	for (int i = 0; i < 3; i++) {
+		uint32_t *a = d + 8 * i;
+		uint64_t va = scratch_va(&r, i ? 72 : 70), src = i ? 9 : UINT64_MAX;
+		uint64_t cmp = i == 1 ? 7 : 8;
+
+		a[0] = 10u | ((i ? 0x28u : 0x2fu) << 25);
+		a[1] = (uint32_t)va;
+		a[2] = (uint32_t)(va >> 32);
+		a[3] = (uint32_t)src;
+		a[4] = (uint32_t)(src >> 32);
+		a[5] = (uint32_t)cmp;
+		a[6] = (uint32_t)(cmp >> 32);
+		a[7] = 0;
+		if (i == 2)
+			a[3] = 11;
+	}
+	/* CONST_FILL of 8 bytes with a dword pattern (fillsize 2) */
+	d[24] = 11u | (2u << 30);
+	d[25] = (uint32_t)scratch_va(&r, 80);
+	d[26] = (uint32_t)(scratch_va(&r, 80) >> 32);
+	d[27] = 0xc0ffee;
+	d[28] = v4 ? 7 : 8;
+	submit(&r, d, 29);
+	CHECK(!kfdsig_kfd_queue_wait_idle(r.q, WAIT_MS), "idle");
+	CHECK_EQ(*(uint64_t *)scratch(&r, 70), 0xffffffffull, "%s ATOMIC ADD64 -1", spec);
+	CHECK_EQ(*(uint64_t *)scratch(&r, 72), 9, "%s ATOMIC CMPSWAP64", spec);
+	CHECK(*scratch(&r, 80) == 0xc0ffee && *scratch(&r, 81) == 0xc0ffee && *scratch(&r, 82) == 0,
+	      "%s CONST_FILL", spec);
+	/* GCR_REQ (SDMA 5+): accepted, nothing to see */
+	if (r.t->sdma_ip[0] >= 5) {
+		memset(d, 0, 5 * 4);
+		d[0] = 0x111;
+		d[5] = 5;
+		d[6] = (uint32_t)scratch_va(&r, 90);
+		d[7] = (uint32_t)(scratch_va(&r, 90) >> 32);
+		d[8] = 0x44;
+		submit(&r, d, 9);
+		CHECK(!kfdsig_kfd_queue_wait_idle(r.q, WAIT_MS), "idle");
+		CHECK_EQ(*scratch(&r, 90), 0x44, "%s GCR_REQ then FENCE", spec);
+	}
 	rig_close(&r);
 }
 

@@ -19,7 +19,17 @@
 #include <kfdsig/sdma.h>
 
 #include "abi/kfd_ioctl.h"
+#include "emu/emu_host.h"
 #include "kfd_util.h"
+
+/* What the emulator hands its host about a stopped queue (emu_host.h). */
+static char diag[256];
+
+static void diag_line(void *ctx, const char *line)
+{
+	(void)ctx;
+	snprintf(diag, sizeof(diag), "%s", line);
+}
 
 #define WAIT_MS 5000
 
@@ -557,8 +567,11 @@ static void test_faults(void)
 	kfdsig_kfd_queue_destroy(q);
 	rig_close(&r);
 
-	/* bad opcode on gfx9+: the queue stops, no event */
+	/* bad opcode on gfx9+: the queue stops, no event; the host is told
+	 * which packet (emu_host_set_diag()) */
 	rig_open(&r, "gfx942");
+	diag[0] = 0;
+	emu_host_set_diag(r.emu, diag_line, NULL);
 	hw = t_event(r.kfd, KFDSIG_EVENT_HW_EXCEPTION, false);
 	ev = t_event(r.kfd, KFDSIG_EVENT_SIGNAL, true);
 	kfdsig_kfd_signal_page(r.kfd, &r.page, &r.page_va);
@@ -579,6 +592,8 @@ static void test_faults(void)
 			      qi.consumed == 0,
 		      "the exception is recorded, the packet not consumed");
 	}
+	CHECK(strstr(diag, "PM4 queue") && strstr(diag, "0xc000ee00"),
+	      "the host is told the packet that stopped the queue ('%s')", diag);
 	kfdsig_kfd_queue_destroy(q);
 	rig_close(&r);
 }

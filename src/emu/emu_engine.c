@@ -6,6 +6,7 @@
  * polls, and the interrupts they raise through the GPU's ISR class
  * (kfdsig_emu_interrupt).
  */
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -144,8 +145,35 @@ void emu_engine_irq(struct emu_queue *q, enum kfdsig_emu_irq_source src, uint32_
 	emu_interrupt_xcc(q->p->emu, emu_proc_pasid(q->p, q->g), q->g->gpu_id, src, ctx, q->xcc);
 }
 
+/* The host is told which packet stopped the queue (emu_host_set_diag():
+ * `kfdsig exec -v` prints it): the header at the engine's position, the
+ * ring's packet for one inside an indirect buffer. */
+static void bad_opcode_diag(struct emu_queue *q)
+{
+	struct kfdsig_emu *emu = q->p->emu;
+	uint64_t pos = q->win ? q->win_pos : q->consumed;
+	uint32_t h;
+	char line[160];
+
+	if (!emu->diag)
+		return;
+	if (q->aql) /* 64-byte slots; the header is the first 16 bits */
+		h = q->ring[(pos % (q->ring_size / 64)) * 16] & 0xffff;
+	else
+		h = q->ring[pos % (q->ring_size / 4)];
+	snprintf(line, sizeof(line),
+		 "%s queue %u stopped: packet %s %llu, header 0x%08x, not supported "
+		 "(CP_BAD_OPCODE)",
+		 q->aql	   ? "AQL"
+		 : q->sdma ? "SDMA"
+			   : "PM4",
+		 q->id, q->aql ? "at read index" : "at ring dword", (unsigned long long)pos, h);
+	emu->diag(emu->diag_ctx, line);
+}
+
 void emu_engine_bad_opcode(struct emu_queue *q)
 {
+	bad_opcode_diag(q);
 	/* gfx8 (CIK class) signals HW_EXCEPTION events; SOC15 classes hand
 	 * it to the exception path: the queue stops either way (cik_event_interrupt.c,
 	 * 1.5), and the emulator records why. */

@@ -14,6 +14,9 @@
 #define SDMA_FENCE 5
 #define SDMA_TRAP 6
 #define SDMA_POLL_REGMEM 8
+#define SDMA_ATOMIC 10
+#define SDMA_CONST_FILL 11
+#define SDMA_GCR_REQ 17 /* SDMA 5+ (navi10_sdma_pkt_open.h) */
 #define SDMA_TIMESTAMP 13
 
 /* Length in dwords of the SDMA packet starting with @h, given @d (enough
@@ -41,9 +44,95 @@ uint32_t emu_sdma_len(const struct emu_queue *q, const uint32_t *d, uint32_t ava
 		return 6;
 	case SDMA_TIMESTAMP:
 		return 3;
+	case SDMA_ATOMIC:
+		return 8;
+	case SDMA_CONST_FILL:
+		return 5;
+	case SDMA_GCR_REQ:
+		return 5;
 	default:
 		return 0;
 	}
+}
+
+/* The value a 64-bit TC_OP atomic leaves at a location holding @old
+ * (gfx9_enum.h TC_OP_ATOMIC_*_RTN_64; INC / DEC wrap at @src as the
+ * shader's buffer_atomic_inc/dec do). */
+static uint64_t tc_op64(uint32_t op, uint64_t old, uint64_t src, uint64_t cmp)
+{
+	switch (op) {
+	case 0x27: /* SWAP */
+		return src;
+	case 0x28: /* CMPSWAP */
+		return old == cmp ? src : old;
+	case 0x2f: /* ADD */
+		return old + src;
+	case 0x30: /* SUB */
+		return old - src;
+	case 0x31: /* SMIN */
+		return (int64_t)src < (int64_t)old ? src : old;
+	case 0x32: /* UMIN */
+		return src < old ? src : old;
+	case 0x33: /* SMAX */
+		return (int64_t)src > (int64_t)old ? src : old;
+	case 0x34: /* UMAX */
+		return src > old ? src : old;
+	case 0x35: /* AND */
+		return old & src;
+	case 0x36: /* OR */
+		return old | src;
+	case 0x37: /* XOR */
+		return old ^ src;
+	case 0x38: /* INC */
+		return old >= src ? 0 : old + 1;
+	default: /* 0x39 DEC */
+		return (old == 0 || old > src) ? src : old - 1;
+	}
+}
+
+/*
+ * SDMA_PKT_ATOMIC: header operation (bits 31:25) is a TC_OP, then address,
+ * source and compare data (64 bits each) and the loop interval. ROCr's SDMA
+ * blit decrements a copy's completion signal with it (amd_blit_sdma.cpp
+ * BuildAtomicDecrementCommand: SDMA_ATOMIC_ADD64 of -1). The 64-bit
+ * operations at a naturally aligned address; the loop bit (retry a
+ * compare-swap until it succeeds) is not taken: the packet is refused.
+ */
+static bool sdma_atomic(struct emu_queue *q, const uint32_t *d)
+{
+	uint64_t va = d[1] | (uint64_t)d[2] << 32, src = d[3] | (uint64_t)d[4] << 32;
+	uint64_t cmp = d[5] | (uint64_t)d[6] << 32, old;
+	uint32_t op = d[0] >> 25;
+	uint64_t *p;
+
+	if ((d[0] >> 16) & 1 || (va & 7))
+		return false;
+	if (op != 0x27 && op != 0x28 && (op < 0x2f || op > 0x39))
+		return false;
+	p = emu_engine_mem(q, va, 8);
+	if (!p)
+		return true; /* VM fault raised */
+	old = __atomic_load_n(p, __ATOMIC_ACQUIRE);
+	while (!__atomic_compare_exchange_n(p, &old, tc_op64(op, old, src, cmp), false,
+					    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+		;
+	return true;
+}
+
+/* SDMA_PKT_CONSTANT_FILL: a 32-bit pattern (fillsize 2) over count bytes
+ * (count minus one on SDMA 4+: amdgpu sdma_v4_0.c
+ * sdma_v4_0_emit_fill_buffer(), ROCr amd_blit_sdma.cpp SubmitLinearFillCommand). */
+static bool sdma_fill(struct emu_queue *q, const uint32_t *d, bool v4)
+{
+	uint64_t dst = d[1] | (uint64_t)d[2] << 32, n = (d[4] & 0x3fffff) + (v4 ? 1 : 0);
+	uint8_t *t;
+
+	if ((d[0] >> 30) != 2 || (n & 3))
+		return false;
+	t = emu_engine_mem(q, dst, n);
+	for (uint64_t i = 0; t && i < n; i += 4)
+		memcpy(t + i, &d[3], 4);
+	return true;
 }
 
 bool emu_sdma_exec(struct emu_queue *q, const uint32_t *d)
@@ -84,6 +173,16 @@ bool emu_sdma_exec(struct emu_queue *q, const uint32_t *d)
 			memmove(t, s, n);
 		return true;
 	}
+	case SDMA_ATOMIC:
+		return sdma_atomic(q, d);
+	case SDMA_CONST_FILL:
+		return sdma_fill(q, d, v4);
+	case SDMA_GCR_REQ:
+		/* a cache invalidate / writeback over a VA range (amdgpu
+		 * sdma_v5_2.c sdma_v5_2_ring_emit_mem_sync(), ROCr
+		 * amd_blit_sdma.cpp BuildGCRCommand around each copy on gfx10+):
+		 * the emulator has no GPU caches; taken on SDMA 5+ only */
+		return q->g->gen.sdma[0] >= 5;
 	case SDMA_TIMESTAMP:
 		if (((d[0] >> 8) & 0xff) != 0) /* get local / global */
 			emu_engine_store64(q, (d[1] & ~7u) | (uint64_t)d[2] << 32,

@@ -179,7 +179,7 @@ static bool verbose_on(void)
 static void diag_line(void *ctx, const char *line)
 {
 	(void)ctx;
-	fprintf(stderr, "kfdsig-emu: shader unit: %s\n", line);
+	fprintf(stderr, "kfdsig-emu: %s\n", line);
 }
 
 static void fd_hook(void *ctx, int fd, bool added)
