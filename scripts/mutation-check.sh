@@ -151,6 +151,12 @@ targets_of() {
     cli_* | suite_* | bench_plot) out+=(kfdsig_cli) ;;
     debug_trap_*) out+=(kfdsig_cli kfdsig_preload client_trap_queue) ;;
     preload_*) out+=("test_$t" kfdsig_cli kfdsig_preload) ;;
+    trace_*) out+=(kfdsig_cli kfdsig_preload test_trace_client) ;;
+    # Debian's ROCm clients under kfdsig exec; ours are built by name
+    client_hip_host_*) out+=(kfdsig_cli kfdsig_preload client_hip_host) ;;
+    client_hip_kernel_*) out+=(kfdsig_cli kfdsig_preload client_hip_kernel) ;;
+    client_hsakmt_queue_*) out+=(kfdsig_cli kfdsig_preload client_hsakmt_queue) ;;
+    client_*) out+=(kfdsig_cli kfdsig_preload) ;;
     abi_compat | exports*) out+=(kfdsig kfdsig-emu) ;;
     script_*) out+=(kfdsig_obj) ;; # tests of scripts/: nothing to build
     *) out+=("test_$t") ;;
@@ -167,7 +173,8 @@ run_tests() {
   : >"$work/test.log"
   for t in $1; do
     case $t in
-    cli_* | suite_* | bench_plot | debug_trap_* | preload_* | abi_compat | exports* | script_*)
+    cli_* | suite_* | bench_plot | debug_trap_* | preload_* | trace_* | client_* | abi_compat | \
+      exports* | script_*)
       TMPDIR=$work/tmp timeout -k 5 "$per_test_timeout" ctest --test-dir "$bld" -R "^$t\$" \
         >>"$work/test.log" 2>&1
       rc=$?
