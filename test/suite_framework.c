@@ -98,6 +98,15 @@ static enum suite_result c_queue(struct suite_ctx *c)
 	return SUITE_PASS;
 }
 
+/* The bound a case's waits get: its own, or kfdsig test -T's. */
+static uint32_t bound_seen;
+
+static enum suite_result c_bound(struct suite_ctx *c)
+{
+	bound_seen = suite_bound_ms(c, 1234);
+	return SUITE_PASS;
+}
+
 static const struct suite_case fake[] = {
 	{ "t.pass", "passes", NULL, SUITE_ENGINE_NONE, 0, c_pass },
 	{ "t.fail", "fails", "says why", SUITE_ENGINE_NONE, 0, c_fail },
@@ -288,6 +297,20 @@ static void test_run(struct kfdsig_emu *emu)
 		CHECK(out && strstr(out, "\"reason\": null, \"duration_ms\": "),
 		      "JSON duration_ms: %s", out);
 		free(out);
+	}
+	{
+		static const struct suite_case bc = { "t.bound",	 "bound", NULL,
+						      SUITE_ENGINE_NONE, 0,	  c_bound };
+		const struct suite_case *tc[1] = { &bc };
+		struct suite_opts o = { .engines = SUITE_ENGINES_ALL };
+		FILE *f = fopen("/dev/null", "w");
+
+		suite_run(tc, 1, d, 1, &o, f, &cnt);
+		CHECK_EQ(bound_seen, 1234, "no -T: the case's own bound");
+		o.wait_ms = 77;
+		suite_run(tc, 1, d, 1, &o, f, &cnt);
+		CHECK_EQ(bound_seen, 77, "-T 77 bounds the case's waits");
+		fclose(f);
 	}
 }
 

@@ -14,7 +14,7 @@ static void help(FILE *f)
 {
 	fprintf(f,
 		"usage: kfdsig bench [-d N] [--emulate TARGET[,TARGET...]|all] [-c N] [-j]\n"
-		"                    [--samples FILE.csv] [--plot FILE.svg]\n"
+		"                    [--samples FILE.csv] [--plot FILE.svg] [--no-time]\n"
 		"                    [--kfd-version X.Y] [--kernel-profile NAME]\n\n"
 		"Measure the interrupt path on each device:\n"
 		"  emit        ns of CPU time to write one fence, per engine (PM4 emit and the\n"
@@ -44,6 +44,9 @@ static void help(FILE *f)
 		"                      the lookup fast path against the scan per live-event\n"
 		"                      count, throughput per path and batch size, and the\n"
 		"                      pm4 submit -> GPU timestamp -> wake timeline\n"
+		"      --no-time       leave the times and rates out of the table and the\n"
+		"                      JSON ('-'; the interrupt counts stay): reproducible\n"
+		"                      output that lists what was measured\n"
 		"  -d, --device N, -g, --gpu GPU_ID, --kfd-version X.Y, --kernel-profile NAME:\n"
 		"                      as for kfdsig test\n"
 		"On a terminal a progress line on stderr names the figure being measured\n"
@@ -52,13 +55,14 @@ static void help(FILE *f)
 			 "be written");
 }
 
-enum { OPT_SAMPLES = 256, OPT_PLOT };
+enum { OPT_SAMPLES = 256, OPT_PLOT, OPT_NO_TIME };
 
 const struct option cmd_bench_options[] = {
 	CLI_SUITE_DEV_LONGOPTS,
 	{ "count", required_argument, NULL, 'c' },
 	{ "samples", required_argument, NULL, OPT_SAMPLES },
 	{ "plot", required_argument, NULL, OPT_PLOT },
+	{ "no-time", no_argument, NULL, OPT_NO_TIME },
 	CLI_GLOBAL_LONGOPTS,
 	{ 0 },
 };
@@ -94,6 +98,9 @@ int cmd_bench(int argc, char **argv)
 			break;
 		case OPT_PLOT:
 			plot_path = optarg;
+			break;
+		case OPT_NO_TIME:
+			bopt.no_time = true;
 			break;
 		default: /* the device options, or cli_opt_default() */
 			if ((r = cli_suite_dev_opt(c, optarg, &dopt, help)) >= 0)

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* kfdsig decode: decode (and lint) a PM4, SDMA or AQL packet stream. */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -20,7 +21,7 @@ static void help(FILE *f)
 		"                     [-v] [--lint] [--signal-page ADDR] [--input-format F]\n"
 		"                     [--rptr N --wptr N --units bytes|dwords] [--whole-ring]\n"
 		"                     [--ring NAME] [--mem ADDR=FILE]... [--ib-depth N]\n"
-		"                     [--no-summary] FILE|-\n\n"
+		"                     [--no-summary] [-o FILE] FILE|-\n\n"
 		"Decode a PM4, SDMA or AQL packet stream (a ring dump, an IB, or kfdsig emit "
 		"output)\n"
 		"packet by packet, and with --lint check that its interrupt packets are event\n"
@@ -54,6 +55,7 @@ static void help(FILE *f)
 		"                        INDIRECT_BUFFER inside one is decoded inline\n"
 		"      --ib-depth N      nesting limit for IBs (default 4)\n"
 		"      --no-summary      leave out the closing summary line\n"
+		"  -o, --output FILE     write the decode there instead of stdout\n"
 		"  FILE                  the stream, or - for standard input\n\n"
 		"Offsets are labelled in dwords and bytes (hex).\n\n"
 		"Exit status: 0 clean; 1 when an error-level finding exists (or I/O fails);\n"
@@ -673,10 +675,11 @@ const struct option cmd_decode_options[] = {
 	{ "whole-ring", no_argument, NULL, OPT_WHOLE },
 	{ "no-summary", no_argument, NULL, OPT_NOSUM },
 	{ "num-xcc", required_argument, NULL, OPT_NUM_XCC },
+	{ "output", required_argument, NULL, 'o' },
 	CLI_GLOBAL_LONGOPTS,
 	{ 0 },
 };
-const char cmd_decode_shortopts[] = "t:E:f:vli:" CLI_GLOBAL_SHORTOPTS;
+const char cmd_decode_shortopts[] = "t:E:f:vli:o:" CLI_GLOBAL_SHORTOPTS;
 const struct cli_complete cmd_decode_complete[] = {
 	{ "target", "@target" },
 	{ "engine", "pm4 sdma aql" },
@@ -685,6 +688,7 @@ const struct cli_complete cmd_decode_complete[] = {
 	{ "input-format", "auto bin hex xxd xxd-e hexdump od umr debugfs devcoredump" },
 	{ "units", "bytes dwords" },
 	{ "mem", "@file" },
+	{ "output", "@file" },
 	{ "", "@file" },
 	{ 0 },
 };
@@ -696,7 +700,8 @@ struct decode_args {
 	struct kfdsig_decode_opts o;
 	int kind; /* enum kfdsig_decode_input_format */
 	const char *target, *path, *rptr_s, *wptr_s, *ring_name;
-	int units; /* 1 bytes, 2 dwords */
+	const char *output; /* -o FILE, else NULL: standard output */
+	int units;	    /* 1 bytes, 2 dwords */
 	bool whole, nosum;
 	uint64_t rptr, wptr; /* dwords, from --rptr/--wptr */
 };
@@ -796,6 +801,9 @@ static int decode_parse(int argc, char **argv, struct decode_args *a, bool *done
 		case OPT_NOSUM:
 			a->nosum = true;
 			break;
+		case 'o':
+			a->output = optarg;
+			break;
 		default:
 			return cli_opt_default(c, help);
 		}
@@ -807,8 +815,6 @@ static int decode_parse(int argc, char **argv, struct decode_args *a, bool *done
 /* The checks that need every option. */
 static int decode_validate(int argc, char **argv, struct decode_args *a)
 {
-	a->out.json = cli_json();
-	a->out.f = stdout; /* with --pretty, the filter cli_json() put there */
 	if (!a->target)
 		return cli_usage_error("--target is required (kfdsig targets lists them)");
 	if (optind >= argc)
@@ -827,6 +833,24 @@ static int decode_validate(int argc, char **argv, struct decode_args *a)
 	if (!(a->o.target = cli_target(a->target)))
 		return EXIT_USAGE;
 	a->path = argv[optind];
+	/* -o: the file becomes standard output, before cli_json() puts a
+	 * --pretty filter on it; write errors surface as on stdout. */
+	if (a->output && strcmp(a->output, "-")) {
+		int fd = open(a->output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+
+		if (fd < 0)
+			return cli_error("cannot open '%s' for writing: %s", a->output,
+					 strerror(errno));
+		fflush(stdout);
+		if (dup2(fd, STDOUT_FILENO) < 0) {
+			int e = errno;
+			close(fd);
+			return cli_error("cannot write to '%s': %s", a->output, strerror(e));
+		}
+		close(fd);
+	}
+	a->out.json = cli_json();
+	a->out.f = stdout; /* with --pretty, the filter cli_json() put there */
 	return 0;
 }
 

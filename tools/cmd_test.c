@@ -10,42 +10,46 @@
 
 static void help(FILE *f)
 {
-	fprintf(f, "usage: kfdsig test [-d N] [--emulate TARGET[,TARGET...]|all]\n"
-		   "                   [-E pm4,sdma,shader,aql] [--case GLOB[,GLOB...]] [--list]\n"
-		   "                   [-f FMT | -j | --tap | --ktap] [--junit FILE] [--no-time]\n"
-		   "                   [--kfd-version X.Y] [--kernel-profile NAME]\n\n"
-		   "Run the interrupt-path suite: named cases that each check one behaviour of\n"
-		   "the kernel's event path (event ids and limits, reset modes, wait-any/all,\n"
-		   "timeouts, event age, SMI, the interrupt entry point, and signals raised by\n"
-		   "the GPU's engines). Each case runs in a fresh KFD process on every device\n"
-		   "and prints one row: PASS or FAIL with the reason, and how long it took;\n"
-		   "skips follow, one line per reason with the cases and devices it covers.\n"
-		   "The last line is 'N passed, N failed, N skipped'.\n\n"
-		   "  --list              list the cases (what each checks, what it expects)\n"
-		   "  --case GLOB         only cases whose name matches (shell glob; comma list)\n"
-		   "  -E, --engine LIST   engine cases of these engines only: pm4, sdma, shader,\n"
-		   "                      aql (default all)\n"
-		   "  -d, --device N      only the N-th GPU (0-based)\n"
-		   "  -g, --gpu GPU_ID    only the GPU of this KFD gpu id (as signal and smi)\n"
-		   "  --emulate SPEC      the emulated KFD, one device per target; 'all' is every\n"
-		   "                      target of the generation table (also KFDSIG_EMULATE)\n"
-		   "  --kfd-version X.Y   emulator: report this KFD version (features above it "
-		   "absent)\n"
-		   "  --kernel-profile P  emulator: default, v6.14 (the v6.14-v6.18 drop), v7.1\n"
-		   "                      (GC 12.1 CP end-of-pipe id trusted; also mailbox-free)\n"
-		   "                      or v7.3 (no kernel-allocated signal page)\n"
-		   "  -f, --format F      text (default), json, tap or ktap: the same as -j,\n"
-		   "                      --tap, --ktap\n"
-		   "  -j, --json          one JSON object instead of rows (every result, with\n"
-		   "                      duration_ms)\n"
-		   "      --tap           TAP version 13: one test point per case and device\n"
-		   "      --ktap          KTAP version 1 (the kernel's): a test per device, its\n"
-		   "                      cases as subtests, '# SKIP reason' for skips\n"
-		   "      --junit FILE    also write a JUnit XML report to FILE\n"
-		   "  -o, --output FILE   write the report there instead of stdout\n"
-		   "      --no-time       leave the durations out (reproducible output)\n\n"
-		   "Cases named irq.* drive the emulated kernel's interrupt entry point and\n"
-		   "are skipped on hardware; gpu.* cases raise it from user queues.\n");
+	fprintf(f,
+		"usage: kfdsig test [-d N] [--emulate TARGET[,TARGET...]|all]\n"
+		"                   [-E pm4,sdma,shader,aql] [--case GLOB[,GLOB...]] [--list]\n"
+		"                   [-f FMT | -j | --tap | --ktap] [--junit FILE] [--no-time]\n"
+		"                   [-T MS] [--kfd-version X.Y] [--kernel-profile NAME]\n\n"
+		"Run the interrupt-path suite: named cases that each check one behaviour of\n"
+		"the kernel's event path (event ids and limits, reset modes, wait-any/all,\n"
+		"timeouts, event age, SMI, the interrupt entry point, and signals raised by\n"
+		"the GPU's engines). Each case runs in a fresh KFD process on every device\n"
+		"and prints one row: PASS or FAIL with the reason, and how long it took;\n"
+		"skips follow, one line per reason with the cases and devices it covers.\n"
+		"The last line is 'N passed, N failed, N skipped'.\n\n"
+		"  --list              list the cases (what each checks, what it expects)\n"
+		"  --case GLOB         only cases whose name matches (shell glob; comma list)\n"
+		"  -E, --engine LIST   engine cases of these engines only: pm4, sdma, shader,\n"
+		"                      aql (default all)\n"
+		"  -d, --device N      only the N-th GPU (0-based)\n"
+		"  -g, --gpu GPU_ID    only the GPU of this KFD gpu id (as signal and smi)\n"
+		"  --emulate SPEC      the emulated KFD, one device per target; 'all' is every\n"
+		"                      target of the generation table (also KFDSIG_EMULATE)\n"
+		"  --kfd-version X.Y   emulator: report this KFD version (features above it "
+		"absent)\n"
+		"  --kernel-profile P  emulator: default, v6.14 (the v6.14-v6.18 drop), v7.1\n"
+		"                      (GC 12.1 CP end-of-pipe id trusted; also mailbox-free)\n"
+		"                      or v7.3 (no kernel-allocated signal page)\n"
+		"  -f, --format F      text (default), json, tap or ktap: the same as -j,\n"
+		"                      --tap, --ktap\n"
+		"  -j, --json          one JSON object instead of rows (every result, with\n"
+		"                      duration_ms)\n"
+		"      --tap           TAP version 13: one test point per case and device\n"
+		"      --ktap          KTAP version 1 (the kernel's): a test per device, its\n"
+		"                      cases as subtests, '# SKIP reason' for skips\n"
+		"      --junit FILE    also write a JUnit XML report to FILE\n"
+		"  -o, --output FILE   write the report there instead of stdout\n"
+		"      --no-time       leave the durations out (reproducible output)\n"
+		"  -T, --timeout MS    bound each wait a case makes for something it expects\n"
+		"                      (an event, a queue going idle, a debug notification)\n"
+		"                      to MS milliseconds (default: each case's own, 1 to 5 s)\n\n"
+		"Cases named irq.* drive the emulated kernel's interrupt entry point and\n"
+		"are skipped on hardware; gpu.* cases raise it from user queues.\n");
 	cli_help_exit(f, "when a case failed (or there is no KFD)");
 }
 
@@ -62,10 +66,11 @@ const struct option cmd_test_options[] = {
 	{ "output", required_argument, NULL, 'o' },
 	{ "junit", required_argument, NULL, OPT_JUNIT },
 	{ "no-time", no_argument, NULL, OPT_NO_TIME },
+	{ "timeout", required_argument, NULL, 'T' },
 	CLI_GLOBAL_LONGOPTS,
 	{ 0 },
 };
-const char cmd_test_shortopts[] = CLI_SUITE_DEV_SHORTOPTS "E:f:o:" CLI_GLOBAL_SHORTOPTS;
+const char cmd_test_shortopts[] = CLI_SUITE_DEV_SHORTOPTS "E:f:o:T:" CLI_GLOBAL_SHORTOPTS;
 const struct cli_complete cmd_test_complete[] = {
 	{ "engine", "pm4 sdma shader aql" },
 	{ "format", "text json tap ktap" },
@@ -137,6 +142,16 @@ int cmd_test(int argc, char **argv)
 		case OPT_NO_TIME:
 			sopt.times = false;
 			break;
+		case 'T': {
+			uint64_t ms;
+			if (!cli_parse_u64("--timeout", optarg, 600000, &ms))
+				return EXIT_USAGE;
+			if (!ms)
+				return cli_usage_error(
+					"--timeout: 0 ms bounds no wait (1 to 600000)");
+			sopt.wait_ms = (uint32_t)ms;
+			break;
+		}
 		default: /* the device options, or cli_opt_default() */
 			if ((r = cli_suite_dev_opt(c, optarg, &dopt, help)) >= 0)
 				return r;

@@ -16,6 +16,10 @@
  *     opendir, scandir, the stat family, access, readlink and realpath;
  *   - stat of /dev/kfd and the render nodes, and fstat of their fds, say
  *     "character device" (kfd: a dynamic major, render: 226:minor);
+ *   - /dev/dri lists the emulated render nodes beside the real entries
+ *     (dri_dir(): libdrm's drmGetDevices2 walks it with opendir/readdir);
+ *   - the extended-attribute calls on those paths and fds answer as a
+ *     device file without attributes does (ENODATA, an empty list);
  *   - the driver looks loaded: /proc/modules has an amdgpu line and
  *     /sys/module/amdgpu exists with initstate "live" (module_files()), so
  *     `lsmod | grep amdgpu` (rocminfo's first check) finds it; child
@@ -58,6 +62,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
+#include <sys/xattr.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -110,6 +115,12 @@ static struct {
 	int (*fcntl)(int, int, ...);
 	ssize_t (*read)(int, void *, size_t);
 	ssize_t (*write)(int, const void *, size_t);
+	ssize_t (*getxattr)(const char *, const char *, void *, size_t);
+	ssize_t (*lgetxattr)(const char *, const char *, void *, size_t);
+	ssize_t (*fgetxattr)(int, const char *, void *, size_t);
+	ssize_t (*listxattr)(const char *, char *, size_t);
+	ssize_t (*llistxattr)(const char *, char *, size_t);
+	ssize_t (*flistxattr)(int, char *, size_t);
 } real;
 
 static void *next_sym(const char *name)
@@ -154,6 +165,12 @@ static void resolve_all(void)
 	RESOLVE(fcntl);
 	RESOLVE(read);
 	RESOLVE(write);
+	RESOLVE(getxattr);
+	RESOLVE(lgetxattr);
+	RESOLVE(fgetxattr);
+	RESOLVE(listxattr);
+	RESOLVE(llistxattr);
+	RESOLVE(flistxattr);
 }
 
 /* Resolved by the constructor; a call that comes earlier (another
@@ -453,6 +470,49 @@ static bool emulated_minor(const char *s, unsigned *minor)
 	return true;
 }
 
+/* "<root>/.devdri": a directory of the names a client should see in
+ * /dev/dri, the real entries' names and renderD<minor> of every emulated
+ * GPU. Only the names matter: a path under /dev/dri is routed by name
+ * (emulated nodes to the emulator, the rest to the real files). */
+static bool dri_dir(char *buf, size_t n)
+{
+	char name[PATH_MAX];
+	DIR *sys;
+	int dfd;
+
+	if ((size_t)snprintf(buf, n, "%s/.devdri", ops->sysfs_root) >= n) {
+		errno = ENAMETOOLONG;
+		return false;
+	}
+	if (mkdir(buf, 0755) && errno != EEXIST)
+		return false;
+	dfd = REAL(openat)(AT_FDCWD, buf, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd < 0)
+		return false;
+	for (unsigned m = 128; m < 256; m++) { /* the DRM render minors */
+		if (!emu_host_render_minor(emu, m))
+			continue;
+		snprintf(name, sizeof(name), "renderD%u", m);
+		REAL(close)(REAL(openat)(dfd, name, O_WRONLY | O_CREAT | O_CLOEXEC, 0644));
+	}
+	if ((sys = REAL(opendir)("/dev/dri"))) {
+		struct dirent *e;
+
+		while ((e = readdir(sys))) {
+			if (e->d_name[0] == '.')
+				continue;
+			if (e->d_type == DT_DIR)
+				mkdirat(dfd, e->d_name, 0755);
+			else
+				REAL(close)
+			(REAL(openat)(dfd, e->d_name, O_WRONLY | O_CREAT | O_CLOEXEC, 0644));
+		}
+		closedir(sys);
+	}
+	REAL(close)(dfd);
+	return true;
+}
+
 static enum route route(const char *path, char *buf, size_t n, unsigned *major, unsigned *minor)
 {
 	const char *rest;
@@ -470,6 +530,13 @@ static enum route route(const char *path, char *buf, size_t n, unsigned *major, 
 		    !strchr(path + 16, '/')) {
 			*major = EMU_DRM_MAJOR;
 			return ROUTE_DEV;
+		}
+		if (!strcmp(path, "/dev/dri") || !strcmp(path, "/dev/dri/") ||
+		    !strcmp(path, "/dev/dri/."))
+			return get_emu() && dri_dir(buf, n) ? ROUTE_SYSFS : ROUTE_ERROR;
+		if (!strcmp(path, "/dev/dri/..")) {
+			snprintf(buf, n, "/dev");
+			return ROUTE_SYSFS;
 		}
 		return ROUTE_PASS;
 	}
@@ -712,6 +779,58 @@ DIR *opendir(const char *path)
 
 DEFINE_SCANDIR(scandir, struct dirent, scandir_filter_t, scandir_compar_t)
 DEFINE_SCANDIR(scandir64, struct dirent64, scandir64_filter_t, scandir64_compar_t)
+
+/* ---- extended attributes --------------------------------------------------- */
+
+/* An emulated device node has no extended attributes, as a devtmpfs node
+ * without a security module's label: get says ENODATA, list is empty. The
+ * emulated sysfs files answer as the files of the tree do. */
+#define DEFINE_GETXATTR(name)                                                \
+	ssize_t name(const char *path, const char *key, void *val, size_t n) \
+	{                                                                    \
+		char buf[PATH_MAX];                                          \
+		enum route how;                                              \
+		const char *p;                                               \
+		if (LIKELY(!maybe_ours(path)))                               \
+			return REAL(name)(path, key, val, n);                \
+		p = rewrite(path, buf, sizeof(buf), &how);                   \
+		if (how == ROUTE_DEV)                                        \
+			return fail(-ENODATA);                               \
+		return p ? REAL(name)(p, key, val, n) : -1;                  \
+	}
+
+#define DEFINE_LISTXATTR(name)                               \
+	ssize_t name(const char *path, char *list, size_t n) \
+	{                                                    \
+		char buf[PATH_MAX];                          \
+		enum route how;                              \
+		const char *p;                               \
+		if (LIKELY(!maybe_ours(path)))               \
+			return REAL(name)(path, list, n);    \
+		p = rewrite(path, buf, sizeof(buf), &how);   \
+		if (how == ROUTE_DEV)                        \
+			return 0;                            \
+		return p ? REAL(name)(p, list, n) : -1;      \
+	}
+
+DEFINE_GETXATTR(getxattr)
+DEFINE_GETXATTR(lgetxattr)
+DEFINE_LISTXATTR(listxattr)
+DEFINE_LISTXATTR(llistxattr)
+
+ssize_t fgetxattr(int fd, const char *key, void *val, size_t n)
+{
+	if (LIKELY(!is_emu_fd(fd)) || inside)
+		return REAL(fgetxattr)(fd, key, val, n);
+	return fail(-ENODATA);
+}
+
+ssize_t flistxattr(int fd, char *list, size_t n)
+{
+	if (LIKELY(!is_emu_fd(fd)) || inside)
+		return REAL(flistxattr)(fd, list, n);
+	return 0;
+}
 
 /* ---- stat ----------------------------------------------------------------- */
 

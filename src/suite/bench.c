@@ -61,6 +61,7 @@ struct bench {
 	int err;
 	FILE *out;	/* the table or JSON */
 	FILE *progress; /* the progress line (NULL: none) */
+	bool no_time;	/* leave the timed figures' numbers out */
 };
 
 /* The progress line: which device and figure is being measured. */
@@ -787,6 +788,13 @@ static void print_num(FILE *out, double v)
 	fprintf(out, " %*.2f", NUM_W, v);
 }
 
+/* A figure whose number is a time or a rate (every one but the interrupt
+ * counts): what --no-time leaves out. */
+static bool timed(const struct bench *b, const struct fig *f)
+{
+	return b->no_time && strcmp(f->measure, "irqs");
+}
+
 static void print_text(const struct bench *b)
 {
 	fprintf(b->out,
@@ -809,7 +817,10 @@ static void print_text(const struct bench *b)
 				NUM_W, "", NUM_W, "", f->unit, f->na);
 			continue;
 		}
-		if (f->dist) {
+		if (timed(b, f)) {
+			fprintf(b->out, " %*s %*s %*s %*s", NUM_W, "-", NUM_W, "-", NUM_W, "-",
+				NUM_W, "-");
+		} else if (f->dist) {
 			print_num(b->out, f->p50);
 			print_num(b->out, f->min);
 			print_num(b->out, f->p99);
@@ -872,6 +883,9 @@ static void print_json(const struct bench *b, bool first)
 		if (f->na[0]) {
 			fprintf(b->out, ", \"value\": null, \"not_measured\": ");
 			json_str(b->out, f->na);
+		} else if (timed(b, f)) {
+			if (f->dist)
+				fprintf(b->out, ", \"samples\": %u", b->count);
 		} else if (f->dist) {
 			json_num(b->out, "min", f->min);
 			json_num(b->out, "p50", f->p50);
@@ -939,7 +953,8 @@ int suite_bench(const struct suite_device *devs, size_t ndev, const struct suite
 				   .index = i,
 				   .ndev = ndev,
 				   .out = out,
-				   .progress = o->progress };
+				   .progress = o->progress,
+				   .no_time = o->no_time };
 
 		bench_emit(&b);
 		bench_lookup(&b);

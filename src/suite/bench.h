@@ -22,6 +22,8 @@ struct suite_bench_opts {
 	FILE *samples;		 /* every raw latency sample as CSV (NULL: none) */
 	struct bench_plot *plot; /* add every device's figures to it (NULL: none) */
 	FILE *progress;		 /* a progress line naming the figure (NULL: none) */
+	bool no_time;		 /* the times and rates left out of the table and JSON
+		       * (reproducible output; --samples and --plot keep them) */
 };
 
 /* Measure every device of @devs and print its table (or the JSON) on @out.

@@ -8,6 +8,11 @@
  *   throughput per path and batch size (events/s, log scale)
  *   pm4 timeline: submit -> GPU timestamp -> wake for the p10/p50/p90/p99
  *   signals of the host latency
+ * then one panel comparing the devices: the median latency of each path.
+ * Each panel is a <g class="panel" data-kind="..."> holding its frame, its
+ * y ticks (class ytick), the y axis unit (class yunit) and its legend below
+ * the frame (class legend), never over the data. Panels of one kind share
+ * their axes across devices, so devices compare at a glance.
  */
 #include <errno.h>
 #include <math.h>
@@ -19,6 +24,7 @@
 
 struct dev {
 	char title[200];
+	char label[64]; /* the title up to its ':' (the device) */
 	struct plot_fig *figs;
 	size_t n;
 };
@@ -47,6 +53,7 @@ int bench_plot_add(struct bench_plot *p, const char *title, const struct plot_fi
 	d = &devs[p->n];
 	memset(d, 0, sizeof(*d));
 	snprintf(d->title, sizeof(d->title), "%s", title);
+	snprintf(d->label, sizeof(d->label), "%.*s", (int)strcspn(title, ":"), title);
 	d->figs = calloc(n ? n : 1, sizeof(*d->figs));
 	if (!d->figs)
 		return -ENOMEM;
@@ -94,13 +101,53 @@ static void text(FILE *f, double x, double y, const char *anchor, int size, cons
 }
 
 /* A panel: frame and title; the plot area is x0..x0+w, y0..y0+h. */
-static void frame(FILE *f, double x0, double y0, double w, double h, const char *title)
+static void frame(FILE *f, const char *kind, double x0, double y0, double w, double h,
+		  const char *title)
 {
+	fprintf(f, "<g class=\"panel\" data-kind=\"%s\">\n", kind);
 	fprintf(f,
 		"<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#fafafa\" "
 		"stroke=\"#888\"/>\n",
 		x0, y0, w, h);
 	text(f, x0 + w / 2, y0 - 8, "middle", 13, title);
+}
+
+static void panel_end(FILE *f)
+{
+	fputs("</g>\n", f);
+}
+
+/* The y axis unit, written up the left side of the panel. */
+static void y_unit(FILE *f, double x0, double y0, double h, const char *unit)
+{
+	double x = x0 - 40, y = y0 + h / 2;
+
+	fprintf(f,
+		"<text class=\"yunit\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" "
+		"font-size=\"10\" transform=\"rotate(-90 %.1f %.1f)\">",
+		x, y, x, y);
+	kfdsig_escape_fputs(f, KFDSIG_ESCAPE_XML, unit);
+	fputs("</text>\n", f);
+}
+
+static void y_tick(FILE *f, double x0, double y, double w, const char *label)
+{
+	fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>\n", x0,
+		y, x0 + w, y);
+	fprintf(f,
+		"<text class=\"ytick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" font-size=\"10\">",
+		x0 - 4, y + 3);
+	kfdsig_escape_fputs(f, KFDSIG_ESCAPE_XML, label);
+	fputs("</text>\n", f);
+}
+
+/* Linear y ticks 0, 0.25 .. 1 (fractions). */
+static void frac_ticks(FILE *f, double x0, double y0, double w, double h)
+{
+	static const char *const lab[] = { "0", "0.25", "0.5", "0.75", "1" };
+
+	for (int i = 0; i < 5; i++)
+		y_tick(f, x0, y0 + h - h * i / 4.0, w, lab[i]);
 }
 
 static void fmt_num(char *b, size_t n, double v)
@@ -136,19 +183,13 @@ static void log_ticks(FILE *f, double x0, double y0, double w, double h, double 
 				x, y0, x, y0 + h);
 			text(f, x, y0 + h + 14, "middle", 10, b);
 		} else {
-			double y = y0 + h - r * h;
-
-			fprintf(f,
-				"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
-				"stroke=\"#ddd\"/>\n",
-				x0, y, x0 + w, y);
-			text(f, x0 - 4, y + 3, "end", 10, b);
+			y_tick(f, x0, y0 + h - r * h, w, b);
 		}
 	}
 	if (xaxis)
 		text(f, x0 + w / 2, y0 + h + 28, "middle", 11, unit);
 	else
-		text(f, x0, y0 + h + 28, "start", 10, unit);
+		y_unit(f, x0, y0, h, unit);
 }
 
 static int cmp_i64(const void *a, const void *b)
@@ -157,22 +198,45 @@ static int cmp_i64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* Legend entry @k of a panel, in rows of three below its frame (x, y: the
+ * legend's top left). */
+#define LEGEND_COLS 3
+#define LEGEND_ROW 14
 static void legend(FILE *f, double x, double y, int k, const char *label)
 {
-	fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"10\" height=\"10\" fill=\"%s\"/>\n", x,
-		y + k * 14, colors[k % NCOLORS]);
-	text(f, x + 14, y + k * 14 + 9, "start", 10, label);
+	double lx = x + (k % LEGEND_COLS) * 140, ly = y + (k / LEGEND_COLS) * LEGEND_ROW;
+
+	fprintf(f,
+		"<rect class=\"legend\" x=\"%.1f\" y=\"%.1f\" width=\"10\" height=\"10\" "
+		"fill=\"%s\"/>\n",
+		lx, ly, colors[k % NCOLORS]);
+	text(f, lx + 14, ly + 9, "start", 10, label);
+}
+
+/* The shared axes: one range per panel kind over every device. */
+struct ranges {
+	double lat_lo, lat_hi; /* latency, microseconds */
+	double lookup_lo, lookup_hi;
+	double tput_lo, tput_hi;
+};
+
+static void decade_range(double *lo, double *hi)
+{
+	if (!(*hi > 0) || !isfinite(*lo)) {
+		*lo = *hi = 0;
+		return;
+	}
+	*lo = pow(10, floor(log10(*lo)));
+	*hi = pow(10, ceil(log10(*hi)));
+	if (*hi <= *lo)
+		*hi = *lo * 10;
 }
 
 #define NBINS 40
 
 /* Latency CDF and histogram of every measured latency path. */
-static void latency_panels(FILE *f, const struct dev *d, double y0)
+static void latency_range(const struct dev *d, double *lo, double *hi)
 {
-	const double w = 420, h = 220, xa = 60, xb = 560;
-	double lo = INFINITY, hi = 0;
-	int k = 0;
-
 	for (size_t i = 0; i < d->n; i++) {
 		const struct plot_fig *g = &d->figs[i];
 
@@ -181,28 +245,40 @@ static void latency_panels(FILE *f, const struct dev *d, double y0)
 
 			if (us <= 0)
 				continue;
-			lo = us < lo ? us : lo;
-			hi = us > hi ? us : hi;
+			*lo = us < *lo ? us : *lo;
+			*hi = us > *hi ? us : *hi;
 		}
 	}
-	frame(f, xa, y0, w, h, "latency CDF per path (signal to waiter's wake-up)");
-	frame(f, xb, y0, w, h, "latency histogram per path (fraction of samples per bin)");
-	if (!(hi > 0) || !isfinite(lo)) {
+}
+
+/* Latency CDF and histogram of every measured latency path, on the x range
+ * every device shares. */
+static void latency_panels(FILE *f, const struct dev *d, double y0, const struct ranges *rg)
+{
+	const double w = 420, h = 220, xa = 60, xb = 560;
+	double lo = rg->lat_lo, hi = rg->lat_hi;
+	int k = 0;
+
+	if (!(hi > 0)) {
+		frame(f, "latency-cdf", xa, y0, w, h,
+		      "latency CDF per path (signal to waiter's wake-up)");
+		frac_ticks(f, xa, y0, w, h);
+		y_unit(f, xa, y0, h, "fraction of samples <= x");
 		text(f, xa + w / 2, y0 + h / 2, "middle", 12, "no latency samples");
+		panel_end(f);
+		frame(f, "latency-histogram", xb, y0, w, h,
+		      "latency histogram per path (fraction of samples per bin)");
+		frac_ticks(f, xb, y0, w, h);
+		y_unit(f, xb, y0, h, "fraction of samples");
+		panel_end(f);
 		return;
 	}
-	lo = pow(10, floor(log10(lo)));
-	hi = pow(10, ceil(log10(hi)));
-	if (hi <= lo)
-		hi = lo * 10;
+	frame(f, "latency-cdf", xa, y0, w, h, "latency CDF per path (signal to waiter's wake-up)");
 	log_ticks(f, xa, y0, w, h, lo, hi, true, "microseconds (log)");
-	log_ticks(f, xb, y0, w, h, lo, hi, true, "microseconds (log)");
-	text(f, xa - 4, y0 + 10, "end", 10, "1");
-	text(f, xa - 4, y0 + h, "end", 10, "0");
+	frac_ticks(f, xa, y0, w, h);
+	y_unit(f, xa, y0, h, "fraction of samples <= x");
 	for (size_t i = 0; i < d->n; i++) {
 		const struct plot_fig *g = &d->figs[i];
-		unsigned bins[NBINS] = { 0 };
-		unsigned maxbin = 1;
 		int64_t *s;
 
 		if (!g->nsamples)
@@ -216,18 +292,38 @@ static void latency_panels(FILE *f, const struct dev *d, double y0)
 			colors[k % NCOLORS]);
 		for (uint32_t j = 0; j < g->nsamples; j++) {
 			double us = (double)s[j] / 1e3, r;
-			int b;
 
 			us = us < lo ? lo : us > hi ? hi : us;
 			r = (log10(us) - log10(lo)) / (log10(hi) - log10(lo));
 			fprintf(f, "%.1f,%.1f ", xa + r * w, y0 + h - h * (j + 1.0) / g->nsamples);
+		}
+		fputs("\"/>\n", f);
+		legend(f, xa, y0 + h + 36, k, g->path);
+		k++;
+		free(s);
+	}
+	panel_end(f);
+	frame(f, "latency-histogram", xb, y0, w, h,
+	      "latency histogram per path (fraction of samples per bin)");
+	log_ticks(f, xb, y0, w, h, lo, hi, true, "microseconds (log)");
+	frac_ticks(f, xb, y0, w, h);
+	y_unit(f, xb, y0, h, "fraction of samples");
+	k = 0;
+	for (size_t i = 0; i < d->n; i++) {
+		const struct plot_fig *g = &d->figs[i];
+		unsigned bins[NBINS] = { 0 };
+
+		if (!g->nsamples)
+			continue;
+		for (uint32_t j = 0; j < g->nsamples; j++) {
+			double us = (double)g->samples[j] / 1e3, r;
+			int b;
+
+			us = us < lo ? lo : us > hi ? hi : us;
+			r = (log10(us) - log10(lo)) / (log10(hi) - log10(lo));
 			b = (int)(r * NBINS);
 			bins[b >= NBINS ? NBINS - 1 : b]++;
 		}
-		fputs("\"/>\n", f);
-		for (int b = 0; b < NBINS; b++)
-			maxbin = bins[b] > maxbin ? bins[b] : maxbin;
-		(void)maxbin;
 		fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" points=\"",
 			colors[k % NCOLORS]);
 		for (int b = 0; b < NBINS; b++) {
@@ -237,42 +333,51 @@ static void latency_panels(FILE *f, const struct dev *d, double y0)
 				xb + w * (b + 1) / NBINS, y);
 		}
 		fputs("\"/>\n", f);
-		legend(f, xa + 8, y0 + 8, k, g->path);
+		legend(f, xb, y0 + h + 36, k, g->path);
 		k++;
-		free(s);
 	}
+	panel_end(f);
 }
 
 /* Grouped bars: @groups along x, @series bars per group, values from @val
  * (NAN: not measured), log y axis. */
-static void bars(FILE *f, double x0, double y0, double w, double h, const char *title,
-		 const char *unit, size_t ngroups, const char *const *groups, size_t nseries,
-		 const char *const *series, const double *val)
+/* The decade range of @n values (0, 0 when none is positive). */
+static void value_range(const double *val, size_t n, double *lo, double *hi)
 {
-	double lo = INFINITY, hi = 0, gw = w / (double)ngroups;
-
-	frame(f, x0, y0, w, h, title);
-	for (size_t i = 0; i < ngroups * nseries; i++) {
+	for (size_t i = 0; i < n; i++) {
 		if (!(val[i] > 0))
 			continue;
-		lo = val[i] < lo ? val[i] : lo;
-		hi = val[i] > hi ? val[i] : hi;
+		*lo = val[i] < *lo ? val[i] : *lo;
+		*hi = val[i] > *hi ? val[i] : *hi;
 	}
+}
+
+/* Grouped bars on the log y range @lo..@hi (shared by the panels of
+ * @kind; 0, 0: nothing measured). */
+static void bars(FILE *f, const char *kind, double x0, double y0, double w, double h,
+		 const char *title, const char *unit, size_t ngroups, const char *const *groups,
+		 size_t nseries, const char *const *series, const double *val, double lo, double hi)
+{
+	double gw = w / (double)(ngroups ? ngroups : 1);
+
+	frame(f, kind, x0, y0, w, h, title);
 	for (size_t s = 0; s < nseries; s++)
-		legend(f, x0 + 8, y0 + 8, (int)s, series[s]);
+		legend(f, x0, y0 + h + 34, (int)s, series[s]);
 	if (!(hi > 0)) {
+		y_tick(f, x0, y0 + h, w, "0");
+		y_tick(f, x0, y0, w, "-");
+		y_unit(f, x0, y0, h, unit);
 		text(f, x0 + w / 2, y0 + h / 2, "middle", 12, "not measured");
+		panel_end(f);
 		return;
 	}
-	lo = pow(10, floor(log10(lo)));
-	hi = pow(10, ceil(log10(hi)));
-	if (hi <= lo)
-		hi = lo * 10;
 	log_ticks(f, x0, y0, w, h, lo, hi, false, unit);
 	for (size_t g = 0; g < ngroups; g++) {
 		double bw = gw * 0.8 / (double)nseries;
 
-		text(f, x0 + gw * (g + 0.5), y0 + h + 14, "middle", 10, groups[g]);
+		/* narrow groups: every other label a line lower, so they never meet */
+		text(f, x0 + gw * (g + 0.5), y0 + h + 14 + (gw < 90 ? (double)(g % 2) * 11 : 0),
+		     "middle", 10, groups[g]);
 		for (size_t s = 0; s < nseries; s++) {
 			double v = val[g * nseries + s], r, x = x0 + gw * g + gw * 0.1 + bw * s;
 
@@ -286,6 +391,7 @@ static void bars(FILE *f, double x0, double y0, double w, double h, const char *
 				series[s], v, unit);
 		}
 	}
+	panel_end(f);
 }
 
 static const struct plot_fig *find(const struct dev *d, const char *measure, const char *path,
@@ -303,18 +409,26 @@ static double value_of(const struct plot_fig *g)
 	return g && g->measured ? g->value : NAN;
 }
 
-static void lookup_panel(FILE *f, const struct dev *d, double y0)
+static const char *const lookup_groups[] = { "1 live event", "64 live", "4095 live" };
+static const char *const lookup_series[] = { "fast path", "wrong id", "no id" };
+
+static void lookup_values(const struct dev *d, double *val)
 {
-	static const char *const groups[] = { "1 live event", "64 live", "4095 live" };
-	static const char *const series[] = { "fast path", "wrong id", "no id" };
 	static const uint32_t lives[] = { 1, 64, 4095 };
-	double val[9];
 
 	for (size_t g = 0; g < 3; g++)
 		for (size_t s = 0; s < 3; s++)
-			val[g * 3 + s] = value_of(find(d, "lookup", series[s], lives[g]));
-	bars(f, 60, y0, 420, 200, "kernel event lookup: fast path vs slot scan", "ns/interrupt", 3,
-	     groups, 3, series, val);
+			val[g * 3 + s] = value_of(find(d, "lookup", lookup_series[s], lives[g]));
+}
+
+static void lookup_panel(FILE *f, const struct dev *d, double y0, const struct ranges *rg)
+{
+	double val[9];
+
+	lookup_values(d, val);
+	bars(f, "lookup", 60, y0, 420, 200, "kernel event lookup: fast path vs slot scan",
+	     "ns/interrupt (log)", 3, lookup_groups, 3, lookup_series, val, rg->lookup_lo,
+	     rg->lookup_hi);
 }
 
 #define MAX_PATHS 8
@@ -337,19 +451,78 @@ static size_t paths_of(const struct dev *d, const char *measure, const char **ou
 	return n;
 }
 
-static void throughput_panel(FILE *f, const struct dev *d, double y0)
+static const char *const tput_series[] = { "batch 1", "batch 64", "batch 4095" };
+
+static size_t throughput_values(const struct dev *d, const char **paths, double *val)
 {
-	static const char *const series[] = { "batch 1", "batch 64", "batch 4095" };
 	static const uint32_t batch[] = { 1, 64, 4095 };
-	const char *paths[MAX_PATHS];
-	double val[MAX_PATHS * 3];
 	size_t n = paths_of(d, "throughput", paths); /* every path measured, aql too */
 
 	for (size_t g = 0; g < n; g++)
 		for (size_t s = 0; s < 3; s++)
 			val[g * 3 + s] = value_of(find(d, "throughput", paths[g], batch[s]));
-	bars(f, 560, y0, 420, 200, "throughput per path and batch size", "events/s", n, paths, 3,
-	     series, val);
+	return n;
+}
+
+static void throughput_panel(FILE *f, const struct dev *d, double y0, const struct ranges *rg)
+{
+	const char *paths[MAX_PATHS];
+	double val[MAX_PATHS * 3];
+	size_t n = throughput_values(d, paths, val);
+
+	bars(f, "throughput", 560, y0, 420, 200, "throughput per path and batch size",
+	     "events/s (log)", n, paths, 3, tput_series, val, rg->tput_lo, rg->tput_hi);
+}
+
+static int64_t median_ns(const struct plot_fig *g)
+{
+	int64_t *s, m;
+
+	if (!g || !g->nsamples || !(s = malloc(g->nsamples * sizeof(*s))))
+		return 0;
+	memcpy(s, g->samples, g->nsamples * sizeof(*s));
+	qsort(s, g->nsamples, sizeof(*s), cmp_i64);
+	m = s[g->nsamples / 2];
+	free(s);
+	return m;
+}
+
+/* The devices side by side: the median latency of each path, one bar per
+ * device (shown with two devices or more). */
+static void compare_panel(FILE *f, const struct bench_plot *p, double y0)
+{
+	const char *paths[MAX_PATHS];
+	const char *names[NCOLORS];
+	double *val, lo = INFINITY, hi = 0;
+	size_t n = 0, nd = p->n < NCOLORS ? p->n : NCOLORS;
+
+	for (size_t i = 0; i < nd; i++) {
+		const struct dev *d = &p->devs[i];
+		const char *dp[MAX_PATHS];
+		size_t m = paths_of(d, "latency", dp);
+
+		names[i] = d->label;
+		for (size_t j = 0; j < m; j++) {
+			size_t k;
+
+			for (k = 0; k < n && strcmp(paths[k], dp[j]); k++)
+				;
+			if (k == n && n < MAX_PATHS)
+				paths[n++] = dp[j];
+		}
+	}
+	val = calloc(n * nd + 1, sizeof(*val));
+	if (!val)
+		return;
+	for (size_t g = 0; g < n; g++)
+		for (size_t i = 0; i < nd; i++)
+			val[g * nd + i] =
+				(double)median_ns(find(&p->devs[i], "latency", paths[g], 0)) / 1e3;
+	value_range(val, n * nd, &lo, &hi);
+	decade_range(&lo, &hi);
+	bars(f, "devices", 60, y0, 920, 200, "devices compared: median latency per path",
+	     "microseconds (log)", n, paths, nd, names, val, lo, hi);
+	free(val);
 }
 
 /* submit -> GPU timestamp -> wake for a few signals of the pm4 path: the
@@ -366,18 +539,27 @@ static void timeline_panel(FILE *f, const struct dev *d, double y0)
 	double maxus = 0;
 	int64_t *order;
 
-	frame(f, x0, y0, w, h,
+	frame(f, "timeline", x0, y0, w, h,
 	      "pm4 timeline: submit -> GPU timestamp (RELEASE_MEM, DATA_SEL 3) -> waiter's "
 	      "wake-up");
+	y_unit(f, x0 + 10, y0, h, "signal (host latency percentile)");
 	if (!host || !gpu || !host->nsamples || host->nsamples != gpu->nsamples) {
+		for (int k = 0; k < 4; k++)
+			fprintf(f,
+				"<text class=\"ytick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" "
+				"font-size=\"11\">%s</text>\n",
+				x0 + 50, y0 + 25 + k * 28, names[k]);
 		text(f, x0 + w / 2, y0 + h / 2, "middle", 12,
 		     "no GPU timestamps on this device (pm4 gpu-to-wake not measured)");
+		panel_end(f);
 		return;
 	}
 	/* the signals at the host latency's percentiles */
 	order = malloc(host->nsamples * sizeof(*order));
-	if (!order)
+	if (!order) {
+		panel_end(f);
 		return;
+	}
 	memcpy(order, host->samples, host->nsamples * sizeof(*order));
 	qsort(order, host->nsamples, sizeof(*order), cmp_i64);
 	for (int k = 0; k < 4; k++) {
@@ -405,7 +587,10 @@ static void timeline_panel(FILE *f, const struct dev *d, double y0)
 			head = 0; /* clock calibration error: draw from submit */
 		if (tail > total)
 			tail = total;
-		text(f, x0 + 50, y + 13, "end", 11, names[k]);
+		fprintf(f,
+			"<text class=\"ytick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" "
+			"font-size=\"11\">%s</text>\n",
+			x0 + 50, y + 13, names[k]);
 		fprintf(f,
 			"<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"16\" fill=\"%s\"/>\n"
 			"<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"16\" fill=\"%s\"/>\n",
@@ -414,15 +599,33 @@ static void timeline_panel(FILE *f, const struct dev *d, double y0)
 		snprintf(b, sizeof(b), "submit->GPU ts %.1f us, GPU ts->wake %.1f us", head, tail);
 		text(f, sx + sw * (head + tail) / maxus + 6, y + 12, "start", 10, b);
 	}
-	legend(f, x0 + 8, y0 + h + 8, 0, "submit -> GPU timestamp");
-	legend(f, x0 + 8, y0 + h + 8, 1, "GPU timestamp -> wake-up");
+	legend(f, x0 + 60, y0 + h + 10, 0, "submit -> GPU timestamp");
+	legend(f, x0 + 100, y0 + h + 10, 1, "GPU timestamp -> wake-up");
+	panel_end(f);
 }
 
-#define DEV_HEIGHT 780
+#define DEV_HEIGHT 880
+#define COMPARE_HEIGHT 300
 
 int bench_plot_write(const struct bench_plot *p, FILE *f)
 {
-	double hgt = 40 + DEV_HEIGHT * (double)(p->n ? p->n : 1);
+	double hgt = 40 + DEV_HEIGHT * (double)(p->n ? p->n : 1) + (p->n > 1 ? COMPARE_HEIGHT : 0);
+	struct ranges rg = { INFINITY, 0, INFINITY, 0, INFINITY, 0 };
+
+	for (size_t i = 0; i < p->n; i++) {
+		const char *paths[MAX_PATHS];
+		double val[MAX_PATHS * 3];
+		size_t n;
+
+		latency_range(&p->devs[i], &rg.lat_lo, &rg.lat_hi);
+		lookup_values(&p->devs[i], val);
+		value_range(val, 9, &rg.lookup_lo, &rg.lookup_hi);
+		n = throughput_values(&p->devs[i], paths, val);
+		value_range(val, n * 3, &rg.tput_lo, &rg.tput_hi);
+	}
+	decade_range(&rg.lat_lo, &rg.lat_hi);
+	decade_range(&rg.lookup_lo, &rg.lookup_hi);
+	decade_range(&rg.tput_lo, &rg.tput_hi);
 
 	fprintf(f,
 		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -436,11 +639,13 @@ int bench_plot_write(const struct bench_plot *p, FILE *f)
 		double y0 = 40 + DEV_HEIGHT * (double)i;
 
 		text(f, 20, y0 + 16, "start", 14, d->title);
-		latency_panels(f, d, y0 + 50);
-		lookup_panel(f, d, y0 + 340);
-		throughput_panel(f, d, y0 + 340);
-		timeline_panel(f, d, y0 + 600);
+		latency_panels(f, d, y0 + 50, &rg);
+		lookup_panel(f, d, y0 + 390, &rg);
+		throughput_panel(f, d, y0 + 390, &rg);
+		timeline_panel(f, d, y0 + 690);
 	}
+	if (p->n > 1)
+		compare_panel(f, p, 40 + DEV_HEIGHT * (double)p->n + 40);
 	fputs("</svg>\n", f);
 	return ferror(f) ? -EIO : 0;
 }

@@ -39,8 +39,9 @@ struct suite_ctx {
 	struct kfdsig_kfd *kfd; /* a fresh KFD process, closed after the case */
 	const struct kfdsig_kfd_device *dev;
 	const struct kfdsig_target *t;
-	int engine; /* the case's engine or SUITE_ENGINE_NONE */
-	int pasid;  /* emulator only, else 0 */
+	int engine;	  /* the case's engine or SUITE_ENGINE_NONE */
+	int pasid;	  /* emulator only, else 0 */
+	uint32_t wait_ms; /* kfdsig test -T: bound on each wait (0: the case's own) */
 	char why[320];
 };
 
@@ -90,9 +91,17 @@ extern const struct suite_group suite_group_debug;
 extern const struct suite_group suite_group_trap;
 extern const struct suite_group suite_group_process; /* case_process.c */
 
-/* Run one case on one device (fresh KFD process); fills c->why. */
+/* How long a case waits for something it expects to happen (an event, a
+ * queue going idle, a byte on dbg_fd): @dflt, or kfdsig test -T's bound. */
+static inline uint32_t suite_bound_ms(const struct suite_ctx *c, uint32_t dflt)
+{
+	return c->wait_ms ? c->wait_ms : dflt;
+}
+
+/* Run one case on one device (fresh KFD process) with waits bounded by
+ * @wait_ms (0: the case's own bounds); fills c->why. */
 enum suite_result suite_run_one(const struct suite_case *cs, const struct suite_device *d,
-				struct suite_ctx *c);
+				uint32_t wait_ms, struct suite_ctx *c);
 
 /* Helpers for cases */
 /* Create a SIGNAL event or fail the case. */

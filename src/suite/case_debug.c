@@ -36,6 +36,7 @@ struct dbg_rig {
 	struct kfdsig_event ev;
 	int pfd[2]; /* dbg_fd pipe: KFD writes "." to pfd[1] */
 	bool rt, attached;
+	uint32_t bound_ms; /* BOUND_MS or kfdsig test -T */
 };
 
 static enum suite_result need_debug(struct suite_ctx *c)
@@ -54,6 +55,7 @@ static enum suite_result rig_open(struct suite_ctx *c, struct dbg_rig *r, bool r
 
 	memset(r, 0, sizeof(*r));
 	r->pfd[0] = r->pfd[1] = -1;
+	r->bound_ms = suite_bound_ms(c, BOUND_MS);
 	if (need_debug(c) != SUITE_PASS)
 		return SUITE_SKIP;
 	if (pipe2(r->pfd, O_CLOEXEC | O_NONBLOCK))
@@ -109,7 +111,7 @@ static bool notified(struct dbg_rig *r)
 	struct pollfd p = { .fd = r->pfd[0], .events = POLLIN };
 	char buf[64];
 
-	return poll(&p, 1, BOUND_MS) == 1 && read(r->pfd[0], buf, sizeof(buf)) > 0;
+	return poll(&p, 1, (int)r->bound_ms) == 1 && read(r->pfd[0], buf, sizeof(buf)) > 0;
 }
 
 /* A PM4 type-1 header: no CP takes it (CP_BAD_OPCODE). */
@@ -117,7 +119,7 @@ static int bad_packet(struct dbg_rig *r)
 {
 	uint32_t bad = 0x40000000u;
 
-	return kfdsig_kfd_queue_submit(r->q, &bad, 1, BOUND_MS);
+	return kfdsig_kfd_queue_submit(r->q, &bad, 1, r->bound_ms);
 }
 
 /* ---- exc.* ----------------------------------------------------------------- */
@@ -137,11 +139,11 @@ static enum suite_result exc_bad_packet_event(struct suite_ctx *c)
 		s = suite_fail(c, "submit: %s", kfdsig_last_error());
 		goto out;
 	}
-	e = suite_wait1(c, r.ev.id, NULL, BOUND_MS, &res);
+	e = suite_wait1(c, r.ev.id, NULL, r.bound_ms, &res);
 	pl = __atomic_load_n((uint64_t *)r.mem->cpu, __ATOMIC_ACQUIRE);
 	if (e || res != KFDSIG_WAIT_COMPLETE)
-		s = suite_fail(c, "the CWSR header's err_event_id was not set within %d ms (%s)",
-			       BOUND_MS, suite_wait_result_name(res));
+		s = suite_fail(c, "the CWSR header's err_event_id was not set within %u ms (%s)",
+			       r.bound_ms, suite_wait_result_name(res));
 	else if (!(pl & KFDSIG_EC_MASK_QUEUE))
 		s = suite_fail(c, "the event woke WAIT_EVENTS but the payload word is 0x%llx",
 			       (unsigned long long)pl);
@@ -174,7 +176,7 @@ static enum suite_result exc_debugger(struct suite_ctx *c)
 		goto out;
 	}
 	if (!notified(&r)) {
-		s = suite_fail(c, "no byte on dbg_fd within %d ms", BOUND_MS);
+		s = suite_fail(c, "no byte on dbg_fd within %u ms", r.bound_ms);
 		goto out;
 	}
 	e = kfdsig_dbg_query_event(c->kfd, getpid(), 0, &ev);
@@ -338,7 +340,7 @@ static volatile uint32_t *word(struct dbg_rig *r, size_t dw)
 
 static bool word_is(struct dbg_rig *r, size_t dw, uint32_t v)
 {
-	for (int i = 0; i < BOUND_MS * 10; i++) {
+	for (int i = 0; i < (int)r->bound_ms * 10; i++) {
 		if (__atomic_load_n(word(r, dw), __ATOMIC_ACQUIRE) == v)
 			return true;
 		usleep(100);
@@ -383,7 +385,7 @@ static enum suite_result dbg_suspend_resume(struct suite_ctx *c)
 	d[n++] = 4;
 	n += write_data(&r, 17, 2, d + n);
 	n += write_data(&r, 18, 3, d + n);
-	if (kfdsig_kfd_queue_submit(r.q, d, n, BOUND_MS) || !word_is(&r, 16, 1)) {
+	if (kfdsig_kfd_queue_submit(r.q, d, n, r.bound_ms) || !word_is(&r, 16, 1)) {
 		s = suite_fail(c, "the first write did not run: %s", kfdsig_last_error());
 		goto out;
 	}

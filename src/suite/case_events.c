@@ -165,7 +165,7 @@ static enum suite_result wait_any(struct suite_ctx *c)
 	SUITE_CHECK(c, r == 0 && res == KFDSIG_WAIT_TIMEOUT,
 		    "wait-any on 8 unsignalled events: %d %s", r, suite_wait_result_name(res));
 	kfdsig_kfd_event_set(c->kfd, e[5].event_id);
-	r = kfdsig_kfd_wait(c->kfd, e, 8, false, 1000, &res);
+	r = kfdsig_kfd_wait(c->kfd, e, 8, false, suite_bound_ms(c, 1000), &res);
 	SUITE_CHECK(c, r == 0 && res == KFDSIG_WAIT_COMPLETE, "wait-any with event %u set: %d %s",
 		    e[5].event_id, r, suite_wait_result_name(res));
 	for (int i = 0; i < 8; i++) {
@@ -197,7 +197,7 @@ static enum suite_result wait_all_64(struct suite_ctx *c)
 		    "wait-all with 63 of 64 set: %d %s, expected TIMEOUT", r,
 		    suite_wait_result_name(res));
 	kfdsig_kfd_event_set(c->kfd, e[63].event_id);
-	r = kfdsig_kfd_wait(c->kfd, e, 64, true, 1000, &res);
+	r = kfdsig_kfd_wait(c->kfd, e, 64, true, suite_bound_ms(c, 1000), &res);
 	SUITE_CHECK(c, r == 0 && res == KFDSIG_WAIT_COMPLETE,
 		    "wait-all with all 64 set: %d %s, expected COMPLETE", r,
 		    suite_wait_result_name(res));

@@ -97,7 +97,8 @@ static enum suite_result signal_one(struct suite_ctx *c)
 	TRY(q, suite_queue_signal(c, q, ev.id, 0, 0));
 	TRY(q, suite_queue_flush(c, q));
 	suite_queue_close(q);
-	SUITE_CHECK(c, fired_within(c, ev.id, suite_has_age(c) ? &age : NULL, 2000),
+	SUITE_CHECK(c,
+		    fired_within(c, ev.id, suite_has_age(c) ? &age : NULL, suite_bound_ms(c, 2000)),
 		    "event %u not woken by the %s signal within 2 s", ev.id,
 		    suite_engine_name(c->engine));
 	SUITE_CHECK(c, irq_named(c, ev.id, why, sizeof(why)),
@@ -124,7 +125,7 @@ static enum suite_result high_ids(struct suite_ctx *c)
 	for (size_t i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
 		TRY(q, suite_queue_signal(c, q, ids[i], 0, 0));
 		TRY(q, suite_queue_flush(c, q));
-		if (!fired_within(c, ids[i], NULL, 2000)) {
+		if (!fired_within(c, ids[i], NULL, suite_bound_ms(c, 2000))) {
 			suite_queue_close(q);
 			return suite_fail(c, "event %u not woken by the %s signal", ids[i],
 					  suite_engine_name(c->engine));
@@ -171,7 +172,7 @@ static enum suite_result several_queues(struct suite_ctx *c)
 		suite_queue_close(q[i]);
 	if (r != SUITE_PASS)
 		return r;
-	ret = kfdsig_kfd_wait(c->kfd, e, 6, true, 2000, &res);
+	ret = kfdsig_kfd_wait(c->kfd, e, 6, true, suite_bound_ms(c, 2000), &res);
 	SUITE_CHECK(c, ret == 0 && res == KFDSIG_WAIT_COMPLETE,
 		    "wait-all on the events of 4 PM4 and 2 SDMA queues: %d %s", ret,
 		    suite_wait_result_name(res));
@@ -191,7 +192,7 @@ static enum suite_result ring_wrap(struct suite_ctx *c)
 	for (int i = 0; i < 400; i++) {
 		TRY(q, suite_queue_signal(c, q, ev.id, 0, 0));
 		TRY(q, suite_queue_flush(c, q));
-		if (!fired_within(c, ev.id, NULL, 2000)) {
+		if (!fired_within(c, ev.id, NULL, suite_bound_ms(c, 2000))) {
 			suite_queue_close(q);
 			return suite_fail(c, "signal %d of 400 on a 4 KiB ring was lost", i + 1);
 		}
@@ -221,7 +222,7 @@ static enum suite_result ctx_case(struct suite_ctx *c, uint32_t ctxid, bool want
 				  KFDSIG_FENCE_CTXID | KFDSIG_FENCE_DELIBERATELY_BAD, ctxid));
 	TRY(q, suite_queue_flush(c, q));
 	suite_queue_close(q);
-	got = fired_within(c, ev[1].id, NULL, want ? 2000 : 200);
+	got = fired_within(c, ev[1].id, NULL, want ? suite_bound_ms(c, 2000) : 200);
 	SUITE_CHECK(c, got == want,
 		    "fence for event %u with context id 0x%x: event %s; expected %s", ev[1].id,
 		    ctxid, got ? "woken" : "not woken", why);
@@ -271,8 +272,9 @@ static enum suite_result wrong_id_trusted(struct suite_ctx *c)
 				  KFDSIG_FENCE_CTXID | KFDSIG_FENCE_DELIBERATELY_BAD, ev[2].id));
 	TRY(q, suite_queue_flush(c, q));
 	suite_queue_close(q);
-	got_b = fired_within(c, ev[2].id, NULL, trusted ? 2000 : 200);
-	got_a = fired_within(c, ev[1].id, NULL, trusted || c->d->drops_wrong_id ? 200 : 2000);
+	got_b = fired_within(c, ev[2].id, NULL, trusted ? suite_bound_ms(c, 2000) : 200);
+	got_a = fired_within(c, ev[1].id, NULL,
+			     trusted || c->d->drops_wrong_id ? 200 : suite_bound_ms(c, 2000));
 	SUITE_CHECK(c, got_b == trusted && got_a == (!trusted && !c->d->drops_wrong_id),
 		    "fence for event %u naming event %u: %u %s, %u %s", ev[1].id, ev[2].id,
 		    ev[1].id, got_a ? "woken" : "not woken", ev[2].id,
@@ -324,7 +326,7 @@ static enum suite_result batch_4095(struct suite_ctx *c)
 		TRY(q, suite_queue_signal(c, q, e[i].event_id, 0, 0));
 	TRY(q, suite_queue_flush(c, q));
 	suite_queue_close(q);
-	ret = kfdsig_kfd_wait(c->kfd, e, 4095, true, 5000, &res);
+	ret = kfdsig_kfd_wait(c->kfd, e, 4095, true, suite_bound_ms(c, 5000), &res);
 	SUITE_CHECK(c, ret == 0 && res == KFDSIG_WAIT_COMPLETE,
 		    "wait-all on 4095 events signalled in one %s submission: %d %s",
 		    suite_engine_name(c->engine), ret, suite_wait_result_name(res));
@@ -354,10 +356,12 @@ static enum suite_result wrong_mailbox(struct suite_ctx *c)
 	TRY(q, suite_queue_signal_aql_mailbox(c, q, a.id, b.id));
 	TRY(q, suite_queue_flush(c, q));
 	suite_queue_close(q);
-	SUITE_CHECK(c, fired_within(c, b.id, NULL, want_b ? 2000 : 200) == want_b,
+	SUITE_CHECK(c,
+		    fired_within(c, b.id, NULL, want_b ? suite_bound_ms(c, 2000) : 200) == want_b,
 		    "event %u (whose slot the mailbox is): %s, expected %s", b.id,
 		    want_b ? "not woken" : "woken", want_b ? "woken by the scan" : "not woken");
-	SUITE_CHECK(c, fired_within(c, a.id, NULL, trusted ? 2000 : 0) == trusted,
+	SUITE_CHECK(c,
+		    fired_within(c, a.id, NULL, trusted ? suite_bound_ms(c, 2000) : 0) == trusted,
 		    "event %u (the signal's event_id): %s", a.id,
 		    trusted ? "not woken, although this kernel trusts the id"
 			    : "woken although its slot was not written");
@@ -403,9 +407,9 @@ static enum suite_result vm_fault(struct suite_ctx *c)
 	if (r == SUITE_PASS)
 		r = suite_queue_kick(c, q); /* a faulting queue need not go idle */
 	e.event_id = mem.id;
-	int w = kfdsig_kfd_wait(c->kfd, &e, 1, false, 2000, &res);
+	int w = kfdsig_kfd_wait(c->kfd, &e, 1, false, suite_bound_ms(c, 2000), &res);
 	suite_queue_close(q);
-	got = kfdsig_smi_read(smi, &sev, 1000);
+	got = kfdsig_smi_read(smi, &sev, suite_bound_ms(c, 1000));
 	kfdsig_smi_close(smi);
 	if (r != SUITE_PASS)
 		return r;
@@ -435,7 +439,7 @@ static enum suite_result bad_opcode(struct suite_ctx *c)
 	OPEN_QUEUE(c, SUITE_ENGINE_PM4, 0, &q);
 	TRY(q, suite_queue_raw(c, q, dw, 2));
 	TRY(q, suite_queue_kick(c, q)); /* the CP stops at the bad packet */
-	bool got = fired_within(c, hw.id, NULL, cik ? 2000 : 200);
+	bool got = fired_within(c, hw.id, NULL, cik ? suite_bound_ms(c, 2000) : 200);
 	suite_queue_close(q);
 	SUITE_CHECK(c, got == cik,
 		    "bad opcode on the %s ISR class: HW_EXCEPTION event %s; expected %s",
@@ -469,7 +473,7 @@ static enum suite_result m0_byte_bug(struct suite_ctx *c)
 				  300 & 0xff));
 	TRY(q, suite_queue_flush(c, q));
 	suite_queue_close(q);
-	got = fired_within(c, 300, NULL, want ? 2000 : 200);
+	got = fired_within(c, 300, NULL, want ? suite_bound_ms(c, 2000) : 200);
 	SUITE_CHECK(c, !suite_signalled(c, 44), "event 44, named by the truncated m0, was set");
 	SUITE_CHECK(c, got == want, "event 300 %s; expected %s", got ? "woken" : "not woken",
 		    want ? "woken" : "not woken");
@@ -500,7 +504,7 @@ static enum suite_result gfx8_alias(struct suite_ctx *c)
 	OPEN_QUEUE(c, SUITE_ENGINE_SHADER, 0, &q);
 	TRY(q, suite_queue_signal(c, q, 261, 0, 0));
 	TRY(q, suite_queue_flush(c, q));
-	SUITE_CHECK(c, fired_within(c, 261, NULL, 2000), "event 261 not woken");
+	SUITE_CHECK(c, fired_within(c, 261, NULL, suite_bound_ms(c, 2000)), "event 261 not woken");
 	SUITE_CHECK(c, !suite_signalled(c, 5), "event 5 woken although its slot was not written");
 	kfdsig_kfd_event_reset(c->kfd, 261);
 	/* Slot 5 already signalled when the stub for 261 runs: 5 comes first
@@ -509,7 +513,8 @@ static enum suite_result gfx8_alias(struct suite_ctx *c)
 	TRY(q, suite_queue_signal(c, q, 261, 0, 0));
 	TRY(q, suite_queue_flush(c, q));
 	suite_queue_close(q);
-	SUITE_CHECK(c, fired_within(c, 5, NULL, 2000), "event 5 (first in the walk) not woken");
+	SUITE_CHECK(c, fired_within(c, 5, NULL, suite_bound_ms(c, 2000)),
+		    "event 5 (first in the walk) not woken");
 	SUITE_CHECK(c, !suite_signalled(c, 261),
 		    "event 261 woken by an interrupt the walk gave to 5");
 	SUITE_CHECK(c, kfdsig_kfd_signal_page(c->kfd, &page, &page_va) == 0 && page,

@@ -44,7 +44,7 @@ static enum suite_result smi_open_mask(struct suite_ctx *c)
 			return suite_fail(c, "an event outside the mask reached %d client(s)", r);
 		}
 		r = kfdsig_emu_smi_emit(c->d->emu, c->dev->gpu_id, KFDSIG_SMI_VMFAULT, &a);
-		r = r == 1 ? kfdsig_smi_read(smi, &ev, 1000) : -1;
+		r = r == 1 ? kfdsig_smi_read(smi, &ev, suite_bound_ms(c, 1000)) : -1;
 		if (r != 1 || ev.type != KFDSIG_SMI_VMFAULT) {
 			kfdsig_smi_close(smi);
 			return suite_fail(c, "a VMFAULT in the mask was not read back (%d)", r);
@@ -98,8 +98,8 @@ static enum suite_result vmfault_kernel(struct suite_ctx *c)
 	n = kfdsig_emu_vm_fault(c->d->emu, c->pasid, c->dev->gpu_id, 0x7ff000001000ull,
 				KFDSIG_EMU_FAULT_NOT_PRESENT);
 	e.event_id = mem.id;
-	r = kfdsig_kfd_wait(c->kfd, &e, 1, false, 1000, &res);
-	int got = smi ? kfdsig_smi_read(smi, &sev, 1000) : 1;
+	r = kfdsig_kfd_wait(c->kfd, &e, 1, false, suite_bound_ms(c, 1000), &res);
+	int got = smi ? kfdsig_smi_read(smi, &sev, suite_bound_ms(c, 1000)) : 1;
 	if (!smi)
 		sev.type = KFDSIG_SMI_VMFAULT; /* no SMI before KFD 1.3: nothing to read */
 	kfdsig_smi_close(smi);

@@ -35,7 +35,7 @@
  * EC_QUEUE_NEW, are cleared and passed over). */
 static int wait_exception(struct suite_ctx *c, int fd, uint64_t want, struct kfdsig_dbg_event *ev)
 {
-	uint64_t end = suite_now_ns() + WAIT_MS * 1000000ull;
+	uint64_t end = suite_now_ns() + suite_bound_ms(c, WAIT_MS) * 1000000ull;
 	struct pollfd p = { .fd = fd, .events = POLLIN };
 	char buf[64];
 	int r;
@@ -96,14 +96,15 @@ static enum suite_result dbg_trap(struct suite_ctx *c)
 	qid = kfdsig_kfd_queue_id(q);
 	memcpy(code->cpu, s.bytes, s.size);
 	n = kfdsig_pm4_emit_dispatch(&s, code->va, 0, d, KFDSIG_PM4_DISPATCH_MAX_DW);
-	if (n < 0 || kfdsig_kfd_queue_submit(q, d, (uint32_t)n, WAIT_MS)) {
+	if (n < 0 || kfdsig_kfd_queue_submit(q, d, (uint32_t)n, suite_bound_ms(c, WAIT_MS))) {
 		res = suite_fail(c, "dispatch: %s", kfdsig_last_error());
 		goto out_queue;
 	}
 	r = wait_exception(c, pfd[0], trap, &ev);
 	if (r) {
-		res = suite_fail(c, "no EC_QUEUE_WAVE_TRAP from the s_trap within %d ms: %s",
-				 WAIT_MS, r == -ETIMEDOUT ? "dbg_fd stayed silent" : strerror(-r));
+		res = suite_fail(c, "no EC_QUEUE_WAVE_TRAP from the s_trap within %u ms: %s",
+				 suite_bound_ms(c, WAIT_MS),
+				 r == -ETIMEDOUT ? "dbg_fd stayed silent" : strerror(-r));
 		goto out_queue;
 	}
 	if (ev.source != KFDSIG_DBG_SOURCE_QUEUE || ev.queue_id != (uint32_t)qid ||

@@ -33,7 +33,8 @@ static uint64_t age_now(struct suite_ctx *c, uint32_t id)
 	enum kfdsig_wait_result res;
 	uint64_t age = 1;
 
-	if (suite_wait1(c, id, &age, WAIT_MS, &res) || res != KFDSIG_WAIT_COMPLETE)
+	if (suite_wait1(c, id, &age, suite_bound_ms(c, WAIT_MS), &res) ||
+	    res != KFDSIG_WAIT_COMPLETE)
 		return 0;
 	return age;
 }
@@ -200,8 +201,8 @@ static enum suite_result wakes(struct suite_ctx *c, bool safe, bool *twice)
 	}
 	if (r == SUITE_PASS)
 		r = suite_queue_kick(c, q);
-	if (r == SUITE_PASS &&
-	    (suite_wait1(c, ev.id, NULL, WAIT_MS, &res) || res != KFDSIG_WAIT_COMPLETE))
+	if (r == SUITE_PASS && (suite_wait1(c, ev.id, NULL, suite_bound_ms(c, WAIT_MS), &res) ||
+				res != KFDSIG_WAIT_COMPLETE))
 		r = suite_fail(c, "the fence did not wake the waiter");
 	__atomic_store_n(go, 1, __ATOMIC_RELEASE);
 	if (r == SUITE_PASS)

@@ -208,18 +208,20 @@ static enum suite_result submit(struct suite_ctx *c, struct suite_queue *q, bool
 
 	/* the library pads SDMA submissions to the target's minimum */
 	if (q->n)
-		r = kfdsig_kfd_queue_submit(q->q, q->batch, (uint32_t)q->n, TIMEOUT_MS);
+		r = kfdsig_kfd_queue_submit(q->q, q->batch, (uint32_t)q->n,
+					    suite_bound_ms(c, TIMEOUT_MS));
 	q->n = 0;
 	if (r < 0)
 		return suite_fail(c, "submit to the %s queue: %s", suite_engine_name(q->engine),
 				  kfdsig_last_error());
 	if (!wait)
 		return SUITE_PASS;
-	r = kfdsig_kfd_queue_wait_idle(q->q, TIMEOUT_MS);
+	r = kfdsig_kfd_queue_wait_idle(q->q, suite_bound_ms(c, TIMEOUT_MS));
 	q->cb.used = 0;
 	if (r < 0)
-		return suite_fail(c, "the %s queue did not go idle in %d ms: %s",
-				  suite_engine_name(q->engine), TIMEOUT_MS, kfdsig_last_error());
+		return suite_fail(c, "the %s queue did not go idle in %u ms: %s",
+				  suite_engine_name(q->engine), suite_bound_ms(c, TIMEOUT_MS),
+				  kfdsig_last_error());
 	return SUITE_PASS;
 }
 

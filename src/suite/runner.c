@@ -144,7 +144,7 @@ size_t suite_select(const struct suite_case *const *cases, size_t n, const struc
 }
 
 enum suite_result suite_run_one(const struct suite_case *cs, const struct suite_device *d,
-				struct suite_ctx *c)
+				uint32_t wait_ms, struct suite_ctx *c)
 {
 	enum suite_result r;
 	int err;
@@ -153,6 +153,7 @@ enum suite_result suite_run_one(const struct suite_case *cs, const struct suite_
 	c->cs = cs;
 	c->d = d;
 	c->engine = cs->engine;
+	c->wait_ms = wait_ms;
 	if ((cs->flags & SUITE_EMU_ONLY) && !d->emu)
 		return suite_skip(c, "drives the emulated kernel's interrupt entry point "
 				     "(run with --emulate)");
@@ -437,7 +438,7 @@ int suite_run(const struct suite_case *const *cases, size_t ncases, const struct
 
 			progress(o, done, total, d->label, cs->name);
 			t0 = suite_now_ns();
-			r = suite_run_one(cs, d, &c);
+			r = suite_run_one(cs, d, o->wait_ms, &c);
 			row->ms = (double)(suite_now_ns() - t0) / 1e6;
 			progress(o, done, total, d->label, NULL);
 			row->dev = di;

@@ -101,9 +101,11 @@ struct suite_opts {
 	unsigned engines;  /* SUITE_ENGINE_BIT set */
 	bool json;	   /* the same as output == SUITE_OUT_JSON (for --list) */
 	enum suite_output output;
-	bool times;    /* per-case durations in the rows, JSON and TAP */
-	FILE *junit;   /* also write a JUnit XML report there (NULL: none) */
-	bool progress; /* redraw a progress line on @progress_out */
+	bool times;	  /* per-case durations in the rows, JSON and TAP */
+	uint32_t wait_ms; /* bound on each wait a case makes for an expected
+			   * event (0: each case's own, 1 to 5 s) */
+	FILE *junit;	  /* also write a JUnit XML report there (NULL: none) */
+	bool progress;	  /* redraw a progress line on @progress_out */
 	FILE *progress_out;
 };
 

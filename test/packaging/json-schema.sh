@@ -130,5 +130,6 @@ check debug text '{"type": "runtime", "pid": 7}'
 check test doc test --emulate gfx90a --case 'events.*,irq.wrong-id' -j
 check test-list doc test --list -j
 check bench doc bench --emulate gfx90a -c 10 -j
+check bench doc bench --emulate gfx90a -c 3 -j --no-time
 [ $fail -eq 0 ] && echo "ok: every command's JSON matches its schema"
 exit $fail

@@ -4,6 +4,8 @@
 # getopt table: kfdsig completion options CMD) appear in it.
 # Every section-1 page has NAME, SYNOPSIS, DESCRIPTION, OPTIONS, EXIT STATUS
 # and EXAMPLES in that order (other sections may come between them).
+# Every section-3 page has RETURN VALUE and ERRORS, and its parameter lists
+# render as lists: no paragraph holds two '@name:' parameters run together.
 # Every public function (KFDSIG_API or static inline in include/kfdsig/)
 # has a man3 page or link named after it; every link leads to a page.
 # Usage: man.sh KFDSIG MANDIR [INCLUDEDIR] (the built pages: man1/*.1, man3/*.3)
@@ -33,6 +35,18 @@ for p in "$dir"/man1/*.1; do
     grep -x -e NAME -e SYNOPSIS -e DESCRIPTION -e OPTIONS -e EXIT_STATUS -e EXAMPLES | tr '\n' ' ')
   [ "$got" = "$want " ] ||
     { echo "FAIL: $(basename "$p"): sections '$got', want '$want' in that order"; fail=1; }
+done
+for p in "$dir"/man3/*.3; do
+  [ -f "$p" ] || continue
+  head -n 1 "$p" | grep -q '^\.so ' && continue
+  text=$(groff -man -Tascii -P-cbou "$p" 2>/dev/null)
+  for sec in 'RETURN VALUE' 'ERRORS'; do
+    printf '%s\n' "$text" | grep -qx "$sec" ||
+      { echo "FAIL: $(basename "$p"): no $sec section"; fail=1; }
+  done
+  runon=$(printf '%s\n' "$text" | awk 'BEGIN { RS = "" } { n = gsub(/@[A-Za-z_][A-Za-z0-9_]*:/, "&"); if (n > 1) print substr($0, 1, 120) }')
+  [ -z "$runon" ] ||
+    { echo "FAIL: $(basename "$p"): a parameter list run into one paragraph: $runon"; fail=1; }
 done
 for c in $("$k" completion commands); do
   p=$dir/man1/kfdsig-$c.1
