@@ -52,7 +52,7 @@ static void help(FILE *f)
 		"its queue (or GPU) and its EC_* codes, until the target exits.\n\n"
 		"  -P, --pid PID          attach to a running process (ptrace seize; hardware "
 		"KFD)\n"
-		"  -e, --exceptions MASK  the exceptions to report: names or numbers separated by\n"
+		"  -x, --exceptions MASK  the exceptions to report: names or numbers separated by\n"
 		"                         ',' or '|' (queue-wave-trap, ...), or a hex mask\n"
 		"                         (default: all)\n"
 		"  -s, --snapshot         print the target's queues and GPUs (GET_QUEUE_SNAPSHOT,\n"
@@ -88,7 +88,7 @@ enum { OPT_SUSPEND = 256, OPT_RESUME };
 
 const struct option cmd_debug_options[] = {
 	{ "pid", required_argument, NULL, 'P' },
-	{ "exceptions", required_argument, NULL, 'e' },
+	{ "exceptions", required_argument, NULL, 'x' },
 	{ "snapshot", no_argument, NULL, 's' },
 	{ "suspend", no_argument, NULL, OPT_SUSPEND },
 	{ "resume", no_argument, NULL, OPT_RESUME },
@@ -98,7 +98,7 @@ const struct option cmd_debug_options[] = {
 	{ 0 },
 };
 /* '+': options end at COMMAND, whose own options are its own */
-const char cmd_debug_shortopts[] = "+P:e:sc:T:" CLI_GLOBAL_SHORTOPTS;
+const char cmd_debug_shortopts[] = "+P:x:sc:T:" CLI_GLOBAL_SHORTOPTS;
 const struct cli_complete cmd_debug_complete[] = {
 	{ "exceptions", "queue-wave-trap queue-wave-abort queue-wave-illegal-instruction "
 			"queue-wave-memory-violation device-memory-violation" },
@@ -729,7 +729,7 @@ int cmd_debug(int argc, char **argv)
 			d.pid = (pid_t)v;
 			have_pid = true;
 			break;
-		case 'e':
+		case 'x':
 			if (kfdsig_exc_mask_parse(optarg, &d.mask) < 0 || !d.mask)
 				return cli_usage_error("--exceptions: %s", kfdsig_last_error());
 			break;

@@ -39,14 +39,14 @@ trap=$(grep -n "queue $queue gpu $gpu: EC_QUEUE_WAVE_TRAP\$" "$out" | cut -d: -f
 grep -q "pid $pid: runtime enable answered (EC_PROCESS_RUNTIME)" "$out" ||
 	fail "the client's runtime enable was not answered"
 
-# -e: only the exceptions of the mask, each once
-"$kfdsig" --emulate "$target" debug -e queue-wave-trap --timeout 10000 -- "$client" >"$out" 2>"$err" ||
-	fail "kfdsig debug -e queue-wave-trap exited $?"
+# -x: only the exceptions of the mask, each once
+"$kfdsig" --emulate "$target" debug -x queue-wave-trap --timeout 10000 -- "$client" >"$out" 2>"$err" ||
+	fail "kfdsig debug -x queue-wave-trap exited $?"
 [ "$(grep -c '^pid .*: EC_' "$out")" = 1 ] && grep -q ': EC_QUEUE_WAVE_TRAP$' "$out" ||
-	fail "-e queue-wave-trap printed other exceptions, or the trap not once"
+	fail "-x queue-wave-trap printed other exceptions, or the trap not once"
 # what the mask leaves out is cleared too, not reported again and again
 [ "$(grep -c 'runtime enable answered' "$out")" = 1 ] ||
-	fail "-e queue-wave-trap: the runtime enable was answered more than once"
+	fail "-x queue-wave-trap: the runtime enable was answered more than once"
 
 "$kfdsig" --emulate "$target" debug --json --snapshot --suspend --resume --timeout 10000 \
 	-- "$client" >"$out" 2>"$err" || fail "kfdsig debug --json exited $?"
