@@ -25,6 +25,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench_util.h"
+
+#ifdef KFDSIG_PRELOAD_BUILD
+#define KFDSIG_PRELOAD_BUILT KFDSIG_PRELOAD_BUILD
+#else
+#define KFDSIG_PRELOAD_BUILT NULL
+#endif
+
 #define N_OPS 6
 static const char *const op_names[N_OPS] = { "getpid (control)", "open+read+close",
 					     "open+close",	 "stat",
@@ -155,28 +163,14 @@ int main(int argc, char **argv)
 	double best[2][N_OPS], ns[N_OPS];
 	int rounds = 7;
 	char self[4096];
-	ssize_t n;
+	int st;
 
 	if (argc > 1 && !strcmp(argv[1], "--measure"))
 		return measure();
-	if (argc > 1)
-		preload = argv[1];
-	else if (getenv("KFDSIG_PRELOAD"))
-		preload = getenv("KFDSIG_PRELOAD");
-#ifdef KFDSIG_PRELOAD_BUILD
-	else
-		preload = KFDSIG_PRELOAD_BUILD;
-#endif
-	if (argc > 2)
-		rounds = atoi(argv[2]) > 0 ? atoi(argv[2]) : rounds;
-	if (!preload || access(preload, R_OK)) {
-		fprintf(stderr, "usage: %s PRELOAD.so [ROUNDS] (no interposer found)\n", argv[0]);
-		return 2;
-	}
-	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	if (n <= 0)
-		return 1;
-	self[n] = '\0';
+	st = bench_preload_args(argc, argv, KFDSIG_PRELOAD_BUILT, &preload, &rounds, self,
+				sizeof(self));
+	if (st)
+		return st;
 	for (int w = 0; w < 2; w++)
 		for (int i = 0; i < N_OPS; i++)
 			best[w][i] = 1e30;
