@@ -148,6 +148,7 @@ targets_of() {
   local t out=()
   for t in $1; do
     case $t in
+    suite_framework) out+=(test_suite_framework) ;; # a unit test of src/suite
     cli_* | suite_* | bench_plot) out+=(kfdsig_cli) ;;
     debug_trap_*) out+=(kfdsig_cli kfdsig_preload client_trap_queue) ;;
     preload_*) out+=("test_$t" kfdsig_cli kfdsig_preload) ;;
