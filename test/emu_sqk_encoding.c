@@ -93,7 +93,7 @@ static void check_obj(const struct sqk_family *f, const char *obj, const char *w
 	p = popen(cmd, "r");
 	T_REQUIRE(p, "objdump");
 	while (fgets(line, sizeof(line), p)) {
-		char *cm = strstr(line, "//"), *colon, mn[96], ops[512], where[256];
+		char *cm = strstr(line, "//"), *colon, mn[96], ops[512], where[1024];
 		uint32_t w[3] = { 0 };
 		unsigned nw = 0, size;
 		struct sqk_insn in;
