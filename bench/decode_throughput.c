@@ -320,18 +320,21 @@ static void cli_path(void)
 	free(s);
 }
 
-/* CPU seconds (user + system) of `kfdsig decode ARGS FILE > /dev/null`. */
-static double cli_cpu(const char *kfdsig, const char *const *args, const char *file)
+#define CLI_MAX_ARGS 8
+
+/* CPU seconds (user + system) of `kfdsig decode ARGS FILE > /dev/null`;
+ * @args ends with NULL, at most CLI_MAX_ARGS entries in all. */
+static double cli_cpu(const char *kfdsig, const char *const args[CLI_MAX_ARGS], const char *file)
 {
-	const char *argv[16];
+	const char *argv[CLI_MAX_ARGS + 4];
 	struct rusage ru;
 	int status, n = 0;
 	pid_t pid;
 
 	argv[n++] = kfdsig;
 	argv[n++] = "decode";
-	while (*args && n < 14)
-		argv[n++] = *args++;
+	for (int i = 0; i < CLI_MAX_ARGS && args[i]; i++)
+		argv[n++] = args[i];
 	argv[n++] = file;
 	argv[n] = NULL;
 	pid = fork();
@@ -385,7 +388,7 @@ static void cli_process(const char *kfdsig)
 				   k);
 		for (int rep = 0; rep < 5 && ok; rep++)
 			for (int m = 0; m < 3 && ok; m++) {
-				const char *args[8] = { "-t", "gfx90a" };
+				const char *args[CLI_MAX_ARGS] = { "-t", "gfx90a" };
 				int a = 2;
 				double cpu;
 
