@@ -25,7 +25,7 @@ static void check(enum kfdsig_escape how, const char *in, const char *want)
 	if (how == KFDSIG_ESCAPE_JSON)
 		kfdsig_json_fputs(f, in);
 	else
-		kfdsig_escape_fputs(f, how, in);
+		esc_fputs(f, how, in);
 	fclose(f);
 	CHECK(!strcmp(buf, want), "%s of '%s': got '%s', want '%s'",
 	      how == KFDSIG_ESCAPE_JSON ? "JSON" : "XML", in, buf, want);

@@ -112,8 +112,11 @@ static void t_imath(struct krig *r, const char *what)
 		int32_t sv = (int32_t)(uint32_t)a;
 		uint64_t want = (a * 0x9E3779B97F4A7C15ull) / b + a % 1000003u + (a >> (b & 63)) +
 				(uint64_t)((int64_t)a / -7);
-		int32_t wr = sv / 13 - sv % 9 + ((int32_t)(uint32_t)(a >> 33) ^ (sv >> 3)) +
-			     __builtin_popcount((uint32_t)a) + __builtin_clz((uint32_t)b | 1);
+		/* the kernel's int arithmetic wraps on the GPU: add as uint32_t */
+		int32_t wr = (int32_t)((uint32_t)(sv / 13) - (uint32_t)(sv % 9) +
+				       (uint32_t)((int32_t)(uint32_t)(a >> 33) ^ (sv >> 3)) +
+				       (uint32_t)__builtin_popcount((uint32_t)a) +
+				       (uint32_t)__builtin_clz((uint32_t)b | 1));
 
 		bad += q[i] != want;
 		badr += rr[i] != wr;

@@ -58,7 +58,7 @@ static void test_create_process(void)
 	al.size = 4096;
 	al.mmap_offset = 0x100000000ull;
 	al.gpu_id = gpu;
-	al.flags = KFD_IOC_ALLOC_MEM_FLAGS_USERPTR | KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE;
+	al.flags = KFD_IOC_ALLOC_MEM_FLAGS_USERPTR | 0x80000000u; /* | WRITABLE, bit 31 */
 	CHECK_EQ(ops->ioctl(ops->ctx, kfdsig_kfd_fd(b), AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &al),
 		 -EINVAL, "USERPTR on a secondary is refused");
 	kfdsig_kfd_close(b);

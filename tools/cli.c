@@ -32,9 +32,9 @@ static void verr(const char *fmt, va_list ap)
 	}
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	fputs("{\"error\": \"", stderr);
-	kfdsig_escape_fputs(stderr, KFDSIG_ESCAPE_JSON, cli_prog);
+	esc_fputs(stderr, KFDSIG_ESCAPE_JSON, cli_prog);
 	fputs(": ", stderr);
-	kfdsig_escape_fputs(stderr, KFDSIG_ESCAPE_JSON, msg);
+	esc_fputs(stderr, KFDSIG_ESCAPE_JSON, msg);
 	fputs("\"}\n", stderr);
 }
 

@@ -18,13 +18,13 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The most bytes kfdsig_escape_char() writes. */
+/* The most bytes esc_char() writes. */
 #define KFDSIG_ESCAPE_MAX 8
 
 enum kfdsig_escape { KFDSIG_ESCAPE_JSON, KFDSIG_ESCAPE_XML };
 
 /* The length of the well-formed UTF-8 sequence at @s (@n bytes left), or 0. */
-static inline size_t kfdsig_utf8_len(const unsigned char *s, size_t n)
+static inline size_t esc_utf8_len(const unsigned char *s, size_t n)
 {
 	unsigned char c = s[0], lo = 0x80, hi = 0xbf;
 	size_t len;
@@ -62,13 +62,13 @@ static inline size_t kfdsig_utf8_len(const unsigned char *s, size_t n)
  * (KFDSIG_ESCAPE_MAX bytes); *@adv = the input bytes it stands for.
  * Return the bytes written.
  */
-static inline size_t kfdsig_escape_char(enum kfdsig_escape how, const unsigned char *s, size_t n,
-					char *out, size_t *adv)
+static inline size_t esc_char(enum kfdsig_escape how, const unsigned char *s, size_t n, char *out,
+			      size_t *adv)
 {
 	static const char hex[] = "0123456789abcdef";
 	static const char fffd[] = "\xef\xbf\xbd"; /* U+FFFD */
 	unsigned char c = s[0];
-	size_t len = kfdsig_utf8_len(s, n);
+	size_t len = esc_utf8_len(s, n);
 	const char *rep = NULL;
 
 	*adv = len ? len : 1;
@@ -110,14 +110,14 @@ static inline size_t kfdsig_escape_char(enum kfdsig_escape how, const unsigned c
 
 /* True for a byte that stands for itself in both forms (printable ASCII
  * other than the characters either form escapes): the callers' fast path. */
-static inline int kfdsig_escape_plain(unsigned char c)
+static inline int esc_plain(unsigned char c)
 {
 	return c >= 0x20 && c < 0x80 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' &&
 	       c != '\'';
 }
 
 /* @s (NULL: nothing) escaped to @f, without quotes. */
-static inline void kfdsig_escape_fputs(FILE *f, enum kfdsig_escape how, const char *s)
+static inline void esc_fputs(FILE *f, enum kfdsig_escape how, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t n = s ? strlen(s) : 0;
@@ -126,7 +126,7 @@ static inline void kfdsig_escape_fputs(FILE *f, enum kfdsig_escape how, const ch
 	while (n) {
 		size_t run = 0, adv, len;
 
-		while (run < n && kfdsig_escape_plain(p[run]))
+		while (run < n && esc_plain(p[run]))
 			run++;
 		if (run) {
 			fwrite(p, 1, run, f);
@@ -134,7 +134,7 @@ static inline void kfdsig_escape_fputs(FILE *f, enum kfdsig_escape how, const ch
 			n -= run;
 			continue;
 		}
-		len = kfdsig_escape_char(how, p, n, buf, &adv);
+		len = esc_char(how, p, n, buf, &adv);
 		fwrite(buf, 1, len, f);
 		p += adv;
 		n -= adv;
@@ -145,7 +145,7 @@ static inline void kfdsig_escape_fputs(FILE *f, enum kfdsig_escape how, const ch
 static inline void kfdsig_json_fputs(FILE *f, const char *s)
 {
 	fputc('"', f);
-	kfdsig_escape_fputs(f, KFDSIG_ESCAPE_JSON, s);
+	esc_fputs(f, KFDSIG_ESCAPE_JSON, s);
 	fputc('"', f);
 }
 

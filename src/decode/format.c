@@ -535,14 +535,14 @@ static void put_json_str(struct out *o, const char *s)
 		char buf[KFDSIG_ESCAPE_MAX];
 		size_t adv, len;
 
-		for (run = 0; run < n && kfdsig_escape_plain(p[run]); run++)
+		for (run = 0; run < n && esc_plain(p[run]); run++)
 			;
 		put_mem(o, (const char *)p, run);
 		p += run;
 		n -= run;
 		if (!n)
 			break;
-		len = kfdsig_escape_char(KFDSIG_ESCAPE_JSON, p, n, buf, &adv);
+		len = esc_char(KFDSIG_ESCAPE_JSON, p, n, buf, &adv);
 		put_mem(o, buf, len);
 		p += adv;
 		n -= adv;

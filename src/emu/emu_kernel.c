@@ -39,6 +39,10 @@
 #include "emu/emu_engine.h"
 #include "emu/sq/sqk.h"
 
+/* KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE, bit 31 (kfd_ioctl.h spells it 1 << 31,
+ * which is not a valid int shift). */
+#define EMU_MEM_WRITABLE 0x80000000u
+
 /* SH register offsets from 0x2c00 (gc_9_0_offset.h mmCOMPUTE_NUM_THREAD_X
  * 0x2e07, mmCOMPUTE_PGM_RSRC1 0x2e12, RSRC2 0x2e13, RSRC3 0x2e2d on gfx10;
  * gfx90a RSRC3 0x2e2d as well). */
@@ -62,7 +66,7 @@ static void *xlate(void *ctx, uint64_t va, uint32_t len, bool write, bool *ro)
 	for (struct emu_bo *bo = p->bos; bo; bo = bo->next)
 		if ((bo->mapped & (1u << q->g->index)) && va >= bo->va && len <= bo->size &&
 		    va - bo->va <= bo->size - len && bo->kptr) {
-			if (write && !(bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE))
+			if (write && !(bo->flags & EMU_MEM_WRITABLE))
 				*ro = true;
 			else
 				ptr = (char *)bo->kptr + (va - bo->va);

@@ -632,7 +632,8 @@ void trace_report_summary(struct trace_report *rep, int status)
 	bool first = true;
 
 	for (size_t i = 0; i < rep->nev; i++)
-		qsort(rep->evs[i].sleeps, rep->evs[i].nsleeps, sizeof(uint64_t), cmp_u64);
+		if (rep->evs[i].nsleeps)
+			qsort(rep->evs[i].sleeps, rep->evs[i].nsleeps, sizeof(uint64_t), cmp_u64);
 	if (rep->json) {
 		fprintf(o, "{\"type\": \"summary\", \"ioctls\": [");
 		for (int nr = 0; nr < NR_MAX; nr++) {

@@ -246,7 +246,7 @@ struct row {
 
 static void xml_str(FILE *f, const char *s)
 {
-	kfdsig_escape_fputs(f, KFDSIG_ESCAPE_XML, s);
+	esc_fputs(f, KFDSIG_ESCAPE_XML, s);
 }
 
 static void write_junit(FILE *f, const struct row *rows, size_t nrows,
