@@ -92,3 +92,15 @@ int fence_check(const struct kfdsig_target *t, const struct kfdsig_fence *f, uin
 				 (unsigned long long)v);
 	return 0;
 }
+
+int signal_page_check(const struct kfdsig_target *t, uint64_t signal_page_va)
+{
+	if (!signal_page_va || (signal_page_va & (KFDSIG_SIGNAL_PAGE_ALIGN - 1)) ||
+	    signal_page_va + KFDSIG_SIGNAL_PAGE_SIZE > (1ull << t->va_bits))
+		return set_error(EINVAL,
+				 "signal page address 0x%llx must be non-zero, 4096-byte "
+				 "aligned and leave 32 KiB below 2^%u (the %s GPU virtual "
+				 "address space)",
+				 (unsigned long long)signal_page_va, t->va_bits, t->name);
+	return 0;
+}

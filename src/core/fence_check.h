@@ -16,4 +16,12 @@
 int fence_check(const struct kfdsig_target *t, const struct kfdsig_fence *f, uint32_t allowed_flags,
 		uint64_t default_value, uint64_t *value);
 
+/*
+ * The signal page of a fence template (kfdsig_pm4_fence_prepare(),
+ * kfdsig_sdma_fence_prepare()): non-zero, 4096-byte aligned, its 32 KiB
+ * inside @t's GPU virtual address space. Return 0, or -EINVAL with the
+ * reason recorded.
+ */
+int signal_page_check(const struct kfdsig_target *t, uint64_t signal_page_va);
+
 #endif

@@ -299,13 +299,8 @@ int kfdsig_pm4_fence_prepare(const struct kfdsig_target *t, const struct kfdsig_
 	if (unlikely(f->form == KFDSIG_PM4_EVENT_WRITE_EOP))
 		return set_error(EINVAL, "no template for EVENT_WRITE_EOP (gfx8 graphics "
 					 "rings): use kfdsig_pm4_emit_fence()");
-	if (unlikely(!signal_page_va || (signal_page_va & (KFDSIG_SIGNAL_PAGE_ALIGN - 1)) ||
-		     signal_page_va + KFDSIG_SIGNAL_PAGE_SIZE > (1ull << t->va_bits)))
-		return set_error(EINVAL,
-				 "signal page address 0x%llx must be non-zero, 4096-byte "
-				 "aligned and leave 32 KiB below 2^%u (the %s GPU virtual "
-				 "address space)",
-				 (unsigned long long)signal_page_va, t->va_bits, t->name);
+	if (unlikely(signal_page_check(t, signal_page_va)))
+		return -EINVAL;
 	/* Emit for event 1 of the page; every check runs on the real options. */
 	probe = *f;
 	probe.event_id = 1;

@@ -160,13 +160,8 @@ int kfdsig_sdma_fence_prepare(const struct kfdsig_target *t, const struct kfdsig
 		return set_error(
 			EINVAL, "templates always carry the event id: use kfdsig_sdma_emit_fence() "
 				"for a chosen context id or a deliberately bad packet");
-	if (unlikely(!signal_page_va || (signal_page_va & (KFDSIG_SIGNAL_PAGE_ALIGN - 1)) ||
-		     signal_page_va + KFDSIG_SIGNAL_PAGE_SIZE > (1ull << t->va_bits)))
-		return set_error(EINVAL,
-				 "signal page address 0x%llx must be non-zero, 4096-byte "
-				 "aligned and leave 32 KiB below 2^%u (the %s GPU virtual "
-				 "address space)",
-				 (unsigned long long)signal_page_va, t->va_bits, t->name);
+	if (unlikely(signal_page_check(t, signal_page_va)))
+		return -EINVAL;
 	/* Emit for event 1 of the page; every check runs on the real options. */
 	probe = *f;
 	probe.event_id = 1;
