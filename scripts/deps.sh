@@ -10,12 +10,14 @@
 #           checks against docs/schema), groff-base (man page lint),
 #           librsvg2-bin (rsvg-convert: the bench plot test), libhsakmt-dev
 #           and libhsa-runtime-dev (Debian's ROCt thunk and ROCr 5.2.3: the
-#           outside KFD clients test/clients/ runs under `kfdsig exec`),
+#           outside KFD clients test/clients/ runs under `kfdsig exec`), rocminfo,
+#           libamdhip64-dev and hipcc (rocminfo and the HIP programs of
+#           test/clients/),
 #           rocminfo and libamdhip64-dev (ROCm's rocminfo and HIP 5.2.3 host
 #           runtime: the rocminfo and HIP client tests, the main job's ROCm
 #           section)
 KFDSIG_BUILD_DEBS="cmake gcc make pkg-config libdrm-dev scdoc"
-KFDSIG_CHECK_DEBS="llvm-22 lld-22 clang libclang-rt-14-dev clang-format python3 binutils jq python3-jsonschema groff-base librsvg2-bin libhsakmt-dev libhsa-runtime-dev rocminfo libamdhip64-dev"
+KFDSIG_CHECK_DEBS="llvm-22 lld-22 clang libclang-rt-14-dev clang-format python3 binutils jq python3-jsonschema groff-base librsvg2-bin libhsakmt-dev libhsa-runtime-dev rocminfo libamdhip64-dev hipcc"
 KFDSIG_DEBS="$KFDSIG_BUILD_DEBS $KFDSIG_CHECK_DEBS"
 # The main job also runs one of Debian's libhsakmt clients under kfdsig exec.
 KFDSIG_MAIN_DEBS="$KFDSIG_BUILD_DEBS libhsakmt-dev"
