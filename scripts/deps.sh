@@ -10,9 +10,8 @@
 #           checks against docs/schema), groff-base (man page lint),
 #           librsvg2-bin (rsvg-convert: the bench plot test), libhsakmt-dev
 #           and libhsa-runtime-dev (Debian's ROCt thunk and ROCr 5.2.3: the
-#           outside KFD clients test/clients/ runs under `kfdsig exec`), rocminfo,
-#           libamdhip64-dev and hipcc (rocminfo and the HIP programs of
-#           test/clients/),
+#           outside KFD clients test/clients/ runs under `kfdsig exec`), hipcc
+#           (the HIP programs of test/clients/),
 #           rocminfo and libamdhip64-dev (ROCm's rocminfo and HIP 5.2.3 host
 #           runtime: the rocminfo and HIP client tests, the main job's ROCm
 #           section)
