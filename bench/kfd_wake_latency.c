@@ -11,7 +11,7 @@
  * signaller wakes one of them per round, round robin, once it sleeps.
  * Latency = the woken thread's return from WAIT_EVENTS minus the time just
  * before the signal call. Prints p50/p99 in us and as ratios to the futex
- * floor; issue 16's goals: p50 <= 1.5x the floor for the wake paths, <= 3x
+ * floor; the goals: p50 <= 1.5x the floor for the wake paths, <= 3x
  * for fences, no growth with the number of other waiters. The rows are
  * measured in interleaved blocks, so that the load of a shared machine
  * falls on the floor and the paths alike. Never a pass/fail.
@@ -246,7 +246,7 @@ int main(int argc, char **argv)
 			printf("  (%d/%d lost)", fig[p][0].lost, fig[p][1].lost);
 		printf("\n");
 	}
-	printf("goals (issue 16): p50 <= 1.5x the floor for SET_EVENT/interrupt, <= 3x for "
+	printf("goals: p50 <= 1.5x the floor for SET_EVENT/interrupt, <= 3x for "
 	       "fences, 8w/1w ~ 1\n");
 	kfdsig_kfd_queue_destroy(pm4q);
 	kfdsig_kfd_queue_destroy(sdmaq);

@@ -2,8 +2,8 @@
 /*
  * Resynchronisation after bytes that do not parse, for both engines: the
  * garbage becomes one SKIPPED range reported once ("resync", with its
- * offsets), and the packets after it are decoded and linted. The case of
- * issue 21: 20 garbage bytes in front of a fence whose INT_CTXID is 0.
+ * offsets), and the packets after it are decoded and linted. The case that
+ * matters most: 20 garbage bytes in front of a fence whose INT_CTXID is 0.
  */
 #include "decode_capture.h"
 

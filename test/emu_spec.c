@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Numbers in the emulator's inputs (issue 16): the spec's kfd=MAJOR.MINOR
+ * Numbers in the emulator's inputs: the spec's kfd=MAJOR.MINOR
  * and the render-node path are parsed with overflow checks, so an
  * out-of-range number is refused instead of wrapping (sscanf's %u made
  * kfd=4294967297.14 KFD 1.14 and renderD4294967424 GPU 0's node). A

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Doorbells that wake their engine (issue 16): an idle emulated engine
+ * Doorbells that wake their engine: an idle emulated engine
  * sleeps on its doorbell instead of polling it, and the doorbell write of
  * kfdsig_kfd_queue_submit() wakes it. With the fallback poll lengthened to
  * 10 s, an idle queue's engine must not wake at all, and a fence submitted

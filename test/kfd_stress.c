@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Bounded stress of the emulated KFD's wake-up paths (issue 16): 8 threads,
+ * Bounded stress of the emulated KFD's wake-up paths: 8 threads,
  * each with its own 8 events (auto- and manual-reset), wait on random
  * subsets (any or all, with and without event age) while one signaller
  * thread signals them through SET_EVENT, the interrupt entry

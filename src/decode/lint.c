@@ -1,12 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Lint: will the kernel accept the interrupt packets of a stream as event
- * signals? Each rule follows from ../shared/docs/kfd-signaling-facts.md:
+ * signals? Each rule and the kernel code it follows:
  *
- *   ctxid-zero        1.5 rule 5 (v9 ISR drops CP EOP context 0), 2.2 (id 0
- *                     reserved), 8 rule 2
- *   event-id-range    2.6: lookups stop at 4096; 2.2: id 0 reserved
- *   ctxid-bit24       1.7: the v11 ISR drops EOP contexts with bit 24 set
+ *   ctxid-zero        kfd_events.c kfd_event_init_process() reserves id 0,
+ *                     and kfd_int_process_v9.c event_interrupt_isr_v9()
+ *                     drops a CP end-of-pipe interrupt with context id 0
+ *                     (context_id_expected(); the rows of emu_gen.c)
+ *   event-id-range    kfd_events.c: signal ids below signal_mapped_size / 8
+ *                     (KFD_SIGNAL_EVENT_LIMIT, 4096) are the only ones an
+ *                     interrupt can find; id 0 reserved (as above)
+ *   ctxid-bit24       kfd_int_process_v11.c event_interrupt_isr_v11() drops
+ *                     a CP end-of-pipe context with
+ *                     AMDGPU_FENCE_MES_QUEUE_FLAG (bit 24, amdgpu_mes_ctx.h)
  *   trap-context-wide the kernel masks the SDMA TRAP context to 28 bits
  *                     (kfd_int_process_v9.c event_interrupt_wq_v9 and
  *                     cik_event_interrupt.c cik_event_interrupt_wq:
@@ -16,16 +22,27 @@
  *                     "Some GFX9 devices require a minimum of 64 DWORDS per
  *                     ring buffer submission"): a stream shorter than the
  *                     target's sdma_min_submit_dw, a warning
- *   ctxid-mismatch    2.6 / 8 rule 1: the interrupt must name the slot
- *                     written (needs the signal page)
- *   slot-misaligned,  2.1: 8-byte slots in a 4096-slot page
- *   slot-outside-page
- *   value-unsignalled 2.1: an all-ones slot reads as unsignalled
- *   write-32bit       2.6 / 4.3: legal, the high dword stays all-ones
- *   int-without-write 8 rule 1: write the slot before the interrupt
- *   sel-combination   3.3-3.5: DATA_SEL / INT_SEL that write or raise nothing
- *   gfx8-no-ctxid,    1.4, 8 rule 7: gfx8 RELEASE_MEM has no INT_CTXID; the
- *   gfx8-value        written value is the only id it can carry
+ *   ctxid-mismatch    kfd_events.c kfd_signal_event_interrupt(): the id the
+ *                     interrupt carries names the slot it reads, so it must
+ *                     be the slot written (needs the signal page)
+ *   slot-misaligned,  kfd_events.c page_slots(): the page is an array of
+ *   slot-outside-page KFD_SIGNAL_EVENT_LIMIT uint64_t slots
+ *   value-unsignalled kfd_events.c UNSIGNALED_EVENT_SLOT (all ones): such a
+ *                     slot reads as not signalled
+ *   write-32bit       legal: the scan compares the whole u64 with
+ *                     UNSIGNALED_EVENT_SLOT, so the untouched all-ones high
+ *                     dword still makes it differ
+ *   int-without-write kfd_events.c lookup_signaled_event_by_partial_id()
+ *                     and the scan of kfd_signal_event_interrupt() skip a
+ *                     slot that still reads UNSIGNALED_EVENT_SLOT: write it
+ *                     before the interrupt
+ *   sel-combination   soc15d.h / PM4 RELEASE_MEM DATA_SEL and INT_SEL: the
+ *                     combinations that write or raise nothing
+ *   gfx8-no-ctxid,    gfx_v8_0.c gfx_v8_0_ring_emit_fence_compute(): the gfx8
+ *   gfx8-value        RELEASE_MEM has no INT_CTXID; cik_event_interrupt.c
+ *                     cik_event_interrupt_wq() passes the IV data's low 28
+ *                     bits, so the written value is the only id
+ *                     (UNVERIFIED on hardware)
  *   xcc-duplicate-signal
  *                     multi-XCC nodes (GC 9.4.3 / 9.4.4 / 9.5.0, num_xcc > 1:
  *                     the decode option, else the target's max_xcc): every

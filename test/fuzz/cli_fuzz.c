@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * libFuzzer target for the kfdsig command line (issue 16): the input is an
+ * libFuzzer target for the kfdsig command line: the input is an
  * argument vector (NUL-separated words) handed to the tool's own main() in
  * process, so the global grammar, every option table and every number,
  * target, format and emulation-spec parser of the commands below see

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * libFuzzer target for the emulated KFD's surface (issue 16): each input is
+ * libFuzzer target for the emulated KFD's surface: each input is
  * a program of operations on one fresh KFD process of one of three
  * emulators (gfx803, gfx90a, gfx1100): raw ioctls with arbitrary numbers,
  * sizes, direction bits and argument pointers (NULL, small, kernel half,
