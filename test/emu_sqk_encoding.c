@@ -6,7 +6,10 @@
  * are disassembled by llvm-objdump; every instruction must decode to an
  * implemented operation of the same mnemonic (the _e32/_e64/_sdwa/_dpp
  * suffix aside) and size, and its destination register (VALU, SALU,
- * loads) must be the one llvm-objdump prints. Exit 77 without LLVM 22.
+ * loads) must be the one llvm-objdump prints. test/kernels/sqk_all_*.s
+ * hold one line for every row of each family's opcode table
+ * (scripts/sq-gen-forms.py): every row must have been decoded, so that no
+ * implemented instruction goes unchecked. Exit 77 without LLVM 22.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -16,6 +19,46 @@
 
 static unsigned total, distinct_ops;
 static bool seen[K_COUNT];
+
+/* The rows of each family's table decoded (by encoding and opcode). */
+#define NFAM 8
+static const struct sqk_family *fams[NFAM];
+static bool row_seen[NFAM][SQK_NENC][1024];
+
+static unsigned fam_index(const struct sqk_family *f)
+{
+	unsigned i;
+
+	for (i = 0; i < NFAM && fams[i] && fams[i] != f; i++)
+		;
+	T_REQUIRE(i < NFAM, "families");
+	fams[i] = f;
+	return i;
+}
+
+/* Every row of every family's table decoded at least once. */
+static void check_rows(void)
+{
+	for (unsigned i = 0; i < NFAM && fams[i]; i++) {
+		unsigned rows = 0, missed = 0;
+
+		for (const struct sqk_opent *e = fams[i]->tab; e->enc != SQK_ENC_NONE; e++) {
+			/* GCN VOP3 opcodes 0x380-0x3ff are the VOP3P space: the
+			 * decoder reads those words as VOP3P (their own rows) */
+			if (!fams[i]->gfx10 && e->enc == SQK_VOP3 && e->opcode >= 0x380)
+				continue;
+			rows++;
+			if (!row_seen[i][e->enc][e->opcode & 1023]) {
+				missed++;
+				CHECK(0,
+				      "%s: %s (encoding %u, opcode %u) is implemented but no test "
+				      "instruction decoded to it",
+				      fams[i]->name, sqk_op_name(e->op), e->enc, e->opcode);
+			}
+		}
+		printf("%s: %u of %u table rows decoded\n", fams[i]->name, rows - missed, rows);
+	}
+}
 
 static void strip(char *m)
 {
@@ -65,7 +108,9 @@ static void check_dst(const struct sqk_insn *in, const char *ops, const char *wh
 	case SQK_SOP2:
 	case SQK_SOPK:
 	case SQK_SMEM:
-		if (k == 's' && strcmp(n, "s_setpc_b64") != 0) /* its operand is a source */
+		/* the operand of these two is a source */
+		if (k == 's' && strcmp(n, "s_setpc_b64") != 0 &&
+		    strcmp(n, "s_set_gpr_idx_idx") != 0)
 			CHECK(in->dst == num, "%s: %s destination s%u, decoded %u", where, n, num,
 			      in->dst);
 		break;
@@ -135,6 +180,7 @@ static void check_obj(const struct sqk_family *f, const char *obj, const char *w
 		check_dst(&in, ops, where);
 		if (!seen[in.op])
 			seen[in.op] = true, distinct_ops++;
+		row_seen[fam_index(f)][in.enc][in.opcode & 1023] = true;
 	}
 	pclose(p);
 	CHECK(n > 0, "%s %s: instructions found", f->name, what);
@@ -180,15 +226,21 @@ int main(void)
 	static const struct {
 		const char *mcpu;
 		uint32_t gfxv;
-		const char *forms[3];
+		const char *forms[4];
 		const char *attrs;
 	} tg[] = {
-		{ "gfx900", 90000, { "sqk_forms_gfx9.s" }, "" },
-		{ "gfx906", 90006, { "sqk_forms_gfx9.s" }, "" },
-		{ "gfx908", 90008, { "sqk_forms_gfx9.s" }, "" },
-		{ "gfx90a", 90010, { "sqk_forms_gfx9.s", "sqk_forms_gfx90a.s" }, "" },
-		{ "gfx942", 90402, { "sqk_forms_gfx90a.s", "sqk_forms_gfx940.s" }, "" },
-		{ "gfx1030", 100300, { "sqk_forms_gfx10.s" }, "" },
+		{ "gfx900", 90000, { "sqk_forms_gfx9.s", "sqk_all_gfx900.s" }, "" },
+		{ "gfx906", 90006, { "sqk_forms_gfx9.s", "sqk_all_gfx906.s" }, "" },
+		{ "gfx908", 90008, { "sqk_forms_gfx9.s", "sqk_all_gfx908.s" }, "" },
+		{ "gfx90a",
+		  90010,
+		  { "sqk_forms_gfx9.s", "sqk_forms_gfx90a.s", "sqk_all_gfx90a.s" },
+		  "" },
+		{ "gfx942",
+		  90402,
+		  { "sqk_forms_gfx90a.s", "sqk_forms_gfx940.s", "sqk_all_gfx940.s" },
+		  "" },
+		{ "gfx1030", 100300, { "sqk_forms_gfx10.s", "sqk_all_gfx1030.s" }, "" },
 		{ "gfx1030", 100300, { NULL }, "+wavefrontsize64" },
 		{ "gfx1036", 100306, { "sqk_forms_gfx10.s" }, "" },
 	};
@@ -202,11 +254,12 @@ int main(void)
 		const struct sqk_family *f = sqk_family_of(tg[i].gfxv);
 
 		T_REQUIRE(f, "family of %s", tg[i].mcpu);
-		for (int k = 0; k < 3 && tg[i].forms[k]; k++)
+		for (int k = 0; k < 4 && tg[i].forms[k]; k++)
 			forms(f, tg[i].mcpu, tg[i].forms[k]);
 		kernels(f, tg[i].mcpu, tg[i].attrs, 0);
 		kernels(f, tg[i].mcpu, tg[i].attrs, 3);
 	}
+	check_rows();
 	printf("%u instructions, %u distinct operations decoded as llvm-objdump reads them\n",
 	       total, distinct_ops);
 	return t_result("emu_sqk_encoding");
