@@ -6,10 +6,10 @@
  * are disassembled by llvm-objdump; every instruction must decode to an
  * implemented operation of the same mnemonic (the _e32/_e64/_sdwa/_dpp
  * suffix aside) and size, and its destination register (VALU, SALU,
- * loads) must be the one llvm-objdump prints. test/kernels/sqk_all_*.s
- * hold one line for every row of each family's opcode table
- * (scripts/sq-gen-forms.py): every row must have been decoded, so that no
- * implemented instruction goes unchecked. Exit 77 without LLVM 22.
+ * loads) must be the one llvm-objdump prints. sqk_all_<family>.s, which
+ * the build writes with scripts/sq-gen-forms.py, hold one line for every
+ * row of each family's opcode table: every row must have been decoded, so
+ * that no implemented instruction goes unchecked. Exit 77 without LLVM 22.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -186,6 +186,17 @@ static void check_obj(const struct sqk_family *f, const char *obj, const char *w
 	CHECK(n > 0, "%s %s: instructions found", f->name, what);
 }
 
+/* The directory of a forms file: the build writes sqk_all_*.s. */
+static const char *forms_dir(const char *file)
+{
+#ifdef KFDSIG_SQK_FORMS_DIR
+	if (strncmp(file, "sqk_all_", 8) == 0)
+		return KFDSIG_SQK_FORMS_DIR;
+#endif
+	(void)file;
+	return KFDSIG_SOURCE_DIR "/test/kernels";
+}
+
 static void forms(const struct sqk_family *f, const char *mcpu, const char *file)
 {
 	char cmd[1024], obj[] = "/tmp/kfdsig-sqk-forms-XXXXXX";
@@ -194,9 +205,8 @@ static void forms(const struct sqk_family *f, const char *mcpu, const char *file
 	T_REQUIRE(fd >= 0, "temp");
 	close(fd);
 	snprintf(cmd, sizeof(cmd),
-		 "%s/llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=%s -filetype=obj "
-		 "'%s/test/kernels/%s' -o %s",
-		 KFDSIG_LLVM22_BIN, mcpu, KFDSIG_SOURCE_DIR, file, obj);
+		 "%s/llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=%s -filetype=obj '%s/%s' -o %s",
+		 KFDSIG_LLVM22_BIN, mcpu, forms_dir(file), file, obj);
 	T_REQUIRE(system(cmd) == 0, "assemble %s for %s", file, mcpu);
 	check_obj(f, obj, file);
 	unlink(obj);
