@@ -22,7 +22,7 @@
 _Static_assert(sizeof(struct kfdsig_queue_opts) == 8 + 8 * 4, "kfdsig_queue_opts padding");
 _Static_assert(sizeof(struct kfdsig_decode_opts) == 8 + 8 + 4 + 4 + 8 + 4 + 4,
 	       "decode_opts padding");
-_Static_assert(sizeof(struct kfdsig_decode_sink) == 4 * 8, "decode_sink padding");
+_Static_assert(sizeof(struct kfdsig_decode_sink) == 5 * 8, "decode_sink padding");
 _Static_assert(sizeof(struct kfdsig_kfd_ops) == 15 * 8, "kfd_ops padding");
 _Static_assert(sizeof(struct kfdsig_emu_config) == 3 * 8 + 3 * 4 + 1 + 3 + 8, "emu_config padding");
 _Static_assert(sizeof(struct kfdsig_emu_gpu_desc) == 3 * 8 + 8 * 4 + 8 * 4, "gpu_desc padding");

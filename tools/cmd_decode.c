@@ -82,6 +82,7 @@ struct dec_out {
 	uint32_t fmt_flags;
 	char *buf;
 	size_t cap, len;
+	size_t line_at; /* where out_packet() wrote the last line */
 	bool failed;
 	/* summary */
 	struct {
@@ -228,26 +229,26 @@ static int fmt_finding(const void *f, uint32_t flags, char *b, size_t n)
 	return cur_json ? kfdsig_format_finding_json(f, b, n) : kfdsig_format_finding_text(f, b, n);
 }
 
-static void count_name(struct dec_out *o, const char *name)
+static void count_name(struct dec_out *o, const char *name, uint64_t n)
 {
 	/* Names are the layout tables' strings: compare pointers first
 	 * (on_packet() tries the last one counted before calling this). */
 	for (unsigned i = 0; i < o->nnames; i++)
 		if (o->names[i].name == name) {
-			o->names[i].n++;
+			o->names[i].n += n;
 			o->last = i;
 			return;
 		}
 	for (unsigned i = 0; i < o->nnames; i++)
 		if (!strcmp(o->names[i].name, name)) {
-			o->names[i].n++;
+			o->names[i].n += n;
 			return;
 		}
 	if (o->nnames < MAX_NAMES) {
 		o->names[o->nnames].name = name;
-		o->names[o->nnames++].n = 1;
+		o->names[o->nnames++].n = n;
 	} else {
-		o->other++;
+		o->other += n;
 	}
 }
 
@@ -397,24 +398,88 @@ static void lint_aql_signal(struct frame *fr, const struct kfdsig_packet *p, uin
 
 /* The packet's line straight into the buffer: the path of every packet of
  * the stream itself (no IB prefix, no ring labels). */
-static void out_packet(struct dec_out *o, const struct kfdsig_packet *p)
+static void out_line(struct dec_out *o, const struct kfdsig_packet *p)
 {
 	size_t room;
 	int n;
 
-	if (o->json && cli_g.json_seq)
-		out_str(o, "\x1e", 1);
 	if (o->cap - o->len < OUT_ROOM)
 		out_flush(o);
 	room = o->cap - o->len;
+	o->line_at = o->len;
 	n = o->json ? kfdsig_format_packet_json_cached(cur_cache, p, o->fmt_flags, o->buf + o->len,
 						       room)
 		    : kfdsig_format_packet_text_cached(cur_cache, p, o->fmt_flags, o->buf + o->len,
 						       room);
 	if (n > 0 && (size_t)n < room)
 		o->len += (size_t)n;
-	else if (n > 0 && out_room(o, (size_t)n + 1))
+	else if (n > 0 && out_room(o, (size_t)n + 1)) {
+		o->line_at = o->len;
 		o->len += (size_t)fmt_packet(p, o->fmt_flags, o->buf + o->len, o->cap - o->len);
+	}
+}
+
+static void out_packet(struct dec_out *o, const struct kfdsig_packet *p)
+{
+	if (o->json && cli_g.json_seq)
+		out_str(o, "\x1e", 1);
+	out_line(o, p);
+}
+
+/*
+ * A run of @n equal packets of the stream itself (the decoder's run()):
+ * the first formatted, the others its line with their offset labels
+ * (kfdsig_format_relabel()); in an IB or a ring window, one at a time.
+ */
+static int on_run(void *ctx, const struct kfdsig_packet *p, uint64_t n)
+{
+	struct frame *fr = ctx;
+	struct dec_out *o = fr->out;
+	struct kfdsig_packet q = *p;
+	char line[1024];
+	size_t len;
+	uint64_t k = 1;
+
+	if (!fr->plain) {
+		for (k = 0; k < n; k++) {
+			int r;
+
+			q.offset = p->offset + k * p->ndw;
+			q.dw = p->dw + k * p->ndw;
+			r = on_packet(ctx, &q);
+			if (r)
+				return r;
+		}
+		return 0;
+	}
+	o->packets += n;
+	o->dwords += n * p->avail;
+	count_name(o, p->name ? p->name : "?", n);
+	out_packet(o, p);
+	len = o->len - o->line_at;
+	if (len < sizeof(line) && !(o->json && cli_g.json_seq)) {
+		memcpy(line, o->buf + o->line_at, len);
+		while (k < n && !o->failed) {
+			uint64_t m = 0;
+			long w;
+
+			if (o->cap - o->len < OUT_ROOM)
+				out_flush(o);
+			w = kfdsig_format_relabel(line, len, p->offset, p->offset + k * p->ndw,
+						  p->ndw, n - k, o->buf + o->len, o->cap - o->len,
+						  &m);
+			if (w < 0 || !m)
+				break;
+			o->len += (size_t)w;
+			k += m;
+		}
+	}
+	for (; k < n && !o->failed; k++) { /* one at a time */
+		q.offset = p->offset + k * p->ndw;
+		q.dw = p->dw + k * p->ndw;
+		out_packet(o, &q);
+	}
+	return o->failed ? -EIO : 0;
 }
 
 static int on_packet(void *ctx, const struct kfdsig_packet *p)
@@ -432,7 +497,7 @@ static int on_packet(void *ctx, const struct kfdsig_packet *p)
 			if (o->names[o->last].name == p->name && p->name)
 				o->names[o->last].n++;
 			else
-				count_name(o, p->name ? p->name : "?");
+				count_name(o, p->name ? p->name : "?", 1);
 		} else {
 			o->skipped++;
 			o->skipped_dw += p->ndw;
@@ -450,7 +515,7 @@ static int on_packet(void *ctx, const struct kfdsig_packet *p)
 	} else {
 		o->packets++;
 		o->dwords += p->avail;
-		count_name(o, p->name ? p->name : "?");
+		count_name(o, p->name ? p->name : "?", 1);
 	}
 	if (fr->base || fr->ring_dw) {
 		q = *p;
@@ -894,7 +959,7 @@ static int decode_run(struct decode_args *a)
 	struct kfdsig_decode_opts *o = &a->o;
 	struct frame top = { out, 0, 0, 0, 0, 0, 0, false };
 	KFDSIG_OPTS(kfdsig_decode_sink, sink, .ctx = &top, .packet = on_packet,
-		    .finding = on_finding);
+		    .finding = on_finding, .run = on_run);
 	KFDSIG_OPTS(kfdsig_decode_input_opts, io, .ring_name = a->ring_name);
 	struct kfdsig_decode_stats st = { 0 };
 	struct collect col = { 0 };

@@ -77,7 +77,7 @@ struct kfdsig_finding {
 	const char *message; /* one line, valid during the callback only */
 };
 
-/* Callbacks; either may be NULL. A non-zero return stops the decoder,
+/* Callbacks; any may be NULL. A non-zero return stops the decoder,
  * which then returns that value from kfdsig_decode() / _feed(). */
 /* Declare with KFDSIG_OPTS(kfdsig_decode_sink, name, ...) (common.h). */
 struct kfdsig_decode_sink {
@@ -85,6 +85,15 @@ struct kfdsig_decode_sink {
 	void *ctx;
 	int (*packet)(void *ctx, const struct kfdsig_packet *p);
 	int (*finding)(void *ctx, const struct kfdsig_finding *f);
+	/*
+	 * (0.18) NULL, or called once for @n >= 2 equal packets in a row (the
+	 * same dwords, such as one-dword NOP fillers) that raise no finding
+	 * and that no lint rule looks at: @p is the first, packet k starts
+	 * k * p->ndw dwords after it (p->dw + k * p->ndw is readable during
+	 * the call). Without it each of them is a packet() call. Runs end
+	 * where a kfdsig_decoder_feed() piece ends.
+	 */
+	int (*run)(void *ctx, const struct kfdsig_packet *p, uint64_t n);
 };
 
 /* kfdsig_decode_opts.flags */
@@ -231,6 +240,23 @@ KFDSIG_API int kfdsig_format_packet_text_cached(struct kfdsig_format_cache *c,
 KFDSIG_API int kfdsig_format_packet_json_cached(struct kfdsig_format_cache *c,
 						const struct kfdsig_packet *p, uint32_t flags,
 						char *buf, size_t size);
+
+/**
+ * kfdsig_format_relabel() - the lines of equal packets at other offsets:
+ * @line (@len bytes, as kfdsig_format_packet_text*() or _json*() wrote it
+ * for a packet at stream offset @from) for the @n packets at @to, @to +
+ * @stride, ... (@stride: the packet's ndw), each with its own offset label
+ * and the rest of @line. This is how a run of equal packets
+ * (kfdsig_decode_sink.run) is printed: the first formatted, the others
+ * relabelled. Only whole lines are written, as many as fit in @size bytes
+ * with the terminating NUL; *@done (if not NULL) is how many.
+ *
+ * Return: the bytes written (NUL excluded), or -EINVAL when @line does not
+ * begin with the label of @from (text or JSON), or @buf is NULL or @size 0.
+ */
+KFDSIG_API long kfdsig_format_relabel(const char *line, size_t len, uint64_t from, uint64_t to,
+				      uint64_t stride, uint64_t n, char *buf, size_t size,
+				      uint64_t *done);
 
 /** kfdsig_severity_name() - "info", "warning", "error"; "?" if out of range. */
 KFDSIG_API const char *kfdsig_severity_name(enum kfdsig_severity s);

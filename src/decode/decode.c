@@ -98,6 +98,22 @@ static uint32_t identify(struct kfdsig_decoder *d, const uint32_t *dw, size_t av
  * stop before a packet that is not complete and return the dwords used;
  * with it, report that packet as truncated and use everything.
  */
+/* How many copies of the @len dwords at @p follow at dw[@pos..@n). */
+static inline uint64_t run_length(const uint32_t *dw, size_t pos, size_t n, const uint32_t *p,
+				  uint32_t len)
+{
+	size_t at = pos;
+
+	if (len == 1) {
+		while (at < n && dw[at] == p[0])
+			at++;
+		return at - pos;
+	}
+	while (len <= n - at && memcmp(dw + at, p, (size_t)len * 4) == 0)
+		at += len;
+	return (at - pos) / len;
+}
+
 static size_t walk(struct kfdsig_decoder *d, const uint32_t *dw, size_t n, uint64_t base,
 		   bool final)
 {
@@ -130,6 +146,25 @@ static size_t walk(struct kfdsig_decoder *d, const uint32_t *dw, size_t n, uint6
 				}
 				d->st.packets++;
 				d->st.dwords += p.avail;
+				/* equal packets in a row that no rule looks at: one
+				 * run() call for all of them */
+				if (d->s.run && !((d->o.flags & KFDSIG_DECODE_LINT) && e->lint)) {
+					uint64_t k = run_length(dw, pos, n, p.dw, e->len);
+
+					if (k) {
+						int r;
+
+						pos += k * e->len;
+						d->st.packets += k;
+						d->st.dwords += k * e->len;
+						r = d->s.run(d->s.ctx, &p, k + 1);
+						if (r) {
+							d->stopped = r;
+							break;
+						}
+						continue;
+					}
+				}
 				if (d->s.packet) {
 					int r = d->s.packet(d->s.ctx, &p);
 

@@ -1032,6 +1032,93 @@ int kfdsig_format_packet_json_cached(struct kfdsig_format_cache *c, const struct
 	return packet_json(c, p, flags, buf, size);
 }
 
+/* Do the @n characters at @t spell @v in hex (exactly n digits)? */
+static inline bool hex_is(const char *t, unsigned n, uint64_t v)
+{
+	while (n--) {
+		if (t[n] != hexdig[v & 15])
+			return false;
+		v >>= 4;
+	}
+	return v == 0;
+}
+
+/* Do the @n characters at @t spell @v in decimal? */
+static inline bool dec_is(const char *t, unsigned n, uint64_t v)
+{
+	while (n--) {
+		if (t[n] != (char)('0' + v % 10))
+			return false;
+		v /= 10;
+	}
+	return v == 0;
+}
+
+/* The length of the label of offset @dw at the start of @line (text or
+ * JSON, as put_offset() / put_json_offset() write it), 0 when @line does
+ * not begin with it. Reads the line as it is (a label written into a
+ * scratch buffer and compared would wait on its own fresh stores). */
+static size_t label_len(const char *line, size_t len, uint64_t dw, bool json)
+{
+	unsigned nd, nb;
+	size_t n;
+
+	if (json) {
+		nd = dec_digits(dw);
+		nb = dec_digits(dw * 4);
+		n = 11 + nd + 17 + nb;
+		if (len < n || memcmp(line, "{\"offset\": ", 11) != 0 ||
+		    memcmp(line + 11 + nd, ", \"byte_offset\": ", 17) != 0 ||
+		    !dec_is(line + 11, nd, dw) || !dec_is(line + 28 + nd, nb, dw * 4))
+			return 0;
+		return n;
+	}
+	nd = hex_digits(dw);
+	nb = hex_digits(dw * 4);
+	n = 5 + nd + 9 + nb + 3;
+	if (len < n || memcmp(line, "dw 0x", 5) != 0 ||
+	    memcmp(line + 5 + nd, " (byte 0x", 9) != 0 || memcmp(line + n - 3, "): ", 3) != 0 ||
+	    !hex_is(line + 5, nd, dw) || !hex_is(line + 14 + nd, nb, dw * 4))
+		return 0;
+	return n;
+}
+
+long kfdsig_format_relabel(const char *line, size_t len, uint64_t from, uint64_t to,
+			   uint64_t stride, uint64_t n, char *buf, size_t size, uint64_t *done)
+{
+	bool json = len && line && line[0] == '{';
+	size_t skip, blen, at = 0;
+	uint64_t k;
+
+	if (done)
+		*done = 0;
+	if (!line || !buf || !size)
+		return set_error(EINVAL, "no line or no buffer to relabel");
+	skip = label_len(line, len, from, json);
+	if (!skip)
+		return set_error(EINVAL, "the line does not begin with the label of offset %llu",
+				 (unsigned long long)from);
+	blen = len - skip;
+	for (k = 0; k < n; k++) {
+		uint64_t dw = to + k * stride;
+		/* the longest label: 5 + 16 + 9 + 16 + 3 (text), 11 + 20 + 17 + 20 */
+		struct out o = { buf + at, size - at, 0, NULL };
+
+		if (size - at <= 68 + blen)
+			break;
+		if (json)
+			put_json_offset(&o, dw);
+		else
+			put_offset(&o, dw);
+		memcpy(buf + at + o.len, line + skip, blen);
+		at += o.len + blen;
+	}
+	buf[at] = '\0';
+	if (done)
+		*done = k;
+	return (long)at;
+}
+
 int kfdsig_format_finding_text(const struct kfdsig_finding *f, char *buf, size_t size)
 {
 	struct out o = { buf, size, 0 };
