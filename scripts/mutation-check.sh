@@ -150,7 +150,7 @@ targets_of() {
     case $t in
     suite_framework) out+=(test_suite_framework) ;; # a unit test of src/suite
     cli_* | suite_* | bench_plot) out+=(kfdsig_cli) ;;
-    debug_trap_*) out+=(kfdsig_cli kfdsig_preload client_trap_queue) ;;
+    debug_trap_* | debug_exceptions_*) out+=(kfdsig_cli kfdsig_preload client_trap_queue) ;;
     preload_*) out+=("test_$t" kfdsig_cli kfdsig_preload) ;;
     trace_*) out+=(kfdsig_cli kfdsig_preload test_trace_client) ;;
     # Debian's ROCm clients under kfdsig exec; ours are built by name
@@ -174,7 +174,7 @@ run_tests() {
   : >"$work/test.log"
   for t in $1; do
     case $t in
-    cli_* | suite_* | bench_plot | debug_trap_* | preload_* | trace_* | client_* | abi_compat | \
+    cli_* | suite_* | bench_plot | debug_trap_* | debug_exceptions_* | preload_* | trace_* | client_* | abi_compat | \
       exports* | script_*)
       TMPDIR=$work/tmp timeout -k 5 "$per_test_timeout" ctest --test-dir "$bld" -R "^$t\$" \
         >>"$work/test.log" 2>&1

@@ -168,8 +168,9 @@ static const char *source_name(uint32_t s)
 }
 
 /* One line (record) per exception of @ev in @mask, in the order they
- * happened: a queue's EC_QUEUE_NEW before anything else of that queue,
- * then by code. A report holds what was raised since the last query, so
+ * happened: a queue's EC_QUEUE_NEW before anything else of that queue
+ * (kfd_chardev.c kfd_ioctl_create_queue() raises it before the ioctl
+ * returns, so before anything runs on the queue), then by code. A report holds what was raised since the last query, so
  * its bits can only be ordered this way. Return the lines printed. */
 static uint64_t print_event(const struct dbg *d, const struct kfdsig_dbg_event *ev, uint64_t mask)
 {

@@ -233,9 +233,12 @@ bool emu_dbg_trap_enabled(struct emu_proc *p)
 
 void emu_dbg_queue_new(struct emu_queue *q)
 {
-	/* kfd_process_queue_manager.c pqm_create_queue(): a queue created
-	 * under a debugger is reported as EC_QUEUE_NEW (and cannot be
-	 * suspended until the debugger clears that bit) */
+	/* kfd_chardev.c kfd_ioctl_create_queue(): once pqm_create_queue()
+	 * has made the queue, a queue created under a debugger is reported
+	 * as EC_QUEUE_NEW, before the ioctl returns and so before anything
+	 * can run on it: its EC_QUEUE_NEW is raised before any wave exception
+	 * of it. It cannot be suspended until the debugger clears that bit
+	 * (kfd_device_queue_manager.c suspend_single_queue()). */
 	ev_raise(q->p, KFDSIG_EC_MASK(KFDSIG_EC_QUEUE_NEW), (int)q->g->index, (int)q->id, NULL, 0);
 }
 
@@ -599,8 +602,14 @@ static void dbg_disable(struct emu_proc *target)
 	d->enable_mask = 0;
 }
 
-/* kfd_dbg_ev_query_debug_event(): the first queue, then device, then the
- * process with an enabled pending exception; clear @clear from it. */
+/* kfd_debug.c kfd_dbg_ev_query_debug_event(): the first queue, then
+ * device, then the process whose pending exceptions include an enabled one
+ * (exception_status & exception_enable_mask); the report is its whole
+ * exception_status, the enabled bits and any others, and only the caller's
+ * clear mask (exception_clear_mask) is cleared from it: a bit left out of
+ * that mask stays pending and comes again with the source's next report.
+ * kfd_dbg_trap_query_exception_info() (query_info below) clears one
+ * exception, and only with clear_exception set. */
 static int query_event(struct emu_proc *t, abi_dbg_trap_args *a)
 {
 	struct emu_dbg *d = t->dbg;
@@ -632,7 +641,9 @@ static int query_event(struct emu_proc *t, abi_dbg_trap_args *a)
 	return -EAGAIN;
 }
 
-/* kfd_dbg_trap_query_exception_info() */
+/* kfd_debug.c kfd_dbg_trap_query_exception_info(): the queue (by queue
+ * id), GPU or process the code belongs to; -ENODATA when that exception
+ * is not pending; with clear_exception its one bit is cleared. */
 static int query_info(struct emu_proc *t, abi_dbg_trap_args *a)
 {
 	struct emu_dbg *d = t->dbg;

@@ -6,8 +6,12 @@
 # and EXAMPLES in that order (other sections may come between them).
 # Every section-3 page has RETURN VALUE and ERRORS, and its parameter lists
 # render as lists: no paragraph holds two '@name:' parameters run together.
+# Every ERRORS entry names the errnos it means (or says the function does
+# not fail): none says only that a call's errno is "passed through".
 # Every public function (KFDSIG_API or static inline in include/kfdsig/)
-# has a man3 page or link named after it; every link leads to a page.
+# has a man3 page or link named after it; every link leads to a page; the
+# page that names the function's header gives it a line in RETURN VALUE
+# and in ERRORS.
 # Usage: man.sh KFDSIG MANDIR [INCLUDEDIR] (the built pages: man1/*.1, man3/*.3)
 set -u
 k=$1
@@ -44,6 +48,23 @@ for p in "$dir"/man3/*.3; do
     printf '%s\n' "$text" | grep -qx "$sec" ||
       { echo "FAIL: $(basename "$p"): no $sec section"; fail=1; }
   done
+  # each ERRORS entry names its errnos (or says the function does not
+  # fail): "the errno of a failing call, passed through" names none
+  vague=$(printf '%s\n' "$text" | awk '
+    /^ERRORS$/ { on = 1; next }
+    /^[A-Z][A-Z ]*[A-Z]$/ { on = 0 }
+    !on { next }
+    /^ +o   / { if (e != "") check(e); e = $0; next }
+    { e = e " " $0 }
+    END { if (e != "") check(e) }
+    function check(s, t) {
+      t = tolower(s)
+      if (t ~ /pass(ed|es)? through|errno of a failing/ ||
+          (s !~ /E[A-Z0-9][A-Z0-9]+/ && t !~ /none|not fail|cannot fail/))
+        print substr(s, 1, 160)
+    }')
+  [ -z "$vague" ] ||
+    { echo "FAIL: $(basename "$p"): an ERRORS entry that does not name its errnos: $vague"; fail=1; }
   runon=$(printf '%s\n' "$text" | awk 'BEGIN { RS = "" } { n = gsub(/@[A-Za-z_][A-Za-z0-9_]*:/, "&"); if (n > 1) print substr($0, 1, 120) }')
   [ -z "$runon" ] ||
     { echo "FAIL: $(basename "$p"): a parameter list run into one paragraph: $runon"; fail=1; }
@@ -67,6 +88,30 @@ for o in --emulate --json --json-seq --pretty --quiet -j -p -q; do
   printf '%s\n' "$text" | grep -q -e "$o\([^a-z0-9-]\|$\)" || { echo "FAIL: kfdsig(1) lacks $o"; fail=1; }
 done
 if [ -n "${3:-}" ]; then
+  # each public function of the header a page documents has its line in
+  # the page's RETURN VALUE and in its ERRORS (hyphenation and line breaks
+  # taken out before looking)
+  for p in "$dir"/man3/*.3; do
+    [ -f "$p" ] || continue
+    head -n 1 "$p" | grep -q '^\.so ' && continue
+    text=$(groff -man -Tascii -P-cbou "$p" 2>/dev/null)
+    for h in $(printf '%s\n' "$text" | tr -d ' \n-' | grep -o 'include/kfdsig/[a-z_]*\.h' | sort -u); do
+      [ -f "$3/${h#include/}" ] || continue
+      for sec in 'RETURN VALUE' 'ERRORS'; do
+        body=$(printf '%s\n' "$text" |
+          awk -v s="$sec" '$0 == s { on = 1; next } /^[A-Z][A-Z ]*[A-Z]$/ { on = 0 } on' |
+          tr -d ' \n-')
+        for fn in $(tr '\n' ' ' <"$3/${h#include/}" |
+          grep -o '\(KFDSIG_API\|static inline\) [^;{(]*kfdsig_[a-z0-9_]*(' |
+          grep -o 'kfdsig_[a-z0-9_]*($' | tr -d '('); do
+          case $body in
+          *"$fn()"*) ;;
+          *) echo "FAIL: $(basename "$p"): $fn() has no line in $sec"; fail=1 ;;
+          esac
+        done
+      done
+    done
+  done
   for fn in $(cat "$3"/kfdsig/*.h | tr '\n' ' ' |
     grep -o '\(KFDSIG_API\|static inline\) [^;{(]*kfdsig_[a-z0-9_]*(' | grep -o 'kfdsig_[a-z0-9_]*($' | tr -d '('); do
     [ -f "$dir/man3/$fn.3" ] || { echo "FAIL: no man3 page for $fn"; fail=1; }
