@@ -104,6 +104,9 @@ static inline uint64_t run_length(const uint32_t *dw, size_t pos, size_t n, cons
 {
 	size_t at = pos;
 
+	/* most packets are followed by another kind: two dwords tell */
+	if (at >= n || dw[at] != p[0] || (len > 1 && n - at > 1 && dw[at + 1] != p[1]))
+		return 0;
 	if (len == 1) {
 		while (at < n && dw[at] == p[0])
 			at++;

@@ -97,9 +97,12 @@ struct pm4_hdr {
 	bool lint;  /* the lint reads it (lint_pm4_wants(), SDMA FENCE and TRAP) */
 };
 
+/* Multiplicative hashing: the top bits of the product depend on every
+ * bit of the header (a fold of its bytes put SDMA's FENCE 0x5 and a NOP
+ * of count 5, 0x50000, in one slot, which a fenced SDMA ring alternates). */
 static inline unsigned pm4_hdr_slot(uint32_t h)
 {
-	return (h ^ h >> 8 ^ h >> 16) & (PM4_HDR_CACHE - 1);
+	return (h * 0x9e3779b1u) >> 26;
 }
 
 struct kfdsig_decoder {
