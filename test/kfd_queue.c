@@ -33,31 +33,6 @@ static void diag_line(void *ctx, const char *line)
 
 #define WAIT_MS 5000
 
-struct rig {
-	struct kfdsig_emu *emu;
-	struct kfdsig_kfd *kfd;
-	const struct kfdsig_target *t;
-	uint32_t gpu;
-	int pasid;
-	uint64_t *page, page_va;
-};
-
-static void rig_open(struct rig *r, const char *spec)
-{
-	memset(r, 0, sizeof(*r));
-	r->emu = t_emu(spec);
-	r->kfd = t_open(r->emu);
-	r->gpu = t_gpu(r->kfd, 0);
-	r->t = kfdsig_kfd_device(r->kfd, 0)->target;
-	r->pasid = t_pasid(r->emu, r->kfd);
-}
-
-static void rig_close(struct rig *r)
-{
-	kfdsig_kfd_close(r->kfd);
-	kfdsig_emu_destroy(r->emu);
-}
-
 /* SDMA FENCE (4 dwords) + TRAP (2 dwords), by hand from *_sdma_pkt_open.h SDMA_PKT_FENCE; *_sdma_pkt_open.h SDMA_PKT_TRAP:
  * the header of 5.x and later carries MTYPE 3 (UC) as kfdtest and ROCr
  * write it, SYS and SNP set; 4.x and 3.x only the opcode. */
@@ -90,14 +65,14 @@ static uint32_t pm4_fence(const struct kfdsig_target *t, uint64_t va, uint32_t i
 	return (uint32_t)n;
 }
 
-static uint32_t fence(struct rig *r, bool sdma, uint32_t id, uint32_t *d)
+static uint32_t fence(struct t_rig *r, bool sdma, uint32_t id, uint32_t *d)
 {
 	uint64_t va = r->page_va + 8ull * id;
 	return sdma ? sdma_fence_trap(r->t, va, id, d) : pm4_fence(r->t, va, id, 0, 0, 0, d);
 }
 
 /* kfdsig's SDMA emitter (FENCE, FENCE, TRAP) */
-static uint32_t sdma_emitted(struct rig *r, uint32_t id, uint32_t *d)
+static uint32_t sdma_emitted(struct t_rig *r, uint32_t id, uint32_t *d)
 {
 	struct kfdsig_fence f = { .slot_va = r->page_va + 8ull * id, .event_id = id };
 	int n = kfdsig_sdma_emit_fence(r->t, &f, d, KFDSIG_SDMA_FENCE_MAX_DW);
@@ -107,7 +82,7 @@ static uint32_t sdma_emitted(struct rig *r, uint32_t id, uint32_t *d)
 
 /* engine variants of the matrix: PM4 (emitter), SDMA (by hand), SDMA
  * (emitter) */
-static uint32_t fence_v(struct rig *r, int v, uint32_t id, uint32_t *d)
+static uint32_t fence_v(struct t_rig *r, int v, uint32_t id, uint32_t *d)
 {
 	return v == 2 ? sdma_emitted(r, id, d) : fence(r, v == 1, id, d);
 }
@@ -132,14 +107,14 @@ static int lint_errors(const struct kfdsig_target *t, const uint32_t *d, uint32_
 
 static void test_create_checks(void)
 {
-	struct rig r;
+	struct t_rig r;
 	const struct kfdsig_kfd_bo *ring = NULL, *rp = NULL, *wp = NULL, *big = NULL, *eop = NULL;
 	const struct kfdsig_kfd_device *d;
 	abi_create_queue_args a, good;
 	struct kfdsig_kfd_queue *q = NULL;
 	unsigned long cq = KFDSIG_AMDKFD_IOC_CREATE_QUEUE_1_17;
 
-	rig_open(&r, "gfx90a,kfd=1.16");
+	t_rig_open(&r, "gfx90a,kfd=1.16");
 	d = kfdsig_kfd_device(r.kfd, 0);
 	CHECK(d->cwsr_size > d->ctl_stack_size && d->ctl_stack_size >= 4096,
 	      "context save sizes computed from the topology");
@@ -212,10 +187,10 @@ static void test_create_checks(void)
 	a.eop_buffer_address = 0;
 	a.ctl_stack_size = d->ctl_stack_size;
 	CHECK_EQ(kfdsig_kfd_ioctl(r.kfd, cq, &a), -EINVAL, "no context save area");
-	rig_close(&r);
+	t_rig_close(&r);
 
 	/* 1.17: by engine id, engine in range */
-	rig_open(&r, "gfx90a");
+	t_rig_open(&r, "gfx90a");
 	{
 		KFDSIG_OPTS(kfdsig_queue_opts, o, .sdma_engine_id = 4);
 		CHECK(kfdsig_kfd_queue_create(r.kfd, r.gpu, KFDSIG_QUEUE_SDMA_BY_ENG_ID, &o, &q) ==
@@ -226,13 +201,13 @@ static void test_create_checks(void)
 		CHECK_EQ(kfdsig_kfd_queue_create(r.kfd, r.gpu, KFDSIG_QUEUE_SDMA_BY_ENG_ID, &o, &q),
 			 -EINVAL, "engine 5 does not exist");
 	}
-	rig_close(&r);
+	t_rig_close(&r);
 }
 
 /* The interrupt(s) of the last fence(s) named their events: the emulator's
  * trace shows the fast path with the full id for @id (and then @id2), not
  * a wake-up rescued by the slot scan. Return: failures. */
-static int irq_named(struct rig *r, int sdma, uint32_t id, uint32_t id2)
+static int irq_named(struct t_rig *r, int sdma, uint32_t id, uint32_t id2)
 {
 	struct kfdsig_emu_irq_record rec[2];
 	enum kfdsig_emu_irq_source src = sdma ? KFDSIG_EMU_IRQ_SDMA_TRAP : KFDSIG_EMU_IRQ_CP_EOP;
@@ -260,13 +235,13 @@ static int irq_named(struct rig *r, int sdma, uint32_t id, uint32_t id2)
 static void test_matrix_target(const char *name)
 {
 	static const uint32_t ids[] = { 1, 255, 256, 4095 };
-	struct rig r;
+	struct t_rig r;
 	struct kfdsig_kfd_queue *qs[2] = { NULL, NULL };
 	static uint64_t age[4096];
 	uint32_t d[64];
 	int fails = 0;
 
-	rig_open(&r, name);
+	t_rig_open(&r, name);
 	T_REQUIRE(r.t, "target");
 	for (uint32_t i = 1; i <= 4095; i++) {
 		struct kfdsig_event ev = t_event(r.kfd, KFDSIG_EVENT_SIGNAL, true);
@@ -345,7 +320,7 @@ static void test_matrix_target(const char *name)
 	for (int e = 0; e < 2; e++)
 		if (qs[e])
 			kfdsig_kfd_queue_destroy(qs[e]);
-	rig_close(&r);
+	t_rig_close(&r);
 }
 
 static void test_matrix(void)
@@ -365,10 +340,10 @@ static void test_one_submission(const char *name, bool sdma)
 	struct kfdsig_kfd_queue *q = NULL;
 	enum kfdsig_wait_result res;
 	uint32_t n = 0;
-	struct rig r;
+	struct t_rig r;
 	int bad = 0;
 
-	rig_open(&r, name);
+	t_rig_open(&r, name);
 	for (uint32_t i = 1; i <= 4095; i++) {
 		t_event(r.kfd, KFDSIG_EVENT_SIGNAL, false);
 		w[i - 1] = (struct kfdsig_wait_entry){ .event_id = i, .age = 1 };
@@ -387,7 +362,7 @@ static void test_one_submission(const char *name, bool sdma)
 		bad += !w[i].fired || w[i].age != 2;
 	CHECK_EQ(bad, 0, "every event fired once");
 	kfdsig_kfd_queue_destroy(q);
-	rig_close(&r);
+	t_rig_close(&r);
 }
 
 /* Ring wrap: a 4 KiB ring, fences of 8 dwords (or 6), many times round. */
@@ -398,10 +373,10 @@ static void test_wrap(const char *name, bool sdma)
 	struct kfdsig_event ev;
 	uint64_t age = 1;
 	uint32_t d[16];
-	struct rig r;
+	struct t_rig r;
 	int bad = 0;
 
-	rig_open(&r, name);
+	t_rig_open(&r, name);
 	ev = t_event(r.kfd, KFDSIG_EVENT_SIGNAL, true);
 	T_REQUIRE(kfdsig_kfd_signal_page(r.kfd, &r.page, &r.page_va) == 0, "page");
 	T_REQUIRE(kfdsig_kfd_queue_create(r.kfd, r.gpu, sdma ? KFDSIG_QUEUE_SDMA : KFDSIG_QUEUE_PM4,
@@ -437,7 +412,7 @@ static void test_wrap(const char *name, bool sdma)
 	CHECK_EQ(bad, 0, "%s %s: 700 fences through a 4 KiB ring", name, sdma ? "sdma" : "pm4");
 	CHECK_EQ(age, 701, "every fence counted once (age %llu)", (unsigned long long)age);
 	kfdsig_kfd_queue_destroy(q);
-	rig_close(&r);
+	t_rig_close(&r);
 }
 
 static void test_filters(void)
@@ -446,10 +421,10 @@ static void test_filters(void)
 	struct kfdsig_kfd_queue *q;
 	struct kfdsig_event ev;
 	uint32_t d[16], n;
-	struct rig r;
+	struct t_rig r;
 
 	/* gfx90a drops context id 0: the fence writes, nobody wakes */
-	rig_open(&r, "gfx90a");
+	t_rig_open(&r, "gfx90a");
 	ev = t_event(r.kfd, KFDSIG_EVENT_SIGNAL, true);
 	kfdsig_kfd_signal_page(r.kfd, &r.page, &r.page_va);
 	T_REQUIRE(!kfdsig_kfd_queue_create(r.kfd, r.gpu, KFDSIG_QUEUE_PM4, NULL, &q), "queue");
@@ -464,10 +439,10 @@ static void test_filters(void)
 	n = pm4_fence(r.t, r.page_va + 8 * ev.id, ev.id, 0, 0, 0, d);
 	CHECK_EQ(lint_errors(r.t, d, n), 0, "and passes the default fence");
 	kfdsig_kfd_queue_destroy(q);
-	rig_close(&r);
+	t_rig_close(&r);
 
 	/* gfx1100 drops context ids with bit 24 */
-	rig_open(&r, "gfx1100");
+	t_rig_open(&r, "gfx1100");
 	ev = t_event(r.kfd, KFDSIG_EVENT_SIGNAL, true);
 	kfdsig_kfd_signal_page(r.kfd, &r.page, &r.page_va);
 	T_REQUIRE(!kfdsig_kfd_queue_create(r.kfd, r.gpu, KFDSIG_QUEUE_PM4, NULL, &q), "queue");
@@ -479,7 +454,7 @@ static void test_filters(void)
 	      "gfx1100: bit 24 dropped");
 	CHECK(lint_errors(r.t, d, n) > 0, "the lint flags bit 24 on gfx1100");
 	kfdsig_kfd_queue_destroy(q);
-	rig_close(&r);
+	t_rig_close(&r);
 }
 
 /* gfx8: the IV carries the written value; a value naming another,
@@ -490,9 +465,9 @@ static void test_gfx8_profile(const char *spec, bool lost)
 	struct kfdsig_kfd_queue *q;
 	struct kfdsig_event a, b;
 	uint32_t d[16], n;
-	struct rig r;
+	struct t_rig r;
 
-	rig_open(&r, spec);
+	t_rig_open(&r, spec);
 	a = t_event(r.kfd, KFDSIG_EVENT_SIGNAL, true);
 	b = t_event(r.kfd, KFDSIG_EVENT_SIGNAL, true);
 	kfdsig_kfd_signal_page(r.kfd, &r.page, &r.page_va);
@@ -513,7 +488,7 @@ static void test_gfx8_profile(const char *spec, bool lost)
 	CHECK(t_wait1(r.kfd, b.id, NULL, WAIT_MS, &res) == 0 && res == KFDSIG_WAIT_COMPLETE,
 	      "gfx8 fence with its id");
 	kfdsig_kfd_queue_destroy(q);
-	rig_close(&r);
+	t_rig_close(&r);
 }
 
 static void test_faults(void)
@@ -525,10 +500,10 @@ static void test_faults(void)
 	struct kfdsig_event mem, hw, ev;
 	struct kfdsig_wait_entry w = { 0 };
 	uint32_t d[16], n;
-	struct rig r;
+	struct t_rig r;
 
 	/* VM fault: write to an address nothing backs */
-	rig_open(&r, "gfx1030");
+	t_rig_open(&r, "gfx1030");
 	mem = t_event(r.kfd, KFDSIG_EVENT_MEMORY, false);
 	ev = t_event(r.kfd, KFDSIG_EVENT_SIGNAL, true);
 	kfdsig_kfd_signal_page(r.kfd, &r.page, &r.page_va);
@@ -553,10 +528,10 @@ static void test_faults(void)
 	}
 	kfdsig_smi_close(smi);
 	kfdsig_kfd_queue_destroy(q);
-	rig_close(&r);
+	t_rig_close(&r);
 
 	/* bad opcode on gfx8: HW_EXCEPTION events */
-	rig_open(&r, "gfx803");
+	t_rig_open(&r, "gfx803");
 	hw = t_event(r.kfd, KFDSIG_EVENT_HW_EXCEPTION, false);
 	T_REQUIRE(!kfdsig_kfd_queue_create(r.kfd, r.gpu, KFDSIG_QUEUE_PM4, NULL, &q), "queue");
 	d[0] = 0xc000ee00u; /* PACKET3(0xEE, 0): no such opcode */
@@ -565,11 +540,11 @@ static void test_faults(void)
 	CHECK(t_wait1(r.kfd, hw.id, NULL, WAIT_MS, &res) == 0 && res == KFDSIG_WAIT_COMPLETE,
 	      "gfx8 bad opcode: HW_EXCEPTION");
 	kfdsig_kfd_queue_destroy(q);
-	rig_close(&r);
+	t_rig_close(&r);
 
 	/* bad opcode on gfx9+: the queue stops, no event; the host is told
 	 * which packet (emu_host_set_diag()) */
-	rig_open(&r, "gfx942");
+	t_rig_open(&r, "gfx942");
 	diag[0] = 0;
 	emu_host_set_diag(r.emu, diag_line, NULL);
 	hw = t_event(r.kfd, KFDSIG_EVENT_HW_EXCEPTION, false);
@@ -595,7 +570,7 @@ static void test_faults(void)
 	CHECK(strstr(diag, "PM4 queue") && strstr(diag, "0xc000ee00"),
 	      "the host is told the packet that stopped the queue ('%s')", diag);
 	kfdsig_kfd_queue_destroy(q);
-	rig_close(&r);
+	t_rig_close(&r);
 }
 
 /* gfx900's SDMA takes at least 64 dwords per submission: the helper pads
@@ -613,9 +588,9 @@ static void test_sdma_min_submit(void)
 		struct kfdsig_kfd_queue *q;
 		struct kfdsig_event ev;
 		uint32_t d[8];
-		struct rig r;
+		struct t_rig r;
 
-		rig_open(&r, cases[i].spec);
+		t_rig_open(&r, cases[i].spec);
 		ev = t_event(r.kfd, KFDSIG_EVENT_SIGNAL, true);
 		kfdsig_kfd_signal_page(r.kfd, &r.page, &r.page_va);
 		T_REQUIRE(!kfdsig_kfd_queue_create(r.kfd, r.gpu, KFDSIG_QUEUE_SDMA, NULL, &q), "q");
@@ -638,7 +613,7 @@ static void test_sdma_min_submit(void)
 		CHECK_EQ(qi.consumed, cases[i].consumed, "%s: dwords per submission",
 			 cases[i].spec);
 		kfdsig_kfd_queue_destroy(q);
-		rig_close(&r);
+		t_rig_close(&r);
 	}
 }
 
@@ -660,12 +635,12 @@ int main(void)
 	test_sdma_min_submit();
 	{ /* queues left alive die with the process at close */
 		struct kfdsig_kfd_queue *q1, *q2;
-		struct rig r;
-		rig_open(&r, "gfx1100");
+		struct t_rig r;
+		t_rig_open(&r, "gfx1100");
 		CHECK(!kfdsig_kfd_queue_create(r.kfd, r.gpu, KFDSIG_QUEUE_PM4, NULL, &q1) &&
 			      !kfdsig_kfd_queue_create(r.kfd, r.gpu, KFDSIG_QUEUE_SDMA, NULL, &q2),
 		      "two queues");
-		rig_close(&r);
+		t_rig_close(&r);
 	}
 	return t_result("kfd_queue");
 }

@@ -47,33 +47,8 @@
 #include "kfd_debug_util.h"
 #include "kfd_util.h"
 
-struct rig {
-	struct kfdsig_emu *emu;
-	struct kfdsig_kfd *kfd;
-	const struct kfdsig_target *t;
-	uint32_t gpu;
-	int pasid;
-	uint64_t *page, page_va;
-};
-
-static void rig_open(struct rig *r, const char *spec)
-{
-	memset(r, 0, sizeof(*r));
-	r->emu = t_emu(spec);
-	r->kfd = t_open(r->emu);
-	r->gpu = t_gpu(r->kfd, 0);
-	r->t = kfdsig_kfd_device(r->kfd, 0)->target;
-	r->pasid = t_pasid(r->emu, r->kfd);
-}
-
-static void rig_close(struct rig *r)
-{
-	kfdsig_kfd_close(r->kfd);
-	kfdsig_emu_destroy(r->emu);
-}
-
 /* The emulator's record of queue @qid of the process. */
-static struct emu_queue *equeue(struct rig *r, uint32_t qid)
+static struct emu_queue *equeue(struct t_rig *r, uint32_t qid)
 {
 	struct emu_proc *p = emu_proc_get(r->emu, r->pasid);
 	struct emu_queue *q, *found = NULL;
@@ -99,7 +74,7 @@ static uint64_t rptr_dw(const struct emu_queue *q)
 	return __atomic_load_n((uint32_t *)q->rptr, __ATOMIC_ACQUIRE);
 }
 
-static uint32_t fence(struct rig *r, bool sdma, uint32_t id, uint32_t *d)
+static uint32_t fence(struct t_rig *r, bool sdma, uint32_t id, uint32_t *d)
 {
 	struct kfdsig_fence f = { .slot_va = r->page_va + 8ull * id, .event_id = id };
 	int n = sdma ? kfdsig_sdma_emit_fence(r->t, &f, d, KFDSIG_SDMA_FENCE_MAX_DW)
@@ -114,7 +89,7 @@ static uint32_t fence(struct rig *r, bool sdma, uint32_t id, uint32_t *d)
 
 static void rptr_order(const char *spec, bool sdma)
 {
-	struct rig r;
+	struct t_rig r;
 	struct kfdsig_kfd_queue *kq;
 	struct kfdsig_event ev;
 	struct emu_queue *q;
@@ -122,7 +97,7 @@ static void rptr_order(const char *spec, bool sdma)
 	uint64_t pos = 0;
 	int late = 0;
 
-	rig_open(&r, spec);
+	t_rig_open(&r, spec);
 	ev = t_event(r.kfd, KFDSIG_EVENT_SIGNAL, true);
 	T_REQUIRE(kfdsig_kfd_signal_page(r.kfd, &r.page, &r.page_va) == 0, "page");
 	T_REQUIRE(!kfdsig_kfd_queue_create(r.kfd, r.gpu,
@@ -153,12 +128,12 @@ static void rptr_order(const char *spec, bool sdma)
 	      "fence",
 	      spec, sdma ? "SDMA" : "PM4", late, ROUNDS);
 	kfdsig_kfd_queue_destroy(kq);
-	rig_close(&r);
+	t_rig_close(&r);
 }
 
 /* ---- UPDATE_QUEUE: inactive until made active again ------------------- */
 
-static int update(struct rig *r, uint32_t qid, uint64_t ring, uint32_t size, uint32_t percent)
+static int update(struct t_rig *r, uint32_t qid, uint64_t ring, uint32_t size, uint32_t percent)
 {
 	struct kfd_ioctl_update_queue_args a = {
 		.ring_base_address = ring,
@@ -174,7 +149,7 @@ static int update(struct rig *r, uint32_t qid, uint64_t ring, uint32_t size, uin
 static void inactive(const char *spec, bool sdma, int how)
 {
 	static const char *const what[] = { "ring address 0", "ring size 0", "percentage 0" };
-	struct rig r;
+	struct t_rig r;
 	struct kfdsig_kfd_queue *kq;
 	struct kfdsig_event ev;
 	struct emu_queue *q;
@@ -183,7 +158,7 @@ static void inactive(const char *spec, bool sdma, int how)
 	uint64_t ring;
 	uint32_t size;
 
-	rig_open(&r, spec);
+	t_rig_open(&r, spec);
 	ev = t_event(r.kfd, KFDSIG_EVENT_SIGNAL, true);
 	T_REQUIRE(kfdsig_kfd_signal_page(r.kfd, &r.page, &r.page_va) == 0, "page");
 	T_REQUIRE(!kfdsig_kfd_queue_create(r.kfd, r.gpu,
@@ -210,7 +185,7 @@ static void inactive(const char *spec, bool sdma, int how)
 	/* still refused: another ring */
 	CHECK_EQ(update(&r, qid, ring + 4096, size, 100), -EINVAL, "moved ring");
 	kfdsig_kfd_queue_destroy(kq);
-	rig_close(&r);
+	t_rig_close(&r);
 }
 
 /* ---- created inactive ---------------------------------------------------- */
@@ -226,10 +201,10 @@ static void created_inactive(int how)
 	enum kfdsig_wait_result res;
 	struct kfdsig_event ev;
 	struct emu_queue *q;
-	struct rig r;
+	struct t_rig r;
 	uint32_t d[64], n;
 
-	rig_open(&r, "gfx90a");
+	t_rig_open(&r, "gfx90a");
 	ev = t_event(r.kfd, KFDSIG_EVENT_SIGNAL, true);
 	T_REQUIRE(kfdsig_kfd_signal_page(r.kfd, &r.page, &r.page_va) == 0, "page");
 	T_REQUIRE(!kfdsig_kfd_alloc(r.kfd, r.gpu, 4096, KFDSIG_KFD_MEM_GTT_UNCACHED, &ring) &&
@@ -269,7 +244,7 @@ static void created_inactive(int how)
 	      what[how]);
 	da.queue_id = a.queue_id;
 	CHECK_EQ(kfdsig_kfd_ioctl(r.kfd, AMDKFD_IOC_DESTROY_QUEUE, &da), 0, "destroy");
-	rig_close(&r);
+	t_rig_close(&r);
 }
 
 /* ---- how many queues ---------------------------------------------------- */
@@ -280,10 +255,10 @@ static void device_limit(void)
 {
 	struct kfdsig_kfd_queue *q[8], *extra;
 	struct kfdsig_kfd *other;
-	struct rig r;
+	struct t_rig r;
 	int n = 0;
 
-	rig_open(&r, "gfx90a");
+	t_rig_open(&r, "gfx90a");
 	CHECK_EQ(r.emu->max_queues_per_device, 4096, "max_num_of_queues_per_device default");
 	r.emu->max_queues_per_device = 6;
 	other = t_open(r.emu);
@@ -304,7 +279,7 @@ static void device_limit(void)
 	while (n)
 		kfdsig_kfd_queue_destroy(q[--n]);
 	kfdsig_kfd_close(other);
-	rig_close(&r);
+	t_rig_close(&r);
 }
 
 /* SDMA queues are a per-device pool of num_sdma_queues_per_engine per
@@ -314,11 +289,11 @@ static void device_limit(void)
 static void sdma_limit(void)
 {
 	struct kfdsig_kfd_queue *q[32], *x[32], *extra;
-	struct rig r;
+	struct t_rig r;
 	struct kfdsig_kfd *other;
 	int n = 0, nx = 0;
 
-	rig_open(&r, "gfx90a");
+	t_rig_open(&r, "gfx90a");
 	while (n < 32 && !kfdsig_kfd_queue_create(r.kfd, r.gpu, KFDSIG_QUEUE_SDMA, NULL, &q[n]))
 		n++;
 	CHECK_EQ(n, 16, "gfx90a: plain SDMA queues (2 engines x 8)");
@@ -344,7 +319,7 @@ static void sdma_limit(void)
 		kfdsig_kfd_queue_destroy(x[--nx]);
 	while (n)
 		kfdsig_kfd_queue_destroy(q[--n]);
-	rig_close(&r);
+	t_rig_close(&r);
 }
 
 /* 127 queues of a process per GPU, the next -ENOSPC; 1024 per process

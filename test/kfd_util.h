@@ -143,4 +143,32 @@ static inline int t_irq_fast(struct kfdsig_emu *emu, int pasid, enum kfdsig_emu_
 	return 1;
 }
 
+/* An emulated GPU (@spec), the process opened on it, its first GPU, that
+ * GPU's target and the process's PASID there; @page/@page_va for the
+ * caller's signal page. */
+struct t_rig {
+	struct kfdsig_emu *emu;
+	struct kfdsig_kfd *kfd;
+	const struct kfdsig_target *t;
+	uint32_t gpu;
+	int pasid;
+	uint64_t *page, page_va;
+};
+
+static inline void t_rig_open(struct t_rig *r, const char *spec)
+{
+	memset(r, 0, sizeof(*r));
+	r->emu = t_emu(spec);
+	r->kfd = t_open(r->emu);
+	r->gpu = t_gpu(r->kfd, 0);
+	r->t = kfdsig_kfd_device(r->kfd, 0)->target;
+	r->pasid = t_pasid(r->emu, r->kfd);
+}
+
+static inline void t_rig_close(struct t_rig *r)
+{
+	kfdsig_kfd_close(r->kfd);
+	kfdsig_emu_destroy(r->emu);
+}
+
 #endif
