@@ -6,7 +6,11 @@
  * are disassembled by llvm-objdump; every instruction must decode to an
  * implemented operation of the same mnemonic (the _e32/_e64/_sdwa/_dpp
  * suffix aside) and size, and its destination register (VALU, SALU,
- * loads) must be the one llvm-objdump prints. Exit 77 without LLVM 22.
+ * loads) must be the one llvm-objdump prints. Every operation of the
+ * families' tables must be among them (test/kernels/sqk_forms_ops_*.s,
+ * written by scripts/sq-gen-forms.py, has one form of each operation the
+ * hand-written forms leave out); the counts of operations and table rows
+ * decoded are printed. Exit 77 without LLVM 22.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -16,6 +20,22 @@
 
 static unsigned total, distinct_ops;
 static bool seen[K_COUNT];
+
+/* Table rows (encoding, opcode) decoded, per family. */
+#define NFAM 8
+static const struct sqk_family *fams[NFAM];
+static bool seen_row[NFAM][SQK_NENC][1024];
+
+static unsigned fam_index(const struct sqk_family *f)
+{
+	unsigned i = 0;
+
+	while (i < NFAM && fams[i] && fams[i] != f)
+		i++;
+	T_REQUIRE(i < NFAM, "family table");
+	fams[i] = f;
+	return i;
+}
 
 static void strip(char *m)
 {
@@ -135,6 +155,7 @@ static void check_obj(const struct sqk_family *f, const char *obj, const char *w
 		check_dst(&in, ops, where);
 		if (!seen[in.op])
 			seen[in.op] = true, distinct_ops++;
+		seen_row[fam_index(f)][in.enc][in.opcode & 1023] = true;
 	}
 	pclose(p);
 	CHECK(n > 0, "%s %s: instructions found", f->name, what);
@@ -183,14 +204,20 @@ int main(void)
 		const char *forms[3];
 		const char *attrs;
 	} tg[] = {
-		{ "gfx900", 90000, { "sqk_forms_gfx9.s" }, "" },
-		{ "gfx906", 90006, { "sqk_forms_gfx9.s" }, "" },
-		{ "gfx908", 90008, { "sqk_forms_gfx9.s" }, "" },
-		{ "gfx90a", 90010, { "sqk_forms_gfx9.s", "sqk_forms_gfx90a.s" }, "" },
-		{ "gfx942", 90402, { "sqk_forms_gfx90a.s", "sqk_forms_gfx940.s" }, "" },
-		{ "gfx1030", 100300, { "sqk_forms_gfx10.s" }, "" },
+		{ "gfx900", 90000, { "sqk_forms_gfx9.s", "sqk_forms_ops_gfx900.s" }, "" },
+		{ "gfx906", 90006, { "sqk_forms_gfx9.s", "sqk_forms_ops_gfx906.s" }, "" },
+		{ "gfx908", 90008, { "sqk_forms_gfx9.s", "sqk_forms_ops_gfx908.s" }, "" },
+		{ "gfx90a",
+		  90010,
+		  { "sqk_forms_gfx9.s", "sqk_forms_gfx90a.s", "sqk_forms_ops_gfx90a.s" },
+		  "" },
+		{ "gfx942",
+		  90402,
+		  { "sqk_forms_gfx90a.s", "sqk_forms_gfx940.s", "sqk_forms_ops_gfx940.s" },
+		  "" },
+		{ "gfx1030", 100300, { "sqk_forms_gfx10.s", "sqk_forms_ops_gfx1030.s" }, "" },
 		{ "gfx1030", 100300, { NULL }, "+wavefrontsize64" },
-		{ "gfx1036", 100306, { "sqk_forms_gfx10.s" }, "" },
+		{ "gfx1036", 100306, { "sqk_forms_gfx10.s", "sqk_forms_ops_gfx1030.s" }, "" },
 	};
 
 	if (!kco_llvm() || access(KFDSIG_LLVM22_BIN "/llvm-mc", X_OK) != 0 ||
@@ -209,5 +236,42 @@ int main(void)
 	}
 	printf("%u instructions, %u distinct operations decoded as llvm-objdump reads them\n",
 	       total, distinct_ops);
+	/* every operation of the families' tables (what the decoder can hand
+	 * the interpreter) must have been decoded at least once: the forms
+	 * scripts/sq-gen-forms.py writes cover what the hand-written ones
+	 * leave out */
+	{
+		static bool in_tab[K_COUNT];
+		unsigned ntab = 0, hit = 0;
+
+		for (unsigned i = 0; i < NFAM && fams[i]; i++)
+			for (const struct sqk_opent *e = fams[i]->tab; e->enc != SQK_ENC_NONE; e++)
+				if (e->op < K_COUNT && !in_tab[e->op])
+					in_tab[e->op] = true, ntab++;
+		for (unsigned op = 1; op < K_COUNT; op++) {
+			if (!in_tab[op])
+				continue;
+			CHECK(seen[op],
+			      "%s: in the tables, never decoded (rerun scripts/sq-gen-forms.py)",
+			      sqk_op_name(op));
+			hit += seen[op];
+		}
+		printf("operations: %u implemented, %u in the tables, %u of them decoded\n",
+		       K_COUNT - 1, ntab, hit);
+	}
+	for (unsigned i = 0; i < NFAM && fams[i]; i++) {
+		unsigned rows = 0, hit = 0;
+
+		for (const struct sqk_opent *e = fams[i]->tab; e->enc != SQK_ENC_NONE; e++) {
+			rows++;
+			if (seen_row[i][e->enc][e->opcode & 1023])
+				hit++;
+			else if (getenv("KFDSIG_SQK_ROWS"))
+				printf("%s: row not decoded: enc %u opcode %u %s\n", fams[i]->name,
+				       e->enc, e->opcode, sqk_op_name(e->op));
+		}
+		printf("%s: %u table rows, %u decoded (KFDSIG_SQK_ROWS=1 lists the others)\n",
+		       fams[i]->name, rows, hit);
+	}
 	return t_result("emu_sqk_encoding");
 }
