@@ -10,7 +10,10 @@ test/fuzz/corpus/emu_engine/sq-* (or DIR):
     an s_branch to itself that never ends), dispatched through AQL and PM4;
   * the kernels of test/kernels/sqk_kernels.ll compiled with opt/llc -O3 and
     linked with ld.lld, their kernel descriptors' fields in the header (AQL);
-  * the instruction forms of test/kernels/sqk_forms_*.s, straight-line.
+  * the instruction forms of test/kernels/sqk_forms_*.s, straight-line, and
+    the scalar and vector ALU forms of sqk_forms_ops_<family>.s (one of
+    every table operation; memory, branch, program-control and EXEC-writing
+    ones left out, so that the wave runs through them with every lane on).
 
 Usage: scripts/fuzz-sq-seeds.py [DIR]   (needs /usr/lib/llvm-22/bin)
 The seeds are committed; rerun after changing the input layout.
@@ -27,6 +30,12 @@ OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "test/fuzz/corpus
 
 # kernel form GPU index (kgpu[] of the fuzzer) and the assembler's -mcpu
 GPUS = [(0, "gfx900"), (1, "gfx90a"), (2, "gfx942"), (3, "gfx1030")]
+TABLE = {"gfx900": "gfx900", "gfx90a": "gfx90a", "gfx942": "gfx940", "gfx1030": "gfx1030"}
+NOT_ALU = ("s_load", "s_store", "s_buffer", "s_dcache", "s_icache", "s_gl1", "s_mem", "s_cbranch",
+           "s_branch", "s_setpc", "s_swappc", "s_getpc", "s_endpgm", "s_trap", "s_sendmsg",
+           "s_barrier", "s_sleep", "s_rfe", "s_set_gpr_idx", "s_movrel", "s_sethalt",
+           "s_setprio", "s_ttrace", "s_waitcnt", "s_nop", "s_code_end", "s_call", "s_setkill",
+           "v_movrel", "v_readlane", "v_writelane", "v_swap")
 FORMS = {"gfx900": ["gfx9"], "gfx90a": ["gfx9", "gfx90a"], "gfx942": ["gfx940"],
          "gfx1030": ["gfx10"]}
 
@@ -270,6 +279,13 @@ def forms(tmp):
         # 64 VGPRs, 48 SGPRs, one wave
         write(f"sq-{mcpu}-forms", seed(gi, False, w32, 64, 1, RSRC1 | 4 | 4 << 6, RSRC2, 0,
                                       PROPS_KERNARG, 0, 4096, code, data=data_words()))
+        alu = [ln for ln in open(os.path.join(ROOT, "test/kernels",
+                                              f"sqk_forms_ops_{TABLE[mcpu]}.s"))
+               if ln[:2] in ("s_", "v_") and not ln.startswith(NOT_ALU) and
+               "exec" not in ln and not ln.startswith("v_cmpx")]  # EXEC stays whole
+        code = assemble("".join(alu) + "  s_endpgm\n", mcpu, w32, tmp)
+        write(f"sq-{mcpu}-alu", seed(gi, False, w32, 64, 1, RSRC1 | 4 | 4 << 6, RSRC2, 0,
+                                    PROPS_KERNARG, 0, 4096, code, data=data_words()))
 
 
 def main():
