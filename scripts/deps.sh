@@ -18,8 +18,10 @@
 KFDSIG_BUILD_DEBS="cmake gcc make pkg-config libdrm-dev scdoc"
 KFDSIG_CHECK_DEBS="llvm-22 lld-22 clang libclang-rt-14-dev clang-format python3 binutils jq python3-jsonschema groff-base librsvg2-bin libhsakmt-dev libhsa-runtime-dev rocminfo libamdhip64-dev hipcc"
 KFDSIG_DEBS="$KFDSIG_BUILD_DEBS $KFDSIG_CHECK_DEBS"
-# The main job also runs one of Debian's libhsakmt clients under kfdsig exec.
-KFDSIG_MAIN_DEBS="$KFDSIG_BUILD_DEBS libhsakmt-dev"
+# The main job also runs Debian's libhsakmt clients under kfdsig exec, and a
+# HIP program with kernels built by hipcc (its compiled-kernels section;
+# hipcc brings libamdhip64-dev and rocminfo, which its ROCm section runs).
+KFDSIG_MAIN_DEBS="$KFDSIG_BUILD_DEBS libhsakmt-dev hipcc"
 
 kfdsig_missing_debs() {
   for p in "$@"; do

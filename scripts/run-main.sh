@@ -113,6 +113,45 @@ rocm() {
   echo
 }
 
+# kernels: compiled kernels (hip_kernel.hip, built by hipcc: a vector add,
+# ROCr's blit kernels for memset and copies) on the emulated shader unit's
+# kernel interpreter under `kfdsig trace`, which records each interrupt the
+# GPU raises and each WAIT_EVENTS: the row counts the interrupts that set a
+# KFD event and the waits they woke, the event step's among them
+# (hipEventSynchronize on a blocking-sync event sleeps in WAIT_EVENTS until
+# the packet processor's interrupt after the kernel)
+kernels() {
+  local dir=${KFDSIG_CLIENTS_DIR:-build/release/test/clients} spec out trace irqs eop wakes
+  local specs=(gfx90a gfx1030 gfx900)
+  [ -n "$smoke" ] && specs=(gfx90a)
+  echo "== compiled kernels on the emulated shader unit (HIP, hipcc-built, under kfdsig trace)"
+  if [ ! -x "$dir/hip_kernel" ]; then
+    echo "SKIP: the HIP kernel program was not built (hipcc missing at configure time)"
+    skipped=$((skipped + 1)) sections=$((sections + 1))
+    echo
+    return
+  fi
+  trace=$(mktemp)
+  for spec in "${specs[@]}"; do
+    if out=$("$kfdsig" trace -o "$trace" --emulate "$spec" -- "$dir/hip_kernel" memset d2d event 2>&1) &&
+      grep -qx 'event: ok' <<<"$out" && grep -qx 'done' <<<"$out"; then
+      irqs=$(grep -c '^\[pid .*\] [0-9.]* irq .*, set [0-9]*$' "$trace")
+      eop=$(grep -c '^\[pid .*\] [0-9.]* irq cp-eop .*, set [0-9]*$' "$trace")
+      wakes=$(grep -c '^\[pid .*\] [0-9.]* WAIT_EVENTS .* -> COMPLETE' "$trace")
+      echo "PASS  kernels.$spec: $(grep -E '^(vadd|memset|d2d|event):' <<<"$out" | paste -sd, - |
+        sed 's/,/, /g'); GPU interrupts that set a KFD event: $irqs ($eop end-of-pipe)," \
+        "WAIT_EVENTS woken: $wakes"
+      passed=$((passed + 1))
+    else
+      echo "FAIL  kernels.$spec: $(tail -n 1 <<<"$out")"
+      failed=$((failed + 1))
+    fi
+  done
+  rm -f "$trace"
+  sections=$((sections + 1))
+  echo
+}
+
 cat <<'TXT'
 kfdsig makes AMD GPUs wake KFD event waiters: a GPU engine (the compute
 command processor, an SDMA engine or a shader) stores into the event's slot of
@@ -146,6 +185,7 @@ else
     test --emulate gfx90a,gfx1250,kfd=1.22 --kernel-profile v7.3 "${cases[@]}"
   clients
   rocm
+  kernels
   echo "== what it costs on the emulator (host clocks: the emulator's cost, not a GPU's)"
   bench=(bench --emulate gfx90a)
 fi

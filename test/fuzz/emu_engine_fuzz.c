@@ -14,6 +14,18 @@
  * on a bad packet or VM fault, made no progress for 2 ms, or 20 ms), then
  * is destroyed, which stops a poll that would never end. The engines must
  * never crash, touch memory outside the buffers (ASan/UBSan) or hang.
+ *
+ * Byte 0 bit 4 picks the kernel form instead: one dispatch of a compiled
+ * kernel on the kernel interpreter of the shader unit (emu/sq/sqk.h) of
+ * gfx900, gfx90a, gfx942 or gfx1030, through an AQL KERNEL_DISPATCH packet
+ * (a kernel descriptor built from the input's fields) or a PM4
+ * DISPATCH_DIRECT (SET_SH_REG of COMPUTE_PGM_*, NUM_THREAD_*, USER_DATA_*),
+ * wave64 or wave32, with the input's ISA bytes as the code and its data as
+ * kernel arguments and buffers (kernel_input() has the layout; seeds of
+ * LLVM-assembled and LLVM-compiled kernels come from
+ * scripts/fuzz-sq-seeds.py). A wave that never ends runs until the queue
+ * is destroyed, as the other forms' endless polls do: the interpreter
+ * polls the queue's stop between quanta of 4096 instructions.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -29,7 +41,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 
-#define NGPU 4
+#define NGPU 7 /* the first 4: packet forms; kernel form: KGPU */
 #define SCRATCH (64 * 1024)
 #define MAX_DW 1024
 
@@ -47,8 +59,9 @@ static struct gpu gpus[NGPU];
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	static const char *const specs[NGPU] = { "gfx803", "gfx90a", "gfx1100",
-						 "gfx942,partition=dpx" };
+	static const char *const specs[NGPU] = {
+		"gfx803", "gfx90a", "gfx1100", "gfx942,partition=dpx", "gfx900", "gfx942", "gfx1030"
+	};
 
 	(void)argc;
 	(void)argv;
@@ -247,6 +260,143 @@ static uint32_t build_sdma(struct gpu *g, struct in *in, uint32_t *d)
 	return n;
 }
 
+/* The kernel form's buffer layout (offsets into the scratch buffer). */
+#define K_SIGNAL 0x0000 /* the AQL packet's completion signal (amd_signal_t) */
+#define K_KD 0x1000	/* kernel descriptor; the code follows at K_KD + 256 */
+#define K_CODE_MAX 0x2f00
+#define K_KERNARG 0x4000		       /* 256 bytes */
+#define K_OUT 0x8000			       /* zeroed */
+#define K_IN 0xc000			       /* the input's data */
+static const uint8_t kgpu[4] = { 4, 1, 5, 6 }; /* gfx900, gfx90a, gfx942, gfx1030 */
+
+/*
+ * The kernel form, after byte 0: a selector byte (bits 0-1 the GPU, bit 2
+ * PM4 instead of AQL, bit 3 wave32), the workgroup size (X: 2 bytes, Y, Z:
+ * 1 each), the workgroups in X (1 byte) and a partial last one (1 byte),
+ * COMPUTE_PGM_RSRC1/2/3 (4 bytes each), kernel_code_properties and
+ * kernarg_preload (2 each), private and group segment sizes (2 each), the
+ * code's length (2 bytes), the code, then the data: the kernel arguments'
+ * free bytes, then K_IN. The kernel arguments hold K_IN at 0, K_IN + 0x2000
+ * at 8, K_OUT at 16, event 1's slot address at 64 and its id at 72; the
+ * PM4 form's USER_DATA_0/1 hold the kernel arguments' address (as the
+ * kernarg pointer does in s[0:1] for an AQL kernel with only that SGPR
+ * enabled), USER_DATA_2/3 K_OUT. Returns the dwords of the ring in @d.
+ */
+static uint32_t kernel_input(struct gpu **gp, struct in *in, uint32_t *d, bool *aql)
+{
+	unsigned sel = (unsigned)take(in, 1);
+	struct gpu *g = &gpus[kgpu[sel & 3]];
+	bool pm4 = sel & 4, w32 = sel & 8;
+	uint8_t *m = g->scratch->cpu;
+	uint64_t va = g->scratch->va, kd = va + K_KD, karg = va + K_KERNARG;
+	uint32_t wg[3], grid[3], rsrc1, rsrc2, rsrc3, code_len, n = 0;
+	uint16_t props, preload, priv, lds;
+	int64_t entry = 256;
+
+	*gp = g;
+	wg[0] = 1 + (uint32_t)take(in, 2) % 1024;
+	wg[1] = 1 + (uint32_t)take(in, 1) % 4;
+	wg[2] = 1 + (uint32_t)take(in, 1) % 2;
+	grid[0] = wg[0] * (1 + (uint32_t)take(in, 1) % 4);
+	grid[0] -= (uint32_t)take(in, 1) % wg[0];
+	grid[1] = wg[1];
+	grid[2] = wg[2];
+	rsrc1 = (uint32_t)take(in, 4);
+	rsrc2 = (uint32_t)take(in, 4);
+	rsrc3 = (uint32_t)take(in, 4);
+	props = (uint16_t)take(in, 2);
+	preload = (uint16_t)take(in, 2);
+	priv = (uint16_t)take(in, 2) % 1024;
+	lds = (uint16_t)take(in, 2);
+	code_len = (uint32_t)take(in, 2) % K_CODE_MAX;
+	if (code_len > in->n)
+		code_len = (uint32_t)in->n;
+	memset(m, 0, SCRATCH);
+	/* amd_signal_t: kind 1 (user) at 0, value 1 at 8 (ROCr amd_hsa_signal.h) */
+	m[K_SIGNAL] = 1;
+	m[K_SIGNAL + 8] = 1;
+	/* kernel descriptor (AMDGPUUsage "Kernel Descriptor") */
+	memcpy(m + K_KD, &lds, 2);
+	memcpy(m + K_KD + 4, &priv, 2);
+	memcpy(m + K_KD + 16, &entry, 8);
+	memcpy(m + K_KD + 44, &rsrc3, 4);
+	memcpy(m + K_KD + 48, &rsrc1, 4);
+	memcpy(m + K_KD + 52, &rsrc2, 4);
+	if (w32)
+		props |= 1u << 10; /* enable_wavefront_size32 */
+	memcpy(m + K_KD + 56, &props, 2);
+	memcpy(m + K_KD + 58, &preload, 2);
+	memcpy(m + K_KD + 256, in->p, code_len);
+	in->p += code_len;
+	in->n -= code_len;
+	/* kernel arguments, then the data buffer */
+	{
+		size_t k = in->n < 256 ? in->n : 256;
+		uint64_t a = va + K_IN, b = va + K_IN + 0x2000, o = va + K_OUT;
+		uint64_t slot = g->ev[1].slot_va, id = g->ev[1].id;
+
+		memcpy(m + K_KERNARG, in->p, k);
+		in->p += k;
+		in->n -= k;
+		memcpy(m + K_KERNARG, &a, 8);
+		memcpy(m + K_KERNARG + 8, &b, 8);
+		memcpy(m + K_KERNARG + 16, &o, 8);
+		memcpy(m + K_KERNARG + 64, &slot, 8);
+		memcpy(m + K_KERNARG + 72, &id, 8);
+		k = in->n < SCRATCH - K_IN ? in->n : SCRATCH - K_IN;
+		memcpy(m + K_IN, in->p, k);
+	}
+	*aql = !pm4;
+	if (!pm4) { /* KERNEL_DISPATCH, barrier, system acquire and release */
+		uint64_t sig = va + K_SIGNAL;
+
+		memset(d, 0, 64);
+		d[0] = 0x1402u | (wg[2] > 1 ? 3u : wg[1] > 1 ? 2u : 1u) << 16;
+		d[1] = wg[0] | wg[1] << 16;
+		d[2] = wg[2];
+		d[3] = grid[0];
+		d[4] = grid[1];
+		d[5] = grid[2];
+		d[6] = priv;
+		d[7] = lds;
+		d[8] = (uint32_t)kd;
+		d[9] = (uint32_t)(kd >> 32);
+		d[10] = (uint32_t)karg;
+		d[11] = (uint32_t)(karg >> 32);
+		d[14] = (uint32_t)sig;
+		d[15] = (uint32_t)(sig >> 32);
+		return 16;
+	}
+	{
+		uint64_t code = kd + 256, o = va + K_OUT;
+
+		d[n++] = hdr3(0x76, 4); /* COMPUTE_PGM_LO/HI */
+		d[n++] = 0x20c;
+		d[n++] = (uint32_t)(code >> 8);
+		d[n++] = (uint32_t)(code >> 40) & 0xffff;
+		d[n++] = hdr3(0x76, 4); /* COMPUTE_PGM_RSRC1/2 */
+		d[n++] = 0x212;
+		d[n++] = rsrc1;
+		d[n++] = rsrc2;
+		d[n++] = hdr3(0x76, 5); /* COMPUTE_NUM_THREAD_X/Y/Z */
+		d[n++] = 0x207;
+		for (int i = 0; i < 3; i++)
+			d[n++] = wg[i];
+		d[n++] = hdr3(0x76, 6); /* COMPUTE_USER_DATA_0..3 */
+		d[n++] = 0x240;
+		d[n++] = (uint32_t)karg;
+		d[n++] = (uint32_t)(karg >> 32);
+		d[n++] = (uint32_t)o;
+		d[n++] = (uint32_t)(o >> 32);
+		d[n++] = hdr3(0x15, 5); /* DISPATCH_DIRECT, COMPUTE_SHADER_EN, CS_W32_EN */
+		d[n++] = (grid[0] + wg[0] - 1) / wg[0];
+		d[n++] = 1;
+		d[n++] = 1;
+		d[n++] = 1u | (w32 ? 1u << 15 : 0);
+	}
+	return n;
+}
+
 static int64_t now_ms(void)
 {
 	struct timespec ts;
@@ -260,12 +410,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct in in = { data, size };
 	unsigned mode = (unsigned)take(&in, 1);
 	struct gpu *g = &gpus[mode % NGPU];
-	bool sdma = (mode >> 2) & 1, raw = (mode >> 3) & 1;
+	bool sdma = (mode >> 2) & 1, raw = (mode >> 3) & 1, aql = false;
 	struct kfdsig_kfd_queue *q = NULL;
 	struct kfdsig_emu_queue_info info;
 	uint32_t n, qid = 0;
 	size_t fill;
 
+	if (mode & 0x10) {
+		n = kernel_input(&g, &in, d, &aql);
+		sdma = false;
+		goto submit;
+	}
 	/* the scratch buffer: IB contents, shader code, data */
 	fill = take(&in, 2) % (in.n + 1);
 	memset(g->scratch->cpu, 0, SCRATCH);
@@ -278,7 +433,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (!n)
 		return 0;
-	if (kfdsig_kfd_queue_create(g->kfd, g->gpu_id, sdma ? KFDSIG_QUEUE_SDMA : KFDSIG_QUEUE_PM4,
+submit:
+	if (kfdsig_kfd_queue_create(g->kfd, g->gpu_id,
+				    aql	   ? KFDSIG_QUEUE_AQL
+				    : sdma ? KFDSIG_QUEUE_SDMA
+					   : KFDSIG_QUEUE_PM4,
 				    NULL, &q))
 		abort();
 	for (; qid < 32; qid++)
@@ -293,7 +452,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		 * executions, about 12% of inputs spent the whole 20 ms) */
 		do {
 			if (kfdsig_emu_queue_info(g->emu, g->pasid, qid, &info) || info.halted ||
-			    info.consumed >= n)
+			    info.consumed >= (aql ? n / 16 : n))
 				break;
 			if (info.consumed != seen) {
 				seen = info.consumed;

@@ -283,8 +283,8 @@ int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in)
 		w->scc = ((a ^ r32) & ((uint32_t)k ^ r32)) >> 31;
 		w->s[d] = r32;
 		break;
-	case K_s_mulk_i32:
-		w->s[d] = (uint32_t)((int32_t)w->s[d] * k);
+	case K_s_mulk_i32: /* the low 32 bits of the product, signed or not */
+		w->s[d] *= (uint32_t)k;
 		break;
 	case K_s_getreg_b32: {
 		unsigned id = in->simm16 & 0x3f, off = in->simm16 >> 6 & 31,

@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The kernel interpreter's scalar multiplies wrap as the hardware's do:
+ * s_mulk_i32 multiplies by its sign-extended 16-bit immediate and keeps the
+ * low 32 bits of the product, whatever it overflows to (fuzz_emu_engine
+ * reproducer test/fuzz/corpus/emu_engine/regress-sq-mulk-overflow: the
+ * product must not be computed in a signed C int, which UBSan refuses). A
+ * wave of gfx90a and one of gfx1030 run the code (assembled by LLVM 22's
+ * llvm-mc) directly on sqk_run() over a host-backed GPU VM and store the
+ * results. Exit 77 without LLVM 22.
+ */
+#include <stdio.h>
+#include <unistd.h>
+
+#include "emu/sq/sqk.h"
+#include "kfd_util.h"
+
+#ifndef KFDSIG_LLVM22_BIN
+#define KFDSIG_LLVM22_BIN "/usr/lib/llvm-22/bin"
+#endif
+
+#define CODE_VA 0x10000ull
+#define KARG_VA 0x20000ull
+#define OUT_VA 0x30000ull
+
+static uint8_t code[4096], karg[4096], out[4096];
+
+static void *xlate(void *ctx, uint64_t va, uint32_t len, bool write, bool *ro)
+{
+	static const struct {
+		uint64_t va;
+		uint8_t *p;
+	} m[] = { { CODE_VA, code }, { KARG_VA, karg }, { OUT_VA, out } };
+
+	(void)ctx;
+	(void)write;
+	*ro = false;
+	for (size_t i = 0; i < 3; i++)
+		if (va >= m[i].va && va - m[i].va <= 4096 - len)
+			return m[i].p + (va - m[i].va);
+	return NULL;
+}
+
+static const char src[] = "  s_load_dwordx2 s[2:3], s[0:1], 0x0\n"
+			  "  s_mov_b32 s4, 0x7374000\n"
+			  "  s_mulk_i32 s4, 0xc07f\n"
+			  "  s_mov_b32 s5, 0x7fffffff\n"
+			  "  s_mulk_i32 s5, 0x7fff\n"
+			  "  s_mov_b32 s6, 0x80000000\n"
+			  "  s_mulk_i32 s6, 0xffff\n"
+			  "  v_mov_b32 v0, 0\n"
+			  "  v_mov_b32 v1, s4\n"
+			  "  v_mov_b32 v2, s5\n"
+			  "  v_mov_b32 v3, s6\n"
+			  "  s_waitcnt lgkmcnt(0)\n"
+			  "  global_store_dword v0, v1, s[2:3]\n"
+			  "  global_store_dword v0, v2, s[2:3] offset:4\n"
+			  "  global_store_dword v0, v3, s[2:3] offset:8\n"
+			  "  s_endpgm\n";
+
+/* Assemble src for @mcpu into code[]; false when LLVM fails. */
+static bool assemble(const char *mcpu, const char *attrs)
+{
+	char dir[] = "/tmp/kfdsig-sqk-wrap-XXXXXX", cmd[1024];
+	FILE *f;
+	size_t n = 0;
+
+	if (!mkdtemp(dir))
+		return false;
+	snprintf(cmd, sizeof(cmd), "%s/k.s", dir);
+	f = fopen(cmd, "w");
+	if (!f)
+		return false;
+	fputs(src, f);
+	fclose(f);
+	snprintf(cmd, sizeof(cmd),
+		 "%s/llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=%s %s -filetype=obj %s/k.s -o %s/k.o "
+		 "&& "
+		 "%s/llvm-objcopy -O binary --only-section=.text %s/k.o %s/k.bin",
+		 KFDSIG_LLVM22_BIN, mcpu, attrs, dir, dir, KFDSIG_LLVM22_BIN, dir, dir);
+	if (system(cmd) == 0) {
+		snprintf(cmd, sizeof(cmd), "%s/k.bin", dir);
+		f = fopen(cmd, "rb");
+		if (f) {
+			memset(code, 0, sizeof(code));
+			n = fread(code, 1, sizeof(code), f);
+			fclose(f);
+		}
+	}
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	if (system(cmd) != 0)
+		return false;
+	return n > 0;
+}
+
+static void run(const char *mcpu, uint32_t gfxv, const char *attrs, bool wave32)
+{
+	struct sqk_env env = { .xlate = xlate };
+	struct sqk_dispatch d = { 0 };
+	struct sqk_result res;
+	uint64_t o = OUT_VA;
+	uint32_t r[3];
+	int rc;
+
+	T_REQUIRE(assemble(mcpu, attrs), "llvm-mc for %s", mcpu);
+	memset(out, 0, sizeof(out));
+	memcpy(karg, &o, 8);
+	d.fam = sqk_family_of(gfxv);
+	T_REQUIRE(d.fam, "family of %s", mcpu);
+	d.entry = CODE_VA;
+	d.rsrc1 = 1;	  /* 16 VGPRs */
+	d.rsrc2 = 2 << 1; /* 2 user SGPRs: the kernarg pointer */
+	d.props = 1 << 3; /* enable_sgpr_kernarg_segment_ptr */
+	d.aql = true;
+	d.wave32 = wave32;
+	d.wg[0] = d.grid[0] = wave32 ? 32 : 64;
+	d.wg[1] = d.wg[2] = d.grid[1] = d.grid[2] = 1;
+	d.kernarg = KARG_VA;
+	rc = sqk_run(&d, &env, &res);
+	CHECK(rc == 0, "%s: sqk_run %d (%s)", mcpu, rc, res.msg);
+	memcpy(r, out, sizeof(r));
+	/* 0x7374000 * -16257, 0x7fffffff * 32767, INT32_MIN * -1: mod 2^32 */
+	CHECK_EQ(r[0], (uint32_t)(0x7374000ull * (uint64_t)(int64_t)-16257), "%s", mcpu);
+	CHECK_EQ(r[1], (uint32_t)(0x7fffffffull * 32767ull), "%s", mcpu);
+	CHECK_EQ(r[2], 0x80000000u, "%s", mcpu);
+}
+
+int main(void)
+{
+	if (access(KFDSIG_LLVM22_BIN "/llvm-mc", X_OK) != 0 ||
+	    access(KFDSIG_LLVM22_BIN "/llvm-objcopy", X_OK) != 0) {
+		printf("SKIP: no LLVM 22 in %s\n", KFDSIG_LLVM22_BIN);
+		return T_EXIT_SKIP;
+	}
+	run("gfx90a", 90010, "", false);
+	run("gfx1030", 100300, "-mattr=+wavefrontsize32", true);
+	return t_result("emu_sqk_salu_wrap");
+}
