@@ -158,6 +158,7 @@ targets_of() {
     client_hip_kernel_*) out+=(kfdsig_cli kfdsig_preload client_hip_kernel) ;;
     client_hsakmt_queue_*) out+=(kfdsig_cli kfdsig_preload client_hsakmt_queue) ;;
     client_*) out+=(kfdsig_cli kfdsig_preload) ;;
+    main_job) out+=(kfdsig_cli kfdsig_preload client_hip_kernel) ;;
     abi_compat | exports*) out+=(kfdsig kfdsig-emu) ;;
     script_*) out+=(kfdsig_obj) ;; # tests of scripts/: nothing to build
     *) out+=("test_$t") ;;
@@ -175,7 +176,7 @@ run_tests() {
   for t in $1; do
     case $t in
     cli_* | suite_* | bench_plot | debug_trap_* | debug_exceptions_* | preload_* | trace_* | client_* | abi_compat | \
-      exports* | script_*)
+      exports* | script_* | main_job)
       TMPDIR=$work/tmp timeout -k 5 "$per_test_timeout" ctest --test-dir "$bld" -R "^$t\$" \
         >>"$work/test.log" 2>&1
       rc=$?
