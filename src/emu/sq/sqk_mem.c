@@ -339,10 +339,15 @@ int sqk_exec_mem(struct sqk_wave *w, const struct sqk_insn *in)
 {
 	const struct minfo *m;
 	struct sqk_run *r = w->r;
-	uint64_t ex = sqk_exec(w);
+	uint64_t ex = sqk_exec(w), last_page = ~0ull;
+	uint8_t *last_host = NULL;
+	unsigned kind, nb;
+	uint32_t *reg;
 
 	pthread_once(&once, init_info);
 	m = &mi[in->op];
+	kind = m->kind, nb = m->bytes; /* locals: the lanes' stores cannot alias them */
+	reg = vreg(w, kind == 1 ? in->dst - 256 : in->vdata, in->acc);
 	if (m->kind == 4)
 		return 0; /* caches: memory is coherent here */
 	if (!m->kind || !m->bytes || (m->kind == 3 && !m->akind))
@@ -384,17 +389,19 @@ int sqk_exec_mem(struct sqk_wave *w, const struct sqk_insn *in)
 					sg = SEG_PRIV, a &= 0xffffffffu;
 			}
 		}
-		if (sg == SEG_GLOBAL && m->kind <= 2 && m->bytes >= 4 &&
-		    (a & 4095) + m->bytes <= 4096) {
+		if (sg == SEG_GLOBAL && kind <= 2 && nb >= 4 && (a & 4095) + nb <= 4096) {
 			/* whole dwords within a page: straight between the
-			 * page and the registers */
-			uint8_t *p = xl(w, in, a, m->kind == 2);
-			uint32_t *reg = vreg(w, m->kind == 1 ? in->dst - 256 : in->vdata, in->acc);
+			 * page and the registers; the previous lane's page (a
+			 * wave's lanes mostly share one) before the TLB */
+			uint8_t *p;
 
-			if (!p)
+			if (a >> 12 == last_page)
+				p = last_host + (a & 4095);
+			else if (!(p = xl(w, in, a, kind == 2)))
 				return -EFAULT;
-			for (unsigned i = 0; i < m->bytes / 4u; i++)
-				if (m->kind == 1)
+			last_page = a >> 12, last_host = p - (a & 4095);
+			for (unsigned i = 0; i < nb / 4u; i++)
+				if (kind == 1)
 					memcpy(&reg[i * 64 + l], p + 4 * i, 4);
 				else
 					memcpy(p + 4 * i, &reg[i * 64 + l], 4);
