@@ -29,16 +29,22 @@ static int vm_fault(struct sqk_wave *w, const struct sqk_insn *in, uint64_t va, 
 	return sqk_fail(w, in, -EFAULT, ro ? "write to a read-only page" : "page fault");
 }
 
-static uint8_t *xl(struct sqk_wave *w, const struct sqk_insn *in, uint64_t va, bool write)
+/* TLB entry of a page: a Fibonacci hash, so that buffers a multiple of the
+ * TLB's reach apart (a copy's source and destination) take different
+ * entries. */
+static inline unsigned tlb_index(uint64_t page)
+{
+	return (unsigned)((page * 0x9e3779b97f4a7c15ull) >> 58) % SQK_TLB;
+}
+
+static uint8_t *xl_miss(struct sqk_wave *w, const struct sqk_insn *in, uint64_t va, bool write)
 {
 	struct sqk_run *r = w->r;
 	uint64_t page = va >> 12;
-	unsigned i = (unsigned)(page % SQK_TLB);
+	unsigned i = tlb_index(page);
 	bool ro = false;
 	void *p;
 
-	if (r->tlb[i].page == page + 1 && (!write || r->tlb[i].w))
-		return r->tlb[i].host + (va & 4095);
 	p = r->env->xlate(r->env->ctx, va & ~4095ull, 4096, write, &ro);
 	if (!p) {
 		vm_fault(w, in, va, write, ro);
@@ -48,6 +54,18 @@ static uint8_t *xl(struct sqk_wave *w, const struct sqk_insn *in, uint64_t va, b
 	r->tlb[i].host = p;
 	r->tlb[i].w = write;
 	return (uint8_t *)p + (va & 4095);
+}
+
+static inline __attribute__((always_inline)) uint8_t *
+xl(struct sqk_wave *w, const struct sqk_insn *in, uint64_t va, bool write)
+{
+	struct sqk_run *r = w->r;
+	uint64_t page = va >> 12;
+	unsigned i = tlb_index(page);
+
+	if (r->tlb[i].page == page + 1 && (!write || r->tlb[i].w))
+		return r->tlb[i].host + (va & 4095);
+	return xl_miss(w, in, va, write);
 }
 
 int sqk_vm_read(struct sqk_wave *w, const struct sqk_insn *in, uint64_t va, void *dst, uint32_t len)
@@ -321,10 +339,15 @@ int sqk_exec_mem(struct sqk_wave *w, const struct sqk_insn *in)
 {
 	const struct minfo *m;
 	struct sqk_run *r = w->r;
-	uint64_t ex = sqk_exec(w);
+	uint64_t ex = sqk_exec(w), last_page = ~0ull;
+	uint8_t *last_host = NULL;
+	unsigned kind, nb;
+	uint32_t *reg;
 
 	pthread_once(&once, init_info);
 	m = &mi[in->op];
+	kind = m->kind, nb = m->bytes; /* locals: the lanes' stores cannot alias them */
+	reg = vreg(w, kind == 1 ? in->dst - 256 : in->vdata, in->acc);
 	if (m->kind == 4)
 		return 0; /* caches: memory is coherent here */
 	if (!m->kind || !m->bytes || (m->kind == 3 && !m->akind))
@@ -365,6 +388,24 @@ int sqk_exec_mem(struct sqk_wave *w, const struct sqk_insn *in)
 				else if (hi == (uint32_t)(r->d->private_base >> 32))
 					sg = SEG_PRIV, a &= 0xffffffffu;
 			}
+		}
+		if (sg == SEG_GLOBAL && kind <= 2 && nb >= 4 && (a & 4095) + nb <= 4096) {
+			/* whole dwords within a page: straight between the
+			 * page and the registers; the previous lane's page (a
+			 * wave's lanes mostly share one) before the TLB */
+			uint8_t *p;
+
+			if (a >> 12 == last_page)
+				p = last_host + (a & 4095);
+			else if (!(p = xl(w, in, a, kind == 2)))
+				return -EFAULT;
+			last_page = a >> 12, last_host = p - (a & 4095);
+			for (unsigned i = 0; i < nb / 4u; i++)
+				if (kind == 1)
+					memcpy(&reg[i * 64 + l], p + 4 * i, 4);
+				else
+					memcpy(p + 4 * i, &reg[i * 64 + l], 4);
+			continue;
 		}
 		rr = lane_op(w, in, m, sg, l, a);
 		if (rr < 0)

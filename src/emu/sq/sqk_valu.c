@@ -163,7 +163,7 @@ static float f16_to_f32(uint16_t h)
 	return sqk_f32(sign | (e + 112) << 23 | m << 13);
 }
 
-static bool fcmp(unsigned cond, double a, double b)
+static inline __attribute__((always_inline)) bool fcmp(unsigned cond, double a, double b)
 {
 	bool un = isnan(a) || isnan(b);
 
@@ -203,7 +203,8 @@ static bool fcmp(unsigned cond, double a, double b)
 	}
 }
 
-static bool icmp(unsigned cond, int64_t as, int64_t bs, uint64_t au, uint64_t bu, bool sgn)
+static inline __attribute__((always_inline)) bool icmp(unsigned cond, int64_t as, int64_t bs,
+						       uint64_t au, uint64_t bu, bool sgn)
 {
 	switch (cond) {
 	case 0:
@@ -471,6 +472,23 @@ static int exec_cmp(struct vctx *c, uint64_t ex, unsigned n)
 
 	k %= CMP_BLOCK;
 	(void)n;
+	if (k >= 34) { /* integers: the type and condition hoisted out of the lanes */
+		unsigned t = (k - 34) / 8, cond = (k - 34) % 8;
+
+		for (uint64_t m = ex; m; m &= m - 1) {
+			unsigned l = (unsigned)__builtin_ctzll(m);
+			bool b;
+
+			if (t < 2)
+				b = icmp(cond, (int32_t)U(c, 0, l), (int32_t)U(c, 1, l), U(c, 0, l),
+					 U(c, 1, l), t == 0);
+			else
+				b = icmp(cond, (int64_t)U64(c, 0, l), (int64_t)U64(c, 1, l),
+					 U64(c, 0, l), U64(c, 1, l), t == 2);
+			bits |= (uint64_t)b << l;
+		}
+		ex = 0;
+	}
 	for (uint64_t m = ex; m; m &= m - 1) {
 		unsigned l = (unsigned)__builtin_ctzll(m);
 		bool b;
@@ -481,18 +499,8 @@ static int exec_cmp(struct vctx *c, uint64_t ex, unsigned n)
 			b = fclass(F(c, 0, l), U(c, 1, l), true, U(c, 0, l));
 		else if (k < 33)
 			b = fcmp(k - 17, D(c, 0, l), D(c, 1, l));
-		else if (k == 33)
+		else
 			b = fclass(D(c, 0, l), U(c, 1, l), false, U64(c, 0, l));
-		else {
-			unsigned t = (k - 34) / 8, cond = (k - 34) % 8;
-
-			if (t < 2)
-				b = icmp(cond, (int32_t)U(c, 0, l), (int32_t)U(c, 1, l), U(c, 0, l),
-					 U(c, 1, l), t == 0);
-			else
-				b = icmp(cond, (int64_t)U64(c, 0, l), (int64_t)U64(c, 1, l),
-					 U64(c, 0, l), U64(c, 1, l), t == 2);
-		}
 		bits |= (uint64_t)b << l;
 	}
 	/* e32: VCC (gfx10 v_cmpx: EXEC only); e64: the SGPR destination
@@ -1243,6 +1251,9 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 					v |= ~mk & ~((1u << sh) - 1);
 				dv[l] = v;
 			}
+		} else if (ex == sqk_mask(w) && dw == 1) {
+			for (unsigned l = 0; l < n; l++)
+				dv[l] = (uint32_t)c.out[l];
 		} else {
 			for (uint64_t m = ex; m; m &= m - 1) {
 				unsigned l = (unsigned)__builtin_ctzll(m);

@@ -200,16 +200,19 @@ static void init_wave(struct sqk_ctx *c, struct sqk_wave *w, unsigned wi, const 
 	/* work-items of this wave */
 	{
 		uint64_t ex = 0;
+		unsigned t = wi * lanes, x = t % dim[0], y = (t / dim[0]) % dim[1],
+			 z = t / (dim[0] * dim[1]);
 
-		for (unsigned l = 0; l < lanes; l++) {
-			unsigned t = wi * lanes + l, x, y, z;
-
+		/* the first lane's ids divided out, the next ones counted on */
+		for (unsigned l = 0; l < lanes; l++, t++) {
+			if (l && ++x == dim[0]) {
+				x = 0;
+				if (++y == dim[1])
+					y = 0, z++;
+			}
 			if (t >= nthreads)
 				break;
 			ex |= 1ull << l;
-			x = t % dim[0];
-			y = (t / dim[0]) % dim[1];
-			z = t / (dim[0] * dim[1]);
 			if (c->r.f->packed_tid) {
 				w->v[l] = x | y << 10 | z << 20;
 			} else {
