@@ -431,14 +431,24 @@ static void out_packet(struct dec_out *o, const struct kfdsig_packet *p)
  * the first formatted, the others its line with their offset labels
  * (kfdsig_format_relabel()); in an IB or a ring window, one at a time.
  */
+/* The line of the last run's first packet: the next run of the same
+ * packet (a ring's fillers after each fence) is relabelled whole. */
+static struct {
+	char line[1024];
+	size_t len; /* 0: none */
+	uint64_t offset;
+	uint32_t dw[8], ndw;
+	const char *name;
+	const struct kfdsig_packet_desc *desc;
+	enum kfdsig_engine engine;
+} last_run;
+
 static int on_run(void *ctx, const struct kfdsig_packet *p, uint64_t n)
 {
 	struct frame *fr = ctx;
 	struct dec_out *o = fr->out;
 	struct kfdsig_packet q = *p;
-	char line[1024];
-	size_t len;
-	uint64_t k = 1;
+	uint64_t k = 0;
 
 	if (!fr->plain) {
 		for (k = 0; k < n; k++) {
@@ -455,24 +465,41 @@ static int on_run(void *ctx, const struct kfdsig_packet *p, uint64_t n)
 	o->packets += n;
 	o->dwords += n * p->avail;
 	count_name(o, p->name ? p->name : "?", n);
-	out_packet(o, p);
-	len = o->len - o->line_at;
-	if (len < sizeof(line) && !(o->json && cli_g.json_seq)) {
-		memcpy(line, o->buf + o->line_at, len);
-		while (k < n && !o->failed) {
-			uint64_t m = 0;
-			long w;
+	if (o->json && cli_g.json_seq) {
+		last_run.len = 0; /* a record separator before each line */
+	} else if (!(last_run.len && p->ndw == last_run.ndw && p->name == last_run.name &&
+		     p->desc == last_run.desc && p->engine == last_run.engine &&
+		     memcmp(p->dw, last_run.dw, p->ndw * 4) == 0)) {
+		size_t len;
 
-			if (o->cap - o->len < OUT_ROOM)
-				out_flush(o);
-			w = kfdsig_format_relabel(line, len, p->offset, p->offset + k * p->ndw,
-						  p->ndw, n - k, o->buf + o->len, o->cap - o->len,
-						  &m);
-			if (w < 0 || !m)
-				break;
-			o->len += (size_t)w;
-			k += m;
+		out_packet(o, p);
+		k = 1;
+		len = o->len - o->line_at;
+		last_run.len = 0;
+		if (p->ndw <= 8 && len < sizeof(last_run.line)) {
+			memcpy(last_run.line, o->buf + o->line_at, len);
+			memcpy(last_run.dw, p->dw, p->ndw * 4);
+			last_run.len = len;
+			last_run.offset = p->offset;
+			last_run.ndw = p->ndw;
+			last_run.name = p->name;
+			last_run.desc = p->desc;
+			last_run.engine = p->engine;
 		}
+	}
+	while (last_run.len && k < n && !o->failed) {
+		uint64_t m = 0;
+		long w;
+
+		if (o->cap - o->len < OUT_ROOM)
+			out_flush(o);
+		w = kfdsig_format_relabel(last_run.line, last_run.len, last_run.offset,
+					  p->offset + k * p->ndw, p->ndw, n - k, o->buf + o->len,
+					  o->cap - o->len, &m);
+		if (w < 0 || !m)
+			break;
+		o->len += (size_t)w;
+		k += m;
 	}
 	for (; k < n && !o->failed; k++) { /* one at a time */
 		q.offset = p->offset + k * p->ndw;
