@@ -216,20 +216,22 @@ static inline int krig_run3(struct krig *r, const char *name, const uint32_t gri
 	sig[1] = 1;
 	memcpy(&lds, kd, 4);
 	memcpy(&priv, kd + 4, 4);
-	d[0] = 0x1402u | (grid[2] > 1 ? 3u : grid[1] > 1 ? 2u : 1u) << 16; /* KERNEL_DISPATCH */
-	d[1] = wg[0] | wg[1] << 16;
-	d[2] = wg[2];
-	d[3] = grid[0];
-	d[4] = grid[1];
-	d[5] = grid[2];
-	d[6] = priv;
-	d[7] = lds;
-	d[8] = (uint32_t)kd_va;
-	d[9] = (uint32_t)(kd_va >> 32);
-	d[10] = (uint32_t)karg_va;
-	d[11] = (uint32_t)(karg_va >> 32);
-	d[14] = (uint32_t)sig_va;
-	d[15] = (uint32_t)(sig_va >> 32);
+	{
+		KFDSIG_OPTS(kfdsig_aql_dispatch, a,
+			    .dims = grid[2] > 1	  ? 3
+				    : grid[1] > 1 ? 2
+						  : 1,
+			    .workgroup = { (uint16_t)wg[0], (uint16_t)wg[1], (uint16_t)wg[2] },
+			    .grid = { grid[0], grid[1], grid[2] }, .private_segment_size = priv,
+			    .group_segment_size = lds, .kernel_object = kd_va,
+			    .kernarg_address = karg_va, .completion_signal = sig_va);
+
+		T_REQUIRE(kfdsig_aql_emit_dispatch(
+				  d, &a,
+				  KFDSIG_AQL_ACQUIRE(KFDSIG_AQL_SCOPE_SYSTEM) |
+					  KFDSIG_AQL_RELEASE(KFDSIG_AQL_SCOPE_SYSTEM)) == 64,
+			  "dispatch packet");
+	}
 	T_REQUIRE(kfdsig_kfd_queue_submit(r->q, d, 16, ms) == 0, "submit");
 	while (__atomic_load_n(&sig[1], __ATOMIC_ACQUIRE) != 0) {
 		if (t_now_ms() - t0 > ms)
