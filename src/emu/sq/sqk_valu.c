@@ -19,6 +19,7 @@
 
 struct vsrc {
 	const uint32_t *v; /* VGPR column (v[l], next register at v[l + 64]) */
+	const uint32_t *p; /* the 32-bit value of each lane: v, or k32 in every lane */
 	uint32_t k32;
 	uint64_t k64;
 };
@@ -32,6 +33,7 @@ struct vctx {
 	uint8_t omod;
 	bool ftz32, ftz64;
 	uint32_t t0[128], t1[64]; /* DPP / SDWA source copies */
+	uint32_t bc[3][64];	  /* scalar sources, one copy per lane */
 	uint64_t out[64];
 	uint64_t bits; /* VOPC / carry-out mask */
 };
@@ -50,7 +52,7 @@ static void init_f64(void)
 
 static inline __attribute__((always_inline)) uint32_t U(const struct vctx *c, int i, unsigned l)
 {
-	return c->s[i].v ? c->s[i].v[l] : c->s[i].k32;
+	return c->s[i].p[l];
 }
 
 static inline __attribute__((always_inline)) uint64_t U64(const struct vctx *c, int i, unsigned l)
@@ -58,30 +60,32 @@ static inline __attribute__((always_inline)) uint64_t U64(const struct vctx *c, 
 	return c->s[i].v ? (c->s[i].v[l] | (uint64_t)c->s[i].v[l + 64] << 32) : c->s[i].k64;
 }
 
+/* Denormal flush, abs and neg on the bits: a zero exponent field is a
+ * zero or a denormal, either of which becomes the signed zero. */
 static inline __attribute__((always_inline)) float F(const struct vctx *c, int i, unsigned l)
 {
-	float f = sqk_f32(U(c, i, l));
+	uint32_t u = U(c, i, l);
 
-	if (c->ftz32 && fpclassify(f) == FP_SUBNORMAL)
-		f = copysignf(0.0f, f);
+	if (c->ftz32 && !(u & 0x7f800000u))
+		u &= 0x80000000u;
 	if (c->abs >> i & 1)
-		f = fabsf(f);
+		u &= 0x7fffffffu;
 	if (c->neg >> i & 1)
-		f = -f;
-	return f;
+		u ^= 0x80000000u;
+	return sqk_f32(u);
 }
 
 static inline __attribute__((always_inline)) double D(const struct vctx *c, int i, unsigned l)
 {
-	double f = sqk_f64(U64(c, i, l));
+	uint64_t u = U64(c, i, l);
 
-	if (c->ftz64 && fpclassify(f) == FP_SUBNORMAL)
-		f = copysign(0.0, f);
+	if (c->ftz64 && !(u & 0x7ff0000000000000ull))
+		u &= 0x8000000000000000ull;
 	if (c->abs >> i & 1)
-		f = fabs(f);
+		u &= 0x7fffffffffffffffull;
 	if (c->neg >> i & 1)
-		f = -f;
-	return f;
+		u ^= 0x8000000000000000ull;
+	return sqk_f64(u);
 }
 
 static inline __attribute__((always_inline)) uint64_t WF(const struct vctx *c, float f)
@@ -94,9 +98,13 @@ static inline __attribute__((always_inline)) uint64_t WF(const struct vctx *c, f
 		f *= 0.5f;
 	if (c->clamp)
 		f = isnan(f) ? 0.0f : fminf(fmaxf(f, 0.0f), 1.0f);
-	if (c->ftz32 && fpclassify(f) == FP_SUBNORMAL)
-		f = copysignf(0.0f, f);
-	return sqk_u32(f);
+	{
+		uint32_t u = sqk_u32(f);
+
+		if (c->ftz32 && !(u & 0x7f800000u))
+			u &= 0x80000000u;
+		return u;
+	}
 }
 
 static inline __attribute__((always_inline)) uint64_t WD(const struct vctx *c, double f)
@@ -109,9 +117,13 @@ static inline __attribute__((always_inline)) uint64_t WD(const struct vctx *c, d
 		f *= 0.5;
 	if (c->clamp)
 		f = isnan(f) ? 0.0 : fmin(fmax(f, 0.0), 1.0);
-	if (c->ftz64 && fpclassify(f) == FP_SUBNORMAL)
-		f = copysign(0.0, f);
-	return sqk_u64(f);
+	{
+		uint64_t u = sqk_u64(f);
+
+		if (c->ftz64 && !(u & 0x7ff0000000000000ull))
+			u &= 0x8000000000000000ull;
+		return u;
+	}
 }
 
 /* f32 <-> f16 (IEEE binary16), round to nearest even or toward zero. */
@@ -456,6 +468,28 @@ static void src_setup(struct vctx *c, int i, unsigned code, unsigned op)
 	}
 }
 
+/* The per-lane views of the sources, once their setup is final. */
+static void bind(struct vctx *c, unsigned n)
+{
+	for (int i = 0; i < 3; i++) {
+		if (c->s[i].v) {
+			c->s[i].p = c->s[i].v;
+			continue;
+		}
+		for (unsigned l = 0; l < n; l++)
+			c->bc[i][l] = c->s[i].k32;
+		c->s[i].p = c->bc[i];
+	}
+}
+
+/* Lanes of EXEC @ex as l: every lane of the wave in a straight loop when
+ * @full (EXEC covers the wave), else lane by lane. */
+#define EACH_LANE(ex, full, n)                                                \
+	for (uint64_t m_ = (ex); m_; m_ = (full) ? 0 : m_ & (m_ - 1))         \
+		for (unsigned l = (full) ? 0 : (unsigned)__builtin_ctzll(m_), \
+			      e_ = (full) ? (n) : l + 1;                      \
+		     l < e_; l++)
+
 /* VOPC condition index of op (see the order in sqk_ops.def). */
 #define CMP_BLOCK 66
 _Static_assert(K_v_cmpx_f_f32 == K_v_cmp_f_f32 + CMP_BLOCK, "cmp block layout");
@@ -469,14 +503,14 @@ static int exec_cmp(struct vctx *c, uint64_t ex, unsigned n)
 	unsigned k = in->op - K_v_cmp_f_f32;
 	bool x = k >= CMP_BLOCK;
 	uint64_t bits = 0;
+	const bool full = ex == sqk_mask(w);
 
 	k %= CMP_BLOCK;
-	(void)n;
 	if (k >= 34) { /* integers: the type and condition hoisted out of the lanes */
 		unsigned t = (k - 34) / 8, cond = (k - 34) % 8;
 
-		for (uint64_t m = ex; m; m &= m - 1) {
-			unsigned l = (unsigned)__builtin_ctzll(m);
+		EACH_LANE(ex, full, n)
+		{
 			bool b;
 
 			if (t < 2)
@@ -489,8 +523,8 @@ static int exec_cmp(struct vctx *c, uint64_t ex, unsigned n)
 		}
 		ex = 0;
 	}
-	for (uint64_t m = ex; m; m &= m - 1) {
-		unsigned l = (unsigned)__builtin_ctzll(m);
+	EACH_LANE(ex, full, n)
+	{
 		bool b;
 
 		if (k < 16)
@@ -521,7 +555,7 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 	struct vctx c;
 	unsigned op = in->op, n = w->lanes, dw = 1, nsrc = 3;
 	uint64_t ex = sqk_exec(w), cin = 0;
-	bool vop3 = in->enc == SQK_VOP3, wcarry = false;
+	bool vop3 = in->enc == SQK_VOP3, wcarry = false, full;
 	unsigned dst = in->dst;
 	uint8_t dst_sel = 6, dst_unused = 0;
 
@@ -627,19 +661,19 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 			c.neg = (e >> 20 & 1) | (e >> 22 & 1) << 1;
 		}
 	}
-	if (op >= K_v_cmp_f_f32 && op < K_v_cmp_f_f32 + 2 * CMP_BLOCK)
-		return exec_cmp(&c, ex, n);
 	if ((c.abs | c.neg) && (op == K_v_cndmask_b32 || op == K_v_mov_b32))
 		bitmods(&c, n); /* abs / neg on the sign bit of untyped moves */
+	bind(&c, n);
+	full = ex == sqk_mask(w);
+	if (op >= K_v_cmp_f_f32 && op < K_v_cmp_f_f32 + 2 * CMP_BLOCK)
+		return exec_cmp(&c, ex, n);
 
 	/* carry-in: VOP2 reads VCC, VOP3 its third source */
 	cin = vop3 ? c.s[2].k64 : sqk_get_mask(w, SQK_VCC);
 	if (vop3 && c.s[2].v)
 		cin = 0;
 
-#define LANES                                    \
-	for (uint64_t m_ = ex; m_; m_ &= m_ - 1) \
-		for (unsigned l = (unsigned)__builtin_ctzll(m_), o_ = 1; o_; o_ = 0)
+#define LANES EACH_LANE(ex, full, n)
 #define O(v) (c.out[l] = (uint64_t)(v))
 #define CY(b) (c.bits |= (uint64_t)((b) ? 1 : 0) << l)
 #define CI ((cin >> l) & 1)
@@ -680,6 +714,7 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 		return 0;
 	case K_v_accvgpr_read_b32:
 		c.s[0].v = w->v + (size_t)(in->src[0] - 256 + 256) * 64;
+		c.s[0].p = c.s[0].v;
 		LANES O(U(&c, 0, l));
 		break;
 	case K_v_accvgpr_write_b32:
@@ -689,10 +724,12 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 	case K_v_accvgpr_mov_b32:
 		dst += 256;
 		c.s[0].v = w->v + (size_t)(in->src[0] - 256 + 256) * 64;
+		c.s[0].p = c.s[0].v;
 		LANES O(U(&c, 0, l));
 		break;
 	case K_v_movrels_b32: /* relative to M0 */
 		c.s[0].v = w->v + (size_t)((in->src[0] - 256 + w->s[SQK_M0]) & (SQK_NV - 1)) * 64;
+		c.s[0].p = c.s[0].v;
 		LANES O(U(&c, 0, l));
 		break;
 	case K_v_movreld_b32:
@@ -701,6 +738,7 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 		break;
 	case K_v_movrelsd_b32:
 		c.s[0].v = w->v + (size_t)((in->src[0] - 256 + w->s[SQK_M0]) & (SQK_NV - 1)) * 64;
+		c.s[0].p = c.s[0].v;
 		dst = 256 + ((dst - 256 + w->s[SQK_M0]) & 255);
 		LANES O(U(&c, 0, l));
 		break;
