@@ -335,6 +335,65 @@ static int exec_mubuf(struct sqk_wave *w, const struct sqk_insn *in, const struc
 	return 0;
 }
 
+/* A load or store of @nb bytes (whole dwords) per lane of a whole wave
+ * (EXEC full, FLAT or GLOBAL) whose lanes address consecutive elements of
+ * one page, lane 0 first: one translation, then straight between the page
+ * and the registers. 0: done; 1: not such an access (the lanes go one by
+ * one); -EFAULT. A fault is the one lane 0 would take first lane by lane:
+ * the same page. */
+static int whole_wave(struct sqk_wave *w, const struct sqk_insn *in, bool store, unsigned nb,
+		      uint32_t *reg)
+{
+	const struct sqk_run *r = w->r;
+	const uint32_t *lo = w->v + (size_t)in->vaddr * 64, *hi = lo + 64;
+	unsigned n = w->lanes;
+	uint64_t a0, off = (uint64_t)(int64_t)in->offset;
+	uint32_t d = 0;
+	unsigned k = nb / 4;
+	uint8_t *p;
+
+	if (in->enc == SQK_GLOBAL && in->saddr != 0xffff) {
+		/* saddr + the lane's 32-bit offset: consecutive offsets, no wrap */
+		for (unsigned l = 0; l < n; l++)
+			d |= lo[l] ^ (lo[0] + nb * l);
+		if (d || lo[0] > UINT32_MAX - nb * (n - 1))
+			return 1;
+		a0 = sqk_sread(w, in, in->saddr, true, false) + lo[0] + off;
+	} else {
+		uint64_t b0 = lo[0] | (uint64_t)hi[0] << 32;
+
+		for (unsigned l = 0; l < n; l++)
+			d |= (lo[l] ^ (uint32_t)(b0 + nb * l)) |
+			     (hi[l] ^ (uint32_t)((b0 + nb * l) >> 32));
+		if (d)
+			return 1;
+		a0 = b0 + off;
+		if (in->enc == SQK_FLAT &&
+		    ((uint32_t)(a0 >> 32) == (uint32_t)(r->d->shared_base >> 32) ||
+		     (uint32_t)(a0 >> 32) == (uint32_t)(r->d->private_base >> 32)))
+			return 1;
+	}
+	if ((a0 & 4095) + (uint64_t)nb * n > 4096)
+		return 1; /* crosses a page */
+	p = xl(w, in, a0, store);
+	if (!p)
+		return -EFAULT;
+	if (k == 1) {
+		if (store)
+			memcpy(p, reg, 4ull * n);
+		else
+			memcpy(reg, p, 4ull * n);
+		return 0;
+	}
+	for (unsigned i = 0; i < k; i++)
+		for (unsigned l = 0; l < n; l++)
+			if (store)
+				memcpy(p + 4 * (l * k + i), &reg[i * 64 + l], 4);
+			else
+				memcpy(&reg[i * 64 + l], p + 4 * (l * k + i), 4);
+	return 0;
+}
+
 int sqk_exec_mem(struct sqk_wave *w, const struct sqk_insn *in)
 {
 	const struct minfo *m;
@@ -358,6 +417,12 @@ int sqk_exec_mem(struct sqk_wave *w, const struct sqk_insn *in)
 
 		t.dst = 256 + in->vdata;
 		return exec_mubuf(w, &t, m);
+	}
+	if (kind <= 2 && nb >= 4 && ex == sqk_mask(w) && in->enc != SQK_SCRATCH) {
+		int rr = whole_wave(w, in, kind == 2, nb, reg);
+
+		if (rr <= 0)
+			return rr;
 	}
 	for (uint64_t mk = ex; mk; mk &= mk - 1) {
 		unsigned l = (unsigned)__builtin_ctzll(mk);

@@ -17,8 +17,13 @@
 
 #include "emu/sq/sqk_exec.h"
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 struct vsrc {
 	const uint32_t *v; /* VGPR column (v[l], next register at v[l + 64]) */
+	const uint32_t *p; /* the 32-bit value of each lane: v, or k32 in every lane */
 	uint32_t k32;
 	uint64_t k64;
 };
@@ -32,8 +37,11 @@ struct vctx {
 	uint8_t omod;
 	bool ftz32, ftz64;
 	uint32_t t0[128], t1[64]; /* DPP / SDWA source copies */
+	uint32_t bc[3][64];	  /* scalar sources, one copy per lane */
 	uint64_t out[64];
-	uint64_t bits; /* VOPC / carry-out mask */
+	uint64_t bits;	/* VOPC / carry-out mask */
+	uint8_t cy[64]; /* the same, a byte (0 or 1) per lane */
+	uint8_t ci[64]; /* carry-in / condition lanes, a byte per lane */
 };
 
 static bool f64src[K_COUNT];
@@ -50,7 +58,7 @@ static void init_f64(void)
 
 static inline __attribute__((always_inline)) uint32_t U(const struct vctx *c, int i, unsigned l)
 {
-	return c->s[i].v ? c->s[i].v[l] : c->s[i].k32;
+	return c->s[i].p[l];
 }
 
 static inline __attribute__((always_inline)) uint64_t U64(const struct vctx *c, int i, unsigned l)
@@ -58,30 +66,32 @@ static inline __attribute__((always_inline)) uint64_t U64(const struct vctx *c, 
 	return c->s[i].v ? (c->s[i].v[l] | (uint64_t)c->s[i].v[l + 64] << 32) : c->s[i].k64;
 }
 
+/* Denormal flush, abs and neg on the bits: a zero exponent field is a
+ * zero or a denormal, either of which becomes the signed zero. */
 static inline __attribute__((always_inline)) float F(const struct vctx *c, int i, unsigned l)
 {
-	float f = sqk_f32(U(c, i, l));
+	uint32_t u = U(c, i, l);
 
-	if (c->ftz32 && fpclassify(f) == FP_SUBNORMAL)
-		f = copysignf(0.0f, f);
+	if (c->ftz32 && !(u & 0x7f800000u))
+		u &= 0x80000000u;
 	if (c->abs >> i & 1)
-		f = fabsf(f);
+		u &= 0x7fffffffu;
 	if (c->neg >> i & 1)
-		f = -f;
-	return f;
+		u ^= 0x80000000u;
+	return sqk_f32(u);
 }
 
 static inline __attribute__((always_inline)) double D(const struct vctx *c, int i, unsigned l)
 {
-	double f = sqk_f64(U64(c, i, l));
+	uint64_t u = U64(c, i, l);
 
-	if (c->ftz64 && fpclassify(f) == FP_SUBNORMAL)
-		f = copysign(0.0, f);
+	if (c->ftz64 && !(u & 0x7ff0000000000000ull))
+		u &= 0x8000000000000000ull;
 	if (c->abs >> i & 1)
-		f = fabs(f);
+		u &= 0x7fffffffffffffffull;
 	if (c->neg >> i & 1)
-		f = -f;
-	return f;
+		u ^= 0x8000000000000000ull;
+	return sqk_f64(u);
 }
 
 static inline __attribute__((always_inline)) uint64_t WF(const struct vctx *c, float f)
@@ -94,9 +104,13 @@ static inline __attribute__((always_inline)) uint64_t WF(const struct vctx *c, f
 		f *= 0.5f;
 	if (c->clamp)
 		f = isnan(f) ? 0.0f : fminf(fmaxf(f, 0.0f), 1.0f);
-	if (c->ftz32 && fpclassify(f) == FP_SUBNORMAL)
-		f = copysignf(0.0f, f);
-	return sqk_u32(f);
+	{
+		uint32_t u = sqk_u32(f);
+
+		if (c->ftz32 && !(u & 0x7f800000u))
+			u &= 0x80000000u;
+		return u;
+	}
 }
 
 static inline __attribute__((always_inline)) uint64_t WD(const struct vctx *c, double f)
@@ -109,9 +123,13 @@ static inline __attribute__((always_inline)) uint64_t WD(const struct vctx *c, d
 		f *= 0.5;
 	if (c->clamp)
 		f = isnan(f) ? 0.0 : fmin(fmax(f, 0.0), 1.0);
-	if (c->ftz64 && fpclassify(f) == FP_SUBNORMAL)
-		f = copysign(0.0, f);
-	return sqk_u64(f);
+	{
+		uint64_t u = sqk_u64(f);
+
+		if (c->ftz64 && !(u & 0x7ff0000000000000ull))
+			u &= 0x8000000000000000ull;
+		return u;
+	}
 }
 
 /* f32 <-> f16 (IEEE binary16), round to nearest even or toward zero. */
@@ -199,29 +217,6 @@ static inline __attribute__((always_inline)) bool fcmp(unsigned cond, double a, 
 	case 14:
 		return !(a < b);
 	default: /* tru */
-		return true;
-	}
-}
-
-static inline __attribute__((always_inline)) bool icmp(unsigned cond, int64_t as, int64_t bs,
-						       uint64_t au, uint64_t bu, bool sgn)
-{
-	switch (cond) {
-	case 0:
-		return false;
-	case 1:
-		return sgn ? as < bs : au < bu;
-	case 2:
-		return au == bu;
-	case 3:
-		return sgn ? as <= bs : au <= bu;
-	case 4:
-		return sgn ? as > bs : au > bu;
-	case 5:
-		return au != bu;
-	case 6:
-		return sgn ? as >= bs : au >= bu;
-	default:
 		return true;
 	}
 }
@@ -456,6 +451,54 @@ static void src_setup(struct vctx *c, int i, unsigned code, unsigned op)
 	}
 }
 
+/* The per-lane views of the sources, once their setup is final. */
+static void bind(struct vctx *c, unsigned n)
+{
+	for (int i = 0; i < 3; i++) {
+		if (c->s[i].v) {
+			c->s[i].p = c->s[i].v;
+			continue;
+		}
+		for (unsigned l = 0; l < n; l++)
+			c->bc[i][l] = c->s[i].k32;
+		c->s[i].p = c->bc[i];
+	}
+}
+
+/* Lanes of EXEC @ex as l: every lane of the wave in a straight loop when
+ * @full (EXEC covers the wave), else lane by lane. */
+#define EACH_LANE(ex, full, n)                                                \
+	for (uint64_t m_ = (ex); m_; m_ = (full) ? 0 : m_ & (m_ - 1))         \
+		for (unsigned l = (full) ? 0 : (unsigned)__builtin_ctzll(m_), \
+			      e_ = (full) ? (n) : l + 1;                      \
+		     l < e_; l++)
+
+/* Lane mask of the first @n (32 or 64) bytes of @b (each 0 or 1). */
+static uint64_t pack_lanes(const uint8_t *b, unsigned n)
+{
+	uint64_t m = 0;
+
+#ifdef __SSE2__
+	for (unsigned i = 0; i < n; i += 16) {
+		__m128i v =
+			_mm_slli_epi16(_mm_loadu_si128((const __m128i *)(const void *)(b + i)), 7);
+
+		m |= (uint64_t)(uint16_t)_mm_movemask_epi8(v) << i;
+	}
+#else
+	for (unsigned l = 0; l < n; l++)
+		m |= (uint64_t)(b[l] & 1) << l;
+#endif
+	return m;
+}
+
+/* Bytes (0 or 1) of the first @n lanes of mask @m. */
+static void unpack_lanes(uint64_t m, uint8_t *b, unsigned n)
+{
+	for (unsigned l = 0; l < n; l++)
+		b[l] = (uint8_t)(m >> l & 1);
+}
+
 /* VOPC condition index of op (see the order in sqk_ops.def). */
 #define CMP_BLOCK 66
 _Static_assert(K_v_cmpx_f_f32 == K_v_cmp_f_f32 + CMP_BLOCK, "cmp block layout");
@@ -468,29 +511,64 @@ static int exec_cmp(struct vctx *c, uint64_t ex, unsigned n)
 	struct sqk_wave *w = c->w;
 	unsigned k = in->op - K_v_cmp_f_f32;
 	bool x = k >= CMP_BLOCK;
-	uint64_t bits = 0;
+	uint64_t bits, ex0 = ex;
+	const bool full = ex == sqk_mask(w);
 
 	k %= CMP_BLOCK;
-	(void)n;
-	if (k >= 34) { /* integers: the type and condition hoisted out of the lanes */
+	if (k >= 34) {
+		/* integers: the sources widened to 64 bits (i32 sign-extended)
+		 * once, then every lane (the result masked by EXEC) */
 		unsigned t = (k - 34) / 8, cond = (k - 34) % 8;
+		/* signed: the sign bit flipped, then every order unsigned */
+		uint64_t a[2][64], flip = (t == 0 || t == 2) ? 1ull << 63 : 0;
 
-		for (uint64_t m = ex; m; m &= m - 1) {
-			unsigned l = (unsigned)__builtin_ctzll(m);
-			bool b;
+		for (int i = 0; i < 2; i++) {
+			const uint32_t *v = c->s[i].v;
 
-			if (t < 2)
-				b = icmp(cond, (int32_t)U(c, 0, l), (int32_t)U(c, 1, l), U(c, 0, l),
-					 U(c, 1, l), t == 0);
+			if (t == 0)
+				for (unsigned l = 0; l < n; l++)
+					a[i][l] = (uint64_t)(int64_t)(int32_t)c->s[i].p[l];
+			else if (t == 1)
+				for (unsigned l = 0; l < n; l++)
+					a[i][l] = c->s[i].p[l];
+			else if (v)
+				for (unsigned l = 0; l < n; l++)
+					a[i][l] = v[l] | (uint64_t)v[l + 64] << 32;
 			else
-				b = icmp(cond, (int64_t)U64(c, 0, l), (int64_t)U64(c, 1, l),
-					 U64(c, 0, l), U64(c, 1, l), t == 2);
-			bits |= (uint64_t)b << l;
+				for (unsigned l = 0; l < n; l++)
+					a[i][l] = c->s[i].k64;
 		}
+		for (unsigned l = 0; l < n; l++)
+			a[0][l] ^= flip, a[1][l] ^= flip;
+#define ICMP(e)                                          \
+	for (unsigned l = 0; l < n; l++)                 \
+		c->cy[l] = (uint8_t)(a[0][l] e a[1][l]); \
+	break
+		switch (cond) {
+		case 0: /* f */
+			memset(c->cy, 0, n);
+			break;
+		case 1:
+			ICMP(<);
+		case 2:
+			ICMP(==);
+		case 3:
+			ICMP(<=);
+		case 4:
+			ICMP(>);
+		case 5:
+			ICMP(!=);
+		case 6:
+			ICMP(>=);
+		default: /* t */
+			memset(c->cy, 1, n);
+			break;
+		}
+#undef ICMP
 		ex = 0;
 	}
-	for (uint64_t m = ex; m; m &= m - 1) {
-		unsigned l = (unsigned)__builtin_ctzll(m);
+	EACH_LANE(ex, full, n)
+	{
 		bool b;
 
 		if (k < 16)
@@ -501,8 +579,9 @@ static int exec_cmp(struct vctx *c, uint64_t ex, unsigned n)
 			b = fcmp(k - 17, D(c, 0, l), D(c, 1, l));
 		else
 			b = fclass(D(c, 0, l), U(c, 1, l), false, U64(c, 0, l));
-		bits |= (uint64_t)b << l;
+		c->cy[l] = b;
 	}
+	bits = pack_lanes(c->cy, n) & ex0;
 	/* e32: VCC (gfx10 v_cmpx: EXEC only); e64: the SGPR destination
 	 * (gfx10 v_cmpx e64: EXEC only) */
 	if (!(x && w->r->f->gfx10)) {
@@ -521,7 +600,7 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 	struct vctx c;
 	unsigned op = in->op, n = w->lanes, dw = 1, nsrc = 3;
 	uint64_t ex = sqk_exec(w), cin = 0;
-	bool vop3 = in->enc == SQK_VOP3, wcarry = false;
+	bool vop3 = in->enc == SQK_VOP3, wcarry = false, full;
 	unsigned dst = in->dst;
 	uint8_t dst_sel = 6, dst_unused = 0;
 
@@ -548,6 +627,7 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 	c.ftz32 = !(w->mode >> 4 & 3);
 	c.ftz64 = !(w->mode >> 6 & 3);
 	c.bits = 0;
+	memset(c.cy, 0, sizeof(c.cy));
 	for (unsigned i = 0; i < nsrc; i++)
 		src_setup(&c, (int)i, in->src[i], op);
 	/* VOP1 / VOP2 / VOPC: src[] beyond their operands read s0, unused */
@@ -627,22 +707,22 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 			c.neg = (e >> 20 & 1) | (e >> 22 & 1) << 1;
 		}
 	}
-	if (op >= K_v_cmp_f_f32 && op < K_v_cmp_f_f32 + 2 * CMP_BLOCK)
-		return exec_cmp(&c, ex, n);
 	if ((c.abs | c.neg) && (op == K_v_cndmask_b32 || op == K_v_mov_b32))
 		bitmods(&c, n); /* abs / neg on the sign bit of untyped moves */
+	bind(&c, n);
+	full = ex == sqk_mask(w);
+	if (op >= K_v_cmp_f_f32 && op < K_v_cmp_f_f32 + 2 * CMP_BLOCK)
+		return exec_cmp(&c, ex, n);
 
 	/* carry-in: VOP2 reads VCC, VOP3 its third source */
 	cin = vop3 ? c.s[2].k64 : sqk_get_mask(w, SQK_VCC);
 	if (vop3 && c.s[2].v)
 		cin = 0;
 
-#define LANES                                    \
-	for (uint64_t m_ = ex; m_; m_ &= m_ - 1) \
-		for (unsigned l = (unsigned)__builtin_ctzll(m_), o_ = 1; o_; o_ = 0)
+#define LANES EACH_LANE(ex, full, n)
 #define O(v) (c.out[l] = (uint64_t)(v))
-#define CY(b) (c.bits |= (uint64_t)((b) ? 1 : 0) << l)
-#define CI ((cin >> l) & 1)
+#define CY(b) (c.cy[l] = (uint8_t)((b) ? 1 : 0))
+#define CI (c.ci[l])
 	switch (op) {
 	case K_v_nop:
 		return 0;
@@ -680,6 +760,7 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 		return 0;
 	case K_v_accvgpr_read_b32:
 		c.s[0].v = w->v + (size_t)(in->src[0] - 256 + 256) * 64;
+		c.s[0].p = c.s[0].v;
 		LANES O(U(&c, 0, l));
 		break;
 	case K_v_accvgpr_write_b32:
@@ -689,10 +770,12 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 	case K_v_accvgpr_mov_b32:
 		dst += 256;
 		c.s[0].v = w->v + (size_t)(in->src[0] - 256 + 256) * 64;
+		c.s[0].p = c.s[0].v;
 		LANES O(U(&c, 0, l));
 		break;
 	case K_v_movrels_b32: /* relative to M0 */
 		c.s[0].v = w->v + (size_t)((in->src[0] - 256 + w->s[SQK_M0]) & (SQK_NV - 1)) * 64;
+		c.s[0].p = c.s[0].v;
 		LANES O(U(&c, 0, l));
 		break;
 	case K_v_movreld_b32:
@@ -701,10 +784,12 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 		break;
 	case K_v_movrelsd_b32:
 		c.s[0].v = w->v + (size_t)((in->src[0] - 256 + w->s[SQK_M0]) & (SQK_NV - 1)) * 64;
+		c.s[0].p = c.s[0].v;
 		dst = 256 + ((dst - 256 + w->s[SQK_M0]) & 255);
 		LANES O(U(&c, 0, l));
 		break;
 	case K_v_cndmask_b32:
+		unpack_lanes(cin, c.ci, n);
 		LANES O(CI ? U(&c, 1, l) : U(&c, 0, l));
 		break;
 	/* f32 arithmetic */
@@ -1110,8 +1195,8 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 		wcarry = true;
 		LANES
 		{
-			uint64_t s = (uint64_t)U(&c, 0, l) + U(&c, 1, l);
-			O((uint32_t)s), CY(s >> 32);
+			uint32_t a = U(&c, 0, l), r = a + U(&c, 1, l);
+			O(r), CY(r < a);
 		}
 		break;
 	case K_v_sub_co_u32:
@@ -1125,21 +1210,24 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 	case K_v_addc_co_u32:
 	case K_v_add_co_ci_u32:
 		wcarry = true;
+		unpack_lanes(cin, c.ci, n);
 		LANES
 		{
-			uint64_t s = (uint64_t)U(&c, 0, l) + U(&c, 1, l) + CI;
-			O((uint32_t)s), CY(s >> 32);
+			uint32_t a = U(&c, 0, l), t = a + U(&c, 1, l), r = t + CI;
+			O(r), CY((t < a) | (r < t));
 		}
 		break;
 	case K_v_subb_co_u32:
 	case K_v_sub_co_ci_u32:
 		wcarry = true;
+		unpack_lanes(cin, c.ci, n);
 		LANES O(U(&c, 0, l) - U(&c, 1, l) - (uint32_t)CI),
 			CY((uint64_t)U(&c, 1, l) + CI > U(&c, 0, l));
 		break;
 	case K_v_subbrev_co_u32:
 	case K_v_subrev_co_ci_u32:
 		wcarry = true;
+		unpack_lanes(cin, c.ci, n);
 		LANES O(U(&c, 1, l) - U(&c, 0, l) - (uint32_t)CI),
 			CY((uint64_t)U(&c, 0, l) + CI > U(&c, 1, l));
 		break;
@@ -1267,6 +1355,7 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 	if (wcarry) {
 		unsigned sd = vop3 ? in->sdst : SQK_VCC;
 
+		c.bits = pack_lanes(c.cy, n) & ex;
 		sqk_swrite(w, sd, c.bits, w->lanes == 64);
 	}
 	return 0;

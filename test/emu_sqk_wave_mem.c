@@ -1,0 +1,222 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The kernel interpreter's whole-wave memory path: a wave's dword and
+ * dwordx4 loads and stores whose lanes address consecutive elements go
+ * through one translation when they stay in one page with EXEC full, and
+ * lane by lane otherwise. A wave of gfx90a and one of gfx900 (code
+ * assembled by LLVM 22's llvm-mc) run directly on sqk_run() over a GPU VM
+ * whose consecutive pages are far apart on the host, and check: loads and
+ * stores that cross a page (64-bit vaddr and saddr + offset forms, dword
+ * and dwordx4), a dwordx4 copy within a page, lanes addressing a page in
+ * reverse (both forms), a store under a partial EXEC
+ * (only its lanes written, the carry-out VCC only in its lanes), and a
+ * store running from a mapped page into an unmapped one: the GPU page
+ * fault at the first address of the unmapped page, the lanes before it
+ * written. Exit 77 without LLVM 22.
+ */
+#include <stdio.h>
+#include <unistd.h>
+
+#include "emu/sq/sqk.h"
+#include "kfd_util.h"
+
+#ifndef KFDSIG_LLVM22_BIN
+#define KFDSIG_LLVM22_BIN "/usr/lib/llvm-22/bin"
+#endif
+
+#define CODE_VA 0x10000ull
+
+/* host memory: every mapped page with an unmapped page's worth of filler
+ * after it, so that a copy running past a page's end reads the filler */
+static uint8_t code[4096], host[6][2 * 4096];
+static const uint64_t page_va[6] = { 0x40000, 0x41000, 0x50000, 0x51000, 0x60000, 0 };
+
+static void *xlate(void *ctx, uint64_t va, uint32_t len, bool write, bool *ro)
+{
+	(void)ctx;
+	(void)write;
+	*ro = false;
+	if (va >= CODE_VA && va - CODE_VA <= 4096 - len)
+		return code + (va - CODE_VA);
+	for (size_t i = 0; i < 5; i++)
+		if (va >= page_va[i] && va - page_va[i] <= 4096 - len)
+			return host[i] + (va - page_va[i]);
+	return NULL;
+}
+
+static const char src[] = "  v_lshlrev_b32 v1, 2, v0\n"
+			  "  v_mov_b32 v3, 0\n"
+			  /* dwords across a page: 0x40f80 + 4 * lane -> 0x50f80 */
+			  "  v_add_co_u32 v2, vcc, 0x40f80, v1\n"
+			  "  global_load_dword v4, v[2:3], off\n"
+			  "  v_add_co_u32 v2, vcc, 0x50f80, v1\n"
+			  "  s_waitcnt vmcnt(0)\n"
+			  "  global_store_dword v[2:3], v4, off\n"
+			  /* dwordx4 within a page: 0x40000 -> 0x50400 */
+			  "  v_lshlrev_b32 v5, 4, v0\n"
+			  "  v_add_co_u32 v2, vcc, 0x40000, v5\n"
+			  "  global_load_dwordx4 v[6:9], v[2:3], off\n"
+			  "  v_add_co_u32 v2, vcc, 0x50400, v5\n"
+			  "  s_waitcnt vmcnt(0)\n"
+			  "  global_store_dwordx4 v[2:3], v[6:9], off\n"
+			  /* dwordx4 across a page: 0x40e00 -> 0x51100 */
+			  "  v_add_co_u32 v2, vcc, 0x40e00, v5\n"
+			  "  global_load_dwordx4 v[6:9], v[2:3], off\n"
+			  "  v_add_co_u32 v2, vcc, 0x51100, v5\n"
+			  "  s_waitcnt vmcnt(0)\n"
+			  "  global_store_dwordx4 v[2:3], v[6:9], off\n"
+			  /* saddr + offset across a page: 0x40f80 -> 0x50c00 */
+			  "  s_mov_b32 s2, 0x40f80\n"
+			  "  s_mov_b32 s3, 0\n"
+			  "  global_load_dword v4, v1, s[2:3]\n"
+			  "  s_mov_b32 s2, 0x50c00\n"
+			  "  s_waitcnt vmcnt(0)\n"
+			  "  global_store_dword v1, v4, s[2:3]\n"
+			  /* lanes in reverse: 0x40000 + 252 - 4 * lane -> 0x50e00,
+			   * then saddr: 0x40000 -> 0x50d00 + 252 - 4 * lane */
+			  "  v_sub_u32 v13, 0xfc, v1\n"
+			  "  v_add_co_u32 v2, vcc, 0x40000, v13\n"
+			  "  global_load_dword v4, v[2:3], off\n"
+			  "  v_add_co_u32 v2, vcc, 0x50e00, v1\n"
+			  "  s_waitcnt vmcnt(0)\n"
+			  "  global_store_dword v[2:3], v4, off\n"
+			  "  s_mov_b32 s2, 0x40000\n"
+			  "  global_load_dword v4, v1, s[2:3]\n"
+			  "  s_mov_b32 s2, 0x50d00\n"
+			  "  s_waitcnt vmcnt(0)\n"
+			  "  global_store_dword v13, v4, s[2:3]\n"
+			  /* partial EXEC: lane ids to 0x51800, VCC to 0x51c00 */
+			  "  v_add_co_u32 v2, vcc, 0x51800, v1\n"
+			  "  s_mov_b32 exec_lo, 0x00ff00ff\n"
+			  "  s_mov_b32 exec_hi, 0xf0f0f0f0\n"
+			  "  v_add_co_u32 v10, vcc, -1, v0\n"
+			  "  global_store_dword v[2:3], v0, off\n"
+			  "  s_mov_b64 exec, -1\n"
+			  "  v_mov_b32 v11, vcc_lo\n"
+			  "  v_mov_b32 v12, vcc_hi\n"
+			  "  v_mov_b32 v2, 0x51c00\n"
+			  "  global_store_dword v[2:3], v11, off\n"
+			  "  global_store_dword v[2:3], v12, off offset:4\n"
+			  /* from a mapped page into an unmapped one: 0x60f80 */
+			  "  v_add_co_u32 v2, vcc, 0x60f80, v1\n"
+			  "  global_store_dword v[2:3], v0, off\n"
+			  "  s_endpgm\n";
+
+/* Assemble src for @mcpu into code[]; false when LLVM fails. */
+static bool assemble(const char *mcpu)
+{
+	char dir[] = "/tmp/kfdsig-sqk-wmem-XXXXXX", cmd[1024];
+	FILE *f;
+	size_t n = 0;
+
+	if (!mkdtemp(dir))
+		return false;
+	snprintf(cmd, sizeof(cmd), "%s/k.s", dir);
+	f = fopen(cmd, "w");
+	if (!f)
+		return false;
+	fputs(src, f);
+	fclose(f);
+	snprintf(cmd, sizeof(cmd),
+		 "%s/llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=%s -filetype=obj %s/k.s -o %s/k.o && "
+		 "%s/llvm-objcopy -O binary --only-section=.text %s/k.o %s/k.bin",
+		 KFDSIG_LLVM22_BIN, mcpu, dir, dir, KFDSIG_LLVM22_BIN, dir, dir);
+	if (system(cmd) == 0) {
+		snprintf(cmd, sizeof(cmd), "%s/k.bin", dir);
+		f = fopen(cmd, "rb");
+		if (f) {
+			memset(code, 0, sizeof(code));
+			n = fread(code, 1, sizeof(code), f);
+			fclose(f);
+		}
+	}
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	if (system(cmd) != 0)
+		return false;
+	return n > 0;
+}
+
+/* The dword at @va as the host holds it. */
+static uint32_t at(uint64_t va)
+{
+	uint32_t v = 0;
+
+	for (size_t i = 0; i < 5; i++)
+		if (va >= page_va[i] && va - page_va[i] < 4096)
+			memcpy(&v, host[i] + (va - page_va[i]), 4);
+	return v;
+}
+
+/* The source pages' dword at @va. */
+static uint32_t want_src(uint64_t va)
+{
+	return (va < 0x41000 ? 0xa0000000u : 0xb0000000u) + (uint32_t)(va & 4095) / 4;
+}
+
+static void run(const char *mcpu, uint32_t gfxv)
+{
+	struct sqk_env env = { .xlate = xlate };
+	struct sqk_dispatch d = { 0 };
+	struct sqk_result res;
+	uint32_t user[16] = { 0 };
+	unsigned bad = 0;
+	uint64_t ex = 0x00ff00ffull | 0xf0f0f0f0ull << 32;
+	int rc;
+
+	T_REQUIRE(assemble(mcpu), "llvm-mc for %s", mcpu);
+	memset(host, 0xee, sizeof(host));
+	for (unsigned p = 0; p < 2; p++)
+		for (uint32_t i = 0; i < 1024; i++) {
+			uint32_t v = (p ? 0xb0000000u : 0xa0000000u) + i;
+
+			memcpy(host[p] + 4 * i, &v, 4);
+		}
+	for (unsigned p = 2; p < 5; p++)
+		memset(host[p], 0, 4096);
+	d.fam = sqk_family_of(gfxv);
+	T_REQUIRE(d.fam, "family of %s", mcpu);
+	d.entry = CODE_VA;
+	d.rsrc1 = 1; /* 16 VGPRs */
+	d.rsrc2 = 0; /* user data: s0-s15 */
+	d.user_data = user;
+	d.wg[0] = d.grid[0] = 64;
+	d.wg[1] = d.wg[2] = d.grid[1] = d.grid[2] = 1;
+	rc = sqk_run(&d, &env, &res);
+	CHECK(rc == -EFAULT && res.err == -EFAULT, "%s: sqk_run %d (%s)", mcpu, rc, res.msg);
+	CHECK_EQ(res.fault_va, 0x61000ull, "%s: the fault's address", mcpu);
+	CHECK(res.fault_write, "%s: the fault is a write", mcpu);
+	for (unsigned l = 0; l < 64; l++) {
+		/* dwords across a page, both address forms */
+		bad += at(0x50f80 + 4 * l) != want_src(0x40f80 + 4 * l);
+		bad += at(0x50c00 + 4 * l) != want_src(0x40f80 + 4 * l);
+		/* lanes in reverse, both address forms */
+		bad += at(0x50e00 + 4 * l) != want_src(0x40000 + 252 - 4 * l);
+		bad += at(0x50d00 + 252 - 4 * l) != want_src(0x40000 + 4 * l);
+		for (unsigned i = 0; i < 4; i++) {
+			/* dwordx4 within a page, across a page */
+			bad += at(0x50400 + 16 * l + 4 * i) != want_src(0x40000 + 16 * l + 4 * i);
+			bad += at(0x51100 + 16 * l + 4 * i) != want_src(0x40e00 + 16 * l + 4 * i);
+		}
+		/* partial EXEC: the lane's id in its lanes only */
+		bad += at(0x51800 + 4 * l) != ((ex >> l & 1) ? l : 0);
+		/* the store into the unmapped page: the lanes before the fault */
+		bad += at(0x60f80 + 4 * l) != (l < 32 ? l : 0);
+	}
+	CHECK(bad == 0, "%s: %u dwords wrong (0x50f80: %#x, 0x51100: %#x)", mcpu, bad, at(0x50f80),
+	      at(0x51100));
+	/* carry out of lane id + 0xffffffff: lane != 0, in EXEC's lanes */
+	CHECK_EQ(at(0x51c00), (uint32_t)(ex & ~1ull), "%s: VCC lo", mcpu);
+	CHECK_EQ(at(0x51c04), (uint32_t)(ex >> 32), "%s: VCC hi", mcpu);
+}
+
+int main(void)
+{
+	if (access(KFDSIG_LLVM22_BIN "/llvm-mc", X_OK) != 0 ||
+	    access(KFDSIG_LLVM22_BIN "/llvm-objcopy", X_OK) != 0) {
+		printf("SKIP: no LLVM 22 in %s\n", KFDSIG_LLVM22_BIN);
+		return T_EXIT_SKIP;
+	}
+	run("gfx90a", 90010);
+	run("gfx900", 90000);
+	return t_result("emu_sqk_wave_mem");
+}
