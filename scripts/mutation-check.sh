@@ -167,25 +167,46 @@ targets_of() {
   echo "${out[@]}"
 }
 
+# Each test's time in the baseline run (whole seconds), and the bound of
+# its runs under a fault: 4 times that plus 15 s, at most per_test_timeout.
+# A fault that makes a wait hang is then killed in seconds, not a minute
+# (a run past the bound counts as failing, as a hang does).
+declare -A base_time=()
+
+bound_of() {
+  local b=${base_time[$1]:-} t
+  if [ -z "$b" ]; then
+    echo "$per_test_timeout"
+    return
+  fi
+  t=$((4 * b + 15))
+  [ "$t" -gt "$per_test_timeout" ] && t=$per_test_timeout
+  echo "$t"
+}
+
 # Run the tests one by one, each bounded (a fault that makes a wait time
 # out must not cost the whole test's own limit); print the first failing
 # one and return 1, or return 0 when all pass (exit 77, a skip, passes).
+# With a second argument, note each test's time in that file.
 run_tests() {
-  local t rc
+  local t rc t0 to
   : >"$work/test.log"
   for t in $1; do
+    t0=$(date +%s)
+    to=$(bound_of "$t")
     case $t in
     cli_* | suite_* | bench_plot | debug_trap_* | debug_exceptions_* | preload_* | trace_* | client_* | abi_compat | \
       exports* | script_* | main_job)
-      TMPDIR=$work/tmp timeout -k 5 "$per_test_timeout" ctest --test-dir "$bld" -R "^$t\$" \
+      TMPDIR=$work/tmp timeout -k 5 "$to" ctest --test-dir "$bld" -R "^$t\$" \
         >>"$work/test.log" 2>&1
       rc=$?
       ;;
     *)
-      TMPDIR=$work/tmp timeout -k 5 "$per_test_timeout" "$bld/test/test_$t" >>"$work/test.log" 2>&1
+      TMPDIR=$work/tmp timeout -k 5 "$to" "$bld/test/test_$t" >>"$work/test.log" 2>&1
       rc=$?
       ;;
     esac
+    [ -n "${2:-}" ] && echo "$t $(($(date +%s) - t0))" >>"$2"
     if [ "$rc" != 0 ] && [ "$rc" != 77 ]; then
       [ "$rc" = 124 ] && t="$t (timed out)"
       echo "$t"
@@ -209,8 +230,11 @@ if ! cmake --build "$bld" -j2 --target $(targets_of "$all_tests") >"$work/build.
   echo "mutation-check: the unmutated tree does not build"
   exit 1
 fi
-if failed=$(run_tests "$all_tests"); then
-  :
+: >"$work/times"
+if failed=$(run_tests "$all_tests" "$work/times"); then
+  while read -r t secs; do
+    base_time[$t]=$secs
+  done <"$work/times"
 else
   tail -n 20 "$work/test.log"
   echo "mutation-check: the unmutated tree fails $failed"
