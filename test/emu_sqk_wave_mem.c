@@ -8,7 +8,7 @@
  * whose consecutive pages are far apart on the host, and check: loads and
  * stores that cross a page (64-bit vaddr and saddr + offset forms, dword
  * and dwordx4), a dwordx4 copy within a page, lanes addressing a page in
- * reverse (both forms), a store under a partial EXEC
+ * reverse (both forms), a store and an ALU write under a partial EXEC
  * (only its lanes written, the carry-out VCC only in its lanes), and a
  * store running from a mapped page into an unmapped one: the GPU page
  * fault at the first address of the unmapped page, the lanes before it
@@ -87,6 +87,8 @@ static const char src[] = "  v_lshlrev_b32 v1, 2, v0\n"
 			  "  global_store_dword v13, v4, s[2:3]\n"
 			  /* partial EXEC: lane ids to 0x51800, VCC to 0x51c00 */
 			  "  v_add_co_u32 v2, vcc, 0x51800, v1\n"
+			  "  v_mov_b32 v10, 7\n"
+			  "  v_mov_b32 v14, 9\n" /* another value in every lane last */
 			  "  s_mov_b32 exec_lo, 0x00ff00ff\n"
 			  "  s_mov_b32 exec_hi, 0xf0f0f0f0\n"
 			  "  v_add_co_u32 v10, vcc, -1, v0\n"
@@ -97,6 +99,9 @@ static const char src[] = "  v_lshlrev_b32 v1, 2, v0\n"
 			  "  v_mov_b32 v2, 0x51c00\n"
 			  "  global_store_dword v[2:3], v11, off\n"
 			  "  global_store_dword v[2:3], v12, off offset:4\n"
+			  /* the lanes EXEC left out keep v10's old value: 0x51a00 */
+			  "  v_add_co_u32 v2, vcc, 0x51a00, v1\n"
+			  "  global_store_dword v[2:3], v10, off\n"
 			  /* from a mapped page into an unmapped one: 0x60f80 */
 			  "  v_add_co_u32 v2, vcc, 0x60f80, v1\n"
 			  "  global_store_dword v[2:3], v0, off\n"
@@ -199,6 +204,7 @@ static void run(const char *mcpu, uint32_t gfxv)
 		}
 		/* partial EXEC: the lane's id in its lanes only */
 		bad += at(0x51800 + 4 * l) != ((ex >> l & 1) ? l : 0);
+		bad += at(0x51a00 + 4 * l) != ((ex >> l & 1) ? l - 1 : 7u);
 		/* the store into the unmapped page: the lanes before the fault */
 		bad += at(0x60f80 + 4 * l) != (l < 32 ? l : 0);
 	}
