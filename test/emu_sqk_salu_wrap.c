@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "emu/sq/sqk.h"
-#include "kfd_util.h"
+#include "emu_sqk_util.h"
 
 #ifndef KFDSIG_LLVM22_BIN
 #define KFDSIG_LLVM22_BIN "/usr/lib/llvm-22/bin"
@@ -58,41 +58,6 @@ static const char src[] = "  s_load_dwordx2 s[2:3], s[0:1], 0x0\n"
 			  "  global_store_dword v0, v3, s[2:3] offset:8\n"
 			  "  s_endpgm\n";
 
-/* Assemble src for @mcpu into code[]; false when LLVM fails. */
-static bool assemble(const char *mcpu, const char *attrs)
-{
-	char dir[] = "/tmp/kfdsig-sqk-wrap-XXXXXX", cmd[1024];
-	FILE *f;
-	size_t n = 0;
-
-	if (!mkdtemp(dir))
-		return false;
-	snprintf(cmd, sizeof(cmd), "%s/k.s", dir);
-	f = fopen(cmd, "w");
-	if (!f)
-		return false;
-	fputs(src, f);
-	fclose(f);
-	snprintf(cmd, sizeof(cmd),
-		 "%s/llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=%s %s -filetype=obj %s/k.s -o %s/k.o "
-		 "&& "
-		 "%s/llvm-objcopy -O binary --only-section=.text %s/k.o %s/k.bin",
-		 KFDSIG_LLVM22_BIN, mcpu, attrs, dir, dir, KFDSIG_LLVM22_BIN, dir, dir);
-	if (system(cmd) == 0) {
-		snprintf(cmd, sizeof(cmd), "%s/k.bin", dir);
-		f = fopen(cmd, "rb");
-		if (f) {
-			memset(code, 0, sizeof(code));
-			n = fread(code, 1, sizeof(code), f);
-			fclose(f);
-		}
-	}
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	if (system(cmd) != 0)
-		return false;
-	return n > 0;
-}
-
 static void run(const char *mcpu, uint32_t gfxv, const char *attrs, bool wave32)
 {
 	struct sqk_env env = { .xlate = xlate };
@@ -102,7 +67,7 @@ static void run(const char *mcpu, uint32_t gfxv, const char *attrs, bool wave32)
 	uint32_t r[3];
 	int rc;
 
-	T_REQUIRE(assemble(mcpu, attrs), "llvm-mc for %s", mcpu);
+	T_REQUIRE(kco_asm_text(src, mcpu, attrs, code, sizeof(code)), "llvm-mc for %s", mcpu);
 	memset(out, 0, sizeof(out));
 	memcpy(karg, &o, 8);
 	d.fam = sqk_family_of(gfxv);

@@ -35,6 +35,44 @@ struct kco {
 	} kd[32];
 };
 
+/* Assemble @src with llvm-mc 22 for @mcpu (@opts: more options, may be
+ * "") and copy its .text into @code (@cap bytes, zeroed first). Return the
+ * bytes copied, 0 when LLVM fails. */
+static inline size_t kco_asm_text(const char *src, const char *mcpu, const char *opts,
+				  uint8_t *code, size_t cap)
+{
+	char dir[] = "/tmp/kfdsig-sqk-asm-XXXXXX", cmd[1024];
+	FILE *f;
+	size_t n = 0;
+
+	if (!mkdtemp(dir))
+		return 0;
+	snprintf(cmd, sizeof(cmd), "%s/k.s", dir);
+	f = fopen(cmd, "w");
+	if (f) {
+		fputs(src, f);
+		fclose(f);
+		snprintf(cmd, sizeof(cmd),
+			 "%s/llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=%s %s -filetype=obj %s/k.s "
+			 "-o %s/k.o && %s/llvm-objcopy -O binary --only-section=.text %s/k.o "
+			 "%s/k.bin",
+			 KFDSIG_LLVM22_BIN, mcpu, opts, dir, dir, KFDSIG_LLVM22_BIN, dir, dir);
+		if (system(cmd) == 0) {
+			snprintf(cmd, sizeof(cmd), "%s/k.bin", dir);
+			f = fopen(cmd, "rb");
+			if (f) {
+				memset(code, 0, cap);
+				n = fread(code, 1, cap, f);
+				fclose(f);
+			}
+		}
+	}
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	if (system(cmd) != 0)
+		return 0;
+	return n;
+}
+
 static inline bool kco_llvm(void)
 {
 	return access(KFDSIG_LLVM22_BIN "/llc", X_OK) == 0 &&

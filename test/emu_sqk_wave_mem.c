@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "emu/sq/sqk.h"
-#include "kfd_util.h"
+#include "emu_sqk_util.h"
 
 #ifndef KFDSIG_LLVM22_BIN
 #define KFDSIG_LLVM22_BIN "/usr/lib/llvm-22/bin"
@@ -107,40 +107,6 @@ static const char src[] = "  v_lshlrev_b32 v1, 2, v0\n"
 			  "  global_store_dword v[2:3], v0, off\n"
 			  "  s_endpgm\n";
 
-/* Assemble src for @mcpu into code[]; false when LLVM fails. */
-static bool assemble(const char *mcpu)
-{
-	char dir[] = "/tmp/kfdsig-sqk-wmem-XXXXXX", cmd[1024];
-	FILE *f;
-	size_t n = 0;
-
-	if (!mkdtemp(dir))
-		return false;
-	snprintf(cmd, sizeof(cmd), "%s/k.s", dir);
-	f = fopen(cmd, "w");
-	if (!f)
-		return false;
-	fputs(src, f);
-	fclose(f);
-	snprintf(cmd, sizeof(cmd),
-		 "%s/llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=%s -filetype=obj %s/k.s -o %s/k.o && "
-		 "%s/llvm-objcopy -O binary --only-section=.text %s/k.o %s/k.bin",
-		 KFDSIG_LLVM22_BIN, mcpu, dir, dir, KFDSIG_LLVM22_BIN, dir, dir);
-	if (system(cmd) == 0) {
-		snprintf(cmd, sizeof(cmd), "%s/k.bin", dir);
-		f = fopen(cmd, "rb");
-		if (f) {
-			memset(code, 0, sizeof(code));
-			n = fread(code, 1, sizeof(code), f);
-			fclose(f);
-		}
-	}
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	if (system(cmd) != 0)
-		return false;
-	return n > 0;
-}
-
 /* The dword at @va as the host holds it. */
 static uint32_t at(uint64_t va)
 {
@@ -168,7 +134,7 @@ static void run(const char *mcpu, uint32_t gfxv)
 	uint64_t ex = 0x00ff00ffull | 0xf0f0f0f0ull << 32;
 	int rc;
 
-	T_REQUIRE(assemble(mcpu), "llvm-mc for %s", mcpu);
+	T_REQUIRE(kco_asm_text(src, mcpu, "", code, sizeof(code)), "llvm-mc for %s", mcpu);
 	memset(host, 0xee, sizeof(host));
 	for (unsigned p = 0; p < 2; p++)
 		for (uint32_t i = 0; i < 1024; i++) {
