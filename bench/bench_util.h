@@ -94,6 +94,31 @@ static inline void bench_print_ratio(const char *what, struct bench_result a,
 		printf(", %.2fx instructions", a.insns / floor_.insns);
 }
 
+/* The report of a fence-emission bench (PM4 or SDMA): the full emitter,
+ * the copy floor and the prepared template, each per fence, and the two
+ * ratios to the floor. */
+static inline void bench_print_emit_report(const char *engine, const char *target, int rounds,
+					   unsigned iters, const char *emit_label,
+					   struct bench_result emit, const char *floor_label,
+					   struct bench_result floor_, const char *fast_label,
+					   struct bench_result fast)
+{
+	printf("%s fence emission on %s (host CPU, best of %d rounds of %u fences)\n", engine,
+	       target, rounds, iters);
+	bench_print_row(emit_label, emit, "fence");
+	printf("\n");
+	bench_print_row(floor_label, floor_, "fence");
+	printf("\n");
+	bench_print_row(fast_label, fast, "fence");
+	printf("\n");
+	bench_print_ratio("prepared/template:", fast, floor_);
+	printf("  (goal: <= 1.5x)\n");
+	bench_print_ratio("emit/template:", emit, floor_);
+	if (emit.insns < 0 || floor_.insns <= 0)
+		printf(" (instruction counts unavailable: perf_event_open refused)");
+	printf("\n");
+}
+
 /* Iterations per round: @dflt, or KFDSIG_BENCH_ITERS when it is a positive
  * number. */
 static inline unsigned bench_iters(unsigned dflt)

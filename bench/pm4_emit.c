@@ -120,19 +120,8 @@ int main(int argc, char **argv)
 		bench_keep_best(&fast, m[2]);
 	}
 
-	printf("PM4 fence emission on %s (host CPU, best of %d rounds of %u fences)\n", t->name,
-	       ROUNDS, ITERS);
-	bench_print_row("kfdsig_pm4_emit_fence", emit, "fence");
-	printf("\n");
-	bench_print_row("8-dword template copy + patch", floor_, "fence");
-	printf("\n");
-	bench_print_row("kfdsig_pm4_fence_write (prepared)", fast, "fence");
-	printf("\n");
-	bench_print_ratio("prepared/template:", fast, floor_);
-	printf("  (goal: <= 1.5x)\n");
-	bench_print_ratio("emit/template:", emit, floor_);
-	if (emit.insns < 0 || floor_.insns <= 0)
-		printf(" (instruction counts unavailable: perf_event_open refused)");
-	printf("\n");
+	bench_print_emit_report("PM4", t->name, ROUNDS, ITERS, "kfdsig_pm4_emit_fence", emit,
+				"8-dword template copy + patch", floor_,
+				"kfdsig_pm4_fence_write (prepared)", fast);
 	return 0;
 }

@@ -125,19 +125,8 @@ int main(int argc, char **argv)
 		bench_keep_best(&fast, m[2]);
 	}
 
-	printf("SDMA fence emission on %s (host CPU, best of %d rounds of %u fences)\n", t->name,
-	       ROUNDS, ITERS);
-	bench_print_row("kfdsig_sdma_emit_fence", emit, "fence");
-	printf("\n");
-	bench_print_row("10-dword copy + patch (floor)", floor_, "fence");
-	printf("\n");
-	bench_print_row("kfdsig_sdma_fence_write (prepared)", fast, "fence");
-	printf("\n");
-	bench_print_ratio("prepared/template:", fast, floor_);
-	printf("  (goal: <= 1.5x)\n");
-	bench_print_ratio("emit/template:", emit, floor_);
-	if (emit.insns < 0 || floor_.insns <= 0)
-		printf(" (instruction counts unavailable: perf_event_open refused)");
-	printf("\n");
+	bench_print_emit_report("SDMA", t->name, ROUNDS, ITERS, "kfdsig_sdma_emit_fence", emit,
+				"10-dword copy + patch (floor)", floor_,
+				"kfdsig_sdma_fence_write (prepared)", fast);
 	return 0;
 }
