@@ -43,8 +43,10 @@ static void check_rows(void)
 		unsigned rows = 0, missed = 0;
 
 		for (const struct sqk_opent *e = fams[i]->tab; e->enc != SQK_ENC_NONE; e++) {
-			/* GCN VOP3 opcodes 0x380-0x3ff are the VOP3P space: the
-			 * decoder reads those words as VOP3P (their own rows) */
+			/* GCN VOP3 opcodes 0x380-0x3ff are the VOP3P space
+			 * (encoding bits 31:23 = 0x1a7, LLVM SIInstrFormats.td /
+			 * VOP3PInstructions.td for GFX9): the decoder reads those
+			 * words as VOP3P (their own rows) */
 			if (!fams[i]->gfx10 && e->enc == SQK_VOP3 && e->opcode >= 0x380)
 				continue;
 			rows++;
