@@ -24,8 +24,8 @@
  * kernel arguments and buffers (kernel_input() has the layout; seeds of
  * LLVM-assembled and LLVM-compiled kernels come from
  * scripts/fuzz-sq-seeds.py). A wave that never ends runs until the queue
- * is destroyed, as the other forms' endless polls do: the interpreter
- * polls the queue's stop between quanta of 4096 instructions.
+ * is destroyed, as the other forms' endless polls do: each wave polls
+ * the queue's stop every 256 instructions.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -33,6 +33,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/prctl.h>
 
 #include <kfdsig/kfdsig.h>
 
@@ -65,6 +66,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 	(void)argc;
 	(void)argv;
+	/* the completion poll below sleeps 20 us at a time: without this,
+	 * the default 50 us timer slack makes each sleep 70 us or more */
+	prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
 	for (int i = 0; i < NGPU; i++) {
 		struct gpu *g = &gpus[i];
 
@@ -444,7 +448,9 @@ submit:
 		if (!kfdsig_emu_queue_info(g->emu, g->pasid, qid, &info))
 			break;
 	if (!kfdsig_kfd_queue_submit(q, d, n, 5)) {
-		int64_t now = now_ms(), end = now + 20, idle_end = now + 2;
+		/* a kernel consumes its one packet only at its end: 1 ms */
+		int64_t idle = aql || (mode & 0x10) ? 1 : 2;
+		int64_t now = now_ms(), end = now + 20, idle_end = now + idle;
 		uint64_t seen = 0;
 
 		/* until done, 20 ms, or 2 ms without a dword executed (a poll
@@ -456,9 +462,9 @@ submit:
 				break;
 			if (info.consumed != seen) {
 				seen = info.consumed;
-				idle_end = now + 2;
+				idle_end = now + idle;
 			}
-			usleep(50);
+			usleep(20);
 			now = now_ms();
 		} while (now < end && now < idle_end);
 	}

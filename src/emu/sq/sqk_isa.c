@@ -281,7 +281,7 @@ unsigned sqk_decode(const struct sqk_family *f, const uint32_t *w, unsigned avai
 				  : s0 == 0xfa ? SQK_EXT_DPP
 					       : SQK_EXT_DPP8;
 			in->src[0] = (w1 & 0xff) | 256u;
-			if (in->ext == SQK_EXT_SDWA && !(w1 >> 23 & 1) == 0)
+			if (in->ext == SQK_EXT_SDWA && (w1 >> 23 & 1))
 				in->src[0] = w1 & 0xff; /* s0: a scalar source */
 			if (in->ext == SQK_EXT_SDWA && in->enc == SQK_VOPC && (w1 >> 15 & 1))
 				in->dst = w1 >> 8 & 0x7f;

@@ -18,6 +18,11 @@
 #include "emu/sq/sqk_exec.h"
 
 #define QUANTUM 4096
+/* How often a wave looks at the queue's stop (destroy, suspend, a fault
+ * elsewhere): a quantum of a whole workgroup is up to 16 x 4096
+ * instructions, milliseconds of interpretation; this bounds a stop's
+ * latency to STOP_POLL instructions at the cost of one load per poll. */
+#define STOP_POLL 256
 #define DCACHE 4096
 
 /* COMPUTE_PGM_RSRC2 and kernel_code_properties bits (AMDGPUUsage). */
@@ -109,13 +114,18 @@ static int step(struct sqk_wave *w, const struct sqk_insn *in)
 }
 
 /* Run @w for up to QUANTUM instructions: 0 (quantum over), 1 (left the
- * loop: barrier or end), negative (error). */
+ * loop: barrier or end), negative (error; -EINTR: the queue stops). */
 static int run_wave(struct sqk_wave *w, struct sqk_ctx *c)
 {
+	const struct sqk_env *env = c->r.env;
+
 	for (unsigned k = 0; k < QUANTUM; k++) {
 		const struct sqk_insn *in = NULL;
-		int rc = fetch(w, c, &in);
+		int rc;
 
+		if (k % STOP_POLL == STOP_POLL - 1 && env->stop && env->stop(env->ctx))
+			return -EINTR;
+		rc = fetch(w, c, &in);
 		if (rc < 0)
 			return rc;
 		c->r.res->insns++;
@@ -327,7 +337,7 @@ int sqk_run(const struct sqk_dispatch *d, const struct sqk_env *env, struct sqk_
 					init_wave(c, &c->waves[i], i, gid, dim, nt);
 				res->waves += nw;
 				rc = run_group(c, nw);
-				if (env->stop && env->stop(env->ctx) && !rc)
+				if (!rc && env->stop && env->stop(env->ctx))
 					rc = -EINTR;
 			}
 	if (rc == -EINTR && res->trapped)
