@@ -83,6 +83,17 @@ uint64_t sqk_sread(struct sqk_wave *w, const struct sqk_insn *in, unsigned code,
 		   bool f64);
 void sqk_swrite(struct sqk_wave *w, unsigned code, uint64_t v, bool b64);
 
+/* The vector ALU's fast path (sqk_valu.c): the integer instructions
+ * compiled kernels run most (address arithmetic, moves, bounds compares)
+ * under a full EXEC with no SDWA, DPP, index mode, clamp, output modifier
+ * or (for the moves, whose VOP3 abs/neg touch the sign bit) source
+ * modifiers, straight on the register columns. 0 done, -1 not taken (the
+ * general path in sqk_exec_valu() takes it, with the same results).
+ * Tests set sqk_valu_general_only to send everything the general way and
+ * compare (test/emu_sqk_valu_fast.c). */
+int sqk_exec_valu_fast(struct sqk_wave *w, const struct sqk_insn *in);
+extern bool sqk_valu_general_only;
+
 /* Executors: 0 to go on, 1 the wave left the run loop (barrier, end,
  * trap), negative: error (sqk_fail called). */
 int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in);

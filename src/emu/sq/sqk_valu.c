@@ -495,8 +495,16 @@ static uint64_t pack_lanes(const uint8_t *b, unsigned n)
 /* Bytes (0 or 1) of the first @n lanes of mask @m. */
 static void unpack_lanes(uint64_t m, uint8_t *b, unsigned n)
 {
-	for (unsigned l = 0; l < n; l++)
-		b[l] = (uint8_t)(m >> l & 1);
+	for (unsigned i = 0; i < n; i += 8) {
+		/* bit k of the byte to byte k of the word */
+		uint64_t x = m >> i & 0xff;
+
+		x = (x | x << 28) & 0x0000000f0000000full;
+		x = (x | x << 14) & 0x0003000300030003ull;
+		x = (x | x << 7) & 0x0101010101010101ull;
+		for (unsigned k = 0; k < 8; k++)
+			b[i + k] = (uint8_t)(x >> 8 * k);
+	}
 }
 
 /* VOPC condition index of op (see the order in sqk_ops.def). */
@@ -595,6 +603,229 @@ static int exec_cmp(struct vctx *c, uint64_t ex, unsigned n)
 	return 0;
 }
 
+bool sqk_valu_general_only;
+
+/* A source of the fast path: its VGPR column, or its scalar value in every
+ * lane of @buf (@hi: the high dwords of a 64-bit source, else NULL). */
+static const uint32_t *fast_src(struct sqk_wave *w, const struct sqk_insn *in, unsigned code,
+				bool b64, uint32_t *buf, const uint32_t **hi, unsigned n)
+{
+	uint64_t k;
+
+	if (code >= 256) {
+		const uint32_t *v = w->v + (size_t)(code - 256) * 64;
+
+		if (hi)
+			*hi = v + 64;
+		return v;
+	}
+	k = sqk_sread(w, in, code, b64, false);
+	for (unsigned l = 0; l < n; l++)
+		buf[l] = (uint32_t)k;
+	if (b64)
+		for (unsigned l = 0; l < n; l++)
+			buf[l + 64] = (uint32_t)(k >> 32);
+	if (hi)
+		*hi = buf + 64;
+	return buf;
+}
+
+int sqk_exec_valu_fast(struct sqk_wave *w, const struct sqk_insn *in)
+{
+	unsigned op = in->op, n = w->lanes, enc = in->enc;
+	bool vop3 = enc == SQK_VOP3;
+	uint32_t ka[128], kb[128], *d;
+	const uint32_t *a, *b, *ahi = NULL, *bhi = NULL;
+	uint8_t cy[64];
+	uint64_t cin;
+
+	if (w->gpr_idx || in->ext || sqk_exec(w) != sqk_mask(w))
+		return -1;
+	if (enc != SQK_VOP1 && enc != SQK_VOP2 && enc != SQK_VOPC && !vop3)
+		return -1;
+	if (in->clamp || (vop3 && (in->omod || ((in->abs | in->neg) &&
+						(op == K_v_mov_b32 || op == K_v_cndmask_b32)))))
+		return -1;
+	if ((op >= K_v_cmp_f_i32 && op <= K_v_cmp_t_u64) ||
+	    (op >= K_v_cmp_f_i32 + CMP_BLOCK && op <= K_v_cmp_t_u64 + CMP_BLOCK)) {
+		/* integer VOPC: the lanes' bits to VCC or the VOP3 SGPR
+		 * destination; v_cmpx to EXEC too (gfx10: EXEC only) */
+		bool x = op >= K_v_cmpx_f_f32;
+		unsigned k = op - K_v_cmp_f_i32 - (x ? CMP_BLOCK : 0), t = k / 8, cond = k % 8,
+			 sd = vop3 ? in->dst - 256u : in->dst;
+		uint64_t bits;
+
+		if (t < 2) {
+			a = fast_src(w, in, in->src[0], false, ka, NULL, n);
+			b = fast_src(w, in, in->src[1], false, kb, NULL, n);
+		} else {
+			a = fast_src(w, in, in->src[0], true, ka, &ahi, n);
+			b = fast_src(w, in, in->src[1], true, kb, &bhi, n);
+		}
+#define FCMP(e)                                                                    \
+	do {                                                                       \
+		if (t == 0)                                                        \
+			for (unsigned l = 0; l < n; l++)                           \
+				cy[l] = (int32_t)a[l] e(int32_t) b[l];             \
+		else if (t == 1)                                                   \
+			for (unsigned l = 0; l < n; l++)                           \
+				cy[l] = a[l] e b[l];                               \
+		else if (t == 2)                                                   \
+			for (unsigned l = 0; l < n; l++)                           \
+				cy[l] = (int64_t)(a[l] | (uint64_t)ahi[l] << 32)   \
+					e(int64_t)(b[l] | (uint64_t)bhi[l] << 32); \
+		else                                                               \
+			for (unsigned l = 0; l < n; l++)                           \
+				cy[l] = (a[l] | (uint64_t)ahi[l] << 32)            \
+					e(b[l] | (uint64_t)bhi[l] << 32);          \
+	} while (0)
+		switch (cond) {
+		case 1:
+			FCMP(<);
+			break;
+		case 2:
+			FCMP(==);
+			break;
+		case 3:
+			FCMP(<=);
+			break;
+		case 4:
+			FCMP(>);
+			break;
+		case 5:
+			FCMP(!=);
+			break;
+		case 6:
+			FCMP(>=);
+			break;
+		default:
+			memset(cy, cond == 7, n);
+			break;
+		}
+#undef FCMP
+		bits = pack_lanes(cy, n);
+		if (sd < 128 && !(x && w->r->f->gfx10))
+			sqk_swrite(w, sd, bits, n == 64);
+		if (x)
+			sqk_set_mask(w, SQK_EXEC, bits);
+		return 0;
+	}
+	if (in->dst < 256 ||
+	    in->dst - 256u + (op == K_v_lshlrev_b64 || op == K_v_mad_u64_u32 ? 2 : 1) > SQK_NV)
+		return -1;
+	d = w->v + (size_t)(in->dst - 256) * 64;
+	a = fast_src(w, in, in->src[0], false, ka, NULL, n);
+	b = enc == SQK_VOP1 ? NULL
+			    : fast_src(w, in, in->src[1], op == K_v_lshlrev_b64, kb, &bhi, n);
+	/* carry-in and v_cndmask's condition: VOP2 VCC, VOP3 an SGPR pair */
+	if (!vop3)
+		cin = sqk_get_mask(w, SQK_VCC);
+	else
+		cin = in->src[2] < 256 ? sqk_sread(w, in, in->src[2], true, false) : 0;
+#define BIN(e)                               \
+	for (unsigned l = 0; l < n; l++) {   \
+		uint32_t x = a[l], y = b[l]; \
+		d[l] = (e);                  \
+	}                                    \
+	return 0
+	switch (op) {
+	case K_v_mov_b32:
+		for (unsigned l = 0; l < n; l++)
+			d[l] = a[l];
+		return 0;
+	case K_v_add_u32:
+	case K_v_add_nc_u32:
+		BIN(x + y);
+	case K_v_sub_u32:
+	case K_v_sub_nc_u32:
+		BIN(x - y);
+	case K_v_subrev_u32:
+	case K_v_subrev_nc_u32:
+		BIN(y - x);
+	case K_v_and_b32:
+		BIN(x & y);
+	case K_v_or_b32:
+		BIN(x | y);
+	case K_v_xor_b32:
+		BIN(x ^ y);
+	case K_v_lshlrev_b32:
+		BIN(y << (x & 31));
+	case K_v_lshrrev_b32:
+		BIN(y >> (x & 31));
+	case K_v_ashrrev_i32:
+		BIN((uint32_t)((int32_t)y >> (x & 31)));
+	case K_v_mul_lo_u32:
+		BIN(x * y);
+	case K_v_cndmask_b32:
+		if (n == 64 && (cin == ~0ull || !cin)) {
+			const uint32_t *s = cin ? b : a;
+
+			for (unsigned l = 0; l < n; l++)
+				d[l] = s[l];
+			return 0;
+		}
+		for (unsigned l = 0; l < n; l++)
+			d[l] = (cin >> l & 1) ? b[l] : a[l];
+		return 0;
+	case K_v_mad_u64_u32: {
+		const uint32_t *c, *chi;
+		uint32_t kc[128];
+
+		if (!vop3)
+			return -1;
+		c = fast_src(w, in, in->src[2], true, kc, &chi, n);
+		for (unsigned l = 0; l < n; l++) {
+			uint64_t p = (uint64_t)a[l] * b[l], z = c[l] | (uint64_t)chi[l] << 32,
+				 r = p + z;
+
+			d[l] = (uint32_t)r, d[l + 64] = (uint32_t)(r >> 32);
+			cy[l] = r < p;
+		}
+		sqk_swrite(w, in->sdst, pack_lanes(cy, n), n == 64);
+		return 0;
+	}
+	case K_v_lshlrev_b64:
+		for (unsigned l = 0; l < n; l++) {
+			uint64_t v = (b[l] | (uint64_t)bhi[l] << 32) << (a[l] & 63);
+
+			d[l] = (uint32_t)v, d[l + 64] = (uint32_t)(v >> 32);
+		}
+		return 0;
+#define CARRY(e, c)                          \
+	for (unsigned l = 0; l < n; l++) {   \
+		uint32_t x = a[l], y = b[l]; \
+		d[l] = (e);                  \
+		cy[l] = (uint8_t)(c);        \
+	}                                    \
+	break
+	case K_v_add_co_u32:
+	case K_v_sub_co_u32:
+	case K_v_subrev_co_u32:
+	case K_v_addc_co_u32:
+	case K_v_add_co_ci_u32:
+		switch (op) {
+		case K_v_add_co_u32:
+			CARRY(x + y, x + y < x);
+		case K_v_sub_co_u32:
+			CARRY(x - y, y > x);
+		case K_v_subrev_co_u32:
+			CARRY(y - x, x > y);
+		default: {
+			uint8_t ci[64];
+
+			unpack_lanes(cin, ci, n);
+			CARRY(x + y + ci[l], (x + y < x) | (x + y + ci[l] < x + y));
+		}
+		}
+#undef CARRY
+		sqk_swrite(w, vop3 ? in->sdst : SQK_VCC, pack_lanes(cy, n), n == 64);
+		return 0;
+	default:
+		return -1;
+	}
+#undef BIN
+}
+
 int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 {
 	struct vctx c;
@@ -604,6 +835,12 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 	unsigned dst = in->dst;
 	uint8_t dst_sel = 6, dst_unused = 0;
 
+	if (!sqk_valu_general_only) {
+		int rc = sqk_exec_valu_fast(w, in);
+
+		if (rc >= 0)
+			return rc;
+	}
 	pthread_once(&once, init_f64);
 	if (w->gpr_idx) { /* VGPR index mode: M0[7:0] added to the chosen operands */
 		static __thread struct sqk_insn t;

@@ -1,0 +1,297 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The vector ALU's fast path (sqk_exec_valu_fast(), sqk_valu.c) gives the
+ * results of the general path for every instruction it takes: random
+ * instances of each (VOP1 / VOP2 / VOPC / VOP3 forms; VGPR, SGPR, VCC,
+ * EXEC, M0, inline-constant and literal sources; destinations overlapping
+ * sources; v_cmpx; values biased to equal, adjacent and extreme ones) run once
+ * through the fast path, which must take them, and once through the
+ * general path (sqk_valu_general_only) on a copy of the same wave; the
+ * whole register files (SGPRs, VGPRs, AGPRs) must be equal after. The
+ * cases the fast path must leave alone (a partial EXEC, clamp, SDWA, VOP3
+ * abs/neg on a move, index mode) are checked to be refused. gfx900 and
+ * gfx90a wave64, gfx1030 wave32 and wave64.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emu/sq/sqk_exec.h"
+#include "helpers.h"
+
+#define NVW ((size_t)(SQK_NV + SQK_NV_SLACK) * 64)
+
+static uint64_t rs = 0x9e3779b97f4a7c15ull;
+
+static uint32_t rnd(void)
+{
+	rs ^= rs << 13, rs ^= rs >> 7, rs ^= rs << 17;
+	return (uint32_t)(rs >> 16);
+}
+
+static uint32_t value(void)
+{
+	static const uint32_t edge[] = {
+		0, 1, 2, 31, 32, 63, 64, 0x7fffffff, 0x80000000, 0xffffffff, 0xfffffffe, 0x10000
+	};
+
+	switch (rnd() % 4) {
+	case 0:
+		return edge[rnd() % (sizeof(edge) / sizeof(edge[0]))];
+	case 1:
+		return rnd() % 8;
+	default:
+		return rnd();
+	}
+}
+
+struct rig {
+	struct sqk_dispatch d;
+	struct sqk_env env;
+	struct sqk_result res;
+	struct sqk_run r;
+	struct sqk_wave w;
+};
+
+static void *no_mem(void *ctx, uint64_t va, uint32_t len, bool write, bool *ro)
+{
+	(void)ctx, (void)va, (void)len, (void)write, (void)ro;
+	return NULL;
+}
+
+static void rig_init(struct rig *g, const struct sqk_family *f, unsigned lanes)
+{
+	memset(g, 0, sizeof(*g));
+	g->d.fam = f;
+	g->env.xlate = no_mem;
+	g->r.d = &g->d;
+	g->r.f = f;
+	g->r.env = &g->env;
+	g->r.res = &g->res;
+	g->w.v = calloc(NVW, 4);
+	g->w.lanes = (uint8_t)lanes;
+	g->w.r = &g->r;
+	if (!g->w.v) {
+		perror("calloc");
+		exit(T_EXIT_FAIL);
+	}
+}
+
+/* A copy of @src's wave state into @dst (registers, flags). */
+static void rig_copy(struct rig *dst, const struct rig *src)
+{
+	uint32_t *v = dst->w.v;
+
+	memcpy(dst->w.s, src->w.s, sizeof(src->w.s));
+	memcpy(v, src->w.v, NVW * 4);
+	dst->w.scc = src->w.scc;
+	dst->w.mode = src->w.mode;
+	dst->w.gpr_idx = src->w.gpr_idx;
+}
+
+/* A scalar source code: SGPR, VCC, EXEC, M0, inline constant or literal. */
+static uint16_t scalar_code(void)
+{
+	switch (rnd() % 8) {
+	case 0:
+		return SQK_VCC + rnd() % 2;
+	case 1:
+		return SQK_EXEC + rnd() % 2;
+	case 2:
+		return SQK_M0;
+	case 3:
+		return (uint16_t)(128 + rnd() % 81); /* 0..64, -1..-16 */
+	case 4:
+		return (uint16_t)(240 + rnd() % 9); /* float inline constants */
+	case 5:
+		return SQK_LIT;
+	default:
+		return (uint16_t)(rnd() % 16);
+	}
+}
+
+static uint16_t vgpr(void)
+{
+	return (uint16_t)(256 + rnd() % 12);
+}
+
+static uint16_t any_src(void)
+{
+	return rnd() % 2 ? vgpr() : scalar_code();
+}
+
+static const unsigned binops[] = {
+	K_v_add_u32,	   K_v_add_nc_u32,  K_v_sub_u32,       K_v_sub_nc_u32,	K_v_subrev_u32,
+	K_v_subrev_nc_u32, K_v_and_b32,	    K_v_or_b32,	       K_v_xor_b32,	K_v_lshlrev_b32,
+	K_v_lshrrev_b32,   K_v_ashrrev_i32, K_v_mul_lo_u32,    K_v_cndmask_b32, K_v_lshlrev_b64,
+	K_v_add_co_u32,	   K_v_sub_co_u32,  K_v_subrev_co_u32, K_v_addc_co_u32, K_v_add_co_ci_u32,
+	K_v_mad_u64_u32,
+};
+
+/* A random instance of an instruction the fast path takes. */
+static void random_insn(struct sqk_insn *in, unsigned kind)
+{
+	memset(in, 0, sizeof(*in));
+	in->lit = value();
+	in->saddr = 0xffff;
+	if (kind == 0) { /* v_mov_b32: VOP1 or VOP3 */
+		in->op = K_v_mov_b32;
+		in->enc = rnd() % 2 ? SQK_VOP1 : SQK_VOP3;
+		in->src[0] = any_src();
+		in->dst = vgpr();
+	} else if (kind == 1) { /* integer compares: VOPC or VOP3 */
+		/* v_cmp or v_cmpx (66 opcodes further in sqk_ops.def) */
+		in->op = (uint16_t)(K_v_cmp_f_i32 + rnd() % (K_v_cmp_t_u64 - K_v_cmp_f_i32 + 1) +
+				    (rnd() % 2 ? K_v_cmpx_f_f32 - K_v_cmp_f_f32 : 0));
+		if (rnd() % 2) {
+			in->enc = SQK_VOPC;
+			in->src[0] = any_src();
+			in->src[1] = vgpr();
+			in->dst = SQK_VCC;
+		} else {
+			in->enc = SQK_VOP3;
+			in->src[0] = any_src();
+			in->src[1] = any_src();
+			in->dst = (uint16_t)(256 + (rnd() % 3 ? rnd() % 16 : SQK_VCC));
+		}
+	} else {
+		in->op = (uint16_t)binops[rnd() % (sizeof(binops) / sizeof(binops[0]))];
+		in->dst = vgpr();
+		if (in->op != K_v_lshlrev_b64 && in->op != K_v_mad_u64_u32 && rnd() % 2) {
+			in->enc = SQK_VOP2;
+			in->src[0] = any_src();
+			in->src[1] = vgpr();
+		} else {
+			in->enc = SQK_VOP3;
+			in->src[0] = any_src();
+			in->src[1] = any_src();
+			in->src[2] = rnd() % 4 ? scalar_code() : vgpr();
+			in->sdst = (uint16_t)(rnd() % 3 ? rnd() % 16 : SQK_VCC);
+			/* VOP3b: bits 10:8 are the SGPR destination's, not abs */
+			if (in->op == K_v_add_co_u32 || in->op == K_v_sub_co_u32 ||
+			    in->op == K_v_subrev_co_u32 || in->op == K_v_addc_co_u32 ||
+			    in->op == K_v_add_co_ci_u32 || in->op == K_v_mad_u64_u32)
+				in->abs = (uint8_t)(in->sdst & 7);
+		}
+	}
+	if (in->src[0] == SQK_LIT || in->src[1] == SQK_LIT || in->src[2] == SQK_LIT)
+		in->size = 12;
+	else
+		in->size = in->enc == SQK_VOP3 ? 8 : 4;
+}
+
+static void randomize(struct rig *g)
+{
+	for (size_t i = 0; i < sizeof(g->w.s) / 4; i++)
+		g->w.s[i] = value();
+	for (unsigned r = 0; r < 20; r++) {
+		unsigned mode = rnd() % 3;
+		uint32_t k = value();
+
+		for (unsigned l = 0; l < 64; l++)
+			g->w.v[r * 64 + l] = mode == 0 ? k : mode == 1 ? value() : k + l % 3;
+	}
+	g->w.scc = rnd() % 2;
+	sqk_set_mask(&g->w, SQK_EXEC, sqk_mask(&g->w));
+}
+
+static int diff_regs(const struct rig *a, const struct rig *b, char *where, size_t n)
+{
+	for (size_t i = 0; i < sizeof(a->w.s) / 4; i++)
+		if (a->w.s[i] != b->w.s[i]) {
+			snprintf(where, n, "s%zu: fast 0x%x, general 0x%x", i, a->w.s[i],
+				 b->w.s[i]);
+			return 1;
+		}
+	for (size_t i = 0; i < NVW; i++)
+		if (a->w.v[i] != b->w.v[i]) {
+			snprintf(where, n, "v%zu lane %zu: fast 0x%x, general 0x%x", i / 64, i % 64,
+				 a->w.v[i], b->w.v[i]);
+			return 1;
+		}
+	if (a->w.scc != b->w.scc) {
+		snprintf(where, n, "scc");
+		return 1;
+	}
+	return 0;
+}
+
+static void run(const char *name, uint32_t gfxv, unsigned lanes, unsigned trials)
+{
+	const struct sqk_family *f = sqk_family_of(gfxv);
+	struct rig *fast = calloc(1, sizeof(*fast)), *gen = calloc(1, sizeof(*gen));
+	unsigned bad = 0, kinds[3] = { 0 };
+
+	if (!f || !fast || !gen) {
+		fprintf(stderr, "%s: setup failed\n", name);
+		exit(T_EXIT_FAIL);
+	}
+	rig_init(fast, f, lanes);
+	rig_init(gen, f, lanes);
+	for (unsigned t = 0; t < trials; t++) {
+		struct sqk_insn in;
+		unsigned kind = rnd() % 3;
+		char where[160];
+		int rc;
+
+		random_insn(&in, kind);
+		randomize(fast);
+		rig_copy(gen, fast);
+		rc = sqk_exec_valu_fast(&fast->w, &in);
+		CHECK(rc == 0, "%s: fast path refused %s (enc %u)", name, sqk_op_name(in.op),
+		      in.enc);
+		sqk_valu_general_only = true;
+		rc = sqk_exec_valu(&gen->w, &in);
+		sqk_valu_general_only = false;
+		CHECK(rc == 0, "%s: general path failed on %s: %s", name, sqk_op_name(in.op),
+		      gen->res.msg);
+		kinds[kind]++;
+		if (diff_regs(fast, gen, where, sizeof(where)) && bad++ < 5)
+			CHECK(0, "%s: %s (enc %u, src %u %u %u, dst %u, sdst %u, lit 0x%x): %s",
+			      name, sqk_op_name(in.op), in.enc, in.src[0], in.src[1], in.src[2],
+			      in.dst, in.sdst, in.lit, where);
+	}
+	CHECK(bad == 0, "%s: %u of %u instructions differ", name, bad, trials);
+	CHECK(kinds[0] && kinds[1] && kinds[2], "%s: every kind drawn", name);
+
+	/* what the fast path must leave to the general one */
+	{
+		struct sqk_insn in;
+
+		random_insn(&in, 2);
+		randomize(fast);
+		sqk_set_mask(&fast->w, SQK_EXEC, sqk_mask(&fast->w) & ~2ull);
+		CHECK(sqk_exec_valu_fast(&fast->w, &in) == -1, "%s: partial EXEC taken", name);
+		randomize(fast);
+		in.clamp = true;
+		CHECK(sqk_exec_valu_fast(&fast->w, &in) == -1, "%s: clamp taken", name);
+		in.clamp = false;
+		in.ext = SQK_EXT_SDWA;
+		CHECK(sqk_exec_valu_fast(&fast->w, &in) == -1, "%s: SDWA taken", name);
+		in.ext = 0;
+		fast->w.gpr_idx = true;
+		CHECK(sqk_exec_valu_fast(&fast->w, &in) == -1, "%s: index mode taken", name);
+		fast->w.gpr_idx = false;
+		random_insn(&in, 0);
+		in.enc = SQK_VOP3;
+		in.neg = 1;
+		CHECK(sqk_exec_valu_fast(&fast->w, &in) == -1, "%s: v_mov_b32 with neg taken",
+		      name);
+		in.op = K_v_add_f32;
+		in.neg = 0;
+		CHECK(sqk_exec_valu_fast(&fast->w, &in) == -1, "%s: v_add_f32 taken", name);
+	}
+	free(fast->w.v);
+	free(gen->w.v);
+	free(fast);
+	free(gen);
+}
+
+int main(void)
+{
+	run("gfx900", 90000, 64, 6000);
+	run("gfx90a", 90010, 64, 6000);
+	run("gfx1030 wave32", 100300, 32, 6000);
+	run("gfx1030 wave64", 100300, 64, 6000);
+	return t_result("emu_sqk_valu_fast");
+}
