@@ -12,14 +12,7 @@
  * abs/neg on a move, index mode) are checked to be refused. gfx900 and
  * gfx90a wave64, gfx1030 wave32 and wave64.
  */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "emu/sq/sqk_exec.h"
-#include "helpers.h"
-
-#define NVW ((size_t)(SQK_NV + SQK_NV_SLACK) * 64)
+#include "emu_sqk_wave_util.h"
 
 static uint64_t rs = 0x9e3779b97f4a7c15ull;
 
@@ -43,50 +36,6 @@ static uint32_t value(void)
 	default:
 		return rnd();
 	}
-}
-
-struct rig {
-	struct sqk_dispatch d;
-	struct sqk_env env;
-	struct sqk_result res;
-	struct sqk_run r;
-	struct sqk_wave w;
-};
-
-static void *no_mem(void *ctx, uint64_t va, uint32_t len, bool write, bool *ro)
-{
-	(void)ctx, (void)va, (void)len, (void)write, (void)ro;
-	return NULL;
-}
-
-static void rig_init(struct rig *g, const struct sqk_family *f, unsigned lanes)
-{
-	memset(g, 0, sizeof(*g));
-	g->d.fam = f;
-	g->env.xlate = no_mem;
-	g->r.d = &g->d;
-	g->r.f = f;
-	g->r.env = &g->env;
-	g->r.res = &g->res;
-	g->w.v = calloc(NVW, 4);
-	g->w.lanes = (uint8_t)lanes;
-	g->w.r = &g->r;
-	if (!g->w.v) {
-		perror("calloc");
-		exit(T_EXIT_FAIL);
-	}
-}
-
-/* A copy of @src's wave state into @dst (registers, flags). */
-static void rig_copy(struct rig *dst, const struct rig *src)
-{
-	uint32_t *v = dst->w.v;
-
-	memcpy(dst->w.s, src->w.s, sizeof(src->w.s));
-	memcpy(v, src->w.v, NVW * 4);
-	dst->w.scc = src->w.scc;
-	dst->w.mode = src->w.mode;
-	dst->w.gpr_idx = src->w.gpr_idx;
 }
 
 /* A scalar source code: SGPR, VCC, EXEC, M0, inline constant or literal. */
@@ -180,7 +129,7 @@ static void random_insn(struct sqk_insn *in, unsigned kind)
 		in->size = in->enc == SQK_VOP3 ? 8 : 4;
 }
 
-static void randomize(struct rig *g)
+static void randomize(struct bare_wave *g)
 {
 	for (size_t i = 0; i < sizeof(g->w.s) / 4; i++)
 		g->w.s[i] = value();
@@ -195,7 +144,7 @@ static void randomize(struct rig *g)
 	sqk_set_mask(&g->w, SQK_EXEC, sqk_mask(&g->w));
 }
 
-static int diff_regs(const struct rig *a, const struct rig *b, char *where, size_t n)
+static int diff_regs(const struct bare_wave *a, const struct bare_wave *b, char *where, size_t n)
 {
 	for (size_t i = 0; i < sizeof(a->w.s) / 4; i++)
 		if (a->w.s[i] != b->w.s[i]) {
@@ -203,7 +152,7 @@ static int diff_regs(const struct rig *a, const struct rig *b, char *where, size
 				 b->w.s[i]);
 			return 1;
 		}
-	for (size_t i = 0; i < NVW; i++)
+	for (size_t i = 0; i < BARE_NVW; i++)
 		if (a->w.v[i] != b->w.v[i]) {
 			snprintf(where, n, "v%zu lane %zu: fast 0x%x, general 0x%x", i / 64, i % 64,
 				 a->w.v[i], b->w.v[i]);
@@ -218,16 +167,9 @@ static int diff_regs(const struct rig *a, const struct rig *b, char *where, size
 
 static void run(const char *name, uint32_t gfxv, unsigned lanes, unsigned trials)
 {
-	const struct sqk_family *f = sqk_family_of(gfxv);
-	struct rig *fast = calloc(1, sizeof(*fast)), *gen = calloc(1, sizeof(*gen));
+	struct bare_wave *fast = bare_wave_new(gfxv, lanes), *gen = bare_wave_new(gfxv, lanes);
 	unsigned bad = 0, kinds[3] = { 0 };
 
-	if (!f || !fast || !gen) {
-		fprintf(stderr, "%s: setup failed\n", name);
-		exit(T_EXIT_FAIL);
-	}
-	rig_init(fast, f, lanes);
-	rig_init(gen, f, lanes);
 	for (unsigned t = 0; t < trials; t++) {
 		struct sqk_insn in;
 		unsigned kind = rnd() % 3;
@@ -236,7 +178,7 @@ static void run(const char *name, uint32_t gfxv, unsigned lanes, unsigned trials
 
 		random_insn(&in, kind);
 		randomize(fast);
-		rig_copy(gen, fast);
+		bare_wave_copy(gen, fast);
 		rc = sqk_exec_valu_fast(&fast->w, &in);
 		CHECK(rc == 0, "%s: fast path refused %s (enc %u)", name, sqk_op_name(in.op),
 		      in.enc);
@@ -281,10 +223,8 @@ static void run(const char *name, uint32_t gfxv, unsigned lanes, unsigned trials
 		in.neg = 0;
 		CHECK(sqk_exec_valu_fast(&fast->w, &in) == -1, "%s: v_add_f32 taken", name);
 	}
-	free(fast->w.v);
-	free(gen->w.v);
-	free(fast);
-	free(gen);
+	bare_wave_free(fast);
+	bare_wave_free(gen);
 }
 
 int main(void)

@@ -78,9 +78,23 @@ static inline uint64_t sqk_exec(const struct sqk_wave *w)
 int sqk_fail(struct sqk_wave *w, const struct sqk_insn *in, int err, const char *why);
 
 /* Scalar operand read (32 or 64 bits). @f64: float inline constants and
- * literals of a 64-bit float operand. */
-uint64_t sqk_sread(struct sqk_wave *w, const struct sqk_insn *in, unsigned code, bool b64,
-		   bool f64);
+ * literals of a 64-bit float operand. SGPRs below VCC inline; the rest
+ * (VCC, EXEC, M0, constants, literals, apertures) out of line. */
+uint64_t sqk_sread_code(struct sqk_wave *w, const struct sqk_insn *in, unsigned code, bool b64,
+			bool f64);
+
+static inline uint64_t sqk_sread(struct sqk_wave *w, const struct sqk_insn *in, unsigned code,
+				 bool b64, bool f64)
+{
+	if (code < SQK_VCC) {
+		uint64_t v = w->s[code];
+
+		if (b64)
+			v |= (uint64_t)w->s[code + 1] << 32;
+		return v;
+	}
+	return sqk_sread_code(w, in, code, b64, f64);
+}
 void sqk_swrite(struct sqk_wave *w, unsigned code, uint64_t v, bool b64);
 
 /* The vector ALU's fast path (sqk_valu.c): the integer instructions

@@ -350,7 +350,8 @@ static const uint64_t fc64[9] = { 0x3fe0000000000000ull, 0xbfe0000000000000ull,
 				  0x4010000000000000ull, 0xc010000000000000ull,
 				  0x3fc45f306dc9c882ull };
 
-uint64_t sqk_sread(struct sqk_wave *w, const struct sqk_insn *in, unsigned code, bool b64, bool f64)
+uint64_t sqk_sread_code(struct sqk_wave *w, const struct sqk_insn *in, unsigned code, bool b64,
+			bool f64)
 {
 	const struct sqk_run *r = w->r;
 

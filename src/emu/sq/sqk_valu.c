@@ -605,6 +605,19 @@ static int exec_cmp(struct vctx *c, uint64_t ex, unsigned n)
 
 bool sqk_valu_general_only;
 
+/* The fast path's lane loops in AVX2 too where the CPU has it (8 lanes per
+ * instruction, 64-bit compares), chosen once at load time (GCC/clang
+ * function multi-versioning, an ifunc). */
+#ifndef __has_feature
+#define __has_feature(x) 0
+#endif
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__SANITIZE_ADDRESS__) && \
+	!__has_feature(address_sanitizer)
+#define SQK_LANE_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define SQK_LANE_CLONES
+#endif
+
 /* A source of the fast path: its VGPR column, or its scalar value in every
  * lane of @buf (@hi: the high dwords of a 64-bit source, else NULL). */
 static const uint32_t *fast_src(struct sqk_wave *w, const struct sqk_insn *in, unsigned code,
@@ -630,7 +643,7 @@ static const uint32_t *fast_src(struct sqk_wave *w, const struct sqk_insn *in, u
 	return buf;
 }
 
-int sqk_exec_valu_fast(struct sqk_wave *w, const struct sqk_insn *in)
+SQK_LANE_CLONES int sqk_exec_valu_fast(struct sqk_wave *w, const struct sqk_insn *in)
 {
 	unsigned op = in->op, n = w->lanes, enc = in->enc;
 	bool vop3 = enc == SQK_VOP3;
@@ -971,9 +984,14 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 		LANES O(U64(&c, 0, l));
 		break;
 	case K_v_swap_b32: {
-		uint32_t *a = w->v + (size_t)(dst - 256) * 64,
-			 *b = w->v + (size_t)(in->src[0] - 256) * 64;
+		uint32_t *a, *b;
 
+		/* both operands are VGPRs in the ISA; a scalar source code in
+		 * src0 is no instruction the hardware defines */
+		if (in->src[0] < 256)
+			return sqk_fail(w, in, -ENOTSUP, "v_swap_b32 with a scalar source");
+		a = w->v + (size_t)(dst - 256) * 64;
+		b = w->v + (size_t)(in->src[0] - 256) * 64;
 		LANES
 		{
 			uint32_t t = a[l];
