@@ -167,11 +167,16 @@ struct sqk_result {
 	bool fault_write, fault_ro;
 	uint64_t insns; /* wave-instructions executed */
 	uint64_t waves;
+	unsigned threads; /* host threads that ran the workgroups */
 	char msg[200];
 };
 
-/* Run a dispatch to completion (every workgroup, in order). Return 0, or
- * res->err; a trapped wave returns 1 (res->trapped). */
+/* Run a dispatch to completion: every workgroup, in order (X fastest) on one
+ * host thread, or taken in that order by several (sqk_wave.c: a dispatch
+ * of 64 workgroups or more, one thread per online CPU, at most 8;
+ * KFDSIG_EMU_SQ_THREADS=N sets the number). Return 0, or res->err; a
+ * trapped wave returns 1 (res->trapped). With several threads, the failure
+ * reported is that of the lowest workgroup that failed. */
 int sqk_run(const struct sqk_dispatch *d, const struct sqk_env *env, struct sqk_result *res);
 
 /* Trace hook for -v: called with each failure's message (may be NULL). */

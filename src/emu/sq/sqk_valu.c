@@ -611,8 +611,11 @@ bool sqk_valu_general_only;
 #ifndef __has_feature
 #define __has_feature(x) 0
 #endif
+/* Not under the sanitizers: the resolver runs before their runtime is set
+ * up (ThreadSanitizer crashes in it). */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__SANITIZE_ADDRESS__) && \
-	!__has_feature(address_sanitizer)
+	!defined(__SANITIZE_THREAD__) && !__has_feature(address_sanitizer) &&     \
+	!__has_feature(thread_sanitizer) && !__has_feature(memory_sanitizer)
 #define SQK_LANE_CLONES __attribute__((target_clones("avx2", "default")))
 #else
 #define SQK_LANE_CLONES

@@ -13,7 +13,9 @@
  * their waves round-robin in quanta; s_barrier holds a wave until every
  * wave of its workgroup that has not ended reaches it.
  */
+#include <pthread.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "emu/sq/sqk_exec.h"
 
@@ -45,12 +47,38 @@ struct dent {
 	struct sqk_insn in;
 };
 
+/* What the host threads running one dispatch share. */
+struct sqk_shared {
+	const struct sqk_dispatch *d;
+	uint32_t ng[3];	  /* workgroups in X, Y, Z */
+	uint64_t total;	  /* workgroups in all */
+	uint64_t next;	  /* the next workgroup to start (atomic) */
+	int abort;	  /* a thread failed: the others stop (atomic) */
+	unsigned lanes, maxw;
+};
+
+/* One host thread's part: its own waves, LDS, decode cache, TLB, result. */
 struct sqk_ctx {
 	struct sqk_run r;
 	struct sqk_wave *waves;
 	unsigned maxw;
 	struct dent *dc;
+	struct sqk_shared *sh;
+	struct sqk_result res;
+	uint64_t failed_wg; /* the workgroup that ended this thread with an error */
+	int rc;
+	pthread_t th;
 };
+
+/* True when the dispatch must stop: the queue says so, or another thread
+ * of the dispatch failed. */
+static bool stopping(const struct sqk_ctx *c)
+{
+	const struct sqk_env *env = c->r.env;
+
+	return __atomic_load_n(&c->sh->abort, __ATOMIC_RELAXED) ||
+	       (env->stop && env->stop(env->ctx));
+}
 
 static int fetch(struct sqk_wave *w, struct sqk_ctx *c, const struct sqk_insn **out)
 {
@@ -117,13 +145,11 @@ static int step(struct sqk_wave *w, const struct sqk_insn *in)
  * loop: barrier or end), negative (error; -EINTR: the queue stops). */
 static int run_wave(struct sqk_wave *w, struct sqk_ctx *c)
 {
-	const struct sqk_env *env = c->r.env;
-
 	for (unsigned k = 0; k < QUANTUM; k++) {
 		const struct sqk_insn *in = NULL;
 		int rc;
 
-		if (k % STOP_POLL == STOP_POLL - 1 && env->stop && env->stop(env->ctx))
+		if (k % STOP_POLL == STOP_POLL - 1 && stopping(c))
 			return -EINTR;
 		rc = fetch(w, c, &in);
 		if (rc < 0)
@@ -240,8 +266,6 @@ static void init_wave(struct sqk_ctx *c, struct sqk_wave *w, unsigned wi, const 
 
 static int run_group(struct sqk_ctx *c, unsigned nw)
 {
-	const struct sqk_env *env = c->r.env;
-
 	for (;;) {
 		unsigned running = 0, barrier = 0;
 
@@ -267,86 +291,17 @@ static int run_group(struct sqk_ctx *c, unsigned nw)
 			for (unsigned i = 0; i < nw; i++)
 				if (c->waves[i].state == SQK_BARRIER)
 					c->waves[i].state = SQK_RUNNING;
-		if (env->stop && env->stop(env->ctx))
+		if (stopping(c))
 			return -EINTR;
 	}
 }
 
-int sqk_run(const struct sqk_dispatch *d, const struct sqk_env *env, struct sqk_result *res)
+static void ctx_free(struct sqk_ctx *c)
 {
-	struct sqk_ctx *c;
-	unsigned lanes, maxw, ng[3];
-	uint64_t wgt;
-	int rc = 0;
-
-	memset(res, 0, sizeof(*res));
-	if (!d || !env || !env->xlate || !d->fam)
-		return res->err = -EINVAL;
-	lanes = d->wave32 && d->fam->gfx10 ? 32 : 64;
-	for (int i = 0; i < 3; i++) {
-		if (!d->wg[i] || !d->grid[i])
-			return res->err = -EINVAL;
-		ng[i] = (d->grid[i] + d->wg[i] - 1) / d->wg[i];
-	}
-	wgt = (uint64_t)d->wg[0] * d->wg[1] * d->wg[2];
-	if (wgt > 1024)
-		return res->err = -EINVAL;
-	maxw = (unsigned)((wgt + lanes - 1) / lanes);
-	c = calloc(1, sizeof(*c));
 	if (!c)
-		return res->err = -ENOMEM;
-	c->r.d = d;
-	c->r.f = d->fam;
-	c->r.env = env;
-	c->r.res = res;
-	c->r.lds_size = d->lds_bytes;
-	c->r.lds = calloc(1, d->lds_bytes ? d->lds_bytes : 4);
-	c->waves = calloc(maxw, sizeof(*c->waves));
-	c->dc = calloc(DCACHE, sizeof(*c->dc));
-	if (!c->r.lds || !c->waves || !c->dc) {
-		rc = res->err = -ENOMEM;
-		goto out;
-	}
-	for (unsigned i = 0; i < maxw; i++) {
-		c->waves[i].v = calloc((size_t)(SQK_NV + SQK_NV_SLACK) * 64, 4);
-		c->waves[i].lanes = (uint8_t)lanes;
-		c->waves[i].r = &c->r;
-		if (d->priv_bytes)
-			c->waves[i].priv = calloc(lanes, d->priv_bytes);
-		if (!c->waves[i].v || (d->priv_bytes && !c->waves[i].priv)) {
-			rc = res->err = -ENOMEM;
-			goto out;
-		}
-	}
-	for (uint32_t gz = 0; gz < ng[2] && !rc; gz++)
-		for (uint32_t gy = 0; gy < ng[1] && !rc; gy++)
-			for (uint32_t gx = 0; gx < ng[0] && !rc; gx++) {
-				uint32_t gid[3] = { gx, gy, gz }, dim[3];
-				unsigned nt, nw;
-
-				for (int i = 0; i < 3; i++) {
-					uint32_t left = d->grid[i] - gid[i] * d->wg[i];
-
-					dim[i] = left < d->wg[i] ? left : d->wg[i];
-				}
-				nt = dim[0] * dim[1] * dim[2];
-				nw = (nt + lanes - 1) / lanes;
-				if (d->lds_bytes)
-					memset(c->r.lds, 0, d->lds_bytes);
-				for (unsigned i = 0; i < nw; i++)
-					init_wave(c, &c->waves[i], i, gid, dim, nt);
-				res->waves += nw;
-				rc = run_group(c, nw);
-				if (!rc && env->stop && env->stop(env->ctx))
-					rc = -EINTR;
-			}
-	if (rc == -EINTR && res->trapped)
-		rc = 1;
-	else if (rc < 0 && !res->err)
-		res->err = rc;
-out:
+		return;
 	if (c->waves)
-		for (unsigned i = 0; i < maxw; i++) {
+		for (unsigned i = 0; i < c->maxw; i++) {
 			free(c->waves[i].v);
 			free(c->waves[i].priv);
 		}
@@ -354,5 +309,179 @@ out:
 	free(c->dc);
 	free(c->r.lds);
 	free(c);
+}
+
+static struct sqk_ctx *ctx_new(struct sqk_shared *sh, const struct sqk_env *env)
+{
+	const struct sqk_dispatch *d = sh->d;
+	struct sqk_ctx *c = calloc(1, sizeof(*c));
+
+	if (!c)
+		return NULL;
+	c->sh = sh;
+	c->maxw = sh->maxw;
+	c->r.d = d;
+	c->r.f = d->fam;
+	c->r.env = env;
+	c->r.res = &c->res;
+	c->r.lds_size = d->lds_bytes;
+	c->r.lds = calloc(1, d->lds_bytes ? d->lds_bytes : 4);
+	c->waves = calloc(sh->maxw, sizeof(*c->waves));
+	c->dc = calloc(DCACHE, sizeof(*c->dc));
+	if (!c->r.lds || !c->waves || !c->dc)
+		goto fail;
+	for (unsigned i = 0; i < sh->maxw; i++) {
+		c->waves[i].v = calloc((size_t)(SQK_NV + SQK_NV_SLACK) * 64, 4);
+		c->waves[i].lanes = (uint8_t)sh->lanes;
+		c->waves[i].r = &c->r;
+		if (d->priv_bytes)
+			c->waves[i].priv = calloc(sh->lanes, d->priv_bytes);
+		if (!c->waves[i].v || (d->priv_bytes && !c->waves[i].priv))
+			goto fail;
+	}
+	return c;
+fail:
+	ctx_free(c);
+	return NULL;
+}
+
+/* Take workgroups (X fastest, then Y, then Z) until none is left, the
+ * dispatch stops or one of them fails. */
+static int run_groups(struct sqk_ctx *c)
+{
+	struct sqk_shared *sh = c->sh;
+	const struct sqk_dispatch *d = sh->d;
+
+	for (;;) {
+		uint64_t idx;
+		uint32_t gid[3], dim[3];
+		unsigned nt, nw;
+		int rc;
+
+		if (__atomic_load_n(&sh->abort, __ATOMIC_RELAXED))
+			return -EINTR;
+		idx = __atomic_fetch_add(&sh->next, 1, __ATOMIC_RELAXED);
+		if (idx >= sh->total)
+			return 0;
+		gid[0] = (uint32_t)(idx % sh->ng[0]);
+		gid[1] = (uint32_t)(idx / sh->ng[0] % sh->ng[1]);
+		gid[2] = (uint32_t)(idx / sh->ng[0] / sh->ng[1]);
+		for (int i = 0; i < 3; i++) {
+			uint32_t left = d->grid[i] - gid[i] * d->wg[i];
+
+			dim[i] = left < d->wg[i] ? left : d->wg[i];
+		}
+		nt = dim[0] * dim[1] * dim[2];
+		nw = (nt + sh->lanes - 1) / sh->lanes;
+		if (d->lds_bytes)
+			memset(c->r.lds, 0, d->lds_bytes);
+		for (unsigned i = 0; i < nw; i++)
+			init_wave(c, &c->waves[i], i, gid, dim, nt);
+		c->res.waves += nw;
+		rc = run_group(c, nw);
+		if (!rc && c->r.env->stop && c->r.env->stop(c->r.env->ctx))
+			rc = -EINTR;
+		if (rc) {
+			c->failed_wg = idx;
+			__atomic_store_n(&sh->abort, 1, __ATOMIC_RELAXED);
+			return rc;
+		}
+	}
+}
+
+static void *group_thread(void *arg)
+{
+	struct sqk_ctx *c = arg;
+
+	c->rc = run_groups(c);
+	return NULL;
+}
+
+/* Host threads for a dispatch of @groups workgroups: one for a small one
+ * (the order of its workgroups, its faults and its traps as a single CU
+ * would give them), else one per online CPU, at most SQK_MAX_THREADS.
+ * KFDSIG_EMU_SQ_THREADS (1..SQK_MAX_THREADS) overrides. */
+#define SQK_MAX_THREADS 8
+#define SQK_PAR_GROUPS 64
+static unsigned threads_for(uint64_t groups)
+{
+	const char *e = getenv("KFDSIG_EMU_SQ_THREADS");
+	long n;
+
+	if (e && *e) {
+		n = strtol(e, NULL, 10);
+		return n >= 1 && n <= SQK_MAX_THREADS ? (unsigned)n : 1;
+	}
+	if (groups < SQK_PAR_GROUPS)
+		return 1;
+	n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > SQK_MAX_THREADS ? SQK_MAX_THREADS : n > 1 ? (unsigned)n : 1;
+}
+
+int sqk_run(const struct sqk_dispatch *d, const struct sqk_env *env, struct sqk_result *res)
+{
+	struct sqk_shared sh = { 0 };
+	struct sqk_ctx *c[SQK_MAX_THREADS] = { NULL }, *bad = NULL;
+	unsigned nthr, started = 1;
+	uint64_t wgt;
+	int rc = 0;
+
+	memset(res, 0, sizeof(*res));
+	if (!d || !env || !env->xlate || !d->fam)
+		return res->err = -EINVAL;
+	sh.d = d;
+	sh.lanes = d->wave32 && d->fam->gfx10 ? 32 : 64;
+	for (int i = 0; i < 3; i++) {
+		if (!d->wg[i] || !d->grid[i])
+			return res->err = -EINVAL;
+		sh.ng[i] = (d->grid[i] + d->wg[i] - 1) / d->wg[i];
+	}
+	wgt = (uint64_t)d->wg[0] * d->wg[1] * d->wg[2];
+	if (wgt > 1024)
+		return res->err = -EINVAL;
+	sh.maxw = (unsigned)((wgt + sh.lanes - 1) / sh.lanes);
+	sh.total = (uint64_t)sh.ng[0] * sh.ng[1] * sh.ng[2];
+	nthr = threads_for(sh.total);
+	c[0] = ctx_new(&sh, env);
+	if (!c[0])
+		return res->err = -ENOMEM;
+	/* more threads where they can be had; fewer is no error */
+	for (unsigned i = 1; i < nthr; i++) {
+		c[i] = ctx_new(&sh, env);
+		if (!c[i] || pthread_create(&c[i]->th, NULL, group_thread, c[i]) != 0) {
+			ctx_free(c[i]);
+			c[i] = NULL;
+			break;
+		}
+		started++;
+	}
+	c[0]->rc = run_groups(c[0]);
+	for (unsigned i = 1; i < started; i++)
+		pthread_join(c[i]->th, NULL);
+	/* The result: counts summed; the failure (fault, illegal instruction,
+	 * trap) of the lowest workgroup that failed, else a stop. */
+	for (unsigned i = 0; i < started; i++) {
+		res->insns += c[i]->res.insns;
+		res->waves += c[i]->res.waves;
+		if ((c[i]->res.err || c[i]->res.trapped) &&
+		    (!bad || c[i]->failed_wg < bad->failed_wg))
+			bad = c[i];
+		if (c[i]->rc < 0 && !rc)
+			rc = c[i]->rc;
+	}
+	if (bad) {
+		uint64_t insns = res->insns, waves = res->waves;
+
+		*res = bad->res;
+		res->insns = insns, res->waves = waves;
+		rc = bad->rc;
+	}
+	res->threads = started;
+	if (rc == -EINTR && res->trapped)
+		rc = 1;
+	else if (rc < 0 && !res->err)
+		res->err = rc;
+	for (unsigned i = 0; i < started; i++)
+		ctx_free(c[i]);
 	return rc;
 }
