@@ -117,10 +117,17 @@ static void run(const char *mcpu, uint32_t gfxv, const char *attrs, bool wave32)
 		CHECK(bad == 0, "%s, %s threads: %u of %u workgroup ids wrong", mcpu, thr, bad,
 		      GROUPS);
 	}
-	/* a small dispatch: one thread whatever the CPUs */
+	/* a small dispatch: one thread whatever the CPUs; a setting past the
+	 * maximum is the maximum, one that is no number is no setting */
 	rc = dispatch(gfxv, wave32, 8, NULL, &res);
 	CHECK(rc == 0 && res.threads == 1 && out[0] == 8 * lanes,
 	      "%s: 8 workgroups: rc %d, %u threads, counter %u", mcpu, rc, res.threads, out[0]);
+	rc = dispatch(gfxv, wave32, 100, "99", &res);
+	CHECK(rc == 0 && res.threads == 8 && out[0] == 100 * lanes,
+	      "%s: 99 threads asked: rc %d, %u threads", mcpu, rc, res.threads);
+	rc = dispatch(gfxv, wave32, 8, "two", &res);
+	CHECK(rc == 0 && res.threads == 1, "%s: 'two' threads asked: rc %d, %u threads", mcpu, rc,
+	      res.threads);
 
 	/* the lowest failing workgroup's fault, on 4 threads, several times */
 	T_REQUIRE(kco_asm_text(src_far, mcpu, attrs, code, sizeof(code)), "llvm-mc for %s", mcpu);

@@ -50,10 +50,10 @@ struct dent {
 /* What the host threads running one dispatch share. */
 struct sqk_shared {
 	const struct sqk_dispatch *d;
-	uint32_t ng[3];	  /* workgroups in X, Y, Z */
-	uint64_t total;	  /* workgroups in all */
-	uint64_t next;	  /* the next workgroup to start (atomic) */
-	int abort;	  /* a thread failed: the others stop (atomic) */
+	uint32_t ng[3]; /* workgroups in X, Y, Z */
+	uint64_t total; /* workgroups in all */
+	uint64_t next;	/* the next workgroup to start (atomic) */
+	int abort;	/* a thread failed: the others stop (atomic) */
 	unsigned lanes, maxw;
 };
 
@@ -400,17 +400,20 @@ static void *group_thread(void *arg)
 /* Host threads for a dispatch of @groups workgroups: one for a small one
  * (the order of its workgroups, its faults and its traps as a single CU
  * would give them), else one per online CPU, at most SQK_MAX_THREADS.
- * KFDSIG_EMU_SQ_THREADS (1..SQK_MAX_THREADS) overrides. */
+ * KFDSIG_EMU_SQ_THREADS=N sets the number for every dispatch (above the
+ * maximum: the maximum; not a positive number: as if unset). */
 #define SQK_MAX_THREADS 8
 #define SQK_PAR_GROUPS 64
 static unsigned threads_for(uint64_t groups)
 {
 	const char *e = getenv("KFDSIG_EMU_SQ_THREADS");
+	char *end;
 	long n;
 
 	if (e && *e) {
-		n = strtol(e, NULL, 10);
-		return n >= 1 && n <= SQK_MAX_THREADS ? (unsigned)n : 1;
+		n = strtol(e, &end, 10);
+		if (!*end && n >= 1)
+			return n > SQK_MAX_THREADS ? SQK_MAX_THREADS : (unsigned)n;
 	}
 	if (groups < SQK_PAR_GROUPS)
 		return 1;
