@@ -92,11 +92,8 @@ static void run(const char *mcpu, uint32_t gfxv, const char *attrs, bool wave32)
 
 int main(void)
 {
-	if (access(KFDSIG_LLVM22_BIN "/llvm-mc", X_OK) != 0 ||
-	    access(KFDSIG_LLVM22_BIN "/llvm-objcopy", X_OK) != 0) {
-		printf("SKIP: no LLVM 22 in %s\n", KFDSIG_LLVM22_BIN);
+	if (kco_asm_missing())
 		return T_EXIT_SKIP;
-	}
 	run("gfx90a", 90010, "", false);
 	run("gfx1030", 100300, "-mattr=+wavefrontsize32", true);
 	return t_result("emu_sqk_salu_wrap");

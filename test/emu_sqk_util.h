@@ -35,6 +35,17 @@ struct kco {
 	} kd[32];
 };
 
+/* True (having printed the SKIP line) when llvm-mc 22 or llvm-objcopy 22,
+ * which kco_asm_text() needs, is missing. */
+static inline bool kco_asm_missing(void)
+{
+	if (access(KFDSIG_LLVM22_BIN "/llvm-mc", X_OK) == 0 &&
+	    access(KFDSIG_LLVM22_BIN "/llvm-objcopy", X_OK) == 0)
+		return false;
+	printf("SKIP: no LLVM 22 in %s\n", KFDSIG_LLVM22_BIN);
+	return true;
+}
+
 /* Assemble @src with llvm-mc 22 for @mcpu (@opts: more options, may be
  * "") and copy its .text into @code (@cap bytes, zeroed first). Return the
  * bytes copied, 0 when LLVM fails. */

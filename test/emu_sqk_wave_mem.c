@@ -183,11 +183,8 @@ static void run(const char *mcpu, uint32_t gfxv)
 
 int main(void)
 {
-	if (access(KFDSIG_LLVM22_BIN "/llvm-mc", X_OK) != 0 ||
-	    access(KFDSIG_LLVM22_BIN "/llvm-objcopy", X_OK) != 0) {
-		printf("SKIP: no LLVM 22 in %s\n", KFDSIG_LLVM22_BIN);
+	if (kco_asm_missing())
 		return T_EXIT_SKIP;
-	}
 	run("gfx90a", 90010);
 	run("gfx900", 90000);
 	return t_result("emu_sqk_wave_mem");
