@@ -449,7 +449,7 @@ submit:
 			break;
 	if (!kfdsig_kfd_queue_submit(q, d, n, 5)) {
 		/* a kernel consumes its one packet only at its end: 1 ms */
-		int64_t idle = aql || (mode & 0x10) ? 1 : 2;
+		int64_t idle = mode & 0x10 ? 1 : 2;
 		int64_t now = now_ms(), end = now + 20, idle_end = now + idle;
 		uint64_t seen = 0;
 

@@ -646,6 +646,15 @@ static const uint32_t *fast_src(struct sqk_wave *w, const struct sqk_insn *in, u
 	return buf;
 }
 
+/* Carry-in and v_cndmask's condition: VOP2 reads VCC, VOP3 its third
+ * source as an SGPR pair (a VGPR there gives none, as in the general path). */
+static uint64_t fast_carry_in(struct sqk_wave *w, const struct sqk_insn *in, bool vop3)
+{
+	if (!vop3)
+		return sqk_get_mask(w, SQK_VCC);
+	return in->src[2] < 256 ? sqk_sread(w, in, in->src[2], true, false) : 0;
+}
+
 SQK_LANE_CLONES int sqk_exec_valu_fast(struct sqk_wave *w, const struct sqk_insn *in)
 {
 	unsigned op = in->op, n = w->lanes, enc = in->enc;
@@ -733,11 +742,6 @@ SQK_LANE_CLONES int sqk_exec_valu_fast(struct sqk_wave *w, const struct sqk_insn
 	a = fast_src(w, in, in->src[0], false, ka, NULL, n);
 	b = enc == SQK_VOP1 ? NULL
 			    : fast_src(w, in, in->src[1], op == K_v_lshlrev_b64, kb, &bhi, n);
-	/* carry-in and v_cndmask's condition: VOP2 VCC, VOP3 an SGPR pair */
-	if (!vop3)
-		cin = sqk_get_mask(w, SQK_VCC);
-	else
-		cin = in->src[2] < 256 ? sqk_sread(w, in, in->src[2], true, false) : 0;
 #define BIN(e)                               \
 	for (unsigned l = 0; l < n; l++) {   \
 		uint32_t x = a[l], y = b[l]; \
@@ -773,7 +777,8 @@ SQK_LANE_CLONES int sqk_exec_valu_fast(struct sqk_wave *w, const struct sqk_insn
 	case K_v_mul_lo_u32:
 		BIN(x * y);
 	case K_v_cndmask_b32:
-		if (n == 64 && (cin == ~0ull || !cin)) {
+		cin = fast_carry_in(w, in, vop3) & sqk_mask(w);
+		if (cin == sqk_mask(w) || !cin) {
 			const uint32_t *s = cin ? b : a;
 
 			for (unsigned l = 0; l < n; l++)
@@ -797,8 +802,7 @@ SQK_LANE_CLONES int sqk_exec_valu_fast(struct sqk_wave *w, const struct sqk_insn
 			d[l] = (uint32_t)r, d[l + 64] = (uint32_t)(r >> 32);
 			cy[l] = r < p;
 		}
-		sqk_swrite(w, in->sdst, pack_lanes(cy, n), n == 64);
-		return 0;
+		break; /* its carry-out below */
 	}
 	case K_v_lshlrev_b64:
 		for (unsigned l = 0; l < n; l++) {
@@ -815,31 +819,27 @@ SQK_LANE_CLONES int sqk_exec_valu_fast(struct sqk_wave *w, const struct sqk_insn
 	}                                    \
 	break
 	case K_v_add_co_u32:
+		CARRY(x + y, x + y < x);
 	case K_v_sub_co_u32:
+		CARRY(x - y, y > x);
 	case K_v_subrev_co_u32:
+		CARRY(y - x, x > y);
 	case K_v_addc_co_u32:
-	case K_v_add_co_ci_u32:
-		switch (op) {
-		case K_v_add_co_u32:
-			CARRY(x + y, x + y < x);
-		case K_v_sub_co_u32:
-			CARRY(x - y, y > x);
-		case K_v_subrev_co_u32:
-			CARRY(y - x, x > y);
-		default: {
-			uint8_t ci[64];
+	case K_v_add_co_ci_u32: {
+		uint8_t ci[64];
 
-			unpack_lanes(cin, ci, n);
-			CARRY(x + y + ci[l], (x + y < x) | (x + y + ci[l] < x + y));
-		}
-		}
+		unpack_lanes(fast_carry_in(w, in, vop3), ci, n);
+		CARRY(x + y + ci[l], (x + y < x) | (x + y + ci[l] < x + y));
+	}
 #undef CARRY
-		sqk_swrite(w, vop3 ? in->sdst : SQK_VCC, pack_lanes(cy, n), n == 64);
-		return 0;
 	default:
 		return -1;
 	}
 #undef BIN
+	/* the carry-out lanes (every case that breaks) to VCC or the VOP3
+	 * SGPR destination */
+	sqk_swrite(w, vop3 ? in->sdst : SQK_VCC, pack_lanes(cy, n), n == 64);
+	return 0;
 }
 
 int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)

@@ -60,8 +60,7 @@ struct sqk_shared {
 /* One host thread's part: its own waves, LDS, decode cache, TLB, result. */
 struct sqk_ctx {
 	struct sqk_run r;
-	struct sqk_wave *waves;
-	unsigned maxw;
+	struct sqk_wave *waves; /* sh->maxw of them */
 	struct dent *dc;
 	struct sqk_shared *sh;
 	struct sqk_result res;
@@ -301,7 +300,7 @@ static void ctx_free(struct sqk_ctx *c)
 	if (!c)
 		return;
 	if (c->waves)
-		for (unsigned i = 0; i < c->maxw; i++) {
+		for (unsigned i = 0; i < c->sh->maxw; i++) {
 			free(c->waves[i].v);
 			free(c->waves[i].priv);
 		}
@@ -319,7 +318,6 @@ static struct sqk_ctx *ctx_new(struct sqk_shared *sh, const struct sqk_env *env)
 	if (!c)
 		return NULL;
 	c->sh = sh;
-	c->maxw = sh->maxw;
 	c->r.d = d;
 	c->r.f = d->fam;
 	c->r.env = env;
@@ -379,7 +377,7 @@ static int run_groups(struct sqk_ctx *c)
 			init_wave(c, &c->waves[i], i, gid, dim, nt);
 		c->res.waves += nw;
 		rc = run_group(c, nw);
-		if (!rc && c->r.env->stop && c->r.env->stop(c->r.env->ctx))
+		if (!rc && stopping(c))
 			rc = -EINTR;
 		if (rc) {
 			c->failed_wg = idx;
