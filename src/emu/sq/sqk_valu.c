@@ -591,7 +591,9 @@ static int exec_cmp(struct vctx *c, uint64_t ex, unsigned n)
 	}
 	bits = pack_lanes(c->cy, n) & ex0;
 	/* e32: VCC (gfx10 v_cmpx: EXEC only); e64: the SGPR destination
-	 * (gfx10 v_cmpx e64: EXEC only) */
+	 * (gfx10 v_cmpx e64: EXEC only: LLVM 22's llvm-mc refuses an SGPR
+	 * destination for gfx1030's v_cmpx_*_e64 and encodes SDST as EXEC,
+	 * 0x7e; gfx900 takes one) */
 	if (!(x && w->r->f->gfx10)) {
 		unsigned d = in->enc == SQK_VOP3 ? (in->dst - 256) : in->dst;
 
@@ -674,7 +676,8 @@ SQK_LANE_CLONES int sqk_exec_valu_fast(struct sqk_wave *w, const struct sqk_insn
 	if ((op >= K_v_cmp_f_i32 && op <= K_v_cmp_t_u64) ||
 	    (op >= K_v_cmp_f_i32 + CMP_BLOCK && op <= K_v_cmp_t_u64 + CMP_BLOCK)) {
 		/* integer VOPC: the lanes' bits to VCC or the VOP3 SGPR
-		 * destination; v_cmpx to EXEC too (gfx10: EXEC only) */
+		 * destination; v_cmpx to EXEC too (gfx10: EXEC only, as in
+		 * exec_cmp()) */
 		bool x = op >= K_v_cmpx_f_f32;
 		unsigned k = op - K_v_cmp_f_i32 - (x ? CMP_BLOCK : 0), t = k / 8, cond = k % 8,
 			 sd = vop3 ? in->dst - 256u : in->dst;
