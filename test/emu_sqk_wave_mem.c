@@ -8,7 +8,9 @@
  * whose consecutive pages are far apart on the host, and check: loads and
  * stores that cross a page (64-bit vaddr and saddr + offset forms, dword
  * and dwordx4), a dwordx4 copy within a page, lanes addressing a page in
- * reverse (both forms), a store and an ALU write under a partial EXEC
+ * reverse (both forms), a store whose lanes' low address halves wrap
+ * within the wave under one high half (an offset taking the first lane to
+ * a page start: not one page), a store and an ALU write under a partial EXEC
  * (only its lanes written, the carry-out VCC only in its lanes), and a
  * store running from a mapped page into an unmapped one: the GPU page
  * fault at the first address of the unmapped page, the lanes before it
@@ -28,8 +30,11 @@
 
 /* host memory: every mapped page with an unmapped page's worth of filler
  * after it, so that a copy running past a page's end reads the filler */
-static uint8_t code[4096], host[6][2 * 4096];
-static const uint64_t page_va[6] = { 0x40000, 0x41000, 0x50000, 0x51000, 0x60000, 0 };
+#define NPAGES 7
+static uint8_t code[4096], host[NPAGES][2 * 4096];
+static const uint64_t page_va[NPAGES] = {
+	0x40000, 0x41000, 0x50000, 0x51000, 0x100000000, 0x200000000, 0x60000,
+};
 
 static void *xlate(void *ctx, uint64_t va, uint32_t len, bool write, bool *ro)
 {
@@ -38,7 +43,7 @@ static void *xlate(void *ctx, uint64_t va, uint32_t len, bool write, bool *ro)
 	*ro = false;
 	if (va >= CODE_VA && va - CODE_VA <= 4096 - len)
 		return code + (va - CODE_VA);
-	for (size_t i = 0; i < 5; i++)
+	for (size_t i = 0; i < NPAGES; i++)
 		if (va >= page_va[i] && va - page_va[i] <= 4096 - len)
 			return host[i] + (va - page_va[i]);
 	return NULL;
@@ -102,6 +107,14 @@ static const char src[] = "  v_lshlrev_b32 v1, 2, v0\n"
 			  /* the lanes EXEC left out keep v10's old value: 0x51a00 */
 			  "  v_add_co_u32 v2, vcc, 0x51a00, v1\n"
 			  "  global_store_dword v[2:3], v10, off\n"
+			  /* low halves that wrap within the wave, one high half
+			   * (1), the offset taking lane 0 to a page start:
+			   * lanes 0-31 at 0x200000000 + 4 * lane, 32-63 at
+			   * 0x100000080 + 4 * (lane - 32) */
+			  "  v_mov_b32 v3, 1\n"
+			  "  v_add_co_u32 v2, vcc, 0xffffff80, v1\n"
+			  "  global_store_dword v[2:3], v0, off offset:0x80\n"
+			  "  v_mov_b32 v3, 0\n"
 			  /* from a mapped page into an unmapped one: 0x60f80 */
 			  "  v_add_co_u32 v2, vcc, 0x60f80, v1\n"
 			  "  global_store_dword v[2:3], v0, off\n"
@@ -112,7 +125,7 @@ static uint32_t at(uint64_t va)
 {
 	uint32_t v = 0;
 
-	for (size_t i = 0; i < 5; i++)
+	for (size_t i = 0; i < NPAGES; i++)
 		if (va >= page_va[i] && va - page_va[i] < 4096)
 			memcpy(&v, host[i] + (va - page_va[i]), 4);
 	return v;
@@ -142,7 +155,7 @@ static void run(const char *mcpu, uint32_t gfxv)
 
 			memcpy(host[p] + 4 * i, &v, 4);
 		}
-	for (unsigned p = 2; p < 5; p++)
+	for (unsigned p = 2; p < NPAGES; p++)
 		memset(host[p], 0, 4096);
 	d.fam = sqk_family_of(gfxv);
 	T_REQUIRE(d.fam, "family of %s", mcpu);
@@ -171,6 +184,10 @@ static void run(const char *mcpu, uint32_t gfxv)
 		/* partial EXEC: the lane's id in its lanes only */
 		bad += at(0x51800 + 4 * l) != ((ex >> l & 1) ? l : 0);
 		bad += at(0x51a00 + 4 * l) != ((ex >> l & 1) ? l - 1 : 7u);
+		/* low halves wrapping: lane by lane */
+		bad += at(0x200000000 + 4 * l) != (l < 32 ? l : 0);
+		if (l >= 32)
+			bad += at(0x100000080 + 4 * (l - 32)) != l;
 		/* the store into the unmapped page: the lanes before the fault */
 		bad += at(0x60f80 + 4 * l) != (l < 32 ? l : 0);
 	}

@@ -64,6 +64,7 @@ struct sqk_family {
 	const struct sqk_opent *tab;
 	bool gfx10;	   /* RDNA layouts (VOP3 0x35, SMEM 0x3d, DS op at 18, null 125) */
 	bool packed_tid;   /* work-item ids packed in v0 (gfx90a, gfx940) */
+	bool agprs;	   /* accumulation VGPRs (gfx908 on) */
 	bool agpr_unified; /* AGPRs after the VGPRs (gfx90a, gfx940): acc bit of memory ops */
 	bool arch_scratch; /* architected flat scratch (gfx940): no flat scratch init SGPRs */
 	uint16_t lookup[SQK_NENC][1024];

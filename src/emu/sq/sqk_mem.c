@@ -352,22 +352,28 @@ static int whole_wave(struct sqk_wave *w, const struct sqk_insn *in, bool store,
 	unsigned k = nb / 4;
 	uint8_t *p;
 
+	/* consecutive low halves that do not wrap (a wave whose addresses
+	 * carry into the high half crosses a page: lane by lane anyway) */
+	if (lo[0] > UINT32_MAX - nb * (n - 1))
+		return 1;
 	if (in->enc == SQK_GLOBAL && in->saddr != 0xffff) {
-		/* saddr + the lane's 32-bit offset: consecutive offsets, no wrap */
-		for (unsigned l = 0; l < n; l++)
-			d |= lo[l] ^ (lo[0] + nb * l);
-		if (d || lo[0] > UINT32_MAX - nb * (n - 1))
+		/* saddr + the lane's 32-bit offset */
+		uint32_t e = lo[0];
+
+		for (unsigned l = 0; l < n; l++, e += nb)
+			d |= lo[l] ^ e;
+		if (d)
 			return 1;
 		a0 = sqk_sread(w, in, in->saddr, true, false) + lo[0] + off;
 	} else {
-		uint64_t b0 = lo[0] | (uint64_t)hi[0] << 32;
+		/* 64-bit addresses: one high half for the wave */
+		uint32_t e = lo[0], h = hi[0];
 
-		for (unsigned l = 0; l < n; l++)
-			d |= (lo[l] ^ (uint32_t)(b0 + nb * l)) |
-			     (hi[l] ^ (uint32_t)((b0 + nb * l) >> 32));
+		for (unsigned l = 0; l < n; l++, e += nb)
+			d |= (lo[l] ^ e) | (hi[l] ^ h);
 		if (d)
 			return 1;
-		a0 = b0 + off;
+		a0 = (lo[0] | (uint64_t)h << 32) + off;
 		if (in->enc == SQK_FLAT &&
 		    ((uint32_t)(a0 >> 32) == (uint32_t)(r->d->shared_base >> 32) ||
 		     (uint32_t)(a0 >> 32) == (uint32_t)(r->d->private_base >> 32)))
@@ -378,11 +384,15 @@ static int whole_wave(struct sqk_wave *w, const struct sqk_insn *in, bool store,
 	p = xl(w, in, a0, store);
 	if (!p)
 		return -EFAULT;
-	if (k == 1) {
-		if (store)
-			memcpy(p, reg, 4ull * n);
+	if (k == 1) { /* constant sizes: inline copies */
+		if (store && n == 64)
+			memcpy(p, reg, 256);
+		else if (store)
+			memcpy(p, reg, 128);
+		else if (n == 64)
+			memcpy(reg, p, 256);
 		else
-			memcpy(reg, p, 4ull * n);
+			memcpy(reg, p, 128);
 		return 0;
 	}
 	for (unsigned i = 0; i < k; i++)

@@ -657,6 +657,37 @@ static uint64_t fast_carry_in(struct sqk_wave *w, const struct sqk_insn *in, boo
 	return in->src[2] < 256 ? sqk_sread(w, in, in->src[2], true, false) : 0;
 }
 
+/* The statements for each lane l with ax its src0 value (axh: the high dword of a
+ * 64-bit src0, SRC0_LANES64): one loop for a scalar src0, one for a column. */
+#define SRC0_LANES(...)                                    \
+	do {                                               \
+		if (as) {                                  \
+			const uint32_t ax = (uint32_t)k0;  \
+			for (unsigned l = 0; l < n; l++) { \
+				__VA_ARGS__                \
+			}                                  \
+		} else {                                   \
+			for (unsigned l = 0; l < n; l++) { \
+				const uint32_t ax = a[l];  \
+				__VA_ARGS__                \
+			}                                  \
+		}                                          \
+	} while (0)
+#define SRC0_LANES64(...)                                                             \
+	do {                                                                          \
+		if (as) {                                                             \
+			const uint32_t ax = (uint32_t)k0, axh = (uint32_t)(k0 >> 32); \
+			for (unsigned l = 0; l < n; l++) {                            \
+				__VA_ARGS__                                           \
+			}                                                             \
+		} else {                                                              \
+			for (unsigned l = 0; l < n; l++) {                            \
+				const uint32_t ax = a[l], axh = ahi[l];               \
+				__VA_ARGS__                                           \
+			}                                                             \
+		}                                                                     \
+	} while (0)
+
 SQK_LANE_CLONES int sqk_exec_valu_fast(struct sqk_wave *w, const struct sqk_insn *in)
 {
 	unsigned op = in->op, n = w->lanes, enc = in->enc;
@@ -664,7 +695,10 @@ SQK_LANE_CLONES int sqk_exec_valu_fast(struct sqk_wave *w, const struct sqk_insn
 	uint32_t ka[128], kb[128], *d;
 	const uint32_t *a, *b, *ahi = NULL, *bhi = NULL;
 	uint8_t cy[64];
-	uint64_t cin;
+	uint64_t cin, k0 = 0;
+	/* src0 scalar (an SGPR, a constant): its value k0 in every lane
+	 * instead of a column (SRC0_LANES) */
+	bool as = in->src[0] < 256;
 
 	if (w->gpr_idx || in->ext || sqk_exec(w) != sqk_mask(w))
 		return -1;
@@ -683,29 +717,27 @@ SQK_LANE_CLONES int sqk_exec_valu_fast(struct sqk_wave *w, const struct sqk_insn
 			 sd = vop3 ? in->dst - 256u : in->dst;
 		uint64_t bits;
 
+		if (as)
+			k0 = sqk_sread(w, in, in->src[0], t >= 2, false);
 		if (t < 2) {
-			a = fast_src(w, in, in->src[0], false, ka, NULL, n);
+			a = as ? NULL : fast_src(w, in, in->src[0], false, ka, NULL, n);
 			b = fast_src(w, in, in->src[1], false, kb, NULL, n);
 		} else {
-			a = fast_src(w, in, in->src[0], true, ka, &ahi, n);
+			a = as ? NULL : fast_src(w, in, in->src[0], true, ka, &ahi, n);
 			b = fast_src(w, in, in->src[1], true, kb, &bhi, n);
 		}
-#define FCMP(e)                                                                    \
-	do {                                                                       \
-		if (t == 0)                                                        \
-			for (unsigned l = 0; l < n; l++)                           \
-				cy[l] = (int32_t)a[l] e(int32_t) b[l];             \
-		else if (t == 1)                                                   \
-			for (unsigned l = 0; l < n; l++)                           \
-				cy[l] = a[l] e b[l];                               \
-		else if (t == 2)                                                   \
-			for (unsigned l = 0; l < n; l++)                           \
-				cy[l] = (int64_t)(a[l] | (uint64_t)ahi[l] << 32)   \
-					e(int64_t)(b[l] | (uint64_t)bhi[l] << 32); \
-		else                                                               \
-			for (unsigned l = 0; l < n; l++)                           \
-				cy[l] = (a[l] | (uint64_t)ahi[l] << 32)            \
-					e(b[l] | (uint64_t)bhi[l] << 32);          \
+#define FCMP(e)                                                                           \
+	do {                                                                              \
+		if (t == 0)                                                               \
+			SRC0_LANES(cy[l] = (int32_t)ax e(int32_t) b[l];);                 \
+		else if (t == 1)                                                          \
+			SRC0_LANES(cy[l] = ax e b[l];);                                   \
+		else if (t == 2)                                                          \
+			SRC0_LANES64(cy[l] = (int64_t)(ax | (uint64_t)axh << 32)          \
+					     e(int64_t)(b[l] | (uint64_t)bhi[l] << 32);); \
+		else                                                                      \
+			SRC0_LANES64(cy[l] = (ax | (uint64_t)axh << 32)                   \
+					     e(b[l] | (uint64_t)bhi[l] << 32););          \
 	} while (0)
 		switch (cond) {
 		case 1:
@@ -742,19 +774,17 @@ SQK_LANE_CLONES int sqk_exec_valu_fast(struct sqk_wave *w, const struct sqk_insn
 	    in->dst - 256u + (op == K_v_lshlrev_b64 || op == K_v_mad_u64_u32 ? 2 : 1) > SQK_NV)
 		return -1;
 	d = w->v + (size_t)(in->dst - 256) * 64;
-	a = fast_src(w, in, in->src[0], false, ka, NULL, n);
+	if (as)
+		k0 = sqk_sread(w, in, in->src[0], false, false);
+	a = as ? NULL : fast_src(w, in, in->src[0], false, ka, NULL, n);
 	b = enc == SQK_VOP1 ? NULL
 			    : fast_src(w, in, in->src[1], op == K_v_lshlrev_b64, kb, &bhi, n);
-#define BIN(e)                               \
-	for (unsigned l = 0; l < n; l++) {   \
-		uint32_t x = a[l], y = b[l]; \
-		d[l] = (e);                  \
-	}                                    \
+#define BIN(e)                                              \
+	SRC0_LANES(uint32_t x = ax, y = b[l]; d[l] = (e);); \
 	return 0
 	switch (op) {
 	case K_v_mov_b32:
-		for (unsigned l = 0; l < n; l++)
-			d[l] = a[l];
+		SRC0_LANES(d[l] = ax;);
 		return 0;
 	case K_v_add_u32:
 	case K_v_add_nc_u32:
@@ -781,15 +811,16 @@ SQK_LANE_CLONES int sqk_exec_valu_fast(struct sqk_wave *w, const struct sqk_insn
 		BIN(x * y);
 	case K_v_cndmask_b32:
 		cin = fast_carry_in(w, in, vop3) & sqk_mask(w);
-		if (cin == sqk_mask(w) || !cin) {
-			const uint32_t *s = cin ? b : a;
-
+		if (cin == sqk_mask(w)) {
 			for (unsigned l = 0; l < n; l++)
-				d[l] = s[l];
+				d[l] = b[l];
 			return 0;
 		}
-		for (unsigned l = 0; l < n; l++)
-			d[l] = (cin >> l & 1) ? b[l] : a[l];
+		if (!cin) {
+			SRC0_LANES(d[l] = ax;);
+			return 0;
+		}
+		SRC0_LANES(d[l] = (cin >> l & 1) ? b[l] : ax;);
 		return 0;
 	case K_v_mad_u64_u32: {
 		const uint32_t *c, *chi;
@@ -798,28 +829,17 @@ SQK_LANE_CLONES int sqk_exec_valu_fast(struct sqk_wave *w, const struct sqk_insn
 		if (!vop3)
 			return -1;
 		c = fast_src(w, in, in->src[2], true, kc, &chi, n);
-		for (unsigned l = 0; l < n; l++) {
-			uint64_t p = (uint64_t)a[l] * b[l], z = c[l] | (uint64_t)chi[l] << 32,
-				 r = p + z;
-
-			d[l] = (uint32_t)r, d[l + 64] = (uint32_t)(r >> 32);
-			cy[l] = r < p;
-		}
+		SRC0_LANES(uint64_t p = (uint64_t)ax * b[l], z = c[l] | (uint64_t)chi[l] << 32,
+			   r = p + z;
+			   d[l] = (uint32_t)r, d[l + 64] = (uint32_t)(r >> 32); cy[l] = r < p;);
 		break; /* its carry-out below */
 	}
 	case K_v_lshlrev_b64:
-		for (unsigned l = 0; l < n; l++) {
-			uint64_t v = (b[l] | (uint64_t)bhi[l] << 32) << (a[l] & 63);
-
-			d[l] = (uint32_t)v, d[l + 64] = (uint32_t)(v >> 32);
-		}
+		SRC0_LANES(uint64_t v = (b[l] | (uint64_t)bhi[l] << 32) << (ax & 63);
+			   d[l] = (uint32_t)v, d[l + 64] = (uint32_t)(v >> 32););
 		return 0;
-#define CARRY(e, c)                          \
-	for (unsigned l = 0; l < n; l++) {   \
-		uint32_t x = a[l], y = b[l]; \
-		d[l] = (e);                  \
-		cy[l] = (uint8_t)(c);        \
-	}                                    \
+#define CARRY(e, c)                                                               \
+	SRC0_LANES(uint32_t x = ax, y = b[l]; d[l] = (e); cy[l] = (uint8_t)(c);); \
 	break
 	case K_v_add_co_u32:
 		CARRY(x + y, x + y < x);
@@ -844,6 +864,8 @@ SQK_LANE_CLONES int sqk_exec_valu_fast(struct sqk_wave *w, const struct sqk_insn
 	sqk_swrite(w, vop3 ? in->sdst : SQK_VCC, pack_lanes(cy, n), n == 64);
 	return 0;
 }
+#undef SRC0_LANES
+#undef SRC0_LANES64
 
 int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 {

@@ -169,15 +169,26 @@ static void init_wave(struct sqk_ctx *c, struct sqk_wave *w, unsigned wi, const 
 		      const uint32_t dim[3], unsigned nthreads)
 {
 	const struct sqk_dispatch *d = c->r.d;
-	unsigned lanes = w->lanes, n = 0, nv = ((d->rsrc1 & 63) + 1) * 8,
+	unsigned lanes = w->lanes, n = 0, nv = ((d->rsrc1 & 63) + 1) * 8, na = 0,
 		 user = RSRC2_USER_SGPR(d->rsrc2);
 	uint32_t *s = w->s;
 
 	if (nv > 256)
 		nv = 256;
+	/* AGPRs: gfx908 grants as many as VGPRs; gfx90a and gfx940 take them
+	 * from the granted file after COMPUTE_PGM_RSRC3.ACCUM_OFFSET ((field
+	 * + 1) * 4 VGPRs; LLVM AMDGPUUsage "compute_pgm_rsrc3 for GFX90A,
+	 * GFX942"); no other family has any */
+	if (c->r.f->agpr_unified) {
+		unsigned acc = ((d->rsrc3 & 63) + 1) * 4;
+
+		na = nv > acc ? nv - acc : 0;
+	} else if (c->r.f->agprs) {
+		na = nv;
+	}
 	memset(s, 0, sizeof(w->s));
 	memset(w->v, 0, (size_t)nv * 64 * 4);
-	memset(w->v + 256 * 64, 0, (size_t)nv * 64 * 4);
+	memset(w->v + 256 * 64, 0, (size_t)na * 64 * 4);
 	w->scc = false;
 	w->state = SQK_RUNNING;
 	w->r = &c->r;
@@ -237,23 +248,37 @@ static void init_wave(struct sqk_ctx *c, struct sqk_wave *w, unsigned wi, const 
 		uint64_t ex = 0;
 		unsigned t = wi * lanes, x = t % dim[0], y = (t / dim[0]) % dim[1],
 			 z = t / (dim[0] * dim[1]);
+		bool packed = c->r.f->packed_tid;
 
-		/* the first lane's ids divided out, the next ones counted on */
-		for (unsigned l = 0; l < lanes; l++, t++) {
-			if (l && ++x == dim[0]) {
-				x = 0;
-				if (++y == dim[1])
-					y = 0, z++;
-			}
-			if (t >= nthreads)
-				break;
-			ex |= 1ull << l;
-			if (c->r.f->packed_tid) {
-				w->v[l] = x | y << 10 | z << 20;
-			} else {
-				w->v[l] = x;
-				w->v[64 + l] = y;
-				w->v[128 + l] = z;
+		if (x + lanes <= dim[0] && t + lanes <= nthreads) {
+			/* every lane live, in one row: x counts on, y and z
+			 * stay (their registers are zero from above) */
+			uint32_t yz = packed ? y << 10 | z << 20 : 0;
+
+			for (unsigned l = 0; l < lanes; l++)
+				w->v[l] = (x + l) | yz;
+			for (unsigned l = 0; l < lanes && !packed && (y || z); l++)
+				w->v[64 + l] = y, w->v[128 + l] = z;
+			ex = sqk_mask(w);
+		} else {
+			/* the first lane's ids divided out, the next ones
+			 * counted on */
+			for (unsigned l = 0; l < lanes; l++, t++) {
+				if (l && ++x == dim[0]) {
+					x = 0;
+					if (++y == dim[1])
+						y = 0, z++;
+				}
+				if (t >= nthreads)
+					break;
+				ex |= 1ull << l;
+				if (packed) {
+					w->v[l] = x | y << 10 | z << 20;
+				} else {
+					w->v[l] = x;
+					w->v[64 + l] = y;
+					w->v[128 + l] = z;
+				}
 			}
 		}
 		sqk_set_mask(w, SQK_EXEC, ex);
