@@ -38,11 +38,11 @@ static void *xlate(void *ctx, uint64_t va, uint32_t len, bool write, bool *ro)
 	(void)ctx;
 	(void)write;
 	*ro = false;
-	if (va >= CODE_VA && va - CODE_VA <= sizeof(code) - len)
+	if (va >= CODE_VA && len <= sizeof(code) && va - CODE_VA <= sizeof(code) - len)
 		return code + (va - CODE_VA);
-	if (va >= KARG_VA && va - KARG_VA <= sizeof(karg) - len)
+	if (va >= KARG_VA && len <= sizeof(karg) && va - KARG_VA <= sizeof(karg) - len)
 		return karg + (va - KARG_VA);
-	if (va >= OUT_VA && va - OUT_VA <= OUT_SIZE - len)
+	if (va >= OUT_VA && len <= OUT_SIZE && va - OUT_VA <= OUT_SIZE - len)
 		return (uint8_t *)out + (va - OUT_VA);
 	return NULL;
 }

@@ -36,7 +36,7 @@ static void *xlate(void *ctx, uint64_t va, uint32_t len, bool write, bool *ro)
 	(void)write;
 	*ro = false;
 	for (size_t i = 0; i < 3; i++)
-		if (va >= m[i].va && va - m[i].va <= 4096 - len)
+		if (va >= m[i].va && len <= 4096 && va - m[i].va <= 4096 - len)
 			return m[i].p + (va - m[i].va);
 	return NULL;
 }

@@ -30,7 +30,7 @@ static void *xlate(void *ctx, uint64_t va, uint32_t len, bool write, bool *ro)
 {
 	(void)ctx;
 	*ro = true;
-	if (!write && va >= CODE_VA && va - CODE_VA <= sizeof(code) - len)
+	if (!write && va >= CODE_VA && len <= sizeof(code) && va - CODE_VA <= sizeof(code) - len)
 		return (uint8_t *)code + (va - CODE_VA);
 	return NULL;
 }

@@ -37,9 +37,9 @@ static void *xlate(void *ctx, uint64_t va, uint32_t len, bool write, bool *ro)
 	(void)ctx;
 	(void)write;
 	*ro = false;
-	if (va >= CODE_VA && va - CODE_VA <= sizeof(code) - len)
+	if (va >= CODE_VA && len <= sizeof(code) && va - CODE_VA <= sizeof(code) - len)
 		return code + (va - CODE_VA);
-	if (va >= OUT_VA && va - OUT_VA <= sizeof(out) - len)
+	if (va >= OUT_VA && len <= sizeof(out) && va - OUT_VA <= sizeof(out) - len)
 		return (uint8_t *)out + (va - OUT_VA);
 	return NULL;
 }

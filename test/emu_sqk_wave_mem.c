@@ -10,7 +10,9 @@
  * and dwordx4), a dwordx4 copy within a page, lanes addressing a page in
  * reverse (both forms), a store whose lanes' low address halves wrap
  * within the wave under one high half (an offset taking the first lane to
- * a page start: not one page), a store and an ALU write under a partial EXEC
+ * a page start: not one page), stores to two pages of a 64 KiB mapping
+ * (translated as one block), a store after a load to a read-only 64 KiB
+ * mapping (the write fault, though the block is cached for reads), a store and an ALU write under a partial EXEC
  * (only its lanes written, the carry-out VCC only in its lanes), and a
  * store running from a mapped page into an unmapped one: the GPU page
  * fault at the first address of the unmapped page, the lanes before it
@@ -36,15 +38,27 @@ static const uint64_t page_va[NPAGES] = {
 	0x40000, 0x41000, 0x50000, 0x51000, 0x100000000, 0x200000000, 0x60000,
 };
 
+/* one 64 KiB mapping, the interpreter's translation block, and a
+ * read-only one */
+#define BIG_VA 0x80000ull
+#define RO_VA 0xa0000ull
+static uint32_t big[65536 / 4], ro_mem[65536 / 4];
+
 static void *xlate(void *ctx, uint64_t va, uint32_t len, bool write, bool *ro)
 {
 	(void)ctx;
 	(void)write;
 	*ro = false;
-	if (va >= CODE_VA && va - CODE_VA <= 4096 - len)
+	if (va >= CODE_VA && len <= 4096 && va - CODE_VA <= 4096 - len)
 		return code + (va - CODE_VA);
+	if (va >= BIG_VA && len <= sizeof(big) && va - BIG_VA <= sizeof(big) - len)
+		return (uint8_t *)big + (va - BIG_VA);
+	if (va >= RO_VA && len <= sizeof(ro_mem) && va - RO_VA <= sizeof(ro_mem) - len) {
+		*ro = write;
+		return write ? NULL : (uint8_t *)ro_mem + (va - RO_VA);
+	}
 	for (size_t i = 0; i < NPAGES; i++)
-		if (va >= page_va[i] && va - page_va[i] <= 4096 - len)
+		if (va >= page_va[i] && len <= 4096 && va - page_va[i] <= 4096 - len)
 			return host[i] + (va - page_va[i]);
 	return NULL;
 }
@@ -115,6 +129,12 @@ static const char src[] = "  v_lshlrev_b32 v1, 2, v0\n"
 			  "  v_add_co_u32 v2, vcc, 0xffffff80, v1\n"
 			  "  global_store_dword v[2:3], v0, off offset:0x80\n"
 			  "  v_mov_b32 v3, 0\n"
+			  /* pages 0 and 5 of a 64 KiB mapping (one translation) */
+			  "  v_add_co_u32 v2, vcc, 0x80000, v1\n"
+			  "  global_store_dword v[2:3], v0, off\n"
+			  "  v_add_co_u32 v2, vcc, 0x85000, v1\n"
+			  "  v_add_u32 v15, 0x100, v0\n"
+			  "  global_store_dword v[2:3], v15, off\n"
 			  /* from a mapped page into an unmapped one: 0x60f80 */
 			  "  v_add_co_u32 v2, vcc, 0x60f80, v1\n"
 			  "  global_store_dword v[2:3], v0, off\n"
@@ -157,6 +177,7 @@ static void run(const char *mcpu, uint32_t gfxv)
 		}
 	for (unsigned p = 2; p < NPAGES; p++)
 		memset(host[p], 0, 4096);
+	memset(big, 0, sizeof(big));
 	d.fam = sqk_family_of(gfxv);
 	T_REQUIRE(d.fam, "family of %s", mcpu);
 	d.entry = CODE_VA;
@@ -188,6 +209,9 @@ static void run(const char *mcpu, uint32_t gfxv)
 		bad += at(0x200000000 + 4 * l) != (l < 32 ? l : 0);
 		if (l >= 32)
 			bad += at(0x100000080 + 4 * (l - 32)) != l;
+		/* the 64 KiB mapping: each page at its place */
+		bad += big[l] != l;
+		bad += big[0x5000 / 4 + l] != 0x100 + l;
 		/* the store into the unmapped page: the lanes before the fault */
 		bad += at(0x60f80 + 4 * l) != (l < 32 ? l : 0);
 	}
@@ -198,11 +222,45 @@ static void run(const char *mcpu, uint32_t gfxv)
 	CHECK_EQ(at(0x51c04), (uint32_t)(ex >> 32), "%s: VCC hi", mcpu);
 }
 
+/* A load from a read-only 64 KiB mapping, then a store to the same page:
+ * the write fault, though the load's translation of the block is cached. */
+static void run_ro(const char *mcpu, uint32_t gfxv)
+{
+	static const char ro_src[] = "  v_lshlrev_b32 v1, 2, v0\n"
+				     "  v_mov_b32 v3, 0\n"
+				     "  v_add_co_u32 v2, vcc, 0xa0000, v1\n"
+				     "  global_load_dword v4, v[2:3], off\n"
+				     "  s_waitcnt vmcnt(0)\n"
+				     "  global_store_dword v[2:3], v0, off\n"
+				     "  s_endpgm\n";
+	struct sqk_env env = { .xlate = xlate };
+	struct sqk_dispatch d = { 0 };
+	struct sqk_result res;
+	uint32_t user[16] = { 0 };
+	int rc;
+
+	T_REQUIRE(kco_asm_text(ro_src, mcpu, "", code, sizeof(code)), "llvm-mc for %s", mcpu);
+	memset(ro_mem, 0x5a, sizeof(ro_mem));
+	d.fam = sqk_family_of(gfxv);
+	T_REQUIRE(d.fam, "family of %s", mcpu);
+	d.entry = CODE_VA;
+	d.rsrc1 = 1;
+	d.user_data = user;
+	d.wg[0] = d.grid[0] = 64;
+	d.wg[1] = d.wg[2] = d.grid[1] = d.grid[2] = 1;
+	rc = sqk_run(&d, &env, &res);
+	CHECK(rc == -EFAULT && res.fault_write && res.fault_ro && res.fault_va == RO_VA,
+	      "%s: a store after a load of a read-only page: %d (%s), va 0x%llx, ro %d", mcpu, rc,
+	      res.msg, (unsigned long long)res.fault_va, res.fault_ro);
+	CHECK_EQ(ro_mem[0], 0x5a5a5a5au, "%s: the read-only page unchanged", mcpu);
+}
+
 int main(void)
 {
 	if (kco_asm_missing())
 		return T_EXIT_SKIP;
 	run("gfx90a", 90010);
 	run("gfx900", 90000);
+	run_ro("gfx90a", 90010);
 	return t_result("emu_sqk_wave_mem");
 }

@@ -126,9 +126,11 @@ unsigned sqk_decode(const struct sqk_family *f, const uint32_t *w, unsigned avai
 /* The memory, message and trap services of the emulated device. */
 struct sqk_env {
 	void *ctx;
-	/* Host address of [va, va + len) in the GPU VM (len never crosses a
-	 * 4 KiB page), or NULL: not mapped (*ro false) or not writable for a
-	 * write (*ro true). */
+	/* Host address of [va, va + len) in the GPU VM, or NULL: not all
+	 * mapped in one host range (*ro false) or not writable for a write
+	 * (*ro true). @len: up to 64 KiB, @va a multiple of it when it is
+	 * more than 4 KiB (the interpreter asks for a 64 KiB block first,
+	 * then its page). */
 	void *(*xlate)(void *ctx, uint64_t va, uint32_t len, bool write, bool *ro);
 	/* s_sendmsg: message id, m0. Negative: stop the dispatch. */
 	int (*message)(void *ctx, uint32_t msg, uint32_t m0);

@@ -13,6 +13,7 @@
 #define SQK_NV 512     /* VGPRs + AGPRs */
 #define SQK_NV_SLACK 8 /* registers past the last, for multi-dword operands */
 #define SQK_TLB 64
+#define SQK_BTLB 16
 
 struct sqk_run;
 
@@ -45,6 +46,11 @@ struct sqk_run {
 		uint8_t *host;
 		bool w;
 	} tlb[SQK_TLB];
+	struct { /* 64 KiB blocks one mapping holds, behind the TLB */
+		uint64_t block;
+		uint8_t *host;
+		bool w;
+	} btlb[SQK_BTLB];
 };
 
 /* Wave-size helpers: EXEC and VCC as lane masks. */

@@ -37,23 +37,41 @@ static inline unsigned tlb_index(uint64_t page)
 	return (unsigned)((page * 0x9e3779b97f4a7c15ull) >> 58) % SQK_TLB;
 }
 
+/* A TLB miss looks in a cache of 64 KiB blocks, each entered when one
+ * mapping holds all of it: a wave streaming through a buffer takes one
+ * host translation per 16 pages (the host's translation walks the
+ * process's buffers under its lock, which the dispatch's threads share),
+ * and pages that evict each other in the TLB (a copy's source and
+ * destination) none. A block no one mapping holds: its page alone. */
+#define XL_BLOCK 65536ull
+
 static uint8_t *xl_miss(struct sqk_wave *w, const struct sqk_insn *in, uint64_t va, bool write)
 {
 	struct sqk_run *r = w->r;
-	uint64_t page = va >> 12;
-	unsigned i = tlb_index(page);
+	uint64_t page = va >> 12, block = va / XL_BLOCK;
+	unsigned i = tlb_index(page), b = tlb_index(block) % SQK_BTLB;
 	bool ro = false;
-	void *p;
+	uint8_t *p;
 
-	p = r->env->xlate(r->env->ctx, va & ~4095ull, 4096, write, &ro);
-	if (!p) {
-		vm_fault(w, in, va, write, ro);
-		return NULL;
+	if (r->btlb[b].block == block + 1 && (!write || r->btlb[b].w)) {
+		p = r->btlb[b].host + (va % XL_BLOCK & ~4095ull);
+	} else if ((p = r->env->xlate(r->env->ctx, block * XL_BLOCK, XL_BLOCK, write, &ro))) {
+		r->btlb[b].block = block + 1;
+		r->btlb[b].host = p;
+		r->btlb[b].w = write;
+		p += va % XL_BLOCK & ~4095ull;
+	} else {
+		ro = false;
+		p = r->env->xlate(r->env->ctx, va & ~4095ull, 4096, write, &ro);
+		if (!p) {
+			vm_fault(w, in, va, write, ro);
+			return NULL;
+		}
 	}
 	r->tlb[i].page = page + 1;
 	r->tlb[i].host = p;
 	r->tlb[i].w = write;
-	return (uint8_t *)p + (va & 4095);
+	return p + (va & 4095);
 }
 
 static inline __attribute__((always_inline)) uint8_t *
