@@ -33,19 +33,12 @@
 static uint8_t code[4096], karg[4096];
 static uint32_t out[OUT_SIZE / 4];
 
-static void *xlate(void *ctx, uint64_t va, uint32_t len, bool write, bool *ro)
-{
-	(void)ctx;
-	(void)write;
-	*ro = false;
-	if (va >= CODE_VA && len <= sizeof(code) && va - CODE_VA <= sizeof(code) - len)
-		return code + (va - CODE_VA);
-	if (va >= KARG_VA && len <= sizeof(karg) && va - KARG_VA <= sizeof(karg) - len)
-		return karg + (va - KARG_VA);
-	if (va >= OUT_VA && len <= OUT_SIZE && va - OUT_VA <= OUT_SIZE - len)
-		return (uint8_t *)out + (va - OUT_VA);
-	return NULL;
-}
+static const struct tvm_range ranges[] = {
+	{ CODE_VA, code, sizeof(code), false },
+	{ KARG_VA, karg, sizeof(karg), false },
+	{ OUT_VA, out, OUT_SIZE, false },
+};
+static struct tvm vm = { ranges, 3 };
 
 /* s[0:1] the kernel arguments (out), s2 the workgroup id X */
 static const char src_ids[] = "  s_load_dwordx2 s[4:5], s[0:1], 0x0\n"
@@ -71,8 +64,8 @@ static const char src_far[] = "  s_load_dwordx2 s[4:5], s[0:1], 0x0\n"
 static int dispatch(uint32_t gfxv, bool wave32, uint32_t groups, const char *threads,
 		    struct sqk_result *res)
 {
-	struct sqk_env env = { .xlate = xlate };
-	struct sqk_dispatch d = { 0 };
+	struct sqk_env env = { .ctx = &vm, .xlate = tvm_xlate };
+	struct sqk_dispatch d;
 	uint64_t o = OUT_VA;
 	unsigned lanes = wave32 ? 32 : 64;
 
@@ -82,16 +75,11 @@ static int dispatch(uint32_t gfxv, bool wave32, uint32_t groups, const char *thr
 		unsetenv("KFDSIG_EMU_SQ_THREADS");
 	memset(out, 0, sizeof(out));
 	memcpy(karg, &o, 8);
-	d.fam = sqk_family_of(gfxv);
-	d.entry = CODE_VA;
-	d.rsrc1 = 1;		    /* 16 VGPRs */
+	tvm_dispatch(&d, gfxv, CODE_VA, lanes, lanes * groups);
 	d.rsrc2 = 2 << 1 | 1u << 7; /* 2 user SGPRs, workgroup id X */
 	d.props = 1 << 3;	    /* enable_sgpr_kernarg_segment_ptr */
 	d.aql = true;
 	d.wave32 = wave32;
-	d.wg[0] = lanes;
-	d.grid[0] = lanes * groups;
-	d.wg[1] = d.wg[2] = d.grid[1] = d.grid[2] = 1;
 	d.kernarg = KARG_VA;
 	return sqk_run(&d, &env, res);
 }

@@ -25,21 +25,12 @@
 
 static uint8_t code[4096], karg[4096], out[4096];
 
-static void *xlate(void *ctx, uint64_t va, uint32_t len, bool write, bool *ro)
-{
-	static const struct {
-		uint64_t va;
-		uint8_t *p;
-	} m[] = { { CODE_VA, code }, { KARG_VA, karg }, { OUT_VA, out } };
-
-	(void)ctx;
-	(void)write;
-	*ro = false;
-	for (size_t i = 0; i < 3; i++)
-		if (va >= m[i].va && len <= 4096 && va - m[i].va <= 4096 - len)
-			return m[i].p + (va - m[i].va);
-	return NULL;
-}
+static const struct tvm_range ranges[] = {
+	{ CODE_VA, code, sizeof(code), false },
+	{ KARG_VA, karg, sizeof(karg), false },
+	{ OUT_VA, out, sizeof(out), false },
+};
+static struct tvm vm = { ranges, 3 };
 
 static const char src[] = "  s_load_dwordx2 s[2:3], s[0:1], 0x0\n"
 			  "  s_mov_b32 s4, 0x7374000\n"
@@ -60,8 +51,8 @@ static const char src[] = "  s_load_dwordx2 s[2:3], s[0:1], 0x0\n"
 
 static void run(const char *mcpu, uint32_t gfxv, const char *attrs, bool wave32)
 {
-	struct sqk_env env = { .xlate = xlate };
-	struct sqk_dispatch d = { 0 };
+	struct sqk_env env = { .ctx = &vm, .xlate = tvm_xlate };
+	struct sqk_dispatch d;
 	struct sqk_result res;
 	uint64_t o = OUT_VA;
 	uint32_t r[3];
@@ -70,16 +61,12 @@ static void run(const char *mcpu, uint32_t gfxv, const char *attrs, bool wave32)
 	T_REQUIRE(kco_asm_text(src, mcpu, attrs, code, sizeof(code)), "llvm-mc for %s", mcpu);
 	memset(out, 0, sizeof(out));
 	memcpy(karg, &o, 8);
-	d.fam = sqk_family_of(gfxv);
-	T_REQUIRE(d.fam, "family of %s", mcpu);
-	d.entry = CODE_VA;
-	d.rsrc1 = 1;	  /* 16 VGPRs */
+	T_REQUIRE(tvm_dispatch(&d, gfxv, CODE_VA, wave32 ? 32 : 64, wave32 ? 32 : 64),
+		  "family of %s", mcpu);
 	d.rsrc2 = 2 << 1; /* 2 user SGPRs: the kernarg pointer */
 	d.props = 1 << 3; /* enable_sgpr_kernarg_segment_ptr */
 	d.aql = true;
 	d.wave32 = wave32;
-	d.wg[0] = d.grid[0] = wave32 ? 32 : 64;
-	d.wg[1] = d.wg[2] = d.grid[1] = d.grid[2] = 1;
 	d.kernarg = KARG_VA;
 	rc = sqk_run(&d, &env, &res);
 	CHECK(rc == 0, "%s: sqk_run %d (%s)", mcpu, rc, res.msg);

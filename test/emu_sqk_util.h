@@ -19,6 +19,7 @@
 
 #include <kfdsig/aql.h>
 
+#include "emu/sq/sqk.h"
 #include "kfd_util.h"
 
 #ifndef KFDSIG_LLVM22_BIN
@@ -296,6 +297,57 @@ static inline int krig_run(struct krig *r, const char *name, uint32_t grid, uint
 	const uint32_t g[3] = { grid, 1, 1 }, w[3] = { wg, 1, 1 };
 
 	return krig_run3(r, name, g, w, args, nargs, ms);
+}
+
+/* ---- sqk_run() alone: a GPU VM of host ranges, a 1D dispatch ----------- */
+
+struct tvm_range {
+	uint64_t va;
+	void *host;
+	size_t len;
+	bool ro; /* a write fails with *ro set */
+};
+
+struct tvm {
+	const struct tvm_range *r;
+	size_t n;
+};
+
+/* sqk_env.xlate over the struct tvm in @ctx: [va, va + len) within one
+ * range. */
+static inline void *tvm_xlate(void *ctx, uint64_t va, uint32_t len, bool write, bool *ro)
+{
+	const struct tvm *vm = ctx;
+
+	*ro = false;
+	for (size_t i = 0; i < vm->n; i++) {
+		const struct tvm_range *m = &vm->r[i];
+
+		if (va < m->va || len > m->len || va - m->va > m->len - len)
+			continue;
+		if (write && m->ro) {
+			*ro = true;
+			return NULL;
+		}
+		return (uint8_t *)m->host + (va - m->va);
+	}
+	return NULL;
+}
+
+/* @d: a dispatch of the code at @entry for the family of @gfxv, @wg
+ * work-items per workgroup and @grid in all along X, 16 VGPRs, the 16
+ * user SGPRs of a PM4 dispatch (rsrc2 0; the caller sets user_data).
+ * Return: false when the interpreter does not run the family. */
+static inline bool tvm_dispatch(struct sqk_dispatch *d, uint32_t gfxv, uint64_t entry, uint32_t wg,
+				uint32_t grid)
+{
+	memset(d, 0, sizeof(*d));
+	d->fam = sqk_family_of(gfxv);
+	d->entry = entry;
+	d->rsrc1 = 1; /* 16 VGPRs */
+	d->wg[0] = wg, d->grid[0] = grid;
+	d->wg[1] = d->wg[2] = d->grid[1] = d->grid[2] = 1;
+	return d->fam != NULL;
 }
 
 #endif

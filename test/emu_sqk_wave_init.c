@@ -32,17 +32,11 @@
 static uint8_t code[4096];
 static uint32_t out[OUT_MAX];
 
-static void *xlate(void *ctx, uint64_t va, uint32_t len, bool write, bool *ro)
-{
-	(void)ctx;
-	(void)write;
-	*ro = false;
-	if (va >= CODE_VA && len <= sizeof(code) && va - CODE_VA <= sizeof(code) - len)
-		return code + (va - CODE_VA);
-	if (va >= OUT_VA && len <= sizeof(out) && va - OUT_VA <= sizeof(out) - len)
-		return (uint8_t *)out + (va - OUT_VA);
-	return NULL;
-}
+static const struct tvm_range ranges[] = {
+	{ CODE_VA, code, sizeof(code), false },
+	{ OUT_VA, out, sizeof(out), false },
+};
+static struct tvm vm = { ranges, 2 };
 
 /* s[0:1]: the output; s2, s3: dim x, dim y. v0-v2 hold x, y, z (the
  * packed form first unpacks them with v_bfe_u32); %s: the unpacking,
@@ -65,8 +59,8 @@ static const char unpack[] = "  v_bfe_u32 v2, v0, 20, 10\n"
 
 static void run(const char *mcpu, uint32_t gfxv, bool packed, bool w32, const uint32_t wg[3])
 {
-	struct sqk_env env = { .xlate = xlate };
-	struct sqk_dispatch d = { 0 };
+	struct sqk_env env = { .ctx = &vm, .xlate = tvm_xlate };
+	struct sqk_dispatch d;
 	struct sqk_result res;
 	uint32_t user[16] = { (uint32_t)OUT_VA, (uint32_t)(OUT_VA >> 32), wg[0], wg[1] };
 	uint32_t n = wg[0] * wg[1] * wg[2];
@@ -80,14 +74,10 @@ static void run(const char *mcpu, uint32_t gfxv, bool packed, bool w32, const ui
 		  "llvm-mc for %s", mcpu);
 	T_REQUIRE(n <= OUT_MAX, "workgroup size");
 	memset(out, 0xee, sizeof(out));
-	d.fam = sqk_family_of(gfxv);
-	T_REQUIRE(d.fam, "family of %s", mcpu);
-	d.entry = CODE_VA;
-	d.rsrc1 = 1; /* 16 VGPRs */
-	d.rsrc2 = 0; /* user data: s0-s15 */
+	T_REQUIRE(tvm_dispatch(&d, gfxv, CODE_VA, wg[0], wg[0]), "family of %s", mcpu);
 	d.user_data = user;
 	d.wave32 = w32;
-	for (int i = 0; i < 3; i++)
+	for (int i = 1; i < 3; i++)
 		d.wg[i] = d.grid[i] = wg[i];
 	rc = sqk_run(&d, &env, &res);
 	CHECK(rc == 0, "%s %ux%ux%u: sqk_run %d (%s)", mcpu, wg[0], wg[1], wg[2], rc, res.msg);
@@ -151,8 +141,8 @@ static const char agpr_write[] = "  v_accvgpr_write_b32 a0, v6\n"
  * ACCUM_OFFSET). */
 static void run_regs(const char *mcpu, uint32_t gfxv, bool agprs, uint32_t rsrc1, uint32_t rsrc3)
 {
-	struct sqk_env env = { .xlate = xlate };
-	struct sqk_dispatch d = { 0 };
+	struct sqk_env env = { .ctx = &vm, .xlate = tvm_xlate };
+	struct sqk_dispatch d;
 	struct sqk_result res;
 	uint32_t user[16] = { (uint32_t)OUT_VA, (uint32_t)(OUT_VA >> 32) };
 	char src[2048];
@@ -162,15 +152,11 @@ static void run_regs(const char *mcpu, uint32_t gfxv, bool agprs, uint32_t rsrc1
 	snprintf(src, sizeof(src), regs, agprs ? agpr_read : "", agprs ? agpr_write : "");
 	T_REQUIRE(kco_asm_text(src, mcpu, "", code, sizeof(code)), "llvm-mc for %s", mcpu);
 	memset(out, 0xee, sizeof(out));
-	d.fam = sqk_family_of(gfxv);
-	T_REQUIRE(d.fam, "family of %s", mcpu);
-	d.entry = CODE_VA;
+	T_REQUIRE(tvm_dispatch(&d, gfxv, CODE_VA, 64, 256), "family of %s", mcpu);
 	d.rsrc1 = rsrc1;
 	d.rsrc2 = 4u << 1 | 1u << 7; /* user data s0-s3, then the workgroup id x */
 	d.rsrc3 = rsrc3;
 	d.user_data = user;
-	d.wg[0] = 64, d.grid[0] = 256;
-	d.wg[1] = d.wg[2] = d.grid[1] = d.grid[2] = 1;
 	rc = sqk_run(&d, &env, &res);
 	CHECK(rc == 0, "%s registers: sqk_run %d (%s)", mcpu, rc, res.msg);
 	for (uint32_t i = 0; i < 256; i++)

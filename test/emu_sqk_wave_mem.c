@@ -44,23 +44,16 @@ static const uint64_t page_va[NPAGES] = {
 #define RO_VA 0xa0000ull
 static uint32_t big[65536 / 4], ro_mem[65536 / 4];
 
-static void *xlate(void *ctx, uint64_t va, uint32_t len, bool write, bool *ro)
+static struct tvm_range ranges[3 + NPAGES];
+static struct tvm vm = { ranges, 3 + NPAGES };
+
+static void map_init(void)
 {
-	(void)ctx;
-	(void)write;
-	*ro = false;
-	if (va >= CODE_VA && len <= 4096 && va - CODE_VA <= 4096 - len)
-		return code + (va - CODE_VA);
-	if (va >= BIG_VA && len <= sizeof(big) && va - BIG_VA <= sizeof(big) - len)
-		return (uint8_t *)big + (va - BIG_VA);
-	if (va >= RO_VA && len <= sizeof(ro_mem) && va - RO_VA <= sizeof(ro_mem) - len) {
-		*ro = write;
-		return write ? NULL : (uint8_t *)ro_mem + (va - RO_VA);
-	}
+	ranges[0] = (struct tvm_range){ CODE_VA, code, 4096, false };
+	ranges[1] = (struct tvm_range){ BIG_VA, big, sizeof(big), false };
+	ranges[2] = (struct tvm_range){ RO_VA, ro_mem, sizeof(ro_mem), true };
 	for (size_t i = 0; i < NPAGES; i++)
-		if (va >= page_va[i] && len <= 4096 && va - page_va[i] <= 4096 - len)
-			return host[i] + (va - page_va[i]);
-	return NULL;
+		ranges[3 + i] = (struct tvm_range){ page_va[i], host[i], 4096, false };
 }
 
 static const char src[] = "  v_lshlrev_b32 v1, 2, v0\n"
@@ -159,8 +152,8 @@ static uint32_t want_src(uint64_t va)
 
 static void run(const char *mcpu, uint32_t gfxv)
 {
-	struct sqk_env env = { .xlate = xlate };
-	struct sqk_dispatch d = { 0 };
+	struct sqk_env env = { .ctx = &vm, .xlate = tvm_xlate };
+	struct sqk_dispatch d;
 	struct sqk_result res;
 	uint32_t user[16] = { 0 };
 	unsigned bad = 0;
@@ -178,14 +171,8 @@ static void run(const char *mcpu, uint32_t gfxv)
 	for (unsigned p = 2; p < NPAGES; p++)
 		memset(host[p], 0, 4096);
 	memset(big, 0, sizeof(big));
-	d.fam = sqk_family_of(gfxv);
-	T_REQUIRE(d.fam, "family of %s", mcpu);
-	d.entry = CODE_VA;
-	d.rsrc1 = 1; /* 16 VGPRs */
-	d.rsrc2 = 0; /* user data: s0-s15 */
+	T_REQUIRE(tvm_dispatch(&d, gfxv, CODE_VA, 64, 64), "family of %s", mcpu);
 	d.user_data = user;
-	d.wg[0] = d.grid[0] = 64;
-	d.wg[1] = d.wg[2] = d.grid[1] = d.grid[2] = 1;
 	rc = sqk_run(&d, &env, &res);
 	CHECK(rc == -EFAULT && res.err == -EFAULT, "%s: sqk_run %d (%s)", mcpu, rc, res.msg);
 	CHECK_EQ(res.fault_va, 0x61000ull, "%s: the fault's address", mcpu);
@@ -233,21 +220,16 @@ static void run_ro(const char *mcpu, uint32_t gfxv)
 				     "  s_waitcnt vmcnt(0)\n"
 				     "  global_store_dword v[2:3], v0, off\n"
 				     "  s_endpgm\n";
-	struct sqk_env env = { .xlate = xlate };
-	struct sqk_dispatch d = { 0 };
+	struct sqk_env env = { .ctx = &vm, .xlate = tvm_xlate };
+	struct sqk_dispatch d;
 	struct sqk_result res;
 	uint32_t user[16] = { 0 };
 	int rc;
 
 	T_REQUIRE(kco_asm_text(ro_src, mcpu, "", code, sizeof(code)), "llvm-mc for %s", mcpu);
 	memset(ro_mem, 0x5a, sizeof(ro_mem));
-	d.fam = sqk_family_of(gfxv);
-	T_REQUIRE(d.fam, "family of %s", mcpu);
-	d.entry = CODE_VA;
-	d.rsrc1 = 1;
+	T_REQUIRE(tvm_dispatch(&d, gfxv, CODE_VA, 64, 64), "family of %s", mcpu);
 	d.user_data = user;
-	d.wg[0] = d.grid[0] = 64;
-	d.wg[1] = d.wg[2] = d.grid[1] = d.grid[2] = 1;
 	rc = sqk_run(&d, &env, &res);
 	CHECK(rc == -EFAULT && res.fault_write && res.fault_ro && res.fault_va == RO_VA,
 	      "%s: a store after a load of a read-only page: %d (%s), va 0x%llx, ro %d", mcpu, rc,
@@ -259,6 +241,7 @@ int main(void)
 {
 	if (kco_asm_missing())
 		return T_EXIT_SKIP;
+	map_init();
 	run("gfx90a", 90010);
 	run("gfx900", 90000);
 	run_ro("gfx90a", 90010);
