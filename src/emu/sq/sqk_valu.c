@@ -692,12 +692,13 @@ SQK_LANE_CLONES int sqk_exec_valu_fast(struct sqk_wave *w, const struct sqk_insn
 {
 	unsigned op = in->op, n = w->lanes, enc = in->enc;
 	bool vop3 = enc == SQK_VOP3;
-	uint32_t ka[128], kb[128], *d;
+	uint32_t kb[128], *d;
 	const uint32_t *a, *b, *ahi = NULL, *bhi = NULL;
 	uint8_t cy[64];
 	uint64_t cin, k0 = 0;
 	/* src0 scalar (an SGPR, a constant): its value k0 in every lane
-	 * instead of a column (SRC0_LANES) */
+	 * instead of a column (SRC0_LANES); else a VGPR column, which
+	 * fast_src() returns without a buffer */
 	bool as = in->src[0] < 256;
 
 	if (w->gpr_idx || in->ext || sqk_exec(w) != sqk_mask(w))
@@ -720,10 +721,10 @@ SQK_LANE_CLONES int sqk_exec_valu_fast(struct sqk_wave *w, const struct sqk_insn
 		if (as)
 			k0 = sqk_sread(w, in, in->src[0], t >= 2, false);
 		if (t < 2) {
-			a = as ? NULL : fast_src(w, in, in->src[0], false, ka, NULL, n);
+			a = as ? NULL : fast_src(w, in, in->src[0], false, NULL, NULL, n);
 			b = fast_src(w, in, in->src[1], false, kb, NULL, n);
 		} else {
-			a = as ? NULL : fast_src(w, in, in->src[0], true, ka, &ahi, n);
+			a = as ? NULL : fast_src(w, in, in->src[0], true, NULL, &ahi, n);
 			b = fast_src(w, in, in->src[1], true, kb, &bhi, n);
 		}
 #define FCMP(e)                                                                           \
@@ -776,7 +777,7 @@ SQK_LANE_CLONES int sqk_exec_valu_fast(struct sqk_wave *w, const struct sqk_insn
 	d = w->v + (size_t)(in->dst - 256) * 64;
 	if (as)
 		k0 = sqk_sread(w, in, in->src[0], false, false);
-	a = as ? NULL : fast_src(w, in, in->src[0], false, ka, NULL, n);
+	a = as ? NULL : fast_src(w, in, in->src[0], false, NULL, NULL, n);
 	b = enc == SQK_VOP1 ? NULL
 			    : fast_src(w, in, in->src[1], op == K_v_lshlrev_b64, kb, &bhi, n);
 #define BIN(e)                                              \
