@@ -296,6 +296,18 @@ static int amdgpu_info(struct kfdsig_emu *emu, const struct emu_gpu *g, struct d
 	case AMDGPU_INFO_GTT_USAGE:
 		n = 8;
 		break;
+	case AMDGPU_INFO_RAS_ENABLED_FEATURES:
+		/* amdgpu_kms.c amdgpu_info_ioctl(): -EINVAL without a RAS
+		 * context (a product that enables no RAS block), else
+		 * ras_enabled << 32 | features; the topology's RAS
+		 * capability bits come from the same features
+		 * (emu_sysfs_node_caps()). */
+		if (!g->prod.ras_features)
+			return -EINVAL;
+		out.u32[0] = g->prod.ras_features;
+		out.u32[1] = g->prod.ras_features;
+		n = 8;
+		break;
 	default:
 		return -EINVAL;
 	}

@@ -298,3 +298,35 @@ void emu_gen_debug_caps(const struct emu_gen *g, uint32_t *cap, uint32_t *debug_
 	if (fw_ok)
 		*cap |= 0x20000000u; /* HSA_CAP_TRAP_DEBUG_FIRMWARE_SUPPORTED */
 }
+
+/*
+ * The capability bits every kernel sets on a GPU node, whatever the
+ * debugger API version:
+ *   doorbell type (HSA_CAP_DOORBELL_TYPE_TOTALBITS, bits 12-13):
+ *     kfd_topology.c kfd_topology_add_device() switches on asic_type:
+ *     CHIP_KAVERI, CHIP_HAWAII and CHIP_TONGA get HSA_CAP_DOORBELL_TYPE_PRE_1_0
+ *     (0), CHIP_CARRIZO, FIJI, POLARIS10/11/12 and VEGAM get _1_0 (1), every
+ *     GC >= 9.0.1 gets _2_0 (2) (in the default arm before the debugger
+ *     API, in kfd_topology_set_capabilities() since);
+ *   watch points (HSA_CAP_WATCH_POINTS_SUPPORTED 0x80 and
+ *     HSA_CAP_WATCH_POINTS_TOTALBITS, bits 8-11): node_show() adds
+ *     __ilog2_u32(num_of_watch_points) and kfd_device.c
+ *     kfd_device_info_init() sets num_of_watch_points = 4 on every device,
+ *     so TOTALBITS is 2 (ROCr reads 1 << TOTALBITS watch points);
+ *   HSA_CAP_AQL_QUEUE_DOUBLE_MAP (0x4000): node_show() on CHIP_TONGA only.
+ * gfx_target_version 80002 is Tonga, 80001 Carrizo, 80003 Fiji / Polaris
+ * (kfd_device.c kfd_device_info_init(): the VI chips' gfx_target_version
+ * is set per asic_type in kgd2kfd_probe()).
+ */
+uint32_t emu_gen_node_caps(const struct emu_gen *g)
+{
+	uint32_t doorbell = 2, cap;
+
+	if (g->gc[0] < 9)
+		doorbell = g->gfxv == 80002 ? 0 : 1;
+	cap = doorbell << 12;
+	cap |= 0x80u | (2u << 8);
+	if (g->gfxv == 80002)
+		cap |= 0x4000u;
+	return cap;
+}

@@ -75,6 +75,10 @@ int emu_gen_derive(struct emu_gen *g, const uint8_t gc[3], const uint8_t sdma[3]
  * (kfd_topology.c kfd_topology_set_capabilities()). */
 void emu_gen_debug_caps(const struct emu_gen *g, uint32_t *cap, uint32_t *debug_prop);
 
+/* The doorbell type, watch point and AQL double-map capability bits of a
+ * GPU node (kfd_topology.c kfd_topology_add_device() and node_show()). */
+uint32_t emu_gen_node_caps(const struct emu_gen *g);
+
 /* Does the ISR drop a CP end-of-pipe interrupt with context id 0? */
 bool emu_gen_drops_ctx0(const struct emu_gen *g);
 

@@ -67,7 +67,7 @@ struct emu_product {
 	uint16_t lds_kb;
 	uint32_t sclk_mhz, mclk_mhz, vram_width;
 	uint64_t vram;
-	uint32_t capability; /* the RAS bits kfd_topology_add_device() sets */
+	uint32_t ras_features; /* AMDGPU_RAS_BLOCK__* bits the product enables */
 	uint8_t ncaches;
 	struct emu_cache_desc caches[8];
 };
@@ -403,6 +403,8 @@ void emu_sysfs_node_info(const struct kfdsig_emu *emu, const struct emu_gpu *g,
 			 uint32_t *simd_count, uint32_t *max_waves_per_simd, uint32_t *array_count,
 			 uint32_t *simd_arrays_per_engine, uint32_t *capability,
 			 uint32_t *debug_prop);
+/* The capability word of @g's node (kfd_topology_add_device()). */
+uint32_t emu_sysfs_node_caps(const struct kfdsig_emu *emu, const struct emu_gpu *g);
 
 /* emu_drm.c: a render node's DRM ioctls */
 int emu_drm_ioctl(struct kfdsig_emu *emu, struct emu_gpu *g, unsigned long cmd, void *arg);

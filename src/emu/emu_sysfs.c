@@ -78,14 +78,13 @@ static const struct {
 
 /* ---- products ------------------------------------------------------------ */
 
-/* HSA_CAP_* RAS bits (include/uapi/linux/kfd_sysfs.h) that
- * kfd_topology.c kfd_topology_add_device() sets from adev->ras_enabled:
- * SRAM ECC for the GFX block, HBM ECC for UMC, RAS event notification
- * (not on GC 9.0.1) when any block has RAS. ROCr reads the first as the
- * ISA's sramecc feature (rocminfo "gfx90a:sramecc+"). */
-#define CAP_MEM_EDC 0x00100000u
-#define CAP_RAS_EVENT 0x00200000u
-#define CAP_SRAM_EDC 0x04000000u
+/* The RAS blocks a product enables (amdgpu_ras.h enum amdgpu_ras_block:
+ * bit AMDGPU_RAS_BLOCK__UMC 0, __SDMA 1, __GFX 2, __MMHUB 3), the render
+ * node's AMDGPU_INFO_RAS_ENABLED_FEATURES answer (emu_drm.c). */
+#define RAS_UMC 0x1u
+#define RAS_SDMA 0x2u
+#define RAS_GFX 0x4u
+#define RAS_MMHUB 0x8u
 
 /* The product each emulated target stands for, as amdgpu and amdkfd
  * describe it. Sources per field:
@@ -105,7 +104,8 @@ static const struct {
  *  - caches: kfd_crat.c kfd_get_gpu_cache_info(), the table of the GC
  *    version (vega10_cache_info, aldebaran_cache_info,
  *    sienna_cichlid_cache_info), L3 being the Infinity Cache;
- *  - capability: the RAS bits above, as the product enables RAS.
+ *  - ras_features: the RAS blocks the product enables; the node's RAS
+ *    capability bits follow from them (emu_sysfs_node_caps()).
  * docs/kfd-emulation.md lists the products. */
 static const struct emu_product emu_products[] = {
 	/* gfx900: AMD Radeon Instinct MI25 (Vega 10): 64 CUs in 4 SEs of one
@@ -153,7 +153,7 @@ static const struct emu_product emu_products[] = {
 	  .mclk_mhz = 1600,
 	  .vram_width = 4096,
 	  .vram = 64ull << 30,
-	  .capability = CAP_SRAM_EDC | CAP_MEM_EDC | CAP_RAS_EVENT,
+	  .ras_features = RAS_UMC | RAS_SDMA | RAS_GFX | RAS_MMHUB,
 	  .ncaches = 4,
 	  .caches = { { 1, 0, 64, 16, 1 },	   /* TCP L1 per CU */
 		      { 1, 1, 64, 32, 2 },	   /* SQC instruction */
@@ -335,6 +335,36 @@ static struct geom geometry(const struct emu_gpu *g)
 	return s;
 }
 
+/*
+ * The capability word of a GPU node, as kfd_topology.c
+ * kfd_topology_add_device() and node_show() build it:
+ *  - doorbell type, watch points, Tonga's AQL double map:
+ *    emu_gen_node_caps();
+ *  - the debugger bits (kfd_topology_set_capabilities(), emu_gen.c), which
+ *    arrived with the debugger API, KFD 1.13;
+ *  - RAS, from amdgpu_ras_get_context()'s features: HSA_CAP_SRAM_EDCSUPPORT
+ *    (0x04000000) when the SDMA or GFX block has RAS, HSA_CAP_MEM_EDCSUPPORT
+ *    (0x00100000) when UMC has, HSA_CAP_RASEVENTNOTIFY (0x00200000) when
+ *    any block has (kfd_sysfs.h). ROCr reads the first as the ISA's
+ *    sramecc feature (rocminfo "gfx90a:sramecc+"). The render node answers
+ *    the same features (emu_drm.c AMDGPU_INFO_RAS_ENABLED_FEATURES).
+ */
+uint32_t emu_sysfs_node_caps(const struct kfdsig_emu *emu, const struct emu_gpu *g)
+{
+	uint32_t cap = 0, dprop = 0, ras = g->prod.ras_features;
+
+	if (emu_version_at_least(emu, 13))
+		emu_gen_debug_caps(&g->gen, &cap, &dprop);
+	cap |= emu_gen_node_caps(&g->gen);
+	if (ras & (RAS_SDMA | RAS_GFX))
+		cap |= 0x04000000u;
+	if (ras & RAS_UMC)
+		cap |= 0x00100000u;
+	if (ras)
+		cap |= 0x00200000u;
+	return cap;
+}
+
 void emu_sysfs_node_info(const struct kfdsig_emu *emu, const struct emu_gpu *g,
 			 uint32_t *location_id, uint32_t *vendor_id, uint32_t *device_id,
 			 uint32_t *simd_count, uint32_t *max_waves_per_simd, uint32_t *array_count,
@@ -342,6 +372,7 @@ void emu_sysfs_node_info(const struct kfdsig_emu *emu, const struct emu_gpu *g,
 			 uint32_t *debug_prop)
 {
 	struct geom s = geometry(g);
+	uint32_t cap = 0;
 
 	*location_id = (g->index + 1) << 8;
 	*vendor_id = 0x1002;
@@ -350,11 +381,10 @@ void emu_sysfs_node_info(const struct kfdsig_emu *emu, const struct emu_gpu *g,
 	*max_waves_per_simd = s.waves;
 	*array_count = s.arrays;
 	*simd_arrays_per_engine = s.per_engine;
-	*capability = 0;
 	*debug_prop = 0;
 	if (emu_version_at_least(emu, 13))
-		emu_gen_debug_caps(&g->gen, capability, debug_prop);
-	*capability |= g->prod.capability;
+		emu_gen_debug_caps(&g->gen, &cap, debug_prop);
+	*capability = emu_sysfs_node_caps(emu, g);
 }
 
 /* Properties in the order kfd_topology.c node_show() prints them; the
@@ -403,11 +433,11 @@ static void node_props(const struct kfdsig_emu *emu, const struct emu_gpu *g, st
 		prop(p, "max_engine_clk_fcompute", g->prod.sclk_mhz);
 		prop(p, "local_mem_size", 0);
 		prop(p, "fw_version", g->mec_fw);
-		/* kfd_topology_set_capabilities() (emu_gen.c): the debug
-		 * bits arrived with the debugger API, KFD 1.13 */
+		/* debug_prop: kfd_topology_set_capabilities() (emu_gen.c),
+		 * KFD 1.13 on */
 		if (emu_version_at_least(emu, 13))
 			emu_gen_debug_caps(&g->gen, &cap, &dprop);
-		prop(p, "capability", cap | g->prod.capability);
+		prop(p, "capability", emu_sysfs_node_caps(emu, g));
 		prop(p, "debug_prop", dprop);
 		prop(p, "sdma_fw_version", g->sdma_fw);
 		prop(p, "unique_id", 0x1000000000ull + g->index);
