@@ -106,9 +106,13 @@ static void init_info(void)
 	}
 }
 
-/* ds_swizzle_b32 offset: bit 15 set: QDMode (quad permute of 4 x 2-bit
- * selects); clear: BitMode (and_mask [4:0], or_mask [9:5], xor_mask
- * [14:10] within groups of 32 lanes). */
+/* ds_swizzle_b32 offset (ISA manuals, DS_SWIZZLE_B32; LLVM SIDefines.h
+ * Swizzle): bit 15 set: QDMode (quad permute of 4 x 2-bit selects);
+ * clear: BitMode (and_mask [4:0], or_mask [9:5], xor_mask [14:10] within
+ * groups of 32 lanes). Offsets from 0xc000 up are the rotate (0xc000) and
+ * FFT (0xe000) modes LLVM assembles for gfx9 and gfx10 (swizzle(ROTATE),
+ * swizzle(FFT)); their lane functions are not verified here, so
+ * sqk_exec_ds() refuses them as an illegal instruction. */
 static unsigned swz_lane(unsigned off, unsigned l)
 {
 	if (off & 0x8000)
@@ -136,6 +140,10 @@ int sqk_exec_ds(struct sqk_wave *w, const struct sqk_insn *in)
 	case 9:
 		return 0;
 	case 6:
+		if ((in->offset & 0xffff) >= 0xc000)
+			return sqk_fail(w, in, -ENOTSUP,
+					"ds_swizzle_b32 rotate and FFT modes are not implemented");
+		/* fall through */
 	case 7:
 	case 8:
 		for (unsigned l = 0; l < w->lanes; l++)
@@ -143,9 +151,9 @@ int sqk_exec_ds(struct sqk_wave *w, const struct sqk_insn *in)
 		for (uint64_t m = ex; m; m &= m - 1) {
 			unsigned l = (unsigned)__builtin_ctzll(m), s;
 
-			if (d->kind == 6) {
+			if (d->kind == 6) { /* the source is ADDR, not DATA0 */
 				s = swz_lane(in->offset & 0xffff, l);
-				tmp[l] = (ex >> s & 1) ? d0[s] : 0;
+				tmp[l] = (ex >> s & 1) ? av[s] : 0;
 			} else {
 				s = ((av[l] + (uint32_t)in->offset) >> 2) % w->lanes;
 				if (d->kind == 8)
