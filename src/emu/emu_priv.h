@@ -68,6 +68,10 @@ struct emu_product {
 	uint32_t sclk_mhz, mclk_mhz, vram_width;
 	uint64_t vram;
 	uint32_t ras_features; /* AMDGPU_RAS_BLOCK__* bits the product enables */
+	/* amdgpu's device attributes (rocm_smi_lib reads them): the VBIOS
+	 * part number, the lowest sclk/mclk DPM levels, the power cap (W). */
+	const char *vbios;
+	uint32_t sclk_min_mhz, mclk_min_mhz, power_cap_w;
 	uint8_t ncaches;
 	struct emu_cache_desc caches[8];
 };

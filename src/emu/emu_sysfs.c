@@ -128,6 +128,10 @@ static const struct emu_product emu_products[] = {
 	  .mclk_mhz = 945,
 	  .vram_width = 2048,
 	  .vram = 16ull << 30,
+	  .vbios = "113-D0510100-106",
+	  .sclk_min_mhz = 852,
+	  .mclk_min_mhz = 167,
+	  .power_cap_w = 300,
 	  .ncaches = 4,
 	  .caches = { { 1, 0, 64, 16, 1 },	  /* TCP L1 per CU */
 		      { 1, 1, 64, 32, 3 },	  /* SQC instruction */
@@ -154,6 +158,10 @@ static const struct emu_product emu_products[] = {
 	  .vram_width = 4096,
 	  .vram = 64ull << 30,
 	  .ras_features = RAS_UMC | RAS_SDMA | RAS_GFX | RAS_MMHUB,
+	  .vbios = "113-D65201-042",
+	  .sclk_min_mhz = 500,
+	  .mclk_min_mhz = 400,
+	  .power_cap_w = 560,
 	  .ncaches = 4,
 	  .caches = { { 1, 0, 64, 16, 1 },	   /* TCP L1 per CU */
 		      { 1, 1, 64, 32, 2 },	   /* SQC instruction */
@@ -179,6 +187,10 @@ static const struct emu_product emu_products[] = {
 	  .mclk_mhz = 1000,
 	  .vram_width = 256,
 	  .vram = 16ull << 30,
+	  .vbios = "113-D4120100-100",
+	  .sclk_min_mhz = 500,
+	  .mclk_min_mhz = 96,
+	  .power_cap_w = 300,
 	  .ncaches = 6,
 	  .caches = { { 1, 0, 128, 16, 1 },		/* TCP L1 per CU */
 		      { 1, 1, 64, 32, 2 },		/* SQC instruction */
@@ -212,6 +224,10 @@ void emu_product_of(const struct kfdsig_target *t, struct emu_product *out)
 		.mclk_mhz = 1600,
 		.vram_width = 4096,
 		.vram = t->apu ? 0 : 16ull << 30,
+		.vbios = "113-KFDSIG-EMU",
+		.sclk_min_mhz = 500,
+		.mclk_min_mhz = 400,
+		.power_cap_w = t->apu ? 0 : 250,
 		.ncaches = 2,
 		.caches = { { 1, 0, 64, 16, 1 }, { 2, 0, 128, 8192, 16 } },
 	};
@@ -526,6 +542,8 @@ static int write_caches(const struct kfdsig_emu *emu, const struct emu_gpu *g, u
 	return r;
 }
 
+static int write_drm_card(const struct kfdsig_emu *emu, const struct emu_gpu *g, const char *dev);
+
 /* The PCI device and its render node, as libdrm reads them. */
 static int write_pci(const struct kfdsig_emu *emu, const struct emu_gpu *g)
 {
@@ -578,7 +596,121 @@ static int write_pci(const struct kfdsig_emu *emu, const struct emu_gpu *g)
 	if ((r = link_to(emu, txt, rel)))
 		return r;
 	snprintf(rel, sizeof(rel), "class/drm/renderD%u", g->render_minor);
-	return link_to(emu, txt, rel);
+	if ((r = link_to(emu, txt, rel)))
+		return r;
+	return write_drm_card(emu, g, dev);
+}
+
+/*
+ * The DRM class device of a GPU and the amdgpu attributes rocm_smi_lib
+ * reads (rocm_smi_main.cc DiscoverAmdgpuDevices(): /sys/class/drm/cardN
+ * with device/vendor 0x1002 and device/vbios_version, device/drm/renderDN
+ * for the minor, the PCI address from the link's target; rocm_smi_device.cc
+ * and rocm_smi_monitor.cc the attribute and hwmon names). Values: the
+ * product's (emu_products[]) for what the topology also reports (clocks,
+ * VRAM), plausible readings of an idle board for the rest: the lowest DPM
+ * level current (amdgpu_pm.c pp_dpm_* print "N: <clk>Mhz" with " *" on the
+ * current level), 0 % busy, no VRAM in use, 35/38/40 C, hwmon's units
+ * (millidegrees, microwatts, millivolts; Documentation/gpu/amdgpu/thermal.rst).
+ */
+static int write_drm_card(const struct kfdsig_emu *emu, const struct emu_gpu *g, const char *dev)
+{
+	const struct emu_product *pr = &g->prod;
+	char txt[256], rel[200], hw[200];
+	uint32_t card = g->index;
+	/* An APU's VRAM is its BIOS carve-out (UNVERIFIED size: 512 MiB, a
+	 * common setting); the emulated topology gives an APU no local
+	 * bank, so rocm-smi's VRAM% is the only reader of it. */
+	uint64_t vram = g->local_mem_size ? g->local_mem_size : 512ull << 20, gtt = 8ull << 30;
+	int r;
+
+	snprintf(txt, sizeof(txt), "226:%u\n", card);
+	if ((r = put(emu, txt, "%s/drm/card%u/dev", dev, card)))
+		return r;
+	snprintf(txt, sizeof(txt), "MAJOR=226\nMINOR=%u\nDEVNAME=dri/card%u\nDEVTYPE=drm_minor\n",
+		 card, card);
+	if ((r = put(emu, txt, "%s/drm/card%u/uevent", dev, card)))
+		return r;
+	snprintf(rel, sizeof(rel), "%s/drm/card%u/device", dev, card);
+	if ((r = link_to(emu, "../..", rel)))
+		return r;
+	snprintf(txt, sizeof(txt), "../../%s/drm/card%u", dev, card);
+	snprintf(rel, sizeof(rel), "class/drm/card%u", card);
+	if ((r = link_to(emu, txt, rel)))
+		return r;
+
+	snprintf(txt, sizeof(txt), "%s\n", pr->vbios ? pr->vbios : "113-KFDSIG-EMU");
+	if ((r = put(emu, txt, "%s/vbios_version", dev)))
+		return r;
+	snprintf(txt, sizeof(txt), "0:%5uMhz *\n1:%5uMhz\n", pr->sclk_min_mhz, pr->sclk_mhz);
+	if ((r = put(emu, txt, "%s/pp_dpm_sclk", dev)))
+		return r;
+	snprintf(txt, sizeof(txt), "0:%5uMhz *\n1:%5uMhz\n", pr->mclk_min_mhz, pr->mclk_mhz);
+	if ((r = put(emu, txt, "%s/pp_dpm_mclk", dev)) ||
+	    (r = put(emu, "auto\n", "%s/power_dpm_force_performance_level", dev)) ||
+	    (r = put(emu, "0\n", "%s/gpu_busy_percent", dev)) ||
+	    (r = put(emu, "0\n", "%s/mem_busy_percent", dev)) ||
+	    (r = put(emu, "-1\n", "%s/numa_node", dev)))
+		return r;
+	snprintf(txt, sizeof(txt), "%016llx\n", 0x1000000000ull + g->index);
+	if ((r = put(emu, txt, "%s/unique_id", dev)))
+		return r;
+	/* amdgpu_vram_mgr.c / amdgpu_gtt_mgr.c: bytes, "%llu\n" */
+	snprintf(txt, sizeof(txt), "%llu\n", (unsigned long long)vram);
+	if ((r = put(emu, txt, "%s/mem_info_vram_total", dev)) ||
+	    (r = put(emu, txt, "%s/mem_info_vis_vram_total", dev)) ||
+	    (r = put(emu, "0\n", "%s/mem_info_vram_used", dev)) ||
+	    (r = put(emu, "0\n", "%s/mem_info_vis_vram_used", dev)) ||
+	    (r = put(emu, "0\n", "%s/mem_info_gtt_used", dev)))
+		return r;
+	snprintf(txt, sizeof(txt), "%llu\n", (unsigned long long)gtt);
+	if ((r = put(emu, txt, "%s/mem_info_gtt_total", dev)))
+		return r;
+	snprintf(txt, sizeof(txt), "%u\n", g->mec_fw);
+	if ((r = put(emu, txt, "%s/fw_version/mec_fw_version", dev)))
+		return r;
+	snprintf(txt, sizeof(txt), "%u\n", g->sdma_fw);
+	if ((r = put(emu, txt, "%s/fw_version/sdma_fw_version", dev)))
+		return r;
+
+	/* hwmon (amdgpu_pm.c hwmon_attributes): the edge, junction and
+	 * memory sensors of a dGPU, the edge one of an APU */
+	snprintf(hw, sizeof(hw), "%s/hwmon/hwmon%u", dev, g->index);
+	if ((r = put(emu, "amdgpu\n", "%s/name", hw)) ||
+	    (r = put(emu, "35000\n", "%s/temp1_input", hw)) ||
+	    (r = put(emu, "edge\n", "%s/temp1_label", hw)) ||
+	    (r = put(emu, "100000\n", "%s/temp1_crit", hw)) ||
+	    (r = put(emu, "850\n", "%s/in0_input", hw)) ||
+	    (r = put(emu, "vddgfx\n", "%s/in0_label", hw)))
+		return r;
+	if (g->local_mem_size && ((r = put(emu, "38000\n", "%s/temp2_input", hw)) ||
+				  (r = put(emu, "junction\n", "%s/temp2_label", hw)) ||
+				  (r = put(emu, "110000\n", "%s/temp2_crit", hw)) ||
+				  (r = put(emu, "40000\n", "%s/temp3_input", hw)) ||
+				  (r = put(emu, "mem\n", "%s/temp3_label", hw)) ||
+				  (r = put(emu, "105000\n", "%s/temp3_crit", hw))))
+		return r;
+	if (pr->power_cap_w) {
+		snprintf(txt, sizeof(txt), "%llu\n", (unsigned long long)pr->power_cap_w * 1000000);
+		if ((r = put(emu, txt, "%s/power1_cap", hw)) ||
+		    (r = put(emu, txt, "%s/power1_cap_max", hw)) ||
+		    (r = put(emu, txt, "%s/power1_cap_default", hw)) ||
+		    (r = put(emu, "0\n", "%s/power1_cap_min", hw)))
+			return r;
+		snprintf(txt, sizeof(txt), "%llu\n", (unsigned long long)pr->power_cap_w * 150000);
+		if ((r = put(emu, txt, "%s/power1_average", hw)))
+			return r;
+	}
+	/* the fan sensor of a dGPU, reading 0; none on an APU (amdgpu_pm.c
+	 * hwmon_attributes_visible() skips the fan attributes there). Whether
+	 * a passive data-centre board's amdgpu shows it is UNVERIFIED; without
+	 * it rocm-smi 5.2.3 prints 0 % and exits 2 (fan speed not supported). */
+	if (g->local_mem_size &&
+	    ((r = put(emu, "0\n", "%s/pwm1", hw)) || (r = put(emu, "255\n", "%s/pwm1_max", hw)) ||
+	     (r = put(emu, "2\n", "%s/pwm1_enable", hw)) ||
+	     (r = put(emu, "0\n", "%s/fan1_input", hw))))
+		return r;
+	return 0;
 }
 
 int emu_sysfs_write(struct kfdsig_emu *emu)
@@ -632,6 +764,9 @@ int emu_sysfs_write(struct kfdsig_emu *emu)
 		if ((r = mkdirs(bus)))
 			return r;
 	}
+	/* drm_sysfs.c: the class's version file */
+	if ((r = put(emu, "drm 1.1.0 20060810\n", "class/drm/version")))
+		return r;
 	/* as in real sysfs, class/kfd/kfd is a link to the device */
 	return link_to(emu, "../../devices/virtual/kfd/kfd", "class/kfd/kfd");
 }

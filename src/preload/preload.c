@@ -11,8 +11,9 @@
  *   - ioctl, mmap, read, write and close on those fds reach the emulator;
  *     dup, dup2, dup3 and fcntl(F_DUPFD*) make more fds of the same file;
  *   - /sys/devices/virtual/kfd, /sys/class/kfd, /sys/dev/char/226:<minor>
- *     and /sys/class/drm/renderD<minor> (emulated minors) are read from the
- *     emulator's sysfs tree ("/sys/REST" -> "<root>/REST") by open, fopen,
+ *     (emulated minors) and /sys/class/drm (the emulated GPUs' cardN and
+ *     renderDN, nothing of the host's) are read from the emulator's sysfs
+ *     tree ("/sys/REST" -> "<root>/REST") by open, fopen,
  *     opendir, scandir, the stat family, access, readlink and realpath;
  *   - stat of /dev/kfd and the render nodes, and fstat of their fds, say
  *     "character device" (kfd: a dynamic major, render: 226:minor);
@@ -553,7 +554,7 @@ static enum route route(const char *path, char *buf, size_t n, unsigned *major, 
 	if (under(rest, "devices/virtual/kfd") || under(rest, "class/kfd") ||
 	    under(rest, "module/amdgpu") ||
 	    (!strncmp(rest, "dev/char/226:", 13) && emulated_minor(rest + 13, minor)) ||
-	    (!strncmp(rest, "class/drm/renderD", 17) && emulated_minor(rest + 17, minor))) {
+	    under(rest, "class/drm")) {
 		if (!get_emu())
 			return ROUTE_ERROR;
 		if ((size_t)snprintf(buf, n, "%s/%s", ops->sysfs_root, rest) >= n) {
