@@ -58,3 +58,11 @@ ds_read2_b32 v[2:3], v1 offset1:5
 ds_add_rtn_u32 v1, v2, v3
 ds_permute_b32 v1, v2, v3
 ds_read_b64 v[2:3], v1 offset:8
+v_fmamk_f16 v1, v2, 0x4900, v3
+v_fmaak_f16 v1, v2, v3, 0x4900
+v_cmp_eq_u16_sdwa s2, v1, v2 src0_sel:WORD_1 src1_sel:WORD_0
+v_cmpx_lt_i16_e64 v1, v2
+v_add_nc_u16 v1, v2, v3 op_sel:[1,1,1]
+v_fma_f16 v1, v2, -v3, |v4| op_sel:[0,1,0,1]
+v_cmp_gt_f16_e64 s2, -v1, v2
+v_fmac_f16_dpp v1, v2, v3 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf

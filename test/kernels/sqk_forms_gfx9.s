@@ -164,3 +164,17 @@ ds_max_rtn_u64 v[2:3], v1, v[4:5]
 ds_swizzle_b32 v1, v2 offset:swizzle(SWAP,16)
 ds_bpermute_b32 v1, v2, v3
 ds_add_f32 v1, v2
+v_madmk_f16 v1, v2, 0x4900, v3
+v_madak_f16 v1, v2, v3, 0x4900
+v_cmp_eq_u16_sdwa vcc, v1, v2 src0_sel:WORD_1 src1_sel:WORD_0
+v_cmp_lt_i16_sdwa s[2:3], v1, v2 src0_sel:BYTE_0 src1_sel:WORD_1
+v_cmpx_gt_f16_sdwa vcc, -v1, |v2| src0_sel:WORD_1 src1_sel:WORD_0
+v_cmp_class_f16_e64 s[2:3], v1, v2
+v_add_u16_sdwa v1, v2, v3 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:WORD_1 src1_sel:WORD_0
+v_lshlrev_b16_dpp v1, v2, v3 row_shr:1 row_mask:0xf bank_mask:0xf
+v_add_u16_e64 v1, v2, v3 clamp
+v_mad_u16 v1, v2, v3, v4 op_sel:[1,0,1,1]
+v_fma_f16 v1, v2, -v3, |v4| op_sel:[0,1,0,1]
+v_add_f16_e64 v1, v2, 0.5 clamp
+v_pack_b32_f16 v1, v2, -v3 op_sel:[1,0,0]
+v_mad_u32_u16 v1, v2, v3, v4 op_sel:[1,1,0,0]

@@ -9,3 +9,6 @@ scratch_load_dword v1, off, s2 offset:8
 scratch_store_dwordx2 v2, v[4:5], s3
 buffer_wbl2 sc1
 buffer_inv sc1
+v_madmk_f16 v1, v2, 0x4900, v3
+v_madak_f16 v1, v2, v3, 0x4900
+v_cmp_eq_u16_sdwa vcc, v1, v2 src0_sel:WORD_1 src1_sel:WORD_0

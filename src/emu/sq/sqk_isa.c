@@ -297,7 +297,8 @@ unsigned sqk_decode(const struct sqk_family *f, const uint32_t *w, unsigned avai
 			unsigned op = f->lookup[SQK_VOP2][in->opcode];
 
 			if (op == K_v_madmk_f32 || op == K_v_madak_f32 || op == K_v_fmamk_f32 ||
-			    op == K_v_fmaak_f32)
+			    op == K_v_fmaak_f32 || op == K_v_madmk_f16 || op == K_v_madak_f16 ||
+			    op == K_v_fmamk_f16 || op == K_v_fmaak_f16)
 				need_lit = true;
 		}
 	}

@@ -9,7 +9,9 @@
  * approximate: v_rcp = 1/x, v_rsq = 1/sqrt(x), v_sqrt = sqrt(x), v_exp =
  * exp2(x), v_log = log2(x), v_sin/v_cos = sin/cos(2*pi*x); v_div_scale
  * never scales (VCC 0) and v_div_fixup returns the IEEE quotient's special
- * values (docs/emu-shader-unit.md).
+ * values (docs/emu-shader-unit.md). f16 results are the exact value (or a
+ * sticky bit beside it) rounded once to binary16 in MODE's f64/f16
+ * rounding mode, with MODE's f64/f16 denormal flush (f16_round(), WH()).
  */
 #include <fenv.h>
 #include <math.h>
@@ -35,7 +37,9 @@ struct vctx {
 	uint8_t abs, neg;
 	bool clamp;
 	uint8_t omod;
-	bool ftz32, ftz64;
+	bool ftz32, ftz64;	  /* ftz64: f64 and f16 (MODE[7:6]) */
+	uint8_t opsel;		  /* VOP3 op_sel of 16-bit operands: [2:0] sources, [3] dst */
+	uint8_t rm16;		  /* MODE[3:2]: f64 and f16 rounding */
 	uint32_t t0[128], t1[64]; /* DPP / SDWA source copies */
 	uint32_t bc[3][64];	  /* scalar sources, one copy per lane */
 	uint64_t out[64];
@@ -45,6 +49,11 @@ struct vctx {
 };
 
 static bool f64src[K_COUNT];
+static uint8_t src16[K_COUNT]; /* sources (bit i) that are 16-bit */
+/* Inline float constants 240-248 as binary16 (0.5, -0.5, 1, -1, 2, -2,
+ * 4, -4, 1/(2*pi)): a 16-bit operand's value, zero-extended. */
+static const uint16_t fc16[9] = { 0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000,
+				  0xc000, 0x4400, 0xc400, 0x3118 };
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 static void init_f64(void)
@@ -53,6 +62,14 @@ static void init_f64(void)
 		const char *n = sqk_op_name(i);
 
 		f64src[i] = strstr(n, "_f64") && strncmp(n, "v_cvt_f64_", 10) != 0;
+		{ /* the type of the last suffix is the sources' */
+			const char *t = strrchr(n, '_');
+
+			if (t && strlen(t) == 4 && strcmp(t + 2, "16") == 0 && n[0] == 'v')
+				src16[i] = 7;
+			if (i == K_v_mad_u32_u16 || i == K_v_mad_i32_i16 || i == K_v_sad_u16)
+				src16[i] = 3;
+		}
 	}
 }
 
@@ -93,6 +110,19 @@ static inline __attribute__((always_inline)) double D(const struct vctx *c, int 
 		u ^= 0x8000000000000000ull;
 	return sqk_f64(u);
 }
+
+/* 16-bit operand i: the low half, or the high one where VOP3 op_sel picks
+ * it. */
+static inline __attribute__((always_inline)) uint32_t H(const struct vctx *c, int i, unsigned l)
+{
+	uint32_t v = U(c, i, l);
+
+	return (c->opsel >> i & 1) ? v >> 16 : v & 0xffff;
+}
+
+/* An f16 operand as a double (exact): denormal flush (MODE[7:6] 0), abs and
+ * neg on its bits. Defined below the conversions. */
+static inline double HF(const struct vctx *c, int i, unsigned l);
 
 static inline __attribute__((always_inline)) uint64_t WF(const struct vctx *c, float f)
 {
@@ -179,6 +209,166 @@ static float f16_to_f32(uint16_t h)
 		return sign ? -f : f;
 	}
 	return sqk_f32(sign | (e + 112) << 23 | m << 13);
+}
+
+/* A double rounded to IEEE binary16 in MODE rounding mode @rm (MODE[3:2]:
+ * 0 nearest even, 1 toward +inf, 2 toward -inf, 3 toward zero). @dir says
+ * where the exact value lies when @x is not exact: 0 @x is exact, 1 its
+ * magnitude is a little larger, -1 a little smaller (a sticky bit: the
+ * callers compute exact sums and products, or their error, in double). */
+static uint16_t f16_round(double x, int dir, unsigned rm)
+{
+	uint64_t u = sqk_u64(x), mant = u & 0xfffffffffffffull, q, rem, half;
+	uint32_t sign = (uint32_t)(u >> 48) & 0x8000, base;
+	int e = (int)(u >> 52 & 0x7ff), e16;
+	unsigned sh;
+	bool up, inexact, gt, tie;
+
+	if (e == 0x7ff) /* inf; NaN quieted, its payload's top bits kept */
+		return (uint16_t)(sign | 0x7c00 | (mant ? 0x200 | (uint32_t)(mant >> 42) : 0));
+	if (e == 0 && !mant && !dir)
+		return (uint16_t)sign;
+	if (e == 0) /* double denormals: far below binary16's range */
+		e = 1;
+	else
+		mant |= 1ull << 52;
+	e16 = e - 1023 + 15;
+	if (e16 >= 31) { /* overflow: inf, or the largest finite value */
+		bool away = rm == 0 || (rm == 1 && !sign) || (rm == 2 && sign);
+
+		return (uint16_t)(sign | (away ? 0x7c00 : 0x7bff));
+	}
+	if (e16 >= 1) {
+		sh = 42;
+		base = (uint32_t)(e16 - 1) << 10;
+	} else {
+		sh = (unsigned)(42 + 1 - e16);
+		base = 0;
+	}
+	if (sh >= 64) {
+		q = 0, rem = mant ? 1 : 0, half = 2; /* below half the least denormal */
+		if (!rem && dir)
+			rem = 1, dir = 0;
+	} else {
+		q = mant >> sh;
+		rem = mant & ((1ull << sh) - 1);
+		half = 1ull << (sh - 1);
+	}
+	if (!rem && dir < 0) { /* just below q * 2^sh */
+		q -= 1;
+		rem = half + 1;
+		dir = 0;
+	}
+	inexact = rem || dir;
+	gt = rem > half || (rem == half && dir > 0);
+	tie = rem == half && !dir;
+	switch (rm) {
+	case 0:
+		up = gt || (tie && (q & 1));
+		break;
+	case 1:
+		up = inexact && !sign;
+		break;
+	case 2:
+		up = inexact && sign;
+		break;
+	default:
+		up = false;
+		break;
+	}
+	return (uint16_t)(sign | (base + (uint32_t)q + (up ? 1 : 0)));
+}
+
+static double f16_to_d(uint16_t h)
+{
+	return (double)f16_to_f32(h);
+}
+
+static inline double HF(const struct vctx *c, int i, unsigned l)
+{
+	uint32_t u = H(c, i, l);
+
+	if (c->ftz64 && !(u & 0x7c00))
+		u &= 0x8000;
+	if (c->abs >> i & 1)
+		u &= 0x7fff;
+	if (c->neg >> i & 1)
+		u ^= 0x8000;
+	return f16_to_d((uint16_t)u);
+}
+
+/* An f16 result: output modifier, rounding (@dir: see f16_round()), clamp
+ * to [0, 1], denormal flush. */
+static uint32_t WH(const struct vctx *c, double x, int dir)
+{
+	uint32_t r;
+
+	if (c->omod == 1)
+		x *= 2.0;
+	else if (c->omod == 2)
+		x *= 4.0;
+	else if (c->omod == 3)
+		x *= 0.5;
+	r = f16_round(x, dir, c->rm16);
+	if (c->clamp) {
+		if ((r & 0x7fff) > 0x7c00 || (r & 0x8000))
+			r = 0; /* NaN, negative */
+		else if (r > 0x3c00)
+			r = 0x3c00;
+	}
+	if (c->ftz64 && !(r & 0x7c00))
+		r &= 0x8000;
+	return r;
+}
+
+/* Sticky direction of a + b (rounded to s in double): the sign of the
+ * error relative to s's magnitude (TwoSum, exact). */
+static int sum_dir(double a, double b, double s)
+{
+	double bb = s - a, err = (a - (s - bb)) + (b - bb);
+
+	if (err == 0 || isnan(err) || isinf(s))
+		return 0;
+	return (err > 0) == (s > 0) ? 1 : -1;
+}
+
+/* a * b + c of f16 (or f32) values, fused, rounded once to f16. */
+static uint32_t fma16(const struct vctx *c, double a, double b, double z)
+{
+	double p = a * b, s = p + z; /* the product is exact (at most 48 bits) */
+
+	return WH(c, s, sum_dir(p, z, s));
+}
+
+/* v_cmp_class with an f16 source: S1's bit mask over the class of S0. */
+static bool fclass16(uint32_t h, uint32_t mask)
+{
+	unsigned e = h >> 10 & 0x1f, m = h & 0x3ff, neg = h >> 15 & 1, k;
+
+	if (e == 31 && m)
+		k = (m & 0x200) ? 1 : 0; /* quiet, signaling NaN */
+	else if (e == 31)
+		k = neg ? 2 : 9;
+	else if (e == 0 && !m)
+		k = neg ? 5 : 6;
+	else if (e == 0)
+		k = neg ? 4 : 7;
+	else
+		k = neg ? 3 : 8;
+	return mask >> k & 1;
+}
+
+/* f32 / f16 to a 16-bit normalized integer (v_cvt_*norm*): clamped to
+ * [-1, 1] (snorm, times 32767) or [0, 1] (unorm, times 65535), rounded to
+ * nearest even; NaN gives 0. The ISA names the conversion without its
+ * rounding: nearest even is our choice (unverified on hardware). */
+static uint32_t cvt_norm16(double x, bool sg)
+{
+	if (isnan(x))
+		return 0;
+	if (sg)
+		return (uint32_t)(int32_t)nearbyint(fmin(fmax(x, -1.0), 1.0) * 32767.0) & 0xffff;
+	return (uint32_t)nearbyint(fmin(fmax(x, 0.0), 1.0) * 65535.0);
 }
 
 static inline __attribute__((always_inline)) bool fcmp(unsigned cond, double a, double b)
@@ -284,6 +474,21 @@ static float med3f(float a, float b, float c)
 	if (mx == b)
 		return fmaxf(a, c);
 	return fmaxf(a, b);
+}
+
+/* v_med3_f16 (ISA manuals): a NaN operand gives MIN3 of the three (NaNs
+ * ignored as v_min's are), else the middle value. */
+static double med3d(double a, double b, double c)
+{
+	double mx = fmax(fmax(a, b), c);
+
+	if (isnan(a) || isnan(b) || isnan(c))
+		return fmin(fmin(a, b), c);
+	if (mx == a)
+		return fmax(b, c);
+	if (mx == b)
+		return fmax(a, c);
+	return fmax(a, b);
 }
 
 static int32_t med3i(int32_t a, int32_t b, int32_t c)
@@ -512,6 +717,10 @@ static void unpack_lanes(uint64_t m, uint8_t *b, unsigned n)
 _Static_assert(K_v_cmpx_f_f32 == K_v_cmp_f_f32 + CMP_BLOCK, "cmp block layout");
 _Static_assert(K_v_cmp_class_f32 == K_v_cmp_f_f32 + 16, "cmp class layout");
 _Static_assert(K_v_cmp_f_i32 == K_v_cmp_f_f32 + 34, "cmp int layout");
+#define CMP16_BLOCK 33 /* 16 f16 conditions, class, 8 i16, 8 u16 */
+_Static_assert(K_v_cmpx_f_f16 == K_v_cmp_f_f16 + CMP16_BLOCK, "cmp16 block layout");
+_Static_assert(K_v_cmp_f_i16 == K_v_cmp_f_f16 + 17 && K_v_cmp_f_u16 == K_v_cmp_f_f16 + 25,
+	       "cmp16 int layout");
 
 static int exec_cmp(struct vctx *c, uint64_t ex, unsigned n)
 {
@@ -522,6 +731,47 @@ static int exec_cmp(struct vctx *c, uint64_t ex, unsigned n)
 	uint64_t bits, ex0 = ex;
 	const bool full = ex == sqk_mask(w);
 
+	if (in->op >= K_v_cmp_f_f16 && in->op < K_v_cmp_f_f16 + 2 * CMP16_BLOCK) {
+		/* 16-bit: the low halves (VOP3 op_sel: either half; SDWA: the
+		 * selected field's low 16 bits) */
+		k = in->op - K_v_cmp_f_f16;
+		x = k >= CMP16_BLOCK;
+		k %= CMP16_BLOCK;
+		EACH_LANE(ex, full, n)
+		{
+			bool b;
+
+			if (k < 16) {
+				b = fcmp(k, HF(c, 0, l), HF(c, 1, l));
+			} else if (k == 16) {
+				uint32_t h = H(c, 0, l);
+
+				if (c->ftz64 && !(h & 0x7c00))
+					h &= 0x8000;
+				if (c->abs & 1)
+					h &= 0x7fff;
+				if (c->neg & 1)
+					h ^= 0x8000;
+				b = fclass16(h, U(c, 1, l));
+			} else {
+				unsigned cond = (k - 17) % 8;
+				bool sg = k < 25;
+				int32_t a = sg ? (int16_t)H(c, 0, l) : (int32_t)H(c, 0, l),
+					bb = sg ? (int16_t)H(c, 1, l) : (int32_t)H(c, 1, l);
+
+				b = cond == 0	? false
+				    : cond == 1 ? a < bb
+				    : cond == 2 ? a == bb
+				    : cond == 3 ? a <= bb
+				    : cond == 4 ? a > bb
+				    : cond == 5 ? a != bb
+				    : cond == 6 ? a >= bb
+						: true;
+			}
+			c->cy[l] = b;
+		}
+		goto out;
+	}
 	k %= CMP_BLOCK;
 	if (k >= 34) {
 		/* integers: the sources widened to 64 bits (i32 sign-extended)
@@ -589,6 +839,7 @@ static int exec_cmp(struct vctx *c, uint64_t ex, unsigned n)
 			b = fclass(D(c, 0, l), U(c, 1, l), false, U64(c, 0, l));
 		c->cy[l] = b;
 	}
+out:
 	bits = pack_lanes(c->cy, n) & ex0;
 	/* e32: VCC (gfx10 v_cmpx: EXEC only); e64: the SGPR destination
 	 * (gfx10 v_cmpx e64: EXEC only: LLVM 22's llvm-mc refuses an SGPR
@@ -876,6 +1127,7 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 	bool vop3 = in->enc == SQK_VOP3, wcarry = false, full;
 	unsigned dst = in->dst;
 	uint8_t dst_sel = 6, dst_unused = 0;
+	bool h16 = false; /* a 16-bit result: the high half as the family keeps it */
 
 	if (!sqk_valu_general_only) {
 		int rc = sqk_exec_valu_fast(w, in);
@@ -905,10 +1157,16 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 	c.omod = vop3 ? in->omod : 0;
 	c.ftz32 = !(w->mode >> 4 & 3);
 	c.ftz64 = !(w->mode >> 6 & 3);
+	c.rm16 = w->mode >> 2 & 3;
+	c.opsel = vop3 && !is_vop3b(op) ? in->opsel : 0;
 	c.bits = 0;
 	memset(c.cy, 0, sizeof(c.cy));
 	for (unsigned i = 0; i < nsrc; i++)
 		src_setup(&c, (int)i, in->src[i], op);
+	/* 16-bit operands: inline float constants are binary16 */
+	for (unsigned i = 0; i < nsrc; i++)
+		if ((src16[op] >> i & 1) && in->src[i] >= 240 && in->src[i] <= 248)
+			c.s[i].k32 = fc16[in->src[i] - 240];
 	/* VOP1 / VOP2 / VOPC: src[] beyond their operands read s0, unused */
 	if (vop3 && is_vop3b(op))
 		c.abs = 0; /* those bits are the SGPR destination */
@@ -990,7 +1248,8 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 		bitmods(&c, n); /* abs / neg on the sign bit of untyped moves */
 	bind(&c, n);
 	full = ex == sqk_mask(w);
-	if (op >= K_v_cmp_f_f32 && op < K_v_cmp_f_f32 + 2 * CMP_BLOCK)
+	if ((op >= K_v_cmp_f_f32 && op < K_v_cmp_f_f32 + 2 * CMP_BLOCK) ||
+	    (op >= K_v_cmp_f_f16 && op < K_v_cmp_f_f16 + 2 * CMP16_BLOCK))
 		return exec_cmp(&c, ex, n);
 
 	/* carry-in: VOP2 reads VCC, VOP3 its third source */
@@ -1218,6 +1477,297 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 			O((uint32_t)e);
 		}
 		break;
+		/* 16-bit integer (results in the low half; h16 says what the high
+	 * half gets, below the switch) */
+#define I16OP(name, expr)               \
+	case K_##name:                  \
+		h16 = true;             \
+		LANES O((expr)&0xffff); \
+		break;
+		I16OP(v_mul_lo_u16, H(&c, 0, l) * H(&c, 1, l))
+		I16OP(v_lshlrev_b16, H(&c, 1, l) << (H(&c, 0, l) & 15))
+		I16OP(v_lshrrev_b16, H(&c, 1, l) >> (H(&c, 0, l) & 15))
+		I16OP(v_ashrrev_i16, (uint32_t)((int16_t)H(&c, 1, l) >> (H(&c, 0, l) & 15)))
+		I16OP(v_max_u16, H(&c, 0, l) > H(&c, 1, l) ? H(&c, 0, l) : H(&c, 1, l))
+		I16OP(v_min_u16, H(&c, 0, l) < H(&c, 1, l) ? H(&c, 0, l) : H(&c, 1, l))
+		I16OP(v_max_i16,
+		      (int16_t)H(&c, 0, l) > (int16_t)H(&c, 1, l) ? H(&c, 0, l) : H(&c, 1, l))
+		I16OP(v_min_i16,
+		      (int16_t)H(&c, 0, l) < (int16_t)H(&c, 1, l) ? H(&c, 0, l) : H(&c, 1, l))
+		I16OP(v_med3_i16, (uint32_t)med3i((int16_t)H(&c, 0, l), (int16_t)H(&c, 1, l),
+						  (int16_t)H(&c, 2, l)))
+		I16OP(v_med3_u16, med3u(H(&c, 0, l), H(&c, 1, l), H(&c, 2, l)))
+		I16OP(v_min3_i16,
+		      (uint32_t)med3i(INT16_MIN, (int16_t)H(&c, 0, l),
+				      med3i(INT16_MIN, (int16_t)H(&c, 1, l), (int16_t)H(&c, 2, l))))
+		I16OP(v_max3_i16,
+		      (uint32_t)med3i(INT16_MAX, (int16_t)H(&c, 0, l),
+				      med3i(INT16_MAX, (int16_t)H(&c, 1, l), (int16_t)H(&c, 2, l))))
+		I16OP(v_min3_u16, med3u(0, H(&c, 0, l), med3u(0, H(&c, 1, l), H(&c, 2, l))))
+		I16OP(v_max3_u16,
+		      med3u(0xffff, H(&c, 0, l), med3u(0xffff, H(&c, 1, l), H(&c, 2, l))))
+		I16OP(v_sat_pk_u8_i16, ({
+			      int32_t lo_ = (int16_t)U(&c, 0, l),
+				      hi_ = (int16_t)(U(&c, 0, l) >> 16);
+			      (uint32_t)(lo_ < 0     ? 0
+					 : lo_ > 255 ? 255
+						     : lo_) |
+				      (uint32_t)(hi_ < 0     ? 0
+						 : hi_ > 255 ? 255
+							     : hi_)
+					      << 8;
+		      }))
+#undef I16OP
+	case K_v_add_u16:
+	case K_v_add_nc_u16:
+	case K_v_sub_u16:
+	case K_v_sub_nc_u16:
+	case K_v_subrev_u16:
+	case K_v_mad_u16:
+	case K_v_mad_legacy_u16:
+		/* unsigned; clamp saturates to [0, 0xffff] */
+		h16 = true;
+		LANES
+		{
+			int64_t a = H(&c, 0, l), b = H(&c, 1, l), r;
+
+			if (op == K_v_add_u16 || op == K_v_add_nc_u16)
+				r = a + b;
+			else if (op == K_v_sub_u16 || op == K_v_sub_nc_u16)
+				r = a - b;
+			else if (op == K_v_subrev_u16)
+				r = b - a;
+			else
+				r = a * b + H(&c, 2, l);
+			if (c.clamp)
+				r = r < 0 ? 0 : r > 0xffff ? 0xffff : r;
+			O((uint32_t)r & 0xffff);
+		}
+		break;
+	case K_v_add_i16:
+	case K_v_add_nc_i16:
+	case K_v_sub_i16:
+	case K_v_sub_nc_i16:
+	case K_v_mad_i16:
+	case K_v_mad_legacy_i16:
+		/* signed; clamp saturates to [-0x8000, 0x7fff] */
+		h16 = true;
+		LANES
+		{
+			int64_t a = (int16_t)H(&c, 0, l), b = (int16_t)H(&c, 1, l), r;
+
+			if (op == K_v_add_i16 || op == K_v_add_nc_i16)
+				r = a + b;
+			else if (op == K_v_sub_i16 || op == K_v_sub_nc_i16)
+				r = a - b;
+			else
+				r = a * b + (int16_t)H(&c, 2, l);
+			if (c.clamp)
+				r = r < INT16_MIN ? INT16_MIN : r > INT16_MAX ? INT16_MAX : r;
+			O((uint32_t)r & 0xffff);
+		}
+		break;
+	case K_v_mad_u32_u16:
+		LANES O(H(&c, 0, l) * H(&c, 1, l) + U(&c, 2, l));
+		break;
+	case K_v_mad_i32_i16:
+		LANES O((uint32_t)((int32_t)(int16_t)H(&c, 0, l) * (int16_t)H(&c, 1, l) +
+				   (int32_t)U(&c, 2, l)));
+		break;
+	case K_v_sad_u16:
+		LANES O((H(&c, 0, l) > H(&c, 1, l) ? H(&c, 0, l) - H(&c, 1, l)
+						   : H(&c, 1, l) - H(&c, 0, l)) +
+			U(&c, 2, l));
+		break;
+	case K_v_cvt_pk_u16_u32:
+		LANES O((U(&c, 0, l) > 0xffff ? 0xffff : U(&c, 0, l)) |
+			(U(&c, 1, l) > 0xffff ? 0xffff : U(&c, 1, l)) << 16);
+		break;
+	case K_v_cvt_pk_i16_i32:
+		LANES
+		{
+			int32_t a = (int32_t)U(&c, 0, l), b = (int32_t)U(&c, 1, l);
+
+			a = a < INT16_MIN ? INT16_MIN : a > INT16_MAX ? INT16_MAX : a;
+			b = b < INT16_MIN ? INT16_MIN : b > INT16_MAX ? INT16_MAX : b;
+			O(((uint32_t)a & 0xffff) | ((uint32_t)b & 0xffff) << 16);
+		}
+		break;
+	case K_v_pack_b32_f16: /* {S1.f16, S0.f16}: abs / neg on the bits */
+		LANES
+		{
+			uint32_t a = H(&c, 0, l), b = H(&c, 1, l);
+
+			a = ((c.abs & 1) ? a & 0x7fff : a) ^ ((c.neg & 1) ? 0x8000 : 0);
+			b = ((c.abs & 2) ? b & 0x7fff : b) ^ ((c.neg & 2) ? 0x8000 : 0);
+			O(a | b << 16);
+		}
+		break;
+	case K_v_cvt_pknorm_i16_f32:
+	case K_v_cvt_pknorm_u16_f32:
+	case K_v_cvt_pknorm_i16_f16:
+	case K_v_cvt_pknorm_u16_f16:
+		LANES
+		{
+			bool sg = op == K_v_cvt_pknorm_i16_f32 || op == K_v_cvt_pknorm_i16_f16,
+			     h = op == K_v_cvt_pknorm_i16_f16 || op == K_v_cvt_pknorm_u16_f16;
+			uint32_t r = 0;
+
+			for (int i = 0; i < 2; i++)
+				r |= cvt_norm16(h ? HF(&c, i, l) : F(&c, i, l), sg) << (16 * i);
+			O(r);
+		}
+		break;
+	case K_v_cvt_norm_i16_f16:
+	case K_v_cvt_norm_u16_f16:
+		h16 = true;
+		LANES O(cvt_norm16(HF(&c, 0, l), op == K_v_cvt_norm_i16_f16));
+		break;
+	case K_v_cvt_u16_f16:
+	case K_v_cvt_i16_f16:
+		/* toward zero, saturated; NaN 0 */
+		h16 = true;
+		LANES
+		{
+			double a = trunc(HF(&c, 0, l)), lo = op == K_v_cvt_i16_f16 ? -32768.0 : 0.0,
+			       hi = op == K_v_cvt_i16_f16 ? 32767.0 : 65535.0;
+
+			O(isnan(a) ? 0
+				   : (uint32_t)(int32_t)(a < lo	  ? lo
+							 : a > hi ? hi
+								  : a) &
+					     0xffff);
+		}
+		break;
+	case K_v_cvt_f16_u16:
+		h16 = true;
+		LANES O(WH(&c, (double)H(&c, 0, l), 0));
+		break;
+	case K_v_cvt_f16_i16:
+		h16 = true;
+		LANES O(WH(&c, (double)(int16_t)H(&c, 0, l), 0));
+		break;
+		/* f16 arithmetic: exact in double, rounded once (f16_round()) */
+#define H16OP(name, expr)                 \
+	case K_##name:                    \
+		h16 = true;               \
+		LANES O(WH(&c, expr, 0)); \
+		break;
+		H16OP(v_add_f16, HF(&c, 0, l) + HF(&c, 1, l))
+		H16OP(v_sub_f16, HF(&c, 0, l) - HF(&c, 1, l))
+		H16OP(v_subrev_f16, HF(&c, 1, l) - HF(&c, 0, l))
+		H16OP(v_mul_f16, HF(&c, 0, l) * HF(&c, 1, l))
+		H16OP(v_max_f16, fmax(HF(&c, 0, l), HF(&c, 1, l)))
+		H16OP(v_min_f16, fmin(HF(&c, 0, l), HF(&c, 1, l)))
+		H16OP(v_max3_f16, fmax(fmax(HF(&c, 0, l), HF(&c, 1, l)), HF(&c, 2, l)))
+		H16OP(v_min3_f16, fmin(fmin(HF(&c, 0, l), HF(&c, 1, l)), HF(&c, 2, l)))
+		H16OP(v_med3_f16, med3d(HF(&c, 0, l), HF(&c, 1, l), HF(&c, 2, l)))
+		H16OP(v_ldexp_f16, ldexp(HF(&c, 0, l), ({
+						 int k_ = (int16_t)H(&c, 1, l);
+						 k_<-64 ? -64 : k_> 64 ? 64 : k_;
+					 })))
+		H16OP(v_trunc_f16, trunc(HF(&c, 0, l)))
+		H16OP(v_ceil_f16, ceil(HF(&c, 0, l)))
+		H16OP(v_floor_f16, floor(HF(&c, 0, l)))
+		H16OP(v_rndne_f16, nearbyint(HF(&c, 0, l)))
+		H16OP(v_exp_f16, exp2(HF(&c, 0, l)))
+		H16OP(v_log_f16, log2(HF(&c, 0, l)))
+		H16OP(v_rsq_f16, 1.0 / sqrt(HF(&c, 0, l)))
+		H16OP(v_sin_f16, sin(6.283185307179586 * HF(&c, 0, l)))
+		H16OP(v_cos_f16, cos(6.283185307179586 * HF(&c, 0, l)))
+		H16OP(v_fract_f16, ({
+			      double a_ = HF(&c, 0, l);
+			      isinf(a_) ? NAN : fmin(a_ - floor(a_), 0x1.ffcp-1);
+		      }))
+		H16OP(v_frexp_mant_f16, ({
+			      double a_ = HF(&c, 0, l);
+			      int x_;
+			      (isinf(a_) || isnan(a_)) ? a_ : frexp(a_, &x_);
+		      }))
+#undef H16OP
+	case K_v_frexp_exp_i16_f16:
+		h16 = true;
+		LANES
+		{
+			double a = HF(&c, 0, l);
+			int e = 0;
+
+			if (!isinf(a) && !isnan(a))
+				frexp(a, &e);
+			O((uint32_t)e & 0xffff);
+		}
+		break;
+	case K_v_rcp_f16: /* 1/x and sqrt(x), their sticky bit from the remainder */
+		h16 = true;
+		LANES
+		{
+			double a = HF(&c, 0, l), q = 1.0 / a, r = fma(-q, a, 1.0);
+
+			O(WH(&c, q, (r == 0 || isnan(r) || isinf(q)) ? 0 : r > 0 ? 1 : -1));
+		}
+		break;
+	case K_v_sqrt_f16:
+		h16 = true;
+		LANES
+		{
+			double a = HF(&c, 0, l), q = sqrt(a), r = fma(-q, q, a);
+
+			O(WH(&c, q, (r == 0 || isnan(r) || isinf(q)) ? 0 : r > 0 ? 1 : -1));
+		}
+		break;
+	case K_v_fma_f16:
+	case K_v_fma_legacy_f16:
+		h16 = true;
+		LANES O(fma16(&c, HF(&c, 0, l), HF(&c, 1, l), HF(&c, 2, l)));
+		break;
+	case K_v_mad_f16: /* multiply rounded, then add rounded */
+	case K_v_mad_legacy_f16:
+	case K_v_mac_f16:
+	case K_v_madak_f16:
+	case K_v_madmk_f16:
+	case K_v_fmac_f16:
+	case K_v_fmaak_f16:
+	case K_v_fmamk_f16:
+		h16 = true;
+		LANES
+		{
+			double a = HF(&c, 0, l), b = HF(&c, 1, l), z;
+			uint32_t dv = w->v[(size_t)(dst - 256) * 64 + l];
+			bool fused =
+				op == K_v_fmac_f16 || op == K_v_fmaak_f16 || op == K_v_fmamk_f16;
+
+			if (op == K_v_mac_f16 || op == K_v_fmac_f16) /* the accumulator: D's half */
+				z = f16_to_d((uint16_t)((c.opsel & 8) ? dv >> 16 : dv));
+			else if (op == K_v_madak_f16 || op == K_v_fmaak_f16)
+				z = f16_to_d((uint16_t)in->lit);
+			else if (op == K_v_madmk_f16 || op == K_v_fmamk_f16)
+				z = b, b = f16_to_d((uint16_t)in->lit);
+			else
+				z = HF(&c, 2, l);
+			if (fused) {
+				O(fma16(&c, a, b, z));
+			} else {
+				uint16_t p = f16_round(a * b, 0, c.rm16);
+
+				if (c.ftz64 && !(p & 0x7c00))
+					p &= 0x8000;
+				O(WH(&c, f16_to_d(p) + z, 0));
+			}
+		}
+		break;
+	case K_v_div_fixup_f16:
+	case K_v_div_fixup_legacy_f16:
+		h16 = true;
+		LANES
+		{
+			double q = HF(&c, 0, l), den = HF(&c, 1, l), num = HF(&c, 2, l);
+
+			if (isnan(num) || isnan(den) || isinf(num) || isinf(den) || den == 0 ||
+			    num == 0)
+				q = num / den;
+			O(WH(&c, q, 0));
+		}
+		break;
 	/* conversions */
 	case K_v_cvt_f32_i32:
 		LANES O(WF(&c, (float)(int32_t)U(&c, 0, l)));
@@ -1238,22 +1788,15 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 		LANES O((uint32_t)cvt_i32(floorf(F(&c, 0, l))));
 		break;
 	case K_v_cvt_f16_f32:
-		LANES O(f32_to_f16(F(&c, 0, l), false));
+		h16 = true;
+		LANES O(WH(&c, (double)F(&c, 0, l), 0));
 		break;
 	case K_v_cvt_pkrtz_f16_f32:
 		LANES O((uint32_t)f32_to_f16(F(&c, 0, l), true) |
 			(uint32_t)f32_to_f16(F(&c, 1, l), true) << 16);
 		break;
 	case K_v_cvt_f32_f16:
-		LANES
-		{
-			float f = f16_to_f32((uint16_t)U(&c, 0, l));
-			if (c.abs & 1)
-				f = fabsf(f);
-			if (c.neg & 1)
-				f = -f;
-			O(WF(&c, f));
-		}
+		LANES O(WF(&c, (float)HF(&c, 0, l)));
 		break;
 	case K_v_cvt_f32_ubyte0:
 	case K_v_cvt_f32_ubyte1:
@@ -1604,6 +2147,27 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 
 		if (dst < 256 || dst - 256 + dw > SQK_NV)
 			return sqk_fail(w, in, -EPROTO, "bad destination register");
+		if (h16 && in->ext != SQK_EXT_SDWA) {
+			/* The other half of a 16-bit result's register: RDNA
+			 * keeps it; gfx9 zeroes it, except that v_mac_f16,
+			 * v_madak_f16, v_madmk_f16 (and the fmac/fmaak/fmamk
+			 * forms) keep it (LLVM GCNSubtarget.cpp,
+			 * zeroesHigh16BitsOfDest()). VOP3 op_sel[3] writes the
+			 * high half and keeps the low one (ISA manuals, VOP3
+			 * OPSEL). */
+			bool keep = w->r->f->gfx10 || op == K_v_mac_f16 || op == K_v_madak_f16 ||
+				    op == K_v_madmk_f16 || op == K_v_fmac_f16 ||
+				    op == K_v_fmaak_f16 || op == K_v_fmamk_f16;
+
+			for (uint64_t m = ex; m; m &= m - 1) {
+				unsigned l = (unsigned)__builtin_ctzll(m);
+				uint32_t old = dv[l], r = (uint32_t)c.out[l] & 0xffff;
+
+				c.out[l] = (c.opsel & 8) ? (old & 0xffff) | r << 16
+					   : keep	 ? (old & 0xffff0000u) | r
+							 : r;
+			}
+		}
 		if (dst_sel != 6 || dst_unused) {
 			for (uint64_t m = ex; m; m &= m - 1) {
 				unsigned l = (unsigned)__builtin_ctzll(m), sh, bits;

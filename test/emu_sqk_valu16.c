@@ -1,0 +1,747 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The shader unit's 16-bit VALU (sqk_valu.c) against a host model written
+ * from the ISA manuals' instruction descriptions (AMD "Vega" and RDNA2
+ * Instruction Set Architecture, the VOP1/VOP2/VOP3/VOPC 16-bit opcodes,
+ * SDWA and OPSEL): each instruction below is assembled by llvm-mc 22 for
+ * gfx900, gfx90a and gfx1030, decoded by the unit and executed on every lane
+ * of a bare wave (a partial EXEC) whose sources hold edge values (zeros,
+ * denormals, the largest finite, infinities, quiet and signaling NaNs,
+ * negative and out-of-range shift counts) with their other halves set,
+ * in three MODE settings: f16 denormals kept, flushed (MODE[7:6] 0), and
+ * rounding toward zero (MODE[3:2] 3). The model's float arithmetic is the
+ * compiler's _Float16 conversions of exact double or __float128 values (one
+ * rounding, in the host rounding mode the case sets), not the unit's.
+ * High halves: gfx9 zeroes the high half of a 16-bit result except for
+ * v_mac_f16 / v_madak_f16 / v_madmk_f16, RDNA keeps it (LLVM
+ * GCNSubtarget.cpp zeroesHigh16BitsOfDest()); VOP3 op_sel[3] writes the
+ * high half and keeps the low one.
+ */
+#include <fenv.h>
+#include <math.h>
+
+#include "emu_sqk_util.h"
+#include "emu_sqk_wave_util.h"
+
+#define F9 1u  /* gfx900, gfx90a */
+#define F10 2u /* gfx1030 */
+
+struct tc {
+	unsigned fams;
+	const char *text;
+};
+
+/* Every source is v1, v2, v3 in that order; the destination v0, or for
+ * compares vcc / s[2:3] (gfx9) / s2 (gfx10), or none (gfx10 v_cmpx e64). */
+static const struct tc cases[] = {
+	/* 16-bit integer */
+	{ F9, "v_add_u16 v0, v1, v2" },
+	{ F9, "v_add_u16_e64 v0, v1, v2 clamp" },
+	{ F9, "v_sub_u16 v0, v1, v2" },
+	{ F9, "v_sub_u16_e64 v0, v1, v2 clamp" },
+	{ F9, "v_subrev_u16 v0, v1, v2" },
+	{ F9 | F10, "v_mul_lo_u16 v0, v1, v2" },
+	{ F9 | F10, "v_lshlrev_b16 v0, v1, v2" },
+	{ F9 | F10, "v_lshrrev_b16 v0, v1, v2" },
+	{ F9 | F10, "v_ashrrev_i16 v0, v1, v2" },
+	{ F9 | F10, "v_max_u16 v0, v1, v2" },
+	{ F9 | F10, "v_min_u16 v0, v1, v2" },
+	{ F9 | F10, "v_max_i16 v0, v1, v2" },
+	{ F9 | F10, "v_min_i16 v0, v1, v2" },
+	{ F9, "v_add_i16 v0, v1, v2 clamp" },
+	{ F9, "v_sub_i16 v0, v1, v2 op_sel:[1,1,0]" },
+	{ F9, "v_mad_u16 v0, v1, v2, v3 op_sel:[1,0,1,1]" },
+	{ F9, "v_mad_u16 v0, v1, v2, v3 clamp" },
+	{ F9, "v_mad_i16 v0, v1, v2, v3 clamp" },
+	{ F9, "v_mad_u32_u16 v0, v1, v2, v3 op_sel:[1,0,0,0]" },
+	{ F9, "v_mad_i32_i16 v0, v1, v2, v3" },
+	{ F9 | F10, "v_med3_i16 v0, v1, v2, v3" },
+	{ F9 | F10, "v_med3_u16 v0, v1, v2, v3" },
+	{ F9 | F10, "v_min3_u16 v0, v1, v2, v3" },
+	{ F9 | F10, "v_max3_i16 v0, v1, v2, v3" },
+	{ F9 | F10, "v_sad_u16 v0, v1, v2, v3" },
+	{ F9 | F10, "v_cvt_pk_u16_u32 v0, v1, v2" },
+	{ F9 | F10, "v_cvt_pk_i16_i32 v0, v1, v2" },
+	{ F9 | F10, "v_sat_pk_u8_i16 v0, v1" },
+	{ F9, "v_pack_b32_f16 v0, v1, -v2 op_sel:[1,0,0]" },
+	{ F10, "v_add_nc_u16 v0, v1, v2 op_sel:[1,1,1]" },
+	{ F10, "v_sub_nc_i16 v0, v1, v2 clamp" },
+	{ F10, "v_add_nc_i16 v0, v1, v2 op_sel:[0,1,0]" },
+	{ F10, "v_mad_u16 v0, v1, v2, v3" },
+	{ F9, "v_add_u16_sdwa v0, v1, v2 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE "
+	      "src0_sel:WORD_1 src1_sel:WORD_0" },
+	/* compares */
+	{ F9, "v_cmp_eq_u16_sdwa vcc, v1, v2 src0_sel:WORD_1 src1_sel:WORD_0" },
+	{ F9, "v_cmp_lt_i16_sdwa s[2:3], v1, v2 src0_sel:BYTE_0 src1_sel:WORD_1" },
+	{ F9, "v_cmp_gt_u16 vcc, v1, v2" },
+	{ F9, "v_cmp_ne_i16_e64 s[2:3], v1, v2" },
+	{ F9, "v_cmp_ge_i16 vcc, v1, v2" },
+	{ F9, "v_cmpx_le_u16_e64 s[2:3], v1, v2" },
+	{ F9, "v_cmp_lt_f16 vcc, v1, v2" },
+	{ F9, "v_cmp_neq_f16_e64 s[2:3], -v1, |v2|" },
+	{ F9, "v_cmp_u_f16 vcc, v1, v2" },
+	{ F9, "v_cmp_nge_f16 vcc, v1, v2" },
+	{ F9, "v_cmp_lg_f16 vcc, v1, v2" },
+	{ F9, "v_cmp_class_f16_e64 s[2:3], v1, v2" },
+	{ F9, "v_cmpx_gt_f16_sdwa vcc, v1, v2 src0_sel:WORD_1 src1_sel:WORD_0" },
+	{ F10, "v_cmp_eq_u16_sdwa s2, v1, v2 src0_sel:WORD_1 src1_sel:WORD_0" },
+	{ F10, "v_cmp_lt_i16_e64 s2, v1, v2" },
+	{ F10, "v_cmp_nlt_f16 vcc_lo, v1, v2" },
+	{ F10, "v_cmpx_ge_f16_e64 v1, v2" },
+	/* f16 arithmetic */
+	{ F9 | F10, "v_add_f16 v0, v1, v2" },
+	{ F9 | F10, "v_sub_f16_e64 v0, -v1, |v2|" },
+	{ F9 | F10, "v_subrev_f16 v0, v1, v2" },
+	{ F9 | F10, "v_mul_f16_e64 v0, v1, v2 clamp" },
+	{ F9 | F10, "v_mul_f16_e64 v0, v1, v2 mul:2" },
+	{ F9 | F10, "v_max_f16 v0, v1, v2" },
+	{ F9 | F10, "v_min_f16 v0, v1, v2" },
+	{ F9 | F10, "v_ldexp_f16 v0, v1, v2" },
+	{ F9 | F10, "v_fma_f16 v0, v1, v2, v3" },
+	{ F9 | F10, "v_fma_f16 v0, v1, -v2, v3 op_sel:[1,0,1,1]" },
+	{ F9 | F10, "v_med3_f16 v0, v1, v2, v3" },
+	{ F9 | F10, "v_min3_f16 v0, v1, v2, v3" },
+	{ F9 | F10, "v_max3_f16 v0, v1, v2, v3" },
+	{ F9 | F10, "v_rcp_f16 v0, v1" },
+	{ F9 | F10, "v_sqrt_f16 v0, v1" },
+	{ F9 | F10, "v_floor_f16 v0, v1" },
+	{ F9 | F10, "v_ceil_f16 v0, v1" },
+	{ F9 | F10, "v_trunc_f16 v0, v1" },
+	{ F9 | F10, "v_rndne_f16 v0, v1" },
+	{ F9 | F10, "v_fract_f16 v0, v1" },
+	{ F9 | F10, "v_frexp_mant_f16 v0, v1" },
+	{ F9 | F10, "v_frexp_exp_i16_f16 v0, v1" },
+	{ F9 | F10, "v_cvt_f16_u16 v0, v1" },
+	{ F9 | F10, "v_cvt_f16_i16 v0, v1" },
+	{ F9 | F10, "v_cvt_u16_f16 v0, v1" },
+	{ F9 | F10, "v_cvt_i16_f16 v0, v1" },
+	{ F9 | F10, "v_cvt_f32_f16 v0, v1" },
+	{ F9 | F10, "v_cvt_f16_f32 v0, v1" },
+	{ F9, "v_mad_f16 v0, v1, v2, v3" },
+	{ F9, "v_mac_f16 v0, v1, v2" },
+	{ F9, "v_madak_f16 v0, v1, v2, 0x4900" },
+	{ F9, "v_madmk_f16 v0, v1, 0x4900, v2" },
+	{ F10, "v_fmac_f16 v0, v1, v2" },
+	{ F10, "v_fmaak_f16 v0, v1, v2, 0x4900" },
+	{ F10, "v_fmamk_f16 v0, v1, 0x4900, v2" },
+	{ F9, "v_add_f16_sdwa v0, v1, v2 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE "
+	      "src0_sel:WORD_1 src1_sel:WORD_0" },
+	{ F9, "v_add_f16_e64 v0, v1, 0.5" },
+};
+#define NCASES (sizeof(cases) / sizeof(cases[0]))
+
+/* The parsed modifiers of a case. */
+struct mods {
+	char mn[40];	   /* mnemonic without _e32 / _e64 / _sdwa */
+	unsigned neg, abs; /* per source */
+	unsigned opsel;	   /* bits 0-2 sources, 3 destination */
+	bool clamp, sdwa, e64;
+	unsigned omod;	       /* 0, or mul:2 (1) */
+	int sel[2], dsel, dun; /* SDWA: BYTE_0..3 0-3, WORD_0/1 4/5, DWORD 6 */
+	unsigned sd;	       /* compare: the SGPR destination (106 vcc), or 0 none */
+	bool cmpx, inl;	       /* v_cmpx; src1 is the inline constant 0.5 */
+};
+
+static int sel_of(const char *s)
+{
+	static const char *const n[] = { "BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3",
+					 "WORD_0", "WORD_1", "DWORD" };
+
+	for (int i = 0; i < 7; i++)
+		if (strncmp(s, n[i], strlen(n[i])) == 0)
+			return i;
+	return 6;
+}
+
+static void parse(const char *text, bool gfx10, struct mods *m)
+{
+	const char *p;
+	size_t k;
+
+	memset(m, 0, sizeof(*m));
+	m->sel[0] = m->sel[1] = m->dsel = 6;
+	k = strcspn(text, " ");
+	memcpy(m->mn, text, k);
+	m->mn[k] = 0;
+	for (const char *suf[] = { "_e32", "_e64", "_sdwa" }, **s = suf; s < suf + 3; s++) {
+		size_t n = strlen(m->mn), ls = strlen(*s);
+
+		if (n > ls && strcmp(m->mn + n - ls, *s) == 0) {
+			m->mn[n - ls] = 0;
+			m->e64 = s == suf + 1;
+			m->sdwa = s == suf + 2;
+		}
+	}
+	for (int i = 0; i < 3; i++) {
+		char r[8];
+
+		snprintf(r, sizeof(r), "-v%d", i + 1);
+		if (strstr(text, r))
+			m->neg |= 1u << i;
+		snprintf(r, sizeof(r), "|v%d|", i + 1);
+		if (strstr(text, r))
+			m->abs |= 1u << i;
+	}
+	if ((p = strstr(text, "op_sel:["))) {
+		unsigned v[4], n = 0;
+
+		p += 8;
+		while (n < 4 && (*p == '0' || *p == '1')) {
+			v[n++] = (unsigned)(*p - '0');
+			p += 2;
+		}
+		for (unsigned i = 0; i + 1 < n; i++)
+			m->opsel |= v[i] << i;
+		m->opsel |= v[n - 1] << 3;
+	}
+	m->clamp = strstr(text, " clamp") != NULL;
+	m->omod = strstr(text, "mul:2") ? 1 : 0;
+	m->inl = strstr(text, ", 0.5") != NULL;
+	if ((p = strstr(text, "src0_sel:")))
+		m->sel[0] = sel_of(p + 9);
+	if ((p = strstr(text, "src1_sel:")))
+		m->sel[1] = sel_of(p + 9);
+	if ((p = strstr(text, "dst_sel:")))
+		m->dsel = sel_of(p + 8);
+	if (strstr(text, "UNUSED_PRESERVE"))
+		m->dun = 2;
+	m->cmpx = strncmp(m->mn, "v_cmpx_", 7) == 0;
+	if (strncmp(m->mn, "v_cmp", 5) == 0) {
+		const char *o = text + k + 1;
+
+		if (strncmp(o, "vcc", 3) == 0)
+			m->sd = 106;
+		else if (*o == 's')
+			m->sd = 2;
+		else
+			m->sd = 0; /* gfx10 v_cmpx e64: EXEC only */
+		if (m->cmpx && gfx10)
+			m->sd = 0;
+	}
+}
+
+/* ---- the model ---- */
+
+static unsigned rmode; /* MODE[3:2] of the run: 0 nearest even, 3 toward zero */
+static bool flush16;   /* MODE[7:6] 0 */
+
+static double hd(uint32_t h)
+{
+	_Float16 f;
+	uint16_t u = (uint16_t)h;
+
+	memcpy(&f, &u, 2);
+	return (double)f;
+}
+
+static uint32_t hbits(_Float16 f)
+{
+	uint16_t u;
+
+	memcpy(&u, &f, 2);
+	return u;
+}
+
+/* one rounding of an exact value, in the run's mode */
+static uint32_t rq(__float128 x)
+{
+	_Float16 f;
+
+	fesetround(rmode == 3 ? FE_TOWARDZERO : FE_TONEAREST);
+	f = (_Float16)x;
+	fesetround(FE_TONEAREST);
+	return hbits(f);
+}
+
+static bool hnan(uint32_t h)
+{
+	return (h & 0x7c00) == 0x7c00 && (h & 0x3ff);
+}
+
+/* source value after SDWA select (zero-extended; no sext in the cases) */
+static uint32_t sdwa(uint32_t v, int sel)
+{
+	if (sel < 4)
+		return v >> (8 * sel) & 0xff;
+	if (sel < 6)
+		return v >> (16 * (sel - 4)) & 0xffff;
+	return v;
+}
+
+/* an f16 operand: flush, abs, neg */
+static double fop(uint32_t h, const struct mods *m, int i)
+{
+	h &= 0xffff;
+	if (flush16 && !(h & 0x7c00))
+		h &= 0x8000;
+	if (m->abs >> i & 1)
+		h &= 0x7fff;
+	if (m->neg >> i & 1)
+		h ^= 0x8000;
+	return hd(h);
+}
+
+/* result post-processing: omod, rounding, clamp, flush */
+static uint32_t fres(__float128 x, const struct mods *m)
+{
+	uint32_t r;
+
+	if (m->omod == 1)
+		x *= 2;
+	r = rq(x);
+	if (m->clamp) {
+		double d = hd(r);
+
+		r = isnan(d) || d <= 0 ? 0 : d > 1 ? 0x3c00 : r;
+	}
+	if (flush16 && !(r & 0x7c00))
+		r &= 0x8000;
+	return r;
+}
+
+static double minnum(double a, double b)
+{
+	return isnan(a) ? b : isnan(b) ? a : a < b ? a : b;
+}
+
+static double maxnum(double a, double b)
+{
+	return isnan(a) ? b : isnan(b) ? a : a > b ? a : b;
+}
+
+static int32_t sat(int64_t v, int64_t lo, int64_t hi)
+{
+	return (int32_t)(v < lo ? lo : v > hi ? hi : v);
+}
+
+/* The expected result: the 16-bit value (*w16 true) or the 32-bit one, or
+ * for a compare the lane's bit. @s[]: the 16-bit (or 32-bit) sources after
+ * select; @d: the destination's old value. Returns false when the case's
+ * mnemonic has no model (a test bug). */
+static bool model(const struct mods *m, const uint32_t *s, uint32_t d, uint32_t *out, bool *w16)
+{
+	const char *n = m->mn;
+	int32_t a = (int16_t)s[0], b = (int16_t)s[1], c = (int16_t)s[2];
+	uint32_t ua = s[0] & 0xffff, ub = s[1] & 0xffff, uc = s[2] & 0xffff;
+	double fa = fop(s[0], m, 0), fb = fop(s[1], m, 1), fc = fop(s[2], m, 2);
+	int64_t r = 0;
+
+	*w16 = true;
+	if (strncmp(n, "v_cmp", 5) == 0) {
+		const char *t = n + (m->cmpx ? 7 : 6); /* the condition */
+		bool f = strstr(n, "f16") != NULL, sg = strstr(n, "i16") != NULL;
+		int64_t x = sg ? a : (int64_t)ua, y = sg ? b : (int64_t)ub;
+		bool un = isnan(fa) || isnan(fb);
+
+		if (strncmp(t, "class", 5) == 0) {
+			uint32_t h = ua;
+			unsigned k;
+
+			if (flush16 && !(h & 0x7c00))
+				h &= 0x8000;
+			if ((h & 0x7fff) > 0x7c00)
+				k = (h & 0x200) ? 1 : 0;
+			else if ((h & 0x7fff) == 0x7c00)
+				k = (h & 0x8000) ? 2 : 9;
+			else if (!(h & 0x7fff))
+				k = (h & 0x8000) ? 5 : 6;
+			else if (!(h & 0x7c00))
+				k = (h & 0x8000) ? 4 : 7;
+			else
+				k = (h & 0x8000) ? 3 : 8;
+			*out = s[1] >> k & 1;
+		} else if (f) {
+			*out = !strncmp(t, "lt", 2)    ? fa < fb
+			       : !strncmp(t, "eq", 2)  ? fa == fb
+			       : !strncmp(t, "le", 2)  ? fa <= fb
+			       : !strncmp(t, "gt", 2)  ? fa > fb
+			       : !strncmp(t, "lg", 2)  ? (!un && fa != fb)
+			       : !strncmp(t, "ge", 2)  ? fa >= fb
+			       : !strncmp(t, "o_", 2)  ? !un
+			       : !strncmp(t, "u_", 2)  ? un
+			       : !strncmp(t, "nge", 3) ? !(fa >= fb)
+			       : !strncmp(t, "nlg", 3) ? (un || fa == fb)
+			       : !strncmp(t, "ngt", 3) ? !(fa > fb)
+			       : !strncmp(t, "nle", 3) ? !(fa <= fb)
+			       : !strncmp(t, "neq", 3) ? !(fa == fb)
+			       : !strncmp(t, "nlt", 3) ? !(fa < fb)
+						       : 99;
+		} else {
+			*out = !strncmp(t, "lt", 2)   ? x < y
+			       : !strncmp(t, "eq", 2) ? x == y
+			       : !strncmp(t, "le", 2) ? x <= y
+			       : !strncmp(t, "gt", 2) ? x > y
+			       : !strncmp(t, "ne", 2) ? x != y
+			       : !strncmp(t, "ge", 2) ? x >= y
+						      : 99;
+		}
+		return *out != 99;
+	}
+#define IS(x) (strcmp(n, x) == 0)
+	if (IS("v_add_u16") || IS("v_add_nc_u16"))
+		r = m->clamp ? sat((int64_t)ua + ub, 0, 0xffff) : (int64_t)ua + ub;
+	else if (IS("v_sub_u16"))
+		r = m->clamp ? sat((int64_t)ua - ub, 0, 0xffff) : (int64_t)ua - ub;
+	else if (IS("v_subrev_u16"))
+		r = ub - ua;
+	else if (IS("v_mul_lo_u16"))
+		r = ua * ub;
+	else if (IS("v_lshlrev_b16"))
+		r = ub << (ua % 16);
+	else if (IS("v_lshrrev_b16"))
+		r = ub >> (ua % 16);
+	else if (IS("v_ashrrev_i16"))
+		r = b >> (ua % 16);
+	else if (IS("v_max_u16"))
+		r = ua > ub ? ua : ub;
+	else if (IS("v_min_u16"))
+		r = ua < ub ? ua : ub;
+	else if (IS("v_max_i16"))
+		r = a > b ? a : b;
+	else if (IS("v_min_i16"))
+		r = a < b ? a : b;
+	else if (IS("v_add_i16") || IS("v_add_nc_i16"))
+		r = m->clamp ? sat(a + b, -32768, 32767) : a + b;
+	else if (IS("v_sub_i16") || IS("v_sub_nc_i16"))
+		r = m->clamp ? sat(a - b, -32768, 32767) : a - b;
+	else if (IS("v_mad_u16"))
+		r = m->clamp ? sat((int64_t)ua * ub + uc, 0, 0xffff) : (int64_t)ua * ub + uc;
+	else if (IS("v_mad_i16"))
+		r = m->clamp ? sat((int64_t)a * b + c, -32768, 32767) : a * b + c;
+	else if (IS("v_med3_i16"))
+		r = a > b ? (b > c ? b : a < c ? a : c) : (a > c ? a : b < c ? b : c);
+	else if (IS("v_med3_u16"))
+		r = ua > ub ? (ub > uc	 ? ub
+			       : ua < uc ? ua
+					 : uc)
+			    : (ua > uc	 ? ua
+			       : ub < uc ? ub
+					 : uc);
+	else if (IS("v_min3_u16"))
+		r = ua < ub ? (ua < uc ? ua : uc) : (ub < uc ? ub : uc);
+	else if (IS("v_max3_i16"))
+		r = a > b ? (a > c ? a : c) : (b > c ? b : c);
+	else if (IS("v_sat_pk_u8_i16"))
+		r = sat((int16_t)s[0], 0, 255) | sat((int16_t)(s[0] >> 16), 0, 255) << 8;
+	else
+		*w16 = false;
+	if (*w16) {
+		*out = (uint32_t)r & 0xffff;
+		return true;
+	}
+	*w16 = true;
+	if (IS("v_mad_u32_u16"))
+		*out = ua * ub + s[2], *w16 = false;
+	else if (IS("v_mad_i32_i16"))
+		*out = (uint32_t)(a * b + (int32_t)s[2]), *w16 = false;
+	else if (IS("v_sad_u16"))
+		*out = (ua > ub ? ua - ub : ub - ua) + s[2], *w16 = false;
+	else if (IS("v_cvt_pk_u16_u32"))
+		*out = (s[0] > 0xffff ? 0xffff : s[0]) | (s[1] > 0xffff ? 0xffff : s[1]) << 16,
+		*w16 = false;
+	else if (IS("v_cvt_pk_i16_i32"))
+		*out = ((uint32_t)sat((int32_t)s[0], -32768, 32767) & 0xffff) |
+		       (uint32_t)sat((int32_t)s[1], -32768, 32767) << 16,
+		*w16 = false;
+	else if (IS("v_pack_b32_f16"))
+		*out = ua | (ub ^ ((m->neg & 2) ? 0x8000 : 0)) << 16, *w16 = false;
+	else if (IS("v_cvt_f32_f16")) {
+		float f = (float)fa;
+
+		memcpy(out, &f, 4);
+		*w16 = false;
+	} else if (IS("v_cvt_f16_f32")) {
+		float f;
+
+		memcpy(&f, &s[0], 4); /* f32 denormals kept: MODE[5:4] 3 in every run */
+		*out = fres((__float128)f, m);
+	} else if (IS("v_add_f16"))
+		*out = fres((__float128)fa + fb, m);
+	else if (IS("v_sub_f16"))
+		*out = fres((__float128)fa - fb, m);
+	else if (IS("v_subrev_f16"))
+		*out = fres((__float128)fb - fa, m);
+	else if (IS("v_mul_f16"))
+		*out = fres((__float128)fa * fb, m);
+	else if (IS("v_max_f16"))
+		*out = fres(maxnum(fa, fb), m);
+	else if (IS("v_min_f16"))
+		*out = fres(minnum(fa, fb), m);
+	else if (IS("v_max3_f16"))
+		*out = fres(maxnum(maxnum(fa, fb), fc), m);
+	else if (IS("v_min3_f16"))
+		*out = fres(minnum(minnum(fa, fb), fc), m);
+	else if (IS("v_med3_f16")) {
+		/* the ISA: with a NaN operand, MIN3 of the three; else the
+		 * middle value */
+		double mx = maxnum(maxnum(fa, fb), fc);
+
+		if (isnan(fa) || isnan(fb) || isnan(fc))
+			*out = fres(minnum(minnum(fa, fb), fc), m);
+		else
+			*out = fres(mx == fa   ? maxnum(fb, fc)
+				    : mx == fb ? maxnum(fa, fc)
+					       : maxnum(fa, fb),
+				    m);
+	} else if (IS("v_ldexp_f16"))
+		*out = fres((__float128)ldexp(fa, sat(b, -64, 64)), m);
+	else if (IS("v_fma_f16"))
+		*out = fres((__float128)fa * fb + fc, m);
+	else if (IS("v_rcp_f16"))
+		*out = fres(1 / (__float128)fa, m);
+	else if (IS("v_sqrt_f16"))
+		*out = fres(sqrt(fa), m);
+	else if (IS("v_floor_f16"))
+		*out = fres(floor(fa), m);
+	else if (IS("v_ceil_f16"))
+		*out = fres(ceil(fa), m);
+	else if (IS("v_trunc_f16"))
+		*out = fres(trunc(fa), m);
+	else if (IS("v_rndne_f16"))
+		*out = fres(nearbyint(fa), m);
+	else if (IS("v_fract_f16"))
+		*out = fres(isinf(fa) ? NAN : fmin(fa - floor(fa), hd(0x3bff)), m);
+	else if (IS("v_frexp_mant_f16")) {
+		int e;
+
+		*out = fres(isinf(fa) || isnan(fa) ? fa : frexp(fa, &e), m);
+	} else if (IS("v_frexp_exp_i16_f16")) {
+		int e = 0;
+
+		if (!isinf(fa) && !isnan(fa))
+			frexp(fa, &e);
+		*out = (uint32_t)e & 0xffff;
+	} else if (IS("v_cvt_f16_u16"))
+		*out = fres(ua, m);
+	else if (IS("v_cvt_f16_i16"))
+		*out = fres(a, m);
+	else if (IS("v_cvt_u16_f16"))
+		*out = isnan(fa) ? 0
+				 : (uint32_t)sat((int64_t)fmax(fmin(trunc(fa), 70000), -1), 0,
+						 0xffff);
+	else if (IS("v_cvt_i16_f16"))
+		*out = isnan(fa) ? 0
+				 : (uint32_t)sat((int64_t)fmax(fmin(trunc(fa), 70000), -70000),
+						 -32768, 32767) &
+					   0xffff;
+	else if (IS("v_mad_f16")) /* multiply rounded, then add rounded */
+		*out = fres((__float128)hd(fres((__float128)fa * fb, &(struct mods){ 0 })) + fc, m);
+	else if (IS("v_mac_f16"))
+		*out = fres((__float128)hd(fres((__float128)fa * fb, &(struct mods){ 0 })) + hd(d),
+			    m);
+	else if (IS("v_madak_f16"))
+		*out = fres((__float128)hd(fres((__float128)fa * fb, &(struct mods){ 0 })) + 10.0,
+			    m);
+	else if (IS("v_madmk_f16"))
+		*out = fres((__float128)hd(fres((__float128)fa * 10.0, &(struct mods){ 0 })) + fb,
+			    m);
+	else if (IS("v_fmac_f16"))
+		*out = fres((__float128)fa * fb + hd(d), m);
+	else if (IS("v_fmaak_f16"))
+		*out = fres((__float128)fa * fb + 10.0, m);
+	else if (IS("v_fmamk_f16"))
+		*out = fres((__float128)fa * 10.0 + fb, m);
+	else
+		return false;
+#undef IS
+	return true;
+}
+
+/* ---- running the cases ---- */
+
+static uint64_t rs = 0x2545f4914f6cdd1dull;
+
+static uint32_t rnd(void)
+{
+	rs ^= rs << 13, rs ^= rs >> 7, rs ^= rs << 17;
+	return (uint32_t)(rs >> 16);
+}
+
+static const uint16_t edge16[] = {
+	0x0000, 0x8000, 0x0001, 0x8001, 0x03ff, 0x0400, 0x3c00, 0xbc00, 0x7bff, 0xfbff, 0x7c00,
+	0xfc00, 0x7e00, 0x7d00, 0xfe01, 0x3555, 0x4248, 0x3800, 0x3bff, 0x0010, 0x000f, 0xfff0,
+	0x7fff, 0x8000, 0xffff, 0x00ff, 0x0100, 0x5640, 0x1400, 0x6bff, 0x3c01, 0xc170,
+};
+#define NEDGE (sizeof(edge16) / sizeof(edge16[0]))
+
+static uint32_t value(unsigned l, unsigned k, unsigned round)
+{
+	uint32_t lo = (round == 0) ? edge16[(l * (2 * k + 1) + k * 5) % NEDGE]
+		      : rnd() % 3  ? edge16[rnd() % NEDGE]
+				   : rnd() & 0xffff,
+		 hi = rnd() % 4 ? edge16[rnd() % NEDGE] : rnd() & 0xffff;
+
+	if (rnd() % 16 == 0) /* a 32-bit value near the saturation bounds */
+		return rnd() % 2 ? 0xffff + (rnd() % 3) : (uint32_t)-32769 + rnd() % 3;
+	return lo | hi << 16;
+}
+
+static void run_family(const char *name, const char *mcpu, uint32_t gfxv, unsigned lanes,
+		       unsigned fam)
+{
+	char src[16384] = "";
+	const struct tc *tcs[NCASES];
+	unsigned nt = 0, size = 0;
+	static uint8_t code[65536];
+	struct bare_wave *g = bare_wave_new(gfxv, lanes);
+	bool gfx10 = fam == F10;
+	unsigned checked = 0;
+
+	for (size_t i = 0; i < NCASES; i++)
+		if (cases[i].fams & fam) {
+			tcs[nt++] = &cases[i];
+			strcat(src, cases[i].text);
+			strcat(src, "\n");
+		}
+	size = (unsigned)kco_asm_text(src, mcpu,
+				      gfx10 && lanes == 32 ? "-mattr=+wavefrontsize32" : "", code,
+				      sizeof(code));
+	if (!size) {
+		CHECK(0, "%s: llvm-mc did not assemble the cases", name);
+		bare_wave_free(g);
+		return;
+	}
+	for (unsigned t = 0, off = 0; t < nt; t++) {
+		struct sqk_insn in;
+		struct mods m;
+		unsigned sz =
+			sqk_decode(g->d.fam, (const uint32_t *)(code + off), (size - off) / 4, &in);
+
+		parse(tcs[t]->text, gfx10, &m);
+		if (!sz) {
+			CHECK(0, "%s: %s: not decoded", name, tcs[t]->text);
+			break;
+		}
+		off += sz;
+		in.pc = off;
+		for (unsigned mode = 0; mode < 3; mode++) {
+			for (unsigned round = 0; round < 3; round++) {
+				uint64_t ex = sqk_mask(&g->w) & ~(1ull << 5) & ~(1ull << 17),
+					 bits = 0, want_bits = 0;
+				uint32_t in1[64], in2[64], in3[64], old[64];
+				int rc;
+
+				/* MODE: f32 denormals kept; f16 kept, flushed, or kept with
+				 * rounding toward zero */
+				g->w.mode = mode == 0 ? 0xf0 : mode == 1 ? 0x30 : 0xfc;
+				rmode = mode == 2 ? 3 : 0;
+				flush16 = mode == 1;
+				for (unsigned l = 0; l < lanes; l++) {
+					in1[l] = g->w.v[64 + l] = value(l, 1, round);
+					in2[l] = g->w.v[128 + l] = value(l, 2, round);
+					in3[l] = g->w.v[192 + l] = value(l, 3, round);
+					if (strstr(m.mn, "class") && rnd() % 2)
+						in2[l] = g->w.v[128 + l] = rnd() & 0x3ff;
+					old[l] = g->w.v[l] = rnd();
+				}
+				sqk_set_mask(&g->w, SQK_EXEC, ex);
+				sqk_set_mask(&g->w, SQK_VCC,
+					     0x5555555555555555ull & sqk_mask(&g->w));
+				sqk_set_mask(&g->w, 2, 0x3333333333333333ull & sqk_mask(&g->w));
+				g->res.err = 0;
+				rc = sqk_exec_valu(&g->w, &in);
+				CHECK(rc == 0, "%s: %s: %s", name, tcs[t]->text, g->res.msg);
+				if (rc != 0)
+					goto next;
+				for (unsigned l = 0; l < lanes; l++) {
+					uint32_t s[3] = { in1[l], in2[l], in3[l] }, out, want, got;
+					bool w16;
+
+					if (!(ex >> l & 1)) {
+						CHECK(g->w.v[l] == old[l],
+						      "%s: %s: inactive lane %u written", name,
+						      tcs[t]->text, l);
+						continue;
+					}
+					if (m.inl)
+						s[1] = 0x3800; /* 0.5 as an f16 operand */
+					for (int i = 0; i < 3; i++) {
+						if (m.sdwa && i < 2)
+							s[i] = sdwa(s[i], m.sel[i]);
+						else if (m.opsel >> i & 1)
+							s[i] >>= 16;
+					}
+					if (!model(&m, s, old[l], &out, &w16)) {
+						CHECK(0, "%s: no model for %s", name, m.mn);
+						goto next;
+					}
+					if (m.sd || m.cmpx || strncmp(m.mn, "v_cmp", 5) == 0) {
+						want_bits |= (uint64_t)(out & 1) << l;
+						continue;
+					}
+					if (m.sdwa && m.dsel == 5 && m.dun == 2)
+						want = (old[l] & 0xffff) | (out & 0xffff) << 16;
+					else if (!w16)
+						want = out;
+					else if (m.opsel & 8)
+						want = (old[l] & 0xffff) | (out & 0xffff) << 16;
+					else if (gfx10 || !strcmp(m.mn, "v_mac_f16") ||
+						 !strcmp(m.mn, "v_madak_f16") ||
+						 !strcmp(m.mn, "v_madmk_f16"))
+						want = (old[l] & 0xffff0000u) | (out & 0xffff);
+					else
+						want = out & 0xffff;
+					got = g->w.v[l];
+					if (got != want) {
+						/* a NaN is a NaN: its payload is the hardware's */
+						bool f16 = strstr(m.mn, "f16") != NULL,
+						     nan_ok = w16 && f16 &&
+							      ((got & 0xffff) == (want & 0xffff) ||
+							       (hnan(got & 0xffff) &&
+								hnan(want & 0xffff))) &&
+							      ((got >> 16) == (want >> 16) ||
+							       (hnan(got >> 16) &&
+								hnan(want >> 16)));
+						bool nan_ok32 = !w16 &&
+								!strcmp(m.mn, "v_cvt_f32_f16") &&
+								(got & 0x7fffffffu) > 0x7f800000u &&
+								(want & 0x7fffffffu) > 0x7f800000u;
+
+						if (!nan_ok && !nan_ok32) {
+							CHECK(0,
+							      "%s: %s, MODE 0x%x, lane %u (v1 "
+							      "0x%08x v2 0x%08x v3 0x%08x v0 "
+							      "0x%08x): got 0x%08x, want 0x%08x",
+							      name, tcs[t]->text, g->w.mode, l,
+							      in1[l], in2[l], in3[l], old[l], got,
+							      want);
+							goto next;
+						}
+					}
+				}
+				if (strncmp(m.mn, "v_cmp", 5) == 0) {
+					want_bits &= ex;
+					if (m.sd)
+						bits = sqk_get_mask(&g->w, m.sd);
+					if (m.sd)
+						CHECK(bits == want_bits,
+						      "%s: %s, MODE 0x%x: mask 0x%llx, want 0x%llx",
+						      name, tcs[t]->text, g->w.mode,
+						      (unsigned long long)bits,
+						      (unsigned long long)want_bits);
+					if (m.cmpx)
+						CHECK(sqk_exec(&g->w) == want_bits,
+						      "%s: %s: EXEC 0x%llx, want 0x%llx", name,
+						      tcs[t]->text,
+						      (unsigned long long)sqk_exec(&g->w),
+						      (unsigned long long)want_bits);
+				}
+				checked++;
+			}
+		}
+	next:;
+	}
+	CHECK(checked > 0, "%s: nothing checked", name);
+	printf("%s: %u cases, %u runs checked\n", name, nt, checked);
+	bare_wave_free(g);
+}
+
+int main(void)
+{
+	if (kco_asm_missing())
+		return T_EXIT_SKIP;
+	run_family("gfx900", "gfx900", 90000, 64, F9);
+	run_family("gfx90a", "gfx90a", 90010, 64, F9);
+	run_family("gfx1030 wave32", "gfx1030", 100300, 32, F10);
+	return t_result("emu_sqk_valu16");
+}
