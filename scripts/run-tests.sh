@@ -23,9 +23,10 @@ ctest --preset default | tee build/ctest-default.log
 echo "== mutation check: every deliberate fault of test/mutations/faults.txt must fail a test"
 ./scripts/mutation-check.sh
 
-echo "== build the release configuration (-O3, warnings as errors), as the main job does"
+echo "== build the release configuration (-O3, warnings as errors), as the main job does, and test it"
 cmake --preset release >/dev/null
 cmake --build --preset release
+ctest --preset release | tee build/ctest-release.log
 
 echo "== build and test under AddressSanitizer + UndefinedBehaviorSanitizer"
 cmake --preset sanitize >/dev/null
@@ -54,8 +55,8 @@ for target in decode_pm4 decode_sdma decode_aql decode_input emu_ioctl emu_engin
 done
 echo "fuzzing: no findings"
 
-# One closing line over both ctest runs: "N passed, N failed, N skipped".
-cat build/ctest-default.log build/ctest-sanitize.log | awk '
+# One closing line over the ctest runs: "N passed, N failed, N skipped".
+cat build/ctest-default.log build/ctest-release.log build/ctest-sanitize.log | awk '
   /tests passed, .* tests failed out of/ { total += $NF; failed += $(NF - 4) }
   /Test +#[0-9]+: .*Skipped/ { skipped++ }
   END { printf "kfdsig: %d passed, %d failed, %d skipped\n", total - failed - skipped, failed, skipped }'

@@ -12,7 +12,7 @@
 #include "core/escape.h"
 #include "helpers.h"
 
-static void check(enum kfdsig_escape how, const char *in, const char *want)
+static void check(enum esc_kind how, const char *in, const char *want)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -22,13 +22,13 @@ static void check(enum kfdsig_escape how, const char *in, const char *want)
 		CHECK(0, "open_memstream");
 		return;
 	}
-	if (how == KFDSIG_ESCAPE_JSON)
-		kfdsig_json_fputs(f, in);
+	if (how == ESC_JSON)
+		esc_json_fputs(f, in);
 	else
 		esc_fputs(f, how, in);
 	fclose(f);
 	CHECK(!strcmp(buf, want), "%s of '%s': got '%s', want '%s'",
-	      how == KFDSIG_ESCAPE_JSON ? "JSON" : "XML", in, buf, want);
+	      how == ESC_JSON ? "JSON" : "XML", in, buf, want);
 	free(buf);
 }
 
@@ -37,24 +37,24 @@ static void check(enum kfdsig_escape how, const char *in, const char *want)
 int main(void)
 {
 	/* JSON: RFC 8259 section 7 */
-	check(KFDSIG_ESCAPE_JSON, "plain <text> & 'more'", "\"plain <text> & 'more'\"");
-	check(KFDSIG_ESCAPE_JSON, "q\"b\\", "\"q\\\"b\\\\\"");
-	check(KFDSIG_ESCAPE_JSON, "a\nb\x01", "\"a\\u000ab\\u0001\"");
-	check(KFDSIG_ESCAPE_JSON, "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80",
+	check(ESC_JSON, "plain <text> & 'more'", "\"plain <text> & 'more'\"");
+	check(ESC_JSON, "q\"b\\", "\"q\\\"b\\\\\"");
+	check(ESC_JSON, "a\nb\x01", "\"a\\u000ab\\u0001\"");
+	check(ESC_JSON, "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80",
 	      "\"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\"");
 	/* not UTF-8 (RFC 3629 section 4): a stray byte, a cut sequence, an
 	 * overlong form, a surrogate, above U+10FFFF */
-	check(KFDSIG_ESCAPE_JSON, "proc\xff", "\"proc" FFFD "\"");
-	check(KFDSIG_ESCAPE_JSON, "\xe2\x82", "\"" FFFD FFFD "\"");
-	check(KFDSIG_ESCAPE_JSON, "\xc0\xaf", "\"" FFFD FFFD "\"");
-	check(KFDSIG_ESCAPE_JSON, "\xe0\x80\xaf", "\"" FFFD FFFD FFFD "\"");
-	check(KFDSIG_ESCAPE_JSON, "\xed\xa0\x80", "\"" FFFD FFFD FFFD "\"");
-	check(KFDSIG_ESCAPE_JSON, "\xf4\x90\x80\x80", "\"" FFFD FFFD FFFD FFFD "\"");
-	check(KFDSIG_ESCAPE_JSON, "\x80x", "\"" FFFD "x\"");
-	check(KFDSIG_ESCAPE_JSON, NULL, "\"\"");
+	check(ESC_JSON, "proc\xff", "\"proc" FFFD "\"");
+	check(ESC_JSON, "\xe2\x82", "\"" FFFD FFFD "\"");
+	check(ESC_JSON, "\xc0\xaf", "\"" FFFD FFFD "\"");
+	check(ESC_JSON, "\xe0\x80\xaf", "\"" FFFD FFFD FFFD "\"");
+	check(ESC_JSON, "\xed\xa0\x80", "\"" FFFD FFFD FFFD "\"");
+	check(ESC_JSON, "\xf4\x90\x80\x80", "\"" FFFD FFFD FFFD FFFD "\"");
+	check(ESC_JSON, "\x80x", "\"" FFFD "x\"");
+	check(ESC_JSON, NULL, "\"\"");
 	/* XML 1.0: the markup characters, and no control characters */
-	check(KFDSIG_ESCAPE_XML, "a<b>&\"c'", "a&lt;b&gt;&amp;&quot;c&apos;");
-	check(KFDSIG_ESCAPE_XML, "t\tn\nx\x01", "t\tn\nx" FFFD);
-	check(KFDSIG_ESCAPE_XML, "\xff", FFFD);
+	check(ESC_XML, "a<b>&\"c'", "a&lt;b&gt;&amp;&quot;c&apos;");
+	check(ESC_XML, "t\tn\nx\x01", "t\tn\nx" FFFD);
+	check(ESC_XML, "\xff", FFFD);
 	return t_result("core_escape");
 }

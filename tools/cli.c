@@ -32,9 +32,9 @@ static void verr(const char *fmt, va_list ap)
 	}
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	fputs("{\"error\": \"", stderr);
-	esc_fputs(stderr, KFDSIG_ESCAPE_JSON, cli_prog);
+	esc_fputs(stderr, ESC_JSON, cli_prog);
 	fputs(": ", stderr);
-	esc_fputs(stderr, KFDSIG_ESCAPE_JSON, msg);
+	esc_fputs(stderr, ESC_JSON, msg);
 	fputs("\"}\n", stderr);
 }
 
@@ -172,7 +172,7 @@ bool cli_write_le(FILE *f, const uint32_t *dw, size_t n)
 
 void cli_json_str(FILE *f, const char *s)
 {
-	kfdsig_json_fputs(f, s);
+	esc_json_fputs(f, s);
 }
 
 struct cli_globals cli_g;

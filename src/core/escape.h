@@ -19,9 +19,9 @@
 #include <string.h>
 
 /* The most bytes esc_char() writes. */
-#define KFDSIG_ESCAPE_MAX 8
+#define ESC_MAX 8
 
-enum kfdsig_escape { KFDSIG_ESCAPE_JSON, KFDSIG_ESCAPE_XML };
+enum esc_kind { ESC_JSON, ESC_XML };
 
 /* The length of the well-formed UTF-8 sequence at @s (@n bytes left), or 0. */
 static inline size_t esc_utf8_len(const unsigned char *s, size_t n)
@@ -59,10 +59,10 @@ static inline size_t esc_utf8_len(const unsigned char *s, size_t n)
 
 /*
  * The escaped form of the character at @s (@n > 0 bytes left) into @out
- * (KFDSIG_ESCAPE_MAX bytes); *@adv = the input bytes it stands for.
+ * (ESC_MAX bytes); *@adv = the input bytes it stands for.
  * Return the bytes written.
  */
-static inline size_t esc_char(enum kfdsig_escape how, const unsigned char *s, size_t n, char *out,
+static inline size_t esc_char(enum esc_kind how, const unsigned char *s, size_t n, char *out,
 			      size_t *adv)
 {
 	static const char hex[] = "0123456789abcdef";
@@ -76,7 +76,7 @@ static inline size_t esc_char(enum kfdsig_escape how, const unsigned char *s, si
 		memcpy(out, fffd, 3);
 		return 3;
 	}
-	if (how == KFDSIG_ESCAPE_JSON) {
+	if (how == ESC_JSON) {
 		if (c == '"' || c == '\\') {
 			out[0] = '\\';
 			out[1] = (char)c;
@@ -117,11 +117,11 @@ static inline int esc_plain(unsigned char c)
 }
 
 /* @s (NULL: nothing) escaped to @f, without quotes. */
-static inline void esc_fputs(FILE *f, enum kfdsig_escape how, const char *s)
+static inline void esc_fputs(FILE *f, enum esc_kind how, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t n = s ? strlen(s) : 0;
-	char buf[KFDSIG_ESCAPE_MAX];
+	char buf[ESC_MAX];
 
 	while (n) {
 		size_t run = 0, adv, len;
@@ -142,10 +142,10 @@ static inline void esc_fputs(FILE *f, enum kfdsig_escape how, const char *s)
 }
 
 /* @s as a JSON string literal, quotes included. */
-static inline void kfdsig_json_fputs(FILE *f, const char *s)
+static inline void esc_json_fputs(FILE *f, const char *s)
 {
 	fputc('"', f);
-	esc_fputs(f, KFDSIG_ESCAPE_JSON, s);
+	esc_fputs(f, ESC_JSON, s);
 	fputc('"', f);
 }
 

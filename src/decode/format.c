@@ -532,7 +532,7 @@ static void put_json_str(struct out *o, const char *s)
 	n = strlen(s);
 	put_c(o, '"');
 	while (n) {
-		char buf[KFDSIG_ESCAPE_MAX];
+		char buf[ESC_MAX];
 		size_t adv, len;
 
 		for (run = 0; run < n && esc_plain(p[run]); run++)
@@ -542,7 +542,7 @@ static void put_json_str(struct out *o, const char *s)
 		n -= run;
 		if (!n)
 			break;
-		len = esc_char(KFDSIG_ESCAPE_JSON, p, n, buf, &adv);
+		len = esc_char(ESC_JSON, p, n, buf, &adv);
 		put_mem(o, buf, len);
 		p += adv;
 		n -= adv;

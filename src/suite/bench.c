@@ -864,7 +864,7 @@ static void print_text(const struct bench *b)
 
 static void json_str(FILE *f, const char *s)
 {
-	kfdsig_json_fputs(f, s);
+	esc_json_fputs(f, s);
 }
 
 static void json_num(FILE *out, const char *key, double v)

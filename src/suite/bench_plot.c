@@ -96,7 +96,7 @@ static void text(FILE *f, double x, double y, const char *anchor, int size, cons
 {
 	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" font-size=\"%d\">", x, y, anchor,
 		size);
-	esc_fputs(f, KFDSIG_ESCAPE_XML, s);
+	esc_fputs(f, ESC_XML, s);
 	fputs("</text>\n", f);
 }
 
@@ -126,7 +126,7 @@ static void y_unit(FILE *f, double x0, double y0, double h, const char *unit)
 		"<text class=\"yunit\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" "
 		"font-size=\"10\" transform=\"rotate(-90 %.1f %.1f)\">",
 		x, y, x, y);
-	esc_fputs(f, KFDSIG_ESCAPE_XML, unit);
+	esc_fputs(f, ESC_XML, unit);
 	fputs("</text>\n", f);
 }
 
@@ -137,7 +137,7 @@ static void y_tick(FILE *f, double x0, double y, double w, const char *label)
 	fprintf(f,
 		"<text class=\"ytick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" font-size=\"10\">",
 		x0 - 4, y + 3);
-	esc_fputs(f, KFDSIG_ESCAPE_XML, label);
+	esc_fputs(f, ESC_XML, label);
 	fputs("</text>\n", f);
 }
 

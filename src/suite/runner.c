@@ -180,7 +180,7 @@ static const char *const result_names[] = { "PASS", "FAIL", "SKIP" };
 
 static void json_str(FILE *f, const char *s)
 {
-	kfdsig_json_fputs(f, s);
+	esc_json_fputs(f, s);
 }
 
 static void json_str_or_null(FILE *f, const char *s)
@@ -246,7 +246,7 @@ struct row {
 
 static void xml_str(FILE *f, const char *s)
 {
-	esc_fputs(f, KFDSIG_ESCAPE_XML, s);
+	esc_fputs(f, ESC_XML, s);
 }
 
 static void write_junit(FILE *f, const struct row *rows, size_t nrows,

@@ -72,13 +72,15 @@ fi
 # Internal names carry no kfdsig_ prefix (docs/naming.md): every kfdsig_
 # symbol the library defines, hidden ones included, is named in a public
 # header (the static inline ones are emitted as local symbols without
-# optimisation), or is a private export.
+# optimisation), or is a private export. A compiler-made clone
+# (kfdsig_f.part.0, kfdsig_f.isra.0.cold: clone-base.sed) is judged as the
+# function it was made from.
 {
   grep -ohE '\bkfdsig_[a-z0-9_]+\b' "$inc"/kfdsig/*.h
   printf '%s\n' $private
 } | sort -u >"$tmp/public"
 nm --defined-only "$lib" | awk '$2 ~ /^[TtDdBbRr]$/ && $3 ~ /^kfdsig_/ { print $3 }' | sed 's/@.*//' |
-  sort -u | comm -23 - "$tmp/public" >"$tmp/internal"
+  sed -f "$(dirname "$0")/clone-base.sed" | sort -u | comm -23 - "$tmp/public" >"$tmp/internal"
 if [ -s "$tmp/internal" ]; then
   echo "internal symbols named like public ones (drop the kfdsig_ prefix):"
   cat "$tmp/internal"
