@@ -33,6 +33,7 @@ struct dinfo {
 	uint8_t bytes;
 	bool sx, rtn, st64;
 	uint8_t akind;
+	uint8_t d16; /* 16-bit half of the register: 0 none, 1 low, 2 high */
 };
 
 static struct dinfo di[K_COUNT];
@@ -73,8 +74,15 @@ static void init_info(void)
 			d->kind = n[0] == 'r' ? 4 : 5;
 			d->st64 = strstr(n, "st64") != NULL;
 		} else if (strncmp(n, "read_", 5) == 0 || strncmp(n, "write_", 6) == 0) {
-			const char *t = strchr(n, '_') + 1;
+			char t[16];
+			char *h;
 
+			snprintf(t, sizeof(t), "%s", strchr(n, '_') + 1);
+			h = strstr(t, "_d16");
+			if (h) { /* u8_d16_hi: u8, the high half */
+				d->d16 = strcmp(h, "_d16_hi") == 0 ? 2 : 1;
+				*h = 0;
+			}
 			d->kind = n[0] == 'r' ? 1 : 2;
 			if (strcmp(t, "i8") == 0 || strcmp(t, "u8") == 0 || strcmp(t, "b8") == 0)
 				d->bytes = 1, d->sx = t[0] == 'i';
@@ -185,12 +193,18 @@ int sqk_exec_ds(struct sqk_wave *w, const struct sqk_insn *in)
 			else if (d->bytes == 2)
 				buf[0] = d->sx ? (uint32_t)(int32_t)(int16_t)buf[0]
 					       : buf[0] & 0xffff;
+			if (d->d16 == 2) /* the high half; the low one kept */
+				buf[0] = (dv[l] & 0xffffu) | buf[0] << 16;
+			else if (d->d16 == 1) /* the low half; the high one kept */
+				buf[0] = (dv[l] & 0xffff0000u) | (buf[0] & 0xffffu);
 			for (unsigned i = 0; i < n; i++)
 				dv[i * 64 + l] = buf[i];
 			break;
 		case 2:
 			for (unsigned i = 0; i < n; i++)
 				buf[i] = d0[i * 64 + l];
+			if (d->d16 == 2) /* bits 31:16 of the data */
+				buf[0] >>= 16;
 			sqk_lds_write(r, a + (uint32_t)in->offset, buf, d->bytes);
 			break;
 		case 4:

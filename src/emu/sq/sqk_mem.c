@@ -142,6 +142,7 @@ struct minfo {
 	uint8_t bytes;
 	bool sx;
 	uint8_t akind;
+	uint8_t d16; /* 16-bit half of the register: 0 none, 1 low, 2 high */
 };
 
 static struct minfo mi[K_COUNT];
@@ -179,11 +180,14 @@ static void init_info(void)
 			continue;
 		p++;
 		if (strncmp(p, "load_", 5) == 0 || strncmp(p, "store_", 6) == 0) {
-			const char *t = strchr(p, '_') + 1;
+			const char *t = strchr(p, '_') + 1, *h = strstr(t, "_d16");
+			size_t tl = h ? (size_t)(h - t) : strlen(t);
 
 			mi[i].kind = p[0] == 'l' ? 1 : 2;
+			if (h)
+				mi[i].d16 = strcmp(h, "_d16_hi") == 0 ? 2 : 1;
 			for (size_t k = 0; k < sizeof(sz) / sizeof(sz[0]); k++)
-				if (strcmp(t, sz[k].s) == 0) {
+				if (strlen(sz[k].s) == tl && strncmp(t, sz[k].s, tl) == 0) {
 					mi[i].bytes = sz[k].bytes;
 					mi[i].sx = sz[k].sx;
 					break;
@@ -270,6 +274,21 @@ static uint32_t *vreg(struct sqk_wave *w, unsigned r, bool acc)
 	return w->v + (size_t)((r & 0xff) + (acc ? 256 : 0)) * 64;
 }
 
+/*
+ * The d16 forms (ISA manuals, FLAT/GLOBAL/SCRATCH/MUBUF "LOAD_*_D16*",
+ * "STORE_*_D16_HI"): a load of a byte (zero- or sign-extended to 16 bits)
+ * or a short writes only the low (_d16) or high (_d16_hi) half of the
+ * destination and keeps the other; a _d16_hi store writes the byte or short
+ * from bits 31:16 of the data. LLVM (GCNSubtarget d16PreservesUnusedBits)
+ * assumes the other half kept except with SRAMECC enabled, where the
+ * hardware may zero it and LLVM then relies on neither: keeping it is right
+ * for both, so every family keeps it.
+ */
+static inline uint32_t d16_merge(uint32_t old, uint32_t v, unsigned d16)
+{
+	return d16 == 2 ? (old & 0xffffu) | v << 16 : (old & 0xffff0000u) | (v & 0xffffu);
+}
+
 /* Load, store or atomic of one lane at (seg, a). */
 static int lane_op(struct sqk_wave *w, const struct sqk_insn *in, const struct minfo *m,
 		   enum seg sg, unsigned l, uint64_t a)
@@ -284,6 +303,10 @@ static int lane_op(struct sqk_wave *w, const struct sqk_insn *in, const struct m
 			buf[0] = m->sx ? (uint32_t)(int32_t)(int8_t)buf[0] : (buf[0] & 0xff);
 		else if (m->bytes == 2)
 			buf[0] = m->sx ? (uint32_t)(int32_t)(int16_t)buf[0] : (buf[0] & 0xffff);
+		if (m->d16) {
+			dv[l] = d16_merge(dv[l], buf[0], m->d16);
+			return 0;
+		}
 		for (unsigned i = 0; i < (m->bytes + 3u) / 4; i++)
 			dv[i * 64 + l] = buf[i];
 		return 0;
@@ -291,6 +314,8 @@ static int lane_op(struct sqk_wave *w, const struct sqk_insn *in, const struct m
 	if (m->kind == 2) {
 		for (unsigned i = 0; i < (m->bytes + 3u) / 4; i++)
 			buf[i] = sv[i * 64 + l];
+		if (m->d16 == 2)
+			buf[0] >>= 16;
 		return lane_rw(w, in, sg, l, a, buf, m->bytes, true);
 	}
 	{
@@ -338,9 +363,13 @@ static int exec_mubuf(struct sqk_wave *w, const struct sqk_insn *in, const struc
 			bool oob = stride && in->idxen ? idx >= num : off + m->bytes > num;
 
 			if (oob) { /* out of range: loads give 0, stores are dropped */
-				if (m->kind == 1)
+				uint32_t *dv = vreg(w, in->dst - 256, in->acc);
+
+				if (m->kind == 1 && m->d16)
+					dv[l] = d16_merge(dv[l], 0, m->d16);
+				else if (m->kind == 1)
 					for (unsigned i = 0; i < (m->bytes + 3u) / 4; i++)
-						vreg(w, in->dst - 256, in->acc)[i * 64 + l] = 0;
+						dv[i * 64 + l] = 0;
 				continue;
 			}
 			rr = lane_op(w, in, m, SEG_GLOBAL, l,
