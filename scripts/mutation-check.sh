@@ -156,6 +156,7 @@ targets_of() {
     # Debian's ROCm clients under kfdsig exec; ours are built by name
     client_hip_host_*) out+=(kfdsig_cli kfdsig_preload client_hip_host) ;;
     client_hip_kernel_*) out+=(kfdsig_cli kfdsig_preload client_hip_kernel) ;;
+    client_hip_illegal_*) out+=(kfdsig_cli kfdsig_preload client_hip_illegal) ;;
     client_hsakmt_queue_*) out+=(kfdsig_cli kfdsig_preload client_hsakmt_queue) ;;
     client_*) out+=(kfdsig_cli kfdsig_preload) ;;
     main_job) out+=(kfdsig_cli kfdsig_preload client_hip_kernel) ;;

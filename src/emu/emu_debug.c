@@ -213,6 +213,16 @@ bool emu_queue_may_launch(const struct emu_queue *q)
 	return !d || __atomic_load_n(&d->launch_mode, __ATOMIC_ACQUIRE) != KFDSIG_DBG_LAUNCH_HALT;
 }
 
+bool emu_dbg_runtime_enabled(struct emu_proc *p)
+{
+	bool on;
+
+	pthread_mutex_lock(&p->lock);
+	on = p->dbg && p->dbg->runtime_state == RT_ENABLED;
+	pthread_mutex_unlock(&p->lock);
+	return on;
+}
+
 bool emu_dbg_trap_enabled(struct emu_proc *p)
 {
 	bool on;

@@ -45,6 +45,10 @@ bool emu_queue_may_launch(const struct emu_queue *q);
  * kfd_process_set_trap_debug_flag()). Takes p->lock. */
 bool emu_dbg_trap_enabled(struct emu_proc *p);
 
+/* The process's runtime enabled exception reporting (DBG_TRAP
+ * RUNTIME_ENABLE, kfd_chardev.c runtime_enable()). */
+bool emu_dbg_runtime_enabled(struct emu_proc *p);
+
 /* The ioctls (emu_ioctl.c's table). */
 int emu_runtime_enable(struct kfdsig_emu *emu, struct emu_proc *p, void *data);
 int emu_dbg_trap(struct kfdsig_emu *emu, struct emu_proc *p, void *data);

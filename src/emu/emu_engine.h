@@ -45,6 +45,9 @@ bool emu_cp_run_waves(struct emu_queue *q, uint64_t entry_va, const uint32_t *sg
 /* emu_wave.c: a wave stopped with exception @ec (the queue halts); the
  * exception of an s_trap with @trap_id; does the trap handler step over it? */
 void emu_cp_wave_exception(struct emu_queue *q, uint32_t ec);
+/* emu_wave.c: the runtime's second-level trap handler for a wave stopped
+ * with exception @ec (the queue error code it stores and signals). */
+void emu_cp_wave_trap_handler(struct emu_queue *q, uint32_t ec);
 uint32_t emu_cp_trap_ec(uint8_t trap_id);
 bool emu_cp_trap_steps_over(struct emu_queue *q, uint8_t trap_id);
 /* Run @ndw dwords of PM4 at @va as an indirect buffer; false: bad packet. */

@@ -165,7 +165,15 @@ static int set_trap_handler(struct kfdsig_emu *emu, struct emu_proc *p, void *da
 	struct kfd_ioctl_set_trap_handler_args *a = data;
 	int i = pdd_bound(emu, p, a->gpu_id, -ESRCH);
 
-	return i < 0 ? i : 0;
+	if (i < 0)
+		return i;
+	/* kfd_process_set_trap_handler(): the wave's second-level trap
+	 * handler and its memory (emu_wave.c runs what it reports) */
+	pthread_mutex_lock(&p->lock);
+	p->pdd[i].tba = a->tba_addr;
+	p->pdd[i].tma = a->tma_addr;
+	pthread_mutex_unlock(&p->lock);
+	return 0;
 }
 
 /* kfd_ioctl_get_tile_config + amdgpu_amdkfd_get_tile_config: 32 tile and

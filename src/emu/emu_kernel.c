@@ -24,8 +24,10 @@
  * kfd_signal_vm_fault_event(); EC_DEVICE_MEMORY_VIOLATION goes to a
  * debugger or runtime with exceptions enabled). An instruction the
  * interpreter does not implement raises EC_QUEUE_WAVE_ILLEGAL_INSTRUCTION
- * and stops the queue; its encoding and opcode go to the host's diagnostic
- * hook (emu_host_set_diag(): `kfdsig exec -v` prints them).
+ * and stops the queue; the runtime's trap handler reports it to the
+ * runtime (emu_wave.c); the instruction's name, encoding and address go to
+ * the host's diagnostic hook (emu_host_set_diag(): `kfdsig exec` prints
+ * them).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -121,13 +123,18 @@ static void vm_fault(struct emu_queue *q, uint64_t va, bool ro)
 	emu_device_exception(p, q->g, KFDSIG_EC_DEVICE_MEMORY_VIOLATION, &d, sizeof(d));
 }
 
+/* The host's line for a stopped wave: the GPU's target and the queue,
+ * then the unit's reason, instruction, address and encoding. */
 static void verbose(const struct emu_queue *q, const char *msg)
 {
 	/* set by the host before the first open (emu_host_set_diag()) */
 	struct kfdsig_emu *emu = q->p->emu;
+	char line[320];
 
-	if (emu->diag)
-		emu->diag(emu->diag_ctx, msg);
+	if (!emu->diag)
+		return;
+	snprintf(line, sizeof(line), "%s queue %u: %s", q->g->t->name, q->id, msg);
+	emu->diag(emu->diag_ctx, line);
 }
 
 static bool run(struct emu_queue *q, struct sqk_dispatch *sd)

@@ -149,6 +149,9 @@ struct emu_pdd {
 	uint32_t next_idr;
 	int db_memfd; /* the process doorbell slice, -1: none yet */
 	void *db_kptr;
+	/* SET_TRAP_HANDLER (kfd_process_set_trap_handler(): qpd->tba_addr,
+	 * tma_addr), p->lock; 0: none bound */
+	uint64_t tba, tma;
 };
 
 /* A user queue and the engine thread that runs it. */

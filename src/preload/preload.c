@@ -185,15 +185,9 @@ static uint64_t fdmap[FD_BITS / 64];
 static int big_fds; /* emulated fds >= FD_BITS (looked up in the emulator) */
 static struct kfdsig_emu *emu;
 
-/* `kfdsig exec -v` (KFDSIG_EMU_VERBOSE): print why the emulated shader unit
- * stopped a wave (the emulator hands the line over, emu_host_set_diag()). */
-static bool verbose_on(void)
-{
-	const char *v = getenv("KFDSIG_EMU_VERBOSE");
-
-	return v && *v && strcmp(v, "0") != 0;
-}
-
+/* Why the emulated KFD stopped a queue or a wave (the emulator hands the
+ * line over, emu_host_set_diag()): on stderr, always, as the program's
+ * own error output may say no more than that the queue failed. */
 static void diag_line(void *ctx, const char *line)
 {
 	(void)ctx;
@@ -402,8 +396,7 @@ static struct kfdsig_emu *get_emu(void)
 				kfdsig_last_error());
 		} else {
 			emu_host_set_fd_hook(e, fd_hook, NULL);
-			if (verbose_on())
-				emu_host_set_diag(e, diag_line, NULL);
+			emu_host_set_diag(e, diag_line, NULL);
 			kfdsig_emu_set_process_model(e, KFDSIG_EMU_PROCESS_PER_PID);
 			ops = kfdsig_emu_ops(e);
 			module_files(ops->sysfs_root);

@@ -82,7 +82,7 @@ out=$($to "$kfdsig" exec -v --emulate "$target" -- "$prog" fault 2>&1)
 rc=$?
 echo "$out" | grep -v '^	\|^PtrInfo:\|^Nearby memory map:\|^0x\|^$'
 [ $rc -eq 134 ] || bad "fault: exit status $rc, not 134 (ROCr's abort; 124: timed out)"
-echo "$out" | grep -q '^kfdsig-emu: page fault at 0x[0-9a-f]*: .*global_store_dword)$' ||
+echo "$out" | grep -q '^kfdsig-emu: gfx[0-9a-f]* queue [0-9]*: page fault global_store_dword at 0x[0-9a-f]*: 0x[0-9a-f]* 0x[0-9a-f]* (GLOBAL opcode [0-9]*)$' ||
 	bad "fault: the shader unit did not report the faulting store"
 echo "$out" | grep -q '^Memory access fault by GPU node-[0-9]* (Agent handle: 0x[0-9a-f]*) on address 0x7ffffff00000\. Reason: Page not present or supervisor privilege\.$' ||
 	bad "fault: no 'Memory access fault by GPU node-N ... on address 0x7ffffff00000' from ROCr"

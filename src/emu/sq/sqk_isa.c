@@ -331,13 +331,20 @@ int sqk_fail(struct sqk_wave *w, const struct sqk_insn *in, int err, const char 
 		return res->err;
 	res->err = err;
 	res->pc = in ? in->pc : w->pc;
-	if (in)
-		snprintf(res->msg, sizeof(res->msg),
-			 "%s at 0x%llx: 0x%08x%s%08x (%s opcode %u%s%s)", why,
-			 (unsigned long long)in->pc, in->w[0], in->size > 4 ? " 0x" : "",
-			 in->size > 4 ? in->w[1] : 0, enc[in->enc < SQK_NENC ? in->enc : 0],
-			 in->opcode, in->op ? ", " : "", in->op ? sqk_op_name(in->op) : "");
-	else
+	if (in) {
+		/* the instruction's own dwords (4, 8 or 12 bytes with a
+		 * literal), each as the ISA manual prints one */
+		unsigned n = in->size >= 4 && in->size <= 12 ? in->size / 4 : 1;
+		char words[40];
+
+		snprintf(words, sizeof(words), "0x%08x", in->w[0]);
+		for (unsigned i = 1; i < n; i++)
+			snprintf(words + 10 + 11 * (i - 1), sizeof(words) - 10 - 11 * (i - 1),
+				 " 0x%08x", in->w[i]);
+		snprintf(res->msg, sizeof(res->msg), "%s %s at 0x%llx: %s (%s opcode %u)", why,
+			 in->op ? sqk_op_name(in->op) : "unknown", (unsigned long long)in->pc,
+			 words, enc[in->enc < SQK_NENC ? in->enc : 0], in->opcode);
+	} else
 		snprintf(res->msg, sizeof(res->msg), "%s at 0x%llx", why,
 			 (unsigned long long)w->pc);
 	if (sqk_trace)

@@ -546,7 +546,7 @@ int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in)
 		break;
 	}
 	case K_s_code_end:
-		return sqk_fail(w, in, -EPROTO, "s_code_end executed");
+		return sqk_fail(w, in, -EPROTO, "illegal instruction");
 	case K_s_nop:
 	case K_s_waitcnt:
 	case K_s_sethalt:

@@ -1,0 +1,41 @@
+#!/bin/sh
+# run-hip-illegal.sh KFDSIG TARGET PROGRAM: run hip_illegal (hipcc-built) on
+# the emulated KFD of TARGET under `kfdsig exec` (without -v), bounded by
+# timeout(1). The illegal instruction must reach ROCr as on a GPU: its
+# trap handler's queue error, ROCr's HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION
+# to HIP's queue callback, which aborts (SIGABRT, 134) - not a wait that
+# never ends (124). Exactly one line from the emulator names the
+# instruction: target, queue, reason, mnemonic, address and its one dword.
+# Exit 77 when the program was not built (no hipcc) or this kfdsig has no
+# `exec`.
+kfdsig=$1 target=$2 prog=$3
+if [ ! -x "$prog" ]; then
+	echo "SKIP: $(basename "$prog") not built: hipcc not installed"
+	exit 77
+fi
+"$kfdsig" exec --help >/dev/null 2>&1 || { echo "SKIP: this kfdsig has no 'exec'"; exit 77; }
+to=
+command -v timeout >/dev/null && to="timeout 60"
+fail=0
+bad() {
+	echo "FAIL: $*"
+	fail=1
+}
+out=$(env -u KFDSIG_EMU_VERBOSE $to "$kfdsig" exec --emulate "$target" -- "$prog" 2>&1)
+rc=$?
+echo "$out"
+[ $rc -eq 134 ] || bad "exit status $rc, not 134 (HIP's abort; 124: timed out)"
+echo "$out" | grep -q 'callbackQueue aborting with error : HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION: ' ||
+	bad "no HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION from ROCr through HIP's queue callback"
+! echo "$out" | grep -q '^illegal: hipDeviceSynchronize returned' ||
+	bad "hipDeviceSynchronize returned"
+# gfx9: SOPP opcode 31 is no instruction; gfx10.3: s_code_end, not to be run
+case $target in
+gfx9*) what='unimplemented instruction unknown' ;;
+*) what='illegal instruction s_code_end' ;;
+esac
+n=$(echo "$out" | grep -c '^kfdsig-emu: ')
+[ "$n" -eq 1 ] || bad "$n lines from the emulator, not 1"
+echo "$out" | grep -q "^kfdsig-emu: $target queue [0-9]*: $what at 0x[0-9a-f]*: 0xbf9f0000 (SOPP opcode 31)\$" ||
+	bad "no line 'kfdsig-emu: $target queue N: $what at ADDRESS: 0xbf9f0000 (SOPP opcode 31)'"
+exit $fail
