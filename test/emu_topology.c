@@ -16,7 +16,15 @@
  *    the render node's AMDGPU_INFO_RAS_ENABLED_FEATURES reports
  *    (kfd_topology_add_device() reads the same amdgpu_ras context), and a
  *    node without RAS bits has a render node that answers -EINVAL
- *    (amdgpu_kms.c amdgpu_info_ioctl(), no RAS context).
+ *    (amdgpu_kms.c amdgpu_info_ioctl(), no RAS context);
+ *  - XGMI: GPU nodes of one hive (the same non-zero hive_id) have, after
+ *    their link to the CPU, one io_link of CRAT_IOLINK_TYPE_XGMI (11,
+ *    kfd_crat.h) to each peer in node order, flags CRAT_SUBTYPE_FLAGS_ENABLED
+ *    | CRAT_IOLINK_FLAGS_BI_DIRECTIONAL (1u << 31) (kfd_crat.c
+ *    kfd_fill_gpu_xgmi_link_to_gpu()); weight KFD_CRAT_XGMI_WEIGHT (15) x
+ *    hops on a device of one node, KFD_CRAT_INTRA_SOCKET_WEIGHT (13) with
+ *    819200 MB/s between partitions of one device. Products without XGMI
+ *    (gfx1030) have no GPU-to-GPU link and hive_id 0.
  */
 #include <stdio.h>
 #include <string.h>
@@ -116,9 +124,94 @@ static void check_caps(const struct kfdsig_target *t)
 	kfdsig_emu_destroy(emu);
 }
 
+/* One io_link's key, -1 when the link is absent. */
+static long long link_prop(const char *root, unsigned node, unsigned link, const char *key)
+{
+	char rel[160];
+
+	snprintf(rel, sizeof(rel), "class/kfd/kfd/topology/nodes/%u/io_links/%u/properties", node,
+		 link);
+	return prop_of(root, rel, key);
+}
+
+static long long node_prop(const char *root, unsigned node, const char *key)
+{
+	char rel[160];
+
+	snprintf(rel, sizeof(rel), "class/kfd/kfd/topology/nodes/%u/properties", node);
+	return prop_of(root, rel, key);
+}
+
+/* Expected GPU-to-GPU links of a spec: for each GPU node (1-based), the
+ * peers in order with weight and maximum bandwidth (0: not checked). */
+struct want_link {
+	unsigned from, to, weight;
+	long long max_bw;
+};
+
+/* hive: 1 a non-zero hive id, 0 none, -1 not checked (a partitioned
+ * device's id is the PSP's, UNVERIFIED alone in its hive) */
+static void check_links(const char *spec, unsigned ngpus, const struct want_link *w, size_t nw,
+			int hive)
+{
+	struct kfdsig_emu *emu = t_emu(spec);
+	const char *root = kfdsig_emu_ops(emu)->sysfs_root;
+	long long hive1 = node_prop(root, 1, "hive_id");
+
+	CHECK(hive < 0 || (hive ? hive1 > 0 : hive1 == 0), "%s: node 1 hive_id %lld", spec, hive1);
+	for (unsigned n = 1; n <= ngpus; n++) {
+		unsigned peers = 0, idx = 1;
+
+		for (size_t i = 0; i < nw; i++)
+			peers += w[i].from == n;
+		CHECK_EQ(node_prop(root, n, "io_links_count"), 1 + peers, "%s: node %u links", spec,
+			 n);
+		CHECK_EQ(node_prop(root, n, "hive_id"), hive1, "%s: node %u in node 1's hive", spec,
+			 n);
+		CHECK_EQ(link_prop(root, n, 0, "type"), 2, "%s: node %u link 0 is PCIe", spec, n);
+		CHECK_EQ(link_prop(root, n, 0, "node_to"), 0, "%s: node %u link 0 to the CPU", spec,
+			 n);
+		for (size_t i = 0; i < nw; i++) {
+			if (w[i].from != n)
+				continue;
+			CHECK_EQ(link_prop(root, n, idx, "type"), 11, "%s: %u->%u is XGMI", spec, n,
+				 w[i].to);
+			CHECK_EQ(link_prop(root, n, idx, "node_from"), n, "%s: %u->%u from", spec,
+				 n, w[i].to);
+			CHECK_EQ(link_prop(root, n, idx, "node_to"), w[i].to, "%s: %u's link %u to",
+				 spec, n, idx);
+			CHECK_EQ(link_prop(root, n, idx, "weight"), w[i].weight,
+				 "%s: %u->%u weight", spec, n, w[i].to);
+			CHECK_EQ(link_prop(root, n, idx, "flags"), 0x80000001ll,
+				 "%s: %u->%u enabled, bidirectional", spec, n, w[i].to);
+			if (w[i].max_bw)
+				CHECK_EQ(link_prop(root, n, idx, "max_bandwidth"), w[i].max_bw,
+					 "%s: %u->%u bandwidth", spec, n, w[i].to);
+			idx++;
+		}
+		CHECK_EQ(link_prop(root, n, idx, "type"), -1, "%s: node %u has no more links", spec,
+			 n);
+	}
+	kfdsig_emu_destroy(emu);
+}
+
+static void test_xgmi(void)
+{
+	/* the two GCDs of one MI250X: one hop */
+	static const struct want_link mi250x[] = { { 1, 2, 15, 0 }, { 2, 1, 15, 0 } };
+	/* partitions of one device (kfd->num_nodes > 1): intra-socket */
+	static const struct want_link cpx2[] = { { 1, 2, 13, 819200 }, { 2, 1, 13, 819200 } };
+
+	check_links("gfx90a,gfx90a", 2, mi250x, 2, 1);
+	check_links("gfx1030,gfx1030", 2, NULL, 0, 0);
+	check_links("gfx90a", 1, NULL, 0, 0);
+	check_links("gfx942,partition=dpx", 2, cpx2, 2, -1);
+}
+
 int main(void)
 {
 	for (size_t i = 0; i < kfdsig_target_count(); i++)
 		check_caps(kfdsig_target_at(i));
+	test_xgmi();
 	return t_result("emu_topology");
 }

@@ -138,6 +138,7 @@ static int setup_device(struct kfdsig_emu *emu, uint32_t i, const struct kfdsig_
 		r = setup_gpu(emu, emu->ngpus, d, t, &nodes[k], (uint32_t)n);
 		if (r < 0)
 			return r;
+		emu->gpus[emu->ngpus].device = i;
 		emu->ngpus++;
 	}
 	return 0;

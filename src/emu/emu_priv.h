@@ -82,6 +82,7 @@ struct emu_gpu {
 	const struct kfdsig_target *t;
 	struct emu_gen gen;
 	uint32_t index;		/* 0-based GPU index; topology node index + 1 */
+	uint32_t device;	/* the config's device it is a node (partition) of */
 	uint64_t clock_base_ns; /* CLOCK_MONOTONIC_RAW when the GPU was made */
 	uint32_t gpu_id;
 	uint32_t render_minor;
@@ -410,6 +411,13 @@ void emu_sysfs_node_info(const struct kfdsig_emu *emu, const struct emu_gpu *g,
 			 uint32_t *simd_count, uint32_t *max_waves_per_simd, uint32_t *array_count,
 			 uint32_t *simd_arrays_per_engine, uint32_t *capability,
 			 uint32_t *debug_prop);
+/* The XGMI link from GPU @a to GPU @b (emu_sysfs.c): false when there is
+ * none; else its weight and bandwidths (MB/s) as the topology reports. */
+struct emu_xgmi_link {
+	uint32_t weight, min_mbs, max_mbs;
+};
+bool emu_xgmi_link(const struct kfdsig_emu *emu, const struct emu_gpu *a, const struct emu_gpu *b,
+		   struct emu_xgmi_link *out);
 /* The capability word of @g's node (kfd_topology_add_device()). */
 uint32_t emu_sysfs_node_caps(const struct kfdsig_emu *emu, const struct emu_gpu *g);
 

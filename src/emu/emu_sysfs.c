@@ -403,6 +403,102 @@ void emu_sysfs_node_info(const struct kfdsig_emu *emu, const struct emu_gpu *g,
 	*capability = emu_sysfs_node_caps(emu, g);
 }
 
+/*
+ * XGMI. amdkfd links two GPU nodes of one XGMI hive (the same
+ * adev->gmc.xgmi.hive_id) with an io_link of CRAT_IOLINK_TYPE_XGMI (11)
+ * each way (kfd_crat.c kfd_create_vcrat_image_gpu() adds one per earlier
+ * node of the hive through kfd_fill_gpu_xgmi_link_to_gpu(), flags
+ * CRAT_SUBTYPE_FLAGS_ENABLED | CRAT_IOLINK_FLAGS_BI_DIRECTIONAL, and
+ * kfd_parse_subtype_iolink() adds the reverse link to the earlier node),
+ * after the node's link to the CPU. kfd_fill_gpu_xgmi_link_to_gpu():
+ *  - a device with one KFD node (use_ta_info): weight KFD_CRAT_XGMI_WEIGHT
+ *    (15) x the PSP's hop count, maximum bandwidth the peer's links x the
+ *    per-link rate, minimum one link's rate (amdgpu_xgmi_get_bandwidth());
+ *  - a partitioned device: KFD_CRAT_INTRA_SOCKET_WEIGHT (13) and 819200
+ *    MB/s between nodes of the same device, 2 x 13 + 15 and 0 MB/s to
+ *    another device's nodes.
+ * Which emulated GPUs form a hive: every gfx90a (MI250X GCDs; the config's
+ * gfx90a devices 2k and 2k+1 are the two GCDs of one package, 4 links
+ * apart, hop count 1), every GC 9.4.3 / 9.4.4 / 9.5.0 device (MI300X /
+ * MI350X OAMs, fully connected: one link, one hop, to each peer). Per-link
+ * rate: max_speed x max_width / 8 (amdgpu_xgmi.c), 25 GT/s x16 on
+ * Aldebaran, 32 GT/s x16 on GC 9.4.3+ (UNVERIFIED: the PSP reports them).
+ * GCDs on different MI250X packages: hop count 2 and one link (UNVERIFIED,
+ * the platform's wiring). Other products have no XGMI in the emulator
+ * (their bridges are optional boards): no link is claimed.
+ */
+static bool xgmi_hive_member(const struct emu_gpu *g)
+{
+	const uint8_t *gc = g->gen.gc;
+
+	return g->gen.gfxv == 90010 || (gc[0] == 9 && gc[1] == 4 && gc[2] >= 3) ||
+	       (gc[0] == 9 && gc[1] == 5);
+}
+
+/* The MI250X package of a gfx90a GCD: GCDs 2k and 2k+1, counting the
+ * config's gfx90a devices in order. */
+static uint32_t package_of(const struct kfdsig_emu *emu, const struct emu_gpu *g)
+{
+	uint32_t rank = 0;
+
+	for (uint32_t i = 0; i < emu->ngpus && emu->gpus[i].device < g->device; i++)
+		rank += emu->gpus[i].gen.gfxv == 90010 &&
+			(i == 0 || emu->gpus[i - 1].device != emu->gpus[i].device);
+	return rank / 2;
+}
+
+bool emu_xgmi_link(const struct kfdsig_emu *emu, const struct emu_gpu *a, const struct emu_gpu *b,
+		   struct emu_xgmi_link *out)
+{
+	uint32_t nodes = 0;
+
+	if (a == b || !xgmi_hive_member(a) || !xgmi_hive_member(b) || a->gen.gfxv != b->gen.gfxv)
+		return false;
+	for (uint32_t i = 0; i < emu->ngpus; i++)
+		nodes += emu->gpus[i].device == a->device;
+	if (nodes > 1) { /* use_ta_info is kdev->kfd->num_nodes == 1 */
+		bool same = a->device == b->device;
+
+		out->weight = same ? 13 : 2 * 13 + 15;
+		out->min_mbs = out->max_mbs = same ? 819200 : 0;
+		return true;
+	}
+	if (a->gen.gfxv == 90010) {
+		bool package = package_of(emu, a) == package_of(emu, b);
+
+		out->weight = 15 * (package ? 1 : 2);
+		out->min_mbs = 25 * 16 * 1000 / 8;
+		out->max_mbs = out->min_mbs * (package ? 4 : 1);
+		return true;
+	}
+	out->weight = 15;
+	out->min_mbs = out->max_mbs = 32 * 16 * 1000 / 8;
+	return true;
+}
+
+/* The hive id of @g's node (kfd_topology.c node_show() prints
+ * adev->gmc.xgmi.hive_id, 0 outside a hive): one id per product's hive,
+ * an arbitrary 64-bit value as the PSP's are. */
+static uint64_t hive_id(const struct kfdsig_emu *emu, const struct emu_gpu *g)
+{
+	struct emu_xgmi_link l;
+
+	for (uint32_t i = 0; i < emu->ngpus; i++)
+		if (emu_xgmi_link(emu, g, &emu->gpus[i], &l))
+			return 0x4b46445300000000ull | g->gen.gfxv;
+	return 0;
+}
+
+static uint32_t xgmi_peers(const struct kfdsig_emu *emu, const struct emu_gpu *g)
+{
+	struct emu_xgmi_link l;
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < emu->ngpus; i++)
+		n += emu_xgmi_link(emu, g, &emu->gpus[i], &l);
+	return n;
+}
+
 /* Properties in the order kfd_topology.c node_show() prints them; the
  * GPU-only block (fw_version .. num_xcc) is skipped for the CPU node, and
  * local_mem_size is printed as 0 (the size lives in mem_banks). */
@@ -417,7 +513,7 @@ static void node_props(const struct kfdsig_emu *emu, const struct emu_gpu *g, st
 	prop(p, "simd_count", g ? g->simd_count : 0);
 	prop(p, "mem_banks_count", g ? (g->local_mem_size ? 1 : 0) : 1);
 	prop(p, "caches_count", g ? g->prod.ncaches : 0);
-	prop(p, "io_links_count", g ? 1 : emu->ngpus);
+	prop(p, "io_links_count", g ? 1 + xgmi_peers(emu, g) : emu->ngpus);
 	prop(p, "p2p_links_count", 0);
 	prop(p, "cpu_core_id_base", 0);
 	prop(p, "simd_id_base", g ? 0x80000000u + g->index * 0x1000 : 0);
@@ -437,7 +533,7 @@ static void node_props(const struct kfdsig_emu *emu, const struct emu_gpu *g, st
 	prop(p, "location_id", g ? (g->index + 1) << 8 : 0);
 	prop(p, "domain", 0);
 	prop(p, "drm_render_minor", g ? g->render_minor : 0);
-	prop(p, "hive_id", 0);
+	prop(p, "hive_id", g ? hive_id(emu, g) : 0);
 	prop(p, "num_sdma_engines", g ? g->num_sdma : 0);
 	prop(p, "num_sdma_xgmi_engines", g ? g->num_sdma_xgmi : 0);
 	/* kfd_device.c: 2 queues per SDMA engine on gfx8, 8 from gfx9 on */
@@ -480,23 +576,26 @@ static int write_mem_bank(const struct kfdsig_emu *emu, uint32_t node, const str
 }
 
 /* kfd_topology.c iolink_show: PCIe (CRAT_IOLINK_TYPE_PCIEXPRESS 2) links
- * between the CPU node and each GPU, flags CRAT_IOLINK_FLAGS_ENABLED. */
-static int write_io_link(const struct kfdsig_emu *emu, uint32_t from, uint32_t idx, uint32_t to)
+ * between the CPU node and each GPU, flags CRAT_IOLINK_FLAGS_ENABLED;
+ * XGMI (CRAT_IOLINK_TYPE_XGMI 11) links between GPUs of a hive, flags
+ * ENABLED | BI_DIRECTIONAL (1u << 31) as their CRAT entry has. */
+static int write_io_link(const struct kfdsig_emu *emu, uint32_t from, uint32_t idx, uint32_t to,
+			 const struct emu_xgmi_link *x)
 {
 	struct props p = { .len = 0 };
 
-	prop(&p, "type", 2);
+	prop(&p, "type", x ? 11 : 2);
 	prop(&p, "version_major", 0);
 	prop(&p, "version_minor", 0);
 	prop(&p, "node_from", from);
 	prop(&p, "node_to", to);
-	prop(&p, "weight", 20);
+	prop(&p, "weight", x ? x->weight : 20);
 	prop(&p, "min_latency", 0);
 	prop(&p, "max_latency", 0);
-	prop(&p, "min_bandwidth", 312);
-	prop(&p, "max_bandwidth", 64000);
+	prop(&p, "min_bandwidth", x ? x->min_mbs : 312);
+	prop(&p, "max_bandwidth", x ? x->max_mbs : 64000);
 	prop(&p, "recommended_transfer_size", 0);
-	prop(&p, "flags", 1);
+	prop(&p, "flags", x ? 0x80000001u : 1);
 	return put(emu, p.buf, TOPO "/nodes/%u/io_links/%u/properties", from, idx);
 }
 
@@ -741,7 +840,7 @@ int emu_sysfs_write(struct kfdsig_emu *emu)
 		const struct emu_gpu *g = &emu->gpus[i];
 		uint32_t node = i + 1;
 
-		if ((r = write_io_link(emu, 0, i, node)))
+		if ((r = write_io_link(emu, 0, i, node, NULL)))
 			return r;
 		snprintf(txt, sizeof(txt), "%u\n", g->gpu_id);
 		if ((r = put(emu, txt, TOPO "/nodes/%u/gpu_id", node)))
@@ -754,9 +853,16 @@ int emu_sysfs_write(struct kfdsig_emu *emu)
 			return r;
 		if (g->local_mem_size && (r = write_mem_bank(emu, node, g, g->local_mem_size)))
 			return r;
-		if ((r = write_caches(emu, g, node)) || (r = write_io_link(emu, node, 0, 0)) ||
-		    (r = write_pci(emu, g)))
+		if ((r = write_caches(emu, g, node)) ||
+		    (r = write_io_link(emu, node, 0, 0, NULL)) || (r = write_pci(emu, g)))
 			return r;
+		for (uint32_t j = 0, idx = 1; j < emu->ngpus; j++) {
+			struct emu_xgmi_link x;
+
+			if (emu_xgmi_link(emu, g, &emu->gpus[j], &x) &&
+			    (r = write_io_link(emu, node, idx++, j + 1, &x)))
+				return r;
+		}
 	}
 	{
 		char bus[300];
