@@ -157,9 +157,10 @@ targets_of() {
     client_hip_host_*) out+=(kfdsig_cli kfdsig_preload client_hip_host) ;;
     client_hip_kernel_*) out+=(kfdsig_cli kfdsig_preload client_hip_kernel) ;;
     client_hip_illegal_*) out+=(kfdsig_cli kfdsig_preload client_hip_illegal) ;;
+    client_hip_printf_*) out+=(kfdsig_cli kfdsig_preload client_hip_printf) ;;
     client_hsakmt_queue_*) out+=(kfdsig_cli kfdsig_preload client_hsakmt_queue) ;;
     client_*) out+=(kfdsig_cli kfdsig_preload) ;;
-    main_job) out+=(kfdsig_cli kfdsig_preload client_hip_kernel) ;;
+    main_job) out+=(kfdsig_cli kfdsig_preload client_hip_kernel client_hip_printf) ;;
     abi_compat | exports*) out+=(kfdsig kfdsig-emu) ;;
     script_*) out+=(kfdsig_obj) ;; # tests of scripts/: nothing to build
     *) out+=("test_$t") ;;

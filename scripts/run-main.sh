@@ -147,9 +147,42 @@ kernels() {
       failed=$((failed + 1))
     fi
   done
+  # device printf (hip_printf.hip): HIP's hostcall, each line formatted by
+  # a wave that raises an interrupt for the hostcall's KFD event, which
+  # wakes the runtime's listener thread; every line must come exactly once
+  if [ -x "$dir/hip_printf" ]; then
+    for spec in "${specs[@]}"; do
+      if out=$("$kfdsig" trace -o "$trace" --emulate "$spec" -- "$dir/hip_printf" 2>/dev/null) &&
+        [ "$(printf_want)" = "$(sort <<<"$out")" ]; then
+        irqs=$(grep -c '^\[pid .*\] [0-9.]* irq sq-msg .*, set [0-9]*$' "$trace")
+        wakes=$(awk '$1 == "[pid" && $3 == "tid" && $2 "]" != $4 && $6 == "WAIT_EVENTS" &&
+          /-> COMPLETE/ { n++ } END { print n + 0 }' "$trace")
+        echo "PASS  kernels.printf.$spec: $(wc -l <<<"$out") lines from 3 blocks x 4 threads x 2" \
+          "launches, each once; wave interrupts that set a KFD event: $irqs, listener" \
+          "WAIT_EVENTS woken: $wakes"
+        passed=$((passed + 1))
+      else
+        echo "FAIL  kernels.printf.$spec: device printf lines lost, doubled or wrong: $(tail -n 1 <<<"$out")"
+        failed=$((failed + 1))
+      fi
+    done
+  fi
   rm -f "$trace"
   sections=$((sections + 1))
   echo
+}
+
+# the lines hip_printf prints, sorted
+printf_want() {
+  local r b t
+  for r in 0 1; do
+    for b in 0 1 2; do
+      for t in 0 16 32 48; do
+        printf 'round %d block %d thread %d: id %d %d.%02d\n' $r $b $t $((b * 64 + t)) \
+          $((t / 4)) $((t % 4 * 25))
+      done
+    done
+  done | sort
 }
 
 cat <<'TXT'

@@ -19,7 +19,8 @@ echo "$last"
 # v7.1 on 2 devices (2 x 2 cases), v7.3 with KFD 1.22 on 2 devices (the smoke cases), the
 # libhsakmt clients (one row each, or one SKIP when they were not built) and the ROCm runtime
 # (a row per rocminfo spec and HIP target, or one SKIP without rocminfo / the HIP program),
-# compiled kernels (a row for gfx90a, or one SKIP without the hipcc-built program)
+# compiled kernels (a row for gfx90a and one for its device printf, or one SKIP without the
+# hipcc-built program)
 sum=$(awk '/^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$/ { p += $1; f += $3; s += $5 }
 	/^PASS  (libhsakmt\.|rocminfo |HIP|kernels\.)/ { p++ }
 	/^FAIL  (libhsakmt\.|rocminfo |HIP|kernels\.)/ { f++ }
@@ -38,6 +39,10 @@ grep -qx '== compiled kernels on the emulated shader unit (HIP, hipcc-built, und
 if [ -x "$clients/hip_kernel" ]; then
 	grep -q '^PASS  kernels\.gfx90a: vadd: 0 wrong, .*event: ok; GPU interrupts that set a KFD event: [1-9][0-9]* ([1-9][0-9]* end-of-pipe), WAIT_EVENTS woken: [1-9]' "$work/log" ||
 		{ echo "the compiled kernel did not pass"; grep -A2 '^== compiled kernels' "$work/log"; exit 1; }
+	if [ -x "$clients/hip_printf" ]; then
+		grep -q '^PASS  kernels\.printf\.gfx90a: 24 lines from .*, each once; wave interrupts that set a KFD event: [1-9][0-9]*, listener WAIT_EVENTS woken: [1-9]' "$work/log" ||
+			{ echo "device printf did not pass"; grep 'kernels\.printf' "$work/log"; exit 1; }
+	fi
 else
 	grep -qx 'SKIP: the HIP kernel program was not built (hipcc missing at configure time)' "$work/log" ||
 		{ echo "no skip line for the compiled-kernels section"; exit 1; }
