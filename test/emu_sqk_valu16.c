@@ -3,7 +3,7 @@
  * The shader unit's 16-bit VALU (sqk_valu.c) against a host model written
  * from the ISA manuals' instruction descriptions (AMD "Vega" and RDNA2
  * Instruction Set Architecture, the VOP1/VOP2/VOP3/VOPC 16-bit opcodes,
- * SDWA and OPSEL): each instruction below is assembled by llvm-mc 22 for
+ * SDWA and OPSEL, the VOP3P packed, mix and dot opcodes): each instruction below is assembled by llvm-mc 22 for
  * gfx900, gfx90a and gfx1030, decoded by the unit and executed on every lane
  * of a bare wave (a partial EXEC) whose sources hold edge values (zeros,
  * denormals, the largest finite, infinities, quiet and signaling NaNs,
@@ -23,8 +23,10 @@
 #include "emu_sqk_util.h"
 #include "emu_sqk_wave_util.h"
 
-#define F9 1u  /* gfx900, gfx90a */
-#define F10 2u /* gfx1030 */
+#define G900 1u
+#define G90A 2u
+#define F9 (G900 | G90A)
+#define F10 4u /* gfx1030 */
 
 struct tc {
 	unsigned fams;
@@ -127,6 +129,50 @@ static const struct tc cases[] = {
 	{ F9, "v_add_f16_sdwa v0, v1, v2 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE "
 	      "src0_sel:WORD_1 src1_sel:WORD_0" },
 	{ F9, "v_add_f16_e64 v0, v1, 0.5" },
+	/* packed (VOP3P) */
+	{ F9 | F10, "v_pk_add_u16 v0, v1, v2" },
+	{ F9 | F10, "v_pk_add_u16 v0, v1, v2 clamp" },
+	{ F9 | F10, "v_pk_sub_i16 v0, v1, v2 op_sel:[1,0] op_sel_hi:[0,1] clamp" },
+	{ F9 | F10, "v_pk_sub_u16 v0, v1, v2 clamp" },
+	{ F9 | F10, "v_pk_add_i16 v0, v1, v2" },
+	{ F9 | F10, "v_pk_mul_lo_u16 v0, v1, v2" },
+	{ F9 | F10, "v_pk_lshlrev_b16 v0, v1, v2" },
+	{ F9 | F10, "v_pk_lshrrev_b16 v0, v1, v2 op_sel_hi:[0,1]" },
+	{ F9 | F10, "v_pk_ashrrev_i16 v0, v1, v2" },
+	{ F9 | F10, "v_pk_max_i16 v0, v1, v2" },
+	{ F9 | F10, "v_pk_min_u16 v0, v1, v2" },
+	{ F9 | F10, "v_pk_max_u16 v0, v1, v2 op_sel:[1,1]" },
+	{ F9 | F10, "v_pk_min_i16 v0, v1, v2" },
+	{ F9 | F10, "v_pk_mad_u16 v0, v1, v2, v3" },
+	{ F9 | F10, "v_pk_mad_i16 v0, v1, v2, v3 clamp" },
+	{ F9 | F10, "v_pk_add_f16 v0, v1, v2" },
+	{ F9 | F10, "v_pk_mul_f16 v0, v1, v2 neg_lo:[1,0] neg_hi:[0,1]" },
+	{ F9 | F10, "v_pk_fma_f16 v0, v1, v2, v3 op_sel:[0,1,0] op_sel_hi:[1,0,1]" },
+	{ F9 | F10, "v_pk_fma_f16 v0, v1, v2, v3 neg_hi:[1,0,1]" },
+	{ F9 | F10, "v_pk_max_f16 v0, v1, v2" },
+	{ F9 | F10, "v_pk_min_f16 v0, v1, v2 clamp" },
+	{ F9 | F10, "v_pk_add_f16 v0, v1, 1.0 op_sel_hi:[1,0]" },
+	/* mixed precision */
+	{ G900, "v_mad_mix_f32 v0, v1, v2, v3 op_sel_hi:[1,1,0]" },
+	{ G900, "v_mad_mixlo_f16 v0, v1, -v2, |v3| op_sel:[1,0,0] op_sel_hi:[1,1,1]" },
+	{ G900, "v_mad_mixhi_f16 v0, v1, v2, v3 op_sel_hi:[0,1,1] clamp" },
+	{ G90A | F10, "v_fma_mix_f32 v0, v1, v2, v3 op_sel_hi:[1,1,0]" },
+	{ G90A | F10, "v_fma_mix_f32 v0, |v1|, v2, -v3 op_sel:[0,1,0] op_sel_hi:[0,1,1]" },
+	{ G90A | F10, "v_fma_mixlo_f16 v0, -v1, v2, v3 op_sel:[0,1,1] op_sel_hi:[1,1,1]" },
+	{ G90A | F10, "v_fma_mixhi_f16 v0, v1, v2, v3 op_sel_hi:[1,0,1]" },
+	/* dot products */
+	{ G90A | F10, "v_dot2_f32_f16 v0, v1, v2, v3" },
+	{ G90A | F10, "v_dot2_i32_i16 v0, v1, v2, v3" },
+	{ G90A | F10, "v_dot2_u32_u16 v0, v1, v2, v3 clamp" },
+	{ G90A | F10, "v_dot4_i32_i8 v0, v1, v2, v3" },
+	{ G90A | F10, "v_dot4_u32_u8 v0, v1, v2, v3 clamp" },
+	{ G90A | F10, "v_dot8_i32_i4 v0, v1, v2, v3 clamp" },
+	{ G90A | F10, "v_dot8_u32_u4 v0, v1, v2, v3" },
+	{ G90A | F10, "v_dot2c_f32_f16 v0, v1, v2" },
+	{ G90A, "v_dot2c_i32_i16 v0, v1, v2" },
+	{ G90A | F10, "v_dot4c_i32_i8 v0, v1, v2" },
+	{ G90A, "v_dot8c_i32_i4 v0, v1, v2" },
+	{ G90A | F10, "v_pk_fmac_f16 v0, v1, v2" },
 };
 #define NCASES (sizeof(cases) / sizeof(cases[0]))
 
@@ -136,7 +182,10 @@ struct mods {
 	unsigned neg, abs; /* per source */
 	unsigned opsel;	   /* bits 0-2 sources, 3 destination */
 	bool clamp, sdwa, e64;
-	unsigned omod;	       /* 0, or mul:2 (1) */
+	unsigned omod; /* 0, or mul:2 (1) */
+	bool p3, mix;  /* VOP3P packed / dot (not the "c" forms); mix */
+	bool pk2;      /* a packed or dot operation (halves by half) */
+	unsigned opsel_hi, neg_hi;
 	int sel[2], dsel, dun; /* SDWA: BYTE_0..3 0-3, WORD_0/1 4/5, DWORD 6 */
 	unsigned sd;	       /* compare: the SGPR destination (106 vcc), or 0 none */
 	bool cmpx, inl;	       /* v_cmpx; src1 is the inline constant 0.5 */
@@ -182,7 +231,24 @@ static void parse(const char *text, bool gfx10, struct mods *m)
 		if (strstr(text, r))
 			m->abs |= 1u << i;
 	}
-	if ((p = strstr(text, "op_sel:["))) {
+	m->mix = strstr(m->mn, "_mix") != NULL;
+	m->p3 = (!strncmp(m->mn, "v_pk_", 5) && strcmp(m->mn, "v_pk_fmac_f16")) ||
+		(!strncmp(m->mn, "v_dot", 5) && !strchr(m->mn + 6, 'c')) || m->mix;
+	m->pk2 = !strncmp(m->mn, "v_pk_", 5) || !strncmp(m->mn, "v_dot", 5);
+	m->opsel_hi = m->p3 && !m->mix ? 7 : 0;
+	if (m->p3) {
+		unsigned *dst[4] = { &m->opsel, &m->opsel_hi, &m->neg, &m->neg_hi };
+		const char *key[4] = { "op_sel:[", "op_sel_hi:[", "neg_lo:[", "neg_hi:[" };
+
+		for (int k2 = 0; k2 < 4; k2++) {
+			if (!(p = strstr(text, key[k2])))
+				continue;
+			p += strlen(key[k2]);
+			*dst[k2] = 0;
+			for (unsigned i = 0; *p == '0' || *p == '1'; i++, p += 2)
+				*dst[k2] |= (unsigned)(*p - '0') << i;
+		}
+	} else if ((p = strstr(text, "op_sel:["))) {
 		unsigned v[4], n = 0;
 
 		p += 8;
@@ -242,15 +308,40 @@ static uint32_t hbits(_Float16 f)
 	return u;
 }
 
-/* one rounding of an exact value, in the run's mode */
+/* one rounding of an exact value to binary16, in the run's mode (nearest
+ * even, or toward zero): the value's multiple of the binary16 quantum at
+ * its binade (2^(e-10), at least 2^-24), by exact __float128 arithmetic;
+ * the compiler converts the result, which is representable (or past the
+ * largest finite value: infinity), exactly */
 static uint32_t rq(__float128 x)
 {
-	_Float16 f;
+	__float128 ax = x < 0 ? -x : x, q, n, frac, p2 = 1;
+	unsigned long long ni;
+	int e = 0;
+	double v;
 
-	fesetround(rmode == 3 ? FE_TOWARDZERO : FE_TONEAREST);
-	f = (_Float16)x;
-	fesetround(FE_TONEAREST);
-	return hbits(f);
+	if (x != x)
+		return 0x7e00;
+	if (ax == 0)
+		return hbits((_Float16)(double)x);
+	if (ax - ax != 0) /* infinity */
+		return (x < 0 ? 0x8000 : 0) | 0x7c00;
+	while (ax >= p2 * 2 && e < 17)
+		p2 *= 2, e++;
+	while (ax < p2 && e > -14)
+		p2 /= 2, e--;
+	if (e >= 16) /* past binary16's range */
+		return (x < 0 ? 0x8000 : 0) | (rmode == 3 ? 0x7bff : 0x7c00);
+	q = p2 / 1024;
+	n = ax / q;
+	ni = (unsigned long long)n;
+	frac = n - (__float128)ni;
+	if (rmode == 0 && (frac > 0.5Q || (frac == 0.5Q && (ni & 1))))
+		ni++;
+	v = (double)((__float128)ni * q);
+	if (v > 65504.0)
+		v = INFINITY;
+	return hbits((_Float16)(x < 0 ? -v : v));
 }
 
 static bool hnan(uint32_t h)
@@ -299,14 +390,39 @@ static uint32_t fres(__float128 x, const struct mods *m)
 	return r;
 }
 
+/* minNum / maxNum; -0 orders below +0 */
 static double minnum(double a, double b)
 {
+	if (a == 0 && b == 0)
+		return signbit(a) ? a : b;
 	return isnan(a) ? b : isnan(b) ? a : a < b ? a : b;
 }
 
 static double maxnum(double a, double b)
 {
+	if (a == 0 && b == 0)
+		return signbit(a) ? b : a;
 	return isnan(a) ? b : isnan(b) ? a : a > b ? a : b;
+}
+
+/* a + b in __float128, its last bit sticky: when the sum is inexact there,
+ * it moves one step toward the exact value, so that the one rounding to
+ * f32 or f16 after it sees which side of a tie or a representable value
+ * the exact sum lies on */
+static __float128 qadd(__float128 a, __float128 b)
+{
+	__float128 s = a + b, bb = s - a, e = (a - (s - bb)) + (b - bb);
+
+	double ds = (double)s;
+	uint64_t bits;
+
+	memcpy(&bits, &ds, 8);
+	/* only a sum on a rounding boundary (an f32 value or tie: at most 25
+	 * significant bits) needs the step */
+	if (e != 0 && s == s && s - s == 0 && s != 0 && (__float128)ds == s &&
+	    !(bits & 0xfffffffull))
+		s += (e > 0 ? 1 : -1) * (s > 0 ? s : -s) * 0x1p-111Q;
+	return s;
 }
 
 static int32_t sat(int64_t v, int64_t lo, int64_t hi)
@@ -318,6 +434,8 @@ static int32_t sat(int64_t v, int64_t lo, int64_t hi)
  * for a compare the lane's bit. @s[]: the 16-bit (or 32-bit) sources after
  * select; @d: the destination's old value. Returns false when the case's
  * mnemonic has no model (a test bug). */
+static double fh(uint32_t h, bool neg);
+
 static bool model(const struct mods *m, const uint32_t *s, uint32_t d, uint32_t *out, bool *w16)
 {
 	const char *n = m->mn;
@@ -527,7 +645,8 @@ static bool model(const struct mods *m, const uint32_t *s, uint32_t d, uint32_t 
 	else if (IS("v_mad_f16")) /* multiply rounded, then add rounded */
 		*out = fres((__float128)hd(fres((__float128)fa * fb, &(struct mods){ 0 })) + fc, m);
 	else if (IS("v_mac_f16"))
-		*out = fres((__float128)hd(fres((__float128)fa * fb, &(struct mods){ 0 })) + hd(d),
+		*out = fres((__float128)hd(fres((__float128)fa * fb, &(struct mods){ 0 })) +
+				    fh(d, false),
 			    m);
 	else if (IS("v_madak_f16"))
 		*out = fres((__float128)hd(fres((__float128)fa * fb, &(struct mods){ 0 })) + 10.0,
@@ -536,7 +655,7 @@ static bool model(const struct mods *m, const uint32_t *s, uint32_t d, uint32_t 
 		*out = fres((__float128)hd(fres((__float128)fa * 10.0, &(struct mods){ 0 })) + fb,
 			    m);
 	else if (IS("v_fmac_f16"))
-		*out = fres((__float128)fa * fb + hd(d), m);
+		*out = fres((__float128)fa * fb + fh(d, false), m);
 	else if (IS("v_fmaak_f16"))
 		*out = fres((__float128)fa * fb + 10.0, m);
 	else if (IS("v_fmamk_f16"))
@@ -544,6 +663,169 @@ static bool model(const struct mods *m, const uint32_t *s, uint32_t d, uint32_t 
 	else
 		return false;
 #undef IS
+	return true;
+}
+
+/* an f16 half: flush, then negate */
+static double fh(uint32_t h, bool neg)
+{
+	h &= 0xffff;
+	if (flush16 && !(h & 0x7c00))
+		h &= 0x8000;
+	return hd(neg ? h ^ 0x8000 : h);
+}
+
+static uint32_t f32bits(float f)
+{
+	uint32_t u;
+
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+/* A packed (VOP3P, v_pk_fmac), mixed-precision or dot-product operation on
+ * the raw registers @r and the old destination @d: its 32-bit result. */
+static bool model_p(const struct mods *m, const uint32_t *r, uint32_t d, uint32_t *out)
+{
+	const char *n = m->mn;
+	uint32_t hv[3][2], res = 0;
+
+	for (int i = 0; i < 3; i++)
+		for (unsigned h = 0; h < 2; h++) {
+			unsigned sel = m->p3 ? ((h ? m->opsel_hi : m->opsel) >> i & 1) : h;
+
+			hv[i][h] = sel ? r[i] >> 16 : r[i] & 0xffff;
+		}
+	if (m->mix) {
+		double v[3];
+		__float128 x;
+
+		for (int i = 0; i < 3; i++) {
+			if (m->opsel_hi >> i & 1) {
+				v[i] = fh((m->opsel >> i & 1) ? r[i] >> 16 : r[i], false);
+			} else {
+				float f;
+
+				memcpy(&f, &r[i], 4);
+				v[i] = f;
+			}
+			if (m->abs >> i & 1)
+				v[i] = fabs(v[i]);
+			if (m->neg >> i & 1)
+				v[i] = -v[i];
+		}
+		if (strstr(n, "v_mad_mix"))
+			x = qadd((float)(v[0] * v[1]), v[2]);
+		else
+			x = qadd((__float128)v[0] * v[1], v[2]);
+		if (strstr(n, "mix_f32")) {
+			float f = (float)x;
+
+			if (m->clamp)
+				f = isnan(f) || f <= 0 ? 0.0f : f > 1 ? 1.0f : f;
+			*out = f32bits(f);
+		} else if (strstr(n, "mixlo")) {
+			*out = (d & 0xffff0000u) | fres(x, m);
+		} else {
+			*out = (d & 0xffff) | fres(x, m) << 16;
+		}
+		return true;
+	}
+	if (!strncmp(n, "v_dot", 5)) {
+		bool acc = strchr(n + 6, 'c') != NULL, sg = strstr(n, "_i32") != NULL;
+		unsigned bits = n[5] == '2' ? 16 : n[5] == '4' ? 8 : 4;
+		uint32_t x = hv[0][0] | hv[0][1] << 16, y = hv[1][0] | hv[1][1] << 16,
+			 z = acc ? d : r[2];
+		int64_t sum = sg ? (int32_t)z : (int64_t)z;
+
+		if (strstr(n, "f32_f16")) {
+			float c32;
+			__float128 t;
+
+			memcpy(&c32, &z, 4);
+			t = qadd(qadd((__float128)fh(hv[0][0], m->neg & 1) *
+					      fh(hv[1][0], m->neg & 2),
+				      (__float128)fh(hv[0][1], m->neg_hi & 1) *
+					      fh(hv[1][1], m->neg_hi & 2)),
+				 c32);
+			*out = f32bits((float)t);
+			return true;
+		}
+		if (bits != 16)
+			x = r[0], y = r[1];
+		for (unsigned k = 0; k < 32 / bits; k++) {
+			int64_t a = x >> (k * bits) & ((1u << bits) - 1),
+				b = y >> (k * bits) & ((1u << bits) - 1);
+
+			if (sg) {
+				a = a >= (1 << (bits - 1)) ? a - (1 << bits) : a;
+				b = b >= (1 << (bits - 1)) ? b - (1 << bits) : b;
+			}
+			sum += a * b;
+		}
+		if (m->clamp)
+			sum = sg ? sat(sum, INT32_MIN, INT32_MAX)
+				 : (sum < 0	       ? 0
+				    : sum > UINT32_MAX ? UINT32_MAX
+						       : sum);
+		*out = (uint32_t)sum;
+		return true;
+	}
+	for (unsigned h = 0; h < 2; h++) {
+		uint32_t a = hv[0][h], b = hv[1][h], c = hv[2][h], v;
+		int32_t sa = (int16_t)a, sb = (int16_t)b, sc = (int16_t)c;
+		unsigned ng = h ? m->neg_hi : m->neg;
+		double fa = fh(a, ng & 1), fb = fh(b, ng & 2), fc = fh(c, ng & 4);
+
+#define IS(x) (strcmp(n, x) == 0)
+		if (IS("v_pk_add_u16"))
+			v = (uint32_t)(m->clamp ? sat((int64_t)a + b, 0, 0xffff) : (int64_t)a + b);
+		else if (IS("v_pk_sub_u16"))
+			v = (uint32_t)(m->clamp ? sat((int64_t)a - b, 0, 0xffff) : (int64_t)a - b);
+		else if (IS("v_pk_add_i16"))
+			v = (uint32_t)(m->clamp ? sat(sa + sb, -32768, 32767) : sa + sb);
+		else if (IS("v_pk_sub_i16"))
+			v = (uint32_t)(m->clamp ? sat(sa - sb, -32768, 32767) : sa - sb);
+		else if (IS("v_pk_mul_lo_u16"))
+			v = a * b;
+		else if (IS("v_pk_lshlrev_b16"))
+			v = b << (a % 16);
+		else if (IS("v_pk_lshrrev_b16"))
+			v = b >> (a % 16);
+		else if (IS("v_pk_ashrrev_i16"))
+			v = (uint32_t)(sb >> (a % 16));
+		else if (IS("v_pk_max_u16"))
+			v = a > b ? a : b;
+		else if (IS("v_pk_min_u16"))
+			v = a < b ? a : b;
+		else if (IS("v_pk_max_i16"))
+			v = (uint32_t)(sa > sb ? sa : sb);
+		else if (IS("v_pk_min_i16"))
+			v = (uint32_t)(sa < sb ? sa : sb);
+		else if (IS("v_pk_mad_u16"))
+			v = (uint32_t)(m->clamp ? sat((int64_t)a * b + c, 0, 0xffff)
+						: (int64_t)a * b + c);
+		else if (IS("v_pk_mad_i16"))
+			v = (uint32_t)(m->clamp ? sat((int64_t)sa * sb + sc, -32768, 32767)
+						: (int64_t)sa * sb + sc);
+		else if (IS("v_pk_add_f16"))
+			v = fres((__float128)fa + fb, m);
+		else if (IS("v_pk_mul_f16"))
+			v = fres((__float128)fa * fb, m);
+		else if (IS("v_pk_fma_f16"))
+			v = fres((__float128)fa * fb + fc, m);
+		else if (IS("v_pk_fmac_f16"))
+			v = fres((__float128)fa * fb + fh(d >> (16 * h), false), m);
+		else if (IS("v_pk_max_f16"))
+			v = fres(maxnum(fa, fb), m);
+		else if (IS("v_pk_min_f16"))
+			v = fres(minnum(fa, fb), m);
+		else
+			return false;
+#undef IS
+		res |= (v & 0xffff) << (16 * h);
+	}
+	*out = res;
 	return true;
 }
 
@@ -655,6 +937,37 @@ static void run_family(const char *name, const char *mcpu, uint32_t gfxv, unsign
 					}
 					if (m.inl)
 						s[1] = 0x3800; /* 0.5 as an f16 operand */
+					if (strstr(tcs[t]->text, ", 1.0"))
+						s[1] = 0x3c00; /* 1.0, binary16, zero-extended */
+					if (m.pk2 || m.mix) {
+						bool f32r = strstr(m.mn, "mix_f32") ||
+							    strstr(m.mn, "f32_f16");
+
+						if (!model_p(&m, s, old[l], &want)) {
+							CHECK(0, "%s: no model for %s", name, m.mn);
+							goto next;
+						}
+						got = g->w.v[l];
+						if (got != want &&
+						    !(f32r && (got & 0x7fffffffu) > 0x7f800000u &&
+						      (want & 0x7fffffffu) > 0x7f800000u) &&
+						    !(!f32r && strstr(m.mn, "f16") &&
+						      ((got & 0xffff) == (want & 0xffff) ||
+						       (hnan(got & 0xffff) &&
+							hnan(want & 0xffff))) &&
+						      ((got >> 16) == (want >> 16) ||
+						       (hnan(got >> 16) && hnan(want >> 16))))) {
+							CHECK(0,
+							      "%s: %s, MODE 0x%x, lane %u (v1 "
+							      "0x%08x v2 0x%08x v3 0x%08x v0 "
+							      "0x%08x): got 0x%08x, want 0x%08x",
+							      name, tcs[t]->text, g->w.mode, l,
+							      in1[l], in2[l], in3[l], old[l], got,
+							      want);
+							goto next;
+						}
+						continue;
+					}
 					for (int i = 0; i < 3; i++) {
 						if (m.sdwa && i < 2)
 							s[i] = sdwa(s[i], m.sel[i]);
@@ -740,8 +1053,8 @@ int main(void)
 {
 	if (kco_asm_missing())
 		return T_EXIT_SKIP;
-	run_family("gfx900", "gfx900", 90000, 64, F9);
-	run_family("gfx90a", "gfx90a", 90010, 64, F9);
+	run_family("gfx900", "gfx900", 90000, 64, G900);
+	run_family("gfx90a", "gfx90a", 90010, 64, G90A);
 	run_family("gfx1030 wave32", "gfx1030", 100300, 32, F10);
 	return t_result("emu_sqk_valu16");
 }

@@ -66,3 +66,8 @@ v_add_nc_u16 v1, v2, v3 op_sel:[1,1,1]
 v_fma_f16 v1, v2, -v3, |v4| op_sel:[0,1,0,1]
 v_cmp_gt_f16_e64 s2, -v1, v2
 v_fmac_f16_dpp v1, v2, v3 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf
+v_pk_add_f16 v1, v2, v3 op_sel:[1,1] neg_hi:[1,0]
+v_fma_mixhi_f16 v1, v2, v3, v4 op_sel_hi:[1,0,1]
+v_dot8_u32_u4 v1, v2, v3, v4
+v_dot2c_f32_f16 v1, v2, v3
+v_pk_fmac_f16 v1, v2, v3

@@ -178,3 +178,8 @@ v_fma_f16 v1, v2, -v3, |v4| op_sel:[0,1,0,1]
 v_add_f16_e64 v1, v2, 0.5 clamp
 v_pack_b32_f16 v1, v2, -v3 op_sel:[1,0,0]
 v_mad_u32_u16 v1, v2, v3, v4 op_sel:[1,1,0,0]
+v_pk_add_u16 v1, v2, v3 op_sel:[1,0] op_sel_hi:[0,1] clamp
+v_pk_fma_f16 v1, v2, v3, v4 neg_lo:[1,0,0] neg_hi:[0,1,1]
+v_pk_mul_f16 v1, v2, 1.0 op_sel_hi:[1,0]
+v_pk_mad_i16 v1, v2, v3, v4
+v_pk_lshlrev_b16 v1, v2, v3

@@ -12,3 +12,5 @@ buffer_inv sc1
 v_madmk_f16 v1, v2, 0x4900, v3
 v_madak_f16 v1, v2, v3, 0x4900
 v_cmp_eq_u16_sdwa vcc, v1, v2 src0_sel:WORD_1 src1_sel:WORD_0
+v_dot2_i32_i16 v2, v2, v4, v6
+v_dot2_u32_u16 v2, v2, v4, v6

@@ -67,8 +67,11 @@ static void init_f64(void)
 
 			if (t && strlen(t) == 4 && strcmp(t + 2, "16") == 0 && n[0] == 'v')
 				src16[i] = 7;
-			if (i == K_v_mad_u32_u16 || i == K_v_mad_i32_i16 || i == K_v_sad_u16)
+			if (i == K_v_mad_u32_u16 || i == K_v_mad_i32_i16 || i == K_v_sad_u16 ||
+			    i == K_v_dot2_f32_f16 || i == K_v_dot2_i32_i16 || i == K_v_dot2_u32_u16)
 				src16[i] = 3;
+			if (i >= K_v_mad_mix_f32 && i <= K_v_fma_mixhi_f16)
+				src16[i] = 0; /* per source: MIXF() */
 		}
 	}
 }
@@ -321,6 +324,14 @@ static uint32_t WH(const struct vctx *c, double x, int dir)
 	return r;
 }
 
+/* The rounding error of s = a + b in double (TwoSum): a + b - s, exact. */
+static double twosum_err(double a, double b, double s)
+{
+	double bb = s - a;
+
+	return isinf(s) || isnan(s) ? 0 : (a - (s - bb)) + (b - bb);
+}
+
 /* Sticky direction of a + b (rounded to s in double): the sign of the
  * error relative to s's magnitude (TwoSum, exact). */
 static int sum_dir(double a, double b, double s)
@@ -338,6 +349,38 @@ static uint32_t fma16(const struct vctx *c, double a, double b, double z)
 	double p = a * b, s = p + z; /* the product is exact (at most 48 bits) */
 
 	return WH(c, s, sum_dir(p, z, s));
+}
+
+/* IEEE minNum / maxNum (a NaN operand ignored), -0 below +0. */
+static double minz(double a, double b)
+{
+	if (a == b)
+		return signbit(a) ? a : b;
+	return fmin(a, b);
+}
+
+static double maxz(double a, double b)
+{
+	if (a == b)
+		return signbit(a) ? b : a;
+	return fmax(a, b);
+}
+
+/* An accumulator read from the destination (v_mac_f16, v_fmac_f16,
+ * v_pk_fmac_f16, v_dot2c_f32_f16): an input, flushed as one. */
+static double acc16(const struct vctx *c, uint32_t u)
+{
+	u &= 0xffff;
+	if (c->ftz64 && !(u & 0x7c00))
+		u &= 0x8000;
+	return f16_to_d((uint16_t)u);
+}
+
+static uint32_t acc32(const struct vctx *c, uint32_t u)
+{
+	if (c->ftz32 && !(u & 0x7f800000u))
+		u &= 0x80000000u;
+	return u;
 }
 
 /* v_cmp_class with an f16 source: S1's bit mask over the class of S0. */
@@ -369,6 +412,90 @@ static uint32_t cvt_norm16(double x, bool sg)
 	if (sg)
 		return (uint32_t)(int32_t)nearbyint(fmin(fmax(x, -1.0), 1.0) * 32767.0) & 0xffff;
 	return (uint32_t)nearbyint(fmin(fmax(x, 0.0), 1.0) * 65535.0);
+}
+
+static int64_t clamp64(int64_t v, int64_t lo, int64_t hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+static int32_t sext32(uint32_t v, unsigned bits)
+{
+	return (int32_t)(v << (32 - bits)) >> (32 - bits);
+}
+
+/* Half @h (0 low, 1 high) of packed operand i: VOP3P takes the half
+ * op_sel (low result) or op_sel_hi (high result) picks; VOP2 (v_pk_fmac,
+ * v_dot*c) the same half. */
+static inline uint32_t PH(const struct vctx *c, int i, unsigned l, unsigned h)
+{
+	const struct sqk_insn *in = c->in;
+	unsigned sel = in->enc == SQK_VOP3P ? ((h ? in->opsel_hi : in->opsel) >> i & 1) : h;
+
+	return sel ? U(c, i, l) >> 16 : U(c, i, l) & 0xffff;
+}
+
+/* The same as an f16: flush, neg (VOP3P: neg for the low result, neg_hi
+ * for the high one). */
+static inline double PF(const struct vctx *c, int i, unsigned l, unsigned h)
+{
+	const struct sqk_insn *in = c->in;
+	uint32_t u = PH(c, i, l, h);
+	unsigned ng =
+		in->enc == SQK_VOP3P ? ((h ? in->neg_hi : in->neg) >> i & 1) : (c->neg >> i & 1);
+
+	if (c->ftz64 && !(u & 0x7c00))
+		u &= 0x8000;
+	if (in->enc != SQK_VOP3P && (c->abs >> i & 1))
+		u &= 0x7fff;
+	return f16_to_d((uint16_t)(ng ? u ^ 0x8000 : u));
+}
+
+/* A source of v_mad_mix / v_fma_mix: op_sel_hi bit i set, the f16 half
+ * op_sel picks (an inline float constant as binary16), else the f32; abs
+ * (the neg_hi field), then neg. */
+static inline double MIXF(const struct vctx *c, int i, unsigned l)
+{
+	const struct sqk_insn *in = c->in;
+	double v;
+
+	if (in->opsel_hi >> i & 1) {
+		uint32_t u =
+			(in->src[i] >= 240 && in->src[i] <= 248)
+				? fc16[in->src[i] - 240]
+				: ((in->opsel >> i & 1) ? U(c, i, l) >> 16 : U(c, i, l) & 0xffff);
+
+		if (c->ftz64 && !(u & 0x7c00))
+			u &= 0x8000;
+		v = f16_to_d((uint16_t)u);
+	} else {
+		uint32_t u = U(c, i, l);
+
+		if (c->ftz32 && !(u & 0x7f800000u))
+			u &= 0x80000000u;
+		v = sqk_f32(u);
+	}
+	if (in->neg_hi >> i & 1)
+		v = fabs(v);
+	return (in->neg >> i & 1) ? -v : v;
+}
+
+/* A double rounded to f32 (nearest even) knowing where the exact value
+ * lies (@dir, see f16_round()): only an exact tie needs it. */
+static float f32_round_sticky(double x, int dir)
+{
+	float f = (float)x;
+	double back = f, other;
+
+	if (!dir || x == back || isinf(f) || isnan(f))
+		return f;
+	other = nextafterf(f, x > back ? INFINITY : -INFINITY);
+	if (x - back == other - x) { /* a tie in double: the sticky bit decides */
+		bool larger = fabs(other) > fabs(back);
+
+		return (float)((dir > 0) == larger ? other : back);
+	}
+	return f;
 }
 
 static inline __attribute__((always_inline)) bool fcmp(unsigned cond, double a, double b)
@@ -478,17 +605,19 @@ static float med3f(float a, float b, float c)
 
 /* v_med3_f16 (ISA manuals): a NaN operand gives MIN3 of the three (NaNs
  * ignored as v_min's are), else the middle value. */
+static double minz(double a, double b), maxz(double a, double b);
+
 static double med3d(double a, double b, double c)
 {
-	double mx = fmax(fmax(a, b), c);
+	double mx = maxz(maxz(a, b), c);
 
 	if (isnan(a) || isnan(b) || isnan(c))
-		return fmin(fmin(a, b), c);
+		return minz(minz(a, b), c);
 	if (mx == a)
-		return fmax(b, c);
+		return maxz(b, c);
 	if (mx == b)
-		return fmax(a, c);
-	return fmax(a, b);
+		return maxz(a, c);
+	return maxz(a, b);
 }
 
 static int32_t med3i(int32_t a, int32_t b, int32_t c)
@@ -1657,10 +1786,10 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 		H16OP(v_sub_f16, HF(&c, 0, l) - HF(&c, 1, l))
 		H16OP(v_subrev_f16, HF(&c, 1, l) - HF(&c, 0, l))
 		H16OP(v_mul_f16, HF(&c, 0, l) * HF(&c, 1, l))
-		H16OP(v_max_f16, fmax(HF(&c, 0, l), HF(&c, 1, l)))
-		H16OP(v_min_f16, fmin(HF(&c, 0, l), HF(&c, 1, l)))
-		H16OP(v_max3_f16, fmax(fmax(HF(&c, 0, l), HF(&c, 1, l)), HF(&c, 2, l)))
-		H16OP(v_min3_f16, fmin(fmin(HF(&c, 0, l), HF(&c, 1, l)), HF(&c, 2, l)))
+		H16OP(v_max_f16, maxz(HF(&c, 0, l), HF(&c, 1, l)))
+		H16OP(v_min_f16, minz(HF(&c, 0, l), HF(&c, 1, l)))
+		H16OP(v_max3_f16, maxz(maxz(HF(&c, 0, l), HF(&c, 1, l)), HF(&c, 2, l)))
+		H16OP(v_min3_f16, minz(minz(HF(&c, 0, l), HF(&c, 1, l)), HF(&c, 2, l)))
 		H16OP(v_med3_f16, med3d(HF(&c, 0, l), HF(&c, 1, l), HF(&c, 2, l)))
 		H16OP(v_ldexp_f16, ldexp(HF(&c, 0, l), ({
 						 int k_ = (int16_t)H(&c, 1, l);
@@ -1737,7 +1866,7 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 				op == K_v_fmac_f16 || op == K_v_fmaak_f16 || op == K_v_fmamk_f16;
 
 			if (op == K_v_mac_f16 || op == K_v_fmac_f16) /* the accumulator: D's half */
-				z = f16_to_d((uint16_t)((c.opsel & 8) ? dv >> 16 : dv));
+				z = acc16(&c, (c.opsel & 8) ? dv >> 16 : dv);
 			else if (op == K_v_madak_f16 || op == K_v_fmaak_f16)
 				z = f16_to_d((uint16_t)in->lit);
 			else if (op == K_v_madmk_f16 || op == K_v_fmamk_f16)
@@ -1766,6 +1895,222 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 			    num == 0)
 				q = num / den;
 			O(WH(&c, q, 0));
+		}
+		break;
+	/* VOP3P packed 16-bit: the low result from the source halves op_sel
+	 * picks (neg: negate), the high one from those op_sel_hi picks
+	 * (neg_hi); v_pk_fmac_f16 (VOP2): the low halves and the high halves */
+	case K_v_pk_add_u16:
+	case K_v_pk_sub_u16:
+	case K_v_pk_add_i16:
+	case K_v_pk_sub_i16:
+	case K_v_pk_mul_lo_u16:
+	case K_v_pk_lshlrev_b16:
+	case K_v_pk_lshrrev_b16:
+	case K_v_pk_ashrrev_i16:
+	case K_v_pk_max_u16:
+	case K_v_pk_min_u16:
+	case K_v_pk_max_i16:
+	case K_v_pk_min_i16:
+	case K_v_pk_mad_u16:
+	case K_v_pk_mad_i16:
+		LANES
+		{
+			uint32_t r = 0;
+
+			for (unsigned h = 0; h < 2; h++) {
+				uint32_t a = PH(&c, 0, l, h), b = PH(&c, 1, l, h),
+					 z = PH(&c, 2, l, h);
+				int32_t sa = (int16_t)a, sb = (int16_t)b;
+				int64_t v;
+
+				switch (op) {
+				case K_v_pk_add_u16:
+					v = c.clamp ? clamp64((int64_t)a + b, 0, 0xffff) : a + b;
+					break;
+				case K_v_pk_sub_u16:
+					v = c.clamp ? clamp64((int64_t)a - b, 0, 0xffff) : a - b;
+					break;
+				case K_v_pk_add_i16:
+					v = c.clamp ? clamp64(sa + sb, INT16_MIN, INT16_MAX)
+						    : sa + sb;
+					break;
+				case K_v_pk_sub_i16:
+					v = c.clamp ? clamp64(sa - sb, INT16_MIN, INT16_MAX)
+						    : sa - sb;
+					break;
+				case K_v_pk_mul_lo_u16:
+					v = a * b;
+					break;
+				case K_v_pk_lshlrev_b16:
+					v = b << (a & 15);
+					break;
+				case K_v_pk_lshrrev_b16:
+					v = b >> (a & 15);
+					break;
+				case K_v_pk_ashrrev_i16:
+					v = sb >> (a & 15);
+					break;
+				case K_v_pk_max_u16:
+					v = a > b ? a : b;
+					break;
+				case K_v_pk_min_u16:
+					v = a < b ? a : b;
+					break;
+				case K_v_pk_max_i16:
+					v = sa > sb ? sa : sb;
+					break;
+				case K_v_pk_min_i16:
+					v = sa < sb ? sa : sb;
+					break;
+				case K_v_pk_mad_u16:
+					v = (int64_t)a * b + z;
+					if (c.clamp)
+						v = clamp64(v, 0, 0xffff);
+					break;
+				default: /* v_pk_mad_i16 */
+					v = (int64_t)sa * sb + (int16_t)z;
+					if (c.clamp)
+						v = clamp64(v, INT16_MIN, INT16_MAX);
+					break;
+				}
+				r |= ((uint32_t)v & 0xffff) << (16 * h);
+			}
+			O(r);
+		}
+		break;
+	case K_v_pk_add_f16:
+	case K_v_pk_mul_f16:
+	case K_v_pk_fma_f16:
+	case K_v_pk_min_f16:
+	case K_v_pk_max_f16:
+	case K_v_pk_fmac_f16:
+		LANES
+		{
+			uint32_t r = 0, dv = w->v[(size_t)(dst - 256) * 64 + l];
+
+			for (unsigned h = 0; h < 2; h++) {
+				double a = PF(&c, 0, l, h), b = PF(&c, 1, l, h), v;
+
+				if (op == K_v_pk_fma_f16 || op == K_v_pk_fmac_f16) {
+					double z = op == K_v_pk_fma_f16 ? PF(&c, 2, l, h)
+									: acc16(&c, dv >> (16 * h));
+
+					r |= fma16(&c, a, b, z) << (16 * h);
+					continue;
+				}
+				v = op == K_v_pk_add_f16   ? a + b
+				    : op == K_v_pk_mul_f16 ? a * b
+				    : op == K_v_pk_min_f16 ? minz(a, b)
+							   : maxz(a, b);
+				r |= WH(&c, v, 0) << (16 * h);
+			}
+			O(r);
+		}
+		break;
+	/* mixed precision (VOP3P encoding, VOP3 modifiers): op_sel_hi bit i
+	 * set: source i is the f16 half op_sel picks, else an f32; neg, and
+	 * abs in the neg_hi field. mad: the product rounded to f32 first;
+	 * fma: fused. mix_f32: an f32; mixlo / mixhi: an f16 into the low /
+	 * high half, the other kept. */
+	case K_v_mad_mix_f32:
+	case K_v_mad_mixlo_f16:
+	case K_v_mad_mixhi_f16:
+	case K_v_fma_mix_f32:
+	case K_v_fma_mixlo_f16:
+	case K_v_fma_mixhi_f16:
+		LANES
+		{
+			double s[3], p, sum;
+			bool fused = op == K_v_fma_mix_f32 || op == K_v_fma_mixlo_f16 ||
+				     op == K_v_fma_mixhi_f16;
+
+			for (int i = 0; i < 3; i++)
+				s[i] = MIXF(&c, i, l);
+			p = s[0] * s[1]; /* exact: 24-bit significands */
+			if (!fused) {	 /* v_mad_mix: the product rounded to f32 */
+				float pf = (float)p;
+
+				if (c.ftz32 && !(sqk_u32(pf) & 0x7f800000u))
+					pf = copysignf(0.0f, pf);
+				p = pf;
+			}
+			if (op == K_v_mad_mix_f32 || op == K_v_fma_mix_f32) {
+				sum = p + s[2];
+				O(WF(&c, f32_round_sticky(sum, sum_dir(p, s[2], sum))));
+			} else {
+				uint32_t dv = w->v[(size_t)(dst - 256) * 64 + l], hv;
+
+				sum = p + s[2];
+				hv = WH(&c, sum, sum_dir(p, s[2], sum));
+				O(op == K_v_mad_mixlo_f16 || op == K_v_fma_mixlo_f16
+					  ? (dv & 0xffff0000u) | hv
+					  : (dv & 0xffff) | hv << 16);
+			}
+		}
+		break;
+	/* dot products: the products exact, their sum with S2 (or D, the
+	 * "c" forms) in double; integers exact (clamp: saturate) */
+	case K_v_dot2_f32_f16:
+	case K_v_dot2c_f32_f16:
+		LANES
+		{
+			double z = op == K_v_dot2_f32_f16
+					   ? (double)F(&c, 2, l)
+					   : (double)sqk_f32(
+						     acc32(&c, w->v[(size_t)(dst - 256) * 64 + l]));
+			/* the products are exact; the two sums carry their
+			 * errors (TwoSum) into one rounding to f32 */
+			double p1 = PF(&c, 0, l, 0) * PF(&c, 1, l, 0),
+			       p2 = PF(&c, 0, l, 1) * PF(&c, 1, l, 1), s1 = p1 + p2, s2 = s1 + z,
+			       e = twosum_err(p1, p2, s1) + twosum_err(s1, z, s2), r = s2 + e;
+
+			O(WF(&c, f32_round_sticky(r, sum_dir(s2, e, r))));
+		}
+		break;
+	case K_v_dot2_i32_i16:
+	case K_v_dot2_u32_u16:
+	case K_v_dot2c_i32_i16:
+	case K_v_dot4_i32_i8:
+	case K_v_dot4_u32_u8:
+	case K_v_dot4c_i32_i8:
+	case K_v_dot8_i32_i4:
+	case K_v_dot8_u32_u4:
+	case K_v_dot8c_i32_i4:
+		LANES
+		{
+			bool sg = op != K_v_dot2_u32_u16 && op != K_v_dot4_u32_u8 &&
+				  op != K_v_dot8_u32_u4;
+			bool acc = op == K_v_dot2c_i32_i16 || op == K_v_dot4c_i32_i8 ||
+				   op == K_v_dot8c_i32_i4;
+			unsigned bits = (op == K_v_dot2_i32_i16 || op == K_v_dot2_u32_u16 ||
+					 op == K_v_dot2c_i32_i16)
+						? 16
+					: (op == K_v_dot4_i32_i8 || op == K_v_dot4_u32_u8 ||
+					   op == K_v_dot4c_i32_i8)
+						? 8
+						: 4;
+			uint32_t x = U(&c, 0, l), y = U(&c, 1, l),
+				 z = acc ? w->v[(size_t)(dst - 256) * 64 + l] : U(&c, 2, l);
+			int64_t sum = sg ? (int64_t)(int32_t)z : (int64_t)z;
+
+			if (bits == 16) { /* the halves op_sel / op_sel_hi pick */
+				x = PH(&c, 0, l, 0) | PH(&c, 0, l, 1) << 16;
+				y = PH(&c, 1, l, 0) | PH(&c, 1, l, 1) << 16;
+			}
+			for (unsigned k = 0; k < 32 / bits; k++) {
+				uint32_t m = (1u << bits) - 1, a = x >> (bits * k) & m,
+					 b = y >> (bits * k) & m;
+
+				if (sg)
+					sum += (int64_t)sext32(a, bits) * sext32(b, bits);
+				else
+					sum += (int64_t)a * b;
+			}
+			if (c.clamp)
+				sum = sg ? clamp64(sum, INT32_MIN, INT32_MAX)
+					 : clamp64(sum, 0, UINT32_MAX);
+			O((uint32_t)sum);
 		}
 		break;
 	/* conversions */
