@@ -24,7 +24,17 @@
  *    kfd_fill_gpu_xgmi_link_to_gpu()); weight KFD_CRAT_XGMI_WEIGHT (15) x
  *    hops on a device of one node, KFD_CRAT_INTRA_SOCKET_WEIGHT (13) with
  *    819200 MB/s between partitions of one device. Products without XGMI
- *    (gfx1030) have no GPU-to-GPU link and hive_id 0.
+ *    (gfx1030) have no GPU-to-GPU link and hive_id 0;
+ *  - GET_TILE_CONFIG on gfx8 (kfd_chardev.c kfd_ioctl_get_tile_config(),
+ *    amdgpu_amdkfd_get_tile_config()): num_banks / num_ranks are the
+ *    MC_ARB_RAMCFG NOOFBANK / NOOFRANKS codes ROCr's address library
+ *    accepts (siaddrlib.cpp DecodeGbRegs(): banks 0-2, ranks 0-1);
+ *    gb_addr_config is gfx_v8_0.c gfx_v8_0_gpu_early_init()'s golden value
+ *    with a ROW_SIZE; tile and macro-tile entries are those
+ *    gfx_v8_0_tiling_mode_table_init() composes, here from its field
+ *    values (gfx_8_0_enum.h) and the register shifts (gfx_8_0_sh_mask.h);
+ *    GC 9+ has zero tables, banks and ranks. The render node's register
+ *    reads (AMDGPU_INFO READ_MMR_REG) give the same values.
  */
 #include <stdio.h>
 #include <string.h>
@@ -33,6 +43,7 @@
 
 #include <kfdsig/target.h>
 
+#include "abi/kfd_ioctl.h"
 #include "kfd_util.h"
 
 /* capability bits (include/uapi/linux/kfd_sysfs.h) */
@@ -208,10 +219,160 @@ static void test_xgmi(void)
 	check_links("gfx942,partition=dpx", 2, cpx2, 2, -1);
 }
 
+/* gfx_v8_0.c's field macros with gfx_8_0_sh_mask.h's shifts */
+#define T_ARRAY(x) ((uint32_t)(x) << 2)
+#define T_PIPE(x) ((uint32_t)(x) << 6)
+#define T_SPLIT(x) ((uint32_t)(x) << 11)
+#define T_MICRO(x) ((uint32_t)(x) << 22)
+#define M_BW(x) ((uint32_t)(x) << 0)
+#define M_BH(x) ((uint32_t)(x) << 2)
+#define M_ASPECT(x) ((uint32_t)(x) << 4)
+#define M_BANKS(x) ((uint32_t)(x) << 6)
+/* gfx_8_0_enum.h */
+#define ARRAY_LINEAR_ALIGNED 1
+#define ARRAY_2D_TILED_THIN1 4
+#define P2 0
+#define P8_32x32_16x16 12
+#define SPLIT_64B 0
+#define DEPTH_MICRO 2
+#define BW_1 0
+#define BW_4 2
+#define BH_4 2
+#define BH_8 3
+#define ASPECT_4 2
+#define BANKS_16 3
+
+struct want_tile {
+	const char *target;
+	uint32_t gb_addr_config;
+	unsigned tile_idx[3], macro_idx[2];
+	uint32_t tile[3], macro[2];
+};
+
+static uint32_t mmr(const struct kfdsig_kfd_ops *ops, int fd, uint32_t reg)
+{
+	uint32_t v = 0xdeadbeef;
+	struct drm_amdgpu_info q = { .return_pointer = (uintptr_t)&v,
+				     .return_size = 4,
+				     .query = AMDGPU_INFO_READ_MMR_REG };
+
+	q.read_mmr_reg.dword_offset = reg;
+	q.read_mmr_reg.count = 1;
+	q.read_mmr_reg.instance = 0xffffffff;
+	return ops->ioctl(ops->ctx, fd, DRM_IOCTL_AMDGPU_INFO, &q) ? 0xdeadbeef : v;
+}
+
+static void check_tile(const struct want_tile *w)
+{
+	struct kfdsig_emu *emu = t_emu(w->target);
+	const struct kfdsig_kfd_ops *ops = kfdsig_emu_ops(emu);
+	struct kfdsig_kfd *kfd = t_open(emu);
+	uint32_t tile[32], macro[16];
+	struct kfd_ioctl_get_tile_config_args a = {
+		.tile_config_ptr = (uintptr_t)tile,
+		.macro_tile_config_ptr = (uintptr_t)macro,
+		.num_tile_configs = 64,
+		.num_macro_tile_configs = 64,
+		.gpu_id = t_gpu(kfd, 0),
+	};
+	int r = ops->ioctl(ops->ctx, kfdsig_kfd_fd(kfd), AMDKFD_IOC_GET_TILE_CONFIG, &a), fd;
+
+	CHECK_EQ(r, 0, "%s: GET_TILE_CONFIG", w->target);
+	CHECK_EQ(a.num_tile_configs, 32, "%s: 32 tile modes", w->target);
+	CHECK_EQ(a.num_macro_tile_configs, 16, "%s: 16 macro-tile modes", w->target);
+	CHECK_EQ(a.gb_addr_config, w->gb_addr_config, "%s: gb_addr_config", w->target);
+	CHECK(a.num_banks <= 2 && a.num_ranks <= 1,
+	      "%s: bank %u / rank %u codes DecodeGbRegs accepts", w->target, a.num_banks,
+	      a.num_ranks);
+	for (int i = 0; i < 3; i++)
+		CHECK_EQ(tile[w->tile_idx[i]], w->tile[i], "%s: tile mode %u", w->target,
+			 w->tile_idx[i]);
+	for (int i = 0; i < 2; i++)
+		CHECK_EQ(macro[w->macro_idx[i]], w->macro[i], "%s: macro-tile mode %u", w->target,
+			 w->macro_idx[i]);
+	fd = ops->open(ops->ctx, "/dev/dri/renderD128", 0);
+	T_REQUIRE(fd >= 0, "%s: renderD128", w->target);
+	CHECK_EQ(mmr(ops, fd, 0x263e), w->gb_addr_config, "%s: GB_ADDR_CONFIG read", w->target);
+	CHECK_EQ(mmr(ops, fd, 0x2644 + w->tile_idx[0]), w->tile[0], "%s: GB_TILE_MODE%u read",
+		 w->target, w->tile_idx[0]);
+	CHECK_EQ(mmr(ops, fd, 0x2664 + w->macro_idx[1]), w->macro[1],
+		 "%s: GB_MACROTILE_MODE%u read", w->target, w->macro_idx[1]);
+	{
+		uint32_t ram = mmr(ops, fd, 0x9d8);
+
+		CHECK(ram != 0xdeadbeef && (ram & 3) == a.num_banks &&
+			      (ram >> 2 & 1) == a.num_ranks,
+		      "%s: MC_ARB_RAMCFG 0x%x holds the codes GET_TILE_CONFIG reports", w->target,
+		      ram);
+	}
+	ops->close(ops->ctx, fd);
+	kfdsig_kfd_close(kfd);
+	kfdsig_emu_destroy(emu);
+}
+
+static void test_tile_config(void)
+{
+	/* CHIP_TONGA and CHIP_POLARIS10 (gfx802, gfx803): modearray[0],
+	 * [8], [31] (unset), mod2array[0], [8] */
+	const uint32_t tonga_tile[3] = {
+		T_ARRAY(ARRAY_2D_TILED_THIN1) | T_PIPE(P8_32x32_16x16) | T_SPLIT(SPLIT_64B) |
+			T_MICRO(DEPTH_MICRO),
+		T_ARRAY(ARRAY_LINEAR_ALIGNED) | T_PIPE(P8_32x32_16x16),
+		0,
+	};
+	const uint32_t tonga_macro[2] = {
+		M_BW(BW_1) | M_BH(BH_4) | M_ASPECT(ASPECT_4) | M_BANKS(BANKS_16),
+		M_BW(BW_1) | M_BH(BH_8) | M_ASPECT(ASPECT_4) | M_BANKS(BANKS_16),
+	};
+	/* CHIP_CARRIZO (gfx801): modearray[0], [8], [7] (unset), mod2array[8] */
+	const uint32_t cz_tile[3] = {
+		T_ARRAY(ARRAY_2D_TILED_THIN1) | T_PIPE(P2) | T_SPLIT(SPLIT_64B) |
+			T_MICRO(DEPTH_MICRO),
+		T_ARRAY(ARRAY_LINEAR_ALIGNED) | T_PIPE(P2),
+		0,
+	};
+	const uint32_t cz_macro[2] = { 0, M_BW(BW_4) | M_BH(BH_8) | M_ASPECT(ASPECT_4) |
+						  M_BANKS(BANKS_16) };
+	/* gb_addr_config: TONGA_GB_ADDR_CONFIG_GOLDEN 0x22011003 with 4 KiB
+	 * rows (ROW_SIZE 2, unchanged); CARRIZO_GB_ADDR_CONFIG_GOLDEN
+	 * 0x22010001 with 1 KiB rows (ROW_SIZE 0) */
+	struct want_tile w[] = {
+		{ "gfx803", 0x22011003, { 0, 8, 31 }, { 0, 8 }, { 0 }, { 0 } },
+		{ "gfx802", 0x22011003, { 0, 8, 31 }, { 0, 8 }, { 0 }, { 0 } },
+		{ "gfx801", 0x02010001, { 0, 8, 7 }, { 7, 8 }, { 0 }, { 0 } },
+	};
+
+	for (size_t i = 0; i < 3; i++) {
+		memcpy(w[i].tile, i < 2 ? tonga_tile : cz_tile, sizeof(w[i].tile));
+		memcpy(w[i].macro, i < 2 ? tonga_macro : cz_macro, sizeof(w[i].macro));
+	}
+	for (size_t i = 0; i < 3; i++)
+		check_tile(&w[i]);
+	/* GC 9: no tables, banks or ranks */
+	{
+		struct kfdsig_emu *emu = t_emu("gfx90a");
+		const struct kfdsig_kfd_ops *ops = kfdsig_emu_ops(emu);
+		struct kfdsig_kfd *kfd = t_open(emu);
+		uint32_t tile[32];
+		struct kfd_ioctl_get_tile_config_args a = { .tile_config_ptr = (uintptr_t)tile,
+							    .num_tile_configs = 32,
+							    .gpu_id = t_gpu(kfd, 0) };
+
+		memset(tile, 0xff, sizeof(tile));
+		CHECK_EQ(ops->ioctl(ops->ctx, kfdsig_kfd_fd(kfd), AMDKFD_IOC_GET_TILE_CONFIG, &a),
+			 0, "gfx90a: GET_TILE_CONFIG");
+		CHECK(a.num_banks == 0 && a.num_ranks == 0 && tile[0] == 0 && tile[31] == 0,
+		      "gfx90a: no banks, ranks or tile modes");
+		kfdsig_kfd_close(kfd);
+		kfdsig_emu_destroy(emu);
+	}
+}
+
 int main(void)
 {
 	for (size_t i = 0; i < kfdsig_target_count(); i++)
 		check_caps(kfdsig_target_at(i));
 	test_xgmi();
+	test_tile_config();
 	return t_result("emu_topology");
 }

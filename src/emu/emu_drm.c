@@ -166,22 +166,35 @@ static void dev_info(const struct emu_gpu *g, struct drm_amdgpu_info_device *d)
 
 /* Registers libdrm reads (amdgpu_gpu_info.c amdgpu_query_gpu_info_init:
  * GB_ADDR_CONFIG 0x263e; on gfx8 also CC_RB_BACKEND_DISABLE 0x263d per
- * SE, GB_TILE_MODE0..31 0x2644,
- * GB_MACRO_TILE_MODE0..15 0x2664, MC_ARB_RAMCFG 0x9d8 and
- * PA_SC_RASTER_CONFIG(_1) 0xa0d4/0xa0d5). The kernel reads only those on
- * its allow list (vi.c vi_allowed_read_registers, soc15.c, nv.c, soc21.c)
- * and answers -EINVAL for others. Values are plausible: a real chip's
- * GB_ADDR_CONFIG depends on the SKU. */
+ * SE, GB_TILE_MODE0..31 0x2644, GB_MACROTILE_MODE0..15 0x2664,
+ * MC_ARB_RAMCFG 0x9d8 and PA_SC_RASTER_CONFIG(_1) 0xa0d4/0xa0d5). The
+ * kernel reads only those on its allow list (vi.c vi_allowed_read_registers,
+ * soc15.c, nv.c, soc21.c) and answers -EINVAL for others. gfx8's address
+ * registers are the chip's (emu_tile.c, as GET_TILE_CONFIG reports them);
+ * the rest plausible (0: no render backend disabled, raster config 0). */
 static int read_reg(const struct emu_gpu *g, uint32_t reg, uint32_t *out)
 {
-	bool gfx8 = g->t->level == KFDSIG_GFX8;
+	const struct emu_tile_config *tc = emu_tile_config(g->gen.gfxv);
 
 	if (reg == 0x263e) {
-		*out = gfx8 ? 0x22011003 : g->t->level == KFDSIG_GFX9 ? 0x2a114042 : 0x00000044;
+		*out = tc ? tc->gb_addr_config : g->gen.gc[0] == 9 ? 0x2a114042 : 0x00000044;
 		return 0;
 	}
-	if (gfx8 && ((reg >= 0x2644 && reg < 0x2674) || reg == 0x9d8 || reg == 0xa0d4 ||
-		     reg == 0xa0d5 || reg == 0x263d)) {
+	if (!tc)
+		return -EINVAL;
+	if (reg >= 0x2644 && reg < 0x2644 + 32) {
+		*out = tc->tile[reg - 0x2644];
+		return 0;
+	}
+	if (reg >= 0x2664 && reg < 0x2664 + 16) {
+		*out = tc->macro[reg - 0x2664];
+		return 0;
+	}
+	if (reg == 0x9d8) {
+		*out = tc->mc_arb_ramcfg;
+		return 0;
+	}
+	if (reg == 0xa0d4 || reg == 0xa0d5 || reg == 0x263d) {
 		*out = 0;
 		return 0;
 	}

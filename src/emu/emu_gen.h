@@ -79,6 +79,20 @@ void emu_gen_debug_caps(const struct emu_gen *g, uint32_t *cap, uint32_t *debug_
  * GPU node (kfd_topology.c kfd_topology_add_device() and node_show()). */
 uint32_t emu_gen_node_caps(const struct emu_gen *g);
 
+/* A gfx8 chip's address configuration (emu_tile.c): GB_ADDR_CONFIG,
+ * MC_ARB_RAMCFG and the GB_TILE_MODE0..31 / GB_MACROTILE_MODE0..15 values
+ * amdgpu programs. */
+struct emu_tile_config {
+	uint32_t gfxv;
+	uint32_t gb_addr_config, mc_arb_ramcfg;
+	const uint32_t *tile;  /* 32 */
+	const uint32_t *macro; /* 16 */
+};
+
+/* The configuration of the gfx8 chip with this gfx_target_version, NULL
+ * for a GPU without tile tables (GC 9 and later). */
+const struct emu_tile_config *emu_tile_config(uint32_t gfxv);
+
 /* Does the ISR drop a CP end-of-pipe interrupt with context id 0? */
 bool emu_gen_drops_ctx0(const struct emu_gen *g);
 

@@ -176,42 +176,45 @@ static int set_trap_handler(struct kfdsig_emu *emu, struct emu_proc *p, void *da
 	return 0;
 }
 
-/* kfd_ioctl_get_tile_config + amdgpu_amdkfd_get_tile_config: 32 tile and
- * 16 macro-tile modes (zero past gfx8, which has no such registers), the
- * counts clamped to those. No VM needed. */
+/* kfd_ioctl_get_tile_config + amdgpu_amdkfd_get_tile_config: gb_addr_config,
+ * the MC_ARB_RAMCFG bank and rank codes and 32 tile / 16 macro-tile modes
+ * of a gfx8 chip (emu_tile.c); past gfx8 the GPU's GB_ADDR_CONFIG and zero
+ * tables, banks and ranks. Each count is clamped to the kernel's; a failed
+ * copy zeroes its count and is -EFAULT. No VM needed. */
 static int get_tile_config(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 {
+	static const uint32_t zero[32];
 	struct kfd_ioctl_get_tile_config_args *a = data;
 	struct emu_gpu *g = emu_gpu_by_id(emu, a->gpu_id);
 	uint32_t *tile = (void *)(uintptr_t)a->tile_config_ptr;
 	uint32_t *macro = (void *)(uintptr_t)a->macro_tile_config_ptr;
+	const struct emu_tile_config *tc;
 
 	(void)p;
 	if (!g)
 		return -EINVAL;
-	a->gb_addr_config = g->t->level == KFDSIG_GFX8	 ? 0x22011003
-			    : g->t->level == KFDSIG_GFX9 ? 0x2a114042
-							 : 0x44;
-	a->num_banks = g->t->level == KFDSIG_GFX8 ? 16 : 0;
-	a->num_ranks = g->t->level == KFDSIG_GFX8 ? 2 : 0;
+	tc = emu_tile_config(g->gen.gfxv);
+	/* gfx_v9_0.c gfx_v9_0_gpu_early_init(): VEGA10_GB_ADDR_CONFIG_GOLDEN
+	 * 0x2a114042 (the Vega10 value for every GC 9 chip here); GC 10+
+	 * a plausible 0x44 (UNVERIFIED: the chip's register) */
+	a->gb_addr_config = tc ? tc->gb_addr_config : g->gen.gc[0] == 9 ? 0x2a114042 : 0x44;
+	a->num_banks = tc ? tc->mc_arb_ramcfg & 0x3 : 0;
+	a->num_ranks = tc ? (tc->mc_arb_ramcfg & 0x4) >> 2 : 0;
 	if (a->num_tile_configs > 32)
 		a->num_tile_configs = 32;
-	if (a->num_tile_configs && !tile) {
+	if (a->num_tile_configs &&
+	    emu_copy_to_user(tile, tc ? tc->tile : zero, a->num_tile_configs * sizeof(uint32_t))) {
 		a->num_tile_configs = 0;
 		return -EFAULT;
 	}
-	static const uint32_t zero[32];
-
-	if (tile && emu_copy_to_user(tile, zero, a->num_tile_configs * sizeof(uint32_t)))
-		return -EFAULT;
 	if (a->num_macro_tile_configs > 16)
 		a->num_macro_tile_configs = 16;
-	if (a->num_macro_tile_configs && !macro) {
+	if (a->num_macro_tile_configs &&
+	    emu_copy_to_user(macro, tc ? tc->macro : zero,
+			     a->num_macro_tile_configs * sizeof(uint32_t))) {
 		a->num_macro_tile_configs = 0;
 		return -EFAULT;
 	}
-	if (macro && emu_copy_to_user(macro, zero, a->num_macro_tile_configs * sizeof(uint32_t)))
-		return -EFAULT;
 	return 0;
 }
 
