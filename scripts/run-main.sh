@@ -137,7 +137,7 @@ kernels() {
       grep -qx 'event: ok' <<<"$out" && grep -qx 'done' <<<"$out"; then
       irqs=$(grep -c '^\[pid .*\] [0-9.]* irq .*, set [0-9]*$' "$trace")
       eop=$(grep -c '^\[pid .*\] [0-9.]* irq cp-eop .*, set [0-9]*$' "$trace")
-      wakes=$(grep -c '^\[pid .*\] [0-9.]* WAIT_EVENTS .* -> COMPLETE' "$trace")
+      wakes=$(grep -c '^\[pid .*\] [0-9.]* \(<\.\.\. \)\?WAIT_EVENTS .* = 0 COMPLETE' "$trace")
       echo "PASS  kernels.$spec: $(grep -E '^(vadd|memset|d2d|event):' <<<"$out" | paste -sd, - |
         sed 's/,/, /g'); GPU interrupts that set a KFD event: $irqs ($eop end-of-pipe)," \
         "WAIT_EVENTS woken: $wakes"
@@ -155,8 +155,9 @@ kernels() {
       if out=$("$kfdsig" trace -o "$trace" --emulate "$spec" -- "$dir/hip_printf" 2>/dev/null) &&
         [ "$(printf_want)" = "$(sort <<<"$out")" ]; then
         irqs=$(grep -c '^\[pid .*\] [0-9.]* irq sq-msg .*, set [0-9]*$' "$trace")
-        wakes=$(awk '$1 == "[pid" && $3 == "tid" && $2 "]" != $4 && $6 == "WAIT_EVENTS" &&
-          /-> COMPLETE/ { n++ } END { print n + 0 }' "$trace")
+        wakes=$(awk '$1 == "[pid" && $3 == "tid" && $2 "]" != $4 &&
+          ($6 == "WAIT_EVENTS" || $7 == "WAIT_EVENTS") &&
+          / = 0 COMPLETE / { n++ } END { print n + 0 }' "$trace")
         echo "PASS  kernels.printf.$spec: $(wc -l <<<"$out") lines from 3 blocks x 4 threads x 2" \
           "launches, each once; wave interrupts that set a KFD event: $irqs, listener" \
           "WAIT_EVENTS woken: $wakes"
@@ -183,6 +184,40 @@ printf_want() {
       done
     done
   done | sort
+}
+
+# lostwait: the lost wake-up a user files as "GPU idle, host stuck": a
+# libhsakmt program writes its event's slot without the interrupt and sleeps
+# with an infinite timeout; kfdsig trace's in-flight detector must name the
+# event while the program hangs (--fail-on lost then kills it). The row shows
+# how long the wait had been in flight when it was named, beside the bound.
+lostwait() {
+  local dir=${KFDSIG_CLIENTS_DIR:-build/release/test/clients} trace st line ev waited
+  echo "== the lost wake-up, named while the program hangs (kfdsig trace --fail-on lost)"
+  if [ ! -x "$dir/client_lost_wakeup" ]; then
+    echo "SKIP: the lost wake-up program was not built (libhsakmt-dev missing at configure time)"
+    skipped=$((skipped + 1)) sections=$((sections + 1))
+    echo
+    return
+  fi
+  trace=$(mktemp)
+  "$kfdsig" trace --emulate gfx90a --bound 1000 --fail-on lost -o "$trace" -- \
+    "$dir/client_lost_wakeup" >/dev/null 2>&1
+  st=$?
+  line=$(grep -m1 '!! error: lost wait: ' "$trace")
+  ev=$(sed -n 's/.* on event \([0-9]*\), .*/\1/p' <<<"$line")
+  waited=$(sed -n 's/.* has waited \([0-9.]*\) s on event .*/\1/p' <<<"$line")
+  if [ $st -eq 1 ] && [ -n "$ev" ] && grep -q "^    event $ev: slot written (0x[0-9a-f]*), no interrupt set it during the call$" "$trace"; then
+    echo "PASS  lost-wait.gfx90a: WAIT_EVENTS on event $ev (timeout=inf) named after ${waited} s" \
+      "in flight (bound 1 s): slot written, no interrupt set it; program killed, exit 1"
+    passed=$((passed + 1))
+  else
+    echo "FAIL  lost-wait.gfx90a: exit $st, finding '${line:-none}'"
+    failed=$((failed + 1))
+  fi
+  rm -f "$trace"
+  sections=$((sections + 1))
+  echo
 }
 
 cat <<'TXT'
@@ -219,6 +254,7 @@ else
   clients
   rocm
   kernels
+  lostwait
   echo "== what it costs on the emulator (host clocks: the emulator's cost, not a GPU's)"
   bench=(bench --emulate gfx90a)
 fi

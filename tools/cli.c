@@ -377,6 +377,30 @@ static int pretty_close(void *cookie)
 	return fclose(p->out);
 }
 
+static int pretty_keep(void *cookie)
+{
+	struct pretty *p = cookie;
+	int r = fflush(p->out);
+
+	free(p);
+	return r;
+}
+
+FILE *cli_pretty_wrap(FILE *out)
+{
+	cookie_io_functions_t io = { .write = pretty_write, .close = pretty_keep };
+	struct pretty *p = calloc(1, sizeof(*p));
+	FILE *f;
+
+	if (!p)
+		return NULL;
+	p->out = out;
+	f = fopencookie(p, "w", io);
+	if (!f)
+		free(p);
+	return f;
+}
+
 bool cli_json(void)
 {
 	static bool installed;

@@ -98,6 +98,9 @@ int cli_no_operands(int argc, char **argv);
 /* True when the command prints JSON; installs the --pretty filter on stdout
  * the first time. */
 bool cli_json(void);
+/* A stream that re-indents the compact JSON written to it (--pretty) into
+ * @out; closing it flushes @out and leaves it open. NULL + errno. */
+FILE *cli_pretty_wrap(FILE *out);
 /* Start one record of a streamed JSON output (JSON Lines; an RS byte
  * first with --json-seq). */
 void cli_json_record(FILE *f);

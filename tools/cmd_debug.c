@@ -66,6 +66,9 @@ static void help(FILE *f)
 		"  -c, --count N          stop after N exceptions (default: run until the target "
 		"ends)\n"
 		"  -T, --timeout MS       stop after MS milliseconds (default: none)\n"
+		"  -o, --output FILE      write the records to FILE (default: standard output\n"
+		"                         with --pid, standard error with a COMMAND, whose\n"
+		"                         standard output stays its own)\n"
 		"A started COMMAND still running when kfdsig debug stops (--count, --timeout,\n"
 		"an error) is killed.\n\n"
 		"On the emulated KFD (--emulate SPEC or KFDSIG_EMULATE) only COMMAND works: it "
@@ -94,17 +97,59 @@ const struct option cmd_debug_options[] = {
 	{ "resume", no_argument, NULL, OPT_RESUME },
 	{ "count", required_argument, NULL, 'c' },
 	{ "timeout", required_argument, NULL, 'T' },
+	{ "output", required_argument, NULL, 'o' },
 	CLI_GLOBAL_LONGOPTS,
 	{ 0 },
 };
 /* '+': options end at COMMAND, whose own options are its own */
-const char cmd_debug_shortopts[] = "+P:x:sc:T:" CLI_GLOBAL_SHORTOPTS;
+const char cmd_debug_shortopts[] = "+P:x:sc:T:o:" CLI_GLOBAL_SHORTOPTS;
 const struct cli_complete cmd_debug_complete[] = {
 	{ "exceptions", "queue-wave-trap queue-wave-abort queue-wave-illegal-instruction "
 			"queue-wave-memory-violation device-memory-violation" },
+	{ "output", "@file" },
 	{ "", "@command" },
 	{ 0 },
 };
+
+/* The standard output a started COMMAND gets (-1: kfdsig debug's own): the
+ * records go to standard output, which -o or a COMMAND moves elsewhere. */
+static int prog_stdout = -1;
+
+static void child_stdout(void)
+{
+	if (prog_stdout >= 0 && dup2(prog_stdout, STDOUT_FILENO) < 0)
+		_exit(126);
+}
+
+/* Make standard output the records' place: @path, or standard error when
+ * @cmd is started (its standard output is the one kfdsig debug had). */
+static int records_to(const char *path, char **cmd)
+{
+	int fd;
+
+	if (!path && !cmd)
+		return 0;
+	if (path && strcmp(path, "-")) {
+		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+		if (fd < 0)
+			return cli_error("cannot open '%s' for writing: %s", path, strerror(errno));
+	} else if (path) {
+		return 0; /* -o -: standard output */
+	} else {
+		fd = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
+		if (fd < 0)
+			return cli_error("dup: %s", strerror(errno));
+	}
+	fflush(stdout);
+	prog_stdout = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
+	if (prog_stdout < 0 || dup2(fd, STDOUT_FILENO) < 0) {
+		int e = errno;
+		close(fd);
+		return cli_error("cannot redirect the records: %s", strerror(e));
+	}
+	close(fd);
+	return 0;
+}
 
 /* The target and how its KFD is reached. */
 struct dbg {
@@ -530,6 +575,7 @@ static int attach_hw(struct dbg *d, char **cmd)
 		if (!d->pid) {
 			close(pfd[0]);
 			close(pfd[1]);
+			child_stdout();
 			ptrace(PTRACE_TRACEME, 0, 0, 0);
 			execvp(cmd[0], cmd);
 			fprintf(stderr, "kfdsig debug: cannot run '%s': %s\n", cmd[0],
@@ -596,6 +642,7 @@ static int attach_emulated(struct dbg *d, char **cmd)
 			_exit(126);
 		snprintf(num, sizeof(num), "%d", sv[1]);
 		setenv(KFDSIG_DEBUG_AGENT_ENV, num, 1);
+		child_stdout();
 		execvp(cmd[0], cmd);
 		fprintf(stderr, "kfdsig debug: cannot run '%s': %s\n", cmd[0], strerror(errno));
 		_exit(errno == ENOENT ? 127 : 126);
@@ -715,7 +762,7 @@ int cmd_debug(int argc, char **argv)
 	struct dbg d = { .ev_r = -1, .sock = -1 };
 	bool snap = false, suspend = false, resume = false, have_pid = false;
 	uint64_t v, count = 0, timeout_ms = 0;
-	const char *spec;
+	const char *spec, *out_path = NULL;
 	char **cmd = NULL;
 	int c, ret;
 
@@ -751,6 +798,9 @@ int cmd_debug(int argc, char **argv)
 			if (!cli_parse_u64("--timeout", optarg, UINT32_MAX, &timeout_ms))
 				return EXIT_USAGE;
 			break;
+		case 'o':
+			out_path = optarg;
+			break;
 		default:
 			return cli_opt_default(c, help);
 		}
@@ -772,6 +822,9 @@ int cmd_debug(int argc, char **argv)
 		return cli_usage_error("--pid needs the hardware KFD: an emulated KFD lives in its "
 				       "own process (use kfdsig debug --emulate SPEC -- COMMAND)");
 	signal(SIGPIPE, SIG_IGN);
+	ret = records_to(out_path, cmd);
+	if (ret)
+		return ret;
 	ret = d.emulated ? attach_emulated(&d, cmd) : attach_hw(&d, cmd);
 	if (!ret && !d.gone)
 		ret = run(&d, snap, suspend, resume, count, timeout_ms);

@@ -10,6 +10,20 @@
  * the trace `kfdsig signal -v` prints). The detectors (trace_detect.c)
  * see the same calls and their findings are records too.
  *
+ * A WAIT_EVENTS that may block is written twice: a KFDSIG_TR_WAIT_BEGIN
+ * record when it starts and its KFDSIG_TR_WAIT record when it returns. A
+ * watchdog thread (started by the first such call) looks at the calls in
+ * flight every quarter of the bound KFDSIG_TRACE_BOUND_MS names: their
+ * events' slots in the signal page, the interrupts the emulated handler
+ * took, whether the events and the process's queues still exist. It
+ * writes a KFDSIG_TR_INFLIGHT record when what it knows of a call older
+ * than half the bound changes, and the lost-wait finding when a waited
+ * event's slot has read written for half the bound: the KFD's interrupt
+ * path acknowledges a slot as it sets the event (kfd_events.c
+ * set_event_from_interrupt() -> acknowledge_signal()), so a slot that
+ * stays written under a sleeping waiter is a signal no interrupt
+ * delivered. A finding thus comes within 3/4 of the bound.
+ *
  * The signal page is found the way the KFD finds it: CREATE_EVENT's
  * event_page_offset names the client's buffer by its memory handle
  * (ALLOC_MEMORY_OF_GPU answered its mmap offset, or it is a userptr), or
@@ -20,6 +34,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +54,8 @@
 
 #define SLOTS (KFDSIG_SIGNAL_PAGE_SIZE / 8)
 #define IRQ_BATCH 16
+#define INFLIGHT_MAX 64
+#define BOUND_DEFAULT_MS 1000
 
 static int trace_fd = -1;
 static enum preload_trace_mode mode;
@@ -65,6 +82,29 @@ static size_t nalloc, cap_alloc;
 static struct mapping *maps;
 static size_t nmap, cap_map;
 
+/* The WAIT_EVENTS calls in flight and what the watchdog knows of them
+ * (under lock). */
+struct inflight {
+	bool used, lost_reported, dead_reported, sent;
+	pid_t tid;
+	uint64_t begin;
+	uint32_t n, wait_all, timeout;
+	uint32_t ids[KFDSIG_TRACE_WAIT_IDS];
+	uint64_t set_since[KFDSIG_TRACE_WAIT_IDS]; /* the slot first read written; 0: clear */
+	uint64_t irq_seq_begin;			   /* the last interrupt when it began */
+	uint32_t irq_named;			   /* bit i: an interrupt set event i since */
+	struct kfdsig_trace_inflight last;	   /* the state last written */
+};
+static struct inflight infl[INFLIGHT_MAX];
+static uint64_t bound_ns = BOUND_DEFAULT_MS * 1000000ull;
+static bool watchdog_on;
+static uint64_t queues_gone; /* when the last live queue was destroyed; 0: one lives */
+/* The last interrupt the emulated handler took. */
+static struct {
+	uint64_t seq;
+	uint32_t id, path, drop;
+} last_irq;
+
 static uint64_t now_ns(void)
 {
 	struct timespec ts;
@@ -73,18 +113,23 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
-static void put(struct kfdsig_trace_rec *r)
+static void put_as(struct kfdsig_trace_rec *r, pid_t as)
 {
 	ssize_t w;
 
 	r->magic = KFDSIG_TRACE_MAGIC;
 	r->pid = pid;
-	if (!tid)
-		tid = (pid_t)syscall(SYS_gettid);
-	r->tid = tid;
+	r->tid = as;
 	do
 		w = syscall(SYS_write, trace_fd, r, sizeof(*r));
 	while (w < 0 && errno == EINTR);
+}
+
+static void put(struct kfdsig_trace_rec *r)
+{
+	if (!tid)
+		tid = (pid_t)syscall(SYS_gettid);
+	put_as(r, tid);
 }
 
 static void start_locked(void)
@@ -153,6 +198,15 @@ static void irqs_locked(void)
 		};
 		memcpy(r.u.irq.events, e->events, sizeof(r.u.irq.events));
 		put(&r);
+		last_irq.seq = e->seq;
+		last_irq.id = e->id;
+		last_irq.path = e->path;
+		last_irq.drop = e->drop;
+		for (int k = 0; k < INFLIGHT_MAX; k++)
+			for (uint32_t j = 0; infl[k].used && j < infl[k].n; j++)
+				for (uint32_t m = 0; m < e->nsignaled && m < 4; m++)
+					if (infl[k].ids[j] == e->events[m])
+						infl[k].irq_named |= 1u << j;
 		if (det_irq(&r.u.irq, &f))
 			put_findings(&f, 1);
 	}
@@ -281,6 +335,191 @@ static bool readable(const void *d, size_t n)
 	return true;
 }
 
+/* Read the slots of @n events @ids into @v; bit i of the answer: slot i
+ * was read (lock held). process_vm_readv(): the client may have unmapped
+ * the page, which must not fault here. */
+static uint32_t read_slot_values(const uint32_t *ids, uint32_t n, uint64_t *v)
+{
+	struct iovec local[KFDSIG_TRACE_WAIT_IDS], remote[KFDSIG_TRACE_WAIT_IDS];
+	uint32_t idx[KFDSIG_TRACE_WAIT_IDS], k = 0, known = 0;
+	uint64_t buf[KFDSIG_TRACE_WAIT_IDS];
+
+	if (!page_cpu)
+		return 0;
+	for (uint32_t i = 0; i < n; i++) {
+		if (ids[i] >= SLOTS)
+			continue;
+		local[k] = (struct iovec){ &buf[k], sizeof(buf[k]) };
+		remote[k] = (struct iovec){ (void *)(page_cpu + ids[i]), sizeof(buf[k]) };
+		idx[k++] = i;
+	}
+	if (!k || process_vm_readv(pid, local, k, remote, k, 0) != (ssize_t)(k * sizeof(buf[0])))
+		return 0;
+	for (uint32_t j = 0; j < k; j++) {
+		known |= 1u << idx[j];
+		v[idx[j]] = buf[j];
+	}
+	return known;
+}
+
+/* What is known now of the call in flight @w (lock held). */
+static void inflight_state(struct inflight *w, uint64_t now, struct kfdsig_trace_inflight *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->begin_ns = w->begin;
+	s->n_events = w->n;
+	s->wait_all = w->wait_all;
+	s->timeout_ms = w->timeout;
+	s->emulated = mode == PRELOAD_TRACE_EMULATED;
+	memcpy(s->ids, w->ids, sizeof(s->ids));
+	s->slot_known = read_slot_values(w->ids, w->n, s->slot_val);
+	for (uint32_t i = 0; i < w->n; i++) {
+		bool set = ((s->slot_known >> i) & 1) && s->slot_val[i] != KFDSIG_UNSIGNALED_SLOT;
+		if (set)
+			s->slot_set |= 1u << i;
+		if (!set)
+			w->set_since[i] = 0;
+		else if (!w->set_since[i])
+			w->set_since[i] = now;
+		if (!det_event_live(w->ids[i]))
+			s->dead |= 1u << i;
+	}
+	s->irq_named = w->irq_named;
+	s->irq_seq = last_irq.seq;
+	s->irq_id = last_irq.id;
+	s->irq_path = last_irq.path;
+	s->irq_drop = last_irq.drop;
+	s->live_queues = det_live_queues();
+}
+
+/* The lost-wait and dead-wait detectors on @w (lock held). */
+static void inflight_check(struct inflight *w, uint64_t now, bool force)
+{
+	struct kfdsig_trace_inflight s;
+	struct kfdsig_trace_rec r = { .kind = KFDSIG_TR_INFLIGHT };
+	uint64_t half = bound_ns / 2, gone;
+
+	inflight_state(w, now, &s);
+	for (uint32_t i = 0; i < w->n && !w->lost_reported; i++) {
+		struct kfdsig_trace_finding f;
+
+		if (!w->set_since[i] || now - w->set_since[i] < half)
+			continue;
+		w->lost_reported = true;
+		f = (struct kfdsig_trace_finding){
+			.detector = KFDSIG_DET_LOST_WAIT,
+			.event_id = w->ids[i],
+			.slot = s.slot_val[i],
+			.waiter_tid = w->tid,
+			.wait_ns = now - w->begin,
+			.cls = KFDSIG_CLASS_NO_IRQ,
+		};
+		/* an interrupt came since the call began and named another id */
+		if (last_irq.seq > w->irq_seq_begin && !((w->irq_named >> i) & 1)) {
+			f.cls = KFDSIG_CLASS_OTHER_ID;
+			f.irq_id = last_irq.id;
+			f.irq_path = last_irq.path;
+		}
+		put_findings(&f, 1);
+		force = true;
+	}
+	/* the GPU can signal nothing once every queue is gone; a timeout
+	 * shorter than the bound ends the call by itself */
+	gone = queues_gone;
+	if (!w->dead_reported && !s.slot_set && gone && !s.live_queues && now - gone >= bound_ns &&
+	    now - w->begin >= bound_ns && (uint64_t)w->timeout * 1000000ull > bound_ns) {
+		struct kfdsig_trace_finding f = {
+			.detector = KFDSIG_DET_DEAD_WAIT,
+			.event_id = w->ids[0],
+			.waiter_tid = w->tid,
+			.wait_ns = now - w->begin,
+			.cls = KFDSIG_CLASS_NO_QUEUE,
+		};
+		w->dead_reported = true;
+		put_findings(&f, 1);
+		force = true;
+	}
+	/* what is known, when it changed, of a call older than half the bound */
+	if (!force && now - w->begin < half)
+		return;
+	s.begin_ns = w->begin;
+	if (!force && w->sent && !memcmp(&s, &w->last, sizeof(s)))
+		return;
+	w->last = s;
+	w->sent = true;
+	r.t_ns = now_ns();
+	r.u.inflight = s;
+	put_as(&r, w->tid);
+}
+
+static void *watchdog(void *arg)
+{
+	uint64_t period = bound_ns / 4;
+	struct timespec ts = { (time_t)(period / 1000000000ull), (long)(period % 1000000000ull) };
+
+	(void)arg;
+	host->enter(); /* the libc calls of this thread are the recorder's own */
+	for (;;) {
+		uint64_t now;
+
+		nanosleep(&ts, NULL);
+		pthread_mutex_lock(&lock);
+		irqs_locked();
+		now = now_ns();
+		for (int i = 0; i < INFLIGHT_MAX; i++)
+			if (infl[i].used)
+				inflight_check(&infl[i], now, false);
+		pthread_mutex_unlock(&lock);
+	}
+	return NULL;
+}
+
+/* The first call that may block starts the watchdog (lock held). */
+static void watchdog_start_locked(void)
+{
+	pthread_attr_t a;
+	pthread_t th;
+	sigset_t all, old;
+
+	if (watchdog_on)
+		return;
+	watchdog_on = true;
+	pthread_attr_init(&a);
+	pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
+	pthread_attr_setstacksize(&a, 64 * 1024);
+	/* the program's signals are for its own threads */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	if (pthread_create(&th, &a, watchdog, NULL))
+		watchdog_on = false;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	pthread_attr_destroy(&a);
+}
+
+static struct inflight *inflight_add_locked(const struct kfdsig_trace_rec *r)
+{
+	const struct kfdsig_trace_wait *w = &r->u.wait;
+
+	for (int i = 0; i < INFLIGHT_MAX; i++) {
+		struct inflight *f = &infl[i];
+		if (f->used)
+			continue;
+		*f = (struct inflight){
+			.used = true,
+			.tid = r->tid,
+			.begin = r->t_ns,
+			.n = w->n_events < KFDSIG_TRACE_WAIT_IDS ? w->n_events
+								 : KFDSIG_TRACE_WAIT_IDS,
+			.wait_all = w->wait_all,
+			.timeout = w->timeout_ms,
+			.irq_seq_begin = last_irq.seq,
+		};
+		memcpy(f->ids, w->ids, sizeof(f->ids));
+		return f;
+	}
+	return NULL; /* more threads waiting than the table holds: not watched */
+}
+
 static int wait_events(const struct kfdsig_kfd_ops *ops, int fd, unsigned long req,
 		       struct kfd_ioctl_wait_events_args *a, struct kfdsig_trace_rec *r)
 {
@@ -288,6 +527,7 @@ static int wait_events(const struct kfdsig_kfd_ops *ops, int fd, unsigned long r
 	struct kfdsig_trace_wait *w = &r->u.wait;
 	struct kfdsig_trace_finding f[DET_MAX_FINDINGS];
 	uint32_t n = a->num_events < KFDSIG_TRACE_WAIT_IDS ? a->num_events : KFDSIG_TRACE_WAIT_IDS;
+	struct inflight *fl = NULL;
 	int ret, nf;
 
 	if (!readable(d, (size_t)a->num_events * sizeof(*d)))
@@ -302,13 +542,23 @@ static int wait_events(const struct kfdsig_kfd_ops *ops, int fd, unsigned long r
 	pthread_mutex_lock(&lock);
 	if (d)
 		det_wait_begin(d, a->num_events);
+	r->t_ns = now_ns();
+	if (a->timeout) { /* it may block: in flight from now */
+		struct kfdsig_trace_rec b = *r;
+		b.kind = KFDSIG_TR_WAIT_BEGIN;
+		put(&b);
+		r->tid = b.tid;
+		fl = inflight_add_locked(r);
+		watchdog_start_locked();
+	}
 	pthread_mutex_unlock(&lock);
 
-	r->t_ns = now_ns();
 	ret = ops->ioctl(ops->ctx, fd, req, a);
-	r->dur_ns = now_ns() - r->t_ns;
 
 	pthread_mutex_lock(&lock);
+	r->dur_ns = now_ns() - r->t_ns;
+	if (fl)
+		fl->used = false;
 	r->ret = ret < 0 ? ret : 0;
 	w->wait_result = a->wait_result;
 	if (ret >= 0 && a->wait_result == KFD_IOC_WAIT_RESULT_TIMEOUT)
@@ -422,6 +672,25 @@ static void args_out(unsigned nr, void *arg, struct kfdsig_trace_rec *r, uint64_
 			r->kind = 0; /* written */
 			put_findings(&f, 1);
 		}
+		/* a thread still waiting on it waits for nothing */
+		for (int i = 0; i < INFLIGHT_MAX; i++)
+			for (uint32_t j = 0; infl[i].used && j < infl[i].n; j++) {
+				if (infl[i].ids[j] != io->event_id || infl[i].dead_reported)
+					continue;
+				f = (struct kfdsig_trace_finding){
+					.detector = KFDSIG_DET_DEAD_WAIT,
+					.event_id = io->event_id,
+					.waiter_tid = infl[i].tid,
+					.wait_ns = now_ns() - infl[i].begin,
+					.cls = KFDSIG_CLASS_DESTROYED,
+				};
+				infl[i].dead_reported = true;
+				if (r->kind) {
+					put(r);
+					r->kind = 0;
+				}
+				put_findings(&f, 1);
+			}
 		break;
 	case _IOC_NR(AMDKFD_IOC_SET_EVENT):
 		det_event_set(io->event_id, before);
@@ -434,10 +703,13 @@ static void args_out(unsigned nr, void *arg, struct kfdsig_trace_rec *r, uint64_
 		io->queue_id = a->queue_id;
 		io->doorbell_offset = a->doorbell_offset;
 		det_queue_created(a->queue_id, a->gpu_id);
+		queues_gone = 0;
 		break;
 	}
 	case _IOC_NR(AMDKFD_IOC_DESTROY_QUEUE):
 		det_queue_destroyed(io->queue_id);
+		if (!det_live_queues())
+			queues_gone = now_ns();
 		break;
 	case _IOC_NR(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU): {
 		struct kfd_ioctl_alloc_memory_of_gpu_args *a = arg;
@@ -461,29 +733,38 @@ int preload_trace_ioctl(const struct kfdsig_kfd_ops *ops, int fd, unsigned long 
 	uint64_t before = 0;
 	int ret;
 
-	if (_IOC_TYPE(req) != AMDKFD_IOCTL_BASE || !readable(arg, _IOC_SIZE(req)))
+	bool ok;
+
+	if (_IOC_TYPE(req) != AMDKFD_IOCTL_BASE)
 		return ops->ioctl(ops->ctx, fd, req, arg);
+	/* a call whose argument cannot be read is recorded undecoded: the
+	 * KFD refuses it (EFAULT) */
+	ok = readable(arg, _IOC_SIZE(req));
 	r.nr = nr;
 	if (!started) {
 		pthread_mutex_lock(&lock);
 		start_locked();
 		pthread_mutex_unlock(&lock);
 	}
-	if (nr == _IOC_NR(AMDKFD_IOC_WAIT_EVENTS)) {
+	if (ok && nr == _IOC_NR(AMDKFD_IOC_WAIT_EVENTS) &&
+	    _IOC_SIZE(req) >= sizeof(struct kfd_ioctl_wait_events_args)) {
 		r.kind = KFDSIG_TR_WAIT;
 		return wait_events(ops, fd, req, arg, &r);
 	}
-	args_in(nr, arg, &r, &before);
+	if (ok)
+		args_in(nr, arg, &r, &before);
 	r.t_ns = now_ns();
 	ret = ops->ioctl(ops->ctx, fd, req, arg);
 	r.dur_ns = now_ns() - r.t_ns;
 	r.ret = ret < 0 ? ret : 0;
 	pthread_mutex_lock(&lock);
-	if (ret >= 0)
+	/* the interrupts taken until now first: what they set, a destroyed
+	 * event's leftover signal among it */
+	irqs_locked();
+	if (ret >= 0 && ok)
 		args_out(nr, arg, &r, before);
 	if (r.kind)
 		put(&r);
-	irqs_locked();
 	pthread_mutex_unlock(&lock);
 	return ret;
 }
@@ -499,6 +780,10 @@ static void forget_locked(void)
 	page_kind = KFDSIG_PAGE_NONE;
 	page_cpu = NULL;
 	started = false;
+	memset(infl, 0, sizeof(infl));
+	memset(&last_irq, 0, sizeof(last_irq));
+	queues_gone = 0;
+	watchdog_on = false; /* the parent's thread is not the child's */
 }
 
 /* A forked child is a process of its own with no KFD process yet. */
@@ -539,6 +824,10 @@ __attribute__((destructor)) static void trace_stop(void)
 	pthread_mutex_lock(&lock);
 	host->enter();
 	irqs_locked();
+	/* the calls other threads leave in flight, as they are now */
+	for (int i = 0; i < INFLIGHT_MAX; i++)
+		if (infl[i].used)
+			inflight_check(&infl[i], now_ns(), true);
 	host->leave();
 	n = det_exit(f, 64);
 	put_findings(f, n);
@@ -583,6 +872,12 @@ enum preload_trace_mode preload_trace_start(const struct preload_host *h)
 	} else {
 		const char *spec = getenv("KFDSIG_EMULATE");
 		mode = spec && *spec ? PRELOAD_TRACE_EMULATED : PRELOAD_TRACE_REAL;
+	}
+	env = getenv(KFDSIG_TRACE_BOUND_ENV);
+	if (env && *env) {
+		long ms = strtol(env, &end, 10);
+		if (!*end && ms >= 4 && ms <= 3600000)
+			bound_ns = (uint64_t)ms * 1000000ull;
 	}
 	host = h;
 	trace_fd = (int)fd;

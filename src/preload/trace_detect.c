@@ -17,6 +17,20 @@
  *   - queue error: a MEMORY or HW_EXCEPTION event came back with exception
  *     data, or the emulated interrupt handler took an exception interrupt
  *     (CP bad opcode, its context id is the queue's).
+ *
+ * A signal without waiter is classified by what set it: an interrupt that
+ * set an event nobody slept on is a runtime that polled the signal's
+ * value instead (ROCr src/core/runtime/interrupt_signal.cpp
+ * InterruptSignal::WaitRelaxed() polls the value for kMaxElapsed, 5 ms,
+ * before it calls hsaKmtWaitOnEvent(), and returns as soon as the value
+ * meets the condition, so a GPU that signals within the poll leaves the
+ * event set with nobody asleep); a SET_EVENT nobody waited for is the
+ * CPU's (InterruptSignal::StoreRelaxed() and every other store call
+ * SetEvent(), waiter or not). Both leave an event pending that the next
+ * wait consumes at once: information, not a fault.
+ *
+ * The lost and dead waits (a call in flight) are the recorder's watchdog
+ * (trace.c); this file answers what it asks: live events and queues.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +47,7 @@ struct det_ev {
 	uint32_t id, type;
 	bool live, auto_reset;
 	bool pending;	     /* auto-reset: signalled with nobody waiting */
+	bool pending_cpu;    /* ... and the last to set it was SET_EVENT */
 	bool set;	     /* manual-reset: signalled since the last reset */
 	bool slept_reported; /* one slept-through finding per event */
 	bool exc_reported;   /* one queue-error finding per event */
@@ -111,8 +126,11 @@ static int leftover(struct det_ev *e, struct kfdsig_trace_finding *out)
 	if (e->type != KFD_IOC_EVENT_SIGNAL)
 		return 0;
 	if (e->auto_reset && e->pending) {
-		*out = (struct kfdsig_trace_finding){ .detector = KFDSIG_DET_NO_WAITER,
-						      .event_id = e->id };
+		*out = (struct kfdsig_trace_finding){
+			.detector = KFDSIG_DET_NO_WAITER,
+			.event_id = e->id,
+			.cls = e->pending_cpu ? KFDSIG_CLASS_CPU_SET : KFDSIG_CLASS_POLLED,
+		};
 		return 1;
 	}
 	if (!e->auto_reset && e->set) {
@@ -160,8 +178,29 @@ void det_event_set(uint32_t id, uint64_t begin)
 		e->set = true;
 	/* nobody waited from the start of the call to its end (a waiter
 	 * that left meanwhile was woken by it) */
-	else if (!e->waiters && (begin == DET_NO_SNAPSHOT || begin == snapshot(e)))
+	else if (!e->waiters && (begin == DET_NO_SNAPSHOT || begin == snapshot(e))) {
 		e->pending = true;
+		e->pending_cpu = begin != DET_NO_SNAPSHOT;
+	}
+}
+
+bool det_event_live(uint32_t id)
+{
+	if (find(id))
+		return true;
+	for (size_t i = 0; i < nev; i++)
+		if (evs[i].id == id)
+			return false; /* seen destroyed */
+	return true;
+}
+
+unsigned det_live_queues(void)
+{
+	unsigned n = 0;
+
+	for (size_t i = 0; i < nq; i++)
+		n += queues[i].live;
+	return n;
 }
 
 void det_event_reset(uint32_t id)

@@ -35,7 +35,13 @@ uint64_t det_set_begin(uint32_t id);
 void det_event_set(uint32_t id, uint64_t begin);
 void det_event_reset(uint32_t id);
 
+/* Is event @id known and not destroyed? (An unknown id is taken as live:
+ * the tracer may have missed its creation.) */
+bool det_event_live(uint32_t id);
+
 void det_queue_created(uint32_t queue_id, uint32_t gpu_id);
+/* The queues created and not destroyed. */
+unsigned det_live_queues(void);
 void det_queue_destroyed(uint32_t queue_id);
 
 /* Around WAIT_EVENTS on the @n events of @d (the client's array): threads

@@ -20,6 +20,9 @@
 #include <stdint.h>
 
 #define KFDSIG_TRACE_FD_ENV "KFDSIG_TRACE_FD"
+/* The lost-wait detector's bound in milliseconds (default 1000): a lost
+ * wait is reported within it. */
+#define KFDSIG_TRACE_BOUND_ENV "KFDSIG_TRACE_BOUND_MS"
 /* Test hook: the path of the interposer copy that traces over the real
  * backend (kfdsig_kfd_linux_ops()) while a later copy in LD_PRELOAD
  * emulates the KFD below it; every other copy in the process only
@@ -32,13 +35,15 @@
 #define KFDSIG_TRACE_WAIT_IDS 8
 
 enum kfdsig_trace_kind {
-	KFDSIG_TR_START = 1, /* a process loaded the recorder */
-	KFDSIG_TR_IOCTL,     /* a KFD ioctl other than WAIT_EVENTS */
-	KFDSIG_TR_WAIT,	     /* WAIT_EVENTS */
-	KFDSIG_TR_MAP,	     /* an mmap of a KFD or render fd */
-	KFDSIG_TR_IRQ,	     /* an interrupt the emulated KFD took */
-	KFDSIG_TR_FINDING,   /* a detector fired */
-	KFDSIG_TR_EXIT,	     /* a process that used the KFD exits */
+	KFDSIG_TR_START = 1,  /* a process loaded the recorder */
+	KFDSIG_TR_IOCTL,      /* a KFD ioctl other than WAIT_EVENTS */
+	KFDSIG_TR_WAIT,	      /* WAIT_EVENTS */
+	KFDSIG_TR_MAP,	      /* an mmap of a KFD or render fd */
+	KFDSIG_TR_IRQ,	      /* an interrupt the emulated KFD took */
+	KFDSIG_TR_FINDING,    /* a detector fired */
+	KFDSIG_TR_EXIT,	      /* a process that used the KFD exits */
+	KFDSIG_TR_WAIT_BEGIN, /* a WAIT_EVENTS that may block begins (u.wait: ids, ages in) */
+	KFDSIG_TR_INFLIGHT,   /* what is known of a WAIT_EVENTS still in flight */
 };
 
 enum kfdsig_trace_detector {
@@ -47,7 +52,21 @@ enum kfdsig_trace_detector {
 	KFDSIG_DET_NO_WAITER,	  /* auto-reset event signalled, nobody waited */
 	KFDSIG_DET_NEVER_RESET,	  /* manual-reset event left signalled */
 	KFDSIG_DET_QUEUE_ERROR,	  /* a queue's exception event fired */
-	KFDSIG_DET_COUNT = KFDSIG_DET_QUEUE_ERROR,
+	KFDSIG_DET_LOST_WAIT,	  /* in flight on a slot written that no interrupt set */
+	KFDSIG_DET_DEAD_WAIT,	  /* in flight on an event nobody can signal any more */
+	KFDSIG_DET_COUNT = KFDSIG_DET_DEAD_WAIT,
+};
+
+/* How a finding is classified (the reader prints it; the recorder sets
+ * it where the detector knows more than its kind). */
+enum kfdsig_trace_class {
+	KFDSIG_CLASS_DEFAULT = 0,
+	KFDSIG_CLASS_POLLED,	/* no-waiter: an interrupt set it, the runtime polled */
+	KFDSIG_CLASS_CPU_SET,	/* no-waiter: SET_EVENT with nobody waiting */
+	KFDSIG_CLASS_NO_IRQ,	/* lost wait: no interrupt named the event */
+	KFDSIG_CLASS_OTHER_ID,	/* lost wait: the last interrupt named another id */
+	KFDSIG_CLASS_DESTROYED, /* dead wait: the event was destroyed */
+	KFDSIG_CLASS_NO_QUEUE,	/* dead wait: the process has no queue left */
 };
 
 /* The signal page as the records name it (KFDSIG_TR_IOCTL of CREATE_EVENT
@@ -95,6 +114,27 @@ struct kfdsig_trace_finding {
 	uint32_t detector; /* enum kfdsig_trace_detector */
 	uint32_t event_id, queue_id, gpu_id;
 	uint64_t stale_age, real_age, count, slot, va;
+	uint32_t cls;	    /* enum kfdsig_trace_class */
+	int32_t waiter_tid; /* lost/dead wait: the thread that waits */
+	uint64_t wait_ns;   /* lost/dead wait: how long it has waited */
+	uint32_t irq_id;    /* OTHER_ID: the id the last interrupt named */
+	uint32_t irq_path;  /* its path (enum kfdsig_emu_irq_path) */
+};
+
+/* A WAIT_EVENTS in flight (KFDSIG_TR_INFLIGHT, written by the watchdog
+ * thread when what is known of it changes): the waiter is the record's
+ * tid, the call began at begin_ns. Per event i (of the first
+ * KFDSIG_TRACE_WAIT_IDS): bit i of slot_known / slot_set, the slot's
+ * value, bit i of irq_named (an interrupt set the event since the call
+ * began) and of dead (the event was destroyed). */
+struct kfdsig_trace_inflight {
+	uint64_t begin_ns;
+	uint32_t n_events, wait_all, timeout_ms, emulated;
+	uint32_t slot_known, slot_set, irq_named, dead;
+	uint32_t ids[KFDSIG_TRACE_WAIT_IDS];
+	uint64_t slot_val[KFDSIG_TRACE_WAIT_IDS];
+	uint64_t irq_seq; /* the last interrupt taken (0: none), its id, path, drop */
+	uint32_t irq_id, irq_path, irq_drop, live_queues;
 };
 
 struct kfdsig_trace_start {
@@ -117,6 +157,7 @@ struct kfdsig_trace_rec {
 		struct kfdsig_trace_irq irq;
 		struct kfdsig_trace_finding find;
 		struct kfdsig_trace_start start;
+		struct kfdsig_trace_inflight inflight;
 	} u;
 };
 

@@ -30,10 +30,10 @@ check() {
 	shift 3
 	if [ "$mask" = - ]; then
 		"$kfdsig" --emulate "$target" debug --count "$count" --timeout 20000 \
-			-- "$client" "$mode" >"$out" 2>"$err"
+			-o "$out" -- "$client" "$mode" >/dev/null 2>"$err"
 	else
 		"$kfdsig" --emulate "$target" debug -x "$mask" --count "$count" --timeout 20000 \
-			-- "$client" "$mode" >"$out" 2>"$err"
+			-o "$out" -- "$client" "$mode" >/dev/null 2>"$err"
 	fi
 	rc=$?
 	# (no line: placeholders that match nothing)

@@ -14,13 +14,13 @@ if ! "$kfdsig" debug --help >/dev/null 2>&1; then
 	exit 77
 fi
 out=$(mktemp) err=$(mktemp)
-trap 'rm -f "$out" "$err"' EXIT
+trap 'rm -f "$out" "$err" "$err.stdout"' EXIT
 fail() {
 	echo "FAIL: $*"
 	echo "--- stdout"; cat "$out"; echo "--- stderr"; cat "$err"
 	exit 1
 }
-"$kfdsig" --emulate "$target" debug --timeout 10000 -- "$client" >"$out" 2>"$err" ||
+"$kfdsig" --emulate "$target" debug --timeout 10000 -o "$out" -- "$client" >"$err.stdout" 2>"$err" ||
 	fail "kfdsig debug exited $?"
 line=$(grep '^trap_queue: pid' "$err") || fail "the client did not report its queue"
 # trap_queue: pid P queue Q gpu 0xG
@@ -40,7 +40,8 @@ grep -q "pid $pid: runtime enable answered (EC_PROCESS_RUNTIME)" "$out" ||
 	fail "the client's runtime enable was not answered"
 
 # -x: only the exceptions of the mask, each once
-"$kfdsig" --emulate "$target" debug -x queue-wave-trap --timeout 10000 -- "$client" >"$out" 2>"$err" ||
+"$kfdsig" --emulate "$target" debug -x queue-wave-trap --timeout 10000 -o "$out" -- "$client" \
+	>/dev/null 2>"$err" ||
 	fail "kfdsig debug -x queue-wave-trap exited $?"
 [ "$(grep -c '^pid .*: EC_' "$out")" = 1 ] && grep -q ': EC_QUEUE_WAVE_TRAP$' "$out" ||
 	fail "-x queue-wave-trap printed other exceptions, or the trap not once"
@@ -49,7 +50,7 @@ grep -q "pid $pid: runtime enable answered (EC_PROCESS_RUNTIME)" "$out" ||
 	fail "-x queue-wave-trap: the runtime enable was answered more than once"
 
 "$kfdsig" --emulate "$target" debug --json --snapshot --suspend --resume --timeout 10000 \
-	-- "$client" >"$out" 2>"$err" || fail "kfdsig debug --json exited $?"
+	-o "$out" -- "$client" >/dev/null 2>"$err" || fail "kfdsig debug --json exited $?"
 gpu_dec=$(printf '%d' "$gpu")
 grep -q "\"type\": \"exception\", \"pid\": [0-9]*, \"source\": \"queue\", \"gpu_id\": $gpu_dec, \"queue_id\": $queue, \"exceptions\": [0-9]*, \"names\": \[.*\"EC_QUEUE_WAVE_TRAP\"" "$out" ||
 	fail "no JSON exception record for queue $queue"
@@ -61,4 +62,10 @@ grep -q "\"type\": \"queue\", .*\"queue_id\": $queue, \"gpu_id\": $gpu_dec, \"qu
 	fail "the snapshot does not list the queue"
 grep -q "\"type\": \"device\", .*\"gpu_id\": $gpu_dec" "$out" || fail "the snapshot does not list the GPU"
 grep -q '"type": "exit"' "$out" || fail "no exit record"
+# without -o: the records go to standard error, the command's standard
+# output stays its own
+"$kfdsig" --emulate "$target" debug -x queue-wave-trap --timeout 10000 -- "$client" \
+	>"$err.stdout" 2>"$err" || fail "kfdsig debug (no -o) exited $?"
+[ ! -s "$err.stdout" ] || fail "records on the command's standard output: $(head -3 "$err.stdout")"
+grep -q ': EC_QUEUE_WAVE_TRAP$' "$err" || fail "without -o the records are not on standard error"
 echo "PASS: $target queue $queue: EC_QUEUE_WAVE_TRAP"

@@ -69,9 +69,11 @@ rc=$?
 echo "$out"
 [ $rc -eq 0 ] || bad "sync: exit status $rc (124: timed out)"
 want_lines 'sync: ok' 'done'
-# the main thread's waits: "[pid P tid P] T WAIT_EVENTS ... -> COMPLETE"
-waits=$(awk '$1 == "[pid" && $3 == "tid" && $2 "]" == $4 && $6 == "WAIT_EVENTS" &&
-	/-> COMPLETE/ { n++ } END { print n + 0 }' "$tmp/sync")
+# the main thread's waits: "[pid P tid P] T WAIT_EVENTS ... = 0 COMPLETE", or
+# "[pid P tid P] T <... WAIT_EVENTS resumed> ... = 0 COMPLETE" for a call that blocked
+waits=$(awk '$1 == "[pid" && $3 == "tid" && $2 "]" == $4 &&
+	($6 == "WAIT_EVENTS" || $7 == "WAIT_EVENTS") &&
+	/ = 0 COMPLETE / { n++ } END { print n + 0 }' "$tmp/sync")
 echo "main-thread WAIT_EVENTS completed: $waits"
 [ "$waits" -ge 2 ] || bad "sync: $waits main-thread WAIT_EVENTS (want >= 2: the waits spun)"
 ! grep -q 'instant-return storm\|slept through a signal' "$tmp/sync" ||

@@ -43,8 +43,9 @@ diff "$tmp/want" "$tmp/got" >"$tmp/diff" || bad "stdout is not every line once: 
 sq=$(grep -c '^\[pid .*\] [0-9.]* irq sq-msg .*, set [0-9]*$' "$tmp/trace")
 echo "SQ interrupts that set a KFD event: $sq"
 [ "$sq" -gt 0 ] || bad "no wave interrupt set a KFD event"
-woke=$(awk '$1 == "[pid" && $3 == "tid" && $2 "]" != $4 && $6 == "WAIT_EVENTS" &&
-	/-> COMPLETE/ { n++ } END { print n + 0 }' "$tmp/trace")
+woke=$(awk '$1 == "[pid" && $3 == "tid" && $2 "]" != $4 &&
+	($6 == "WAIT_EVENTS" || $7 == "WAIT_EVENTS") &&
+	/ = 0 COMPLETE / { n++ } END { print n + 0 }' "$tmp/trace")
 echo "WAIT_EVENTS of other threads completed: $woke"
 [ "$woke" -gt 0 ] || bad "no thread but the main one woke from WAIT_EVENTS"
 exit $fail

@@ -14,10 +14,24 @@
  *   ok           signals and waits done right: ages passed on, a setter
  *                thread, resets, and in a forked child a GPU fence woken
  *                by its interrupt
+ *   lost-inf     the lost wake-up: the slot written without an interrupt,
+ *                then WAIT_EVENTS with an infinite timeout (hangs)
+ *   lost-other   a GPU fence that writes event A's slot and raises its
+ *                interrupt with event B's id (dropped under the v6.14
+ *                profile), and an infinite wait on A (hangs)
+ *   dead-destroy a thread waits on an event another thread destroys
+ *   dead-queue   every queue destroyed, then a long wait nobody can end
+ *   unknown      an ioctl of a number the KFD does not have, and one whose
+ *                argument cannot be read
+ *   segv         a KFD call, then killed by SIGSEGV
+ *   polled       a GPU fence whose interrupt sets an event nobody waits on
+ *                (the client sees the slot acknowledged), then destroyed
  *
  * Each prints "MODE done" on stdout and exits 0 (the trace's tests check
  * that the output and status come through unchanged), 1 on a failed step.
  */
+#include <signal.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
 
@@ -91,6 +105,177 @@ static void lost(void)
 	page[id] = id; /* what the GPU writes; no interrupt follows */
 	if (p_wait(kfd, id, 50, &res) || res != KFD_IOC_WAIT_RESULT_TIMEOUT)
 		fail("the wait should time out", EPROTO);
+}
+
+static volatile uint64_t *map_page(uint64_t off)
+{
+	volatile uint64_t *page = mmap(NULL, KFDSIG_SIGNAL_PAGE_SIZE, PROT_READ | PROT_WRITE,
+				       MAP_SHARED, kfd, (off_t)off);
+
+	if (page == MAP_FAILED)
+		fail("mmap of the signal page", errno);
+	return page;
+}
+
+static void lost_inf(void)
+{
+	uint64_t off;
+	uint32_t id = event(true, &off), res;
+	volatile uint64_t *page = map_page(off);
+
+	page[id] = id;			   /* what the GPU writes; no interrupt follows */
+	p_wait(kfd, id, UINT32_MAX, &res); /* KFD_EVENT_TIMEOUT_INFINITE */
+	fail("the lost wait returned", EPROTO);
+}
+
+/* A GPU fence that writes @slot_id's slot and interrupts with @irq_id;
+ * the caller's queue and signal page through libkfdsig. */
+static void lost_other(void)
+{
+	struct kfdsig_kfd *k;
+	const struct kfdsig_kfd_device *dev;
+	struct kfdsig_kfd_queue *q;
+	struct kfdsig_event a, b;
+	uint64_t page_va;
+	uint32_t dw[64];
+	enum kfdsig_wait_result res = KFDSIG_WAIT_TIMEOUT;
+	struct kfdsig_wait_entry w = { 0 };
+	int n, r;
+
+	r = kfdsig_kfd_open(NULL, &k);
+	if (r)
+		fail(kfdsig_last_error(), r);
+	dev = kfdsig_kfd_device(k, 0);
+	r = !dev || !dev->target ? -ENODEV : kfdsig_kfd_acquire_vm(k, dev->gpu_id);
+	if (!r)
+		r = kfdsig_kfd_event_create(k, KFDSIG_EVENT_SIGNAL, true, &a);
+	if (!r)
+		r = kfdsig_kfd_event_create(k, KFDSIG_EVENT_SIGNAL, true, &b);
+	if (!r)
+		r = kfdsig_kfd_signal_page(k, NULL, &page_va);
+	if (!r)
+		r = kfdsig_kfd_queue_create(k, dev->gpu_id, KFDSIG_QUEUE_PM4, NULL, &q);
+	if (r)
+		fail(kfdsig_last_error(), r);
+	{
+		struct kfdsig_fence f = { .slot_va = page_va + 8ull * a.id,
+					  .event_id = a.id,
+					  .flags = KFDSIG_FENCE_CTXID |
+						   KFDSIG_FENCE_DELIBERATELY_BAD,
+					  .ctxid = b.id };
+		n = kfdsig_pm4_emit_fence(dev->target, &f, dw, 64);
+	}
+	if (n <= 0 || kfdsig_kfd_queue_submit(q, dw, (uint32_t)n, 1000))
+		fail("submit", EIO);
+	w.event_id = a.id;
+	kfdsig_kfd_wait(k, &w, 1, false, UINT32_MAX, &res);
+	fail("the lost wait returned", EPROTO);
+}
+
+static void polled(void)
+{
+	struct kfdsig_kfd *k;
+	const struct kfdsig_kfd_device *dev;
+	struct kfdsig_kfd_queue *q;
+	struct kfdsig_event ev;
+	uint64_t page_va, *page;
+	uint32_t dw[64];
+	int n, r;
+
+	r = kfdsig_kfd_open(NULL, &k);
+	if (r)
+		fail(kfdsig_last_error(), r);
+	dev = kfdsig_kfd_device(k, 0);
+	r = !dev || !dev->target ? -ENODEV : kfdsig_kfd_acquire_vm(k, dev->gpu_id);
+	if (!r)
+		r = kfdsig_kfd_event_create(k, KFDSIG_EVENT_SIGNAL, true, &ev);
+	if (!r)
+		r = kfdsig_kfd_signal_page(k, &page, &page_va);
+	if (!r)
+		r = kfdsig_kfd_queue_create(k, dev->gpu_id, KFDSIG_QUEUE_PM4, NULL, &q);
+	if (r)
+		fail(kfdsig_last_error(), r);
+	{
+		struct kfdsig_fence f = { .slot_va = page_va + 8ull * ev.id, .event_id = ev.id };
+		n = kfdsig_pm4_emit_fence(dev->target, &f, dw, 64);
+	}
+	if (n <= 0 || kfdsig_kfd_queue_submit(q, dw, (uint32_t)n, 1000) ||
+	    kfdsig_kfd_queue_wait_idle(q, 5000))
+		fail("submit", EIO);
+	/* the fence wrote the slot; the interrupt that set the event
+	 * acknowledged it (the runtime polls instead of sleeping) */
+	for (int i = 0; i < 5000; i++) {
+		if (((volatile uint64_t *)page)[ev.id] == KFDSIG_SLOT_UNSIGNALED)
+			break;
+		usleep(1000);
+	}
+	if (((volatile uint64_t *)page)[ev.id] != KFDSIG_SLOT_UNSIGNALED)
+		fail("the fence's interrupt", ETIMEDOUT);
+	kfdsig_kfd_event_destroy(k, ev.id);
+	kfdsig_kfd_queue_destroy(q);
+	kfdsig_kfd_close(k);
+}
+
+static void *destroyer(void *arg)
+{
+	struct kfd_ioctl_destroy_event_args d = { .event_id = *(uint32_t *)arg };
+
+	usleep(100000);
+	p_ioctl(kfd, AMDKFD_IOC_DESTROY_EVENT, &d);
+	return NULL;
+}
+
+static void dead_destroy(void)
+{
+	uint32_t id = event(true, NULL), res;
+	pthread_t th;
+
+	if (pthread_create(&th, NULL, destroyer, &id))
+		fail("thread", EAGAIN);
+	p_wait(kfd, id, 5000, &res); /* ended by the destruction */
+	pthread_join(th, NULL);
+}
+
+static void dead_queue(void)
+{
+	struct kfdsig_kfd *k;
+	const struct kfdsig_kfd_device *dev;
+	struct kfdsig_kfd_queue *q;
+	struct kfdsig_event ev;
+	struct kfdsig_wait_entry w = { 0 };
+	enum kfdsig_wait_result res = KFDSIG_WAIT_COMPLETE;
+	int r;
+
+	r = kfdsig_kfd_open(NULL, &k);
+	if (r)
+		fail(kfdsig_last_error(), r);
+	dev = kfdsig_kfd_device(k, 0);
+	r = !dev || !dev->target ? -ENODEV : kfdsig_kfd_acquire_vm(k, dev->gpu_id);
+	if (!r)
+		r = kfdsig_kfd_event_create(k, KFDSIG_EVENT_SIGNAL, true, &ev);
+	if (!r)
+		r = kfdsig_kfd_queue_create(k, dev->gpu_id, KFDSIG_QUEUE_PM4, NULL, &q);
+	if (r)
+		fail(kfdsig_last_error(), r);
+	kfdsig_kfd_queue_destroy(q);
+	w.event_id = ev.id;
+	/* under --bound 200: long enough to be found */
+	r = kfdsig_kfd_wait(k, &w, 1, false, 1500, &res);
+	if (r || res != KFDSIG_WAIT_TIMEOUT)
+		fail("the wait should time out", EPROTO);
+	kfdsig_kfd_close(k);
+}
+
+static void unknown(void)
+{
+	uint64_t arg = 0;
+
+	/* a number past the KFD's last: ENOTTY (kfd_ioctl() checks nr) */
+	if (ioctl(kfd, _IOWR('K', 0x7f, uint64_t), &arg) == 0)
+		fail("ioctl 0x7f succeeded", EPROTO);
+	/* GET_VERSION on an address nothing maps: EFAULT */
+	if (ioctl(kfd, AMDKFD_IOC_GET_VERSION, (void *)8) == 0)
+		fail("GET_VERSION on a bad pointer succeeded", EPROTO);
 }
 
 static void no_waiter(void)
@@ -241,7 +426,23 @@ int main(int argc, char **argv)
 		never_reset();
 	else if (!strcmp(mode, "queue-fault"))
 		queue_fault();
-	else if (!strcmp(mode, "ok")) {
+	else if (!strcmp(mode, "lost-inf"))
+		lost_inf();
+	else if (!strcmp(mode, "lost-other"))
+		lost_other();
+	else if (!strcmp(mode, "dead-destroy"))
+		dead_destroy();
+	else if (!strcmp(mode, "dead-queue"))
+		dead_queue();
+	else if (!strcmp(mode, "unknown"))
+		unknown();
+	else if (!strcmp(mode, "polled"))
+		polled();
+	else if (!strcmp(mode, "segv")) {
+		p_version(kfd);
+		fflush(NULL);
+		raise(SIGSEGV);
+	} else if (!strcmp(mode, "ok")) {
 		pid_t pid;
 
 		correct();
