@@ -248,11 +248,12 @@ static void resolve_page_locked(void)
 
 void preload_trace_mmap(int fd, uint64_t offset, void *addr, size_t len)
 {
-	struct kfdsig_trace_rec r = { .kind = KFDSIG_TR_MAP, .t_ns = now_ns() };
+	struct kfdsig_trace_rec r = { .kind = KFDSIG_TR_MAP };
 	struct mapping *m;
 
 	(void)fd;
 	pthread_mutex_lock(&lock);
+	r.t_ns = now_ns();
 	start_locked();
 	m = grow(maps, &cap_map, nmap, sizeof(*maps));
 	if (m) {
@@ -556,6 +557,9 @@ static int wait_events(const struct kfdsig_kfd_ops *ops, int fd, unsigned long r
 	ret = ops->ioctl(ops->ctx, fd, req, a);
 
 	pthread_mutex_lock(&lock);
+	/* what it woke to first; stamped under the lock, the records are
+	 * written in the order of their times */
+	irqs_locked();
 	r->dur_ns = now_ns() - r->t_ns;
 	if (fl)
 		fl->used = false;
@@ -571,7 +575,6 @@ static int wait_events(const struct kfdsig_kfd_ops *ops, int fd, unsigned long r
 		else
 			w->age_in[i] = 0;
 	}
-	irqs_locked();
 	nf = ret < 0 || !d ? 0 : det_wait_end(w, d, f);
 	put(r);
 	put_findings(f, nf);
@@ -755,12 +758,13 @@ int preload_trace_ioctl(const struct kfdsig_kfd_ops *ops, int fd, unsigned long 
 		args_in(nr, arg, &r, &before);
 	r.t_ns = now_ns();
 	ret = ops->ioctl(ops->ctx, fd, req, arg);
-	r.dur_ns = now_ns() - r.t_ns;
 	r.ret = ret < 0 ? ret : 0;
 	pthread_mutex_lock(&lock);
 	/* the interrupts taken until now first: what they set, a destroyed
-	 * event's leftover signal among it */
+	 * event's leftover signal among it; the return stamped under the
+	 * lock, so that the records are written in the order of their times */
 	irqs_locked();
+	r.dur_ns = now_ns() - r.t_ns;
 	if (ret >= 0 && ok)
 		args_out(nr, arg, &r, before);
 	if (r.kind)

@@ -6,8 +6,9 @@
  * A WAIT_EVENTS that may block comes as two records, its beginning and its
  * end: printed as strace prints a call another line interrupts, one line
  * "<unfinished>" when it starts and one "<... WAIT_EVENTS resumed>" when it
- * returns, so that the lines are in time order and a wait that never
- * returns is seen. The calls still in flight are kept with the last state
+ * returns, so that a wait that never returns is seen. Every other call is
+ * one line stamped with its return: a process's recorder takes that time
+ * and writes the record under one lock, so its lines come in time order. The calls still in flight are kept with the last state
  * the recorder's watchdog reported, for the closing block.
  *
  * 64-bit values (addresses, offsets, sizes, ages) are JSON strings
@@ -519,7 +520,7 @@ static void print_ioctl(struct trace_report *rep, const struct kfdsig_trace_rec 
 	const char *name = ioctl_name(r->nr, nb, sizeof(nb));
 	FILE *o = rep->o.out;
 
-	head(rep, r, "ioctl");
+	head_at(rep, r, r->t_ns + r->dur_ns, "ioctl"); /* stamped at its return */
 	if (rep->o.json)
 		fprintf(o, ", \"ioctl\": \"%s\", \"nr\": %u", name, r->nr);
 	else
@@ -656,8 +657,8 @@ static void print_wait(struct trace_report *rep, const struct kfdsig_trace_rec *
 	const struct kfdsig_trace_wait *w = &r->u.wait;
 	FILE *o = rep->o.out;
 
-	/* a resumed call is stamped when it returned */
-	head_at(rep, r, resumed ? r->t_ns + r->dur_ns : r->t_ns, "wait");
+	/* stamped when it returned, as every call but a wait_begin */
+	head_at(rep, r, r->t_ns + r->dur_ns, "wait");
 	if (rep->o.json) {
 		events_json(o, w, true);
 		fprintf(o,
