@@ -582,6 +582,15 @@ static int wait_events(const struct kfdsig_kfd_ops *ops, int fd, unsigned long r
 	return ret;
 }
 
+/* DESTROY_EVENT: the calls in flight on the event when it began. */
+#define DOOMED_MAX 8
+struct doomed {
+	pid_t tid;
+	uint64_t begin;
+};
+static __thread struct doomed doomed[DOOMED_MAX];
+static __thread int n_doomed;
+
 /* Before the call: what the ioctl passes in; *@before: what args_out()
  * needs of before (ALLOC_MEMORY_OF_GPU: a userptr's address, SET_EVENT:
  * det_set_begin()). */
@@ -599,6 +608,18 @@ static void args_in(unsigned nr, void *arg, struct kfdsig_trace_rec *r, uint64_t
 	}
 	case _IOC_NR(AMDKFD_IOC_DESTROY_EVENT):
 		io->event_id = ((struct kfd_ioctl_destroy_event_args *)arg)->event_id;
+		/* the threads waiting on it now: the call wakes them */
+		pthread_mutex_lock(&lock);
+		n_doomed = 0;
+		for (int i = 0; i < INFLIGHT_MAX; i++)
+			for (uint32_t j = 0; infl[i].used && j < infl[i].n; j++) {
+				if (infl[i].ids[j] != io->event_id || infl[i].dead_reported ||
+				    n_doomed == DOOMED_MAX)
+					continue;
+				infl[i].dead_reported = true;
+				doomed[n_doomed++] = (struct doomed){ infl[i].tid, infl[i].begin };
+			}
+		pthread_mutex_unlock(&lock);
 		break;
 	case _IOC_NR(AMDKFD_IOC_SET_EVENT):
 		io->event_id = ((struct kfd_ioctl_set_event_args *)arg)->event_id;
@@ -675,25 +696,22 @@ static void args_out(unsigned nr, void *arg, struct kfdsig_trace_rec *r, uint64_
 			r->kind = 0; /* written */
 			put_findings(&f, 1);
 		}
-		/* a thread still waiting on it waits for nothing */
-		for (int i = 0; i < INFLIGHT_MAX; i++)
-			for (uint32_t j = 0; infl[i].used && j < infl[i].n; j++) {
-				if (infl[i].ids[j] != io->event_id || infl[i].dead_reported)
-					continue;
-				f = (struct kfdsig_trace_finding){
-					.detector = KFDSIG_DET_DEAD_WAIT,
-					.event_id = io->event_id,
-					.waiter_tid = infl[i].tid,
-					.wait_ns = now_ns() - infl[i].begin,
-					.cls = KFDSIG_CLASS_DESTROYED,
-				};
-				infl[i].dead_reported = true;
-				if (r->kind) {
-					put(r);
-					r->kind = 0;
-				}
-				put_findings(&f, 1);
+		/* a thread that waited on it when the call began waited for
+		 * nothing (the KFD wakes it with an error: it may be gone) */
+		for (int i = 0; i < n_doomed; i++) {
+			f = (struct kfdsig_trace_finding){
+				.detector = KFDSIG_DET_DEAD_WAIT,
+				.event_id = io->event_id,
+				.waiter_tid = doomed[i].tid,
+				.wait_ns = now_ns() - doomed[i].begin,
+				.cls = KFDSIG_CLASS_DESTROYED,
+			};
+			if (r->kind) {
+				put(r);
+				r->kind = 0;
 			}
+			put_findings(&f, 1);
+		}
 		break;
 	case _IOC_NR(AMDKFD_IOC_SET_EVENT):
 		det_event_set(io->event_id, before);

@@ -216,24 +216,44 @@ static void polled(void)
 	kfdsig_kfd_close(k);
 }
 
+struct doom {
+	uint32_t id;
+	int delay_ms;
+};
+
 static void *destroyer(void *arg)
 {
-	struct kfd_ioctl_destroy_event_args d = { .event_id = *(uint32_t *)arg };
+	struct doom *d = arg;
+	struct kfd_ioctl_destroy_event_args a = { .event_id = d->id };
 
-	usleep(100000);
-	p_ioctl(kfd, AMDKFD_IOC_DESTROY_EVENT, &d);
+	usleep((useconds_t)d->delay_ms * 1000);
+	p_ioctl(kfd, AMDKFD_IOC_DESTROY_EVENT, &a);
 	return NULL;
 }
 
+/* Until the destruction comes while the wait sleeps (EIO; EINVAL: the
+ * event was gone before the wait began), waiting longer each time. */
 static void dead_destroy(void)
 {
-	uint32_t id = event(true, NULL), res;
-	pthread_t th;
+	for (int k = 1; k <= 10; k++) {
+		struct doom d = { event(true, NULL), 50 * k };
+		struct kfd_event_data e = { .event_id = d.id };
+		struct kfd_ioctl_wait_events_args a = {
+			.events_ptr = (uint64_t)(uintptr_t)&e,
+			.num_events = 1,
+			.timeout = 10000,
+		};
+		pthread_t th;
+		int r;
 
-	if (pthread_create(&th, NULL, destroyer, &id))
-		fail("thread", EAGAIN);
-	p_wait(kfd, id, 5000, &res); /* ended by the destruction */
-	pthread_join(th, NULL);
+		if (pthread_create(&th, NULL, destroyer, &d))
+			fail("thread", EAGAIN);
+		r = p_ioctl(kfd, AMDKFD_IOC_WAIT_EVENTS, &a);
+		pthread_join(th, NULL);
+		if (r == -EIO)
+			return;
+	}
+	fail("the destruction never came during the wait", EPROTO);
 }
 
 static void dead_queue(void)
@@ -260,7 +280,7 @@ static void dead_queue(void)
 	kfdsig_kfd_queue_destroy(q);
 	w.event_id = ev.id;
 	/* under --bound 200: long enough to be found */
-	r = kfdsig_kfd_wait(k, &w, 1, false, 1500, &res);
+	r = kfdsig_kfd_wait(k, &w, 1, false, 3000, &res);
 	if (r || res != KFDSIG_WAIT_TIMEOUT)
 		fail("the wait should time out", EPROTO);
 	kfdsig_kfd_close(k);
