@@ -67,6 +67,7 @@ struct sqk_family {
 	bool agprs;	   /* accumulation VGPRs (gfx908 on) */
 	bool agpr_unified; /* AGPRs after the VGPRs (gfx90a, gfx940): acc bit of memory ops */
 	bool arch_scratch; /* architected flat scratch (gfx940): no flat scratch init SGPRs */
+	bool dpp_newbcast; /* DPP row_newbcast (gfx90a, gfx940) */
 	uint16_t lookup[SQK_NENC][1024];
 };
 

@@ -34,13 +34,15 @@ static struct sqk_family fams[] = {
 	  .tab = sqk_tab_gfx90a,
 	  .packed_tid = true,
 	  .agprs = true,
-	  .agpr_unified = true },
+	  .agpr_unified = true,
+	  .dpp_newbcast = true },
 	{ .name = "gfx940",
 	  .tab = sqk_tab_gfx940,
 	  .packed_tid = true,
 	  .agprs = true,
 	  .agpr_unified = true,
-	  .arch_scratch = true },
+	  .arch_scratch = true,
+	  .dpp_newbcast = true },
 	{ .name = "gfx1030", .tab = sqk_tab_gfx1030, .gfx10 = true },
 };
 

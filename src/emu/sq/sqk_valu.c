@@ -682,9 +682,15 @@ static uint32_t sdwa_sel(uint32_t v, unsigned sel, bool sx)
 	return v;
 }
 
-/* DPP16 source lane of lane @l, or -1 (LLVM SIDefines.h DppCtrl; ISA
- * manuals "DPP"). */
-static int dpp_lane(unsigned ctl, unsigned l, unsigned n)
+/* DPP16 source lane of lane @l, or -1 for an invalid lane (out of the row
+ * or wave), -2 for a control the family does not have (LLVM SIDefines.h
+ * DppCtrl; AMDGPUModifierSyntax "dpp_ctrl", "dpp16_ctrl" (gfx10: no wave
+ * shifts and rotates, no row_bcast; row_share, row_xmask), "dpp32_ctrl"
+ * (gfx90a and gfx940: row_newbcast, the lane of the row every lane reads,
+ * as row_share); ISA manuals "DPP"). row_bcast:15 in row 0 and
+ * row_bcast:31 in rows 0-1 have no source lane: read as invalid lanes
+ * (UNVERIFIED; LLVM masks those rows off with row_mask 0xa / 0xc). */
+static int dpp_lane(const struct sqk_family *f, unsigned ctl, unsigned l, unsigned n)
 {
 	unsigned row = l & ~15u, r = l & 15;
 	int s;
@@ -701,6 +707,8 @@ static int dpp_lane(unsigned ctl, unsigned l, unsigned n)
 	}
 	if (ctl >= 0x121 && ctl <= 0x12f) /* row_ror */
 		return (int)(row + ((r + 16 - (ctl & 15)) & 15));
+	if (f->gfx10 && ctl >= 0x130 && ctl <= 0x143 && ctl != 0x140 && ctl != 0x141)
+		return -2;
 	switch (ctl) {
 	case 0x130: /* wave_shl1 */
 		return l + 1 < n ? (int)l + 1 : -1;
@@ -721,9 +729,9 @@ static int dpp_lane(unsigned ctl, unsigned l, unsigned n)
 	default:
 		break;
 	}
-	if (ctl >= 0x150 && ctl <= 0x15f) /* row_share (gfx10) */
-		return (int)(row + (ctl & 15));
-	if (ctl >= 0x160 && ctl <= 0x16f) /* row_xmask (gfx10) */
+	if (ctl >= 0x150 && ctl <= 0x15f && (f->gfx10 || f->dpp_newbcast))
+		return (int)(row + (ctl & 15));	      /* row_share, row_newbcast */
+	if (ctl >= 0x160 && ctl <= 0x16f && f->gfx10) /* row_xmask */
 		return (int)(row + (r ^ (ctl & 15)));
 	return -2;
 }
@@ -1341,7 +1349,7 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 			} else {
 				unsigned row = l >> 4;
 
-				sl = dpp_lane(e >> 8 & 0x1ff, l, n);
+				sl = dpp_lane(w->r->f, e >> 8 & 0x1ff, l, n);
 				if (sl == -2)
 					return sqk_fail(w, in, -ENOTSUP,
 							"unimplemented DPP control");
@@ -1350,15 +1358,29 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 					continue;
 				}
 			}
-			if (sl < 0 || (unsigned)sl >= n || !(sqk_exec(w) >> sl & 1)) {
-				/* invalid or disabled source lane: bound_ctrl
-				 * (gfx10: fetch_inactive) reads 0, else no write */
-				if (in->ext == SQK_EXT_DPP && (e >> 19 & 1)) {
+			/* An inactive source lane (AMDGPUModifierSyntax "fi",
+			 * "bound_ctrl"): DPP8 reads 0, or its value with FI
+			 * (src0 0xea); DPP16 reads its value with FI (gfx10,
+			 * bit 18), else it is an invalid lane. An invalid lane
+			 * reads 0 with BOUND_CTRL (bit 19), else the lane is not
+			 * written. */
+			if (sl >= 0 && (unsigned)sl < n && !(sqk_exec(w) >> sl & 1)) {
+				bool fi = in->ext == SQK_EXT_DPP8 ? (in->w[0] & 0x1ff) == 0xea
+								  : w->r->f->gfx10 && (e >> 18 & 1);
+
+				if (fi) {
+					c.t0[l] = sv[sl], c.t0[l + 64] = sv[sl + 64];
+					continue;
+				}
+				if (in->ext == SQK_EXT_DPP8) {
 					c.t0[l] = 0, c.t0[l + 64] = 0;
 					continue;
 				}
-				if (sl >= 0 && (unsigned)sl < n && in->ext == SQK_EXT_DPP8) {
-					c.t0[l] = sv[sl], c.t0[l + 64] = sv[sl + 64];
+				sl = -1;
+			}
+			if (sl < 0 || (unsigned)sl >= n) {
+				if (in->ext == SQK_EXT_DPP && (e >> 19 & 1)) {
+					c.t0[l] = 0, c.t0[l + 64] = 0;
 					continue;
 				}
 				ex &= ~(1ull << l);
