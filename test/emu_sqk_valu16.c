@@ -129,6 +129,41 @@ static const struct tc cases[] = {
 	{ F9, "v_add_f16_sdwa v0, v1, v2 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE "
 	      "src0_sel:WORD_1 src1_sel:WORD_0" },
 	{ F9, "v_add_f16_e64 v0, v1, 0.5" },
+	{ F9 | F10, "v_rsq_f16 v0, v1" },
+	{ F9 | F10, "v_exp_f16 v0, v1" },
+	{ F9 | F10, "v_log_f16 v0, v1" },
+	{ F9 | F10, "v_sin_f16 v0, v1" },
+	{ F9 | F10, "v_cos_f16 v0, v1" },
+	{ F9 | F10, "v_div_fixup_f16 v0, v1, v2, v3" },
+	{ F9, "v_div_fixup_legacy_f16 v0, v1, v2, v3" },
+	{ F9, "v_mad_legacy_f16 v0, v1, v2, v3" },
+	{ F9, "v_mad_legacy_u16 v0, v1, v2, v3" },
+	{ F9, "v_mad_legacy_i16 v0, v1, v2, v3" },
+	{ F9, "v_fma_legacy_f16 v0, v1, v2, v3" },
+	{ F9, "v_cvt_norm_i16_f16 v0, v1" },
+	{ F9, "v_cvt_norm_u16_f16 v0, -v1" },
+	{ F9 | F10, "v_cvt_pknorm_i16_f16 v0, v1, v2" },
+	{ F9 | F10, "v_cvt_pknorm_u16_f16 v0, v1, |v2|" },
+	{ F9 | F10, "v_cvt_pknorm_i16_f32 v0, v1, v2" },
+	{ F9 | F10, "v_cvt_pknorm_u16_f32 v0, v1, v2" },
+	{ F9, "v_cmp_o_f16 vcc, v1, v2" },
+	{ F9, "v_cmp_eq_f16_e64 s[2:3], v1, v2" },
+	{ F9, "v_cmp_le_f16 vcc, v1, v2" },
+	{ F9, "v_cmp_ge_f16 vcc, v1, v2" },
+	{ F9, "v_cmp_ngt_f16 vcc, v1, v2" },
+	{ F9, "v_cmp_nle_f16 vcc, v1, v2" },
+	{ F9, "v_cmp_nlg_f16 vcc, v1, v2" },
+	{ F9, "v_cmpx_neq_f16 vcc, v1, v2" },
+	{ F9, "v_cmp_le_u16 vcc, v1, v2" },
+	{ F9, "v_cmp_lt_u16 vcc, v1, v2" },
+	{ F9, "v_cmp_eq_i16 vcc, v1, v2" },
+	{ F9, "v_cmpx_ne_u16 vcc, v1, v2" },
+	{ F10, "v_cmp_class_f16 vcc_lo, v1, v2" },
+	{ F10, "v_cmpx_gt_u16 v1, v2" },
+	{ F9 | F10, "v_max_u16 v0, v1, v2" },
+	{ F9 | F10, "v_min3_i16 v0, v1, v2, v3" },
+	{ F9 | F10, "v_max3_u16 v0, v1, v2, v3" },
+	{ F9 | F10, "v_min3_f16 v0, -v1, v2, |v3|" },
 	/* packed (VOP3P) */
 	{ F9 | F10, "v_pk_add_u16 v0, v1, v2" },
 	{ F9 | F10, "v_pk_add_u16 v0, v1, v2 clamp" },
@@ -522,9 +557,9 @@ static bool model(const struct mods *m, const uint32_t *s, uint32_t d, uint32_t 
 		r = m->clamp ? sat(a + b, -32768, 32767) : a + b;
 	else if (IS("v_sub_i16") || IS("v_sub_nc_i16"))
 		r = m->clamp ? sat(a - b, -32768, 32767) : a - b;
-	else if (IS("v_mad_u16"))
+	else if (IS("v_mad_u16") || IS("v_mad_legacy_u16"))
 		r = m->clamp ? sat((int64_t)ua * ub + uc, 0, 0xffff) : (int64_t)ua * ub + uc;
-	else if (IS("v_mad_i16"))
+	else if (IS("v_mad_i16") || IS("v_mad_legacy_i16"))
 		r = m->clamp ? sat((int64_t)a * b + c, -32768, 32767) : a * b + c;
 	else if (IS("v_med3_i16"))
 		r = a > b ? (b > c ? b : a < c ? a : c) : (a > c ? a : b < c ? b : c);
@@ -535,6 +570,10 @@ static bool model(const struct mods *m, const uint32_t *s, uint32_t d, uint32_t 
 			    : (ua > uc	 ? ua
 			       : ub < uc ? ub
 					 : uc);
+	else if (IS("v_min3_i16"))
+		r = a < b ? (a < c ? a : c) : (b < c ? b : c);
+	else if (IS("v_max3_u16"))
+		r = ua > ub ? (ua > uc ? ua : uc) : (ub > uc ? ub : uc);
 	else if (IS("v_min3_u16"))
 		r = ua < ub ? (ua < uc ? ua : uc) : (ub < uc ? ub : uc);
 	else if (IS("v_max3_i16"))
@@ -603,9 +642,78 @@ static bool model(const struct mods *m, const uint32_t *s, uint32_t d, uint32_t 
 				    m);
 	} else if (IS("v_ldexp_f16"))
 		*out = fres((__float128)ldexp(fa, sat(b, -64, 64)), m);
-	else if (IS("v_fma_f16"))
+	else if (IS("v_fma_f16") || IS("v_fma_legacy_f16"))
 		*out = fres((__float128)fa * fb + fc, m);
-	else if (IS("v_rcp_f16"))
+	else if (IS("v_rsq_f16"))
+		*out = fres((__float128)(1.0L / sqrtl(fa)), m);
+	else if (IS("v_exp_f16"))
+		*out = fres((__float128)exp2l(fa > 64 ? 64 : fa),
+			    m); /* 2^65504 is past long double */
+	else if (IS("v_log_f16"))
+		*out = fres((__float128)log2l(fa), m);
+	else if (IS("v_sin_f16") || IS("v_cos_f16")) {
+		/* sin / cos of 2*pi*x: x's fraction (exact), the exact zeros +0
+		 * (sin(+-0) = +-0); inf and NaN give NaN */
+		long double fr = (long double)fa - roundl(fa), v;
+		bool sn = IS("v_sin_f16");
+
+		if (isinf(fa) || isnan(fa))
+			v = NAN;
+		else if (sn && fa == 0)
+			v = fa;
+		else if (sn ? (fr == 0 || fabsl(fr) == 0.5L) : fabsl(fr) == 0.25L)
+			v = 0;
+		else
+			v = sn ? sinl(6.283185307179586476925L * fr)
+			       : cosl(6.283185307179586476925L * fr);
+		*out = fres((__float128)v, m);
+	} else if (IS("v_div_fixup_f16") || IS("v_div_fixup_legacy_f16")) {
+		/* S0 quotient, S1 denominator, S2 numerator (ISA V_DIV_FIXUP_F16) */
+		bool sgn = signbit(fb) != signbit(fc);
+		double r16;
+
+		if (isnan(fb) || isnan(fc))
+			r16 = NAN;
+		else if ((fb == 0 && fc == 0) || (isinf(fb) && isinf(fc)))
+			r16 = NAN;
+		else if (fb == 0 || isinf(fc))
+			r16 = sgn ? -INFINITY : INFINITY;
+		else if (isinf(fb) || fc == 0)
+			r16 = sgn ? -0.0 : 0.0;
+		else
+			r16 = sgn ? -fabs(fa) : fabs(fa);
+		*out = fres(r16, m);
+	} else if (IS("v_cvt_norm_i16_f16") || IS("v_cvt_norm_u16_f16")) {
+		bool sg = strstr(n, "i16") != NULL;
+
+		*out = isnan(fa) ? 0
+		       : sg ? (uint32_t)(int32_t)nearbyint(fmin(fmax(fa, -1), 1) * 32767) & 0xffff
+			    : (uint32_t)nearbyint(fmin(fmax(fa, 0), 1) * 65535);
+	} else if (!strncmp(n, "v_cvt_pknorm_", 13)) {
+		bool sg = n[13] == 'i', h = strstr(n, "_f16") != NULL;
+		uint32_t r2 = 0;
+
+		for (int i = 0; i < 2; i++) {
+			double x;
+
+			if (h) {
+				x = fop(s[i], m, i);
+			} else {
+				float f;
+
+				memcpy(&f, &s[i], 4);
+				x = (m->abs >> i & 1) ? fabs(f) : f;
+				x = (m->neg >> i & 1) ? -x : x;
+			}
+			r2 |= (isnan(x) ? 0
+			       : sg ? (uint32_t)(int32_t)nearbyint(fmin(fmax(x, -1), 1) * 32767) &
+					       0xffff
+				    : (uint32_t)nearbyint(fmin(fmax(x, 0), 1) * 65535))
+			      << (16 * i);
+		}
+		*out = r2;
+		*w16 = false;
+	} else if (IS("v_rcp_f16"))
 		*out = fres(1 / (__float128)fa, m);
 	else if (IS("v_sqrt_f16"))
 		*out = fres(sqrt(fa), m);
@@ -642,7 +750,7 @@ static bool model(const struct mods *m, const uint32_t *s, uint32_t d, uint32_t 
 				 : (uint32_t)sat((int64_t)fmax(fmin(trunc(fa), 70000), -70000),
 						 -32768, 32767) &
 					   0xffff;
-	else if (IS("v_mad_f16")) /* multiply rounded, then add rounded */
+	else if (IS("v_mad_f16") || IS("v_mad_legacy_f16")) /* multiply rounded, then add rounded */
 		*out = fres((__float128)hd(fres((__float128)fa * fb, &(struct mods){ 0 })) + fc, m);
 	else if (IS("v_mac_f16"))
 		*out = fres((__float128)hd(fres((__float128)fa * fb, &(struct mods){ 0 })) +

@@ -351,6 +351,37 @@ static uint32_t fma16(const struct vctx *c, double a, double b, double z)
 	return WH(c, s, sum_dir(p, z, s));
 }
 
+/* 2^x of an f16 (as a double): past 2^64 every binary16 rounding is the
+ * same, and the double would overflow where the f16 result must not (its
+ * largest finite value under round toward zero). */
+static double exp2_16(double x)
+{
+	return exp2(x > 64 ? 64 : x);
+}
+
+/* sin(2*pi*x) and cos(2*pi*x) of an f16 (exact in double): the argument
+ * reduced exactly to [-1/2, 1/2] first; the exact zeros are +0 (sin(+-0)
+ * keeps the sign). */
+static double sin2pi(double x)
+{
+	double r = x - nearbyint(x);
+
+	if (x == 0)
+		return x;
+	if (r == 0 || fabs(r) == 0.5)
+		return isnan(r) ? NAN : 0.0;
+	return sin(6.283185307179586 * r);
+}
+
+static double cos2pi(double x)
+{
+	double r = x - nearbyint(x);
+
+	if (fabs(r) == 0.25)
+		return 0.0;
+	return cos(6.283185307179586 * r);
+}
+
 /* IEEE minNum / maxNum (a NaN operand ignored), -0 below +0. */
 static double minz(double a, double b)
 {
@@ -1821,11 +1852,11 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 		H16OP(v_ceil_f16, ceil(HF(&c, 0, l)))
 		H16OP(v_floor_f16, floor(HF(&c, 0, l)))
 		H16OP(v_rndne_f16, nearbyint(HF(&c, 0, l)))
-		H16OP(v_exp_f16, exp2(HF(&c, 0, l)))
+		H16OP(v_exp_f16, exp2_16(HF(&c, 0, l)))
 		H16OP(v_log_f16, log2(HF(&c, 0, l)))
 		H16OP(v_rsq_f16, 1.0 / sqrt(HF(&c, 0, l)))
-		H16OP(v_sin_f16, sin(6.283185307179586 * HF(&c, 0, l)))
-		H16OP(v_cos_f16, cos(6.283185307179586 * HF(&c, 0, l)))
+		H16OP(v_sin_f16, sin2pi(HF(&c, 0, l)))
+		H16OP(v_cos_f16, cos2pi(HF(&c, 0, l)))
 		H16OP(v_fract_f16, ({
 			      double a_ = HF(&c, 0, l);
 			      isinf(a_) ? NAN : fmin(a_ - floor(a_), 0x1.ffcp-1);
@@ -1913,9 +1944,14 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 		{
 			double q = HF(&c, 0, l), den = HF(&c, 1, l), num = HF(&c, 2, l);
 
+			/* the special quotients as IEEE division gives them;
+			 * else |S0| with the sign of S1 xor S2 (ISA manuals,
+			 * V_DIV_FIXUP_F16) */
 			if (isnan(num) || isnan(den) || isinf(num) || isinf(den) || den == 0 ||
 			    num == 0)
 				q = num / den;
+			else
+				q = (signbit(num) != signbit(den)) ? -fabs(q) : fabs(q);
 			O(WH(&c, q, 0));
 		}
 		break;
