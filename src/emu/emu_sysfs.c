@@ -358,10 +358,15 @@ static struct geom geometry(const struct emu_gpu *g)
  *    emu_gen_node_caps();
  *  - the debugger bits (kfd_topology_set_capabilities(), emu_gen.c), which
  *    arrived with the debugger API, KFD 1.13;
- *  - RAS, from amdgpu_ras_get_context()'s features: HSA_CAP_SRAM_EDCSUPPORT
- *    (0x04000000) when the SDMA or GFX block has RAS, HSA_CAP_MEM_EDCSUPPORT
- *    (0x00100000) when UMC has, HSA_CAP_RASEVENTNOTIFY (0x00200000) when
- *    any block has (kfd_sysfs.h). ROCr reads the first as the ISA's
+ *  - RAS, from adev->ras_enabled: HSA_CAP_SRAM_EDCSUPPORTED (0x04000000)
+ *    when the GFX block has RAS (kernels before 5.14 also took SDMA's),
+ *    HSA_CAP_MEM_EDCSUPPORTED (0x00100000) when UMC has,
+ *    HSA_CAP_RASEVENTNOTIFY (0x00200000) when any block has, except on GC
+ *    9.0.1 (kfd_sysfs.h);
+ *  - never HSA_CAP_SVMAPI_SUPPORTED: the emulator has no AMDKFD_IOC_SVM,
+ *    as a kernel without HMM page migration (KFD_IS_SVM_API_SUPPORTED()
+ *    false); never HSA_CAP_FLAGS_COHERENTHOSTACCESS: no emulated GPU is
+ *    connected to the CPU by XGMI (adev->gmc.xgmi.connected_to_cpu). ROCr reads the first as the ISA's
  *    sramecc feature (rocminfo "gfx90a:sramecc+"). The render node answers
  *    the same features (emu_drm.c AMDGPU_INFO_RAS_ENABLED_FEATURES).
  */
@@ -372,11 +377,11 @@ uint32_t emu_sysfs_node_caps(const struct kfdsig_emu *emu, const struct emu_gpu 
 	if (emu_version_at_least(emu, 13))
 		emu_gen_debug_caps(&g->gen, &cap, &dprop);
 	cap |= emu_gen_node_caps(&g->gen);
-	if (ras & (RAS_SDMA | RAS_GFX))
+	if (ras & RAS_GFX)
 		cap |= 0x04000000u;
 	if (ras & RAS_UMC)
 		cap |= 0x00100000u;
-	if (ras)
+	if (ras && !(g->gen.gc[0] == 9 && g->gen.gc[1] == 0 && g->gen.gc[2] == 1))
 		cap |= 0x00200000u;
 	return cap;
 }
