@@ -129,6 +129,8 @@ static const struct tc cases[] = {
 	{ F9, "v_add_f16_sdwa v0, v1, v2 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE "
 	      "src0_sel:WORD_1 src1_sel:WORD_0" },
 	{ F9, "v_add_f16_e64 v0, v1, 0.5" },
+	{ F10, "v_add_nc_u16 v0, v1, 0.5 op_sel:[0,1,0]" },
+	{ F9 | F10, "v_pk_add_u16 v0, v1, 2.0 op_sel_hi:[1,1]" },
 	{ F9 | F10, "v_rsq_f16 v0, v1" },
 	{ F9 | F10, "v_exp_f16 v0, v1" },
 	{ F9 | F10, "v_log_f16 v0, v1" },
@@ -1043,8 +1045,11 @@ static void run_family(const char *name, const char *mcpu, uint32_t gfxv, unsign
 						      tcs[t]->text, l);
 						continue;
 					}
-					if (m.inl)
-						s[1] = 0x3800; /* 0.5 as an f16 operand */
+					if (m.inl) /* 0.5: binary16 for an f16 operand, the
+						    * f32 constant for an integer one */
+						s[1] = strstr(m.mn, "f16") ? 0x3800 : 0x3f000000;
+					if (strstr(tcs[t]->text, ", 2.0"))
+						s[1] = 0x40000000; /* 2.0, f32, for 16-bit integers */
 					if (strstr(tcs[t]->text, ", 1.0"))
 						s[1] = 0x3c00; /* 1.0, binary16, zero-extended */
 					if (m.pk2 || m.mix) {

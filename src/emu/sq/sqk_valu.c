@@ -49,7 +49,11 @@ struct vctx {
 };
 
 static bool f64src[K_COUNT];
-static uint8_t src16[K_COUNT]; /* sources (bit i) that are 16-bit */
+/* Sources (bit i) that are f16: an inline float constant is binary16
+ * there. A 16-bit integer operand reads the f32 constant (its low half),
+ * as LLVM's code emitter encodes them (AMDGPUMCCodeEmitter.cpp,
+ * getLit16IntEncoding() is getLit32Encoding()). */
+static uint8_t src16[K_COUNT];
 /* Inline float constants 240-248 as binary16 (0.5, -0.5, 1, -1, 2, -2,
  * 4, -4, 1/(2*pi)): a 16-bit operand's value, zero-extended. */
 static const uint16_t fc16[9] = { 0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000,
@@ -62,13 +66,12 @@ static void init_f64(void)
 		const char *n = sqk_op_name(i);
 
 		f64src[i] = strstr(n, "_f64") && strncmp(n, "v_cvt_f64_", 10) != 0;
-		{ /* the type of the last suffix is the sources' */
+		{ /* f16 sources: the type of the last suffix is theirs */
 			const char *t = strrchr(n, '_');
 
-			if (t && strlen(t) == 4 && strcmp(t + 2, "16") == 0 && n[0] == 'v')
+			if (t && strcmp(t, "_f16") == 0 && n[0] == 'v')
 				src16[i] = 7;
-			if (i == K_v_mad_u32_u16 || i == K_v_mad_i32_i16 || i == K_v_sad_u16 ||
-			    i == K_v_dot2_f32_f16 || i == K_v_dot2_i32_i16 || i == K_v_dot2_u32_u16)
+			if (i == K_v_dot2_f32_f16)
 				src16[i] = 3;
 			if (i >= K_v_mad_mix_f32 && i <= K_v_fma_mixhi_f16)
 				src16[i] = 0; /* per source: MIXF() */
@@ -1331,7 +1334,7 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 	memset(c.cy, 0, sizeof(c.cy));
 	for (unsigned i = 0; i < nsrc; i++)
 		src_setup(&c, (int)i, in->src[i], op);
-	/* 16-bit operands: inline float constants are binary16 */
+	/* f16 operands: inline float constants are binary16 */
 	for (unsigned i = 0; i < nsrc; i++)
 		if ((src16[op] >> i & 1) && in->src[i] >= 240 && in->src[i] <= 248)
 			c.s[i].k32 = fc16[in->src[i] - 240];
