@@ -14,14 +14,18 @@
 #           (the HIP programs of test/clients/),
 #           rocminfo and libamdhip64-dev (ROCm's rocminfo and HIP 5.2.3 host
 #           runtime: the rocminfo and HIP client tests, the main job's ROCm
-#           section), rocm-smi (the client_rocm_smi tests)
+#           section), rocm-smi (the client_rocm_smi tests), librocprim-dev,
+#           librocrand-dev, libhiprand-dev, librocsparse-dev and
+#           libhipsparse-dev (AMD's GPU libraries: the library judges
+#           test/clients/judge_*.hip, built by hipcc)
 KFDSIG_BUILD_DEBS="cmake gcc make pkg-config libdrm-dev scdoc"
-KFDSIG_CHECK_DEBS="llvm-22 lld-22 clang libclang-rt-14-dev clang-format python3 binutils jq python3-jsonschema groff-base librsvg2-bin libhsakmt-dev libhsa-runtime-dev rocminfo libamdhip64-dev hipcc rocm-smi"
+KFDSIG_CHECK_DEBS="llvm-22 lld-22 clang libclang-rt-14-dev clang-format python3 binutils jq python3-jsonschema groff-base librsvg2-bin libhsakmt-dev libhsa-runtime-dev rocminfo libamdhip64-dev hipcc rocm-smi librocprim-dev librocrand-dev libhiprand-dev librocsparse-dev libhipsparse-dev"
 KFDSIG_DEBS="$KFDSIG_BUILD_DEBS $KFDSIG_CHECK_DEBS"
 # The main job also runs Debian's libhsakmt clients under kfdsig exec, and a
 # HIP program with kernels built by hipcc (its compiled-kernels section;
-# hipcc brings libamdhip64-dev and rocminfo, which its ROCm section runs).
-KFDSIG_MAIN_DEBS="$KFDSIG_BUILD_DEBS libhsakmt-dev hipcc"
+# hipcc brings libamdhip64-dev and rocminfo, which its ROCm section runs),
+# and the library judges against AMD's GPU libraries.
+KFDSIG_MAIN_DEBS="$KFDSIG_BUILD_DEBS libhsakmt-dev hipcc librocprim-dev librocrand-dev libhiprand-dev librocsparse-dev libhipsparse-dev"
 
 kfdsig_missing_debs() {
   for p in "$@"; do

@@ -159,6 +159,7 @@ targets_of() {
     client_hip_illegal_*) out+=(kfdsig_cli kfdsig_preload client_hip_illegal) ;;
     client_hip_printf_*) out+=(kfdsig_cli kfdsig_preload client_hip_printf) ;;
     client_hsakmt_queue_*) out+=(kfdsig_cli kfdsig_preload client_hsakmt_queue) ;;
+    judge_*) t=${t#judge_}; out+=(kfdsig_cli kfdsig_preload "client_judge_${t%_gfx*}") ;;
     client_*) out+=(kfdsig_cli kfdsig_preload) ;;
     main_job) out+=(kfdsig_cli kfdsig_preload client_hip_kernel client_hip_printf) ;;
     abi_compat | exports*) out+=(kfdsig kfdsig-emu) ;;
@@ -197,7 +198,7 @@ run_tests() {
     t0=$(date +%s)
     to=$(bound_of "$t")
     case $t in
-    cli_* | suite_* | bench_plot | debug_trap_* | debug_exceptions_* | preload_* | trace_* | client_* | abi_compat | \
+    cli_* | suite_* | bench_plot | debug_trap_* | debug_exceptions_* | preload_* | trace_* | client_* | judge_* | abi_compat | \
       exports* | script_* | main_job)
       TMPDIR=$work/tmp timeout -k 5 "$to" ctest --test-dir "$bld" -R "^$t\$" \
         >>"$work/test.log" 2>&1

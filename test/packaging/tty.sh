@@ -37,7 +37,8 @@ for p in clang-format llvm-22 lld-22 clang jq python3-jsonschema; do
 	case " $KFDSIG_MAIN_DEBS " in *" $p "*) bad "the main job installs $p" ;; esac
 	case " $KFDSIG_CHECK_DEBS " in *" $p "*) ;; *) bad "the test command does not install $p" ;; esac
 done
-for p in cmake libdrm-dev scdoc libhsakmt-dev; do
+for p in cmake libdrm-dev scdoc libhsakmt-dev hipcc librocprim-dev librocrand-dev libhiprand-dev \
+	librocsparse-dev libhipsparse-dev; do
 	case " $KFDSIG_MAIN_DEBS " in *" $p "*) ;; *) bad "the main job lacks $p" ;; esac
 done
 grep -q '^  kfdsig_install_deps main ' "$src/scripts/run-main.sh" ||
