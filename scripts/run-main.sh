@@ -220,6 +220,41 @@ lostwait() {
   echo
 }
 
+# judges: our programs (test/clients/judge_*.hip, built by hipcc) run AMD's
+# library code on the emulated shader unit, rocPRIM's templates compiled
+# here and the precompiled kernels of Debian's rocRAND/hipRAND and
+# rocSPARSE/hipSPARSE, and compare every result with the host's
+# (test/clients/run-judge.sh): a row per library and target
+judges() {
+  local dir=${KFDSIG_CLIENTS_DIR:-build/release/test/clients} c lib steps spec out
+  local specs=(gfx900 gfx90a gfx1030)
+  [ -n "$smoke" ] && specs=(gfx90a)
+  echo "== AMD's GPU libraries on the emulated shader unit, judged against the host"
+  # library|what the steps compute|steps
+  for c in "rocprim|radix sort (keys, pairs), multi-block inclusive and exclusive scans, reduce (plus, max), histogram_even|sort pairs inclusive exclusive reduce histogram" \
+    "rocrand|Philox, MRG32k3a, XORWOW (device API) and the host API's Philox draws, uniform and normal floats; hipRAND|philox mrg xorwow host hiprand" \
+    "rocsparse|csrmv (plain, adaptive), csr2csc, dense2csr, csrsv; hipSPARSE csrmv, dense2csr|csrmv csr2csc dense2csr csrsv hipsparse"; do
+    IFS='|' read -r lib desc steps <<<"$c"
+    if [ ! -x "$dir/judge_$lib" ]; then
+      echo "SKIP  judge.$lib: not built (hipcc or lib$lib-dev missing at configure time)"
+      skipped=$((skipped + 1))
+      continue
+    fi
+    for spec in "${specs[@]}"; do
+      # shellcheck disable=SC2086
+      if out=$(test/clients/run-judge.sh "$kfdsig" "$spec" "$dir/judge_$lib" $steps 2>&1); then
+        echo "PASS  judge.$lib.$spec: $desc: $(grep -c ': 0 wrong of ' <<<"$out") comparisons, every element the host's"
+        passed=$((passed + 1))
+      else
+        echo "FAIL  judge.$lib.$spec: $(grep -m1 'FAIL' <<<"$out")"
+        failed=$((failed + 1))
+      fi
+    done
+  done
+  sections=$((sections + 1))
+  echo
+}
+
 cat <<'TXT'
 kfdsig makes AMD GPUs wake KFD event waiters: a GPU engine (the compute
 command processor, an SDMA engine or a shader) stores into the event's slot of
@@ -255,6 +290,7 @@ else
   rocm
   kernels
   lostwait
+  judges
   echo "== what it costs on the emulator (host clocks: the emulator's cost, not a GPU's)"
   bench=(bench --emulate gfx90a)
 fi

@@ -20,16 +20,17 @@ echo "$last"
 # libhsakmt clients (one row each, or one SKIP when they were not built) and the ROCm runtime
 # (a row per rocminfo spec and HIP target, or one SKIP without rocminfo / the HIP program),
 # compiled kernels (a row for gfx90a and one for its device printf, or one SKIP without the
-# hipcc-built program), the lost wake-up (a row, or one SKIP without the libhsakmt program)
+# hipcc-built program), the lost wake-up (a row, or one SKIP without the libhsakmt program),
+# the library judges (a row per library on gfx90a, or a SKIP per library not built)
 sum=$(awk '/^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$/ { p += $1; f += $3; s += $5 }
-	/^PASS  (libhsakmt\.|rocminfo |HIP|kernels\.|lost-wait\.)/ { p++ }
-	/^FAIL  (libhsakmt\.|rocminfo |HIP|kernels\.|lost-wait\.)/ { f++ }
-	/^SKIP: the lost wake-up program/ { s++ }
+	/^PASS  (libhsakmt\.|rocminfo |HIP|kernels\.|lost-wait\.|judge\.)/ { p++ }
+	/^FAIL  (libhsakmt\.|rocminfo |HIP|kernels\.|lost-wait\.|judge\.)/ { f++ }
+	/^SKIP: the lost wake-up program/ { s++ } /^SKIP  judge\./ { s++ }
 	/^SKIP: the libhsakmt clients/ { s++ } /^SKIP: rocminfo not installed/ { s++ }
 	/^SKIP  HIP host calls/ { s++ } /^SKIP: the HIP kernel program/ { s++ }
 	END { print p, f, s }' "$work/log")
 set -- $sum
-echo "$last" | grep -q "^kfdsig main job: PASS: $1 passed, $2 failed, $3 skipped over 9 suite sections; bench figures in $work/bench.json (samples $work/bench-samples.csv), plot in $work/bench.svg$" ||
+echo "$last" | grep -q "^kfdsig main job: PASS: $1 passed, $2 failed, $3 skipped over 10 suite sections; bench figures in $work/bench.json (samples $work/bench-samples.csv), plot in $work/bench.svg$" ||
   { echo "verdict does not sum the sections ($sum)"; exit 1; }
 [ "$1" -gt 0 ] || { echo "nothing passed"; exit 1; }
 if [ -x "$clients/client_hsakmt_queue" ]; then
@@ -52,6 +53,14 @@ if [ -x "$clients/client_lost_wakeup" ]; then
 	grep -q '^PASS  lost-wait\.gfx90a: WAIT_EVENTS on event [0-9]* (timeout=inf) named after [0-9.]* s in flight (bound 1 s): slot written, no interrupt set it; program killed, exit 1$' "$work/log" ||
 		{ echo "no lost-wait row"; grep -A2 '^== the lost wake-up' "$work/log"; exit 1; }
 fi
+for lib in rocprim rocrand rocsparse; do
+	if [ -x "$clients/judge_$lib" ]; then
+		grep -q "^PASS  judge\.$lib\.gfx90a: .*: [1-9][0-9]* comparisons, every element the host's$" "$work/log" ||
+			{ echo "the $lib judge did not pass"; grep "judge\.$lib" "$work/log"; exit 1; }
+	else
+		grep -q "^SKIP  judge\.$lib: not built" "$work/log" || { echo "no skip row for the $lib judge"; exit 1; }
+	fi
+done
 grep -q '<svg' "$work/bench.svg" || { echo "no plot"; exit 1; }
 grep -q '"figures"' "$work/bench.json" || { echo "no bench figures"; exit 1; }
 [ "$(wc -l <"$work/bench-samples.csv")" -gt 10 ] || { echo "no samples"; exit 1; }
