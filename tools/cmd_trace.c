@@ -136,7 +136,7 @@ static int attach(const char *arg, const char *spec)
 
 	if (*end || pid <= 0)
 		return cli_usage_error("bad PID '%s'", arg);
-	if (spec)
+	if (spec || access("/dev/kfd", F_OK)) /* no GPU here: only the emulated KFD */
 		return cli_error("cannot attach to %ld: the emulated KFD lives inside the process, "
 				 "so attaching needs it started under 'kfdsig trace' (or 'kfdsig "
 				 "exec' ... 'kfdsig trace')",

@@ -308,7 +308,8 @@ static __thread unsigned ok_next;
 
 static bool page_ok(uintptr_t page)
 {
-	for (unsigned i = 0; i < OK_PAGES; i++)
+	/* page 0 is never mapped (and is what an empty entry holds) */
+	for (unsigned i = 0; page && i < OK_PAGES; i++)
 		if (ok_page[i] == page)
 			return true;
 	return false;
@@ -774,6 +775,8 @@ int preload_trace_ioctl(const struct kfdsig_kfd_ops *ops, int fd, unsigned long 
 	}
 	if (ok)
 		args_in(nr, arg, &r, &before);
+	else
+		r.u.io.flags = KFDSIG_TRACE_IO_UNREAD;
 	r.t_ns = now_ns();
 	ret = ops->ioctl(ops->ctx, fd, req, arg);
 	r.ret = ret < 0 ? ret : 0;

@@ -525,6 +525,11 @@ static void print_ioctl(struct trace_report *rep, const struct kfdsig_trace_rec 
 		fprintf(o, ", \"ioctl\": \"%s\", \"nr\": %u", name, r->nr);
 	else
 		fprintf(o, "%s", name);
+	if (io->flags & KFDSIG_TRACE_IO_UNREAD) {
+		fprintf(o, rep->o.json ? ", \"undecoded\": true" : " <argument not readable>");
+		ret_text(rep, r);
+		return;
+	}
 	switch (r->nr) {
 	case 0x08: /* CREATE_EVENT */
 		if (rep->o.json)

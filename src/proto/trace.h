@@ -77,13 +77,18 @@ enum kfdsig_trace_page {
 	KFDSIG_PAGE_USER,   /* the client's buffer, by its memory handle */
 };
 
+/* The argument could not be read (the KFD answers EFAULT): nothing of it
+ * is decoded. */
+#define KFDSIG_TRACE_IO_UNREAD 1u
+
 struct kfdsig_trace_ioctl {
 	/* event ioctls */
 	uint32_t event_id, event_type, auto_reset, page; /* page: enum kfdsig_trace_page */
 	uint64_t page_offset; /* CREATE_EVENT: the handle in or the mmap offset out */
 	uint64_t page_addr;   /* CREATE_EVENT: where this process maps the page (0: not yet) */
 	/* queue ioctls */
-	uint32_t queue_id, gpu_id, queue_type, percentage, priority, pad;
+	uint32_t queue_id, gpu_id, queue_type, percentage, priority;
+	uint32_t flags; /* KFDSIG_TRACE_IO_* */
 	uint64_t ring_base, ring_size, doorbell_offset;
 };
 

@@ -23,6 +23,7 @@
 #   output: write errors, unknown ioctls, -e, --json-seq, -p, hex strings,
 #     --time, a program killed by a signal;
 #   lost-wakeup: the main job's libhsakmt program, named;
+#   attach-real: -P on a machine with /dev/kfd (77 without one);
 #   hip: a correct HIP program (kernels, events, a stream, blocking sync),
 #     traced 20 times: no warning and no error.
 set -u
@@ -313,8 +314,10 @@ output)
 		die "unknown: exit $?"
 	grep -q '\] [0-9.]* IOCTL_0x7f = -1 ENOTTY (Inappropriate ioctl for device) <' "$work/t.txt" ||
 		die "an unknown ioctl is not named by its number"
-	grep -q '\] [0-9.]* GET_VERSION = -1 EFAULT (Bad address) <' "$work/t.txt" ||
+	grep -q '\] [0-9.]* GET_VERSION <argument not readable> = -1 EFAULT (Bad address) <' "$work/t.txt" ||
 		die "an ioctl with an unreadable argument is not traced"
+	grep -q '\] [0-9.]* CREATE_EVENT <argument not readable> = -1 EFAULT (Bad address) <' "$work/t.txt" ||
+		die "CREATE_EVENT with an unreadable argument is not traced undecoded"
 	grep -q '^ *1 *1 .*  IOCTL_0x7f$' "$work/t.txt" || die "the summary does not count the unknown ioctl"
 	grep -q '^ *[0-9]* *1 .*  GET_VERSION$' "$work/t.txt" || die "the summary does not count EFAULT"
 	# -e: the lines of one class, the summary of all
@@ -385,6 +388,17 @@ PY
 	st=$?
 	[ $st -eq 1 ] && grep -q "attaching needs it started under 'kfdsig trace'" "$work/err" ||
 		die "-P on the emulator: exit $st: $(cat "$work/err")"
+	;;
+attach-real)
+	# -P on a machine with a GPU: says why not, exit 1
+	[ -e /dev/kfd ] || { echo "no /dev/kfd: skip"; exit 77; }
+	sleep 30 &
+	sleeper=$!
+	"$k" trace -P $sleeper >/dev/null 2>"$work/err"
+	st=$?
+	kill $sleeper
+	[ $st -eq 1 ] && grep -q "kfdsig-trace(1), ATTACHING" "$work/err" ||
+		die "-P on the real KFD: exit $st: $(cat "$work/err")"
 	;;
 lost-wakeup)
 	# the main job's program: libhsakmt's hsaKmtWaitOnEvent() on a slot

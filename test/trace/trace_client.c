@@ -296,6 +296,9 @@ static void unknown(void)
 	/* GET_VERSION on an address nothing maps: EFAULT */
 	if (ioctl(kfd, AMDKFD_IOC_GET_VERSION, (void *)8) == 0)
 		fail("GET_VERSION on a bad pointer succeeded", EPROTO);
+	/* CREATE_EVENT too: its arguments are decoded when readable only */
+	if (ioctl(kfd, AMDKFD_IOC_CREATE_EVENT, (void *)16) == 0)
+		fail("CREATE_EVENT on a bad pointer succeeded", EPROTO);
 }
 
 static void no_waiter(void)
