@@ -4,7 +4,7 @@
  * from the ISA manuals' instruction descriptions (AMD "Vega" and RDNA2
  * Instruction Set Architecture, the VOP1/VOP2/VOP3/VOPC 16-bit opcodes,
  * SDWA and OPSEL, the VOP3P packed, mix and dot opcodes): each instruction below is assembled by llvm-mc 22 for
- * gfx900, gfx90a and gfx1030, decoded by the unit and executed on every lane
+ * gfx900, gfx90a, gfx942 and gfx1030, decoded by the unit and executed on every lane
  * of a bare wave (a partial EXEC) whose sources hold edge values (zeros,
  * denormals, the largest finite, infinities, quiet and signaling NaNs,
  * negative and out-of-range shift counts) with their other halves set,
@@ -1168,6 +1168,7 @@ int main(void)
 		return T_EXIT_SKIP;
 	run_family("gfx900", "gfx900", 90000, 64, G900);
 	run_family("gfx90a", "gfx90a", 90010, 64, G90A);
+	run_family("gfx942", "gfx942", 90402, 64, G90A);
 	run_family("gfx1030 wave32", "gfx1030", 100300, 32, F10);
 	return t_result("emu_sqk_valu16");
 }

@@ -2121,7 +2121,10 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 					   : (double)sqk_f32(
 						     acc32(&c, w->v[(size_t)(dst - 256) * 64 + l]));
 			/* the products are exact; the two sums carry their
-			 * errors (TwoSum) into one rounding to f32 */
+			 * errors (TwoSum) into one rounding to f32. The ISA
+			 * does not say how the hardware rounds inside the dot
+			 * product: one rounding of the exact value is our
+			 * choice (unverified on hardware). */
 			double p1 = PF(&c, 0, l, 0) * PF(&c, 1, l, 0),
 			       p2 = PF(&c, 0, l, 1) * PF(&c, 1, l, 1), s1 = p1 + p2, s2 = s1 + z,
 			       e = twosum_err(p1, p2, s1) + twosum_err(s1, z, s2), r = s2 + e;
@@ -2558,9 +2561,12 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 			 * keeps it; gfx9 zeroes it, except that v_mac_f16,
 			 * v_madak_f16, v_madmk_f16 (and the fmac/fmaak/fmamk
 			 * forms) keep it (LLVM GCNSubtarget.cpp,
-			 * zeroesHigh16BitsOfDest()). VOP3 op_sel[3] writes the
-			 * high half and keeps the low one (ISA manuals, VOP3
-			 * OPSEL). */
+			 * zeroesHigh16BitsOfDest()). That list leaves some
+			 * gfx9 16-bit results out (v_cvt_u16_f16, v_cvt_i16_f16,
+			 * v_cvt_norm*, v_sat_pk_u8_i16): zeroed here too, which
+			 * no compiled code can rely on either way (unverified).
+			 * VOP3 op_sel[3] writes the high half and keeps the low
+			 * one (ISA manuals, VOP3 OPSEL). */
 			bool keep = w->r->f->gfx10 || op == K_v_mac_f16 || op == K_v_madak_f16 ||
 				    op == K_v_madmk_f16 || op == K_v_fmac_f16 ||
 				    op == K_v_fmaak_f16 || op == K_v_fmamk_f16;
