@@ -3,21 +3,22 @@
  * The shader unit's 16-bit VALU (sqk_valu.c) against a host model written
  * from the ISA manuals' instruction descriptions (AMD "Vega" and RDNA2
  * Instruction Set Architecture, the VOP1/VOP2/VOP3/VOPC 16-bit opcodes,
- * SDWA and OPSEL, the VOP3P packed, mix and dot opcodes): each instruction below is assembled by llvm-mc 22 for
- * gfx900, gfx90a, gfx942 and gfx1030, decoded by the unit and executed on every lane
- * of a bare wave (a partial EXEC) whose sources hold edge values (zeros,
+ * SDWA and OPSEL, the VOP3P packed, mix and dot opcodes): each instruction
+ * below is assembled by llvm-mc 22 for gfx900, gfx90a, gfx942 and gfx1030,
+ * decoded by the unit and executed on every lane of a bare wave (a partial EXEC) whose sources hold edge values (zeros,
  * denormals, the largest finite, infinities, quiet and signaling NaNs,
  * negative and out-of-range shift counts) with their other halves set,
  * in three MODE settings: f16 denormals kept, flushed (MODE[7:6] 0), and
  * rounding toward zero (MODE[3:2] 3). The model's float arithmetic is the
- * compiler's _Float16 conversions of exact double or __float128 values (one
- * rounding, in the host rounding mode the case sets), not the unit's.
+ * exact value in __float128 (sums carrying a sticky step where __float128
+ * itself rounds), rounded once to binary16 by counting quanta of its binade
+ * (rq()), or converted by the compiler where the result is f32: not the
+ * unit's bit-level rounding.
  * High halves: gfx9 zeroes the high half of a 16-bit result except for
  * v_mac_f16 / v_madak_f16 / v_madmk_f16, RDNA keeps it (LLVM
  * GCNSubtarget.cpp zeroesHigh16BitsOfDest()); VOP3 op_sel[3] writes the
  * high half and keeps the low one.
  */
-#include <fenv.h>
 #include <math.h>
 
 #include "emu_sqk_util.h"
