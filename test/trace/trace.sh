@@ -194,6 +194,17 @@ stack)
 	for d in $detectors; do
 		[ "$(count "$d")" -eq 0 ] || die "stack: $d fired on a correct program"
 	done
+	# the lost wait over the real backend: the slot read from the signal
+	# page the process mapped, no interrupt to see
+	LD_PRELOAD=$preload KFDSIG_PRELOAD=$work/tracer.so KFDSIG_TRACE_STACK=$work/tracer.so \
+		KFDSIG_EMULATE='' "$k" trace --bound 400 --fail-on lost -o "$work/t.txt" -- \
+		"$client" lost-inf >"$work/out" 2>"$work/err" </dev/null
+	st=$?
+	[ $st -eq 1 ] || die "stack lost-inf: exit $st: $(cat "$work/err")"
+	grep -q '!! error: lost wait: tid [0-9]* has waited [0-9.]* s on event [0-9]*, whose slot in the signal page is written (0x[0-9a-f]*), but no interrupt set it$' \
+		"$work/t.txt" || die "stack: the lost wait on the real backend was not named"
+	grep -q '^    event [0-9]*: slot written (0x[0-9a-f]*), interrupts not visible (real GPU)$' \
+		"$work/t.txt" || die "stack: the closing block does not say what the real backend knows"
 	;;
 clients)
 	ran=0
