@@ -232,7 +232,7 @@ judges() {
   echo "== AMD's GPU libraries on the emulated shader unit, judged against the host"
   # library|what the steps compute|steps
   for c in "rocprim|radix sort (keys, pairs), multi-block inclusive and exclusive scans, reduce (plus, max), histogram_even|sort pairs inclusive exclusive reduce histogram" \
-    "rocrand|Philox, MRG32k3a, XORWOW (device API) and the host API's Philox draws, uniform and normal floats; hipRAND|philox mrg xorwow host hiprand" \
+    "rocrand|Philox, MRG32k3a, XORWOW (device API) and the host API's Philox draws, uniform and normal floats and halfs; hipRAND|philox mrg xorwow host half hiprand" \
     "rocsparse|csrmv (plain, adaptive), csr2csc, dense2csr, csrsv; hipSPARSE csrmv, dense2csr|csrmv csr2csc dense2csr csrsv hipsparse"; do
     IFS='|' read -r lib desc steps <<<"$c"
     if [ ! -x "$dir/judge_$lib" ]; then
