@@ -118,10 +118,11 @@ check smi seq --emulate gfx90a,smi=process_start+queue_eviction smi --json-seq -
 check shader doc shader -t gfx90a -j
 check shader doc shader -t gfx803 -e 300 --signal-page 0x7f00000000 -f json -q
 check shader doc shader -t gfx1201 --trap -j
-# kfdsig debug: a command with no KFD use (attached, exit), then records as
+# kfdsig debug: a command with no KFD use (attached, exit; -o -: the records on
+# standard output, where a started command does not put them), then records as
 # a debugged trap_queue client prints them (test/clients/run-debug.sh runs it)
 want emulated
-check debug lines --emulate gfx90a debug -j -- sh -c true
+check debug lines --emulate gfx90a debug -j -o - -- sh -c true
 check debug text '{"type": "exception", "pid": 7, "source": "queue", "gpu_id": 16501, "queue_id": 0, "exceptions": 2, "names": ["EC_QUEUE_WAVE_TRAP"]}'
 check debug text '{"type": "queue", "pid": 7, "queue_id": 0, "gpu_id": 16501, "queue_type": "compute", "ring_base_address": 140028782989312, "ring_size": 65536, "ctx_save_restore_address": 140028647829504, "ctx_save_restore_area_size": 36638720, "exceptions": 0, "names": []}'
 check debug text '{"type": "device", "pid": 7, "gpu_id": 16501, "gfx_target_version": 90010, "location_id": 256, "device_id": 29708, "simd_count": 240, "capability": 537362432, "debug_prop": 470, "exceptions": 0, "names": []}'
