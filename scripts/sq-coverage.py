@@ -8,7 +8,8 @@ Debian's ROCm libraries (--libs: librocsparse0, librocrand1, libhipsparse0,
 libhiprand1, found with dpkg -L), of HIP programs built with hipcc (--hip
 FILE.hip, when hipcc is installed), of any .so or executable given with
 --so, and LLVM 22's output for LLVM IR files (--kernels FILE.ll, at -O0 and
--O3). Each distinct instruction goes through the unit's own decoder and
+-O3), and programs given with --so-opt FILE when they exist (our hipcc-built
+library judges; a note names those absent). Each distinct instruction goes through the unit's own decoder and
 opcode tables (the sqk_decode_words helper, --decoder): what they do not
 take, the unit cannot execute. Prints, per target, the count of every
 mnemonic the unit cannot execute (and writes it to --report FILE).
@@ -20,7 +21,7 @@ LLVM 22 or one of the libraries --libs names is absent.
 
 Usage: scripts/sq-coverage.py --decoder PATH [--llvm DIR] [--allow FILE]
        [--report FILE] [--targets gfx900,gfx90a,gfx1030] [--libs]
-       [--so FILE]... [--hip FILE.hip]... [--kernels FILE.ll]...
+       [--so FILE]... [--so-opt FILE]... [--hip FILE.hip]... [--kernels FILE.ll]...
 """
 import argparse, collections, concurrent.futures, os, re, shutil, struct, subprocess, sys
 import tempfile
@@ -96,6 +97,7 @@ def main():
     ap.add_argument("--targets", default="gfx900,gfx90a,gfx1030")
     ap.add_argument("--libs", action="store_true")
     ap.add_argument("--so", action="append", default=[])
+    ap.add_argument("--so-opt", action="append", default=[])
     ap.add_argument("--hip", action="append", default=[])
     ap.add_argument("--kernels", action="append", default=[])
     ap.add_argument("-j", type=int, default=2)
@@ -113,6 +115,11 @@ def main():
                 skip(pkg + " is not installed")
             sources += [(pkg, s) for s in sos if os.path.isfile(s)]
     sources += [(os.path.basename(s), s) for s in a.so]
+    for s in a.so_opt:
+        if os.path.isfile(s):
+            sources.append((os.path.basename(s), s))
+        else:
+            print("note: %s not built; not scanned" % s)
     tmp = tempfile.mkdtemp(prefix="kfdsig-sqcov-")
     try:
         cos = []  # (label, target, path)
