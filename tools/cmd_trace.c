@@ -113,9 +113,7 @@ static void run(char **argv, int wfd)
 	fcntl(fd, F_SETFD, 0);
 	snprintf(num, sizeof(num), "%d", fd);
 	setenv(KFDSIG_TRACE_FD_ENV, num, 1);
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
-	execvp(argv[0], argv);
+	execvp(argv[0], argv); /* with the signal dispositions kfdsig trace was given */
 	fprintf(stderr, "kfdsig trace: cannot run '%s': %s\n", argv[0], strerror(errno));
 	_exit(errno == ENOENT ? 127 : 126);
 }

@@ -282,8 +282,12 @@ lost-other)
 	[ "$(count lost-wait)" -eq 0 ] || die "a lost wait where the slot scan delivered the signal"
 	;;
 sigint)
-	"$k" trace --emulate gfx90a --bound 200 -o "$work/t.txt" -- "$client" lost-inf \
-		>"$work/out" 2>"$work/err" </dev/null &
+	# as from a terminal: SIGINT not ignored (sh ignores it in the jobs it
+	# starts with &, and the program keeps what kfdsig trace was given)
+	python3 -c 'import os, signal, sys
+signal.signal(signal.SIGINT, signal.SIG_DFL)
+os.execvp(sys.argv[1], sys.argv[1:])' "$k" trace --emulate gfx90a --bound 200 -o "$work/t.txt" -- \
+		"$client" lost-inf >"$work/out" 2>"$work/err" </dev/null &
 	tracer=$!
 	i=0
 	while ! grep -q '!! error: lost wait' "$work/t.txt" 2>/dev/null && [ $i -lt 300 ]; do
@@ -298,6 +302,21 @@ sigint)
 	grep -q "^calls in flight: 1$" "$work/t.txt" || die "no closing block after SIGINT"
 	grep -q "^    event [0-9]*: slot written" "$work/t.txt" || die "the closing block lost the state"
 	grep -q "^killed by SIGINT (exit status 130)$" "$work/t.txt" || die "no 'killed by SIGINT'"
+	# SIGTERM the same way
+	"$k" trace --emulate gfx90a --bound 200 -o "$work/t2.txt" -- "$client" lost-inf \
+		>"$work/out" 2>"$work/err" </dev/null &
+	tracer=$!
+	i=0
+	while ! grep -q '!! error: lost wait' "$work/t2.txt" 2>/dev/null && [ $i -lt 300 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	kill -TERM $tracer
+	wait $tracer
+	st=$?
+	[ $st -eq 143 ] || die "SIGTERM: exit $st, not the program's 143"
+	grep -q "^calls in flight: 1$" "$work/t2.txt" || die "no closing block after SIGTERM"
+	grep -q "^killed by SIGTERM (exit status 143)$" "$work/t2.txt" || die "no 'killed by SIGTERM'"
 	;;
 dead)
 	"$k" trace --emulate gfx90a -j -o "$work/trace.json" -- "$client" dead-destroy \
