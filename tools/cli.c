@@ -16,8 +16,26 @@ size_t cli_ncmds;
 
 static void vmsg(const char *fmt, va_list ap)
 {
+	char msg[1024];
+	const unsigned char *p = (const unsigned char *)msg;
+	size_t n;
+
+	/* The message echoes what the user typed: a control byte (ESC would
+	 * drive the terminal) or a byte that is not UTF-8 is written as \xNN */
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	fprintf(stderr, "%s: ", cli_prog);
-	vfprintf(stderr, fmt, ap);
+	for (n = strlen(msg); n;) {
+		size_t len = esc_utf8_len(p, n);
+
+		if (!len || (len == 1 && ((*p < 0x20 && *p != '\t') || *p == 0x7f))) {
+			fprintf(stderr, "\\x%02x", *p);
+			len = 1;
+		} else {
+			fwrite(p, 1, len, stderr);
+		}
+		p += len;
+		n -= len;
+	}
 	fputc('\n', stderr);
 }
 
@@ -58,7 +76,10 @@ int cli_error(const char *fmt, ...)
 	return EXIT_FAILURE;
 }
 
-bool cli_parse_u64(const char *what, const char *s, uint64_t max, uint64_t *out)
+/* @s within @min..@max; a refusal names @say_min..@say_max, the range that
+ * matters to the user (cli_parse_event()). */
+static bool parse_range(const char *what, const char *s, uint64_t min, uint64_t max,
+			uint64_t say_min, uint64_t say_max, uint64_t *out)
 {
 	const char *digits = s;
 	unsigned long long v;
@@ -74,8 +95,8 @@ bool cli_parse_u64(const char *what, const char *s, uint64_t max, uint64_t *out)
 		base = 16;
 	}
 	if (s && s[0] == '-' && isdigit((unsigned char)s[1])) {
-		cli_usage_error("%s: %s is negative: want 0 to %llu", what, s,
-				(unsigned long long)max);
+		cli_usage_error("%s %s: want %llu to %llu", what, s, (unsigned long long)say_min,
+				(unsigned long long)say_max);
 		return false;
 	}
 	if (!s ||
@@ -86,19 +107,41 @@ bool cli_parse_u64(const char *what, const char *s, uint64_t max, uint64_t *out)
 	errno = 0;
 	v = strtoull(digits, &end, base);
 	if (errno == ERANGE && !*end) {
-		cli_usage_error("%s: %s is larger than %llu", what, s, (unsigned long long)max);
+		cli_usage_error("%s %s: want %llu to %llu", what, s, (unsigned long long)say_min,
+				(unsigned long long)say_max);
 		return false;
 	}
 	if (errno || *end) {
 		cli_usage_error("%s: '%s' is not a number", what, s);
 		return false;
 	}
-	if (v > max) {
-		cli_usage_error("%s: %s is larger than %llu", what, s, (unsigned long long)max);
+	if (v < min || v > max) {
+		cli_usage_error("%s %s: want %llu to %llu", what, s, (unsigned long long)say_min,
+				(unsigned long long)say_max);
 		return false;
 	}
 	*out = v;
 	return true;
+}
+
+bool cli_parse_range(const char *what, const char *s, uint64_t min, uint64_t max, uint64_t *out)
+{
+	return parse_range(what, s, min, max, min, max, out);
+}
+
+bool cli_parse_event(const char *s, uint32_t *out)
+{
+	uint64_t v;
+
+	if (!parse_range("--event", s, 0, UINT32_MAX, 1, 4095, &v))
+		return false;
+	*out = (uint32_t)v;
+	return true;
+}
+
+bool cli_parse_u64(const char *what, const char *s, uint64_t max, uint64_t *out)
+{
+	return cli_parse_range(what, s, 0, max, out);
 }
 
 const struct kfdsig_target *cli_target(const char *name)

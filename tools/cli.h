@@ -152,6 +152,13 @@ int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * Return false (and print a usage error naming @what) when it is not one or
  * exceeds @max. */
 bool cli_parse_u64(const char *what, const char *s, uint64_t max, uint64_t *out);
+/* cli_parse_u64() within @min..@max; every refusal in one style:
+ * "--count -5: want 1 to 1000000". */
+bool cli_parse_range(const char *what, const char *s, uint64_t min, uint64_t max, uint64_t *out);
+/* --event of emit and shader: any 32-bit id (the library refuses 0 and ids
+ * from 4096 with the kernel's reason, or lets them through under
+ * --deliberately-bad); a negative one names the ids the kernel signals. */
+bool cli_parse_event(const char *s, uint32_t *out);
 
 /* Look a target up; print the library's reason when unknown. */
 const struct kfdsig_target *cli_target(const char *name);

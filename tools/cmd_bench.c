@@ -87,10 +87,8 @@ int cmd_bench(int argc, char **argv)
 	while ((c = cli_getopt(argc, argv, cmd_bench_shortopts, cmd_bench_options)) != -1) {
 		switch (c) {
 		case 'c':
-			if (!cli_parse_u64("--count", optarg, 1000000, &v))
+			if (!cli_parse_range("--count", optarg, 1, 1000000, &v))
 				return EXIT_USAGE;
-			if (!v)
-				return cli_usage_error("--count: must be at least 1");
 			bopt.count = (uint32_t)v;
 			break;
 		case OPT_SAMPLES:

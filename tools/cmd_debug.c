@@ -791,7 +791,7 @@ int cmd_debug(int argc, char **argv)
 			resume = true;
 			break;
 		case 'c':
-			if (!cli_parse_u64("--count", optarg, UINT32_MAX, &count))
+			if (!cli_parse_range("--count", optarg, 1, UINT32_MAX, &count))
 				return EXIT_USAGE;
 			break;
 		case 'T':

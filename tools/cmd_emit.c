@@ -327,6 +327,7 @@ struct emit_args {
 	const char *target, *output, *signal_out;
 	struct kfdsig_fence fence;
 	enum cli_format fmt;
+	bool fmt_given; /* -f on the command line */
 	bool have_event, have_slot, have_page, have_signal_va, pad_submit;
 	bool have_cache, have_form, have_xcc;
 	uint32_t nop_flags;
@@ -366,9 +367,8 @@ static int emit_parse(int argc, char **argv, struct emit_args *a, bool *done)
 			a->signal_out = optarg;
 			break;
 		case 'e':
-			if (!cli_parse_u64("--event", optarg, UINT32_MAX, &v))
+			if (!cli_parse_event(optarg, &fence->event_id))
 				return EXIT_USAGE;
-			fence->event_id = (uint32_t)v;
 			a->have_event = true;
 			break;
 		case OPT_SLOT_VA:
@@ -443,6 +443,7 @@ static int emit_parse(int argc, char **argv, struct emit_args *a, bool *done)
 		case 'f':
 			if (!cli_parse_format(optarg, &a->fmt))
 				return EXIT_USAGE;
+			a->fmt_given = true;
 			break;
 		case 'o':
 			a->output = optarg;
@@ -461,6 +462,13 @@ static int emit_validate(struct emit_args *a)
 	struct kfdsig_fence *fence = &a->fence;
 	const char *e = a->e->name;
 
+	/* -j is --format json: another --format with it is a contradiction */
+	if (cli_json() && a->fmt_given && a->fmt != FMT_JSON)
+		return cli_usage_error("--json and --format %s: choose one",
+				       a->fmt == FMT_BIN	 ? "bin"
+				       : a->fmt == FMT_C	 ? "c"
+				       : a->fmt == FMT_ANNOTATED ? "annotated"
+								 : "hex");
 	if (a->fmt == FMT_JSON)
 		cli_g.json = true;
 	if (cli_json())

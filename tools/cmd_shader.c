@@ -251,7 +251,7 @@ int cmd_shader(int argc, char **argv)
 	unsigned kind;
 	struct kfdsig_shader_stub co, raw;
 	const struct kfdsig_target *t;
-	uint64_t v, slot_va = 0, page = 0;
+	uint64_t slot_va = 0, page = 0;
 	uint32_t event_id = 0;
 	uint8_t code[4096];
 	FILE *out;
@@ -263,9 +263,8 @@ int cmd_shader(int argc, char **argv)
 			target = optarg;
 			break;
 		case 'e':
-			if (!cli_parse_u64("--event", optarg, UINT32_MAX, &v))
+			if (!cli_parse_event(optarg, &event_id))
 				return EXIT_USAGE;
-			event_id = (uint32_t)v;
 			have_event = true;
 			break;
 		case OPT_SLOT_VA:

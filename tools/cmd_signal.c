@@ -183,10 +183,9 @@ static int signal_parse(int argc, char **argv, struct signal_args *a, bool *done
 					"--engine: '%s' is not pm4, sdma, shader or aql", optarg);
 			break;
 		case 'e':
-			if (!cli_parse_u64("--event", optarg, 4095, &a->id))
+			/* 0 is reserved; the kernel looks up slots below 4096 */
+			if (!cli_parse_range("--event", optarg, 1, 4095, &a->id))
 				return EXIT_USAGE;
-			if (!a->id)
-				return cli_usage_error("--event: 0 is reserved by the kernel");
 			break;
 		case 'g':
 			if (!cli_parse_u64("--gpu", optarg, UINT32_MAX, &a->gpu))
@@ -194,10 +193,8 @@ static int signal_parse(int argc, char **argv, struct signal_args *a, bool *done
 			a->have_gpu = true;
 			break;
 		case 'c':
-			if (!cli_parse_u64("--count", optarg, 1000000, &a->count))
+			if (!cli_parse_range("--count", optarg, 1, 1000000, &a->count))
 				return EXIT_USAGE;
-			if (!a->count)
-				return cli_usage_error("--count: must be at least 1");
 			break;
 		case OPT_NO_TIME:
 			a->no_time = true;

@@ -202,7 +202,7 @@ int cmd_smi(int argc, char **argv)
 			have_gpu = true;
 			break;
 		case 'c':
-			if (!cli_parse_u64("--count", optarg, UINT64_MAX, &count))
+			if (!cli_parse_range("--count", optarg, 1, UINT64_MAX, &count))
 				return EXIT_USAGE;
 			break;
 		case 'T':

@@ -11,9 +11,10 @@
 static void help(FILE *f)
 {
 	fprintf(f,
-		"usage: kfdsig test [-d N] [--emulate TARGET[,TARGET...]|all]\n"
+		"usage: kfdsig test [-d N | -g GPU_ID] [--emulate TARGET[,TARGET...]|all]\n"
 		"                   [-E pm4,sdma,shader,aql] [--case GLOB[,GLOB...]] [--list]\n"
-		"                   [-f FMT | -j | --tap | --ktap] [--junit FILE] [--no-time]\n"
+		"                   [-f FMT | -j | --tap | --ktap] [-o FILE] [--junit FILE]\n"
+		"                   [--no-time]\n"
 		"                   [-T MS] [--kfd-version X.Y] [--kernel-profile NAME]\n\n"
 		"Run the interrupt-path suite: named cases that each check one behaviour of\n"
 		"the kernel's event path (event ids and limits, reset modes, wait-any/all,\n"

@@ -112,17 +112,36 @@ int main(int argc, char **argv)
 	}
 	name = argv[1];
 	len = strlen(name);
-	for (size_t i = 0; i < cli_ncmds; i++) {
-		if (!strcmp(cli_cmds[i].name, name)) {
+	for (size_t i = 0; i < cli_ncmds && !found; i++)
+		if (!strcmp(cli_cmds[i].name, name))
+			found = &cli_cmds[i];
+	/* a prefix: the one command it starts, or every command it could mean */
+	for (size_t i = 0, n = 0; i < cli_ncmds && !found; i++) {
+		char list[256] = "";
+		size_t at = 0;
+
+		if (!len || strncmp(cli_cmds[i].name, name, len))
+			continue;
+		for (size_t j = i; j < cli_ncmds; j++)
+			if (!strncmp(cli_cmds[j].name, name, len))
+				n++;
+		if (n == 1) {
 			found = &cli_cmds[i];
 			break;
 		}
-		if (len && !strncmp(cli_cmds[i].name, name, len)) {
-			if (found)
-				return cli_usage_error("'%s' is ambiguous: %s or %s?", name,
-						       found->name, cli_cmds[i].name);
-			found = &cli_cmds[i];
+		for (size_t j = i, k = 0; j < cli_ncmds; j++) {
+			if (strncmp(cli_cmds[j].name, name, len))
+				continue;
+			k++;
+			at += (size_t)snprintf(list + at, sizeof(list) - at, "%s%s",
+					       k == 1	? ""
+					       : k == n ? " or "
+							: ", ",
+					       cli_cmds[j].name);
+			if (at >= sizeof(list))
+				break;
 		}
+		return cli_usage_error("'%s' is ambiguous: %s?", name, list);
 	}
 	if (!found)
 		return cli_usage_error("unknown command '%s' (kfdsig --help lists them)", name);

@@ -45,11 +45,15 @@ int fence_check(const struct kfdsig_target *t, const struct kfdsig_fence *f, uin
 
 	if (unlikely(f->event_id == 0))
 		return set_error(EINVAL,
-				 "event id 0 is reserved by the kernel and never signalled");
+				 "event id 0: want 1 to %u (0 is reserved by the kernel and never "
+				 "signalled)",
+				 KFDSIG_SIGNAL_EVENT_LIMIT - 1);
 	if (unlikely(f->event_id >= KFDSIG_SIGNAL_EVENT_LIMIT))
 		return set_error(EINVAL,
-				 "event id %u is >= 4096: the kernel never looks such a slot up",
-				 f->event_id);
+				 "event id %u: want 1 to %u (the kernel never looks a slot "
+				 "from %u up)",
+				 f->event_id, KFDSIG_SIGNAL_EVENT_LIMIT - 1,
+				 KFDSIG_SIGNAL_EVENT_LIMIT);
 	if (unlikely((flags & KFDSIG_FENCE_CTXID) && f->ctxid != f->event_id))
 		return set_error(EINVAL,
 				 "context id %u differs from event id %u: the interrupt "

@@ -414,6 +414,8 @@ struct kfdsig_emu *kfdsig_emu_create_from_spec(const char *spec)
 	char *save = NULL;
 	uint64_t smi_inject = 0;
 	struct kfdsig_emu *emu;
+	static const char *const once[] = { "kfd=", "profile=", "smi=" };
+	unsigned seen = 0;
 
 	memset(gpus, 0, sizeof(gpus));
 	if (!spec || !*spec || strlen(spec) >= sizeof(buf)) {
@@ -421,9 +423,28 @@ struct kfdsig_emu *kfdsig_emu_create_from_spec(const char *spec)
 		errno = EINVAL;
 		return NULL;
 	}
+	/* strtok_r() would skip an empty item ("gfx90a,"): a typo, refused */
+	if (spec[0] == ',' || spec[strlen(spec) - 1] == ',' || strstr(spec, ",,")) {
+		set_error(EINVAL, "an empty item (a stray ',')");
+		errno = EINVAL;
+		return NULL;
+	}
 	snprintf(buf, sizeof(buf), "%s", spec);
 	for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		uint32_t maj, min;
+
+		/* kfd=, profile= and smi= set one value each: a second is refused
+		 * rather than silently winning */
+		for (size_t k = 0; k < sizeof(once) / sizeof(once[0]); k++) {
+			if (strncmp(tok, once[k], strlen(once[k])))
+				continue;
+			if (seen & (1u << k)) {
+				set_error(EINVAL, "%s given twice", once[k]);
+				errno = EINVAL;
+				return NULL;
+			}
+			seen |= 1u << k;
+		}
 
 		if (!strncmp(tok, "kfd=", 4)) {
 			if (!parse_version(tok + 4, &maj, &min) || !maj) {

@@ -101,7 +101,7 @@ def main():
                 errors.append(f"{d}/{c}.args: no {c}.out (expected stdout)")
             if d == "main":
                 continue
-            with open(os.path.join(root, d, c + ".args")) as fh:
+            with open(os.path.join(root, d, c + ".args"), errors="surrogateescape") as fh:
                 args = fh.read()
             out = os.path.join(root, d, c + ".out")
             if os.path.exists(out):

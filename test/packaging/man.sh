@@ -32,6 +32,14 @@ for p in "$dir"/man1/*.1 "$dir"/man3/*.3; do
   [ -z "$w" ] || { echo "FAIL: $p: $w"; fail=1; }
 done
 [ -f "$dir/man1/kfdsig.1" ] || { echo "FAIL: no kfdsig(1)"; fail=1; }
+# scdoc markup that came out as text: a literal **bold** (scdoc's bold is
+# *one* star; an escaped \*\* prints both)
+for p in "$dir"/man1/*.1 "$dir"/man3/*.3; do
+  if groff -man -Tascii -P-cbou "$p" 2>/dev/null | grep -qE '(^|[ (])\*\*[A-Za-z][^*]*\*\*'; then
+    echo "FAIL: $(basename "$p"): a literal '**' in the rendered page"
+    fail=1
+  fi
+done
 want='NAME SYNOPSIS DESCRIPTION OPTIONS EXIT_STATUS EXAMPLES'
 for p in "$dir"/man1/*.1; do
   head -n 1 "$p" | grep -q '^\.so ' && continue
