@@ -192,6 +192,8 @@ static const struct tc cases[] = {
 	{ F9 | F10, "v_pk_add_f16 v0, v1, 1.0 op_sel_hi:[1,0]" },
 	/* mixed precision */
 	{ G900, "v_mad_mix_f32 v0, v1, v2, v3 op_sel_hi:[1,1,0]" },
+	{ G900, "v_mad_mix_f32 v0, v1, v2, v3" },
+	{ G90A | F10, "v_fma_mix_f32 v0, v1, v2, v3" },
 	{ G900, "v_mad_mixlo_f16 v0, v1, -v2, |v3| op_sel:[1,0,0] op_sel_hi:[1,1,1]" },
 	{ G900, "v_mad_mixhi_f16 v0, v1, v2, v3 op_sel_hi:[0,1,1] clamp" },
 	{ G90A | F10, "v_fma_mix_f32 v0, v1, v2, v3 op_sel_hi:[1,1,0]" },
@@ -1025,6 +1027,19 @@ static void run_family(const char *name, const char *mcpu, uint32_t gfxv, unsign
 					in3[l] = g->w.v[192 + l] = value(l, 3, round);
 					if (strstr(m.mn, "class") && rnd() % 2)
 						in2[l] = g->w.v[128 + l] = rnd() & 0x3ff;
+					if (!strcmp(tcs[t]->text, "v_mad_mix_f32 v0, v1, v2, v3") ||
+					    !strcmp(tcs[t]->text, "v_fma_mix_f32 v0, v1, v2, v3")) {
+						/* f32 sources, S2 = -(S0 * S1 rounded to f32) on odd
+						 * lanes: mad gives 0, fma the product's rounding error */
+						float a, b, p;
+
+						memcpy(&a, &in1[l], 4);
+						memcpy(&b, &in2[l], 4);
+						p = -(a * b);
+						if (l & 1)
+							memcpy(&in3[l], &p, 4),
+								g->w.v[192 + l] = in3[l];
+					}
 					old[l] = g->w.v[l] = rnd();
 				}
 				sqk_set_mask(&g->w, SQK_EXEC, ex);
