@@ -281,7 +281,19 @@ int cli_getopt(int argc, char **argv, const char *shortopts, const struct option
 {
 	int c;
 
+	/* Under --json getopt_long() must not print: the refusal is said
+	 * here, as JSON (every error under -j is) */
+	opterr = !cli_g.json;
 	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		if (c == '?' && cli_g.json) {
+			if (optopt)
+				cli_usage_error("bad option or missing argument: -%c", optopt);
+			else
+				cli_usage_error("bad option or missing argument: %s",
+						optind > 0 && optind <= argc ? argv[optind - 1]
+									     : "?");
+			return '?';
+		}
 		if (!once(c, optarg, longopts))
 			return '?';
 		if (!cli_global_opt(c, optarg))

@@ -6,6 +6,7 @@
  * the command's.
  */
 #define _GNU_SOURCE
+#include <elf.h>
 #include <errno.h>
 #include <getopt.h>
 #include <link.h>
@@ -43,6 +44,38 @@ static void help(FILE *f)
 static bool readable(const char *path)
 {
 	return path && *path && access(path, R_OK) == 0;
+}
+
+/* NULL when @path is a shared object this process's loader can preload (an
+ * ELF file of its class and machine, of type ET_DYN), else why not. The
+ * loader itself would only warn and run the command without the
+ * interposer. */
+static bool elf_header(const char *path, ElfW(Ehdr) * eh)
+{
+	FILE *f = fopen(path, "rb");
+	size_t n;
+
+	if (!f)
+		return false;
+	n = fread(eh, 1, sizeof(*eh), f);
+	fclose(f);
+	return n == sizeof(*eh) && !memcmp(eh->e_ident, ELFMAG, SELFMAG);
+}
+
+static const char *not_preloadable(const char *path)
+{
+	ElfW(Ehdr) eh, self;
+
+	if (access(path, R_OK))
+		return strerror(errno);
+	if (!elf_header(path, &eh))
+		return "not an ELF file";
+	if (elf_header("/proc/self/exe", &self) &&
+	    (eh.e_ident[EI_CLASS] != self.e_ident[EI_CLASS] || eh.e_machine != self.e_machine))
+		return "an ELF file of another class or machine";
+	if (eh.e_type != ET_DYN)
+		return "not a shared object";
+	return NULL;
 }
 
 /* The interposer: $KFDSIG_PRELOAD, else beside the executable (relocated
@@ -125,7 +158,7 @@ const struct cli_complete cmd_exec_complete[] = {
  * code after printing the error. Shared with kfdsig debug. */
 int cli_exec_env(const char *spec)
 {
-	const char *preload, *old;
+	const char *preload, *old, *why;
 	char pbuf[PATH_MAX], rt[PATH_MAX], *ld;
 	struct kfdsig_emu *emu;
 	size_t n;
@@ -146,6 +179,9 @@ int cli_exec_env(const char *spec)
 	if (!readable(preload))
 		return cli_error("cannot find libkfdsig-preload.so%s%s (set KFDSIG_PRELOAD)",
 				 preload ? ": " : "", preload ? preload : "");
+	why = not_preloadable(preload);
+	if (why)
+		return cli_error("cannot preload the interposer %s: %s", preload, why);
 	old = getenv("LD_PRELOAD");
 	sanitizer_runtime(rt, sizeof(rt));
 	n = strlen(rt) + strlen(preload) + (old ? strlen(old) : 0) + 3;
