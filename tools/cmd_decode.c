@@ -990,6 +990,7 @@ static int decode_run(struct decode_args *a)
 	KFDSIG_OPTS(kfdsig_decode_input_opts, io, .ring_name = a->ring_name);
 	struct kfdsig_decode_stats st = { 0 };
 	struct collect col = { 0 };
+	char bad_end[256] = "";
 	struct kfdsig_decode_input_ring ring;
 	const char *path = a->path;
 	unsigned char head[4096];
@@ -1033,10 +1034,16 @@ static int decode_run(struct decode_args *a)
 		io.dwords = feed_fn;
 	}
 	ret = kfdsig_decode_input_parse(in, head, nhead, &io, &ring);
-	if (col.nomem)
+	if (col.nomem) {
 		ret = cli_error("out of memory");
-	else if (ret)
+	} else if (ret < 0 && ret != -EIO && ret != -ENOMEM && !window) {
+		/* A bad end (stray bytes): the packets before it were decoded;
+		 * finish them and print the summary line, then refuse. */
+		snprintf(bad_end, sizeof(bad_end), "%s", kfdsig_last_error());
+		ret = 0;
+	} else if (ret) {
 		ret = input_error(ret);
+	}
 	if (ret)
 		goto done;
 	if (window) {
@@ -1103,6 +1110,11 @@ static int decode_run(struct decode_args *a)
 	/* Nothing to decode is almost always the wrong file or a failed
 	 * producer upstream of a pipe: say so rather than succeed silently
 	 * (an empty ring window is a state, not an error). */
+	if (!out->packets && !out->skipped && bad_end[0]) {
+		out->len = 0;
+		ret = cli_usage_error("%s", bad_end);
+		goto done;
+	}
 	if (!out->packets && !out->skipped && !(window && !whole)) {
 		out->len = 0;
 		ret = cli_usage_error("%s%s%s holds no dwords: nothing to decode",
@@ -1113,6 +1125,10 @@ static int decode_run(struct decode_args *a)
 	if (!a->nosum)
 		summary(out, wdesc);
 	ret = out->findings[KFDSIG_SEV_ERROR] ? EXIT_FAILURE : 0;
+	if (bad_end[0]) {
+		out_flush(out);
+		ret = cli_usage_error("%s", bad_end);
+	}
 done:
 	out_flush(out);
 	kfdsig_decoder_free(d);
