@@ -55,7 +55,7 @@ if [ -x "$clients/client_lost_wakeup" ]; then
 fi
 for lib in rocprim rocrand rocsparse; do
 	if [ -x "$clients/judge_$lib" ]; then
-		grep -q "^PASS  judge\.$lib\.gfx90a: .*: [1-9][0-9]* comparisons, every element the host's$" "$work/log" ||
+		grep -q "^PASS  judge\.$lib\.gfx90a: .*: [1-9][0-9]* comparisons with the host's reference, none wrong$" "$work/log" ||
 			{ echo "the $lib judge did not pass"; grep "judge\.$lib" "$work/log"; exit 1; }
 	else
 		grep -q "^SKIP  judge\.$lib: not built" "$work/log" || { echo "no skip row for the $lib judge"; exit 1; }
