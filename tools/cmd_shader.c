@@ -341,6 +341,15 @@ int cmd_shader(int argc, char **argv)
 	if (!(out = cli_open_output(output, binary)))
 		return binary && !output ? EXIT_USAGE : EXIT_FAILURE;
 	ret = write_out(out, fmt, &co, &raw, code, have_event, event_id, slot_va);
+	if (ret) {
+		/* write_out() has said why: no second message for the same
+		 * failure from the close */
+		if (out == stdout)
+			clearerr(stdout);
+		else
+			fclose(out);
+		return ret;
+	}
 	if (cli_close_output(out))
 		ret = EXIT_FAILURE;
 	return ret;

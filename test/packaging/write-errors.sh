@@ -11,7 +11,9 @@ spec=gfx90a
 check() {
   err=$(timeout 60 "$kfdsig" --emulate "$spec" "$@" 2>&1 >/dev/full)
   st=$?
-  if [ "$st" != 1 ] || ! printf '%s' "$err" | grep -q 'write error'; then
+  # one message: exactly one line of stderr
+  if [ "$st" != 1 ] || ! printf '%s' "$err" | grep -q 'write error' ||
+    [ "$(printf '%s\n' "$err" | grep -c .)" != 1 ]; then
     echo "FAIL: kfdsig $* >/dev/full: exit $st, stderr: $err"
     fail=1
   fi
@@ -28,6 +30,7 @@ for pretty in "" -p; do
   check "$@" emit -t gfx90a -e 5 --signal-page 0x200000 -f json
   check "$@" decode -t gfx90a "$data/two-fences-gfx90a.bin"
   check "$@" shader -t gfx90a
+  check "$@" shader -t gfx90a -f elf
   check "$@" signal
   spec=gfx90a,smi=gpu_pre_reset
   check "$@" smi -c 1 -T 2000
