@@ -65,8 +65,10 @@ def variants(enc, op, g10):
                 [w0, 6 << 24 | 2], [w0, 2]]
     if enc == "DS":
         w0 = 0xD8000000 | op << (18 if g10 else 17)
+        gds = 1 << (17 if g10 else 16)  # the GWS operations exist only with it
         return [[w0, d] for d in (6 << 24 | 5 << 16 | 4 << 8 | 2, 4 << 8 | 2, 5 << 16 | 4 << 8 | 2,
-                                  6 << 24 | 2, 6 << 24 | 4 << 8 | 2, 2, 6 << 24, 0)]
+                                  6 << 24 | 2, 6 << 24 | 4 << 8 | 2, 2, 6 << 24, 0)] + \
+            [[w0 | gds, d] for d in (4 << 8, 0)]
     if enc == "MUBUF":
         w0 = 0xE0000000 | (op & 0x7F) << 18 | (op >> 7) << 25
         return [[w0 | 1 << 12, 0x80 << 24 | 2 << 16 | 4 << 8 | 2], [w0, 0]]

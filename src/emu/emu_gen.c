@@ -330,3 +330,35 @@ uint32_t emu_gen_node_caps(const struct emu_gen *g)
 		cap |= 0x4000u;
 	return cap;
 }
+
+/*
+ * The GWS entries of a GPU (the topology's num_gws and what
+ * ALLOC_QUEUE_GWS hands out; 0: none). kfd_device.c kfd_gws_init()
+ * allocates the device's GWS under HWS (the emulator's scheduling) only
+ * on SOC15 GPUs with MEC2 firmware that supports GWS barriers: GC 9.0.1
+ * from 0x81b3 or any GC up to 9.4.0 from 0x1b3, 9.4.1 from 0x30, 9.4.2
+ * from 0x28, 9.4.3 / 9.4.4 / 9.5.0 always, 10.3.x from 0x6b, 11.x with MES
+ * scheduler 68 or later, 12.x always ("drm/amdkfd: enable cooperative
+ * launch on gfx12", which sets gws_size 64). gws_size is 64 on gfx9,
+ * gfx10 and gfx11 (gfx_v9_0.c, gfx_v10_0.c, gfx_v11_0.c
+ * *_set_gds_init()); kfd_topology.c reports it as num_gws when the
+ * device has GWS and runs HWS. GC 10.1 (Navi 1x) has none. The MEC2
+ * firmware is taken as the MEC firmware the emulator reports (amdgpu
+ * loads both from one image). The MES version is not modelled: GC 11 is
+ * taken as without GWS (UNVERIFIED; the safe choice, as a program then
+ * takes its path without cooperative launch).
+ */
+uint32_t emu_gen_gws_size(const struct emu_gen *g)
+{
+	uint32_t v = (uint32_t)g->gc[0] << 16 | (uint32_t)g->gc[1] << 8 | g->gc[2];
+	uint32_t fw = g->mec_fw;
+	bool has;
+
+	if (g->gc[0] < 9)
+		return 0;
+	has = (v == 0x090001 && fw >= 0x81b3) || (v <= 0x090400 && fw >= 0x1b3) ||
+	      (v == 0x090401 && fw >= 0x30) || (v == 0x090402 && fw >= 0x28) || v == 0x090403 ||
+	      v == 0x090404 || v == 0x090500 || (v >= 0x0a0300 && v < 0x0b0000 && fw >= 0x6b) ||
+	      v >= 0x0c0000;
+	return has ? 64 : 0;
+}

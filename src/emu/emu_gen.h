@@ -93,6 +93,9 @@ struct emu_tile_config {
  * for a GPU without tile tables (GC 9 and later). */
 const struct emu_tile_config *emu_tile_config(uint32_t gfxv);
 
+/* The GPU's GWS entries (kfd_device.c kfd_gws_init()), 0 without GWS. */
+uint32_t emu_gen_gws_size(const struct emu_gen *g);
+
 /* Does the ISR drop a CP end-of-pipe interrupt with context id 0? */
 bool emu_gen_drops_ctx0(const struct emu_gen *g);
 

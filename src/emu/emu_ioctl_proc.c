@@ -14,6 +14,7 @@
  *                                GPUs that run with retry off
  *   AVAILABLE_MEMORY             VRAM not yet allocated
  *   UPDATE_QUEUE, SET_CU_MASK    -EFAULT for an unknown queue
+ *   ALLOC_QUEUE_GWS              -EINVAL, -ENODEV, -EBUSY (pqm_set_gws)
  *   ALLOC_MEMORY_OF_GPU DOORBELL / MMIO_REMAP and the MMIO mmap.
  *
  * Every pdd of the process exists from the open (kfd_init_apertures
@@ -30,6 +31,7 @@
 #include <unistd.h>
 
 #include "emu/emu_priv.h"
+#include "emu/sq/sqk.h"
 
 /* ---- apertures (kfd_flat_memory.c) ------------------------------------- */
 
@@ -387,6 +389,48 @@ static int set_cu_mask(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	return r;
 }
 
+/*
+ * kfd_ioctl_alloc_queue_gws: an unknown queue is -EINVAL
+ * (pqm_get_user_queue()), a device without GWS -ENODEV (kfd_gws_init()
+ * gave it none, emu_gen_gws_size(); the no-HWS policy, also -ENODEV, is
+ * never the emulator's). pqm_set_gws(): one queue of the process per
+ * device holds the GWS (a second request -EBUSY), num_gws 0 releases it
+ * (-EINVAL when the process holds none); any other num_gws asks for the
+ * whole GWS. first_gws is 0. The DBG_TRAP -EBUSY of a debugged process on
+ * firmware without GWS debugging (kfd_dbg_has_gws_support()) is not
+ * modelled. The queue keeps the GWS until it is destroyed
+ * (pqm_destroy_queue() releases it). No KFD version gates the ioctl: its
+ * arrival did not change the minor version.
+ */
+static int alloc_queue_gws(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
+{
+	struct kfd_ioctl_alloc_queue_gws_args *a = data;
+	struct emu_queue *q;
+	struct emu_pdd *pdd;
+	int r = 0;
+
+	(void)emu;
+	pthread_mutex_lock(&p->lock);
+	q = queue_by_id(p, a->queue_id);
+	pdd = q ? &p->pdd[q->g->index] : NULL;
+	if (!q)
+		r = -EINVAL;
+	else if (!emu_gen_gws_size(&q->g->gen))
+		r = -ENODEV;
+	else if (a->num_gws && pdd->gws_queue)
+		r = -EBUSY;
+	else if (!a->num_gws && !pdd->gws_queue)
+		r = -EINVAL;
+	else if (a->num_gws && !pdd->gws_state && !(pdd->gws_state = sqk_gws_new()))
+		r = -ENOMEM;
+	else
+		pdd->gws_queue = a->num_gws ? a->queue_id + 1 : 0;
+	pthread_mutex_unlock(&p->lock);
+	if (!r)
+		a->first_gws = 0;
+	return r;
+}
+
 /* ---- doorbell and MMIO buffers ------------------------------------------- */
 
 /* kfd_ioctl_alloc_memory_of_gpu for KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL (the
@@ -459,6 +503,7 @@ static const struct emu_ioctl_ext ext[] = {
 	{ AMDKFD_IOC_SET_SCRATCH_BACKING_VA, set_scratch_backing_va, 1 },
 	{ AMDKFD_IOC_GET_TILE_CONFIG, get_tile_config, 1 },
 	{ AMDKFD_IOC_SET_TRAP_HANDLER, set_trap_handler, 1 },
+	{ AMDKFD_IOC_ALLOC_QUEUE_GWS, alloc_queue_gws, 1 },
 	{ AMDKFD_IOC_GET_PROCESS_APERTURES_NEW, get_apertures_new, 1 },
 	{ AMDKFD_IOC_SET_CU_MASK, set_cu_mask, 1 },
 	/* kfd_ioctl.h history: SVM and SET_XNACK_MODE arrived in 1.5,

@@ -159,6 +159,11 @@ static bool run(struct emu_queue *q, struct sqk_dispatch *sd)
 		usleep(20);
 	}
 	emu_gpu_apertures(q->g, &ap);
+	/* the queue's GWS (ALLOC_QUEUE_GWS): a cooperative dispatch */
+	pthread_mutex_lock(&q->p->lock);
+	if (q->p->pdd[q->g->index].gws_queue == q->id + 1)
+		sd->gws = q->p->pdd[q->g->index].gws_state;
+	pthread_mutex_unlock(&q->p->lock);
 	sd->shared_base = ap.lds_base;
 	sd->private_base = ap.scratch_base;
 	rc = sqk_run(sd, &env, &res);

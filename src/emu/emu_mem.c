@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "emu/emu_priv.h"
+#include "emu/sq/sqk.h"
 
 static long page_sz(void)
 {
@@ -45,6 +46,10 @@ static void bo_free(struct emu_bo *bo)
 
 void emu_proc_free_memory(struct emu_proc *p)
 {
+	for (int i = 0; i < EMU_MAX_GPUS; i++) {
+		sqk_gws_free(p->pdd[i].gws_state);
+		p->pdd[i].gws_state = NULL;
+	}
 	for (int i = 0; i < EMU_MAX_GPUS; i++)
 		if (p->pdd[i].db_memfd >= 0) {
 			munmap(p->pdd[i].db_kptr, p->emu->gpus[i].gen.doorbell_slice);

@@ -144,6 +144,8 @@ struct emu_bo {
 };
 
 /* kfd_process_device */
+struct sqk_gws;
+
 struct emu_pdd {
 	bool vm;		   /* ACQUIRE_VM done */
 	struct emu_file *drm_file; /* its render file, NULL once closed */
@@ -153,6 +155,10 @@ struct emu_pdd {
 	/* SET_TRAP_HANDLER (kfd_process_set_trap_handler(): qpd->tba_addr,
 	 * tma_addr), p->lock; 0: none bound */
 	uint64_t tba, tma;
+	/* ALLOC_QUEUE_GWS: the queue id + 1 that holds the device's GWS
+	 * (qpd.num_gws != 0), 0: none; p->lock */
+	uint32_t gws_queue;
+	struct sqk_gws *gws_state; /* its barriers and semaphores (emu/sq/sqk_gws.c) */
 };
 
 /* A user queue and the engine thread that runs it. */

@@ -370,6 +370,9 @@ int emu_destroy_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	if (q) {
 		*pp = q->next;
 		p->queue_ids[q->id / 64] &= ~(1ull << (q->id % 64));
+		/* pqm_destroy_queue(): the queue's GWS goes back */
+		if (p->pdd[q->g->index].gws_queue == q->id + 1)
+			p->pdd[q->g->index].gws_queue = 0;
 	}
 	pthread_mutex_unlock(&p->lock);
 	if (!q)

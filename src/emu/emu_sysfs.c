@@ -525,7 +525,7 @@ static void node_props(const struct kfdsig_emu *emu, const struct emu_gpu *g, st
 	prop(p, "max_waves_per_simd", s.waves);
 	prop(p, "lds_size_in_kb", g ? g->prod.lds_kb : 0);
 	prop(p, "gds_size_in_kb", 0);
-	prop(p, "num_gws", g && t->level < KFDSIG_GFX11 ? 64 : 0);
+	prop(p, "num_gws", g ? emu_gen_gws_size(&g->gen) : 0);
 	prop(p, "wave_front_size", s.wave_size);
 	prop(p, "array_count", s.arrays);
 	prop(p, "simd_arrays_per_engine", s.per_engine);

@@ -159,7 +159,17 @@ struct sqk_dispatch {
 	uint32_t lds_bytes;		    /* group segment */
 	uint32_t priv_bytes;		    /* private segment per work-item */
 	uint64_t shared_base, private_base; /* flat apertures */
+	/* The GWS the queue holds (ALLOC_QUEUE_GWS; sqk_gws_new()), NULL:
+	 * none, the ds_gws_* operations are illegal. Its workgroups then run
+	 * all at once where they can (one host thread each). */
+	struct sqk_gws *gws;
 };
+
+/* The 64 GWS barrier/semaphore resources of a queue's GWS (sqk_gws.c),
+ * kept across dispatches. */
+struct sqk_gws;
+struct sqk_gws *sqk_gws_new(void);
+void sqk_gws_free(struct sqk_gws *g);
 
 /* How a dispatch ended. */
 struct sqk_result {

@@ -17,7 +17,8 @@
 
 struct sqk_run;
 
-enum sqk_state { SQK_RUNNING = 0, SQK_BARRIER, SQK_DONE };
+/* SQK_GWS_WAIT: in a GWS barrier or semaphore (sqk_gws.c) */
+enum sqk_state { SQK_RUNNING = 0, SQK_BARRIER, SQK_DONE, SQK_GWS_WAIT };
 
 struct sqk_wave {
 	uint32_t s[136]; /* 128 + slack for multi-dword operands at the top */
@@ -30,6 +31,11 @@ struct sqk_wave {
 	bool gpr_idx;  /* gfx9 VGPR index mode (s_set_gpr_idx_on) */
 	uint8_t *priv; /* private memory, lanes * priv_bytes */
 	struct sqk_run *r;
+	/* SQK_GWS_WAIT: the resource, its release count when the wave began
+	 * to wait, its semaphore releases (sema_p), waiting in sema_p */
+	uint64_t gws_gen, gws_release;
+	uint8_t gws_rid;
+	bool gws_p;
 };
 
 /* One dispatch in progress. */
@@ -40,6 +46,9 @@ struct sqk_run {
 	struct sqk_result *res;
 	uint8_t *lds;
 	uint32_t lds_size;
+	/* the dispatch's workgroups and how many run at once (host threads) */
+	uint64_t groups;
+	const unsigned *resident;
 	bool ftz32, ftz64; /* flush denormals (FLOAT_DENORM_MODE 0) */
 	struct {
 		uint64_t page;
@@ -81,6 +90,12 @@ static inline uint64_t sqk_exec(const struct sqk_wave *w)
 }
 
 /* Stop the dispatch with @err and a message naming the instruction. */
+/* sqk_gws.c: the GWS operations (GDS-only DS encodings); is a wave in
+ * SQK_GWS_WAIT free to go on; sleep until a GWS release or 2 ms. */
+int sqk_exec_gws(struct sqk_wave *w, const struct sqk_insn *in);
+bool sqk_gws_released(const struct sqk_wave *w);
+void sqk_gws_sleep(struct sqk_run *r);
+
 int sqk_fail(struct sqk_wave *w, const struct sqk_insn *in, int err, const char *why);
 
 /* Scalar operand read (32 or 64 bits). @f64: float inline constants and

@@ -142,6 +142,10 @@ int sqk_exec_ds(struct sqk_wave *w, const struct sqk_insn *in)
 
 	pthread_once(&once, init_info);
 	d = &di[in->op];
+	if (in->op == K_ds_gws_init || in->op == K_ds_gws_barrier || in->op == K_ds_gws_sema_v ||
+	    in->op == K_ds_gws_sema_br || in->op == K_ds_gws_sema_p ||
+	    in->op == K_ds_gws_sema_release_all)
+		return sqk_exec_gws(w, in);
 	if (in->gds)
 		return sqk_fail(w, in, -ENOTSUP, "GDS is not implemented");
 	switch (d->kind) {

@@ -55,6 +55,7 @@ struct sqk_shared {
 	uint64_t next;	/* the next workgroup to start (atomic) */
 	int abort;	/* a thread failed: the others stop (atomic) */
 	unsigned lanes, maxw;
+	unsigned resident; /* host threads running workgroups at once (atomic) */
 };
 
 /* One host thread's part: its own waves, LDS, decode cache, TLB, result. */
@@ -291,7 +292,7 @@ static void init_wave(struct sqk_ctx *c, struct sqk_wave *w, unsigned wi, const 
 static int run_group(struct sqk_ctx *c, unsigned nw)
 {
 	for (;;) {
-		unsigned running = 0, barrier = 0;
+		unsigned running = 0, barrier = 0, gws = 0;
 
 		for (unsigned i = 0; i < nw; i++) {
 			struct sqk_wave *w = &c->waves[i];
@@ -306,11 +307,27 @@ static int run_group(struct sqk_ctx *c, unsigned nw)
 			}
 		}
 		for (unsigned i = 0; i < nw; i++) {
-			running += c->waves[i].state == SQK_RUNNING;
-			barrier += c->waves[i].state == SQK_BARRIER;
+			struct sqk_wave *w = &c->waves[i];
+
+			/* released from a GWS barrier or semaphore (sqk_gws.c) */
+			if (w->state == SQK_GWS_WAIT && sqk_gws_released(w))
+				w->state = SQK_RUNNING;
+			running += w->state == SQK_RUNNING;
+			barrier += w->state == SQK_BARRIER;
+			gws += w->state == SQK_GWS_WAIT;
 		}
-		if (!running && !barrier)
+		if (!running && !barrier && !gws)
 			return 0;
+		if (!running && gws) { /* waits for other workgroups */
+			if (stopping(c))
+				return -EINTR;
+			if (c->sh->total > __atomic_load_n(&c->sh->resident, __ATOMIC_ACQUIRE))
+				return sqk_fail(
+					&c->waves[0], NULL, -ENOTSUP,
+					"GWS wait: the dispatch's workgroups are not all resident");
+			sqk_gws_sleep(&c->r);
+			continue;
+		}
 		if (!running) /* every live wave is at the barrier */
 			for (unsigned i = 0; i < nw; i++)
 				if (c->waves[i].state == SQK_BARRIER)
@@ -348,6 +365,8 @@ static struct sqk_ctx *ctx_new(struct sqk_shared *sh, const struct sqk_env *env)
 	c->r.env = env;
 	c->r.res = &c->res;
 	c->r.lds_size = d->lds_bytes;
+	c->r.groups = sh->total;
+	c->r.resident = &sh->resident;
 	c->r.lds = calloc(1, d->lds_bytes ? d->lds_bytes : 4);
 	c->waves = calloc(sh->maxw, sizeof(*c->waves));
 	c->dc = calloc(DCACHE, sizeof(*c->dc));
@@ -444,10 +463,16 @@ static unsigned threads_for(uint64_t groups)
 	return n > SQK_MAX_THREADS ? SQK_MAX_THREADS : n > 1 ? (unsigned)n : 1;
 }
 
+/* A dispatch with GWS (a cooperative launch: its workgroups may wait for
+ * each other at a GWS barrier) runs every workgroup at once, one host
+ * thread each, up to this many; a barrier in a bigger one is refused
+ * (sqk_gws.c) instead of waiting forever. */
+#define SQK_GWS_THREADS 64
+
 int sqk_run(const struct sqk_dispatch *d, const struct sqk_env *env, struct sqk_result *res)
 {
 	struct sqk_shared sh = { 0 };
-	struct sqk_ctx *c[SQK_MAX_THREADS] = { NULL }, *bad = NULL;
+	struct sqk_ctx *c[SQK_GWS_THREADS] = { NULL }, *bad = NULL;
 	unsigned nthr, started = 1;
 	uint64_t wgt;
 	int rc = 0;
@@ -468,6 +493,9 @@ int sqk_run(const struct sqk_dispatch *d, const struct sqk_env *env, struct sqk_
 	sh.maxw = (unsigned)((wgt + sh.lanes - 1) / sh.lanes);
 	sh.total = (uint64_t)sh.ng[0] * sh.ng[1] * sh.ng[2];
 	nthr = threads_for(sh.total);
+	if (d->gws)
+		nthr = sh.total < SQK_GWS_THREADS ? (unsigned)sh.total : SQK_GWS_THREADS;
+	sh.resident = nthr;
 	c[0] = ctx_new(&sh, env);
 	if (!c[0])
 		return res->err = -ENOMEM;
@@ -477,6 +505,7 @@ int sqk_run(const struct sqk_dispatch *d, const struct sqk_env *env, struct sqk_
 		if (!c[i] || pthread_create(&c[i]->th, NULL, group_thread, c[i]) != 0) {
 			ctx_free(c[i]);
 			c[i] = NULL;
+			__atomic_store_n(&sh.resident, i, __ATOMIC_RELEASE);
 			break;
 		}
 		started++;
