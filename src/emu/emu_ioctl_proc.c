@@ -399,8 +399,10 @@ static int set_cu_mask(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
  * whole GWS. first_gws is 0. The DBG_TRAP -EBUSY of a debugged process on
  * firmware without GWS debugging (kfd_dbg_has_gws_support()) is not
  * modelled. The queue keeps the GWS until it is destroyed
- * (pqm_destroy_queue() releases it). No KFD version gates the ioctl: its
- * arrival did not change the minor version.
+ * (pqm_destroy_queue() releases it). No KFD version gates it here:
+ * kfd_ioctl.h's version history names no minor version for it
+ * (UNVERIFIED which 1.x first had it; every version the emulator
+ * reports accepts it).
  */
 static int alloc_queue_gws(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 {
