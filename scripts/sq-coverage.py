@@ -19,11 +19,17 @@ unexecutable mnemonic is not in the list, naming each; mnemonics in the
 list that no longer occur are named so the list can shrink. Exit 77 when
 LLVM 22 or one of the libraries --libs names is absent.
 
+With --cache DIR, the disassembly of each code object (keyed by its bytes'
+SHA-256 and the llvm-objdump binary) and each hipcc build (keyed by the
+source, the targets and hipcc) are kept in DIR, so a second run (the
+sanitizer build's, say) only decodes: the decoder runs every time.
+
 Usage: scripts/sq-coverage.py --decoder PATH [--llvm DIR] [--allow FILE]
-       [--report FILE] [--targets gfx900,gfx90a,gfx1030] [--libs]
+       [--cache DIR] [--report FILE] [--targets gfx900,gfx90a,gfx1030] [--libs]
        [--so FILE]... [--so-opt FILE]... [--hip FILE.hip]... [--kernels FILE.ll]...
 """
-import argparse, collections, concurrent.futures, os, re, shutil, struct, subprocess, sys
+import argparse, collections, concurrent.futures, hashlib, os, re, shutil, struct, subprocess
+import sys
 import tempfile
 
 MAGIC = b"__CLANG_OFFLOAD_BUNDLE__"
@@ -76,15 +82,50 @@ def target_of(triple):
     return m.group(1) if m else None
 
 
-def disasm(llvm, path):
-    """Counter of (mnemonic, words) in the code object at @path."""
+def tool_id(path):
+    """What identifies a tool's build for a cache key: its path, size and
+    modification time."""
+    st = os.stat(path)
+    return "%s:%d:%d" % (os.path.realpath(path), st.st_size, st.st_mtime_ns)
+
+
+def cache_put(path, data):
+    """Write @data (bytes) to @path atomically: a reader never sees half."""
+    tmp = "%s.%d.tmp" % (path, os.getpid())
+    with open(tmp, "wb") as f:
+        f.write(data)
+    os.replace(tmp, path)
+
+
+def disasm(llvm, path, cache=None):
+    """Counter of (mnemonic, words) in the code object at @path; kept in
+    @cache (a directory) under the object's and llvm-objdump's key."""
+    objdump = llvm + "/llvm-objdump"
+    key = None
+    if cache:
+        h = hashlib.sha256(tool_id(objdump).encode())
+        with open(path, "rb") as f:
+            h.update(f.read())
+        key = os.path.join(cache, "dis-" + h.hexdigest())
+        if os.path.isfile(key):
+            c = collections.Counter()
+            with open(key) as f:
+                for line in f:
+                    n, mn, words = line.rstrip("\n").split("\t")
+                    c[(mn, words)] = int(n)
+            return c
     c = collections.Counter()
-    out = subprocess.run([llvm + "/llvm-objdump", "-d", "--section=.text", path],
-                         capture_output=True, text=True)
+    out = subprocess.run([objdump, "-d", "--section=.text", path], capture_output=True,
+                         text=True)
+    if out.returncode != 0:
+        raise RuntimeError("llvm-objdump failed on %s: %s" % (path, out.stderr.strip()))
     for line in out.stdout.splitlines():
         m = LINE.match(line)
         if m:
             c[(m.group(1), m.group(2).strip())] += 1
+    if key:
+        cache_put(key, "".join("%d\t%s\t%s\n" % (n, mn, w)
+                               for (mn, w), n in c.items()).encode())
     return c
 
 
@@ -94,6 +135,7 @@ def main():
     ap.add_argument("--llvm", default="/usr/lib/llvm-22/bin")
     ap.add_argument("--allow")
     ap.add_argument("--report")
+    ap.add_argument("--cache")
     ap.add_argument("--targets", default="gfx900,gfx90a,gfx1030")
     ap.add_argument("--libs", action="store_true")
     ap.add_argument("--so", action="append", default=[])
@@ -103,6 +145,8 @@ def main():
     ap.add_argument("-j", type=int, default=2)
     a = ap.parse_args()
     targets = a.targets.split(",")
+    if a.cache:
+        os.makedirs(a.cache, exist_ok=True)
     for t in ("llvm-objdump", "llvm-readelf", "opt", "llc", "ld.lld"):
         if not os.access(os.path.join(a.llvm, t), os.X_OK):
             skip("no LLVM 22 in " + a.llvm)
@@ -129,11 +173,23 @@ def main():
                 print("note: no hipcc; %s not built" % h)
                 continue
             exe = os.path.join(tmp, os.path.basename(h) + ".out")
-            r = subprocess.run([hipcc] + ["--offload-arch=" + t for t in targets] +
-                               ["-O2", "-c", h, "-o", exe], capture_output=True, text=True)
-            if r.returncode != 0:
-                print("hipcc failed on %s:\n%s" % (h, r.stderr))
-                return 1
+            cmd = [hipcc] + ["--offload-arch=" + t for t in targets] + ["-O2", "-c", h, "-o", exe]
+            key = None
+            if a.cache:
+                k = hashlib.sha256((tool_id(hipcc) + "\0" + " ".join(cmd[1:-2])).encode())
+                with open(h, "rb") as f:
+                    k.update(f.read())
+                key = os.path.join(a.cache, "hip-" + k.hexdigest())
+            if key and os.path.isfile(key):
+                shutil.copyfile(key, exe)
+            else:
+                r = subprocess.run(cmd, capture_output=True, text=True)
+                if r.returncode != 0:
+                    print("hipcc failed on %s:\n%s" % (h, r.stderr))
+                    return 1
+                if key:
+                    with open(exe, "rb") as f:
+                        cache_put(key, f.read())
             sources.append((os.path.basename(h) + " (hipcc)", exe))
         n = 0
         for label, path in sources:
@@ -164,7 +220,7 @@ def main():
         per = {t: collections.Counter() for t in targets}
         where = collections.defaultdict(set)  # (target, mnemonic) -> labels
         with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
-            for (label, t, p), c in zip(cos, ex.map(lambda x: disasm(a.llvm, x[2]), cos)):
+            for (label, t, p), c in zip(cos, ex.map(lambda x: disasm(a.llvm, x[2], a.cache), cos)):
                 per[t].update(c)
                 for (mn, _) in c:
                     where[(t, mn)].add(label)
