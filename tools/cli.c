@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -189,16 +190,25 @@ FILE *cli_open_output(const char *path, bool binary)
 	return f;
 }
 
+/* Why writing to @fd failed when the failing write was an earlier one
+ * (errno long overwritten): a closed descriptor says so, else EIO. */
+static int write_errno(int fd)
+{
+	return fd >= 0 && fcntl(fd, F_GETFD) < 0 && errno == EBADF ? EBADF : EIO;
+}
+
 int cli_close_output(FILE *f)
 {
-	int bad = ferror(f);
+	int bad = ferror(f), fd = fileno(f);
 
+	errno = 0;
 	if (f == stdout)
 		bad |= fflush(f);
 	else
 		bad |= fclose(f);
 	if (bad)
-		return cli_error("write error: %s", strerror(errno ? errno : EIO));
+		return cli_error("write error: %s",
+				 strerror(errno ? errno : write_errno(f == stdout ? fd : -1)));
 	return 0;
 }
 
@@ -488,7 +498,7 @@ int cli_finish(int status)
 	bad = fflush(stdout) != 0 || ferror(stdout);
 	if (bad && !status)
 		return cli_error("write error on standard output: %s",
-				 strerror(errno ? errno : EIO));
+				 strerror(errno ? errno : write_errno(STDOUT_FILENO)));
 	return status;
 }
 

@@ -47,4 +47,14 @@ err=$("$kfdsig" --emulate gfx90a test --case 'events.max' -o /dev/full 2>&1)
 st=$?
 [ "$st" = 1 ] && printf '%s' "$err" | grep -q 'write error' ||
   { echo "FAIL: kfdsig test -o /dev/full: exit $st, stderr: $err"; fail=1; }
+# standard output closed: the message names the closed descriptor, not a
+# stale errno of an earlier call
+for cmd in "targets" "--emulate gfx90a,smi=gpu_pre_reset smi -c 1 -T 2000"; do
+  # shellcheck disable=SC2086
+  err=$(timeout 60 "$kfdsig" $cmd 2>&1 >&-)
+  st=$?
+  [ "$st" = 1 ] && [ "$(printf '%s\n' "$err" | grep -c .)" = 1 ] &&
+    printf '%s' "$err" | grep -q 'write error.*: Bad file descriptor$' ||
+    { echo "FAIL: kfdsig $cmd >&-: exit $st, stderr: $err"; fail=1; }
+done
 exit $fail
