@@ -28,6 +28,11 @@ cmake --preset release >/dev/null
 cmake --build --preset release
 ctest --preset release | tee build/ctest-release.log
 
+echo "== the Debian packages: dpkg-buildpackage in a scratch copy (unit and install tests inside), installed, used, lintian-clean"
+st=0
+KFDSIG_DEB_TESTS=quick ./test/packaging/deb.sh . build/deb-work || st=$?
+[ $st -eq 0 ] || [ $st -eq 77 ] || exit $st
+
 echo "== build and test under AddressSanitizer + UndefinedBehaviorSanitizer"
 cmake --preset sanitize >/dev/null
 cmake --build --preset sanitize

@@ -72,6 +72,12 @@ for prog in "$work/consumer_pc_static" "$work/build/consumer_static"; do
   fi
 done
 
+# The installed CLI finds its libraries through its RUNPATH; built without
+# one (CMAKE_SKIP_INSTALL_RPATH, as distributions build it), through the
+# loader's path.
+if ! readelf -d "$prefix/bin/kfdsig" | grep -qE '\((RUNPATH|RPATH)\)'; then
+  export LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+fi
 "$prefix/bin/kfdsig" targets gfx90a >/dev/null
 
 # libdrm_amdgpu is private: Requires.private in kfdsig.pc, not in the shared
