@@ -788,7 +788,9 @@ const struct cli_complete cmd_decode_complete[] = {
 /* What the command line asked for: decode_parse() fills it,
  * decode_validate() checks it, decode_run() does it. */
 struct decode_args {
-	struct dec_out out; /* formatter settings, --mem images */
+	struct dec_out out;		   /* formatter settings, --mem images */
+	const char *mem_args[MAX_MEM + 1]; /* --mem ADDR=FILE, read by decode_run() */
+	unsigned nmem_args;
 	struct kfdsig_decode_opts o;
 	int kind; /* enum kfdsig_decode_input_format */
 	const char *target, *path, *rptr_s, *wptr_s, *ring_name;
@@ -803,7 +805,7 @@ struct decode_args {
 static int decode_parse(int argc, char **argv, struct decode_args *a, bool *done)
 {
 	uint64_t v;
-	int c, ret;
+	int c;
 
 	*done = true;
 	while ((c = cli_getopt(argc, argv, cmd_decode_shortopts, cmd_decode_options)) != -1) {
@@ -875,9 +877,9 @@ static int decode_parse(int argc, char **argv, struct decode_args *a, bool *done
 						       optarg);
 			break;
 		case OPT_MEM:
-			ret = load_mem(&a->out, optarg);
-			if (ret)
-				return ret;
+			if (a->nmem_args == MAX_MEM + 1)
+				return cli_usage_error("--mem: at most %d images", MAX_MEM);
+			a->mem_args[a->nmem_args++] = optarg;
 			break;
 		case OPT_DEPTH:
 			if (!cli_parse_u64("--ib-depth", optarg, 15, &v))
@@ -1009,6 +1011,17 @@ static int decode_run(struct decode_args *a)
 	if (ret)
 		return ret;
 	nhead = fread(head, 1, sizeof(head), in);
+	/* The --mem images are read once the input has begun to arrive: the
+	 * program writing them may be the one writing the input, and writes
+	 * them first (emit --signal-out | decode --mem ...=FILE -). */
+	for (unsigned i = 0; i < a->nmem_args; i++) {
+		ret = load_mem(out, a->mem_args[i]);
+		if (ret) {
+			if (in != stdin)
+				fclose(in);
+			return ret;
+		}
+	}
 	if (kind == KFDSIG_DECODE_INPUT_AUTO)
 		kind = kfdsig_decode_input_detect(head, nhead, in == stdin ? NULL : path);
 	out->cap = OUT_CAP;

@@ -3,6 +3,7 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <errno.h>
+#include <signal.h>
 #include <string.h>
 
 #include "cli.h"
@@ -553,7 +554,7 @@ static int emit_run(const struct emit_args *a)
 {
 	uint32_t buf[64];
 	FILE *out;
-	int n, ret;
+	int n, ret = 0;
 
 	/* Every XCC of the node runs a PM4 queue's ring (docs/multi-xcc.md). */
 	if (!strcmp(a->e->name, "pm4") && a->t->max_xcc > 1 && !a->have_xcc)
@@ -578,14 +579,14 @@ static int emit_run(const struct emit_args *a)
 		n += pad;
 	}
 
-	if (!(out = cli_open_output(a->output, a->fmt == FMT_BIN)))
-		return a->fmt == FMT_BIN && !a->output ? EXIT_USAGE : EXIT_FAILURE;
-	ret = write_output(out, a->fmt, a->e, a->t, &a->fence, buf, (size_t)n);
-	if (cli_close_output(out))
-		ret = EXIT_FAILURE;
-	if (!ret && a->signal_out) {
+	/* A reader gone (decode refused its arguments) is a write error to
+	 * report, not a silent death by SIGPIPE. */
+	signal(SIGPIPE, SIG_IGN);
+	if (a->signal_out) {
 		/* The amd_signal_t image (64 little-endian bytes), for
-		 * kfdsig decode --engine aql --lint --mem SIGNAL_VA=FILE. */
+		 * kfdsig decode --engine aql --lint --mem SIGNAL_VA=FILE:
+		 * written and closed before the packets, so that a decode
+		 * reading the packets from a pipe finds it whole. */
 		FILE *sf = cli_open_output(a->signal_out, true);
 
 		if (!sf)
@@ -595,7 +596,14 @@ static int emit_run(const struct emit_args *a)
 			ret = cli_error("write error: %s", strerror(errno ? errno : EIO));
 		if (cli_close_output(sf))
 			ret = EXIT_FAILURE;
+		if (ret)
+			return ret;
 	}
+	if (!(out = cli_open_output(a->output, a->fmt == FMT_BIN)))
+		return a->fmt == FMT_BIN && !a->output ? EXIT_USAGE : EXIT_FAILURE;
+	ret = write_output(out, a->fmt, a->e, a->t, &a->fence, buf, (size_t)n);
+	if (cli_close_output(out))
+		ret = EXIT_FAILURE;
 	return ret;
 }
 
