@@ -149,7 +149,7 @@ targets_of() {
   for t in $1; do
     case $t in
     suite_framework) out+=(test_suite_framework) ;; # a unit test of src/suite
-    cli_* | suite_* | bench_plot) out+=(kfdsig_cli) ;;
+    cli_* | suite_* | bench_plot | tty_output) out+=(kfdsig_cli) ;;
     debug_trap_* | debug_exceptions_*) out+=(kfdsig_cli kfdsig_preload client_trap_queue) ;;
     preload_*) out+=("test_$t" kfdsig_cli kfdsig_preload) ;;
     trace_*) out+=(kfdsig_cli kfdsig_preload test_trace_client) ;;
@@ -199,7 +199,7 @@ run_tests() {
     t0=$(date +%s)
     to=$(bound_of "$t")
     case $t in
-    cli_* | suite_* | bench_plot | debug_trap_* | debug_exceptions_* | preload_* | trace_* | client_* | judge_* | abi_compat | \
+    cli_* | suite_* | bench_plot | tty_output | debug_trap_* | debug_exceptions_* | preload_* | trace_* | client_* | judge_* | abi_compat | \
       exports* | script_* | main_job)
       TMPDIR=$work/tmp timeout -k 5 "$to" ctest --test-dir "$bld" -R "^$t\$" \
         >>"$work/test.log" 2>&1

@@ -733,8 +733,12 @@ static void bench_throughput(struct bench *b, int path, uint32_t batch)
 	struct sigsrc s = { 0 };
 	uint64_t t0;
 
+	char label[64];
+
 	snprintf(f->path, sizeof(f->path), "%s", path_names[path]);
-	progress(b, "throughput", f->path);
+	/* the batch size tells the throughput rows apart */
+	snprintf(label, sizeof(label), "throughput (batch %u)", batch);
+	progress(b, label, f->path);
 	snprintf(f->what, sizeof(f->what),
 		 "events per second signalled by %s in batches of %u, wait for all, on %s",
 		 path_how[path], batch, b->d->label);

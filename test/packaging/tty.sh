@@ -23,6 +23,9 @@ echo "$out" | grep -q listening && bad "smi -q says it is listening"
 out=$(ontty "'$k' --emulate gfx90a bench -c 20 >/dev/null" | tr '\r' '\n')
 echo "$out" | grep -q '^.\[K\[1/1\] gfx90a: latency pm4$' ||
 	bad "bench on a tty has no progress line for pm4 latency"
+# the throughput rows differ by their batch size, and the progress says it
+echo "$out" | grep -q '^.\[K\[1/1\] gfx90a: throughput (batch [0-9][0-9]*) ' ||
+	bad "bench's throughput progress does not name the batch size"
 out=$("$k" --emulate gfx90a bench -c 20 2>&1 >/dev/null)
 [ -z "$out" ] || bad "bench writes progress into a pipe: $(echo "$out" | head -n 2)"
 
