@@ -55,19 +55,61 @@
 #define T_BARRIER_OR 5u
 #define FORMAT_PM4_IB 1u
 
+uint32_t emu_aql_slots(const struct emu_queue *q)
+{
+	uint32_t bytes = emu_aql_doubled(q->g) ? q->ring_size / 2 : q->ring_size;
+
+	return bytes / KFDSIG_AQL_PACKET_SIZE;
+}
+
 static uint32_t *slot(struct emu_queue *q, uint64_t index)
 {
-	uint32_t slots = q->ring_size / KFDSIG_AQL_PACKET_SIZE;
+	return q->ring + (index % emu_aql_slots(q)) * SLOT_DW;
+}
 
-	return q->ring + (index % slots) * SLOT_DW;
+/*
+ * Has the doorbell reached the packet at the engine's position?
+ *
+ * 8-byte doorbells (SOC15): the 64-bit packet index, monotonic.
+ *
+ * 4-byte doorbells (gfx7/8, kfd_doorbell.c: doorbell_size 4 before
+ * SOC15): the low 32 bits of the write position, one past the last
+ * packet (ROCr amd_aql_queue.cpp AqlQueue::StoreRelaxed(): legacy_dispatch_id
+ * = the packet index + 1), in the form of the node's doorbell type
+ * (emu_gen_node_caps(), HSA_CAP_DOORBELL_TYPE):
+ *   type 0 (Kaveri, Hawaii, Tonga): wrapped to the doubled ring and in
+ *     dwords, (index & (2 * slots - 1)) * 16;
+ *   type 1 (Carrizo, Fiji, Polaris): the packet index's low 32 bits.
+ * The CP keeps its write pointer in dwords of the doubled ring
+ * (kfd_mqd_manager_vi.c load_mqd(): AQL pointers in 64-byte packets,
+ * wptr_shift 4, wptr_mask queue_size / 4 - 1; __update_mqd():
+ * cp_hqd_pq_control QUEUE_SIZE order_base_2(queue_size / 4) - 1 and
+ * SLOT_BASED_WPTR 2), so both forms come down to the packet position
+ * modulo twice the slots: packets are pending while it differs from the
+ * engine's, and the doubled ring tells a full ring (slots ahead) from an
+ * empty one. A doorbell more than slots ahead is not a position ROCr
+ * writes (it clamps to read index + size); emulator choice (the CP's
+ * behaviour UNVERIFIED): the engine still runs only slots whose header
+ * is valid, in order, as it does for any doorbell.
+ */
+static bool rung(struct emu_queue *q)
+{
+	uint32_t db, wp, span;
+
+	if (q->g->gen.doorbell_size == 8)
+		return q->consumed <=
+		       __atomic_load_n((volatile uint64_t *)q->doorbell, __ATOMIC_ACQUIRE);
+	db = __atomic_load_n((volatile uint32_t *)q->doorbell, __ATOMIC_ACQUIRE);
+	wp = ((emu_gen_node_caps(&q->g->gen) >> 12) & 3u) == 0 ? db / SLOT_DW : db;
+	span = 2 * emu_aql_slots(q);
+	return ((wp - (uint32_t)q->consumed) & (span - 1)) != 0;
 }
 
 bool emu_aql_pending(struct emu_queue *q)
 {
-	uint64_t db = __atomic_load_n((volatile uint64_t *)q->doorbell, __ATOMIC_ACQUIRE);
 	uint32_t h;
 
-	if (q->consumed > db)
+	if (!emu_aql_slots(q) || !rung(q))
 		return false; /* published but not rung yet */
 	h = __atomic_load_n(slot(q, q->consumed), __ATOMIC_ACQUIRE);
 	return (h & 0xffu) != T_INVALID;
@@ -163,10 +205,9 @@ static enum step dispatch(struct emu_queue *q, const uint32_t *d)
 		return STEP_BAD;
 	{
 		/* compiled kernels: the kernel interpreter (emu_kernel.c) */
-		int k = emu_kernel_aql(
-			q, d,
-			q->ring_va + (q->consumed % (q->ring_size / KFDSIG_AQL_PACKET_SIZE)) *
-					     KFDSIG_AQL_PACKET_SIZE);
+		int k = emu_kernel_aql(q, d,
+				       q->ring_va + (q->consumed % emu_aql_slots(q)) *
+							    KFDSIG_AQL_PACKET_SIZE);
 
 		if (k == -1)
 			return STEP_BAD;
@@ -193,8 +234,7 @@ static enum step dispatch(struct emu_queue *q, const uint32_t *d)
 		n += 4;
 	if (props & KD_SGPR_DISPATCH_PTR)
 		put64(sg, &n,
-		      (q->ring_va + (q->consumed % (q->ring_size / KFDSIG_AQL_PACKET_SIZE)) *
-					    KFDSIG_AQL_PACKET_SIZE));
+		      (q->ring_va + (q->consumed % emu_aql_slots(q)) * KFDSIG_AQL_PACKET_SIZE));
 	if (props & KD_SGPR_QUEUE_PTR)
 		put64(sg, &n, 0);
 	if (props & KD_SGPR_KERNARG_SEGMENT_PTR)

@@ -158,7 +158,7 @@ static void bad_opcode_diag(struct emu_queue *q)
 	if (!emu->diag)
 		return;
 	if (q->aql) /* 64-byte slots; the header is the first 16 bits */
-		h = q->ring[(pos % (q->ring_size / 64)) * 16] & 0xffff;
+		h = q->ring[(pos % emu_aql_slots(q)) * 16] & 0xffff;
 	else
 		h = q->ring[pos % (q->ring_size / 4)];
 	snprintf(line, sizeof(line),

@@ -323,7 +323,10 @@ static int update_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 		r = -EFAULT;
 	} else if ((a->ring_base_address && a->ring_base_address != q->ring_va) ||
 		   (a->ring_size &&
-		    a->ring_size != (q->ring_size ? q->ring_size : q->ring_bo_size))) {
+		    a->ring_size !=
+			    (q->ring_size ? q->ring_size
+					  : q->ring_bo_size *
+						    (q->aql && emu_aql_doubled(q->g) ? 2 : 1)))) {
 		r = -EINVAL;
 	} else {
 		/* update_mqd_v9_4_3(): pm4_target_xcc_in_xcp of every slice */

@@ -110,6 +110,18 @@ struct emu_gpu {
 	uint32_t user_queues;
 };
 
+/* kfd_queue.c kfd_queue_acquire_buffers(): a COMPUTE_AQL ring on
+ * gfx_target_version 70000 up to (not including) 90000 "appear[s] twice
+ * its actual size": its buffer is ring_size / 2, mapped twice by ROCr
+ * (amd_aql_queue.cpp AllocRegisteredRingBuffer(), the queue-full
+ * workaround of GFXIP 7 and 8), and the CP wraps its write pointer at the
+ * doubled size (kfd_mqd_manager_vi.c load_mqd(): wptr_mask is
+ * queue_size / 4 - 1 dwords). */
+static inline bool emu_aql_doubled(const struct emu_gpu *g)
+{
+	return g->gen.gfxv >= 70000 && g->gen.gfxv < 90000;
+}
+
 enum emu_file_kind { EMU_FILE_KFD, EMU_FILE_RENDER, EMU_FILE_SMI };
 
 struct emu_proc;

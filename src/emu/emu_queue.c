@@ -179,7 +179,7 @@ int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	struct emu_bo *ring, *rp, *wp;
 	struct emu_queue *q;
 	uint32_t gi, id, db_index;
-	bool sdma;
+	bool sdma, aql_doubled;
 	int r;
 
 	/* set_queue_properties_from_user (kfd_chardev.c), in its order:
@@ -216,10 +216,7 @@ int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 		sdma = true;
 		break;
 	case KFD_IOC_QUEUE_TYPE_COMPUTE_AQL:
-		/* emu_aql.c; gfx7/8 AQL rings (the kernel checks ring_size / 2
-		 * there, kfd_queue_acquire_buffers) are not emulated */
-		if (g && g->gen.wptr_bits != 64)
-			return -EINVAL;
+		/* emu_aql.c, gfx7/8 included (emu_aql_doubled()) */
 		sdma = false;
 		break;
 	default:
@@ -243,8 +240,19 @@ int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	wp = exact_bo(p, gi, a->write_pointer_address & ~(pg - 1), pg);
 	rp = exact_bo(p, gi, a->read_pointer_address & ~(pg - 1), pg);
 	/* from 1.22 the ring buffer also holds the metadata ring */
+	/* kfd_queue_acquire_buffers(): "AQL queues on GFX7 and GFX8 appear
+	 * twice their actual size": the ring's buffer is ring_size / 2 (ROCr
+	 * maps it twice, the AQL_QUEUE_MEM allocation, emu_mem.c). Emulator
+	 * choice: such a ring must hold at least one 64-byte packet (-EINVAL
+	 * below that, where the kernel's page-granular check lets it through
+	 * and the CP's behaviour is UNVERIFIED). */
+	aql_doubled = a->queue_type == KFD_IOC_QUEUE_TYPE_COMPUTE_AQL && emu_aql_doubled(g);
+	if (aql_doubled && a->ring_size && a->ring_size < 2 * 64) {
+		r = -EINVAL;
+		goto out;
+	}
 	ring = exact_bo(p, gi, a->ring_base_address,
-			(uint64_t)a->ring_size +
+			(uint64_t)(aql_doubled ? a->ring_size / 2 : a->ring_size) +
 				(emu_version_at_least(emu, 22) ? a->metadata_ring_size : 0));
 	if (!wp || !rp || !ring) {
 		r = -EINVAL;

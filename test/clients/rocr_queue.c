@@ -7,7 +7,11 @@
  * packet's index, and hsa_signal_wait_scacquire, which must return once
  * the packet processor decrements the signal, well before its timeout.
  *
- *   rocr_queue TARGET   (TARGET: the emulated GPU, for the skip below)
+ *   rocr_queue TARGET   (TARGET: the emulated GPU)
+ *
+ * On gfx8 the ring is ROCr's double-mapped one and the doorbell 32 bits
+ * wide (amd_aql_queue.cpp AqlQueue::StoreRelaxed(), doorbell types 0 and
+ * 1): gfx801 (type 1), gfx802 (type 0, Tonga) and gfx803 (type 1) run it.
  */
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
@@ -18,16 +22,6 @@
 #include <unistd.h>
 
 #include "rocr.h"
-
-/* GFX7/8 AQL queues need the ring mapped twice and a 32-bit doorbell that
- * takes the write index (ROCr amd_aql_queue.cpp: queue_full_workaround_,
- * AqlQueue::StoreRelaxed doorbell_type_ 1; kernel kfd_queue.c
- * kfd_queue_acquire_buffers "appear twice their actual size"): the
- * emulator refuses them (src/emu/emu_queue.c emu_create_queue). */
-static int gfx8_aql(const char *t)
-{
-	return !strncmp(t, "gfx7", 4) || !strncmp(t, "gfx8", 4);
-}
 
 /* Resolves the barrier's dependency late, so the waiter has left ROCr's
  * spin phase and sleeps in the KFD event wait: only the packet
@@ -71,13 +65,6 @@ int main(int argc, char **argv)
 
 	st = hsa_queue_create(gpu, 64, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, UINT32_MAX, UINT32_MAX,
 			      &q);
-	if (st != HSA_STATUS_SUCCESS && argc > 1 && gfx8_aql(argv[1])) {
-		printf("SKIP: the emulated KFD has no gfx7/8 AQL queues (double-mapped ring,"
-		       " 32-bit doorbell = write index); hsa_queue_create returned %#x\n",
-		       (unsigned int)st);
-		hsa_shut_down();
-		return 77;
-	}
 	REQUIRE(st == HSA_STATUS_SUCCESS, "hsa_queue_create: %#x", (unsigned int)st);
 	printf("queue id %lu size %u\n", (unsigned long)q->id, q->size);
 
