@@ -157,6 +157,7 @@ targets_of() {
     client_hip_host_*) out+=(kfdsig_cli kfdsig_preload client_hip_host) ;;
     client_hip_kernel_*) out+=(kfdsig_cli kfdsig_preload client_hip_kernel) ;;
     client_hip_illegal_*) out+=(kfdsig_cli kfdsig_preload client_hip_illegal) ;;
+    client_hip_gfx8_*) out+=(kfdsig_cli kfdsig_preload client_hip_gfx8) ;;
     client_hip_printf_*) out+=(kfdsig_cli kfdsig_preload client_hip_printf) ;;
     client_hip_coop_*) out+=(kfdsig_cli kfdsig_preload client_hip_coop) ;;
     client_hsakmt_queue_*) out+=(kfdsig_cli kfdsig_preload client_hsakmt_queue) ;;

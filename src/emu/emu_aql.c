@@ -42,6 +42,7 @@
 #include <string.h>
 
 #include <kfdsig/aql.h>
+#include <kfdsig/debug.h>
 
 #include "emu/emu_debug.h"
 #include "emu/emu_engine.h"
@@ -245,8 +246,19 @@ static enum step dispatch(struct emu_queue *q, const uint32_t *d)
 		n += 2;
 	if (props & KD_SGPR_PRIVATE_SEGMENT_SIZE)
 		sg[n++] = d[6];
-	if (!emu_cp_run_waves(q, entry, sg, n, (props & KD_WAVEFRONT_SIZE32) != 0, groups))
-		return STEP_BAD;
+	if (!emu_cp_run_waves(q, entry, sg, n, (props & KD_WAVEFRONT_SIZE32) != 0, groups)) {
+		/* A family the kernel interpreter does not run (gfx8, gfx10.1,
+		 * gfx11, gfx12), a dispatch its stub wave runner cannot (a
+		 * compiled kernel's grid): the waves cannot be run. On a GPU a
+		 * wave the emulator cannot run would execute; the emulator must
+		 * never pretend it did, nor hang the program on a packet error
+		 * a runtime without exception reporting never hears of (ROCr
+		 * 5.2): the wave's illegal-instruction exception, which reaches
+		 * such a runtime through its trap handler's queue error
+		 * (emu_wave.c). */
+		emu_cp_wave_exception(q, KFDSIG_EC_QUEUE_WAVE_ILLEGAL_INSTRUCTION);
+		return STEP_FAULT;
+	}
 	return emu_engine_stopping(q) ? STEP_FAULT : STEP_DONE;
 }
 

@@ -99,6 +99,20 @@ void emu_cp_wave_trap_handler(struct emu_queue *q, uint32_t ec)
 	 * the queue id; SOC15 doorbells are 8 bytes) */
 	pp = emu_engine_mem(q, tma + 8ull * (q->id % TMA_DOORBELLS), 8);
 	aq = pp ? __atomic_load_n(pp, __ATOMIC_ACQUIRE) : 0;
+	/* ROCr 5.2 puts no gfx8 queue in that map (its entries stay 0 on a
+	 * gfx8 AQL queue); kCodeTrapHandler8 loads the inactive signal at
+	 * 0xc0 of a queue pointer instead. The emulator takes the one the CP
+	 * can form for an AQL queue: the read pointer (&read_dispatch_id)
+	 * less read_dispatch_id_field_base_byte_offset, the field after it
+	 * (hsa/amd_hsa_queue.h). Which pointer the gfx8 handler has is
+	 * UNVERIFIED; the choice makes the error visible, never a hang. */
+	if (!aq && q->aql && q->rptr_room >= 12) {
+		const uint32_t *off = emu_engine_mem(q, q->rptr_va + 8, 4);
+		uint32_t o = off ? __atomic_load_n(off, __ATOMIC_ACQUIRE) : 0;
+
+		if (o && o <= q->rptr_va)
+			aq = q->rptr_va - o;
+	}
 	pp = aq ? emu_engine_mem(q, aq + AMD_QUEUE_INACTIVE_SIGNAL, 8) : NULL;
 	sig = pp ? __atomic_load_n(pp, __ATOMIC_ACQUIRE) : 0;
 	s = sig ? emu_engine_mem(q, sig, AMD_SIGNAL_EVENT_ID + 4) : NULL;
