@@ -56,13 +56,6 @@
 #define T_BARRIER_OR 5u
 #define FORMAT_PM4_IB 1u
 
-uint32_t emu_aql_slots(const struct emu_queue *q)
-{
-	uint32_t bytes = emu_aql_doubled(q->g) ? q->ring_size / 2 : q->ring_size;
-
-	return bytes / KFDSIG_AQL_PACKET_SIZE;
-}
-
 static uint32_t *slot(struct emu_queue *q, uint64_t index)
 {
 	return q->ring + (index % emu_aql_slots(q)) * SLOT_DW;

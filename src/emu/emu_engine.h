@@ -69,8 +69,6 @@ bool emu_sdma_exec(struct emu_queue *q, const uint32_t *d);
  * at the read index published and rung? Process published packets in
  * order; true when one completed. */
 bool emu_aql_pending(struct emu_queue *q);
-/* The ring's 64-byte slots (half the kernel's ring size on gfx7/8). */
-uint32_t emu_aql_slots(const struct emu_queue *q);
 bool emu_aql_run(struct emu_queue *q);
 
 #endif

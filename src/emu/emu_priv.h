@@ -217,6 +217,13 @@ struct emu_queue {
 	struct emu_queue *next;
 };
 
+/* An AQL queue's 64-byte slots: half the kernel's ring size on gfx7/8
+ * (emu_aql_doubled()). */
+static inline uint32_t emu_aql_slots(const struct emu_queue *q)
+{
+	return (emu_aql_doubled(q->g) ? q->ring_size / 2 : q->ring_size) / 64;
+}
+
 #define EMU_QUEUE_EXC_BAD_OPCODE KFDSIG_EMU_QUEUE_BAD_OPCODE
 #define EMU_QUEUE_EXC_VM_FAULT KFDSIG_EMU_QUEUE_VM_FAULT
 #define EMU_QUEUE_EXC_WAVE KFDSIG_EMU_QUEUE_WAVE_EXCEPTION
