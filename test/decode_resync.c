@@ -69,6 +69,63 @@ static bool recovered(const struct kfdsig_target *t, enum kfdsig_engine e, const
 	return ok;
 }
 
+/* @nz zero dwords (none can start a packet), then @nfence fences, decoded
+ * at once and streamed in @chunk-dword pieces: one SKIPPED packet of @nz
+ * dwords, one resync finding, whatever the run's length. */
+static void long_run(size_t nz, int nfence, size_t chunk)
+{
+	const struct kfdsig_target *t = T("gfx90a");
+	size_t n = nz;
+	uint32_t *s = calloc(nz + 64, sizeof(*s));
+
+	if (!s)
+		exit(T_EXIT_FAIL);
+	for (int i = 0; i < nfence; i++) {
+		struct kfdsig_fence f = { 0 };
+		int k;
+
+		f.event_id = EV;
+		f.slot_va = PAGE + 8 * EV;
+		k = kfdsig_pm4_emit_fence(t, &f, s + n, 32);
+		CHECK(k > 0, "emit: %s", kfdsig_last_error());
+		n += (size_t)(k > 0 ? k : 0);
+	}
+	for (int pass = 0; pass < 2; pass++) {
+		if (!pass) {
+			cap_decode(&cap, t, KFDSIG_ENGINE_PM4, 0, 0, s, n);
+		} else {
+			KFDSIG_OPTS(kfdsig_decode_opts, o);
+			struct kfdsig_decode_sink sk = cap_sink(&cap);
+			struct kfdsig_decoder *d;
+
+			o.engine = KFDSIG_ENGINE_PM4;
+			o.target = t;
+			cap_reset(&cap);
+			d = kfdsig_decoder_new(&o, &sk);
+			CHECK(d != NULL, "decoder_new: %s", kfdsig_last_error());
+			if (!d)
+				break;
+			for (size_t at = 0; at < n; at += chunk)
+				kfdsig_decoder_feed(d, s + at, n - at < chunk ? n - at : chunk);
+			kfdsig_decoder_finish(d, NULL);
+			kfdsig_decoder_free(d);
+		}
+		CHECK(cap.npkts == (size_t)nfence + 1 && cap.pkts[0].p.offset == 0 &&
+			      cap.pkts[0].p.ndw == nz &&
+			      (cap.pkts[0].p.flags & KFDSIG_PACKET_SKIPPED) &&
+			      cap.pkts[0].avail >= 1 && cap.pkts[0].avail <= nz &&
+			      cap_count(&cap, "resync", KFDSIG_SEV_WARNING) == 1,
+		      "%zu zero dwords + %d fence(s), %s: %zu packets, the first %u dw, %zu resync",
+		      nz, nfence, pass ? "streamed" : "at once", cap.npkts,
+		      cap.npkts ? cap.pkts[0].p.ndw : 0,
+		      cap_count(&cap, "resync", KFDSIG_SEV_WARNING));
+		if (nfence && cap.npkts > 1)
+			CHECK(cap.pkts[1].p.offset == nz, "the fence after the run at %llu",
+			      (unsigned long long)cap.pkts[1].p.offset);
+	}
+	free(s);
+}
+
 int main(void)
 {
 	/* The case: 20 bytes of text before the fence. */
@@ -125,6 +182,14 @@ int main(void)
 		CHECK(ok >= tries * 97 / 100, "%s: random garbage recovered %d of %d times",
 		      e ? "sdma" : "pm4", ok, tries);
 	}
+	/* One run of any length is one range: at a 1024-dword boundary,
+	 * between two, at the end of the stream, cut anywhere. */
+	long_run(16384, 0, 16384);
+	long_run(16384, 0, 777);
+	long_run(16384, 1, 1000);
+	long_run(5000, 2, 4096);
+	long_run(1024, 1, 1);
+	long_run(3 * 1024, 0, 1024);
 	cap_free(&cap);
 	return t_result("decode_resync");
 }

@@ -51,8 +51,9 @@ enum kfdsig_severity {
 	(1u << 2) /* longer than the streaming window:
 					   * only the first avail dwords kept */
 /* Dwords that do not parse as packets, skipped up to the next plausible
- * header (name "SKIPPED", also KFDSIG_PACKET_UNKNOWN); reported once with
- * a "resync" finding. */
+ * header (name "SKIPPED", also KFDSIG_PACKET_UNKNOWN): one run is one packet
+ * whatever its length, reported once with a "resync" finding; for a long
+ * run avail < ndw (only its first dwords are at dw). */
 #define KFDSIG_PACKET_SKIPPED (1u << 3)
 
 /* One decoded packet. Pointers are valid during the callback only. */

@@ -39,7 +39,8 @@ int kfdsig_packet_field(const struct kfdsig_packet *p, const char *name, uint32_
 static void deliver(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 {
 	d->st.packets++;
-	d->st.dwords += p->avail;
+	/* a skipped run longer than one piece keeps only its first piece */
+	d->st.dwords += p->flags & KFDSIG_PACKET_SKIPPED ? p->ndw : p->avail;
 	if (d->s.packet) {
 		int r = d->s.packet(d->s.ctx, p);
 
@@ -117,6 +118,38 @@ static inline uint64_t run_length(const uint32_t *dw, size_t pos, size_t n, cons
 	return (at - pos) / len;
 }
 
+/* Report the skipped run held in d->run, if any. */
+static void flush_run(struct kfdsig_decoder *d)
+{
+	struct kfdsig_packet p = d->run;
+
+	if (!p.ndw)
+		return;
+	d->run.ndw = 0;
+	p.dw = d->run_dw;
+	deliver(d, &p);
+}
+
+/*
+ * A SKIPPED piece @p: a piece of the full DECODE_UNKNOWN_RUN_MAX length
+ * found no header and may go on in the next one, so it is held in d->run
+ * and the run is reported once, as one packet, when it ends.
+ */
+static void skipped_piece(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
+{
+	if (d->run.ndw && (d->run.offset + d->run.ndw != p->offset ||
+			   d->run.ndw > UINT32_MAX - DECODE_UNKNOWN_RUN_MAX))
+		flush_run(d);
+	if (!d->run.ndw) {
+		d->run = *p;
+		memcpy(d->run_dw, p->dw, (size_t)p->avail * sizeof(*p->dw));
+	} else {
+		d->run.ndw += p->ndw;
+	}
+	if (p->ndw < DECODE_UNKNOWN_RUN_MAX)
+		flush_run(d);
+}
+
 static size_t walk(struct kfdsig_decoder *d, const uint32_t *dw, size_t n, uint64_t base,
 		   bool final)
 {
@@ -133,6 +166,7 @@ static size_t walk(struct kfdsig_decoder *d, const uint32_t *dw, size_t n, uint6
 			/* A header seen before: what identify() said then, and
 			 * deliver() without the checks that find nothing. */
 			if (e->len && e->h == dw[pos] && e->len <= left) {
+				flush_run(d);
 				p.offset = base + pos;
 				p.ndw = p.avail = e->len;
 				p.dw = dw + pos;
@@ -196,13 +230,21 @@ static size_t walk(struct kfdsig_decoder *d, const uint32_t *dw, size_t n, uint6
 			p.ndw = len ? len : (uint32_t)left;
 			p.avail = (uint32_t)left;
 			p.flags |= KFDSIG_PACKET_TRUNCATED;
+			flush_run(d);
 			deliver(d, &p);
 			return n;
 		}
 		p.ndw = p.avail = len;
-		deliver(d, &p);
 		pos += len;
+		if (p.flags & KFDSIG_PACKET_SKIPPED) {
+			skipped_piece(d, &p);
+			continue;
+		}
+		flush_run(d);
+		deliver(d, &p);
 	}
+	if (final && !d->stopped)
+		flush_run(d);
 	return pos;
 }
 
@@ -329,6 +371,7 @@ static void deliver_partial(struct kfdsig_decoder *d)
 	p.ndw = len;
 	p.avail = (uint32_t)d->wlen;
 	p.flags |= KFDSIG_PACKET_PARTIAL;
+	flush_run(d);
 	deliver(d, &p);
 	d->skip = len - d->wlen;
 	d->st.dwords += d->skip;
@@ -377,6 +420,8 @@ long kfdsig_decoder_finish(struct kfdsig_decoder *d, struct kfdsig_decode_stats 
 		return set_error(EINVAL, "no decoder");
 	if (d->wlen && !d->stopped)
 		walk(d, d->win, d->wlen, d->wbase, true);
+	else if (!d->stopped)
+		flush_run(d);
 	d->wbase += d->wlen;
 	d->wlen = 0;
 	if (d->skip && !d->stopped) {

@@ -115,6 +115,10 @@ struct kfdsig_decoder {
 	size_t wlen;
 	uint64_t wbase; /* stream offset of win[0] */
 	uint64_t skip;	/* dwords of a partial packet still to drop */
+	/* a run of dwords that do not parse, longer than one skip_run()
+	 * piece: reported as one SKIPPED packet when it ends (run.ndw 0: none) */
+	struct kfdsig_packet run;
+	uint32_t run_dw[DECODE_UNKNOWN_RUN_MAX]; /* its first piece */
 	struct lint_state lint;
 	struct pm4_hdr hdr[PM4_HDR_CACHE];
 };
