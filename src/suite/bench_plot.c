@@ -210,7 +210,12 @@ static void legend(FILE *f, double x, double y, int k, const char *label)
 		"<rect class=\"legend\" x=\"%.1f\" y=\"%.1f\" width=\"10\" height=\"10\" "
 		"fill=\"%s\"/>\n",
 		lx, ly, colors[k % NCOLORS]);
-	text(f, lx + 14, ly + 9, "start", 10, label);
+	fprintf(f,
+		"<text class=\"legend\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"start\" "
+		"font-size=\"10\">",
+		lx + 14, ly + 9);
+	esc_fputs(f, ESC_XML, label);
+	fputs("</text>\n", f);
 }
 
 /* The shared axes: one range per panel kind over every device. */
@@ -487,21 +492,15 @@ static int64_t median_ns(const struct plot_fig *g)
 	return m;
 }
 
-/* The devices side by side: the median latency of each path, one bar per
- * device (shown with two devices or more). */
-static void compare_panel(FILE *f, const struct bench_plot *p, double y0)
+/* The latency paths of every device, in the order first seen. */
+static size_t compare_paths(const struct bench_plot *p, const char **paths)
 {
-	const char *paths[MAX_PATHS];
-	const char *names[NCOLORS];
-	double *val, lo = INFINITY, hi = 0;
-	size_t n = 0, nd = p->n < NCOLORS ? p->n : NCOLORS;
+	size_t n = 0;
 
-	for (size_t i = 0; i < nd; i++) {
-		const struct dev *d = &p->devs[i];
+	for (size_t i = 0; i < p->n; i++) {
 		const char *dp[MAX_PATHS];
-		size_t m = paths_of(d, "latency", dp);
+		size_t m = paths_of(&p->devs[i], "latency", dp);
 
-		names[i] = d->label;
 		for (size_t j = 0; j < m; j++) {
 			size_t k;
 
@@ -511,23 +510,89 @@ static void compare_panel(FILE *f, const struct bench_plot *p, double y0)
 				paths[n++] = dp[j];
 		}
 	}
-	val = calloc(n * nd + 1, sizeof(*val));
+	return n;
+}
+
+/* The devices side by side: the median latency of each path, one bar per
+ * device (shown with two devices or more). One panel holds NCOLORS devices
+ * (one colour each); more devices get more panels, all on one y axis. */
+#define COMPARE_PANEL_HEIGHT 330
+static void compare_panels(FILE *f, const struct bench_plot *p, double y0)
+{
+	const char *paths[MAX_PATHS];
+	const char *names[NCOLORS];
+	double *val, lo = INFINITY, hi = 0;
+	size_t n = compare_paths(p, paths);
+	size_t npanels = (p->n + NCOLORS - 1) / NCOLORS;
+
+	val = calloc(n * p->n + 1, sizeof(*val));
 	if (!val)
 		return;
 	for (size_t g = 0; g < n; g++)
-		for (size_t i = 0; i < nd; i++)
-			val[g * nd + i] =
+		for (size_t i = 0; i < p->n; i++)
+			val[g * p->n + i] =
 				(double)median_ns(find(&p->devs[i], "latency", paths[g], 0)) / 1e3;
-	value_range(val, n * nd, &lo, &hi);
+	value_range(val, n * p->n, &lo, &hi);
 	decade_range(&lo, &hi);
-	bars(f, "devices", 60, y0, 920, 200, "devices compared: median latency per path",
-	     "microseconds (log)", n, paths, nd, names, val, lo, hi);
+	for (size_t k = 0; k < npanels; k++) {
+		size_t first = k * NCOLORS;
+		size_t nd = p->n - first < NCOLORS ? p->n - first : NCOLORS;
+		double *pv = calloc(n * nd + 1, sizeof(*pv));
+		char title[96];
+
+		if (!pv)
+			break;
+		for (size_t i = 0; i < nd; i++)
+			names[i] = p->devs[first + i].label;
+		for (size_t g = 0; g < n; g++)
+			for (size_t i = 0; i < nd; i++)
+				pv[g * nd + i] = val[g * p->n + first + i];
+		if (npanels > 1)
+			snprintf(title, sizeof(title),
+				 "devices compared (%zu-%zu of %zu): median latency per path",
+				 first + 1, first + nd, p->n);
+		else
+			snprintf(title, sizeof(title), "devices compared: median latency per path");
+		bars(f, "devices", 60, y0 + COMPARE_PANEL_HEIGHT * (double)k, 920, 200, title,
+		     "microseconds (log)", n, paths, nd, names, pv, lo, hi);
+		free(pv);
+	}
 	free(val);
 }
 
 /* submit -> GPU timestamp -> wake for a few signals of the pm4 path: the
  * host latency is submit-to-wake, gpu-to-wake its tail; the difference is
  * submit to the GPU timestamp. */
+/* A linear x axis of microseconds from 0 to @max (a round number) under a
+ * panel, the bars starting at @sx and @sw wide at @max. */
+static void time_axis(FILE *f, double sx, double y0, double sw, double h, double max)
+{
+	double step = pow(10, floor(log10(max)));
+	char b[32];
+
+	while (max / step < 3)
+		step /= 2;
+	for (double t = 0; t <= max * 1.0001; t += step) {
+		double x = sx + sw * t / max;
+
+		fprintf(f,
+			"<line class=\"xtick\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+			"stroke=\"#888\"/>\n",
+			x, y0 + h, x, y0 + h + 4);
+		fmt_num(b, sizeof(b), t);
+		text(f, x, y0 + h + 14, "middle", 10, b);
+	}
+	text(f, sx + sw / 2, y0 + h + 28, "middle", 11, "microseconds from submit");
+}
+
+/* @v rounded up to 1, 2 or 5 times a power of ten. */
+static double round_up(double v)
+{
+	double p = pow(10, floor(log10(v)));
+
+	return v <= p ? p : v <= 2 * p ? 2 * p : v <= 5 * p ? 5 * p : 10 * p;
+}
+
 static void timeline_panel(FILE *f, const struct dev *d, double y0)
 {
 	static const double pct[] = { 0.10, 0.50, 0.90, 0.99 };
@@ -576,17 +641,23 @@ static void timeline_panel(FILE *f, const struct dev *d, double y0)
 	free(order);
 	if (!(maxus > 0))
 		maxus = 1;
+	maxus = round_up(maxus);
 	for (int k = 0; k < 4; k++) {
 		double total = (double)host->samples[idx[k]] / 1e3;
 		double tail = (double)gpu->samples[idx[k]] / 1e3;
-		double head = total - tail, y = y0 + 12 + k * 28;
+		double head, y = y0 + 12 + k * 28;
 		double sx = 60 + 60, sw = w - 420;
 		char b[160];
 
-		if (head < 0)
-			head = 0; /* clock calibration error: draw from submit */
+		/* a clock calibration error can put the GPU timestamp before
+		 * submit or after the wake-up: both bars stay within 0..total */
+		if (total < 0)
+			total = 0;
 		if (tail > total)
 			tail = total;
+		if (tail < 0)
+			tail = 0;
+		head = total - tail;
 		fprintf(f,
 			"<text class=\"ytick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" "
 			"font-size=\"11\">%s</text>\n",
@@ -599,17 +670,19 @@ static void timeline_panel(FILE *f, const struct dev *d, double y0)
 		snprintf(b, sizeof(b), "submit->GPU ts %.1f us, GPU ts->wake %.1f us", head, tail);
 		text(f, sx + sw * (head + tail) / maxus + 6, y + 12, "start", 10, b);
 	}
-	legend(f, x0 + 60, y0 + h + 10, 0, "submit -> GPU timestamp");
-	legend(f, x0 + 100, y0 + h + 10, 1, "GPU timestamp -> wake-up");
+	time_axis(f, 60 + 60, y0, w - 420, h, maxus);
+	legend(f, x0 + 60, y0 + h + 36, 0, "submit -> GPU timestamp");
+	legend(f, x0 + 100, y0 + h + 36, 1, "GPU timestamp -> wake-up");
 	panel_end(f);
 }
 
-#define DEV_HEIGHT 880
-#define COMPARE_HEIGHT 300
+#define DEV_HEIGHT 900
 
 int bench_plot_write(const struct bench_plot *p, FILE *f)
 {
-	double hgt = 40 + DEV_HEIGHT * (double)(p->n ? p->n : 1) + (p->n > 1 ? COMPARE_HEIGHT : 0);
+	size_t ncompare = p->n > 1 ? (p->n + NCOLORS - 1) / NCOLORS : 0;
+	double hgt = 40 + DEV_HEIGHT * (double)(p->n ? p->n : 1) +
+		     (ncompare ? 40 + COMPARE_PANEL_HEIGHT * (double)ncompare : 0);
 	struct ranges rg = { INFINITY, 0, INFINITY, 0, INFINITY, 0 };
 
 	for (size_t i = 0; i < p->n; i++) {
@@ -645,7 +718,7 @@ int bench_plot_write(const struct bench_plot *p, FILE *f)
 		timeline_panel(f, d, y0 + 690);
 	}
 	if (p->n > 1)
-		compare_panel(f, p, 40 + DEV_HEIGHT * (double)p->n + 40);
+		compare_panels(f, p, 40 + DEV_HEIGHT * (double)p->n + 40);
 	fputs("</svg>\n", f);
 	return ferror(f) ? -EIO : 0;
 }

@@ -3,7 +3,9 @@
 # the CSV, and an SVG that rsvg-convert (librsvg2-bin) renders to a
 # non-empty PNG with every panel. Every panel has y ticks and its y unit, its
 # legend lies outside its frame, panels of one kind share their y axis
-# across devices, and two devices get a panel comparing them.
+# across devices, and two devices get a panel comparing them. With every
+# emulated device: every device compared, every element inside the canvas,
+# the pm4 timeline with its x axis.
 # Usage: bench-plot.sh KFDSIG WORK
 set -eu
 k=$1
@@ -72,7 +74,81 @@ for b in bad:
 sys.exit(1 if bad else 0)
 PY
 fi
+# every emulated device: each one in a comparison panel (one colour per device,
+# so several panels, never a silent cut), every timeline with its x axis, and
+# every element inside the canvas (text as a box of 0.6 em per character)
+"$k" -q bench --emulate all -c 3 --plot "$work/all.svg" >/dev/null
+if command -v python3 >/dev/null; then
+  python3 - "$work/all.svg" "$work/two.svg" "$work/p.svg" <<'PY' || exit 1
+import re
+import sys
+import xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+bad = []
+def num(e, a, d=0.0):
+    v = e.get(a)
+    return d if v is None else float(v)
+for path in sys.argv[1:]:
+    root = ET.parse(path).getroot()
+    W, H = float(root.get("width")), float(root.get("height"))
+    def inside(what, x, y):
+        if not (-0.5 <= x <= W + 0.5 and -0.5 <= y <= H + 0.5):
+            bad.append("%s: %s at (%.1f, %.1f) outside the %gx%g canvas" % (path, what, x, y, W, H))
+    for e in root.iter():
+        tag = e.tag.replace(ns, "")
+        if tag == "rect":
+            if e.get("width", "").endswith("%"):
+                continue
+            x, y = num(e, "x"), num(e, "y")
+            inside("rect", x, y)
+            inside("rect", x + num(e, "width"), y + num(e, "height"))
+        elif tag == "line":
+            inside("line", num(e, "x1"), num(e, "y1"))
+            inside("line", num(e, "x2"), num(e, "y2"))
+        elif tag in ("polyline", "polygon"):
+            v = [float(t) for t in re.split(r"[ ,]+", e.get("points").strip()) if t]
+            for i in range(0, len(v) - 1, 2):
+                inside(tag, v[i], v[i + 1])
+        elif tag == "path":
+            v = [float(t) for t in re.findall(r"-?[0-9.]+(?:e-?[0-9]+)?", e.get("d"))]
+            for i in range(0, len(v) - 1, 2):
+                inside("path", v[i], v[i + 1])
+        elif tag == "text":
+            s = "".join(e.itertext())
+            size = num(e, "font-size", 12)
+            wdt = 0.6 * size * len(s)
+            x, y = num(e, "x"), num(e, "y")
+            anchor = e.get("text-anchor", "start")
+            shift = wdt / 2 if anchor == "middle" else wdt if anchor == "end" else 0
+            if e.get("transform", "").startswith("rotate(-90"):
+                x0, x1, y0 = x - size, x, y + shift  # written upwards about (x, y)
+                y1 = y0 - wdt
+            else:
+                x0 = x - shift
+                x1, y0, y1 = x0 + wdt, y, y - size
+            inside("text '%s'" % s[:40], x0, y0)
+            inside("text '%s'" % s[:40], x1, y1)
+    panels = [g for g in root.iter(ns + "g") if g.get("class") == "panel"]
+    ndev = sum(1 for g in panels if g.get("data-kind") == "timeline")
+    shown = [t.text for g in panels if g.get("data-kind") == "devices"
+             for t in g.iter(ns + "text") if t.get("class") == "legend"]
+    if ndev > 1 and len(shown) != ndev:
+        bad.append("%s: %d devices, %d in the comparison panels" % (path, ndev, len(shown)))
+    for g in panels:
+        if g.get("data-kind") == "timeline" and \
+                not any(l.get("class") == "xtick" for l in g.iter(ns + "line")):
+            if "no GPU timestamps" not in "".join(g.itertext()):
+                bad.append("%s: a timeline without an x axis" % path)
+for b in bad[:40]:
+    print(b)
+if len(bad) > 40:
+    print("... %d more" % (len(bad) - 40))
+sys.exit(1 if bad else 0)
+PY
+fi
 command -v rsvg-convert >/dev/null || { echo "no rsvg-convert (librsvg2-bin): skip"; exit 77; }
+rsvg-convert "$work/all.svg" -o "$work/all.png"
+[ -s "$work/all.png" ] || { echo "empty PNG of every device"; exit 1; }
 rsvg-convert "$work/p.svg" -o "$work/p.png"
 [ -s "$work/p.png" ] || { echo "empty PNG"; exit 1; }
 size=$(wc -c <"$work/p.png")
