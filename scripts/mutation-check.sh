@@ -6,8 +6,13 @@
 # if any fault survives (its tests all pass) or if a fault's anchor no
 # longer matches exactly once (the code moved: the check must not skip).
 #
-#   scripts/mutation-check.sh [-l] [NAME...]
+#   scripts/mutation-check.sh [-l] [-j N] [NAME...]
 #     -l     list the faults and check their anchors, build nothing
+#     -j N   N shards at once, each with its own scratch copy and build
+#            (build/mutation-K): fault i goes to shard i % N. Many tests
+#            wait more than they compute, so 2 shards on 2 CPUs finish in
+#            well under the time of one; the shards' reports follow each
+#            other, and the check fails when one does.
 #     NAME   only these faults (default: all)
 #
 # How to add a fault: docs/testing.md.
@@ -15,17 +20,55 @@ set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 root=$(pwd)
 faults=$root/test/mutations/faults.txt
-work=$root/build/mutation
+# KFDSIG_MUTATION_SHARD=K/N (set by -j): this run takes the faults i with
+# i % N == K, in its own scratch directory.
+shard=${KFDSIG_MUTATION_SHARD:-}
+work=$root/build/mutation${shard:+-${shard%/*}}
 src=$work/src
 bld=$work/build
 per_test_timeout=${KFDSIG_MUTATION_TEST_TIMEOUT:-60}
 list_only=0
-if [ "${1:-}" = "-l" ]; then
-  list_only=1
+start=$(date +%s)
+jobs=1
+while [ $# -gt 0 ]; do
+  case $1 in
+  -l) list_only=1 ;;
+  -j)
+    jobs=${2:-}
+    shift
+    ;;
+  *) break ;;
+  esac
   shift
+done
+case $jobs in
+'' | *[!0-9]* | 0)
+  echo "mutation-check: -j wants a number of shards from 1 to 8, not '$jobs'"
+  exit 2
+  ;;
+esac
+if [ "$jobs" -gt 8 ]; then
+  echo "mutation-check: -j wants a number of shards from 1 to 8, not '$jobs'"
+  exit 2
+fi
+if [ "$jobs" -gt 1 ] && [ "$list_only" = 0 ] && [ -z "${KFDSIG_MUTATION_SHARD:-}" ]; then
+  mkdir -p "$root/build"
+  pids=()
+  for ((k = 0; k < jobs; k++)); do
+    KFDSIG_MUTATION_SHARD=$k/$jobs "$root/scripts/mutation-check.sh" "$@" >"$root/build/mutation-$k.log" 2>&1 &
+    pids+=($!)
+  done
+  rc=0
+  for ((k = 0; k < jobs; k++)); do
+    wait "${pids[k]}" || rc=1
+    echo "-- shard $((k + 1)) of $jobs"
+    cat "$root/build/mutation-$k.log"
+  done
+  echo "mutation check: $jobs shards in $(($(date +%s) - start))s"
+  [ "$rc" = 0 ] || echo "mutation-check: FAILED (see the shards above)"
+  exit "$rc"
 fi
 want=" $* "
-start=$(date +%s)
 
 # ---- parse the fault list ------------------------------------------------
 names=() files=() finds=() repls=() tests=()
@@ -69,7 +112,14 @@ for i in "${!names[@]}"; do
 done
 [ "$parse_error" = 0 ] || exit 1
 
-selected() { [ "$want" = "  " ] || [[ $want == *" $1 "* ]]; }
+# selected NAME [INDEX]: the fault is asked for and, in a shard, its index
+# falls to this shard.
+selected() {
+  if [ -n "$shard" ] && [ -n "${2:-}" ] && [ $(($2 % ${shard#*/})) != "${shard%/*}" ]; then
+    return 1
+  fi
+  [ "$want" = "  " ] || [[ $want == *" $1 "* ]]
+}
 
 # Replace the one occurrence of FIND in FILE by REPL (env FIND, REPL; \n \t
 # \\ escapes). Exit 3 when FIND does not occur exactly once (file untouched);
@@ -225,7 +275,7 @@ run_tests() {
 # "killed" fault would prove nothing.
 all_tests=""
 for i in "${!names[@]}"; do
-  selected "${names[i]}" && all_tests="$all_tests ${tests[i]}"
+  selected "${names[i]}" "$i" && all_tests="$all_tests ${tests[i]}"
 done
 all_tests=$(tr ' ' '\n' <<<"$all_tests" | sort -u | tr '\n' ' ' | sed 's/^ *//; s/ *$//')
 echo "== mutation check: baseline build and tests ($all_tests)"
@@ -248,7 +298,7 @@ fi
 
 survived=() broken=() killed=0 total=0
 for i in "${!names[@]}"; do
-  selected "${names[i]}" || continue
+  selected "${names[i]}" "$i" || continue
   total=$((total + 1))
   name=${names[i]} file=$src/${files[i]} t0=$(date +%s)
   cp "$file" "$work/orig"
