@@ -105,8 +105,10 @@ void emu_cp_wave_trap_handler(struct emu_queue *q, uint32_t ec)
 	 * can form for an AQL queue: the read pointer (&read_dispatch_id)
 	 * less read_dispatch_id_field_base_byte_offset, the field after it
 	 * (hsa/amd_hsa_queue.h). Which pointer the gfx8 handler has is
-	 * UNVERIFIED; the choice makes the error visible, never a hang. */
-	if (!aq && q->aql && q->rptr_room >= 12) {
+	 * UNVERIFIED; the choice makes the error visible, never a hang. On
+	 * gfx9 and later an empty TMA entry is the handler's null queue
+	 * branch: nothing is signalled, as on hardware. */
+	if (!aq && q->aql && emu_aql_doubled(q->g) && q->rptr_room >= 12) {
 		const uint32_t *off = emu_engine_mem(q, q->rptr_va + 8, 4);
 		uint32_t o = off ? __atomic_load_n(off, __ATOMIC_ACQUIRE) : 0;
 
