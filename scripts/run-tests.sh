@@ -7,39 +7,39 @@ cd "$(dirname "$0")/.."
 source ./scripts/deps.sh
 kfdsig_install_deps all
 
-echo "== format check (clang-format, .clang-format)"
+echo "== [$((SECONDS / 60)) min] format check (clang-format, .clang-format)"
 files=$(git ls-files '*.c' '*.h' 2>/dev/null || find include src tools test bench -name '*.[ch]')
 # shellcheck disable=SC2086
 clang-format --dry-run --Werror $files
 
-echo "== build and test"
+echo "== [$((SECONDS / 60)) min] build and test"
 cmake --preset default >/dev/null
 cmake --build --preset default
-echo "== no cycle between the C files of src/ and tools/ (calls, includes, header inline calls)"
+echo "== [$((SECONDS / 60)) min] no cycle between the C files of src/ and tools/ (calls, includes, header inline calls)"
 python3 ./scripts/check-cycles.py build/default
 mkdir -p build
 ctest --preset default | tee build/ctest-default.log
 
-echo "== mutation check: every deliberate fault of test/mutations/faults.txt must fail a test"
-./scripts/mutation-check.sh
+echo "== [$((SECONDS / 60)) min] mutation check: every deliberate fault of test/mutations/faults.txt must fail a test"
+./scripts/mutation-check.sh -j 2
 
-echo "== build the release configuration (-O3, warnings as errors), as the main job does, and test it"
+echo "== [$((SECONDS / 60)) min] build the release configuration (-O3, warnings as errors), as the main job does, and test it"
 cmake --preset release >/dev/null
 cmake --build --preset release
 ctest --preset release | tee build/ctest-release.log
 
-echo "== the Debian packages: dpkg-buildpackage in a scratch copy (unit and install tests inside), installed, used, lintian-clean"
+echo "== [$((SECONDS / 60)) min] the Debian packages: dpkg-buildpackage in a scratch copy (unit and install tests inside), installed, used, lintian-clean"
 st=0
 KFDSIG_DEB_TESTS=quick ./test/packaging/deb.sh . build/deb-work || st=$?
 [ $st -eq 0 ] || [ $st -eq 77 ] || exit $st
 
-echo "== build and test under AddressSanitizer + UndefinedBehaviorSanitizer"
+echo "== [$((SECONDS / 60)) min] build and test under AddressSanitizer + UndefinedBehaviorSanitizer"
 cmake --preset sanitize >/dev/null
 cmake --build --preset sanitize
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --preset sanitize |
   tee build/ctest-sanitize.log
 
-echo "== fuzz the decoders and the decode input formats (${KFDSIG_FUZZ_SECONDS:-20} s each), the emulated KFD's ioctls and engines" \
+echo "== [$((SECONDS / 60)) min] fuzz the decoders and the decode input formats (${KFDSIG_FUZZ_SECONDS:-20} s each), the emulated KFD's ioctls and engines" \
   "and the CLI (${KFDSIG_FUZZ_EMU_SECONDS:-15} s each) (libFuzzer + ASan/UBSan)"
 CC=clang cmake -S . -B build/fuzz -DKFDSIG_FUZZ=ON -DKFDSIG_BUILD_TESTS=OFF -DKFDSIG_BUILD_BENCH=OFF \
   -DKFDSIG_BUILD_TOOLS=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
