@@ -223,7 +223,13 @@ void emu_product_of(const struct kfdsig_target *t, struct emu_product *out)
 		.sclk_mhz = 2100,
 		.mclk_mhz = 1600,
 		.vram_width = 4096,
-		.vram = t->apu ? 0 : 16ull << 30,
+		/* An APU's GPU node reports its BIOS carve-out as its one local
+		 * bank: amdgpu_amdkfd.c amdgpu_amdkfd_get_local_mem_info() gives
+		 * real_vram_size (the carve-out on an APU) and kfd_crat.c
+		 * kfd_create_vcrat_image_gpu() adds a memory affinity for it.
+		 * The carve-out size is a BIOS setting; 512 MiB is a common
+		 * value (UNVERIFIED per product). */
+		.vram = t->apu ? 512ull << 20 : 16ull << 30,
 		.vbios = "113-KFDSIG-EMU",
 		.sclk_min_mhz = 500,
 		.mclk_min_mhz = 400,
@@ -722,10 +728,8 @@ static int write_drm_card(const struct kfdsig_emu *emu, const struct emu_gpu *g,
 	const struct emu_product *pr = &g->prod;
 	char txt[256], rel[200], hw[200];
 	uint32_t card = g->index;
-	/* An APU's VRAM is its BIOS carve-out (UNVERIFIED size: 512 MiB, a
-	 * common setting); the emulated topology gives an APU no local
-	 * bank, so rocm-smi's VRAM% is the only reader of it. */
-	uint64_t vram = g->local_mem_size ? g->local_mem_size : 512ull << 20, gtt = 8ull << 30;
+	/* the same VRAM (an APU's carve-out) as the topology bank */
+	uint64_t vram = g->local_mem_size, gtt = 8ull << 30;
 	int r;
 
 	snprintf(txt, sizeof(txt), "226:%u\n", card);
@@ -787,12 +791,12 @@ static int write_drm_card(const struct kfdsig_emu *emu, const struct emu_gpu *g,
 	    (r = put(emu, "850\n", "%s/in0_input", hw)) ||
 	    (r = put(emu, "vddgfx\n", "%s/in0_label", hw)))
 		return r;
-	if (g->local_mem_size && ((r = put(emu, "38000\n", "%s/temp2_input", hw)) ||
-				  (r = put(emu, "junction\n", "%s/temp2_label", hw)) ||
-				  (r = put(emu, "110000\n", "%s/temp2_crit", hw)) ||
-				  (r = put(emu, "40000\n", "%s/temp3_input", hw)) ||
-				  (r = put(emu, "mem\n", "%s/temp3_label", hw)) ||
-				  (r = put(emu, "105000\n", "%s/temp3_crit", hw))))
+	if (!g->t->apu && ((r = put(emu, "38000\n", "%s/temp2_input", hw)) ||
+			   (r = put(emu, "junction\n", "%s/temp2_label", hw)) ||
+			   (r = put(emu, "110000\n", "%s/temp2_crit", hw)) ||
+			   (r = put(emu, "40000\n", "%s/temp3_input", hw)) ||
+			   (r = put(emu, "mem\n", "%s/temp3_label", hw)) ||
+			   (r = put(emu, "105000\n", "%s/temp3_crit", hw))))
 		return r;
 	if (pr->power_cap_w) {
 		snprintf(txt, sizeof(txt), "%llu\n", (unsigned long long)pr->power_cap_w * 1000000);
@@ -809,7 +813,7 @@ static int write_drm_card(const struct kfdsig_emu *emu, const struct emu_gpu *g,
 	 * hwmon_attributes_visible() skips the fan attributes there). Whether
 	 * a passive data-centre board's amdgpu shows it is UNVERIFIED; without
 	 * it rocm-smi 5.2.3 prints 0 % and exits 2 (fan speed not supported). */
-	if (g->local_mem_size &&
+	if (!g->t->apu &&
 	    ((r = put(emu, "0\n", "%s/pwm1", hw)) || (r = put(emu, "255\n", "%s/pwm1_max", hw)) ||
 	     (r = put(emu, "2\n", "%s/pwm1_enable", hw)) ||
 	     (r = put(emu, "0\n", "%s/fan1_input", hw))))

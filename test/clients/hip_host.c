@@ -48,7 +48,7 @@ int main(int argc, char **argv)
 	int n = 0, flags = 0;
 
 	if (argc < 5) {
-		fprintf(stderr, "usage: hip_host TARGET NAME CUS WAVE\n");
+		fprintf(stderr, "usage: hip_host TARGET NAME CUS WAVE [VRAM-BYTES]\n");
 		return 2;
 	}
 	CK(hipGetDeviceCount(&n));
@@ -61,6 +61,9 @@ int main(int argc, char **argv)
 	       p.multiProcessorCount, argv[3]);
 	EXPECT(p.warpSize == atoi(argv[4]), "warpSize %d, want %s", p.warpSize, argv[4]);
 	EXPECT(p.totalGlobalMem > 0, "totalGlobalMem 0");
+	/* an APU: its GPU node's one bank is the carve-out */
+	EXPECT(argc < 6 || p.totalGlobalMem == strtoull(argv[5], NULL, 0),
+	       "totalGlobalMem %zu, want %s", p.totalGlobalMem, argc < 6 ? "" : argv[5]);
 	CK(hipSetDevice(0));
 	CK(hipSetDeviceFlags(hipDeviceScheduleBlockingSync));
 	CK(hipGetDeviceFlags((unsigned int *)&flags));
