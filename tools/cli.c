@@ -490,15 +490,34 @@ bool cli_json(void)
 	return true;
 }
 
+static int stdout_errno;	/* of the first failed cli_flush_stdout() */
+static const char *stdout_name; /* cli_stdout_name() */
+
+void cli_flush_stdout(void)
+{
+	errno = 0;
+	if ((fflush(stdout) != 0 || ferror(stdout)) && !stdout_errno)
+		stdout_errno = errno ? errno : write_errno(STDOUT_FILENO);
+}
+
+void cli_stdout_name(const char *name)
+{
+	stdout_name = name;
+}
+
 int cli_finish(int status)
 {
 	int bad;
 
 	errno = 0;
 	bad = fflush(stdout) != 0 || ferror(stdout);
-	if (bad && !status)
-		return cli_error("write error on standard output: %s",
-				 strerror(errno ? errno : write_errno(STDOUT_FILENO)));
+	if (bad && !status) {
+		int e = stdout_errno ? stdout_errno : errno ? errno : write_errno(STDOUT_FILENO);
+
+		if (stdout_name)
+			return cli_error("write error on '%s': %s", stdout_name, strerror(e));
+		return cli_error("write error on standard output: %s", strerror(e));
+	}
 	return status;
 }
 

@@ -240,6 +240,16 @@ int cli_exec_env(const char *spec);
  * Return the exit code. */
 int cli_finish(int status);
 
+/* Flush stdout now, keeping the errno of the first failed flush for
+ * cli_finish()'s message (stdio does not keep it). For commands that write
+ * records as they happen. */
+void cli_flush_stdout(void);
+
+/* What cli_finish() calls stdout in its write error: @name (a file -o
+ * named, which a command put in stdout's place), NULL for "standard
+ * output". The string must outlive the command. */
+void cli_stdout_name(const char *name);
+
 /* The EXIT STATUS paragraph every help ends with: @what_fails says when
  * the command exits 1. */
 void cli_help_exit(FILE *f, const char *what_fails);

@@ -148,6 +148,8 @@ static int records_to(const char *path, char **cmd)
 		return cli_error("cannot redirect the records: %s", strerror(e));
 	}
 	close(fd);
+	if (path)
+		cli_stdout_name(path);
 	return 0;
 }
 
@@ -247,7 +249,7 @@ static uint64_t print_event(const struct dbg *d, const struct kfdsig_dbg_event *
 		print_names(stdout, bit, false);
 		putchar('\n');
 	}
-	fflush(stdout);
+	cli_flush_stdout();
 	return n;
 }
 
@@ -319,7 +321,7 @@ static void print_queue_op(const struct dbg *d, const char *op, uint32_t id_stat
 	} else {
 		printf("%s queue %u: %s\n", op, KFDSIG_DBG_QUEUE_ID(id_status), st);
 	}
-	fflush(stdout);
+	cli_flush_stdout();
 }
 
 static void print_attached(const struct dbg *d)
@@ -334,7 +336,7 @@ static void print_attached(const struct dbg *d)
 		cli_note("attached to pid %d (%s KFD, runtime state %u)", (int)d->pid,
 			 d->emulated ? "emulated" : "hardware", d->rinfo.runtime_state);
 	}
-	fflush(stdout);
+	cli_flush_stdout();
 }
 
 static void print_exit(const struct dbg *d)
@@ -353,7 +355,7 @@ static void print_exit(const struct dbg *d)
 	} else {
 		cli_note("pid %d killed by signal %d", (int)d->pid, WTERMSIG(d->status));
 	}
-	fflush(stdout);
+	cli_flush_stdout();
 }
 
 /* ---- the target's life --------------------------------------------------- */
@@ -491,7 +493,7 @@ static int snapshot(struct dbg *d)
 		printf("pid %d: %u GPU%s\n", (int)d->pid, nd, nd == 1 ? "" : "s");
 	for (uint32_t i = 0; i < nd && i < DBGA_MAX_DEVICES; i++)
 		print_device(d, &e[i]);
-	fflush(stdout);
+	cli_flush_stdout();
 	return 0;
 }
 
@@ -519,7 +521,7 @@ static int answer_runtime(struct dbg *d)
 	} else {
 		printf("pid %d: runtime enable answered (EC_PROCESS_RUNTIME)\n", (int)d->pid);
 	}
-	fflush(stdout);
+	cli_flush_stdout();
 	return 0;
 }
 

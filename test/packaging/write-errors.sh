@@ -47,6 +47,18 @@ err=$("$kfdsig" --emulate gfx90a test --case 'events.max' -o /dev/full 2>&1)
 st=$?
 [ "$st" = 1 ] && printf '%s' "$err" | grep -q 'write error' ||
   { echo "FAIL: kfdsig test -o /dev/full: exit $st, stderr: $err"; fail=1; }
+# kfdsig debug's records: the file -o names is named, with the error of
+# the write that failed (ENOSPC on /dev/full), not a later errno or EIO;
+# on standard output when no COMMAND is started
+for out in "-o /dev/full" "-o -"; do
+  # shellcheck disable=SC2086
+  err=$(timeout 60 "$kfdsig" --emulate gfx90a debug -j $out -- true 2>&1 >/dev/full)
+  st=$?
+  want="write error on '/dev/full': No space left on device"
+  [ "$out" = "-o -" ] && want="write error on standard output: No space left on device"
+  [ "$st" = 1 ] && printf '%s' "$err" | grep -qF "$want" ||
+    { echo "FAIL: kfdsig debug -j $out -- true >/dev/full: exit $st, stderr: $err"; fail=1; }
+done
 # standard output closed: the message names the closed descriptor, not a
 # stale errno of an earlier call
 for cmd in "targets" "--emulate gfx90a,smi=gpu_pre_reset smi -c 1 -T 2000"; do
