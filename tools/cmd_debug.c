@@ -552,7 +552,7 @@ static int queue_op(struct dbg *d, bool suspend, uint32_t queue_id)
 
 static int attach_hw(struct dbg *d, char **cmd)
 {
-	int pfd[2], r;
+	int pfd[2], r, e;
 	uint64_t waited = 0;
 
 	r = cli_kfd_open(NULL, &d->k);
@@ -580,9 +580,9 @@ static int attach_hw(struct dbg *d, char **cmd)
 			child_stdout();
 			ptrace(PTRACE_TRACEME, 0, 0, 0);
 			execvp(cmd[0], cmd);
-			fprintf(stderr, "kfdsig debug: cannot run '%s': %s\n", cmd[0],
-				strerror(errno));
-			_exit(errno == ENOENT ? 127 : 126);
+			e = errno;
+			cli_error("cannot run '%s': %s", cmd[0], strerror(e)); /* JSON under -j */
+			_exit(e == ENOENT ? 127 : 126);
 		}
 		d->child = true;
 		d->traced = true;
@@ -625,7 +625,7 @@ static int attach_emulated(struct dbg *d, char **cmd)
 	static struct dbga_resp r;
 	struct pollfd p;
 	char num[16];
-	int sv[2], ret;
+	int sv[2], ret, e;
 	ssize_t n;
 
 	ret = cli_exec_env(NULL);
@@ -646,8 +646,9 @@ static int attach_emulated(struct dbg *d, char **cmd)
 		setenv(KFDSIG_DEBUG_AGENT_ENV, num, 1);
 		child_stdout();
 		execvp(cmd[0], cmd);
-		fprintf(stderr, "kfdsig debug: cannot run '%s': %s\n", cmd[0], strerror(errno));
-		_exit(errno == ENOENT ? 127 : 126);
+		e = errno;
+		cli_error("cannot run '%s': %s", cmd[0], strerror(e)); /* JSON under -j */
+		_exit(e == ENOENT ? 127 : 126);
 	}
 	close(sv[1]);
 	d->sock = sv[0];

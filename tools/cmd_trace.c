@@ -104,7 +104,7 @@ static void on_stop(int sig)
 static void run(char **argv, int wfd)
 {
 	char num[16];
-	int fd = fcntl(wfd, F_DUPFD, 100);
+	int fd = fcntl(wfd, F_DUPFD, 100), c;
 
 	if (fd < 0)
 		fd = wfd;
@@ -114,8 +114,9 @@ static void run(char **argv, int wfd)
 	snprintf(num, sizeof(num), "%d", fd);
 	setenv(KFDSIG_TRACE_FD_ENV, num, 1);
 	execvp(argv[0], argv); /* with the signal dispositions kfdsig trace was given */
-	fprintf(stderr, "kfdsig trace: cannot run '%s': %s\n", argv[0], strerror(errno));
-	_exit(errno == ENOENT ? 127 : 126);
+	c = errno;
+	cli_error("cannot run '%s': %s", argv[0], strerror(c)); /* JSON under -j */
+	_exit(c == ENOENT ? 127 : 126);
 }
 
 static uint64_t clock_ns(clockid_t c)
