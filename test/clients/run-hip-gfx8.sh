@@ -9,18 +9,8 @@
 # Exit 77 when the program was not built (no hipcc) or this kfdsig has no
 # `exec`.
 kfdsig=$1 target=$2 prog=$3
-if [ ! -x "$prog" ]; then
-	echo "SKIP: $(basename "$prog") not built: hipcc not installed"
-	exit 77
-fi
-"$kfdsig" exec --help >/dev/null 2>&1 || { echo "SKIP: this kfdsig has no 'exec'"; exit 77; }
-to=
-command -v timeout >/dev/null && to="timeout 30"
-fail=0
-bad() {
-	echo "FAIL: $*"
-	fail=1
-}
+. "$(dirname "$0")/client-lib.sh"
+client_need "$prog" exec 30
 out=$(env -u KFDSIG_EMU_VERBOSE $to "$kfdsig" exec --emulate "$target" -- "$prog" 2>&1)
 rc=$?
 echo "$out"

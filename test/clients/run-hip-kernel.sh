@@ -16,20 +16,10 @@
 # Exit 77 when the program was not built (no hipcc) or this kfdsig has no
 # `exec`.
 kfdsig=$1 target=$2 prog=$3 mode=${4:-sdma}
-if [ ! -x "$prog" ]; then
-	echo "SKIP: $(basename "$prog") not built: hipcc not installed"
-	exit 77
-fi
-"$kfdsig" exec --help >/dev/null 2>&1 || { echo "SKIP: this kfdsig has no 'exec'"; exit 77; }
-to=
-command -v timeout >/dev/null && to="timeout 60"
+. "$(dirname "$0")/client-lib.sh"
+client_need "$prog" exec 60
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() {
-	echo "FAIL: $*"
-	fail=1
-}
 want_lines() {
 	for want in "$@"; do
 		echo "$out" | grep -qx "$want" || bad "no line '$want'"

@@ -10,20 +10,10 @@
 # WAIT_EVENTS. Exit 77 when the program was not built (no hipcc) or this
 # kfdsig has no `trace`.
 kfdsig=$1 target=$2 prog=$3
-if [ ! -x "$prog" ]; then
-	echo "SKIP: $(basename "$prog") not built: hipcc not installed"
-	exit 77
-fi
-"$kfdsig" trace --help >/dev/null 2>&1 || { echo "SKIP: this kfdsig has no 'trace'"; exit 77; }
-to=
-command -v timeout >/dev/null && to="timeout 60"
+. "$(dirname "$0")/client-lib.sh"
+client_need "$prog" trace 60
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() {
-	echo "FAIL: $*"
-	fail=1
-}
 $to "$kfdsig" trace -o "$tmp/trace" --emulate "$target" -- "$prog" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 cat "$tmp/out" "$tmp/err"

@@ -7,14 +7,8 @@
 # emulator's own sysfs by a second run). Exit 77 without rocm-smi.
 kfdsig=$1 spec=$2
 command -v rocm-smi >/dev/null || { echo "SKIP: rocm-smi not installed"; exit 77; }
-"$kfdsig" exec --help >/dev/null 2>&1 || { echo "SKIP: this kfdsig has no 'exec'"; exit 77; }
-to=
-command -v timeout >/dev/null && to="timeout 120"
-fail=0
-bad() {
-	echo "FAIL: $*"
-	fail=1
-}
+. "$(dirname "$0")/client-lib.sh"
+client_need "" exec 120
 out=$($to "$kfdsig" exec --emulate "$spec" -- rocm-smi 2>&1)
 rc=$?
 echo "$out"
