@@ -595,7 +595,7 @@ static bool model(const struct mods *m, const uint32_t *s, uint32_t d, uint32_t 
 	if (IS("v_mad_u32_u16"))
 		*out = ua * ub + s[2], *w16 = false;
 	else if (IS("v_mad_i32_i16"))
-		*out = (uint32_t)(a * b + (int32_t)s[2]), *w16 = false;
+		*out = (uint32_t)(a * b) + s[2], *w16 = false; /* the sum wraps */
 	else if (IS("v_sad_u16"))
 		*out = (ua > ub ? ua - ub : ub - ua) + s[2], *w16 = false;
 	else if (IS("v_cvt_pk_u16_u32"))

@@ -291,9 +291,11 @@ int cmd_trace(int argc, char **argv)
 		werr = errno ? errno : EIO;
 	if (file && fclose(file) && !werr)
 		werr = errno ? errno : EIO;
-	if (werr)
+	if (werr) {
+		trace_report_free(rep);
 		return cli_error("cannot write the trace to '%s': %s",
 				 out_path ? out_path : "standard error", strerror(werr));
+	}
 	if (lost_kill)
 		status = 1; /* killed on a lost wait */
 	else

@@ -1756,8 +1756,9 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 		LANES O(H(&c, 0, l) * H(&c, 1, l) + U(&c, 2, l));
 		break;
 	case K_v_mad_i32_i16:
-		LANES O((uint32_t)((int32_t)(int16_t)H(&c, 0, l) * (int16_t)H(&c, 1, l) +
-				   (int32_t)U(&c, 2, l)));
+		/* the product fits in 32 bits; the sum wraps (no clamp) */
+		LANES O((uint32_t)((int32_t)(int16_t)H(&c, 0, l) * (int16_t)H(&c, 1, l)) +
+			U(&c, 2, l));
 		break;
 	case K_v_sad_u16:
 		LANES O((H(&c, 0, l) > H(&c, 1, l) ? H(&c, 0, l) - H(&c, 1, l)
