@@ -58,10 +58,26 @@ struct sqk_opent {
 extern const struct sqk_opent sqk_tab_gfx900[], sqk_tab_gfx906[], sqk_tab_gfx908[],
 	sqk_tab_gfx90a[], sqk_tab_gfx940[], sqk_tab_gfx1030[];
 
+/*
+ * ISA generations, in order: what the decoder keys its field layouts and
+ * operand codes on (one per "Microcode Formats" chapter of the ISA
+ * manuals). A family's finer differences are its bools below.
+ */
+enum sqk_gen {
+	SQK_GEN_GFX8 = 1, /* GCN3: gfx801-810 */
+	SQK_GEN_GFX9,	  /* GCN5 / CDNA: gfx900-gfx950 */
+	SQK_GEN_GFX10,	  /* RDNA1: gfx1010-1013 */
+	SQK_GEN_GFX10_3,  /* RDNA2: gfx1030-1036 */
+	SQK_GEN_GFX11,	  /* RDNA3 / 3.5 / GC 11.7: gfx1100-1171 */
+	SQK_GEN_GFX12,	  /* RDNA4: gfx1200-1201 */
+	SQK_GEN_GFX12_5,  /* GC 12.5 (gfx1250) */
+};
+
 /* A family: its table and the facts the decoder and the interpreter key on. */
 struct sqk_family {
 	const char *name;
 	const struct sqk_opent *tab;
+	enum sqk_gen gen;
 	bool gfx10;	   /* RDNA layouts (VOP3 0x35, SMEM 0x3d, DS op at 18, null 125) */
 	bool packed_tid;   /* work-item ids packed in v0 (gfx90a, gfx940) */
 	bool agprs;	   /* accumulation VGPRs (gfx908 on) */

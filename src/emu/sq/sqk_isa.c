@@ -27,23 +27,25 @@ const char *sqk_op_name(unsigned op)
 }
 
 static struct sqk_family fams[] = {
-	{ .name = "gfx900", .tab = sqk_tab_gfx900 },
-	{ .name = "gfx906", .tab = sqk_tab_gfx906 },
-	{ .name = "gfx908", .tab = sqk_tab_gfx908, .agprs = true },
+	{ .name = "gfx900", .tab = sqk_tab_gfx900, .gen = SQK_GEN_GFX9 },
+	{ .name = "gfx906", .tab = sqk_tab_gfx906, .gen = SQK_GEN_GFX9 },
+	{ .name = "gfx908", .tab = sqk_tab_gfx908, .gen = SQK_GEN_GFX9, .agprs = true },
 	{ .name = "gfx90a",
 	  .tab = sqk_tab_gfx90a,
+	  .gen = SQK_GEN_GFX9,
 	  .packed_tid = true,
 	  .agprs = true,
 	  .agpr_unified = true,
 	  .dpp_newbcast = true },
 	{ .name = "gfx940",
 	  .tab = sqk_tab_gfx940,
+	  .gen = SQK_GEN_GFX9,
 	  .packed_tid = true,
 	  .agprs = true,
 	  .agpr_unified = true,
 	  .arch_scratch = true,
 	  .dpp_newbcast = true },
-	{ .name = "gfx1030", .tab = sqk_tab_gfx1030, .gfx10 = true },
+	{ .name = "gfx1030", .tab = sqk_tab_gfx1030, .gen = SQK_GEN_GFX10_3, .gfx10 = true },
 };
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
