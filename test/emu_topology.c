@@ -28,7 +28,13 @@
  *    kfd_fill_gpu_xgmi_link_to_gpu()); weight KFD_CRAT_XGMI_WEIGHT (15) x
  *    hops on a device of one node, KFD_CRAT_INTRA_SOCKET_WEIGHT (13) with
  *    819200 MB/s between partitions of one device. Products without XGMI
- *    (gfx1030) have no GPU-to-GPU link and hive_id 0;
+ *    (gfx1030) have no GPU-to-GPU io_link and hive_id 0;
+ *  - PCIe peers: GPU nodes outside one hive have a p2p_link to each other
+ *    GPU in node order (kfd_topology.c kfd_dev_create_p2p_links() and
+ *    kfd_add_peer_prop(), CONFIG_HSA_AMD_P2P, large BARs): under
+ *    p2p_links/, counted by p2p_links_count, type PCIe, weight the sum of
+ *    both GPUs' CPU links (20 + 20), flags ENABLED | NON_COHERENT (0x3,
+ *    kfd_set_iolink_non_coherent()); nodes of one hive have none;
  *  - GET_TILE_CONFIG on gfx8 (kfd_chardev.c kfd_ioctl_get_tile_config(),
  *    amdgpu_amdkfd_get_tile_config()): num_banks / num_ranks are the
  *    MC_ARB_RAMCFG NOOFBANK / NOOFRANKS codes ROCr's address library
@@ -141,14 +147,20 @@ static void check_caps(const struct kfdsig_target *t)
 	kfdsig_emu_destroy(emu);
 }
 
-/* One io_link's key, -1 when the link is absent. */
-static long long link_prop(const char *root, unsigned node, unsigned link, const char *key)
+/* One io_link's (or p2p_link's) key, -1 when the link is absent. */
+static long long dir_link_prop(const char *root, const char *dir, unsigned node, unsigned link,
+			       const char *key)
 {
 	char rel[160];
 
-	snprintf(rel, sizeof(rel), "class/kfd/kfd/topology/nodes/%u/io_links/%u/properties", node,
+	snprintf(rel, sizeof(rel), "class/kfd/kfd/topology/nodes/%u/%s/%u/properties", node, dir,
 		 link);
 	return prop_of(root, rel, key);
+}
+
+static long long link_prop(const char *root, unsigned node, unsigned link, const char *key)
+{
+	return dir_link_prop(root, "io_links", node, link, key);
 }
 
 static long long node_prop(const char *root, unsigned node, const char *key)
@@ -212,6 +224,40 @@ static void check_links(const char *spec, unsigned ngpus, const struct want_link
 	kfdsig_emu_destroy(emu);
 }
 
+/* A spec's PCIe peer links: @pairs[i] = { from, to } in each node's order,
+ * every other GPU pair has none. */
+static void check_p2p(const char *spec, unsigned ngpus, const unsigned (*pairs)[2], size_t np)
+{
+	struct kfdsig_emu *emu = t_emu(spec);
+	const char *root = kfdsig_emu_ops(emu)->sysfs_root;
+
+	CHECK_EQ(node_prop(root, 0, "p2p_links_count"), 0, "%s: the CPU has no p2p link", spec);
+	for (unsigned n = 1; n <= ngpus; n++) {
+		unsigned idx = 0;
+
+		for (size_t i = 0; i < np; i++) {
+			if (pairs[i][0] != n)
+				continue;
+#define P2P(key) dir_link_prop(root, "p2p_links", n, idx, key)
+			CHECK_EQ(P2P("type"), 2, "%s: p2p %u->%u is PCIe", spec, n, pairs[i][1]);
+			CHECK_EQ(P2P("node_from"), n, "%s: p2p %u from", spec, n);
+			CHECK_EQ(P2P("node_to"), pairs[i][1], "%s: node %u's p2p link %u to", spec,
+				 n, idx);
+			CHECK_EQ(P2P("weight"), 40, "%s: p2p %u->%u weight 20 + 20", spec, n,
+				 pairs[i][1]);
+			CHECK_EQ(P2P("flags"), 3, "%s: p2p %u->%u enabled, non-coherent", spec, n,
+				 pairs[i][1]);
+#undef P2P
+			idx++;
+		}
+		CHECK_EQ(node_prop(root, n, "p2p_links_count"), idx, "%s: node %u p2p links", spec,
+			 n);
+		CHECK_EQ(dir_link_prop(root, "p2p_links", n, idx, "type"), -1,
+			 "%s: node %u has no more p2p links", spec, n);
+	}
+	kfdsig_emu_destroy(emu);
+}
+
 static void test_xgmi(void)
 {
 	/* the two GCDs of one MI250X: one hop */
@@ -223,6 +269,20 @@ static void test_xgmi(void)
 	check_links("gfx1030,gfx1030", 2, NULL, 0, 0);
 	check_links("gfx90a", 1, NULL, 0, 0);
 	check_links("gfx942,partition=dpx", 2, cpx2, 2, -1);
+}
+
+static void test_p2p(void)
+{
+	static const unsigned two[][2] = { { 1, 2 }, { 2, 1 } };
+	/* two GCDs of one hive and a PCIe card: the card and each GCD */
+	static const unsigned mixed[][2] = { { 1, 3 }, { 2, 3 }, { 3, 1 }, { 3, 2 } };
+
+	check_p2p("gfx900,gfx900", 2, two, 2);
+	check_p2p("gfx1030,gfx1030", 2, two, 2);
+	check_p2p("gfx90a,gfx1030", 2, two, 2);
+	check_p2p("gfx90a,gfx90a", 2, NULL, 0);
+	check_p2p("gfx90a,gfx90a,gfx1030", 3, mixed, 4);
+	check_p2p("gfx1030", 1, NULL, 0);
 }
 
 /* gfx_v8_0.c's field macros with gfx_8_0_sh_mask.h's shifts */
@@ -379,6 +439,7 @@ int main(void)
 	for (size_t i = 0; i < kfdsig_target_count(); i++)
 		check_caps(kfdsig_target_at(i));
 	test_xgmi();
+	test_p2p();
 	test_tile_config();
 	return t_result("emu_topology");
 }

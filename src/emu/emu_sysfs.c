@@ -510,6 +510,43 @@ static uint32_t xgmi_peers(const struct kfdsig_emu *emu, const struct emu_gpu *g
 	return n;
 }
 
+/*
+ * PCIe peers. kfd_topology.c kfd_dev_create_p2p_links() (built with
+ * CONFIG_HSA_AMD_P2P) gives each pair of GPU nodes outside one XGMI hive a
+ * p2p_link each way, kfd_add_peer_prop(), under the node's "p2p_links"
+ * and counted by p2p_links_count (not io_links_count). The link a -> b
+ * exists when amdgpu_device_is_peer_accessible(b, a): b's VRAM is all
+ * behind its BAR (every emulated GPU reports FB_PUBLIC, a large BAR), b is
+ * not connected to the CPU by XGMI, and pci_p2pdma_distance() allows the
+ * pair: the emulated GPUs sit under one root complex that allows
+ * peer-to-peer (UNVERIFIED per platform; the AMD ones the kernel's
+ * pci_p2pdma whitelist names do). Its properties are copies of b's first
+ * io_link (b -> CPU, PCIe) with the weights and latencies of both GPUs'
+ * CPU links added, the minimum bandwidth the smaller of the two and the
+ * maximum a's (the kernel takes min(iolink2, iolink2)); flags
+ * CRAT_IOLINK_FLAGS_ENABLED | CRAT_IOLINK_FLAGS_NON_COHERENT
+ * (kfd_fill_iolink_non_crat_info(), kfd_set_iolink_non_coherent(): GPU <->
+ * GPU over PCIe). libhsakmt 5.2.3 reads them as io_links when the node has
+ * a p2p_links_count, and then makes no GPU-CPU-GPU links of its own
+ * (topology_take_snapshot()), so without them ROCr sees no path between
+ * the GPUs and hipDeviceCanAccessPeer answers 0.
+ */
+static bool p2p_link(const struct kfdsig_emu *emu, const struct emu_gpu *a, const struct emu_gpu *b)
+{
+	struct emu_xgmi_link l;
+
+	return a != b && !emu_xgmi_link(emu, a, b, &l);
+}
+
+static uint32_t p2p_peers(const struct kfdsig_emu *emu, const struct emu_gpu *g)
+{
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < emu->ngpus; i++)
+		n += p2p_link(emu, g, &emu->gpus[i]);
+	return n;
+}
+
 /* Properties in the order kfd_topology.c node_show() prints them; the
  * GPU-only block (fw_version .. num_xcc) is skipped for the CPU node, and
  * local_mem_size is printed as 0 (the size lives in mem_banks). */
@@ -525,7 +562,7 @@ static void node_props(const struct kfdsig_emu *emu, const struct emu_gpu *g, st
 	prop(p, "mem_banks_count", g ? (g->local_mem_size ? 1 : 0) : 1);
 	prop(p, "caches_count", g ? g->prod.ncaches : 0);
 	prop(p, "io_links_count", g ? 1 + xgmi_peers(emu, g) : emu->ngpus);
-	prop(p, "p2p_links_count", 0);
+	prop(p, "p2p_links_count", g ? p2p_peers(emu, g) : 0);
 	prop(p, "cpu_core_id_base", 0);
 	prop(p, "simd_id_base", g ? 0x80000000u + g->index * 0x1000 : 0);
 	prop(p, "max_waves_per_simd", s.waves);
@@ -587,27 +624,54 @@ static int write_mem_bank(const struct kfdsig_emu *emu, uint32_t node, const str
 }
 
 /* kfd_topology.c iolink_show: PCIe (CRAT_IOLINK_TYPE_PCIEXPRESS 2) links
- * between the CPU node and each GPU, flags CRAT_IOLINK_FLAGS_ENABLED;
- * XGMI (CRAT_IOLINK_TYPE_XGMI 11) links between GPUs of a hive, flags
- * ENABLED | BI_DIRECTIONAL (1u << 31) as their CRAT entry has. */
-static int write_io_link(const struct kfdsig_emu *emu, uint32_t from, uint32_t idx, uint32_t to,
-			 const struct emu_xgmi_link *x)
+ * between the CPU node and each GPU, weight 20, flags
+ * CRAT_IOLINK_FLAGS_ENABLED; XGMI (CRAT_IOLINK_TYPE_XGMI 11) links between
+ * GPUs of a hive, flags ENABLED | BI_DIRECTIONAL (1u << 31) as their CRAT
+ * entry has; p2p links between PCIe peers (p2p_link() above) under
+ * p2p_links/. */
+#define PCIE_WEIGHT 20
+#define PCIE_MIN_MBS 312
+#define PCIE_MAX_MBS 64000
+struct io_link {
+	uint32_t type, weight, min_mbs, max_mbs, flags;
+};
+
+static int write_link(const struct kfdsig_emu *emu, const char *dir, uint32_t from, uint32_t idx,
+		      uint32_t to, const struct io_link *l)
 {
 	struct props p = { .len = 0 };
 
-	prop(&p, "type", x ? 11 : 2);
+	prop(&p, "type", l->type);
 	prop(&p, "version_major", 0);
 	prop(&p, "version_minor", 0);
 	prop(&p, "node_from", from);
 	prop(&p, "node_to", to);
-	prop(&p, "weight", x ? x->weight : 20);
+	prop(&p, "weight", l->weight);
 	prop(&p, "min_latency", 0);
 	prop(&p, "max_latency", 0);
-	prop(&p, "min_bandwidth", x ? x->min_mbs : 312);
-	prop(&p, "max_bandwidth", x ? x->max_mbs : 64000);
+	prop(&p, "min_bandwidth", l->min_mbs);
+	prop(&p, "max_bandwidth", l->max_mbs);
 	prop(&p, "recommended_transfer_size", 0);
-	prop(&p, "flags", x ? 0x80000001u : 1);
-	return put(emu, p.buf, TOPO "/nodes/%u/io_links/%u/properties", from, idx);
+	prop(&p, "flags", l->flags);
+	return put(emu, p.buf, TOPO "/nodes/%u/%s/%u/properties", from, dir, idx);
+}
+
+static int write_io_link(const struct kfdsig_emu *emu, uint32_t from, uint32_t idx, uint32_t to,
+			 const struct emu_xgmi_link *x)
+{
+	struct io_link l = { 2, PCIE_WEIGHT, PCIE_MIN_MBS, PCIE_MAX_MBS, 1 };
+
+	if (x)
+		l = (struct io_link){ 11, x->weight, x->min_mbs, x->max_mbs, 0x80000001u };
+	return write_link(emu, "io_links", from, idx, to, &l);
+}
+
+static int write_p2p_link(const struct kfdsig_emu *emu, uint32_t from, uint32_t idx, uint32_t to)
+{
+	/* kfd_add_peer_prop(): both GPUs' CPU links summed */
+	struct io_link l = { 2, 2 * PCIE_WEIGHT, PCIE_MIN_MBS, PCIE_MAX_MBS, 1 | 2 };
+
+	return write_link(emu, "p2p_links", from, idx, to, &l);
 }
 
 /* HSA_CACHE_TYPE_* (kfd_topology.h): what kfd_topology.c
@@ -872,6 +936,10 @@ int emu_sysfs_write(struct kfdsig_emu *emu)
 			    (r = write_io_link(emu, node, idx++, j + 1, &x)))
 				return r;
 		}
+		for (uint32_t j = 0, idx = 0; j < emu->ngpus; j++)
+			if (p2p_link(emu, g, &emu->gpus[j]) &&
+			    (r = write_p2p_link(emu, node, idx++, j + 1)))
+				return r;
 	}
 	{
 		char bus[300];

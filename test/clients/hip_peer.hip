@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// hip_peer: two GPUs of one XGMI hive (run-hip-peer.sh emulates the two GCDs
-// of an MI250X): peer access is reported both ways and enabled, a
+// hip_peer: two GPUs with a peer path (run-hip-peer.sh emulates the two GCDs
+// of an MI250X, or two PCIe cards): peer access is reported both ways and
+// enabled, a
 // hipMemcpyPeer and a hipMemcpyPeerAsync move data between the devices'
 // memory, and a kernel on device 0 reads device 1's memory directly and
 // writes its own. Each step prints one line the script checks; every value

@@ -1,10 +1,13 @@
 #!/bin/sh
 # run-hip-peer.sh KFDSIG SPEC PROGRAM: run hip_peer (hipcc-built) on the
-# emulated KFD of SPEC (two GPUs of one XGMI hive, e.g. the two GCDs of an
-# MI250X) within a timeout: peer access reported and enabled both ways,
-# hipMemcpyPeer, hipMemcpyPeerAsync and a kernel reading the peer's memory
-# all give the host's values. Exit 77 when the program was not built (no
-# hipcc) or this kfdsig has no `exec`.
+# emulated KFD of SPEC, two GPUs: of one XGMI hive (the two GCDs of an
+# MI250X, an XGMI io_link) or two PCIe cards with large BARs (the kernel's
+# p2p_links, with which libhsakmt 5.2.3 gives ROCr a path between them), so
+# on the hardware peer access is reported both ways either way. Within a
+# timeout: peer access reported and enabled both ways, hipMemcpyPeer,
+# hipMemcpyPeerAsync and a kernel reading the peer's memory all give the
+# host's values. Exit 77 when the program was not built (no hipcc) or this
+# kfdsig has no `exec`.
 kfdsig=$1 spec=$2 prog=$3
 . "$(dirname "$0")/client-lib.sh"
 client_need "$prog" exec 120
