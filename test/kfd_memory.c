@@ -3,9 +3,11 @@
  * GPU VM and memory through the backend against the emulated KFD:
  * ACQUIRE_VM, ALLOC_MEMORY_OF_GPU with the CPU mapping at the GPU VA,
  * MAP_MEMORY_TO_GPU on several GPUs, FREE; and the kernel's errno for each
- * misuse (kfd_chardev.c kfd_ioctl_alloc_memory_of_gpu()), sent as raw ioctls through the seam.
+ * misuse (kfd_chardev.c kfd_ioctl_alloc_memory_of_gpu()), sent as raw ioctls through the seam;
+ * a GPU VA of 0 or past the VM allocates and fails only at MAP.
  */
 #include <fcntl.h>
+#include <string.h>
 #include <sys/mman.h>
 
 #include "abi/kfd_ioctl.h"
@@ -167,10 +169,80 @@ static void test_isolation(void)
 	kfdsig_emu_destroy(emu);
 }
 
+/* A buffer without a GPU VA (VA 0, what libhsakmt's NoAddress allocations
+ * send) or past the GPU's VM is allocated; only mapping it fails, -EINVAL
+ * (amdgpu_amdkfd_gpuvm.c kfd_mem_attach(), amdgpu_vm.c amdgpu_vm_bo_map()).
+ * Two VA-0 buffers do not overlap each other. */
+static void test_va_checked_at_map(void)
+{
+	struct kfdsig_emu *emu = t_emu("gfx90a,gfx803");
+	struct kfdsig_kfd *kfd = t_open(emu);
+	uint32_t g0 = t_gpu(kfd, 0), g1 = t_gpu(kfd, 1);
+	struct kfd_ioctl_alloc_memory_of_gpu_args al = { 0 };
+	struct kfd_ioctl_map_memory_to_gpu_args map = { 0 };
+	struct kfd_ioctl_free_memory_of_gpu_args fr = { 0 };
+	uint64_t h[2], past48 = 1ull << 49, past40 = 1ull << 41;
+	uint32_t id;
+
+	CHECK(kfdsig_kfd_acquire_vm(kfd, g0) == 0, "acquire");
+	CHECK(kfdsig_kfd_acquire_vm(kfd, g1) == 0, "acquire gfx8");
+	map.device_ids_array_ptr = (uint64_t)(uintptr_t)&id;
+	map.n_devices = 1;
+	for (int i = 0; i < 2; i++) {
+		memset(&al, 0, sizeof(al));
+		al.size = 4096;
+		al.gpu_id = g0;
+		al.flags = KFD_IOC_ALLOC_MEM_FLAGS_VRAM;
+		CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &al), 0,
+			 "VA 0 allocates (#%d)", i);
+		h[i] = al.handle;
+	}
+	for (int i = 0; i < 2; i++) {
+		id = g0;
+		map.handle = h[i];
+		map.n_success = 0;
+		CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_MAP_MEMORY_TO_GPU, &map), -EINVAL,
+			 "VA 0 does not map");
+		fr.handle = h[i];
+		CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_FREE_MEMORY_OF_GPU, &fr), 0, "free VA 0");
+	}
+	/* past the 48-bit VM of gfx90a, past the 40-bit VM of gfx8 */
+	for (int i = 0; i < 2; i++) {
+		memset(&al, 0, sizeof(al));
+		al.size = 4096;
+		al.gpu_id = i ? g1 : g0;
+		al.va_addr = i ? past40 : past48;
+		al.flags = KFD_IOC_ALLOC_MEM_FLAGS_VRAM;
+		CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &al), 0,
+			 "VA past the VM allocates (gpu %d)", i);
+		id = al.gpu_id;
+		map.handle = al.handle;
+		map.n_success = 0;
+		CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_MAP_MEMORY_TO_GPU, &map), -EINVAL,
+			 "VA past the VM does not map (gpu %d)", i);
+		fr.handle = al.handle;
+		CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_FREE_MEMORY_OF_GPU, &fr), 0, "free");
+	}
+	/* just below the end of the 40-bit VM maps on gfx8 */
+	memset(&al, 0, sizeof(al));
+	al.size = 4096;
+	al.gpu_id = g1;
+	al.va_addr = (1ull << 40) - 4096;
+	al.flags = KFD_IOC_ALLOC_MEM_FLAGS_VRAM;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &al), 0, "last page");
+	id = g1;
+	map.handle = al.handle;
+	map.n_success = 0;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_MAP_MEMORY_TO_GPU, &map), 0, "last page maps");
+	kfdsig_kfd_close(kfd);
+	kfdsig_emu_destroy(emu);
+}
+
 int main(void)
 {
 	test_alloc_map_free();
 	test_kernel_errors();
 	test_isolation();
+	test_va_checked_at_map();
 	return t_result("kfd_memory");
 }

@@ -18,6 +18,9 @@
  *  - created inactive: a queue created with percentage 0 or ring size 0
  *    is not active (init_mqd() -> update_mqd(): QUEUE_IS_ACTIVE) and runs
  *    nothing until UPDATE_QUEUE makes it active.
+ *  - wave state: GET_QUEUE_WAVE_STATE answers for an inactive compute
+ *    queue only (kfd_device_queue_manager.c get_wave_state(): SDMA or
+ *    active -EINVAL; pqm_get_wave_state(): unknown queue -EFAULT).
  *  - update: UPDATE_QUEUE with ring address 0, ring size 0 or percentage
  *    0 makes the queue inactive (kfd_process_queue_manager.c
  *    pqm_update_queue_properties(), kfd_priv.h QUEUE_IS_ACTIVE): nothing
@@ -184,6 +187,63 @@ static void inactive(const char *spec, bool sdma, int how)
 	      sdma ? "SDMA" : "PM4");
 	/* still refused: another ring */
 	CHECK_EQ(update(&r, qid, ring + 4096, size, 100), -EINVAL, "moved ring");
+	kfdsig_kfd_queue_destroy(kq);
+	t_rig_close(&r);
+}
+
+/* ---- GET_QUEUE_WAVE_STATE: an inactive compute queue only --------------- */
+
+static int wave_state(struct t_rig *r, uint32_t qid, uint64_t ctl, uint32_t *ctl_used,
+		      uint32_t *save_used)
+{
+	struct kfd_ioctl_get_queue_wave_state_args a = {
+		.ctl_stack_address = ctl,
+		.queue_id = qid,
+		.ctl_stack_used_size = 0xdead,
+		.save_area_used_size = 0xbeef,
+	};
+	int ret = kfdsig_kfd_ioctl(r->kfd, AMDKFD_IOC_GET_QUEUE_WAVE_STATE, &a);
+
+	*ctl_used = a.ctl_stack_used_size;
+	*save_used = a.save_area_used_size;
+	return ret;
+}
+
+/* pqm_get_wave_state(): unknown queue -EFAULT; kfd_device_queue_manager.c
+ * get_wave_state(): an SDMA or still active queue -EINVAL; an inactive
+ * compute queue reports an empty control stack and save area (no wave was
+ * saved). */
+static void wave_state_checks(void)
+{
+	struct t_rig r;
+	struct kfdsig_kfd_queue *kq, *ks;
+	uint32_t qid, sid, cu, su;
+	struct emu_queue *q;
+	uint64_t ring, ctl;
+
+	t_rig_open(&r, "gfx90a");
+	T_REQUIRE(!kfdsig_kfd_queue_create(r.kfd, r.gpu, KFDSIG_QUEUE_PM4, NULL, &kq) &&
+			  !kfdsig_kfd_queue_create(r.kfd, r.gpu, KFDSIG_QUEUE_SDMA, NULL, &ks),
+		  "queues");
+	qid = (uint32_t)kfdsig_kfd_queue_id(kq);
+	sid = (uint32_t)kfdsig_kfd_queue_id(ks);
+	q = equeue(&r, qid);
+	ring = q->ring_va;
+	ctl = q->cwsr_va;
+	T_REQUIRE(ctl, "the compute queue has a context save area");
+	CHECK_EQ(wave_state(&r, qid + 100, ctl, &cu, &su), -EFAULT, "unknown queue");
+	CHECK_EQ(wave_state(&r, qid, ctl, &cu, &su), -EINVAL, "active compute queue");
+	CHECK_EQ(update(&r, qid, ring, q->ring_size, 0), 0, "UPDATE_QUEUE percentage 0");
+	CHECK_EQ(update(&r, sid, equeue(&r, sid)->ring_va, equeue(&r, sid)->ring_size, 0), 0,
+		 "SDMA UPDATE_QUEUE percentage 0");
+	CHECK_EQ(wave_state(&r, sid, ctl, &cu, &su), -EINVAL, "inactive SDMA queue");
+	CHECK_EQ(wave_state(&r, qid, ctl, &cu, &su), 0, "inactive compute queue");
+	CHECK(cu == 0 && su == 0, "empty stack and save area reported (got %u, %u)", cu, su);
+	CHECK_EQ(wave_state(&r, qid, 0xffff800000000000ull, &cu, &su), -EFAULT,
+		 "control stack address in the kernel half");
+	CHECK_EQ(update(&r, qid, ring, q->ring_size, 100), 0, "active again");
+	CHECK_EQ(wave_state(&r, qid, ctl, &cu, &su), -EINVAL, "active again: refused");
+	kfdsig_kfd_queue_destroy(ks);
 	kfdsig_kfd_queue_destroy(kq);
 	t_rig_close(&r);
 }
@@ -430,6 +490,7 @@ int main(void)
 	inactive("gfx803", true, 0);
 	created_inactive(0);
 	created_inactive(1);
+	wave_state_checks();
 	device_limit();
 	sdma_limit();
 	refused();

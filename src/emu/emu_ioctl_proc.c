@@ -393,6 +393,43 @@ static int set_cu_mask(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 }
 
 /*
+ * kfd_ioctl_get_queue_wave_state -> pqm_get_wave_state(): an unknown queue
+ * is -EFAULT; kfd_device_queue_manager.c get_wave_state(): a queue that is
+ * not a compute queue (SDMA), still active (UPDATE_QUEUE has not unmapped
+ * it) or on a device without CWSR is -EINVAL. The MQD manager's
+ * get_wave_state() (kfd_mqd_manager_v9.c) reports cp_hqd_cntl_stack_size -
+ * cp_hqd_cntl_stack_offset and cp_hqd_wg_state_offset -
+ * cp_hqd_cntl_stack_size: the emulator's queues never save waves (no
+ * context switch is modelled), so both are those of an empty stack, 0.
+ * Emulator choice: the MQD's control stack copy to ctl_stack_address is
+ * not made (its contents for an empty stack are UNVERIFIED); the address
+ * must still be writable user memory (copy_to_user()'s -EFAULT).
+ */
+static int get_queue_wave_state(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
+{
+	struct kfd_ioctl_get_queue_wave_state_args *a = data;
+	struct emu_queue *q;
+	int r = 0;
+
+	(void)emu;
+	pthread_mutex_lock(&p->lock);
+	q = queue_by_id(p, a->queue_id);
+	if (!q)
+		r = -EFAULT;
+	else if (q->sdma || !__atomic_load_n(&q->inactive, __ATOMIC_ACQUIRE) ||
+		 !emu_queue_cwsr_enabled(q->g))
+		r = -EINVAL;
+	else if (!emu_access_ok(a->ctl_stack_address, sizeof(uint32_t)))
+		r = -EFAULT;
+	pthread_mutex_unlock(&p->lock);
+	if (!r) {
+		a->ctl_stack_used_size = 0;
+		a->save_area_used_size = 0;
+	}
+	return r;
+}
+
+/*
  * kfd_ioctl_alloc_queue_gws: an unknown queue is -EINVAL
  * (pqm_get_user_queue()), a device without GWS -ENODEV (kfd_gws_init()
  * gave it none, emu_gen_gws_size(); the no-HWS policy, also -ENODEV, is
@@ -511,6 +548,7 @@ static const struct emu_ioctl_ext ext[] = {
 	{ AMDKFD_IOC_ALLOC_QUEUE_GWS, alloc_queue_gws, 1 },
 	{ AMDKFD_IOC_GET_PROCESS_APERTURES_NEW, get_apertures_new, 1 },
 	{ AMDKFD_IOC_SET_CU_MASK, set_cu_mask, 1 },
+	{ AMDKFD_IOC_GET_QUEUE_WAVE_STATE, get_queue_wave_state, 1 },
 	/* kfd_ioctl.h history: SVM and SET_XNACK_MODE arrived in 1.5,
 	 * AVAILABLE_MEMORY in 1.9 */
 	{ AMDKFD_IOC_SET_XNACK_MODE, set_xnack_mode, 5 },

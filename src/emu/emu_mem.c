@@ -148,21 +148,27 @@ int emu_alloc_memory(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 		goto out;
 	}
 	size = (a->size + pg - 1) & ~(pg - 1);
-	/* Emulator choice: the GPU VA must be page aligned and free in the
-	 * process's VMs (the kernel refuses the overlapping mapping later). */
-	if (!a->va_addr || (a->va_addr & (pg - 1))) {
+	/* VA 0 is accepted: libhsakmt gives it to buffers it never maps
+	 * (fmm.c fmm_allocate_memory_object() for mem_handle_aperture, the
+	 * NoAddress allocations); the kernel refuses it only when mapping
+	 * (amdgpu_amdkfd_gpuvm.c kfd_mem_attach(): "Invalid VA when adding
+	 * BO to VM", -EINVAL, map_unmap() below). Emulator choice: any other
+	 * VA must be page aligned and free in the process's VMs (the kernel
+	 * refuses the misaligned or overlapping mapping later). */
+	if (a->va_addr & (pg - 1)) {
 		r = -EINVAL;
 		goto out;
 	}
-	/* amdgpu_vm.c amdgpu_vm_bo_map() refuses a mapping beyond the VM
-	 * (-EINVAL); the VM size is the GPU's (emu_gen.c va_bits: 40 bits on
-	 * gfx8). The emulator refuses it at allocation already. */
-	if (a->va_addr + size < a->va_addr ||
-	    a->va_addr + size > (1ull << emu->gpus[i].gen.va_bits)) {
+	/* A VA past the GPU's VM is accepted here: the kernel keeps it in
+	 * the kgd_mem and only amdgpu_vm_bo_map() (at MAP_MEMORY_TO_GPU,
+	 * map_unmap() below) refuses it. libhsakmt's NoAddress allocations
+	 * ("vram allocation without addr", fmm.c mem_handle_aperture) take
+	 * such VAs. A range that wraps is refused. */
+	if (a->va_addr + size < a->va_addr) {
 		r = -EINVAL;
 		goto out;
 	}
-	for (bo = p->bos; bo; bo = bo->next)
+	for (bo = p->bos; bo && a->va_addr; bo = bo->next)
 		if (a->va_addr < bo->va + bo->size && bo->va < a->va_addr + size) {
 			r = -EINVAL;
 			goto out;
@@ -313,6 +319,15 @@ static int map_unmap(struct kfdsig_emu *emu, struct emu_proc *p, void *data, boo
 			goto out;
 		}
 		if (map) {
+			/* amdgpu_amdkfd_gpuvm_map_memory_to_gpu() ->
+			 * kfd_mem_attach(): VA 0 is -EINVAL; amdgpu_vm.c
+			 * amdgpu_vm_bo_map(): a mapping past the VM is -EINVAL,
+			 * the VM size is the GPU's (emu_gen.c va_bits: 40 bits
+			 * on gfx8) */
+			if (!bo->va || bo->va + bo->size > (1ull << emu->gpus[gi].gen.va_bits)) {
+				r = -EINVAL;
+				goto out;
+			}
 			bo->mapped |= 1u << gi;
 		} else {
 			if (!(bo->mapped & (1u << gi))) {

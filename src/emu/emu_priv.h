@@ -498,6 +498,9 @@ int emu_event_mmap(struct emu_proc *p, void **out, void *addr, size_t len, int p
 
 /* emu_queue.c */
 int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data);
+/* kfd_device.c: the device's cwsr_enabled (a context save area is sized
+ * for it, emu_queue.c) */
+bool emu_queue_cwsr_enabled(const struct emu_gpu *g);
 int emu_destroy_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data);
 int emu_doorbell_mmap(struct kfdsig_emu *emu, struct emu_proc *p, void **out, void *addr,
 		      size_t len, int prot, int flags, uint64_t off);

@@ -171,6 +171,11 @@ static int doorbells(struct emu_proc *p, struct emu_gpu *g)
 	return 0;
 }
 
+bool emu_queue_cwsr_enabled(const struct emu_gpu *g)
+{
+	return cwsr_of(g).cwsr != 0;
+}
+
 int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 {
 	abi_create_queue_args *a = data;
