@@ -498,9 +498,13 @@ int emu_event_mmap(struct emu_proc *p, void **out, void *addr, size_t len, int p
 
 /* emu_queue.c */
 int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data);
-/* kfd_device.c: the device's cwsr_enabled (a context save area is sized
- * for it, emu_queue.c) */
-bool emu_queue_cwsr_enabled(const struct emu_gpu *g);
+/* kfd_device.c: the device's cwsr_enabled, supports_cwsr from
+ * gfx_target_version 8.0.1 (Carrizo) on; emu_queue.c sizes the context
+ * save area only then. */
+static inline bool emu_queue_cwsr_enabled(const struct emu_gpu *g)
+{
+	return g->gen.gfxv >= 80001;
+}
 int emu_destroy_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data);
 int emu_doorbell_mmap(struct kfdsig_emu *emu, struct emu_proc *p, void **out, void *addr,
 		      size_t len, int prot, int flags, uint64_t off);

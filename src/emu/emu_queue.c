@@ -91,7 +91,7 @@ static struct cwsr cwsr_of(const struct emu_gpu *g)
 	uint32_t waves;
 	struct cwsr c = { 0 };
 
-	if (v < 80001)
+	if (!emu_queue_cwsr_enabled(g))
 		return c;
 	if (v < 100100)
 		waves = cu * 40 < arrays / per_engine * 512 ? cu * 40 : arrays / per_engine * 512;
@@ -169,11 +169,6 @@ static int doorbells(struct emu_proc *p, struct emu_gpu *g)
 		return -ENOMEM;
 	}
 	return 0;
-}
-
-bool emu_queue_cwsr_enabled(const struct emu_gpu *g)
-{
-	return cwsr_of(g).cwsr != 0;
 }
 
 int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
