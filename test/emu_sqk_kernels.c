@@ -3,7 +3,8 @@
  * Compiled kernels on the emulated shader unit, checked against the host:
  * test/kernels/sqk_kernels.ll (from sqk_kernels.cl) compiled by LLVM 22 at
  * -O0 and -O3 for gfx900, gfx906, gfx908, gfx90a, gfx942 (wave64) and
- * gfx1030/gfx1036 (wave32, and wave64 through +wavefrontsize64), run
+ * gfx1030/gfx1036 and gfx1010/gfx1012 (wave32, and wave64 through
+ * +wavefrontsize64), run
  * through an AQL queue of the emulated KFD: a vector add over a partial
  * last workgroup, float and double math (division, sqrt, fma, floor), 64-
  * and 32-bit integer math (division, remainder, shifts, popcount, clz), an
@@ -297,6 +298,9 @@ int main(void)
 		{ "gfx1030", "gfx1030", "" },
 		{ "gfx1030", "gfx1030", "+wavefrontsize64" },
 		{ "gfx1036", "gfx1036", "" },
+		{ "gfx1010", "gfx1010", "" },
+		{ "gfx1010", "gfx1010", "+wavefrontsize64" },
+		{ "gfx1012", "gfx1012", "" },
 	};
 
 	if (!kco_llvm()) {

@@ -46,6 +46,12 @@ static struct sqk_family fams[] = {
 	  .arch_scratch = true,
 	  .dpp_newbcast = true },
 	{ .name = "gfx1030", .tab = sqk_tab_gfx1030, .gen = SQK_GEN_GFX10_3, .gfx10 = true },
+	/* RDNA1: the gfx10 encodings of RDNA2 (RDNA1 ISA manual "Microcode
+	 * Formats"); the opcodes differ in the tables (v_mac_f32, v_madak_f32,
+	 * v_madmk_f32, v_mad_f32, v_mad_legacy_f32, v_mul_lo_i32 present;
+	 * no dot operations on gfx1010, LLVM AMDGPU.td FeatureISAVersion10_1_0) */
+	{ .name = "gfx1010", .tab = sqk_tab_gfx1010, .gen = SQK_GEN_GFX10, .gfx10 = true },
+	{ .name = "gfx1011", .tab = sqk_tab_gfx1011, .gen = SQK_GEN_GFX10, .gfx10 = true },
 };
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -62,7 +68,10 @@ static void build(void)
  * table): gfx900/902/904/909/90c share gfx900's encodings, gfx906 adds the
  * dot and fma ops, gfx908 the AGPRs, gfx90a the unified register file and
  * packed work-item ids, gfx940-942 (9.4.x) architected flat scratch;
- * gfx1030-1036 are RDNA2.
+ * gfx1030-1036 are RDNA2; gfx1010 is RDNA1 without the dot operations,
+ * gfx1011 and gfx1012 add them (FeatureISAVersion10_1_1/10_1_2: the Dot1,
+ * Dot2, Dot5, Dot6 features; gfx1012's opcodes are gfx1011's, as LLVM 22's
+ * disassembler reads them).
  */
 const struct sqk_family *sqk_family_of(uint32_t v)
 {
@@ -84,6 +93,11 @@ const struct sqk_family *sqk_family_of(uint32_t v)
 	case 90401:
 	case 90402:
 		return &fams[4];
+	case 100100:
+		return &fams[6];
+	case 100101:
+	case 100102:
+		return &fams[7];
 	default:
 		if (v >= 100300 && v <= 100306)
 			return &fams[5];
