@@ -36,6 +36,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -73,7 +75,15 @@ struct emu_dbg {
 	uint32_t trap_override;	     /* enabled wave traps */
 	uint32_t flags;		     /* KFD_DBG_TRAP_FLAG_* */
 	uint8_t watch[EMU_MAX_GPUS]; /* bit per watch point in use */
+	/* a debugger in another process (per-pid model): the shared state
+	 * (struct dbg_link) and whether this process follows it */
+	struct dbg_link *link;
+	bool remote;
 };
+
+static void link_sync(struct emu_proc *p, struct emu_dbg *d);
+static void link_raise(struct emu_dbg *d, uint64_t mask, int gi, const void *data, size_t len);
+static int link_sema_down(struct emu_proc *p, struct emu_dbg *d);
 
 static struct emu_dbg *dbg_of(struct emu_proc *p)
 {
@@ -100,9 +110,13 @@ static bool ev_raise(struct emu_proc *p, uint64_t mask, int gi, int qid, const v
 {
 	struct emu_dbg *d = p->dbg;
 
+	if (d && d->link)
+		link_sync(p, d);
 	if (!d || !d->trap_enabled)
 		return false;
-	if (mask & KFDSIG_EC_MASK_DEVICE) {
+	if (d->remote && (mask & (KFDSIG_EC_MASK_DEVICE | KFDSIG_EC_MASK_PROCESS)))
+		link_raise(d, mask, gi, data, len);
+	else if (mask & KFDSIG_EC_MASK_DEVICE) {
 		if (gi >= 0) {
 			d->dev_status[gi] |= mask & KFDSIG_EC_MASK_DEVICE;
 			/* the first violation's data is kept until cleared */
@@ -236,6 +250,8 @@ bool emu_dbg_trap_enabled(struct emu_proc *p)
 	 * CWSR-initialisation path that copies debug_trap_enabled
 	 * (kfd_process.c kfd_process_device_init_cwsr_dgpu) does not arise. */
 	pthread_mutex_lock(&p->lock);
+	if (p->dbg && p->dbg->link)
+		link_sync(p, p->dbg);
 	on = p->dbg && p->dbg->trap_enabled && p->dbg->runtime_state == RT_ENABLED;
 	pthread_mutex_unlock(&p->lock);
 	return on;
@@ -436,6 +452,12 @@ static int sema_down(struct emu_proc *p, struct emu_dbg *d)
 {
 	struct timespec until = deadline();
 
+	if (d->remote) {
+		int r = link_sema_down(p, d);
+
+		d->retry = r != 0;
+		return r;
+	}
 	while (!d->sema)
 		if (dbg_wait(d, p, &until)) {
 			d->retry = true;
@@ -444,6 +466,278 @@ static int sema_down(struct emu_proc *p, struct emu_dbg *d)
 	d->sema--;
 	d->retry = false;
 	return 0;
+}
+
+/* ---- a debugger in another process (per-pid model) ----------------------- */
+
+/*
+ * amdkfd keeps the debug state in the target's kfd_process, which the
+ * debugger reaches by pid (kfd_lookup_process_by_pid); ENABLE of a traced
+ * process without a KFD process creates one for it (kfd_chardev.c
+ * kfd_ioctl_set_debug_trap(): kfd_create_process(task)). Under the
+ * interposer every process has its own emulator, and the debugger attaches
+ * while its target is stopped (ptrace), so nothing can answer on the
+ * target's side: the state a debugger in another process needs lives in a
+ * small shared page named after the target (its pid and start time, so a
+ * reused pid is another page). The target creates it at RUNTIME_ENABLE
+ * (so that a later debugger sees its runtime state, kfd_dbg_trap_enable()
+ * copies runtime_info) and the debugger at ENABLE when it does not exist
+ * yet (the process the kernel would create). The target follows it at
+ * RUNTIME_ENABLE and at each exception it raises (link_sync).
+ *
+ * What crosses: the runtime state and its handshake
+ * (EC_PROCESS_RUNTIME, runtime_enable_sema), the exception enable mask,
+ * process and device exceptions with the memory-violation data, the
+ * debugger's event file (the target opens it through /proc/PID/fd, so it
+ * writes the same file kernel_write() would). What does not: queue-level
+ * state and the operations on the target's queues and waves (suspend,
+ * resume, queue snapshot, wave launch, watch points, flags), which need the
+ * target's engines: those fail fast with -ENODEV (the errno of a target
+ * that has no device for the operation) and are documented in
+ * docs/debug.md.
+ */
+#define LINK_MAGIC 0x4b444247u /* "KDBG" */
+
+struct dbg_link {
+	uint32_t magic;
+	uint32_t target_mapped; /* the target follows it */
+	pthread_mutex_t mu;	/* process-shared, robust */
+	uint32_t trap_enabled;
+	int32_t debugger; /* pid of the debugging process, 0 */
+	int32_t dbg_fd;	  /* the debugger's copy of its event file */
+	uint32_t runtime_state;
+	uint32_t ttmp_setup;
+	uint32_t sema; /* runtime_enable_sema (futex word) */
+	uint64_t r_debug;
+	uint64_t enable_mask;
+	uint64_t status;
+	uint64_t dev_status[EMU_MAX_GPUS];
+	uint32_t vmf_valid[EMU_MAX_GPUS];
+	struct kfd_hsa_memory_exception_data vmf[EMU_MAX_GPUS];
+};
+
+/* The page's name: pid and start time (/proc/PID/stat field 22). */
+static int link_name(pid_t pid, char *name, size_t n)
+{
+	char path[64], buf[1024], *rp;
+	unsigned long long start = 0;
+	ssize_t len;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -ESRCH;
+	len = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (len <= 0)
+		return -ESRCH;
+	buf[len] = 0;
+	rp = strrchr(buf, ')');
+	/* after the comm: state is field 3, starttime field 22 */
+	for (int field = 2; rp && field < 22; field++)
+		rp = strchr(rp + 1, ' ');
+	if (!rp || sscanf(rp + 1, "%llu", &start) != 1)
+		return -ESRCH;
+	snprintf(name, n, "/kfdsig-dbg-%d-%llu", (int)pid, start);
+	return 0;
+}
+
+/* Map @pid's page, creating it with @create. NULL: absent or no memory. */
+static struct dbg_link *link_map(pid_t pid, bool create)
+{
+	struct dbg_link *l;
+	struct stat st;
+	char name[96];
+	bool made = false;
+	int fd;
+
+	if (link_name(pid, name, sizeof(name)))
+		return NULL;
+	fd = shm_open(name, O_RDWR | O_CLOEXEC | (create ? O_CREAT | O_EXCL : 0), 0600);
+	if (fd >= 0 && create)
+		made = true;
+	else if (fd < 0 && create && errno == EEXIST)
+		fd = shm_open(name, O_RDWR | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return NULL;
+	if (made && ftruncate(fd, sizeof(*l))) {
+		close(fd);
+		shm_unlink(name);
+		return NULL;
+	}
+	/* a page another process is still making: wait for its size */
+	for (int i = 0; i < 1000 && !fstat(fd, &st) && st.st_size < (off_t)sizeof(*l); i++)
+		usleep(1000);
+	l = mmap(NULL, sizeof(*l), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	close(fd);
+	if (l == MAP_FAILED)
+		return NULL;
+	if (made) {
+		pthread_mutexattr_t ma;
+
+		pthread_mutexattr_init(&ma);
+		pthread_mutexattr_setpshared(&ma, PTHREAD_PROCESS_SHARED);
+		pthread_mutexattr_setrobust(&ma, PTHREAD_MUTEX_ROBUST);
+		pthread_mutex_init(&l->mu, &ma);
+		pthread_mutexattr_destroy(&ma);
+		__atomic_store_n(&l->magic, LINK_MAGIC, __ATOMIC_RELEASE);
+	}
+	for (int i = 0; i < 1000 && __atomic_load_n(&l->magic, __ATOMIC_ACQUIRE) != LINK_MAGIC; i++)
+		usleep(1000);
+	if (__atomic_load_n(&l->magic, __ATOMIC_ACQUIRE) != LINK_MAGIC) {
+		munmap(l, sizeof(*l));
+		return NULL;
+	}
+	return l;
+}
+
+/* Bounded: a holder stopped by its tracer must not hang the other side
+ * (the kernel's mutex_lock_interruptible: -EINTR, the library retries). */
+static int link_lock(struct dbg_link *l)
+{
+	struct timespec until;
+	int r;
+
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += 1;
+	r = pthread_mutex_timedlock(&l->mu, &until);
+	if (r == EOWNERDEAD) {
+		pthread_mutex_consistent(&l->mu);
+		r = 0;
+	}
+	return r ? -EINTR : 0;
+}
+
+/* The page of this process, removed when it exits. */
+static char own_link[96];
+static pid_t own_link_pid;
+
+__attribute__((destructor)) static void link_remove(void)
+{
+	if (own_link[0] && own_link_pid == getpid())
+		shm_unlink(own_link);
+}
+
+/* The target's side: map its page (creating it with @create), once.
+ * p->lock held. Per-pid model and the process's own primary only. */
+static void link_target(struct emu_proc *p, struct emu_dbg *d, bool create)
+{
+	if (d->link || p->emu->pmodel != KFDSIG_EMU_PROCESS_PER_PID || p->secondary ||
+	    p->pid != getpid())
+		return;
+	d->link = link_map(p->pid, create);
+	if (!d->link)
+		return;
+	__atomic_store_n(&d->link->target_mapped, 1, __ATOMIC_RELEASE);
+	if (!link_name(p->pid, own_link, sizeof(own_link)))
+		own_link_pid = getpid();
+}
+
+/* Publish the runtime state to the page. p->lock held. */
+static void link_publish(struct emu_dbg *d)
+{
+	if (!d->link || link_lock(d->link))
+		return;
+	d->link->runtime_state = d->runtime_state;
+	d->link->r_debug = d->r_debug;
+	d->link->ttmp_setup = d->ttmp_setup;
+	pthread_mutex_unlock(&d->link->mu);
+}
+
+/* The target follows its page: a debugger in another process enabled or
+ * disabled the trap interface, or changed the enable mask; a debugger that
+ * is gone has detached (kfd_process_notifier_release). p->lock held. */
+static void link_sync(struct emu_proc *p, struct emu_dbg *d)
+{
+	struct dbg_link *l = d->link;
+	bool on;
+	pid_t dbg;
+	int fd;
+
+	(void)p;
+	if (link_lock(l))
+		return;
+	dbg = l->debugger;
+	on = l->trap_enabled && dbg > 0 && dbg != getpid() && !(kill(dbg, 0) < 0 && errno == ESRCH);
+	if (on && !d->remote && !d->trap_enabled) {
+		char path[64];
+
+		snprintf(path, sizeof(path), "/proc/%d/fd/%d", (int)dbg, (int)l->dbg_fd);
+		fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+		d->dbg_fd = fd; /* -1: the events stay for the queries */
+		d->remote = true;
+		d->trap_enabled = true;
+	}
+	if (d->remote) {
+		if (!on) {
+			if (d->dbg_fd >= 0)
+				close(d->dbg_fd);
+			d->dbg_fd = -1;
+			d->remote = false;
+			d->trap_enabled = false;
+			d->enable_mask = 0;
+		} else {
+			d->enable_mask = l->enable_mask;
+		}
+	}
+	pthread_mutex_unlock(&l->mu);
+}
+
+/* ev_raise for a remote debugger: process and device exceptions go to the
+ * page, where its queries find them. */
+static void link_raise(struct emu_dbg *d, uint64_t mask, int gi, const void *data, size_t len)
+{
+	struct dbg_link *l = d->link;
+
+	if (link_lock(l))
+		return;
+	if (mask & KFDSIG_EC_MASK_DEVICE) {
+		if (gi >= 0 && gi < EMU_MAX_GPUS) {
+			l->dev_status[gi] |= mask & KFDSIG_EC_MASK_DEVICE;
+			if ((mask & KFDSIG_EC_MASK(KFDSIG_EC_DEVICE_MEMORY_VIOLATION)) &&
+			    !l->vmf_valid[gi] && data && len == sizeof(l->vmf[gi])) {
+				memcpy(&l->vmf[gi], data, len);
+				l->vmf_valid[gi] = 1;
+			}
+		}
+	} else {
+		l->status |= mask & KFDSIG_EC_MASK_PROCESS;
+	}
+	pthread_mutex_unlock(&l->mu);
+}
+
+/* runtime_enable_sema of a remotely debugged target: wait for the
+ * debugger's EC_PROCESS_RUNTIME (SEND_RUNTIME_EVENT), bounded as
+ * dbg_wait; a debugger that detaches meanwhile ends the wait (emulator
+ * choice: the handshake has no one left to answer). p->lock held and
+ * released while waiting. */
+static int link_sema_down(struct emu_proc *p, struct emu_dbg *d)
+{
+	struct dbg_link *l = d->link;
+
+	for (int i = 0; i < EMU_DBG_WAIT_MS / 10; i++) {
+		uint32_t v = __atomic_load_n(&l->sema, __ATOMIC_ACQUIRE);
+		struct timespec ts = { 0, 10 * 1000 * 1000 };
+
+		if (v && __atomic_compare_exchange_n(&l->sema, &v, v - 1, false, __ATOMIC_ACQ_REL,
+						     __ATOMIC_ACQUIRE))
+			return 0;
+		if (!__atomic_load_n(&l->trap_enabled, __ATOMIC_ACQUIRE))
+			return 0;
+		if (v)
+			continue;
+		pthread_mutex_unlock(&p->lock);
+		syscall(SYS_futex, &l->sema, FUTEX_WAIT, 0, &ts, NULL, 0);
+		pthread_mutex_lock(&p->lock);
+	}
+	return -EINTR;
+}
+
+static void link_sema_up(struct dbg_link *l)
+{
+	__atomic_add_fetch(&l->sema, 1, __ATOMIC_ACQ_REL);
+	syscall(SYS_futex, &l->sema, FUTEX_WAKE, 0x7fffffff, NULL, NULL, 0);
 }
 
 int emu_runtime_enable(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
@@ -459,6 +753,10 @@ int emu_runtime_enable(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 		r = -ENOMEM;
 		goto out;
 	}
+	/* the page a debugger in another process finds (struct dbg_link) */
+	link_target(p, d, true);
+	if (d->link)
+		link_sync(p, d);
 	if (d->retry) {
 		/* an interrupted enable or disable: wait again */
 		r = d->trap_enabled ? sema_down(p, d) : 0;
@@ -479,6 +777,7 @@ int emu_runtime_enable(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 		d->runtime_state = RT_ENABLED;
 		d->r_debug = a->r_debug;
 		d->ttmp_setup = !!(a->mode_mask & KFDSIG_RUNTIME_ENABLE_MODE_TTMP_SAVE);
+		link_publish(d);
 		if (d->trap_enabled) {
 			/* tell the debugger, wait for its EC_PROCESS_RUNTIME */
 			ev_raise(p, KFDSIG_EC_MASK(KFDSIG_EC_PROCESS_RUNTIME), -1, -1, NULL, 0);
@@ -490,6 +789,7 @@ int emu_runtime_enable(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 
 		d->runtime_state = RT_DISABLED;
 		d->r_debug = 0;
+		link_publish(d);
 		if (d->trap_enabled) {
 			if (was) {
 				resume(p, 0, 0, true);
@@ -500,6 +800,7 @@ int emu_runtime_enable(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 				goto out;
 		}
 		d->ttmp_setup = 0;
+		link_publish(d);
 	}
 out:
 	pthread_mutex_unlock(&p->lock);
@@ -755,10 +1056,8 @@ static int queue_snapshot(struct emu_proc *t, abi_dbg_trap_args *a)
 
 /* kfd_dbg_trap_device_snapshot(); the topology values are the ones the
  * emulated sysfs prints (emu_sysfs.c) */
-static int device_snapshot(struct emu_proc *t, abi_dbg_trap_args *a)
+static int device_snapshot(struct kfdsig_emu *emu, uint64_t *dev_status, abi_dbg_trap_args *a)
 {
-	struct emu_dbg *d = t->dbg;
-	struct kfdsig_emu *emu = t->emu;
 	char *buf = (char *)(uintptr_t)a->device_snapshot.snapshot_buf_ptr;
 	uint32_t esz = a->device_snapshot.entry_size, want = a->device_snapshot.num_devices;
 	uint64_t clear = a->device_snapshot.exception_mask;
@@ -777,7 +1076,7 @@ static int device_snapshot(struct emu_proc *t, abi_dbg_trap_args *a)
 
 		emu_gpu_apertures(g, &ap);
 		memset(&e, 0, sizeof(e));
-		e.exception_status = d->dev_status[i];
+		e.exception_status = dev_status[i];
 		e.lds_base = ap.lds_base;
 		e.lds_limit = ap.lds_limit;
 		e.scratch_base = ap.scratch_base;
@@ -795,11 +1094,221 @@ static int device_snapshot(struct emu_proc *t, abi_dbg_trap_args *a)
 		e.gfx_target_version = g->t->gfx_target_version;
 		e.num_xcc = g->num_xcc;
 		if (clear)
-			d->dev_status[i] &= ~clear;
+			dev_status[i] &= ~clear;
 		if (emu_copy_to_user(buf + (uint64_t)i * esz, &e, copy))
 			return -EFAULT;
 	}
 	return 0;
+}
+
+/* DBG_TRAP on a process of another emulator (the per-pid model's other
+ * processes): the checks of kfd_ioctl_set_debug_trap() in its order, the
+ * operations on the target's page (see struct dbg_link). */
+static int remote_trap(struct kfdsig_emu *emu, pid_t pid, abi_dbg_trap_args *a)
+{
+	struct dbg_link *l;
+	int r = 0;
+	pid_t self = (pid_t)syscall(SYS_gettid);
+
+	/* "is not PTRACED and cannot be debugged" */
+	if (a->op != KFDSIG_DBG_OP_DISABLE && tracer_of(pid) != self)
+		return -EPERM;
+	/* ENABLE creates the process the kernel would (kfd_create_process) */
+	l = link_map(pid, a->op == KFDSIG_DBG_OP_ENABLE);
+	if (!l)
+		return -ESRCH;
+	if ((r = link_lock(l))) {
+		munmap(l, sizeof(*l));
+		return r;
+	}
+	if (a->op != KFDSIG_DBG_OP_ENABLE && !l->trap_enabled) {
+		r = -EINVAL;
+		goto out;
+	}
+	switch (a->op) {
+	case KFDSIG_DBG_OP_SET_WAVE_LAUNCH_OVERRIDE:
+	case KFDSIG_DBG_OP_SET_WAVE_LAUNCH_MODE:
+	case KFDSIG_DBG_OP_SUSPEND_QUEUES:
+	case KFDSIG_DBG_OP_RESUME_QUEUES:
+	case KFDSIG_DBG_OP_SET_NODE_ADDRESS_WATCH:
+	case KFDSIG_DBG_OP_CLEAR_NODE_ADDRESS_WATCH:
+	case KFDSIG_DBG_OP_SET_FLAGS:
+		/* -EPERM before runtime enable, as for a local target; then
+		 * the target's engines, which this process cannot reach */
+		r = l->runtime_state != RT_ENABLED ? -EPERM : -ENODEV;
+		goto out;
+	default:
+		break;
+	}
+	switch (a->op) {
+	case KFDSIG_DBG_OP_ENABLE: {
+		abi_runtime_info ri;
+		uint32_t copy =
+			a->enable.rinfo_size < sizeof(ri) ? a->enable.rinfo_size : sizeof(ri);
+		int fd;
+
+		if (l->trap_enabled) {
+			r = -EALREADY;
+			break;
+		}
+		for (uint32_t i = 0; i < emu->ngpus; i++)
+			if (emu->gpus[i].gen.gc[0] < 9) {
+				r = -ENODEV;
+				goto out;
+			}
+		if ((int)a->enable.dbg_fd < 0 || fcntl((int)a->enable.dbg_fd, F_GETFD) < 0 ||
+		    (fd = fcntl((int)a->enable.dbg_fd, F_DUPFD_CLOEXEC, 0)) < 0) {
+			r = -EBADF;
+			break;
+		}
+		ri.r_debug = l->r_debug;
+		ri.runtime_state = l->runtime_state;
+		ri.ttmp_setup = l->ttmp_setup;
+		a->enable.rinfo_size = sizeof(ri);
+		if (copy && emu_copy_to_user((void *)(uintptr_t)a->enable.rinfo_ptr, &ri, copy)) {
+			close(fd);
+			r = -EFAULT;
+			break;
+		}
+		l->dbg_fd = fd;
+		l->debugger = getpid();
+		l->enable_mask = a->enable.exception_mask;
+		l->trap_enabled = 1;
+		break;
+	}
+	case KFDSIG_DBG_OP_DISABLE:
+		if (l->debugger == getpid() && l->dbg_fd >= 0)
+			close(l->dbg_fd);
+		l->dbg_fd = -1;
+		l->debugger = 0;
+		l->trap_enabled = 0;
+		l->enable_mask = 0;
+		pthread_mutex_unlock(&l->mu);
+		link_sema_up(l); /* a target waiting in its handshake */
+		/* a page made for a process that never came is ours to remove */
+		if (!__atomic_load_n(&l->target_mapped, __ATOMIC_ACQUIRE)) {
+			char name[96];
+
+			if (!link_name(pid, name, sizeof(name)))
+				shm_unlink(name);
+		}
+		munmap(l, sizeof(*l));
+		return 0;
+	case KFDSIG_DBG_OP_SEND_RUNTIME_EVENT: {
+		uint64_t m = a->send_runtime_event.exception_mask;
+
+		m &= ~KFDSIG_EC_MASK(KFDSIG_EC_DEVICE_MEMORY_VIOLATION);
+		if (m & KFDSIG_EC_MASK(KFDSIG_EC_PROCESS_RUNTIME)) {
+			pthread_mutex_unlock(&l->mu);
+			link_sema_up(l);
+			if (link_lock(l)) {
+				munmap(l, sizeof(*l));
+				return 0;
+			}
+			m &= ~KFDSIG_EC_MASK(KFDSIG_EC_PROCESS_RUNTIME);
+		}
+		if (m)
+			r = -ENODEV; /* a queue of the target's engines */
+		break;
+	}
+	case KFDSIG_DBG_OP_SET_EXCEPTIONS_ENABLED:
+		l->enable_mask = a->set_exceptions_enabled.exception_mask;
+		break;
+	case KFDSIG_DBG_OP_QUERY_DEBUG_EVENT: {
+		/* kfd_dbg_ev_query_debug_event() over what the page holds:
+		 * devices, then the process */
+		uint64_t clear = a->query_debug_event.exception_mask;
+
+		a->query_debug_event.exception_mask = 0;
+		a->query_debug_event.gpu_id = 0;
+		a->query_debug_event.queue_id = 0;
+		r = -EAGAIN;
+		for (uint32_t i = 0; i < emu->ngpus && r; i++)
+			if (l->dev_status[i] & l->enable_mask) {
+				a->query_debug_event.exception_mask = l->dev_status[i];
+				a->query_debug_event.gpu_id = emu->gpus[i].gpu_id;
+				l->dev_status[i] &= ~clear;
+				r = 0;
+			}
+		if (r && (l->status & l->enable_mask)) {
+			a->query_debug_event.exception_mask = l->status;
+			l->status &= ~clear;
+			r = 0;
+		}
+		break;
+	}
+	case KFDSIG_DBG_OP_QUERY_EXCEPTION_INFO: {
+		uint32_t ec = a->query_exception_info.exception_code;
+		void *info = (void *)(uintptr_t)a->query_exception_info.info_ptr;
+		uint32_t room = a->query_exception_info.info_size, size = 0;
+		bool clr = a->query_exception_info.clear_exception;
+		uint64_t m, *st;
+
+		if (!info || !ec || ec >= 64) {
+			r = -EINVAL;
+			break;
+		}
+		m = KFDSIG_EC_MASK(ec);
+		if (m & KFDSIG_EC_MASK_DEVICE) {
+			struct emu_gpu *g = emu_gpu_by_id(emu, a->query_exception_info.source_id);
+
+			if (!g) {
+				r = -EINVAL;
+				break;
+			}
+			st = &l->dev_status[g->index];
+			if (!(*st & m)) {
+				r = -ENODATA;
+				break;
+			}
+			if (ec == KFDSIG_EC_DEVICE_MEMORY_VIOLATION) {
+				size = l->vmf_valid[g->index] ? sizeof(l->vmf[0]) : 0;
+				if (emu_copy_to_user(info, &l->vmf[g->index],
+						     room < size ? room : size)) {
+					r = -EFAULT;
+					break;
+				}
+				if (clr)
+					l->vmf_valid[g->index] = 0;
+			}
+		} else if (m & KFDSIG_EC_MASK_PROCESS) {
+			st = &l->status;
+			if (!(*st & m)) {
+				r = -ENODATA;
+				break;
+			}
+			if (ec == KFDSIG_EC_PROCESS_RUNTIME) {
+				abi_runtime_info ri = { l->r_debug, l->runtime_state,
+							l->ttmp_setup };
+
+				size = sizeof(ri);
+				if (emu_copy_to_user(info, &ri, room < size ? room : size)) {
+					r = -EFAULT;
+					break;
+				}
+			}
+		} else {
+			r = -ENODEV; /* a queue of the target's engines */
+			break;
+		}
+		a->query_exception_info.info_size = size;
+		if (clr)
+			*st &= ~m;
+		break;
+	}
+	case KFDSIG_DBG_OP_GET_DEVICE_SNAPSHOT:
+		r = device_snapshot(emu, l->dev_status, a);
+		break;
+	case KFDSIG_DBG_OP_GET_QUEUE_SNAPSHOT:
+		r = -ENODEV; /* the target's queues */
+		break;
+	default:
+		r = -EINVAL;
+	}
+out:
+	pthread_mutex_unlock(&l->mu);
+	munmap(l, sizeof(*l));
+	return r;
 }
 
 /* kfd_chardev.c kfd_ioctl_set_debug_trap(): the checks in the kernel's
@@ -820,6 +1329,8 @@ int emu_dbg_trap(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	 * KFD process creates one in the kernel; the emulator cannot make a
 	 * KFD process for another process: -ESRCH) */
 	t = lookup(emu, p, pid);
+	if (!t && emu->pmodel == KFDSIG_EMU_PROCESS_PER_PID && pid != getpid())
+		return remote_trap(emu, pid, a);
 	if (!t)
 		return -ESRCH;
 	/* "is not PTRACED and cannot be debugged": the caller must be the
@@ -1024,7 +1535,7 @@ int emu_dbg_trap(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 		r = queue_snapshot(t, a);
 		break;
 	case KFDSIG_DBG_OP_GET_DEVICE_SNAPSHOT:
-		r = device_snapshot(t, a);
+		r = device_snapshot(emu, d->dev_status, a);
 		break;
 	default:
 		r = -EINVAL; /* "Invalid option" */
@@ -1068,6 +1579,8 @@ void emu_dbg_forget(struct emu_proc *p)
 		return;
 	if (d->dbg_fd >= 0)
 		close(d->dbg_fd);
+	if (d->link)
+		munmap(d->link, sizeof(*d->link));
 	free(d); /* the condvar may count waiters of the parent's threads */
 	p->dbg = NULL;
 }
