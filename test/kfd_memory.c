@@ -4,11 +4,13 @@
  * ACQUIRE_VM, ALLOC_MEMORY_OF_GPU with the CPU mapping at the GPU VA,
  * MAP_MEMORY_TO_GPU on several GPUs, FREE; and the kernel's errno for each
  * misuse (kfd_chardev.c kfd_ioctl_alloc_memory_of_gpu()), sent as raw ioctls through the seam;
- * a GPU VA of 0 or past the VM allocates and fails only at MAP.
+ * a GPU VA of 0 or past the VM allocates and fails only at MAP; dma-buf export and import.
  */
+#define _GNU_SOURCE
 #include <fcntl.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "abi/kfd_ioctl.h"
 #include "kfd_util.h"
@@ -238,11 +240,119 @@ static void test_va_checked_at_map(void)
 	kfdsig_emu_destroy(emu);
 }
 
+/* dma-buf: EXPORT_DMABUF gives an fd (O_CLOEXEC as asked) that outlives
+ * the buffer; GET_DMABUF_INFO reports its size, GPU and domain, no
+ * metadata; IMPORT_DMABUF makes a buffer of the same memory at a new VA
+ * (kfd_ioctl_export_dmabuf(), amdgpu_amdkfd_get_dmabuf_info(),
+ * amdgpu_amdkfd_gpuvm_import_dmabuf_fd()). A USERPTR buffer does not
+ * export (-EPERM), a file that is not a dma-buf does not import (-EINVAL),
+ * a closed fd is -EBADF; before KFD 1.12 there is no EXPORT_DMABUF. */
+static void test_dmabuf(void)
+{
+	struct kfdsig_emu *emu = t_emu("gfx90a");
+	struct kfdsig_kfd *kfd = t_open(emu);
+	uint32_t g0 = t_gpu(kfd, 0);
+	int pasid = t_pasid(emu, kfd);
+	const struct kfdsig_kfd_bo *bo = NULL;
+	abi_export_dmabuf_args ex = { 0 };
+	struct kfd_ioctl_get_dmabuf_info_args info = { 0 };
+	struct kfd_ioctl_import_dmabuf_args im = { 0 };
+	struct kfd_ioctl_alloc_memory_of_gpu_args al = { 0 };
+	struct kfd_ioctl_map_memory_to_gpu_args map = { 0 };
+	void *va = mmap(NULL, 3 * 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	uint8_t meta[64];
+	uint32_t *view;
+	int pipefd[2];
+
+	char name[64];
+	int other;
+
+	/* named like the emulator's buffers but for its prefix */
+	snprintf(name, sizeof(name), "not-a-dma-buf:%x:2", g0);
+	other = memfd_create(name, MFD_CLOEXEC);
+
+	T_REQUIRE(va != MAP_FAILED && !pipe(pipefd) && other >= 0 && !ftruncate(other, 8192),
+		  "set-up");
+	CHECK(kfdsig_kfd_acquire_vm(kfd, g0) == 0, "acquire vm");
+	CHECK(kfdsig_kfd_alloc(kfd, g0, 8192, KFDSIG_KFD_MEM_GTT_UNCACHED, &bo) == 0, "alloc");
+	T_REQUIRE(bo && bo->cpu, "bo");
+	((volatile uint32_t *)bo->cpu)[1500] = 0xc0ffee;
+	ex.handle = bo->handle + 5;
+	ex.flags = O_CLOEXEC;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, KFDSIG_AMDKFD_IOC_EXPORT_DMABUF, &ex), -EINVAL,
+		 "unknown handle");
+	ex.handle = bo->handle;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, KFDSIG_AMDKFD_IOC_EXPORT_DMABUF, &ex), 0, "export");
+	T_REQUIRE(fcntl((int)ex.dmabuf_fd, F_GETFD) == FD_CLOEXEC, "a close-on-exec fd");
+	CHECK(kfdsig_kfd_free(kfd, bo) == 0, "free the exported buffer");
+
+	info.dmabuf_fd = ex.dmabuf_fd;
+	info.metadata_ptr = (uint64_t)(uintptr_t)meta;
+	info.metadata_size = sizeof(meta);
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_GET_DMABUF_INFO, &info), 0, "info");
+	CHECK_EQ(info.size, 8192, "size");
+	CHECK_EQ(info.gpu_id, g0, "gpu");
+	CHECK_EQ(info.flags, KFD_IOC_ALLOC_MEM_FLAGS_GTT, "GTT, no other flag");
+	CHECK_EQ(info.metadata_size, 0, "no metadata");
+	info.dmabuf_fd = (uint32_t)pipefd[0];
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_GET_DMABUF_INFO, &info), -EINVAL,
+		 "a pipe is not a dma-buf");
+	info.dmabuf_fd = (uint32_t)other;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_GET_DMABUF_INFO, &info), -EINVAL,
+		 "another memfd is not a dma-buf");
+	info.dmabuf_fd = 1000000;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_GET_DMABUF_INFO, &info), -EBADF, "closed fd");
+
+	im.gpu_id = g0;
+	im.va_addr = (uint64_t)(uintptr_t)va + 8192;
+	im.dmabuf_fd = (uint32_t)pipefd[0];
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_IMPORT_DMABUF, &im), -EINVAL, "import a pipe");
+	im.dmabuf_fd = ex.dmabuf_fd;
+	im.gpu_id = 0x4242;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_IMPORT_DMABUF, &im), -EINVAL, "unknown gpu");
+	im.gpu_id = g0;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_IMPORT_DMABUF, &im), 0, "import");
+	CHECK(close((int)ex.dmabuf_fd) == 0, "close the dma-buf fd");
+	map.handle = im.handle;
+	map.device_ids_array_ptr = (uint64_t)(uintptr_t)&g0;
+	map.n_devices = 1;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_MAP_MEMORY_TO_GPU, &map), 0, "map the import");
+	view = kfdsig_emu_gpu_ptr(emu, pasid, g0, im.va_addr + 4 * 1500, 4);
+	CHECK(view && *view == 0xc0ffee, "the import holds the freed buffer's memory");
+
+	/* USERPTR: -EPERM (amdgpu_gem_prime_export()) */
+	al.va_addr = (uint64_t)(uintptr_t)va + 4 * 4096;
+	al.mmap_offset = (uint64_t)(uintptr_t)va;
+	al.size = 4096;
+	al.gpu_id = g0;
+	al.flags = KFD_IOC_ALLOC_MEM_FLAGS_USERPTR;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &al), 0, "userptr");
+	ex.handle = al.handle;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, KFDSIG_AMDKFD_IOC_EXPORT_DMABUF, &ex), -EPERM,
+		 "userptr does not export");
+	kfdsig_kfd_close(kfd);
+	kfdsig_emu_destroy(emu);
+
+	/* KFD 1.11: no EXPORT_DMABUF */
+	emu = t_emu("gfx90a,kfd=1.11");
+	kfd = t_open(emu);
+	ex.handle = 0;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, KFDSIG_AMDKFD_IOC_EXPORT_DMABUF, &ex), -ENOTTY,
+		 "no EXPORT_DMABUF before 1.12");
+	kfdsig_kfd_close(kfd);
+	kfdsig_emu_destroy(emu);
+	close(pipefd[0]);
+	close(pipefd[1]);
+	close(other);
+	munmap(va, 3 * 8192);
+}
+
 int main(void)
 {
 	test_alloc_map_free();
 	test_kernel_errors();
 	test_isolation();
 	test_va_checked_at_map();
+	test_dmabuf();
 	return t_result("kfd_memory");
 }

@@ -233,6 +233,14 @@ typedef struct {
 	};
 } abi_dbg_trap_args;
 #endif
+/* AMDKFD_IOC_EXPORT_DMABUF (kfd_ioctl.h 1.12 "Add DMA buf export ioctl"),
+ * newer than some installed headers */
+typedef struct {
+	__u64 handle;	 /* to KFD */
+	__u32 flags;	 /* to KFD */
+	__u32 dmabuf_fd; /* from KFD */
+} abi_export_dmabuf_args;
+#define KFDSIG_AMDKFD_IOC_EXPORT_DMABUF AMDKFD_IOWR(0x24, abi_export_dmabuf_args)
 #define KFDSIG_AMDKFD_IOC_RUNTIME_ENABLE AMDKFD_IOWR(0x25, abi_runtime_enable_args)
 #define KFDSIG_AMDKFD_IOC_DBG_TRAP AMDKFD_IOWR(0x26, abi_dbg_trap_args)
 /* kfd_ioctl.h: mode_mask bits, enum kfd_dbg_trap_operations */

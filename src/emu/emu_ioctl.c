@@ -216,7 +216,11 @@ static const struct emu_ioctl_ext ioctls[] = {
 	IOCTL(AMDKFD_IOC_FREE_MEMORY_OF_GPU, emu_free_memory, 1),
 	IOCTL(AMDKFD_IOC_MAP_MEMORY_TO_GPU, emu_map_memory, 1),
 	IOCTL(AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU, emu_unmap_memory, 1),
+	IOCTL(AMDKFD_IOC_GET_DMABUF_INFO, emu_get_dmabuf_info, 1),
+	IOCTL(AMDKFD_IOC_IMPORT_DMABUF, emu_import_dmabuf, 1),
 	IOCTL(AMDKFD_IOC_SMI_EVENTS, smi_events, 3),
+	/* kfd_ioctl.h history: 1.12 "Add DMA buf export ioctl" */
+	IOCTL(KFDSIG_AMDKFD_IOC_EXPORT_DMABUF, emu_export_dmabuf, 12),
 	/* kfd_ioctl.h history: 1.13 "Add debugger API" (emu_debug.c) */
 	IOCTL(KFDSIG_AMDKFD_IOC_RUNTIME_ENABLE, emu_runtime_enable, 13),
 	IOCTL(KFDSIG_AMDKFD_IOC_DBG_TRAP, emu_dbg_trap, 13),

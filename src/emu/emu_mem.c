@@ -13,9 +13,12 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "emu/emu_priv.h"
@@ -25,6 +28,48 @@ static long page_sz(void)
 {
 	long p = sysconf(_SC_PAGESIZE);
 	return p > 0 ? p : 4096;
+}
+
+/* ---- dma-buf ------------------------------------------------------------ */
+
+/*
+ * A VRAM or GTT buffer's backing memfd is named DMABUF_NAME followed by
+ * its GPU id and the flags amdgpu_amdkfd_get_dmabuf_info() reports for it
+ * (amdgpu_amdkfd_gpuvm.c: VRAM when its preferred domain is VRAM, else
+ * GTT, and PUBLIC when it was made CPU-accessible): EXPORT_DMABUF hands
+ * out a duplicate of that memfd as the dma-buf fd, and GET_DMABUF_INFO /
+ * IMPORT_DMABUF know it by that name, in this process or in another
+ * (the fd passed over a socket) whose emulated GPUs have the same ids.
+ */
+#define DMABUF_NAME "kfdsig-emu-bo:"
+
+static uint32_t dmabuf_flags(uint32_t alloc_flags)
+{
+	return ((alloc_flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM) ? KFD_IOC_ALLOC_MEM_FLAGS_VRAM
+							     : KFD_IOC_ALLOC_MEM_FLAGS_GTT) |
+	       (alloc_flags & KFD_IOC_ALLOC_MEM_FLAGS_PUBLIC);
+}
+
+/* dma_buf_get(): an fd that is not open is -EBADF, a file that is not a
+ * dma-buf -EINVAL; amdgpu_amdkfd_get_dmabuf_info() and import_obj_create():
+ * a dma-buf amdgpu did not export -EINVAL. */
+static int dmabuf_of(uint32_t fd, uint32_t *gpu_id, uint32_t *flags, uint64_t *size)
+{
+	char path[32], link[128];
+	struct stat st;
+	ssize_t n;
+
+	if ((int)fd < 0 || fstat((int)fd, &st))
+		return -EBADF;
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", (int)fd);
+	n = readlink(path, link, sizeof(link) - 1);
+	if (n < 0)
+		return -EINVAL;
+	link[n] = 0;
+	if (sscanf(link, "/memfd:" DMABUF_NAME "%x:%x", gpu_id, flags) != 2 || !st.st_size)
+		return -EINVAL;
+	*size = (uint64_t)st.st_size;
+	return 0;
 }
 
 struct emu_bo *emu_bo_by_handle(struct emu_proc *p, uint64_t handle)
@@ -218,7 +263,13 @@ int emu_alloc_memory(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 		}
 		bo->kptr = (void *)(uintptr_t)a->mmap_offset;
 	} else {
-		bo->memfd = memfd_create("kfdsig-emu-bo", MFD_CLOEXEC);
+		char name[48];
+
+		/* the name is what a dma-buf export of it is known by
+		 * (dmabuf_of()) */
+		snprintf(name, sizeof(name), "%s%x:%x", DMABUF_NAME, a->gpu_id,
+			 dmabuf_flags(a->flags));
+		bo->memfd = memfd_create(name, MFD_CLOEXEC);
 		if (bo->memfd < 0 || ftruncate(bo->memfd, (off_t)size)) {
 			r = -ENOMEM;
 			if (bo->memfd >= 0)
@@ -420,4 +471,126 @@ void *kfdsig_emu_gpu_ptr(struct kfdsig_emu *emu, int pasid, uint32_t gpu_id, uin
 	if (!ptr)
 		errno = EFAULT;
 	return ptr;
+}
+
+/* kfd_ioctl_export_dmabuf: an unknown GPU id or handle -EINVAL;
+ * amdgpu_amdkfd_gpuvm_export_dmabuf() -> amdgpu_gem_prime_export(): a
+ * USERPTR buffer -EPERM; dma_buf_fd(): a new fd (O_CLOEXEC as asked), its
+ * errno when none is free. Emulator choice: doorbell and MMIO-remap
+ * buffers (no backing memory here) are -EINVAL. */
+int emu_export_dmabuf(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
+{
+	abi_export_dmabuf_args *a = data;
+	struct emu_bo *bo;
+	int fd, r = 0;
+
+	if (!emu_gpu_by_id(emu, KFDSIG_HANDLE_GPU_ID(a->handle)))
+		return -EINVAL;
+	pthread_mutex_lock(&p->lock);
+	bo = emu_bo_by_handle(p, a->handle);
+	if (!bo)
+		r = -EINVAL;
+	else if (bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR)
+		r = -EPERM;
+	else if (bo->memfd < 0)
+		r = -EINVAL;
+	if (!r) {
+		fd = fcntl(bo->memfd, (a->flags & O_CLOEXEC) ? F_DUPFD_CLOEXEC : F_DUPFD, 0);
+		if (fd < 0)
+			r = -errno;
+		else
+			a->dmabuf_fd = (uint32_t)fd;
+	}
+	pthread_mutex_unlock(&p->lock);
+	return r;
+}
+
+/* kfd_ioctl_get_dmabuf_info: metadata_ptr set allocates metadata_size
+ * bytes (kzalloc: -ENOMEM past KMALLOC_MAX_SIZE); the dma-buf's size, GPU
+ * id and flags (amdgpu_amdkfd_get_dmabuf_info()); a KFD buffer carries no
+ * metadata (amdgpu_bo_get_metadata(): metadata_size 0). */
+int emu_get_dmabuf_info(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
+{
+	struct kfd_ioctl_get_dmabuf_info_args *a = data;
+	uint32_t gpu_id, flags;
+	uint64_t size;
+	int r;
+
+	(void)p;
+	if (a->metadata_ptr && a->metadata_size > EMU_KMALLOC_MAX)
+		return -ENOMEM;
+	r = dmabuf_of(a->dmabuf_fd, &gpu_id, &flags, &size);
+	if (r)
+		return r;
+	if (!emu_gpu_by_id(emu, gpu_id))
+		return -EINVAL; /* exported by another GPU than this system's */
+	a->size = size;
+	a->gpu_id = gpu_id;
+	a->flags = flags;
+	a->metadata_size = 0;
+	return 0;
+}
+
+/* kfd_ioctl_import_dmabuf: the GPU must be the process's (-EINVAL) and
+ * bound (kfd_bind_process_to_device()); amdgpu_amdkfd_gpuvm_import_dmabuf_fd()
+ * -> import_obj_create(): the dma-buf as dmabuf_of() finds it, the new
+ * buffer VRAM or GTT as the exporter's with WRITABLE and EXECUTABLE, its
+ * VA checked at MAP as ALLOC's (emu_alloc_memory()'s emulator choices for
+ * a misaligned or overlapping VA apply). */
+int emu_import_dmabuf(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
+{
+	struct kfd_ioctl_import_dmabuf_args *a = data;
+	uint64_t pg = (uint64_t)page_sz(), size;
+	uint32_t gpu_id, flags;
+	struct emu_bo *bo;
+	int i, r;
+
+	pthread_mutex_lock(&p->lock);
+	i = emu_bind(emu, p, a->gpu_id);
+	if (i < 0) {
+		r = i;
+		goto out;
+	}
+	r = dmabuf_of(a->dmabuf_fd, &gpu_id, &flags, &size);
+	if (r)
+		goto out;
+	if ((a->va_addr & (pg - 1)) || a->va_addr + size < a->va_addr) {
+		r = -EINVAL;
+		goto out;
+	}
+	for (bo = p->bos; bo && a->va_addr; bo = bo->next)
+		if (a->va_addr < bo->va + bo->size && bo->va < a->va_addr + size) {
+			r = -EINVAL;
+			goto out;
+		}
+	bo = calloc(1, sizeof(*bo));
+	if (!bo) {
+		r = -ENOMEM;
+		goto out;
+	}
+	bo->gpu_index = (uint32_t)i;
+	bo->va = a->va_addr;
+	bo->size = size;
+	bo->flags = (flags & ~KFD_IOC_ALLOC_MEM_FLAGS_PUBLIC) | KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE |
+		    KFD_IOC_ALLOC_MEM_FLAGS_EXECUTABLE;
+	bo->memfd = fcntl((int)a->dmabuf_fd, F_DUPFD_CLOEXEC, 0);
+	bo->kptr = bo->memfd < 0
+			   ? MAP_FAILED
+			   : mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, bo->memfd, 0);
+	if (bo->kptr == MAP_FAILED) {
+		if (bo->memfd >= 0)
+			close(bo->memfd);
+		free(bo);
+		r = -ENOMEM;
+		goto out;
+	}
+	/* lock-free: p->lock is held and emu->lock comes first */
+	bo->mmap_offset = __atomic_fetch_add(&emu->next_mmap_offset, size + pg, __ATOMIC_RELAXED);
+	bo->handle = KFDSIG_MAKE_HANDLE(a->gpu_id, lowest_free_idr(p, (uint32_t)i));
+	a->handle = bo->handle;
+	bo->next = p->bos;
+	p->bos = bo;
+out:
+	pthread_mutex_unlock(&p->lock);
+	return r;
 }

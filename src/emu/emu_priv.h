@@ -476,6 +476,10 @@ int emu_render_mmap(struct kfdsig_emu *emu, struct emu_file *f, void **out, void
 		    int prot, int flags, uint64_t off);
 int emu_acquire_vm(struct kfdsig_emu *emu, struct emu_proc *p, void *data);
 int emu_alloc_memory(struct kfdsig_emu *emu, struct emu_proc *p, void *data);
+/* dma-buf export and import of VRAM / GTT buffers (emu_mem.c) */
+int emu_export_dmabuf(struct kfdsig_emu *emu, struct emu_proc *p, void *data);
+int emu_get_dmabuf_info(struct kfdsig_emu *emu, struct emu_proc *p, void *data);
+int emu_import_dmabuf(struct kfdsig_emu *emu, struct emu_proc *p, void *data);
 int emu_free_memory(struct kfdsig_emu *emu, struct emu_proc *p, void *data);
 int emu_map_memory(struct kfdsig_emu *emu, struct emu_proc *p, void *data);
 int emu_unmap_memory(struct kfdsig_emu *emu, struct emu_proc *p, void *data);
