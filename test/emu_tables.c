@@ -49,6 +49,7 @@ static void compare(const struct kfdsig_target *t)
 		 kfdsig_irq_class_name(g.irq), kfdsig_irq_class_name(t->irq_class));
 	CHECK_EQ(g.level, t->level, "%s: level", n);
 	CHECK_EQ(g.family, t->family, "%s: family", n);
+	CHECK_EQ(g.apu, t->apu, "%s: APU", n);
 	CHECK_EQ(g.eop_bits, t->cp_eop_id_bits, "%s: CP EOP id bits", n);
 	CHECK_EQ(g.sdma_bits, t->sdma_trap_id_bits, "%s: SDMA TRAP id bits", n);
 	CHECK_EQ(g.sq_bits, t->sq_msg_id_bits, "%s: SQ message id bits", n);

@@ -35,6 +35,17 @@
  *    p2p_links/, counted by p2p_links_count, type PCIe, weight the sum of
  *    both GPUs' CPU links (20 + 20), flags ENABLED | NON_COHERENT (0x3,
  *    kfd_set_iolink_non_coherent()); nodes of one hive have none;
+ *  - APUs and their sensors: AMD_IS_APU as amdgpu sets it
+ *    (amdgpu_discovery.c amdgpu_discovery_set_ip_blocks(): GC 9.1.0, 9.2.2,
+ *    9.3.0, 10.1.3/4, 10.3.1/3/6/7, 11.0.1/4, 11.5.x; amdgpu_drv.c
+ *    pciidlist: Carrizo GC 8.0.1; gfx_target_version 90400 is the GC 9.4.3
+ *    APU, kfd_device.c kgd2kfd_probe()) shows on the render node
+ *    (AMDGPU_IDS_FLAGS_FUSION) and in hwmon as amdgpu_pm.c
+ *    hwmon_attributes_visible() hides attributes: no fan and no
+ *    temp1_crit on an APU, vddnb (in1) only there, junction and memory
+ *    temperatures only on dGPUs from GC 9, power1_average not on APUs
+ *    before Renoir (GC < 9.3), power caps not on APUs but Van Gogh
+ *    (GC 10.3.1);
  *  - GET_TILE_CONFIG on gfx8 (kfd_chardev.c kfd_ioctl_get_tile_config(),
  *    amdgpu_amdkfd_get_tile_config()): num_banks / num_ranks are the
  *    MC_ARB_RAMCFG NOOFBANK / NOOFRANKS codes ROCr's address library
@@ -48,6 +59,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <libdrm/amdgpu_drm.h>
 
@@ -103,6 +115,8 @@ static long long prop_of(const char *root, const char *rel, const char *key)
 
 #define NODE1 "class/kfd/kfd/topology/nodes/1/properties"
 
+static void check_apu(const struct kfdsig_target *t, struct kfdsig_emu *emu);
+
 static void check_caps(const struct kfdsig_target *t)
 {
 	struct kfdsig_emu *emu = t_emu(t->name);
@@ -144,7 +158,70 @@ static void check_caps(const struct kfdsig_target *t)
 		CHECK_EQ(!!(c & CAP_RAS_EVENT), f != 0 && t->gfx_target_version != 90000,
 			 "%s: RAS event with any feature, not on GC 9.0.1", t->name);
 	}
+	check_apu(t, emu);
 	kfdsig_emu_destroy(emu);
+}
+
+static bool gc_is(const struct kfdsig_target *t, unsigned a, unsigned b, unsigned c)
+{
+	return t->gc_ip[0] == a && t->gc_ip[1] == b && t->gc_ip[2] == c;
+}
+
+static bool kernel_apu(const struct kfdsig_target *t)
+{
+	static const unsigned apus[][3] = { { 8, 0, 1 },  { 8, 1, 0 },	{ 9, 1, 0 },  { 9, 2, 2 },
+					    { 9, 3, 0 },  { 10, 1, 3 }, { 10, 1, 4 }, { 10, 3, 1 },
+					    { 10, 3, 3 }, { 10, 3, 6 }, { 10, 3, 7 }, { 11, 0, 1 },
+					    { 11, 0, 4 }, { 11, 5, 0 }, { 11, 5, 1 }, { 11, 5, 2 },
+					    { 11, 5, 3 }, { 11, 5, 4 }, { 11, 5, 6 } };
+
+	if (gc_is(t, 9, 4, 3))
+		return t->gfx_target_version == 90400;
+	for (size_t i = 0; i < sizeof(apus) / sizeof(apus[0]); i++)
+		if (gc_is(t, apus[i][0], apus[i][1], apus[i][2]))
+			return true;
+	return false;
+}
+
+static bool hwmon_has(const char *root, const char *file)
+{
+	char path[600];
+
+	snprintf(path, sizeof(path), "%s/class/drm/card0/device/hwmon/hwmon0/%s", root, file);
+	return access(path, F_OK) == 0;
+}
+
+static void check_apu(const struct kfdsig_target *t, struct kfdsig_emu *emu)
+{
+	const struct kfdsig_kfd_ops *ops = kfdsig_emu_ops(emu);
+	const char *root = ops->sysfs_root;
+	bool apu = kernel_apu(t), gc9 = t->gc_ip[0] >= 9;
+	bool pre_renoir = t->gc_ip[0] < 9 || (t->gc_ip[0] == 9 && t->gc_ip[1] < 3);
+	struct drm_amdgpu_info_device d = { 0 };
+	struct drm_amdgpu_info q = { .return_pointer = (uintptr_t)&d,
+				     .return_size = sizeof(d),
+				     .query = AMDGPU_INFO_DEV_INFO };
+	int fd = ops->open(ops->ctx, "/dev/dri/renderD128", 0);
+
+	T_REQUIRE(fd >= 0, "%s: renderD128", t->name);
+	CHECK_EQ(ops->ioctl(ops->ctx, fd, DRM_IOCTL_AMDGPU_INFO, &q), 0, "%s: DEV_INFO", t->name);
+	ops->close(ops->ctx, fd);
+	CHECK_EQ(!!(d.ids_flags & AMDGPU_IDS_FLAGS_FUSION), apu, "%s: render node's APU flag",
+		 t->name);
+	CHECK(hwmon_has(root, "temp1_input") && hwmon_has(root, "in0_input"),
+	      "%s: edge temperature and vddgfx", t->name);
+	CHECK_EQ(hwmon_has(root, "pwm1"), !apu, "%s: a fan only on a dGPU", t->name);
+	CHECK_EQ(hwmon_has(root, "fan1_input"), !apu, "%s: fan1_input only on a dGPU", t->name);
+	CHECK_EQ(hwmon_has(root, "temp1_crit"), !apu, "%s: temp1_crit not on an APU", t->name);
+	CHECK_EQ(hwmon_has(root, "in1_input"), apu, "%s: vddnb only on an APU", t->name);
+	CHECK_EQ(hwmon_has(root, "temp2_input"), !apu && gc9, "%s: junction on SOC15 dGPUs",
+		 t->name);
+	CHECK_EQ(hwmon_has(root, "temp3_input"), !apu && gc9, "%s: memory temp on SOC15 dGPUs",
+		 t->name);
+	CHECK_EQ(hwmon_has(root, "power1_average"), !(apu && pre_renoir),
+		 "%s: average power but on APUs before Renoir", t->name);
+	CHECK_EQ(hwmon_has(root, "power1_cap"), !apu || gc_is(t, 10, 3, 1),
+		 "%s: power cap but on APUs other than Van Gogh", t->name);
 }
 
 /* One io_link's (or p2p_link's) key, -1 when the link is absent. */

@@ -84,7 +84,7 @@ static int setup_gpu(struct kfdsig_emu *emu, uint32_t i, const struct kfdsig_emu
 	/* A node has its share of the device's CUs (kfd_topology.c: the
 	 * node's active CUs); every XCC of a v9_4_3-class node runs a PM4
 	 * ring (kfd_mqd_manager_v9.c init_mqd_v9_4_3(), emu_xcc.c). */
-	emu_product_of(t, &g->prod);
+	emu_product_of(&g->gen, &g->prod);
 	if (d->simd_count)
 		g->simd_count = d->simd_count / nnodes;
 	else if (g->prod.cu_count)

@@ -137,7 +137,7 @@ static void dev_info(const struct emu_gpu *g, struct drm_amdgpu_info_device *d)
 	d->enabled_rb_pipes_mask = 0xffff;
 	d->num_rb_pipes = 16;
 	d->num_hw_gfx_contexts = 8;
-	d->ids_flags = t->apu ? AMDGPU_IDS_FLAGS_FUSION : 0;
+	d->ids_flags = g->gen.apu ? AMDGPU_IDS_FLAGS_FUSION : 0;
 	/* amdgpu_kms.c AMDGPU_INFO_DEV_INFO: virtual_address_offset is
 	 * AMDGPU_VA_RESERVED_BOTTOM, max = min(vm_size, AMDGPU_GMC_HOLE_START),
 	 * the high range from AMDGPU_GMC_HOLE_END when the VM is larger
@@ -153,8 +153,8 @@ static void dev_info(const struct emu_gpu *g, struct drm_amdgpu_info_device *d)
 	d->virtual_address_alignment = 4096;
 	d->pte_fragment_size = 1u << 21;
 	d->gart_page_size = 4096;
-	d->vram_type = t->apu ? AMDGPU_VRAM_TYPE_DDR4 : AMDGPU_VRAM_TYPE_GDDR6;
-	d->vram_bit_width = pr->name ? pr->vram_width : t->apu ? 128 : 256;
+	d->vram_type = g->gen.apu ? AMDGPU_VRAM_TYPE_DDR4 : AMDGPU_VRAM_TYPE_GDDR6;
+	d->vram_bit_width = pr->name ? pr->vram_width : g->gen.apu ? 128 : 256;
 	d->wave_front_size = pr->wave_size;
 	d->num_shader_visible_vgprs = 256;
 	d->num_cu_per_sh = pr->cu_per_sh ? pr->cu_per_sh : cus / (se * sh);

@@ -143,6 +143,37 @@ static uint32_t vgpr_size_per_cu(uint32_t gfxv)
 	}
 }
 
+/*
+ * AMD_IS_APU in adev->flags, keyed as amdgpu sets it:
+ *  - IP-discovery chips: amdgpu_discovery.c amdgpu_discovery_set_ip_blocks()
+ *    sets it for GC 9.1.0, 9.2.2, 9.3.0, 10.1.3, 10.1.4, 10.3.1, 10.3.3,
+ *    10.3.6, 10.3.7, 11.0.1, 11.0.4, 11.5.0-11.5.4 and 11.5.6;
+ *  - the older chips: amdgpu_drv.c pciidlist gives CHIP_CARRIZO (GC 8.0.1)
+ *    and CHIP_STONEY (GC 8.1.0) AMD_IS_APU, as it does Raven and Renoir;
+ *  - GC 9.4.3 is an APU (MI300A) or not (MI300X) by its package, which the
+ *    GC version does not tell; kfd_device.c kgd2kfd_probe() names an APU of
+ *    revision 0 gfx_target_version 90400 (gfx940), a dGPU of revision 0
+ *    90401 and every later revision 90402, so only 90400 is known to be
+ *    one (a 90402 device is taken as the MI300X, the safe choice: no
+ *    carve-out, the dGPU's sensors).
+ */
+static bool is_apu(const uint8_t gc[3], uint32_t gfxv)
+{
+	static const uint8_t apus[][3] = {
+		{ 8, 0, 1 },  { 8, 1, 0 },  { 9, 1, 0 },  { 9, 2, 2 },	{ 9, 3, 0 },
+		{ 10, 1, 3 }, { 10, 1, 4 }, { 10, 3, 1 }, { 10, 3, 3 }, { 10, 3, 6 },
+		{ 10, 3, 7 }, { 11, 0, 1 }, { 11, 0, 4 }, { 11, 5, 0 }, { 11, 5, 1 },
+		{ 11, 5, 2 }, { 11, 5, 3 }, { 11, 5, 4 }, { 11, 5, 6 },
+	};
+
+	if (gc[0] == 9 && gc[1] == 4 && gc[2] == 3)
+		return gfxv == 90400;
+	for (size_t i = 0; i < sizeof(apus) / sizeof(apus[0]); i++)
+		if (!memcmp(apus[i], gc, 3))
+			return true;
+	return false;
+}
+
 int emu_gen_derive(struct emu_gen *g, const uint8_t gc[3], const uint8_t sdma[3], uint32_t gfxv,
 		   uint32_t mec_fw, uint32_t sdma_fw)
 {
@@ -169,6 +200,7 @@ int emu_gen_derive(struct emu_gen *g, const uint8_t gc[3], const uint8_t sdma[3]
 	g->sdma_fw = sdma_fw;
 	g->level = row->level;
 	g->family = row->family;
+	g->apu = is_apu(gc, gfxv);
 	g->irq = row->irq;
 	c = &class_rows[row->irq];
 	g->eop_bits = c->eop;

@@ -33,6 +33,9 @@ struct emu_gen {
 	enum kfdsig_gfx_level level;
 	enum kfdsig_family family;
 
+	/* An APU: amdgpu sets AMD_IS_APU (emu_gen.c is_apu()). */
+	bool apu;
+
 	/* The interrupt handler class and what it keeps of each source. */
 	enum kfdsig_irq_class irq;
 	uint8_t eop_bits, sdma_bits, sq_bits;

@@ -425,10 +425,10 @@ void emu_proc_free(struct emu_proc *p);
 int emu_sysfs_write(struct kfdsig_emu *emu);
 int emu_sysfs_proc_add(struct kfdsig_emu *emu, struct emu_proc *p);
 void emu_sysfs_proc_remove(struct emu_proc *p); /* into emu->sysfs */
-uint32_t emu_default_device_id(const struct kfdsig_target *t);
-/* The product @t stands for: its table entry, or the generic identity
- * (name NULL) the emulator gives targets without one. */
-void emu_product_of(const struct kfdsig_target *t, struct emu_product *out);
+uint32_t emu_default_device_id(uint32_t gfx_target_version);
+/* The product a GPU of @gen stands for: its table entry, or the generic
+ * identity (name NULL) the emulator gives GPUs without one. */
+void emu_product_of(const struct emu_gen *gen, struct emu_product *out);
 /* Node properties of @g as the topology prints them (the debugger's
  * device snapshot reads the same values). */
 void emu_sysfs_node_info(const struct kfdsig_emu *emu, const struct emu_gpu *g,

@@ -200,20 +200,20 @@ static const struct emu_product emu_products[] = {
 		      { 3, 0, 64, 128 * 1024, 10 } } }, /* Infinity Cache */
 };
 
-void emu_product_of(const struct kfdsig_target *t, struct emu_product *out)
+void emu_product_of(const struct emu_gen *gen, struct emu_product *out)
 {
-	bool navi = t->level >= KFDSIG_GFX10;
+	bool navi = gen->gc[0] >= 10;
 
 	for (size_t i = 0; i < KFDSIG_ARRAY_SIZE(emu_products); i++)
-		if (emu_products[i].gfx_target_version == t->gfx_target_version) {
+		if (emu_products[i].gfx_target_version == gen->gfxv) {
 			*out = emu_products[i];
 			return;
 		}
 	/* Generic: the geometry of the target's generation, CU count from
 	 * the configured SIMD count, a TCP L1 and an L2. */
 	*out = (struct emu_product){
-		.gfx_target_version = t->gfx_target_version,
-		.device_id = (uint16_t)emu_default_device_id(t),
+		.gfx_target_version = gen->gfxv,
+		.device_id = (uint16_t)emu_default_device_id(gen->gfxv),
 		.simd_per_cu = navi ? 2 : 4,
 		.waves_per_simd = navi ? 16 : 10,
 		.wave_size = navi ? 32 : 64,
@@ -229,20 +229,20 @@ void emu_product_of(const struct kfdsig_target *t, struct emu_product *out)
 		 * kfd_create_vcrat_image_gpu() adds a memory affinity for it.
 		 * The carve-out size is a BIOS setting; 512 MiB is a common
 		 * value (UNVERIFIED per product). */
-		.vram = t->apu ? 512ull << 20 : 16ull << 30,
+		.vram = gen->apu ? 512ull << 20 : 16ull << 30,
 		.vbios = "113-KFDSIG-EMU",
 		.sclk_min_mhz = 500,
 		.mclk_min_mhz = 400,
-		.power_cap_w = t->apu ? 0 : 250,
+		.power_cap_w = gen->apu ? 0 : 250,
 		.ncaches = 2,
 		.caches = { { 1, 0, 64, 16, 1 }, { 2, 0, 128, 8192, 16 } },
 	};
 }
 
-uint32_t emu_default_device_id(const struct kfdsig_target *t)
+uint32_t emu_default_device_id(uint32_t gfxv)
 {
 	for (size_t i = 0; i < KFDSIG_ARRAY_SIZE(pci_ids); i++)
-		if (pci_ids[i].gfx_target_version == t->gfx_target_version)
+		if (pci_ids[i].gfx_target_version == gfxv)
 			return pci_ids[i].device_id;
 	return 0x7400; /* not reached for a target of the table */
 }
@@ -845,43 +845,65 @@ static int write_drm_card(const struct kfdsig_emu *emu, const struct emu_gpu *g,
 	if ((r = put(emu, txt, "%s/fw_version/sdma_fw_version", dev)))
 		return r;
 
-	/* hwmon (amdgpu_pm.c hwmon_attributes): the edge, junction and
-	 * memory sensors of a dGPU, the edge one of an APU */
-	snprintf(hw, sizeof(hw), "%s/hwmon/hwmon%u", dev, g->index);
-	if ((r = put(emu, "amdgpu\n", "%s/name", hw)) ||
-	    (r = put(emu, "35000\n", "%s/temp1_input", hw)) ||
-	    (r = put(emu, "edge\n", "%s/temp1_label", hw)) ||
-	    (r = put(emu, "100000\n", "%s/temp1_crit", hw)) ||
-	    (r = put(emu, "850\n", "%s/in0_input", hw)) ||
-	    (r = put(emu, "vddgfx\n", "%s/in0_label", hw)))
-		return r;
-	if (!g->t->apu && ((r = put(emu, "38000\n", "%s/temp2_input", hw)) ||
-			   (r = put(emu, "junction\n", "%s/temp2_label", hw)) ||
-			   (r = put(emu, "110000\n", "%s/temp2_crit", hw)) ||
-			   (r = put(emu, "40000\n", "%s/temp3_input", hw)) ||
-			   (r = put(emu, "mem\n", "%s/temp3_label", hw)) ||
-			   (r = put(emu, "105000\n", "%s/temp3_crit", hw))))
-		return r;
-	if (pr->power_cap_w) {
-		snprintf(txt, sizeof(txt), "%llu\n", (unsigned long long)pr->power_cap_w * 1000000);
-		if ((r = put(emu, txt, "%s/power1_cap", hw)) ||
-		    (r = put(emu, txt, "%s/power1_cap_max", hw)) ||
-		    (r = put(emu, txt, "%s/power1_cap_default", hw)) ||
-		    (r = put(emu, "0\n", "%s/power1_cap_min", hw)))
+	/* hwmon: amdgpu_pm.c hwmon_attributes, as hwmon_attributes_visible()
+	 * shows them (AMD_IS_APU: g->gen.apu):
+	 *  - temp1 (edge) everywhere, its _crit not on APUs ("Skip crit temp
+	 *    on APU"); temp2/temp3 (junction, mem) only on SOC15 dGPUs (not
+	 *    APUs, not before CHIP_VEGA10, i.e. GC 9);
+	 *  - in0 (vddgfx) everywhere, in1 (vddnb) only on APUs;
+	 *  - power1_average: not on APUs before CHIP_RENOIR (Carrizo, Stoney,
+	 *    Raven: GC < 9.3); power1_cap*: not on APUs but Van Gogh (GC
+	 *    10.3.1);
+	 *  - the fan (pwm1*, fan1_input): never on an APU. Whether a passive
+	 *    data-centre board's amdgpu shows it is UNVERIFIED (no_fan); the
+	 *    emulator shows it on every dGPU, reading 0. */
+	{
+		bool apu = g->gen.apu;
+		const uint8_t *gc = g->gen.gc;
+		bool pre_renoir = gc[0] < 9 || (gc[0] == 9 && gc[1] < 3);
+		bool vangogh = gc[0] == 10 && gc[1] == 3 && gc[2] == 1;
+		/* a dGPU's cap, or an APU's PPT limit (15 W, UNVERIFIED) */
+		uint64_t cap_w = pr->power_cap_w ? pr->power_cap_w : 15;
+
+		snprintf(hw, sizeof(hw), "%s/hwmon/hwmon%u", dev, g->index);
+		if ((r = put(emu, "amdgpu\n", "%s/name", hw)) ||
+		    (r = put(emu, "35000\n", "%s/temp1_input", hw)) ||
+		    (r = put(emu, "edge\n", "%s/temp1_label", hw)) ||
+		    (r = put(emu, "850\n", "%s/in0_input", hw)) ||
+		    (r = put(emu, "vddgfx\n", "%s/in0_label", hw)))
 			return r;
-		snprintf(txt, sizeof(txt), "%llu\n", (unsigned long long)pr->power_cap_w * 150000);
-		if ((r = put(emu, txt, "%s/power1_average", hw)))
+		if (!apu && (r = put(emu, "100000\n", "%s/temp1_crit", hw)))
+			return r;
+		if (apu && ((r = put(emu, "750\n", "%s/in1_input", hw)) ||
+			    (r = put(emu, "vddnb\n", "%s/in1_label", hw))))
+			return r;
+		if (!apu && gc[0] >= 9 &&
+		    ((r = put(emu, "38000\n", "%s/temp2_input", hw)) ||
+		     (r = put(emu, "junction\n", "%s/temp2_label", hw)) ||
+		     (r = put(emu, "110000\n", "%s/temp2_crit", hw)) ||
+		     (r = put(emu, "40000\n", "%s/temp3_input", hw)) ||
+		     (r = put(emu, "mem\n", "%s/temp3_label", hw)) ||
+		     (r = put(emu, "105000\n", "%s/temp3_crit", hw))))
+			return r;
+		if (!apu || vangogh) {
+			snprintf(txt, sizeof(txt), "%llu\n", (unsigned long long)cap_w * 1000000);
+			if ((r = put(emu, txt, "%s/power1_cap", hw)) ||
+			    (r = put(emu, txt, "%s/power1_cap_max", hw)) ||
+			    (r = put(emu, txt, "%s/power1_cap_default", hw)) ||
+			    (r = put(emu, "0\n", "%s/power1_cap_min", hw)))
+				return r;
+		}
+		if (!apu || !pre_renoir) {
+			snprintf(txt, sizeof(txt), "%llu\n", (unsigned long long)cap_w * 150000);
+			if ((r = put(emu, txt, "%s/power1_average", hw)))
+				return r;
+		}
+		if (!apu && ((r = put(emu, "0\n", "%s/pwm1", hw)) ||
+			     (r = put(emu, "255\n", "%s/pwm1_max", hw)) ||
+			     (r = put(emu, "2\n", "%s/pwm1_enable", hw)) ||
+			     (r = put(emu, "0\n", "%s/fan1_input", hw))))
 			return r;
 	}
-	/* the fan sensor of a dGPU, reading 0; none on an APU (amdgpu_pm.c
-	 * hwmon_attributes_visible() skips the fan attributes there). Whether
-	 * a passive data-centre board's amdgpu shows it is UNVERIFIED; without
-	 * it rocm-smi 5.2.3 prints 0 % and exits 2 (fan speed not supported). */
-	if (!g->t->apu &&
-	    ((r = put(emu, "0\n", "%s/pwm1", hw)) || (r = put(emu, "255\n", "%s/pwm1_max", hw)) ||
-	     (r = put(emu, "2\n", "%s/pwm1_enable", hw)) ||
-	     (r = put(emu, "0\n", "%s/fan1_input", hw))))
-		return r;
 	return 0;
 }
 
