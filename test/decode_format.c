@@ -161,7 +161,7 @@ int main(void)
 		kfdsig_format_packet_text(&cap.pkts[0].p, 0, buf, sizeof(buf));
 		expect_str("SET_SH_REG text", buf,
 			   "dw 0x000000 (byte 0x000000): SET_SH_REG (40 dw) predicate=0 "
-			   "shader_type=0 reg_offset=0x204 "
+			   "shader_type=0 reg_offset=0x204(COMPUTE_START_X) "
 			   "data=0x2,0x3,0x4,0x5,0x6,0x7,0x8,0x9,0xa,0xb,0xc,0xd,0xe,0xf,0x10,0x11,"
 			   "...(+22)\n");
 	}

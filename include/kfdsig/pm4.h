@@ -185,7 +185,7 @@ KFDSIG_API int kfdsig_pm4_dispatch_dw(const struct kfdsig_shader_stub *s);
 
 /**
  * kfdsig_pm4_emit_dispatch() - PM4 packets that run a stub as one wave on a
- * compute queue.
+ * compute queue (a compiled kernel: kfdsig_pm4_emit_kernel()).
  * @s:          the stub (either form)
  * @code_va:    GPU address of the stub's first instruction (where
  *              s->bytes + s->entry_offset was copied); 256-byte aligned,
@@ -208,6 +208,177 @@ KFDSIG_API int kfdsig_pm4_dispatch_dw(const struct kfdsig_shader_stub *s);
  */
 KFDSIG_API int kfdsig_pm4_emit_dispatch(const struct kfdsig_shader_stub *s, uint64_t code_va,
 					uint64_t kernarg_va, uint32_t *buf, size_t max_dw);
+
+/*
+ * Compute dispatch registers and packets (public: the offsets a runtime
+ * programs and the decoder names). SET_SH_REG dword 1 is a register's dword
+ * offset from PACKET3_SET_SH_REG_START 0x2c00 (vid.h, soc15d.h, nvd.h); the
+ * COMPUTE_* registers below sit at one address from gfx8 to gfx12
+ * (gfx_8_0_d.h mmCOMPUTE_PGM_LO 0x2e0c; gc_9_0_offset.h / gc_10_3_0_offset.h
+ * / gc_11_0_0_offset.h / gc_12_0_0_offset.h, GC base 0x2000 for gfx9,
+ * 0x1260 for gfx10-12, as gfx_v9_0.c's GPR-init dispatch and
+ * gfx_v10_0.c / gfx_v11_0.c / gfx_v12_0.c program them with
+ * SOC15_REG_OFFSET(GC, 0, mmCOMPUTE_*) - PACKET3_SET_SH_REG_START).
+ */
+#define KFDSIG_PM4_OP_DISPATCH_DIRECT 0x15u
+#define KFDSIG_PM4_OP_SET_SH_REG 0x76u
+#define KFDSIG_PM4_SH_REG_START 0x2c00u
+#define KFDSIG_PM4_SH_COMPUTE_DISPATCH_INITIATOR 0x200u
+#define KFDSIG_PM4_SH_COMPUTE_START_X 0x204u /* START_Y, START_Z follow */
+#define KFDSIG_PM4_SH_COMPUTE_NUM_THREAD_X 0x207u /* NUM_THREAD_Y, _Z follow */
+#define KFDSIG_PM4_SH_COMPUTE_PGM_LO 0x20cu /* address bits 39:8; PGM_HI 47:40 follows */
+#define KFDSIG_PM4_SH_COMPUTE_PGM_HI 0x20du
+/* gfx11 and later: the dispatch's scratch base >> 8, LO then HI (Mesa
+ * sid.h R_00B840/R_00B844 COMPUTE_DISPATCH_SCRATCH_BASE_LO/HI, set from
+ * GFX11 with architected flat scratch; gc_11_0_0_offset.h). */
+#define KFDSIG_PM4_SH_COMPUTE_DISPATCH_SCRATCH_BASE_LO 0x210u
+#define KFDSIG_PM4_SH_COMPUTE_DISPATCH_SCRATCH_BASE_HI 0x211u
+#define KFDSIG_PM4_SH_COMPUTE_PGM_RSRC1 0x212u
+#define KFDSIG_PM4_SH_COMPUTE_PGM_RSRC2 0x213u
+#define KFDSIG_PM4_SH_COMPUTE_RESOURCE_LIMITS 0x215u
+#define KFDSIG_PM4_SH_COMPUTE_TMPRING_SIZE 0x218u
+/* COMPUTE_PGM_RSRC3: gfx90a/gfx94x 0x22d, gfx10 and later 0x228, none
+ * before (t->sh_compute_pgm_rsrc3). */
+#define KFDSIG_PM4_SH_COMPUTE_PGM_RSRC3_GFX90A 0x22du
+#define KFDSIG_PM4_SH_COMPUTE_PGM_RSRC3_GFX10 0x228u
+#define KFDSIG_PM4_SH_COMPUTE_USER_DATA_0 0x240u /* 16: USER_DATA_0..15 */
+#define KFDSIG_PM4_USER_DATA_MAX 16u
+
+/* COMPUTE_DISPATCH_INITIATOR (the last DISPATCH_DIRECT dword). */
+#define KFDSIG_PM4_DI_COMPUTE_SHADER_EN (1u << 0)
+#define KFDSIG_PM4_DI_PARTIAL_TG_EN (1u << 1) /* last group: NUM_THREAD_PARTIAL */
+#define KFDSIG_PM4_DI_FORCE_START_AT_000 (1u << 2)
+#define KFDSIG_PM4_DI_USE_THREAD_DIMENSIONS (1u << 5)
+#define KFDSIG_PM4_DI_CS_W32_EN (1u << 15) /* gfx10 and later: wave32 */
+/* COMPUTE_NUM_THREAD_X/Y/Z: full group [15:0], the last group [31:16]. */
+#define KFDSIG_PM4_NUM_THREAD(full, partial) ((uint32_t)(full) | (uint32_t)(partial) << 16)
+/* COMPUTE_TMPRING_SIZE: WAVES [11:0] (waves given scratch at once),
+ * WAVESIZE from bit 12 in units of KFDSIG_PM4_TMPRING_UNIT(): 13 bits of
+ * 1 KiB on gfx8-gfx10.3 (gc_9_0_sh_mask.h / gc_10_3_0_sh_mask.h), 15 bits
+ * of 256 bytes on gfx11 (gc_11_0_0_sh_mask.h), 18 bits of 256 bytes on
+ * gfx12 (gc_12_0_0_sh_mask.h; ROCr amd_gpu_agent.cpp MAX_WAVE_SCRATCH_GFX12). */
+#define KFDSIG_PM4_TMPRING_WAVES_MAX 0xfffu
+#define KFDSIG_PM4_TMPRING_WAVESIZE_SHIFT 12
+#define KFDSIG_PM4_TMPRING_UNIT(level) ((level) >= KFDSIG_GFX11 ? 256u : 1024u)
+#define KFDSIG_PM4_TMPRING_WAVESIZE_BITS(level) \
+	((level) >= KFDSIG_GFX12 ? 18u : (level) >= KFDSIG_GFX11 ? 15u : 13u)
+/* COMPUTE_PGM_RSRC2.LDS_SIZE [23:15], in 512-byte granules (128 dwords). */
+#define KFDSIG_PM4_RSRC2_LDS_SIZE_SHIFT 15
+#define KFDSIG_PM4_RSRC2_LDS_SIZE_MASK (0x1ffu << 15)
+#define KFDSIG_PM4_LDS_GRANULE 512u
+
+/*
+ * The kernel descriptor of code objects v4-v6 (LLVM AMDGPUUsage "Kernel
+ * Descriptor"): 64 bytes, 64-byte aligned; byte offsets of its fields.
+ */
+#define KFDSIG_KD_SIZE 64u
+#define KFDSIG_KD_GROUP_SEGMENT_FIXED_SIZE 0u	/* u32 */
+#define KFDSIG_KD_PRIVATE_SEGMENT_FIXED_SIZE 4u /* u32, per work-item */
+#define KFDSIG_KD_KERNARG_SIZE 8u		/* u32 */
+#define KFDSIG_KD_ENTRY_BYTE_OFFSET 16u		/* i64, from the descriptor */
+#define KFDSIG_KD_PGM_RSRC3 44u
+#define KFDSIG_KD_PGM_RSRC1 48u
+#define KFDSIG_KD_PGM_RSRC2 52u
+#define KFDSIG_KD_CODE_PROPERTIES 56u /* u16 */
+#define KFDSIG_KD_KERNARG_PRELOAD 58u /* u16: [6:0] length in dwords, [15:7] offset */
+/* kernel_code_properties: the user SGPRs to set up, in this order. */
+#define KFDSIG_KD_SGPR_PRIVATE_SEGMENT_BUFFER (1u << 0) /* 4 SGPRs */
+#define KFDSIG_KD_SGPR_DISPATCH_PTR (1u << 1)		/* 2 */
+#define KFDSIG_KD_SGPR_QUEUE_PTR (1u << 2)		/* 2 */
+#define KFDSIG_KD_SGPR_KERNARG_SEGMENT_PTR (1u << 3)	/* 2 */
+#define KFDSIG_KD_SGPR_DISPATCH_ID (1u << 4)		/* 2 */
+#define KFDSIG_KD_SGPR_FLAT_SCRATCH_INIT (1u << 5)	/* 2 */
+#define KFDSIG_KD_SGPR_PRIVATE_SEGMENT_SIZE (1u << 6)	/* 1 */
+#define KFDSIG_KD_WAVEFRONT_SIZE32 (1u << 10)
+#define KFDSIG_KD_USES_DYNAMIC_STACK (1u << 11)
+
+/*
+ * A compiled kernel's dispatch on a PM4 compute queue. Declare it with
+ * KFDSIG_OPTS(kfdsig_pm4_kernel, name, ...) (common.h).
+ */
+struct kfdsig_pm4_kernel {
+	size_t sz;	 /* sizeof(struct kfdsig_pm4_kernel) the caller was built with */
+	const void *kd;	 /* host copy of the 64-byte kernel descriptor */
+	uint64_t kd_va;	 /* its GPU address (the code is at kd_va + entry offset) */
+	uint32_t grid[3];      /* work-items per dimension, >= 1 */
+	uint16_t workgroup[3]; /* work-items per workgroup, >= 1 each */
+	uint16_t pad_0;	       /* must be 0 */
+	/* Bytes per work-item of private segment and per workgroup of group
+	 * segment (LDS); 0 or below the descriptor's fixed sizes: those. */
+	uint32_t private_segment_size;
+	uint32_t group_segment_size;
+	uint32_t pad_1;	     /* must be 0 */
+	uint64_t kernarg_va; /* kernel arguments, implicit ones after the explicit */
+	/* The 64-byte hsa_kernel_dispatch_packet_t the dispatch pointer points
+	 * at (sizes the kernel reads: write it with kfdsig_aql_emit_dispatch()
+	 * from the same grid, workgroup and segment sizes); needed when the
+	 * descriptor asks for the dispatch pointer. */
+	uint64_t dispatch_va;
+	/* amd_queue_t for the queue pointer, or 0 (a PM4 queue has none:
+	 * the kernel must then not read it) */
+	uint64_t queue_va;
+	uint64_t dispatch_id; /* the dispatch id SGPRs' value */
+	/* Scratch backing memory for the private segment: @scratch_size bytes
+	 * at @scratch_va (256-byte aligned). The dispatch lets as many waves
+	 * hold scratch at once as fit (COMPUTE_TMPRING_SIZE.WAVES). Needed
+	 * when the work-item private size is not 0. */
+	uint64_t scratch_va;
+	uint64_t scratch_size;
+};
+
+/* The most dwords kfdsig_pm4_emit_kernel() writes. */
+#define KFDSIG_PM4_KERNEL_MAX_DW 64
+
+/**
+ * kfdsig_pm4_kernel_dw() - dwords kfdsig_pm4_emit_kernel() writes for @k on @t.
+ *
+ * Performs every check kfdsig_pm4_emit_kernel() performs.
+ * Return: the count, or the errors of kfdsig_pm4_emit_kernel().
+ */
+KFDSIG_API int kfdsig_pm4_kernel_dw(const struct kfdsig_target *t,
+				    const struct kfdsig_pm4_kernel *k);
+
+/**
+ * kfdsig_pm4_emit_kernel() - PM4 packets that dispatch a compiled kernel on
+ * a compute queue of @t, set up as AMDGPUUsage "Initial Kernel Execution
+ * State" lays it out.
+ * @t:      target
+ * @k:      the kernel descriptor, sizes and addresses (struct kfdsig_pm4_kernel)
+ * @buf:    caller's buffer (KFDSIG_PM4_KERNEL_MAX_DW suffices)
+ * @max_dw: room in @buf, in dwords
+ *
+ * SET_SH_REG (compute shader type) of COMPUTE_START_X..Z = 0,
+ * COMPUTE_NUM_THREAD_X..Z = the workgroup (the last group of a dimension
+ * the grid does not fill: NUM_THREAD_PARTIAL), COMPUTE_PGM_LO/HI = the
+ * entry, COMPUTE_PGM_RSRC1/2 from the descriptor with RSRC2.LDS_SIZE set
+ * from the group segment size, COMPUTE_PGM_RSRC3 where the generation has
+ * it, COMPUTE_RESOURCE_LIMITS = 0, COMPUTE_TMPRING_SIZE (WAVES = the waves
+ * the scratch holds, WAVESIZE = a wave's private bytes in the generation's
+ * unit), COMPUTE_DISPATCH_SCRATCH_BASE_LO/HI on gfx11 and later, and
+ * COMPUTE_USER_DATA_0.. with the user SGPRs the descriptor enables, in
+ * order: private segment buffer (a swizzled buffer resource over the
+ * scratch, ADD_TID_ENABLE, stride of a wave), dispatch pointer, queue
+ * pointer, kernarg segment pointer, dispatch id, flat scratch init (the
+ * scratch's address, to which the kernel's prologue adds its wave
+ * offset), private segment size; then DISPATCH_DIRECT of the workgroup
+ * counts with COMPUTE_SHADER_EN, FORCE_START_AT_000, PARTIAL_TG_EN when a
+ * group is partial and CS_W32_EN for a wave32 kernel (gfx10 and later).
+ * Preloaded kernel arguments are not written: the kernel starts at its
+ * entry, whose prologue loads them.
+ *
+ * Return: dwords written; -EINVAL (a NULL or bad argument: descriptor or
+ * code address, grid or workgroup 0 or a workgroup above 1024 work-items,
+ * an enabled pointer that is 0, a descriptor asking for more user SGPRs than
+ * its COMPUTE_PGM_RSRC2.USER_SGPR_COUNT or than 16, wave32 before gfx10,
+ * private memory without scratch or a scratch too small for one wave, a
+ * group segment above the LDS_SIZE field); -ENOTSUP (private memory on
+ * gfx94x/gfx950 or GC 12.1, group memory on gfx950 or GC 12.1: their
+ * scratch base and LDS granule are not verified); -ENOSPC when @max_dw is
+ * too small (nothing written then). Reason in kfdsig_last_error().
+ */
+KFDSIG_API int kfdsig_pm4_emit_kernel(const struct kfdsig_target *t,
+				      const struct kfdsig_pm4_kernel *k, uint32_t *buf,
+				      size_t max_dw);
 
 /*
  * Hot-path form: prepare the sequence once per queue (options checked once),

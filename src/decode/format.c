@@ -10,6 +10,7 @@
 
 #include "core/escape.h"
 #include "decode/decode_internal.h"
+#include "pm4/pm4_defs.h"
 
 /* An output buffer that counts what it could not hold. Everything below
  * writes through put_mem(): no printf on the per-packet path. */
@@ -293,6 +294,16 @@ static void put_raw(struct out *o, const struct kfdsig_packet *p, bool json)
 	}
 }
 
+/* The name of the first register a SET_SH_REG writes, when @f is its
+ * register offset and the target's map names it (decided by @v and the
+ * layout alone, as the fragment cache keys them). */
+static const char *sh_reg(const struct kfdsig_packet *p, const struct kfdsig_field *f, uint32_t v)
+{
+	if (p->engine != KFDSIG_ENGINE_PM4 || p->opcode != PM4_OP_SET_SH_REG || f->dw != 1)
+		return NULL;
+	return pm4_sh_reg_name(p->desc, v);
+}
+
 /* The fields i..j-1 of @p (one dword), as text (" name=value(name)") or as
  * JSON (", \"name\": value"; without the ", " when @first). */
 static void run_text(struct out *o, const struct kfdsig_packet *p, unsigned i, unsigned j,
@@ -311,6 +322,11 @@ static void run_text(struct out *o, const struct kfdsig_packet *p, unsigned i, u
 			put_s(o, f->name);
 			PUT_LIT(o, "\": ");
 			put_value(o, f, i, v, false);
+			if (sh_reg(p, f, v)) {
+				PUT_LIT(o, ", \"reg_name\": \"");
+				put_s(o, sh_reg(p, f, v));
+				put_c(o, '"');
+			}
 			continue;
 		}
 		if (implied(p, f))
@@ -322,6 +338,10 @@ static void run_text(struct out *o, const struct kfdsig_packet *p, unsigned i, u
 		if (v < f->nvalues && f->values[v]) {
 			put_c(o, '(');
 			put_s(o, f->values[v]);
+			put_c(o, ')');
+		} else if (sh_reg(p, f, v)) {
+			put_c(o, '(');
+			put_s(o, sh_reg(p, f, v));
 			put_c(o, ')');
 		}
 	}

@@ -12,9 +12,15 @@
  *   private and group segment sizes: the packet's group segment size is the
  *   total, static + dynamic, as ROCr fills it).
  * - PM4: COMPUTE_PGM_LO/HI, COMPUTE_PGM_RSRC1/2 (SH 0x212/0x213),
- *   COMPUTE_NUM_THREAD_X/Y/Z (0x207-0x209) and COMPUTE_USER_DATA_0..15
- *   from SET_SH_REG (gfx9 and gfx10 register maps: gc_9_0_offset.h,
- *   gc_10_3_0_offset.h); DISPATCH_DIRECT's dwords 1-3 count workgroups.
+ *   COMPUTE_PGM_RSRC3, COMPUTE_NUM_THREAD_X/Y/Z (0x207-0x209),
+ *   COMPUTE_TMPRING_SIZE (0x218) and COMPUTE_USER_DATA_0..15 from
+ *   SET_SH_REG (gfx9 and gfx10 register maps: gc_9_0_offset.h,
+ *   gc_10_3_0_offset.h); DISPATCH_DIRECT's dwords 1-3 count workgroups,
+ *   the last one of a dimension NUM_THREAD_PARTIAL wide when the
+ *   initiator's PARTIAL_TG_EN is set. The user SGPRs are the user-data
+ *   registers as programmed; each wave's private memory is WAVESIZE of
+ *   COMPUTE_TMPRING_SIZE shared by its lanes (no scratch when WAVES or
+ *   WAVESIZE is 0), held by the CP as for AQL; LDS is RSRC2.LDS_SIZE.
  *
  * Every access goes through the process's GPU VM: a page no BO maps, or a
  * write to a BO allocated without KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE, is a
@@ -54,7 +60,36 @@
 #define SH_PGM_RSRC1 0x212
 #define SH_PGM_RSRC2 0x213
 #define SH_USER_DATA_0 0x240
+#define SH_TMPRING_SIZE 0x218
 #define CS_W32_EN (1u << 15)
+#define PARTIAL_TG_EN (1u << 1)
+
+/* COMPUTE_PGM_RSRC3's SH offset by gfx_target_version: gc_9_4_2_offset.h
+ * (gfx90a) / gc_9_4_3_offset.h regCOMPUTE_PGM_RSRC3 0x2e2d; gfx10 and
+ * later 0x2e28 (gc_10_3_0_offset.h mmCOMPUTE_PGM_RSRC3 0x1bc8 + GC base
+ * 0x1260); none on gfx8 and gfx900-gfx908. */
+static unsigned sh_rsrc3(uint32_t gfxv)
+{
+	if (gfxv >= 100000)
+		return 0x228;
+	if (gfxv >= 90010 && gfxv != 90012)
+		return 0x22d;
+	return 0;
+}
+
+/* Bytes of one WAVESIZE unit of COMPUTE_TMPRING_SIZE and the field's
+ * width: 1 KiB, 13 bits through gfx10.3 (gc_9_0_sh_mask.h,
+ * gc_10_3_0_sh_mask.h COMPUTE_TMPRING_SIZE__WAVESIZE_MASK 0x01fff000);
+ * 256 bytes, 15 bits on gfx11 (gc_11_0_0_sh_mask.h 0x07fff000); 256
+ * bytes, 18 bits on gfx12 (gc_12_0_0_sh_mask.h 0x3ffff000). */
+static uint32_t tmpring_wave_bytes(uint32_t gfxv, uint32_t v)
+{
+	if (gfxv >= 120000)
+		return (v >> 12 & 0x3ffff) * 256;
+	if (gfxv >= 110000)
+		return (v >> 12 & 0x7fff) * 256;
+	return (v >> 12 & 0x1fff) * 1024;
+}
 #define KD_WAVE32 (1u << 10)
 
 static void *xlate(void *ctx, uint64_t va, uint32_t len, bool write, bool *ro)
@@ -241,15 +276,33 @@ int emu_kernel_pm4(struct emu_queue *q, const uint32_t *pkt)
 		((uint64_t)q->sh[SH_PGM_LO] << 8) | ((uint64_t)(q->sh[SH_PGM_HI] & 0xffff) << 40);
 	sd.rsrc1 = q->sh[SH_PGM_RSRC1];
 	sd.rsrc2 = q->sh[SH_PGM_RSRC2];
+	if (sh_rsrc3(q->g->gen.gfxv))
+		sd.rsrc3 = q->sh[sh_rsrc3(q->g->gen.gfxv)];
 	sd.user_data = &q->sh[SH_USER_DATA_0];
 	sd.wave32 = (pkt[4] & CS_W32_EN) != 0;
 	for (int i = 0; i < 3; i++) {
-		uint32_t nt = q->sh[SH_NUM_THREAD_X + i] & 0x3ff;
+		/* NUM_THREAD_FULL [15:0], NUM_THREAD_PARTIAL [31:16] */
+		uint32_t nt = q->sh[SH_NUM_THREAD_X + i] & 0xffff,
+			 part = q->sh[SH_NUM_THREAD_X + i] >> 16;
+		uint64_t g;
 
 		/* no COMPUTE_NUM_THREAD: one wave's lanes in X */
 		sd.wg[i] = nt ? nt : (i ? 1 : (sd.wave32 && f->gfx10 ? 32 : 64));
-		sd.grid[i] = pkt[1 + i] * sd.wg[i];
+		g = (uint64_t)pkt[1 + i] * sd.wg[i];
+		/* the last group of the dimension: the partial count */
+		if ((pkt[4] & PARTIAL_TG_EN) && pkt[1 + i] && part && part < sd.wg[i])
+			g -= sd.wg[i] - part;
+		if (g > UINT32_MAX)
+			return -1; /* a grid the dispatch packet cannot describe */
+		sd.grid[i] = (uint32_t)g;
 	}
 	sd.lds_bytes = ((sd.rsrc2 >> 15) & 0x1ff) * 512;
+	/* private memory: the wave's WAVESIZE shared by its lanes; none
+	 * without waves to hold it */
+	if (q->sh[SH_TMPRING_SIZE] & 0xfff) {
+		uint32_t lanes = sd.wave32 && f->gfx10 ? 32 : 64;
+
+		sd.priv_bytes = tmpring_wave_bytes(q->g->gen.gfxv, q->sh[SH_TMPRING_SIZE]) / lanes;
+	}
 	return run(q, &sd) ? 1 : -1;
 }

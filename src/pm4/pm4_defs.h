@@ -126,4 +126,10 @@ enum {
 /* DISPATCH_DIRECT: dim_x, dim_y, dim_z, dispatch_initiator. */
 #define PM4_DISPATCH_DIRECT_DW 5
 
+/* The name of the compute register at SET_SH_REG offset @off in the
+ * register map of SET_SH_REG layout @d (kfdsig_pm4_packet_desc()), or
+ * NULL when unnamed (pm4_layout.c). */
+struct kfdsig_packet_desc;
+const char *pm4_sh_reg_name(const struct kfdsig_packet_desc *d, uint32_t off);
+
 #endif /* KFDSIG_PM4_DEFS_H */

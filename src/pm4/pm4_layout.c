@@ -9,6 +9,8 @@
  */
 #include <errno.h>
 
+#include <kfdsig/pm4.h>
+
 #include "core/internal.h"
 #include "core/layout.h"
 #include "pm4/pm4_defs.h"
@@ -374,8 +376,82 @@ static const struct kfdsig_packet_desc acquire_mem_nv_desc =
 	DESC("ACQUIRE_MEM", PM4_OP_ACQUIRE_MEM, PM4_ACQUIRE_MEM_DW_NV, acquire_mem_nv_fields);
 static const struct kfdsig_packet_desc acquire_mem_gc121_desc =
 	DESC("ACQUIRE_MEM", PM4_OP_ACQUIRE_MEM, PM4_ACQUIRE_MEM_DW_NV, acquire_mem_gc121_fields);
-static const struct kfdsig_packet_desc set_sh_reg_desc =
-	DESC("SET_SH_REG", PM4_OP_SET_SH_REG, PM4_SET_SH_REG_MIN_DW, set_sh_reg_fields);
+/* One SET_SH_REG layout per register map, so that the decoder names the
+ * registers of the target's (pm4_sh_reg_name()). */
+enum { SSR_GFX9, SSR_GFX90A, SSR_GFX10, SSR_GFX11, SSR_UNNAMED, SSR_COUNT };
+static const struct kfdsig_packet_desc set_sh_reg_desc[SSR_COUNT] = {
+	[SSR_GFX9] =
+		DESC("SET_SH_REG", PM4_OP_SET_SH_REG, PM4_SET_SH_REG_MIN_DW, set_sh_reg_fields),
+	[SSR_GFX90A] =
+		DESC("SET_SH_REG", PM4_OP_SET_SH_REG, PM4_SET_SH_REG_MIN_DW, set_sh_reg_fields),
+	[SSR_GFX10] =
+		DESC("SET_SH_REG", PM4_OP_SET_SH_REG, PM4_SET_SH_REG_MIN_DW, set_sh_reg_fields),
+	[SSR_GFX11] =
+		DESC("SET_SH_REG", PM4_OP_SET_SH_REG, PM4_SET_SH_REG_MIN_DW, set_sh_reg_fields),
+	[SSR_UNNAMED] =
+		DESC("SET_SH_REG", PM4_OP_SET_SH_REG, PM4_SET_SH_REG_MIN_DW, set_sh_reg_fields),
+};
+
+/*
+ * The compute registers a dispatch programs, by SET_SH_REG offset (the
+ * public offsets of kfdsig/pm4.h; gfx_8_0_d.h, gc_9_0_offset.h,
+ * gc_10_3_0_offset.h, gc_11_0_0_offset.h, gc_12_0_0_offset.h). GC 12.1's
+ * map is not verified: its SET_SH_REG names none.
+ */
+static const char *const sh_reg_names[] = {
+	[0x00] = "COMPUTE_DISPATCH_INITIATOR",
+	[0x01] = "COMPUTE_DIM_X",
+	[0x02] = "COMPUTE_DIM_Y",
+	[0x03] = "COMPUTE_DIM_Z",
+	[0x04] = "COMPUTE_START_X",
+	[0x05] = "COMPUTE_START_Y",
+	[0x06] = "COMPUTE_START_Z",
+	[0x07] = "COMPUTE_NUM_THREAD_X",
+	[0x08] = "COMPUTE_NUM_THREAD_Y",
+	[0x09] = "COMPUTE_NUM_THREAD_Z",
+	[0x0c] = "COMPUTE_PGM_LO",
+	[0x0d] = "COMPUTE_PGM_HI",
+	[0x12] = "COMPUTE_PGM_RSRC1",
+	[0x13] = "COMPUTE_PGM_RSRC2",
+	[0x15] = "COMPUTE_RESOURCE_LIMITS",
+	[0x18] = "COMPUTE_TMPRING_SIZE",
+	[0x40] = "COMPUTE_USER_DATA_0",
+	[0x41] = "COMPUTE_USER_DATA_1",
+	[0x42] = "COMPUTE_USER_DATA_2",
+	[0x43] = "COMPUTE_USER_DATA_3",
+	[0x44] = "COMPUTE_USER_DATA_4",
+	[0x45] = "COMPUTE_USER_DATA_5",
+	[0x46] = "COMPUTE_USER_DATA_6",
+	[0x47] = "COMPUTE_USER_DATA_7",
+	[0x48] = "COMPUTE_USER_DATA_8",
+	[0x49] = "COMPUTE_USER_DATA_9",
+	[0x4a] = "COMPUTE_USER_DATA_10",
+	[0x4b] = "COMPUTE_USER_DATA_11",
+	[0x4c] = "COMPUTE_USER_DATA_12",
+	[0x4d] = "COMPUTE_USER_DATA_13",
+	[0x4e] = "COMPUTE_USER_DATA_14",
+	[0x4f] = "COMPUTE_USER_DATA_15",
+};
+
+const char *pm4_sh_reg_name(const struct kfdsig_packet_desc *d, uint32_t off)
+{
+	if (!d || d < set_sh_reg_desc || d >= set_sh_reg_desc + SSR_UNNAMED)
+		return NULL;
+	if (off == KFDSIG_PM4_SH_COMPUTE_PGM_RSRC3_GFX90A && d == &set_sh_reg_desc[SSR_GFX90A])
+		return "COMPUTE_PGM_RSRC3";
+	if (off == KFDSIG_PM4_SH_COMPUTE_PGM_RSRC3_GFX10 && d >= &set_sh_reg_desc[SSR_GFX10])
+		return "COMPUTE_PGM_RSRC3";
+	if (d == &set_sh_reg_desc[SSR_GFX11]) {
+		if (off == KFDSIG_PM4_SH_COMPUTE_DISPATCH_SCRATCH_BASE_LO)
+			return "COMPUTE_DISPATCH_SCRATCH_BASE_LO";
+		if (off == KFDSIG_PM4_SH_COMPUTE_DISPATCH_SCRATCH_BASE_HI)
+			return "COMPUTE_DISPATCH_SCRATCH_BASE_HI";
+	}
+	if (off < KFDSIG_PM4_SH_COMPUTE_DISPATCH_INITIATOR ||
+	    off - KFDSIG_PM4_SH_COMPUTE_DISPATCH_INITIATOR >= KFDSIG_ARRAY_SIZE(sh_reg_names))
+		return NULL;
+	return sh_reg_names[off - KFDSIG_PM4_SH_COMPUTE_DISPATCH_INITIATOR];
+}
 static const struct kfdsig_packet_desc dispatch_direct_desc = DESC(
 	"DISPATCH_DIRECT", PM4_OP_DISPATCH_DIRECT, PM4_DISPATCH_DIRECT_DW, dispatch_direct_fields);
 
@@ -419,7 +495,13 @@ const struct kfdsig_packet_desc *pm4_desc_lookup(const struct kfdsig_target *t, 
 		return t->pm4_fence == KFDSIG_PM4_FENCE_NV ? &acquire_mem_nv_desc
 							   : &acquire_mem_gfx9_desc;
 	case PM4_OP_SET_SH_REG:
-		return &set_sh_reg_desc;
+		if (t->pm4_fence == KFDSIG_PM4_FENCE_GC12_1)
+			return &set_sh_reg_desc[SSR_UNNAMED];
+		if (t->level >= KFDSIG_GFX11)
+			return &set_sh_reg_desc[SSR_GFX11];
+		if (t->level >= KFDSIG_GFX10)
+			return &set_sh_reg_desc[SSR_GFX10];
+		return &set_sh_reg_desc[t->sh_compute_pgm_rsrc3 ? SSR_GFX90A : SSR_GFX9];
 	case PM4_OP_DISPATCH_DIRECT:
 		return &dispatch_direct_desc;
 	}

@@ -1,0 +1,361 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * PM4 packets that dispatch a compiled kernel (code object v4-v6) on a
+ * compute queue: the wave state LLVM AMDGPUUsage "Initial Kernel Execution
+ * State" describes, programmed through the registers the CP loads into a
+ * wave (SET_SH_REG of the COMPUTE_* registers, then DISPATCH_DIRECT), as
+ * the kernel's own compute dispatches do (gfx_v9_0.c
+ * gfx_v9_0_do_edc_gpr_workarounds(), gfx_v10_0.c / gfx_v11_0.c GPR-init
+ * dispatches) and Mesa radeonsi si_compute.c / radv for compute: NUM_THREAD
+ * full and partial groups with PARTIAL_TG_EN, TMPRING_SIZE WAVES and
+ * WAVESIZE, DISPATCH_SCRATCH_BASE on gfx11+. Register offsets and field
+ * positions are the public ones in kfdsig/pm4.h.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "core/internal.h"
+#include "core/opts.h"
+#include "pm4/pm4_defs.h"
+
+#define SH_HDR(nregs) (PM4_HDR(PM4_OP_SET_SH_REG, 1 + (nregs)) | PM4_HDR_SHADER_COMPUTE)
+#define DISPATCH_HDR (PM4_HDR(PM4_OP_DISPATCH_DIRECT, 4) | PM4_HDR_SHADER_COMPUTE)
+
+/* COMPUTE_PGM_RSRC2.USER_SGPR [5:1] (AMDGPUUsage compute_pgm_rsrc2). */
+#define RSRC2_USER_SGPR(r) ((r) >> 1 & 31u)
+
+/*
+ * The private segment buffer V# (AMDGPUUsage "Private Segment Buffer": a
+ * swizzled buffer resource over the queue's scratch, each work-item's
+ * dwords interleaved with its wave's). Dword 3: ADD_TID_ENABLE [23],
+ * INDEX_STRIDE [22:21] (3: 64, 2: 32 lanes), ELEMENT_SIZE [20:19] 1 (4
+ * bytes), a 32-bit format and DST_SEL xyzw; the format bits beyond
+ * ADD_TID_ENABLE and INDEX_STRIDE are not verified against hardware
+ * (gfx10 moved the format field): a kernel addresses scratch through
+ * ADD_TID and the stride only.
+ */
+#define SRD3_ADD_TID (1u << 23)
+#define SRD3_INDEX_STRIDE(lanes) ((lanes) == 64 ? 3u << 21 : 2u << 21)
+#define SRD3_ELEMENT_SIZE_4 (1u << 19)
+#define SRD3_DST_SEL_XYZW (4u | 5u << 3 | 6u << 6 | 7u << 9)
+#define SRD3_GFX9_FMT_32 (4u << 15 | 7u << 12)
+#define SRD1_SWIZZLE_EN (1u << 31)
+
+struct plan {
+	struct kfdsig_pm4_kernel k;
+	uint32_t rsrc1, rsrc2, rsrc3, priv, lds, tmpring, nuser, nwords;
+	uint16_t props;
+	uint64_t entry;
+	uint32_t groups[3], partial[3];
+	bool w32, scratch_base, partial_tg;
+	uint32_t user[KFDSIG_PM4_USER_DATA_MAX];
+};
+
+static uint32_t rd32(const uint8_t *kd, unsigned off)
+{
+	uint32_t v;
+
+	memcpy(&v, kd + off, 4);
+	return v;
+}
+
+/* The user SGPRs the descriptor enables, in AMDGPUUsage order. */
+static int user_sgprs(const struct kfdsig_target *t, struct plan *p, uint32_t lanes)
+{
+	const struct kfdsig_pm4_kernel *k = &p->k;
+	uint32_t n = 0, *u = p->user;
+	static const struct {
+		uint16_t bit;
+		uint8_t n;
+		const char *what;
+	} order[] = {
+		{ KFDSIG_KD_SGPR_PRIVATE_SEGMENT_BUFFER, 4, "private segment buffer" },
+		{ KFDSIG_KD_SGPR_DISPATCH_PTR, 2, "dispatch pointer" },
+		{ KFDSIG_KD_SGPR_QUEUE_PTR, 2, "queue pointer" },
+		{ KFDSIG_KD_SGPR_KERNARG_SEGMENT_PTR, 2, "kernarg segment pointer" },
+		{ KFDSIG_KD_SGPR_DISPATCH_ID, 2, "dispatch id" },
+		{ KFDSIG_KD_SGPR_FLAT_SCRATCH_INIT, 2, "flat scratch init" },
+		{ KFDSIG_KD_SGPR_PRIVATE_SEGMENT_SIZE, 1, "private segment size" },
+	};
+
+	for (unsigned i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
+		uint64_t v = 0;
+
+		if (!(p->props & order[i].bit))
+			continue;
+		if (unlikely(n + order[i].n > KFDSIG_PM4_USER_DATA_MAX))
+			return set_error(EINVAL,
+					 "the descriptor's user SGPRs exceed the %u user-data "
+					 "registers",
+					 KFDSIG_PM4_USER_DATA_MAX);
+		switch (order[i].bit) {
+		case KFDSIG_KD_SGPR_PRIVATE_SEGMENT_BUFFER:
+			u[n] = (uint32_t)k->scratch_va;
+			u[n + 1] = (uint32_t)(k->scratch_va >> 32 & 0xffff) |
+				   (t->level < KFDSIG_GFX10 ? SRD1_SWIZZLE_EN : 0);
+			u[n + 2] = k->scratch_size > 0xffffffffu ? 0xffffffffu
+								 : (uint32_t)k->scratch_size;
+			u[n + 3] = SRD3_ADD_TID | SRD3_INDEX_STRIDE(lanes) | SRD3_ELEMENT_SIZE_4 |
+				   SRD3_DST_SEL_XYZW |
+				   (t->level < KFDSIG_GFX10 ? SRD3_GFX9_FMT_32 : 0);
+			n += 4;
+			continue;
+		case KFDSIG_KD_SGPR_DISPATCH_PTR:
+			v = k->dispatch_va;
+			break;
+		case KFDSIG_KD_SGPR_QUEUE_PTR:
+			v = k->queue_va;
+			break;
+		case KFDSIG_KD_SGPR_KERNARG_SEGMENT_PTR:
+			v = k->kernarg_va;
+			break;
+		case KFDSIG_KD_SGPR_DISPATCH_ID:
+			u[n] = (uint32_t)k->dispatch_id;
+			u[n + 1] = (uint32_t)(k->dispatch_id >> 32);
+			n += 2;
+			continue;
+		case KFDSIG_KD_SGPR_FLAT_SCRATCH_INIT:
+			/* GFX9-GFX10.3: the scratch's base, to which the
+			 * kernel's prologue adds its wave offset */
+			v = k->scratch_va;
+			break;
+		case KFDSIG_KD_SGPR_PRIVATE_SEGMENT_SIZE:
+			u[n++] = p->priv;
+			continue;
+		}
+		/* the queue pointer may be 0: a PM4 queue has no amd_queue_t,
+		 * and -O0 code asks for every pointer whether it reads it or
+		 * not (flat scratch init: 0 without private memory) */
+		if (unlikely(!v && order[i].bit != KFDSIG_KD_SGPR_FLAT_SCRATCH_INIT &&
+			     order[i].bit != KFDSIG_KD_SGPR_QUEUE_PTR))
+			return set_error(EINVAL, "the kernel asks for the %s: its address is 0",
+					 order[i].what);
+		if (unlikely((order[i].bit == KFDSIG_KD_SGPR_KERNARG_SEGMENT_PTR && (v & 15)) ||
+			     (order[i].bit == KFDSIG_KD_SGPR_DISPATCH_PTR && (v & 63)) ||
+			     (v >> 48)))
+			return set_error(EINVAL, "%s 0x%llx: misaligned or beyond 2^48",
+					 order[i].what, (unsigned long long)v);
+		u[n] = (uint32_t)v;
+		u[n + 1] = (uint32_t)(v >> 32);
+		n += 2;
+	}
+	if (unlikely(n > RSRC2_USER_SGPR(p->rsrc2)))
+		return set_error(EINVAL,
+				 "the descriptor enables %u user SGPRs, its COMPUTE_PGM_RSRC2 "
+				 "USER_SGPR_COUNT is %u",
+				 n, RSRC2_USER_SGPR(p->rsrc2));
+	/* preloaded kernel arguments (USER_SGPR_COUNT beyond them): the
+	 * kernel's entry prologue loads them; the registers start at 0 */
+	p->nuser = RSRC2_USER_SGPR(p->rsrc2);
+	if (unlikely(p->nuser > KFDSIG_PM4_USER_DATA_MAX))
+		return set_error(EINVAL, "USER_SGPR_COUNT %u exceeds the %u user-data registers",
+				 p->nuser, KFDSIG_PM4_USER_DATA_MAX);
+	for (; n < p->nuser; n++)
+		u[n] = 0;
+	return 0;
+}
+
+static int plan(const struct kfdsig_target *t, const struct kfdsig_pm4_kernel *user, struct plan *p)
+{
+	const struct kfdsig_pm4_kernel *k = &p->k;
+	const uint8_t *kd;
+	uint32_t lanes, wg = 1, unit, wave_bytes;
+	int64_t off;
+	int r;
+
+	memset(p, 0, sizeof(*p));
+	if (unlikely(!t))
+		return set_error(EINVAL, "no target");
+	if (unlikely(!user))
+		return set_error(EINVAL, "no kernel dispatch");
+	r = opts_copy(&p->k, sizeof(p->k), user, "kfdsig_pm4_kernel");
+	if (r)
+		return r;
+	if (unlikely(k->pad_0 || k->pad_1))
+		return set_error(EINVAL, "kfdsig_pm4_kernel.pad_0 and pad_1 must be 0");
+	if (unlikely(!k->kd || !k->kd_va || (k->kd_va & 63) || (k->kd_va >> 48)))
+		return set_error(EINVAL,
+				 "kernel descriptor: host copy %p, address 0x%llx (needs both, "
+				 "64-byte aligned, below 2^48)",
+				 k->kd, (unsigned long long)k->kd_va);
+	kd = k->kd;
+	memcpy(&off, kd + KFDSIG_KD_ENTRY_BYTE_OFFSET, 8);
+	memcpy(&p->props, kd + KFDSIG_KD_CODE_PROPERTIES, 2);
+	p->rsrc1 = rd32(kd, KFDSIG_KD_PGM_RSRC1);
+	p->rsrc2 = rd32(kd, KFDSIG_KD_PGM_RSRC2);
+	p->rsrc3 = rd32(kd, KFDSIG_KD_PGM_RSRC3);
+	p->entry = k->kd_va + (uint64_t)off;
+	if (unlikely(!p->entry || (p->entry & 255) || (p->entry >> 48)))
+		return set_error(EINVAL, "kernel entry 0x%llx: not 256-byte aligned below 2^48",
+				 (unsigned long long)p->entry);
+	p->w32 = (p->props & KFDSIG_KD_WAVEFRONT_SIZE32) != 0;
+	if (unlikely(p->w32 && t->level < KFDSIG_GFX10))
+		return set_error(EINVAL, "a wave32 kernel on %s (wave64 only before gfx10)",
+				 t->name);
+	lanes = p->w32 ? 32 : 64;
+	for (int i = 0; i < 3; i++) {
+		uint32_t g = k->grid[i], w = k->workgroup[i];
+
+		if (unlikely(!g || !w))
+			return set_error(EINVAL, "grid and workgroup sizes must be at least 1");
+		wg *= w;
+		p->groups[i] = g / w + (g % w != 0);
+		p->partial[i] = g % w ? g % w : w;
+		if (g % w)
+			p->partial_tg = true;
+	}
+	if (unlikely(wg > 1024))
+		return set_error(EINVAL, "workgroup of %u work-items (at most 1024)", wg);
+
+	/* private segment: per work-item, a wave's share in the unit */
+	p->priv = rd32(kd, KFDSIG_KD_PRIVATE_SEGMENT_FIXED_SIZE);
+	if (k->private_segment_size > p->priv)
+		p->priv = k->private_segment_size;
+	p->priv = (p->priv + 3) & ~3u;
+	if (p->priv) {
+		/* gfx94x/gfx950 and GC 12.1 take the scratch base from where
+		 * this emitter does not know (architected flat scratch without
+		 * DISPATCH_SCRATCH_BASE in the gfx9 register map; GC 12.1's
+		 * map unverified): refused rather than guessed */
+		if (unlikely(t->family == KFDSIG_FAMILY_GFX94X ||
+			     t->pm4_fence == KFDSIG_PM4_FENCE_GC12_1))
+			return set_error(ENOTSUP,
+					 "%s: private memory on a PM4 dispatch is not supported "
+					 "(its scratch base register is not verified)",
+					 t->name);
+		unit = KFDSIG_PM4_TMPRING_UNIT(t->level);
+		wave_bytes = (uint32_t)(((uint64_t)p->priv * lanes + unit - 1) / unit * unit);
+		if (unlikely(wave_bytes / unit >= 1u << KFDSIG_PM4_TMPRING_WAVESIZE_BITS(t->level)))
+			return set_error(EINVAL, "%u private bytes per work-item exceed WAVESIZE",
+					 p->priv);
+		if (unlikely(!k->scratch_va || (k->scratch_va & 255) || (k->scratch_va >> 48) ||
+			     k->scratch_size < wave_bytes))
+			return set_error(EINVAL,
+					 "%u private bytes per work-item need a scratch of at "
+					 "least %u bytes at a 256-byte aligned address (got "
+					 "0x%llx, %llu bytes)",
+					 p->priv, wave_bytes, (unsigned long long)k->scratch_va,
+					 (unsigned long long)k->scratch_size);
+		{
+			uint64_t waves = k->scratch_size / wave_bytes;
+
+			if (waves > KFDSIG_PM4_TMPRING_WAVES_MAX)
+				waves = KFDSIG_PM4_TMPRING_WAVES_MAX;
+			p->tmpring = (uint32_t)waves | (wave_bytes / unit)
+							       << KFDSIG_PM4_TMPRING_WAVESIZE_SHIFT;
+		}
+		p->scratch_base = t->level >= KFDSIG_GFX11;
+	}
+
+	/* group segment: RSRC2.LDS_SIZE in 512-byte granules */
+	p->lds = rd32(kd, KFDSIG_KD_GROUP_SEGMENT_FIXED_SIZE);
+	if (k->group_segment_size > p->lds)
+		p->lds = k->group_segment_size;
+	if (p->lds) {
+		uint32_t g = (p->lds + KFDSIG_PM4_LDS_GRANULE - 1) / KFDSIG_PM4_LDS_GRANULE;
+
+		if (unlikely(t->gfx_target_version == 90500 ||
+			     t->pm4_fence == KFDSIG_PM4_FENCE_GC12_1))
+			return set_error(ENOTSUP,
+					 "%s: group memory on a PM4 dispatch is not "
+					 "supported (its LDS granule is not verified)",
+					 t->name);
+		if (unlikely(g > KFDSIG_PM4_RSRC2_LDS_SIZE_MASK >> KFDSIG_PM4_RSRC2_LDS_SIZE_SHIFT))
+			return set_error(EINVAL, "group segment of %u bytes exceeds LDS_SIZE",
+					 p->lds);
+		p->rsrc2 = (p->rsrc2 & ~KFDSIG_PM4_RSRC2_LDS_SIZE_MASK) |
+			   g << KFDSIG_PM4_RSRC2_LDS_SIZE_SHIFT;
+	}
+	r = user_sgprs(t, p, lanes);
+	if (r)
+		return r;
+	/* start, threads (2 + 6), pgm (4), rsrc1/2 (4), limits (3), tmpring
+	 * (3), dispatch (5) */
+	p->nwords = 8 + 4 + 4 + 3 + 3 + 5;
+	if (t->sh_compute_pgm_rsrc3)
+		p->nwords += 3;
+	if (p->scratch_base)
+		p->nwords += 4;
+	if (p->nuser)
+		p->nwords += 2 + p->nuser;
+	return 0;
+}
+
+int kfdsig_pm4_kernel_dw(const struct kfdsig_target *t, const struct kfdsig_pm4_kernel *k)
+{
+	struct plan p;
+	int r = plan(t, k, &p);
+
+	return r ? r : (int)p.nwords;
+}
+
+int kfdsig_pm4_emit_kernel(const struct kfdsig_target *t, const struct kfdsig_pm4_kernel *k,
+			   uint32_t *buf, size_t max_dw)
+{
+	struct plan p;
+	uint32_t *o = buf;
+	uint64_t pgm;
+	int r = plan(t, k, &p);
+
+	if (r)
+		return r;
+	if (unlikely(!buf || max_dw < p.nwords))
+		return set_error(ENOSPC, "the dispatch needs %u dwords, the buffer has %zu",
+				 p.nwords, buf ? max_dw : 0);
+
+	*o++ = SH_HDR(6);
+	*o++ = KFDSIG_PM4_SH_COMPUTE_START_X;
+	*o++ = 0;
+	*o++ = 0;
+	*o++ = 0;
+	for (int i = 0; i < 3; i++)
+		*o++ = KFDSIG_PM4_NUM_THREAD(p.k.workgroup[i], p.partial[i]);
+
+	pgm = p.entry >> 8;
+	*o++ = SH_HDR(2);
+	*o++ = KFDSIG_PM4_SH_COMPUTE_PGM_LO;
+	*o++ = (uint32_t)pgm;
+	*o++ = (uint32_t)(pgm >> 32) & 0xff;
+
+	*o++ = SH_HDR(2);
+	*o++ = KFDSIG_PM4_SH_COMPUTE_PGM_RSRC1;
+	*o++ = p.rsrc1;
+	*o++ = p.rsrc2;
+
+	if (t->sh_compute_pgm_rsrc3) {
+		*o++ = SH_HDR(1);
+		*o++ = t->sh_compute_pgm_rsrc3;
+		*o++ = p.rsrc3;
+	}
+
+	*o++ = SH_HDR(1);
+	*o++ = KFDSIG_PM4_SH_COMPUTE_RESOURCE_LIMITS;
+	*o++ = 0;
+
+	*o++ = SH_HDR(1);
+	*o++ = KFDSIG_PM4_SH_COMPUTE_TMPRING_SIZE;
+	*o++ = p.tmpring;
+
+	if (p.scratch_base) {
+		*o++ = SH_HDR(2);
+		*o++ = KFDSIG_PM4_SH_COMPUTE_DISPATCH_SCRATCH_BASE_LO;
+		*o++ = (uint32_t)(p.k.scratch_va >> 8);
+		*o++ = (uint32_t)(p.k.scratch_va >> 40);
+	}
+
+	if (p.nuser) {
+		*o++ = SH_HDR(p.nuser);
+		*o++ = KFDSIG_PM4_SH_COMPUTE_USER_DATA_0;
+		for (uint32_t i = 0; i < p.nuser; i++)
+			*o++ = p.user[i];
+	}
+
+	*o++ = DISPATCH_HDR;
+	*o++ = p.groups[0];
+	*o++ = p.groups[1];
+	*o++ = p.groups[2];
+	*o++ = KFDSIG_PM4_DI_COMPUTE_SHADER_EN | KFDSIG_PM4_DI_FORCE_START_AT_000 |
+	       (p.partial_tg ? KFDSIG_PM4_DI_PARTIAL_TG_EN : 0) |
+	       (p.w32 ? KFDSIG_PM4_DI_CS_W32_EN : 0);
+	return (int)(o - buf);
+}

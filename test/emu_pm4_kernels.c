@@ -1,0 +1,402 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Compiled kernels dispatched through kfdsig_pm4_emit_kernel() on a PM4
+ * compute queue of the emulated KFD, compared with the host:
+ * test/kernels/sqk_kernels.ll compiled by LLVM 22 at -O0 (private segment
+ * buffer, dispatch pointer, kernarg pointer, dispatch id and flat scratch
+ * user SGPRs, a stack in scratch) and -O2, for gfx90a (wave64) and gfx1030
+ * (wave32): a vector add whose last workgroup is partial (PARTIAL_TG_EN),
+ * an LDS reduction, private arrays (scratch from COMPUTE_TMPRING_SIZE) and
+ * 3D ids. The kernels read the workgroup size from the dispatch packet at
+ * the dispatch pointer. Also the emitter's refusals and its packets'
+ * register layout. Exit 77 without LLVM 22.
+ */
+#include "emu_sqk_util.h"
+
+#include <kfdsig/decode.h>
+#include <kfdsig/pm4.h>
+
+#define WAIT_MS 20000
+
+struct prig {
+	struct krig k;
+	const struct kfdsig_target *t;
+	struct kfdsig_kfd_queue *pm4;
+	uint64_t scratch_va;
+	uint64_t scratch_size;
+	bool hung; /* a dispatch did not finish: the queue is not used again */
+};
+
+/* Dispatch @name over @grid in groups of @wg through the PM4 queue; the
+ * dispatch packet image at the dispatch pointer, a scratch of 256 KiB. */
+static int prun3(struct prig *p, const char *name, const uint32_t grid[3], const uint32_t wg[3],
+		 const void *args, size_t nargs)
+{
+	struct krig *r = &p->k;
+	uint64_t kd_va = krig_kd(r, name), karg_va, dp_va;
+	const uint8_t *kd = r->cpu + (kd_va - r->va);
+	uint8_t *karg = krig_alloc(r, 512, &karg_va);
+	uint32_t *dp = krig_alloc(r, 64, &dp_va), buf[KFDSIG_PM4_KERNEL_MAX_DW], lds, priv;
+	int n;
+
+	if (p->hung)
+		return -ETIMEDOUT;
+	memset(karg, 0, 512);
+	memcpy(karg, args, nargs);
+	memcpy(&lds, kd, 4);
+	memcpy(&priv, kd + 4, 4);
+	{
+		KFDSIG_OPTS(kfdsig_aql_dispatch, a,
+			    .dims = grid[2] > 1	  ? 3
+				    : grid[1] > 1 ? 2
+						  : 1,
+			    .workgroup = { (uint16_t)wg[0], (uint16_t)wg[1], (uint16_t)wg[2] },
+			    .grid = { grid[0], grid[1], grid[2] }, .private_segment_size = priv,
+			    .group_segment_size = lds, .kernel_object = kd_va,
+			    .kernarg_address = karg_va);
+
+		T_REQUIRE(kfdsig_aql_emit_dispatch(dp, &a, 0) == 64, "dispatch packet image");
+	}
+	{
+		KFDSIG_OPTS(kfdsig_pm4_kernel, k, .kd = kd, .kd_va = kd_va,
+			    .grid = { grid[0], grid[1], grid[2] },
+			    .workgroup = { (uint16_t)wg[0], (uint16_t)wg[1], (uint16_t)wg[2] },
+			    .kernarg_va = karg_va, .dispatch_va = dp_va, .dispatch_id = 7,
+			    .scratch_va = p->scratch_va, .scratch_size = p->scratch_size);
+
+		n = kfdsig_pm4_emit_kernel(p->t, &k, buf, KFDSIG_PM4_KERNEL_MAX_DW);
+		CHECK(n > 0 && n == kfdsig_pm4_kernel_dw(p->t, &k), "%s: emit %d (%s)", name, n,
+		      n < 0 ? kfdsig_last_error() : "");
+		if (n <= 0)
+			return -EINVAL;
+	}
+	T_REQUIRE(kfdsig_kfd_queue_submit(p->pm4, buf, (uint32_t)n, WAIT_MS) == 0, "submit");
+	n = kfdsig_kfd_queue_wait_idle(p->pm4, WAIT_MS);
+	p->hung = n != 0;
+	return n;
+}
+
+static int prun(struct prig *p, const char *name, uint32_t grid, uint32_t wg, const void *args,
+		size_t nargs)
+{
+	const uint32_t g[3] = { grid, 1, 1 }, w[3] = { wg, 1, 1 };
+
+	return prun3(p, name, g, w, args, nargs);
+}
+
+static void t_vadd(struct prig *p, const char *what)
+{
+	const uint32_t n = 1000;
+	uint64_t a_va, b_va, c_va;
+	float *a = krig_alloc(&p->k, 4 * n, &a_va), *b = krig_alloc(&p->k, 4 * n, &b_va),
+	      *c = krig_alloc(&p->k, 4 * n + 64, &c_va);
+	struct {
+		uint64_t a, b, c;
+		uint32_t n;
+	} args = { a_va, b_va, c_va, 1u << 30 }; /* the kernel's bound: none */
+	unsigned bad = 0;
+
+	for (uint32_t i = 0; i < n; i++)
+		a[i] = (float)i * 0.37f - 11.0f, b[i] = 1.0f / (float)(i + 1);
+	memset(c, 0xcd, 4 * n + 64);
+	/* the grid alone stops at n: the last workgroup is 40 wide */
+	CHECK(prun(p, "vadd", n, 64, &args, sizeof(args)) == 0, "%s vadd ran", what);
+	for (uint32_t i = 0; i < n; i++)
+		bad += c[i] != a[i] + b[i] * 2.5f + (float)i;
+	CHECK(bad == 0, "%s vadd: %u of %u wrong (c[1] %g)", what, bad, n, (double)c[1]);
+	CHECK(((uint32_t *)c)[n] == 0xcdcdcdcdu, "%s vadd: nothing past the partial group", what);
+}
+
+static void t_reduce(struct prig *p, const char *what, uint32_t wg)
+{
+	const uint32_t groups = 8, n = groups * wg;
+	uint64_t in_va, out_va;
+	uint32_t *in = krig_alloc(&p->k, 4 * n, &in_va),
+		 *out = krig_alloc(&p->k, 4 * groups, &out_va);
+	struct {
+		uint64_t in, out;
+	} args = { in_va, out_va };
+	unsigned bad = 0;
+
+	for (uint32_t i = 0; i < n; i++)
+		in[i] = i * 2654435761u >> 7;
+	CHECK(prun(p, "reduce", n, wg, &args, sizeof(args)) == 0, "%s reduce ran", what);
+	for (uint32_t g = 0; g < groups; g++) {
+		uint32_t want = 0;
+
+		for (uint32_t i = 0; i < wg; i++)
+			want += in[g * wg + i];
+		bad += out[g] != want;
+	}
+	CHECK(bad == 0, "%s reduce (workgroup %u): %u of %u groups wrong", what, wg, bad, groups);
+}
+
+static void t_priv(struct prig *p, const char *what)
+{
+	const uint32_t n = 300;
+	uint64_t in_va, out_va;
+	uint32_t *in = krig_alloc(&p->k, 4 * n, &in_va), *out = krig_alloc(&p->k, 4 * n, &out_va);
+	struct {
+		uint64_t in, out;
+		uint32_t n;
+	} args = { in_va, out_va, n };
+	unsigned bad = 0;
+
+	for (uint32_t i = 0; i < n; i++)
+		in[i] = i * 40503u + 17;
+	CHECK(prun(p, "priv", n, 64, &args, sizeof(args)) == 0, "%s priv ran", what);
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t t[32], idx = in[i] % 32;
+
+		for (uint32_t k = 0; k < 32; k++)
+			t[k] = in[i] * k + (k ^ i);
+		bad += out[i] != t[idx] + t[(idx * 7) % 32];
+	}
+	CHECK(bad == 0, "%s private arrays: %u of %u wrong", what, bad, n);
+}
+
+static void t_ids(struct prig *p, const char *what)
+{
+	const uint32_t grid[3] = { 8, 8, 8 }, wg[3] = { 4, 4, 4 };
+	uint64_t out_va;
+	uint32_t *out = krig_alloc(&p->k, 4 * 512, &out_va);
+	unsigned bad = 0;
+
+	CHECK(prun3(p, "ids", grid, wg, &out_va, 8) == 0, "%s ids ran", what);
+	for (uint32_t i = 0; i < 512; i++) {
+		uint32_t g = i / 64, t = i % 64;
+		uint32_t want = (t % 4) | (t / 4 % 4) << 4 | (t / 16) << 8 | (g % 2) << 12 |
+				(g / 2 % 2) << 16 | (g / 4) << 20;
+
+		bad += out[i] != want;
+	}
+	CHECK(bad == 0, "%s 3D ids: %u of 512 wrong", what, bad);
+}
+
+/* The packets of one dispatch, read back register by register. */
+static void t_layout(void)
+{
+	const struct kfdsig_target *t9 = kfdsig_target_by_name("gfx90a"),
+				   *t10 = kfdsig_target_by_name("gfx1030"),
+				   *t11 = kfdsig_target_by_name("gfx1100"),
+				   *t94 = kfdsig_target_by_name("gfx942");
+	uint8_t kd[64] = { 0 };
+	uint32_t b[KFDSIG_PM4_KERNEL_MAX_DW], rsrc2, user[16] = { 0 }, nuser = 0, tmp = 0xdead,
+						     nt[3] = { 0 }, di = 0, dims[3] = { 0 },
+						     sbase[2] = { 0 };
+	uint16_t props = KFDSIG_KD_SGPR_PRIVATE_SEGMENT_BUFFER | KFDSIG_KD_SGPR_DISPATCH_PTR |
+			 KFDSIG_KD_SGPR_KERNARG_SEGMENT_PTR | KFDSIG_KD_SGPR_DISPATCH_ID |
+			 KFDSIG_KD_SGPR_FLAT_SCRATCH_INIT | KFDSIG_KD_SGPR_PRIVATE_SEGMENT_SIZE;
+	int64_t entry = 256;
+	uint32_t priv = 100, lds = 1000;
+	int n;
+
+	T_REQUIRE(t9 && t10 && t11 && t94, "targets");
+	rsrc2 = 13u << 1 | 1u; /* 13 user SGPRs, private offset */
+	memcpy(kd + KFDSIG_KD_ENTRY_BYTE_OFFSET, &entry, 8);
+	memcpy(kd + KFDSIG_KD_PGM_RSRC2, &rsrc2, 4);
+	memcpy(kd + KFDSIG_KD_CODE_PROPERTIES, &props, 2);
+	memcpy(kd + KFDSIG_KD_PRIVATE_SEGMENT_FIXED_SIZE, &priv, 4);
+	memcpy(kd + KFDSIG_KD_GROUP_SEGMENT_FIXED_SIZE, &lds, 4);
+	{
+		KFDSIG_OPTS(kfdsig_pm4_kernel, k, .kd = kd, .kd_va = 0x100000,
+			    .grid = { 100, 3, 1 }, .workgroup = { 64, 2, 1 },
+			    .kernarg_va = 0x200000, .dispatch_va = 0x300040,
+			    .dispatch_id = 0x1122334455ull, .scratch_va = 0x400000,
+			    .scratch_size = 1u << 20);
+
+		n = kfdsig_pm4_emit_kernel(t9, &k, b, KFDSIG_PM4_KERNEL_MAX_DW);
+		CHECK(n > 0 && n == kfdsig_pm4_kernel_dw(t9, &k), "gfx90a layout: %d (%s)", n,
+		      kfdsig_last_error());
+		/* walk the packets: SET_SH_REG register runs, then DISPATCH_DIRECT */
+		for (int i = 0; i < n && n > 0;) {
+			uint32_t h = b[i], cnt = (h >> 16 & 0x3fff) + 1, op = h >> 8 & 0xff;
+
+			CHECK((h >> 30) == 3 && (h & 2), "type-3 compute header at %d", i);
+			if (op == KFDSIG_PM4_OP_SET_SH_REG) {
+				for (uint32_t j = 1; j < cnt; j++) {
+					uint32_t reg = b[i + 1] + j - 1, v = b[i + 1 + j];
+
+					if (reg >= KFDSIG_PM4_SH_COMPUTE_USER_DATA_0 &&
+					    reg < KFDSIG_PM4_SH_COMPUTE_USER_DATA_0 + 16) {
+						user[reg - KFDSIG_PM4_SH_COMPUTE_USER_DATA_0] = v;
+						nuser++;
+					} else if (reg == KFDSIG_PM4_SH_COMPUTE_TMPRING_SIZE) {
+						tmp = v;
+					} else if (reg >= KFDSIG_PM4_SH_COMPUTE_NUM_THREAD_X &&
+						   reg < KFDSIG_PM4_SH_COMPUTE_NUM_THREAD_X + 3) {
+						nt[reg - KFDSIG_PM4_SH_COMPUTE_NUM_THREAD_X] = v;
+					} else if (reg == KFDSIG_PM4_SH_COMPUTE_PGM_RSRC2) {
+						rsrc2 = v;
+					}
+				}
+			} else {
+				CHECK(op == KFDSIG_PM4_OP_DISPATCH_DIRECT && i + 5 == n,
+				      "DISPATCH_DIRECT last (op 0x%x at %d)", op, i);
+				dims[0] = b[i + 1], dims[1] = b[i + 2], dims[2] = b[i + 3];
+				di = b[i + 4];
+			}
+			i += (int)cnt + 1;
+		}
+		/* AMDGPUUsage order: V# (4), dispatch ptr, kernarg ptr, dispatch
+		 * id, flat scratch init, private segment size */
+		CHECK(nuser == 13, "13 user-data registers (%u)", nuser);
+		CHECK(user[0] == 0x400000 && (user[3] >> 23 & 1) && (user[3] >> 21 & 3) == 3,
+		      "private segment buffer: scratch base, ADD_TID, stride 64 (0x%x 0x%x)",
+		      user[0], user[3]);
+		CHECK(user[4] == 0x300040 && user[5] == 0, "dispatch ptr at 4 (0x%x)", user[4]);
+		CHECK(user[6] == 0x200000 && user[7] == 0, "kernarg ptr at 6 (0x%x)", user[6]);
+		CHECK(user[8] == 0x22334455 && user[9] == 0x11, "dispatch id at 8");
+		CHECK(user[10] == 0x400000 && user[11] == 0, "flat scratch init at 10");
+		CHECK(user[12] == 100, "private segment size at 12 (%u)", user[12]);
+		/* 100 bytes x 64 lanes = 6400 -> 7 KiB units; 1 MiB / 7 KiB waves */
+		CHECK((tmp >> 12 & 0x1fff) == 7 && (tmp & 0xfff) == (1u << 20) / 7168,
+		      "TMPRING_SIZE 0x%x", tmp);
+		CHECK((rsrc2 >> 15 & 0x1ff) == 2, "LDS_SIZE: 1000 bytes in two granules (0x%x)",
+		      rsrc2);
+		CHECK(nt[0] == (64u | 36u << 16) && nt[1] == (2u | 1u << 16) &&
+			      nt[2] == (1u | 1u << 16),
+		      "NUM_THREAD full/partial 0x%x 0x%x 0x%x", nt[0], nt[1], nt[2]);
+		CHECK(dims[0] == 2 && dims[1] == 2 && dims[2] == 1, "group counts %u %u %u",
+		      dims[0], dims[1], dims[2]);
+		CHECK(di == (KFDSIG_PM4_DI_COMPUTE_SHADER_EN | KFDSIG_PM4_DI_FORCE_START_AT_000 |
+			     KFDSIG_PM4_DI_PARTIAL_TG_EN),
+		      "initiator 0x%x", di);
+
+		/* refusals */
+		k.dispatch_va = 0;
+		CHECK(kfdsig_pm4_emit_kernel(t9, &k, b, KFDSIG_PM4_KERNEL_MAX_DW) == -EINVAL,
+		      "dispatch pointer 0 refused");
+		k.dispatch_va = 0x300040;
+		k.scratch_size = 1024;
+		CHECK(kfdsig_pm4_emit_kernel(t9, &k, b, KFDSIG_PM4_KERNEL_MAX_DW) == -EINVAL,
+		      "scratch smaller than a wave refused");
+		k.scratch_size = 1u << 20;
+		CHECK(kfdsig_pm4_emit_kernel(t94, &k, b, KFDSIG_PM4_KERNEL_MAX_DW) == -ENOTSUP,
+		      "gfx942 private memory: not supported");
+		CHECK(kfdsig_pm4_emit_kernel(t9, &k, b, 10) == -ENOSPC, "short buffer");
+		k.workgroup[0] = 1024;
+		CHECK(kfdsig_pm4_emit_kernel(t9, &k, b, KFDSIG_PM4_KERNEL_MAX_DW) == -EINVAL,
+		      "2048 work-items per group refused");
+		k.workgroup[0] = 64;
+		rsrc2 = 12u << 1;
+		memcpy(kd + KFDSIG_KD_PGM_RSRC2, &rsrc2, 4);
+		CHECK(kfdsig_pm4_emit_kernel(t9, &k, b, KFDSIG_PM4_KERNEL_MAX_DW) == -EINVAL,
+		      "more user SGPRs than USER_SGPR_COUNT refused");
+		rsrc2 = 13u << 1;
+		memcpy(kd + KFDSIG_KD_PGM_RSRC2, &rsrc2, 4);
+		props |= KFDSIG_KD_WAVEFRONT_SIZE32;
+		memcpy(kd + KFDSIG_KD_CODE_PROPERTIES, &props, 2);
+		CHECK(kfdsig_pm4_emit_kernel(t9, &k, b, KFDSIG_PM4_KERNEL_MAX_DW) == -EINVAL,
+		      "wave32 on gfx90a refused");
+
+		/* gfx1030 wave32: CS_W32_EN, stride 32; gfx1100: scratch base, 256-byte units */
+		n = kfdsig_pm4_emit_kernel(t10, &k, b, KFDSIG_PM4_KERNEL_MAX_DW);
+		CHECK(n > 0 && (b[n - 1] & KFDSIG_PM4_DI_CS_W32_EN), "gfx1030 wave32 initiator");
+		n = kfdsig_pm4_emit_kernel(t11, &k, b, KFDSIG_PM4_KERNEL_MAX_DW);
+		for (int i = 0; i < n - 4; i++)
+			if (b[i] >> 8 ==
+				    (0xc0000000u | KFDSIG_PM4_OP_SET_SH_REG << 8 | 2u << 16) >> 8 &&
+			    b[i + 1] == KFDSIG_PM4_SH_COMPUTE_DISPATCH_SCRATCH_BASE_LO)
+				sbase[0] = b[i + 2], sbase[1] = b[i + 3];
+			else if (b[i + 1] == KFDSIG_PM4_SH_COMPUTE_TMPRING_SIZE &&
+				 (b[i] >> 8 & 0xff) == KFDSIG_PM4_OP_SET_SH_REG)
+				tmp = b[i + 2];
+		CHECK(n > 0 && sbase[0] == 0x4000 && sbase[1] == 0, "gfx1100 scratch base 0x%x",
+		      sbase[0]);
+		/* 100 x 32 lanes = 3200 -> 13 units of 256 bytes */
+		CHECK((tmp >> 12) == 13, "gfx1100 WAVESIZE %u", tmp >> 12);
+	}
+}
+
+/* kfdsig decode names the registers a SET_SH_REG writes, by the target's
+ * register map. */
+static void t_names(void)
+{
+	static const struct {
+		const char *target;
+		uint32_t off;
+		const char *name; /* NULL: unnamed */
+	} c[] = {
+		{ "gfx90a", KFDSIG_PM4_SH_COMPUTE_TMPRING_SIZE, "COMPUTE_TMPRING_SIZE" },
+		{ "gfx90a", KFDSIG_PM4_SH_COMPUTE_PGM_RSRC3_GFX90A, "COMPUTE_PGM_RSRC3" },
+		{ "gfx900", KFDSIG_PM4_SH_COMPUTE_PGM_RSRC3_GFX90A, NULL },
+		{ "gfx1030", KFDSIG_PM4_SH_COMPUTE_PGM_RSRC3_GFX10, "COMPUTE_PGM_RSRC3" },
+		{ "gfx1030", KFDSIG_PM4_SH_COMPUTE_DISPATCH_SCRATCH_BASE_LO, NULL },
+		{ "gfx1100", KFDSIG_PM4_SH_COMPUTE_DISPATCH_SCRATCH_BASE_LO,
+		  "COMPUTE_DISPATCH_SCRATCH_BASE_LO" },
+		{ "gfx1201", KFDSIG_PM4_SH_COMPUTE_USER_DATA_0 + 15, "COMPUTE_USER_DATA_15" },
+		{ "gfx1030", KFDSIG_PM4_SH_COMPUTE_NUM_THREAD_X + 2, "COMPUTE_NUM_THREAD_Z" },
+	};
+
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		const struct kfdsig_target *t = kfdsig_target_by_name(c[i].target);
+		uint32_t dw[3] = { 0xc0017602u, c[i].off, 5 };
+		struct kfdsig_packet p = { .ndw = 3,
+					   .avail = 3,
+					   .dw = dw,
+					   .name = "SET_SH_REG",
+					   .opcode = KFDSIG_PM4_OP_SET_SH_REG,
+					   .engine = KFDSIG_ENGINE_PM4 };
+		char buf[512], want[96];
+
+		T_REQUIRE(t, "target %s", c[i].target);
+		p.desc = kfdsig_pm4_packet_desc(t, KFDSIG_PM4_OP_SET_SH_REG);
+		kfdsig_format_packet_text(&p, 0, buf, sizeof(buf));
+		snprintf(want, sizeof(want), "reg_offset=0x%x(%s)", c[i].off,
+			 c[i].name ? c[i].name : "");
+		CHECK(c[i].name ? strstr(buf, want) != NULL
+				: strstr(buf, "reg_offset=0x2") &&
+					  !strchr(strstr(buf, "reg_offset"), '('),
+		      "%s 0x%x named %s: %s", c[i].target, c[i].off, c[i].name ? c[i].name : "-",
+		      buf);
+		kfdsig_format_packet_json(&p, 0, buf, sizeof(buf));
+		snprintf(want, sizeof(want), "\"reg_name\": \"%s\"", c[i].name ? c[i].name : "");
+		CHECK(!c[i].name || strstr(buf, want), "%s json: %s", c[i].target, buf);
+	}
+}
+
+int main(void)
+{
+	static const struct {
+		const char *spec;
+	} tg[] = { { "gfx90a" }, { "gfx1030" } };
+
+	t_layout();
+	t_names();
+	if (!kco_llvm()) {
+		printf("SKIP: no LLVM 22 (opt, llc, ld.lld) in %s\n", KFDSIG_LLVM22_BIN);
+		return t_result("emu_pm4_kernels") ? 1 : T_EXIT_SKIP; /* layout checked */
+	}
+	for (size_t i = 0; i < sizeof(tg) / sizeof(tg[0]); i++)
+		for (int opt = 0; opt <= 2; opt += 2) {
+			struct kco co;
+			struct prig p;
+			char what[64];
+			uint8_t *s;
+
+			snprintf(what, sizeof(what), "%s -O%d PM4", tg[i].spec, opt);
+			T_REQUIRE(kco_build(KFDSIG_SOURCE_DIR "/test/kernels/sqk_kernels.ll",
+					    tg[i].spec, "", opt, &co) == 0,
+				  "compile %s", what);
+			memset(&p, 0, sizeof(p));
+			krig_open(&p.k, tg[i].spec, 16u << 20);
+			p.t = kfdsig_target_by_name(tg[i].spec);
+			T_REQUIRE(!kfdsig_kfd_queue_create(p.k.kfd, p.k.gpu, KFDSIG_QUEUE_PM4, NULL,
+							   &p.pm4),
+				  "PM4 queue");
+			krig_load(&p.k, &co);
+			p.scratch_size = 256u << 10;
+			s = krig_alloc(&p.k, p.scratch_size, &p.scratch_va);
+			memset(s, 0, p.scratch_size);
+			t_vadd(&p, what);
+			t_reduce(&p, what, 256);
+			t_reduce(&p, what, 64);
+			t_priv(&p, what);
+			t_ids(&p, what);
+			kfdsig_kfd_queue_destroy(p.pm4);
+			krig_close(&p.k);
+			kco_free(&co);
+		}
+	return t_result("emu_pm4_kernels");
+}
