@@ -26,7 +26,7 @@ known = set(names)
 # (table id, -mcpu, gfx10 layout)
 FAMILIES = [("gfx900", "gfx900", False), ("gfx906", "gfx906", False), ("gfx908", "gfx908", False),
             ("gfx90a", "gfx90a", False), ("gfx940", "gfx942", False), ("gfx1030", "gfx1030", True),
-            ("gfx1010", "gfx1010", True), ("gfx1011", "gfx1011", True)]
+            ("gfx1010", "gfx1010", True), ("gfx1011", "gfx1011", True), ("gfx950", "gfx950", False)]
 
 def variants(enc, op, g10):
     """candidate instruction dwords of opcode op in encoding enc (the

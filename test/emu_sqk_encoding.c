@@ -252,6 +252,14 @@ static void absent(void)
 		{ 100100, { 0x04040702, 0 }, "gfx1010 v_dot2c_f32_f16" },
 		/* gfx1010: v_mac_f32 v1, v2, v3 (VOP2 31) */
 		{ 100300, { 0x3e020702, 0 }, "gfx1030 v_mac_f32" },
+		/* gfx950: v_prng_b32 v1, v2 (VOP1 0x58) */
+		{ 90500, { 0x7e02b102, 0 }, "gfx950 v_prng_b32" },
+		/* gfx950: v_cvt_pk_f16_f32 v1, v2, v3 (VOP3 0x267) */
+		{ 90500, { 0xd2670001, 0x00020702 }, "gfx950 v_cvt_pk_f16_f32" },
+		/* gfx950: v_bitop3_b32 v1, v2, v3, v4 bitop3:0x12 (VOP3 0x234) */
+		{ 90500, { 0xd2340201, 0x44120702 }, "gfx950 v_bitop3_b32" },
+		/* gfx950: v_dot2_f32_bf16 v1, v2, v3, v4 (VOP3P 0x1a) */
+		{ 90500, { 0xd39a4001, 0x1c120702 }, "gfx950 v_dot2_f32_bf16" },
 	};
 
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
@@ -291,6 +299,10 @@ int main(void)
 		{ "gfx1010", 100100, { NULL }, "+wavefrontsize64" },
 		{ "gfx1011", 100101, { "sqk_forms_gfx10.s", "sqk_all_gfx1011.s" }, "" },
 		{ "gfx1012", 100102, { NULL }, "" },
+		{ "gfx950",
+		  90500,
+		  { "sqk_forms_gfx90a.s", "sqk_forms_gfx940.s", "sqk_all_gfx950.s" },
+		  "" },
 	};
 
 	if (!kco_llvm() || access(KFDSIG_LLVM22_BIN "/llvm-mc", X_OK) != 0 ||

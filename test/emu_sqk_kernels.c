@@ -2,7 +2,7 @@
 /*
  * Compiled kernels on the emulated shader unit, checked against the host:
  * test/kernels/sqk_kernels.ll (from sqk_kernels.cl) compiled by LLVM 22 at
- * -O0 and -O3 for gfx900, gfx906, gfx908, gfx90a, gfx942 (wave64) and
+ * -O0 and -O3 for gfx900, gfx906, gfx908, gfx90a, gfx942, gfx950 (wave64) and
  * gfx1030/gfx1036 and gfx1010/gfx1012 (wave32, and wave64 through
  * +wavefrontsize64), run
  * through an AQL queue of the emulated KFD: a vector add over a partial
@@ -295,6 +295,7 @@ int main(void)
 		{ "gfx908", "gfx908", "" },
 		{ "gfx90a", "gfx90a", "" },
 		{ "gfx942", "gfx942", "" },
+		{ "gfx950", "gfx950", "" },
 		{ "gfx1030", "gfx1030", "" },
 		{ "gfx1030", "gfx1030", "+wavefrontsize64" },
 		{ "gfx1036", "gfx1036", "" },
@@ -328,7 +329,7 @@ int main(void)
 			t_priv(&r, what);
 			t_ids(&r, what);
 			krig_close(&r);
-			if (opt == 3 && (i == 0 || i == 3 || i == 5))
+			if (opt == 3 && (i == 0 || i == 3 || i == 6))
 				t_fault(tg[i].spec, &co, what);
 			kco_free(&co);
 		}

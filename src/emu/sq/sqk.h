@@ -2,7 +2,7 @@
 /*
  * The kernel interpreter of the emulated shader unit: runs compiled compute
  * kernels (what LLVM emits for AMDHSA code objects) on GCN5/CDNA (gfx900,
- * gfx906, gfx908, gfx90a, gfx940-942, wave64), RDNA1 (gfx1010-1012) and
+ * gfx906, gfx908, gfx90a, gfx940-942, gfx950, wave64), RDNA1 (gfx1010-1012) and
  * RDNA2 (gfx1030-1036, wave32 and wave64). Internal to libkfdsig (docs/emu-shader-unit.md).
  *
  * Files: sqk_isa.c (families, decode; the opcode tables are sqk_tab.c,
@@ -56,7 +56,8 @@ struct sqk_opent {
 };
 
 extern const struct sqk_opent sqk_tab_gfx900[], sqk_tab_gfx906[], sqk_tab_gfx908[],
-	sqk_tab_gfx90a[], sqk_tab_gfx940[], sqk_tab_gfx1030[], sqk_tab_gfx1010[], sqk_tab_gfx1011[];
+	sqk_tab_gfx90a[], sqk_tab_gfx940[], sqk_tab_gfx1030[], sqk_tab_gfx1010[], sqk_tab_gfx1011[],
+	sqk_tab_gfx950[];
 
 /*
  * ISA generations, in order: what the decoder keys its field layouts and

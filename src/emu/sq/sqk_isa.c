@@ -52,6 +52,19 @@ static struct sqk_family fams[] = {
 	 * no dot operations on gfx1010, LLVM AMDGPU.td FeatureISAVersion10_1_0) */
 	{ .name = "gfx1010", .tab = sqk_tab_gfx1010, .gen = SQK_GEN_GFX10, .gfx10 = true },
 	{ .name = "gfx1011", .tab = sqk_tab_gfx1011, .gen = SQK_GEN_GFX10, .gfx10 = true },
+	/* CDNA4: gfx940's encodings and register model (LLVM AMDGPU.td
+	 * FeatureISAVersion9_5_Common: gfx940's features, FeatureGFX950Insts
+	 * adding operations); its own table, in which the operations gfx950
+	 * adds (v_prng_b32, v_bitop3, v_permlane*_swap, the scaled and packed
+	 * conversions, the new dot and MFMA forms) have no row: illegal */
+	{ .name = "gfx950",
+	  .tab = sqk_tab_gfx950,
+	  .gen = SQK_GEN_GFX9,
+	  .packed_tid = true,
+	  .agprs = true,
+	  .agpr_unified = true,
+	  .arch_scratch = true,
+	  .dpp_newbcast = true },
 };
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -71,7 +84,7 @@ static void build(void)
  * gfx1030-1036 are RDNA2; gfx1010 is RDNA1 without the dot operations,
  * gfx1011 and gfx1012 add them (FeatureISAVersion10_1_1/10_1_2: the Dot1,
  * Dot2, Dot5, Dot6 features; gfx1012's opcodes are gfx1011's, as LLVM 22's
- * disassembler reads them).
+ * disassembler reads them); gfx950 (9.5.0) is gfx940 with more operations.
  */
 const struct sqk_family *sqk_family_of(uint32_t v)
 {
@@ -93,6 +106,8 @@ const struct sqk_family *sqk_family_of(uint32_t v)
 	case 90401:
 	case 90402:
 		return &fams[4];
+	case 90500:
+		return &fams[8];
 	case 100100:
 		return &fams[6];
 	case 100101:
