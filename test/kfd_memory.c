@@ -4,12 +4,14 @@
  * ACQUIRE_VM, ALLOC_MEMORY_OF_GPU with the CPU mapping at the GPU VA,
  * MAP_MEMORY_TO_GPU on several GPUs, FREE; and the kernel's errno for each
  * misuse (kfd_chardev.c kfd_ioctl_alloc_memory_of_gpu()), sent as raw ioctls through the seam;
- * a GPU VA of 0 or past the VM allocates and fails only at MAP; dma-buf export and import.
+ * a GPU VA of 0 or past the VM allocates and fails only at MAP; dma-buf export and import; the
+ * system memory limit of GTT and USERPTR buffers.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/sysinfo.h>
 #include <unistd.h>
 
 #include "abi/kfd_ioctl.h"
@@ -347,6 +349,64 @@ static void test_dmabuf(void)
 	munmap(va, 3 * 8192);
 }
 
+/* amdgpu_amdkfd_reserve_mem_limit(): USERPTR and GTT buffers together may
+ * hold the system memory limit (RAM less its 16th), the next is -ENOMEM;
+ * a freed one gives its share back. USERPTR buffers over one reserved
+ * range of pages count whole each time, as in the kernel. */
+static void test_system_memory_limit(void)
+{
+	struct kfdsig_emu *emu = t_emu("gfx90a");
+	struct kfdsig_kfd *kfd = t_open(emu);
+	uint32_t g0 = t_gpu(kfd, 0);
+	struct kfd_ioctl_alloc_memory_of_gpu_args al = { 0 };
+	struct kfd_ioctl_free_memory_of_gpu_args fr = { 0 };
+	const uint64_t chunk = 1ull << 30;
+	const struct kfdsig_kfd_bo *gtt = NULL;
+	struct sysinfo si;
+	uint64_t ram, limit, n = 0, first = 0;
+	void *pages;
+	int r;
+
+	T_REQUIRE(!sysinfo(&si), "sysinfo");
+	ram = (uint64_t)(si.totalram - si.totalhigh) * si.mem_unit;
+	limit = ram - (ram >> 4);
+	pages = mmap(NULL, chunk, PROT_READ | PROT_WRITE,
+		     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	T_REQUIRE(pages != MAP_FAILED, "reserve 1 GiB of address space");
+	CHECK(kfdsig_kfd_acquire_vm(kfd, g0) == 0, "acquire vm");
+	/* one GTT page first: it counts too */
+	CHECK(kfdsig_kfd_alloc(kfd, g0, 4096, KFDSIG_KFD_MEM_GTT_UNCACHED, &gtt) == 0, "GTT page");
+	al.size = chunk;
+	al.gpu_id = g0;
+	al.flags = KFD_IOC_ALLOC_MEM_FLAGS_USERPTR;
+	al.mmap_offset = (uint64_t)(uintptr_t)pages;
+	for (;;) {
+		al.va_addr = (1ull << 44) + n * chunk;
+		r = kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &al);
+		if (r)
+			break;
+		if (!n)
+			first = al.handle;
+		n++;
+		if (n > limit / chunk + 2)
+			break;
+	}
+	CHECK_EQ(r, -ENOMEM, "past the limit: -ENOMEM");
+	CHECK_EQ(n, (limit - 4096) / chunk, "GiB buffers held: the limit's (%llu MiB of RAM)",
+		 (unsigned long long)(ram >> 20));
+	fr.handle = first;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_FREE_MEMORY_OF_GPU, &fr), 0, "free one");
+	al.va_addr = (1ull << 44) + (n + 1) * chunk;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &al), 0,
+		 "its share is back");
+	al.va_addr += chunk;
+	CHECK_EQ(kfdsig_kfd_ioctl(kfd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &al), -ENOMEM,
+		 "and no more");
+	kfdsig_kfd_close(kfd);
+	kfdsig_emu_destroy(emu);
+	munmap(pages, chunk);
+}
+
 int main(void)
 {
 	test_alloc_map_free();
@@ -354,5 +414,6 @@ int main(void)
 	test_isolation();
 	test_va_checked_at_map();
 	test_dmabuf();
+	test_system_memory_limit();
 	return t_result("kfd_memory");
 }

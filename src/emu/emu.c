@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/sysinfo.h>
 #include <unistd.h>
 
 #include "core/opts.h"
@@ -229,6 +230,17 @@ struct kfdsig_emu *kfdsig_emu_create(const struct kfdsig_emu_config *user_cfg)
 	emu->privileged = cfg->privileged;
 	emu->next_pasid = 0x8001;
 	emu->next_mmap_offset = 1ull << 32;
+	{
+		struct sysinfo si;
+		/* amdgpu_amdkfd_gpuvm_init_mem_limits(): the free low memory
+		 * when amdgpu loads, less its 16th. Emulator choice: the
+		 * total RAM (what is free at boot comes close; the free RAM
+		 * of a busy host now would refuse what the kernel allows). */
+		uint64_t mem =
+			sysinfo(&si) ? 0 : (uint64_t)(si.totalram - si.totalhigh) * si.mem_unit;
+
+		emu->sys_mem_limit = mem - (mem >> 4);
+	}
 	emu->max_queues_per_device = 4096;
 	if (cfg->task_name)
 		snprintf(emu->task_name, sizeof(emu->task_name), "%s", cfg->task_name);

@@ -80,8 +80,10 @@ struct emu_bo *emu_bo_by_handle(struct emu_proc *p, uint64_t handle)
 	return NULL;
 }
 
-static void bo_free(struct emu_bo *bo)
+static void bo_free(struct emu_proc *p, struct emu_bo *bo)
 {
+	/* amdgpu_amdkfd_unreserve_mem_limit() */
+	__atomic_fetch_sub(&p->emu->sys_mem_used, bo->sys_mem, __ATOMIC_RELAXED);
 	if (bo->memfd >= 0) {
 		munmap(bo->kptr, bo->size);
 		close(bo->memfd);
@@ -104,7 +106,7 @@ void emu_proc_free_memory(struct emu_proc *p)
 	while (p->bos) {
 		struct emu_bo *bo = p->bos;
 		p->bos = bo->next;
-		bo_free(bo);
+		bo_free(p, bo);
 	}
 }
 
@@ -289,6 +291,19 @@ int emu_alloc_memory(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 						     __ATOMIC_RELAXED); /* guard page between */
 		a->mmap_offset = bo->mmap_offset;
 	}
+	/* amdgpu_amdkfd_reserve_mem_limit(): a GTT or USERPTR buffer takes
+	 * its size of max_system_mem_limit, -ENOMEM past it (the TTM limit
+	 * of GTT and the VRAM limit are not modelled) */
+	if (a->flags & (KFD_IOC_ALLOC_MEM_FLAGS_GTT | KFD_IOC_ALLOC_MEM_FLAGS_USERPTR)) {
+		if (__atomic_add_fetch(&emu->sys_mem_used, size, __ATOMIC_RELAXED) >
+		    emu->sys_mem_limit) {
+			__atomic_fetch_sub(&emu->sys_mem_used, size, __ATOMIC_RELAXED);
+			bo_free(p, bo);
+			r = -ENOMEM;
+			goto out;
+		}
+		bo->sys_mem = size;
+	}
 	bo->handle = KFDSIG_MAKE_HANDLE(a->gpu_id, lowest_free_idr(p, (uint32_t)i));
 	a->handle = bo->handle;
 	bo->next = p->bos;
@@ -324,7 +339,7 @@ int emu_free_memory(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 		goto out;
 	}
 	*pp = bo->next;
-	bo_free(bo);
+	bo_free(p, bo);
 	r = 0;
 out:
 	pthread_mutex_unlock(&p->lock);

@@ -151,7 +151,8 @@ struct emu_bo {
 	int memfd;  /* backing store */
 	void *kptr; /* the "kernel" mapping */
 	uint64_t mmap_offset;
-	uint32_t mapped; /* bit per GPU index: in that GPU's VM */
+	uint32_t mapped;  /* bit per GPU index: in that GPU's VM */
+	uint64_t sys_mem; /* what it holds of emu->sys_mem_used */
 	struct emu_bo *next;
 };
 
@@ -346,6 +347,10 @@ struct kfdsig_emu {
 	struct kfdsig_emu *fork_next; /* the per-pid emulators (emu_process.c) */
 	int next_pasid;
 	uint64_t next_mmap_offset;
+	/* amdgpu_amdkfd_gpuvm.c kfd_mem_limit: max_system_mem_limit (RAM
+	 * less its 16th, emu.c) and what GTT and USERPTR buffers hold of it
+	 * (atomic) */
+	uint64_t sys_mem_limit, sys_mem_used;
 	/* The amdgpu module parameter max_num_of_queues_per_device
 	 * (amdgpu_drv.c; default KFD_MAX_NUM_OF_QUEUES_PER_DEVICE_DEFAULT,
 	 * 4096, kgd_kfd_interface.h): user queues of all processes on one

@@ -372,6 +372,11 @@ static void module_files(const char *root)
 	put_file(root, "module/amdgpu/refcnt", "0\n", 2);
 	snprintf(line, sizeof(line), "%u\n", MODULE_SIZE);
 	put_file(root, "module/amdgpu/coresize", line, strlen(line));
+	/* amdgpu_drv.c module_param_named(emu_mode, amdgpu_emu_mode, int,
+	 * 0444): 1 when the driver runs on an emulated ASIC, which the GPUs
+	 * here are (kfdtest's CheckEmuModeEnabled() reads it and scales its
+	 * loads down for an emulator) */
+	put_file(root, "module/amdgpu/parameters/emu_mode", "1\n", 2);
 }
 
 /* The emulator, created on first use; NULL with errno when it cannot be. */

@@ -7,7 +7,7 @@
 # CU, engine clock, cache sizes per level, the ISA with its sramecc/xnack
 # features, the VRAM pool, and the L2's cacheline in the topology
 # (ROCr 5.2.3 prints a fixed 64 as "Cacheline Size"). Also: the driver
-# looks loaded (/proc/modules, /sys/module/amdgpu/initstate) in child
+# looks loaded (/proc/modules, /sys/module/amdgpu/initstate, emu_mode 1) in child
 # processes. Exit 77 when rocminfo or `kfdsig exec` is missing.
 kfdsig=$1 spec=$2
 command -v rocminfo >/dev/null || { echo "SKIP: rocminfo not installed"; exit 77; }
@@ -22,9 +22,12 @@ echo "$out" | grep -q '^\*\*\* Done \*\*\*' || bad "rocminfo did not reach '*** 
 echo "$out" | grep -q 'ROCk module is loaded' || bad "rocminfo: ROCk module not seen as loaded"
 
 # The driver as child processes see it.
-mods=$("$kfdsig" exec --emulate "$spec" -- sh -c 'cat /proc/modules; cat /sys/module/amdgpu/initstate')
+mods=$("$kfdsig" exec --emulate "$spec" -- sh -c 'cat /proc/modules; cat /sys/module/amdgpu/initstate
+	echo "emu_mode=$(cat /sys/module/amdgpu/parameters/emu_mode)"')
 echo "$mods" | grep -q '^amdgpu [0-9]* [0-9]* - Live 0x' || bad "no amdgpu line in /proc/modules: $mods"
 echo "$mods" | grep -qx 'live' || bad "/sys/module/amdgpu/initstate is not 'live'"
+# amdgpu's emu_mode parameter: 1, the ASIC is emulated
+echo "$mods" | grep -qx 'emu_mode=1' || bad "/sys/module/amdgpu/parameters/emu_mode is not 1"
 if command -v lsmod >/dev/null; then
 	"$kfdsig" exec --emulate "$spec" -- sh -c 'lsmod 2>/dev/null | grep -q "^amdgpu "' ||
 		bad "lsmod does not list amdgpu"
