@@ -204,7 +204,8 @@ targets_of() {
     preload_*) out+=("test_$t" kfdsig_cli kfdsig_preload) ;;
     trace_*) out+=(kfdsig_cli kfdsig_preload test_trace_client) ;;
     # Debian's ROCm clients under kfdsig exec; ours are built by name
-    client_hip_host_*) out+=(kfdsig_cli kfdsig_preload client_hip_host) ;;
+    client_hip_host_* | client_hip_unknown_*) out+=(kfdsig_cli kfdsig_preload client_hip_host) ;;
+    client_hip_peer_*) out+=(kfdsig_cli kfdsig_preload client_hip_peer) ;;
     client_hip_kernel_*) out+=(kfdsig_cli kfdsig_preload client_hip_kernel) ;;
     client_hip_illegal_*) out+=(kfdsig_cli kfdsig_preload client_hip_illegal) ;;
     client_hip_gfx8_*) out+=(kfdsig_cli kfdsig_preload client_hip_gfx8) ;;

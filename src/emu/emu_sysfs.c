@@ -575,7 +575,7 @@ static void node_props(const struct kfdsig_emu *emu, const struct emu_gpu *g, st
 	prop(p, "cu_per_simd_array", s.cu_per_array);
 	prop(p, "simd_per_cu", s.simd_per_cu);
 	prop(p, "max_slots_scratch_cu", g ? 32 : 0);
-	prop(p, "gfx_target_version", g ? t->gfx_target_version : 0);
+	prop(p, "gfx_target_version", g ? g->gen.gfxv : 0);
 	prop(p, "vendor_id", g ? 0x1002 : 0);
 	prop(p, "device_id", g ? g->device_id : 0);
 	prop(p, "location_id", g ? (g->index + 1) << 8 : 0);
