@@ -588,6 +588,24 @@ int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in)
 	return 0;
 }
 
+/* S_STORE_DWORD / X2 / X4 (gfx8-gfx10 ISA manuals, "Scalar Memory
+ * Operations"): MEM[SGPR[sbase] + offset] = SDATA, 1, 2 or 4 dwords from
+ * the SDATA field's SGPR on, the address as a scalar load's (the offset's
+ * two low bits ignored). */
+static int smem_store(struct sqk_wave *w, const struct sqk_insn *in, uint64_t base)
+{
+	unsigned n = in->op == K_s_store_dword ? 1 : in->op == K_s_store_dwordx2 ? 2 : 4;
+	uint64_t off = (uint64_t)(int64_t)in->offset;
+	uint32_t tmp[4];
+
+	if (in->soffset != 0xffff)
+		off += (uint32_t)sqk_sread(w, in, in->soffset, false, false);
+	off &= ~3ull;
+	for (unsigned i = 0; i < n; i++)
+		tmp[i] = in->dst + i < 128 ? w->s[in->dst + i] : 0;
+	return sqk_vm_write(w, in, (base + off) & 0xffffffffffffull, tmp, 4 * n) < 0 ? -EFAULT : 0;
+}
+
 int sqk_exec_smem(struct sqk_wave *w, const struct sqk_insn *in)
 {
 	unsigned n = 0, d = in->dst;
@@ -620,6 +638,10 @@ int sqk_exec_smem(struct sqk_wave *w, const struct sqk_insn *in)
 	case K_s_memrealtime:
 		sqk_swrite(w, d, w->r->env->clock ? w->r->env->clock(w->r->env->ctx) : 0, true);
 		return 0;
+	case K_s_store_dword:
+	case K_s_store_dwordx2:
+	case K_s_store_dwordx4:
+		return smem_store(w, in, base);
 	case K_s_dcache_inv:
 	case K_s_dcache_wb:
 	case K_s_gl1_inv:
