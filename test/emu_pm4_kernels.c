@@ -4,12 +4,14 @@
  * compute queue of the emulated KFD, compared with the host:
  * test/kernels/sqk_kernels.ll compiled by LLVM 22 at -O0 (private segment
  * buffer, dispatch pointer, kernarg pointer, dispatch id and flat scratch
- * user SGPRs, a stack in scratch) and -O2, for gfx90a (wave64) and gfx1030
- * (wave32): a vector add whose last workgroup is partial (PARTIAL_TG_EN),
- * an LDS reduction, private arrays (scratch from COMPUTE_TMPRING_SIZE) and
- * 3D ids. The kernels read the workgroup size from the dispatch packet at
- * the dispatch pointer. Also the emitter's refusals and its packets'
- * register layout. Exit 77 without LLVM 22.
+ * user SGPRs, a stack in scratch) and -O2, for gfx90a (wave64), gfx1030 and
+ * gfx1010 (wave32): a vector add whose last workgroup is partial
+ * (PARTIAL_TG_EN), an LDS reduction, private arrays (scratch from
+ * COMPUTE_TMPRING_SIZE) and 3D ids, reading the workgroup size from the
+ * dispatch packet at the dispatch pointer; and test/kernels/pm4_implicit.ll,
+ * reading its sizes from the implicit arguments kfdsig_pm4_implicit_args()
+ * wrote. Also the emitter's refusals, its packets' register layout and the
+ * register names kfdsig decode shows. Exit 77 without LLVM 22.
  */
 #include "emu_sqk_util.h"
 
@@ -29,8 +31,8 @@ struct prig {
 
 /* Dispatch @name over @grid in groups of @wg through the PM4 queue; the
  * dispatch packet image at the dispatch pointer, a scratch of 256 KiB. */
-static int prun3(struct prig *p, const char *name, const uint32_t grid[3], const uint32_t wg[3],
-		 const void *args, size_t nargs)
+static int prun3i(struct prig *p, const char *name, const uint32_t grid[3], const uint32_t wg[3],
+		  const void *args, size_t nargs, size_t implicit_at)
 {
 	struct krig *r = &p->k;
 	uint64_t kd_va = krig_kd(r, name), karg_va, dp_va;
@@ -64,6 +66,10 @@ static int prun3(struct prig *p, const char *name, const uint32_t grid[3], const
 			    .kernarg_va = karg_va, .dispatch_va = dp_va, .dispatch_id = 7,
 			    .scratch_va = p->scratch_va, .scratch_size = p->scratch_size);
 
+		if (implicit_at)
+			T_REQUIRE(kfdsig_pm4_implicit_args(&k, karg + implicit_at,
+							   512 - implicit_at) == 0,
+				  "implicit arguments");
 		n = kfdsig_pm4_emit_kernel(p->t, &k, buf, KFDSIG_PM4_KERNEL_MAX_DW);
 		CHECK(n > 0 && n == kfdsig_pm4_kernel_dw(p->t, &k), "%s: emit %d (%s)", name, n,
 		      n < 0 ? kfdsig_last_error() : "");
@@ -74,6 +80,12 @@ static int prun3(struct prig *p, const char *name, const uint32_t grid[3], const
 	n = kfdsig_kfd_queue_wait_idle(p->pm4, WAIT_MS);
 	p->hung = n != 0;
 	return n;
+}
+
+static int prun3(struct prig *p, const char *name, const uint32_t grid[3], const uint32_t wg[3],
+		 const void *args, size_t nargs)
+{
+	return prun3i(p, name, grid, wg, args, nargs, 0);
 }
 
 static int prun(struct prig *p, const char *name, uint32_t grid, uint32_t wg, const void *args,
@@ -171,6 +183,25 @@ static void t_ids(struct prig *p, const char *what)
 		bad += out[i] != want;
 	}
 	CHECK(bad == 0, "%s 3D ids: %u of 512 wrong", what, bad);
+}
+
+/* test/kernels/pm4_implicit.ll: its sizes from the implicit arguments
+ * kfdsig_pm4_implicit_args() wrote (at kernarg + 8), over 100 work-items
+ * in groups of 64 (the second one partial). */
+static void t_implicit(struct prig *p, const char *what)
+{
+	const uint32_t grid[3] = { 100, 1, 1 }, wg[3] = { 64, 1, 1 };
+	uint64_t out_va;
+	uint32_t *out = krig_alloc(&p->k, 4 * 128, &out_va);
+	unsigned bad = 0;
+
+	memset(out, 0xcd, 4 * 128);
+	CHECK(prun3i(p, "implicit", grid, wg, &out_va, 8, 8) == 0, "%s implicit ran", what);
+	for (uint32_t i = 0; i < 100; i++)
+		bad += out[i] != ((i < 64 ? 64u : 36u) | 2u << 12 | 1u << 24);
+	CHECK(bad == 0 && out[100] == 0xcdcdcdcdu,
+	      "%s implicit arguments: %u of 100 wrong (out[0] 0x%x, out[70] 0x%x)", what, bad,
+	      out[0], out[70]);
 }
 
 /* The packets of one dispatch, read back register by register. */
@@ -356,14 +387,41 @@ static void t_names(void)
 	}
 }
 
+/* The implicit arguments of a 3D dispatch with partial groups in X and Z. */
+static void t_implicit_layout(void)
+{
+	KFDSIG_OPTS(kfdsig_pm4_kernel, k, .grid = { 100, 8, 5 }, .workgroup = { 64, 8, 2 });
+	uint8_t ia[KFDSIG_IMPLICIT_ARGS_DISPATCH_BYTES + 2];
+	uint32_t bc[3];
+	uint16_t gs[3], rem[3], dims;
+	uint64_t off[3];
+
+	memset(ia, 0xab, sizeof(ia));
+	CHECK(kfdsig_pm4_implicit_args(&k, ia, sizeof(ia)) == 0, "implicit args written");
+	memcpy(bc, ia + KFDSIG_IMPLICIT_BLOCK_COUNT, 12);
+	memcpy(gs, ia + KFDSIG_IMPLICIT_GROUP_SIZE, 6);
+	memcpy(rem, ia + KFDSIG_IMPLICIT_REMAINDER, 6);
+	memcpy(off, ia + KFDSIG_IMPLICIT_GLOBAL_OFFSET, 24);
+	memcpy(&dims, ia + KFDSIG_IMPLICIT_GRID_DIMS, 2);
+	CHECK(bc[0] == 1 && bc[1] == 1 && bc[2] == 2, "block counts %u %u %u", bc[0], bc[1], bc[2]);
+	CHECK(gs[0] == 64 && gs[1] == 8 && gs[2] == 2, "group sizes");
+	CHECK(rem[0] == 36 && rem[1] == 0 && rem[2] == 1, "remainders %u %u %u", rem[0], rem[1],
+	      rem[2]);
+	CHECK(!off[0] && !off[1] && !off[2] && dims == 3, "offsets 0, 3 dims (%u)", dims);
+	CHECK(ia[24] == 0xab && ia[39] == 0xab && ia[66] == 0xab, "reserved bytes left alone");
+	CHECK(kfdsig_pm4_implicit_args(&k, ia, KFDSIG_IMPLICIT_ARGS_DISPATCH_BYTES - 1) == -EINVAL,
+	      "short area refused");
+}
+
 int main(void)
 {
 	static const struct {
 		const char *spec;
-	} tg[] = { { "gfx90a" }, { "gfx1030" } };
+	} tg[] = { { "gfx90a" }, { "gfx1030" }, { "gfx1010" } };
 
 	t_layout();
 	t_names();
+	t_implicit_layout();
 	if (!kco_llvm()) {
 		printf("SKIP: no LLVM 22 (opt, llc, ld.lld) in %s\n", KFDSIG_LLVM22_BIN);
 		return t_result("emu_pm4_kernels") ? 1 : T_EXIT_SKIP; /* layout checked */
@@ -394,6 +452,12 @@ int main(void)
 			t_reduce(&p, what, 64);
 			t_priv(&p, what);
 			t_ids(&p, what);
+			kco_free(&co);
+			T_REQUIRE(kco_build(KFDSIG_SOURCE_DIR "/test/kernels/pm4_implicit.ll",
+					    tg[i].spec, "", opt, &co) == 0,
+				  "compile pm4_implicit.ll %s", what);
+			krig_load(&p.k, &co);
+			t_implicit(&p, what);
 			kfdsig_kfd_queue_destroy(p.pm4);
 			krig_close(&p.k);
 			kco_free(&co);

@@ -326,6 +326,41 @@ struct kfdsig_pm4_kernel {
 	uint64_t scratch_size;
 };
 
+/*
+ * Implicit kernel arguments of code objects v5 and v6 (LLVM AMDGPUUsage
+ * "Code Object V5 Metadata", the hidden_* value kinds): byte offsets from
+ * the implicit-argument pointer, which is the kernarg address plus the
+ * offset the code object's metadata gives hidden_block_count_x (the
+ * explicit arguments' size rounded up to 8).
+ */
+#define KFDSIG_IMPLICIT_BLOCK_COUNT 0u	 /* 3 x u32: full workgroups per dimension */
+#define KFDSIG_IMPLICIT_GROUP_SIZE 12u	 /* 3 x u16 */
+#define KFDSIG_IMPLICIT_REMAINDER 18u	 /* 3 x u16: work-items of the partial group, or 0 */
+#define KFDSIG_IMPLICIT_GLOBAL_OFFSET 40u /* 3 x u64 */
+#define KFDSIG_IMPLICIT_GRID_DIMS 64u	 /* u16 */
+/* The bytes kfdsig_pm4_implicit_args() writes (from offset 0). */
+#define KFDSIG_IMPLICIT_ARGS_DISPATCH_BYTES 66u
+
+/**
+ * kfdsig_pm4_implicit_args() - write the dispatch's implicit arguments.
+ * @k:   the dispatch (its grid and workgroup sizes; the rest unused)
+ * @dst: host copy of the implicit-argument area (in the kernarg block)
+ * @len: bytes at @dst, at least KFDSIG_IMPLICIT_ARGS_DISPATCH_BYTES
+ *
+ * Writes hidden_block_count_x/y/z (full workgroups: grid / workgroup),
+ * hidden_group_size_x/y/z, hidden_remainder_x/y/z (grid % workgroup: the
+ * size of the last, partial group, 0 when none; a device library's
+ * get_local_size() reads the group size below the block count and the
+ * remainder at it), hidden_global_offset_x/y/z = 0 and hidden_grid_dims
+ * (the highest dimension whose grid is above 1, at least 1); leaves every
+ * other byte (the reserved ones, the heap, printf, queue and aperture
+ * arguments) as it is.
+ *
+ * Return: 0, or -EINVAL (NULL argument, @len too small, a grid or
+ * workgroup size of 0, a workgroup above 0xffff in a dimension).
+ */
+KFDSIG_API int kfdsig_pm4_implicit_args(const struct kfdsig_pm4_kernel *k, void *dst, size_t len);
+
 /* The most dwords kfdsig_pm4_emit_kernel() writes. */
 #define KFDSIG_PM4_KERNEL_MAX_DW 64
 

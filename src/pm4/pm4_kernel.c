@@ -359,3 +359,37 @@ int kfdsig_pm4_emit_kernel(const struct kfdsig_target *t, const struct kfdsig_pm
 	       (p.w32 ? KFDSIG_PM4_DI_CS_W32_EN : 0);
 	return (int)(o - buf);
 }
+
+int kfdsig_pm4_implicit_args(const struct kfdsig_pm4_kernel *user, void *dst, size_t len)
+{
+	struct kfdsig_pm4_kernel k;
+	uint8_t *d = dst;
+	uint16_t dims = 1;
+	int r;
+
+	if (unlikely(!user || !dst))
+		return set_error(EINVAL, "no dispatch or no destination");
+	r = opts_copy(&k, sizeof(k), user, "kfdsig_pm4_kernel");
+	if (r)
+		return r;
+	if (unlikely(len < KFDSIG_IMPLICIT_ARGS_DISPATCH_BYTES))
+		return set_error(EINVAL, "implicit arguments need %u bytes, %zu given",
+				 KFDSIG_IMPLICIT_ARGS_DISPATCH_BYTES, len);
+	for (int i = 0; i < 3; i++)
+		if (unlikely(!k.grid[i] || !k.workgroup[i]))
+			return set_error(EINVAL, "grid and workgroup sizes must be at least 1");
+	for (int i = 0; i < 3; i++) {
+		uint32_t blocks = k.grid[i] / k.workgroup[i];
+		uint16_t gs = k.workgroup[i], rem = (uint16_t)(k.grid[i] % k.workgroup[i]);
+		uint64_t zero = 0;
+
+		memcpy(d + KFDSIG_IMPLICIT_BLOCK_COUNT + 4 * i, &blocks, 4);
+		memcpy(d + KFDSIG_IMPLICIT_GROUP_SIZE + 2 * i, &gs, 2);
+		memcpy(d + KFDSIG_IMPLICIT_REMAINDER + 2 * i, &rem, 2);
+		memcpy(d + KFDSIG_IMPLICIT_GLOBAL_OFFSET + 8 * i, &zero, 8);
+		if (k.grid[i] > 1)
+			dims = (uint16_t)(i + 1);
+	}
+	memcpy(d + KFDSIG_IMPLICIT_GRID_DIMS, &dims, 2);
+	return 0;
+}
