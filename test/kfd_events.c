@@ -201,6 +201,62 @@ static void test_user_page_rules(void)
 	CHECK_EQ(raw_create(kfd, good->handle, &a), -EINVAL, "page already set");
 	kfdsig_kfd_close(kfd);
 	kfdsig_emu_destroy(emu);
+
+	/* Every profile with commit 8a70a26c9f34 refuses a small page. */
+	static const char *const fixed[] = { "gfx1030,profile=v7.1", "gfx1030,profile=v7.3" };
+	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++) {
+		emu = t_emu(fixed[i]);
+		kfd = t_open(emu);
+		small = NULL;
+		CHECK(kfdsig_kfd_alloc(kfd, t_gpu(kfd, 0), 32768 - 4096,
+				       KFDSIG_KFD_MEM_GTT_UNCACHED, &small) == 0,
+		      "28K");
+		T_REQUIRE(small, "buffer");
+		CHECK_EQ(raw_create(kfd, small->handle, &a), -EINVAL, fixed[i]);
+		kfdsig_kfd_close(kfd);
+		kfdsig_emu_destroy(emu);
+	}
+}
+
+/* v6.14 - v6.18 as released predate the size check: a 16 KiB page is
+ * taken, its 2048 slots set to ones, ids stay below 2048, and an
+ * interrupt naming a slot past the buffer finds nothing there. */
+static void test_small_page_v6_14(void)
+{
+	struct kfdsig_emu *emu = t_emu("gfx1030,profile=v6.14");
+	struct kfdsig_kfd *kfd = t_open(emu);
+	const struct kfdsig_kfd_bo *small = NULL;
+	struct kfd_ioctl_create_event_args a;
+	struct kfdsig_emu_irq_record rec;
+	uint32_t gpu = t_gpu(kfd, 0);
+	int pasid = t_pasid(emu, kfd);
+	uint64_t *slots;
+	int made = 1, r = 0;
+
+	CHECK(kfdsig_kfd_alloc(kfd, t_gpu(kfd, 0), 16384, KFDSIG_KFD_MEM_GTT_UNCACHED, &small) == 0,
+	      "16K");
+	T_REQUIRE(small, "buffer");
+	slots = small->cpu;
+	memset(slots, 0, 16384);
+	CHECK_EQ(raw_create(kfd, small->handle, &a), 0, "v6.14: a 16 KiB page is taken");
+	CHECK_EQ(slots[2047], UINT64_MAX, "its last slot set to ones");
+	CHECK_EQ(slots[1], UINT64_MAX, "the event's slot set to ones");
+	while (made < 4096 && (r = raw_create(kfd, 0, &a)) == 0)
+		made++;
+	CHECK_EQ(made, 2047, "ids below 16 KiB / 8");
+	CHECK_EQ(r, -ENOSPC, "then ENOSPC");
+	/* a full id past the buffer: the slot reads unsignalled, which the
+	 * v6.14 rule drops */
+	CHECK_EQ(kfdsig_emu_interrupt(emu, pasid, gpu, KFDSIG_EMU_IRQ_CP_EOP, 3000), 0,
+		 "id 3000: nothing signalled");
+	CHECK(kfdsig_emu_irq_trace(emu, pasid, &rec, 1) == 1 &&
+		      rec.path == KFDSIG_EMU_PATH_DROPPED && rec.drop == KFDSIG_EMU_DROP_V6_14,
+	      "id 3000 past the buffer: dropped as an unsignalled slot");
+	slots[5] = 0;
+	CHECK_EQ(kfdsig_emu_interrupt(emu, pasid, gpu, KFDSIG_EMU_IRQ_CP_EOP, 5), 1,
+		 "id 5 signalled");
+	kfdsig_kfd_close(kfd);
+	kfdsig_emu_destroy(emu);
 }
 
 static void test_age(const char *spec, bool has_age)
@@ -471,6 +527,7 @@ int main(void)
 	test_enospc_user_page();
 	test_kernel_page_window();
 	test_user_page_rules();
+	test_small_page_v6_14();
 	test_age("gfx90a", true);
 	test_age("gfx90a,kfd=1.13", false);
 	test_auto_reset_and_waits();

@@ -39,6 +39,17 @@ static uint64_t slot_read(const uint64_t *s)
 	return __atomic_load_n(s, __ATOMIC_ACQUIRE);
 }
 
+/* Slot @id of the signal page as the interrupt path reads it. Past a
+ * buffer smaller than 4096 slots (accepted only by the v6.14 profile,
+ * emu_ioctl.c) the kernel read the kernel memory its memset had set to
+ * all ones: unsignalled. */
+static uint64_t page_slot(const struct emu_proc *p, uint32_t id)
+{
+	if (id >= p->signal_slots)
+		return KFDSIG_UNSIGNALED_SLOT;
+	return slot_read(&p->signal_page[id]);
+}
+
 static void slot_write(uint64_t *s, uint64_t v)
 {
 	__atomic_store_n(s, v, __ATOMIC_RELEASE);
@@ -112,6 +123,7 @@ static int allocate_kernel_page(struct emu_proc *p)
 	}
 	memset(m, 0xff, KFDSIG_SIGNAL_PAGE_SIZE);
 	p->signal_page = m;
+	p->signal_slots = LIMIT;
 	/* "Oldest user mode expects 256 event slots" */
 	p->signal_mapped_size = 256 * 8;
 	return 0;
@@ -597,20 +609,19 @@ static bool full_id(uint32_t bits)
 static struct emu_event *lookup_partial(struct emu_proc *p, uint32_t id, uint32_t bits,
 					bool mailbox)
 {
-	uint64_t *slots = p->signal_page;
 	struct emu_event *ev = NULL;
 
-	if (!slots || id >= LIMIT)
+	if (!p->signal_page || id >= LIMIT)
 		return NULL;
 	if (full_id(bits)) {
-		if (mailbox && slot_read(&slots[id]) == KFDSIG_UNSIGNALED_SLOT)
+		if (mailbox && page_slot(p, id) == KFDSIG_UNSIGNALED_SLOT)
 			return NULL;
 		return p->slots_ev[id];
 	}
 	/* Only the low bits are known: walk id, id + 2^bits, ... and take
 	 * the first signalled slot that has an event. */
 	for (; id < LIMIT && !ev; id += 1u << bits) {
-		if (slot_read(&slots[id]) == KFDSIG_UNSIGNALED_SLOT)
+		if (page_slot(p, id) == KFDSIG_UNSIGNALED_SLOT)
 			continue;
 		ev = p->slots_ev[id];
 	}
@@ -654,8 +665,7 @@ static int signal_interrupt_locked(struct emu_proc *p, uint32_t partial_id, uint
 	/* v6.14 - v6.18: a full id naming an unsignalled slot is dropped
 	 * without a scan (de844846f72b, reverted by 88ef4de35f46). */
 	if (p->emu->profile == KFDSIG_EMU_KERNEL_V6_14_DROP && bits && full_id(bits) &&
-	    partial_id < LIMIT &&
-	    slot_read(&p->signal_page[partial_id]) == KFDSIG_UNSIGNALED_SLOT) {
+	    partial_id < LIMIT && page_slot(p, partial_id) == KFDSIG_UNSIGNALED_SLOT) {
 		p->irq_dropped++;
 		r->path = KFDSIG_EMU_PATH_DROPPED;
 		r->drop = KFDSIG_EMU_DROP_V6_14;
@@ -666,12 +676,11 @@ static int signal_interrupt_locked(struct emu_proc *p, uint32_t partial_id, uint
 	r->path = KFDSIG_EMU_PATH_SCAN;
 	if (p->signal_event_count < LIMIT / 64) {
 		for (uint32_t id = 1; id < LIMIT; id++)
-			if (p->slots_ev[id] &&
-			    slot_read(&p->signal_page[id]) != KFDSIG_UNSIGNALED_SLOT)
+			if (p->slots_ev[id] && page_slot(p, id) != KFDSIG_UNSIGNALED_SLOT)
 				n += set_from_interrupt(p, p->slots_ev[id], r);
 	} else {
 		for (uint32_t id = 1; id < LIMIT; id++)
-			if (slot_read(&p->signal_page[id]) != KFDSIG_UNSIGNALED_SLOT)
+			if (page_slot(p, id) != KFDSIG_UNSIGNALED_SLOT)
 				n += set_from_interrupt(p, p->slots_ev[id], r);
 	}
 	return n;

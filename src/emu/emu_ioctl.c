@@ -52,6 +52,24 @@ static int get_clock_counters(struct kfdsig_emu *emu, struct emu_proc *p, void *
 	return 0;
 }
 
+/*
+ * kfd_events.c kfd_event_page_set(): a user signal page smaller than
+ * KFD_SIGNAL_EVENT_LIMIT * 8 bytes is refused with -EINVAL since commit
+ * 8a70a26c9f34 ("drm/amdkfd: Fix out-of-bounds write in
+ * kfd_event_page_set()", Feb 2026, Cc: stable, backported to the
+ * maintained stable trees). The releases of the v6.14 profile (v6.14 to
+ * v6.18 as tagged) predate it and accept the buffer. The default profile
+ * also stands for releases before v6.14 that lacked it; it refuses, as
+ * every maintained kernel and the DKMS driver do (the safe choice: a
+ * program that passes there passes on the older kernels too).
+ */
+static int emu_signal_page_size_check(const struct kfdsig_emu *emu, uint64_t size)
+{
+	if (emu->profile == KFDSIG_EMU_KERNEL_V6_14_DROP)
+		return 0;
+	return size < KFD_SIGNAL_EVENT_LIMIT * 8ull ? -EINVAL : 0;
+}
+
 /* kfd_ioctl_create_event + kfd_kmap_event_page + kfd_event_page_set
  * (kfd_events.c kfd_event_page_set() / kfd_event_create()): the user page is installed before the event is created. */
 static int create_event(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
@@ -72,17 +90,26 @@ static int create_event(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 			goto out;
 		bo = emu_bo_by_handle(p, a->event_page_offset);
 		/* A GTT buffer (amdgpu_amdkfd_gpuvm_map_gtt_bo_to_kernel pins
-		 * it in GTT; userptr is refused), of at least 32 KiB (the
-		 * 2026 out-of-bounds fix; older kernels overflowed). */
+		 * it in GTT; userptr is refused). */
 		if (!bo || (bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR) ||
-		    !(bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_GTT) ||
-		    bo->size < KFDSIG_SIGNAL_PAGE_SIZE) {
+		    !(bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_GTT)) {
 			r = -EINVAL;
 			goto out;
 		}
-		memset(bo->kptr, 0xff, KFDSIG_SIGNAL_PAGE_SIZE);
+		r = emu_signal_page_size_check(emu, bo->size);
+		if (r)
+			goto out;
+		/* The kernel sets KFD_SIGNAL_EVENT_LIMIT slots to all ones; on
+		 * a release without the size check a smaller buffer made that
+		 * memset run past its end into kernel memory. The emulator
+		 * writes only the buffer: the ids the kernel hands out stay
+		 * below its size / 8 either way (create_signal_event()). */
+		memset(bo->kptr, 0xff,
+		       bo->size < KFDSIG_SIGNAL_PAGE_SIZE ? bo->size : KFDSIG_SIGNAL_PAGE_SIZE);
 		p->signal_page = bo->kptr;
 		p->signal_mapped_size = bo->size;
+		p->signal_slots = bo->size < KFDSIG_SIGNAL_PAGE_SIZE ? (uint32_t)(bo->size / 8)
+								     : KFD_SIGNAL_EVENT_LIMIT;
 		p->signal_handle = a->event_page_offset;
 	}
 	r = emu_create_event(p, a);

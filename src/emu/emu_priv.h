@@ -295,7 +295,8 @@ struct emu_proc {
 	uint32_t signal_event_count; /* includes the reserved id 0 */
 	uint64_t *signal_page;	     /* kernel view; NULL: none yet */
 	size_t signal_mapped_size;
-	int kpage_memfd; /* kernel-allocated page, -1 otherwise */
+	uint32_t signal_slots; /* slots the page's buffer holds (<= 4096) */
+	int kpage_memfd;       /* kernel-allocated page, -1 otherwise */
 	uint64_t signal_handle;
 	struct emu_queue *queues;
 	uint64_t queue_ids[EMU_MAX_QUEUES / 64]; /* used queue ids */
