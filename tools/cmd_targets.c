@@ -19,7 +19,9 @@ static void help(FILE *f)
 		   "  ctx0-drop when a CP interrupt with context id 0 is dropped\n"
 		   "            (always, never, or from MEC firmware >= N)\n"
 		   "  bit24     whether a context id with bit 24 set is dropped\n"
-		   "  sdma-min  minimum SDMA submission in dwords\n\n"
+		   "  sdma-min  minimum SDMA submission in dwords\n"
+		   "  llvm22    whether LLVM 22 compiles for the target (no: removed from\n"
+		   "            LLVM in the release the JSON's llvm_removed_in names)\n\n"
 		   "  -j, --json  one JSON array of objects, every field by name\n");
 	cli_help_exit(f, "when the output cannot be written");
 }
@@ -57,8 +59,12 @@ static void print_json(FILE *f, const struct kfdsig_target *t, bool first)
 		fprintf(f, "null");
 	else
 		fprintf(f, "%u", t->ctx0_drop_mec_fw);
-	fprintf(f, ", \"drops_ctxid_bit24\": %s, \"apu\": %s}",
+	fprintf(f, ", \"drops_ctxid_bit24\": %s, \"apu\": %s, \"llvm_removed_in\": ",
 		t->drops_ctxid_bit24 ? "true" : "false", t->apu ? "true" : "false");
+	if (t->llvm_removed_in)
+		fprintf(f, "%u}", t->llvm_removed_in);
+	else
+		fprintf(f, "null}");
 }
 
 static void print_row(FILE *f, const struct kfdsig_target *t)
@@ -69,12 +75,14 @@ static void print_row(FILE *f, const struct kfdsig_target *t)
 	snprintf(sdma, sizeof(sdma), "%u.%u.%u", t->sdma_ip[0], t->sdma_ip[1], t->sdma_ip[2]);
 	ctx0_rule(t, ctx0, sizeof(ctx0));
 	fprintf(f,
-		"%-8s %7u %-8s %-7s %-6s %3u %4u %2u %-10s %-6s %-8s %u/%-2u %-10s %-5s %8u  %s\n",
+		"%-8s %7u %-8s %-7s %-6s %3u %4u %2u %-10s %-6s %-8s %u/%-2u %-10s %-5s %8u %-6s  "
+		"%s\n",
 		t->name, t->gfx_target_version, gc, kfdsig_family_name(t->family),
 		kfdsig_irq_class_name(t->irq_class), t->cp_eop_id_bits, t->sdma_trap_id_bits,
 		t->sq_msg_id_bits, kfdsig_pm4_fence_form_name(t->pm4_fence), sdma,
 		kfdsig_sdma_fence_hdr_name(t->sdma_fence_hdr), t->doorbell_size, t->wptr_bits, ctx0,
-		t->drops_ctxid_bit24 ? "yes" : "no", t->sdma_min_submit_dw, t->product);
+		t->drops_ctxid_bit24 ? "yes" : "no", t->sdma_min_submit_dw,
+		t->llvm_removed_in && t->llvm_removed_in <= 22 ? "no" : "yes", t->product);
 }
 
 const struct option cmd_targets_options[] = {
@@ -117,10 +125,12 @@ int cmd_targets(int argc, char **argv)
 			print_json(stdout, sel[i], i == 0);
 		fputs("\n]\n", stdout);
 	} else {
-		printf("%-8s %7s %-8s %-7s %-6s %3s %4s %2s %-10s %-6s %-8s %-4s %-10s %-5s %8s  "
+		printf("%-8s %7s %-8s %-7s %-6s %3s %4s %2s %-10s %-6s %-8s %-4s %-10s %-5s %8s "
+		       "%-6s  "
 		       "%s\n",
 		       "target", "version", "gc", "family", "irq", "eop", "sdma", "sq", "pm4",
-		       "sdma", "sdma-hdr", "db", "ctx0-drop", "bit24", "sdma-min", "product");
+		       "sdma", "sdma-hdr", "db", "ctx0-drop", "bit24", "sdma-min", "llvm22",
+		       "product");
 		for (size_t i = 0; i < nsel; i++)
 			print_row(stdout, sel[i]);
 	}

@@ -148,6 +148,15 @@ struct kfdsig_target {
 	 * num_xcc (struct kfdsig_kfd_device), which the partition mode sets.
 	 */
 	uint8_t max_xcc;
+
+	/*
+	 * The first LLVM major release whose AMDGPU backend no longer accepts
+	 * the target's name (-mcpu, --offload-arch): a compiler from that
+	 * release on cannot build code for it. 0 while the newest LLVM
+	 * kfdsig checks (22) still accepts it. The generation's facts stay
+	 * valid: the kernel still runs such a device.
+	 */
+	uint8_t llvm_removed_in;
 };
 
 /**

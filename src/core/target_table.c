@@ -60,6 +60,14 @@
  *            MQDs too (kfd_mqd_manager_v12_1.c), but its PRED_EXEC form and
  *            XCC count are UNVERIFIED and kfdsig keeps it at 1 (the multi-XCC
  *            support covers GC 9.4.3 / 9.4.4 / 9.5.0).
+ *   [llvm]   Targets LLVM no longer accepts: gfx940 and gfx941 left LLVM's
+ *            processor list in February 2025 (llvm-project PRs 126762
+ *            "clang", 126887 "docs" and the series they belong to, "gfx940
+ *            and gfx941 are no longer supported"), after the release/20.x
+ *            branch, so LLVM 21 is the first release without them. Checked
+ *            with LLVM 22: `llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx940`
+ *            (and gfx941) answers "'gfx940' is not a recognized processor";
+ *            every other name of this table is accepted.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -183,9 +191,11 @@ static const struct kfdsig_target targets[] = {
 	  .sdma_min_submit_dw = 64, .apu = true },
 	/* GC 9.4.3 / 9.5.0: v9_4_3 class, SDMA 4.4.2 / 4.4.5 [class][sdma]. */
 	{ GFX94X_DEFAULTS, .name = "gfx940", .product = "MI300 (early, APU)",
-	  .gfx_target_version = 90400, .gc_ip = IP(9, 4, 3), .sdma_ip = IP(4, 4, 2), .apu = true },
+	  .gfx_target_version = 90400, .gc_ip = IP(9, 4, 3), .sdma_ip = IP(4, 4, 2), .apu = true,
+	  .llvm_removed_in = 21 /* [llvm] */ },
 	{ GFX94X_DEFAULTS, .name = "gfx941", .product = "MI300X (early)",
-	  .gfx_target_version = 90401, .gc_ip = IP(9, 4, 3), .sdma_ip = IP(4, 4, 2) },
+	  .gfx_target_version = 90401, .gc_ip = IP(9, 4, 3), .sdma_ip = IP(4, 4, 2),
+	  .llvm_removed_in = 21 /* [llvm] */ },
 	{ GFX94X_DEFAULTS, .cwsr_vgpr_size = 0x80000 /* [cwsr] */, .name = "gfx942",
 	  .product = "MI300X, MI300A, MI325X", .gfx_target_version = 90402, .gc_ip = IP(9, 4, 3),
 	  .sdma_ip = IP(4, 4, 2) },
