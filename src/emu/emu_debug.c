@@ -1091,7 +1091,7 @@ static int device_snapshot(struct kfdsig_emu *emu, uint64_t *dev_status, abi_dbg
 		e.subsystem_vendor_id = 0x1002;
 		e.subsystem_device_id = g->device_id;
 		e.fw_version = g->mec_fw;
-		e.gfx_target_version = g->t->gfx_target_version;
+		e.gfx_target_version = g->gen.gfxv;
 		e.num_xcc = g->num_xcc;
 		if (clear)
 			dev_status[i] &= ~clear;

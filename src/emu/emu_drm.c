@@ -35,9 +35,9 @@
 /* The family the kernel assigns per chip (amdgpu_discovery.c
  * amdgpu_discovery_set_ip_blocks / asic_type for the pre-discovery
  * chips: vi.c, soc15.c, nv.c). */
-static uint32_t family_of(const struct kfdsig_target *t)
+static uint32_t family_of(const struct emu_gen *gen)
 {
-	switch (t->gfx_target_version) {
+	switch (gen->gfxv) {
 	case 80001:
 		return AMDGPU_FAMILY_CZ;
 	case 90002:
@@ -55,7 +55,7 @@ static uint32_t family_of(const struct kfdsig_target *t)
 	default:
 		break;
 	}
-	switch (t->level) {
+	switch (gen->level) {
 	case KFDSIG_GFX8:
 		return AMDGPU_FAMILY_VI;
 	case KFDSIG_GFX9:
@@ -64,7 +64,7 @@ static uint32_t family_of(const struct kfdsig_target *t)
 	case KFDSIG_GFX10_3:
 		return AMDGPU_FAMILY_NV;
 	case KFDSIG_GFX11:
-		return t->gc_ip[1] >= 5 ? EMU_FAMILY_GC_11_5_0 : EMU_FAMILY_GC_11_0_0;
+		return gen->gc[1] >= 5 ? EMU_FAMILY_GC_11_5_0 : EMU_FAMILY_GC_11_0_0;
 	case KFDSIG_GFX12:
 	default:
 		return EMU_FAMILY_GC_12_0_0;
@@ -103,7 +103,6 @@ static int drm_version(struct drm_version *v)
 
 static void dev_info(const struct emu_gpu *g, struct drm_amdgpu_info_device *d)
 {
-	const struct kfdsig_target *t = g->t;
 	const struct emu_product *pr = &g->prod;
 	uint32_t se = pr->num_se, sh = pr->sh_per_se;
 	uint32_t cus = g->simd_count / pr->simd_per_cu;
@@ -114,7 +113,7 @@ static void dev_info(const struct emu_gpu *g, struct drm_amdgpu_info_device *d)
 	/* amdgpu_kms.c AMDGPU_INFO_DEV_INFO: pci_rev is the PCI revision,
 	 * which libdrm's amdgpu_get_marketing_name() looks up with the id */
 	d->pci_rev = pr->revision;
-	d->family = family_of(t);
+	d->family = family_of(&g->gen);
 	d->num_shader_engines = se;
 	d->num_shader_arrays_per_engine = sh;
 	d->gpu_counter_freq = KFDSIG_EMU_GPU_CLOCK_HZ / 1000; /* kHz */
@@ -143,7 +142,7 @@ static void dev_info(const struct emu_gpu *g, struct drm_amdgpu_info_device *d)
 	 * the high range from AMDGPU_GMC_HOLE_END when the VM is larger
 	 * (48-bit from gfx9; gfx8 has a 40-bit VM, amdgpu_vm_adjust_size). */
 	d->virtual_address_offset = 1ull << 21;
-	if (t->level == KFDSIG_GFX8) {
+	if (g->gen.level == KFDSIG_GFX8) {
 		d->virtual_address_max = 1ull << 40;
 	} else {
 		d->virtual_address_max = 0x0000800000000000ull;
@@ -242,7 +241,7 @@ static int amdgpu_info(struct kfdsig_emu *emu, const struct emu_gpu *g, struct d
 	case AMDGPU_INFO_HW_IP_COUNT:
 	case AMDGPU_INFO_HW_IP_INFO: {
 		uint32_t type = q->query_hw_ip.type, rings = 0;
-		const uint8_t *ip = g->t->gc_ip;
+		const uint8_t *ip = g->gen.gc;
 
 		if (type >= AMDGPU_HW_IP_NUM)
 			return -EINVAL;
@@ -251,7 +250,7 @@ static int amdgpu_info(struct kfdsig_emu *emu, const struct emu_gpu *g, struct d
 		else if (type == AMDGPU_HW_IP_COMPUTE)
 			rings = 0xf;
 		else if (type == AMDGPU_HW_IP_DMA)
-			rings = (1u << g->num_sdma) - 1, ip = g->t->sdma_ip;
+			rings = (1u << g->num_sdma) - 1, ip = g->gen.sdma;
 		if (q->query == AMDGPU_INFO_HW_IP_COUNT) {
 			out.u32[0] = rings ? 1 : 0;
 			n = 4;

@@ -53,7 +53,7 @@ void emu_gpu_apertures(const struct emu_gpu *g, struct kfd_process_device_apertu
 
 	memset(a, 0, sizeof(*a));
 	a->gpu_id = g->gpu_id;
-	if (g->t->level == KFDSIG_GFX8) {
+	if (g->gen.level == KFDSIG_GFX8) {
 		a->lds_base = 1ull << 61;
 		a->scratch_base = (1ull << 61) + 0x100000000ull;
 		a->gpuvm_limit = (64ull << 30) - 1;
@@ -379,7 +379,7 @@ static int set_cu_mask(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	q = queue_by_id(p, a->queue_id);
 	if (!q) {
 		r = -EFAULT;
-	} else if (q->g->t->level >= KFDSIG_GFX10) {
+	} else if (q->g->gen.level >= KFDSIG_GFX10) {
 		for (uint32_t i = 0; i < count; i += 2) {
 			uint32_t pair = (mask[i / 32] >> (i % 32)) & 3;
 			if (pair && pair != 3) {
@@ -487,11 +487,11 @@ int emu_alloc_special(struct kfdsig_emu *emu, struct emu_proc *p, uint32_t gi,
 	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
 
 	if (a->flags & KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL) {
-		if (a->size != g->t->doorbell_slice)
+		if (a->size != g->gen.doorbell_slice)
 			return -EINVAL;
 		/* emulated bus address of the slice: BAR at 0xe0000000 */
 		a->mmap_offset =
-			0xe0000000ull + (uint64_t)(p->pasid & 0xfff) * g->t->doorbell_slice;
+			0xe0000000ull + (uint64_t)(p->pasid & 0xfff) * g->gen.doorbell_slice;
 		bo->kptr = p->pdd[gi].db_kptr; /* NULL until the first queue */
 		return 0;
 	}

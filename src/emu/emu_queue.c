@@ -115,7 +115,7 @@ static struct cwsr cwsr_of(const struct emu_gpu *g)
  * engine's, SDMA_BY_ENG_ID the named engine's. */
 static uint32_t sdma_per_engine(const struct emu_gpu *g)
 {
-	return g->t->level == KFDSIG_GFX8 ? 2 : 8; /* kfd_device.c */
+	return g->gen.level == KFDSIG_GFX8 ? 2 : 8; /* kfd_device.c */
 }
 
 static int sdma_take(struct emu_gpu *g, const abi_create_queue_args *a, int *out)

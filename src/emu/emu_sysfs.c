@@ -553,7 +553,6 @@ static uint32_t p2p_peers(const struct kfdsig_emu *emu, const struct emu_gpu *g)
 static void node_props(const struct kfdsig_emu *emu, const struct emu_gpu *g, struct props *p)
 {
 	struct geom s = g ? geometry(g) : (struct geom){ 0 };
-	const struct kfdsig_target *t = g ? g->t : NULL;
 	uint32_t ncpu = (uint32_t)get_nprocs_conf();
 
 	p->len = 0;
@@ -585,7 +584,7 @@ static void node_props(const struct kfdsig_emu *emu, const struct emu_gpu *g, st
 	prop(p, "num_sdma_engines", g ? g->num_sdma : 0);
 	prop(p, "num_sdma_xgmi_engines", g ? g->num_sdma_xgmi : 0);
 	/* kfd_device.c: 2 queues per SDMA engine on gfx8, 8 from gfx9 on */
-	prop(p, "num_sdma_queues_per_engine", g ? (t->level == KFDSIG_GFX8 ? 2 : 8) : 0);
+	prop(p, "num_sdma_queues_per_engine", g ? (g->gen.level == KFDSIG_GFX8 ? 2 : 8) : 0);
 	prop(p, "num_cp_queues", g ? 24 : 0);
 	if (g) {
 		uint32_t cap = 0, dprop = 0;
@@ -740,7 +739,7 @@ static int write_pci(const struct kfdsig_emu *emu, const struct emu_gpu *g)
 	snprintf(txt, sizeof(txt), "0x%02x\n", g->prod.revision);
 	if ((r = put(emu, txt, "%s/revision", dev)) ||
 	    (r = put(emu,
-		     g->t->family == KFDSIG_FAMILY_GFX90A || g->t->family == KFDSIG_FAMILY_GFX94X
+		     g->gen.family == KFDSIG_FAMILY_GFX90A || g->gen.family == KFDSIG_FAMILY_GFX94X
 			     ? "0x038000\n"
 			     : "0x030000\n",
 		     "%s/class", dev)))
