@@ -301,14 +301,43 @@ static void test_invalid(const char *spec, uint32_t hdr)
 	rig_close(&r);
 }
 
+/*
+ * A 4 KiB ring (64 slots) past its end twice, one packet per doorbell: on
+ * gfx8 the doorbell's position wraps at the doubled ring (128 packets), and
+ * a doorbell in the wrong form for the node's type stops the queue at some
+ * packet of the first 128 (the emulated CP runs a slot only when the
+ * doorbell has passed it). Every packet decrements one signal.
+ */
+static void test_wrap(const char *spec)
+{
+	struct kfdsig_queue_opts o = KFDSIG_OPTS_INIT(kfdsig_queue_opts, .ring_size = 4096);
+	const unsigned n = 300;
+	struct rig r;
+	uint32_t d[16];
+	int64_t left = -1;
+
+	rig_open(&r, spec);
+	kfdsig_kfd_queue_destroy(r.q);
+	T_REQUIRE(!kfdsig_kfd_queue_create(r.kfd, r.gpu, KFDSIG_QUEUE_AQL, &o, &r.q),
+		  "%s: AQL queue of 4 KiB", spec);
+	sig_init(&r, 0, n, 0, 0);
+	barrier(d, HDR_BARRIER_AND, 0, sig_va(&r, 0));
+	for (unsigned i = 0; i < n; i++)
+		if (kfdsig_kfd_queue_submit(r.q, d, 16, WAIT_MS) != 0) {
+			CHECK(0, "%s: packet %u submitted: %s", spec, i, kfdsig_last_error());
+			break;
+		}
+	CHECK(kfdsig_kfd_queue_wait_idle(r.q, WAIT_MS) == 0, "%s: the ring drains", spec);
+	left = (int64_t)__atomic_load_n(&sig(&r, 0)[1], __ATOMIC_ACQUIRE);
+	CHECK_EQ(left, 0, "%s: all %u packets completed", spec, n);
+	rig_close(&r);
+}
+
 int main(void)
 {
 	static const char *const specs[] = { "gfx900",	"gfx90a",  "gfx942",
 					     "gfx1030", "gfx1100", "gfx1201" };
 	struct rig r;
-	struct kfdsig_kfd *kfd;
-	struct kfdsig_emu *emu;
-	struct kfdsig_kfd_queue *q = NULL;
 
 	for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++)
 		test_signal(specs[i]);
@@ -324,13 +353,15 @@ int main(void)
 	test_invalid("gfx90a", 0x0003 | 3u << 9);  /* acquire scope 3 */
 	test_invalid("gfx90a", 0x0000 | 2u << 16); /* vendor format 2 */
 
-	/* Not on gfx8: kfdsig refuses (UNVERIFIED ring-size rule). */
-	emu = t_emu("gfx803");
-	kfd = t_open(emu);
-	CHECK_EQ(kfdsig_kfd_queue_create(kfd, t_gpu(kfd, 0), KFDSIG_QUEUE_AQL, NULL, &q), -ENOTSUP,
-		 "gfx803 AQL queue refused");
-	kfdsig_kfd_close(kfd);
-	kfdsig_emu_destroy(emu);
+	/* gfx8: the doubled ring and the 4-byte doorbell of each type (gfx802
+	 * Tonga: type 0, dwords of the doubled ring; gfx801/gfx803: type 1,
+	 * the packet index), as amdkfd and ROCr make and ring them. */
+	test_signal("gfx801");
+	test_signal("gfx802");
+	test_signal("gfx803");
+	test_wrap("gfx802");
+	test_wrap("gfx803");
+	test_wrap("gfx90a");
 
 	/* Submissions of partial packets are refused. */
 	rig_open(&r, "gfx90a");

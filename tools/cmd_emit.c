@@ -527,15 +527,11 @@ static int emit_validate(struct emit_args *a)
 			return cli_usage_error("--ctxid %u: the signal's event id must be the "
 					       "event id %u (or --deliberately-bad)",
 					       fence->ctxid, fence->event_id);
-		/* As PM4 and SDMA: the target's queues (kfdsig makes AQL queues
-		 * on gfx9+ only, kfd_queue.c) and its GPU virtual address space
-		 * (va_bits) decide, not the 57 bits an amd_signal_t can hold. */
+		/* As PM4 and SDMA: the target's GPU virtual address space
+		 * (va_bits) decides, not the 57 bits an amd_signal_t can hold
+		 * (AQL queues exist on every target, gfx8 included). */
 		if (fence->flags & KFDSIG_FENCE_DELIBERATELY_BAD)
 			return 0;
-		if (a->t->wptr_bits != 64)
-			return cli_usage_error("--engine aql: %s has no AQL queue kfdsig makes "
-					       "(AQL is gfx9+)",
-					       a->t->name);
 		if ((fence->slot_va + 7) >> a->t->va_bits)
 			return cli_usage_error("slot address 0x%llx is beyond the %u-bit GPU "
 					       "virtual address space of %s",

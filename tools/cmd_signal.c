@@ -19,7 +19,7 @@ static void help(FILE *f)
 		"AMDKFD_IOC_WAIT_EVENTS. Prints one line per signal: the result, the event\n"
 		"age before and after, and the time from submission to wake-up.\n\n"
 		"  -E, --engine E  pm4 (default), sdma, shader, or aql (a barrier-AND packet on\n"
-		"                  an AQL queue completing an interrupt signal, gfx9+)\n"
+		"                  an AQL queue completing an interrupt signal)\n"
 		"  -e, --event ID  event id 1..4095 (default 1)\n"
 		"  -g, --gpu GPU_ID  the GPU (default: the first kfdsig supports)\n"
 		"  -c, --count N   signal N times (default 1)\n"

@@ -249,6 +249,8 @@ struct kfdsig_kfd_bo {
  * @flags:  KFD_IOC_ALLOC_MEM_FLAGS_* (e.g. KFDSIG_KFD_MEM_GTT_UNCACHED);
  *          GTT or VRAM: userptr, doorbell and MMIO-remap allocations need
  *          arguments this helper does not take (use kfdsig_kfd_ioctl())
+ *          (with KFD_IOC_ALLOC_MEM_FLAGS_AQL_QUEUE_MEM the memory is half of
+ *          @size, which the GPU sees twice: the CPU maps the first half)
  * @out:    receives the buffer
  *
  * Reserves an address range, allocates at that GPU VA, and for GTT/VRAM
@@ -419,7 +421,7 @@ KFDSIG_API int kfdsig_kfd_wait(struct kfdsig_kfd *kfd, struct kfdsig_wait_entry 
 enum kfdsig_queue_type {
 	KFDSIG_QUEUE_PM4 = 0,		 /* KFD_IOC_QUEUE_TYPE_COMPUTE (PM4) */
 	KFDSIG_QUEUE_SDMA = 1,		 /* KFD_IOC_QUEUE_TYPE_SDMA */
-	KFDSIG_QUEUE_AQL = 2,		 /* KFD_IOC_QUEUE_TYPE_COMPUTE_AQL (gfx9+) */
+	KFDSIG_QUEUE_AQL = 2,		 /* KFD_IOC_QUEUE_TYPE_COMPUTE_AQL */
 	KFDSIG_QUEUE_SDMA_BY_ENG_ID = 4, /* KFD 1.17+: a chosen SDMA engine */
 };
 

@@ -17,7 +17,7 @@
  *            id) written into the code buffer at the next 64-byte aligned
  *            GPU address, then one 64-byte barrier-AND packet completing it
  *            (kfdsig_aql_emit_barrier()), to be submitted on an AQL queue
- *            (KFDSIG_QUEUE_AQL, gfx9+).
+ *            (KFDSIG_QUEUE_AQL).
  *
  * Every form takes the same struct kfdsig_fence: slot_va and event_id, and
  * for the deliberately bad cases KFDSIG_FENCE_CTXID | KFDSIG_FENCE_DELIBERATELY_BAD

@@ -187,7 +187,13 @@ int kfd_alloc_locked(struct kfdsig_kfd *kfd, uint32_t gpu_id, uint64_t size, uin
 	}
 	if ((flags & KFD_IOC_ALLOC_MEM_FLAGS_GTT) ||
 	    ((flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM) && (flags & KFD_IOC_ALLOC_MEM_FLAGS_PUBLIC))) {
-		r = ops->mmap(ops->ctx, &cpu, va, size, PROT_READ | PROT_WRITE,
+		/* an AQL_QUEUE_MEM allocation is backed by half its size,
+		 * which the GPU sees twice (amdgpu_amdkfd_gpuvm.c): the CPU
+		 * maps that half, as libhsakmt does (fmm.c) */
+		uint64_t cpu_size =
+			(flags & KFD_IOC_ALLOC_MEM_FLAGS_AQL_QUEUE_MEM) ? size / 2 : size;
+
+		r = ops->mmap(ops->ctx, &cpu, va, cpu_size, PROT_READ | PROT_WRITE,
 			      MAP_SHARED | MAP_FIXED, g->render_fd, args.mmap_offset);
 		if (r < 0) {
 			struct kfd_ioctl_free_memory_of_gpu_args fa = { .handle = args.handle };

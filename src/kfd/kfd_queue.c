@@ -30,6 +30,10 @@ struct kfdsig_kfd_queue {
 	const struct kfdsig_target *t;
 	uint32_t id, type;
 	uint32_t ring_size;
+	/* gfx8 AQL: the doubled ring and the 4-byte doorbell's form
+	 * (HSA_CAP_DOORBELL_TYPE, topology capability bits 13:12) */
+	bool aql_doubled;
+	uint8_t db_type;
 	struct kfd_bo *ring, *rptr, *wptr, *eop, *cwsr;
 	volatile void *doorbell;
 	uint64_t wptr_bytes; /* monotonic, in bytes */
@@ -72,11 +76,12 @@ static void free_bo(struct kfdsig_kfd *kfd, struct kfd_bo *bo)
 		kfdsig_kfd_free(kfd, &bo->pub);
 }
 
-static int alloc_mapped(struct kfdsig_kfd *kfd, struct kfd_gpu *g, uint64_t size,
-			struct kfd_bo **out)
+static int alloc_mapped_flags(struct kfdsig_kfd *kfd, struct kfd_gpu *g, uint64_t size,
+			      uint32_t extra, struct kfd_bo **out)
 {
 	const struct kfdsig_kfd_bo *bo = NULL;
-	int r = kfdsig_kfd_alloc(kfd, g->dev.gpu_id, size, KFDSIG_KFD_MEM_GTT_UNCACHED, &bo);
+	int r = kfdsig_kfd_alloc(kfd, g->dev.gpu_id, size, KFDSIG_KFD_MEM_GTT_UNCACHED | extra,
+				 &bo);
 
 	if (r < 0)
 		return r;
@@ -87,6 +92,12 @@ static int alloc_mapped(struct kfdsig_kfd *kfd, struct kfd_gpu *g, uint64_t size
 	}
 	*out = (struct kfd_bo *)(uintptr_t)bo;
 	return 0;
+}
+
+static int alloc_mapped(struct kfdsig_kfd *kfd, struct kfd_gpu *g, uint64_t size,
+			struct kfd_bo **out)
+{
+	return alloc_mapped_flags(kfd, g, size, 0, out);
 }
 
 /* The doorbell slice: doorbell_offset with the in-slice bits cleared,
@@ -131,12 +142,20 @@ int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id, enum kfdsig
 		return set_error(ENOTSUP, "gpu 0x%x: %s", gpu_id, g->dev.note);
 	if (type != KFDSIG_QUEUE_PM4 && type != KFDSIG_QUEUE_AQL && !is_sdma(type))
 		return set_error(EINVAL, "unknown queue type %d", (int)type);
-	/* gfx7/8 AQL rings need the doubled ring size libhsakmt passes
-	 * (kfd_queue.c kfd_queue_acquire_buffers checks ring_size / 2 there);
-	 * UNVERIFIED here, so AQL queues are gfx9+ only (64-bit pointers). */
-	if (type == KFDSIG_QUEUE_AQL && g->dev.target->wptr_bits != 64)
-		return set_error(ENOTSUP, "gpu 0x%x (%s): kfdsig makes AQL queues on gfx9+ only",
-				 gpu_id, g->dev.target->name);
+	/*
+	 * gfx8 (4-byte doorbells, 32-bit wrapped pointers) AQL queues: the
+	 * CP's ring is twice the packets' bytes with the same packets in
+	 * both halves. ROCr 5.2 (amd_aql_queue.cpp AllocRegisteredRingBuffer(),
+	 * queue_full_workaround) maps its pages twice through a shared-memory
+	 * file and gives CREATE_QUEUE the doubled size; kfdsig gets the same
+	 * GPU view from an AQL_QUEUE_MEM allocation of the doubled size
+	 * (libhsakmt's AQLQueueMemory), which amdgpu backs with half its size
+	 * and maps twice, at va and va + half (amdgpu_amdkfd_gpuvm.c
+	 * amdgpu_amdkfd_gpuvm_alloc_memory_of_gpu(), kfd_mem_attach()).
+	 * kfd_queue.c kfd_queue_acquire_buffers() checks that buffer for
+	 * ring_size / 2 ("AQL queues on GFX7 and GFX8 appear twice their
+	 * actual size"). The CPU writes the first half.
+	 */
 	if (type == KFDSIG_QUEUE_SDMA_BY_ENG_ID) {
 		if (!kfdsig_kfd_has(kfd, KFDSIG_KFD_FEAT_SDMA_BY_ENG_ID))
 			return set_error(ENOTSUP, "SDMA queues by engine id need KFD 1.17");
@@ -160,6 +179,12 @@ int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id, enum kfdsig
 			return set_error(EINVAL, "metadata ring size %u is not a multiple of %llu",
 					 o.metadata_ring_size, (unsigned long long)pg);
 		req = KFDSIG_AMDKFD_IOC_CREATE_QUEUE_1_17; /* the whole 1.22 struct */
+		/* kfdsig's choice: the metadata ring would share the doubled
+		 * ring's buffer, an arrangement not verified */
+		if (type == KFDSIG_QUEUE_AQL && g->dev.target->wptr_bits != 64)
+			return set_error(ENOTSUP,
+					 "gpu 0x%x (%s): no metadata ring on a gfx8 AQL queue",
+					 gpu_id, g->dev.target->name);
 	}
 	if (o.pm4_target_xcc) {
 		uint32_t nx = g->dev.num_xcc ? g->dev.num_xcc : 1;
@@ -184,18 +209,23 @@ int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id, enum kfdsig
 	q->t = g->dev.target;
 	q->type = type;
 	q->ring_size = o.ring_size;
+	q->aql_doubled = type == KFDSIG_QUEUE_AQL && q->t->wptr_bits != 64;
+	q->db_type = (uint8_t)(g->dev.capability >> 12 & 3);
 	pthread_mutex_init(&q->lock, NULL);
 
 	/* The ring is its own mapping of exactly ring_size bytes, the read
 	 * and write pointers each their own page (kfd_queue_acquire_buffers). */
-	if ((r = alloc_mapped(kfd, g, (uint64_t)o.ring_size + o.metadata_ring_size, &q->ring)) <
-		    0 ||
+	if ((r = q->aql_doubled
+			 ? alloc_mapped_flags(kfd, g, 2ull * o.ring_size,
+					      KFD_IOC_ALLOC_MEM_FLAGS_AQL_QUEUE_MEM, &q->ring)
+			 : alloc_mapped(kfd, g, (uint64_t)o.ring_size + o.metadata_ring_size,
+					&q->ring)) < 0 ||
 	    (r = alloc_mapped(kfd, g, pg, &q->rptr)) < 0 ||
 	    (r = alloc_mapped(kfd, g, pg, &q->wptr)) < 0)
 		goto fail;
 	memset(&a, 0, sizeof(a));
 	a.ring_base_address = q->ring->pub.va;
-	a.ring_size = o.ring_size;
+	a.ring_size = q->aql_doubled ? 2 * o.ring_size : o.ring_size;
 	a.read_pointer_address = q->rptr->pub.va;
 	a.write_pointer_address = q->wptr->pub.va;
 	a.gpu_id = gpu_id;
@@ -414,7 +444,20 @@ static int submit_aql(struct kfdsig_kfd_queue *q, const uint32_t *dw, uint32_t n
 	if (wi > idx) {
 		__atomic_store_n((uint64_t *)q->wptr->pub.cpu, wi, __ATOMIC_RELEASE);
 		__atomic_thread_fence(__ATOMIC_SEQ_CST);
-		__atomic_store_n((volatile uint64_t *)q->doorbell, wi - 1, __ATOMIC_RELEASE);
+		/* SOC15: the 64-bit index of the last packet; gfx8's 4-byte
+		 * doorbell as ROCr's AqlQueue::StoreRelaxed() writes it
+		 * (legacy_dispatch_id = one past the last packet): type 0
+		 * (Tonga) that position wrapped to the doubled ring, in dwords
+		 * (the CP's wptr_shift 4, kfd_mqd_manager_vi.c); type 1 its low
+		 * 32 bits */
+		if (q->t->doorbell_size == 4)
+			__atomic_store_n((volatile uint32_t *)q->doorbell,
+					 q->db_type == 0 ? (uint32_t)((wi & (2 * slots - 1)) * 16)
+							 : (uint32_t)wi,
+					 __ATOMIC_RELEASE);
+		else
+			__atomic_store_n((volatile uint64_t *)q->doorbell, wi - 1,
+					 __ATOMIC_RELEASE);
 		/* off the real kernel: wake the engine (see ring_doorbell()) */
 		if (!q->kfd->ops->name || strcmp(q->kfd->ops->name, "linux"))
 			syscall(SYS_futex, (void *)q->doorbell, FUTEX_WAKE, 1, NULL, NULL, 0);

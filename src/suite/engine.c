@@ -83,10 +83,6 @@ enum suite_result suite_queue_open(struct suite_ctx *c, int engine, uint32_t rin
 		q->cb.va = q->code->va;
 	}
 	if (engine == SUITE_ENGINE_AQL) {
-		if (c->t->wptr_bits != 64) {
-			free(q);
-			return suite_skip(c, "kfdsig makes AQL queues on gfx9+ only");
-		}
 		q->cb = (struct kfdsig_code_buf)KFDSIG_OPTS_INIT(kfdsig_code_buf);
 		q->cb.size = (uint64_t)CODE_COPIES * sizeof(struct kfdsig_amd_signal);
 		if (alloc_mapped(c, q->cb.size, &q->code) < 0) {
