@@ -23,20 +23,95 @@ for line in open(OPS):
         names.append(m.group(1))
 known = set(names)
 
-# (table id, -mcpu, gfx10 layout)
+# (table id, -mcpu, layout: False GCN, True RDNA1/2, "gfx11" RDNA3/3.5)
 FAMILIES = [("gfx900", "gfx900", False), ("gfx906", "gfx906", False), ("gfx908", "gfx908", False),
             ("gfx90a", "gfx90a", False), ("gfx940", "gfx942", False), ("gfx1030", "gfx1030", True),
-            ("gfx1010", "gfx1010", True), ("gfx1011", "gfx1011", True), ("gfx950", "gfx950", False)]
+            ("gfx1010", "gfx1010", True), ("gfx1011", "gfx1011", True), ("gfx950", "gfx950", False),
+            ("gfx1100", "gfx1100", "gfx11")]
+
+# gfx11 renamed most memory and some ALU operations (LLVM's *_Real_gfx11 defs
+# and their MnemonicAlias entries for the older names): the gfx11 mnemonic ->
+# the sqk_ops.def operation with the same semantics. Operations whose operands
+# changed with the name are left out: ds_cmpstore_* (data operands in the
+# other order than ds_cmpst_*) and every true16 form (register halves).
+GFX11_ALIAS = {
+    "s_ctz_i32_b32": "s_ff1_i32_b32", "s_ctz_i32_b64": "s_ff1_i32_b64",
+    "s_clz_i32_u32": "s_flbit_i32_b32", "s_clz_i32_u64": "s_flbit_i32_b64",
+    "s_cls_i32": "s_flbit_i32", "s_cls_i32_i64": "s_flbit_i32_i64",
+    "s_set_inst_prefetch_distance": "s_inst_prefetch",
+    "v_clz_i32_u32": "v_ffbh_u32", "v_ctz_i32_b32": "v_ffbl_b32", "v_cls_i32": "v_ffbh_i32",
+    "v_cvt_nearest_i32_f32": "v_cvt_rpi_i32_f32", "v_cvt_floor_i32_f32": "v_cvt_flr_i32_f32",
+    "v_cvt_pk_rtz_f16_f32": "v_cvt_pkrtz_f16_f32", "v_cvt_pk_norm_i16_f32": "v_cvt_pknorm_i16_f32",
+    "v_cvt_pk_norm_u16_f32": "v_cvt_pknorm_u16_f32", "v_mul_dx9_zero_f32": "v_mul_legacy_f32",
+    "v_fmac_dx9_zero_f32": "v_fmac_legacy_f32", "v_fma_dx9_zero_f32": "v_fma_legacy_f32",
+    "v_dot2acc_f32_f16": "v_dot2c_f32_f16",
+    "ds_storexchg_rtn_b32": "ds_wrxchg_rtn_b32", "ds_storexchg_rtn_b64": "ds_wrxchg_rtn_b64",
+}
+# 32-bit operations whose shift operand (src2) is a 16-bit register half on
+# gfx11: the low half read gives the same shift; the decoder refuses op_sel.
+GFX11_SRC2_T16 = {"v_alignbit_b32", "v_alignbyte_b32"}
+GFX11_MEM = {"b32": "dword", "b64": "dwordx2", "b96": "dwordx3", "b128": "dwordx4",
+             "u8": "ubyte", "i8": "sbyte", "u16": "ushort", "i16": "sshort"}
+GFX11_ATOM = {"swap_b32": "swap", "swap_b64": "swap_x2", "cmpswap_b32": "cmpswap",
+              "cmpswap_b64": "cmpswap_x2", "add_u32": "add", "add_u64": "add_x2", "sub_u32": "sub",
+              "sub_u64": "sub_x2", "min_i32": "smin", "min_i64": "smin_x2", "min_u32": "umin",
+              "min_u64": "umin_x2", "max_i32": "smax", "max_i64": "smax_x2", "max_u32": "umax",
+              "max_u64": "umax_x2", "and_b32": "and", "and_b64": "and_x2", "or_b32": "or",
+              "or_b64": "or_x2", "xor_b32": "xor", "xor_b64": "xor_x2", "inc_u32": "inc",
+              "inc_u64": "inc_x2", "dec_u32": "dec", "dec_u64": "dec_x2", "add_f32": "add_f32",
+              "min_f32": "fmin", "max_f32": "fmax", "min_f64": "fmin_x2", "max_f64": "fmax_x2",
+              "add_f64": "add_f64"}
+
+
+def gfx11_name(mn):
+    """the sqk_ops.def name of a gfx11 mnemonic (itself when unchanged)"""
+    if mn in GFX11_ALIAS:
+        return GFX11_ALIAS[mn]
+    for a, b in (("s_andn2", "s_and_not1"), ("s_orn2", "s_or_not1"), ("s_andn1", "s_and_not0"),
+                 ("s_orn1", "s_or_not0")):
+        if mn.startswith(b):
+            return a + mn[len(b):]
+    m = re.match(r"s_(buffer_)?load_b(32|64|128|256|512)$", mn)
+    if m:
+        return "s_%sload_dword%s" % (m.group(1) or "", {"32": "", "64": "x2", "128": "x4",
+                                                         "256": "x8", "512": "x16"}[m.group(2)])
+    m = re.match(r"(flat|global|scratch|buffer)_(load|store)_(d16_hi_|d16_)?([biu]\d+)$", mn)
+    if m:
+        seg, ls, d16, t = m.groups()
+        if ls == "store":
+            t = {"b8": "byte", "b16": "short"}.get(t, GFX11_MEM.get(t))
+        elif d16:
+            t = {"u8": "ubyte", "i8": "sbyte", "b16": "short"}.get(t)
+        else:
+            t = GFX11_MEM.get(t)
+        return t and "%s_%s_%s%s" % (seg, ls, t, "" if not d16 else "_" + d16[:-1])
+    m = re.match(r"(flat|global|buffer)_atomic_(\w+)$", mn)
+    if m and m.group(2) in GFX11_ATOM:
+        return "%s_atomic_%s" % (m.group(1), GFX11_ATOM[m.group(2)])
+    m = re.match(r"ds_(load|store)_(2addr_stride64_|2addr_)?([biu]\d+)(_d16_hi|_d16)?$", mn)
+    if m:
+        ls, two, t, d16 = m.groups()
+        rw = "read" if ls == "load" else "write"
+        if two:
+            rw += "2st64" if "stride64" in two else "2"
+        return "ds_%s_%s%s" % (rw, t, d16 or "")
+    return mn
 
 def variants(enc, op, g10):
     """candidate instruction dwords of opcode op in encoding enc (the
     disassembler refuses unused fields that are not zero)"""
     if enc == "SOP2": return [[0x80000000 | op << 23 | 5 << 16 | 2 << 8 | 1]]
-    if enc == "SOPK": return [[0xB0000000 | op << 23 | 5 << 16 | 0x10], [0xB0000000 | op << 23 | 0x10]]
+    if enc == "SOPK": return [[0xB0000000 | op << 23 | 5 << 16 | 0x10], [0xB0000000 | op << 23 | 0x10]] + \
+        ([[0xB0000000 | op << 23 | 124 << 16 | 0x10]] if g10 == "gfx11" else [])  # null (s_waitcnt_*)
     if enc == "SOP1": return [[0xBE800000 | 4 << 16 | op << 8 | 2], [0xBE800000 | op << 8 | 2],
                               [0xBE800000 | 4 << 16 | op << 8]]
     if enc == "SOPC": return [[0xBF000000 | op << 16 | 2 << 8 | 1]]
     if enc == "SOPP": return [[0xBF800000 | op << 16 | 0]]
+    if enc == "VOPD":  # X opcodes 0-15 (Y v_dual_mov_b32), Y opcodes as 32 + op
+        x, y = (op, 8) if op < 32 else (8, op - 32)
+        vx, vy = (3, 0) if op < 32 else (0, 4)  # the other half's unused VSRC1 is 0
+        w0, w1 = 0xC8000000 | x << 22 | y << 17 | 0x101, 5 << 24 | 3 << 17 | 0x102
+        return [[w0 | vx << 9, w1 | vy << 9], [w0, w1]]
     if enc == "VOP1": return [[0x7E000000 | 2 << 17 | op << 9 | 0x104], [0x7E000000 | op << 9]]
     if enc == "VOP2": return [[op << 25 | 2 << 17 | 3 << 9 | 0x104]]
     if enc == "VOPC": return [[0x7C000000 | op << 17 | 3 << 9 | 0x104]]
@@ -52,6 +127,9 @@ def variants(enc, op, g10):
         return [[w0, 3 << 27 | 0x106 << 18 | 0x104 << 9 | 0x102], [w0, 3 << 27 | 0x104 << 9 | 0x102],
                 [w0, 3 << 27 | 0x102], [w0, 0x102], [w0, 2]]
     if enc == "SMEM":
+        if g10 == "gfx11":  # soffset NULL is 124 on gfx11
+            return [[0xF4000000 | op << 18 | 4 << 6 | 2, 0x7C << 25], [0xF4000000 | op << 18, 0x7C << 25],
+                    [0xF4000000 | op << 18 | 4 << 6, 0x7C << 25]]
         if g10: return [[0xF4000000 | op << 18 | 4 << 6 | 2, 0x7D << 25], [0xF4000000 | op << 18, 0x7D << 25],
                         [0xF4000000 | op << 18 | 4 << 6, 0x7D << 25]]
         return [[0xC0000000 | op << 18 | 1 << 17 | 4 << 6 | 2, 0], [0xC0000000 | op << 18 | 1 << 17, 0],
@@ -59,8 +137,8 @@ def variants(enc, op, g10):
                 [0xC0000000 | op << 18, 0]]
     if enc.startswith("FLAT"):
         seg = {"FLAT": 0, "FLATS": 1, "FLATG": 2}[enc]
-        off = 0x7D if g10 else 0x7F
-        w0 = 0xDC000000 | op << 18 | seg << 14
+        off = 0x7C if g10 == "gfx11" else 0x7D if g10 else 0x7F
+        w0 = 0xDC000000 | op << 18 | seg << (16 if g10 == "gfx11" else 14)
         return [[w0, 6 << 24 | off << 16 | 4 << 8 | 2], [w0, off << 16 | 4 << 8 | 2],
                 [w0, 6 << 24 | off << 16 | 2], [w0, off << 16 | 2], [w0, 6 << 24 | 4 << 8 | 2], [w0, 4 << 8 | 2],
                 [w0, 6 << 24 | 2], [w0, 2]]
@@ -70,6 +148,9 @@ def variants(enc, op, g10):
         return [[w0, d] for d in (6 << 24 | 5 << 16 | 4 << 8 | 2, 4 << 8 | 2, 5 << 16 | 4 << 8 | 2,
                                   6 << 24 | 2, 6 << 24 | 4 << 8 | 2, 2, 6 << 24, 0)] + \
             [[w0 | gds, d] for d in (4 << 8, 0)]
+    if enc == "MUBUF" and g10 == "gfx11":  # opcode [25:18], offen in the second dword
+        w0 = 0xE0000000 | op << 18
+        return [[w0, 0x80 << 24 | 1 << 22 | 2 << 16 | 4 << 8 | 2], [w0, 0]]
     if enc == "MUBUF":
         w0 = 0xE0000000 | (op & 0x7F) << 18 | (op >> 7) << 25
         return [[w0 | 1 << 12, 0x80 << 24 | 2 << 16 | 4 << 8 | 2], [w0, 0]]
@@ -77,14 +158,21 @@ def variants(enc, op, g10):
 
 MARK = 0xBF8F0003  # s_setprio 3
 MARK2 = 0xBF8F0002  # s_setprio 2: the line's end
+MARK11, MARK211 = 0xBFB50003, 0xBFB50002  # the same on gfx11 (SOPP opcode 0x35)
 
 RANGES = {"SOP2": 96, "SOPK": 29, "SOP1": 256, "SOPC": 128, "SOPP": 128, "VOP1": 256,
           "VOP2": 62, "VOPC": 256, "VOP3": 1024, "VOP3P": 128, "SMEM": 256, "FLAT": 128,
           "FLATS": 128, "FLATG": 128, "DS": 256, "MUBUF": 128}
+RANGES11 = dict(RANGES, VOPD=64)  # gfx11 adds VOPD
+
+
+def ranges(g10):
+    return RANGES11 if g10 == "gfx11" else RANGES
 
 def disasm(mcpu, insns):
     """mnemonic line of each instruction, or None where LLVM refuses it"""
-    text = "".join(",".join("0x%02x" % b for w in ws + [MARK, MARK2]
+    marks = [MARK11, MARK211] if mcpu.startswith("gfx11") else [MARK, MARK2]
+    text = "".join(",".join("0x%02x" % b for w in ws + marks
                             for b in w.to_bytes(4, "little")) + "\n" for ws in insns)
     p = subprocess.run([LLVM + "/llvm-mc", "--disassemble", "-triple=amdgcn-amd-amdhsa",
                         "-mcpu=" + mcpu], input=text, capture_output=True, text=True)
@@ -103,11 +191,34 @@ def base(m):
     return re.sub(r"_(e32|e64|sdwa|dpp)$", "", m)
 
 
+def true16(line):
+    """a true16 form: an operand names a register half (v1.l, v2.h)"""
+    return re.search(r"\bv\d+\.[lh]\b", line) is not None
+
+
+def row_name(enc, op, m, g10):
+    """the sqk_ops.def name of opcode op's disassembled line m, or None"""
+    if enc == "VOPD":  # the half the opcode names
+        m = m.split("::")[0 if op < 32 else 1].strip().replace("v_dual_", "v_", 1)
+    return op_name(enc, m, g10)
+
+
+def op_name(enc, m, g10):
+    """the sqk_ops.def name of a disassembled line's operation, or None"""
+    mn = base(m.split()[0])
+    if g10 != "gfx11":
+        return mn
+    if true16(m) and not (mn in GFX11_SRC2_T16 and not true16(m.rsplit(",", 1)[0])):
+        return None
+    return gfx11_name(mn)
+
+
 def main():
     ENC_ID = {"SOP2": "SQK_SOP2", "SOPK": "SQK_SOPK", "SOP1": "SQK_SOP1", "SOPC": "SQK_SOPC",
               "SOPP": "SQK_SOPP", "VOP1": "SQK_VOP1", "VOP2": "SQK_VOP2", "VOPC": "SQK_VOPC",
               "VOP3": "SQK_VOP3", "VOP3P": "SQK_VOP3P", "SMEM": "SQK_SMEM", "FLAT": "SQK_FLAT",
-              "FLATS": "SQK_SCRATCH", "FLATG": "SQK_GLOBAL", "DS": "SQK_DS", "MUBUF": "SQK_MUBUF"}
+              "FLATS": "SQK_SCRATCH", "FLATG": "SQK_GLOBAL", "DS": "SQK_DS", "MUBUF": "SQK_MUBUF",
+              "VOPD": "SQK_VOPD"}
 
     out = ["/* SPDX-License-Identifier: MIT */",
            "/*",
@@ -120,16 +231,19 @@ def main():
     missing = {}
     for fam, mcpu, g10 in FAMILIES:
         rows, seen = [], set()
-        for enc, n in RANGES.items():
+        for enc, n in ranges(g10).items():
             found = {}
             nv = len(variants(enc, 0, g10))
             for v in range(nv):
-                ops = [op for op in range(n) if op not in found]
+                # VOPD: X opcodes are 4 bits, Y's are at 32 and up
+                ops = [op for op in range(n) if op not in found and not (enc == "VOPD" and 16 <= op < 32)]
                 for op, m in zip(ops, disasm(mcpu, [variants(enc, op, g10)[v] for op in ops])):
                     if m:
                         found[op] = m
             for op, m in sorted(found.items()):
-                mn = base(m.split()[0])
+                mn = row_name(enc, op, m, g10)
+                if mn is None:
+                    continue
                 if enc.startswith("FLAT") and not mn.startswith(("flat_", "global_", "scratch_")):
                     continue
                 if mn in known:

@@ -62,6 +62,25 @@ static void check_rows(void)
 	}
 }
 
+/* gfx11 renamed operations: LLVM's mnemonic -> the interpreter's name, as
+ * scripts/sq-gen-forms.py writes them (sqk_alias_<family>.txt) */
+static struct {
+	char llvm[64], op[64];
+} alias[1024];
+static unsigned nalias;
+static const struct sqk_family *alias_fam;
+
+static void load_alias(const struct sqk_family *f);
+
+static const char *canon(const struct sqk_family *f, const char *mn)
+{
+	load_alias(f);
+	for (unsigned i = 0; i < nalias; i++)
+		if (strcmp(alias[i].llvm, mn) == 0)
+			return alias[i].op;
+	return mn;
+}
+
 static void strip(char *m)
 {
 	static const char *const suf[] = { "_e32", "_e64", "_sdwa", "_dpp" };
@@ -77,10 +96,21 @@ static void strip(char *m)
 	}
 }
 
-/* First operand as a register: 'v' or 's' and its (first) number; 0: none. */
+/* First operand as a register: 'v' or 's' and its (first) number; 0: none.
+ * m0 and null are 's' with the codes the decoder gives them on every
+ * generation (SQK_M0, SQK_NULL10: gfx11 encodes them the other way round). */
 static char first_reg(const char *ops, unsigned *num)
 {
 	char c = ops[0];
+
+	if (strncmp(ops, "m0", 2) == 0 && (ops[2] == ',' || ops[2] == 0 || ops[2] == ' ')) {
+		*num = SQK_M0;
+		return 's';
+	}
+	if (strncmp(ops, "null", 4) == 0 && (ops[4] == ',' || ops[4] == 0 || ops[4] == ' ')) {
+		*num = SQK_NULL10;
+		return 's';
+	}
 
 	if ((c != 'v' && c != 's') || !(isdigit((unsigned char)ops[1]) || ops[1] == '['))
 		return 0;
@@ -107,7 +137,16 @@ static void check_dst(const struct sqk_insn *in, const char *ops, const char *wh
 			      num, in->dst - 256);
 		break;
 	case SQK_SOP1:
-	case SQK_SOP2:
+	case SQK_SOP2: {
+		/* the first source too: "sD, sA" */
+		const char *a = strstr(ops, ", ");
+		unsigned an;
+
+		if (a && first_reg(a + 2, &an) == 's')
+			CHECK(in->src[0] == an, "%s: %s source s%u, decoded %u", where, n, an,
+			      in->src[0]);
+	}
+	/* fall through */
 	case SQK_SOPK:
 	case SQK_SMEM:
 		/* the operand of these two is a source */
@@ -127,6 +166,31 @@ static void check_dst(const struct sqk_insn *in, const char *ops, const char *wh
 	default:
 		break;
 	}
+}
+
+/* The directory of a forms file: the build writes sqk_all_*.s. */
+static const char *forms_dir(const char *file);
+
+static void load_alias(const struct sqk_family *f)
+{
+	char path[512], a[64], b[64];
+	FILE *fp;
+
+	if (alias_fam == f)
+		return;
+	alias_fam = f;
+	nalias = 0;
+	if (f->gen < SQK_GEN_GFX11)
+		return;
+	snprintf(path, sizeof(path), "%s/sqk_alias_%s.txt", forms_dir("sqk_all_"), f->name);
+	fp = fopen(path, "r");
+	T_REQUIRE(fp, "%s", path);
+	while (nalias < 1024 && fscanf(fp, "%63s %63s", a, b) == 2) {
+		snprintf(alias[nalias].llvm, 64, "%s", a);
+		snprintf(alias[nalias].op, 64, "%s", b);
+		nalias++;
+	}
+	fclose(fp);
 }
 
 /* Disassemble @obj and check every instruction. */
@@ -177,9 +241,22 @@ static void check_obj(const struct sqk_family *f, const char *obj, const char *w
 		CHECK(in.op != K_INVALID, "%s: not implemented (%08x)", where, w[0]);
 		if (size != 4 * nw || in.op == K_INVALID)
 			continue;
-		CHECK(strcmp(sqk_op_name(in.op), mn) == 0, "%s: decoded as %s", where,
+		CHECK(strcmp(sqk_op_name(in.op), canon(f, mn)) == 0, "%s: decoded as %s", where,
 		      sqk_op_name(in.op));
 		check_dst(&in, ops, where);
+		if (in.enc == SQK_VOPD) {
+			/* the Y half after "::"; its opcode at [21:17]
+			 * (the RDNA3 manual's VOPD format), row 32 + it */
+			char ym[96] = "";
+			const char *y = strstr(ops, ":: ");
+
+			if (y)
+				sscanf(y + 3, "%95s", ym);
+			strip(ym);
+			CHECK(strcmp(sqk_op_name(in.opy), canon(f, ym)) == 0, "%s: Y decoded as %s",
+			      where, sqk_op_name(in.opy));
+			row_seen[fam_index(f)][SQK_VOPD][32 + (w[0] >> 17 & 0x1f)] = true;
+		}
 		if (!seen[in.op])
 			seen[in.op] = true, distinct_ops++;
 		row_seen[fam_index(f)][in.enc][in.opcode & 1023] = true;
@@ -188,7 +265,6 @@ static void check_obj(const struct sqk_family *f, const char *obj, const char *w
 	CHECK(n > 0, "%s %s: instructions found", f->name, what);
 }
 
-/* The directory of a forms file: the build writes sqk_all_*.s. */
 static const char *forms_dir(const char *file)
 {
 #ifdef KFDSIG_SQK_FORMS_DIR
@@ -303,6 +379,9 @@ int main(void)
 		  90500,
 		  { "sqk_forms_gfx90a.s", "sqk_forms_gfx940.s", "sqk_all_gfx950.s" },
 		  "" },
+		{ "gfx1100", 110000, { "sqk_forms_gfx11.s", "sqk_all_gfx1100.s" }, "" },
+		{ "gfx1100", 110000, { NULL }, "+wavefrontsize64" },
+		{ "gfx1151", 110501, { NULL }, "" },
 	};
 
 	if (!kco_llvm() || access(KFDSIG_LLVM22_BIN "/llvm-mc", X_OK) != 0 ||

@@ -3,8 +3,8 @@
  * Compiled kernels on the emulated shader unit, checked against the host:
  * test/kernels/sqk_kernels.ll (from sqk_kernels.cl) compiled by LLVM 22 at
  * -O0 and -O3 for gfx900, gfx906, gfx908, gfx90a, gfx942, gfx950 (wave64) and
- * gfx1030/gfx1036 and gfx1010/gfx1012 (wave32, and wave64 through
- * +wavefrontsize64), run
+ * gfx1030/gfx1036, gfx1010/gfx1012 and gfx1100 (wave32, and wave64 through
+ * +wavefrontsize64), gfx1151 (wave32), run
  * through an AQL queue of the emulated KFD: a vector add over a partial
  * last workgroup, float and double math (division, sqrt, fma, floor), 64-
  * and 32-bit integer math (division, remainder, shifts, popcount, clz), an
@@ -302,6 +302,9 @@ int main(void)
 		{ "gfx1010", "gfx1010", "" },
 		{ "gfx1010", "gfx1010", "+wavefrontsize64" },
 		{ "gfx1012", "gfx1012", "" },
+		{ "gfx1100", "gfx1100", "" },
+		{ "gfx1100", "gfx1100", "+wavefrontsize64" },
+		{ "gfx1151", "gfx1151", "" },
 	};
 
 	if (!kco_llvm()) {
@@ -329,7 +332,7 @@ int main(void)
 			t_priv(&r, what);
 			t_ids(&r, what);
 			krig_close(&r);
-			if (opt == 3 && (i == 0 || i == 3 || i == 6))
+			if (opt == 3 && (i == 0 || i == 3 || i == 6 || i == 12))
 				t_fault(tg[i].spec, &co, what);
 			kco_free(&co);
 		}

@@ -2,11 +2,12 @@
 /*
  * The kernel interpreter of the emulated shader unit: runs compiled compute
  * kernels (what LLVM emits for AMDHSA code objects) on GCN5/CDNA (gfx900,
- * gfx906, gfx908, gfx90a, gfx940-942, gfx950, wave64), RDNA1 (gfx1010-1012) and
- * RDNA2 (gfx1030-1036, wave32 and wave64). Internal to libkfdsig (docs/emu-shader-unit.md).
+ * gfx906, gfx908, gfx90a, gfx940-942, gfx950, wave64), RDNA1 (gfx1010-1012),
+ * RDNA2 (gfx1030-1036) and RDNA3/3.5 (gfx1100-1103, gfx1150, gfx1151; wave32
+ * and wave64). Internal to libkfdsig (docs/emu-shader-unit.md).
  *
  * Files: sqk_isa.c (families, decode; the opcode tables are sqk_tab.c,
- * one per family), sqk_salu.c (scalar ALU, branches, SMEM), sqk_valu.c
+ * one per family; the gfx11 encodings sqk_dec_gfx11.c), sqk_salu.c (scalar ALU, branches, SMEM), sqk_valu.c
  * (vector ALU), sqk_mem.c (GPU VM access, FLAT/GLOBAL/SCRATCH/MUBUF),
  * sqk_lds.c (DS), sqk_wave.c (dispatch, workgroups, barriers, the run loop).
  */
@@ -36,6 +37,7 @@ enum sqk_enc {
 	SQK_SCRATCH,
 	SQK_DS,
 	SQK_MUBUF,
+	SQK_VOPD, /* gfx11 dual issue: opcode X, or 32 + opcode Y */
 	SQK_NENC
 };
 
@@ -57,7 +59,7 @@ struct sqk_opent {
 
 extern const struct sqk_opent sqk_tab_gfx900[], sqk_tab_gfx906[], sqk_tab_gfx908[],
 	sqk_tab_gfx90a[], sqk_tab_gfx940[], sqk_tab_gfx1030[], sqk_tab_gfx1010[], sqk_tab_gfx1011[],
-	sqk_tab_gfx950[];
+	sqk_tab_gfx950[], sqk_tab_gfx1100[];
 
 /*
  * ISA generations, in order: what the decoder keys its field layouts and
@@ -133,6 +135,8 @@ struct sqk_insn {
 	uint8_t vaddr, vdata, srsrc;
 	uint8_t ext;   /* enum sqk_ext */
 	uint32_t extw; /* the SDWA / DPP dword */
+	/* VOPD: the Y half (the X half is op, src[0..1], dst) */
+	uint16_t opy, srcy[2], dsty;
 };
 
 /* Decode the instruction in @w (up to 3 dwords available: @avail). Return
@@ -140,6 +144,11 @@ struct sqk_insn {
  * family (in->enc/opcode still say what was seen). */
 unsigned sqk_decode(const struct sqk_family *f, const uint32_t *w, unsigned avail,
 		    struct sqk_insn *in);
+
+/* The RDNA3 and later encodings (SQK_GEN_GFX11 on; sqk_dec_gfx11.c), which
+ * sqk_decode() hands on. */
+unsigned sqk_decode_gfx11(const struct sqk_family *f, const uint32_t *w, unsigned avail,
+			  struct sqk_insn *in);
 
 /* The memory, message and trap services of the emulated device. */
 struct sqk_env {

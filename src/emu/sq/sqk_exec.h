@@ -134,6 +134,7 @@ extern bool sqk_valu_general_only;
 int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in);
 int sqk_exec_smem(struct sqk_wave *w, const struct sqk_insn *in);
 int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in);
+int sqk_exec_vopd(struct sqk_wave *w, const struct sqk_insn *in);
 int sqk_exec_mem(struct sqk_wave *w, const struct sqk_insn *in);
 int sqk_exec_ds(struct sqk_wave *w, const struct sqk_insn *in);
 

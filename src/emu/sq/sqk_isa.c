@@ -65,6 +65,14 @@ static struct sqk_family fams[] = {
 	  .agpr_unified = true,
 	  .arch_scratch = true,
 	  .dpp_newbcast = true },
+	/* RDNA3 / 3.5: RDNA semantics (gfx10), work-item ids packed in v0
+	 * (LLVM AMDGPUUsage "Initial Kernel Execution State": GFX11 packs
+	 * them as GFX90A does; AMDGPU.td FeaturePackedTID in GFX11) */
+	{ .name = "gfx1100",
+	  .tab = sqk_tab_gfx1100,
+	  .gen = SQK_GEN_GFX11,
+	  .gfx10 = true,
+	  .packed_tid = true },
 };
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -84,7 +92,8 @@ static void build(void)
  * gfx1030-1036 are RDNA2; gfx1010 is RDNA1 without the dot operations,
  * gfx1011 and gfx1012 add them (FeatureISAVersion10_1_1/10_1_2: the Dot1,
  * Dot2, Dot5, Dot6 features; gfx1012's opcodes are gfx1011's, as LLVM 22's
- * disassembler reads them); gfx950 (9.5.0) is gfx940 with more operations.
+ * disassembler reads them); gfx950 (9.5.0) is gfx940 with more operations;
+ * gfx1100-1103 and gfx1150/1151 are RDNA3/3.5.
  */
 const struct sqk_family *sqk_family_of(uint32_t v)
 {
@@ -116,6 +125,11 @@ const struct sqk_family *sqk_family_of(uint32_t v)
 	default:
 		if (v >= 100300 && v <= 100306)
 			return &fams[5];
+		/* gfx1100-1103 (Navi31-33, Phoenix); gfx1150/1151 (RDNA3.5,
+		 * LLVM AMDGPUUsage: GFX11 with the GFX11.5 additions, which
+		 * the table does not hold: illegal instructions there) */
+		if ((v >= 110000 && v <= 110003) || v == 110500 || v == 110501)
+			return &fams[9];
 		return NULL;
 	}
 }
@@ -138,6 +152,8 @@ unsigned sqk_decode(const struct sqk_family *f, const uint32_t *w, unsigned avai
 	unsigned size = 4;
 	bool g10 = f->gfx10, need_lit = false;
 
+	if (f->gen >= SQK_GEN_GFX11)
+		return sqk_decode_gfx11(f, w, avail, in);
 	memset(in, 0, sizeof(*in));
 	in->w[0] = w0;
 	in->saddr = 0xffff;
@@ -357,7 +373,7 @@ int sqk_fail(struct sqk_wave *w, const struct sqk_insn *in, int err, const char 
 	struct sqk_result *res = w->r->res;
 	static const char *const enc[SQK_NENC] = {
 		"?",	"SOP2", "SOPK",	 "SOP1", "SOPC",   "SOPP",    "SMEM", "VOP1",  "VOP2",
-		"VOPC", "VOP3", "VOP3P", "FLAT", "GLOBAL", "SCRATCH", "DS",   "MUBUF",
+		"VOPC", "VOP3", "VOP3P", "FLAT", "GLOBAL", "SCRATCH", "DS",   "MUBUF", "VOPD",
 	};
 
 	if (res->err || res->trapped)

@@ -518,9 +518,11 @@ int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in)
 		return 1;
 	case K_s_sendmsg:
 	case K_s_sendmsghalt: {
-		/* message id: simm16[3:0] on gfx9/gfx10 (LLVM SIDefines.h
-		 * SendMsg::ID_MASK_PreGFX11_) */
-		int rr = env->message ? env->message(env->ctx, in->simm16 & 0xf, w->s[SQK_M0]) : 0;
+		/* message id: simm16[3:0] on gfx9/gfx10, [7:0] from gfx11
+		 * (LLVM SIDefines.h SendMsg::ID_MASK_PreGFX11_,
+		 * ID_MASK_GFX11Plus_) */
+		unsigned id = in->simm16 & (w->r->f->gen >= SQK_GEN_GFX11 ? 0xff : 0xf);
+		int rr = env->message ? env->message(env->ctx, id, w->s[SQK_M0]) : 0;
 
 		if (rr < 0)
 			return sqk_fail(w, in, rr, "message refused");
@@ -558,6 +560,7 @@ int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in)
 	case K_s_inst_prefetch:
 	case K_s_clause:
 	case K_s_waitcnt_depctr:
+	case K_s_delay_alu:
 	case K_s_ttracedata:
 		break;
 	/* gfx9 VGPR index mode: M0[7:0] index, M0[15:12] the operands it

@@ -2621,3 +2621,38 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 	}
 	return 0;
 }
+
+/*
+ * VOPD (gfx11 dual issue): two VOP2-like operations (VOP1 for v_mov_b32) in
+ * one word, both reading their operands before either writes ("RDNA3
+ * Instruction Set Architecture", "VOPD": the X and Y instructions issue
+ * together; LLVM GCNVOPDUtils.cpp keeps the destinations in different
+ * banks, so they never collide). X runs first and its destination is held
+ * aside while Y reads, then put back. Wave32 only (LLVM forms VOPD only in
+ * wave32); in wave64 it is refused as an illegal instruction.
+ */
+int sqk_exec_vopd(struct sqk_wave *w, const struct sqk_insn *in)
+{
+	struct sqk_insn x = *in, y = *in;
+	uint32_t keep[64], xres[64], *xcol;
+	int rc;
+
+	if (w->lanes != 32)
+		return sqk_fail(w, in, -ENOTSUP, "VOPD in wave64");
+	x.enc = in->op == K_v_mov_b32 ? SQK_VOP1 : SQK_VOP2;
+	y.op = in->opy;
+	y.enc = in->opy == K_v_mov_b32 ? SQK_VOP1 : SQK_VOP2;
+	y.src[0] = in->srcy[0];
+	y.src[1] = in->srcy[1];
+	y.dst = in->dsty;
+	xcol = w->v + (size_t)(x.dst - 256) * 64;
+	memcpy(keep, xcol, sizeof(keep));
+	rc = sqk_exec_valu(w, &x);
+	if (rc)
+		return rc;
+	memcpy(xres, xcol, sizeof(xres));
+	memcpy(xcol, keep, sizeof(keep));
+	rc = sqk_exec_valu(w, &y);
+	memcpy(xcol, xres, sizeof(xres));
+	return rc;
+}

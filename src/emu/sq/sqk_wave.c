@@ -134,6 +134,8 @@ static int step(struct sqk_wave *w, const struct sqk_insn *in)
 	case SQK_VOP3:
 	case SQK_VOP3P:
 		return sqk_exec_valu(w, in);
+	case SQK_VOPD:
+		return sqk_exec_vopd(w, in);
 	case SQK_DS:
 		return sqk_exec_ds(w, in);
 	default:

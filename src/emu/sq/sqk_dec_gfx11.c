@@ -1,0 +1,282 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The kernel interpreter's decoder for the RDNA3 / RDNA3.5 encodings
+ * (SQK_GEN_GFX11), normalised into struct sqk_insn as sqk_isa.c's decoder
+ * does for GCN and RDNA1/2, so that the executors stay shared. Field
+ * layouts: "RDNA3 Instruction Set Architecture", chapter "Microcode
+ * Formats", and LLVM's *_Real_gfx11 encodings (SOPInstructions.td,
+ * SMInstructions.td: SMEM_Real_gfx11; VOPInstructions.td: VOP3e_gfx11,
+ * VOP3be_gfx11, VOP_DPP16/VOP_DPP8; VOP3PInstructions.td: VOP3Pe_gfx11;
+ * VOPDInstructions.td / VOPInstructions.td: VOPD_MADK, VOPDe;
+ * FLATInstructions.td: FLAT_Real_gfx11; DSInstructions.td: DS_Real_gfx11;
+ * BUFInstructions.td: MUBUF_Real_gfx11). test/emu_sqk_encoding.c checks it
+ * against LLVM 22's llvm-objdump -mcpu=gfx1100.
+ *
+ * Operand codes: gfx11 swaps M0 and NULL (M0 125, NULL 124; LLVM
+ * SIRegisterInfo.td M0_gfx11plus / SGPR_NULL_gfx11plus, the RDNA3 manual's
+ * "Scalar Operands" table). The decoder maps them to the codes the
+ * executors use (SQK_M0, SQK_NULL10), so no executor keys on them.
+ */
+#include "emu/sq/sqk_exec.h"
+
+/* a gfx11 scalar operand code as the executors read one */
+static unsigned sc(unsigned code)
+{
+	if (code == 124)
+		return SQK_NULL10;
+	if (code == 125)
+		return SQK_M0;
+	return code;
+}
+
+/* a 9-bit VALU source: VGPRs 256-511, scalar codes below */
+static unsigned vsrc(unsigned code)
+{
+	return code >= 256 ? code : sc(code);
+}
+
+static inline int32_t sext(uint32_t v, unsigned bits)
+{
+	return (int32_t)(v << (32 - bits)) >> (32 - bits);
+}
+
+static bool madk(unsigned op)
+{
+	return op == K_v_madmk_f32 || op == K_v_madak_f32 || op == K_v_fmamk_f32 ||
+	       op == K_v_fmaak_f32 || op == K_v_madmk_f16 || op == K_v_madak_f16 ||
+	       op == K_v_fmamk_f16 || op == K_v_fmaak_f16;
+}
+
+/* VOP3SD: a scalar destination at [14:8] where VOP3 has ABS, OP_SEL and
+ * CLAMP's neighbours (LLVM VOPInstructions.td VOP3be_gfx11) */
+static bool vop3sd(unsigned op)
+{
+	switch (op) {
+	case K_v_add_co_u32:
+	case K_v_sub_co_u32:
+	case K_v_subrev_co_u32:
+	case K_v_add_co_ci_u32:
+	case K_v_sub_co_ci_u32:
+	case K_v_subrev_co_ci_u32:
+	case K_v_div_scale_f32:
+	case K_v_div_scale_f64:
+	case K_v_mad_u64_u32:
+	case K_v_mad_i64_i32:
+		return true;
+	default:
+		return false;
+	}
+}
+
+unsigned sqk_decode_gfx11(const struct sqk_family *f, const uint32_t *w, unsigned avail,
+			  struct sqk_insn *in)
+{
+	uint32_t w0 = w[0], w1 = avail > 1 ? w[1] : 0;
+	unsigned size = 4, e6 = w0 >> 26;
+	bool need_lit = false, refuse = false;
+
+	memset(in, 0, sizeof(*in));
+	in->w[0] = w0;
+	in->saddr = 0xffff;
+	in->soffset = 0xffff;
+	if ((w0 >> 23) == 0x17d) { /* SOP1 */
+		in->enc = SQK_SOP1;
+		in->opcode = w0 >> 8 & 0xff;
+		in->dst = sc(w0 >> 16 & 0x7f);
+		in->src[0] = sc(w0 & 0xff);
+		need_lit = in->src[0] == SQK_LIT;
+	} else if ((w0 >> 23) == 0x17e) { /* SOPC */
+		in->enc = SQK_SOPC;
+		in->opcode = w0 >> 16 & 0x7f;
+		in->src[0] = sc(w0 & 0xff);
+		in->src[1] = sc(w0 >> 8 & 0xff);
+		need_lit = in->src[0] == SQK_LIT || in->src[1] == SQK_LIT;
+	} else if ((w0 >> 23) == 0x17f) { /* SOPP */
+		in->enc = SQK_SOPP;
+		in->opcode = w0 >> 16 & 0x7f;
+		in->simm16 = w0 & 0xffff;
+	} else if ((w0 >> 28) == 0xb) { /* SOPK */
+		in->enc = SQK_SOPK;
+		in->opcode = w0 >> 23 & 0x1f;
+		in->dst = sc(w0 >> 16 & 0x7f);
+		in->simm16 = w0 & 0xffff;
+		need_lit = f->lookup[SQK_SOPK][in->opcode] == K_s_setreg_imm32_b32;
+	} else if ((w0 >> 30) == 2) { /* SOP2 */
+		in->enc = SQK_SOP2;
+		in->opcode = w0 >> 23 & 0x7f;
+		in->dst = sc(w0 >> 16 & 0x7f);
+		in->src[0] = sc(w0 & 0xff);
+		in->src[1] = sc(w0 >> 8 & 0xff);
+		need_lit = in->src[0] == SQK_LIT || in->src[1] == SQK_LIT;
+	} else if ((w0 >> 25) == 0x3f || (w0 >> 25) == 0x3e || (w0 >> 31) == 0) {
+		unsigned s0 = w0 & 0x1ff;
+
+		if ((w0 >> 25) == 0x3f) { /* VOP1 */
+			in->enc = SQK_VOP1;
+			in->opcode = w0 >> 9 & 0xff;
+			in->dst = 256 + (w0 >> 17 & 0xff);
+		} else if ((w0 >> 25) == 0x3e) { /* VOPC */
+			in->enc = SQK_VOPC;
+			in->opcode = w0 >> 17 & 0xff;
+			in->src[1] = 256 + (w0 >> 9 & 0xff);
+			in->dst = SQK_VCC;
+		} else { /* VOP2 */
+			in->enc = SQK_VOP2;
+			in->opcode = w0 >> 25 & 0x3f;
+			in->dst = 256 + (w0 >> 17 & 0xff);
+			in->src[1] = 256 + (w0 >> 9 & 0xff);
+		}
+		in->src[0] = vsrc(s0);
+		/* src0 0xfa: DPP16, 0xe9/0xea: DPP8 (FI 0/1); gfx11 has no
+		 * SDWA (0xf9 is reserved) */
+		if (s0 == 0xfa || s0 == 0xe9 || s0 == 0xea) {
+			if (avail < 2)
+				return 0;
+			in->extw = w1;
+			in->w[1] = w1;
+			in->ext = s0 == 0xfa ? SQK_EXT_DPP : SQK_EXT_DPP8;
+			in->src[0] = (w1 & 0xff) | 256u;
+			size = 8;
+		} else if (s0 == 0xf9) {
+			refuse = true;
+		}
+		need_lit = s0 == SQK_LIT ||
+			   (in->enc == SQK_VOP2 && madk(f->lookup[SQK_VOP2][in->opcode]));
+	} else {
+		size = 8;
+		if (avail < 2)
+			return 0;
+		in->w[1] = w1;
+		if (e6 == 0x35 || (w0 >> 24) == 0xcc) { /* VOP3 / VOP3SD, VOP3P */
+			bool p = (w0 >> 24) == 0xcc;
+
+			in->enc = p ? SQK_VOP3P : SQK_VOP3;
+			in->opcode = p ? (w0 >> 16 & 0x7f) : (w0 >> 16 & 0x3ff);
+			in->dst = 256 + (w0 & 0xff);
+			in->sdst = sc(w0 >> 8 & 0x7f);
+			in->clamp = w0 >> 15 & 1;
+			in->src[0] = vsrc(w1 & 0x1ff);
+			in->src[1] = vsrc(w1 >> 9 & 0x1ff);
+			in->src[2] = vsrc(w1 >> 18 & 0x1ff);
+			in->neg = w1 >> 29 & 7;
+			if (!p) {
+				in->abs = w0 >> 8 & 7;
+				in->opsel = w0 >> 11 & 0xf;
+				in->omod = w1 >> 27 & 3;
+				/* op_sel names 16-bit register halves
+				 * (true16), which no operation of the table
+				 * has: refused (not in VOP3SD, where [14:8]
+				 * is SDST), as VOP3 DPP (src0 0xfa, 0xe9) */
+				if (in->opsel && !vop3sd(f->lookup[SQK_VOP3][in->opcode]))
+					refuse = true;
+				if ((w1 & 0x1ff) == 0xfa || (w1 & 0x1ff) == 0xe9 ||
+				    (w1 & 0x1ff) == 0xea) {
+					refuse = true;
+					size = 12;
+				}
+			} else {
+				in->neg_hi = w0 >> 8 & 7;
+				in->opsel = w0 >> 11 & 7;
+				in->opsel_hi = (w1 >> 27 & 3) | (w0 >> 14 & 1) << 2;
+			}
+			need_lit = in->src[0] == SQK_LIT || in->src[1] == SQK_LIT ||
+				   in->src[2] == SQK_LIT;
+		} else if (e6 == 0x32) { /* VOPD: two VOP2-like halves */
+			unsigned vdx = w1 >> 24;
+
+			in->enc = SQK_VOPD;
+			in->opcode = w0 >> 22 & 0xf;
+			in->src[0] = vsrc(w0 & 0x1ff);
+			in->src[1] = 256 + (w0 >> 9 & 0xff);
+			in->dst = 256 + vdx;
+			in->opy = f->lookup[SQK_VOPD][32 + (w0 >> 17 & 0x1f)];
+			in->srcy[0] = vsrc(w1 & 0x1ff);
+			in->srcy[1] = 256 + (w1 >> 9 & 0xff);
+			/* VDSTY: [7:1] in the field, bit 0 the opposite of
+			 * VDSTX's (the two destinations are in different
+			 * banks) */
+			in->dsty = 256 + ((w1 >> 17 & 0x7f) << 1 | ((vdx & 1) ^ 1));
+			need_lit = in->src[0] == SQK_LIT || in->srcy[0] == SQK_LIT ||
+				   madk(f->lookup[SQK_VOPD][in->opcode]) || madk(in->opy);
+			if (in->opy == K_INVALID)
+				refuse = true;
+		} else if (e6 == 0x3d) { /* SMEM */
+			in->enc = SQK_SMEM;
+			in->opcode = w0 >> 18 & 0xff;
+			in->dst = sc(w0 >> 6 & 0x7f);
+			in->src[0] = (w0 & 0x3f) << 1; /* sbase pair */
+			in->glc = w0 >> 14 & 1;
+			in->offset = sext(w1 & 0x1fffff, 21);
+			if (sc(w1 >> 25) != SQK_NULL10)
+				in->soffset = sc(w1 >> 25);
+		} else if (e6 == 0x37) { /* FLAT / SCRATCH / GLOBAL */
+			unsigned seg = w0 >> 16 & 3, sa = w1 >> 16 & 0x7f;
+
+			in->enc = seg == 0   ? SQK_FLAT
+				  : seg == 1 ? SQK_SCRATCH
+				  : seg == 2 ? SQK_GLOBAL
+					     : SQK_ENC_NONE;
+			in->opcode = w0 >> 18 & 0x7f;
+			in->glc = w0 >> 14 & 1;
+			in->slc = w0 >> 15 & 1;
+			/* offset [12:0]: signed for GLOBAL and SCRATCH,
+			 * 12 bits unsigned for FLAT (bit 12 refused) */
+			in->offset = seg ? sext(w0 & 0x1fff, 13) : (int32_t)(w0 & 0xfff);
+			if (!seg && (w0 >> 12 & 1))
+				refuse = true;
+			in->vaddr = w1 & 0xff;
+			in->vdata = w1 >> 8 & 0xff;
+			in->dst = 256 + (w1 >> 24);
+			if (seg && sc(sa) != SQK_NULL10)
+				in->saddr = sc(sa);
+			/* SCRATCH: SVE (bit 55) says whether VADDR is used */
+			if (seg == 1)
+				in->vaddr_off = !(w1 >> 23 & 1);
+		} else if (e6 == 0x36) { /* DS */
+			in->enc = SQK_DS;
+			in->opcode = w0 >> 18 & 0xff;
+			in->gds = w0 >> 17 & 1;
+			in->offset0 = w0 & 0xff;
+			in->offset1 = w0 >> 8 & 0xff;
+			in->offset = (int32_t)(w0 & 0xffff);
+			in->vaddr = w1 & 0xff;
+			in->src[0] = w1 >> 8 & 0xff;  /* data0 */
+			in->src[1] = w1 >> 16 & 0xff; /* data1 */
+			in->dst = 256 + (w1 >> 24);
+		} else if (e6 == 0x38) { /* MUBUF */
+			in->enc = SQK_MUBUF;
+			in->opcode = w0 >> 18 & 0xff;
+			in->offset = (int32_t)(w0 & 0xfff);
+			in->slc = w0 >> 12 & 1;
+			in->glc = w0 >> 14 & 1;
+			in->vaddr = w1 & 0xff;
+			in->vdata = w1 >> 8 & 0xff;
+			in->srsrc = (w1 >> 16 & 0x1f) << 2;
+			in->offen = w1 >> 22 & 1;
+			in->idxen = w1 >> 23 & 1;
+			in->soffset = sc(w1 >> 24);
+			if (w1 >> 21 & 1) /* TFE */
+				refuse = true;
+		}
+		/* MTBUF, MIMG, EXP, VINTERP, LDSDIR: not decoded */
+	}
+	in->size = (uint8_t)size;
+	if (need_lit) {
+		unsigned k = in->size / 4;
+
+		if (avail <= k)
+			return 0;
+		in->lit = w[k];
+		in->w[k] = w[k];
+		in->size += 4;
+	}
+	if (in->enc == SQK_ENC_NONE)
+		return 0;
+	in->op = refuse ? K_INVALID : f->lookup[in->enc][in->opcode & 1023];
+	/* a scalar destination in the VGPR destination field: VOPC promoted
+	 * to VOP3 (opcodes 0-0xff), v_readlane, v_readfirstlane */
+	if ((in->enc == SQK_VOP3 && in->opcode < 0x100) || in->op == K_v_readlane_b32 ||
+	    in->op == K_v_readfirstlane_b32)
+		in->dst = 256 + sc(in->dst - 256);
+	return in->size;
+}
