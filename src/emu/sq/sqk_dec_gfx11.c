@@ -17,7 +17,9 @@
  * "Scalar Operands" table). The decoder maps them to the codes the
  * executors use (SQK_M0, SQK_NULL10), so no executor keys on them.
  */
-#include "emu/sq/sqk_exec.h"
+#include <string.h>
+
+#include "emu/sq/sqk.h"
 
 /* a gfx11 scalar operand code as the executors read one */
 static unsigned sc(unsigned code)
