@@ -71,6 +71,7 @@
 #include <string.h>
 
 #include <kfdsig/aql.h>
+#include <kfdsig/pm4.h>
 
 #include "decode/decode_internal.h"
 #include "decode/lint_fast.h"
@@ -370,12 +371,58 @@ static void lint_pred_exec(struct kfdsig_decoder *d, const struct kfdsig_packet 
 	d->lint.pred_one = v && !(v & (v - 1));
 }
 
-/* The PM4 packets the lint reads: fences, slot writes, XCC predicates. */
+/* DISPATCH_DIRECT: CS_W32_EN (COMPUTE_DISPATCH_INITIATOR bit 15) exists
+ * from gfx10 on (wave32 is an RDNA mode: LLVM AMDGPUUsage
+ * ENABLE_WAVEFRONT_SIZE32 "GFX6-GFX9: Reserved, must be 0"; Mesa and
+ * kfdtest set it for gfx10+ only). */
+static void lint_dispatch(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
+{
+	const struct kfdsig_target *t = d->o.target;
+	uint32_t v;
+
+	if (!t || !dw_at(p->dw, p->avail, PM4_DW(DD, cs_w32_en), &v))
+		return;
+	if (PM4_GET(DD, cs_w32_en, v) && t->level < KFDSIG_GFX10)
+		add_finding(d, p->offset, KFDSIG_SEV_ERROR, "dispatch-wave32",
+			    "DISPATCH_DIRECT sets CS_W32_EN on %s: wave32 exists from gfx10 on, "
+			    "the waves of a wave32 kernel run as wave64 here",
+			    t->name);
+}
+
+/* SET_SH_REG: COMPUTE_PGM_RSRC3 sits at 0x22d on gfx90a/gfx94x and at
+ * 0x228 from gfx10 (kfdsig/pm4.h): the other offset is not this
+ * target's RSRC3. */
+static void lint_set_sh_reg(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
+{
+	const struct kfdsig_target *t = d->o.target;
+	uint32_t off, n = p->ndw >= 2 ? p->ndw - 2 : 0;
+	static const uint32_t rsrc3[] = { KFDSIG_PM4_SH_COMPUTE_PGM_RSRC3_GFX90A,
+					  KFDSIG_PM4_SH_COMPUTE_PGM_RSRC3_GFX10 };
+
+	if (!t || !dw_at(p->dw, p->avail, PM4_DW(SSR, reg_offset), &off))
+		return;
+	off = PM4_GET(SSR, reg_offset, off);
+	for (unsigned i = 0; i < 2; i++)
+		if (rsrc3[i] != t->sh_compute_pgm_rsrc3 && off <= rsrc3[i] && rsrc3[i] < off + n)
+			add_finding(
+				d, p->offset, KFDSIG_SEV_WARNING, "sh-reg-rsrc3",
+				"SET_SH_REG writes SH offset 0x%x, COMPUTE_PGM_RSRC3 of %s; %s has "
+				"%s",
+				rsrc3[i], i ? "gfx10 and later" : "gfx90a/gfx94x", t->name,
+				!t->sh_compute_pgm_rsrc3 ? "no COMPUTE_PGM_RSRC3"
+				: t->sh_compute_pgm_rsrc3 == KFDSIG_PM4_SH_COMPUTE_PGM_RSRC3_GFX90A
+					? "it at 0x22d"
+					: "it at 0x228");
+}
+
+/* The PM4 packets the lint reads: fences, slot writes, XCC predicates,
+ * dispatches. */
 bool lint_pm4_wants(const struct kfdsig_packet *p)
 {
 	return p->sub_op == 3 && p->desc &&
 	       (p->opcode == PM4_OP_RELEASE_MEM || p->opcode == PM4_OP_EVENT_WRITE_EOP ||
-		p->opcode == PM4_OP_WRITE_DATA || p->opcode == PM4_OP_PRED_EXEC);
+		p->opcode == PM4_OP_WRITE_DATA || p->opcode == PM4_OP_PRED_EXEC ||
+		p->opcode == PM4_OP_DISPATCH_DIRECT || p->opcode == PM4_OP_SET_SH_REG);
 }
 
 static void lint_pm4(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
@@ -392,6 +439,12 @@ static void lint_pm4(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 		break;
 	case PM4_OP_WRITE_DATA:
 		lint_write_data(d, p);
+		break;
+	case PM4_OP_DISPATCH_DIRECT:
+		lint_dispatch(d, p);
+		break;
+	case PM4_OP_SET_SH_REG:
+		lint_set_sh_reg(d, p);
 		break;
 	}
 }
@@ -480,6 +533,10 @@ void lint_pm4_rules(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 		lint_write_data(d, p);
 	else if (p->opcode == PM4_OP_PRED_EXEC)
 		lint_pred_exec(d, p);
+	else if (p->opcode == PM4_OP_DISPATCH_DIRECT)
+		lint_dispatch(d, p);
+	else if (p->opcode == PM4_OP_SET_SH_REG)
+		lint_set_sh_reg(d, p);
 	else
 		lint_release_mem(d, p);
 }
