@@ -224,9 +224,9 @@ KFDSIG_API int kfdsig_pm4_emit_dispatch(const struct kfdsig_shader_stub *s, uint
 #define KFDSIG_PM4_OP_SET_SH_REG 0x76u
 #define KFDSIG_PM4_SH_REG_START 0x2c00u
 #define KFDSIG_PM4_SH_COMPUTE_DISPATCH_INITIATOR 0x200u
-#define KFDSIG_PM4_SH_COMPUTE_START_X 0x204u /* START_Y, START_Z follow */
+#define KFDSIG_PM4_SH_COMPUTE_START_X 0x204u	  /* START_Y, START_Z follow */
 #define KFDSIG_PM4_SH_COMPUTE_NUM_THREAD_X 0x207u /* NUM_THREAD_Y, _Z follow */
-#define KFDSIG_PM4_SH_COMPUTE_PGM_LO 0x20cu /* address bits 39:8; PGM_HI 47:40 follows */
+#define KFDSIG_PM4_SH_COMPUTE_PGM_LO 0x20cu	  /* address bits 39:8; PGM_HI 47:40 follows */
 #define KFDSIG_PM4_SH_COMPUTE_PGM_HI 0x20du
 /* gfx11 and later: the dispatch's scratch base >> 8, LO then HI (Mesa
  * sid.h R_00B840/R_00B844 COMPUTE_DISPATCH_SCRATCH_BASE_LO/HI, set from
@@ -297,9 +297,9 @@ KFDSIG_API int kfdsig_pm4_emit_dispatch(const struct kfdsig_shader_stub *s, uint
  * KFDSIG_OPTS(kfdsig_pm4_kernel, name, ...) (common.h).
  */
 struct kfdsig_pm4_kernel {
-	size_t sz;	 /* sizeof(struct kfdsig_pm4_kernel) the caller was built with */
-	const void *kd;	 /* host copy of the 64-byte kernel descriptor */
-	uint64_t kd_va;	 /* its GPU address (the code is at kd_va + entry offset) */
+	size_t sz;	       /* sizeof(struct kfdsig_pm4_kernel) the caller was built with */
+	const void *kd;	       /* host copy of the 64-byte kernel descriptor */
+	uint64_t kd_va;	       /* its GPU address (the code is at kd_va + entry offset) */
 	uint32_t grid[3];      /* work-items per dimension, >= 1 */
 	uint16_t workgroup[3]; /* work-items per workgroup, >= 1 each */
 	uint16_t pad_0;	       /* must be 0 */
@@ -333,11 +333,11 @@ struct kfdsig_pm4_kernel {
  * offset the code object's metadata gives hidden_block_count_x (the
  * explicit arguments' size rounded up to 8).
  */
-#define KFDSIG_IMPLICIT_BLOCK_COUNT 0u	 /* 3 x u32: full workgroups per dimension */
-#define KFDSIG_IMPLICIT_GROUP_SIZE 12u	 /* 3 x u16 */
-#define KFDSIG_IMPLICIT_REMAINDER 18u	 /* 3 x u16: work-items of the partial group, or 0 */
+#define KFDSIG_IMPLICIT_BLOCK_COUNT 0u	  /* 3 x u32: full workgroups per dimension */
+#define KFDSIG_IMPLICIT_GROUP_SIZE 12u	  /* 3 x u16 */
+#define KFDSIG_IMPLICIT_REMAINDER 18u	  /* 3 x u16: work-items of the partial group, or 0 */
 #define KFDSIG_IMPLICIT_GLOBAL_OFFSET 40u /* 3 x u64 */
-#define KFDSIG_IMPLICIT_GRID_DIMS 64u	 /* u16 */
+#define KFDSIG_IMPLICIT_GRID_DIMS 64u	  /* u16 */
 /* The bytes kfdsig_pm4_implicit_args() writes (from offset 0). */
 #define KFDSIG_IMPLICIT_ARGS_DISPATCH_BYTES 66u
 
