@@ -128,9 +128,15 @@ for t in "${targets[@]}"; do
 		esac
 		out=$(mktemp)
 		start=$(date +%s.%N)
-		timeout -k 5 "$tmo" "$kfdsig" exec --emulate "$t,kfd=$kfdver" -- \
-			"$bin" --timeout="$wait_ms" --gtest_filter="$c" >"$out" 2>&1
+		# its own session, so that processes the case forked and left
+		# behind (KFDIPCTest's child waits for a parent that failed) go
+		# with it
+		setsid --wait timeout -k 5 "$tmo" "$kfdsig" exec --emulate "$t,kfd=$kfdver" -- \
+			"$bin" --timeout="$wait_ms" --gtest_filter="$c" >"$out" 2>&1 &
+		pid=$!
+		wait "$pid"
 		rc=$?
+		kill -KILL -- -"$pid" 2>/dev/null
 		secs=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { print b - a }')
 		if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
 			r=TIMEOUT
