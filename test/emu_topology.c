@@ -21,6 +21,9 @@
  *  - no HSA_CAP_SVMAPI_SUPPORTED (0x08000000): the emulated KFD has no SVM
  *    ioctl, and a kernel sets the bit only when it has
  *    (KFD_IS_SVM_API_SUPPORTED());
+ *  - PCIe to the CPU: each GPU node's first io_link goes to the CPU, flags
+ *    CRAT_IOLINK_FLAGS_ENABLED; the CPU's link back also has
+ *    CRAT_IOLINK_FLAGS_NON_COHERENT (kfd_set_iolink_non_coherent());
  *  - XGMI: GPU nodes of one hive (the same non-zero hive_id) have, after
  *    their link to the CPU, one io_link of CRAT_IOLINK_TYPE_XGMI (11,
  *    kfd_crat.h) to each peer in node order, flags CRAT_SUBTYPE_FLAGS_ENABLED
@@ -277,6 +280,11 @@ static void check_links(const char *spec, unsigned ngpus, const struct want_link
 		CHECK_EQ(link_prop(root, n, 0, "type"), 2, "%s: node %u link 0 is PCIe", spec, n);
 		CHECK_EQ(link_prop(root, n, 0, "node_to"), 0, "%s: node %u link 0 to the CPU", spec,
 			 n);
+		CHECK_EQ(link_prop(root, n, 0, "flags"), 1, "%s: node %u -> CPU enabled", spec, n);
+		CHECK_EQ(link_prop(root, 0, n - 1, "node_to"), n, "%s: CPU link %u to node %u",
+			 spec, n - 1, n);
+		CHECK_EQ(link_prop(root, 0, n - 1, "flags"), 3,
+			 "%s: CPU -> node %u enabled, non-coherent", spec, n);
 		for (size_t i = 0; i < nw; i++) {
 			if (w[i].from != n)
 				continue;

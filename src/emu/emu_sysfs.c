@@ -660,6 +660,11 @@ static int write_io_link(const struct kfdsig_emu *emu, uint32_t from, uint32_t i
 {
 	struct io_link l = { 2, PCIE_WEIGHT, PCIE_MIN_MBS, PCIE_MAX_MBS, 1 };
 
+	/* the CPU's link to a GPU over PCIe is also non-coherent
+	 * (kfd_fill_iolink_non_crat_info(), kfd_set_iolink_non_coherent():
+	 * CRAT_IOLINK_FLAGS_NON_COHERENT on CPU -> GPU PCIe links) */
+	if (!x && from == 0)
+		l.flags |= 2;
 	if (x)
 		l = (struct io_link){ 11, x->weight, x->min_mbs, x->max_mbs, 0x80000001u };
 	return write_link(emu, "io_links", from, idx, to, &l);
