@@ -4,8 +4,9 @@
  * compute queue of the emulated KFD, compared with the host:
  * test/kernels/sqk_kernels.ll compiled by LLVM 22 at -O0 (private segment
  * buffer, dispatch pointer, kernarg pointer, dispatch id and flat scratch
- * user SGPRs, a stack in scratch) and -O2, for gfx90a (wave64), gfx1030 and
- * gfx1010 (wave32): a vector add whose last workgroup is partial
+ * user SGPRs, a stack in scratch) and -O2, for gfx90a (wave64), gfx1030,
+ * gfx1010 and gfx1100 (wave32; gfx1100 with architected flat scratch,
+ * COMPUTE_DISPATCH_SCRATCH_BASE and 256-byte WAVESIZE units): a vector add whose last workgroup is partial
  * (PARTIAL_TG_EN), an LDS reduction, private arrays (scratch from
  * COMPUTE_TMPRING_SIZE) and 3D ids, reading the workgroup size from the
  * dispatch packet at the dispatch pointer; and test/kernels/pm4_implicit.ll,
@@ -417,7 +418,7 @@ int main(void)
 {
 	static const struct {
 		const char *spec;
-	} tg[] = { { "gfx90a" }, { "gfx1030" }, { "gfx1010" } };
+	} tg[] = { { "gfx90a" }, { "gfx1030" }, { "gfx1010" }, { "gfx1100" } };
 
 	t_layout();
 	t_names();
