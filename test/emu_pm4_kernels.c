@@ -205,6 +205,32 @@ static void t_implicit(struct prig *p, const char *what)
 	      out[0], out[70]);
 }
 
+/* A DISPATCH_DIRECT in work-items (USE_THREAD_DIMENSIONS) is not run on a
+ * guess: the queue stops at it with the bad-packet exception. */
+static void t_thread_dims(struct prig *p, const char *what)
+{
+	struct kfdsig_kfd_queue *q;
+	struct kfdsig_emu_queue_info qi = { 0 };
+	const uint32_t d[5] = { 0xc0031502u, 64, 1, 1,
+				KFDSIG_PM4_DI_COMPUTE_SHADER_EN |
+					KFDSIG_PM4_DI_USE_THREAD_DIMENSIONS };
+	int pasid = t_pasid(p->k.emu, p->k.kfd);
+	uint64_t t0 = t_now_ms();
+
+	T_REQUIRE(!kfdsig_kfd_queue_create(p->k.kfd, p->k.gpu, KFDSIG_QUEUE_PM4, NULL, &q),
+		  "PM4 queue");
+	CHECK(!kfdsig_kfd_queue_submit(q, d, 5, WAIT_MS), "%s submit", what);
+	while (t_now_ms() - t0 < WAIT_MS &&
+	       !(kfdsig_emu_queue_info(p->k.emu, (uint32_t)pasid, (uint32_t)kfdsig_kfd_queue_id(q),
+				       &qi) == 0 &&
+		 qi.halted))
+		usleep(200);
+	CHECK(qi.halted && qi.exception == KFDSIG_EMU_QUEUE_BAD_OPCODE && qi.consumed == 0,
+	      "%s USE_THREAD_DIMENSIONS: the queue stops at the packet (halted %d, exception %d)",
+	      what, qi.halted, qi.exception);
+	kfdsig_kfd_queue_destroy(q);
+}
+
 /* The packets of one dispatch, read back register by register. */
 static void t_layout(void)
 {
@@ -459,6 +485,8 @@ int main(void)
 				  "compile pm4_implicit.ll %s", what);
 			krig_load(&p.k, &co);
 			t_implicit(&p, what);
+			if (opt == 0)
+				t_thread_dims(&p, what);
 			kfdsig_kfd_queue_destroy(p.pm4);
 			krig_close(&p.k);
 			kco_free(&co);

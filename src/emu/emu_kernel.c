@@ -64,6 +64,11 @@
 #define SH_TMPRING_SIZE 0x218
 #define CS_W32_EN (1u << 15)
 #define PARTIAL_TG_EN (1u << 1)
+/* COMPUTE_DISPATCH_INITIATOR.USE_THREAD_DIMENSIONS (bit 5): dimensions in
+ * work-items rather than workgroups. How the CP forms the partial groups
+ * then is not verified here: such a dispatch is refused (the queue's
+ * bad-packet path), not guessed. */
+#define USE_THREAD_DIMENSIONS (1u << 5)
 
 /* COMPUTE_PGM_RSRC3's SH offset by gfx_target_version: gc_9_4_2_offset.h
  * (gfx90a) / gc_9_4_3_offset.h regCOMPUTE_PGM_RSRC3 0x2e2d; gfx10 and
@@ -272,6 +277,8 @@ int emu_kernel_pm4(struct emu_queue *q, const uint32_t *pkt)
 
 	if (!f)
 		return 0;
+	if (pkt[4] & USE_THREAD_DIMENSIONS)
+		return -1;
 	sd.fam = f;
 	sd.entry =
 		((uint64_t)q->sh[SH_PGM_LO] << 8) | ((uint64_t)(q->sh[SH_PGM_HI] & 0xffff) << 40);
