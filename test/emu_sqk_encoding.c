@@ -149,8 +149,8 @@ static void check_dst(const struct sqk_insn *in, const char *ops, const char *wh
 	/* fall through */
 	case SQK_SOPK:
 	case SQK_SMEM:
-		/* the operand of these two is a source */
-		if (k == 's' && strcmp(n, "s_setpc_b64") != 0 &&
+		/* the operand of these three is a source */
+		if (k == 's' && strcmp(n, "s_setpc_b64") != 0 && strcmp(n, "s_rfe_b64") != 0 &&
 		    strcmp(n, "s_set_gpr_idx_idx") != 0)
 			CHECK(in->dst == num, "%s: %s destination s%u, decoded %u", where, n, num,
 			      in->dst);

@@ -257,6 +257,56 @@ bool emu_dbg_trap_enabled(struct emu_proc *p)
 	return on;
 }
 
+uint64_t emu_dbg_trap_base(struct emu_queue *q)
+{
+	uint64_t tba;
+
+	if (!emu_dbg_trap_enabled(q->p))
+		return 0;
+	pthread_mutex_lock(&q->p->lock);
+	tba = q->p->pdd[q->g->index].tba;
+	pthread_mutex_unlock(&q->p->lock);
+	return tba;
+}
+
+uint32_t emu_dbg_wave_traps(struct emu_proc *p)
+{
+	uint32_t m;
+
+	pthread_mutex_lock(&p->lock);
+	m = p->dbg && p->dbg->trap_enabled ? p->dbg->trap_override : 0;
+	pthread_mutex_unlock(&p->lock);
+	return m &
+	       (KFDSIG_DBG_TRAP_MASK_TRAP_ON_WAVE_START | KFDSIG_DBG_TRAP_MASK_TRAP_ON_WAVE_END);
+}
+
+bool emu_dbg_ev_from_interrupt(struct emu_queue *q, uint32_t doorbell_id, uint64_t mask)
+{
+	struct emu_proc *p = q->p;
+	struct emu_queue *t;
+	bool took = false;
+
+	if (!mask || !reports_exceptions(q->g))
+		return false;
+	emu_wake_begin();
+	pthread_mutex_lock(&p->lock);
+	/* the queue of this GPU with that doorbell (the emulator's doorbell
+	 * id is the queue id, emu_queue.c) */
+	for (t = p->queues; t; t = t->next)
+		if (t->g == q->g && t->id == doorbell_id)
+			break;
+	if (ev_raise(p, mask, (int)q->g->index, t ? (int)t->id : -1, NULL, 0))
+		took = true;
+	else if (t && (mask & KFDSIG_EC_MASK_QUEUE) && p->dbg &&
+		 p->dbg->runtime_state == RT_ENABLED) {
+		send_to_runtime(p, t, mask);
+		took = true;
+	}
+	pthread_mutex_unlock(&p->lock);
+	emu_wake_end();
+	return took;
+}
+
 void emu_dbg_queue_new(struct emu_queue *q)
 {
 	/* kfd_chardev.c kfd_ioctl_create_queue(): once pqm_create_queue()

@@ -45,6 +45,21 @@ bool emu_queue_may_launch(const struct emu_queue *q);
  * kfd_process_set_trap_debug_flag()). Takes p->lock. */
 bool emu_dbg_trap_enabled(struct emu_proc *p);
 
+/* The second-level trap handler (SET_TRAP_HANDLER's TBA) the waves of @q
+ * run as code: while a debugger has the debug trap active, 0 otherwise
+ * (then the emulator plays ROCr's handler, emu_wave.c). */
+uint64_t emu_dbg_trap_base(struct emu_queue *q);
+
+/* The wave start / end traps the debugger enabled (SET_WAVE_LAUNCH_
+ * OVERRIDE): KFDSIG_DBG_TRAP_MASK_TRAP_ON_WAVE_START / _END bits. */
+uint32_t emu_dbg_wave_traps(struct emu_proc *p);
+
+/* kfd_debug.c kfd_set_dbg_ev_from_interrupt(): exception @mask on the
+ * queue of @q's GPU with @doorbell_id, to the debugger or else the
+ * runtime; false when neither took it (the interrupt then goes on as an
+ * event interrupt). */
+bool emu_dbg_ev_from_interrupt(struct emu_queue *q, uint32_t doorbell_id, uint64_t mask);
+
 /* The process's runtime enabled exception reporting (DBG_TRAP
  * RUNTIME_ENABLE, kfd_chardev.c runtime_enable()). */
 bool emu_dbg_runtime_enabled(struct emu_proc *p);

@@ -123,9 +123,40 @@ static int message(void *ctx, uint32_t msg, uint32_t m0)
 {
 	struct emu_queue *q = ctx;
 
+	/* MSG_INTERRUPT from the trap handler (PRIV): kfd_int_process_v9.c
+	 * (and _v10) SQ_INTERRUPT_WORD_ENCODING_INST with PRIV set hands
+	 * KFD_CTXID0_DOORBELL_ID (m0[9:0]) and KFD_CTXID0_TRAP_CODE
+	 * (m0[23:10], an exception mask) to kfd_set_dbg_ev_from_interrupt();
+	 * what no one takes goes on as an event interrupt */
+	if (msg & SQK_MSG_PRIV) {
+		msg &= 0xff;
+		if (msg == 1 && emu_dbg_ev_from_interrupt(q, m0 & 0x3ff, (m0 & 0xfffc00) >> 10))
+			return 0;
+	}
 	if (msg == 1) /* MSG_INTERRUPT: SQ_INTERRUPT_MSG with m0 */
 		emu_engine_irq(q, KFDSIG_EMU_IRQ_SQ_MSG, m0);
 	return 0;
+}
+
+static uint64_t trap_base(void *ctx)
+{
+	return emu_dbg_trap_base(ctx);
+}
+
+static uint32_t wave_traps(void *ctx)
+{
+	struct emu_queue *q = ctx;
+	uint32_t m = emu_dbg_wave_traps(q->p);
+
+	return (m & KFDSIG_DBG_TRAP_MASK_TRAP_ON_WAVE_START ? SQK_WAVE_TRAP_START : 0) |
+	       (m & KFDSIG_DBG_TRAP_MASK_TRAP_ON_WAVE_END ? SQK_WAVE_TRAP_END : 0);
+}
+
+static uint32_t doorbell(void *ctx)
+{
+	const struct emu_queue *q = ctx;
+
+	return q->id; /* the queue's doorbell id (emu_queue.c) */
 }
 
 static int trap(void *ctx, uint8_t id)
@@ -185,7 +216,10 @@ static bool run(struct emu_queue *q, struct sqk_dispatch *sd)
 			       .message = message,
 			       .trap = trap,
 			       .stop = stop,
-			       .clock = clock_ };
+			       .clock = clock_,
+			       .trap_base = trap_base,
+			       .wave_traps = wave_traps,
+			       .doorbell = doorbell };
 	struct kfd_process_device_apertures ap;
 	struct sqk_result res;
 	int rc;

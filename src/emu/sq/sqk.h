@@ -167,7 +167,34 @@ struct sqk_env {
 	bool (*stop)(void *ctx);
 	/* GPU clock for s_memtime / s_memrealtime (may be NULL). */
 	uint64_t (*clock)(void *ctx);
+	/* The second-level trap handler the waves run as code (GC 9 and
+	 * 10 layouts), read once per dispatch; 0 (or NULL hook): none, and
+	 * s_trap goes to .trap. With one, a trap enters it as the kernel's
+	 * first-level CWSR handler leaves a wave there (ttmp0/1 the PC with
+	 * the trap id in ttmp1[23:16], TRAPSTS the cause) and s_rfe_b64
+	 * returns; s_sendmsg inside it carries SQK_MSG_PRIV. */
+	uint64_t (*trap_base)(void *ctx);
+	/* SQK_WAVE_TRAP_START / _END: the traps on wave start and end
+	 * enabled (a debugger's wave launch override), read once per
+	 * dispatch. */
+	uint32_t (*wave_traps)(void *ctx);
+	/* MSG_GET_DOORBELL: the wave's queue's doorbell id. */
+	uint32_t (*doorbell)(void *ctx);
 };
+
+/* s_sendmsg from inside the trap handler: the SQ interrupt's PRIV bit
+ * (kfd_int_process_v9.c, context_id0[13]), or'ed into .message's msg. */
+#define SQK_MSG_PRIV 0x100u
+#define SQK_WAVE_TRAP_START 1u
+#define SQK_WAVE_TRAP_END 2u
+
+/* TRAPSTS bits of a trap's cause (GC 9/10): ADDR_WATCH0 EXCP[7], 1-3 in
+ * EXCP_HI [14:12] (cwsr_trap_handler_gfx9.asm SQ_WAVE_TRAPSTS_EXCP_HI);
+ * wave start and end: kfdtest's TrapHandlerIsa tests 0x1800000 before
+ * GFX11; which of bits 23 and 24 is which is UNVERIFIED (start 23 here). */
+#define SQK_TRAPSTS_WATCH0 (1u << 7)
+#define SQK_TRAPSTS_WAVE_START (1u << 23)
+#define SQK_TRAPSTS_WAVE_END (1u << 24)
 
 /* A dispatch as the packet processor sets it up. */
 struct sqk_dispatch {

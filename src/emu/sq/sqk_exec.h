@@ -36,7 +36,14 @@ struct sqk_wave {
 	uint64_t gws_gen, gws_release;
 	uint8_t gws_rid;
 	bool gws_p;
+	/* trap handler (sqk_env.trap_base): TRAPSTS of the trap in
+	 * progress, inside it, the wave-end trap taken */
+	uint32_t trapsts;
+	bool in_trap, end_trapped;
 };
+
+/* Enter the trap handler (r->tba) for the instruction at @pc. */
+void sqk_trap_enter(struct sqk_wave *w, uint64_t pc, uint8_t trap_id, uint32_t sts);
 
 /* One dispatch in progress. */
 struct sqk_run {
@@ -49,7 +56,9 @@ struct sqk_run {
 	/* the dispatch's workgroups and how many run at once (host threads) */
 	uint64_t groups;
 	const unsigned *resident;
-	bool ftz32, ftz64; /* flush denormals (FLOAT_DENORM_MODE 0) */
+	uint64_t tba;	     /* sqk_env.trap_base, 0: none */
+	uint32_t wave_traps; /* sqk_env.wave_traps */
+	bool ftz32, ftz64;   /* flush denormals (FLOAT_DENORM_MODE 0) */
 	struct {
 		uint64_t page;
 		uint8_t *host;

@@ -57,6 +57,7 @@ static uint32_t brev32(uint32_t v)
 /* HW registers s_getreg/s_setreg know (LLVM SIDefines.h Hwreg ids). */
 #define HWREG_MODE 1
 #define HWREG_STATUS 2
+#define HWREG_TRAPSTS 3
 #define HWREG_HW_ID 4
 #define HWREG_SH_MEM_BASES 15
 
@@ -65,6 +66,8 @@ static uint32_t getreg(struct sqk_wave *w, unsigned id)
 	switch (id) {
 	case HWREG_MODE:
 		return w->mode;
+	case HWREG_TRAPSTS:
+		return w->trapsts;
 	case HWREG_STATUS:
 		return 1u << 0 | (sqk_exec(w) == 0) << 9 | (sqk_get_mask(w, SQK_VCC) == 0) << 10 |
 		       (w->scc ? 1u : 0);
@@ -83,6 +86,18 @@ static void setreg(struct sqk_wave *w, unsigned simm, uint32_t v)
 
 	if (id == HWREG_MODE)
 		w->mode = (w->mode & ~m) | (v << off & m);
+}
+
+void sqk_trap_enter(struct sqk_wave *w, uint64_t pc, uint8_t trap_id, uint32_t sts)
+{
+	/* ttmp0 = PC[31:0], ttmp1 = PC[47:32] | trap id << 16
+	 * (cwsr_trap_handler_gfx9.asm S_SAVE_PC_HI_TRAP_ID_MASK 0xff0000);
+	 * ttmp0-15 are scalar operand codes 108-123 on GC 9/10 */
+	w->s[108] = (uint32_t)pc;
+	w->s[109] = ((uint32_t)(pc >> 32) & 0xffff) | (uint32_t)trap_id << 16;
+	w->trapsts |= sts;
+	w->in_trap = true;
+	w->pc = w->r->tba;
 }
 
 int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in)
@@ -408,6 +423,14 @@ int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in)
 	case K_s_setpc_b64:
 		w->pc = S64(0);
 		return 2; /* pc set */
+	case K_s_rfe_b64:
+		/* return from the trap handler: PC = S0 (48 bits); the trap's
+		 * TRAPSTS cause ends with it (emulator choice: the handler
+		 * may leave it set, the next trap reports its own) */
+		w->pc = S64(0) & 0xffffffffffffull;
+		w->in_trap = false;
+		w->trapsts = 0;
+		return 2;
 	case K_s_swappc_b64:
 		a64 = S64(0);
 		sqk_swrite(w, d, in->pc + in->size, true);
@@ -510,6 +533,15 @@ int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in)
 		CBR(s_cbranch_execz, sqk_exec(w) == 0)
 		CBR(s_cbranch_execnz, sqk_exec(w) != 0)
 	case K_s_endpgm:
+		/* wave end trap (KFD_DBG_TRAP_MASK_TRAP_ON_WAVE_END): the
+		 * handler runs before the wave ends; its s_rfe_b64 comes back
+		 * to this s_endpgm, which then ends the wave */
+		if (w->r->tba && (w->r->wave_traps & SQK_WAVE_TRAP_END) && !w->end_trapped &&
+		    !w->in_trap) {
+			w->end_trapped = true;
+			sqk_trap_enter(w, in->pc, 0, SQK_TRAPSTS_WAVE_END);
+			return 2;
+		}
 		w->state = SQK_DONE;
 		return 1;
 	case K_s_barrier:
@@ -522,7 +554,18 @@ int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in)
 		 * (LLVM SIDefines.h SendMsg::ID_MASK_PreGFX11_,
 		 * ID_MASK_GFX11Plus_) */
 		unsigned id = in->simm16 & (w->r->f->gen >= SQK_GEN_GFX11 ? 0xff : 0xf);
-		int rr = env->message ? env->message(env->ctx, id, w->s[SQK_M0]) : 0;
+		int rr;
+
+		/* MSG_GET_DOORBELL (LLVM SIDefines.h ID_GET_DOORBELL 10, GC
+		 * 9/10): the doorbell id lands in EXEC_LO with bit 31 clear
+		 * (the kernel's cwsr_trap_handler_gfx9.asm waits for it) */
+		if (id == 10 && env->doorbell && w->r->f->gen < SQK_GEN_GFX11) {
+			w->s[SQK_EXEC] = env->doorbell(env->ctx) & 0x3ff;
+			break;
+		}
+		rr = env->message ? env->message(env->ctx, id | (w->in_trap ? SQK_MSG_PRIV : 0),
+						 w->s[SQK_M0])
+				  : 0;
 
 		if (rr < 0)
 			return sqk_fail(w, in, rr, "message refused");
@@ -533,7 +576,15 @@ int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in)
 		break;
 	}
 	case K_s_trap: {
-		int rr = env->trap ? env->trap(env->ctx, (uint8_t)in->simm16) : 0;
+		int rr;
+
+		/* a second-level handler run as code: ttmp0/1 point at the
+		 * s_trap (the handler steps over it) */
+		if (w->r->tba && !w->in_trap) {
+			sqk_trap_enter(w, in->pc, (uint8_t)in->simm16, 0);
+			return 2;
+		}
+		rr = env->trap ? env->trap(env->ctx, (uint8_t)in->simm16) : 0;
 
 		if (rr < 0)
 			return sqk_fail(w, in, rr, "trap handler failed");

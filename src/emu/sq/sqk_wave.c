@@ -56,6 +56,8 @@ struct sqk_shared {
 	int abort;	/* a thread failed: the others stop (atomic) */
 	unsigned lanes, maxw;
 	unsigned resident; /* host threads running workgroups at once (atomic) */
+	uint64_t tba;	   /* sqk_env.trap_base, GC 9/10 only */
+	uint32_t wave_traps;
 };
 
 /* One host thread's part: its own waves, LDS, decode cache, TLB, result. */
@@ -289,6 +291,13 @@ static void init_wave(struct sqk_ctx *c, struct sqk_wave *w, unsigned wi, const 
 	/* MODE: FP_ROUND [3:0], FP_DENORM [7:4], DX10_CLAMP [8], IEEE [9] */
 	w->mode = (d->rsrc1 >> 12 & 0xff) | (d->rsrc1 >> 21 & 1) << 8 | (d->rsrc1 >> 23 & 1) << 9;
 	w->pc = d->entry + ((d->preload & 0x7f) ? 256 : 0);
+	w->trapsts = 0;
+	w->in_trap = false;
+	w->end_trapped = false;
+	/* wave start trap: the handler runs before the first instruction
+	 * and returns to it */
+	if (c->r.tba && (c->r.wave_traps & SQK_WAVE_TRAP_START))
+		sqk_trap_enter(w, w->pc, 0, SQK_TRAPSTS_WAVE_START);
 }
 
 static int run_group(struct sqk_ctx *c, unsigned nw)
@@ -369,6 +378,8 @@ static struct sqk_ctx *ctx_new(struct sqk_shared *sh, const struct sqk_env *env)
 	c->r.lds_size = d->lds_bytes;
 	c->r.groups = sh->total;
 	c->r.resident = &sh->resident;
+	c->r.tba = sh->tba;
+	c->r.wave_traps = sh->wave_traps;
 	c->r.lds = calloc(1, d->lds_bytes ? d->lds_bytes : 4);
 	c->waves = calloc(sh->maxw, sizeof(*c->waves));
 	c->dc = calloc(DCACHE, sizeof(*c->dc));
@@ -498,6 +509,12 @@ int sqk_run(const struct sqk_dispatch *d, const struct sqk_env *env, struct sqk_
 	if (d->gws)
 		nthr = sh.total < SQK_GWS_THREADS ? (unsigned)sh.total : SQK_GWS_THREADS;
 	sh.resident = nthr;
+	/* the trap handler as code: the GC 9 and 10 trap state (ttmp codes
+	 * 108-123, MSG_GET_DOORBELL by s_sendmsg) */
+	if (env->trap_base && d->fam->gen >= SQK_GEN_GFX9 && d->fam->gen <= SQK_GEN_GFX10_3)
+		sh.tba = env->trap_base(env->ctx);
+	if (sh.tba && env->wave_traps)
+		sh.wave_traps = env->wave_traps(env->ctx);
 	c[0] = ctx_new(&sh, env);
 	if (!c[0])
 		return res->err = -ENOMEM;

@@ -1,0 +1,208 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The kernel interpreter runs a second-level trap handler as code when the
+ * env names one (sqk_env.trap_base), on GC 9 (gfx90a, gfx942):
+ *   - s_trap N enters it with ttmp0 = PC[31:0] of the s_trap and
+ *     ttmp1 = PC[47:32] | N << 16 (the kernel's cwsr_trap_handler_gfx9.asm
+ *     S_SAVE_PC_HI_TRAP_ID_MASK), TRAPSTS 0; the handler's s_rfe_b64
+ *     returns to the address in its operand (here past the s_trap);
+ *   - MSG_GET_DOORBELL (s_sendmsg 10) leaves the doorbell id in EXEC_LO
+ *     with bit 31 clear; s_sendmsg MSG_INTERRUPT inside the handler
+ *     carries SQK_MSG_PRIV (kfd_int_process_v9.c context_id0 PRIV), and
+ *     outside it does not;
+ *   - the wave start and end traps (SQK_WAVE_TRAP_START/_END) enter it
+ *     before the first instruction and at s_endpgm, with TRAPSTS bit 23 /
+ *     24 (kfdtest's TrapHandlerIsa reads 0x1800000 before GFX11), and the
+ *     wave still ends once;
+ *   - without a handler (trap_base 0) s_trap stops the wave as before.
+ * The handler reports TRAPSTS through m0 of a first interrupt message and
+ * the doorbell with trap code 2 (0x800) through a second one; the kernel
+ * stores the handler's copy of ttmp1 after the trap. Needs llvm-mc 22.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "emu/sq/sqk.h"
+#include "emu_sqk_util.h"
+#include "kfd_util.h"
+
+#define CODE_VA 0x7f1200000000ull
+#define DATA_VA 0x7f1300000000ull
+#define HANDLER_OFF 0x200
+
+static uint8_t code[4096];
+static uint32_t data[1024];
+
+struct rec {
+	unsigned n;
+	uint32_t msg[16], m0[16];
+	uint32_t doorbell;
+	uint64_t tba;
+	uint32_t traps;
+};
+
+static void *xlate(void *ctx, uint64_t va, uint32_t len, bool write, bool *ro)
+{
+	(void)ctx;
+	*ro = false;
+	if (!write && va >= CODE_VA && va - CODE_VA + len <= sizeof(code))
+		return code + (va - CODE_VA);
+	if (va >= DATA_VA && va - DATA_VA + len <= sizeof(data))
+		return (uint8_t *)data + (va - DATA_VA);
+	*ro = write && va >= CODE_VA && va - CODE_VA + len <= sizeof(code);
+	return NULL;
+}
+
+static int message(void *ctx, uint32_t msg, uint32_t m0)
+{
+	struct rec *r = ctx;
+
+	if (r->n < 16) {
+		r->msg[r->n] = msg;
+		r->m0[r->n] = m0;
+	}
+	r->n++;
+	return 0;
+}
+
+static uint64_t trap_base(void *ctx)
+{
+	return ((struct rec *)ctx)->tba;
+}
+
+static uint32_t wave_traps(void *ctx)
+{
+	return ((struct rec *)ctx)->traps;
+}
+
+static uint32_t doorbell(void *ctx)
+{
+	return ((struct rec *)ctx)->doorbell;
+}
+
+/* kernel: s_trap 5 (unless @endonly), then an ordinary interrupt message
+ * (m0 0x1234) and a store of v7 (the handler's copy of ttmp1) to DATA_VA.
+ * handler: TRAPSTS in m0 (message 1), the doorbell id | 0x800 (message 2),
+ * past the s_trap unless the cause is a wave start or end, s_rfe_b64. */
+static const char *src(bool endonly)
+{
+	static char buf[4096];
+
+	snprintf(buf, sizeof(buf),
+		 ".text\n"
+		 "%s"
+		 "  s_mov_b32 m0, 0x1234\n"
+		 "  s_sendmsg sendmsg(MSG_INTERRUPT)\n"
+		 "  v_mov_b32 v0, 0x%x\n"
+		 "  v_mov_b32 v1, 0x%x\n"
+		 "  flat_store_dword v[0:1], v7\n"
+		 "  s_waitcnt vmcnt(0) & lgkmcnt(0)\n"
+		 "  s_endpgm\n"
+		 ".org 0x%x\n"
+		 "  s_getreg_b32 ttmp14, hwreg(HW_REG_TRAPSTS)\n"
+		 "  s_mov_b32 m0, ttmp14\n"
+		 "  s_sendmsg sendmsg(MSG_INTERRUPT)\n"
+		 "  v_mov_b32 v7, ttmp1\n"
+		 "  s_mov_b32 ttmp2, exec_lo\n"
+		 "  s_mov_b32 exec_lo, 0x80000000\n"
+		 "  s_sendmsg 10\n"
+		 "  s_mov_b32 ttmp3, exec_lo\n"
+		 "  s_mov_b32 exec_lo, ttmp2\n"
+		 "  s_or_b32 ttmp3, ttmp3, 0x800\n"
+		 "  s_mov_b32 m0, ttmp3\n"
+		 "  s_sendmsg sendmsg(MSG_INTERRUPT)\n"
+		 "  s_and_b32 ttmp2, ttmp14, 0x1800000\n"
+		 "  s_cbranch_scc1 RET\n"
+		 "  s_add_u32 ttmp0, ttmp0, 4\n"
+		 "  s_addc_u32 ttmp1, ttmp1, 0\n"
+		 "RET:\n"
+		 "  s_and_b32 ttmp1, ttmp1, 0xffff\n"
+		 "  s_rfe_b64 ttmp[0:1]\n",
+		 endonly ? "" : "  v_mov_b32 v7, 0\n  s_trap 5\n", (unsigned)DATA_VA,
+		 (unsigned)(DATA_VA >> 32), HANDLER_OFF);
+	return buf;
+}
+
+static int run(const char *mcpu, uint32_t gfxv, bool endonly, struct rec *r, struct sqk_result *res)
+{
+	struct sqk_env env = { .ctx = r,
+			       .xlate = xlate,
+			       .message = message,
+			       .trap_base = trap_base,
+			       .wave_traps = wave_traps,
+			       .doorbell = doorbell };
+	struct sqk_dispatch d = { 0 };
+
+	T_REQUIRE(kco_asm_text(src(endonly), mcpu, "", code, sizeof(code)) > HANDLER_OFF,
+		  "%s: assemble", mcpu);
+	memset(data, 0, sizeof(data));
+	d.fam = sqk_family_of(gfxv);
+	T_REQUIRE(d.fam, "family of %s", mcpu);
+	d.entry = CODE_VA;
+	d.rsrc1 = 1; /* 16 VGPRs */
+	d.aql = true;
+	d.wg[0] = d.grid[0] = 1;
+	d.wg[1] = d.wg[2] = d.grid[1] = d.grid[2] = 1;
+	return sqk_run(&d, &env, res);
+}
+
+static void check(const char *mcpu, uint32_t gfxv)
+{
+	struct sqk_result res;
+	struct rec r = { 0 };
+	int rc;
+
+	/* no handler: the wave stops at the s_trap, nothing after it runs */
+	rc = run(mcpu, gfxv, false, &r, &res);
+	CHECK(rc == 1 && res.trapped && res.trap_id == 5, "%s: no handler: rc %d trapped %d id %u",
+	      mcpu, rc, res.trapped, res.trap_id);
+	CHECK_EQ(r.n, 0u, "%s: no handler: no message", mcpu);
+
+	/* s_trap 5 into the handler and back past it */
+	memset(&r, 0, sizeof(r));
+	r.tba = CODE_VA + HANDLER_OFF;
+	r.doorbell = 0x2a7;
+	rc = run(mcpu, gfxv, false, &r, &res);
+	CHECK(rc == 0 && !res.trapped, "%s: handler: rc %d trapped %d (%s)", mcpu, rc, res.trapped,
+	      res.msg);
+	CHECK_EQ(r.n, 3u, "%s: two messages of the handler, one of the kernel", mcpu);
+	CHECK(r.msg[0] == (1u | SQK_MSG_PRIV) && r.m0[0] == 0,
+	      "%s: TRAPSTS of an s_trap: msg %#x m0 %#x", mcpu, r.msg[0], r.m0[0]);
+	CHECK(r.msg[1] == (1u | SQK_MSG_PRIV) && r.m0[1] == (0x2a7u | 0x800u),
+	      "%s: doorbell message: msg %#x m0 %#x", mcpu, r.msg[1], r.m0[1]);
+	CHECK(r.msg[2] == 1u && r.m0[2] == 0x1234u, "%s: the kernel's own message: msg %#x m0 %#x",
+	      mcpu, r.msg[2], r.m0[2]);
+	CHECK_EQ(data[0], (uint32_t)(CODE_VA >> 32) | 5u << 16,
+		 "%s: ttmp1 = PC[47:32] | trap id << 16", mcpu);
+
+	/* wave start and end traps on a kernel without s_trap */
+	memset(&r, 0, sizeof(r));
+	r.tba = CODE_VA + HANDLER_OFF;
+	r.traps = SQK_WAVE_TRAP_START | SQK_WAVE_TRAP_END;
+	rc = run(mcpu, gfxv, true, &r, &res);
+	CHECK(rc == 0 && res.waves == 1, "%s: start/end: rc %d (%s)", mcpu, rc, res.msg);
+	CHECK_EQ(r.n, 5u, "%s: start (2), kernel (1), end (2) messages", mcpu);
+	CHECK(r.msg[0] == (1u | SQK_MSG_PRIV) && r.m0[0] == 1u << 23,
+	      "%s: wave start TRAPSTS: msg %#x m0 %#x", mcpu, r.msg[0], r.m0[0]);
+	CHECK(r.msg[3] == (1u | SQK_MSG_PRIV) && r.m0[3] == 1u << 24,
+	      "%s: wave end TRAPSTS: msg %#x m0 %#x", mcpu, r.msg[3], r.m0[3]);
+	CHECK(r.msg[2] == 1u && r.m0[2] == 0x1234u, "%s: the kernel ran between", mcpu);
+
+	/* only the start trap */
+	memset(&r, 0, sizeof(r));
+	r.tba = CODE_VA + HANDLER_OFF;
+	r.traps = SQK_WAVE_TRAP_START;
+	rc = run(mcpu, gfxv, true, &r, &res);
+	CHECK(rc == 0 && r.n == 3 && r.m0[0] == 1u << 23, "%s: start only: rc %d, %u messages",
+	      mcpu, rc, r.n);
+}
+
+int main(void)
+{
+	if (kco_asm_missing())
+		return T_EXIT_SKIP;
+	check("gfx90a", 90010);
+	check("gfx942", 90402);
+	return t_result("emu_sqk_trap_handler");
+}
