@@ -193,6 +193,38 @@ static void load_alias(const struct sqk_family *f)
 	fclose(fp);
 }
 
+/* gfx11 memory operands: the immediate offset ("offset:N", or SMEM's
+ * last operand), MUBUF's offen and idxen, as llvm-objdump prints them. */
+static void check_mem11(const struct sqk_insn *in, const char *ops, const char *where)
+{
+	const char *o = strstr(ops, "offset:");
+	long want = 0;
+	bool have = false;
+
+	if (in->enc == SQK_SMEM && !o) {
+		const char *last = strrchr(ops, ',');
+		char *e;
+
+		if (last) {
+			want = strtol(last + 2, &e, 0);
+			have = e != last + 2 && (*e == 0 || *e == ' ');
+		}
+	} else if (o && (in->enc == SQK_SMEM || in->enc == SQK_FLAT || in->enc == SQK_GLOBAL ||
+			 in->enc == SQK_SCRATCH || in->enc == SQK_MUBUF)) {
+		want = strtol(o + 7, NULL, 0);
+		have = true;
+	} else if (!o && (in->enc == SQK_FLAT || in->enc == SQK_GLOBAL || in->enc == SQK_SCRATCH ||
+			  in->enc == SQK_MUBUF)) {
+		have = true; /* no offset printed: 0 */
+	}
+	if (have)
+		CHECK(in->offset == want, "%s: offset %ld, decoded %d", where, want, in->offset);
+	if (in->enc == SQK_MUBUF)
+		CHECK(in->offen == (strstr(ops, "offen") != NULL) &&
+			      in->idxen == (strstr(ops, "idxen") != NULL),
+		      "%s: offen %d idxen %d decoded", where, in->offen, in->idxen);
+}
+
 /* Disassemble @obj and check every instruction. */
 static void check_obj(const struct sqk_family *f, const char *obj, const char *what)
 {
@@ -244,6 +276,8 @@ static void check_obj(const struct sqk_family *f, const char *obj, const char *w
 		CHECK(strcmp(sqk_op_name(in.op), canon(f, mn)) == 0, "%s: decoded as %s", where,
 		      sqk_op_name(in.op));
 		check_dst(&in, ops, where);
+		if (f->gen >= SQK_GEN_GFX11)
+			check_mem11(&in, ops, where);
 		if (in.enc == SQK_VOPD) {
 			/* the Y half after "::"; its opcode at [21:17]
 			 * (the RDNA3 manual's VOPD format), row 32 + it */

@@ -285,6 +285,52 @@ static void t_fault(const char *spec, const struct kco *co, const char *what)
 	}
 }
 
+/* test/kernels/sqk_signal.ll: a wave signals a KFD event with s_sendmsg
+ * after real work (squares summed by atomics across the workgroup's waves);
+ * WAIT_EVENTS on the event completes, the sum is the host's. */
+static void t_signal(const char *spec, const char *mcpu, const char *attrs, int opt)
+{
+	struct kco co;
+	struct krig r;
+	struct kfdsig_event ev;
+	struct kfdsig_wait_entry w = { 0 };
+	enum kfdsig_wait_result res = KFDSIG_WAIT_TIMEOUT;
+	uint64_t *page, page_va, in_va, out_va;
+	uint32_t *in, *out, want = 0;
+	char what[96];
+	struct {
+		uint64_t in, out, slot;
+		uint32_t id;
+	} args;
+
+	snprintf(what, sizeof(what), "%s%s%s -O%d signal", mcpu, *attrs ? " " : "", attrs, opt);
+	T_REQUIRE(kco_build(KFDSIG_SOURCE_DIR "/test/kernels/sqk_signal.ll", mcpu, attrs, opt,
+			    &co) == 0,
+		  "compile %s", what);
+	krig_open(&r, spec, 1u << 20);
+	krig_load(&r, &co);
+	ev = t_event(r.kfd, KFDSIG_EVENT_SIGNAL, false);
+	T_REQUIRE(!kfdsig_kfd_signal_page(r.kfd, &page, &page_va), "signal page");
+	in = krig_alloc(&r, 4 * 256, &in_va);
+	out = krig_alloc(&r, 4, &out_va);
+	for (uint32_t i = 0; i < 256; i++) {
+		in[i] = i * 3 + 1;
+		want += in[i] * in[i];
+	}
+	*out = 0;
+	args.in = in_va;
+	args.out = out_va;
+	args.slot = page_va + 8ull * ev.id;
+	args.id = ev.id;
+	CHECK(krig_run(&r, "signal", 256, 256, &args, sizeof(args), WAIT_MS) == 0, "%s ran", what);
+	CHECK(*out == want, "%s: sum %u, host %u", what, *out, want);
+	w.event_id = ev.id;
+	CHECK(t_wait(r.kfd, &w, 1, false, WAIT_MS, &res) == 0 && res == KFDSIG_WAIT_COMPLETE,
+	      "%s: the wave's s_sendmsg woke WAIT_EVENTS on event %u", what, ev.id);
+	krig_close(&r);
+	kco_free(&co);
+}
+
 int main(void)
 {
 	static const struct {
@@ -336,5 +382,11 @@ int main(void)
 				t_fault(tg[i].spec, &co, what);
 			kco_free(&co);
 		}
+	for (int opt = 0; opt <= 3; opt += 3) {
+		t_signal("gfx1030", "gfx1030", "", opt);
+		t_signal("gfx1100", "gfx1100", "", opt);
+		t_signal("gfx1100", "gfx1100", "+wavefrontsize64", opt);
+		t_signal("gfx1151", "gfx1151", "", opt);
+	}
 	return t_result("emu_sqk_kernels");
 }
