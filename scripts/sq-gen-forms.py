@@ -58,10 +58,12 @@ def main():
         want = table_rows(fam)
         texts = {}  # (enc id, opcode) -> candidate texts, in variant order
         for enc, n in gen.ranges(g10).items():
+            if not gen.has_enc(mcpu, enc):
+                continue
             for v in range(len(gen.variants(enc, 0, g10))):
                 ops = [op for op in range(n) if (ENC_ID[enc], op) in want]
                 for op, m in zip(ops, gen.disasm(mcpu, [gen.variants(enc, op, g10)[v] for op in ops])):
-                    if m and gen.row_name(enc, op, m, g10) == want[(ENC_ID[enc], op)]:
+                    if m and gen.gfx8_name(mcpu, gen.row_name(enc, op, m, g10)) == want[(ENC_ID[enc], op)]:
                         t = texts.setdefault((ENC_ID[enc], op), [])
                         # a VOP3 form printed without its suffix (v_nop)
                         # assembles to the short encoding: ask for _e64

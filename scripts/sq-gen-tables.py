@@ -27,7 +27,25 @@ known = set(names)
 FAMILIES = [("gfx900", "gfx900", False), ("gfx906", "gfx906", False), ("gfx908", "gfx908", False),
             ("gfx90a", "gfx90a", False), ("gfx940", "gfx942", False), ("gfx1030", "gfx1030", True),
             ("gfx1010", "gfx1010", True), ("gfx1011", "gfx1011", True), ("gfx950", "gfx950", False),
-            ("gfx1100", "gfx1100", "gfx11")]
+            ("gfx1100", "gfx1100", "gfx11"), ("gfx803", "gfx803", False)]
+
+# GCN3 (gfx8) names its carry-out adds as gfx9 names its carry-less ones: the
+# interpreter's operation is the gfx9 _co one (GCN3 ISA manual, V_ADD_U32:
+# "VCC = carry out"; LLVM VOP2Instructions.td, V_ADD_CO_U32 "v_add_u32" on VI)
+GFX8_NAMES = {"v_add_u32": "v_add_co_u32", "v_sub_u32": "v_sub_co_u32",
+              "v_subrev_u32": "v_subrev_co_u32", "v_addc_u32": "v_addc_co_u32",
+              "v_subb_u32": "v_subb_co_u32", "v_subbrev_u32": "v_subbrev_co_u32"}
+
+def gfx8(mcpu):
+    return mcpu.startswith("gfx8")
+
+def gfx8_name(mcpu, mn):
+    """the interpreter's operation for row name mn on mcpu (gfx8 renames)"""
+    return GFX8_NAMES.get(mn, mn) if mn and gfx8(mcpu) else mn
+
+# encodings a family does not have (gfx8: no VOP3P, FLAT without segments)
+def has_enc(mcpu, enc):
+    return not (gfx8(mcpu) and enc in ("VOP3P", "FLATS", "FLATG"))
 
 # gfx11 renamed most memory and some ALU operations (LLVM's *_Real_gfx11 defs
 # and their MnemonicAlias entries for the older names): the gfx11 mnemonic ->
@@ -232,6 +250,8 @@ def main():
     for fam, mcpu, g10 in FAMILIES:
         rows, seen = [], set()
         for enc, n in ranges(g10).items():
+            if not has_enc(mcpu, enc):
+                continue
             found = {}
             nv = len(variants(enc, 0, g10))
             for v in range(nv):
@@ -241,7 +261,7 @@ def main():
                     if m:
                         found[op] = m
             for op, m in sorted(found.items()):
-                mn = row_name(enc, op, m, g10)
+                mn = gfx8_name(mcpu, row_name(enc, op, m, g10))
                 if mn is None:
                     continue
                 if enc.startswith("FLAT") and not mn.startswith(("flat_", "global_", "scratch_")):

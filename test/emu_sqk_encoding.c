@@ -96,6 +96,25 @@ static void strip(char *m)
 	}
 }
 
+/* GCN3's carry-out adds are the gfx9 _co operations (LLVM prints them
+ * v_add_u32 ... on gfx8: VOP2Instructions.td, the VI names). */
+static void gfx8_name(const struct sqk_family *f, char *m, size_t n)
+{
+	static const char *const map[][2] = {
+		{ "v_add_u32", "v_add_co_u32" },       { "v_sub_u32", "v_sub_co_u32" },
+		{ "v_subrev_u32", "v_subrev_co_u32" }, { "v_addc_u32", "v_addc_co_u32" },
+		{ "v_subb_u32", "v_subb_co_u32" },     { "v_subbrev_u32", "v_subbrev_co_u32" },
+	};
+
+	if (f->gen != SQK_GEN_GFX8)
+		return;
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (strcmp(m, map[i][0]) == 0) {
+			snprintf(m, n, "%s", map[i][1]);
+			return;
+		}
+}
+
 /* First operand as a register: 'v' or 's' and its (first) number; 0: none.
  * m0 and null are 's' with the codes the decoder gives them on every
  * generation (SQK_M0, SQK_NULL10: gfx11 encodes them the other way round). */
@@ -265,6 +284,7 @@ static void check_obj(const struct sqk_family *f, const char *obj, const char *w
 		for (size_t k = strlen(ops); k && (ops[k - 1] == ' ' || ops[k - 1] == '\n'); k--)
 			ops[k - 1] = 0;
 		strip(mn);
+		gfx8_name(f, mn, sizeof(mn));
 		snprintf(where, sizeof(where), "%s %s: %s %s", f->name, what, mn, ops);
 		size = sqk_decode(f, w, nw, &in);
 		n++;
@@ -383,6 +403,25 @@ static void absent(void)
 	}
 }
 
+/* GCN3 SMEM offsets (GCN3 ISA manual, SMEM: IMM selects OFFSET[19:0] or
+ * the SGPR in OFFSET[7:0]), on llvm-mc's words for gfx803. */
+static void gfx8_smem(void)
+{
+	const struct sqk_family *f = sqk_family_of(80003);
+	/* s_load_dwordx4 s[4:7], s[2:3], s8 */
+	static const uint32_t sreg[2] = { 0xc0080101, 0x00000008 };
+	/* s_buffer_load_dwordx2 s[4:5], s[8:11], 0xfffff */
+	static const uint32_t imm[2] = { 0xc0260104, 0x000fffff };
+	struct sqk_insn in;
+
+	T_REQUIRE(f, "gfx803 family");
+	CHECK(sqk_decode(f, sreg, 2, &in) == 8 && in.soffset == 8 && in.offset == 0,
+	      "gfx803 s_load_dwordx4 ..., s8: soffset %u offset %d", in.soffset, in.offset);
+	CHECK(sqk_decode(f, imm, 2, &in) == 8 && in.offset == 0xfffff && in.soffset == 0xffff,
+	      "gfx803 s_buffer_load_dwordx2 ..., 0xfffff: offset 0x%x soffset %u",
+	      (unsigned)in.offset, in.soffset);
+}
+
 int main(void)
 {
 	static const struct {
@@ -409,6 +448,9 @@ int main(void)
 		{ "gfx1010", 100100, { NULL }, "+wavefrontsize64" },
 		{ "gfx1011", 100101, { "sqk_forms_gfx10.s", "sqk_all_gfx1011.s" }, "" },
 		{ "gfx1012", 100102, { NULL }, "" },
+		{ "gfx803", 80003, { "sqk_forms_gfx8.s", "sqk_all_gfx803.s" }, "" },
+		{ "gfx801", 80001, { NULL }, "" },
+		{ "gfx802", 80002, { "sqk_forms_gfx8.s" }, "" },
 		{ "gfx950",
 		  90500,
 		  { "sqk_forms_gfx90a.s", "sqk_forms_gfx940.s", "sqk_all_gfx950.s" },
@@ -434,6 +476,7 @@ int main(void)
 	}
 	check_rows();
 	absent();
+	gfx8_smem();
 	printf("%u instructions, %u distinct operations decoded as llvm-objdump reads them\n",
 	       total, distinct_ops);
 	return t_result("emu_sqk_encoding");

@@ -2,7 +2,7 @@
 /*
  * Compiled kernels on the emulated shader unit, checked against the host:
  * test/kernels/sqk_kernels.ll (from sqk_kernels.cl) compiled by LLVM 22 at
- * -O0 and -O3 for gfx900, gfx906, gfx908, gfx90a, gfx942, gfx950 (wave64) and
+ * -O0 and -O3 for gfx802, gfx803, gfx900, gfx906, gfx908, gfx90a, gfx942, gfx950 (wave64) and
  * gfx1030/gfx1036, gfx1010/gfx1012 and gfx1100 (wave32, and wave64 through
  * +wavefrontsize64), gfx1151 (wave32), run
  * through an AQL queue of the emulated KFD: a vector add over a partial
@@ -351,6 +351,8 @@ int main(void)
 		{ "gfx1100", "gfx1100", "" },
 		{ "gfx1100", "gfx1100", "+wavefrontsize64" },
 		{ "gfx1151", "gfx1151", "" },
+		{ "gfx803", "gfx803", "" },
+		{ "gfx802", "gfx802", "" },
 	};
 
 	if (!kco_llvm()) {

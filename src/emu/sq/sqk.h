@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The kernel interpreter of the emulated shader unit: runs compiled compute
- * kernels (what LLVM emits for AMDHSA code objects) on GCN5/CDNA (gfx900,
+ * kernels (what LLVM emits for AMDHSA code objects) on GCN3 (gfx801-803),
+ * GCN5/CDNA (gfx900,
  * gfx906, gfx908, gfx90a, gfx940-942, gfx950, wave64), RDNA1 (gfx1010-1012),
  * RDNA2 (gfx1030-1036) and RDNA3/3.5 (gfx1100-1103, gfx1150, gfx1151; wave32
  * and wave64). Internal to libkfdsig (docs/emu-shader-unit.md).
@@ -59,7 +60,7 @@ struct sqk_opent {
 
 extern const struct sqk_opent sqk_tab_gfx900[], sqk_tab_gfx906[], sqk_tab_gfx908[],
 	sqk_tab_gfx90a[], sqk_tab_gfx940[], sqk_tab_gfx1030[], sqk_tab_gfx1010[], sqk_tab_gfx1011[],
-	sqk_tab_gfx950[], sqk_tab_gfx1100[];
+	sqk_tab_gfx950[], sqk_tab_gfx1100[], sqk_tab_gfx803[];
 
 /*
  * ISA generations, in order: what the decoder keys its field layouts and

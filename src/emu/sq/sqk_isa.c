@@ -73,6 +73,11 @@ static struct sqk_family fams[] = {
 	  .gen = SQK_GEN_GFX11,
 	  .gfx10 = true,
 	  .packed_tid = true },
+	/* GCN3 (GCN3 ISA manual "Microcode Formats"; LLVM VIInstrFormats.td):
+	 * gfx9's layouts but SMEM without SOE (offset 20 bits), FLAT without
+	 * segment and offset, no VOP3P; gfx801, gfx802 and gfx803 have the
+	 * same opcodes as LLVM 22's disassembler reads them */
+	{ .name = "gfx803", .tab = sqk_tab_gfx803, .gen = SQK_GEN_GFX8 },
 };
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -93,12 +98,17 @@ static void build(void)
  * gfx1011 and gfx1012 add them (FeatureISAVersion10_1_1/10_1_2: the Dot1,
  * Dot2, Dot5, Dot6 features; gfx1012's opcodes are gfx1011's, as LLVM 22's
  * disassembler reads them); gfx950 (9.5.0) is gfx940 with more operations;
- * gfx1100-1103 and gfx1150/1151 are RDNA3/3.5.
+ * gfx1100-1103 and gfx1150/1151 are RDNA3/3.5; gfx801 (Carrizo), gfx802 (Tonga)
+ * and gfx803 (Fiji, Polaris) are GCN3.
  */
 const struct sqk_family *sqk_family_of(uint32_t v)
 {
 	pthread_once(&once, build);
 	switch (v) {
+	case 80001:
+	case 80002:
+	case 80003:
+		return &fams[10];
 	case 90000:
 	case 90002:
 	case 90004:
@@ -150,7 +160,7 @@ unsigned sqk_decode(const struct sqk_family *f, const uint32_t *w, unsigned avai
 {
 	uint32_t w0 = w[0], w1 = avail > 1 ? w[1] : 0;
 	unsigned size = 4;
-	bool g10 = f->gfx10, need_lit = false;
+	bool g10 = f->gfx10, g8 = f->gen == SQK_GEN_GFX8, need_lit = false;
 
 	if (f->gen >= SQK_GEN_GFX11)
 		return sqk_decode_gfx11(f, w, avail, in);
@@ -211,7 +221,7 @@ unsigned sqk_decode(const struct sqk_family *f, const uint32_t *w, unsigned avai
 			return 0;
 		in->w[1] = w1;
 		if ((!g10 && e6 == 0x34) || (g10 && e6 == 0x35)) {
-			if (!g10 && (w0 >> 23 & 7) == 7) { /* gfx9 VOP3P: 0x1a7 */
+			if (!g10 && !g8 && (w0 >> 23 & 7) == 7) { /* gfx9 VOP3P: 0x1a7 */
 				in->enc = SQK_VOP3P;
 				in->opcode = w0 >> 16 & 0x7f;
 			} else {
@@ -232,7 +242,7 @@ unsigned sqk_decode(const struct sqk_family *f, const uint32_t *w, unsigned avai
 			in->neg = w1 >> 29 & 7;
 			if (in->enc == SQK_VOP3) {
 				in->abs = w0 >> 8 & 7;
-				in->opsel = w0 >> 11 & 0xf;
+				in->opsel = g8 ? 0 : w0 >> 11 & 0xf; /* GCN3: no OPSEL */
 				in->omod = w1 >> 27 & 3;
 			} else {
 				in->neg_hi = w0 >> 8 & 7;
@@ -251,6 +261,13 @@ unsigned sqk_decode(const struct sqk_family *f, const uint32_t *w, unsigned avai
 				in->offset = sext(w1 & 0x1fffff, 21);
 				if ((w1 >> 25) != SQK_NULL10)
 					in->soffset = w1 >> 25;
+			} else if (g8) {
+				/* GCN3 SMEM: IMM selects a 20-bit unsigned
+				 * offset or an SGPR in OFFSET[7:0]; no SOE */
+				if (w0 >> 17 & 1)
+					in->offset = (int32_t)(w1 & 0xfffff);
+				else
+					in->soffset = w1 & 0xff;
 			} else {
 				bool imm = w0 >> 17 & 1, soe = w0 >> 14 & 1;
 
@@ -262,7 +279,8 @@ unsigned sqk_decode(const struct sqk_family *f, const uint32_t *w, unsigned avai
 					in->soffset = w1 >> 25;
 			}
 		} else if (e6 == 0x37) { /* FLAT / GLOBAL / SCRATCH */
-			unsigned seg = w0 >> 14 & 3, off = g10 ? SQK_NULL10 : 0x7f;
+			/* GCN3 FLAT: no SEG (FLAT only) and no OFFSET */
+			unsigned seg = g8 ? 0 : w0 >> 14 & 3, off = g10 ? SQK_NULL10 : 0x7f;
 
 			in->enc = seg == 0 ? SQK_FLAT : seg == 1 ? SQK_SCRATCH : SQK_GLOBAL;
 			if (seg == 3)
@@ -270,7 +288,9 @@ unsigned sqk_decode(const struct sqk_family *f, const uint32_t *w, unsigned avai
 			in->opcode = w0 >> 18 & 0x7f;
 			in->glc = w0 >> 16 & 1;
 			in->slc = w0 >> 17 & 1;
-			if (g10)
+			if (g8)
+				in->offset = 0;
+			else if (g10)
 				in->offset = seg ? sext(w0 & 0xfff, 12) : (int32_t)(w0 & 0x7ff);
 			else
 				in->offset = seg ? sext(w0 & 0x1fff, 13) : (int32_t)(w0 & 0xfff);
