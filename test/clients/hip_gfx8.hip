@@ -1,26 +1,24 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * hip_gfx8: HIP on an emulated gfx8 GPU, whose code the emulated shader
- * unit does not run. hipInit, hipGetDeviceProperties and the runtime's
- * queues must work (the AQL queue of gfx8: double-mapped ring, 32-bit
- * doorbell); the first kernel (the runtime's own blit or this one) must
- * then fail as an illegal instruction does on a GPU: ROCr's queue error
- * HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION, on which HIP aborts. It must
- * never print that the kernel "returned" (a pretended success), nor wait
- * forever (run-hip-gfx8.sh bounds it).
+ * hip_gfx8: HIP on an emulated gfx8 GPU. hipInit, hipGetDeviceProperties
+ * and the runtime's queues must work (the AQL queue of gfx8: double-mapped
+ * ring, 32-bit doorbell), and a kernel hipcc compiled for gfx8 must run on
+ * the emulated shader unit: each of 64 work-items writes its id + 1 times
+ * a kernel argument, copied back and checked here (run-hip-gfx8.sh bounds
+ * the run and wants "hip_gfx8: ok").
  */
 #include <hip/hip_runtime.h>
 #include <stdio.h>
 
-__global__ void fill(int *out)
+__global__ void fill(int *out, int k)
 {
-	out[threadIdx.x] = (int)threadIdx.x + 1;
+	out[threadIdx.x] = ((int)threadIdx.x + 1) * k;
 }
 
 int main(void)
 {
 	hipDeviceProp_t p;
-	int *d = NULL, n = 0;
+	int *d = NULL, n = 0, h[64];
 	hipError_t e;
 
 	setvbuf(stdout, NULL, _IONBF, 0);
@@ -38,8 +36,16 @@ int main(void)
 		return 1;
 	}
 	printf("hip_gfx8: launching\n");
-	hipLaunchKernelGGL(fill, dim3(1), dim3(64), 0, 0, d);
+	hipLaunchKernelGGL(fill, dim3(1), dim3(64), 0, 0, d, 7);
 	e = hipDeviceSynchronize();
 	printf("hip_gfx8: hipDeviceSynchronize returned %s\n", hipGetErrorString(e));
+	if (e != hipSuccess || hipMemcpy(h, d, sizeof(h), hipMemcpyDeviceToHost) != hipSuccess)
+		return 1;
+	for (int i = 0; i < 64; i++)
+		if (h[i] != (i + 1) * 7) {
+			printf("hip_gfx8: out[%d] = %d, not %d\n", i, h[i], (i + 1) * 7);
+			return 1;
+		}
+	printf("hip_gfx8: ok\n");
 	return 0;
 }
