@@ -240,8 +240,8 @@ static enum step dispatch(struct emu_queue *q, const uint32_t *d)
 	if (props & KD_SGPR_PRIVATE_SEGMENT_SIZE)
 		sg[n++] = d[6];
 	if (!emu_cp_run_waves(q, entry, sg, n, (props & KD_WAVEFRONT_SIZE32) != 0, groups)) {
-		/* A family the kernel interpreter does not run (gfx11,
-		 * gfx12), a dispatch its stub wave runner cannot (a
+		/* A family the kernel interpreter does not run (gfx12),
+		 * a dispatch its stub wave runner cannot (a
 		 * compiled kernel's grid): the waves cannot be run. On a GPU a
 		 * wave the emulator cannot run would execute; the emulator must
 		 * never pretend it did, nor hang the program on a packet error
