@@ -44,6 +44,12 @@ static void test_spec(void)
 	nodes("gfx942,xcc=6,partition=tpx", 3, 2); /* MI300A */
 	nodes("gfx942,xcc=6,partition=cpx", 6, 1);
 	nodes("gfx90a", 1, 1);
+	/* GC 12.1: soc_v1_0.c, the same modes; 8 XCCs at most */
+	nodes("gfx1250", 1, 8);
+	nodes("gfx1250,partition=dpx", 2, 4);
+	nodes("gfx1250,partition=cpx", 8, 1);
+	refused("gfx1250,partition=tpx", "GC 12.1: 8 % 3");
+	refused("gfx1250,xcc=9", "GC 12.1: above 8");
 	nodes("gfx942,partition=cpx,gfx942,partition=cpx", 16, 1);
 	refused("gfx942,partition=tpx", "8 % 3");
 	refused("gfx942,xcc=6,partition=dpx", "6 % 4");
@@ -102,6 +108,17 @@ static void test_tables(void)
 	      "the AID's shared id: the VMID decides");
 	CHECK_EQ(emu_xcc_nodes(&g, 8, KFDSIG_EMU_PARTITION_CPX, n, 4), -EINVAL,
 		 "more nodes than room");
+
+	/* GC 12.1: kfd_setup_interrupt_bitmap() case IP_VERSION(12, 1, 0):
+	 * 0x2 | 0x4 << (xcc % 4), 8 bits higher for XCCs 4-7 */
+	t = kfdsig_target_by_name("gfx1250");
+	T_REQUIRE(t && !emu_gen_derive(&g, t->gc_ip, t->sdma_ip, t->gfx_target_version, 0, 0),
+		  "gen gfx1250");
+	CHECK(emu_xcc_partitioned(&g) && emu_xcc_default(&g) == 8, "GC 12.1: 8 XCCs, partitioned");
+	CHECK_EQ(emu_xcc_nodes(&g, 8, KFDSIG_EMU_PARTITION_DPX, n, 16), 2, "GC 12.1 DPX");
+	CHECK(n[0].interrupt_bitmap == 0x3e && n[1].interrupt_bitmap == 0x3e00 &&
+		      n[1].xcc_first == 4 && n[1].compute_vmid_bitmap == 0xff00,
+	      "GC 12.1 DPX: 0x3e / 0x3e00, VMIDs 8-15");
 }
 
 /* Interrupts through the emulated ISR carry the raising XCC's node id and

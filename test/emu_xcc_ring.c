@@ -85,10 +85,13 @@ static void last_nodes(struct fx *f, uint32_t n, uint16_t *out)
 		out[i] = r[got - (int)n + (int)i].node_id;
 }
 
-static void test_spx(void)
+/* physical XCC n raises on 4 * (n / 2) + 1 + n % 2 (GC 9.4.3, emu_xcc.c) */
+static const uint16_t nodes_v943[8] = { 1, 2, 5, 6, 9, 10, 13, 14 };
+/* GC 12.1: on 2 + n % 4, 8 higher for XCCs 4-7 (emu_gc12_1.c) */
+static const uint16_t nodes_v121[8] = { 2, 3, 4, 5, 10, 11, 12, 13 };
+
+static void test_spx(const char *spec, const uint16_t *want)
 {
-	/* physical XCC n raises on 4 * (n / 2) + 1 + n % 2 (emu_xcc.c) */
-	static const uint16_t want[8] = { 1, 2, 5, 6, 9, 10, 13, 14 };
 	KFDSIG_OPTS(kfdsig_code_buf, cb);
 	uint32_t d[64];
 	uint16_t nodes[8];
@@ -96,7 +99,7 @@ static void test_spx(void)
 	struct kfdsig_fence fe;
 	int n;
 
-	fx_open(&f, "gfx942");
+	fx_open(&f, spec);
 	cb.cpu = f.mem->cpu;
 	cb.va = f.mem->va;
 	cb.size = f.mem->size - 64;
@@ -107,7 +110,8 @@ static void test_spx(void)
 	submit(&f, d, kfdsig_pm4_emit_fence(f.t, &fe, d, 64));
 	CHECK_EQ(age_after(&f, e1.id), 9, "unpredicated fence: age +8");
 	last_nodes(&f, 8, nodes);
-	CHECK(!memcmp(nodes, want, sizeof(want)), "one interrupt per XCC, each its node id");
+	CHECK(!memcmp(nodes, want, sizeof(nodes)), "%s: one interrupt per XCC, each its node id",
+	      spec);
 
 	/* kfdsig_emit_signal(): predicated, run from the submit's IB */
 	struct kfdsig_event e2 = t_event(f.kfd, KFDSIG_EVENT_SIGNAL, false);
@@ -115,7 +119,7 @@ static void test_spx(void)
 	submit(&f, d, kfdsig_emit_signal(f.t, KFDSIG_SIGNAL_PM4, &fe, NULL, d, 64));
 	CHECK_EQ(age_after(&f, e2.id), 2, "kfdsig's default fence: age +1");
 	last_nodes(&f, 1, nodes);
-	CHECK_EQ(nodes[0], 1, "raised by XCC 0");
+	CHECK_EQ(nodes[0], want[0], "raised by XCC 0");
 
 	/* the IB form: safe in the ring as it is */
 	struct kfdsig_event e3 = t_event(f.kfd, KFDSIG_EVENT_SIGNAL, false);
@@ -142,7 +146,7 @@ static void test_spx(void)
 	submit(&f, d, kfdsig_pm4_emit_fence_xcc(f.t, &fe, 0x2, d, 64));
 	CHECK_EQ(age_after(&f, e5.id), 2, "mask 0x2: age +1");
 	last_nodes(&f, 1, nodes);
-	CHECK_EQ(nodes[0], 2, "raised by XCC 1");
+	CHECK_EQ(nodes[0], want[1], "raised by XCC 1");
 	struct kfdsig_event e6 = t_event(f.kfd, KFDSIG_EVENT_SIGNAL, false);
 	fe = fence_of(&f, e6.id);
 	submit(&f, d, kfdsig_pm4_emit_fence_xcc(f.t, &fe, 0x3, d, 64));
@@ -208,10 +212,15 @@ static void test_cpx(void)
 
 int main(void)
 {
-	test_spx();
+	test_spx("gfx942", nodes_v943);
+	/* GC 12.1 follows GC 9.4.3 (kfd_mqd_manager_v12_1.c, gfx_v12_1_pkt.h) */
+	test_spx("gfx1250", nodes_v121);
 	CHECK(wakes_twice("gfx942", false), "SPX, unpredicated: an auto-reset event wakes twice");
 	CHECK(!wakes_twice("gfx942", true), "SPX, kfdsig's fence: it wakes once");
 	CHECK(!wakes_twice("gfx942,partition=cpx", false), "CPX, unpredicated: once");
+	CHECK(wakes_twice("gfx1250", false), "gfx1250 SPX, unpredicated: wakes twice");
+	CHECK(!wakes_twice("gfx1250", true), "gfx1250 SPX, kfdsig's fence: once");
+	CHECK(!wakes_twice("gfx1250,partition=cpx", false), "gfx1250 CPX, unpredicated: once");
 	test_cpx();
 	return t_result("emu_xcc_ring");
 }

@@ -24,8 +24,14 @@ static void test_pred_exec_ib(void)
 	CHECK(t && t->max_xcc == 8 && one && one->max_xcc == 1, "max_xcc 8 / 1");
 	CHECK(kfdsig_target_by_name("gfx950")->max_xcc == 8 &&
 		      kfdsig_target_by_name("gfx940")->max_xcc == 8 &&
-		      kfdsig_target_by_name("gfx1250")->max_xcc == 1,
-	      "gfx950 and gfx940 multi-XCC, gfx1250 kept at 1");
+		      kfdsig_target_by_name("gfx1250")->max_xcc == 8,
+	      "gfx950, gfx940 and gfx1250 multi-XCC");
+	/* gfx_v12_1_pkt.h: PACKET3_PRED_EXEC 0x23, EXEC_COUNT [13:0],
+	 * VIRTUALXCCID_SELECT [31:24]: GC 9.4.3's words. */
+	CHECK_EQ(kfdsig_pm4_emit_pred_exec(kfdsig_target_by_name("gfx1250"), 1, 8, d, 8), 2,
+		 "gfx1250 PRED_EXEC");
+	CHECK(d[0] == 0xc0002300u && d[1] == 0x01000008u, "gfx1250 PRED_EXEC 0x%08x 0x%08x", d[0],
+	      d[1]);
 	CHECK_EQ(kfdsig_pm4_emit_pred_exec(t, 1, 8, d, 8), 2, "PRED_EXEC");
 	CHECK(d[0] == 0xc0002300u && d[1] == 0x01000008u, "PRED_EXEC 0x%08x 0x%08x", d[0], d[1]);
 	CHECK_EQ(kfdsig_pm4_emit_pred_exec(t, 0x80, 0x3fff, d, 8), 2, "mask XCC 7, count max");

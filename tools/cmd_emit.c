@@ -109,7 +109,7 @@ static void help(FILE *f)
 		"                        (--signal-va) stores the event id into the slot and\n"
 		"                        interrupts with it\n"
 		"      --signal-va ADDR  aql: GPU address of the amd_signal_t (64-byte aligned)\n"
-		"      --xcc MASK        pm4 on a multi-XCC target (gfx940-942, gfx950):\n"
+		"      --xcc MASK        pm4 on a multi-XCC target (gfx940-942, gfx950, gfx1250):\n"
 		"                        a PRED_EXEC first, so that only the XCCs of MASK\n"
 		"                        (bit n: logical XCC n; 0x1 signals once) run the\n"
 		"                        fence; it must run from an indirect buffer\n"
@@ -503,7 +503,7 @@ static int emit_validate(struct emit_args *a)
 		return cli_usage_error("--burst-nop only shapes the --pad-submit padding");
 	if (a->have_xcc && (strcmp(e, "pm4") || a->t->max_xcc < 2))
 		return cli_usage_error("--xcc is for the pm4 fence of a multi-XCC target "
-				       "(gfx940-942, gfx950)");
+				       "(gfx940-942, gfx950, gfx1250)");
 	if (a->have_xcc && (!a->xcc_mask || a->xcc_mask >> a->t->max_xcc))
 		return cli_usage_error("--xcc 0x%llx: want 1 to 0x%x (bit n: logical XCC n)",
 				       (unsigned long long)a->xcc_mask, (1u << a->t->max_xcc) - 1);

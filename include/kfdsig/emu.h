@@ -61,7 +61,7 @@ enum kfdsig_emu_kernel_profile {
 #define KFDSIG_EMU_KERNEL_MAILBOX_FREE KFDSIG_EMU_KERNEL_V7_1
 
 /*
- * Compute partition mode of a multi-XCC device (GC 9.4.3 / 9.4.4 / 9.5.0;
+ * Compute partition mode of a multi-XCC device (GC 9.4.3 / 9.4.4 / 9.5.0 / 12.1;
  * amdgpu aqua_vanjaram.c): the device's XCCs split into KFD nodes of
  * num_xcc / 1, 2, 3, 4 or num_xcc XCCs (docs/multi-xcc.md).
  */
@@ -88,7 +88,7 @@ struct kfdsig_emu_gpu_desc {
 	uint32_t num_sdma_engines;
 	uint32_t num_sdma_xgmi_engines;
 	uint32_t simd_count;
-	/* XCCs of the device: on GC 9.4.3 / 9.4.4 / 9.5.0 all of its
+	/* XCCs of the device: on GC 9.4.3 / 9.4.4 / 9.5.0 / 12.1 all of its
 	 * partitions together (0: 8), each node's share is its topology
 	 * num_xcc; elsewhere the topology num_xcc (0: 1). */
 	uint32_t num_xcc;
@@ -134,7 +134,7 @@ KFDSIG_API struct kfdsig_emu *kfdsig_emu_create(const struct kfdsig_emu_config *
  * "TARGET[,partition=spx|dpx|tpx|qpx|cpx][,xcc=N][,TARGET...][,kfd=MAJOR.MINOR]
  * [,profile=v6.14|v7.1|v7.3][,privileged][,smi=EVENT[+EVENT...]]", e.g.
  * "gfx90a,gfx1100,kfd=1.13" or "gfx942,partition=cpx". partition= and xcc=
- * apply to the target before them (a GC 9.4.3 / 9.4.4 / 9.5.0 one). smi=
+ * apply to the target before them (a GC 9.4.3 / 9.4.4 / 9.5.0 / 12.1 one). smi=
  * names SMI events (kfdsig_smi_event_by_name()) that an emulated GPU raises
  * for an SMI client the first time its mask enables them, once per client,
  * so a consumer of SMI events can be tested without a real fault, throttle

@@ -69,7 +69,7 @@ KFDSIG_API int kfdsig_pm4_emit_fence(const struct kfdsig_target *t, const struct
 				     uint32_t *buf, size_t max_dw);
 
 /*
- * Multi-XCC GPUs (t->max_xcc > 1: GC 9.4.3 / 9.4.4 / 9.5.0). Every XCC of a
+ * Multi-XCC GPUs (t->max_xcc > 1: GC 9.4.3 / 9.4.4 / 9.5.0 / 12.1). Every XCC of a
  * KFD node runs the packets of a PM4 user queue, so an unpredicated fence
  * writes its slot and raises its interrupt once per XCC (the event's age
  * goes up by num_xcc, an auto-reset event is set again after its waiter

@@ -56,10 +56,16 @@
  *            XCCs, MI300A 6 (AMD CDNA 3 / CDNA 4 white papers), so 8 is the
  *            most one node spans. kfd_mqd_manager_v9.c init_mqd_v9_4_3()
  *            installs a PM4 queue's ring in the MQD of every XCC of the
- *            node (docs/multi-xcc.md). GC 12.1 (gfx1250) builds per-XCC
- *            MQDs too (kfd_mqd_manager_v12_1.c), but its PRED_EXEC form and
- *            XCC count are UNVERIFIED and kfdsig keeps it at 1 (the multi-XCC
- *            support covers GC 9.4.3 / 9.4.4 / 9.5.0).
+ *            node (docs/multi-xcc.md). GC 12.1 (gfx1250) the same way:
+ *            kfd_mqd_manager_v12_1.c init_mqd_v12_1() gives a PM4 queue an
+ *            MQD per XCC (logical XCC 0, TG chunk 0, pm4_target_xcc), and
+ *            gfx_v12_1_pkt.h ("drm/amdgpu: update cp cmd pkt for gfx v12_1
+ *            v2", amd-gfx 2026-04-14) defines PACKET3_PRED_EXEC 0x23 with
+ *            EXEC_COUNT [13:0] and VIRTUALXCCID_SELECT [31:24], GC 9.4.3's
+ *            form. Its XCC count comes from IP discovery (no product table
+ *            in the kernel); soc_v1_0.c puts 4 XCCs on an AID and
+ *            kfd_device.c kfd_setup_interrupt_bitmap() serves XCCs 0-7 on
+ *            IP_VERSION(12, 1, 0), so 8 is the most one node spans.
  *   [llvm]   Targets LLVM no longer accepts: gfx940 and gfx941 left LLVM's
  *            processor list in February 2025 (llvm-project PRs 126762
  *            "clang", 126887 "docs" and the series they belong to, "gfx940
@@ -260,7 +266,8 @@ static const struct kfdsig_target targets[] = {
 	/* GC 12.1.0 [gc121]. No gfx1251 row: no kgd2kfd_probe() case
 	 * reports 120501 (docs/gc12_1.md). */
 	{ GC12_1_DEFAULTS, .name = "gfx1250", .product = "GC 12.1 data-centre (multi-XCC)",
-	  .gfx_target_version = 120500, .gc_ip = IP(12, 1, 0), .sdma_ip = IP(7, 1, 0) },
+	  .gfx_target_version = 120500, .gc_ip = IP(12, 1, 0), .sdma_ip = IP(7, 1, 0),
+	  .max_xcc = 8 /* [xcc] */ },
 };
 
 #define NTARGETS (sizeof(targets) / sizeof(targets[0]))

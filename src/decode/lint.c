@@ -44,7 +44,7 @@
  *                     bits, so the written value is the only id
  *                     (UNVERIFIED on hardware)
  *   xcc-duplicate-signal
- *                     multi-XCC nodes (GC 9.4.3 / 9.4.4 / 9.5.0, num_xcc > 1:
+ *                     multi-XCC nodes (GC 9.4.3 / 9.4.4 / 9.5.0 / 12.1, num_xcc > 1:
  *                     the decode option, else the target's max_xcc): every
  *                     XCC runs the PM4 ring (kfd_mqd_manager_v9.c
  *                     init_mqd_v9_4_3()), so an interrupting fence that no

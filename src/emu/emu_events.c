@@ -741,7 +741,7 @@ static void ih_entry(const struct emu_gpu *g, uint32_t xcc, enum kfdsig_emu_irq_
 	/* v12_1: the node id of the XCC that raised it (emu_gc12_1.c);
 	 * v9_4_3: of the node's XCC @xcc, or its AID for SDMA (emu_xcc.c). */
 	if (gen->irq == KFDSIG_IRQ_V12_1)
-		r->node_id = emu_gc121_node_id(EMU_GC121_XCC);
+		r->node_id = emu_gc121_node_id(g->xn.xcc_first + xcc);
 	if (gen->irq == KFDSIG_IRQ_V9_4_3)
 		r->node_id = emu_xcc_node_id(g->xn.xcc_first + xcc, src);
 	r->context_id0 = cik ? ctx & 0x0fffffff : ctx; /* CIK IV data is dw1[27:0] */
@@ -839,8 +839,7 @@ int emu_interrupt_xcc(struct kfdsig_emu *emu, int pasid, uint32_t gpu_id,
 	/* event_interrupt_isr_v12_1() and event_interrupt_isr_v9_4_3():
 	 * kfd_irq_is_from_node() first. */
 	if ((g->gen.irq == KFDSIG_IRQ_V12_1 &&
-	     !emu_gc121_from_node(emu_gc121_interrupt_bitmap(1u << EMU_GC121_XCC), r.node_id,
-				  r.vmid)) ||
+	     !emu_gc121_from_node(g->xn.interrupt_bitmap, r.node_id, r.vmid)) ||
 	    (g->gen.irq == KFDSIG_IRQ_V9_4_3 && !emu_xcc_from_node(&g->xn, r.node_id, r.vmid))) {
 		r.path = KFDSIG_EMU_PATH_DROPPED;
 		r.drop = KFDSIG_EMU_DROP_NODE;

@@ -15,8 +15,9 @@
  *     partial_id() then returns idr_find(id) without reading the slot.
  *     Commit e04030139313, Linux 7.1: the emulator applies it under the
  *     v7.1 and v7.3 kernel profiles.
- * Multi-XCC is emulated for GC 9.4.3-class nodes only (emu_xcc.c); the
- * emulated GC 12.1 GPU has XCC 0 only (its PRED_EXEC is UNVERIFIED).
+ * A GC 12.1 device is partitioned and its nodes' XCCs run PM4 rings as
+ * GC 9.4.3's do (emu_xcc.c); emu_gc121_node_id() is the IH node id of
+ * each XCC's interrupts.
  */
 #include "emu/emu_gc12_1.h"
 

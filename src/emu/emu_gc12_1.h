@@ -13,7 +13,7 @@
 
 #include "emu/emu_gen.h"
 
-/* The emulated GC 12.1 GPU's one XCC (multi-XCC: GC 9.4.3-class only, emu_xcc.c). */
+/* XCC 0 of an emulated GC 12.1 device (its nodes: emu_xcc.c). */
 #define EMU_GC121_XCC 0u
 
 /* The node's interrupt bitmap: kfd_device.c kfd_setup_interrupt_bitmap(). */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Multi-XCC devices of the emulated KFD (GC 9.4.3 / 9.4.4 / 9.5.0), read
+ * Multi-XCC devices of the emulated KFD (GC 9.4.3 / 9.4.4 / 9.5.0 / 12.1), read
  * from the kernel (docs/multi-xcc.md has the whole account):
  *   - partitions: amdgpu aqua_vanjaram.c __aqua_vanjaram_get_xcc_per_xcp()
  *     (SPX all XCCs, DPX / TPX / QPX a half / third / quarter, CPX one per
@@ -25,19 +25,30 @@
 
 #include "emu/emu_xcc.h"
 #include "core/internal.h"
+#include "emu/emu_gc12_1.h"
 
 /* AMDGPU_NUM_VMID 16, first_kfd_vmid 3 on GC 9.4.3 / 9.4.4 / 9.5.0
  * (gmc_v9_0.c gmc_v9_0_sw_init()). */
 #define V943_KFD_VMIDS 0xfff8u
 
+/* GC 12.1 (the v12_1 class) partitions as GC 9.4.3 does: soc_v1_0.c
+ * __soc_v1_0_get_xcc_per_xcp() and __soc_v1_0_is_valid_mode() are
+ * aqua_vanjaram.c's rules (NPS1), kfd_mqd_manager_v12_1.c
+ * init_mqd_v12_1() builds one MQD per XCC of the node, a PM4 queue's with
+ * logical XCC 0, TG chunk size 0 and pm4_target_xcc, as init_mqd_v9_4_3(). */
 bool emu_xcc_partitioned(const struct emu_gen *g)
 {
-	return g->irq == KFDSIG_IRQ_V9_4_3;
+	return g->irq == KFDSIG_IRQ_V9_4_3 || g->irq == KFDSIG_IRQ_V12_1;
 }
 
 /* 8 XCCs: MI300X / MI325X (GC 9.4.3) and MI350X / MI355X (GC 9.5.0) have
  * eight XCDs (AMD CDNA 3 and CDNA 4 architecture white papers); MI300A
- * has six: a spec sets that with kfdsig_emu_gpu_desc.num_xcc. */
+ * has six: a spec sets that with kfdsig_emu_gpu_desc.num_xcc. GC 12.1:
+ * the kernel reads the count from IP discovery and names no product;
+ * soc_v1_0.c soc_v1_0_init_soc_config() puts 4 XCCs on an AID and
+ * kfd_setup_interrupt_bitmap() (case IP_VERSION(12, 1, 0)) gives bits to
+ * XCCs 0-7, so 8 is the most one node spans; the emulator takes that
+ * largest case (which products have how many is UNVERIFIED). */
 uint32_t emu_xcc_default(const struct emu_gen *g)
 {
 	return emu_xcc_partitioned(g) ? 8 : 1;
@@ -70,9 +81,9 @@ int emu_xcc_nodes(const struct emu_gen *g, uint32_t num_xcc, enum kfdsig_emu_par
 
 	if (!emu_xcc_partitioned(g)) {
 		if (mode != KFDSIG_EMU_PARTITION_DEFAULT)
-			return set_error(EINVAL,
-					 "partition= needs a GC 9.4.3 / 9.4.4 / 9.5.0 target "
-					 "(compute partitions)");
+			return set_error(
+				EINVAL, "partition= needs a GC 9.4.3 / 9.4.4 / 9.5.0 / 12.1 target "
+					"(compute partitions)");
 		if (!max)
 			return set_error(EINVAL, "no room for a node");
 		/* One node, no node filter in its ISR class (the v12_1 filter
@@ -81,6 +92,8 @@ int emu_xcc_nodes(const struct emu_gen *g, uint32_t num_xcc, enum kfdsig_emu_par
 						.compute_vmid_bitmap = 0xff00u };
 		return 1;
 	}
+	if (g->irq == KFDSIG_IRQ_V12_1 && (!num_xcc || num_xcc > 8))
+		return set_error(EINVAL, "%u XCCs: a GC 12.1 device has 1 to 8", num_xcc);
 	if (!num_xcc || num_xcc > 16)
 		return set_error(EINVAL, "%u XCCs: a GC 9.4.3-class device has 1 to 16", num_xcc);
 	per = per_partition(num_xcc, mode);
@@ -98,6 +111,16 @@ int emu_xcc_nodes(const struct emu_gen *g, uint32_t num_xcc, enum kfdsig_emu_par
 
 		x->num_xcc = per;
 		x->xcc_first = i * per;
+		if (g->irq == KFDSIG_IRQ_V12_1) {
+			/* The v12_1 bitmap (emu_gc12_1.c); the emulator's KFD
+			 * VMIDs 8-15 on every node: whether GC 12.1 splits
+			 * them in CPX as kgd2kfd_device_init() does on GC
+			 * 9.4.3 is UNVERIFIED. */
+			x->interrupt_bitmap =
+				emu_gc121_interrupt_bitmap(((1u << per) - 1) << x->xcc_first);
+			x->compute_vmid_bitmap = 0xff00u;
+			continue;
+		}
 		x->interrupt_bitmap = emu_xcc_interrupt_bitmap(((1u << per) - 1) << x->xcc_first);
 		/* kgd2kfd_device_init(): CPX halves VMIDs 4-15 between
 		 * neighbouring nodes; else the whole KFD range. */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Multi-XCC GPUs of the emulated KFD (GC 9.4.3 / 9.4.4 / 9.5.0, the v9_4_3
- * interrupt class): compute partition modes, the KFD nodes and XCCs they
+ * Multi-XCC GPUs of the emulated KFD (GC 9.4.3 / 9.4.4 / 9.5.0 / 12.1, the v9_4_3
+ * and v12_1 interrupt classes): compute partition modes, the KFD nodes and XCCs they
  * make, each node's compute VMIDs and interrupt bitmap, and the IH node id
  * an interrupt from an XCC carries (src/emu/emu_xcc.c, docs/multi-xcc.md).
  */
@@ -24,10 +24,11 @@ struct emu_xcc_node {
 };
 
 /* XCCs of a device of this generation when the spec does not say: 8 on the
- * v9_4_3 class, 1 elsewhere (see .c). */
+ * v9_4_3 and v12_1 classes, 1 elsewhere (see .c). */
 uint32_t emu_xcc_default(const struct emu_gen *g);
 
-/* Does this generation have compute partitions (the v9_4_3 class)? */
+/* Does this generation have compute partitions (the v9_4_3 and v12_1
+ * classes)? */
 bool emu_xcc_partitioned(const struct emu_gen *g);
 
 /*

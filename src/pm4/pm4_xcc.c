@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Multi-XCC PM4 (GC 9.4.3 / 9.4.4 / 9.5.0, docs/multi-xcc.md): PRED_EXEC,
+ * Multi-XCC PM4 (GC 9.4.3 / 9.4.4 / 9.5.0 / 12.1, docs/multi-xcc.md): PRED_EXEC,
  * INDIRECT_BUFFER and the fence predicated to one XCC, alone or inside an
  * indirect buffer placed in a code buffer.
  *   - every XCC of a node runs a PM4 queue's packets: kfd_mqd_manager_v9.c

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Multi-XCC nodes (GC 9.4.3 / 9.4.4 / 9.5.0, docs/multi-xcc.md): every XCC
+ * Multi-XCC nodes (GC 9.4.3 / 9.4.4 / 9.5.0 / 12.1, docs/multi-xcc.md): every XCC
  * of a KFD node runs a PM4 user queue's ring (kfd_mqd_manager_v9.c
  * init_mqd_v9_4_3()), so a fence written for a one-XCC GPU signals once per
  * XCC; kfdsig's fence (predicated to XCC 0, run from an IB) signals once.
