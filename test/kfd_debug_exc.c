@@ -13,11 +13,15 @@
  *    clearing what it reports) and forwards it with SEND_RUNTIME_EVENT;
  *  - a VM fault is a device memory violation with its data
  *    (QUERY_EXCEPTION_INFO), a destroyed queue EC_DEVICE_QUEUE_DELETE;
- *  - gfx8 (cik_event_interrupt.c) reports no exception.
+ *  - gfx8 (cik_event_interrupt.c) reports no exception;
+ *  - a trap handler's PRIV interrupt (kfd_set_dbg_ev_from_interrupt() by
+ *    doorbell id) goes to the debugger, else to the runtime, and is left
+ *    to the event path when neither takes it.
  */
 #define _GNU_SOURCE
 #include <linux/kfd_ioctl.h>
 
+#include "emu/emu_debug.h"
 #include "kfd_debug_util.h"
 
 /* kfd_ioctl.h enum kfd_dbg_trap_exception_code and KFD_EC_MASK_*, as
@@ -201,11 +205,69 @@ static void test_vm_fault(void)
 	d_close(&r);
 }
 
+/* The trap handler's MSG_INTERRUPT with PRIV (emu_kernel.c message()):
+ * kfd_set_dbg_ev_from_interrupt() with the doorbell id and code. */
+static void test_priv_interrupt(void)
+{
+	const uint64_t trap = KFDSIG_EC_MASK(KFDSIG_EC_QUEUE_WAVE_TRAP);
+	struct kfdsig_dbg_event e;
+	struct emu_queue *q = NULL;
+	struct emu_proc *p;
+	struct drig r;
+
+	d_open(&r, "gfx90a");
+	d_queue(&r);
+	p = emu_proc_get(r.emu, t_pasid(r.emu, r.rt));
+	T_REQUIRE(p, "the runtime's emulated process");
+	for (q = p->queues; q && q->id != (uint32_t)kfdsig_kfd_queue_id(r.q); q = q->next)
+		;
+	T_REQUIRE(q, "its queue");
+	CHECK(!emu_dbg_ev_from_interrupt(q, q->id, trap),
+	      "no debugger, no runtime enable: left to the event path");
+	CHECK_EQ(d_payload(&r), 0, "nothing in the payload word");
+	CHECK_EQ(kfdsig_kfd_runtime_enable(r.rt, 0, 0, NULL), -EEXIST, "a queue exists");
+	CHECK_EQ(kfdsig_dbg_enable(r.dbg, r.pid, trap, r.dbgfd, NULL), 0, "debugger attaches");
+	CHECK(emu_dbg_ev_from_interrupt(q, q->id, trap),
+	      "a debugger takes it, runtime enabled or not (kfd_dbg_ev_raise)");
+	CHECK(!kfdsig_dbg_query_event(r.dbg, r.pid, trap, &e) && (e.exceptions & trap),
+	      "QUERY_DEBUG_EVENT: the trap");
+	kfdsig_dbg_disable(r.dbg, r.pid);
+	emu_proc_put(p);
+	d_close(&r);
+
+	/* runtime enabled first, then the queue and the debugger */
+	d_open(&r, "gfx90a");
+	CHECK_EQ(kfdsig_kfd_runtime_enable(r.rt, 0, 0, NULL), 0, "runtime enable");
+	d_queue(&r);
+	p = emu_proc_get(r.emu, t_pasid(r.emu, r.rt));
+	T_REQUIRE(p, "the runtime's emulated process");
+	for (q = p->queues; q && q->id != (uint32_t)kfdsig_kfd_queue_id(r.q); q = q->next)
+		;
+	T_REQUIRE(q, "its queue");
+	CHECK(emu_dbg_ev_from_interrupt(q, q->id, trap), "runtime enabled: the runtime takes it");
+	CHECK_EQ(d_payload(&r), trap, "EC_QUEUE_WAVE_TRAP in the queue's payload word");
+	CHECK_EQ(kfdsig_dbg_enable(r.dbg, r.pid, trap, r.dbgfd, NULL), 0, "debugger attaches");
+	CHECK(emu_dbg_ev_from_interrupt(q, q->id, trap), "the debugger takes it");
+	CHECK(d_notified(&r), "a byte on dbg_fd");
+	CHECK(!kfdsig_dbg_query_event(r.dbg, r.pid, trap, &e) && (e.exceptions & trap) &&
+		      e.source == KFDSIG_DBG_SOURCE_QUEUE &&
+		      e.queue_id == (uint32_t)kfdsig_kfd_queue_id(r.q),
+	      "QUERY_DEBUG_EVENT: the trap on the queue with that doorbell (0x%llx)",
+	      (unsigned long long)e.exceptions);
+	CHECK(emu_dbg_ev_from_interrupt(q, q->id + 7, trap), "another doorbell: still raised");
+	CHECK_EQ(kfdsig_dbg_query_event(r.dbg, r.pid, trap, &e), -EAGAIN,
+		 "but on no queue: nothing to report");
+	kfdsig_dbg_disable(r.dbg, r.pid);
+	emu_proc_put(p);
+	d_close(&r);
+}
+
 int main(void)
 {
 	test_codes();
 	test_runtime_delivery();
 	test_debugger_delivery();
 	test_vm_fault();
+	test_priv_interrupt();
 	return t_result("kfd_debug_exc");
 }
