@@ -12338,6 +12338,7 @@ const struct sqk_opent sqk_tab_gfx803[] = {
 	{ SQK_SOP1, 28, K_s_getpc_b64 },
 	{ SQK_SOP1, 29, K_s_setpc_b64 },
 	{ SQK_SOP1, 30, K_s_swappc_b64 },
+	{ SQK_SOP1, 31, K_s_rfe_b64 },
 	{ SQK_SOP1, 32, K_s_and_saveexec_b64 },
 	{ SQK_SOP1, 33, K_s_or_saveexec_b64 },
 	{ SQK_SOP1, 34, K_s_xor_saveexec_b64 },
