@@ -267,7 +267,7 @@ static const struct kfdsig_target targets[] = {
 	 * reports 120501 (docs/gc12_1.md). */
 	{ GC12_1_DEFAULTS, .name = "gfx1250", .product = "GC 12.1 data-centre (multi-XCC)",
 	  .gfx_target_version = 120500, .gc_ip = IP(12, 1, 0), .sdma_ip = IP(7, 1, 0),
-	  .max_xcc = 8 /* [xcc] */ },
+	  .max_xcc = 8 /* [xcc], GC 12.1 */ },
 };
 
 #define NTARGETS (sizeof(targets) / sizeof(targets[0]))
