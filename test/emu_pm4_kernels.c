@@ -27,7 +27,9 @@ struct prig {
 	struct kfdsig_kfd_queue *pm4;
 	uint64_t scratch_va;
 	uint64_t scratch_size;
-	bool hung; /* a dispatch did not finish: the queue is not used again */
+	bool hung;		    /* a dispatch did not finish: the queue is not used again */
+	bool thread_dims;	    /* DISPATCH_DIRECT counts work-items (USE_THREAD_DIMENSIONS) */
+	struct kfdsig_kfd_queue *q; /* another queue for the next dispatch, NULL: pm4 */
 };
 
 /* Dispatch @name over @grid in groups of @wg through the PM4 queue; the
@@ -76,6 +78,19 @@ static int prun3i(struct prig *p, const char *name, const uint32_t grid[3], cons
 		      n < 0 ? kfdsig_last_error() : "");
 		if (n <= 0)
 			return -EINVAL;
+	}
+	if (p->thread_dims) {
+		/* the same dispatch counted in work-items */
+		for (int i = 0; i + 5 <= n; i++)
+			if (buf[i] >> 30 == 3 && (buf[i] >> 8 & 0xff) == 0x15) {
+				for (int d = 0; d < 3; d++)
+					buf[i + 1 + d] = grid[d];
+				buf[i + 4] |= KFDSIG_PM4_DI_USE_THREAD_DIMENSIONS;
+			}
+	}
+	if (p->q) {
+		T_REQUIRE(kfdsig_kfd_queue_submit(p->q, buf, (uint32_t)n, WAIT_MS) == 0, "submit");
+		return 0;
 	}
 	T_REQUIRE(kfdsig_kfd_queue_submit(p->pm4, buf, (uint32_t)n, WAIT_MS) == 0, "submit");
 	n = kfdsig_kfd_queue_wait_idle(p->pm4, WAIT_MS);
@@ -205,30 +220,54 @@ static void t_implicit(struct prig *p, const char *what)
 	      out[0], out[70]);
 }
 
-/* A DISPATCH_DIRECT in work-items (USE_THREAD_DIMENSIONS) is not run on a
- * guess: the queue stops at it with the bad-packet exception. */
+/* DISPATCH_DIRECT in work-items (USE_THREAD_DIMENSIONS): whole groups run
+ * as the same grid in workgroups would; a partial group in this mode is not
+ * run on a guess: the queue stops at it with the bad-packet exception. */
 static void t_thread_dims(struct prig *p, const char *what)
 {
-	struct kfdsig_kfd_queue *q;
-	struct kfdsig_emu_queue_info qi = { 0 };
-	const uint32_t d[5] = { 0xc0031502u, 64, 1, 1,
-				KFDSIG_PM4_DI_COMPUTE_SHADER_EN |
-					KFDSIG_PM4_DI_USE_THREAD_DIMENSIONS };
-	int pasid = t_pasid(p->k.emu, p->k.kfd);
-	uint64_t t0 = t_now_ms();
+	const uint32_t n = 256;
+	uint64_t a_va, b_va, c_va;
+	float *a = krig_alloc(&p->k, 4 * n, &a_va), *b = krig_alloc(&p->k, 4 * n, &b_va),
+	      *c = krig_alloc(&p->k, 4 * n + 64, &c_va);
+	struct {
+		uint64_t a, b, c;
+		uint32_t n;
+	} args = { a_va, b_va, c_va, 1u << 30 };
+	unsigned bad = 0;
 
-	T_REQUIRE(!kfdsig_kfd_queue_create(p->k.kfd, p->k.gpu, KFDSIG_QUEUE_PM4, NULL, &q),
-		  "PM4 queue");
-	CHECK(!kfdsig_kfd_queue_submit(q, d, 5, WAIT_MS), "%s submit", what);
-	while (t_now_ms() - t0 < WAIT_MS &&
-	       !(kfdsig_emu_queue_info(p->k.emu, (uint32_t)pasid, (uint32_t)kfdsig_kfd_queue_id(q),
-				       &qi) == 0 &&
-		 qi.halted))
-		usleep(200);
-	CHECK(qi.halted && qi.exception == KFDSIG_EMU_QUEUE_BAD_OPCODE && qi.consumed == 0,
-	      "%s USE_THREAD_DIMENSIONS: the queue stops at the packet (halted %d, exception %d)",
-	      what, qi.halted, qi.exception);
-	kfdsig_kfd_queue_destroy(q);
+	for (uint32_t i = 0; i < n; i++)
+		a[i] = (float)i, b[i] = 2.0f;
+	memset(c, 0xcd, 4 * n + 64);
+	p->thread_dims = true;
+	CHECK(prun(p, "vadd", n, 64, &args, sizeof(args)) == 0, "%s thread dimensions ran", what);
+	for (uint32_t i = 0; i < n; i++)
+		bad += c[i] != a[i] + b[i] * 2.5f + (float)i;
+	CHECK(bad == 0 && ((uint32_t *)c)[n] == 0xcdcdcdcdu,
+	      "%s thread dimensions: %u of %u wrong, c[n] 0x%x", what, bad, n, ((uint32_t *)c)[n]);
+
+	/* 250 work-items in groups of 64: a partial group, on a queue of its own */
+	if (!p->hung) {
+		struct kfdsig_emu_queue_info qi = { 0 };
+		int pasid = t_pasid(p->k.emu, p->k.kfd);
+		uint64_t t0 = t_now_ms();
+
+		T_REQUIRE(
+			!kfdsig_kfd_queue_create(p->k.kfd, p->k.gpu, KFDSIG_QUEUE_PM4, NULL, &p->q),
+			"PM4 queue");
+		CHECK(prun(p, "vadd", 250, 64, &args, sizeof(args)) == 0, "%s submit", what);
+		while (t_now_ms() - t0 < WAIT_MS &&
+		       !(kfdsig_emu_queue_info(p->k.emu, (uint32_t)pasid,
+					       (uint32_t)kfdsig_kfd_queue_id(p->q), &qi) == 0 &&
+			 qi.halted))
+			usleep(200);
+		CHECK(qi.halted && qi.exception == KFDSIG_EMU_QUEUE_BAD_OPCODE,
+		      "%s thread dimensions, partial group: the queue stops at the packet "
+		      "(halted %d, exception %d)",
+		      what, qi.halted, qi.exception);
+		kfdsig_kfd_queue_destroy(p->q);
+		p->q = NULL;
+	}
+	p->thread_dims = false;
 }
 
 /* The packets of one dispatch, read back register by register. */
@@ -479,14 +518,14 @@ int main(void)
 			t_reduce(&p, what, 64);
 			t_priv(&p, what);
 			t_ids(&p, what);
+			if (opt == 0)
+				t_thread_dims(&p, what);
 			kco_free(&co);
 			T_REQUIRE(kco_build(KFDSIG_SOURCE_DIR "/test/kernels/pm4_implicit.ll",
 					    tg[i].spec, "", opt, &co) == 0,
 				  "compile pm4_implicit.ll %s", what);
 			krig_load(&p.k, &co);
 			t_implicit(&p, what);
-			if (opt == 0)
-				t_thread_dims(&p, what);
 			kfdsig_kfd_queue_destroy(p.pm4);
 			krig_close(&p.k);
 			kco_free(&co);

@@ -64,10 +64,13 @@
 #define SH_TMPRING_SIZE 0x218
 #define CS_W32_EN (1u << 15)
 #define PARTIAL_TG_EN (1u << 1)
-/* COMPUTE_DISPATCH_INITIATOR.USE_THREAD_DIMENSIONS (bit 5): dimensions in
- * work-items rather than workgroups. How the CP forms the partial groups
- * then is not verified here: such a dispatch is refused (the queue's
- * bad-packet path), not guessed. */
+/* COMPUTE_DISPATCH_INITIATOR.USE_THREAD_DIMENSIONS (bit 5, gc_9_0_sh_mask.h
+ * COMPUTE_DISPATCH_INITIATOR__USE_THREAD_DIMENSIONS_MASK): DISPATCH_DIRECT's
+ * dimensions count work-items rather than workgroups. A dimension that is a
+ * whole number of groups is unambiguous (AMD's kfdtest dispatches this way,
+ * one work-item per group); how the CP forms a partial group in this mode is
+ * UNVERIFIED, so such a dispatch is refused (the queue's bad-packet path),
+ * not guessed. */
 #define USE_THREAD_DIMENSIONS (1u << 5)
 
 /* COMPUTE_PGM_RSRC3's SH offset by gfx_target_version: gc_9_4_2_offset.h
@@ -311,8 +314,6 @@ int emu_kernel_pm4(struct emu_queue *q, const uint32_t *pkt)
 
 	if (!f)
 		return 0;
-	if (pkt[4] & USE_THREAD_DIMENSIONS)
-		return -1;
 	sd.fam = f;
 	sd.entry =
 		((uint64_t)q->sh[SH_PGM_LO] << 8) | ((uint64_t)(q->sh[SH_PGM_HI] & 0xffff) << 40);
@@ -330,10 +331,16 @@ int emu_kernel_pm4(struct emu_queue *q, const uint32_t *pkt)
 
 		/* no COMPUTE_NUM_THREAD: one wave's lanes in X */
 		sd.wg[i] = nt ? nt : (i ? 1 : (sd.wave32 && f->gfx10 ? 32 : 64));
-		g = (uint64_t)pkt[1 + i] * sd.wg[i];
-		/* the last group of the dimension: the partial count */
-		if ((pkt[4] & PARTIAL_TG_EN) && pkt[1 + i] && part && part < sd.wg[i])
-			g -= sd.wg[i] - part;
+		if (pkt[4] & USE_THREAD_DIMENSIONS) {
+			if (pkt[1 + i] % sd.wg[i])
+				return -1;
+			g = pkt[1 + i];
+		} else {
+			g = (uint64_t)pkt[1 + i] * sd.wg[i];
+			/* the last group of the dimension: the partial count */
+			if ((pkt[4] & PARTIAL_TG_EN) && pkt[1 + i] && part && part < sd.wg[i])
+				g -= sd.wg[i] - part;
+		}
 		if (g > UINT32_MAX)
 			return -1; /* a grid the dispatch packet cannot describe */
 		sd.grid[i] = (uint32_t)g;
