@@ -63,16 +63,21 @@ static uint64_t pending(struct emu_queue *q, uint64_t db)
 /*
  * A PM4 ring on a multi-XCC node (the v9_4_3 class): the kernel installs
  * the ring, pointers and doorbell in the MQD of each XCC
- * (kfd_mqd_manager_v9.c init_mqd_v9_4_3()), so each XCC's CP reads and
- * runs the same packets at its own pace (tinygrad ops_amd.py keeps its
- * XCCs in step with xcc_barrier() and predicates its signal to XCC 0).
- * The emulator runs the window of whole packets the doorbell shows on XCC
- * 0, then on XCC 1, and so on (q->xcc tells the CP which XCC it is, for
- * PRED_EXEC and the interrupts' node ids), then moves the read pointer:
- * N slot writes, N interrupts, and a later XCC's interrupt may come after
- * a waiter woken by an earlier one's has gone, as on the hardware. A
- * debugger's suspend stops the XCC at work at a packet boundary; resume
- * goes on from there (the window state lives in the queue).
+ * (kfd_mqd_manager_v9.c init_mqd_v9_4_3(), load_mqd_v9_4_3() loads each),
+ * so each XCC's CP reads and runs the same packets (tinygrad ops_amd.py
+ * keeps its XCCs in step with xcc_barrier() and predicates its signal to
+ * XCC 0). The emulator runs the window of whole packets the doorbell
+ * shows packet by packet in lockstep: a packet on XCC 0, 1, ... (q->xcc
+ * tells the CP which XCC it is, for PRED_EXEC and the interrupts' node
+ * ids), then the interrupts the XCCs raised in it (held by
+ * emu_engine_irq()), then the next packet; the read pointer moves at the
+ * end of the window. N slot writes land before the first of the N IH
+ * entries is handled, as with the concurrent XCCs and the deferred IH
+ * handling of the hardware: kfd_signal_event_interrupt() sets the event
+ * once and finds the slot acknowledged for the others
+ * (docs/multi-xcc.md). A debugger's suspend stops at an XCC's packet
+ * boundary (the held entries are handled then); resume goes on from there
+ * (the window state lives in the queue).
  */
 static bool run_xcc(struct emu_queue *q)
 {
@@ -103,34 +108,37 @@ static bool run_xcc(struct emu_queue *q)
 		q->win_pos = q->consumed;
 		q->win_end = end;
 	}
-	for (; q->win_x < q->g->ring_xcc; q->win_x++, q->win_pos = q->consumed) {
-		q->xcc = q->win_x;
-		while (q->win_pos < q->win_end) {
-			uint32_t h = q->ring[q->win_pos % ring_dw], len = emu_pm4_len(h);
+	while (q->win_pos < q->win_end) {
+		uint32_t h = q->ring[q->win_pos % ring_dw], len = emu_pm4_len(h);
 
+		for (; q->win_x < q->g->ring_xcc; q->win_x++) {
+			q->xcc = q->win_x;
 			/* suspended by the debugger: this XCC stops at this
 			 * packet boundary and goes on from it at resume */
 			if (emu_engine_stopping(q) || !emu_queue_may_fetch(q))
 				goto out;
 			/* a NOP's body is never read (it may be the in-ring IB
 			 * of a multi-XCC submission, kfd_queue.c copy_pm4()) */
-			if (!emu_pm4_is_nop(h)) {
-				for (uint32_t i = 0; i < len; i++)
-					buf[i] = q->ring[(q->win_pos + i) % ring_dw];
-				if (!emu_pm4_exec(q, buf, len, 0)) {
-					emu_engine_bad_opcode(q);
-					goto out;
-				}
-				if (emu_engine_stopping(q))
-					goto out;
-				if (q->preempted) { /* a poll given up: run it again */
-					q->preempted = false;
-					goto out;
-				}
+			if (emu_pm4_is_nop(h))
+				continue;
+			for (uint32_t i = 0; i < len; i++)
+				buf[i] = q->ring[(q->win_pos + i) % ring_dw];
+			if (!emu_pm4_exec(q, buf, len, 0)) {
+				emu_engine_bad_opcode(q);
+				goto out;
 			}
-			q->win_pos += len;
-			progressed = true;
+			if (emu_engine_stopping(q))
+				goto out;
+			if (q->preempted) { /* a poll given up: run it again */
+				q->preempted = false;
+				goto out;
+			}
 		}
+		/* the packet has run on every XCC: now their interrupts */
+		emu_engine_irq_flush(q);
+		q->win_x = 0;
+		q->win_pos += len;
+		progressed = true;
 	}
 	q->win = false;
 	__atomic_store_n(&q->consumed, q->win_end, __ATOMIC_RELEASE);
@@ -138,6 +146,7 @@ static bool run_xcc(struct emu_queue *q)
 	progressed = true;
 out:
 	q->xcc = 0;
+	emu_engine_irq_flush(q);
 	return progressed;
 }
 

@@ -141,8 +141,34 @@ void emu_engine_irq(struct emu_queue *q, enum kfdsig_emu_irq_source src, uint32_
 	/* the read pointer is past the packet before its interrupt */
 	if (src == KFDSIG_EMU_IRQ_CP_EOP || src == KFDSIG_EMU_IRQ_SDMA_TRAP)
 		emu_engine_publish_fetched(q);
-	/* raised by the XCC whose CP runs the packet (emu_doorbell.c) */
+	/* Raised by the XCC whose CP runs the packet (emu_doorbell.c). In a
+	 * multi-XCC window the IH entry waits until the packet has run on
+	 * every XCC: on hardware the XCCs run the ring concurrently and the
+	 * IH ring is drained later by the ISR and its worker, so all the
+	 * XCCs' writes land before the first entry is handled
+	 * (docs/multi-xcc.md). */
+	if (q->win) {
+		if (q->nirq == EMU_XCC_IRQ_QUEUE)
+			emu_engine_irq_flush(q);
+		q->irq[q->nirq].src = src;
+		q->irq[q->nirq].ctx = ctx;
+		q->irq[q->nirq].xcc = q->xcc;
+		q->nirq++;
+		return;
+	}
 	emu_interrupt_xcc(q->p->emu, emu_proc_pasid(q->p, q->g), q->g->gpu_id, src, ctx, q->xcc);
+}
+
+/* Hand the held IH entries to the handler, in the order they were raised. */
+void emu_engine_irq_flush(struct emu_queue *q)
+{
+	uint32_t n = q->nirq;
+
+	q->nirq = 0;
+	for (uint32_t i = 0; i < n; i++)
+		emu_interrupt_xcc(q->p->emu, emu_proc_pasid(q->p, q->g), q->g->gpu_id,
+				  (enum kfdsig_emu_irq_source)q->irq[i].src, q->irq[i].ctx,
+				  q->irq[i].xcc);
 }
 
 /* The host is told which packet stopped the queue (emu_host_set_diag():

@@ -35,6 +35,10 @@
 #define EMU_MAX_QUEUES 1024
 /* SDMA engines of one GPU, plain and XGMI (gfx942: 2 + 14). */
 #define EMU_MAX_SDMA_ENGINES 32
+/* Interrupts held while one ring packet runs on a node's XCCs (16 XCCs,
+ * a few per packet); a packet that raises more hands the oldest over
+ * early (emu_engine.c emu_engine_irq()). */
+#define EMU_XCC_IRQ_QUEUE 64
 /* The KFD versions the emulator can be (kfd_ioctl.h version history: 1.1
  * the first, 1.22 the newest merged; a 1.23 profiler ioctl was posted to
  * amd-gfx in 2026 but is in no drm pull the emulator follows). */
@@ -210,11 +214,18 @@ struct emu_queue {
 	uint32_t sh[0x300];	 /* SH registers from SET_SH_REG (offsets from 0x2c00) */
 	uint32_t xcc;		 /* logical XCC (in the node) whose CP runs the packet now */
 	uint32_t pm4_target_xcc; /* CREATE/UPDATE_QUEUE queue_percentage bits 15:8 */
-	/* The multi-XCC window in progress (emu_doorbell.c run_xcc()): every
-	 * XCC runs [consumed, win_end); XCC win_x is at win_pos. */
+	/* The multi-XCC window in progress (emu_doorbell.c run_xcc()): the
+	 * XCCs run [consumed, win_end) packet by packet in lockstep; the
+	 * packet at win_pos has run on XCCs 0 .. win_x - 1. */
 	bool win;
 	uint32_t win_x;
 	uint64_t win_pos, win_end;
+	/* Interrupts the XCCs raised in the packet at win_pos, handled once
+	 * it has run on all of them (emu_engine_irq_flush()). */
+	uint32_t nirq;
+	struct {
+		uint32_t src, ctx, xcc;
+	} irq[EMU_XCC_IRQ_QUEUE];
 	struct emu_queue *next;
 };
 
@@ -527,6 +538,7 @@ void emu_queues_fini(struct emu_proc *p); /* stop every engine; no locks held */
  * passed it, before the packet's end-of-pipe interrupt. */
 void emu_engine_publish_rptr(struct emu_queue *q, uint64_t pos);
 void emu_engine_publish_fetched(struct emu_queue *q);
+void emu_engine_irq_flush(struct emu_queue *q);
 int emu_engine_start(struct emu_queue *q);
 void emu_engine_stop(struct emu_queue *q);
 /* Tests: the engines' fallback doorbell poll periods in ns (<= 0: default). */
