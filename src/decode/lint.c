@@ -320,8 +320,9 @@ static __attribute__((noinline)) void lint_release_mem(struct kfdsig_decoder *d,
 	if (d->lint.num_xcc > 1 && !(d->lint.pred_one && p->offset + p->ndw <= d->lint.pred_end))
 		add_finding(d, o, KFDSIG_SEV_WARNING, "xcc-duplicate-signal",
 			    "%s interrupt outside a one-XCC PRED_EXEC: all %u XCCs of the node "
-			    "run it, event %u is signalled %u times (age +%u); predicate it "
-			    "inside an IB",
+			    "run it, event %u gets %u interrupts and is set by each that finds "
+			    "its slot still signalled (1 to %u times, as the XCCs race the "
+			    "handler); predicate it inside an IB",
 			    p->name, d->lint.num_xcc, ctx, d->lint.num_xcc, d->lint.num_xcc);
 	if (has_ctx && d->o.target->irq_class == KFDSIG_IRQ_V12_1)
 		add_finding(d, o, KFDSIG_SEV_INFO, "eop-ctxid-trusted",
