@@ -75,6 +75,10 @@ struct emu_dbg {
 	uint32_t trap_override;	     /* enabled wave traps */
 	uint32_t flags;		     /* KFD_DBG_TRAP_FLAG_* */
 	uint8_t watch[EMU_MAX_GPUS]; /* bit per watch point in use */
+	/* each point's address, mask and KFD_DBG_TRAP_ADDRESS_WATCH_MODE_* */
+	uint64_t watch_addr[EMU_MAX_GPUS][EMU_WATCH_POINTS];
+	uint32_t watch_mask[EMU_MAX_GPUS][EMU_WATCH_POINTS];
+	uint8_t watch_mode[EMU_MAX_GPUS][EMU_WATCH_POINTS];
 	/* a debugger in another process (per-pid model): the shared state
 	 * (struct dbg_link) and whether this process follows it */
 	struct dbg_link *link;
@@ -278,6 +282,33 @@ uint32_t emu_dbg_wave_traps(struct emu_proc *p)
 	pthread_mutex_unlock(&p->lock);
 	return m &
 	       (KFDSIG_DBG_TRAP_MASK_TRAP_ON_WAVE_START | KFDSIG_DBG_TRAP_MASK_TRAP_ON_WAVE_END);
+}
+
+unsigned emu_dbg_watches(struct emu_queue *q, uint64_t addr[4], uint32_t mask[4], uint8_t mode[4])
+{
+	struct emu_proc *p = q->p;
+	unsigned n = 0;
+
+	pthread_mutex_lock(&p->lock);
+	/* the address watch exception is enabled by the wave launch
+	 * override's KFD_DBG_TRAP_MASK_DBG_ADDRESS_WATCH (kfd_debug.c
+	 * kfd_dbg_trap_set_wave_launch_override() programs it into the
+	 * SPI's trap enable mask) */
+	if (p->dbg && p->dbg->trap_enabled &&
+	    (p->dbg->trap_override & KFDSIG_DBG_TRAP_MASK_DBG_ADDRESS_WATCH)) {
+		struct emu_dbg *d = p->dbg;
+
+		for (unsigned i = 0; i < EMU_WATCH_POINTS && i < 4; i++) {
+			if (!(d->watch[q->g->index] & (1u << i)))
+				continue;
+			addr[n] = d->watch_addr[q->g->index][i];
+			mask[n] = d->watch_mask[q->g->index][i];
+			mode[n] = (uint8_t)(d->watch_mode[q->g->index][i] | i << 4);
+			n++;
+		}
+	}
+	pthread_mutex_unlock(&p->lock);
+	return n;
 }
 
 bool emu_dbg_ev_from_interrupt(struct emu_queue *q, uint32_t doorbell_id, uint64_t mask)
@@ -1537,6 +1568,9 @@ int emu_dbg_trap(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 			break;
 		}
 		d->watch[g->index] |= (uint8_t)(1u << id);
+		d->watch_addr[g->index][id] = a->set_node_address_watch.address;
+		d->watch_mask[g->index][id] = a->set_node_address_watch.mask;
+		d->watch_mode[g->index][id] = (uint8_t)(a->set_node_address_watch.mode & 3);
 		a->set_node_address_watch.id = id;
 		break;
 	}

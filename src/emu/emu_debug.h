@@ -54,6 +54,11 @@ uint64_t emu_dbg_trap_base(struct emu_queue *q);
  * OVERRIDE): KFDSIG_DBG_TRAP_MASK_TRAP_ON_WAVE_START / _END bits. */
 uint32_t emu_dbg_wave_traps(struct emu_proc *p);
 
+/* The address watch points set on @q's GPU while the debugger enabled
+ * the address watch exception: the number (at most 4), each one's
+ * address, mask and mode | watch id << 4. */
+unsigned emu_dbg_watches(struct emu_queue *q, uint64_t addr[4], uint32_t mask[4], uint8_t mode[4]);
+
 /* kfd_debug.c kfd_set_dbg_ev_from_interrupt(): exception @mask on the
  * queue of @q's GPU with @doorbell_id, to the debugger or else the
  * runtime; false when neither took it (the interrupt then goes on as an

@@ -155,6 +155,20 @@ static uint32_t wave_traps(void *ctx)
 	       (m & KFDSIG_DBG_TRAP_MASK_TRAP_ON_WAVE_END ? SQK_WAVE_TRAP_END : 0);
 }
 
+static unsigned watches(void *ctx, struct sqk_watch wp[SQK_WATCHES])
+{
+	uint64_t a[4];
+	uint32_t m[4];
+	uint8_t md[4];
+	unsigned n = emu_dbg_watches(ctx, a, m, md);
+
+	for (unsigned i = 0; i < n; i++)
+		wp[i] = (struct sqk_watch){
+			.addr = a[i], .mask = m[i], .mode = md[i] & 3, .id = md[i] >> 4
+		};
+	return n;
+}
+
 static uint32_t doorbell(void *ctx)
 {
 	const struct emu_queue *q = ctx;
@@ -222,6 +236,7 @@ static bool run(struct emu_queue *q, struct sqk_dispatch *sd)
 			       .clock = clock_,
 			       .trap_base = trap_base,
 			       .wave_traps = wave_traps,
+			       .watches = watches,
 			       .doorbell = doorbell };
 	struct kfd_process_device_apertures ap;
 	struct sqk_result res;

@@ -151,6 +151,17 @@ unsigned sqk_decode(const struct sqk_family *f, const uint32_t *w, unsigned avai
 unsigned sqk_decode_gfx11(const struct sqk_family *f, const uint32_t *w, unsigned avail,
 			  struct sqk_insn *in);
 
+/* An address watch point as amdkfd programs TCP_WATCHn (kfd_debug.c
+ * kfd_dbg_trap_set_dev_address_watch(), the gfx9 kgd op
+ * kgd_gfx_v9_set_address_watch()): @mode KFD_DBG_TRAP_ADDRESS_WATCH_MODE_*
+ * (kfd_ioctl.h: 0 read, 1 nonread, 2 atomic, 3 all), @id 0-3. */
+#define SQK_WATCHES 4
+struct sqk_watch {
+	uint64_t addr;
+	uint32_t mask;
+	uint8_t mode, id;
+};
+
 /* The memory, message and trap services of the emulated device. */
 struct sqk_env {
 	void *ctx;
@@ -179,6 +190,10 @@ struct sqk_env {
 	 * enabled (a debugger's wave launch override), read once per
 	 * dispatch. */
 	uint32_t (*wave_traps)(void *ctx);
+	/* The address watch points whose exception the debugger enabled,
+	 * read once per dispatch with a trap handler: their number. A hit
+	 * enters the handler after the access with TRAPSTS ADDR_WATCHn. */
+	unsigned (*watches)(void *ctx, struct sqk_watch wp[SQK_WATCHES]);
 	/* MSG_GET_DOORBELL: the wave's queue's doorbell id. */
 	uint32_t (*doorbell)(void *ctx);
 };
@@ -194,6 +209,7 @@ struct sqk_env {
  * wave start and end: kfdtest's TrapHandlerIsa tests 0x1800000 before
  * GFX11; which of bits 23 and 24 is which is UNVERIFIED (start 23 here). */
 #define SQK_TRAPSTS_WATCH0 (1u << 7)
+#define SQK_TRAPSTS_WATCH1 (1u << 12)
 #define SQK_TRAPSTS_WAVE_START (1u << 23)
 #define SQK_TRAPSTS_WAVE_END (1u << 24)
 

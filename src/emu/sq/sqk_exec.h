@@ -58,7 +58,9 @@ struct sqk_run {
 	const unsigned *resident;
 	uint64_t tba;	     /* sqk_env.trap_base, 0: none */
 	uint32_t wave_traps; /* sqk_env.wave_traps */
-	bool ftz32, ftz64;   /* flush denormals (FLOAT_DENORM_MODE 0) */
+	unsigned nwatch;     /* sqk_env.watches */
+	struct sqk_watch watch[SQK_WATCHES];
+	bool ftz32, ftz64; /* flush denormals (FLOAT_DENORM_MODE 0) */
 	struct {
 		uint64_t page;
 		uint8_t *host;

@@ -451,7 +451,96 @@ static int whole_wave(struct sqk_wave *w, const struct sqk_insn *in, bool store,
 	return 0;
 }
 
+/* Does the access at @a (kind 1 load, 2 store, 3 atomic) hit watch @wp?
+ * The TCP compares address bits [47:30] always, [29:6] where the mask
+ * (TCP_WATCH_CNTL.MASK = mask >> 6, 24 bits: amdgpu_amdkfd_gfx_v8.h
+ * TCP_WATCH_CNTL_BITS, ADDRESS_WATCH_REG_ADDLOW_SHIFT 6) has a 1 and
+ * never [5:0]: a watch covers its 64-byte line. Modes (kfd_ioctl.h
+ * kfd_dbg_trap_address_watch_mode): read hits loads, nonread stores and
+ * atomics, atomic atomics, all everything. UNVERIFIED: whether bits
+ * [31:30] are compared (here: always, as the GC 8 code's 26-bit mask
+ * extension ADDRESS_WATCH_REG_ADDLOW_MASK_EXTENSION suggests) and whether
+ * a returning atomic also hits a read watch (here: no). */
+static bool watch_hit(const struct sqk_watch *wp, uint64_t a, unsigned kind)
+{
+	uint64_t cmp = (0xffffull << 32 | 0xc0000000ull) | ((uint64_t)wp->mask & 0x3fffffc0ull);
+
+	switch (wp->mode) {
+	case 0:
+		if (kind != 1)
+			return false;
+		break;
+	case 1:
+		if (kind == 1)
+			return false;
+		break;
+	case 2:
+		if (kind != 3)
+			return false;
+		break;
+	default:
+		break;
+	}
+	return ((a ^ wp->addr) & cmp) == 0;
+}
+
+/* TRAPSTS ADDR_WATCHn bits of the watch points the wave's FLAT / GLOBAL
+ * access hits in any active lane (global segment only). */
+static uint32_t watch_sts(struct sqk_wave *w, const struct sqk_insn *in, unsigned kind)
+{
+	struct sqk_run *r = w->r;
+	const uint32_t *va = w->v + (size_t)in->vaddr * 64;
+	uint32_t sts = 0;
+
+	if (in->enc == SQK_SCRATCH || in->enc == SQK_MUBUF || kind < 1 || kind > 3)
+		return 0;
+	for (uint64_t mk = sqk_exec(w); mk; mk &= mk - 1) {
+		unsigned l = (unsigned)__builtin_ctzll(mk);
+		uint64_t a;
+
+		if (in->enc == SQK_GLOBAL && in->saddr != 0xffff) {
+			a = sqk_sread(w, in, in->saddr, true, false) + va[l] +
+			    (uint64_t)(int64_t)in->offset;
+		} else {
+			uint32_t hi;
+
+			a = (va[l] | (uint64_t)va[l + 64] << 32) + (uint64_t)(int64_t)in->offset;
+			hi = (uint32_t)(a >> 32);
+			if (in->enc == SQK_FLAT && (hi == (uint32_t)(r->d->shared_base >> 32) ||
+						    hi == (uint32_t)(r->d->private_base >> 32)))
+				continue;
+		}
+		for (unsigned i = 0; i < r->nwatch; i++)
+			if (watch_hit(&r->watch[i], a, kind))
+				sts |= r->watch[i].id ? SQK_TRAPSTS_WATCH1 << (r->watch[i].id - 1)
+						      : SQK_TRAPSTS_WATCH0;
+	}
+	return sts;
+}
+
+static int exec_mem(struct sqk_wave *w, const struct sqk_insn *in);
+
 int sqk_exec_mem(struct sqk_wave *w, const struct sqk_insn *in)
+{
+	uint32_t sts;
+	int rc;
+
+	if (__builtin_expect(!w->r->nwatch, 1) || w->in_trap)
+		return exec_mem(w, in);
+	/* address watch: the addresses before the access (a load may
+	 * overwrite its address registers), the exception after it: the
+	 * wave enters the trap handler with ttmp0/1 at the next instruction
+	 * and TRAPSTS.EXCP ADDR_WATCHn (cwsr_trap_handler_gfx9.asm) */
+	pthread_once(&once, init_info);
+	sts = watch_sts(w, in, mi[in->op].kind);
+	rc = exec_mem(w, in);
+	if (rc != 0 || !sts)
+		return rc;
+	sqk_trap_enter(w, in->pc + in->size, 0, sts);
+	return 2;
+}
+
+static int exec_mem(struct sqk_wave *w, const struct sqk_insn *in)
 {
 	const struct minfo *m;
 	struct sqk_run *r = w->r;

@@ -58,6 +58,8 @@ struct sqk_shared {
 	unsigned resident; /* host threads running workgroups at once (atomic) */
 	uint64_t tba;	   /* sqk_env.trap_base, GC 9/10 only */
 	uint32_t wave_traps;
+	unsigned nwatch; /* sqk_env.watches, with tba only */
+	struct sqk_watch watch[SQK_WATCHES];
 };
 
 /* One host thread's part: its own waves, LDS, decode cache, TLB, result. */
@@ -380,6 +382,8 @@ static struct sqk_ctx *ctx_new(struct sqk_shared *sh, const struct sqk_env *env)
 	c->r.resident = &sh->resident;
 	c->r.tba = sh->tba;
 	c->r.wave_traps = sh->wave_traps;
+	c->r.nwatch = sh->nwatch;
+	memcpy(c->r.watch, sh->watch, sizeof(c->r.watch));
 	c->r.lds = calloc(1, d->lds_bytes ? d->lds_bytes : 4);
 	c->waves = calloc(sh->maxw, sizeof(*c->waves));
 	c->dc = calloc(DCACHE, sizeof(*c->dc));
@@ -515,6 +519,11 @@ int sqk_run(const struct sqk_dispatch *d, const struct sqk_env *env, struct sqk_
 		sh.tba = env->trap_base(env->ctx);
 	if (sh.tba && env->wave_traps)
 		sh.wave_traps = env->wave_traps(env->ctx);
+	if (sh.tba && env->watches) {
+		sh.nwatch = env->watches(env->ctx, sh.watch);
+		if (sh.nwatch > SQK_WATCHES)
+			sh.nwatch = SQK_WATCHES;
+	}
 	c[0] = ctx_new(&sh, env);
 	if (!c[0])
 		return res->err = -ENOMEM;

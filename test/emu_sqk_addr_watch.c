@@ -1,0 +1,198 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Address watch points in the kernel interpreter's vector memory path
+ * (sqk_env.watches, with a trap handler run as code), on GC 9 (gfx90a,
+ * gfx942). Expected behaviour, read from amdkfd and the gfx9 trap handler:
+ *   - a watch point covers the 64-byte line of its address: TCP_WATCH_CNTL
+ *     MASK is the user mask >> 6 (amdgpu_amdkfd_gfx_v8.h
+ *     ADDRESS_WATCH_REG_ADDLOW_SHIFT), so address bits [5:0] never count
+ *     and a mask bit 0 in [29:6] drops that bit from the compare;
+ *   - modes (kfd_ioctl.h kfd_dbg_trap_address_watch_mode): read hits
+ *     loads only, nonread stores (and atomics), all every access;
+ *   - a hit enters the handler after the access (the loaded value is in
+ *     its register, the next instruction has not run) with TRAPSTS
+ *     ADDR_WATCH0 = bit 7, ADDR_WATCH1-3 = bits 12-14
+ *     (cwsr_trap_handler_gfx9.asm SQ_WAVE_TRAPSTS_EXCP_HI); the handler's
+ *     s_rfe_b64 to ttmp0/1 resumes at the next instruction;
+ *   - no watch point, or a miss: no trap.
+ * The handler reports TRAPSTS in m0 of an interrupt message; the kernel
+ * then sends its own (m0 0x1234) and stores the loaded dword. Needs
+ * llvm-mc 22.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "emu/sq/sqk.h"
+#include "emu_sqk_util.h"
+#include "kfd_util.h"
+
+#define CODE_VA 0x7f1200000000ull
+#define DATA_VA 0x7f1300000000ull
+#define HANDLER_OFF 0x200
+#define ACC_OFF 0x100 /* the access */
+#define RES_OFF 0x800 /* where the kernel stores what it loaded */
+
+static uint8_t code[4096];
+static uint32_t data[1024];
+
+struct rec {
+	unsigned n;
+	uint32_t msg[16], m0[16];
+	unsigned nwatch;
+	struct sqk_watch wp[SQK_WATCHES];
+};
+
+static void *xlate(void *ctx, uint64_t va, uint32_t len, bool write, bool *ro)
+{
+	(void)ctx;
+	*ro = false;
+	if (!write && va >= CODE_VA && va - CODE_VA + len <= sizeof(code))
+		return code + (va - CODE_VA);
+	if (va >= DATA_VA && va - DATA_VA + len <= sizeof(data))
+		return (uint8_t *)data + (va - DATA_VA);
+	return NULL;
+}
+
+static int message(void *ctx, uint32_t msg, uint32_t m0)
+{
+	struct rec *r = ctx;
+
+	if (r->n < 16) {
+		r->msg[r->n] = msg;
+		r->m0[r->n] = m0;
+	}
+	r->n++;
+	return 0;
+}
+
+static uint64_t trap_base(void *ctx)
+{
+	(void)ctx;
+	return CODE_VA + HANDLER_OFF;
+}
+
+static unsigned watches(void *ctx, struct sqk_watch wp[SQK_WATCHES])
+{
+	struct rec *r = ctx;
+
+	memcpy(wp, r->wp, sizeof(r->wp));
+	return r->nwatch;
+}
+
+/* @acc: the access to DATA_VA + @off */
+static const char *src(const char *acc, uint32_t off)
+{
+	static char buf[4096];
+	uint64_t a = DATA_VA + off, res = DATA_VA + RES_OFF;
+
+	snprintf(buf, sizeof(buf),
+		 ".text\n"
+		 "  v_mov_b32 v0, 0x%x\n"
+		 "  v_mov_b32 v1, 0x%x\n"
+		 "  v_mov_b32 v2, 0\n"
+		 "  v_mov_b32 v5, 0x55\n"
+		 "  %s\n"
+		 "  s_waitcnt vmcnt(0) & lgkmcnt(0)\n"
+		 "  s_mov_b32 m0, 0x1234\n"
+		 "  s_sendmsg sendmsg(MSG_INTERRUPT)\n"
+		 "  v_mov_b32 v6, 0x%x\n"
+		 "  v_mov_b32 v7, 0x%x\n"
+		 "  flat_store_dword v[6:7], v2\n"
+		 "  s_waitcnt vmcnt(0) & lgkmcnt(0)\n"
+		 "  s_endpgm\n"
+		 ".org 0x%x\n"
+		 "  s_getreg_b32 ttmp14, hwreg(HW_REG_TRAPSTS)\n"
+		 "  s_mov_b32 m0, ttmp14\n"
+		 "  s_sendmsg sendmsg(MSG_INTERRUPT)\n"
+		 "  s_and_b32 ttmp1, ttmp1, 0xffff\n"
+		 "  s_rfe_b64 ttmp[0:1]\n",
+		 (unsigned)a, (unsigned)(a >> 32), acc, (unsigned)res, (unsigned)(res >> 32),
+		 HANDLER_OFF);
+	return buf;
+}
+
+struct tcase {
+	const char *name;
+	const char *acc;
+	uint32_t off;	 /* access at DATA_VA + off */
+	uint8_t id;	 /* the watch point's id */
+	uint8_t mode;	 /* KFD_DBG_TRAP_ADDRESS_WATCH_MODE_* */
+	uint32_t mask;	 /* the user's mask */
+	unsigned nwatch; /* 0: none set */
+	uint32_t sts;	 /* TRAPSTS the handler sees, 0: no trap */
+};
+
+#define LOAD "flat_load_dword v2, v[0:1]"
+#define GLOAD "global_load_dword v2, v[0:1], off"
+#define STORE "flat_store_dword v[0:1], v5"
+
+static const struct tcase cases[] = {
+	{ "read watch, load", LOAD, ACC_OFF, 0, 0, 0xffffffffu, 1, 1u << 7 },
+	{ "read watch, global load", GLOAD, ACC_OFF, 0, 0, 0xffffffffu, 1, 1u << 7 },
+	{ "read watch, store", STORE, ACC_OFF, 0, 0, 0xffffffffu, 1, 0 },
+	{ "nonread watch, store", STORE, ACC_OFF, 0, 1, 0xffffffffu, 1, 1u << 7 },
+	{ "nonread watch, load", LOAD, ACC_OFF, 0, 1, 0xffffffffu, 1, 0 },
+	{ "all watch, load", LOAD, ACC_OFF, 0, 3, 0xffffffffu, 1, 1u << 7 },
+	{ "watch id 2", LOAD, ACC_OFF, 2, 0, 0xffffffffu, 1, 1u << 13 },
+	{ "same 64-byte line", LOAD, ACC_OFF + 0x3c, 0, 0, 0xffffffffu, 1, 1u << 7 },
+	{ "next line", LOAD, ACC_OFF + 0x40, 0, 0, 0xffffffffu, 1, 0 },
+	{ "next line, bit 6 masked off", LOAD, ACC_OFF + 0x40, 0, 0, ~0x40u, 1, 1u << 7 },
+	{ "no watch point", LOAD, ACC_OFF, 0, 0, 0xffffffffu, 0, 0 },
+};
+
+static void check(const char *mcpu, uint32_t gfxv, const struct tcase *t)
+{
+	struct sqk_env env = {
+		.xlate = xlate, .message = message, .trap_base = trap_base, .watches = watches
+	};
+	struct sqk_dispatch d = { 0 };
+	struct sqk_result res;
+	struct rec r = { 0 };
+	unsigned k = 0;
+	int rc;
+
+	env.ctx = &r;
+	r.nwatch = t->nwatch;
+	r.wp[0] = (struct sqk_watch){
+		.addr = DATA_VA + ACC_OFF, .mask = t->mask, .mode = t->mode, .id = t->id
+	};
+	T_REQUIRE(kco_asm_text(src(t->acc, t->off), mcpu, "", code, sizeof(code)) > HANDLER_OFF,
+		  "%s: assemble", mcpu);
+	memset(data, 0, sizeof(data));
+	data[t->off / 4] = 0xabcd0123u;
+	d.fam = sqk_family_of(gfxv);
+	T_REQUIRE(d.fam, "family of %s", mcpu);
+	d.entry = CODE_VA;
+	d.rsrc1 = 1; /* 16 VGPRs */
+	d.aql = true;
+	d.wg[0] = d.grid[0] = 1;
+	d.wg[1] = d.wg[2] = d.grid[1] = d.grid[2] = 1;
+	rc = sqk_run(&d, &env, &res);
+	CHECK(rc == 0 && !res.trapped, "%s: %s: rc %d (%s)", mcpu, t->name, rc, res.msg);
+	if (t->sts) {
+		CHECK(r.n >= 1 && r.msg[0] == (1u | SQK_MSG_PRIV) && r.m0[0] == t->sts,
+		      "%s: %s: handler TRAPSTS %#x (msg %#x), want %#x", mcpu, t->name, r.m0[0],
+		      r.msg[0], t->sts);
+		k = 1;
+	}
+	CHECK_EQ(r.n, k + 1, "%s: %s: messages", mcpu, t->name);
+	CHECK(r.msg[k] == 1u && r.m0[k] == 0x1234u,
+	      "%s: %s: the next instruction runs once, after the handler", mcpu, t->name);
+	if (strstr(t->acc, "store"))
+		CHECK_EQ(data[t->off / 4], 0x55u, "%s: %s: stored", mcpu, t->name);
+	else
+		CHECK_EQ(data[RES_OFF / 4], 0xabcd0123u, "%s: %s: loaded before the trap", mcpu,
+			 t->name);
+}
+
+int main(void)
+{
+	if (kco_asm_missing())
+		return T_EXIT_SKIP;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		check("gfx90a", 90010, &cases[i]);
+		check("gfx942", 90402, &cases[i]);
+	}
+	return t_result("emu_sqk_addr_watch");
+}
