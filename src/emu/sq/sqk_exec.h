@@ -42,9 +42,6 @@ struct sqk_wave {
 	bool in_trap, end_trapped;
 };
 
-/* Enter the trap handler (r->tba) for the instruction at @pc. */
-void sqk_trap_enter(struct sqk_wave *w, uint64_t pc, uint8_t trap_id, uint32_t sts);
-
 /* One dispatch in progress. */
 struct sqk_run {
 	const struct sqk_dispatch *d;
@@ -72,6 +69,19 @@ struct sqk_run {
 		bool w;
 	} btlb[SQK_BTLB];
 };
+
+/* Enter the trap handler (r->tba) for the instruction at @pc. */
+static inline void sqk_trap_enter(struct sqk_wave *w, uint64_t pc, uint8_t trap_id, uint32_t sts)
+{
+	/* ttmp0 = PC[31:0], ttmp1 = PC[47:32] | trap id << 16
+	 * (cwsr_trap_handler_gfx9.asm S_SAVE_PC_HI_TRAP_ID_MASK 0xff0000);
+	 * ttmp0-15 are scalar operand codes 108-123 on GC 9/10 */
+	w->s[108] = (uint32_t)pc;
+	w->s[109] = ((uint32_t)(pc >> 32) & 0xffff) | (uint32_t)trap_id << 16;
+	w->trapsts |= sts;
+	w->in_trap = true;
+	w->pc = w->r->tba;
+}
 
 /* Wave-size helpers: EXEC and VCC as lane masks. */
 static inline uint64_t sqk_mask(const struct sqk_wave *w)

@@ -88,18 +88,6 @@ static void setreg(struct sqk_wave *w, unsigned simm, uint32_t v)
 		w->mode = (w->mode & ~m) | (v << off & m);
 }
 
-void sqk_trap_enter(struct sqk_wave *w, uint64_t pc, uint8_t trap_id, uint32_t sts)
-{
-	/* ttmp0 = PC[31:0], ttmp1 = PC[47:32] | trap id << 16
-	 * (cwsr_trap_handler_gfx9.asm S_SAVE_PC_HI_TRAP_ID_MASK 0xff0000);
-	 * ttmp0-15 are scalar operand codes 108-123 on GC 9/10 */
-	w->s[108] = (uint32_t)pc;
-	w->s[109] = ((uint32_t)(pc >> 32) & 0xffff) | (uint32_t)trap_id << 16;
-	w->trapsts |= sts;
-	w->in_trap = true;
-	w->pc = w->r->tba;
-}
-
 int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in)
 {
 	unsigned d = in->dst;
