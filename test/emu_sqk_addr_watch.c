@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Address watch points in the kernel interpreter's vector memory path
- * (sqk_env.watches, with a trap handler run as code), on GC 9 (gfx90a,
+ * (FLAT, GLOBAL, MUBUF; sqk_env.watches, with a trap handler run as code), on GC 9 (gfx90a,
  * gfx942). Expected behaviour, read from amdkfd and the gfx9 trap handler:
  *   - a watch point covers the 64-byte line of its address: TCP_WATCH_CNTL
  *     MASK is the user mask >> 6 (amdgpu_amdkfd_gfx_v8.h
@@ -126,6 +126,10 @@ struct tcase {
 #define LOAD "flat_load_dword v2, v[0:1]"
 #define GLOAD "global_load_dword v2, v[0:1], off"
 #define STORE "flat_store_dword v[0:1], v5"
+/* a buffer at DATA_VA (DATA_VA's low half is 0: v0 is the offset) */
+#define BUF "s_mov_b32 s4, 0\n s_mov_b32 s5, 0x7f13\n s_mov_b32 s6, 0x1000\n s_mov_b32 s7, 0\n "
+#define BLOAD BUF "buffer_load_dword v2, v0, s[4:7], 0 offen"
+#define BSTORE BUF "buffer_store_dword v5, v0, s[4:7], 0 offen"
 
 static const struct tcase cases[] = {
 	{ "read watch, load", LOAD, ACC_OFF, 0, 0, 0xffffffffu, 1, 1u << 7 },
@@ -138,6 +142,9 @@ static const struct tcase cases[] = {
 	{ "same 64-byte line", LOAD, ACC_OFF + 0x3c, 0, 0, 0xffffffffu, 1, 1u << 7 },
 	{ "next line", LOAD, ACC_OFF + 0x40, 0, 0, 0xffffffffu, 1, 0 },
 	{ "next line, bit 6 masked off", LOAD, ACC_OFF + 0x40, 0, 0, ~0x40u, 1, 1u << 7 },
+	{ "read watch, buffer load", BLOAD, ACC_OFF, 0, 0, 0xffffffffu, 1, 1u << 7 },
+	{ "nonread watch, buffer store", BSTORE, ACC_OFF, 1, 1, 0xffffffffu, 1, 1u << 12 },
+	{ "read watch, buffer store", BSTORE, ACC_OFF, 0, 0, 0xffffffffu, 1, 0 },
 	{ "no watch point", LOAD, ACC_OFF, 0, 0, 0xffffffffu, 0, 0 },
 };
 

@@ -338,6 +338,27 @@ static int lane_op(struct sqk_wave *w, const struct sqk_insn *in, const struct m
 	}
 }
 
+/* The global address of lane @l's MUBUF access of @nb bytes: false when
+ * it is none (swizzled private segment, or out of range). */
+static bool mubuf_addr(struct sqk_wave *w, const struct sqk_insn *in, unsigned l, unsigned nb,
+		       uint64_t *a)
+{
+	const uint32_t *rs = &w->s[in->srsrc & 0x7f];
+	uint64_t base = rs[0] | (uint64_t)(rs[1] & 0xffff) << 32;
+	uint32_t stride = rs[1] >> 16 & 0x3fff, num = rs[2];
+	uint32_t soff = (uint32_t)sqk_sread(w, in, in->soffset, false, false);
+	uint32_t idx = in->idxen ? w->v[(size_t)in->vaddr * 64 + l] : 0;
+	uint32_t voff = in->offen ? w->v[(size_t)(in->vaddr + in->idxen) * 64 + l] : 0;
+	uint64_t off = (uint64_t)voff + (uint32_t)in->offset;
+
+	if (rs[3] >> 23 & 1)
+		return false;
+	if (stride && in->idxen ? idx >= num : off + nb > num)
+		return false;
+	*a = (base + soff + off + (uint64_t)idx * stride) & 0xffffffffffffull;
+	return true;
+}
+
 static int exec_mubuf(struct sqk_wave *w, const struct sqk_insn *in, const struct minfo *m)
 {
 	const uint32_t *rs = &w->s[in->srsrc & 0x7f];
@@ -484,21 +505,24 @@ static bool watch_hit(const struct sqk_watch *wp, uint64_t a, unsigned kind)
 	return ((a ^ wp->addr) & cmp) == 0;
 }
 
-/* TRAPSTS ADDR_WATCHn bits of the watch points the wave's FLAT / GLOBAL
- * access hits in any active lane (global segment only). */
+/* TRAPSTS ADDR_WATCHn bits of the watch points the wave's FLAT, GLOBAL
+ * or MUBUF access hits in any active lane (global segment only). */
 static uint32_t watch_sts(struct sqk_wave *w, const struct sqk_insn *in, unsigned kind)
 {
 	struct sqk_run *r = w->r;
 	const uint32_t *va = w->v + (size_t)in->vaddr * 64;
 	uint32_t sts = 0;
 
-	if (in->enc == SQK_SCRATCH || in->enc == SQK_MUBUF || kind < 1 || kind > 3)
+	if (in->enc == SQK_SCRATCH || kind < 1 || kind > 3)
 		return 0;
 	for (uint64_t mk = sqk_exec(w); mk; mk &= mk - 1) {
 		unsigned l = (unsigned)__builtin_ctzll(mk);
 		uint64_t a;
 
-		if (in->enc == SQK_GLOBAL && in->saddr != 0xffff) {
+		if (in->enc == SQK_MUBUF) {
+			if (!mubuf_addr(w, in, l, mi[in->op].bytes, &a))
+				continue; /* private or out of range: no access */
+		} else if (in->enc == SQK_GLOBAL && in->saddr != 0xffff) {
 			a = sqk_sread(w, in, in->saddr, true, false) + va[l] +
 			    (uint64_t)(int64_t)in->offset;
 		} else {
