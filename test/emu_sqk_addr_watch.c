@@ -2,11 +2,13 @@
 /*
  * Address watch points in the kernel interpreter's vector memory path
  * (FLAT, GLOBAL, MUBUF; sqk_env.watches, with a trap handler run as code), on GC 9 (gfx90a,
- * gfx942). Expected behaviour, read from amdkfd and the gfx9 trap handler:
+ * gfx942) and GC 10.3 (gfx1030). Expected behaviour, read from amdkfd and the gfx9 trap handler:
  *   - a watch point covers the 64-byte line of its address: TCP_WATCH_CNTL
  *     MASK is the user mask >> 6 (amdgpu_amdkfd_gfx_v8.h
  *     ADDRESS_WATCH_REG_ADDLOW_SHIFT), so address bits [5:0] never count
- *     and a mask bit 0 in [29:6] drops that bit from the compare;
+ *     and a mask bit 0 in [29:6] drops that bit from the compare; on GC 10
+ *     (gfx1030) MASK is mask >> 7 (kgd_gfx_v10_set_address_watch()): a
+ *     128-byte line;
  *   - modes (kfd_ioctl.h kfd_dbg_trap_address_watch_mode): read hits
  *     loads only, nonread stores (and atomics), all every access;
  *   - a hit enters the handler after the access (the loaded value is in
@@ -121,6 +123,7 @@ struct tcase {
 	uint32_t mask;	 /* the user's mask */
 	unsigned nwatch; /* 0: none set */
 	uint32_t sts;	 /* TRAPSTS the handler sees, 0: no trap */
+	bool gc10_hit;	 /* GC 10 (128-byte lines): ADDR_WATCH0 instead */
 };
 
 #define LOAD "flat_load_dword v2, v[0:1]"
@@ -140,7 +143,8 @@ static const struct tcase cases[] = {
 	{ "all watch, load", LOAD, ACC_OFF, 0, 3, 0xffffffffu, 1, 1u << 7 },
 	{ "watch id 2", LOAD, ACC_OFF, 2, 0, 0xffffffffu, 1, 1u << 13 },
 	{ "same 64-byte line", LOAD, ACC_OFF + 0x3c, 0, 0, 0xffffffffu, 1, 1u << 7 },
-	{ "next line", LOAD, ACC_OFF + 0x40, 0, 0, 0xffffffffu, 1, 0 },
+	{ "next 64-byte line", LOAD, ACC_OFF + 0x40, 0, 0, 0xffffffffu, 1, 0, true },
+	{ "next 128-byte line", LOAD, ACC_OFF + 0x80, 0, 0, 0xffffffffu, 1, 0 },
 	{ "next line, bit 6 masked off", LOAD, ACC_OFF + 0x40, 0, 0, ~0x40u, 1, 1u << 7 },
 	{ "read watch, buffer load", BLOAD, ACC_OFF, 0, 0, 0xffffffffu, 1, 1u << 7 },
 	{ "nonread watch, buffer store", BSTORE, ACC_OFF, 1, 1, 0xffffffffu, 1, 1u << 12 },
@@ -157,6 +161,7 @@ static void check(const char *mcpu, uint32_t gfxv, const struct tcase *t)
 	struct sqk_result res;
 	struct rec r = { 0 };
 	unsigned k = 0;
+	uint32_t sts = t->gc10_hit && gfxv >= 100000 ? 1u << 7 : t->sts;
 	int rc;
 
 	env.ctx = &r;
@@ -177,10 +182,10 @@ static void check(const char *mcpu, uint32_t gfxv, const struct tcase *t)
 	d.wg[1] = d.wg[2] = d.grid[1] = d.grid[2] = 1;
 	rc = sqk_run(&d, &env, &res);
 	CHECK(rc == 0 && !res.trapped, "%s: %s: rc %d (%s)", mcpu, t->name, rc, res.msg);
-	if (t->sts) {
-		CHECK(r.n >= 1 && r.msg[0] == (1u | SQK_MSG_PRIV) && r.m0[0] == t->sts,
+	if (sts) {
+		CHECK(r.n >= 1 && r.msg[0] == (1u | SQK_MSG_PRIV) && r.m0[0] == sts,
 		      "%s: %s: handler TRAPSTS %#x (msg %#x), want %#x", mcpu, t->name, r.m0[0],
-		      r.msg[0], t->sts);
+		      r.msg[0], sts);
 		k = 1;
 	}
 	CHECK_EQ(r.n, k + 1, "%s: %s: messages", mcpu, t->name);
@@ -200,6 +205,7 @@ int main(void)
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		check("gfx90a", 90010, &cases[i]);
 		check("gfx942", 90402, &cases[i]);
+		check("gfx1030", 100300, &cases[i]);
 	}
 	return t_result("emu_sqk_addr_watch");
 }

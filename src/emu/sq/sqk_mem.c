@@ -476,15 +476,18 @@ static int whole_wave(struct sqk_wave *w, const struct sqk_insn *in, bool store,
  * The TCP compares address bits [47:30] always, [29:6] where the mask
  * (TCP_WATCH_CNTL.MASK = mask >> 6, 24 bits: amdgpu_amdkfd_gfx_v8.h
  * TCP_WATCH_CNTL_BITS, ADDRESS_WATCH_REG_ADDLOW_SHIFT 6) has a 1 and
- * never [5:0]: a watch covers its 64-byte line. Modes (kfd_ioctl.h
+ * never [5:0]: a watch covers its 64-byte line. GC 10
+ * (kgd_gfx_v10_set_address_watch(): MASK = mask >> 7): [30:7] under the
+ * mask, [6:0] never (UNVERIFIED beyond that shift). Modes (kfd_ioctl.h
  * kfd_dbg_trap_address_watch_mode): read hits loads, nonread stores and
  * atomics, atomic atomics, all everything. UNVERIFIED: whether bits
  * [31:30] are compared (here: always, as the GC 8 code's 26-bit mask
  * extension ADDRESS_WATCH_REG_ADDLOW_MASK_EXTENSION suggests) and whether
  * a returning atomic also hits a read watch (here: no). */
-static bool watch_hit(const struct sqk_watch *wp, uint64_t a, unsigned kind)
+static bool watch_hit(const struct sqk_watch *wp, uint64_t a, unsigned kind, unsigned sh)
 {
-	uint64_t cmp = (0xffffull << 32 | 0xc0000000ull) | ((uint64_t)wp->mask & 0x3fffffc0ull);
+	uint64_t field = 0xffffffull << sh;
+	uint64_t cmp = (0xffffffffffffull & ~field & ~((1ull << sh) - 1)) | (wp->mask & field);
 
 	switch (wp->mode) {
 	case 0:
@@ -535,7 +538,7 @@ static uint32_t watch_sts(struct sqk_wave *w, const struct sqk_insn *in, unsigne
 				continue;
 		}
 		for (unsigned i = 0; i < r->nwatch; i++)
-			if (watch_hit(&r->watch[i], a, kind))
+			if (watch_hit(&r->watch[i], a, kind, r->f->gen >= SQK_GEN_GFX10 ? 7 : 6))
 				sts |= r->watch[i].id ? SQK_TRAPSTS_WATCH1 << (r->watch[i].id - 1)
 						      : SQK_TRAPSTS_WATCH0;
 	}
