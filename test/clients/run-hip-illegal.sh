@@ -19,9 +19,9 @@ echo "$out" | grep -q 'callbackQueue aborting with error : HSA_STATUS_ERROR_ILLE
 	bad "no HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION from ROCr through HIP's queue callback"
 ! echo "$out" | grep -q '^illegal: hipDeviceSynchronize returned' ||
 	bad "hipDeviceSynchronize returned"
-# gfx9: SOPP opcode 31 is no instruction; gfx10.3: s_code_end, not to be run
+# gfx8/gfx9: SOPP opcode 31 is no instruction; gfx10.3: s_code_end, not to be run
 case $target in
-gfx9*) what='unimplemented instruction unknown' ;;
+gfx8* | gfx9*) what='unimplemented instruction unknown' ;;
 *) what='illegal instruction s_code_end' ;;
 esac
 n=$(echo "$out" | grep -c '^kfdsig-emu: ')
