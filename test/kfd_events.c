@@ -212,7 +212,7 @@ static void test_user_page_rules(void)
 				       KFDSIG_KFD_MEM_GTT_UNCACHED, &small) == 0,
 		      "28K");
 		T_REQUIRE(small, "buffer");
-		CHECK_EQ(raw_create(kfd, small->handle, &a), -EINVAL, fixed[i]);
+		CHECK_EQ(raw_create(kfd, small->handle, &a), -EINVAL, "%s", fixed[i]);
 		kfdsig_kfd_close(kfd);
 		kfdsig_emu_destroy(emu);
 	}
