@@ -586,7 +586,9 @@ int emu_import_dmabuf(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	bo->gpu_index = (uint32_t)i;
 	bo->va = a->va_addr;
 	bo->size = size;
-	bo->flags = (flags & ~KFD_IOC_ALLOC_MEM_FLAGS_PUBLIC) | KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE |
+	/* WRITABLE is bit 31 (kfd_ioctl.h spells it 1 << 31, not a valid
+	 * int shift) */
+	bo->flags = (flags & ~KFD_IOC_ALLOC_MEM_FLAGS_PUBLIC) | 0x80000000u |
 		    KFD_IOC_ALLOC_MEM_FLAGS_EXECUTABLE;
 	bo->memfd = fcntl((int)a->dmabuf_fd, F_DUPFD_CLOEXEC, 0);
 	bo->kptr = bo->memfd < 0
