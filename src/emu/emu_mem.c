@@ -80,6 +80,16 @@ struct emu_bo *emu_bo_by_handle(struct emu_proc *p, uint64_t handle)
 	return NULL;
 }
 
+/* [va, va + size) overlaps a buffer of the process (VA 0: no address yet,
+ * never taken). */
+static bool va_taken(const struct emu_proc *p, uint64_t va, uint64_t size)
+{
+	for (const struct emu_bo *bo = p->bos; bo && va; bo = bo->next)
+		if (va < bo->va + bo->size && bo->va < va + size)
+			return true;
+	return false;
+}
+
 static void bo_free(struct emu_proc *p, struct emu_bo *bo)
 {
 	/* amdgpu_amdkfd_unreserve_mem_limit() */
@@ -215,11 +225,10 @@ int emu_alloc_memory(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 		r = -EINVAL;
 		goto out;
 	}
-	for (bo = p->bos; bo && a->va_addr; bo = bo->next)
-		if (a->va_addr < bo->va + bo->size && bo->va < a->va_addr + size) {
-			r = -EINVAL;
-			goto out;
-		}
+	if (va_taken(p, a->va_addr, size)) {
+		r = -EINVAL;
+		goto out;
+	}
 	bo = calloc(1, sizeof(*bo));
 	if (!bo) {
 		r = -ENOMEM;
@@ -573,11 +582,10 @@ int emu_import_dmabuf(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 		r = -EINVAL;
 		goto out;
 	}
-	for (bo = p->bos; bo && a->va_addr; bo = bo->next)
-		if (a->va_addr < bo->va + bo->size && bo->va < a->va_addr + size) {
-			r = -EINVAL;
-			goto out;
-		}
+	if (va_taken(p, a->va_addr, size)) {
+		r = -EINVAL;
+		goto out;
+	}
 	bo = calloc(1, sizeof(*bo));
 	if (!bo) {
 		r = -ENOMEM;
