@@ -1182,6 +1182,24 @@ static int device_snapshot(struct kfdsig_emu *emu, uint64_t *dev_status, abi_dbg
 	return 0;
 }
 
+/* The operations on the hardware: they need the runtime enabled
+ * (kfd_chardev.c kfd_ioctl_set_debug_trap(): -EPERM otherwise). */
+static bool op_needs_runtime(uint32_t op)
+{
+	switch (op) {
+	case KFDSIG_DBG_OP_SET_WAVE_LAUNCH_OVERRIDE:
+	case KFDSIG_DBG_OP_SET_WAVE_LAUNCH_MODE:
+	case KFDSIG_DBG_OP_SUSPEND_QUEUES:
+	case KFDSIG_DBG_OP_RESUME_QUEUES:
+	case KFDSIG_DBG_OP_SET_NODE_ADDRESS_WATCH:
+	case KFDSIG_DBG_OP_CLEAR_NODE_ADDRESS_WATCH:
+	case KFDSIG_DBG_OP_SET_FLAGS:
+		return true;
+	default:
+		return false;
+	}
+}
+
 /* DBG_TRAP on a process of another emulator (the per-pid model's other
  * processes): the checks of kfd_ioctl_set_debug_trap() in its order, the
  * operations on the target's page (see struct dbg_link). */
@@ -1206,20 +1224,11 @@ static int remote_trap(struct kfdsig_emu *emu, pid_t pid, abi_dbg_trap_args *a)
 		r = -EINVAL;
 		goto out;
 	}
-	switch (a->op) {
-	case KFDSIG_DBG_OP_SET_WAVE_LAUNCH_OVERRIDE:
-	case KFDSIG_DBG_OP_SET_WAVE_LAUNCH_MODE:
-	case KFDSIG_DBG_OP_SUSPEND_QUEUES:
-	case KFDSIG_DBG_OP_RESUME_QUEUES:
-	case KFDSIG_DBG_OP_SET_NODE_ADDRESS_WATCH:
-	case KFDSIG_DBG_OP_CLEAR_NODE_ADDRESS_WATCH:
-	case KFDSIG_DBG_OP_SET_FLAGS:
+	if (op_needs_runtime(a->op)) {
 		/* -EPERM before runtime enable, as for a local target; then
 		 * the target's engines, which this process cannot reach */
 		r = l->runtime_state != RT_ENABLED ? -EPERM : -ENODEV;
 		goto out;
-	default:
-		break;
 	}
 	switch (a->op) {
 	case KFDSIG_DBG_OP_ENABLE: {
@@ -1435,21 +1444,9 @@ int emu_dbg_trap(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 	}
 	/* the hardware operations need the runtime enabled: -EPERM
 	 * (kfd_chardev.c kfd_ioctl_set_debug_trap()) */
-	switch (a->op) {
-	case KFDSIG_DBG_OP_SET_WAVE_LAUNCH_OVERRIDE:
-	case KFDSIG_DBG_OP_SET_WAVE_LAUNCH_MODE:
-	case KFDSIG_DBG_OP_SUSPEND_QUEUES:
-	case KFDSIG_DBG_OP_RESUME_QUEUES:
-	case KFDSIG_DBG_OP_SET_NODE_ADDRESS_WATCH:
-	case KFDSIG_DBG_OP_CLEAR_NODE_ADDRESS_WATCH:
-	case KFDSIG_DBG_OP_SET_FLAGS:
-		if (d->runtime_state != RT_ENABLED) {
-			r = -EPERM;
-			goto out;
-		}
-		break;
-	default:
-		break;
+	if (op_needs_runtime(a->op) && d->runtime_state != RT_ENABLED) {
+		r = -EPERM;
+		goto out;
 	}
 	switch (a->op) {
 	case KFDSIG_DBG_OP_ENABLE:
