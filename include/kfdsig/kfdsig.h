@@ -17,5 +17,6 @@
 #include <kfdsig/decode_input.h>
 #include <kfdsig/signal.h>
 #include <kfdsig/debug.h>
+#include <kfdsig/userq.h>
 
 #endif /* KFDSIG_KFDSIG_H */

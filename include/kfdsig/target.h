@@ -157,6 +157,19 @@ struct kfdsig_target {
 	 * valid: the kernel still runs such a device.
 	 */
 	uint8_t llvm_removed_in;
+
+	/*
+	 * amdgpu user-mode queues (kfdsig/userq.h). userq_fwm_max: entries one
+	 * FENCE_WAIT_MULTI may carry, 0 when the target has no user-queue
+	 * fence packets (PROTECTED_FENCE_SIGNAL, FENCE_WAIT_MULTI): the userq
+	 * emitters refuse it. userq_mec_fw: MEC firmware version from which
+	 * the kernel creates GFX/compute user queues on it, 0 when no kernel
+	 * does. sdma_userq_fw: SDMA firmware version from which it creates
+	 * SDMA user queues (the SDMA protected fence), 0 when none does.
+	 */
+	uint8_t userq_fwm_max;
+	uint32_t userq_mec_fw;
+	uint32_t sdma_userq_fw;
 };
 
 /**

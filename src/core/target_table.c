@@ -66,6 +66,27 @@
  *            in the kernel); soc_v1_0.c puts 4 XCCs on an AID and
  *            kfd_device.c kfd_setup_interrupt_bitmap() serves XCCs 0-7 on
  *            IP_VERSION(12, 1, 0), so 8 is the most one node spans.
+ *   [userq]  amdgpu user-mode queues. FENCE_WAIT_MULTI entries per packet:
+ *            Mesa amdgpu_cs.cpp amdgpu_cs_add_userq_packets() splits a
+ *            submission's waits into packets of 32 on a dGPU (dedicated
+ *            VRAM) or GFX12 and of 4 otherwise (the gfx11 APUs); IGT
+ *            tests/amdgpu amdgpu_fwm_test() uses 4 on FAMILY_GFX1150 and
+ *            32 elsewhere. GFX/compute user queues: gfx_v11_0.c
+ *            gfx_v11_0_sw_init() installs userq_mes_funcs for GC 11.0.0,
+ *            11.0.2 and 11.0.3 from ME 2390, PFP 2530, MEC 2600 and MES
+ *            120 firmware, and leaves GC 11.0.1 / 11.0.4 / 11.5.x
+ *            disabled ("add firmware version checks here", if (0 && ...));
+ *            gfx_v12_0.c gfx_v12_0_sw_init() for GC 12.0.x from ME 2780,
+ *            PFP 2840, MEC 3050 and MES 123. SDMA user queues:
+ *            sdma_v6_0.c sdma_v6_0_sw_init() from firmware 27 (6.0.0,
+ *            6.0.3) and 23 (6.0.2), none on 6.0.1 / 6.1.x (commit
+ *            2d41a4bfee6e, "PROTECTED_FENCE_SIGNAL commands causing
+ *            register conflicts between MCU_DBG0 and MCU_DBG1", which
+ *            unified the SDMA 6 protected-fence sub-op with SDMA 7's);
+ *            sdma_v7_0.c sdma_v7_0_sw_init() from 7966358 (7.0.0, 7.0.1).
+ *            GC 12.1 (gfx1250): no userq installation seen in the
+ *            sources read, so no user-queue packets (UNVERIFIED; the
+ *            emitters refuse it, the safe side).
  *   [llvm]   Targets LLVM no longer accepts: gfx940 and gfx941 left LLVM's
  *            processor list in February 2025 (llvm-project PRs 126762
  *            "clang", 126887 "docs" and the series they belong to, "gfx940
@@ -238,30 +259,37 @@ static const struct kfdsig_target targets[] = {
 	/* gfx11 [probe]: GC 11.0.3 is gfx1101 and 11.0.2 is gfx1102. */
 	{ GFX11_DEFAULTS, .cwsr_vgpr_size = 0x60000 /* [cwsr] */, .name = "gfx1100",
 	  .product = "Navi31", .gfx_target_version = 110000, .gc_ip = IP(11, 0, 0),
-	  .sdma_ip = IP(6, 0, 0) },
+	  .sdma_ip = IP(6, 0, 0), .userq_fwm_max = 32, .userq_mec_fw = 2600,
+	  .sdma_userq_fw = 27 /* [userq] */ },
 	{ GFX11_DEFAULTS, .cwsr_vgpr_size = 0x60000 /* [cwsr] */, .name = "gfx1101",
 	  .product = "Navi32", .gfx_target_version = 110001, .gc_ip = IP(11, 0, 3),
-	  .sdma_ip = IP(6, 0, 3) },
+	  .sdma_ip = IP(6, 0, 3), .userq_fwm_max = 32, .userq_mec_fw = 2600,
+	  .sdma_userq_fw = 27 /* [userq] */ },
 	{ GFX11_DEFAULTS, .name = "gfx1102", .product = "Navi33", .gfx_target_version = 110002,
-	  .gc_ip = IP(11, 0, 2), .sdma_ip = IP(6, 0, 2) },
+	  .gc_ip = IP(11, 0, 2), .sdma_ip = IP(6, 0, 2), .userq_fwm_max = 32, .userq_mec_fw = 2600,
+	  .sdma_userq_fw = 23 /* [userq] */ },
 	{ GFX11_DEFAULTS, .name = "gfx1103", .product = "Phoenix", .gfx_target_version = 110003,
-	  .gc_ip = IP(11, 0, 1), .sdma_ip = IP(6, 0, 1), .apu = true },
+	  .gc_ip = IP(11, 0, 1), .sdma_ip = IP(6, 0, 1), .apu = true, .userq_fwm_max = 4,
+	  .userq_mec_fw = 0, .sdma_userq_fw = 0 /* [userq] */ },
 	{ GFX11_DEFAULTS, .name = "gfx1150", .product = "Strix Point", .gfx_target_version = 110500,
-	  .gc_ip = IP(11, 5, 0), .sdma_ip = IP(6, 1, 0), .apu = true },
+	  .gc_ip = IP(11, 5, 0), .sdma_ip = IP(6, 1, 0), .apu = true, .userq_fwm_max = 4,
+	  .userq_mec_fw = 0, .sdma_userq_fw = 0 /* [userq] */ },
 	/* gfx1151: 0x60000 VGPR bytes per CU since kfd_queue.c
 	 * kfd_get_vgpr_size_per_cu() gained 110501 ("Bump total memory
 	 * availability for acquire checks on queue creation", Cc stable). */
 	{ GFX11_DEFAULTS, .cwsr_vgpr_size = 0x60000, .name = "gfx1151", .product = "Strix Halo",
-	  .gfx_target_version = 110501, .gc_ip = IP(11, 5, 1), .sdma_ip = IP(6, 1, 1),
-	  .apu = true },
+	  .gfx_target_version = 110501, .gc_ip = IP(11, 5, 1), .sdma_ip = IP(6, 1, 1), .apu = true,
+	  .userq_fwm_max = 4, .userq_mec_fw = 0, .sdma_userq_fw = 0 /* [userq] */ },
 
 	/* gfx12.0 [probe]; SDMA 7.0 uses sdma_v6_0_0_pkt_open.h [sdma]. */
 	{ GFX12_DEFAULTS, .cwsr_vgpr_size = 0x60000 /* [cwsr] */, .name = "gfx1200",
 	  .product = "Navi44", .gfx_target_version = 120000, .gc_ip = IP(12, 0, 0),
-	  .sdma_ip = IP(7, 0, 0) },
+	  .sdma_ip = IP(7, 0, 0), .userq_fwm_max = 32, .userq_mec_fw = 3050,
+	  .sdma_userq_fw = 7966358 /* [userq] */ },
 	{ GFX12_DEFAULTS, .cwsr_vgpr_size = 0x60000 /* [cwsr] */, .name = "gfx1201",
 	  .product = "Navi48", .gfx_target_version = 120001, .gc_ip = IP(12, 0, 1),
-	  .sdma_ip = IP(7, 0, 1) },
+	  .sdma_ip = IP(7, 0, 1), .userq_fwm_max = 32, .userq_mec_fw = 3050,
+	  .sdma_userq_fw = 7966358 /* [userq] */ },
 
 	/* GC 12.1.0 [gc121]. No gfx1251 row: no kgd2kfd_probe() case
 	 * reports 120501 (docs/gc12_1.md). */

@@ -55,6 +55,10 @@ enum {
 #define PM4_OP_EVENT_WRITE_EOP 0x47
 #define PM4_OP_RELEASE_MEM 0x49
 #define PM4_OP_ACQUIRE_MEM 0x58
+/* User-mode queue packets (pm4_fields.def, kfdsig/userq.h). */
+#define PM4_OP_HDP_FLUSH 0x95
+#define PM4_OP_PROTECTED_FENCE_SIGNAL 0xd0
+#define PM4_OP_FENCE_WAIT_MULTI 0xd1
 
 /* Event types, equal in every enum header (vid.h / soc15d.h / nvd.h PACKET3()). */
 #define PM4_EVENT_CACHE_FLUSH_TS 0x04
@@ -125,6 +129,12 @@ enum {
 #define PM4_SET_SH_REG_MIN_DW 3
 /* DISPATCH_DIRECT: dim_x, dim_y, dim_z, dispatch_initiator. */
 #define PM4_DISPATCH_DIRECT_DW 5
+/* PROTECTED_FENCE_SIGNAL and HDP_FLUSH: header and one dword of 0;
+ * FENCE_WAIT_MULTI: header, control, 4 dwords per entry. */
+#define PM4_PROTECTED_FENCE_SIGNAL_DW 2
+#define PM4_HDP_FLUSH_DW 2
+#define PM4_FWM_ENTRY_DW 4
+#define PM4_FWM_DW(n) (2u + PM4_FWM_ENTRY_DW * (n))
 
 /* The name of the compute register at SET_SH_REG offset @off in the
  * register map of SET_SH_REG layout @d (kfdsig_pm4_packet_desc()), or

@@ -370,6 +370,28 @@ static const struct kfdsig_packet_desc indirect_buffer_desc = DESC(
 	"INDIRECT_BUFFER", PM4_OP_INDIRECT_BUFFER, PM4_INDIRECT_BUFFER_DW, indirect_buffer_fields);
 static const struct kfdsig_packet_desc pred_exec_desc =
 	DESC("PRED_EXEC", PM4_OP_PRED_EXEC, PM4_PRED_EXEC_DW, pred_exec_fields);
+
+/* User-mode queue packets (pm4_fields.def; kfdsig/userq.h). A
+ * FENCE_WAIT_MULTI's layout names its first entry; the others follow in
+ * the same four dwords each. */
+static const char *const fwm_engine_names[] = { "me", "pfp" };
+static const struct kfdsig_field protected_fence_signal_fields[] = { HEADER_FIELDS,
+								     L(PFS, reserved) };
+static const struct kfdsig_field fence_wait_multi_fields[] = {
+	HEADER_FIELDS,	       LV(FWM, engine_sel, fwm_engine_names),
+	L(FWM, preemptable),   L(FWM, cache_policy),
+	L(FWM, poll_interval), L(FWM, addr_lo),
+	L(FWM, addr_hi),       L(FWM, value_lo),
+	L(FWM, value_hi),
+};
+static const struct kfdsig_field hdp_flush_fields[] = { HEADER_FIELDS, L(HDP, reserved) };
+static const struct kfdsig_packet_desc protected_fence_signal_desc =
+	DESC("PROTECTED_FENCE_SIGNAL", PM4_OP_PROTECTED_FENCE_SIGNAL, PM4_PROTECTED_FENCE_SIGNAL_DW,
+	     protected_fence_signal_fields);
+static const struct kfdsig_packet_desc fence_wait_multi_desc =
+	DESC("FENCE_WAIT_MULTI", PM4_OP_FENCE_WAIT_MULTI, PM4_FWM_DW(1), fence_wait_multi_fields);
+static const struct kfdsig_packet_desc hdp_flush_desc =
+	DESC("HDP_FLUSH", PM4_OP_HDP_FLUSH, PM4_HDP_FLUSH_DW, hdp_flush_fields);
 static const struct kfdsig_packet_desc acquire_mem_gfx9_desc =
 	DESC("ACQUIRE_MEM", PM4_OP_ACQUIRE_MEM, PM4_ACQUIRE_MEM_DW_GFX9, acquire_mem_gfx9_fields);
 static const struct kfdsig_packet_desc acquire_mem_nv_desc =
@@ -504,6 +526,20 @@ const struct kfdsig_packet_desc *pm4_desc_lookup(const struct kfdsig_target *t, 
 		return &set_sh_reg_desc[t->sh_compute_pgm_rsrc3 ? SSR_GFX90A : SSR_GFX9];
 	case PM4_OP_DISPATCH_DIRECT:
 		return &dispatch_direct_desc;
+	case PM4_OP_PROTECTED_FENCE_SIGNAL:
+		/* targets with user-queue fences only (target_table.c [userq]) */
+		if (t->userq_fwm_max)
+			return &protected_fence_signal_desc;
+		break;
+	case PM4_OP_FENCE_WAIT_MULTI:
+		if (t->userq_fwm_max)
+			return &fence_wait_multi_desc;
+		break;
+	case PM4_OP_HDP_FLUSH:
+		/* nvd.h (gfx10-12); not among the opcodes GC 12.1 dropped */
+		if (t->level >= KFDSIG_GFX10)
+			return &hdp_flush_desc;
+		break;
 	}
 	return NULL;
 }

@@ -63,6 +63,19 @@ enum {
 #define SDMA_SUBOP_TIMESTAMP_SET 0
 #define SDMA_SUBOP_TIMESTAMP_GET 1
 #define SDMA_SUBOP_TIMESTAMP_GET_GLOBAL 2
+/*
+ * The protected fence of an SDMA user queue: a one-dword FENCE header with
+ * sub-op 3 and nothing after it; the engine writes the queue's
+ * kernel-owned fence slot. IGT lib/amdgpu/amd_sdma.h:
+ * SDMA_OP_PROTECTED_FENCE 5 with SDMA7_SUB_OP_PROTECTED_FENCE 3 (SDMA6 1
+ * with older firmware); kernel commit 2d41a4bfee6e ("unification of the
+ * SDMA_SUBOP_PROTECTED_FENCE_SIGNAL value with SDMA 7.x") makes SDMA 6
+ * firmware new enough for user queues take SDMA 7's. The sub-op has no
+ * kernel header define: UNVERIFIED beyond IGT and that commit.
+ */
+#define SDMA_SUBOP_PROTECTED_FENCE 3
+#define SDMA_SUBOP_PROTECTED_FENCE_OLD_SDMA6 1
+#define SDMA_PROTECTED_FENCE_DW 1
 
 /*
  * NOP (*_sdma_pkt_open.h NOP / POLL_REGMEM, ROCr amd_blit_sdma.cpp): a zero

@@ -336,3 +336,27 @@ int kfdsig_sdma_ring_write(const struct kfdsig_target *t, uint32_t *ring, uint32
 	*wptr_bytes = w;
 	return (int)total;
 }
+
+/*
+ * The protected fence of an SDMA user queue (kfdsig/userq.h): the FENCE
+ * header with the protected sub-op and nothing else (IGT lib/amdgpu
+ * amd_ip_blocks.c user_queue_submit() ends an SDMA submission with this
+ * one dword; sub-op: sdma_defs.h). Only SDMA IPs the kernel makes user
+ * queues on (sdma_v6_0.c / sdma_v7_0.c *_sw_init(), t->sdma_userq_fw).
+ */
+int kfdsig_userq_emit_sdma_protected_fence(const struct kfdsig_target *t, uint32_t *buf,
+					   size_t max_dw)
+{
+	if (unlikely(!t))
+		return set_error(EINVAL, "no target");
+	if (unlikely(!t->sdma_userq_fw))
+		return set_error(ENOTSUP,
+				 "SDMA %u.%u.%u of %s has no user queues (SDMA 6.0.0, 6.0.2, "
+				 "6.0.3 and 7.0.x have)",
+				 t->sdma_ip[0], t->sdma_ip[1], t->sdma_ip[2], t->name);
+	if (unlikely(!buf || max_dw < SDMA_PROTECTED_FENCE_DW))
+		return set_error(ENOSPC, "the SDMA protected fence needs 1 dword, buffer has %zu",
+				 buf ? max_dw : 0);
+	buf[0] = SDMA_HDR(SDMA_OP_FENCE, SDMA_SUBOP_PROTECTED_FENCE);
+	return SDMA_PROTECTED_FENCE_DW;
+}

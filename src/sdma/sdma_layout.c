@@ -153,6 +153,10 @@ static const struct kfdsig_packet_desc srbm_write_desc =
 	DESC("SRBM_WRITE", SDMA_OP_SRBM_WRITE, SDMA_SRBM_WRITE_DW, srbm_write_fields);
 static const struct kfdsig_packet_desc gcr_req_desc =
 	DESC("GCR_REQ", SDMA_OP_GCR_REQ, SDMA_GCR_REQ_DW, gcr_req_fields);
+/* The user-queue protected fence: the header alone (sdma_defs.h). */
+static const struct kfdsig_field protected_fence_fields[] = { L(HDR, op), L(HDR, sub_op) };
+static const struct kfdsig_packet_desc protected_fence_desc =
+	DESC("PROTECTED_FENCE", SDMA_OP_FENCE, SDMA_PROTECTED_FENCE_DW, protected_fence_fields);
 
 const struct kfdsig_packet_desc *sdma_desc_lookup(const struct kfdsig_target *t, unsigned int op,
 						  unsigned int sub_op)
@@ -165,6 +169,9 @@ const struct kfdsig_packet_desc *sdma_desc_lookup(const struct kfdsig_target *t,
 	case SDMA_OP_FENCE:
 		if (sub_op == 0 && (unsigned)t->sdma_fence_hdr < KFDSIG_ARRAY_SIZE(fence_desc))
 			return &fence_desc[t->sdma_fence_hdr];
+		/* SDMA IPs with user queues (target_table.c [userq]) */
+		if (sub_op == SDMA_SUBOP_PROTECTED_FENCE && t->sdma_userq_fw)
+			return &protected_fence_desc;
 		break;
 	case SDMA_OP_TRAP:
 		if (sub_op == 0)
