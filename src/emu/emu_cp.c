@@ -305,7 +305,7 @@ bool emu_cp_run_waves(struct emu_queue *q, uint64_t entry_va, const uint32_t *sg
  * COMPUTE_PGM_LO/HI with COMPUTE_USER_DATA_* as its first SGPRs. */
 static bool dispatch_direct(struct emu_queue *q, const uint32_t *d, uint32_t len)
 {
-	uint64_t entry;
+	uint64_t entry, n;
 	int k;
 
 	if (len != 5)
@@ -315,8 +315,16 @@ static bool dispatch_direct(struct emu_queue *q, const uint32_t *d, uint32_t len
 		return k > 0;
 	entry = ((uint64_t)q->sh[SH_COMPUTE_PGM_LO] << 8) |
 		((uint64_t)(q->sh[SH_COMPUTE_PGM_HI] & 0xffff) << 40);
+	n = (uint64_t)d[1] * d[2] * d[3];
+	/* a multi-XCC node: this XCC's share, one group in turn each
+	 * (emu_kernel.c pm4_share()); these waves have no group ids */
+	if (q->g->ring_xcc > 1) {
+		n = n / q->g->ring_xcc + (q->xcc < n % q->g->ring_xcc);
+		if (!n)
+			return true;
+	}
 	return emu_cp_run_waves(q, entry, &q->sh[SH_COMPUTE_USER_DATA_0], 16,
-				(d[4] & DISPATCH_CS_W32_EN) != 0, (uint64_t)d[1] * d[2] * d[3]);
+				(d[4] & DISPATCH_CS_W32_EN) != 0, n);
 }
 
 bool emu_cp_run_ib(struct emu_queue *q, uint64_t va, uint32_t ndw)

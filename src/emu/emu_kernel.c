@@ -226,6 +226,17 @@ static void verbose(const struct emu_queue *q, const char *msg)
 	emu->diag(emu->diag_ctx, line);
 }
 
+/* Workgroups in the grid; 1 for a size sqk_run() refuses (it says so). */
+static uint64_t groups(const struct sqk_dispatch *sd)
+{
+	uint64_t n = 1;
+
+	for (int i = 0; i < 3; i++)
+		if (sd->wg[i] && sd->grid[i])
+			n *= (sd->grid[i] + sd->wg[i] - 1) / sd->wg[i];
+	return n;
+}
+
 static bool run(struct emu_queue *q, struct sqk_dispatch *sd)
 {
 	struct sqk_env env = { .ctx = q,
@@ -242,6 +253,19 @@ static bool run(struct emu_queue *q, struct sqk_dispatch *sd)
 	struct sqk_result res;
 	int rc;
 
+	/* the queue's GWS (ALLOC_QUEUE_GWS): a cooperative dispatch */
+	pthread_mutex_lock(&q->p->lock);
+	if (q->p->pdd[q->g->index].gws_queue == q->id + 1)
+		sd->gws = q->p->pdd[q->g->index].gws_state;
+	pthread_mutex_unlock(&q->p->lock);
+	if (sd->gws && sd->parts > 1) { /* whole on the first XCC (pm4_share()) */
+		if (sd->part)
+			return true;
+		sd->parts = 0;
+	}
+	/* an XCC with no workgroup of the dispatch starts no wave */
+	if (!sqk_share(sd, groups(sd)))
+		return true;
 	/* DBG_TRAP SET_WAVE_LAUNCH_MODE HALT: no wave starts until the mode
 	 * changes; a suspend meanwhile preempts the dispatch (emu_cp.c) */
 	while (!emu_queue_may_launch(q) && !emu_engine_stopping(q)) {
@@ -252,11 +276,6 @@ static bool run(struct emu_queue *q, struct sqk_dispatch *sd)
 		usleep(20);
 	}
 	emu_gpu_apertures(q->g, &ap);
-	/* the queue's GWS (ALLOC_QUEUE_GWS): a cooperative dispatch */
-	pthread_mutex_lock(&q->p->lock);
-	if (q->p->pdd[q->g->index].gws_queue == q->id + 1)
-		sd->gws = q->p->pdd[q->g->index].gws_state;
-	pthread_mutex_unlock(&q->p->lock);
 	sd->shared_base = ap.lds_base;
 	sd->private_base = ap.scratch_base;
 	rc = sqk_run(sd, &env, &res);
@@ -322,6 +341,34 @@ int emu_kernel_aql(struct emu_queue *q, const uint32_t *d, uint64_t packet_va)
 	return run(q, &sd) ? 1 : -1;
 }
 
+/*
+ * The share of a PM4 dispatch that this XCC runs. Every XCC of a
+ * multi-XCC node runs the PM4 ring (emu_doorbell.c run_xcc()), and the
+ * XCCs of one dispatch split its workgroups among them: the kernel gives
+ * each XCC's slice of a queue COMPUTE_CURRENT_LOGIC_XCC_ID and
+ * COMPUTE_TG_CHUNK_SIZE (kfd_mqd_manager_v9.c init_mqd_v9_4_3(): an AQL
+ * slice the logical id (start + i) % num_xcc and chunk 1), and a program
+ * that drives the XCCs of a PM4 queue itself writes the same two
+ * registers, chunk 1 and each XCC's own id under PRED_EXEC (tinygrad
+ * ops_amd.py xcc_config()): the dispatcher of XCC n starts the chunks of
+ * TG_CHUNK_SIZE workgroups n, n + N, n + 2N, ... of the grid, each
+ * workgroup with its ids in the whole grid (a grid runs once over the
+ * node; kfdtest's dispatches on gfx942 count on it). A PM4 slice gets
+ * logical id 0 and chunk 0 from the kernel, whose effect is UNVERIFIED:
+ * the emulator gives XCC n of the node logical id n and chunk 1, which runs
+ * every workgroup exactly once with the ids the hardware gives. A
+ * dispatch holding the queue's GWS runs whole on the first XCC (its
+ * workgroups may wait for each other at a GWS barrier; UNVERIFIED).
+ */
+static void pm4_share(const struct emu_queue *q, struct sqk_dispatch *sd)
+{
+	if (q->g->ring_xcc <= 1 || q->sdma)
+		return;
+	sd->parts = q->g->ring_xcc;
+	sd->part = q->xcc;
+	sd->chunk = 1;
+}
+
 int emu_kernel_pm4(struct emu_queue *q, const uint32_t *pkt)
 {
 	const struct sqk_family *f = sqk_family_of(q->g->gen.gfxv);
@@ -361,6 +408,7 @@ int emu_kernel_pm4(struct emu_queue *q, const uint32_t *pkt)
 		sd.grid[i] = (uint32_t)g;
 	}
 	sd.lds_bytes = ((sd.rsrc2 >> 15) & 0x1ff) * 512;
+	pm4_share(q, &sd);
 	/* private memory: the wave's WAVESIZE shared by its lanes; none
 	 * without waves to hold it */
 	if (q->sh[SH_TMPRING_SIZE] & 0xfff) {

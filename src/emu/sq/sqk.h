@@ -233,7 +233,17 @@ struct sqk_dispatch {
 	 * none, the ds_gws_* operations are illegal. Its workgroups then run
 	 * all at once where they can (one host thread each). */
 	struct sqk_gws *gws;
+	/* One XCC's share of a dispatch split among the @parts XCCs of a
+	 * node: of the workgroups in order (X fastest), chunks of @chunk
+	 * taken by the XCCs in turn, this run the chunks from @part on,
+	 * every @parts-th (sqk_share()); each workgroup keeps the ids of its
+	 * place in the whole grid. @parts 0 or 1: the whole grid. */
+	uint32_t parts, part, chunk;
 };
+
+/* The workgroups of @total that share @part of @d runs (all of them for
+ * an unsplit dispatch). */
+uint64_t sqk_share(const struct sqk_dispatch *d, uint64_t total);
 
 /* The 64 GWS barrier/semaphore resources of a queue's GWS (sqk_gws.c),
  * kept across dispatches. */

@@ -404,6 +404,33 @@ fail:
 	return NULL;
 }
 
+static bool split(const struct sqk_dispatch *d)
+{
+	return d->parts > 1 && d->chunk && d->part < d->parts;
+}
+
+uint64_t sqk_share(const struct sqk_dispatch *d, uint64_t total)
+{
+	uint64_t round, full, rest, first;
+
+	if (!split(d))
+		return total;
+	round = (uint64_t)d->chunk * d->parts;
+	full = total / round;
+	rest = total % round;
+	first = (uint64_t)d->part * d->chunk;
+	rest = rest > first ? rest - first : 0;
+	return full * d->chunk + (rest < d->chunk ? rest : d->chunk);
+}
+
+/* The @i-th workgroup of this share: its index in the whole grid. */
+static uint64_t share_index(const struct sqk_dispatch *d, uint64_t i)
+{
+	if (!split(d))
+		return i;
+	return (i / d->chunk * d->parts + d->part) * d->chunk + i % d->chunk;
+}
+
 /* Take workgroups (X fastest, then Y, then Z) until none is left, the
  * dispatch stops or one of them fails. */
 static int run_groups(struct sqk_ctx *c)
@@ -422,6 +449,7 @@ static int run_groups(struct sqk_ctx *c)
 		idx = __atomic_fetch_add(&sh->next, 1, __ATOMIC_RELAXED);
 		if (idx >= sh->total)
 			return 0;
+		idx = share_index(d, idx);
 		gid[0] = (uint32_t)(idx % sh->ng[0]);
 		gid[1] = (uint32_t)(idx / sh->ng[0] % sh->ng[1]);
 		gid[2] = (uint32_t)(idx / sh->ng[0] / sh->ng[1]);
@@ -508,7 +536,9 @@ int sqk_run(const struct sqk_dispatch *d, const struct sqk_env *env, struct sqk_
 	if (wgt > 1024)
 		return res->err = -EINVAL;
 	sh.maxw = (unsigned)((wgt + sh.lanes - 1) / sh.lanes);
-	sh.total = (uint64_t)sh.ng[0] * sh.ng[1] * sh.ng[2];
+	sh.total = sqk_share(d, (uint64_t)sh.ng[0] * sh.ng[1] * sh.ng[2]);
+	if (!sh.total)
+		return 0; /* an XCC with no workgroup of the dispatch */
 	nthr = threads_for(sh.total);
 	if (d->gws)
 		nthr = sh.total < SQK_GWS_THREADS ? (unsigned)sh.total : SQK_GWS_THREADS;
