@@ -9,7 +9,8 @@
  *    at the CWSR header's err_payload_addr and sets err_event_id's event,
  *    which wakes WAIT_EVENTS (bounded); without runtime enable nothing;
  *  - with a debugger subscribed the debugger gets it instead (a byte on
- *    dbg_fd, the queue's status, QUERY_DEBUG_EVENT naming the queue and
+ *    dbg_fd, the queue's status, QUERY_DEBUG_EVENT naming the queue with its
+ *    whole status (a pending exception that is not enabled too) and
  *    clearing what it reports) and forwards it with SEND_RUNTIME_EVENT;
  *  - a VM fault is a device memory violation with its data
  *    (QUERY_EXCEPTION_INFO), a destroyed queue EC_DEVICE_QUEUE_DELETE;
@@ -115,19 +116,24 @@ static void test_debugger_delivery(void)
 	struct kfdsig_dbg_event e;
 	enum kfdsig_wait_result res;
 	uint64_t pkt = KFDSIG_EC_MASK(KFDSIG_EC_QUEUE_PACKET_UNSUPPORTED);
+	uint64_t qnew = KFDSIG_EC_MASK(KFDSIG_EC_QUEUE_NEW);
 
 	d_open(&r, "gfx90a");
 	CHECK_EQ(kfdsig_kfd_runtime_enable(r.rt, 0, 0, NULL), 0, "runtime enable");
 	CHECK_EQ(kfdsig_dbg_enable(r.dbg, r.pid, KFDSIG_EC_MASK_QUEUE | KFDSIG_EC_MASK_DEVICE,
 				   r.dbgfd, NULL),
 		 0, "debugger attaches: %s", kfdsig_last_error());
+	/* EC_QUEUE_NEW left out of the enabled exceptions: pending on the
+	 * queue, but it neither reaches dbg_fd nor makes the queue reported
+	 * (kfd_dbg_ev_query_debug_event() looks for exception_status &
+	 * exception_enable_mask) */
+	CHECK_EQ(kfdsig_dbg_set_exceptions_enabled(
+			 r.dbg, r.pid, (KFDSIG_EC_MASK_QUEUE | KFDSIG_EC_MASK_DEVICE) & ~qnew),
+		 0, "enable all but EC_QUEUE_NEW");
 	d_queue(&r);
-	CHECK(d_notified(&r), "EC_QUEUE_NEW reaches dbg_fd");
-	CHECK(!kfdsig_dbg_query_event(r.dbg, r.pid, KFDSIG_EC_MASK(KFDSIG_EC_QUEUE_NEW), &e) &&
-		      e.exceptions == KFDSIG_EC_MASK(KFDSIG_EC_QUEUE_NEW) &&
-		      e.queue_id == (uint32_t)kfdsig_kfd_queue_id(r.q) && e.gpu_id == r.gpu,
-	      "QUERY_DEBUG_EVENT names the new queue");
-	CHECK_EQ(kfdsig_dbg_query_event(r.dbg, r.pid, 0, &e), -EAGAIN, "cleared: nothing pending");
+	CHECK(d_quiet(&r), "EC_QUEUE_NEW not enabled: dbg_fd quiet");
+	CHECK_EQ(kfdsig_dbg_query_event(r.dbg, r.pid, 0, &e), -EAGAIN,
+		 "EC_QUEUE_NEW not enabled: its queue is not reported");
 
 	d_bad_packet(&r);
 	CHECK(d_halted(&r), "the queue stopped");
@@ -135,15 +141,26 @@ static void test_debugger_delivery(void)
 	CHECK_EQ(d_payload(&r), 0, "the debugger took it: not sent to the runtime");
 	CHECK(t_wait1(r.rt, r.ev.id, NULL, 0, &res) == 0 && res == KFDSIG_WAIT_TIMEOUT,
 	      "the runtime's event is not set");
-	/* query without clearing: reported again; then clear */
-	CHECK(!kfdsig_dbg_query_event(r.dbg, r.pid, 0, &e) && e.exceptions == pkt &&
+	/* the report is the queue's whole status, the pending EC_QUEUE_NEW
+	 * (not enabled) with it; query without clearing: reported again;
+	 * then clear only the packet's bit */
+	CHECK(!kfdsig_dbg_query_event(r.dbg, r.pid, 0, &e) && e.exceptions == (pkt | qnew) &&
 		      e.source == KFDSIG_DBG_SOURCE_QUEUE &&
-		      e.queue_id == (uint32_t)kfdsig_kfd_queue_id(r.q),
-	      "QUERY_DEBUG_EVENT names the queue and the exception (0x%llx)",
+		      e.queue_id == (uint32_t)kfdsig_kfd_queue_id(r.q) && e.gpu_id == r.gpu,
+	      "QUERY_DEBUG_EVENT names the queue and its whole status, the exception and "
+	      "EC_QUEUE_NEW (0x%llx)",
 	      (unsigned long long)e.exceptions);
-	CHECK(!kfdsig_dbg_query_event(r.dbg, r.pid, pkt, &e) && e.exceptions == pkt,
+	CHECK(!kfdsig_dbg_query_event(r.dbg, r.pid, pkt, &e) && e.exceptions == (pkt | qnew),
 	      "still pending when not cleared");
-	CHECK_EQ(kfdsig_dbg_query_event(r.dbg, r.pid, pkt, &e), -EAGAIN, "QUERY cleared it");
+	CHECK_EQ(kfdsig_dbg_query_event(r.dbg, r.pid, pkt, &e), -EAGAIN,
+		 "QUERY cleared it; EC_QUEUE_NEW, still not enabled, is not reported");
+	CHECK_EQ(kfdsig_dbg_set_exceptions_enabled(r.dbg, r.pid,
+						   KFDSIG_EC_MASK_QUEUE | KFDSIG_EC_MASK_DEVICE),
+		 0, "enable EC_QUEUE_NEW");
+	CHECK(!kfdsig_dbg_query_event(r.dbg, r.pid, qnew, &e) && e.exceptions == qnew &&
+		      e.queue_id == (uint32_t)kfdsig_kfd_queue_id(r.q) && e.gpu_id == r.gpu,
+	      "enabled: QUERY_DEBUG_EVENT names the new queue");
+	CHECK_EQ(kfdsig_dbg_query_event(r.dbg, r.pid, 0, &e), -EAGAIN, "cleared: nothing pending");
 	/* the debugger forwards it to the runtime */
 	CHECK_EQ(kfdsig_dbg_send_runtime_event(r.dbg, r.pid, pkt, r.gpu,
 					       (uint32_t)kfdsig_kfd_queue_id(r.q)),

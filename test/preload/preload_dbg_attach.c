@@ -86,15 +86,37 @@ static int child(enum mode m)
 	return r;
 }
 
+/* Has @pid stopped or ended (its state left for waitpid())? */
+static bool moved_on(pid_t pid)
+{
+	siginfo_t si = { 0 };
+
+	return waitid(P_PID, (id_t)pid, &si, WEXITED | WSTOPPED | WNOHANG | WNOWAIT) == 0 &&
+	       si.si_pid == pid;
+}
+
 /* The next event on @efd within the bound, then QUERY_DEBUG_EVENT
- * clearing @clear: the reported mask (0 when none came). */
-static uint64_t next_event(int kfd, int efd, pid_t pid, uint64_t clear, uint32_t *gpu)
+ * clearing @clear: the reported mask (0 when none came). With @blocked,
+ * the child waits in an ioctl for this event's answer and so can neither
+ * stop nor end before it: when it does, the event will not come (0 at
+ * once, not after the bound). */
+static uint64_t next_event(int kfd, int efd, pid_t pid, uint64_t clear, uint32_t *gpu, bool blocked)
 {
 	struct pollfd pfd = { .fd = efd, .events = POLLIN };
 	abi_dbg_trap_args a = { 0 };
 	char buf[16];
+	int r = 0;
 
-	if (poll(&pfd, 1, P_TIMEOUT_MS) != 1)
+	if (!blocked)
+		r = poll(&pfd, 1, P_TIMEOUT_MS);
+	for (int waited = 0; blocked && r != 1 && waited < P_TIMEOUT_MS; waited += 10) {
+		r = poll(&pfd, 1, 10);
+		if (r != 1 && moved_on(pid)) {
+			r = poll(&pfd, 1, 0); /* what it raised before it went on */
+			break;
+		}
+	}
+	if (r != 1)
 		return 0;
 	CHECK(read(efd, buf, sizeof(buf)) > 0, "read the event file");
 	a.query_debug_event.exception_mask = clear;
@@ -119,6 +141,7 @@ static void run(enum mode m, const char *name)
 	abi_dbg_trap_args a = { 0 };
 	int kfd, efd[2], st = 0;
 	uint32_t gpu = 0;
+	bool ok = true;
 	pid_t pid;
 
 	kfd = p_open_kfd();
@@ -150,14 +173,16 @@ static void run(enum mode m, const char *name)
 	ptrace(PTRACE_CONT, pid, NULL, NULL);
 
 	if (m != RUNNING) { /* its RUNTIME_ENABLE waits for us */
-		CHECK_EQ(next_event(kfd, efd[0], pid, EC_RUNTIME, NULL), EC_RUNTIME,
-			 "%s: EC_PROCESS_RUNTIME of the enable", name);
+		ok = next_event(kfd, efd[0], pid, EC_RUNTIME, NULL, true) == EC_RUNTIME;
+		CHECK(ok, "%s: EC_PROCESS_RUNTIME of the enable", name);
+		if (!ok)
+			goto out;
 		ack(kfd, pid);
 	}
 	if (m == FAULT) {
 		abi_dbg_device_info_entry e[16];
 
-		CHECK_EQ(next_event(kfd, efd[0], pid, 0, &gpu), EC_MEMVIOL,
+		CHECK_EQ(next_event(kfd, efd[0], pid, 0, &gpu, false), EC_MEMVIOL,
 			 "%s: EC_DEVICE_MEMORY_VIOLATION", name);
 		CHECK(gpu != 0, "%s: with its GPU", name);
 		memset(&a, 0, sizeof(a));
@@ -173,8 +198,10 @@ static void run(enum mode m, const char *name)
 		CHECK(waitpid(pid, &st, 0) == pid && WIFSTOPPED(st), "%s: child stopped", name);
 		ptrace(PTRACE_CONT, pid, NULL, NULL);
 	} else { /* its RUNTIME_DISABLE waits for us */
-		CHECK_EQ(next_event(kfd, efd[0], pid, EC_RUNTIME, NULL), EC_RUNTIME,
-			 "%s: EC_PROCESS_RUNTIME of the disable", name);
+		ok = next_event(kfd, efd[0], pid, EC_RUNTIME, NULL, true) == EC_RUNTIME;
+		CHECK(ok, "%s: EC_PROCESS_RUNTIME of the disable", name);
+		if (!ok)
+			goto out;
 		ack(kfd, pid);
 	}
 	memset(&a, 0, sizeof(a));
@@ -182,6 +209,12 @@ static void run(enum mode m, const char *name)
 	ptrace(PTRACE_DETACH, pid, NULL, NULL);
 	CHECK(waitpid(pid, &st, 0) == pid && WIFEXITED(st), "%s: child exits", name);
 	CHECK_EQ(WEXITSTATUS(st), 0, "%s: child's runtime enable and disable", name);
+out:
+	if (!ok) { /* the rest would wait for what will not come */
+		kill(pid, SIGKILL);
+		while (waitpid(pid, &st, 0) == pid && !WIFEXITED(st) && !WIFSIGNALED(st))
+			;
+	}
 	close(efd[0]);
 	close(efd[1]);
 	close(kfd);
