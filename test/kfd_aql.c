@@ -15,7 +15,7 @@
 
 #include <kfdsig/aql.h>
 
-#include "kfd_util.h"
+#include "kfd_stall.h"
 
 #define WAIT_MS 5000
 #define HDR_BARRIER_AND 0x1503u
@@ -92,6 +92,20 @@ static bool signalled(struct rig *r, uint32_t id, uint32_t timeout)
 	return t_wait1(r->kfd, id, NULL, timeout, &res) == 0 && res == KFDSIG_WAIT_COMPLETE;
 }
 
+/* The signal of the work submitted: a halted queue, a doorbell the engine
+ * never saw or a signal lost end the test at once (kfd_stall.h). */
+static bool fenced(struct rig *r, uint32_t id)
+{
+	return t_fence(r->emu, t_pasid(r->emu, r->kfd), r->kfd, r->q, id, NULL, WAIT_MS,
+		       r->t->name);
+}
+
+/* The read index at the write index, or the test ends when it cannot be. */
+static bool idle(struct rig *r)
+{
+	return !t_queue_idle(r->emu, t_pasid(r->emu, r->kfd), r->q, WAIT_MS, r->t->name);
+}
+
 static void check_irq(struct rig *r, uint32_t id, const char *what)
 {
 	CHECK(!t_irq_fast(r->emu, t_pasid(r->emu, r->kfd), KFDSIG_EMU_IRQ_CP_EOP,
@@ -112,14 +126,13 @@ static void test_signal(const char *spec)
 	sig_init(&r, 0, 1, r.page_va + 8ull * ev.id, ev.id);
 	barrier(d, HDR_BARRIER_AND, 0, sig_va(&r, 0));
 	CHECK(kfdsig_kfd_queue_submit(r.q, d, 16, WAIT_MS) == 0, "submit: %s", kfdsig_last_error());
-	CHECK(signalled(&r, ev.id, WAIT_MS), "%s: event %u signalled", r.t->name, ev.id);
+	CHECK(fenced(&r, ev.id), "%s: event %u signalled", r.t->name, ev.id);
 	check_irq(&r, ev.id, "barrier-AND");
 	CHECK_EQ(__atomic_load_n(&sig(&r, 0)[1], __ATOMIC_ACQUIRE), 0,
 		 "%s: the signal value was decremented", r.t->name);
 	/* The mailbox store itself is proven by the trace: the fast path finds
 	 * the slot signalled (the kernel then resets it to all-ones). */
-	CHECK(kfdsig_kfd_queue_wait_idle(r.q, WAIT_MS) == 0,
-	      "%s: read index reaches the write index", r.t->name);
+	CHECK(idle(&r), "%s: read index reaches the write index", r.t->name);
 
 	/* A dependency: the barrier waits until the dependency's value is 0. */
 	sig_init(&r, 1, 1, 0, 0); /* dependency, no mailbox */
@@ -130,7 +143,7 @@ static void test_signal(const char *spec)
 	CHECK_EQ(__atomic_load_n(&sig(&r, 2)[1], __ATOMIC_ACQUIRE), 1,
 		 "%s: not completed before the dependency", r.t->name);
 	__atomic_store_n(&sig(&r, 1)[1], 0, __ATOMIC_RELEASE);
-	CHECK(signalled(&r, ev.id, WAIT_MS), "%s: signalled once the dependency is 0", r.t->name);
+	CHECK(fenced(&r, ev.id), "%s: signalled once the dependency is 0", r.t->name);
 	check_irq(&r, ev.id, "barrier with dependency");
 
 	/* barrier-OR: one of two dependencies at 0 is enough. */
@@ -141,7 +154,7 @@ static void test_signal(const char *spec)
 	d[4] = (uint32_t)sig_va(&r, 4);
 	d[5] = (uint32_t)(sig_va(&r, 4) >> 32);
 	CHECK(kfdsig_kfd_queue_submit(r.q, d, 16, WAIT_MS) == 0, "submit");
-	CHECK(signalled(&r, ev.id, WAIT_MS), "%s: barrier-OR", r.t->name);
+	CHECK(fenced(&r, ev.id), "%s: barrier-OR", r.t->name);
 	check_irq(&r, ev.id, "barrier-OR");
 	rig_close(&r);
 }
@@ -160,7 +173,7 @@ static void test_high_id(const char *spec)
 	sig_init(&r, 0, 1, r.page_va + 8ull * ev.id, ev.id);
 	barrier(d, HDR_BARRIER_AND, 0, sig_va(&r, 0));
 	CHECK(kfdsig_kfd_queue_submit(r.q, d, 16, WAIT_MS) == 0, "submit");
-	CHECK(signalled(&r, ev.id, WAIT_MS), "%s: event %u", r.t->name, ev.id);
+	CHECK(fenced(&r, ev.id), "%s: event %u", r.t->name, ev.id);
 	check_irq(&r, ev.id, "high id");
 	rig_close(&r);
 }
@@ -196,7 +209,7 @@ static void test_pm4_ib(const char *spec)
 	d[14] = (uint32_t)sig_va(&r, 0);
 	d[15] = (uint32_t)(sig_va(&r, 0) >> 32);
 	CHECK(kfdsig_kfd_queue_submit(r.q, d, 16, WAIT_MS) == 0, "submit");
-	CHECK(signalled(&r, ev.id, WAIT_MS), "%s: PM4-IB packet", r.t->name);
+	CHECK(fenced(&r, ev.id), "%s: PM4-IB packet", r.t->name);
 	check_irq(&r, ev.id, "AQL_PM4_IB");
 	CHECK_EQ(*(volatile uint32_t *)((char *)r.mem->cpu + 6000), 0xa91a91u,
 		 "%s: the IB ran before the completion", r.t->name);
@@ -268,10 +281,10 @@ static void test_dispatch(const char *spec, enum kfdsig_shader_form form)
 	d[14] = (uint32_t)sig_va(&r, 0);
 	d[15] = (uint32_t)(sig_va(&r, 0) >> 32);
 	CHECK(kfdsig_kfd_queue_submit(r.q, d, 16, WAIT_MS) == 0, "submit");
-	CHECK(signalled(&r, done.id, WAIT_MS), "%s: dispatch completed", r.t->name);
+	CHECK(fenced(&r, done.id), "%s: dispatch completed", r.t->name);
 	check_irq(&r, done.id, "dispatch completion");
-	CHECK(signalled(&r, ev.id, WAIT_MS), "%s %s: the kernel's s_sendmsg woke event %u",
-	      r.t->name, form == KFDSIG_SHADER_RAW ? "raw" : "code object", ev.id);
+	CHECK(fenced(&r, ev.id), "%s %s: the kernel's s_sendmsg woke event %u", r.t->name,
+	      form == KFDSIG_SHADER_RAW ? "raw" : "code object", ev.id);
 	CHECK(sig(&r, 0)[5] >= sig(&r, 0)[4] && sig(&r, 0)[4] != 0,
 	      "%s: start_ts %llu <= end_ts %llu", r.t->name, (unsigned long long)sig(&r, 0)[4],
 	      (unsigned long long)sig(&r, 0)[5]);
@@ -327,7 +340,7 @@ static void test_wrap(const char *spec)
 			CHECK(0, "%s: packet %u submitted: %s", spec, i, kfdsig_last_error());
 			break;
 		}
-	CHECK(kfdsig_kfd_queue_wait_idle(r.q, WAIT_MS) == 0, "%s: the ring drains", spec);
+	CHECK(idle(&r), "%s: the ring drains", spec);
 	left = (int64_t)__atomic_load_n(&sig(&r, 0)[1], __ATOMIC_ACQUIRE);
 	CHECK_EQ(left, 0, "%s: all %u packets completed", spec, n);
 	rig_close(&r);
@@ -339,6 +352,12 @@ int main(void)
 					     "gfx1030", "gfx1100", "gfx1201" };
 	struct rig r;
 
+	/* gfx8: the doubled ring and the 4-byte doorbell of each type (gfx802
+	 * Tonga: type 0, dwords of the doubled ring; gfx801/gfx803: type 1,
+	 * the packet index), as amdkfd and ROCr make and ring them. */
+	test_signal("gfx801");
+	test_signal("gfx802");
+	test_signal("gfx803");
 	for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++)
 		test_signal(specs[i]);
 	test_high_id("gfx90a");
@@ -353,12 +372,6 @@ int main(void)
 	test_invalid("gfx90a", 0x0003 | 3u << 9);  /* acquire scope 3 */
 	test_invalid("gfx90a", 0x0000 | 2u << 16); /* vendor format 2 */
 
-	/* gfx8: the doubled ring and the 4-byte doorbell of each type (gfx802
-	 * Tonga: type 0, dwords of the doubled ring; gfx801/gfx803: type 1,
-	 * the packet index), as amdkfd and ROCr make and ring them. */
-	test_signal("gfx801");
-	test_signal("gfx802");
-	test_signal("gfx803");
 	test_wrap("gfx802");
 	test_wrap("gfx803");
 	test_wrap("gfx90a");

@@ -10,7 +10,7 @@
 #include <pthread.h>
 #include <unistd.h>
 
-#include "kfd_util.h"
+#include "kfd_stall.h"
 
 #define WAIT_MS 5000
 #define P3(op, n) ((3u << 30) | (((uint32_t)(n)&0x3fff) << 16) | ((uint32_t)(op) << 8))
@@ -63,14 +63,10 @@ static uint64_t scratch_va(struct rig *r, size_t dw)
 	return r->mem->va + 4 * dw;
 }
 
-/* Woken, and by an interrupt that named the event (the emulator's trace:
- * fast path with the full id, not rescued by the slot scan). */
-static bool signalled(struct rig *r, uint32_t timeout)
+/* @ok: woken; then by an interrupt that named the event (the emulator's
+ * trace: fast path with the full id, not rescued by the slot scan). */
+static bool irq_named(struct rig *r, bool ok)
 {
-	enum kfdsig_wait_result res;
-	bool ok =
-		t_wait1(r->kfd, r->ev.id, NULL, timeout, &res) == 0 && res == KFDSIG_WAIT_COMPLETE;
-
 	if (ok)
 		CHECK(!t_irq_fast(r->emu, t_pasid(r->emu, r->kfd),
 				  r->sdma ? KFDSIG_EMU_IRQ_SDMA_TRAP : KFDSIG_EMU_IRQ_CP_EOP,
@@ -78,6 +74,29 @@ static bool signalled(struct rig *r, uint32_t timeout)
 				  r->ev.id, r->t->name),
 		      "%s: the interrupt names event %u", r->t->name, r->ev.id);
 	return ok;
+}
+
+/* A short wait on the event: the checks that nothing signals. */
+static bool signalled(struct rig *r, uint32_t timeout)
+{
+	enum kfdsig_wait_result res;
+
+	return irq_named(r, t_wait1(r->kfd, r->ev.id, NULL, timeout, &res) == 0 &&
+				    res == KFDSIG_WAIT_COMPLETE);
+}
+
+/* The signal of the work submitted: a halted queue, a doorbell the engine
+ * never saw or a signal lost end the test at once (kfd_stall.h). */
+static bool fenced(struct rig *r)
+{
+	return irq_named(r, t_fence(r->emu, t_pasid(r->emu, r->kfd), r->kfd, r->q, r->ev.id, NULL,
+				    WAIT_MS, r->t->name));
+}
+
+/* The queue drained, or the test ends at once when it cannot. */
+static bool idle(struct rig *r)
+{
+	return !t_queue_idle(r->emu, t_pasid(r->emu, r->kfd), r->q, WAIT_MS, r->t->name);
 }
 
 static void submit(struct rig *r, const uint32_t *d, uint32_t n)
@@ -136,7 +155,7 @@ static void test_pm4(const char *spec)
 	d[6] = 0xcafe0001;
 	d[7] = 0xcafe0002;
 	submit(&r, d, 8);
-	CHECK(!kfdsig_kfd_queue_wait_idle(r.q, WAIT_MS), "idle");
+	CHECK(idle(&r), "idle");
 	CHECK(*scratch(&r, 4) == 0xcafe0001 && *scratch(&r, 5) == 0xcafe0002, "%s WRITE_DATA",
 	      spec);
 
@@ -157,7 +176,7 @@ static void test_pm4(const char *spec)
 	usleep(20000);
 	CHECK_EQ(*scratch(&r, 9), 0, "%s WAIT_REG_MEM holds the queue", spec);
 	__atomic_store_n(scratch(&r, 8), 0x1207, __ATOMIC_RELEASE); /* & 0xff == 7 */
-	CHECK(!kfdsig_kfd_queue_wait_idle(r.q, WAIT_MS), "released");
+	CHECK(idle(&r), "released");
 	CHECK_EQ(*scratch(&r, 9), 0x600d, "%s continues after the wait", spec);
 
 	/* INDIRECT_BUFFER: a WRITE_DATA in an IB */
@@ -173,7 +192,7 @@ static void test_pm4(const char *spec)
 		d[2] = (uint32_t)(scratch_va(&r, 256) >> 32);
 		d[3] = 5 | (1u << 23);
 		submit(&r, d, 4);
-		CHECK(!kfdsig_kfd_queue_wait_idle(r.q, WAIT_MS), "idle");
+		CHECK(idle(&r), "idle");
 		CHECK_EQ(*scratch(&r, 10), 0x1b1b, "%s INDIRECT_BUFFER", spec);
 	}
 
@@ -185,7 +204,7 @@ static void test_pm4(const char *spec)
 	memset(d + 3, 0, 6 * 4);
 	n = 9 + release_mem(r.t, scratch_va(&r, 12), 0, 3, 0, r.ev.id, d + 9);
 	submit(&r, d, n);
-	CHECK(!kfdsig_kfd_queue_wait_idle(r.q, WAIT_MS), "idle");
+	CHECK(idle(&r), "idle");
 	CHECK(*(uint64_t *)scratch(&r, 12) != 0, "%s RELEASE_MEM DATA_SEL 3: counter", spec);
 	CHECK(!signalled(&r, 0), "INT_SEL 0: no interrupt");
 
@@ -206,19 +225,19 @@ static void test_pm4(const char *spec)
 	d[4] = r.ev.id;
 	n = 5 + release_mem(r.t, 0, r.ev.id, 0, 1, r.ev.id, d + 5);
 	submit(&r, d, n);
-	CHECK(signalled(&r, WAIT_MS), "%s WRITE_DATA + RELEASE_MEM INT_SEL 1 wakes", spec);
+	CHECK(fenced(&r), "%s WRITE_DATA + RELEASE_MEM INT_SEL 1 wakes", spec);
 	CHECK_EQ(r.page[r.ev.id], UINT64_MAX, "slot acknowledged");
 
 	/* 64-bit data, INT_SEL 2 */
 	n = release_mem(r.t, slot, 0x100000000ull | r.ev.id, 2, 2, r.ev.id, d);
 	submit(&r, d, n);
-	CHECK(signalled(&r, WAIT_MS), "%s RELEASE_MEM DATA_SEL 2 / INT_SEL 2", spec);
+	CHECK(fenced(&r), "%s RELEASE_MEM DATA_SEL 2 / INT_SEL 2", spec);
 
 	if (r.t->pm4_fence != KFDSIG_PM4_FENCE_VI) {
 		/* INT_SEL 4: unconditionally send INT_CTXID (with the data) */
 		n = release_mem(r.t, slot, r.ev.id, 1, 4, r.ev.id, d);
 		submit(&r, d, n);
-		CHECK(signalled(&r, WAIT_MS), "%s RELEASE_MEM INT_SEL 4", spec);
+		CHECK(fenced(&r), "%s RELEASE_MEM INT_SEL 4", spec);
 		/* INT_SEL 5 / 6 (conditional, UNVERIFIED): nothing raised */
 		for (uint32_t sel = 5; sel <= 6; sel++) {
 			n = release_mem(r.t, slot, r.ev.id, 1, sel, r.ev.id, d);
@@ -233,7 +252,7 @@ static void test_pm4(const char *spec)
 	n = release_mem(r.t, scratch_va(&r, 14), 0, 4, 0, 0, d);
 	n += release_mem(r.t, scratch_va(&r, 16), 0x55, 5, 0, 0, d + n);
 	submit(&r, d, n);
-	CHECK(!kfdsig_kfd_queue_wait_idle(r.q, WAIT_MS), "idle");
+	CHECK(idle(&r), "idle");
 	CHECK(*(uint64_t *)scratch(&r, 14) != 0, "%s DATA_SEL 4: counter", spec);
 	CHECK_EQ(*(uint64_t *)scratch(&r, 16), 0, "%s DATA_SEL 5: no memory store", spec);
 
@@ -246,7 +265,7 @@ static void test_pm4(const char *spec)
 		d[4] = r.ev.id;
 		d[5] = 0;
 		submit(&r, d, 6);
-		CHECK(signalled(&r, WAIT_MS), "%s EVENT_WRITE_EOP", spec);
+		CHECK(fenced(&r), "%s EVENT_WRITE_EOP", spec);
 	}
 	rig_close(&r);
 }
@@ -273,7 +292,7 @@ static void test_sdma(const char *spec)
 	d[9] = 0xa2;
 	d[10] = 0xa3;
 	submit(&r, d, 11);
-	CHECK(!kfdsig_kfd_queue_wait_idle(r.q, WAIT_MS), "idle");
+	CHECK(idle(&r), "idle");
 	CHECK(*scratch(&r, 20) == 0xa1 && *scratch(&r, 22) == 0xa3, "%s SDMA WRITE", spec);
 
 	/* COPY linear 12 bytes */
@@ -289,7 +308,7 @@ static void test_sdma(const char *spec)
 	d[8] = (uint32_t)scratch_va(&r, 40);
 	d[9] = (uint32_t)(scratch_va(&r, 40) >> 32);
 	submit(&r, d, 10);
-	CHECK(!kfdsig_kfd_queue_wait_idle(r.q, WAIT_MS), "idle");
+	CHECK(idle(&r), "idle");
 	CHECK(*scratch(&r, 30) == 0xa1 && *scratch(&r, 32) == 0xa3 && *scratch(&r, 33) == 0,
 	      "%s SDMA COPY of 12 bytes", spec);
 	CHECK(*(uint64_t *)scratch(&r, 40) != 0, "%s SDMA TIMESTAMP", spec);
@@ -310,7 +329,7 @@ static void test_sdma(const char *spec)
 	submit(&r, d, 12);
 	CHECK(!signalled(&r, 50), "%s POLL_REGMEM holds", spec);
 	__atomic_store_n(scratch(&r, 50), 5, __ATOMIC_RELEASE);
-	CHECK(signalled(&r, WAIT_MS), "%s FENCE + TRAP after the poll", spec);
+	CHECK(fenced(&r), "%s FENCE + TRAP after the poll", spec);
 	CHECK_EQ(r.page[r.ev.id], UINT64_MAX, "acknowledged");
 	/* FENCE writes exactly 32 bits */
 	*(uint64_t *)scratch(&r, 60) = 0x1111111122222222ull;
@@ -319,7 +338,7 @@ static void test_sdma(const char *spec)
 	d[2] = (uint32_t)(scratch_va(&r, 60) >> 32);
 	d[3] = 0x33;
 	submit(&r, d, 4);
-	CHECK(!kfdsig_kfd_queue_wait_idle(r.q, WAIT_MS), "idle");
+	CHECK(idle(&r), "idle");
 	CHECK_EQ(*(uint64_t *)scratch(&r, 60), 0x1111111100000033ull, "%s FENCE is 32 bits", spec);
 
 	/* ATOMIC: ROCr's completion-signal decrement (ADD64 of -1, TC_OP
@@ -349,7 +368,7 @@ static void test_sdma(const char *spec)
 	d[27] = 0xc0ffee;
 	d[28] = v4 ? 7 : 8;
 	submit(&r, d, 29);
-	CHECK(!kfdsig_kfd_queue_wait_idle(r.q, WAIT_MS), "idle");
+	CHECK(idle(&r), "idle");
 	CHECK_EQ(*(uint64_t *)scratch(&r, 70), 0xffffffffull, "%s ATOMIC ADD64 -1", spec);
 	CHECK_EQ(*(uint64_t *)scratch(&r, 72), 9, "%s ATOMIC CMPSWAP64", spec);
 	CHECK(*scratch(&r, 80) == 0xc0ffee && *scratch(&r, 81) == 0xc0ffee && *scratch(&r, 82) == 0,
@@ -363,7 +382,7 @@ static void test_sdma(const char *spec)
 		d[7] = (uint32_t)(scratch_va(&r, 90) >> 32);
 		d[8] = 0x44;
 		submit(&r, d, 9);
-		CHECK(!kfdsig_kfd_queue_wait_idle(r.q, WAIT_MS), "idle");
+		CHECK(idle(&r), "idle");
 		CHECK_EQ(*scratch(&r, 90), 0x44, "%s GCR_REQ then FENCE", spec);
 	}
 	rig_close(&r);
@@ -524,7 +543,7 @@ static void test_ring_full(bool sdma)
 	CHECK(accepted > 100 && accepted < 1024 / 5, "%s: the ring filled after %u packets",
 	      sdma ? "sdma" : "pm4", accepted);
 	__atomic_store_n(scratch(&r, 0), 1, __ATOMIC_RELEASE);
-	CHECK(!kfdsig_kfd_queue_wait_idle(r.q, WAIT_MS), "drained");
+	CHECK(idle(&r), "drained");
 	{
 		uint32_t bad = 0;
 		for (uint32_t i = 0; i < accepted; i++)
@@ -545,7 +564,7 @@ static void test_ring_full(bool sdma)
 	}
 	d[4] = 0x77;
 	submit(&r, d, 5);
-	CHECK(!kfdsig_kfd_queue_wait_idle(r.q, WAIT_MS) && *scratch(&r, 1) == 0x77, "after");
+	CHECK(idle(&r) && *scratch(&r, 1) == 0x77, "after");
 	rig_close(&r);
 }
 

@@ -12,8 +12,10 @@
  *     buffer -ENOMEM, the backend's kernel-page mode -ENOTSUP.
  */
 #define _GNU_SOURCE
+#include <signal.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <kfdsig/debug.h>
 #include <kfdsig/pm4.h>
@@ -204,6 +206,43 @@ static void test_signal_page_7_3(void)
 	}
 }
 
+/* A CREATE_PROCESS is a walk of a short list of processes: one that has
+ * not returned in HANG_S (thousands of times its cost, under the
+ * sanitizers too) never will (a search for a free context id that does
+ * not move on loops). The step it hangs in is named and the test ends,
+ * rather than waiting for the test's timeout. */
+#define HANG_S 5
+static const char *volatile hang_step;
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+static void hung(int sig)
+{
+	static const char m[] = "kfd_process: hangs (no return in " STR(HANG_S) " s): ";
+	const char *s = hang_step;
+	ssize_t n;
+
+	(void)sig;
+	n = write(2, m, sizeof(m) - 1);
+	n += write(2, s, strlen(s));
+	n += write(2, "\n", 1);
+	(void)n;
+	_exit(T_EXIT_FAIL);
+}
+
+static int create_process_bounded(struct kfdsig_kfd *kfd, const char *what)
+{
+	int r;
+
+	hang_step = what;
+	signal(SIGALRM, hung);
+	alarm(HANG_S);
+	r = kfdsig_kfd_create_process(kfd);
+	alarm(0);
+	return r;
+}
+
 /* The sysfs entry of a secondary (kfd_process.c kfd_create_process_sysfs()):
  * proc/<pid>/context_<id>/pasid, the lowest free id from 0, gone with it. */
 static bool ctx_entry(struct kfdsig_emu *emu, unsigned id, char *pasid, size_t n)
@@ -229,16 +268,21 @@ static void test_secondary_sysfs(void)
 	char v[32];
 
 	CHECK(!ctx_entry(emu, 0, v, sizeof(v)), "no entry before CREATE_PROCESS");
-	CHECK_EQ(kfdsig_kfd_create_process(a), 0, "a secondary");
+	CHECK_EQ(create_process_bounded(a, "CREATE_PROCESS, the first secondary"), 0,
+		 "a secondary");
 	CHECK(ctx_entry(emu, 0, v, sizeof(v)) && !strcmp(v, "0\n"),
 	      "proc/<pid>/context_0/pasid reads 0");
-	CHECK_EQ(kfdsig_kfd_create_process(b), 0, "a second secondary");
+	CHECK_EQ(create_process_bounded(b,
+					"CREATE_PROCESS, a second secondary while the first lives"),
+		 0, "a second secondary");
 	CHECK(ctx_entry(emu, 1, v, sizeof(v)), "the next one is context_1");
 	kfdsig_kfd_close(a);
 	CHECK(!ctx_entry(emu, 0, v, sizeof(v)) && ctx_entry(emu, 1, v, sizeof(v)),
 	      "context_0 goes with its fd, context_1 stays");
 	c = t_open(emu);
-	CHECK_EQ(kfdsig_kfd_create_process(c), 0, "a third secondary");
+	CHECK_EQ(create_process_bounded(c,
+					"CREATE_PROCESS, a third secondary after the first closed"),
+		 0, "a third secondary");
 	CHECK(ctx_entry(emu, 0, v, sizeof(v)) && !ctx_entry(emu, 2, v, sizeof(v)),
 	      "the lowest free id again: context_0");
 	kfdsig_kfd_close(b);

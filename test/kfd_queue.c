@@ -20,7 +20,7 @@
 
 #include "abi/kfd_ioctl.h"
 #include "emu/emu_host.h"
-#include "kfd_util.h"
+#include "kfd_stall.h"
 
 /* What the emulator hands its host about a stopped queue (emu_host.h). */
 static char diag[256];
@@ -386,7 +386,6 @@ static void test_wrap(const char *name, bool sdma)
 	 * rounds, not on a packet boundary (1024 % 6 != 0, and gfx8 PM4
 	 * fences are 7 dwords), so the tail gets NOP fill */
 	for (int round = 0; round < 100; round++) {
-		enum kfdsig_wait_result res;
 		uint32_t n = fence(&r, sdma, ev.id, d);
 		uint64_t before = age;
 
@@ -394,13 +393,12 @@ static void test_wrap(const char *name, bool sdma)
 			if (kfdsig_kfd_queue_submit(q, d, n, WAIT_MS) < 0)
 				bad++;
 		while (age < before + 1) {
-			if (t_wait1(r.kfd, ev.id, &age, WAIT_MS, &res) ||
-			    res != KFDSIG_WAIT_COMPLETE) {
+			if (!t_fence(r.emu, r.pasid, r.kfd, q, ev.id, &age, WAIT_MS, name)) {
 				bad++;
 				break;
 			}
 		}
-		if (kfdsig_kfd_queue_wait_idle(q, WAIT_MS) < 0)
+		if (t_queue_idle(r.emu, r.pasid, q, WAIT_MS, name) < 0)
 			bad++;
 	}
 	{
@@ -620,14 +618,14 @@ static void test_sdma_min_submit(void)
 int main(void)
 {
 	test_create_checks();
-	test_matrix();
-	test_one_submission("gfx90a", false);
-	test_one_submission("gfx1100", true);
-	test_one_submission("gfx803", false);
 	test_wrap("gfx803", false);
 	test_wrap("gfx906", false);
 	test_wrap("gfx1030", true);
 	test_wrap("gfx803", true);
+	test_matrix();
+	test_one_submission("gfx90a", false);
+	test_one_submission("gfx1100", true);
+	test_one_submission("gfx803", false);
 	test_filters();
 	test_gfx8_profile("gfx803", false);
 	test_gfx8_profile("gfx803,profile=v6.14", true);
