@@ -376,9 +376,9 @@ static void test_pasid_engine(void)
 
 int main(void)
 {
+	test_secondary_sysfs();
 	test_pasid_engine();
 	test_pasid_per_device();
-	test_secondary_sysfs();
 	test_create_process();
 	test_debug();
 	test_metadata_ring();
