@@ -9,11 +9,13 @@
  * once; kfdsig_emit_signal()'s fence and kfdsig_pm4_emit_fence_ib() raise
  * one interrupt, a PRED_EXEC left in the ring changes nothing, masks of one
  * and two XCCs raise one and two; on a CPX node (one XCC) a plain fence
- * signals once. Packets written by hand are from soc15d.h (PACKET3(op, count)).
+ * signals once, and the read pointer is past a fence when its event wakes a
+ * waiter. Packets written by hand are from soc15d.h (PACKET3(op, count)).
  */
 #include <kfdsig/pm4.h>
 #include <kfdsig/signal.h>
 
+#include "emu/emu_priv.h"
 #include "kfd_util.h"
 
 #define WAIT_MS 2000
@@ -73,6 +75,22 @@ static uint64_t age_after(struct fx *f, uint32_t id)
 static struct kfdsig_fence fence_of(struct fx *f, uint32_t id)
 {
 	return (struct kfdsig_fence){ .slot_va = f->page_va + 8ull * id, .event_id = id };
+}
+
+/* The read pointer the engine reports for the fixture's queue (dwords). */
+static uint32_t rptr_of(struct fx *f)
+{
+	struct emu_proc *p = emu_proc_get(f->emu, f->pasid);
+	uint32_t id = (uint32_t)kfdsig_kfd_queue_id(f->q), v = 0;
+
+	T_REQUIRE(p, "proc");
+	pthread_mutex_lock(&p->lock);
+	for (struct emu_queue *q = p->queues; q; q = q->next)
+		if (q->id == id)
+			v = __atomic_load_n((uint32_t *)q->rptr, __ATOMIC_ACQUIRE);
+	pthread_mutex_unlock(&p->lock);
+	emu_proc_put(p);
+	return v;
 }
 
 /* The node ids of the last @n interrupts of the process. */
@@ -209,6 +227,11 @@ static bool wakes_twice(const char *spec, bool safe)
 	submit(&f, d, n);
 	CHECK(!t_wait1(f.kfd, ev.id, NULL, WAIT_MS, &res) && res == KFDSIG_WAIT_COMPLETE,
 	      "%s: the first wait wakes", spec);
+	/* the CP fetched the fence before its interrupts: the read pointer
+	 * is past it (and short of the waiting WAIT_REG_MEM) on the wake-up */
+	if (!safe)
+		CHECK_EQ(rptr_of(&f), (uint32_t)(n - 7), "%s: the read pointer past the fence",
+			 spec);
 	__atomic_store_n(go, 1, __ATOMIC_RELEASE);
 	T_REQUIRE(!kfdsig_kfd_queue_wait_idle(f.q, WAIT_MS), "idle");
 	again = !t_wait1(f.kfd, ev.id, NULL, 0, &res) && res == KFDSIG_WAIT_COMPLETE;

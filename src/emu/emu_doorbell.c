@@ -70,12 +70,15 @@ static uint64_t pending(struct emu_queue *q, uint64_t db)
  * shows packet by packet in lockstep: a packet on XCC 0, 1, ... (q->xcc
  * tells the CP which XCC it is, for PRED_EXEC and the interrupts' node
  * ids), then the interrupts the XCCs raised in it (held by
- * emu_engine_irq()), then the next packet; the read pointer moves at the
- * end of the window. N slot writes land before the first of the N IH
+ * emu_engine_irq()), then the next packet; the engine's position moves at
+ * the end of the window. N slot writes land before the first of the N IH
  * entries is handled, as with the concurrent XCCs and the deferred IH
  * handling of the hardware: kfd_signal_event_interrupt() sets the event
  * once and finds the slot acknowledged for the others
- * (docs/multi-xcc.md). A debugger's suspend stops at an XCC's packet
+ * (docs/multi-xcc.md). The reported read pointer passes a packet once it
+ * has run on every XCC, before its interrupts are handled (the CP fetches
+ * a packet before its end-of-pipe interrupt: a waiter that refills the
+ * ring on the wake-up sees the space). A debugger's suspend stops at an XCC's packet
  * boundary (the held entries are handled then); resume goes on from there
  * (the window state lives in the queue).
  */
@@ -134,7 +137,10 @@ static bool run_xcc(struct emu_queue *q)
 				goto out;
 			}
 		}
-		/* the packet has run on every XCC: now their interrupts */
+		/* the packet has run on every XCC: the read pointer past it,
+		 * then their interrupts (the CP fetches a packet before its
+		 * end-of-pipe interrupt, emu_engine_publish_fetched()) */
+		emu_engine_publish_rptr(q, q->win_pos + len);
 		emu_engine_irq_flush(q);
 		q->win_x = 0;
 		q->win_pos += len;
