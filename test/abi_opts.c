@@ -24,7 +24,7 @@ _Static_assert(sizeof(struct kfdsig_decode_opts) == 8 + 8 + 4 + 4 + 8 + 4 + 4,
 	       "decode_opts padding");
 _Static_assert(sizeof(struct kfdsig_decode_sink) == 5 * 8, "decode_sink padding");
 _Static_assert(sizeof(struct kfdsig_kfd_ops) == 15 * 8, "kfd_ops padding");
-_Static_assert(sizeof(struct kfdsig_pm4_kernel) == 3 * 8 + 3 * 4 + 3 * 2 + 2 + 3 * 4 + 6 * 8,
+_Static_assert(sizeof(struct kfdsig_pm4_kernel) == 3 * 8 + 3 * 4 + 3 * 2 + 2 + 3 * 4 + 8 * 8,
 	       "pm4_kernel padding");
 _Static_assert(sizeof(struct kfdsig_emu_config) == 3 * 8 + 3 * 4 + 1 + 3 + 8, "emu_config padding");
 _Static_assert(sizeof(struct kfdsig_emu_gpu_desc) == 3 * 8 + 8 * 4 + 8 * 4, "gpu_desc padding");

@@ -7,6 +7,7 @@
  * per-open isolation.
  */
 #include <pthread.h>
+#include <stddef.h>
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
@@ -426,6 +427,54 @@ static void test_auto_reset_and_waits(void)
 	kfdsig_emu_destroy(emu);
 }
 
+/*
+ * Waits without ages: the kernel copies nothing back for SIGNAL events, so
+ * which fired is known only when the wait was for all of them or for one
+ * alone; a wait for any of several reports each fired, unsure.
+ */
+/* fired_unsure sits in what was padding: the entry keeps 0.19's layout. */
+_Static_assert(sizeof(struct kfdsig_wait_entry) == 64 &&
+		       offsetof(struct kfdsig_wait_entry, memory) == 24 &&
+		       offsetof(struct kfdsig_wait_entry, hw) == 48,
+	       "struct kfdsig_wait_entry keeps its size and offsets");
+
+static void test_fired_without_age(const char *spec)
+{
+	struct kfdsig_emu *emu = t_emu(spec);
+	struct kfdsig_kfd *kfd = t_open(emu);
+	uint32_t a = t_event(kfd, KFDSIG_EVENT_SIGNAL, false).id;
+	uint32_t b = t_event(kfd, KFDSIG_EVENT_SIGNAL, false).id;
+	uint32_t c = t_event(kfd, KFDSIG_EVENT_SIGNAL, false).id;
+	struct kfdsig_wait_entry e[3];
+	enum kfdsig_wait_result res;
+
+	memset(e, 0xff, sizeof(e));
+	e[0].event_id = a;
+	e[0].age = 0;
+	CHECK(kfdsig_kfd_wait(kfd, e, 1, false, 0, &res) == 0 && res == KFDSIG_WAIT_TIMEOUT,
+	      "%s: nothing set", spec);
+	CHECK(!e[0].fired && !e[0].fired_unsure, "%s: a timeout fires nothing", spec);
+	CHECK(kfdsig_kfd_event_set(kfd, a) == 0 && kfdsig_kfd_event_set(kfd, b) == 0, "set a, b");
+	CHECK(kfdsig_kfd_wait(kfd, e, 1, false, 0, &res) == 0 && res == KFDSIG_WAIT_COMPLETE,
+	      "%s: one event", spec);
+	CHECK(e[0].fired && !e[0].fired_unsure, "%s: one event alone: it fired, surely", spec);
+	memset(e, 0, sizeof(e));
+	e[0].event_id = a;
+	e[1].event_id = b;
+	CHECK(kfdsig_kfd_wait(kfd, e, 2, true, 0, &res) == 0 && res == KFDSIG_WAIT_COMPLETE,
+	      "%s: all of a, b", spec);
+	CHECK(e[0].fired && e[1].fired && !e[0].fired_unsure && !e[1].fired_unsure,
+	      "%s: a wait for all completed: each fired, surely", spec);
+	e[2].event_id = c;
+	CHECK(kfdsig_kfd_wait(kfd, e, 3, false, 0, &res) == 0 && res == KFDSIG_WAIT_COMPLETE,
+	      "%s: any of a, b, c", spec);
+	CHECK(e[0].fired && e[1].fired && e[2].fired && e[0].fired_unsure && e[1].fired_unsure &&
+		      e[2].fired_unsure,
+	      "%s: any of several without ages: each reported fired, unsure", spec);
+	kfdsig_kfd_close(kfd);
+	kfdsig_emu_destroy(emu);
+}
+
 static void test_exceptions(void)
 {
 	struct kfdsig_emu *emu = t_emu("gfx90a,gfx803");
@@ -530,6 +579,8 @@ int main(void)
 	test_small_page_v6_14();
 	test_age("gfx90a", true);
 	test_age("gfx90a,kfd=1.13", false);
+	test_fired_without_age("gfx90a");
+	test_fired_without_age("gfx90a,kfd=1.13");
 	test_auto_reset_and_waits();
 	test_exceptions();
 	test_isolation();

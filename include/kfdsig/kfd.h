@@ -387,7 +387,17 @@ struct kfdsig_wait_entry {
 	 * when the KFD predates 1.14 or the event is not a SIGNAL event.
 	 */
 	uint64_t age;
-	bool fired;			       /* out: the age changed, or exception data arrived */
+	/*
+	 * out: the event fired: its age changed, exception data arrived, or
+	 * (a SIGNAL event waited on without an age) the wait completed for
+	 * all events or for this one alone. A wait for any of several
+	 * SIGNAL events without ages does not tell which fired (the kernel
+	 * copies nothing back for them): each is then reported fired with
+	 * @fired_unsure set, so that no wake-up is missed; pass ages
+	 * (KFD 1.14+) to know.
+	 */
+	bool fired;
+	bool fired_unsure;		       /* out (0.20): @fired may be a false alarm */
 	struct kfdsig_memory_exception memory; /* out, MEMORY events */
 	struct kfdsig_hw_exception hw;	       /* out, HW_EXCEPTION events */
 };
@@ -413,6 +423,29 @@ enum kfdsig_wait_result {
  */
 KFDSIG_API int kfdsig_kfd_wait(struct kfdsig_kfd *kfd, struct kfdsig_wait_entry *e, uint32_t n,
 			       bool all, uint32_t timeout_ms, enum kfdsig_wait_result *result);
+
+/*
+ * A GPU's apertures in this process (AMDKFD_IOC_GET_PROCESS_APERTURES_NEW):
+ * flat-address ranges [base, limit]. A kernel's hidden_private_base and
+ * hidden_shared_base implicit arguments are the high 32 bits of
+ * @scratch_base and @lds_base (kfdsig_pm4_implicit_args()).
+ */
+struct kfdsig_apertures {
+	uint64_t lds_base, lds_limit;	      /* shared (LDS) aperture */
+	uint64_t scratch_base, scratch_limit; /* private (scratch) aperture */
+	uint64_t gpuvm_base, gpuvm_limit;     /* the GPU VM range */
+};
+
+/**
+ * kfdsig_kfd_apertures() - the apertures of @gpu_id in this process.
+ * @out: receives them
+ *
+ * Return: 0, -EINVAL (NULL argument), -ENOENT (a gpu_id this handle does
+ * not know, or one the kernel lists no apertures for), -ENOMEM, or the
+ * ioctl's -errno.
+ */
+KFDSIG_API int kfdsig_kfd_apertures(struct kfdsig_kfd *kfd, uint32_t gpu_id,
+				    struct kfdsig_apertures *out);
 
 /* ---------------------------------------------------------------------- */
 /* User queues                                                            */

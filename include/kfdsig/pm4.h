@@ -324,6 +324,14 @@ struct kfdsig_pm4_kernel {
 	 * when the work-item private size is not 0. */
 	uint64_t scratch_va;
 	uint64_t scratch_size;
+	/* 0.20: the GPU's private (scratch) and shared (LDS) aperture bases
+	 * (kfdsig_kfd_apertures()' scratch_base and lds_base), for
+	 * kfdsig_pm4_implicit_args() to write their high 32 bits into
+	 * hidden_private_base and hidden_shared_base when not 0. LLVM reads
+	 * them on targets without aperture registers (gfx8) to convert
+	 * between private or shared and flat addresses. */
+	uint64_t private_aperture;
+	uint64_t shared_aperture;
 };
 
 /*
@@ -340,6 +348,11 @@ struct kfdsig_pm4_kernel {
 #define KFDSIG_IMPLICIT_GRID_DIMS 64u	  /* u16 */
 /* The bytes kfdsig_pm4_implicit_args() writes (from offset 0). */
 #define KFDSIG_IMPLICIT_ARGS_DISPATCH_BYTES 66u
+/* Further implicit arguments (LLVM's AMDGPU::ImplicitArg offsets, SIDefines.h). */
+#define KFDSIG_IMPLICIT_PRIVATE_BASE 192u /* u32: high half of the private aperture */
+#define KFDSIG_IMPLICIT_SHARED_BASE 196u  /* u32: high half of the shared aperture */
+/* The bytes it needs when it writes the aperture bases too. */
+#define KFDSIG_IMPLICIT_ARGS_APERTURE_BYTES 200u
 
 /**
  * kfdsig_pm4_implicit_args() - write the dispatch's implicit arguments.
@@ -352,8 +365,11 @@ struct kfdsig_pm4_kernel {
  * size of the last, partial group, 0 when none; a device library's
  * get_local_size() reads the group size below the block count and the
  * remainder at it), hidden_global_offset_x/y/z = 0 and hidden_grid_dims
- * (the highest dimension whose grid is above 1, at least 1); leaves every
- * other byte (the reserved ones, the heap, printf, queue and aperture
+ * (the highest dimension whose grid is above 1, at least 1); with
+ * @k->private_aperture or @k->shared_aperture not 0, also
+ * hidden_private_base and hidden_shared_base (the high 32 bits of each;
+ * @len must then be at least KFDSIG_IMPLICIT_ARGS_APERTURE_BYTES); leaves
+ * every other byte (the reserved ones, the heap, printf and queue
  * arguments) as it is.
  *
  * Return: 0, or -EINVAL (NULL argument, @len too small, a grid or

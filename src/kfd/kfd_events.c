@@ -307,6 +307,7 @@ int kfdsig_kfd_wait(struct kfdsig_kfd *kfd, struct kfdsig_wait_entry *e, uint32_
 	}
 	for (uint32_t i = 0; i < n; i++) {
 		e[i].fired = false;
+		e[i].fired_unsure = false;
 		if (r < 0 || args.wait_result != KFD_IOC_WAIT_RESULT_COMPLETE) {
 			if (!age_ok)
 				e[i].age = 0;
@@ -319,7 +320,16 @@ int kfdsig_kfd_wait(struct kfdsig_kfd *kfd, struct kfdsig_wait_entry *e, uint32_
 				e[i].fired = a != e[i].age;
 				e[i].age = a;
 			} else {
+				/* Without an age the kernel copies nothing back
+				 * for a SIGNAL event (kfd_events.c
+				 * copy_signaled_event_data(): event_age_enabled
+				 * waiters only). A completed wait for all, or
+				 * for this event alone, still says it fired; a
+				 * wait for any of several does not say which,
+				 * and each may have: report it fired, unsure. */
 				e[i].age = 0;
+				e[i].fired = true;
+				e[i].fired_unsure = !all && n > 1;
 			}
 			break;
 		case KFDSIG_EVENT_MEMORY:

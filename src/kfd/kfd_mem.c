@@ -394,3 +394,48 @@ void kfd_mem_release_all(struct kfdsig_kfd *kfd)
 	kfd->kernel_page = NULL;
 	kfd->signal_bo = NULL;
 }
+
+int kfdsig_kfd_apertures(struct kfdsig_kfd *kfd, uint32_t gpu_id, struct kfdsig_apertures *out)
+{
+	struct kfd_ioctl_get_process_apertures_new_args args = { 0 };
+	struct kfd_process_device_apertures *pa;
+	int r;
+
+	if (!kfd || !out)
+		return set_error(EINVAL, "NULL argument");
+	if (!kfd_gpu_by_id(kfd, gpu_id))
+		return set_error(ENOENT, "no GPU with gpu_id 0x%x", gpu_id);
+	/* num_of_nodes 0 asks for the count, then the kernel fills at most
+	 * that many (kfd_chardev.c kfd_ioctl_get_process_apertures_new()). */
+	r = kfd_ioctl_retry(kfd->ops, kfd->fd, AMDKFD_IOC_GET_PROCESS_APERTURES_NEW, &args);
+	if (r < 0)
+		return set_error(-r, "GET_PROCESS_APERTURES_NEW: %s", strerror(-r));
+	if (!args.num_of_nodes)
+		return set_error(ENOENT, "the kernel lists no apertures in this process");
+	pa = calloc(args.num_of_nodes, sizeof(*pa));
+	if (!pa)
+		return set_error(ENOMEM, "out of memory");
+	args.kfd_process_device_apertures_ptr = (uint64_t)(uintptr_t)pa;
+	r = kfd_ioctl_retry(kfd->ops, kfd->fd, AMDKFD_IOC_GET_PROCESS_APERTURES_NEW, &args);
+	if (r < 0) {
+		free(pa);
+		return set_error(-r, "GET_PROCESS_APERTURES_NEW: %s", strerror(-r));
+	}
+	r = -ENOENT;
+	for (uint32_t i = 0; i < args.num_of_nodes; i++) {
+		if (pa[i].gpu_id != gpu_id)
+			continue;
+		out->lds_base = pa[i].lds_base;
+		out->lds_limit = pa[i].lds_limit;
+		out->scratch_base = pa[i].scratch_base;
+		out->scratch_limit = pa[i].scratch_limit;
+		out->gpuvm_base = pa[i].gpuvm_base;
+		out->gpuvm_limit = pa[i].gpuvm_limit;
+		r = 0;
+		break;
+	}
+	free(pa);
+	if (r < 0)
+		return set_error(ENOENT, "the kernel lists no apertures for gpu_id 0x%x", gpu_id);
+	return 0;
+}

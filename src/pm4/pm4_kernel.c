@@ -391,5 +391,18 @@ int kfdsig_pm4_implicit_args(const struct kfdsig_pm4_kernel *user, void *dst, si
 			dims = (uint16_t)(i + 1);
 	}
 	memcpy(d + KFDSIG_IMPLICIT_GRID_DIMS, &dims, 2);
+	if (k.private_aperture || k.shared_aperture) {
+		uint32_t priv = (uint32_t)(k.private_aperture >> 32);
+		uint32_t shared = (uint32_t)(k.shared_aperture >> 32);
+
+		if (unlikely(len < KFDSIG_IMPLICIT_ARGS_APERTURE_BYTES))
+			return set_error(
+				EINVAL,
+				"implicit arguments with the aperture bases need %u bytes, "
+				"%zu given",
+				KFDSIG_IMPLICIT_ARGS_APERTURE_BYTES, len);
+		memcpy(d + KFDSIG_IMPLICIT_PRIVATE_BASE, &priv, 4);
+		memcpy(d + KFDSIG_IMPLICIT_SHARED_BASE, &shared, 4);
+	}
 	return 0;
 }
