@@ -253,8 +253,8 @@ bool cli_global_opt(int c, const char *arg)
 }
 
 /* Options that take a value and may be given more than once: each adds one
- * (decode --mem ADDR=FILE). Any other option with a value keeps one. */
-static const char *const repeatable[] = { "mem" };
+ * (decode --mem ADDR=FILE, emit --wait ADDR=VALUE). Any other option with a value keeps one. */
+static const char *const repeatable[] = { "mem", "wait" };
 
 /* A second value of a single-valued option: say so (the last one silently
  * winning would run with what the user did not mean). Return false then. */

@@ -21,6 +21,7 @@ static void help(FILE *f)
 		"                     [-v] [--lint] [--signal-page ADDR] [--input-format F]\n"
 		"                     [--rptr N --wptr N --units bytes|dwords] [--whole-ring]\n"
 		"                     [--ring NAME] [--mem ADDR=FILE]... [--ib-depth N]\n"
+		"                     [--userq [--ring-pos N]]\n"
 		"                     [--no-summary] [-o FILE] FILE|-\n\n"
 		"Decode a PM4, SDMA or AQL packet stream (a ring dump, an IB, or kfdsig emit "
 		"output)\n"
@@ -42,6 +43,13 @@ static void help(FILE *f)
 		"      --num-xcc N       XCCs of the KFD node (topology num_xcc; default the\n"
 		"                        target's most, 8 on gfx94x): above 1 an unpredicated\n"
 		"                        interrupt fence is a duplicate signal\n"
+		"      --userq           the stream is an amdgpu user-mode queue ring (GFX11,\n"
+		"                        GFX12): --lint checks its fences by the userq rules\n"
+		"                        (no RELEASE_MEM interrupt, FENCE_WAIT_MULTI entries)\n"
+		"                        instead of KFD's\n"
+		"      --ring-pos N      with --userq --lint: the queue's write pointer (dwords)\n"
+		"                        at the stream's first dword; each fence trailer must\n"
+		"                        write the ring position after it\n"
 		"  -i, --input-format F  auto (default), bin, hex, xxd, xxd-e, hexdump (-C), od,\n"
 		"                        umr, debugfs (amdgpu_ring_* file), devcoredump\n"
 		"      --rptr N, --wptr N  decode only the live part of a ring, from rptr up\n"
@@ -746,7 +754,9 @@ enum {
 	OPT_RING,
 	OPT_WHOLE,
 	OPT_NOSUM,
-	OPT_NUM_XCC
+	OPT_NUM_XCC,
+	OPT_USERQ,
+	OPT_RING_POS
 };
 
 const struct option cmd_decode_options[] = {
@@ -767,6 +777,8 @@ const struct option cmd_decode_options[] = {
 	{ "whole-ring", no_argument, NULL, OPT_WHOLE },
 	{ "no-summary", no_argument, NULL, OPT_NOSUM },
 	{ "num-xcc", required_argument, NULL, OPT_NUM_XCC },
+	{ "userq", no_argument, NULL, OPT_USERQ },
+	{ "ring-pos", required_argument, NULL, OPT_RING_POS },
 	{ "output", required_argument, NULL, 'o' },
 	CLI_GLOBAL_LONGOPTS,
 	{ 0 },
@@ -895,6 +907,14 @@ static int decode_parse(int argc, char **argv, struct decode_args *a, bool *done
 		case OPT_NOSUM:
 			a->nosum = true;
 			break;
+		case OPT_USERQ:
+			a->o.flags |= KFDSIG_DECODE_USERQ;
+			break;
+		case OPT_RING_POS:
+			if (!cli_parse_u64("--ring-pos", optarg, UINT64_MAX, &a->o.ring_pos))
+				return EXIT_USAGE;
+			a->o.flags |= KFDSIG_DECODE_RING_POS;
+			break;
 		case 'o':
 			a->output = optarg;
 			break;
@@ -917,6 +937,12 @@ static int decode_validate(int argc, char **argv, struct decode_args *a)
 		return cli_usage_error("unexpected argument '%s'", argv[optind + 1]);
 	if ((a->o.flags & KFDSIG_DECODE_SIGNAL_PAGE) && !(a->o.flags & KFDSIG_DECODE_LINT))
 		return cli_usage_error("--signal-page only matters with --lint");
+	if ((a->o.flags & KFDSIG_DECODE_USERQ) && a->o.engine != KFDSIG_ENGINE_PM4)
+		return cli_usage_error("--userq is for PM4 rings (-E pm4)");
+	if ((a->o.flags & KFDSIG_DECODE_RING_POS) &&
+	    (a->o.flags & (KFDSIG_DECODE_USERQ | KFDSIG_DECODE_LINT)) !=
+		    (KFDSIG_DECODE_USERQ | KFDSIG_DECODE_LINT))
+		return cli_usage_error("--ring-pos only matters with --userq --lint");
 	if (!a->rptr_s != !a->wptr_s)
 		return cli_usage_error("--rptr and --wptr go together");
 	if (a->rptr_s && !a->units)

@@ -89,17 +89,32 @@ static int aql_emit(const struct kfdsig_target *t, const struct kfdsig_fence *f,
 	return KFDSIG_AQL_PACKET_SIZE / 4;
 }
 
+/* userq: the end of a user-mode queue submission (kfdsig/userq.h), from
+ * these options (emit_userq()). */
+#define USERQ_MAX_WAITS 64
+static struct kfdsig_userq_submit userq_sub = { .sz = sizeof(struct kfdsig_userq_submit) };
+static struct kfdsig_userq_fence_ref userq_waits[USERQ_MAX_WAITS];
+static uint64_t userq_seq;
+
 static const struct engine engines[] = {
 	{ "pm4", kfdsig_pm4_emit_fence, pm4_packet },
 	{ "sdma", kfdsig_sdma_emit_fence, sdma_packet },
 	{ "aql", aql_emit, aql_packet },
+	{ "userq", NULL, pm4_packet },
 };
+
+static bool is_userq(const struct engine *e)
+{
+	return !strcmp(e->name, "userq");
+}
 
 static void help(FILE *f)
 {
 	fprintf(f,
 		"usage: kfdsig emit -t T -e N (--slot-va ADDR | --signal-page ADDR)\n"
-		"                   [-E pm4|sdma|aql] [options] [-f FMT | -j] [-o FILE]\n\n"
+		"                   [-E pm4|sdma|aql] [options] [-f FMT | -j] [-o FILE]\n"
+		"       kfdsig emit -t T -E userq --fence-va ADDR [--wptr N] [--ib-va ADDR\n"
+		"                   --ib-dw N] [--wait ADDR=VALUE]... [--gfx] [-f FMT | -j]\n\n"
 		"Write the packets that store into event N's slot of the KFD signal page and\n"
 		"raise the interrupt that wakes AMDKFD_IOC_WAIT_EVENTS.\n\n"
 		"  -t, --target T        GPU target (kfdsig targets lists them), e.g. gfx90a\n"
@@ -107,7 +122,21 @@ static void help(FILE *f)
 		"                        sdma: FENCE + FENCE + TRAP on an SDMA queue;\n"
 		"                        aql: a barrier-AND packet whose completion signal\n"
 		"                        (--signal-va) stores the event id into the slot and\n"
-		"                        interrupts with it\n"
+		"                        interrupts with it;\n"
+		"                        userq: the end of an amdgpu user-mode queue\n"
+		"                        submission (GFX11, GFX12) as radeonsi writes it:\n"
+		"                        FENCE_WAIT_MULTI, HDP_FLUSH, INDIRECT_BUFFER,\n"
+		"                        RELEASE_MEM to the user fence (no interrupt),\n"
+		"                        PROTECTED_FENCE_SIGNAL; no event\n"
+		"      --fence-va ADDR   userq: the queue's user fence (8-byte aligned)\n"
+		"      --wptr N          userq: the ring position (dwords) the sequence starts\n"
+		"                        at (default 0); the fence value is the position\n"
+		"                        after it\n"
+		"      --ib-va ADDR, --ib-dw N  userq: the IB to run (default none)\n"
+		"      --wait ADDR=VALUE userq: wait until the 64 bits at ADDR reach VALUE\n"
+		"                        (repeatable, up to 64; FENCE_WAIT_MULTI packets of the\n"
+		"                        target's size)\n"
+		"      --gfx             userq: a GFX queue's IB (default: compute)\n"
 		"      --signal-va ADDR  aql: GPU address of the amd_signal_t (64-byte aligned)\n"
 		"      --xcc MASK        pm4 on a multi-XCC target (gfx940-942, gfx950, gfx1250):\n"
 		"                        a PRED_EXEC first, so that only the XCCs of MASK\n"
@@ -205,10 +234,16 @@ static void print_json(FILE *f, const struct engine *e, const struct kfdsig_targ
 	size_t pos = 0;
 	bool first = true;
 
-	fprintf(f,
-		"{\"target\": \"%s\", \"engine\": \"%s\", \"event_id\": %u, "
-		"\"slot_va\": %" PRIu64 ", \"dwords\": [",
-		t->name, e->name, fence->event_id, fence->slot_va);
+	if (is_userq(e))
+		fprintf(f,
+			"{\"target\": \"%s\", \"engine\": \"userq\", \"fence_va\": %" PRIu64
+			", \"wptr\": %" PRIu64 ", \"seq\": %" PRIu64 ", \"dwords\": [",
+			t->name, userq_sub.fence_va, userq_sub.wptr, userq_seq);
+	else
+		fprintf(f,
+			"{\"target\": \"%s\", \"engine\": \"%s\", \"event_id\": %u, "
+			"\"slot_va\": %" PRIu64 ", \"dwords\": [",
+			t->name, e->name, fence->event_id, fence->slot_va);
 	for (size_t i = 0; i < n; i++)
 		fprintf(f, "%s%u", i ? ", " : "", dw[i]);
 	fprintf(f, "], \"packets\": [");
@@ -240,8 +275,15 @@ static int write_output(FILE *f, enum cli_format fmt, const struct engine *e,
 			fprintf(f, "0x%08x\n", dw[i]);
 		break;
 	case FMT_ANNOTATED:
-		fprintf(f, "# %s %s fence: event %u, slot 0x%" PRIx64 ", %zu dwords\n", t->name,
-			e->name, fence->event_id, fence->slot_va, n);
+		if (is_userq(e))
+			fprintf(f,
+				"# %s userq submission end: user fence 0x%" PRIx64
+				", ring position %" PRIu64 " to %" PRIu64 " (the fence value), "
+				"%zu dwords\n",
+				t->name, userq_sub.fence_va, userq_sub.wptr, userq_seq, n);
+		else
+			fprintf(f, "# %s %s fence: event %u, slot 0x%" PRIx64 ", %zu dwords\n",
+				t->name, e->name, fence->event_id, fence->slot_va, n);
 		annotate(f, e, t, dw, n);
 		break;
 	case FMT_JSON:
@@ -252,8 +294,15 @@ static int write_output(FILE *f, enum cli_format fmt, const struct engine *e,
 			return cli_error("write error: %s", strerror(errno ? errno : EIO));
 		break;
 	case FMT_C:
-		fprintf(f, "/* %s %s fence: event %u, slot 0x%" PRIx64 " (kfdsig emit) */\n",
-			t->name, e->name, fence->event_id, fence->slot_va);
+		if (is_userq(e))
+			fprintf(f,
+				"/* %s userq submission end: user fence 0x%" PRIx64
+				", value %" PRIu64 " (kfdsig emit) */\n",
+				t->name, userq_sub.fence_va, userq_seq);
+		else
+			fprintf(f,
+				"/* %s %s fence: event %u, slot 0x%" PRIx64 " (kfdsig emit) */\n",
+				t->name, e->name, fence->event_id, fence->slot_va);
 		fprintf(f, "static const uint32_t kfdsig_fence_%s_%s[%zu] = {\n", t->name, e->name,
 			n);
 		for (size_t i = 0; i < n; i++)
@@ -281,6 +330,12 @@ enum {
 	OPT_SIGNAL_VA,
 	OPT_SIGNAL_OUT,
 	OPT_XCC,
+	OPT_FENCE_VA,
+	OPT_WPTR,
+	OPT_IB_VA,
+	OPT_IB_DW,
+	OPT_WAIT,
+	OPT_GFX,
 };
 
 const struct option cmd_emit_options[] = {
@@ -302,6 +357,12 @@ const struct option cmd_emit_options[] = {
 	{ "signal-va", required_argument, NULL, OPT_SIGNAL_VA },
 	{ "signal-out", required_argument, NULL, OPT_SIGNAL_OUT },
 	{ "xcc", required_argument, NULL, OPT_XCC },
+	{ "fence-va", required_argument, NULL, OPT_FENCE_VA },
+	{ "wptr", required_argument, NULL, OPT_WPTR },
+	{ "ib-va", required_argument, NULL, OPT_IB_VA },
+	{ "ib-dw", required_argument, NULL, OPT_IB_DW },
+	{ "wait", required_argument, NULL, OPT_WAIT },
+	{ "gfx", no_argument, NULL, OPT_GFX },
 	{ "format", required_argument, NULL, 'f' },
 	{ "output", required_argument, NULL, 'o' },
 	CLI_GLOBAL_LONGOPTS,
@@ -310,7 +371,7 @@ const struct option cmd_emit_options[] = {
 const char cmd_emit_shortopts[] = "t:E:e:f:o:" CLI_GLOBAL_SHORTOPTS;
 const struct cli_complete cmd_emit_complete[] = {
 	{ "target", "@target" },
-	{ "engine", "pm4 sdma aql" },
+	{ "engine", "pm4 sdma aql userq" },
 	{ "signal-out", "@file" },
 	{ "cache", "flush-inv wb none" },
 	{ "xcc", "0x1" },
@@ -331,6 +392,7 @@ struct emit_args {
 	bool fmt_given; /* -f on the command line */
 	bool have_event, have_slot, have_page, have_signal_va, pad_submit;
 	bool have_cache, have_form, have_xcc;
+	bool have_userq_opt, have_fence_va;
 	uint32_t nop_flags;
 	uint64_t xcc_mask;
 	uint64_t page;
@@ -357,7 +419,8 @@ static int emit_parse(int argc, char **argv, struct emit_args *a, bool *done)
 					a->e = &engines[i];
 			if (!a->e)
 				return cli_usage_error(
-					"--engine: '%s' is not one of pm4, sdma, aql", optarg);
+					"--engine: '%s' is not one of pm4, sdma, aql, userq",
+					optarg);
 			break;
 		case OPT_SIGNAL_VA:
 			if (!cli_parse_u64("--signal-va", optarg, UINT64_MAX, &aql_signal_va))
@@ -435,6 +498,47 @@ static int emit_parse(int argc, char **argv, struct emit_args *a, bool *done)
 		case OPT_ONE_FENCE:
 			fence->flags |= KFDSIG_FENCE_SDMA_ONE_FENCE;
 			break;
+		case OPT_FENCE_VA:
+			if (!cli_parse_u64("--fence-va", optarg, UINT64_MAX, &userq_sub.fence_va))
+				return EXIT_USAGE;
+			a->have_userq_opt = a->have_fence_va = true;
+			break;
+		case OPT_WPTR:
+			if (!cli_parse_u64("--wptr", optarg, UINT64_MAX, &userq_sub.wptr))
+				return EXIT_USAGE;
+			a->have_userq_opt = true;
+			break;
+		case OPT_IB_VA:
+			if (!cli_parse_u64("--ib-va", optarg, UINT64_MAX, &userq_sub.ib_va))
+				return EXIT_USAGE;
+			a->have_userq_opt = true;
+			break;
+		case OPT_IB_DW:
+			if (!cli_parse_range("--ib-dw", optarg, 1, KFDSIG_USERQ_IB_MAX_DW, &v))
+				return EXIT_USAGE;
+			userq_sub.ib_dw = (uint32_t)v;
+			a->have_userq_opt = true;
+			break;
+		case OPT_WAIT: {
+			char *eq = strchr(optarg, '=');
+			struct kfdsig_userq_fence_ref *w = &userq_waits[userq_sub.nwaits];
+
+			if (userq_sub.nwaits == USERQ_MAX_WAITS)
+				return cli_usage_error("--wait: at most %d", USERQ_MAX_WAITS);
+			if (!eq)
+				return cli_usage_error("--wait '%s': want ADDR=VALUE", optarg);
+			*eq = '\0';
+			if (!cli_parse_u64("--wait address", optarg, UINT64_MAX, &w->va) ||
+			    !cli_parse_u64("--wait value", eq + 1, UINT64_MAX, &w->value))
+				return EXIT_USAGE;
+			userq_sub.nwaits++;
+			a->have_userq_opt = true;
+			break;
+		}
+		case OPT_GFX:
+			userq_sub.flags |= KFDSIG_USERQ_SUBMIT_GFX;
+			a->have_userq_opt = true;
+			break;
 		case OPT_PAD_SUBMIT:
 			a->pad_submit = true;
 			break;
@@ -457,6 +561,28 @@ static int emit_parse(int argc, char **argv, struct emit_args *a, bool *done)
 	return cli_no_operands(argc, argv);
 }
 
+/* -E userq: no event; the submission's options only. */
+static int userq_validate(struct emit_args *a)
+{
+	const struct kfdsig_fence *f = &a->fence;
+
+	if (a->have_event || a->have_slot || a->have_page || f->flags || a->have_cache ||
+	    a->have_form || a->have_xcc || a->pad_submit || a->nop_flags || a->have_signal_va ||
+	    a->signal_out)
+		return cli_usage_error("-E userq writes a user-mode queue's fence, not a KFD "
+				       "event: it takes --fence-va, --wptr, --ib-va, --ib-dw, "
+				       "--wait and --gfx");
+	if (!a->have_fence_va)
+		return cli_usage_error("--fence-va is required for userq: the queue's user "
+				       "fence");
+	if (!(a->t = cli_target(a->target)))
+		return EXIT_USAGE;
+	userq_sub.waits = userq_waits;
+	if (kfdsig_userq_submit_dw(a->t, &userq_sub) < 0)
+		return cli_usage_error("%s", kfdsig_last_error());
+	return 0;
+}
+
 /* The checks that need every option; the slot address from the page. */
 static int emit_validate(struct emit_args *a)
 {
@@ -476,6 +602,11 @@ static int emit_validate(struct emit_args *a)
 		a->fmt = FMT_JSON;
 	if (!a->target)
 		return cli_usage_error("--target is required (kfdsig targets lists them)");
+	if (is_userq(a->e))
+		return userq_validate(a);
+	if (a->have_userq_opt)
+		return cli_usage_error("--fence-va, --wptr, --ib-va, --ib-dw, --wait and --gfx "
+				       "are userq options (-E userq)");
 	if (!a->have_event)
 		return cli_usage_error("--event is required");
 	if (a->have_slot && a->have_page)
@@ -548,7 +679,8 @@ static int emit_validate(struct emit_args *a)
 
 static int emit_run(const struct emit_args *a)
 {
-	uint32_t buf[64];
+	/* a userq submission: 16 FENCE_WAIT_MULTI of 4, HDP, IB, trailer */
+	uint32_t buf[16 * KFDSIG_USERQ_FWM_DW(4) + 16];
 	FILE *out;
 	int n, ret = 0;
 
@@ -561,6 +693,9 @@ static int emit_run(const struct emit_args *a)
 	if (a->have_xcc)
 		n = kfdsig_pm4_emit_fence_xcc(a->t, &a->fence, (uint32_t)a->xcc_mask, buf,
 					      sizeof(buf) / sizeof(buf[0]));
+	else if (is_userq(a->e))
+		n = kfdsig_userq_emit_submit(a->t, &userq_sub, buf, sizeof(buf) / sizeof(buf[0]),
+					     &userq_seq);
 	else
 		n = a->e->emit(a->t, &a->fence, buf, sizeof(buf) / sizeof(buf[0]));
 	if (n < 0)

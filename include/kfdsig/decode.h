@@ -100,6 +100,12 @@ struct kfdsig_decode_sink {
 /* kfdsig_decode_opts.flags */
 #define KFDSIG_DECODE_LINT (1u << 0)	    /* check interrupt packets */
 #define KFDSIG_DECODE_SIGNAL_PAGE (1u << 1) /* signal_page_va is valid */
+/* (0.20) The stream is an amdgpu user-mode queue's ring (kfdsig/userq.h):
+ * the lint applies the userq rules to fences instead of KFD's. */
+#define KFDSIG_DECODE_USERQ (1u << 2)
+/* (0.20) ring_pos is valid: the userq lint checks each trailer's value
+ * against the ring position after it. */
+#define KFDSIG_DECODE_RING_POS (1u << 3)
 
 /* Declare with KFDSIG_OPTS(kfdsig_decode_opts, name, ...) (common.h). */
 struct kfdsig_decode_opts {
@@ -114,6 +120,9 @@ struct kfdsig_decode_opts {
 	 * target's max_xcc (the most a node of it spans). */
 	uint32_t num_xcc;
 	uint32_t pad_0; /* must be 0 */
+	/* (0.20) With KFDSIG_DECODE_RING_POS: the ring position (the queue's
+	 * 64-bit dword write pointer) of the stream's first dword. */
+	uint64_t ring_pos;
 };
 
 /* Running totals of a decoder. */

@@ -248,6 +248,10 @@ static size_t walk(struct kfdsig_decoder *d, const uint32_t *dw, size_t n, uint6
 	return pos;
 }
 
+#define DECODE_FLAGS                                                            \
+	(KFDSIG_DECODE_LINT | KFDSIG_DECODE_SIGNAL_PAGE | KFDSIG_DECODE_USERQ | \
+	 KFDSIG_DECODE_RING_POS)
+
 /* The caller's options and sink as this library's structs (core/opts.h),
  * checked. */
 static int read_args(const struct kfdsig_decode_opts *user_o,
@@ -270,9 +274,11 @@ static int read_args(const struct kfdsig_decode_opts *user_o,
 		return set_error(EINVAL, "unknown engine %d", (int)o->engine);
 	if (o->pad_0)
 		return set_error(EINVAL, "kfdsig_decode_opts.pad_0 must be 0");
-	if (o->flags & ~(KFDSIG_DECODE_LINT | KFDSIG_DECODE_SIGNAL_PAGE))
-		return set_error(EINVAL, "unknown decode flags 0x%x",
-				 o->flags & ~(KFDSIG_DECODE_LINT | KFDSIG_DECODE_SIGNAL_PAGE));
+	if (o->flags & ~DECODE_FLAGS)
+		return set_error(EINVAL, "unknown decode flags 0x%x", o->flags & ~DECODE_FLAGS);
+	if ((o->flags & (KFDSIG_DECODE_USERQ | KFDSIG_DECODE_RING_POS)) &&
+	    o->engine != KFDSIG_ENGINE_PM4)
+		return set_error(EINVAL, "the user-queue decode options are for PM4 rings");
 	return 0;
 }
 

@@ -77,6 +77,10 @@ struct lint_state {
 	uint32_t num_xcc;
 	uint64_t pred_end;
 	bool pred_one;
+	/* User-mode queue rings: the last RELEASE_MEM (where it ends, its
+	 * value), for the PROTECTED_FENCE_SIGNAL after it. */
+	bool uq_rm_valid;
+	uint64_t uq_rm_end, uq_rm_value;
 };
 
 /*

@@ -111,6 +111,17 @@ void pm4_check(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 				    d->o.target->name);
 			break;
 		}
+		if (p->opcode == PM4_OP_PROTECTED_FENCE_SIGNAL ||
+		    p->opcode == PM4_OP_FENCE_WAIT_MULTI) {
+			add_finding(d, p->offset, KFDSIG_SEV_ERROR, "userq-target",
+				    "%s (opcode 0x%02x) is a user-mode queue packet of GFX11 and "
+				    "GFX12.0 (Mesa sid.h); %s has no user queues to run it",
+				    p->opcode == PM4_OP_PROTECTED_FENCE_SIGNAL
+					    ? "PROTECTED_FENCE_SIGNAL"
+					    : "FENCE_WAIT_MULTI",
+				    p->opcode, d->o.target->name);
+			break;
+		}
 		add_finding(d, p->offset, KFDSIG_SEV_INFO, "unknown-opcode",
 			    "opcode 0x%02x has no kfdsig layout; skipped %u dwords by its count",
 			    p->opcode, p->ndw);

@@ -57,6 +57,32 @@
  *                     INT_CTXID names without reading the slot: an info
  *                     note on every interrupting RELEASE_MEM of such a
  *                     target (docs/gc12_1.md)
+ *   userq-interrupt   user-mode queue rings (KFDSIG_DECODE_USERQ): Mesa
+ *                     amdgpu_cs.cpp amdgpu_cs_add_userq_packets() ends a
+ *                     submission with a RELEASE_MEM of INT_SEL 0 and
+ *                     PROTECTED_FENCE_SIGNAL, whose end-of-pipe interrupt
+ *                     the CP tags with the queue's doorbell offset;
+ *                     gfx_v11_0.c / gfx_v12_0.c *_eop_irq() read the
+ *                     interrupt's source data as that doorbell offset and
+ *                     look the fence driver up by it (userq_doorbell_xa),
+ *                     so a RELEASE_MEM interrupt's INT_CTXID names no queue
+ *                     and no KFD event: an error
+ *   userq-trailer-value  with the ring position known
+ *                     (KFDSIG_DECODE_RING_POS): the value the RELEASE_MEM
+ *                     before PROTECTED_FENCE_SIGNAL writes must be the ring
+ *                     position after the signal (Mesa's user_fence_seq_num
+ *                     "+ 8 + 2", matched with the kernel's fence, whose
+ *                     sequence number is the queue's wptr:
+ *                     amdgpu_userq_fence.c amdgpu_userq_signal_ioctl())
+ *   userq-fwm-entries FENCE_WAIT_MULTI above the target's entries per packet
+ *                     (kfdsig_target.userq_fwm_max: Mesa's 32 / 4), or not
+ *                     four dwords per entry
+ *   userq-target      PROTECTED_FENCE_SIGNAL or FENCE_WAIT_MULTI on a target
+ *                     without user-queue packets (pm4_check(), an error),
+ *                     and PROTECTED_FENCE_SIGNAL on one whose GFX user
+ *                     queues no kernel creates (userq_mec_fw 0:
+ *                     gfx_v11_0.c gfx_v11_0_sw_init() leaves GC 11.0.1 and
+ *                     11.5.x disabled), a warning
  *   aql-pm4-ib-gen    ROCr sends the AQL_PM4_IB vendor packet to gfx9 queues
  *                     only (amd_aql_queue.cpp AqlQueue::ExecutePM4): a
  *                     warning on other generations
@@ -251,6 +277,81 @@ check_interrupt(struct kfdsig_decoder *d, const struct kfdsig_packet *p, bool ha
 	w->valid = false;
 }
 
+/* RELEASE_MEM on a user-mode queue ring: no interrupt; remember the value
+ * for the PROTECTED_FENCE_SIGNAL that should follow. */
+static void lint_userq_release_mem(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
+{
+	const struct lint_layout *l = lint_layout(d, p->desc);
+	uint32_t int_sel, data_sel, lo = 0, hi = 0, ctx = 0;
+
+	d->lint.uq_rm_valid = false;
+	if (!get(l, p, LF_INT_SEL, &int_sel) || !get(l, p, LF_DATA_SEL, &data_sel))
+		return;
+	get(l, p, LF_INT_CTXID, &ctx);
+	if (int_sel != PM4_INT_SEL_NONE)
+		add_finding(d, p->offset, KFDSIG_SEV_ERROR, "userq-interrupt",
+			    "%s with INT_SEL %u on a user-mode queue: the end-of-pipe handler "
+			    "(gfx_v11_0/gfx_v12_0 eop_irq) reads the interrupt as the doorbell "
+			    "offset of a user queue, so INT_CTXID %u names no queue and no KFD "
+			    "event; the queue's fence is PROTECTED_FENCE_SIGNAL, the "
+			    "RELEASE_MEM before it takes INT_SEL 0",
+			    p->name, int_sel, ctx);
+	get(l, p, LF_DATA_LO, &lo);
+	get(l, p, LF_DATA_HI, &hi);
+	if (data_sel == PM4_DATA_SEL_64 || data_sel == PM4_DATA_SEL_32) {
+		d->lint.uq_rm_valid = true;
+		d->lint.uq_rm_end = p->offset + p->ndw;
+		d->lint.uq_rm_value = data_sel == PM4_DATA_SEL_64 ? (uint64_t)hi << 32 | lo : lo;
+	}
+}
+
+/* PROTECTED_FENCE_SIGNAL: a target whose GFX user queues no kernel makes,
+ * and the trailer's value against the ring position after it. */
+static void lint_protected_signal(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
+{
+	const struct kfdsig_target *t = d->o.target;
+	uint64_t want;
+
+	if (!t->userq_mec_fw)
+		add_finding(d, p->offset, KFDSIG_SEV_WARNING, "userq-target",
+			    "PROTECTED_FENCE_SIGNAL on %s: no kernel creates GFX or compute user "
+			    "queues on GC %u.%u.%u (gfx_v11_0_sw_init() leaves it disabled), so no "
+			    "ring of it runs this packet",
+			    t->name, t->gc_ip[0], t->gc_ip[1], t->gc_ip[2]);
+	if ((d->o.flags & KFDSIG_DECODE_RING_POS) && d->lint.uq_rm_valid &&
+	    d->lint.uq_rm_end == p->offset) {
+		want = d->o.ring_pos + p->offset + p->ndw;
+		if (d->lint.uq_rm_value != want)
+			add_finding(d, p->offset, KFDSIG_SEV_ERROR, "userq-trailer-value",
+				    "the RELEASE_MEM before PROTECTED_FENCE_SIGNAL writes %llu "
+				    "(0x%llx) but the ring position after the signal is %llu "
+				    "(0x%llx): the user fence and the kernel's fence (sequence "
+				    "number: the queue's wptr) disagree",
+				    (unsigned long long)d->lint.uq_rm_value,
+				    (unsigned long long)d->lint.uq_rm_value,
+				    (unsigned long long)want, (unsigned long long)want);
+	}
+	d->lint.uq_rm_valid = false;
+}
+
+/* FENCE_WAIT_MULTI: four dwords per entry, at most the target's entries. */
+static void lint_fence_wait_multi(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
+{
+	const struct kfdsig_target *t = d->o.target;
+	uint32_t body = p->ndw >= 2 ? p->ndw - 2 : 0, n = body / 4;
+
+	if (body % 4)
+		add_finding(d, p->offset, KFDSIG_SEV_ERROR, "userq-fwm-entries",
+			    "FENCE_WAIT_MULTI of %u dwords: after the control dword each entry "
+			    "is 4 (address, 64-bit value), %u are left over",
+			    p->ndw, body % 4);
+	if (n > t->userq_fwm_max)
+		add_finding(d, p->offset, KFDSIG_SEV_ERROR, "userq-fwm-entries",
+			    "FENCE_WAIT_MULTI with %u entries: %s takes at most %u per packet "
+			    "(Mesa amdgpu_cs_add_userq_packets() splits them)",
+			    n, t->name, t->userq_fwm_max);
+}
+
 static __attribute__((noinline)) void lint_release_mem(struct kfdsig_decoder *d,
 						       const struct kfdsig_packet *p)
 {
@@ -259,6 +360,10 @@ static __attribute__((noinline)) void lint_release_mem(struct kfdsig_decoder *d,
 	bool has_ctx, irq;
 	uint64_t o = p->offset;
 
+	if (d->o.flags & KFDSIG_DECODE_USERQ) {
+		lint_userq_release_mem(d, p);
+		return;
+	}
 	if (likely(p->avail >= l->need && (l->present & RM_NEEDS) == RM_NEEDS)) {
 		/* The whole packet is there: no bounds check per field. */
 		int_sel = lint_field(l, p, LF_INT_SEL);
@@ -423,7 +528,8 @@ bool lint_pm4_wants(const struct kfdsig_packet *p)
 	return p->sub_op == 3 && p->desc &&
 	       (p->opcode == PM4_OP_RELEASE_MEM || p->opcode == PM4_OP_EVENT_WRITE_EOP ||
 		p->opcode == PM4_OP_WRITE_DATA || p->opcode == PM4_OP_PRED_EXEC ||
-		p->opcode == PM4_OP_DISPATCH_DIRECT || p->opcode == PM4_OP_SET_SH_REG);
+		p->opcode == PM4_OP_DISPATCH_DIRECT || p->opcode == PM4_OP_SET_SH_REG ||
+		p->opcode == PM4_OP_PROTECTED_FENCE_SIGNAL || p->opcode == PM4_OP_FENCE_WAIT_MULTI);
 }
 
 static void lint_pm4(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
@@ -446,6 +552,12 @@ static void lint_pm4(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 		break;
 	case PM4_OP_SET_SH_REG:
 		lint_set_sh_reg(d, p);
+		break;
+	case PM4_OP_PROTECTED_FENCE_SIGNAL:
+		lint_protected_signal(d, p);
+		break;
+	case PM4_OP_FENCE_WAIT_MULTI:
+		lint_fence_wait_multi(d, p);
 		break;
 	}
 }
@@ -538,6 +650,10 @@ void lint_pm4_rules(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 		lint_dispatch(d, p);
 	else if (p->opcode == PM4_OP_SET_SH_REG)
 		lint_set_sh_reg(d, p);
+	else if (p->opcode == PM4_OP_PROTECTED_FENCE_SIGNAL)
+		lint_protected_signal(d, p);
+	else if (p->opcode == PM4_OP_FENCE_WAIT_MULTI)
+		lint_fence_wait_multi(d, p);
 	else
 		lint_release_mem(d, p);
 }

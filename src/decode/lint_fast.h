@@ -50,8 +50,9 @@ static inline bool lint_clean_fence(struct kfdsig_decoder *d, const struct kfdsi
 	uint64_t addr, value;
 	uint32_t ctx;
 
-	/* multi-XCC: the rules decide whether a PRED_EXEC covers it */
-	if (d->lint.num_xcc > 1)
+	/* multi-XCC: the rules decide whether a PRED_EXEC covers it; a
+	 * user-mode queue's fences follow other rules */
+	if (d->lint.num_xcc > 1 || (d->o.flags & KFDSIG_DECODE_USERQ))
 		return false;
 	if (p->avail < l->need || !l->sel_mask ||
 	    (p->dw[l->f[LF_INT_SEL].dw] & l->sel_mask) != l->sel_clean)

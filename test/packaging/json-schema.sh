@@ -68,6 +68,7 @@ check emit doc emit -t gfx90a -e 5 --signal-page 0x7f0000000000 -j
 check emit doc -j emit -E sdma -t gfx1100 -e 42 --signal-page 0x100000
 check emit doc emit -t gfx942 -e 77 --signal-page 0x100000 --format json --pretty
 check emit doc emit -t gfx90a -E aql -e 5 --signal-page 0x7f0000000000 --signal-va 0x7f0000010040 -j
+check emit doc emit -t gfx1151 -E userq --fence-va 0x2000 --wptr 8 --wait 0x1000=1 -j
 want name summary
 check decode lines decode -t gfx90a --lint --signal-page 0x7f0000200000 -j "$data/pm4-fence-gfx90a.hex"
 want name summary
