@@ -23,11 +23,18 @@ for line in open(OPS):
         names.append(m.group(1))
 known = set(names)
 
-# (table id, -mcpu, layout: False GCN, True RDNA1/2, "gfx11" RDNA3/3.5)
+# (table id, -mcpu, layout: False GCN, True RDNA1/2, "gfx11" RDNA3/3.5,
+# "gfx12" RDNA4)
 FAMILIES = [("gfx900", "gfx900", False), ("gfx906", "gfx906", False), ("gfx908", "gfx908", False),
             ("gfx90a", "gfx90a", False), ("gfx940", "gfx942", False), ("gfx1030", "gfx1030", True),
             ("gfx1010", "gfx1010", True), ("gfx1011", "gfx1011", True), ("gfx950", "gfx950", False),
-            ("gfx1100", "gfx1100", "gfx11"), ("gfx803", "gfx803", False)]
+            ("gfx1100", "gfx1100", "gfx11"), ("gfx803", "gfx803", False),
+            ("gfx1200", "gfx1200", "gfx12")]
+
+
+def g11(g10):
+    """the RDNA3 and later layouts (gfx11, gfx12)"""
+    return g10 in ("gfx11", "gfx12")
 
 # GCN3 (gfx8) names its carry-out adds as gfx9 names its carry-less ones: the
 # interpreter's operation is the gfx9 _co one (GCN3 ISA manual, V_ADD_U32:
@@ -81,17 +88,31 @@ GFX11_ATOM = {"swap_b32": "swap", "swap_b64": "swap_x2", "cmpswap_b32": "cmpswap
               "add_f64": "add_f64"}
 
 
+# gfx12 renamed the carry forms of the scalar adds and the 64-bit VALU
+# multiply-adds (LLVM SOPInstructions.td / VOP3Instructions.td: the
+# *_Real_gfx12 defs with their gfx12 names, MnemonicAlias for the old ones),
+# and s_waitcnt_depctr is s_wait_alu (SOPP opcode 8 on both).
+GFX12_ALIAS = {
+    "s_add_co_u32": "s_add_u32", "s_add_co_ci_u32": "s_addc_u32", "s_add_co_i32": "s_add_i32",
+    "s_sub_co_u32": "s_sub_u32", "s_sub_co_ci_u32": "s_subb_u32", "s_sub_co_i32": "s_sub_i32",
+    "v_mad_co_u64_u32": "v_mad_u64_u32", "v_mad_co_i64_i32": "v_mad_i64_i32",
+    "s_wait_alu": "s_waitcnt_depctr",
+}
+
+
 def gfx11_name(mn):
     """the sqk_ops.def name of a gfx11 mnemonic (itself when unchanged)"""
+    if mn in GFX12_ALIAS:
+        return GFX12_ALIAS[mn]
     if mn in GFX11_ALIAS:
         return GFX11_ALIAS[mn]
     for a, b in (("s_andn2", "s_and_not1"), ("s_orn2", "s_or_not1"), ("s_andn1", "s_and_not0"),
                  ("s_orn1", "s_or_not0")):
         if mn.startswith(b):
             return a + mn[len(b):]
-    m = re.match(r"s_(buffer_)?load_b(32|64|128|256|512)$", mn)
+    m = re.match(r"s_(buffer_)?load_b(32|64|96|128|256|512)$", mn)
     if m:
-        return "s_%sload_dword%s" % (m.group(1) or "", {"32": "", "64": "x2", "128": "x4",
+        return "s_%sload_dword%s" % (m.group(1) or "", {"32": "", "64": "x2", "96": "x3", "128": "x4",
                                                          "256": "x8", "512": "x16"}[m.group(2)])
     m = re.match(r"(flat|global|scratch|buffer)_(load|store)_(d16_hi_|d16_)?([biu]\d+)$", mn)
     if m:
@@ -120,7 +141,7 @@ def variants(enc, op, g10):
     disassembler refuses unused fields that are not zero)"""
     if enc == "SOP2": return [[0x80000000 | op << 23 | 5 << 16 | 2 << 8 | 1]]
     if enc == "SOPK": return [[0xB0000000 | op << 23 | 5 << 16 | 0x10], [0xB0000000 | op << 23 | 0x10]] + \
-        ([[0xB0000000 | op << 23 | 124 << 16 | 0x10]] if g10 == "gfx11" else [])  # null (s_waitcnt_*)
+        ([[0xB0000000 | op << 23 | 124 << 16 | 0x10]] if g11(g10) else [])  # null (s_waitcnt_*)
     if enc == "SOP1": return [[0xBE800000 | 4 << 16 | op << 8 | 2], [0xBE800000 | op << 8 | 2],
                               [0xBE800000 | 4 << 16 | op << 8]]
     if enc == "SOPC": return [[0xBF000000 | op << 16 | 2 << 8 | 1]]
@@ -145,6 +166,9 @@ def variants(enc, op, g10):
         return [[w0, 3 << 27 | 0x106 << 18 | 0x104 << 9 | 0x102], [w0, 3 << 27 | 0x104 << 9 | 0x102],
                 [w0, 3 << 27 | 0x102], [w0, 0x102], [w0, 2]]
     if enc == "SMEM":
+        if g10 == "gfx12":  # opcode [18:13], offset [55:32], soffset NULL 124 at [63:57]
+            return [[0xF4000000 | op << 13 | 4 << 6 | 2, 0x7C << 25], [0xF4000000 | op << 13, 0x7C << 25],
+                    [0xF4000000 | op << 13 | 4 << 6, 0x7C << 25]]
         if g10 == "gfx11":  # soffset NULL is 124 on gfx11
             return [[0xF4000000 | op << 18 | 4 << 6 | 2, 0x7C << 25], [0xF4000000 | op << 18, 0x7C << 25],
                     [0xF4000000 | op << 18 | 4 << 6, 0x7C << 25]]
@@ -153,9 +177,19 @@ def variants(enc, op, g10):
         return [[0xC0000000 | op << 18 | 1 << 17 | 4 << 6 | 2, 0], [0xC0000000 | op << 18 | 1 << 17, 0],
                 [0xC0000000 | op << 18 | 1 << 17 | 4 << 6, 0], [0xC0000000 | op << 18 | 4 << 6, 0],
                 [0xC0000000 | op << 18, 0]]
+    if enc.startswith("FLAT") and g10 == "gfx12":
+        # VFLAT / VSCRATCH / VGLOBAL: 96 bits, [31:24] 0xec + segment, saddr
+        # [6:0] (NULL 124), opcode [21:14]; vdst [39:32], SVE [49], vdata
+        # [62:55]; vaddr [71:64], offset [95:72]
+        seg = {"FLAT": 0, "FLATS": 1, "FLATG": 2}[enc]
+        w0 = 0xEC000000 | seg << 24 | op << 14
+        return [[w0 | 0x7C, d, a] for d, a in ((6 | 4 << 23, 2), (4 << 23, 2), (6, 2), (0, 2),
+                                                (6 | 4 << 23 | 1 << 17, 2), (4 << 23 | 1 << 17, 2),
+                                                (6 | 1 << 17, 2), (6, 0), (0, 0))] + \
+            [[w0 | 4, d, a] for d, a in ((6 | 4 << 23, 2), (4 << 23, 2), (6, 2), (0, 2))]
     if enc.startswith("FLAT"):
         seg = {"FLAT": 0, "FLATS": 1, "FLATG": 2}[enc]
-        off = 0x7C if g10 == "gfx11" else 0x7D if g10 else 0x7F
+        off = 0x7C if g11(g10) else 0x7D if g10 else 0x7F
         w0 = 0xDC000000 | op << 18 | seg << (16 if g10 == "gfx11" else 14)
         return [[w0, 6 << 24 | off << 16 | 4 << 8 | 2], [w0, off << 16 | 4 << 8 | 2],
                 [w0, 6 << 24 | off << 16 | 2], [w0, off << 16 | 2], [w0, 6 << 24 | 4 << 8 | 2], [w0, 4 << 8 | 2],
@@ -166,6 +200,12 @@ def variants(enc, op, g10):
         return [[w0, d] for d in (6 << 24 | 5 << 16 | 4 << 8 | 2, 4 << 8 | 2, 5 << 16 | 4 << 8 | 2,
                                   6 << 24 | 2, 6 << 24 | 4 << 8 | 2, 2, 6 << 24, 0)] + \
             [[w0 | gds, d] for d in (4 << 8, 0)]
+    if enc == "MUBUF" and g10 == "gfx12":
+        # VBUFFER: 96 bits, [31:26] 0x31, soffset [7:0], opcode [21:14];
+        # vdata [39:32], rsrc [49:41] (the SGPR number), format [61:55] (1 for
+        # MUBUF), offen [62]; vaddr [71:64], offset [95:72]
+        w0 = 0xC4000000 | op << 14 | 0x7C
+        return [[w0, 2 | 8 << 9 | 1 << 23 | 1 << 30, 6], [w0, 2 | 8 << 9 | 1 << 23, 0], [w0, 1 << 23, 0]]
     if enc == "MUBUF" and g10 == "gfx11":  # opcode [25:18], offen in the second dword
         w0 = 0xE0000000 | op << 18
         return [[w0, 0x80 << 24 | 1 << 22 | 2 << 16 | 4 << 8 | 2], [w0, 0]]
@@ -182,18 +222,24 @@ RANGES = {"SOP2": 96, "SOPK": 29, "SOP1": 256, "SOPC": 128, "SOPP": 128, "VOP1":
           "VOP2": 62, "VOPC": 256, "VOP3": 1024, "VOP3P": 128, "SMEM": 256, "FLAT": 128,
           "FLATS": 128, "FLATG": 128, "DS": 256, "MUBUF": 128}
 RANGES11 = dict(RANGES, VOPD=64)  # gfx11 adds VOPD
+RANGES12 = dict(RANGES11, SMEM=64, FLAT=256, FLATS=256, FLATG=256)  # gfx12 opcode widths
 
 
 def ranges(g10):
-    return RANGES11 if g10 == "gfx11" else RANGES
+    return RANGES12 if g10 == "gfx12" else RANGES11 if g10 == "gfx11" else RANGES
 
 def disasm(mcpu, insns):
     """mnemonic line of each instruction, or None where LLVM refuses it"""
-    marks = [MARK11, MARK211] if mcpu.startswith("gfx11") else [MARK, MARK2]
+    marks = [MARK11, MARK211] if mcpu.startswith(("gfx11", "gfx12")) else [MARK, MARK2]
     text = "".join(",".join("0x%02x" % b for w in ws + marks
                             for b in w.to_bytes(4, "little")) + "\n" for ws in insns)
+    # gfx12's VOP1/VOP2/VOPC 16-bit operands name register halves as
+    # gfx11's do (a VGPR field's bit 7 is the high half); LLVM 22 prints
+    # them so only with real-true16, which it defaults to on gfx11 alone:
+    # asked for here, so that true16() leaves those forms out on gfx12 too
+    attrs = ["-mattr=+real-true16"] if mcpu.startswith("gfx12") else []
     p = subprocess.run([LLVM + "/llvm-mc", "--disassemble", "-triple=amdgcn-amd-amdhsa",
-                        "-mcpu=" + mcpu], input=text, capture_output=True, text=True)
+                        "-mcpu=" + mcpu] + attrs, input=text, capture_output=True, text=True)
     bad = set(int(m.group(1)) for m in re.finditer(r"<stdin>:(\d+):1: warning: invalid instruction encoding", p.stderr))
     out = [l.strip() for l in p.stdout.splitlines() if l.strip() and not l.strip().startswith(".")]
     isend = lambda l: l.split() == ["s_setprio", "2"]
@@ -224,7 +270,7 @@ def row_name(enc, op, m, g10):
 def op_name(enc, m, g10):
     """the sqk_ops.def name of a disassembled line's operation, or None"""
     mn = base(m.split()[0])
-    if g10 != "gfx11":
+    if not g11(g10):
         return mn
     if true16(m) and not (mn in GFX11_SRC2_T16 and not true16(m.rsplit(",", 1)[0])):
         return None

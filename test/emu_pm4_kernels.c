@@ -6,7 +6,9 @@
  * buffer, dispatch pointer, kernarg pointer, dispatch id and flat scratch
  * user SGPRs, a stack in scratch) and -O2, for gfx90a (wave64), gfx1030,
  * gfx1010 and gfx1100 (wave32; gfx1100 with architected flat scratch,
- * COMPUTE_DISPATCH_SCRATCH_BASE and 256-byte WAVESIZE units): a vector add whose last workgroup is partial
+ * COMPUTE_DISPATCH_SCRATCH_BASE and 256-byte WAVESIZE units), gfx1200
+ * (wave32 and wave64) and gfx1201 (wave32; as gfx1100, the workgroup ids
+ * in ttmp9/ttmp7): a vector add whose last workgroup is partial
  * (PARTIAL_TG_EN), an LDS reduction, private arrays (scratch from
  * COMPUTE_TMPRING_SIZE) and 3D ids, reading the workgroup size from the
  * dispatch packet at the dispatch pointer; and test/kernels/pm4_implicit.ll,
@@ -482,8 +484,10 @@ static void t_implicit_layout(void)
 int main(void)
 {
 	static const struct {
-		const char *spec;
-	} tg[] = { { "gfx90a" }, { "gfx1030" }, { "gfx1010" }, { "gfx1100" } };
+		const char *spec, *attrs;
+	} tg[] = { { "gfx90a", "" },  { "gfx1030", "" }, { "gfx1010", "" },
+		   { "gfx1100", "" }, { "gfx1200", "" }, { "gfx1200", "+wavefrontsize64" },
+		   { "gfx1201", "" } };
 
 	t_layout();
 	t_names();
@@ -499,9 +503,10 @@ int main(void)
 			char what[64];
 			uint8_t *s;
 
-			snprintf(what, sizeof(what), "%s -O%d PM4", tg[i].spec, opt);
+			snprintf(what, sizeof(what), "%s%s%s -O%d PM4", tg[i].spec,
+				 *tg[i].attrs ? " " : "", tg[i].attrs, opt);
 			T_REQUIRE(kco_build(KFDSIG_SOURCE_DIR "/test/kernels/sqk_kernels.ll",
-					    tg[i].spec, "", opt, &co) == 0,
+					    tg[i].spec, tg[i].attrs, opt, &co) == 0,
 				  "compile %s", what);
 			memset(&p, 0, sizeof(p));
 			krig_open(&p.k, tg[i].spec, 16u << 20);
@@ -522,7 +527,7 @@ int main(void)
 				t_thread_dims(&p, what);
 			kco_free(&co);
 			T_REQUIRE(kco_build(KFDSIG_SOURCE_DIR "/test/kernels/pm4_implicit.ll",
-					    tg[i].spec, "", opt, &co) == 0,
+					    tg[i].spec, tg[i].attrs, opt, &co) == 0,
 				  "compile pm4_implicit.ll %s", what);
 			krig_load(&p.k, &co);
 			t_implicit(&p, what);

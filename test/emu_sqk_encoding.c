@@ -458,6 +458,9 @@ int main(void)
 		{ "gfx1100", 110000, { "sqk_forms_gfx11.s", "sqk_all_gfx1100.s" }, "" },
 		{ "gfx1100", 110000, { NULL }, "+wavefrontsize64" },
 		{ "gfx1151", 110501, { NULL }, "" },
+		{ "gfx1200", 120000, { "sqk_forms_gfx12.s", "sqk_all_gfx1200.s" }, "" },
+		{ "gfx1200", 120000, { NULL }, "+wavefrontsize64" },
+		{ "gfx1201", 120001, { NULL }, "" },
 	};
 
 	if (!kco_llvm() || access(KFDSIG_LLVM22_BIN "/llvm-mc", X_OK) != 0 ||

@@ -4,7 +4,8 @@
  * test/kernels/sqk_kernels.ll (from sqk_kernels.cl) compiled by LLVM 22 at
  * -O0 and -O3 for gfx802, gfx803, gfx900, gfx906, gfx908, gfx90a, gfx942, gfx950 (wave64) and
  * gfx1030/gfx1036, gfx1010/gfx1012 and gfx1100 (wave32, and wave64 through
- * +wavefrontsize64), gfx1151 (wave32), run
+ * +wavefrontsize64), gfx1151 (wave32), gfx1200 (wave32 and wave64) and
+ * gfx1201 (wave32), run
  * through an AQL queue of the emulated KFD: a vector add over a partial
  * last workgroup, float and double math (division, sqrt, fma, floor), 64-
  * and 32-bit integer math (division, remainder, shifts, popcount, clz), an
@@ -353,6 +354,9 @@ int main(void)
 		{ "gfx1151", "gfx1151", "" },
 		{ "gfx803", "gfx803", "" },
 		{ "gfx802", "gfx802", "" },
+		{ "gfx1200", "gfx1200", "" },
+		{ "gfx1200", "gfx1200", "+wavefrontsize64" },
+		{ "gfx1201", "gfx1201", "" },
 	};
 
 	if (!kco_llvm()) {
@@ -380,7 +384,7 @@ int main(void)
 			t_priv(&r, what);
 			t_ids(&r, what);
 			krig_close(&r);
-			if (opt == 3 && (i == 0 || i == 3 || i == 6 || i == 12))
+			if (opt == 3 && (i == 0 || i == 3 || i == 6 || i == 12 || i == 17))
 				t_fault(tg[i].spec, &co, what);
 			kco_free(&co);
 		}
@@ -389,6 +393,9 @@ int main(void)
 		t_signal("gfx1100", "gfx1100", "", opt);
 		t_signal("gfx1100", "gfx1100", "+wavefrontsize64", opt);
 		t_signal("gfx1151", "gfx1151", "", opt);
+		t_signal("gfx1200", "gfx1200", "", opt);
+		t_signal("gfx1200", "gfx1200", "+wavefrontsize64", opt);
+		t_signal("gfx1201", "gfx1201", "", opt);
 	}
 	return t_result("emu_sqk_kernels");
 }

@@ -3,7 +3,7 @@
  * Compiled kernels on the emulated CP: an AQL KERNEL_DISPATCH packet or a
  * PM4 DISPATCH_DIRECT becomes a dispatch of the kernel interpreter
  * (emu/sq/sqk.h) on the families it runs (gfx801-803, gfx900-gfx950,
- * gfx1010-1012, gfx1030-1036, gfx1100-1151).
+ * gfx1010-1012, gfx1030-1036, gfx1100-1151, gfx1200-1201).
  *
  * - AQL: the kernel descriptor at kernel_object (LLVM AMDGPUUsage "Kernel
  *   Descriptor", code object v3-v5: group_segment_fixed_size at 0,

@@ -4,11 +4,11 @@
  * kernels (what LLVM emits for AMDHSA code objects) on GCN3 (gfx801-803),
  * GCN5/CDNA (gfx900,
  * gfx906, gfx908, gfx90a, gfx940-942, gfx950, wave64), RDNA1 (gfx1010-1012),
- * RDNA2 (gfx1030-1036) and RDNA3/3.5 (gfx1100-1103, gfx1150, gfx1151; wave32
- * and wave64). Internal to libkfdsig (docs/emu-shader-unit.md).
+ * RDNA2 (gfx1030-1036), RDNA3/3.5 (gfx1100-1103, gfx1150, gfx1151) and RDNA4
+ * (gfx1200, gfx1201) (wave32 and wave64). Internal to libkfdsig (docs/emu-shader-unit.md).
  *
  * Files: sqk_isa.c (families, decode; the opcode tables are sqk_tab.c,
- * one per family; the gfx11 encodings sqk_dec_gfx11.c), sqk_salu.c (scalar ALU, branches, SMEM), sqk_valu.c
+ * one per family; the gfx11 and gfx12 encodings sqk_dec_gfx11.c), sqk_salu.c (scalar ALU, branches, SMEM), sqk_valu.c
  * (vector ALU), sqk_mem.c (GPU VM access, FLAT/GLOBAL/SCRATCH/MUBUF),
  * sqk_lds.c (DS), sqk_wave.c (dispatch, workgroups, barriers, the run loop).
  */
@@ -60,7 +60,7 @@ struct sqk_opent {
 
 extern const struct sqk_opent sqk_tab_gfx900[], sqk_tab_gfx906[], sqk_tab_gfx908[],
 	sqk_tab_gfx90a[], sqk_tab_gfx940[], sqk_tab_gfx1030[], sqk_tab_gfx1010[], sqk_tab_gfx1011[],
-	sqk_tab_gfx950[], sqk_tab_gfx1100[], sqk_tab_gfx803[];
+	sqk_tab_gfx950[], sqk_tab_gfx1100[], sqk_tab_gfx803[], sqk_tab_gfx1200[];
 
 /*
  * ISA generations, in order: what the decoder keys its field layouts and

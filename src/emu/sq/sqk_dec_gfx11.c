@@ -12,6 +12,16 @@
  * BUFInstructions.td: MUBUF_Real_gfx11). test/emu_sqk_encoding.c checks it
  * against LLVM 22's llvm-objdump -mcpu=gfx1100.
  *
+ * RDNA4 (SQK_GEN_GFX12) keeps the SALU, VALU and DS layouts and changes the
+ * memory ones ("RDNA4 Instruction Set Architecture", chapter "Microcode
+ * Formats"; LLVM SMInstructions.td SMEM_Real_gfx12, FLATInstructions.td
+ * VFLAT_Real, BUFInstructions.td VBUFFER_Real): SMEM with a 6-bit opcode,
+ * SCOPE and TH, a 24-bit signed offset; VFLAT/VSCRATCH/VGLOBAL and VBUFFER
+ * in 96 bits with SCOPE [51:50] and TH [54:52] (TH[0] on an atomic: return
+ * the old value) and a 24-bit offset. SCOPE and the other TH bits are cache
+ * policy, which the interpreter has no use for (memory is coherent here).
+ * test/emu_sqk_encoding.c checks it against llvm-objdump -mcpu=gfx1200.
+ *
  * Operand codes: gfx11 swaps M0 and NULL (M0 125, NULL 124; LLVM
  * SIRegisterInfo.td M0_gfx11plus / SGPR_NULL_gfx11plus, the RDNA3 manual's
  * "Scalar Operands" table). The decoder maps them to the codes the
@@ -202,6 +212,58 @@ unsigned sqk_decode_gfx11(const struct sqk_family *f, const uint32_t *w, unsigne
 				   madk(f->lookup[SQK_VOPD][in->opcode]) || madk(in->opy);
 			if (in->opy == K_INVALID)
 				refuse = true;
+		} else if (e6 == 0x3d && f->gen >= SQK_GEN_GFX12) { /* SMEM */
+			in->enc = SQK_SMEM;
+			in->opcode = w0 >> 13 & 0x3f;
+			in->dst = sc(w0 >> 6 & 0x7f);
+			in->src[0] = (w0 & 0x3f) << 1; /* sbase pair */
+			in->offset = sext(w1 & 0xffffff, 24);
+			if (sc(w1 >> 25) != SQK_NULL10)
+				in->soffset = sc(w1 >> 25);
+		} else if ((e6 == 0x3b || e6 == 0x31) && f->gen >= SQK_GEN_GFX12) {
+			uint32_t w2 = avail > 2 ? w[2] : 0;
+
+			size = 12;
+			if (avail < 3)
+				return 0;
+			in->w[2] = w2;
+			/* TH[0]: an atomic returns the pre-op value */
+			in->glc = w1 >> 20 & 1;
+			in->opcode = w0 >> 14 & 0xff;
+			if (e6 == 0x3b) { /* VFLAT / VSCRATCH / VGLOBAL */
+				unsigned seg = w0 >> 24 & 3;
+
+				in->enc = seg == 0   ? SQK_FLAT
+					  : seg == 1 ? SQK_SCRATCH
+					  : seg == 2 ? SQK_GLOBAL
+						     : SQK_ENC_NONE;
+				if (seg && sc(w0 & 0x7f) != SQK_NULL10)
+					in->saddr = sc(w0 & 0x7f);
+				/* VFLAT has no SADDR: the field must be NULL */
+				if (!seg && sc(w0 & 0x7f) != SQK_NULL10)
+					refuse = true;
+				in->dst = 256 + (w1 & 0xff);
+				in->vdata = w1 >> 23 & 0xff;
+				in->vaddr = w2 & 0xff;
+				in->offset = sext(w2 >> 8, 24);
+				/* SCRATCH: SVE (bit 49) says whether VADDR is used */
+				if (seg == 1)
+					in->vaddr_off = !(w1 >> 17 & 1);
+			} else { /* VBUFFER: MUBUF opcodes; MTBUF's (128 on) have no row */
+				in->enc = SQK_MUBUF;
+				in->soffset = sc(w0 & 0xff);
+				in->vdata = w1 & 0xff;
+				/* RSRC [49:41]: the V#'s first SGPR */
+				in->srsrc = w1 >> 9 & 0x7f;
+				if (w1 >> 9 & 0x180)
+					refuse = true;
+				in->offen = w1 >> 30 & 1;
+				in->idxen = w1 >> 31 & 1;
+				in->vaddr = w2 & 0xff;
+				in->offset = (int32_t)(w2 >> 8);
+				if (w0 >> 22 & 1) /* TFE */
+					refuse = true;
+			}
 		} else if (e6 == 0x3d) { /* SMEM */
 			in->enc = SQK_SMEM;
 			in->opcode = w0 >> 18 & 0xff;
@@ -211,7 +273,7 @@ unsigned sqk_decode_gfx11(const struct sqk_family *f, const uint32_t *w, unsigne
 			in->offset = sext(w1 & 0x1fffff, 21);
 			if (sc(w1 >> 25) != SQK_NULL10)
 				in->soffset = sc(w1 >> 25);
-		} else if (e6 == 0x37) { /* FLAT / SCRATCH / GLOBAL */
+		} else if (e6 == 0x37 && f->gen < SQK_GEN_GFX12) { /* FLAT / SCRATCH / GLOBAL */
 			unsigned seg = w0 >> 16 & 3, sa = w1 >> 16 & 0x7f;
 
 			in->enc = seg == 0   ? SQK_FLAT
@@ -245,7 +307,10 @@ unsigned sqk_decode_gfx11(const struct sqk_family *f, const uint32_t *w, unsigne
 			in->src[0] = w1 >> 8 & 0xff;  /* data0 */
 			in->src[1] = w1 >> 16 & 0xff; /* data1 */
 			in->dst = 256 + (w1 >> 24);
-		} else if (e6 == 0x38) { /* MUBUF */
+			/* no GDS on gfx12: the bit is reserved */
+			if (in->gds && f->gen >= SQK_GEN_GFX12)
+				refuse = true;
+		} else if (e6 == 0x38 && f->gen < SQK_GEN_GFX12) { /* MUBUF */
 			in->enc = SQK_MUBUF;
 			in->opcode = w0 >> 18 & 0xff;
 			in->offset = (int32_t)(w0 & 0xfff);

@@ -40,6 +40,7 @@ struct sqk_wave {
 	 * progress, inside it, the wave-end trap taken */
 	uint32_t trapsts;
 	bool in_trap, end_trapped;
+	bool bar_signalled; /* gfx12 s_barrier_signal -1 before its s_barrier_wait */
 };
 
 /* One dispatch in progress. */

@@ -78,6 +78,16 @@ static struct sqk_family fams[] = {
 	 * segment and offset, no VOP3P; gfx801, gfx802 and gfx803 have the
 	 * same opcodes as LLVM 22's disassembler reads them */
 	{ .name = "gfx803", .tab = sqk_tab_gfx803, .gen = SQK_GEN_GFX8 },
+	/* RDNA4: gfx11's SALU/VALU/DS layouts and operand codes, the gfx12
+	 * memory layouts (sqk_dec_gfx11.c), work-item ids packed in v0 and
+	 * the workgroup ids in ttmp9/ttmp7 (LLVM AMDGPU.td FeatureISAVersion12:
+	 * FeaturePackedTID, FeatureArchitectedSGPRs); gfx1200 and gfx1201
+	 * have the same opcodes as LLVM 22's disassembler reads them */
+	{ .name = "gfx1200",
+	  .tab = sqk_tab_gfx1200,
+	  .gen = SQK_GEN_GFX12,
+	  .gfx10 = true,
+	  .packed_tid = true },
 };
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -98,7 +108,7 @@ static void build(void)
  * gfx1011 and gfx1012 add them (FeatureISAVersion10_1_1/10_1_2: the Dot1,
  * Dot2, Dot5, Dot6 features; gfx1012's opcodes are gfx1011's, as LLVM 22's
  * disassembler reads them); gfx950 (9.5.0) is gfx940 with more operations;
- * gfx1100-1103 and gfx1150/1151 are RDNA3/3.5; gfx801 (Carrizo), gfx802 (Tonga)
+ * gfx1100-1103 and gfx1150/1151 are RDNA3/3.5; gfx1200 and gfx1201 RDNA4; gfx801 (Carrizo), gfx802 (Tonga)
  * and gfx803 (Fiji, Polaris) are GCN3.
  */
 const struct sqk_family *sqk_family_of(uint32_t v)
@@ -140,6 +150,8 @@ const struct sqk_family *sqk_family_of(uint32_t v)
 		 * the table does not hold: illegal instructions there) */
 		if ((v >= 110000 && v <= 110003) || v == 110500 || v == 110501)
 			return &fams[9];
+		if (v == 120000 || v == 120001)
+			return &fams[11];
 		return NULL;
 	}
 }

@@ -183,6 +183,17 @@ int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in)
 		LOG64(s_nand_b64, ~(a64 & b64))
 		LOG64(s_nor_b64, ~(a64 | b64))
 		LOG64(s_xnor_b64, ~(a64 ^ b64))
+	/* gfx12 64-bit arithmetic, SCC untouched (RDNA4 ISA manual,
+	 * S_ADD_NC_U64, S_SUB_NC_U64, S_MUL_U64: the low 64 bits) */
+	case K_s_add_nc_u64:
+		sqk_swrite(w, d, S64(0) + S64(1), true);
+		break;
+	case K_s_sub_nc_u64:
+		sqk_swrite(w, d, S64(0) - S64(1), true);
+		break;
+	case K_s_mul_u64:
+		sqk_swrite(w, d, S64(0) * S64(1), true);
+		break;
 	case K_s_lshl_b64:
 		a64 = S64(0), b = S32(1), r64 = a64 << (b & 63);
 		sqk_swrite(w, d, r64, true), w->scc = r64 != 0;
@@ -292,15 +303,25 @@ int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in)
 	case K_s_getreg_b32: {
 		unsigned id = in->simm16 & 0x3f, off = in->simm16 >> 6 & 31,
 			 size = (in->simm16 >> 11 & 31) + 1;
-		uint32_t v = getreg(w, id) >> off;
+		uint32_t v;
+
+		/* gfx12 renumbered the hardware registers but MODE (LLVM
+		 * SIDefines.h Hwreg ID_*): the others are not modelled there */
+		if (w->r->f->gen >= SQK_GEN_GFX12 && id != HWREG_MODE)
+			return sqk_fail(w, in, -ENOTSUP, "hardware register not implemented");
+		v = getreg(w, id) >> off;
 
 		w->s[d] = size >= 32 ? v : v & ((1u << size) - 1);
 		break;
 	}
 	case K_s_setreg_b32:
-		setreg(w, in->simm16, w->s[d]);
-		break;
 	case K_s_setreg_imm32_b32:
+		if (w->r->f->gen >= SQK_GEN_GFX12 && (in->simm16 & 0x3f) != HWREG_MODE)
+			return sqk_fail(w, in, -ENOTSUP, "hardware register not implemented");
+		if (in->op == K_s_setreg_b32) {
+			setreg(w, in->simm16, w->s[d]);
+			break;
+		}
 		setreg(w, in->simm16, in->lit);
 		break;
 	case K_s_version:
@@ -536,6 +557,27 @@ int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in)
 		w->state = SQK_BARRIER;
 		w->pc = in->pc + in->size;
 		return 1;
+	/* gfx12's split workgroup barrier (RDNA4 ISA manual, S_BARRIER_SIGNAL
+	 * and S_BARRIER_WAIT; barrier id -1 is the workgroup's): the wave is
+	 * held at the wait until every wave of the workgroup that has not
+	 * ended reaches a wait, as s_barrier holds it. That is one of the
+	 * schedules the hardware may run (waves between the signal and the
+	 * wait are delayed), so results agree; named barriers (other ids) are
+	 * not implemented. */
+	case K_s_barrier_signal:
+		if (S32(0) != 0xffffffffu)
+			return sqk_fail(w, in, -ENOTSUP, "named barrier not implemented");
+		w->bar_signalled = true;
+		break;
+	case K_s_barrier_wait:
+		if (in->simm16 != 0xffff)
+			return sqk_fail(w, in, -ENOTSUP, "named barrier not implemented");
+		if (!w->bar_signalled)
+			return sqk_fail(w, in, -ENOTSUP, "s_barrier_wait without s_barrier_signal");
+		w->bar_signalled = false;
+		w->state = SQK_BARRIER;
+		w->pc = in->pc + in->size;
+		return 1;
 	case K_s_sendmsg:
 	case K_s_sendmsghalt: {
 		/* message id: simm16[3:0] on gfx9/gfx10, [7:0] from gfx11
@@ -601,6 +643,15 @@ int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in)
 	case K_s_waitcnt_depctr:
 	case K_s_delay_alu:
 	case K_s_ttracedata:
+	case K_s_wait_loadcnt:
+	case K_s_wait_storecnt:
+	case K_s_wait_samplecnt:
+	case K_s_wait_bvhcnt:
+	case K_s_wait_expcnt:
+	case K_s_wait_dscnt:
+	case K_s_wait_kmcnt:
+	case K_s_wait_loadcnt_dscnt:
+	case K_s_wait_storecnt_dscnt:
 		break;
 	/* gfx9 VGPR index mode: M0[7:0] index, M0[15:12] the operands it
 	 * applies to (SRC0, SRC1, SRC2, DST) */
@@ -648,6 +699,45 @@ static int smem_store(struct sqk_wave *w, const struct sqk_insn *in, uint64_t ba
 	return sqk_vm_write(w, in, (base + off) & 0xffffffffffffull, tmp, 4 * n) < 0 ? -EFAULT : 0;
 }
 
+/* S_LOAD_{U8,I8,U16,I16} and their S_BUFFER_ forms (RDNA4 ISA manual,
+ * "Scalar Memory Operations"): one byte or halfword, zero- or
+ * sign-extended into SDATA; the buffer forms read 0 outside num_records as
+ * the dword forms do. The ISA manual leaves an address not aligned to the
+ * size undefined here: refused (UNVERIFIED what the hardware reads). */
+static int smem_subdword(struct sqk_wave *w, const struct sqk_insn *in, uint64_t base)
+{
+	bool buf = in->op >= K_s_buffer_load_u8,
+	     sx = in->op == K_s_load_i8 || in->op == K_s_load_i16 || in->op == K_s_buffer_load_i8 ||
+		  in->op == K_s_buffer_load_i16;
+	unsigned len = (in->op == K_s_load_u8 || in->op == K_s_load_i8 ||
+			in->op == K_s_buffer_load_u8 || in->op == K_s_buffer_load_i8)
+			       ? 1
+			       : 2;
+	uint64_t off = (uint64_t)(int64_t)in->offset;
+	uint8_t b[2] = { 0, 0 };
+	uint32_t v;
+
+	if (in->soffset != 0xffff)
+		off += (uint32_t)sqk_sread(w, in, in->soffset, false, false);
+	if (off & (len - 1))
+		return sqk_fail(w, in, -ENOTSUP, "unaligned sub-dword scalar load");
+	if (buf) {
+		uint32_t num = w->s[in->src[0] + 2];
+
+		if ((uint64_t)(uint32_t)off + len <= num &&
+		    sqk_vm_read(w, in, base + (uint32_t)off, b, len) < 0)
+			return -EFAULT;
+	} else if (sqk_vm_read(w, in, (base + off) & 0xffffffffffffull, b, len) < 0) {
+		return -EFAULT;
+	}
+	v = len == 1 ? b[0] : (uint32_t)b[0] | (uint32_t)b[1] << 8;
+	if (sx)
+		v = len == 1 ? (uint32_t)(int8_t)v : (uint32_t)(int16_t)v;
+	if (in->dst < 128 && in->dst != SQK_NULL10)
+		w->s[in->dst] = v;
+	return 0;
+}
+
 int sqk_exec_smem(struct sqk_wave *w, const struct sqk_insn *in)
 {
 	unsigned n = 0, d = in->dst;
@@ -664,6 +754,10 @@ int sqk_exec_smem(struct sqk_wave *w, const struct sqk_insn *in)
 	case K_s_buffer_load_dwordx2:
 		n = 2;
 		break;
+	case K_s_load_dwordx3: /* gfx12 S_LOAD_B96 */
+	case K_s_buffer_load_dwordx3:
+		n = 3;
+		break;
 	case K_s_load_dwordx4:
 	case K_s_buffer_load_dwordx4:
 		n = 4;
@@ -676,6 +770,15 @@ int sqk_exec_smem(struct sqk_wave *w, const struct sqk_insn *in)
 	case K_s_buffer_load_dwordx16:
 		n = 16;
 		break;
+	case K_s_load_u8:
+	case K_s_load_i8:
+	case K_s_load_u16:
+	case K_s_load_i16:
+	case K_s_buffer_load_u8:
+	case K_s_buffer_load_i8:
+	case K_s_buffer_load_u16:
+	case K_s_buffer_load_i16:
+		return smem_subdword(w, in, base);
 	case K_s_memtime:
 	case K_s_memrealtime:
 		sqk_swrite(w, d, w->r->env->clock ? w->r->env->clock(w->r->env->ctx) : 0, true);

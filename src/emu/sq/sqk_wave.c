@@ -172,6 +172,15 @@ static int run_wave(struct sqk_wave *w, struct sqk_ctx *c)
 	return 0;
 }
 
+static uint32_t rsrc1_mode(const struct sqk_family *f, uint32_t rsrc1)
+{
+	uint32_t m = rsrc1 >> 12 & 0xff;
+
+	if (f->gen < SQK_GEN_GFX12)
+		m |= (rsrc1 >> 21 & 1) << 8 | (rsrc1 >> 23 & 1) << 9;
+	return m;
+}
+
 static void init_wave(struct sqk_ctx *c, struct sqk_wave *w, unsigned wi, const uint32_t gid[3],
 		      const uint32_t dim[3], unsigned nthreads)
 {
@@ -250,6 +259,14 @@ static void init_wave(struct sqk_ctx *c, struct sqk_wave *w, unsigned wi, const 
 		s[n++] = (nthreads + lanes - 1) / lanes;
 	if (d->rsrc2 & RSRC2_PRIV_OFFSET)
 		s[n++] = 0;
+	/* architected SGPRs (gfx12): the workgroup ids in ttmp9 (X) and
+	 * ttmp7 (Y [15:0], Z [31:16]) whatever RSRC2 enables (LLVM
+	 * AMDGPUUsage "Initial Kernel Execution State"; SIISelLowering reads
+	 * them there on targets with FeatureArchitectedSGPRs) */
+	if (c->r.f->gen >= SQK_GEN_GFX12) {
+		s[108 + 9] = gid[0];
+		s[108 + 7] = (gid[1] & 0xffff) | gid[2] << 16;
+	}
 	/* work-items of this wave */
 	{
 		uint64_t ex = 0;
@@ -290,12 +307,15 @@ static void init_wave(struct sqk_ctx *c, struct sqk_wave *w, unsigned wi, const 
 		}
 		sqk_set_mask(w, SQK_EXEC, ex);
 	}
-	/* MODE: FP_ROUND [3:0], FP_DENORM [7:4], DX10_CLAMP [8], IEEE [9] */
-	w->mode = (d->rsrc1 >> 12 & 0xff) | (d->rsrc1 >> 21 & 1) << 8 | (d->rsrc1 >> 23 & 1) << 9;
+	/* MODE: FP_ROUND [3:0], FP_DENORM [7:4], DX10_CLAMP [8], IEEE [9];
+	 * gfx12 has neither of the last two: RSRC1 bits 21 and 23 are
+	 * WG_RR_EN and DISABLE_PERF there (AMDGPUUsage compute_pgm_rsrc1) */
+	w->mode = rsrc1_mode(c->r.f, d->rsrc1);
 	w->pc = d->entry + ((d->preload & 0x7f) ? 256 : 0);
 	w->trapsts = 0;
 	w->in_trap = false;
 	w->end_trapped = false;
+	w->bar_signalled = false;
 	/* wave start trap: the handler runs before the first instruction
 	 * and returns to it */
 	if (c->r.tba && (c->r.wave_traps & SQK_WAVE_TRAP_START))
