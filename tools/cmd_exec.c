@@ -18,7 +18,7 @@
 
 static void help(FILE *f)
 {
-	fprintf(f, "usage: kfdsig exec [--emulate SPEC] [-v] [--] COMMAND [ARG...]\n\n"
+	fprintf(f, "usage: kfdsig exec [--emulate SPEC] [-v] [--stall MS] [--] COMMAND [ARG...]\n\n"
 		   "Run COMMAND with the KFD emulated in its own processes: libkfdsig-preload.so\n"
 		   "is put first in LD_PRELOAD and answers for /dev/kfd, the emulated GPUs'\n"
 		   "/dev/dri/renderD* nodes and their sysfs topology, so a client written for\n"
@@ -32,11 +32,18 @@ static void help(FILE *f)
 		   "                  $KFDSIG_EMULATE, else gfx90a\n"
 		   "  -v, --verbose   accepted for scripts (sets KFDSIG_EMU_VERBOSE=1): why\n"
 		   "                  the emulator stopped a wave or queue is printed on stderr\n"
-		   "                  without it\n\n"
+		   "                  without it\n"
+		   "  --stall MS      stall report (sets KFDSIG_EMU_STALL_MS): when a process\n"
+		   "                  waits on KFD events while its emulated GPU is idle (every\n"
+		   "                  queue halted or empty) and nothing happens in its emulated\n"
+		   "                  KFD for MS ms (1 to 86400000), print one line and end it\n"
+		   "                  with status 113; a host thread that would still signal\n"
+		   "                  must do so (or make any KFD call) within MS\n\n"
 		   "The interposer is found in KFDSIG_PRELOAD, else next to kfdsig (build tree\n"
 		   "or install prefix: LIBDIR/kfdsig/libkfdsig-preload.so).\n\n"
 		   "Exit status: COMMAND's; 2 for bad arguments or a bad spec, 1 when the\n"
-		   "interposer is missing, 126/127 when COMMAND cannot be run / is not found.\n"
+		   "interposer is missing, 126/127 when COMMAND cannot be run / is not found,\n"
+		   "113 when the stall report ended a process of COMMAND.\n"
 		   "Global options (kfdsig --help): --emulate SPEC, -q/--quiet, before the\n"
 		   "command or before COMMAND.\n");
 }
@@ -140,9 +147,12 @@ static void sanitizer_runtime(char *buf, size_t n)
 #endif
 }
 
+enum { OPT_STALL = 256 };
+
 const struct option cmd_exec_options[] = {
 	CLI_GLOBAL_LONGOPTS,
 	{ "verbose", no_argument, NULL, 'v' },
+	{ "stall", required_argument, NULL, OPT_STALL },
 	{ 0 },
 };
 /* '+': options end at COMMAND, whose own options are its own */
@@ -200,6 +210,8 @@ int cli_exec_env(const char *spec)
 
 int cmd_exec(int argc, char **argv)
 {
+	char num[24];
+	uint64_t ms;
 	int c;
 
 	/* '+': options end at COMMAND, whose own options are its own */
@@ -208,6 +220,14 @@ int cmd_exec(int argc, char **argv)
 		case 'v':
 			if (setenv("KFDSIG_EMU_VERBOSE", "1", 1))
 				return cli_usage_error("cannot set KFDSIG_EMU_VERBOSE");
+			break;
+		case OPT_STALL:
+			/* the interposer's limits (src/preload/stall.c) */
+			if (!cli_parse_range("--stall", optarg, 1, 86400000, &ms))
+				return EXIT_USAGE;
+			snprintf(num, sizeof(num), "%llu", (unsigned long long)ms);
+			if (setenv("KFDSIG_EMU_STALL_MS", num, 1))
+				return cli_usage_error("cannot set KFDSIG_EMU_STALL_MS");
 			break;
 		default:
 			return cli_opt_default(c, help);

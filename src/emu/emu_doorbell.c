@@ -273,10 +273,13 @@ static void *engine_main(void *arg)
 			continue;
 		}
 		__atomic_store_n(&q->parked, false, __ATOMIC_RELEASE);
+		__atomic_store_n(&q->running, true, __ATOMIC_RELEASE);
 		if (!__atomic_load_n(&q->halted, __ATOMIC_ACQUIRE) && run(q)) {
+			__atomic_store_n(&q->running, false, __ATOMIC_RELEASE);
 			idle = 0;
 			continue;
 		}
+		__atomic_store_n(&q->running, false, __ATOMIC_RELEASE);
 		/* Right after work, look at the doorbell for a while before
 		 * sleeping, as the CP polls its queues: waking a thread that
 		 * sleeps on another (virtual) CPU costs tens of microseconds,
@@ -297,6 +300,22 @@ static void *engine_main(void *arg)
 		__atomic_fetch_add(&q->idle_wakeups, 1, __ATOMIC_RELAXED);
 	}
 	return NULL;
+}
+
+/* Could the engine still do something without the program: it is taking
+ * packets (a wave may be running), or has packets it may fetch (a PM4
+ * WAIT_REG_MEM or an AQL barrier waiting for memory counts), or is
+ * suspended by a debugger, who may resume it. A halted queue never runs
+ * again; an inactive one waits for the program's UPDATE_QUEUE. */
+bool emu_engine_busy(struct emu_queue *q)
+{
+	if (__atomic_load_n(&q->running, __ATOMIC_ACQUIRE))
+		return true;
+	if (__atomic_load_n(&q->halted, __ATOMIC_ACQUIRE) ||
+	    __atomic_load_n(&q->inactive, __ATOMIC_ACQUIRE) || !q->ring_size)
+		return false;
+	return __atomic_load_n(&q->suspended, __ATOMIC_ACQUIRE) ||
+	       pending(q, doorbell_value(q)) != 0;
 }
 
 int emu_engine_start(struct emu_queue *q)

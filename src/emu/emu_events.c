@@ -470,6 +470,7 @@ int emu_wait_events(struct emu_proc *p, struct kfd_ioctl_wait_events_args *a)
 	struct emu_sleeper sleeper = { .all = a->wait_for_all != 0 };
 	struct emu_waiter *w;
 	struct timespec deadline;
+	bool listed = false;
 	int r = 0;
 
 	if (n > EMU_MAX_WAIT_EVENTS) {
@@ -552,6 +553,17 @@ int emu_wait_events(struct emu_proc *p, struct kfd_ioctl_wait_events_args *a)
 			w[i].queued = true;
 		}
 	}
+	/* in the process's list of calls in progress (emu_events_stalled()) */
+	if (a->timeout) {
+		sleeper.w = w;
+		sleeper.n = n;
+		if (a->timeout != KFD_EVENT_TIMEOUT_INFINITE_EMU)
+			sleeper.deadline_ns = (uint64_t)deadline.tv_sec * 1000000000ull +
+					      (uint64_t)deadline.tv_nsec;
+		sleeper.next = p->sleepers;
+		p->sleepers = &sleeper;
+		listed = true;
+	}
 	for (;;) {
 		uint32_t seq;
 		long fr;
@@ -577,6 +589,11 @@ int emu_wait_events(struct emu_proc *p, struct kfd_ioctl_wait_events_args *a)
 	if (result == KFD_IOC_WAIT_RESULT_COMPLETE)
 		r = copy_signaled_data(p->emu, n, w, data);
 out_unlock:
+	for (struct emu_sleeper **sp = &p->sleepers; listed && *sp; sp = &(*sp)->next)
+		if (*sp == &sleeper) {
+			*sp = sleeper.next;
+			break;
+		}
 	/* free_waiters: dequeue and drop references (destroyed events are
 	 * freed when their last waiter lets go). */
 	for (uint32_t i = 0; i < n; i++) {
@@ -595,6 +612,35 @@ out_noalloc:
 		r = -EIO;
 	a->wait_result = result;
 	return r;
+}
+
+/*
+ * The WAIT_EVENTS calls of @p that sleep with their condition unmet and
+ * would not time out by themselves within @horizon_ns of @now_ns: only a
+ * signal can end them. The ids of the events they wait on that are not
+ * signalled go to @ids (at most @max; *@nids counts them all). p->lock
+ * held.
+ */
+uint32_t emu_events_stalled(struct emu_proc *p, uint64_t now_ns, uint64_t horizon_ns, uint32_t *ids,
+			    uint32_t max, uint32_t *nids)
+{
+	uint32_t waits = 0;
+
+	for (struct emu_sleeper *s = p->sleepers; s; s = s->next) {
+		if (s->deadline_ns && s->deadline_ns <= now_ns + horizon_ns)
+			continue;
+		if (test_condition(s->all, s->n, s->w) != KFD_IOC_WAIT_RESULT_TIMEOUT)
+			continue;
+		waits++;
+		for (uint32_t i = 0; i < s->n; i++) {
+			if (s->w[i].activated)
+				continue;
+			if (*nids < max)
+				ids[*nids] = s->w[i].ev->id;
+			++*nids;
+		}
+	}
+	return waits;
 }
 
 /* ---- interrupts (kfd_signal_event_interrupt, l.731) -------------------- */

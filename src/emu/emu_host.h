@@ -11,6 +11,7 @@
 #define KFDSIG_EMU_HOST_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 struct kfdsig_emu;
 
@@ -54,5 +55,29 @@ int emu_host_fd_rdev(struct kfdsig_emu *emu, int fd, unsigned *major, unsigned *
 
 /* Remove the emulated sysfs tree (at exit of the process that made it). */
 void emu_host_remove_sysfs(struct kfdsig_emu *emu);
+
+/* What the calling process's emulated KFD can still do by itself, for a
+ * host's stall report (emu_host_quiet()). */
+#define EMU_QUIET_IDS 8u
+struct emu_quiet {
+	/* Changes with every ioctl entered or returned, interrupt taken,
+	 * packet an engine took and wait that woke: equal in two looks, the
+	 * emulated KFD did nothing in between. */
+	uint64_t activity;
+	/* WAIT_EVENTS calls asleep with their condition unmet that will not
+	 * time out within the horizon: only a signal ends them. */
+	uint32_t waits;
+	uint32_t ids[EMU_QUIET_IDS]; /* events they wait on, not signalled */
+	uint32_t nids;		     /* all of them (more than fit in ids) */
+	uint32_t queues, halted;     /* user queues; stopped by an exception */
+	/* No engine is taking packets or has packets it may fetch, none is
+	 * suspended by a debugger: nothing on the GPU side will signal. */
+	bool gpu_idle;
+};
+
+/* Fill @s for the calling process (its KFD processes under the per-pid
+ * model), counting waits that would time out by themselves within
+ * @horizon_ns as not waiting. Takes and drops the emulator's locks. */
+void emu_host_quiet(struct kfdsig_emu *emu, uint64_t horizon_ns, struct emu_quiet *s);
 
 #endif

@@ -253,7 +253,7 @@ static const struct emu_ioctl_ext ioctls[] = {
 	IOCTL(KFDSIG_AMDKFD_IOC_DBG_TRAP, emu_dbg_trap, 13),
 };
 
-int emu_ioctl(struct kfdsig_emu *emu, int fd, unsigned long cmd, void *arg)
+static int ioctl_one(struct kfdsig_emu *emu, int fd, unsigned long cmd, void *arg)
 {
 	unsigned nr = _IOC_NR(cmd);
 	const struct emu_ioctl_ext *d;
@@ -345,5 +345,17 @@ int emu_ioctl(struct kfdsig_emu *emu, int fd, unsigned long cmd, void *arg)
 	emu_uaccess_leave();
 out:
 	emu_proc_put(p);
+	return r;
+}
+
+/* Each call counts when it enters and when it returns (the host's stall
+ * report: a call that ends, a blocking WAIT_EVENTS too, is activity). */
+int emu_ioctl(struct kfdsig_emu *emu, int fd, unsigned long cmd, void *arg)
+{
+	int r;
+
+	__atomic_fetch_add(&emu->ioctl_calls, 1, __ATOMIC_RELAXED);
+	r = ioctl_one(emu, fd, cmd, arg);
+	__atomic_fetch_add(&emu->ioctl_calls, 1, __ATOMIC_RELAXED);
 	return r;
 }

@@ -202,6 +202,7 @@ struct emu_queue {
 	pthread_t thread;
 	int stop;
 	bool halted;
+	bool running;	    /* the engine is taking packets (emu_doorbell.c run()): atomic */
 	uint32_t exception; /* why the queue stopped (EMU_QUEUE_EXC_*) */
 	/* Debugger interface (emu_debug.c), p->lock: KFD exception status
 	 * bits (q->properties.exception_status), suspended by DBG_TRAP. */
@@ -264,6 +265,12 @@ struct emu_sleeper {
 	 * the condition it would test is false until then. */
 	uint32_t pending;
 	bool all;
+	/* The call's entries and when it times out by itself (CLOCK_MONOTONIC
+	 * ns, 0: never), for the host's stall report (emu_host_quiet()). */
+	struct emu_waiter *w;
+	uint32_t n;
+	uint64_t deadline_ns;
+	struct emu_sleeper *next; /* p->sleepers */
 };
 
 /* kfd_event_waiter: one entry of a WAIT_EVENTS call, queued on ev->wq. */
@@ -317,7 +324,8 @@ struct emu_proc {
 	/* WAIT_EVENTS sleeps that ended (woken or not): a signal must wake
 	 * only its own waiters (tests). */
 	uint64_t wait_wakeups;
-	struct emu_dbg *dbg; /* debugger / runtime-enable state (emu_debug.c) */
+	struct emu_sleeper *sleepers; /* the WAIT_EVENTS calls in progress */
+	struct emu_dbg *dbg;	      /* debugger / runtime-enable state (emu_debug.c) */
 
 	struct emu_proc *next;
 };
@@ -369,6 +377,8 @@ struct kfdsig_emu {
 	 * GPU. */
 	uint32_t max_queues_per_device;
 	struct emu_trace trace;
+	/* ioctls entered and returned (atomic): the host's stall report */
+	uint64_t ioctl_calls;
 };
 
 /*
@@ -515,6 +525,8 @@ void emu_wake_begin(void);
 void emu_wake_end(void);
 /* Takes and drops p->lock itself (it sleeps). */
 int emu_wait_events(struct emu_proc *p, struct kfd_ioctl_wait_events_args *a);
+uint32_t emu_events_stalled(struct emu_proc *p, uint64_t now_ns, uint64_t horizon_ns, uint32_t *ids,
+			    uint32_t max, uint32_t *nids);
 int emu_event_mmap(struct emu_proc *p, void **out, void *addr, size_t len, int prot, int flags);
 
 /* emu_queue.c */
@@ -541,6 +553,9 @@ void emu_engine_publish_fetched(struct emu_queue *q);
 void emu_engine_irq_flush(struct emu_queue *q);
 int emu_engine_start(struct emu_queue *q);
 void emu_engine_stop(struct emu_queue *q);
+/* Could the queue's engine still do something the program did not ask
+ * for since (a packet it takes or may fetch, a debugger's suspend)? */
+bool emu_engine_busy(struct emu_queue *q);
 /* Tests: the engines' fallback doorbell poll periods in ns (<= 0: default). */
 void emu_engine_set_fallback(long fast_ns, long slow_ns);
 

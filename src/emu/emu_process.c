@@ -10,7 +10,9 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/prctl.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "emu/emu_debug.h"
@@ -277,4 +279,50 @@ int emu_host_fd_rdev(struct kfdsig_emu *emu, int fd, unsigned *major, unsigned *
 	}
 	pthread_mutex_unlock(&emu->lock);
 	return r;
+}
+
+#define QUIET_PROCS 16
+
+void emu_host_quiet(struct kfdsig_emu *emu, uint64_t horizon_ns, struct emu_quiet *s)
+{
+	struct emu_proc *procs[QUIET_PROCS];
+	uint32_t np = 0;
+	struct timespec ts;
+	uint64_t now;
+	pid_t me = getpid();
+
+	memset(s, 0, sizeof(*s));
+	s->gpu_idle = true;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	now = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+	pthread_mutex_lock(&emu->lock);
+	for (struct emu_proc *p = emu->procs; p; p = p->next) {
+		if (p->pid != me)
+			continue;
+		if (np == QUIET_PROCS) {
+			s->gpu_idle = false; /* not all seen: not idle */
+			break;
+		}
+		p->refs++;
+		procs[np++] = p;
+	}
+	pthread_mutex_unlock(&emu->lock);
+	s->activity = __atomic_load_n(&emu->ioctl_calls, __ATOMIC_RELAXED);
+	for (uint32_t i = 0; i < np; i++) {
+		struct emu_proc *p = procs[i];
+
+		pthread_mutex_lock(&p->lock);
+		s->activity += p->irq_count + __atomic_load_n(&p->wait_wakeups, __ATOMIC_RELAXED);
+		for (struct emu_queue *q = p->queues; q; q = q->next) {
+			s->queues++;
+			if (__atomic_load_n(&q->halted, __ATOMIC_ACQUIRE))
+				s->halted++;
+			if (emu_engine_busy(q))
+				s->gpu_idle = false;
+			s->activity += __atomic_load_n(&q->consumed, __ATOMIC_ACQUIRE);
+		}
+		s->waits += emu_events_stalled(p, now, horizon_ns, s->ids, EMU_QUIET_IDS, &s->nids);
+		pthread_mutex_unlock(&p->lock);
+		emu_proc_put(p);
+	}
 }

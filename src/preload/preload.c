@@ -412,6 +412,7 @@ static struct kfdsig_emu *get_emu(void)
 			pthread_atfork(fd_lock_prepare, fd_lock_release, fd_lock_release);
 			pthread_atfork(users_prepare, users_parent, users_child);
 			atexit(at_exit_remove);
+			preload_stall_watch(e);
 			__atomic_store_n(&emu, e, __ATOMIC_RELEASE);
 		}
 		inside--;

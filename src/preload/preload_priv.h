@@ -21,6 +21,11 @@ struct preload_host {
 	void (*leave)(void);
 };
 
+/* stall.c: with KFDSIG_EMU_STALL_MS set, watch @emu and end the process
+ * with PRELOAD_STALL_EXIT when it waits on events nothing can signal. */
+#define PRELOAD_STALL_EXIT 113
+void preload_stall_watch(struct kfdsig_emu *emu);
+
 /* debug_agent.c: start the debug agent when KFDSIG_DEBUG_AGENT is set. */
 void preload_debug_agent_start(const struct preload_host *host);
 
