@@ -4,17 +4,20 @@
 # timeout(1). The illegal instruction must reach ROCr as on a GPU: its
 # trap handler's queue error, ROCr's HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION
 # to HIP's queue callback, which aborts (SIGABRT, 134) - not a wait that
-# never ends (124). Exactly one line from the emulator names the
-# instruction: target, queue, reason, mnemonic, address and its one dword.
+# never ends (113: the stall report, --stall; 124). Exactly one line from
+# the emulator names the instruction: target, queue, reason, mnemonic,
+# address and its one dword.
 # Exit 77 when the program was not built (no hipcc) or this kfdsig has no
 # `exec`.
 kfdsig=$1 target=$2 prog=$3
 . "$(dirname "$0")/client-lib.sh"
 client_need "$prog" exec 60
-out=$(env -u KFDSIG_EMU_VERBOSE $to "$kfdsig" exec --emulate "$target" -- "$prog" 2>&1)
+# --stall: a program left waiting (ROCr never told of the error) ends
+# with status 113 once nothing has happened for 5 s, not at the timeout
+out=$(env -u KFDSIG_EMU_VERBOSE $to "$kfdsig" exec --emulate "$target" --stall 5000 -- "$prog" 2>&1)
 rc=$?
 echo "$out"
-[ $rc -eq 134 ] || bad "exit status $rc, not 134 (HIP's abort; 124: timed out)"
+[ $rc -eq 134 ] || bad "exit status $rc, not 134 (HIP's abort; 113: stalled, waiting for what nothing will signal; 124: timed out)"
 echo "$out" | grep -q 'callbackQueue aborting with error : HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION: ' ||
 	bad "no HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION from ROCr through HIP's queue callback"
 ! echo "$out" | grep -q '^illegal: hipDeviceSynchronize returned' ||
