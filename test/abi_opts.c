@@ -24,6 +24,8 @@ _Static_assert(sizeof(struct kfdsig_decode_opts) == 8 + 8 + 4 + 4 + 8 + 4 + 4 + 
 	       "decode_opts padding");
 _Static_assert(sizeof(struct kfdsig_userq_submit) == 8 + 3 * 8 + 2 * 4 + 8 + 2 * 4,
 	       "userq_submit padding");
+_Static_assert(sizeof(struct kfdsig_userq_create_args) == 8 + 4 * 4 + 7 * 8,
+	       "userq_create_args padding");
 _Static_assert(sizeof(struct kfdsig_decode_sink) == 5 * 8, "decode_sink padding");
 _Static_assert(sizeof(struct kfdsig_kfd_ops) == 15 * 8, "kfd_ops padding");
 _Static_assert(sizeof(struct kfdsig_pm4_kernel) == 3 * 8 + 3 * 4 + 3 * 2 + 2 + 3 * 4 + 8 * 8,

@@ -168,6 +168,74 @@ KFDSIG_API int kfdsig_userq_emit_submit(const struct kfdsig_target *t,
 					const struct kfdsig_userq_submit *s, uint32_t *buf,
 					size_t max_dw, uint64_t *seq);
 
+/*
+ * The kernel side on a real GPU: the render node's user-queue ioctls
+ * (DRM_AMDGPU_USERQ, USERQ_SIGNAL, USERQ_WAIT, Linux 6.16 and later), raw:
+ * @fd is an open amdgpu render node (/dev/dri/renderD*); the caller owns
+ * the buffer objects (ring, rptr, wptr, doorbell, the engine's MQD
+ * buffers) and their GPU mappings. Engines: KFDSIG_USERQ_IP_*.
+ */
+#define KFDSIG_USERQ_IP_GFX 0u
+#define KFDSIG_USERQ_IP_COMPUTE 1u
+#define KFDSIG_USERQ_IP_SDMA 2u
+
+/**
+ * kfdsig_userq_probe() - which engines of the render node at @fd take user
+ * queues: *@ip_mask gets 1 << KFDSIG_USERQ_IP_* for each (0 from a kernel
+ * without user queues or with them disabled, the user_queue parameter).
+ * Return: 0, -EINVAL (NULL @ip_mask), -EBADF, -ENOTTY (not an amdgpu
+ * render node), or another errno of the INFO ioctl.
+ */
+KFDSIG_API int kfdsig_userq_probe(int fd, uint32_t *ip_mask);
+
+/* One queue to create. Declare with KFDSIG_OPTS(kfdsig_userq_create_args, name, ...). */
+struct kfdsig_userq_create_args {
+	size_t sz;		  /* sizeof(struct kfdsig_userq_create_args) */
+	uint32_t ip;		  /* KFDSIG_USERQ_IP_* */
+	uint32_t flags;		  /* the uapi's: priority [1:0], secure bit 2 */
+	uint32_t doorbell_handle; /* GEM handle of the doorbell BO */
+	uint32_t doorbell_offset; /* the queue's doorbell (8-byte units) in it */
+	uint64_t ring_va;	  /* the ring: 256-byte multiple of bytes */
+	uint64_t ring_size;
+	uint64_t rptr_va; /* 8 bytes each, 8-byte aligned */
+	uint64_t wptr_va;
+	/* GFX: shadow and CSA; compute: EOP (eop_va); SDMA: CSA (csa_va). */
+	uint64_t shadow_va;
+	uint64_t csa_va;
+	uint64_t eop_va;
+};
+
+/**
+ * kfdsig_userq_create() - DRM_AMDGPU_USERQ create; *@queue_id gets the
+ * queue's id.
+ * Return: 0, -EINVAL (a NULL or bad argument, checked before the ioctl:
+ * unknown engine, unaligned addresses or sizes, the engine's MQD buffers
+ * missing), or the ioctl's errno.
+ */
+KFDSIG_API int kfdsig_userq_create(int fd, const struct kfdsig_userq_create_args *a,
+				   uint32_t *queue_id);
+
+/** kfdsig_userq_free() - DRM_AMDGPU_USERQ free. Return: 0 or the ioctl's errno. */
+KFDSIG_API int kfdsig_userq_free(int fd, uint32_t queue_id);
+
+/**
+ * kfdsig_userq_signal() - DRM_AMDGPU_USERQ_SIGNAL: a fence at the queue's
+ * current wptr, attached to the @n syncobjs of @syncobjs (wait for them
+ * with the DRM syncobj wait ioctls).
+ * Return: 0, -EINVAL (@n without @syncobjs), or the ioctl's errno.
+ */
+KFDSIG_API int kfdsig_userq_signal(int fd, uint32_t queue_id, const uint32_t *syncobjs, uint32_t n);
+
+/**
+ * kfdsig_userq_wait() - DRM_AMDGPU_USERQ_WAIT: the {address, value} pairs
+ * the queue @queue_id must wait for (FENCE_WAIT_MULTI,
+ * kfdsig_userq_emit_submit()) before the @n syncobjs of @syncobjs are
+ * signalled. @out has room for *@nout pairs; *@nout gets how many came.
+ * Return: 0, -EINVAL, or the ioctl's errno.
+ */
+KFDSIG_API int kfdsig_userq_wait(int fd, uint32_t queue_id, const uint32_t *syncobjs, uint32_t n,
+				 struct kfdsig_userq_fence_ref *out, uint32_t *nout);
+
 #ifdef __cplusplus
 }
 #endif
