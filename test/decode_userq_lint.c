@@ -180,6 +180,27 @@ static void broken_variants(struct capture *c)
 	CHECK_EQ(cap_count(c, "userq-target", KFDSIG_SEV_WARNING), 1, "gfx1103 userq-target");
 	CHECK_EQ(run(c, "gfx1201", USERQ, good, 10), 0, "PFS on gfx1201");
 	CHECK_EQ(cap_count(c, "userq-target", -1), 0, "gfx1201: no userq-target");
+	/* the MEC firmware gate: 2600 on GC 11.0.x, 3050 on GC 12.0.x */
+	{
+		static const struct {
+			const char *t;
+			uint32_t fw;
+			size_t want;
+		} fw[] = { { "gfx1100", 2599, 1 }, { "gfx1100", 2600, 0 }, { "gfx1101", 1, 1 },
+			   { "gfx1201", 3049, 1 }, { "gfx1201", 3050, 0 }, { "gfx1200", 0, 0 } };
+
+		for (size_t i = 0; i < sizeof(fw) / sizeof(fw[0]); i++) {
+			KFDSIG_OPTS(kfdsig_decode_opts, o, .target = T(fw[i].t), .flags = USERQ,
+				    .ring_pos = RING_POS, .mec_fw = fw[i].fw);
+			struct kfdsig_decode_sink s = cap_sink(c);
+
+			cap_reset(c);
+			CHECK_EQ(kfdsig_decode(&o, &s, good, 10, NULL), 0, "%s MEC %u", fw[i].t,
+				 fw[i].fw);
+			CHECK_EQ(cap_count(c, "userq-firmware", KFDSIG_SEV_WARNING), fw[i].want,
+				 "%s MEC %u: userq-firmware", fw[i].t, fw[i].fw);
+		}
+	}
 }
 
 /* The trailer split over pieces of one dword: the same verdict. */

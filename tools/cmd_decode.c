@@ -21,7 +21,7 @@ static void help(FILE *f)
 		"                     [-v] [--lint] [--signal-page ADDR] [--input-format F]\n"
 		"                     [--rptr N --wptr N --units bytes|dwords] [--whole-ring]\n"
 		"                     [--ring NAME] [--mem ADDR=FILE]... [--ib-depth N]\n"
-		"                     [--userq [--ring-pos N]]\n"
+		"                     [--userq [--ring-pos N] [--mec-fw N]]\n"
 		"                     [--no-summary] [-o FILE] FILE|-\n\n"
 		"Decode a PM4, SDMA or AQL packet stream (a ring dump, an IB, or kfdsig emit "
 		"output)\n"
@@ -50,6 +50,8 @@ static void help(FILE *f)
 		"      --ring-pos N      with --userq --lint: the queue's write pointer (dwords)\n"
 		"                        at the stream's first dword; each fence trailer must\n"
 		"                        write the ring position after it\n"
+		"      --mec-fw N        with --userq --lint: the GPU's MEC firmware version;\n"
+		"                        below the kernel's user-queue minimum, a warning\n"
 		"  -i, --input-format F  auto (default), bin, hex, xxd, xxd-e, hexdump (-C), od,\n"
 		"                        umr, debugfs (amdgpu_ring_* file), devcoredump\n"
 		"      --rptr N, --wptr N  decode only the live part of a ring, from rptr up\n"
@@ -756,7 +758,8 @@ enum {
 	OPT_NOSUM,
 	OPT_NUM_XCC,
 	OPT_USERQ,
-	OPT_RING_POS
+	OPT_RING_POS,
+	OPT_MEC_FW
 };
 
 const struct option cmd_decode_options[] = {
@@ -779,6 +782,7 @@ const struct option cmd_decode_options[] = {
 	{ "num-xcc", required_argument, NULL, OPT_NUM_XCC },
 	{ "userq", no_argument, NULL, OPT_USERQ },
 	{ "ring-pos", required_argument, NULL, OPT_RING_POS },
+	{ "mec-fw", required_argument, NULL, OPT_MEC_FW },
 	{ "output", required_argument, NULL, 'o' },
 	CLI_GLOBAL_LONGOPTS,
 	{ 0 },
@@ -915,6 +919,11 @@ static int decode_parse(int argc, char **argv, struct decode_args *a, bool *done
 				return EXIT_USAGE;
 			a->o.flags |= KFDSIG_DECODE_RING_POS;
 			break;
+		case OPT_MEC_FW:
+			if (!cli_parse_range("--mec-fw", optarg, 1, UINT32_MAX, &v))
+				return EXIT_USAGE;
+			a->o.mec_fw = (uint32_t)v;
+			break;
 		case 'o':
 			a->output = optarg;
 			break;
@@ -943,6 +952,9 @@ static int decode_validate(int argc, char **argv, struct decode_args *a)
 	    (a->o.flags & (KFDSIG_DECODE_USERQ | KFDSIG_DECODE_LINT)) !=
 		    (KFDSIG_DECODE_USERQ | KFDSIG_DECODE_LINT))
 		return cli_usage_error("--ring-pos only matters with --userq --lint");
+	if (a->o.mec_fw && (a->o.flags & (KFDSIG_DECODE_USERQ | KFDSIG_DECODE_LINT)) !=
+				   (KFDSIG_DECODE_USERQ | KFDSIG_DECODE_LINT))
+		return cli_usage_error("--mec-fw only matters with --userq --lint");
 	if (!a->rptr_s != !a->wptr_s)
 		return cli_usage_error("--rptr and --wptr go together");
 	if (a->rptr_s && !a->units)

@@ -123,6 +123,12 @@ struct kfdsig_decode_opts {
 	/* (0.20) With KFDSIG_DECODE_RING_POS: the ring position (the queue's
 	 * 64-bit dword write pointer) of the stream's first dword. */
 	uint64_t ring_pos;
+	/* (0.20) The GPU's MEC firmware version (the topology's fw_version),
+	 * or 0 when unknown: the userq lint then warns on a
+	 * PROTECTED_FENCE_SIGNAL for a firmware older than the one from which
+	 * the kernel creates user queues (kfdsig_target.userq_mec_fw). */
+	uint32_t mec_fw;
+	uint32_t pad_1; /* must be 0 */
 };
 
 /* Running totals of a decoder. */

@@ -272,8 +272,8 @@ static int read_args(const struct kfdsig_decode_opts *user_o,
 	if (o->engine != KFDSIG_ENGINE_PM4 && o->engine != KFDSIG_ENGINE_SDMA &&
 	    o->engine != KFDSIG_ENGINE_AQL)
 		return set_error(EINVAL, "unknown engine %d", (int)o->engine);
-	if (o->pad_0)
-		return set_error(EINVAL, "kfdsig_decode_opts.pad_0 must be 0");
+	if (o->pad_0 || o->pad_1)
+		return set_error(EINVAL, "kfdsig_decode_opts.pad_0 and pad_1 must be 0");
 	if (o->flags & ~DECODE_FLAGS)
 		return set_error(EINVAL, "unknown decode flags 0x%x", o->flags & ~DECODE_FLAGS);
 	if ((o->flags & (KFDSIG_DECODE_USERQ | KFDSIG_DECODE_RING_POS)) &&

@@ -83,6 +83,10 @@
  *                     queues no kernel creates (userq_mec_fw 0:
  *                     gfx_v11_0.c gfx_v11_0_sw_init() leaves GC 11.0.1 and
  *                     11.5.x disabled), a warning
+ *   userq-firmware    with the GPU's MEC firmware known (decode option
+ *                     mec_fw): older than the kernel's user-queue minimum
+ *                     (kfdsig_target.userq_mec_fw, gfx_v11_0.c / gfx_v12_0.c
+ *                     *_sw_init()), a warning
  *   aql-pm4-ib-gen    ROCr sends the AQL_PM4_IB vendor packet to gfx9 queues
  *                     only (amd_aql_queue.cpp AqlQueue::ExecutePM4): a
  *                     warning on other generations
@@ -318,6 +322,14 @@ static void lint_protected_signal(struct kfdsig_decoder *d, const struct kfdsig_
 			    "queues on GC %u.%u.%u (gfx_v11_0_sw_init() leaves it disabled), so no "
 			    "ring of it runs this packet",
 			    t->name, t->gc_ip[0], t->gc_ip[1], t->gc_ip[2]);
+	else if (d->o.mec_fw && d->o.mec_fw < t->userq_mec_fw)
+		add_finding(d, p->offset, KFDSIG_SEV_WARNING, "userq-firmware",
+			    "PROTECTED_FENCE_SIGNAL on %s with MEC firmware %u: the kernel creates "
+			    "user queues on GC %u.%u.%u from MEC %u on (gfx_v11_0_sw_init() / "
+			    "gfx_v12_0_sw_init(), with ME, PFP and MES minimums too), so no ring "
+			    "of this GPU runs this packet",
+			    t->name, d->o.mec_fw, t->gc_ip[0], t->gc_ip[1], t->gc_ip[2],
+			    t->userq_mec_fw);
 	if ((d->o.flags & KFDSIG_DECODE_RING_POS) && d->lint.uq_rm_valid &&
 	    d->lint.uq_rm_end == p->offset) {
 		want = d->o.ring_pos + p->offset + p->ndw;
