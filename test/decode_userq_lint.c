@@ -171,6 +171,16 @@ static void broken_variants(struct capture *c)
 	/* the rule holds without USERQ too: the packet's own limit */
 	CHECK(run(c, "gfx1151", KFDSIG_DECODE_LINT, fwm5, 22) > 0, "fwm limit, kfd mode");
 
+	/* PROTECTED_FENCE_SIGNAL and HDP_FLUSH have one payload dword */
+	{
+		const uint32_t long_pfs[] = { 0xc001d000, 0, 0 }, long_hdp[] = { 0xc0019500, 0, 0 };
+
+		run(c, "gfx1100", USERQ, long_pfs, 3);
+		CHECK_EQ(cap_count(c, "count-mismatch", KFDSIG_SEV_WARNING), 1, "long PFS");
+		run(c, "gfx1100", USERQ, long_hdp, 3);
+		CHECK_EQ(cap_count(c, "count-mismatch", KFDSIG_SEV_WARNING), 1, "long HDP_FLUSH");
+	}
+
 	/* targets */
 	CHECK(run(c, "gfx1030", 0, good, 10) > 0, "PFS on gfx1030 (decode alone)");
 	CHECK_EQ(cap_count(c, "userq-target", KFDSIG_SEV_ERROR), 1, "gfx1030 userq-target");

@@ -65,6 +65,8 @@ static bool fixed_length(uint32_t op)
 	case PM4_OP_INDIRECT_BUFFER:
 	case PM4_OP_ACQUIRE_MEM:
 	case PM4_OP_DISPATCH_DIRECT:
+	case PM4_OP_PROTECTED_FENCE_SIGNAL:
+	case PM4_OP_HDP_FLUSH:
 		return true;
 	}
 	return false;
