@@ -227,6 +227,22 @@ static bool word_is(struct drig *r, size_t dw, uint32_t v)
 	return true;
 }
 
+/* SUSPEND_QUEUES of @n ids, the first of them the queue: exactly it
+ * suspended, or the test ends here, as everything after depends on it (the
+ * emulator reports a queue that did not stop within its bound with
+ * KFD_DBG_QUEUE_ERROR_MASK, as a failed preemption is). */
+static void suspended(struct drig *r, uint32_t *ids, uint32_t n, const char *what)
+{
+	int k = kfdsig_dbg_suspend_queues(r->dbg, r->pid, 0, 0, ids, n);
+
+	CHECK_EQ(k, 1, "%s", what);
+	if (k != 1) {
+		fprintf(stderr, "%s: SUSPEND_QUEUES = %d, queue id 0x%x: the queue did not stop\n",
+			what, k, ids[0]);
+		exit(T_EXIT_FAIL);
+	}
+}
+
 /* @nxcc: the XCCs of the node that each run the ring (a GC 9.4.3 SPX node:
  * 8, kfd_mqd_manager_v9.c init_mqd_v9_4_3()); the unpredicated fences
  * interrupt once per XCC, and a suspend stops the XCCs at a packet. */
@@ -260,7 +276,7 @@ static void test_suspend(const char *target, uint32_t nxcc)
 
 	ids[0] = qid(&r);
 	ids[1] = 17;
-	CHECK_EQ(kfdsig_dbg_suspend_queues(r.dbg, r.pid, 0, 0, ids, 2), 1, "one queue suspended");
+	suspended(&r, ids, 2, "one queue suspended");
 	CHECK_EQ(ids[0], qid(&r), "the queue's id comes back clean");
 	CHECK_EQ(ids[1], 17 | KFDSIG_DBG_QUEUE_INVALID, "no queue 17: INVALID");
 	__atomic_store_n(word(&r, 8), 1, __ATOMIC_RELEASE); /* open the gate */
@@ -345,7 +361,7 @@ static void test_suspend_poll_again(const char *target, uint32_t nxcc)
 	CHECK_EQ(kfdsig_kfd_queue_submit(r.q, d, n, D_WAIT_MS), 0, "submit");
 	CHECK(word_is(&r, 16, 1), "F1 ran");
 	ids[0] = qid(&r);
-	CHECK_EQ(kfdsig_dbg_suspend_queues(r.dbg, r.pid, 0, 0, ids, 1), 1, "suspended in the poll");
+	suspended(&r, ids, 1, "suspended in the poll");
 	ids[0] = qid(&r);
 	CHECK_EQ(kfdsig_dbg_resume_queues(r.dbg, r.pid, ids, 1), 1, "resumed, gate closed");
 	usleep(20000);

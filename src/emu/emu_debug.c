@@ -401,15 +401,23 @@ static void kick(struct emu_queue *q)
  * preemption is. p->lock not held. */
 static bool wait_parked(struct emu_queue *q)
 {
-	for (int i = 0; i < 200000; i++) {
+	struct timespec ts;
+	uint64_t end;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	end = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec + 2000000000ull;
+	for (int i = 0;; i++) {
 		if (__atomic_load_n(&q->parked, __ATOMIC_ACQUIRE) ||
 		    __atomic_load_n(&q->stop, __ATOMIC_ACQUIRE))
 			return true;
+		/* by the clock: a usleep() lasts longer than asked */
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		if ((uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec >= end)
+			return false;
 		if (i % 100 == 0)
 			kick(q);
 		usleep(10);
 	}
-	return false;
 }
 
 /* Is @id (status bits masked) in the array? Its index or -1
