@@ -185,8 +185,9 @@ stack)
 		>"$work/out" 2>"$work/err" </dev/null
 	st=$?
 	[ $st -eq 0 ] || die "stack: exit $st: $(cat "$work/err")"
+	# the rest (the lost wait over the real backend above all) needs it
 	grep -q '"type": "start", .*"kfd": "real"' "$work/trace.json" ||
-		die "stack: the recorder did not run over the real backend"
+		{ die "stack: the recorder did not run over the real backend"; exit 1; }
 	! grep -q '"kfd": "emulated"' "$work/trace.json" || die "stack: the emulating copy traced"
 	grep -q '"ioctl": "WAIT_EVENTS", "events": \[{"id": [0-9]*, "age_in"' "$work/trace.json" ||
 		die "stack: no WAIT_EVENTS"
@@ -235,7 +236,8 @@ inflight)
 	"$k" trace --emulate gfx90a --bound 400 --fail-on lost -o "$work/t.txt" -- "$client" lost-inf \
 		>"$work/out" 2>"$work/err" </dev/null
 	st=$?
-	[ $st -eq 1 ] || die "--fail-on lost: exit $st, not 1: $(cat "$work/err")"
+	# the rest is about this run, and the JSON run would hang the same way
+	[ $st -eq 1 ] || { die "--fail-on lost: exit $st, not 1: $(cat "$work/err")"; exit 1; }
 	id=$(sed -n 's/.* CREATE_EVENT type=SIGNAL .* -> id=\([0-9]*\) .*/\1/p' "$work/t.txt")
 	[ -n "$id" ] || die "no CREATE_EVENT"
 	hexid=$(printf %x "$id")
@@ -298,7 +300,8 @@ os.execvp(sys.argv[1], sys.argv[1:])' "$k" trace --emulate gfx90a --bound 200 -o
 	kill -INT $tracer
 	wait $tracer
 	st=$?
-	[ $st -eq 130 ] || die "exit $st, not the program's 130 (SIGINT)"
+	# the SIGTERM run below would hang the same way
+	[ $st -eq 130 ] || { die "exit $st, not the program's 130 (SIGINT): $(cat "$work/err")"; exit 1; }
 	grep -q "^calls in flight: 1$" "$work/t.txt" || die "no closing block after SIGINT"
 	grep -q "^    event [0-9]*: slot written" "$work/t.txt" || die "the closing block lost the state"
 	grep -q "^killed by SIGINT (exit status 130)$" "$work/t.txt" || die "no 'killed by SIGINT'"

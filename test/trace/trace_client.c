@@ -29,6 +29,8 @@
  *
  * Each prints "MODE done" on stdout and exits 0 (the trace's tests check
  * that the output and status come through unchanged), 1 on a failed step.
+ * The waits that hang (lost-inf, lost-other) are the tracer's to end; one
+ * still blocked after HANG_S seconds says so and exits 3 (hang_bounded()).
  */
 #include <signal.h>
 #include <sys/ioctl.h>
@@ -107,6 +109,34 @@ static void lost(void)
 		fail("the wait should time out", EPROTO);
 }
 
+/* The tests end a hanging wait through the tracer within a second (its
+ * --bound of 200 or 400 ms: the lost-wait finding within 3/4 of it, then
+ * --fail-on lost's SIGKILL, or the SIGINT they send passed on). HANG_S is
+ * many times that: a wait still blocked then was not ended, and the test
+ * is told so by the exit status and this message instead of hanging until
+ * its own timeout. */
+#define HANG_S 10
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+static const char hang_msg[] = "trace_client: the infinite wait still blocks after " STR(
+	HANG_S) " s: nobody ended it (no lost-wait finding, no kill, no signal passed on)\n";
+
+static void hang_ended(int sig)
+{
+	ssize_t n = write(2, hang_msg, sizeof(hang_msg) - 1);
+
+	(void)sig;
+	(void)n;
+	_exit(3);
+}
+
+static void hang_bounded(void)
+{
+	signal(SIGALRM, hang_ended);
+	alarm(HANG_S);
+}
+
 static volatile uint64_t *map_page(uint64_t off)
 {
 	volatile uint64_t *page = mmap(NULL, KFDSIG_SIGNAL_PAGE_SIZE, PROT_READ | PROT_WRITE,
@@ -123,7 +153,8 @@ static void lost_inf(void)
 	uint32_t id = event(true, &off), res;
 	volatile uint64_t *page = map_page(off);
 
-	page[id] = id;			   /* what the GPU writes; no interrupt follows */
+	page[id] = id; /* what the GPU writes; no interrupt follows */
+	hang_bounded();
 	p_wait(kfd, id, UINT32_MAX, &res); /* KFD_EVENT_TIMEOUT_INFINITE */
 	fail("the lost wait returned", EPROTO);
 }
@@ -168,6 +199,7 @@ static void lost_other(void)
 	if (n <= 0 || kfdsig_kfd_queue_submit(q, dw, (uint32_t)n, 1000))
 		fail("submit", EIO);
 	w.event_id = a.id;
+	hang_bounded();
 	kfdsig_kfd_wait(k, &w, 1, false, UINT32_MAX, &res);
 	fail("the lost wait returned", EPROTO);
 }
