@@ -4,7 +4,8 @@
  * here by hand from amdgpu's vid.h / soc15d.h / nvd.h and *_sdma_pkt_open.h, not by
  * kfdsig's emitters: WRITE_DATA, WAIT_REG_MEM, INDIRECT_BUFFER, EVENT_WRITE,
  * ACQUIRE_MEM, RELEASE_MEM's DATA_SEL/INT_SEL, EVENT_WRITE_EOP, NOPs; SDMA
- * WRITE, COPY, TIMESTAMP, POLL_REGMEM, NOP bursts, FENCE + TRAP. Several
+ * WRITE, COPY (and its broadcast form), TIMESTAMP, POLL_REGMEM, NOP bursts,
+ * FENCE + TRAP. Several
  * queues on several GPUs signalling at once from several threads.
  */
 #include <pthread.h>
@@ -312,6 +313,29 @@ static void test_sdma(const char *spec)
 	CHECK(*scratch(&r, 30) == 0xa1 && *scratch(&r, 32) == 0xa3 && *scratch(&r, 33) == 0,
 	      "%s SDMA COPY of 12 bytes", spec);
 	CHECK(*(uint64_t *)scratch(&r, 40) != 0, "%s SDMA TIMESTAMP", spec);
+	/* COPY linear with the broadcast bit (27): 8 bytes to two places, nine
+	 * dwords, then a WRITE the engine must find right after them */
+	d[0] = 1u | 1u << 27;
+	d[1] = v4 ? 7 : 8;
+	d[2] = 0;
+	d[3] = (uint32_t)scratch_va(&r, 20);
+	d[4] = (uint32_t)(scratch_va(&r, 20) >> 32);
+	d[5] = (uint32_t)scratch_va(&r, 100);
+	d[6] = (uint32_t)(scratch_va(&r, 100) >> 32);
+	d[7] = (uint32_t)scratch_va(&r, 110);
+	d[8] = (uint32_t)(scratch_va(&r, 110) >> 32);
+	d[9] = 2;
+	d[10] = (uint32_t)scratch_va(&r, 120);
+	d[11] = (uint32_t)(scratch_va(&r, 120) >> 32);
+	d[12] = v4 ? 0 : 1;
+	d[13] = 0xb7;
+	submit(&r, d, 14);
+	CHECK(idle(&r), "idle");
+	CHECK(*scratch(&r, 100) == 0xa1 && *scratch(&r, 101) == 0xa2 && *scratch(&r, 102) == 0 &&
+		      *scratch(&r, 110) == 0xa1 && *scratch(&r, 111) == 0xa2 &&
+		      *scratch(&r, 112) == 0,
+	      "%s SDMA broadcast COPY to both destinations", spec);
+	CHECK_EQ(*scratch(&r, 120), 0xb7, "%s the packet after a broadcast COPY", spec);
 
 	/* POLL_REGMEM on memory (==) holds the FENCE + TRAP behind it */
 	d[0] = 8u | (3u << 28) | (1u << 31);

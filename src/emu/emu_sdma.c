@@ -19,6 +19,16 @@
 #define SDMA_GCR_REQ 17 /* SDMA 5+ (navi10_sdma_pkt_open.h) */
 #define SDMA_TIMESTAMP 13
 
+/* COPY_LINEAR with the broadcast bit (HEADER bit 27): the source goes to
+ * two destinations, DST1 at dwords 5-6 and DST2 at 7-8, nine dwords in all
+ * (SDMA_PKT_COPY_BROADCAST_LINEAR, iceland_sdma_pkt_open.h and the later
+ * *_sdma_pkt_open.h; kfdtest's SDMACopyDataPacket() sets it for two
+ * destinations). */
+static bool sdma_broadcast(const uint32_t *d)
+{
+	return ((d[0] >> 8) & 0xff) == 0 && ((d[0] >> 27) & 1);
+}
+
 /* Length in dwords of the SDMA packet starting with @h, given @d (enough
  * of the packet to find counts); 0 when it cannot be known. */
 uint32_t emu_sdma_len(const struct emu_queue *q, const uint32_t *d, uint32_t avail)
@@ -29,7 +39,7 @@ uint32_t emu_sdma_len(const struct emu_queue *q, const uint32_t *d, uint32_t ava
 	case SDMA_NOP:
 		return 1 + ((d[0] >> 16) & 0x3fff);
 	case SDMA_COPY:
-		return 7;
+		return sdma_broadcast(d) ? 9 : 7;
 	case SDMA_WRITE:
 		if (avail < 4)
 			return 0xffffffff; /* need more */
@@ -171,6 +181,11 @@ bool emu_sdma_exec(struct emu_queue *q, const uint32_t *d)
 		t = s ? emu_engine_mem(q, dst, n) : NULL;
 		if (s && t)
 			memmove(t, s, n);
+		if (s && sdma_broadcast(d)) {
+			t = emu_engine_mem(q, d[7] | (uint64_t)d[8] << 32, n);
+			if (t)
+				memmove(t, s, n);
+		}
 		return true;
 	}
 	case SDMA_ATOMIC:
