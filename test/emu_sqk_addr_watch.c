@@ -29,58 +29,9 @@
 #include "emu_sqk_util.h"
 #include "kfd_util.h"
 
-#define CODE_VA 0x7f1200000000ull
-#define DATA_VA 0x7f1300000000ull
-#define HANDLER_OFF 0x200
+#define DATA_VA TRIG_DATA_VA
 #define ACC_OFF 0x100 /* the access */
 #define RES_OFF 0x800 /* where the kernel stores what it loaded */
-
-static uint8_t code[4096];
-static uint32_t data[1024];
-
-struct rec {
-	unsigned n;
-	uint32_t msg[16], m0[16];
-	unsigned nwatch;
-	struct sqk_watch wp[SQK_WATCHES];
-};
-
-static void *xlate(void *ctx, uint64_t va, uint32_t len, bool write, bool *ro)
-{
-	(void)ctx;
-	*ro = false;
-	if (!write && va >= CODE_VA && va - CODE_VA + len <= sizeof(code))
-		return code + (va - CODE_VA);
-	if (va >= DATA_VA && va - DATA_VA + len <= sizeof(data))
-		return (uint8_t *)data + (va - DATA_VA);
-	return NULL;
-}
-
-static int message(void *ctx, uint32_t msg, uint32_t m0)
-{
-	struct rec *r = ctx;
-
-	if (r->n < 16) {
-		r->msg[r->n] = msg;
-		r->m0[r->n] = m0;
-	}
-	r->n++;
-	return 0;
-}
-
-static uint64_t trap_base(void *ctx)
-{
-	(void)ctx;
-	return CODE_VA + HANDLER_OFF;
-}
-
-static unsigned watches(void *ctx, struct sqk_watch wp[SQK_WATCHES])
-{
-	struct rec *r = ctx;
-
-	memcpy(wp, r->wp, sizeof(r->wp));
-	return r->nwatch;
-}
 
 /* @acc: the access to DATA_VA + @off */
 static const char *src(const char *acc, uint32_t off)
@@ -110,7 +61,7 @@ static const char *src(const char *acc, uint32_t off)
 		 "  s_and_b32 ttmp1, ttmp1, 0xffff\n"
 		 "  s_rfe_b64 ttmp[0:1]\n",
 		 (unsigned)a, (unsigned)(a >> 32), acc, (unsigned)res, (unsigned)(res >> 32),
-		 HANDLER_OFF);
+		 TRIG_HANDLER_OFF);
 	return buf;
 }
 
@@ -154,33 +105,21 @@ static const struct tcase cases[] = {
 
 static void check(const char *mcpu, uint32_t gfxv, const struct tcase *t)
 {
-	struct sqk_env env = {
-		.xlate = xlate, .message = message, .trap_base = trap_base, .watches = watches
-	};
-	struct sqk_dispatch d = { 0 };
+	static struct trig r;
 	struct sqk_result res;
-	struct rec r = { 0 };
 	unsigned k = 0;
 	uint32_t sts = t->gc10_hit && gfxv >= 100000 ? 1u << 7 : t->sts;
 	int rc;
 
-	env.ctx = &r;
+	memset(&r, 0, sizeof(r));
+	r.tba = TRIG_CODE_VA + TRIG_HANDLER_OFF;
 	r.nwatch = t->nwatch;
 	r.wp[0] = (struct sqk_watch){
 		.addr = DATA_VA + ACC_OFF, .mask = t->mask, .mode = t->mode, .id = t->id
 	};
-	T_REQUIRE(kco_asm_text(src(t->acc, t->off), mcpu, "", code, sizeof(code)) > HANDLER_OFF,
-		  "%s: assemble", mcpu);
-	memset(data, 0, sizeof(data));
-	data[t->off / 4] = 0xabcd0123u;
-	d.fam = sqk_family_of(gfxv);
-	T_REQUIRE(d.fam, "family of %s", mcpu);
-	d.entry = CODE_VA;
-	d.rsrc1 = 1; /* 16 VGPRs */
-	d.aql = true;
-	d.wg[0] = d.grid[0] = 1;
-	d.wg[1] = d.wg[2] = d.grid[1] = d.grid[2] = 1;
-	rc = sqk_run(&d, &env, &res);
+	trig_asm(&r, src(t->acc, t->off), mcpu);
+	r.data[t->off / 4] = 0xabcd0123u;
+	rc = trig_run(&r, gfxv, &res);
 	CHECK(rc == 0 && !res.trapped, "%s: %s: rc %d (%s)", mcpu, t->name, rc, res.msg);
 	if (sts) {
 		CHECK(r.n >= 1 && r.msg[0] == (1u | SQK_MSG_PRIV) && r.m0[0] == sts,
@@ -192,9 +131,9 @@ static void check(const char *mcpu, uint32_t gfxv, const struct tcase *t)
 	CHECK(r.msg[k] == 1u && r.m0[k] == 0x1234u,
 	      "%s: %s: the next instruction runs once, after the handler", mcpu, t->name);
 	if (strstr(t->acc, "store"))
-		CHECK_EQ(data[t->off / 4], 0x55u, "%s: %s: stored", mcpu, t->name);
+		CHECK_EQ(r.data[t->off / 4], 0x55u, "%s: %s: stored", mcpu, t->name);
 	else
-		CHECK_EQ(data[RES_OFF / 4], 0xabcd0123u, "%s: %s: loaded before the trap", mcpu,
+		CHECK_EQ(r.data[RES_OFF / 4], 0xabcd0123u, "%s: %s: loaded before the trap", mcpu,
 			 t->name);
 }
 

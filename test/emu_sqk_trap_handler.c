@@ -27,62 +27,8 @@
 #include "emu_sqk_util.h"
 #include "kfd_util.h"
 
-#define CODE_VA 0x7f1200000000ull
-#define DATA_VA 0x7f1300000000ull
-#define HANDLER_OFF 0x200
-
-static uint8_t code[4096];
-static uint32_t data[1024];
-
-struct rec {
-	unsigned n;
-	uint32_t msg[16], m0[16];
-	uint32_t doorbell;
-	uint64_t tba;
-	uint32_t traps;
-};
-
-static void *xlate(void *ctx, uint64_t va, uint32_t len, bool write, bool *ro)
-{
-	(void)ctx;
-	*ro = false;
-	if (!write && va >= CODE_VA && va - CODE_VA + len <= sizeof(code))
-		return code + (va - CODE_VA);
-	if (va >= DATA_VA && va - DATA_VA + len <= sizeof(data))
-		return (uint8_t *)data + (va - DATA_VA);
-	*ro = write && va >= CODE_VA && va - CODE_VA + len <= sizeof(code);
-	return NULL;
-}
-
-static int message(void *ctx, uint32_t msg, uint32_t m0)
-{
-	struct rec *r = ctx;
-
-	if (r->n < 16) {
-		r->msg[r->n] = msg;
-		r->m0[r->n] = m0;
-	}
-	r->n++;
-	return 0;
-}
-
-static uint64_t trap_base(void *ctx)
-{
-	return ((struct rec *)ctx)->tba;
-}
-
-static uint32_t wave_traps(void *ctx)
-{
-	return ((struct rec *)ctx)->traps;
-}
-
-static uint32_t doorbell(void *ctx)
-{
-	return ((struct rec *)ctx)->doorbell;
-}
-
 /* kernel: s_trap 5 (unless @endonly), then an ordinary interrupt message
- * (m0 0x1234) and a store of v7 (the handler's copy of ttmp1) to DATA_VA.
+ * (m0 0x1234) and a store of v7 (the handler's copy of ttmp1) to TRIG_DATA_VA.
  * handler: TRAPSTS in m0 (message 1), the doorbell id | 0x800 (message 2),
  * past the s_trap unless the cause is a wave start or end, s_rfe_b64. */
 static const char *src(bool endonly)
@@ -119,41 +65,27 @@ static const char *src(bool endonly)
 		 "RET:\n"
 		 "  s_and_b32 ttmp1, ttmp1, 0xffff\n"
 		 "  s_rfe_b64 ttmp[0:1]\n",
-		 endonly ? "" : "  v_mov_b32 v7, 0\n  s_trap 5\n", (unsigned)DATA_VA,
-		 (unsigned)(DATA_VA >> 32), HANDLER_OFF);
+		 endonly ? "" : "  v_mov_b32 v7, 0\n  s_trap 5\n", (unsigned)TRIG_DATA_VA,
+		 (unsigned)(TRIG_DATA_VA >> 32), TRIG_HANDLER_OFF);
 	return buf;
 }
 
-static int run(const char *mcpu, uint32_t gfxv, bool endonly, struct rec *r, struct sqk_result *res)
+static int run(const char *mcpu, uint32_t gfxv, bool endonly, struct trig *t,
+	       struct sqk_result *res)
 {
-	struct sqk_env env = { .ctx = r,
-			       .xlate = xlate,
-			       .message = message,
-			       .trap_base = trap_base,
-			       .wave_traps = wave_traps,
-			       .doorbell = doorbell };
-	struct sqk_dispatch d = { 0 };
-
-	T_REQUIRE(kco_asm_text(src(endonly), mcpu, "", code, sizeof(code)) > HANDLER_OFF,
-		  "%s: assemble", mcpu);
-	memset(data, 0, sizeof(data));
-	d.fam = sqk_family_of(gfxv);
-	T_REQUIRE(d.fam, "family of %s", mcpu);
-	d.entry = CODE_VA;
-	d.rsrc1 = 1; /* 16 VGPRs */
-	d.aql = true;
-	d.wg[0] = d.grid[0] = 1;
-	d.wg[1] = d.wg[2] = d.grid[1] = d.grid[2] = 1;
-	return sqk_run(&d, &env, res);
+	trig_asm(t, src(endonly), mcpu);
+	memset(t->data, 0, sizeof(t->data));
+	return trig_run(t, gfxv, res);
 }
 
 static void check(const char *mcpu, uint32_t gfxv)
 {
+	static struct trig r;
 	struct sqk_result res;
-	struct rec r = { 0 };
 	int rc;
 
 	/* no handler: the wave stops at the s_trap, nothing after it runs */
+	memset(&r, 0, sizeof(r));
 	rc = run(mcpu, gfxv, false, &r, &res);
 	CHECK(rc == 1 && res.trapped && res.trap_id == 5, "%s: no handler: rc %d trapped %d id %u",
 	      mcpu, rc, res.trapped, res.trap_id);
@@ -161,7 +93,7 @@ static void check(const char *mcpu, uint32_t gfxv)
 
 	/* s_trap 5 into the handler and back past it */
 	memset(&r, 0, sizeof(r));
-	r.tba = CODE_VA + HANDLER_OFF;
+	r.tba = TRIG_CODE_VA + TRIG_HANDLER_OFF;
 	r.doorbell = 0x2a7;
 	rc = run(mcpu, gfxv, false, &r, &res);
 	CHECK(rc == 0 && !res.trapped, "%s: handler: rc %d trapped %d (%s)", mcpu, rc, res.trapped,
@@ -173,12 +105,12 @@ static void check(const char *mcpu, uint32_t gfxv)
 	      "%s: doorbell message: msg %#x m0 %#x", mcpu, r.msg[1], r.m0[1]);
 	CHECK(r.msg[2] == 1u && r.m0[2] == 0x1234u, "%s: the kernel's own message: msg %#x m0 %#x",
 	      mcpu, r.msg[2], r.m0[2]);
-	CHECK_EQ(data[0], (uint32_t)(CODE_VA >> 32) | 5u << 16,
+	CHECK_EQ(r.data[0], (uint32_t)(TRIG_CODE_VA >> 32) | 5u << 16,
 		 "%s: ttmp1 = PC[47:32] | trap id << 16", mcpu);
 
 	/* wave start and end traps on a kernel without s_trap */
 	memset(&r, 0, sizeof(r));
-	r.tba = CODE_VA + HANDLER_OFF;
+	r.tba = TRIG_CODE_VA + TRIG_HANDLER_OFF;
 	r.traps = SQK_WAVE_TRAP_START | SQK_WAVE_TRAP_END;
 	rc = run(mcpu, gfxv, true, &r, &res);
 	CHECK(rc == 0 && res.waves == 1, "%s: start/end: rc %d (%s)", mcpu, rc, res.msg);
@@ -191,7 +123,7 @@ static void check(const char *mcpu, uint32_t gfxv)
 
 	/* only the start trap */
 	memset(&r, 0, sizeof(r));
-	r.tba = CODE_VA + HANDLER_OFF;
+	r.tba = TRIG_CODE_VA + TRIG_HANDLER_OFF;
 	r.traps = SQK_WAVE_TRAP_START;
 	rc = run(mcpu, gfxv, true, &r, &res);
 	CHECK(rc == 0 && r.n == 3 && r.m0[0] == 1u << 23, "%s: start only: rc %d, %u messages",

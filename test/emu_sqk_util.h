@@ -7,7 +7,8 @@
  * descriptors found by their "<name>.kd" symbols), and AQL dispatches of
  * its kernels through a real AQL queue of the emulated KFD, each waited for
  * on its completion signal (an amd_signal_t written by hand: kind at 0,
- * value at 8; ROCr amd_hsa_signal.h).
+ * value at 8; ROCr amd_hsa_signal.h); and one wave run by sqk_run() alone
+ * with a trap handler run as code (struct trig).
  */
 #ifndef KFDSIG_TEST_EMU_SQK_UTIL_H
 #define KFDSIG_TEST_EMU_SQK_UTIL_H
@@ -348,6 +349,122 @@ static inline bool tvm_dispatch(struct sqk_dispatch *d, uint32_t gfxv, uint64_t 
 	d->wg[0] = wg, d->grid[0] = grid;
 	d->wg[1] = d->wg[2] = d->grid[1] = d->grid[2] = 1;
 	return d->fam != NULL;
+}
+
+/* ---- one wave under sqk_run() with a trap handler run as code ---------- */
+
+/* The code (TRIG_CODE_VA: the kernel at 0, the handler at
+ * TRIG_HANDLER_OFF) and the data (TRIG_DATA_VA) of one wave, the
+ * s_sendmsg messages it sent, and what the env hooks answer. */
+#define TRIG_CODE_VA 0x7f1200000000ull
+#define TRIG_DATA_VA 0x7f1300000000ull
+#define TRIG_HANDLER_OFF 0x200
+/* More messages than any case sends: the wave runs in a loop (a trap
+ * that repeats): the message hook stops the dispatch. */
+#define TRIG_MAX_MSG 64
+/* Polls of sqk_env.stop (one per 4096 instructions, sqk_wave.c) before
+ * the wave counts as looping: millions of instructions, where a case
+ * runs a few dozen. */
+#define TRIG_MAX_POLLS 1000
+
+struct trig {
+	uint8_t code[4096];
+	uint32_t data[1024];
+	unsigned n; /* messages sent (the first 16 kept) */
+	uint32_t msg[16], m0[16];
+	unsigned polls;
+	uint64_t tba; /* the handler's address, 0: none */
+	uint32_t traps, doorbell;
+	unsigned nwatch;
+	struct sqk_watch wp[SQK_WATCHES];
+};
+
+static inline void *trig_xlate(void *ctx, uint64_t va, uint32_t len, bool write, bool *ro)
+{
+	struct trig *t = ctx;
+	bool in_code = va >= TRIG_CODE_VA && va - TRIG_CODE_VA + len <= sizeof(t->code);
+
+	*ro = false;
+	if (!write && in_code)
+		return t->code + (va - TRIG_CODE_VA);
+	if (va >= TRIG_DATA_VA && va - TRIG_DATA_VA + len <= sizeof(t->data))
+		return (uint8_t *)t->data + (va - TRIG_DATA_VA);
+	*ro = write && in_code;
+	return NULL;
+}
+
+static inline int trig_message(void *ctx, uint32_t msg, uint32_t m0)
+{
+	struct trig *t = ctx;
+
+	if (t->n < 16) {
+		t->msg[t->n] = msg;
+		t->m0[t->n] = m0;
+	}
+	return ++t->n > TRIG_MAX_MSG ? -1 : 0;
+}
+
+static inline bool trig_stop(void *ctx)
+{
+	return ++((struct trig *)ctx)->polls > TRIG_MAX_POLLS;
+}
+
+static inline uint64_t trig_trap_base(void *ctx)
+{
+	return ((struct trig *)ctx)->tba;
+}
+
+static inline uint32_t trig_wave_traps(void *ctx)
+{
+	return ((struct trig *)ctx)->traps;
+}
+
+static inline uint32_t trig_doorbell(void *ctx)
+{
+	return ((struct trig *)ctx)->doorbell;
+}
+
+static inline unsigned trig_watches(void *ctx, struct sqk_watch wp[SQK_WATCHES])
+{
+	struct trig *t = ctx;
+
+	memcpy(wp, t->wp, sizeof(t->wp));
+	return t->nwatch;
+}
+
+/* Assemble @src for @mcpu into t->code; it must reach the handler. */
+static inline void trig_asm(struct trig *t, const char *src, const char *mcpu)
+{
+	T_REQUIRE(kco_asm_text(src, mcpu, "", t->code, sizeof(t->code)) > TRIG_HANDLER_OFF,
+		  "%s: assemble", mcpu);
+}
+
+/* One wave of one work-item (16 VGPRs, AQL user SGPRs) of the family of
+ * @gfxv from TRIG_CODE_VA; the messages from 0. A wave that loops stops
+ * with an error (TRIG_MAX_MSG, TRIG_MAX_POLLS), never hangs the test.
+ * Return: sqk_run()'s. */
+static inline int trig_run(struct trig *t, uint32_t gfxv, struct sqk_result *res)
+{
+	struct sqk_env env = { .ctx = t,
+			       .xlate = trig_xlate,
+			       .message = trig_message,
+			       .stop = trig_stop,
+			       .trap_base = trig_trap_base,
+			       .wave_traps = trig_wave_traps,
+			       .watches = trig_watches,
+			       .doorbell = trig_doorbell };
+	struct sqk_dispatch d = { 0 };
+
+	t->n = 0;
+	t->polls = 0;
+	d.fam = sqk_family_of(gfxv);
+	T_REQUIRE(d.fam, "family of gfx version %u", gfxv);
+	d.entry = TRIG_CODE_VA;
+	d.rsrc1 = 1; /* 16 VGPRs */
+	d.aql = true;
+	d.wg[0] = d.grid[0] = 1;
+	d.wg[1] = d.wg[2] = d.grid[1] = d.grid[2] = 1;
+	return sqk_run(&d, &env, res);
 }
 
 #endif
