@@ -29,7 +29,7 @@ struct prig {
 	struct kfdsig_kfd_queue *pm4;
 	uint64_t scratch_va;
 	uint64_t scratch_size;
-	bool hung;		    /* a dispatch did not finish: the queue is not used again */
+	int fails;		    /* t_failures when this target's kernels began */
 	bool thread_dims;	    /* DISPATCH_DIRECT counts work-items (USE_THREAD_DIMENSIONS) */
 	struct kfdsig_kfd_queue *q; /* another queue for the next dispatch, NULL: pm4 */
 };
@@ -46,8 +46,10 @@ static int prun3i(struct prig *p, const char *name, const uint32_t grid[3], cons
 	uint32_t *dp = krig_alloc(r, 64, &dp_va), buf[KFDSIG_PM4_KERNEL_MAX_DW], lds, priv;
 	int n;
 
-	if (p->hung)
-		return -ETIMEDOUT;
+	/* after a failure on this target the unit is known wrong: a kernel
+	 * on it may loop for ever, and the verdict is in */
+	if (t_failures > p->fails)
+		return -ECANCELED;
 	memset(karg, 0, 512);
 	memcpy(karg, args, nargs);
 	memcpy(&lds, kd, 4);
@@ -95,9 +97,26 @@ static int prun3i(struct prig *p, const char *name, const uint32_t grid[3], cons
 		return 0;
 	}
 	T_REQUIRE(kfdsig_kfd_queue_submit(p->pm4, buf, (uint32_t)n, WAIT_MS) == 0, "submit");
-	n = kfdsig_kfd_queue_wait_idle(p->pm4, WAIT_MS);
-	p->hung = n != 0;
+	/* done when the engine is idle; a queue that stopped (a wave's
+	 * fault or exception, a bad packet) never will be */
+	{
+		uint32_t exc;
+
+		n = krig_wait_idle(&p->k, p->pm4, WAIT_MS, &exc);
+		if (n == -EIO)
+			fprintf(stderr, "%s: the PM4 queue stopped (exception %u)\n", name, exc);
+	}
 	return n;
+}
+
+/* A dispatch's return code: true when it ran; false, reported, when it
+ * did not; false, silent, when it was not run after an earlier failure. */
+static bool ran(int rc, const char *what, const char *kernel)
+{
+	if (rc == -ECANCELED)
+		return false;
+	CHECK(rc == 0, "%s %s ran (%d)", what, kernel, rc);
+	return rc == 0;
 }
 
 static int prun3(struct prig *p, const char *name, const uint32_t grid[3], const uint32_t wg[3],
@@ -130,7 +149,8 @@ static void t_vadd(struct prig *p, const char *what)
 		a[i] = (float)i * 0.37f - 11.0f, b[i] = 1.0f / (float)(i + 1);
 	memset(c, 0xcd, 4 * n + 64);
 	/* the grid alone stops at n: the last workgroup is 40 wide */
-	CHECK(prun(p, "vadd", n, 64, &args, sizeof(args)) == 0, "%s vadd ran", what);
+	if (!ran(prun(p, "vadd", n, 64, &args, sizeof(args)), what, "vadd"))
+		return;
 	for (uint32_t i = 0; i < n; i++)
 		bad += c[i] != a[i] + b[i] * 2.5f + (float)i;
 	CHECK(bad == 0, "%s vadd: %u of %u wrong (c[1] %g)", what, bad, n, (double)c[1]);
@@ -150,7 +170,8 @@ static void t_reduce(struct prig *p, const char *what, uint32_t wg)
 
 	for (uint32_t i = 0; i < n; i++)
 		in[i] = i * 2654435761u >> 7;
-	CHECK(prun(p, "reduce", n, wg, &args, sizeof(args)) == 0, "%s reduce ran", what);
+	if (!ran(prun(p, "reduce", n, wg, &args, sizeof(args)), what, "reduce"))
+		return;
 	for (uint32_t g = 0; g < groups; g++) {
 		uint32_t want = 0;
 
@@ -174,7 +195,8 @@ static void t_priv(struct prig *p, const char *what)
 
 	for (uint32_t i = 0; i < n; i++)
 		in[i] = i * 40503u + 17;
-	CHECK(prun(p, "priv", n, 64, &args, sizeof(args)) == 0, "%s priv ran", what);
+	if (!ran(prun(p, "priv", n, 64, &args, sizeof(args)), what, "priv"))
+		return;
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t t[32], idx = in[i] % 32;
 
@@ -192,7 +214,8 @@ static void t_ids(struct prig *p, const char *what)
 	uint32_t *out = krig_alloc(&p->k, 4 * 512, &out_va);
 	unsigned bad = 0;
 
-	CHECK(prun3(p, "ids", grid, wg, &out_va, 8) == 0, "%s ids ran", what);
+	if (!ran(prun3(p, "ids", grid, wg, &out_va, 8), what, "ids"))
+		return;
 	for (uint32_t i = 0; i < 512; i++) {
 		uint32_t g = i / 64, t = i % 64;
 		uint32_t want = (t % 4) | (t / 4 % 4) << 4 | (t / 16) << 8 | (g % 2) << 12 |
@@ -214,7 +237,8 @@ static void t_implicit(struct prig *p, const char *what)
 	unsigned bad = 0;
 
 	memset(out, 0xcd, 4 * 128);
-	CHECK(prun3i(p, "implicit", grid, wg, &out_va, 8, 8) == 0, "%s implicit ran", what);
+	if (!ran(prun3i(p, "implicit", grid, wg, &out_va, 8, 8), what, "implicit"))
+		return;
 	for (uint32_t i = 0; i < 100; i++)
 		bad += out[i] != ((i < 64 ? 64u : 36u) | 2u << 12 | 1u << 24);
 	CHECK(bad == 0 && out[100] == 0xcdcdcdcdu,
@@ -241,31 +265,34 @@ static void t_thread_dims(struct prig *p, const char *what)
 		a[i] = (float)i, b[i] = 2.0f;
 	memset(c, 0xcd, 4 * n + 64);
 	p->thread_dims = true;
-	CHECK(prun(p, "vadd", n, 64, &args, sizeof(args)) == 0, "%s thread dimensions ran", what);
-	for (uint32_t i = 0; i < n; i++)
-		bad += c[i] != a[i] + b[i] * 2.5f + (float)i;
-	CHECK(bad == 0 && ((uint32_t *)c)[n] == 0xcdcdcdcdu,
-	      "%s thread dimensions: %u of %u wrong, c[n] 0x%x", what, bad, n, ((uint32_t *)c)[n]);
+	if (ran(prun(p, "vadd", n, 64, &args, sizeof(args)), what, "thread dimensions")) {
+		for (uint32_t i = 0; i < n; i++)
+			bad += c[i] != a[i] + b[i] * 2.5f + (float)i;
+		CHECK(bad == 0 && ((uint32_t *)c)[n] == 0xcdcdcdcdu,
+		      "%s thread dimensions: %u of %u wrong, c[n] 0x%x", what, bad, n,
+		      ((uint32_t *)c)[n]);
+	}
 
 	/* 250 work-items in groups of 64: a partial group, on a queue of its own */
-	if (!p->hung) {
-		struct kfdsig_emu_queue_info qi = { 0 };
-		int pasid = t_pasid(p->k.emu, p->k.kfd);
-		uint64_t t0 = t_now_ms();
+	if (t_failures == p->fails) {
+		uint32_t exc;
+		int rc;
 
 		T_REQUIRE(
 			!kfdsig_kfd_queue_create(p->k.kfd, p->k.gpu, KFDSIG_QUEUE_PM4, NULL, &p->q),
 			"PM4 queue");
 		CHECK(prun(p, "vadd", 250, 64, &args, sizeof(args)) == 0, "%s submit", what);
-		while (t_now_ms() - t0 < WAIT_MS &&
-		       !(kfdsig_emu_queue_info(p->k.emu, (uint32_t)pasid,
-					       (uint32_t)kfdsig_kfd_queue_id(p->q), &qi) == 0 &&
-			 qi.halted))
-			usleep(200);
-		CHECK(qi.halted && qi.exception == KFDSIG_EMU_QUEUE_BAD_OPCODE,
+		/* a queue stopped at a packet never reads as idle: its read
+		 * pointer stays at the packet (idle = the dispatch ran) */
+		rc = krig_wait_idle(&p->k, p->q, WAIT_MS, &exc);
+		CHECK(rc == -EIO && exc == KFDSIG_EMU_QUEUE_BAD_OPCODE,
 		      "%s thread dimensions, partial group: the queue stops at the packet "
-		      "(halted %d, exception %d)",
-		      what, qi.halted, qi.exception);
+		      "(wait %d: %s, exception %u)",
+		      what, rc,
+		      rc == 0	   ? "it ran to the end"
+		      : rc == -EIO ? "stopped"
+				   : "timed out",
+		      exc);
 		kfdsig_kfd_queue_destroy(p->q);
 		p->q = NULL;
 	}
@@ -492,6 +519,12 @@ int main(void)
 	t_layout();
 	t_names();
 	t_implicit_layout();
+	/* packets laid out wrong would run the kernels on a wrong setup,
+	 * where a wave may loop for ever: the verdict is in already */
+	if (t_failures) {
+		fprintf(stderr, "the emitter's packets are wrong: the kernels are not run\n");
+		return t_result("emu_pm4_kernels");
+	}
 	if (!kco_llvm()) {
 		printf("SKIP: no LLVM 22 (opt, llc, ld.lld) in %s\n", KFDSIG_LLVM22_BIN);
 		return t_result("emu_pm4_kernels") ? 1 : T_EXIT_SKIP; /* layout checked */
@@ -509,6 +542,7 @@ int main(void)
 					    tg[i].spec, tg[i].attrs, opt, &co) == 0,
 				  "compile %s", what);
 			memset(&p, 0, sizeof(p));
+			p.fails = t_failures;
 			krig_open(&p.k, tg[i].spec, 16u << 20);
 			p.t = kfdsig_target_by_name(tg[i].spec);
 			T_REQUIRE(!kfdsig_kfd_queue_create(p.k.kfd, p.k.gpu, KFDSIG_QUEUE_PM4, NULL,
@@ -531,6 +565,9 @@ int main(void)
 				  "compile pm4_implicit.ll %s", what);
 			krig_load(&p.k, &co);
 			t_implicit(&p, what);
+			if (t_failures > p.fails)
+				fprintf(stderr, "%s: the kernels after its first failure not run\n",
+					what);
 			kfdsig_kfd_queue_destroy(p.pm4);
 			krig_close(&p.k);
 			kco_free(&co);

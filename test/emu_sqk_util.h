@@ -7,8 +7,9 @@
  * descriptors found by their "<name>.kd" symbols), and AQL dispatches of
  * its kernels through a real AQL queue of the emulated KFD, each waited for
  * on its completion signal (an amd_signal_t written by hand: kind at 0,
- * value at 8; ROCr amd_hsa_signal.h); and one wave run by sqk_run() alone
- * with a trap handler run as code (struct trig).
+ * value at 8; ROCr amd_hsa_signal.h) or on the queue stopping, whichever
+ * comes first; and one wave run by sqk_run() alone with a trap handler
+ * run as code (struct trig).
  */
 #ifndef KFDSIG_TEST_EMU_SQK_UTIL_H
 #define KFDSIG_TEST_EMU_SQK_UTIL_H
@@ -189,6 +190,7 @@ struct krig {
 	uint64_t va, used, size, code_va;
 	struct kfdsig_kfd_queue *q;
 	const struct kco *co;
+	int pasid;
 };
 
 static inline void krig_open(struct krig *r, const char *spec, uint64_t size)
@@ -206,11 +208,46 @@ static inline void krig_open(struct krig *r, const char *spec, uint64_t size)
 	memset(r->cpu, 0, size);
 	T_REQUIRE(!kfdsig_kfd_queue_create(r->kfd, r->gpu, KFDSIG_QUEUE_AQL, NULL, &r->q),
 		  "AQL queue");
+	r->pasid = t_pasid(r->emu, r->kfd);
+}
+
+/* True when the emulated queue behind @q stopped (a VM fault, a wave
+ * exception, a bad packet): no dispatch on it completes any more. Its
+ * exception (KFDSIG_EMU_QUEUE_*) in *exc. */
+static inline bool krig_halted(const struct krig *r, const struct kfdsig_kfd_queue *q,
+			       uint32_t *exc)
+{
+	struct kfdsig_emu_queue_info qi = { 0 };
+
+	if (kfdsig_emu_queue_info(r->emu, r->pasid, (uint32_t)kfdsig_kfd_queue_id(q), &qi) != 0)
+		return false;
+	*exc = qi.exception;
+	return qi.halted;
+}
+
+/* Wait up to @ms for the engine of @q to consume all that was submitted,
+ * in slices, giving up at once when the queue stopped. Return 0, -EIO
+ * (stopped; its exception in *exc), -ETIMEDOUT. */
+static inline int krig_wait_idle(const struct krig *r, struct kfdsig_kfd_queue *q, unsigned ms,
+				 uint32_t *exc)
+{
+	uint64_t t0 = t_now_ms();
+
+	*exc = 0;
+	for (;;) {
+		if (kfdsig_kfd_queue_wait_idle(q, 20) == 0)
+			return 0;
+		if (krig_halted(r, q, exc))
+			return -EIO;
+		if (t_now_ms() - t0 > ms)
+			return -ETIMEDOUT;
+	}
 }
 
 static inline void krig_close(struct krig *r)
 {
-	kfdsig_kfd_queue_destroy(r->q);
+	if (r->q)
+		kfdsig_kfd_queue_destroy(r->q);
 	kfdsig_kfd_close(r->kfd);
 	kfdsig_emu_destroy(r->emu);
 }
@@ -249,7 +286,8 @@ static inline uint64_t krig_kd(const struct krig *r, const char *name)
 
 /* Dispatch @name over @grid work-items in workgroups of @wg (3D) with the
  * kernel arguments @args (@nargs bytes); wait up to @ms for completion.
- * Return 0 when it completed, -ETIMEDOUT otherwise. */
+ * Return 0 when it completed, -EIO as soon as the queue stopped (a fault:
+ * the dispatch never completes; said on stderr), -ETIMEDOUT otherwise. */
 static inline int krig_run3(struct krig *r, const char *name, const uint32_t grid[3],
 			    const uint32_t wg[3], const void *args, size_t nargs, unsigned ms)
 {
@@ -284,7 +322,15 @@ static inline int krig_run3(struct krig *r, const char *name, const uint32_t gri
 			  "dispatch packet");
 	}
 	T_REQUIRE(kfdsig_kfd_queue_submit(r->q, d, 16, ms) == 0, "submit");
-	while (__atomic_load_n(&sig[1], __ATOMIC_ACQUIRE) != 0) {
+	for (unsigned n = 0; __atomic_load_n(&sig[1], __ATOMIC_ACQUIRE) != 0; n++) {
+		uint32_t exc;
+
+		/* the queue's state every few milliseconds (it takes the
+		 * process lock the engine takes too) */
+		if (n % 32 == 31 && krig_halted(r, r->q, &exc)) {
+			fprintf(stderr, "%s: the queue stopped (exception %u)\n", name, exc);
+			return -EIO;
+		}
 		if (t_now_ms() - t0 > ms)
 			return -ETIMEDOUT;
 		usleep(100);
