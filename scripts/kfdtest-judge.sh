@@ -148,7 +148,7 @@ for t in "${targets[@]}"; do
 			count[FAIL]=$((${count[FAIL]:-0} + 1))
 			printf '%-8s %-58s %-8s %6.1f\n' "$t" "$c" FAIL 0
 			if [ -n "$logdir" ]; then
-				mkdir -p "$logdir/$t"
+				mkdir -p "$(dirname "$logdir/$t/$c.log")"
 				cp "$out" "$logdir/$t/$c.log"
 			fi
 			rm -f "$out"
@@ -180,7 +180,7 @@ for t in "${targets[@]}"; do
 		count[$r]=$((${count[$r]:-0} + 1))
 		printf '%-8s %-58s %-8s %6.1f\n' "$t" "$c" "$r" "$secs"
 		if [ -n "$logdir" ]; then
-			mkdir -p "$logdir/$t"
+			mkdir -p "$(dirname "$logdir/$t/$c.log")"
 			cp "$out" "$logdir/$t/$c.log"
 		fi
 		rm -f "$out"
