@@ -12,7 +12,9 @@
 #     instant-return storm or a wait that slept through its signal;
 #  3. sdma only: the fault step (a store to an unmapped page): ROCr's VM
 #     fault handler reports the fault and aborts (SIGABRT, 134) within the
-#     timeout, and the emulated shader unit names the faulting store.
+#     timeout, and the emulated shader unit names the faulting store; a
+#     program left waiting (ROCr never told of the fault) ends with the
+#     stall report's status 113 (--stall) once nothing has happened for 5 s.
 # Exit 77 when the program was not built (no hipcc) or this kfdsig has no
 # `exec`.
 kfdsig=$1 target=$2 prog=$3 mode=${4:-sdma}
@@ -70,10 +72,10 @@ echo "main-thread WAIT_EVENTS completed: $waits"
 	bad "sync: $(grep -m1 'instant-return storm\|slept through a signal' "$tmp/sync")"
 
 # 3. a memory access fault
-out=$($to "$kfdsig" exec -v --emulate "$target" -- "$prog" fault 2>&1)
+out=$($to "$kfdsig" exec -v --emulate "$target" --stall 5000 -- "$prog" fault 2>&1)
 rc=$?
 echo "$out" | grep -v '^	\|^PtrInfo:\|^Nearby memory map:\|^0x\|^$'
-[ $rc -eq 134 ] || bad "fault: exit status $rc, not 134 (ROCr's abort; 124: timed out)"
+[ $rc -eq 134 ] || bad "fault: exit status $rc, not 134 (ROCr's abort; 113: stalled, waiting for what nothing will signal; 124: timed out)"
 echo "$out" | grep -q '^kfdsig-emu: gfx[0-9a-f]* queue [0-9]*: page fault global_store_dword at 0x[0-9a-f]*: 0x[0-9a-f]* 0x[0-9a-f]* (GLOBAL opcode [0-9]*)$' ||
 	bad "fault: the shader unit did not report the faulting store"
 echo "$out" | grep -q '^Memory access fault by GPU node-[0-9]* (Agent handle: 0x[0-9a-f]*) on address 0x7ffffff00000\. Reason: Page not present or supervisor privilege\.$' ||
