@@ -10,9 +10,14 @@
  * XCC's ids leaves its own counter short). Over grids of fewer workgroups
  * than XCCs, of a number no XCC count divides, and of many (the shader
  * unit's host threads), on gfx942 with 8 XCCs (SPX), 6 (MI300A's), 4 (a
- * DPX node) and on one-XCC gfx90a. Exit 77 without LLVM 22.
+ * DPX node) and on one-XCC gfx90a. And on gfx1250, whose waves run on the
+ * CP's one-wave unit, kfdsig's signal stub dispatched as several
+ * workgroups raises one interrupt per workgroup. The LLVM cases are skipped
+ * without LLVM 22.
  */
+#include <kfdsig/emu.h>
 #include <kfdsig/pm4.h>
+#include <kfdsig/shader.h>
 
 #include "emu_sqk_util.h"
 
@@ -114,13 +119,63 @@ static void one(const char *spec, const struct kco *co)
 	krig_close(&r);
 }
 
+/*
+ * A family without the kernel interpreter (gfx1250) runs a PM4 dispatch's
+ * waves on the CP's one-wave unit, without workgroup ids: kfdsig's raw
+ * signal stub dispatched as @groups workgroups on an 8-XCC node raises one
+ * SQ interrupt per workgroup, not one per workgroup and XCC.
+ */
+static void stub_groups(const char *spec, uint32_t groups)
+{
+	struct kfdsig_emu_irq_record rec[KFDSIG_EMU_IRQ_TRACE_LEN];
+	const struct kfdsig_kfd_bo *mem;
+	struct kfdsig_shader_stub st;
+	struct kfdsig_kfd_queue *q;
+	const struct kfdsig_target *t;
+	struct kfdsig_event ev;
+	struct kfdsig_emu *emu = t_emu(spec);
+	struct kfdsig_kfd *kfd = t_open(emu);
+	uint32_t gpu = t_gpu(kfd, 0), buf[KFDSIG_PM4_DISPATCH_MAX_DW], sq = 0;
+	uint64_t *page, page_va;
+	int n, got, pasid = t_pasid(emu, kfd);
+
+	t = kfdsig_kfd_device(kfd, 0)->target;
+	ev = t_event(kfd, KFDSIG_EVENT_SIGNAL, false);
+	T_REQUIRE(!kfdsig_kfd_signal_page(kfd, &page, &page_va), "signal page");
+	T_REQUIRE(!kfdsig_shader_stub(t, KFDSIG_SHADER_RAW, &st), "%s raw stub", spec);
+	T_REQUIRE(!kfdsig_kfd_alloc(kfd, gpu, 4096, KFDSIG_KFD_MEM_GTT_UNCACHED, &mem) &&
+			  !kfdsig_kfd_map(kfd, mem, NULL, 0),
+		  "code buffer");
+	memcpy(mem->cpu, st.bytes, st.size);
+	T_REQUIRE(kfdsig_shader_patch(&st, mem->cpu, 4096, page_va + 8ull * ev.id, ev.id) >= 0,
+		  "patch");
+	T_REQUIRE(!kfdsig_kfd_queue_create(kfd, gpu, KFDSIG_QUEUE_PM4, NULL, &q), "PM4 queue");
+	n = kfdsig_pm4_emit_dispatch(&st, mem->va + st.entry_offset, 0, buf,
+				     KFDSIG_PM4_DISPATCH_MAX_DW);
+	T_REQUIRE(n > 5 && (buf[n - 5] >> 8 & 0xff) == KFDSIG_PM4_OP_DISPATCH_DIRECT,
+		  "DISPATCH_DIRECT last");
+	buf[n - 4] = groups; /* workgroups in X */
+	T_REQUIRE(!kfdsig_kfd_queue_submit(q, buf, (uint32_t)n, WAIT_MS) &&
+			  !kfdsig_kfd_queue_wait_idle(q, WAIT_MS),
+		  "%s: the dispatch ran", spec);
+	got = kfdsig_emu_irq_trace(emu, pasid, rec, KFDSIG_EMU_IRQ_TRACE_LEN);
+	for (int i = 0; i < got; i++)
+		sq += rec[i].source == KFDSIG_EMU_IRQ_SQ_MSG;
+	CHECK_EQ(sq, groups, "%s: %u workgroups of the stub, one SQ interrupt each", spec, groups);
+	kfdsig_kfd_queue_destroy(q);
+	kfdsig_kfd_close(kfd);
+	kfdsig_emu_destroy(emu);
+}
+
 int main(void)
 {
 	struct kco co942, co90a;
 
+	stub_groups("gfx1250", 3);
+	stub_groups("gfx1250", 11);
 	if (!kco_llvm()) {
 		printf("SKIP: no LLVM 22 in %s\n", KFDSIG_LLVM22_BIN);
-		return T_EXIT_SKIP;
+		return t_result("emu_xcc_dispatch");
 	}
 	T_REQUIRE(!kco_build(KFDSIG_SOURCE_DIR "/test/kernels/xcc_count.ll", "gfx942", "", 2,
 			     &co942) &&
