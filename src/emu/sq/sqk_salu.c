@@ -553,10 +553,6 @@ int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in)
 		}
 		w->state = SQK_DONE;
 		return 1;
-	case K_s_barrier:
-		w->state = SQK_BARRIER;
-		w->pc = in->pc + in->size;
-		return 1;
 	/* gfx12's split workgroup barrier (RDNA4 ISA manual, S_BARRIER_SIGNAL
 	 * and S_BARRIER_WAIT; barrier id -1 is the workgroup's): the wave is
 	 * held at the wait until every wave of the workgroup that has not
@@ -575,6 +571,8 @@ int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in)
 		if (!w->bar_signalled)
 			return sqk_fail(w, in, -ENOTSUP, "s_barrier_wait without s_barrier_signal");
 		w->bar_signalled = false;
+		/* fall through */
+	case K_s_barrier:
 		w->state = SQK_BARRIER;
 		w->pc = in->pc + in->size;
 		return 1;
