@@ -13,7 +13,7 @@
  *    another thread makes a KFD call every 20 ms (GET_CLOCK_COUNTERS) for
  *    longer than the quiet period and then sets the event: no report
  *    (exit 0). (This one needs that thread to run at least once per quiet
- *    period, 1 s.)
+ *    period, 2 s: a hundred times its 20 ms step.)
  */
 #include <poll.h>
 #include <signal.h>
@@ -22,7 +22,7 @@
 #include "preload_gpu.h"
 
 #define STALL_EXIT 113
-#define CHILD_BOUND_MS 5000 /* a child's whole run (about 1.3 s), generously */
+#define CHILD_BOUND_MS 30000 /* a child's whole run (at most 2.5 s), generously */
 
 enum mode { STALLED, BUSY, ACTIVITY };
 
@@ -67,7 +67,7 @@ static int child(enum mode m)
 	pthread_t th;
 	struct gpu g;
 
-	setenv("KFDSIG_EMU_STALL_MS", m == ACTIVITY ? "1000" : "200", 1);
+	setenv("KFDSIG_EMU_STALL_MS", m == ACTIVITY ? "2000" : "200", 1);
 	if (!gpu_open("child", &g))
 		return 1;
 	w.event_id = g.ev.id;
@@ -100,12 +100,14 @@ static int child(enum mode m)
 			return 1;
 		h.ms = 600; /* three quiet periods */
 	} else if (m == ACTIVITY) {
-		h.ms = 1300;
+		h.ms = 2500; /* past one quiet period */
 	}
 	if (m != STALLED && pthread_create(&th, NULL, helper_main, &h))
 		return 1;
-	/* longer than the child's bound: only a signal (or the report) ends it */
-	kfdsig_kfd_wait(g.kfd, &w, 1, false, 60000, &res);
+	/* Stalled: fifteen quiet periods, then the wait times out (exit 1:
+	 * no report came). Otherwise longer than the child's bound: only a
+	 * signal (or a report) ends it. */
+	kfdsig_kfd_wait(g.kfd, &w, 1, false, m == STALLED ? 3000 : 60000, &res);
 	return res == KFDSIG_WAIT_COMPLETE ? 0 : 1;
 }
 
