@@ -161,12 +161,17 @@ static void gfx12(void)
 	}
 	/* scratch_load_b32 v1, off, s3 offset:4 (SVE 0: no VADDR) and
 	 * scratch_load_b32 v1, v2, off offset:4 (SVE 1); global_atomic_add_u32
-	 * with TH_ATOMIC_RETURN (TH[0]) and without */
+	 * with TH_ATOMIC_RETURN (TH[0]) and without; global_load_b32 v1,
+	 * v[2:3], off offset:-8388608; buffer_load_b32 v5, v3, s[8:11], s4
+	 * offen offset:8388607 and idxen offset:4 */
 	{
 		const uint32_t s0[3] = { 0xed050003, 0x00000001, 0x00000400 },
 			       s1[3] = { 0xed05007c, 0x00020001, 0x00000402 },
 			       ar[3] = { 0xee0d407c, 0x02100001, 0x00000002 },
-			       an[3] = { 0xee0d407c, 0x02000001, 0x00000002 };
+			       an[3] = { 0xee0d407c, 0x02000001, 0x00000002 },
+			       gl[3] = { 0xee05007c, 0x00000001, 0x80000002 },
+			       bo[3] = { 0xc4050004, 0x40801005, 0x7fffff03 },
+			       bi[3] = { 0xc4050004, 0x80801005, 0x00000403 };
 
 		CHECK(sqk_decode(f, s0, 3, &in) == 12 && in.vaddr_off && in.saddr == 3 &&
 			      in.offset == 4,
@@ -174,6 +179,14 @@ static void gfx12(void)
 		CHECK(sqk_decode(f, s1, 3, &in) == 12 && !in.vaddr_off && in.vaddr == 2 &&
 			      in.saddr == 0xffff,
 		      "scratch_load_b32 v1, v2, off offset:4: VADDR v2");
+		CHECK(sqk_decode(f, gl, 3, &in) == 12 && in.offset == -8388608 && in.vaddr == 2,
+		      "global_load_b32 offset:-8388608: %d", in.offset);
+		CHECK(sqk_decode(f, bo, 3, &in) == 12 && in.offset == 8388607 && in.offen &&
+			      !in.idxen && in.srsrc == 8 && in.soffset == 4 && in.vdata == 5,
+		      "buffer_load_b32 offen offset:8388607: offset %d offen %d idxen %d",
+		      in.offset, in.offen, in.idxen);
+		CHECK(sqk_decode(f, bi, 3, &in) == 12 && in.offset == 4 && !in.offen && in.idxen,
+		      "buffer_load_b32 idxen offset:4: offen %d idxen %d", in.offen, in.idxen);
 		CHECK(sqk_decode(f, ar, 3, &in) == 12 && in.op != K_INVALID && in.glc,
 		      "global_atomic_add_u32 th:TH_ATOMIC_RETURN returns");
 		CHECK(sqk_decode(f, an, 3, &in) == 12 && in.op != K_INVALID && !in.glc,
