@@ -18,6 +18,7 @@
 #include <kfdsig/emu.h>
 #include <kfdsig/pm4.h>
 #include <kfdsig/shader.h>
+#include <kfdsig/signal.h>
 
 #include "emu_sqk_util.h"
 
@@ -132,7 +133,9 @@ static void stub_groups(const char *spec, uint32_t groups)
 	struct kfdsig_shader_stub st;
 	struct kfdsig_kfd_queue *q;
 	const struct kfdsig_target *t;
-	struct kfdsig_event ev;
+	struct kfdsig_event ev, done;
+	struct kfdsig_fence fe;
+	enum kfdsig_wait_result res;
 	struct kfdsig_emu *emu = t_emu(spec);
 	struct kfdsig_kfd *kfd = t_open(emu);
 	uint32_t gpu = t_gpu(kfd, 0), buf[KFDSIG_PM4_DISPATCH_MAX_DW], sq = 0;
@@ -141,7 +144,9 @@ static void stub_groups(const char *spec, uint32_t groups)
 
 	t = kfdsig_kfd_device(kfd, 0)->target;
 	ev = t_event(kfd, KFDSIG_EVENT_SIGNAL, false);
+	done = t_event(kfd, KFDSIG_EVENT_SIGNAL, false);
 	T_REQUIRE(!kfdsig_kfd_signal_page(kfd, &page, &page_va), "signal page");
+	fe = (struct kfdsig_fence){ .slot_va = page_va + 8ull * done.id, .event_id = done.id };
 	T_REQUIRE(!kfdsig_shader_stub(t, KFDSIG_SHADER_RAW, &st), "%s raw stub", spec);
 	T_REQUIRE(!kfdsig_kfd_alloc(kfd, gpu, 4096, KFDSIG_KFD_MEM_GTT_UNCACHED, &mem) &&
 			  !kfdsig_kfd_map(kfd, mem, NULL, 0),
@@ -155,9 +160,13 @@ static void stub_groups(const char *spec, uint32_t groups)
 	T_REQUIRE(n > 5 && (buf[n - 5] >> 8 & 0xff) == KFDSIG_PM4_OP_DISPATCH_DIRECT,
 		  "DISPATCH_DIRECT last");
 	buf[n - 4] = groups; /* workgroups in X */
-	T_REQUIRE(!kfdsig_kfd_queue_submit(q, buf, (uint32_t)n, WAIT_MS) &&
-			  !kfdsig_kfd_queue_wait_idle(q, WAIT_MS),
-		  "%s: the dispatch ran", spec);
+	T_REQUIRE(!kfdsig_kfd_queue_submit(q, buf, (uint32_t)n, WAIT_MS), "%s: submit", spec);
+	/* then a fence: the XCCs' interrupts are handled packet by packet,
+	 * so the dispatch's are all handled when the fence's wakes a waiter */
+	n = kfdsig_pm4_emit_fence(t, &fe, buf, KFDSIG_PM4_DISPATCH_MAX_DW);
+	T_REQUIRE(n > 0 && !kfdsig_kfd_queue_submit(q, buf, (uint32_t)n, WAIT_MS), "fence");
+	T_REQUIRE(!t_wait1(kfd, done.id, NULL, WAIT_MS, &res) && res == KFDSIG_WAIT_COMPLETE,
+		  "%s: the dispatch and the fence ran", spec);
 	got = kfdsig_emu_irq_trace(emu, pasid, rec, KFDSIG_EMU_IRQ_TRACE_LEN);
 	for (int i = 0; i < got; i++)
 		sq += rec[i].source == KFDSIG_EMU_IRQ_SQ_MSG;
