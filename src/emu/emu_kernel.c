@@ -237,6 +237,31 @@ static uint64_t groups(const struct sqk_dispatch *sd)
 	return n;
 }
 
+/* What the release check found (sqk_rel.c): one line per dispatch and
+ * kind, naming the first. */
+static void release_check(const struct emu_queue *q, const struct sqk_result *res)
+{
+	char line[200];
+
+	if (res->unreleased) {
+		snprintf(line, sizeof(line),
+			 "s_sendmsg(MSG_INTERRUPT) at 0x%llx before the store at 0x%llx was "
+			 "released at system scope (%llu of %llu interrupts)",
+			 (unsigned long long)res->unreleased_pc,
+			 (unsigned long long)res->unreleased_store_pc,
+			 (unsigned long long)res->unreleased, (unsigned long long)res->interrupts);
+		verbose(q, line);
+	}
+	if (res->m0_hazards) {
+		snprintf(line, sizeof(line),
+			 "s_sendmsg at 0x%llx right after an SALU write of m0, no wait state "
+			 "between (%llu times)",
+			 (unsigned long long)res->m0_hazard_pc,
+			 (unsigned long long)res->m0_hazards);
+		verbose(q, line);
+	}
+}
+
 static bool run(struct emu_queue *q, struct sqk_dispatch *sd)
 {
 	struct sqk_env env = { .ctx = q,
@@ -279,6 +304,7 @@ static bool run(struct emu_queue *q, struct sqk_dispatch *sd)
 	sd->shared_base = ap.lds_base;
 	sd->private_base = ap.scratch_base;
 	rc = sqk_run(sd, &env, &res);
+	release_check(q, &res);
 	if (rc == 0 || rc == -EINTR)
 		return true;
 	if (res.msg[0])

@@ -88,6 +88,7 @@ struct sqk_family {
 	bool agpr_unified; /* AGPRs after the VGPRs (gfx90a, gfx940): acc bit of memory ops */
 	bool arch_scratch; /* architected flat scratch (gfx940): no flat scratch init SGPRs */
 	bool dpp_newbcast; /* DPP row_newbcast (gfx90a, gfx940) */
+	bool release_wb;   /* a system-scope release writes L2 back (sqk_rel.c) */
 	uint16_t lookup[SQK_NENC][1024];
 };
 
@@ -138,6 +139,7 @@ struct sqk_insn {
 	uint32_t extw; /* the SDWA / DPP dword */
 	/* VOPD: the Y half (the X half is op, src[0..1], dst) */
 	uint16_t opy, srcy[2], dsty;
+	uint8_t rc; /* what the release check notes of it (sqk_rel.c), 0: nothing */
 };
 
 /* Decode the instruction in @w (up to 3 dwords available: @avail). Return
@@ -196,7 +198,16 @@ struct sqk_env {
 	unsigned (*watches)(void *ctx, struct sqk_watch wp[SQK_WATCHES]);
 	/* MSG_GET_DOORBELL: the wave's queue's doorbell id. */
 	uint32_t (*doorbell)(void *ctx);
+	/* Optional: what the release check (sqk_rel.c) finds, as it finds
+	 * it: SQK_CHECK_UNRELEASED, an s_sendmsg(MSG_INTERRUPT) at @pc sent
+	 * while the wave's store at @store_pc was not released at system
+	 * scope; SQK_CHECK_M0_HAZARD, an s_sendmsg at @pc right after an SALU
+	 * write of m0 (gfx8/gfx9). Called before the message goes out. */
+	void (*check)(void *ctx, unsigned kind, uint64_t pc, uint64_t store_pc);
 };
+
+#define SQK_CHECK_UNRELEASED 1u
+#define SQK_CHECK_M0_HAZARD 2u
 
 /* s_sendmsg from inside the trap handler: the SQ interrupt's PRIV bit
  * (kfd_int_process_v9.c, context_id0[13]), or'ed into .message's msg. */
@@ -263,6 +274,13 @@ struct sqk_result {
 	uint64_t waves;
 	unsigned threads; /* host threads that ran the workgroups */
 	char msg[200];
+	/* The release check (sqk_rel.c), over every wave: s_sendmsg
+	 * (MSG_INTERRUPT) messages, those sent while a store of their wave
+	 * was not released at system scope and those right after an SALU
+	 * write of m0 (gfx8/gfx9); the first of each (its message's and its
+	 * store's addresses). */
+	uint64_t interrupts, unreleased, m0_hazards;
+	uint64_t unreleased_pc, unreleased_store_pc, m0_hazard_pc;
 };
 
 /* Run a dispatch to completion: every workgroup, in order (X fastest) on one

@@ -17,6 +17,42 @@
 
 struct sqk_run;
 
+/*
+ * The release check (sqk_rel.c): a wave's wait counters as far as they
+ * decide whether its stores were released at system scope before an
+ * s_sendmsg(MSG_INTERRUPT). Each counter counts the operations issued on
+ * it and how many of the oldest a wait has drained; a store is complete
+ * when every counter it counts on has drained it. The wave's last stores
+ * of each kind (by the counters they count on: those of a kind complete in
+ * order) are kept in a ring.
+ */
+enum { SQK_CNT_VM = 0, SQK_CNT_LGKM, SQK_CNT_VS, SQK_NCNT };
+#define SQK_REL_RING 16
+#define SQK_REL_WB 8
+
+struct sqk_rel_store {
+	uint64_t seq; /* its place on its counter */
+	uint64_t idx; /* the wave's store count before it */
+	uint64_t pc;
+};
+
+struct sqk_rel {
+	uint64_t issued[SQK_NCNT], drained[SQK_NCNT];
+	/* 1 + the place of the oldest out-of-order operation (SMEM) not
+	 * drained, 0: none; only a wait for 0 drains it and what follows */
+	uint64_t ooo[SQK_NCNT];
+	uint64_t stores; /* stores issued */
+	/* stores per kind: 0 a store or an atomic without return (the store
+	 * counter), 1 an atomic returning data (VM) */
+	uint64_t nst[2];
+	uint64_t nwb;		     /* system-scope writebacks issued */
+	uint64_t m0_next;	     /* the address after an SALU write of m0 */
+	struct {		     /* system-scope writebacks (release_wb) */
+		uint64_t seq, cover; /* place on VM; stores before it */
+	} wb[SQK_REL_WB];
+	struct sqk_rel_store st[2][SQK_REL_RING];
+};
+
 /* SQK_GWS_WAIT: in a GWS barrier or semaphore (sqk_gws.c) */
 enum sqk_state { SQK_RUNNING = 0, SQK_BARRIER, SQK_DONE, SQK_GWS_WAIT };
 
@@ -41,6 +77,7 @@ struct sqk_wave {
 	uint32_t trapsts;
 	bool in_trap, end_trapped;
 	bool bar_signalled; /* gfx12 s_barrier_signal -1 before its s_barrier_wait */
+	struct sqk_rel rel; /* the release check (sqk_rel.c) */
 };
 
 /* One dispatch in progress. */
@@ -159,6 +196,18 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in);
 int sqk_exec_vopd(struct sqk_wave *w, const struct sqk_insn *in);
 int sqk_exec_mem(struct sqk_wave *w, const struct sqk_insn *in);
 int sqk_exec_ds(struct sqk_wave *w, const struct sqk_insn *in);
+
+/* The release check (sqk_rel.c): what it notes of an instruction (its
+ * struct sqk_insn.rc, 0: nothing), set once when it is decoded; the
+ * wave's counters at its start; note an instruction with rc before it
+ * runs. */
+uint8_t sqk_rel_class(const struct sqk_family *f, const struct sqk_insn *in);
+void sqk_rel_reset(struct sqk_wave *w);
+void sqk_rel_note(struct sqk_wave *w, const struct sqk_insn *in);
+
+/* The kind of a vector memory operation (sqk_mem.c): 0 none, 1 load,
+ * 2 store, 3 atomic, 4 cache write-back or invalidate. */
+unsigned sqk_mem_kind(unsigned op);
 
 /* GPU VM access (sqk_mem.c): copy, or NULL/-EFAULT after recording the
  * fault. */

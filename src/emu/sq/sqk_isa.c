@@ -36,7 +36,8 @@ static struct sqk_family fams[] = {
 	  .packed_tid = true,
 	  .agprs = true,
 	  .agpr_unified = true,
-	  .dpp_newbcast = true },
+	  .dpp_newbcast = true,
+	  .release_wb = true },
 	{ .name = "gfx940",
 	  .tab = sqk_tab_gfx940,
 	  .gen = SQK_GEN_GFX9,
@@ -44,7 +45,8 @@ static struct sqk_family fams[] = {
 	  .agprs = true,
 	  .agpr_unified = true,
 	  .arch_scratch = true,
-	  .dpp_newbcast = true },
+	  .dpp_newbcast = true,
+	  .release_wb = true },
 	{ .name = "gfx1030", .tab = sqk_tab_gfx1030, .gen = SQK_GEN_GFX10_3, .gfx10 = true },
 	/* RDNA1: the gfx10 encodings of RDNA2 (RDNA1 ISA manual "Microcode
 	 * Formats"); the opcodes differ in the tables (v_mac_f32, v_madak_f32,
@@ -64,7 +66,8 @@ static struct sqk_family fams[] = {
 	  .agprs = true,
 	  .agpr_unified = true,
 	  .arch_scratch = true,
-	  .dpp_newbcast = true },
+	  .dpp_newbcast = true,
+	  .release_wb = true },
 	/* RDNA3 / 3.5: RDNA semantics (gfx10), work-item ids packed in v0
 	 * (LLVM AMDGPUUsage "Initial Kernel Execution State": GFX11 packs
 	 * them as GFX90A does; AMDGPU.td FeaturePackedTID in GFX11) */

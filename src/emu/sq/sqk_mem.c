@@ -651,3 +651,9 @@ static int exec_mem(struct sqk_wave *w, const struct sqk_insn *in)
 	}
 	return 0;
 }
+
+unsigned sqk_mem_kind(unsigned op)
+{
+	pthread_once(&once, init_info);
+	return op < K_COUNT ? mi[op].kind : 0;
+}

@@ -114,6 +114,7 @@ static int fetch(struct sqk_wave *w, struct sqk_ctx *c, const struct sqk_insn **
 		return sqk_fail(w, &e->in, -ENOTSUP, "illegal instruction");
 	}
 	e->in.pc = w->pc;
+	e->in.rc = sqk_rel_class(c->r.f, &e->in);
 	e->pc = w->pc + 1;
 	*out = &e->in;
 	return 0;
@@ -161,6 +162,8 @@ static int run_wave(struct sqk_wave *w, struct sqk_ctx *c)
 		if (rc < 0)
 			return rc;
 		c->r.res->insns++;
+		if (in->rc) /* what the release check notes (sqk_rel.c) */
+			sqk_rel_note(w, in);
 		rc = step(w, in);
 		if (rc == 0)
 			w->pc += in->size;
@@ -316,6 +319,7 @@ static void init_wave(struct sqk_ctx *c, struct sqk_wave *w, unsigned wi, const 
 	w->in_trap = false;
 	w->end_trapped = false;
 	w->bar_signalled = false;
+	sqk_rel_reset(w);
 	/* wave start trap: the handler runs before the first instruction
 	 * and returns to it */
 	if (c->r.tba && (c->r.wave_traps & SQK_WAVE_TRAP_START))
@@ -594,8 +598,18 @@ int sqk_run(const struct sqk_dispatch *d, const struct sqk_env *env, struct sqk_
 	/* The result: counts summed; the failure (fault, illegal instruction,
 	 * trap) of the lowest workgroup that failed, else a stop. */
 	for (unsigned i = 0; i < started; i++) {
-		res->insns += c[i]->res.insns;
-		res->waves += c[i]->res.waves;
+		const struct sqk_result *t = &c[i]->res;
+
+		res->insns += t->insns;
+		res->waves += t->waves;
+		res->interrupts += t->interrupts;
+		if (t->unreleased && !res->unreleased)
+			res->unreleased_pc = t->unreleased_pc,
+			res->unreleased_store_pc = t->unreleased_store_pc;
+		res->unreleased += t->unreleased;
+		if (t->m0_hazards && !res->m0_hazards)
+			res->m0_hazard_pc = t->m0_hazard_pc;
+		res->m0_hazards += t->m0_hazards;
 		if ((c[i]->res.err || c[i]->res.trapped) &&
 		    (!bad || c[i]->failed_wg < bad->failed_wg))
 			bad = c[i];
@@ -603,10 +617,14 @@ int sqk_run(const struct sqk_dispatch *d, const struct sqk_env *env, struct sqk_
 			rc = c[i]->rc;
 	}
 	if (bad) {
-		uint64_t insns = res->insns, waves = res->waves;
+		struct sqk_result sum = *res;
 
 		*res = bad->res;
-		res->insns = insns, res->waves = waves;
+		res->insns = sum.insns, res->waves = sum.waves;
+		res->interrupts = sum.interrupts, res->unreleased = sum.unreleased;
+		res->unreleased_pc = sum.unreleased_pc;
+		res->unreleased_store_pc = sum.unreleased_store_pc;
+		res->m0_hazards = sum.m0_hazards, res->m0_hazard_pc = sum.m0_hazard_pc;
 		rc = bad->rc;
 	}
 	res->threads = started;

@@ -1,0 +1,309 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The release check of the kernel interpreter: on any code, an
+ * s_sendmsg(MSG_INTERRUPT) sent while a store of its wave before it was not
+ * released at system scope is reported (sqk_env.check, sqk_result), as the
+ * event the message raises may reach the host before the data it signals.
+ * Memory runs at issue in the interpreter (a store is in memory when its
+ * instruction ends); the counters are modelled only to decide this.
+ *
+ * The counters (ISA manuals "Data Dependency Resolution" and S_WAITCNT:
+ * GCN3, Vega, MI200/MI300, RDNA1/2/3; LLVM SIInsertWaitcnts.cpp):
+ * - VM_CNT: vector memory loads, and on GCN (gfx8, gfx9) stores and
+ *   atomics; from gfx10 loads and atomics returning data only;
+ * - VS_CNT (gfx10, gfx11): stores and atomics without return;
+ * - LGKM_CNT: SMEM (returning out of order: only a wait for 0 drains it),
+ *   LDS/GDS, s_sendmsg; FLAT counts on the counter of where it goes
+ *   (LGKM_CNT for LDS, else VM_CNT or VS_CNT; LLVM SIInsertWaitcnts.cpp
+ *   mayAccessLDSThroughFlat: a FLAT access that cannot reach LDS needs
+ *   no LGKM_CNT wait), which the check reads from the first active lane's
+ *   address;
+ * - a wait for a count N drains the oldest operations on that counter
+ *   until N are left.
+ * A store is released at system scope when every counter it counts on has
+ * drained it and, where the release writes L2 back (gfx90a, gfx940-942,
+ * gfx950: buffer_wbl2 sc0 sc1, the glc and scc bits on gfx90a), a
+ * system-scope write-back issued after it has drained too (LLVM AMDGPUUsage
+ * "Memory Model GFX90A, GFX942", SIMemoryLegalizer.cpp
+ * SIGfx90ACacheControl / SIGfx940CacheControl insertRelease; LLVM 22's llc
+ * emits 0xe0a0c000 for a system-scope release fence on both). On the other
+ * families the waits alone release (AMDGPUUsage "Memory Model GFX6-GFX9",
+ * "GFX10-GFX11").
+ *
+ * Not stores here: SCRATCH and swizzled (private) MUBUF stores, which no
+ * one else can see; s_store_dword* (the scalar cache, written back by
+ * s_dcache_wb, is not modelled: LLVM does not emit them). Cache
+ * invalidates (buffer_wbinvl1*, buffer_gl*_inv, buffer_inv) concern
+ * acquires and count on nothing here. A s_waitcnt_*cnt with an SGPR
+ * operand drains nothing (its count is not read: the safe side, as it can
+ * only report more).
+ *
+ * GFX6-GFX9 need one wait state between an SALU write of m0 and
+ * s_sendmsg (Mesa aco_insert_NOPs.cpp); the check reports it, the
+ * message goes out with the new m0.
+ */
+#include "emu/sq/sqk_exec.h"
+
+/* Instruction classes (struct sqk_insn.rc). */
+enum {
+	RC_NONE = 0,
+	RC_VMEM, /* FLAT, GLOBAL, SCRATCH, MUBUF */
+	RC_SMEM,
+	RC_DS,
+	RC_WAIT,  /* s_waitcnt */
+	RC_WAITK, /* s_waitcnt_{vs,vm,lgkm}cnt */
+	RC_MSG,	  /* s_sendmsg, s_sendmsghalt */
+	RC_M0,	  /* an SALU write of m0 (gfx8, gfx9) */
+};
+
+uint8_t sqk_rel_class(const struct sqk_family *f, const struct sqk_insn *in)
+{
+	switch (in->enc) {
+	case SQK_FLAT:
+	case SQK_GLOBAL:
+	case SQK_SCRATCH:
+	case SQK_MUBUF:
+		return RC_VMEM;
+	case SQK_SMEM:
+		return RC_SMEM;
+	case SQK_DS:
+		return RC_DS;
+	case SQK_SOPP:
+		if (in->op == K_s_waitcnt)
+			return RC_WAIT;
+		if (in->op == K_s_sendmsg || in->op == K_s_sendmsghalt)
+			return RC_MSG;
+		return RC_NONE;
+	case SQK_SOPK:
+		if (in->op == K_s_waitcnt_vscnt || in->op == K_s_waitcnt_vmcnt ||
+		    in->op == K_s_waitcnt_lgkmcnt)
+			return RC_WAITK;
+		/* fall through */
+	case SQK_SOP1:
+	case SQK_SOP2:
+		return f->gen <= SQK_GEN_GFX9 && in->dst == SQK_M0 ? RC_M0 : RC_NONE;
+	default:
+		return RC_NONE;
+	}
+}
+
+void sqk_rel_reset(struct sqk_wave *w)
+{
+	struct sqk_rel *r = &w->rel;
+
+	memset(r->issued, 0, sizeof(r->issued));
+	memset(r->drained, 0, sizeof(r->drained));
+	memset(r->ooo, 0, sizeof(r->ooo));
+	memset(r->nst, 0, sizeof(r->nst));
+	r->stores = r->nwb = 0;
+	r->m0_next = 0;
+}
+
+static uint64_t issue(struct sqk_rel *r, unsigned c, bool ooo)
+{
+	uint64_t s = r->issued[c]++;
+
+	if (ooo && !r->ooo[c])
+		r->ooo[c] = s + 1;
+	return s;
+}
+
+/* A wait until counter @c is at most @n. */
+static void drain(struct sqk_rel *r, unsigned c, uint64_t n)
+{
+	uint64_t to;
+
+	if (!n) {
+		r->drained[c] = r->issued[c];
+		r->ooo[c] = 0;
+		return;
+	}
+	to = r->issued[c] > n ? r->issued[c] - n : 0;
+	if (r->ooo[c] && to > r->ooo[c] - 1)
+		to = r->ooo[c] - 1;
+	if (to > r->drained[c])
+		r->drained[c] = to;
+}
+
+static void vmem(struct sqk_wave *w, const struct sqk_insn *in)
+{
+	struct sqk_rel *r = &w->rel;
+	const struct sqk_family *f = w->r->f;
+	unsigned kind = sqk_mem_kind(in->op),
+		 sc = f->gen >= SQK_GEN_GFX10 ? SQK_CNT_VS : SQK_CNT_VM;
+	bool flat = in->enc == SQK_FLAT, ret = kind == 1 || (kind == 3 && in->glc);
+	unsigned k = ret;
+	struct sqk_rel_store *s;
+	uint64_t seq;
+
+	if (kind == 4) {
+		/* buffer_wbl2 (gfx90a on): on VM; system scope with SC0 and
+		 * SC1 (bits 14 and 15) */
+		if (in->op == K_buffer_wbl2) {
+			seq = issue(r, SQK_CNT_VM, false);
+			if ((in->w[0] & 0xc000) == 0xc000) {
+				r->wb[r->nwb % SQK_REL_WB].seq = seq;
+				r->wb[r->nwb % SQK_REL_WB].cover = r->stores;
+				r->nwb++;
+			}
+		}
+		return;
+	}
+	if (!kind)
+		return;
+	if (flat) {
+		/* where the first active lane's address goes: LDS (the
+		 * shared aperture) counts on LGKM, memory on VM or VS */
+		uint64_t ex = sqk_exec(w), a;
+		unsigned l = ex ? (unsigned)__builtin_ctzll(ex) : 0;
+		uint32_t hi;
+
+		a = (w->v[(size_t)in->vaddr * 64 + l] |
+		     (uint64_t)w->v[(size_t)(in->vaddr + 1) * 64 + l] << 32) +
+		    (uint64_t)(int64_t)in->offset;
+		hi = (uint32_t)(a >> 32);
+		if (hi == (uint32_t)(w->r->d->shared_base >> 32)) {
+			issue(r, SQK_CNT_LGKM, false);
+			return;
+		}
+		if (hi == (uint32_t)(w->r->d->private_base >> 32))
+			kind = 1; /* private: counted, not a store */
+	}
+	seq = issue(r, ret ? SQK_CNT_VM : sc, false);
+	if (kind == 1 || in->enc == SQK_SCRATCH ||
+	    (in->enc == SQK_MUBUF && (w->s[(in->srsrc & 0x7f) + 3] >> 23 & 1)))
+		return; /* a load, or private memory */
+	s = &r->st[k][r->nst[k]++ % SQK_REL_RING];
+	s->seq = seq;
+	s->idx = r->stores++;
+	s->pc = in->pc;
+}
+
+static bool released(const struct sqk_wave *w, const struct sqk_rel_store *s, unsigned k,
+		     uint64_t cover)
+{
+	const struct sqk_rel *r = &w->rel;
+	unsigned c = k || w->r->f->gen < SQK_GEN_GFX10 ? SQK_CNT_VM : SQK_CNT_VS;
+
+	if (s->seq >= r->drained[c])
+		return false;
+	return !w->r->f->release_wb || s->idx < cover;
+}
+
+/* The first store of the wave not released at system scope, NULL: none. */
+static const struct sqk_rel_store *unreleased(const struct sqk_wave *w)
+{
+	const struct sqk_rel *r = &w->rel;
+	const struct sqk_rel_store *first = NULL;
+	uint64_t cover = 0;
+
+	if (!r->stores)
+		return NULL;
+	if (w->r->f->release_wb)
+		for (uint64_t i = r->nwb > SQK_REL_WB ? r->nwb - SQK_REL_WB : 0; i < r->nwb; i++)
+			if (r->wb[i % SQK_REL_WB].seq < r->drained[SQK_CNT_VM] &&
+			    r->wb[i % SQK_REL_WB].cover > cover)
+				cover = r->wb[i % SQK_REL_WB].cover;
+	for (unsigned k = 0; k < 2; k++) {
+		uint64_t n = r->nst[k], i = n > SQK_REL_RING ? n - SQK_REL_RING : 0;
+
+		/* in a kind, stores drain in order: if the last is released,
+		 * so is every one before it */
+		if (!n || released(w, &r->st[k][(n - 1) % SQK_REL_RING], k, cover))
+			continue;
+		for (; i < n; i++) {
+			const struct sqk_rel_store *s = &r->st[k][i % SQK_REL_RING];
+
+			if (!released(w, s, k, cover)) {
+				if (!first || s->idx < first->idx)
+					first = s;
+				break;
+			}
+		}
+	}
+	return first;
+}
+
+static void report(struct sqk_wave *w, unsigned kind, uint64_t pc, uint64_t store_pc)
+{
+	struct sqk_result *res = w->r->res;
+	const struct sqk_env *env = w->r->env;
+
+	if (kind == SQK_CHECK_UNRELEASED) {
+		if (!res->unreleased++)
+			res->unreleased_pc = pc, res->unreleased_store_pc = store_pc;
+	} else if (!res->m0_hazards++) {
+		res->m0_hazard_pc = pc;
+	}
+	if (env->check)
+		env->check(env->ctx, kind, pc, store_pc);
+}
+
+static void message(struct sqk_wave *w, const struct sqk_insn *in)
+{
+	struct sqk_rel *r = &w->rel;
+	unsigned id = in->simm16 & (w->r->f->gen >= SQK_GEN_GFX11 ? 0xff : 0xf);
+
+	if (r->m0_next == in->pc)
+		report(w, SQK_CHECK_M0_HAZARD, in->pc, 0);
+	/* MSG_INTERRUPT (LLVM SIDefines.h SendMsg::ID_INTERRUPT) from the
+	 * program: the trap handler's (PRIV) carry a doorbell and a trap
+	 * code the kernel reads, no event (kfd_int_process_v9.c) */
+	if (id == 1 && !w->in_trap) {
+		const struct sqk_rel_store *s = unreleased(w);
+
+		w->r->res->interrupts++;
+		if (s)
+			report(w, SQK_CHECK_UNRELEASED, in->pc, s->pc);
+	}
+	issue(r, SQK_CNT_LGKM, false);
+}
+
+void sqk_rel_note(struct sqk_wave *w, const struct sqk_insn *in)
+{
+	struct sqk_rel *r = &w->rel;
+	enum sqk_gen g = w->r->f->gen;
+	unsigned s = in->simm16;
+
+	switch (in->rc) {
+	case RC_VMEM:
+		vmem(w, in);
+		break;
+	case RC_SMEM:
+		issue(r, SQK_CNT_LGKM, true);
+		break;
+	case RC_DS:
+		issue(r, SQK_CNT_LGKM, false);
+		break;
+	case RC_WAIT:
+		/* simm16: vmcnt [3:0] (+ [15:14] from gfx9), lgkmcnt [11:8]
+		 * (gfx10: [13:8]); gfx11 vmcnt [15:10], lgkmcnt [9:4] (ISA
+		 * manuals, S_WAITCNT; LLVM AMDGPUBaseInfo.cpp
+		 * getVmcntBitShiftLo/Hi, getLgkmcntBitShift/Width) */
+		if (g >= SQK_GEN_GFX11) {
+			drain(r, SQK_CNT_VM, s >> 10 & 63);
+			drain(r, SQK_CNT_LGKM, s >> 4 & 63);
+		} else {
+			drain(r, SQK_CNT_VM,
+			      (s & 15) | (g >= SQK_GEN_GFX9 ? (s >> 14 & 3) << 4 : 0));
+			drain(r, SQK_CNT_LGKM, s >> 8 & (g >= SQK_GEN_GFX10 ? 63 : 15));
+		}
+		break;
+	case RC_WAITK:
+		/* SOPK s_waitcnt_*cnt null, simm16 (gfx10, gfx11) */
+		if (in->dst != SQK_NULL10)
+			break;
+		drain(r,
+		      in->op == K_s_waitcnt_vscnt   ? SQK_CNT_VS
+		      : in->op == K_s_waitcnt_vmcnt ? SQK_CNT_VM
+						    : SQK_CNT_LGKM,
+		      s);
+		break;
+	case RC_MSG:
+		message(w, in);
+		break;
+	case RC_M0:
+		r->m0_next = in->pc + in->size;
+		break;
+	}
+}
