@@ -9,13 +9,17 @@
  * loads) must be the one llvm-objdump prints. sqk_all_<family>.s, which
  * the build writes with scripts/sq-gen-forms.py, hold one line for every
  * row of each family's opcode table: every row must have been decoded, so
- * that no implemented instruction goes unchecked. Exit 77 without LLVM 22.
+ * that no implemented instruction goes unchecked. The signal stubs of the
+ * library (src/shaders, each family's source assembled for its processor)
+ * are checked the same way on every family the interpreter runs. Exit 77
+ * without LLVM 22.
  */
 #include <ctype.h>
 #include <stdio.h>
 
 #include "emu/sq/sqk.h"
 #include "emu_sqk_util.h"
+#include "shaders/stubs_gen.h"
 
 static unsigned total, distinct_ops;
 static bool seen[K_COUNT];
@@ -363,6 +367,46 @@ static void kernels(const struct sqk_family *f, const char *mcpu, const char *at
 	T_REQUIRE(system(cmd) == 0, "cleanup");
 }
 
+/* The library's signal stubs, each family's source for its processor, on
+ * the kernel interpreter's family of the first target built from it. */
+static void stubs(void)
+{
+	unsigned checked = 0;
+
+	for (unsigned i = 0; i < stub_nfamilies; i++) {
+		const struct sqk_family *f = NULL;
+		char obj[] = "/tmp/kfdsig-sqk-stub-XXXXXX", src[64], cmd[1024], what[80];
+		FILE *fp;
+		int fd;
+
+		for (unsigned k = 0; k < stub_ntargets && !f; k++) {
+			const struct kfdsig_target *t = kfdsig_target_by_name(stub_targets[k].name);
+
+			if (stub_targets[k].family == i && t)
+				f = sqk_family_of(t->gfx_target_version);
+		}
+		if (!f)
+			continue; /* a family the interpreter does not run */
+		fd = mkstemp(obj);
+		T_REQUIRE(fd >= 0, "temp");
+		close(fd);
+		snprintf(src, sizeof(src), "%s.s", obj);
+		fp = fopen(src, "w");
+		T_REQUIRE(fp && fputs(stub_families[i].source, fp) >= 0, "write %s", src);
+		fclose(fp);
+		snprintf(cmd, sizeof(cmd),
+			 "%s/llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=%s -filetype=obj %s -o %s",
+			 KFDSIG_LLVM22_BIN, stub_families[i].processor, src, obj);
+		T_REQUIRE(system(cmd) == 0, "assemble %s", stub_families[i].file);
+		snprintf(what, sizeof(what), "stub %s", stub_families[i].file);
+		check_obj(f, obj, what);
+		unlink(src);
+		unlink(obj);
+		checked++;
+	}
+	CHECK(checked >= 6, "stub families on the interpreter: %u", checked);
+}
+
 /*
  * Words that are instructions of other families but not of this one: the
  * decoder must leave them unimplemented (an illegal instruction when run),
@@ -477,6 +521,7 @@ int main(void)
 		kernels(f, tg[i].mcpu, tg[i].attrs, 0);
 		kernels(f, tg[i].mcpu, tg[i].attrs, 3);
 	}
+	stubs();
 	check_rows();
 	absent();
 	gfx8_smem();
