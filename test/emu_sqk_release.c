@@ -9,7 +9,8 @@
  *     else and send one released interrupt with the id in m0;
  *   - this test's programs, written from LLVM AMDGPUUsage "Memory Model"
  *     (the system-scope release of each generation: waits on gfx8-gfx11,
- *     buffer_wbl2 sc0 sc1 then the wait on gfx90a/gfx94x/gfx950): with the
+ *     buffer_wbl2 sc0 sc1 then the wait on gfx90a/gfx94x/gfx950,
+ *     global_wb scope:SCOPE_SYS then s_wait_storecnt on gfx12): with the
  *     release, released; without it, or with a release that is not
  *     system scope or not waited for, reported, naming the s_sendmsg and
  *     the store; a message before the store is not; a store to an
@@ -95,6 +96,14 @@ static const struct syntax syntaxes[] = {
 	  "global_store_b64 v[2:3], v[0:1], off",
 	  "s_waitcnt_vscnt null, 0x0",
 	  { "s_waitcnt vmcnt(0)", "s_waitcnt_vscnt null, 0x1", NULL } },
+	{ KFDSIG_FAMILY_GFX12,
+	  "s_load_b64",
+	  "s_load_b32",
+	  "s_wait_kmcnt 0x0",
+	  "global_store_b64 v[2:3], v[0:1], off scope:SCOPE_SYS",
+	  "global_wb scope:SCOPE_SYS\ns_wait_storecnt 0x0",
+	  { "s_wait_storecnt 0x0", "global_wb scope:SCOPE_SYS",
+	    "global_wb scope:SCOPE_DEV\ns_wait_storecnt 0x0" } },
 };
 
 static const struct syntax *syntax_of(enum kfdsig_family f)
@@ -597,6 +606,6 @@ int main(void)
 			CHECK(0, "%s: no stub source %s in %s", t->name, sqt_families[f].src,
 			      sqt_stub_dir());
 	}
-	CHECK(nfam >= 7, "families the kernel interpreter runs: %u", nfam);
+	CHECK(nfam >= 8, "families the kernel interpreter runs: %u", nfam);
 	return t_result("emu_sqk_release");
 }

@@ -26,7 +26,9 @@ struct sqk_run;
  * of each kind (by the counters they count on: those of a kind complete in
  * order) are kept in a ring.
  */
-enum { SQK_CNT_VM = 0, SQK_CNT_LGKM, SQK_CNT_VS, SQK_NCNT };
+/* VM_CNT (gfx12 LOADCNT), LGKM_CNT (gfx12 KMCNT), VS_CNT (gfx12 STORECNT),
+ * gfx12 DSCNT */
+enum { SQK_CNT_VM = 0, SQK_CNT_LGKM, SQK_CNT_VS, SQK_CNT_DS, SQK_NCNT };
 #define SQK_REL_RING 16
 #define SQK_REL_WB 8
 
@@ -48,7 +50,8 @@ struct sqk_rel {
 	uint64_t nwb;		     /* system-scope writebacks issued */
 	uint64_t m0_next;	     /* the address after an SALU write of m0 */
 	struct {		     /* system-scope writebacks (release_wb) */
-		uint64_t seq, cover; /* place on VM; stores before it */
+		uint64_t seq, cover; /* place on its counter; stores before it */
+		unsigned cnt;
 	} wb[SQK_REL_WB];
 	struct sqk_rel_store st[2][SQK_REL_RING];
 };

@@ -90,7 +90,8 @@ static struct sqk_family fams[] = {
 	  .tab = sqk_tab_gfx1200,
 	  .gen = SQK_GEN_GFX12,
 	  .gfx10 = true,
-	  .packed_tid = true },
+	  .packed_tid = true,
+	  .release_wb = true },
 };
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;

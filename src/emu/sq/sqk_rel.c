@@ -20,13 +20,21 @@
  *   address;
  * - a wait for a count N drains the oldest operations on that counter
  *   until N are left.
+ * - gfx12 (RDNA4 ISA manual, "Dependency Checking"; LLVM AMDGPUUsage
+ *   "Memory Model GFX12"): LOADCNT (loads, atomics returning data),
+ *   STORECNT (stores, atomics without return, global_wb), DSCNT (LDS),
+ *   KMCNT (SMEM, messages), each with its s_wait_*cnt (s_wait_loadcnt_dscnt
+ *   and s_wait_storecnt_dscnt: the first count in simm16[13:8], DSCNT in
+ *   [5:0], as llvm-mc 22 encodes them).
  * A store is released at system scope when every counter it counts on has
  * drained it and, where the release writes L2 back (gfx90a, gfx940-942,
  * gfx950: buffer_wbl2 sc0 sc1, the glc and scc bits on gfx90a), a
  * system-scope write-back issued after it has drained too (LLVM AMDGPUUsage
  * "Memory Model GFX90A, GFX942", SIMemoryLegalizer.cpp
  * SIGfx90ACacheControl / SIGfx940CacheControl insertRelease; LLVM 22's llc
- * emits 0xe0a0c000 for a system-scope release fence on both). On the other
+ * emits 0xe0a0c000 for a system-scope release fence on both; gfx12:
+ * global_wb scope:SCOPE_SYS, SCOPE [51:50] = 3, then s_wait_storecnt 0,
+ * SIGfx12CacheControl insertRelease, as llc 22 emits it). On the other
  * families the waits alone release (AMDGPUUsage "Memory Model GFX6-GFX9",
  * "GFX10-GFX11").
  *
@@ -50,10 +58,11 @@ enum {
 	RC_VMEM, /* FLAT, GLOBAL, SCRATCH, MUBUF */
 	RC_SMEM,
 	RC_DS,
-	RC_WAIT,  /* s_waitcnt */
-	RC_WAITK, /* s_waitcnt_{vs,vm,lgkm}cnt */
-	RC_MSG,	  /* s_sendmsg, s_sendmsghalt */
-	RC_M0,	  /* an SALU write of m0 (gfx8, gfx9) */
+	RC_WAIT,   /* s_waitcnt */
+	RC_WAITK,  /* s_waitcnt_{vs,vm,lgkm}cnt */
+	RC_WAIT12, /* gfx12 s_wait_*cnt */
+	RC_MSG,	   /* s_sendmsg, s_sendmsghalt */
+	RC_M0,	   /* an SALU write of m0 (gfx8, gfx9) */
 };
 
 uint8_t sqk_rel_class(const struct sqk_family *f, const struct sqk_insn *in)
@@ -71,6 +80,10 @@ uint8_t sqk_rel_class(const struct sqk_family *f, const struct sqk_insn *in)
 	case SQK_SOPP:
 		if (in->op == K_s_waitcnt)
 			return RC_WAIT;
+		if (in->op == K_s_wait_loadcnt || in->op == K_s_wait_storecnt ||
+		    in->op == K_s_wait_dscnt || in->op == K_s_wait_kmcnt ||
+		    in->op == K_s_wait_loadcnt_dscnt || in->op == K_s_wait_storecnt_dscnt)
+			return RC_WAIT12;
 		if (in->op == K_s_sendmsg || in->op == K_s_sendmsghalt)
 			return RC_MSG;
 		return RC_NONE;
@@ -138,14 +151,23 @@ static void vmem(struct sqk_wave *w, const struct sqk_insn *in)
 
 	if (kind == 4) {
 		/* buffer_wbl2 (gfx90a on): on VM; system scope with SC0 and
-		 * SC1 (bits 14 and 15) */
-		if (in->op == K_buffer_wbl2) {
-			seq = issue(r, SQK_CNT_VM, false);
-			if ((in->w[0] & 0xc000) == 0xc000) {
-				r->wb[r->nwb % SQK_REL_WB].seq = seq;
-				r->wb[r->nwb % SQK_REL_WB].cover = r->stores;
-				r->nwb++;
-			}
+		 * SC1 (bits 14 and 15); gfx12 global_wb and global_wbinv: on
+		 * STORECNT, system scope with SCOPE 3 */
+		unsigned c = SQK_CNT_VM;
+		bool sys = false;
+
+		if (in->op == K_buffer_wbl2)
+			sys = (in->w[0] & 0xc000) == 0xc000;
+		else if (in->op == K_global_wb || in->op == K_global_wbinv)
+			c = SQK_CNT_VS, sys = (in->w[1] >> 18 & 3) == 3;
+		else
+			return;
+		seq = issue(r, c, false);
+		if (sys) {
+			r->wb[r->nwb % SQK_REL_WB].seq = seq;
+			r->wb[r->nwb % SQK_REL_WB].cnt = c;
+			r->wb[r->nwb % SQK_REL_WB].cover = r->stores;
+			r->nwb++;
 		}
 		return;
 	}
@@ -163,7 +185,7 @@ static void vmem(struct sqk_wave *w, const struct sqk_insn *in)
 		    (uint64_t)(int64_t)in->offset;
 		hi = (uint32_t)(a >> 32);
 		if (hi == (uint32_t)(w->r->d->shared_base >> 32)) {
-			issue(r, SQK_CNT_LGKM, false);
+			issue(r, f->gen >= SQK_GEN_GFX12 ? SQK_CNT_DS : SQK_CNT_LGKM, false);
 			return;
 		}
 		if (hi == (uint32_t)(w->r->d->private_base >> 32))
@@ -201,7 +223,7 @@ static const struct sqk_rel_store *unreleased(const struct sqk_wave *w)
 		return NULL;
 	if (w->r->f->release_wb)
 		for (uint64_t i = r->nwb > SQK_REL_WB ? r->nwb - SQK_REL_WB : 0; i < r->nwb; i++)
-			if (r->wb[i % SQK_REL_WB].seq < r->drained[SQK_CNT_VM] &&
+			if (r->wb[i % SQK_REL_WB].seq < r->drained[r->wb[i % SQK_REL_WB].cnt] &&
 			    r->wb[i % SQK_REL_WB].cover > cover)
 				cover = r->wb[i % SQK_REL_WB].cover;
 	for (unsigned k = 0; k < 2; k++) {
@@ -273,7 +295,28 @@ void sqk_rel_note(struct sqk_wave *w, const struct sqk_insn *in)
 		issue(r, SQK_CNT_LGKM, true);
 		break;
 	case RC_DS:
-		issue(r, SQK_CNT_LGKM, false);
+		issue(r, g >= SQK_GEN_GFX12 ? SQK_CNT_DS : SQK_CNT_LGKM, false);
+		break;
+	case RC_WAIT12:
+		switch (in->op) {
+		case K_s_wait_loadcnt:
+			drain(r, SQK_CNT_VM, s);
+			break;
+		case K_s_wait_storecnt:
+			drain(r, SQK_CNT_VS, s);
+			break;
+		case K_s_wait_dscnt:
+			drain(r, SQK_CNT_DS, s);
+			break;
+		case K_s_wait_kmcnt:
+			drain(r, SQK_CNT_LGKM, s);
+			break;
+		default: /* s_wait_{load,store}cnt_dscnt */
+			drain(r, in->op == K_s_wait_loadcnt_dscnt ? SQK_CNT_VM : SQK_CNT_VS,
+			      s >> 8 & 63);
+			drain(r, SQK_CNT_DS, s & 63);
+			break;
+		}
 		break;
 	case RC_WAIT:
 		/* simm16: vmcnt [3:0] (+ [15:14] from gfx9), lgkmcnt [11:8]
