@@ -19,7 +19,8 @@
  * goes at the end and changes the size here on purpose.
  */
 #if UINTPTR_MAX == UINT64_MAX
-_Static_assert(sizeof(struct kfdsig_queue_opts) == 8 + 8 * 4, "kfdsig_queue_opts padding");
+_Static_assert(sizeof(struct kfdsig_queue_opts) == 8 + 8 * 4 + 2 * 8 + 2 * 4,
+	       "kfdsig_queue_opts padding");
 _Static_assert(sizeof(struct kfdsig_decode_opts) == 8 + 8 + 4 + 4 + 8 + 4 + 4 + 8 + 4 + 4,
 	       "decode_opts padding");
 _Static_assert(sizeof(struct kfdsig_userq_submit) == 8 + 3 * 8 + 2 * 4 + 8 + 2 * 4,

@@ -20,26 +20,29 @@
 #include "emu_sqk_util.h"
 
 #define CODE_VA 0x10000ull
-#define IN_VA 0x40000ull  /* the tables below */
-#define OUT_VA 0x80000ull /* 256 bytes per case */
-#define T_SRC 0x0000	  /* source bytes, 256 */
-#define T_OLD 0x1000	  /* the destination's value before a load */
-#define T_OFFB 0x1100	  /* byte offset of lane l: 4l + l % 4 */
-#define T_OFFS 0x1200	  /* short offset of lane l: 4l + 2 (l % 2) */
-#define T_ADDRB 0x1400	  /* IN_VA + offb, 64-bit */
-#define T_ADDRS 0x1600	  /* IN_VA + offs, 64-bit */
-#define T_DATA 0x1800	  /* store data */
-#define T_PRIVB 0x1900	  /* 16 + l % 4 */
-#define T_PRIVS 0x1a00	  /* 16 + 2 (l % 2) */
+#define IN_VA 0x40000ull   /* the tables below */
+#define OUT_VA 0x80000ull  /* 256 bytes per case */
+#define SCR_VA 0x100000ull /* the wave's scratch: 1 KiB per lane */
+#define SCR_BYTES 65536u
+#define T_SRC 0x0000   /* source bytes, 256 */
+#define T_OLD 0x1000   /* the destination's value before a load */
+#define T_OFFB 0x1100  /* byte offset of lane l: 4l + l % 4 */
+#define T_OFFS 0x1200  /* short offset of lane l: 4l + 2 (l % 2) */
+#define T_ADDRB 0x1400 /* IN_VA + offb, 64-bit */
+#define T_ADDRS 0x1600 /* IN_VA + offs, 64-bit */
+#define T_DATA 0x1800  /* store data */
+#define T_PRIVB 0x1900 /* 16 + l % 4 */
+#define T_PRIVS 0x1a00 /* 16 + 2 (l % 2) */
 
 static uint8_t code[65536];
-static uint32_t in_mem[65536 / 4], out_mem[65536 / 4];
+static uint32_t in_mem[65536 / 4], out_mem[65536 / 4], scr_mem[SCR_BYTES / 4];
 static const struct tvm_range ranges[] = {
 	{ CODE_VA, code, sizeof(code), false },
 	{ IN_VA, in_mem, sizeof(in_mem), false },
 	{ OUT_VA, out_mem, sizeof(out_mem), false },
+	{ SCR_VA, scr_mem, sizeof(scr_mem), false },
 };
-static struct tvm vm = { ranges, 3 };
+static struct tvm vm = { ranges, 4 };
 
 enum seg { S_GSADDR, S_GVADDR, S_FLAT, S_SCRATCH, S_BUF, S_DS, S_NSEG };
 static const char *const seg_name[] = { "global saddr", "global vaddr", "flat",
@@ -83,7 +86,7 @@ static uint32_t off_of(unsigned bytes, unsigned l)
  * dword of each lane at private offset 16 and at LDS 4l. Per case: EXEC,
  * the instruction, EXEC full, the result (loads: v5; stores: the bytes
  * written, read back for private and LDS) at OUT_VA + 256 * case. */
-static char *kernel_text(unsigned n, bool gfx10)
+static char *kernel_text(unsigned n, bool gfx10, bool arch)
 {
 	size_t cap = 1 << 17, len = 0;
 	char *s = malloc(cap);
@@ -91,6 +94,15 @@ static char *kernel_text(unsigned n, bool gfx10)
 	const char *full = n == 64 ? "  s_mov_b32 exec_lo, -1\n  s_mov_b32 exec_hi, -1\n"
 				   : "  s_mov_b32 exec_lo, -1\n";
 
+	/* FLAT_SCRATCH at the scratch (architected flat scratch: set at
+	 * launch from the dispatch's scratch) */
+	if (gfx10)
+		EMIT("  s_mov_b32 s2, 0x%llx\n  s_setreg_b32 hwreg(HW_REG_FLAT_SCR_LO), s2\n"
+		     "  s_mov_b32 s2, 0\n  s_setreg_b32 hwreg(HW_REG_FLAT_SCR_HI), s2\n",
+		     SCR_VA);
+	else if (!arch)
+		EMIT("  s_mov_b32 flat_scratch_lo, 0x%llx\n  s_mov_b32 flat_scratch_hi, 0\n",
+		     SCR_VA);
 	EMIT("  v_lshlrev_b32 v1, 2, v0\n  v_lshlrev_b32 v9, 3, v0\n  s_mov_b32 s3, 0\n");
 	EMIT("  s_mov_b32 s2, 0x%llx\n  global_load_dword v6, v1, s[2:3]\n", IN_VA + T_OLD);
 	EMIT("  s_mov_b32 s2, 0x%llx\n  global_load_dword v4, v1, s[2:3]\n", IN_VA + T_DATA);
@@ -262,7 +274,7 @@ static void run(const char *mcpu, uint32_t gfxv, unsigned n)
 		in_mem[T_PRIVS / 4 + l] = 16 + 2 * (l % 2);
 	}
 	memset(out_mem, 0xcc, sizeof(out_mem));
-	text = kernel_text(n, gfx10);
+	text = kernel_text(n, gfx10, gfxv == 90402);
 	T_REQUIRE(kco_asm_text(text, mcpu, n == 64 && gfx10 ? "-mattr=+wavefrontsize64" : "", code,
 			       sizeof(code)),
 		  "llvm-mc for %s", mcpu);
@@ -271,7 +283,11 @@ static void run(const char *mcpu, uint32_t gfxv, unsigned n)
 	d.wave32 = n == 32;
 	d.user_data = user;
 	d.lds_bytes = 4096;
-	d.priv_bytes = 4096;
+	memset(scr_mem, 0, sizeof(scr_mem));
+	d.priv_bytes = SCR_BYTES / 64;
+	d.scratch_va = SCR_VA;
+	d.scratch_waves = 1;
+	d.scratch_wave_bytes = SCR_BYTES;
 	d.shared_base = 0x1000000000000ull; /* flat apertures away from IN_VA */
 	d.private_base = 0x2000000000000ull;
 	rc = sqk_run(&d, &env, &res);

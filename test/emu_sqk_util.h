@@ -191,9 +191,25 @@ struct krig {
 	struct kfdsig_kfd_queue *q;
 	const struct kco *co;
 	int pasid;
+	const struct kfdsig_kfd_bo *scratch;
 };
 
+/* The AQL queue's scratch: 16 waves of 4 KiB per work-item. */
+#define KRIG_SCRATCH_LANE 4096u
+#define KRIG_SCRATCH_BYTES (16u * 64u * KRIG_SCRATCH_LANE)
+
+/* krig_open() with a scratch of @scratch bytes, @lane per work-item (the
+ * buffer behind it 1 MiB longer: a wave beyond it does not fault). */
+static inline void krig_open_scratch(struct krig *r, const char *spec, uint64_t size,
+				     uint64_t scratch, uint32_t lane);
+
 static inline void krig_open(struct krig *r, const char *spec, uint64_t size)
+{
+	krig_open_scratch(r, spec, size, KRIG_SCRATCH_BYTES, KRIG_SCRATCH_LANE);
+}
+
+static inline void krig_open_scratch(struct krig *r, const char *spec, uint64_t size,
+				     uint64_t scratch, uint32_t lane)
 {
 	memset(r, 0, sizeof(*r));
 	r->emu = t_emu(spec);
@@ -206,8 +222,17 @@ static inline void krig_open(struct krig *r, const char *spec, uint64_t size)
 	r->cpu = r->mem->cpu;
 	r->va = r->mem->va;
 	memset(r->cpu, 0, size);
-	T_REQUIRE(!kfdsig_kfd_queue_create(r->kfd, r->gpu, KFDSIG_QUEUE_AQL, NULL, &r->q),
-		  "AQL queue");
+	T_REQUIRE(!kfdsig_kfd_alloc(r->kfd, r->gpu, scratch + (1u << 20),
+				    KFDSIG_KFD_MEM_GTT_UNCACHED, &r->scratch) &&
+			  !kfdsig_kfd_map(r->kfd, r->scratch, NULL, 0),
+		  "scratch");
+	{
+		KFDSIG_OPTS(kfdsig_queue_opts, qo, .scratch_va = r->scratch->va,
+			    .scratch_size = scratch, .scratch_lane_bytes = lane);
+
+		T_REQUIRE(!kfdsig_kfd_queue_create(r->kfd, r->gpu, KFDSIG_QUEUE_AQL, &qo, &r->q),
+			  "AQL queue");
+	}
 	r->pasid = t_pasid(r->emu, r->kfd);
 }
 

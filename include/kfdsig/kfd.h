@@ -479,6 +479,19 @@ struct kfdsig_queue_opts {
 	 * A multiple of the page size; 0: none. */
 	uint32_t metadata_ring_size;
 	uint32_t pad_1; /* must be 0 */
+	/* AQL: scratch backing for the private memory of the queue's
+	 * kernels, offered as ROCr offers it (the read pointer inside an
+	 * amd_queue_t, hsa/amd_hsa_queue.h, whose scratch fields hold it:
+	 * ROCr amd_aql_queue.cpp InitScratchSRD()): @scratch_size bytes
+	 * mapped at @scratch_va (256-byte aligned), @scratch_lane_bytes of
+	 * private memory per work-item of a 64-lane wave (a 32-lane wave's
+	 * work-items get twice that). 0: none; a kernel's private memory then
+	 * has no backing and its accesses fault. gfx8: the address as
+	 * kfdsig's emulated KFD takes it (ROCr gives gfx8 an offset from the
+	 * process's scratch backing, SET_SCRATCH_BACKING_VA; not verified). */
+	uint64_t scratch_va, scratch_size;
+	uint32_t scratch_lane_bytes;
+	uint32_t pad_2; /* must be 0 */
 };
 
 struct kfdsig_kfd_queue;
@@ -493,7 +506,8 @@ struct kfdsig_kfd_queue;
  * @opts: NULL for the defaults
  * Return: 0, -EINVAL (also for opts->sz 0, or set bytes beyond the struct
  * this library knows; pm4_target_xcc on a non-PM4 queue or at or above the
- * node's num_xcc), -ENOTSUP (SDMA by engine id before KFD 1.17;
+ * node's num_xcc; scratch on a queue other than AQL, not 256-byte aligned,
+ * or smaller than one wave's share), -ENOTSUP (SDMA by engine id before KFD 1.17;
  * AQL before gfx9; pm4_target_xcc before KFD 1.14; metadata_ring_size
  * before KFD 1.22), -ENOENT
  * (unknown gpu_id) or the kernel's -errno.

@@ -207,6 +207,8 @@ static enum step dispatch(struct emu_queue *q, const uint32_t *d)
 			return STEP_BAD;
 		if (k == -2)
 			return STEP_FAULT;
+		if (k == 2)
+			return STEP_WAIT; /* the runtime is asked for scratch */
 		if (k == 1)
 			return emu_engine_stopping(q) ? STEP_FAULT : STEP_DONE;
 	}

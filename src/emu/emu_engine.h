@@ -56,7 +56,8 @@ bool emu_cp_run_ib(struct emu_queue *q, uint64_t va, uint32_t ndw);
 /* emu_kernel.c: a dispatch on the kernel interpreter (emu/sq/sqk.h). 1:
  * done (or a wave fault / exception stopped the queue), 0: the family is
  * not one it runs (the caller falls back), -1: a dispatch the CP refuses,
- * -2: the kernel descriptor is not mapped (VM fault raised). */
+ * -2: the kernel descriptor or amd_queue_t is not mapped (VM fault raised),
+ * 2: waiting for the runtime to grow the queue's scratch (retry later). */
 int emu_kernel_aql(struct emu_queue *q, const uint32_t *d, uint64_t packet_va);
 int emu_kernel_pm4(struct emu_queue *q, const uint32_t *pkt);
 

@@ -19,9 +19,16 @@
  *   gc_10_3_0_offset.h); DISPATCH_DIRECT's dwords 1-3 count workgroups,
  *   the last one of a dimension NUM_THREAD_PARTIAL wide when the
  *   initiator's PARTIAL_TG_EN is set. The user SGPRs are the user-data
- *   registers as programmed; each wave's private memory is WAVESIZE of
- *   COMPUTE_TMPRING_SIZE shared by its lanes (no scratch when WAVES or
- *   WAVESIZE is 0), held by the CP as for AQL; LDS is RSRC2.LDS_SIZE.
+ *   registers as programmed; LDS is RSRC2.LDS_SIZE.
+ *
+ * Private memory is the scratch the program gave the queue, in the VM:
+ * COMPUTE_TMPRING_SIZE's WAVES slots of WAVESIZE (PM4; AQL: the
+ * amd_queue_t's compute_tmpring_size), a wave's slot offset in its
+ * private segment wave offset SGPR; the kernel's prologue sets
+ * FLAT_SCRATCH from flat scratch init (gfx9, gfx10.x), architected flat
+ * scratch (gfx940, gfx11) starts it at COMPUTE_DISPATCH_SCRATCH_BASE (PM4)
+ * or the amd_queue_t's scratch_backing_memory_location (AQL) plus the
+ * slot (emu/sq/sqk_mem.c: the interleaved addresses).
  *
  * Every access goes through the process's GPU VM: a page no BO maps, or a
  * write to a BO allocated without KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE, is a
@@ -62,6 +69,12 @@
 #define SH_PGM_RSRC2 0x213
 #define SH_USER_DATA_0 0x240
 #define SH_TMPRING_SIZE 0x218
+/* COMPUTE_DISPATCH_SCRATCH_BASE_LO/HI (address >> 8): where architected
+ * flat scratch (gfx940, gfx11) starts the waves' FLAT_SCRATCH (Mesa
+ * sid.h R_00B840/R_00B844; gc_11_0_0_offset.h; kfdtest Dispatch.cpp
+ * programs the same two registers after COMPUTE_PGM_HI on gfx9 on) */
+#define SH_DISPATCH_SCRATCH_BASE_LO 0x210
+#define SH_DISPATCH_SCRATCH_BASE_HI 0x211
 #define CS_W32_EN (1u << 15)
 #define PARTIAL_TG_EN (1u << 1)
 /* COMPUTE_DISPATCH_INITIATOR.USE_THREAD_DIMENSIONS (bit 5, gc_9_0_sh_mask.h
@@ -324,6 +337,97 @@ static bool run(struct emu_queue *q, struct sqk_dispatch *sd)
 	return true;
 }
 
+/*
+ * amd_queue_t (hsa/amd_hsa_queue.h, ROCr 5.2): the CP finds it from the
+ * queue's read pointer (&read_dispatch_id) less
+ * read_dispatch_id_field_base_byte_offset, the field after it; its scratch
+ * fields, which ROCr fills (amd_aql_queue.cpp AqlQueue::InitScratchSRD()),
+ * relative to read_dispatch_id: compute_tmpring_size +0xc,
+ * scratch_resource_descriptor[4] +0x10, scratch_backing_memory_location
+ * +0x20, scratch_backing_memory_byte_size +0x28,
+ * scratch_wave64_lane_byte_size +0x30, queue_inactive_signal +0x40.
+ */
+#define AQ_READ_DISPATCH_ID 0x80
+#define AQ_TMPRING 0x0c
+#define AQ_SRD 0x10
+#define AQ_BACKING 0x20
+#define AQ_BACKING_BYTES 0x28
+#define AQ_WAVE64_LANE_BYTES 0x30
+#define AQ_INACTIVE_SIGNAL 0x40
+#define AQ_ROOM 0x48
+/* amd_signal_t: value at 8, event_mailbox_ptr at 16, event_id at 24 */
+#define SIG_VALUE 8
+#define SIG_MAILBOX 16
+#define SIG_EVENT_ID 24
+/* gfx10 V# word 3 INDEX_STRIDE [22:21], which ROCr leaves 0 ("filled in
+ * by CP"): 3 for 64 lanes, 2 for 32 (LLVM D63808) */
+#define SRD3_INDEX_STRIDE (3u << 21)
+
+/*
+ * The queue's scratch for a dispatch of @pkt_priv private bytes per
+ * work-item (the packet's private_segment_size). When the queue holds
+ * less per lane than that (scratch_wave64_lane_byte_size, a wave64 lane's
+ * share; twice that for a wave32 lane), the CP asks the runtime for more
+ * as ROCr's AqlQueue::DynamicScratchHandler() expects: it sets the
+ * queue's inactive signal to 1 (wave64) or 0x401 (wave32), signals its
+ * event, and waits for the signal to return to 0 (ROCr allocates, rewrites
+ * the scratch fields, stores 0); any other value (ROCr's -1 after a failed
+ * allocation) leaves the queue waiting, as the CP does. Return 0 (the
+ * fields in @sd), 2 (wait), -2 (the queue's memory faults).
+ */
+static int aql_scratch(struct emu_queue *q, struct sqk_dispatch *sd, uint32_t pkt_priv)
+{
+	const uint8_t *aq;
+	uint32_t tmpring, lane64, lanes = sd->wave32 ? 32 : 64;
+
+	uint32_t base_off;
+
+	if (q->rptr_room < AQ_ROOM)
+		return 0; /* no amd_queue_t around the read pointer: no scratch */
+	aq = emu_engine_mem(q, q->rptr_va, AQ_ROOM);
+	if (!aq)
+		return -2;
+	/* a read pointer not inside an amd_queue_t (a queue a program made
+	 * without ROCr): no scratch, whose accesses then fault */
+	memcpy(&base_off, aq + 8, 4);
+	if (base_off != AQ_READ_DISPATCH_ID)
+		return 0;
+	memcpy(&tmpring, aq + AQ_TMPRING, 4);
+	memcpy(&lane64, aq + AQ_WAVE64_LANE_BYTES, 4);
+	if (pkt_priv && (uint64_t)pkt_priv * lanes > (uint64_t)lane64 * 64) {
+		uint64_t sig, *val, mailbox, old = 0;
+		uint8_t *s;
+		uint32_t *m, id;
+
+		memcpy(&sig, aq + AQ_INACTIVE_SIGNAL, 8);
+		if (!sig)
+			return 0; /* no runtime to ask: the accesses fault */
+		s = emu_engine_mem(q, sig, SIG_EVENT_ID + 4);
+		if (!s)
+			return -2;
+		val = (uint64_t *)(void *)(s + SIG_VALUE);
+		if (!__atomic_compare_exchange_n(val, &old, lanes == 32 ? 0x401u : 1u, false,
+						 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+			return 2; /* a request in progress, or the runtime gave up */
+		mailbox = __atomic_load_n((uint64_t *)(void *)(s + SIG_MAILBOX), __ATOMIC_ACQUIRE);
+		id = __atomic_load_n((uint32_t *)(void *)(s + SIG_EVENT_ID), __ATOMIC_ACQUIRE);
+		m = mailbox ? emu_engine_mem(q, mailbox & ~3ull, 4) : NULL;
+		if (m) {
+			__atomic_store_n(m, id, __ATOMIC_RELEASE);
+			emu_engine_irq(q, KFDSIG_EMU_IRQ_SQ_MSG, 0);
+		}
+		return 2;
+	}
+	memcpy(sd->scratch_srd, aq + AQ_SRD, 16);
+	if (sd->fam->gfx10 && !(sd->scratch_srd[3] & SRD3_INDEX_STRIDE))
+		sd->scratch_srd[3] |= (lanes == 64 ? 3u : 2u) << 21;
+	memcpy(&sd->scratch_va, aq + AQ_BACKING, 8);
+	memcpy(&sd->scratch_bytes, aq + AQ_BACKING_BYTES, 8);
+	sd->scratch_waves = tmpring & 0xfff;
+	sd->scratch_wave_bytes = tmpring_wave_bytes(q->g->gen.gfxv, tmpring);
+	return 0;
+}
+
 int emu_kernel_aql(struct emu_queue *q, const uint32_t *d, uint64_t packet_va)
 {
 	const struct sqk_family *f = sqk_family_of(q->g->gen.gfxv);
@@ -361,6 +465,12 @@ int emu_kernel_aql(struct emu_queue *q, const uint32_t *d, uint64_t packet_va)
 		sd.grid[i] = d[3 + i];
 	sd.priv_bytes = d[6] > fixed_priv ? d[6] : fixed_priv;
 	sd.lds_bytes = d[7] > fixed_lds ? d[7] : fixed_lds;
+	{
+		int sc = aql_scratch(q, &sd, d[6]);
+
+		if (sc)
+			return sc;
+	}
 	sd.kernarg = d[10] | (uint64_t)d[11] << 32;
 	sd.dispatch_ptr = packet_va;
 	sd.dispatch_id = q->consumed;
@@ -441,6 +551,13 @@ int emu_kernel_pm4(struct emu_queue *q, const uint32_t *pkt)
 		uint32_t lanes = sd.wave32 && f->gfx10 ? 32 : 64;
 
 		sd.priv_bytes = tmpring_wave_bytes(q->g->gen.gfxv, q->sh[SH_TMPRING_SIZE]) / lanes;
+		sd.scratch_waves = q->sh[SH_TMPRING_SIZE] & 0xfff;
+		sd.scratch_wave_bytes = tmpring_wave_bytes(q->g->gen.gfxv, q->sh[SH_TMPRING_SIZE]);
 	}
+	/* the scratch base of architected flat scratch; elsewhere the
+	 * kernel sets FLAT_SCRATCH from its user SGPRs */
+	sd.scratch_va = ((uint64_t)q->sh[SH_DISPATCH_SCRATCH_BASE_LO] << 8 |
+			 (uint64_t)q->sh[SH_DISPATCH_SCRATCH_BASE_HI] << 40) &
+			0xffffffffffffull;
 	return run(q, &sd) ? 1 : -1;
 }

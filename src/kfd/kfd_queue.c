@@ -35,11 +35,61 @@ struct kfdsig_kfd_queue {
 	bool aql_doubled;
 	uint8_t db_type;
 	struct kfd_bo *ring, *rptr, *wptr, *eop, *cwsr;
+	uint32_t rptr_off; /* the read pointer's offset in its buffer */
 	volatile void *doorbell;
 	uint64_t wptr_bytes; /* monotonic, in bytes */
 	pthread_mutex_t lock;
 	struct kfdsig_kfd_queue *next; /* kfd->queues, under kfd->lock */
 };
+
+/*
+ * amd_queue_t (hsa/amd_hsa_queue.h, ROCr 5.2) around an AQL queue's read
+ * pointer, for a queue that offers scratch: read_dispatch_id at 0x80,
+ * read_dispatch_id_field_base_byte_offset (0x80) after it, by which the
+ * CP finds the structure, then the scratch fields as ROCr's
+ * AqlQueue::InitScratchSRD() fills them: compute_tmpring_size (0x8c:
+ * WAVES [11:0] the waves the scratch holds, WAVESIZE from bit 12 in the
+ * generation's unit), scratch_resource_descriptor (0x90: a swizzled
+ * buffer over the scratch, ADD_TID_ENABLE, 4-byte elements, index stride
+ * 64 before gfx10, left 0 for the CP to fill from gfx10),
+ * scratch_backing_memory_location (0xa0), _byte_size (0xa8),
+ * scratch_wave64_lane_byte_size (0xb0). No queue_inactive_signal: a
+ * kernel wanting more private memory than offered gets no more.
+ */
+#define AQ_RPTR 0x80u
+#define SCRATCH_UNIT(t) ((t)->level >= KFDSIG_GFX11 ? 256u : 1024u)
+
+static uint32_t scratch_wave_bytes(const struct kfdsig_target *t, uint32_t lane)
+{
+	uint32_t unit = SCRATCH_UNIT(t);
+
+	return (uint32_t)(((uint64_t)lane * 64 + unit - 1) / unit * unit);
+}
+
+static uint32_t amd_queue_image(struct kfdsig_kfd_queue *q, const struct kfdsig_queue_opts *o)
+{
+	uint8_t *aq = q->rptr->pub.cpu;
+	uint32_t wave = scratch_wave_bytes(q->t, o->scratch_lane_bytes), off = AQ_RPTR, tmpring,
+		 srd[4];
+	uint64_t waves = o->scratch_size / wave;
+
+	if (waves > 0xfff)
+		waves = 0xfff;
+	tmpring = (uint32_t)waves | wave / SCRATCH_UNIT(q->t) << 12;
+	srd[0] = (uint32_t)o->scratch_va;
+	srd[1] = (uint32_t)(o->scratch_va >> 32 & 0xffff) | 1u << 31; /* SWIZZLE_ENABLE */
+	srd[2] = o->scratch_size > 0xffffffffu ? 0xffffffffu : (uint32_t)o->scratch_size;
+	/* ADD_TID_ENABLE [23]; before gfx10 INDEX_STRIDE [22:21] 3 (64),
+	 * ELEMENT_SIZE [20:19] 1 (4 bytes) */
+	srd[3] = 1u << 23 | (q->t->level < KFDSIG_GFX10 ? 3u << 21 | 1u << 19 : 0);
+	memcpy(aq + 0x88, &off, 4);
+	memcpy(aq + 0x8c, &tmpring, 4);
+	memcpy(aq + 0x90, srd, 16);
+	memcpy(aq + 0xa0, &o->scratch_va, 8);
+	memcpy(aq + 0xa8, &o->scratch_size, 8);
+	memcpy(aq + 0xb0, &o->scratch_lane_bytes, 4);
+	return AQ_RPTR;
+}
 
 static void unlink_queue(struct kfdsig_kfd *kfd, struct kfdsig_kfd_queue *q)
 {
@@ -170,8 +220,19 @@ int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id, enum kfdsig
 		o.percentage = 100;
 	if (!o.priority)
 		o.priority = 7;
-	if (o.pad_0 || o.pad_1)
-		return set_error(EINVAL, "kfdsig_queue_opts.pad_0 and pad_1 must be 0");
+	if (o.pad_0 || o.pad_1 || o.pad_2)
+		return set_error(EINVAL, "kfdsig_queue_opts.pad_0, pad_1 and pad_2 must be 0");
+	if (o.scratch_va || o.scratch_size || o.scratch_lane_bytes) {
+		if (type != KFDSIG_QUEUE_AQL)
+			return set_error(EINVAL, "scratch is for AQL queues");
+		if ((o.scratch_va & 255) || (o.scratch_va >> 48) || !o.scratch_lane_bytes ||
+		    o.scratch_size < scratch_wave_bytes(g->dev.target, o.scratch_lane_bytes))
+			return set_error(EINVAL,
+					 "scratch at 0x%llx of %llu bytes: 256-byte aligned and "
+					 "at least one wave of %u bytes per work-item",
+					 (unsigned long long)o.scratch_va,
+					 (unsigned long long)o.scratch_size, o.scratch_lane_bytes);
+	}
 	if (o.metadata_ring_size) {
 		if (!kfdsig_kfd_has(kfd, KFDSIG_KFD_FEAT_METADATA_RING))
 			return set_error(ENOTSUP, "a metadata ring needs KFD 1.22");
@@ -223,10 +284,12 @@ int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id, enum kfdsig
 	    (r = alloc_mapped(kfd, g, pg, &q->rptr)) < 0 ||
 	    (r = alloc_mapped(kfd, g, pg, &q->wptr)) < 0)
 		goto fail;
+	if (o.scratch_size)
+		q->rptr_off = amd_queue_image(q, &o);
 	memset(&a, 0, sizeof(a));
 	a.ring_base_address = q->ring->pub.va;
 	a.ring_size = q->aql_doubled ? 2 * o.ring_size : o.ring_size;
-	a.read_pointer_address = q->rptr->pub.va;
+	a.read_pointer_address = q->rptr->pub.va + q->rptr_off;
 	a.write_pointer_address = q->wptr->pub.va;
 	a.gpu_id = gpu_id;
 	a.queue_type = is_sdma(type)		  ? (uint32_t)type
@@ -352,7 +415,9 @@ static uint64_t in_flight(struct kfdsig_kfd_queue *q)
 
 	if (q->type == KFDSIG_QUEUE_AQL) {
 		/* the CP reports the 64-bit read index, in packets */
-		rp = __atomic_load_n((uint64_t *)q->rptr->pub.cpu, __ATOMIC_ACQUIRE) *
+		rp = __atomic_load_n(
+			     (uint64_t *)(void *)((uint8_t *)q->rptr->pub.cpu + q->rptr_off),
+			     __ATOMIC_ACQUIRE) *
 		     KFDSIG_AQL_PACKET_SIZE;
 	} else if (is_sdma(q->type)) {
 		rp = q->t->wptr_bits == 64

@@ -240,6 +240,20 @@ struct sqk_dispatch {
 	uint32_t lds_bytes;		    /* group segment */
 	uint32_t priv_bytes;		    /* private segment per work-item */
 	uint64_t shared_base, private_base; /* flat apertures */
+	/*
+	 * Private memory lives in the scratch backing the queue holds (LLVM
+	 * AMDGPUUsage "Private Segment", "Initial Kernel Execution State"):
+	 * @scratch_waves wave slots (COMPUTE_TMPRING_SIZE.WAVES) of
+	 * @scratch_wave_bytes (WAVESIZE in bytes) from @scratch_va;
+	 * @scratch_bytes the backing's size (AQL: amd_queue_t
+	 * scratch_backing_memory_byte_size; 0: unknown, PM4). A wave's slot
+	 * offset is its private segment wave offset SGPR; architected flat
+	 * scratch (gfx940, gfx11) starts FLAT_SCRATCH at @scratch_va plus it.
+	 * @scratch_srd: the private segment buffer V# of an AQL wave.
+	 */
+	uint64_t scratch_va, scratch_bytes;
+	uint32_t scratch_wave_bytes, scratch_waves;
+	uint32_t scratch_srd[4];
 	/* The GWS the queue holds (ALLOC_QUEUE_GWS; sqk_gws_new()), NULL:
 	 * none, the ds_gws_* operations are illegal. Its workgroups then run
 	 * all at once where they can (one host thread each). */

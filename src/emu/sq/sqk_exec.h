@@ -68,7 +68,15 @@ struct sqk_wave {
 	uint8_t state;
 	uint32_t mode; /* HW_REG_MODE image */
 	bool gpr_idx;  /* gfx9 VGPR index mode (s_set_gpr_idx_on) */
-	uint8_t *priv; /* private memory, lanes * priv_bytes */
+	/* FLAT_SCRATCH, the base of the wave's private memory for SCRATCH
+	 * and private-aperture FLAT accesses: gfx10 and later s_setreg
+	 * HW_REG_FLAT_SCR_LO/HI (or set at launch with architected flat
+	 * scratch); gfx9 keeps it in SGPRs 102-103 (sqk_flat_scratch()) */
+	uint64_t flat_scratch;
+	/* the lane's swizzled private memory of the access in progress:
+	 * byte o at pbase + o / pes * pes * pstride + o % pes */
+	uint64_t pbase;
+	uint32_t pes, pstride;
 	struct sqk_run *r;
 	/* SQK_GWS_WAIT: the resource, its release count when the wave began
 	 * to wait, its semaphore releases (sema_p), waiting in sema_p */
@@ -149,6 +157,25 @@ static inline void sqk_set_mask(struct sqk_wave *w, unsigned reg, uint64_t m)
 static inline uint64_t sqk_exec(const struct sqk_wave *w)
 {
 	return sqk_get_mask(w, SQK_EXEC);
+}
+
+/* Architected flat scratch: the hardware sets FLAT_SCRATCH per wave and
+ * gives no flat scratch init SGPRs (gfx940/gfx950; gfx11 on: LLVM
+ * AMDGPU.td FeatureArchitectedFlatScratch in FeatureISAVersion11_Common). */
+static inline bool sqk_arch_scratch(const struct sqk_family *f)
+{
+	return f->arch_scratch || f->gen >= SQK_GEN_GFX11;
+}
+
+/* FLAT_SCRATCH: on gfx9 without architected flat scratch the SGPR pair
+ * 102-103 the kernel's prologue writes (AMDGPUUsage "Flat Scratch":
+ * flat scratch init plus the wave offset; GFX9 ISA manual, scalar operand
+ * codes FLAT_SCRATCH_LO/HI 102/103); elsewhere the wave's register. */
+static inline uint64_t sqk_flat_scratch(const struct sqk_wave *w)
+{
+	if (w->r->f->gen == SQK_GEN_GFX9 && !w->r->f->arch_scratch)
+		return w->s[102] | (uint64_t)w->s[103] << 32;
+	return w->flat_scratch;
 }
 
 /* Stop the dispatch with @err and a message naming the instruction. */

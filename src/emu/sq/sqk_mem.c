@@ -4,11 +4,24 @@
  * emulated GPU VM (sqk_env.xlate, with a small per-dispatch TLB of 4 KiB
  * pages); an unmapped or write-protected address stops the dispatch with
  * -EFAULT and the faulting address. FLAT addresses in the shared aperture
- * go to LDS, in the private aperture to the lane's private memory (AMD
+ * go to LDS, in the private aperture to the wave's private memory (AMD
  * ISA manuals "Flat Memory Instructions": aperture check on address
- * [63:32]); SCRATCH and swizzled MUBUF (ADD_TID_ENABLE, the private segment
- * buffer of AMDGPUUsage "Private Segment Buffer") address the lane's
- * private memory by offset.
+ * [63:32]).
+ *
+ * Private memory is the scratch backing in the VM, interleaved per lane
+ * (LLVM AMDGPUUsage "Private Segment": element size 4 bytes, index stride
+ * the wave's lanes, 64 or 32, LLVM D63808 "fix scratch resource
+ * descriptor"): byte o of lane l is at base + (o / 4) * 4 * lanes + l * 4
+ * + o % 4. SCRATCH and private-aperture FLAT accesses take base =
+ * FLAT_SCRATCH (sqk_flat_scratch()) and o = the offset (the aperture
+ * address less the aperture's base); swizzled MUBUF (ADD_TID_ENABLE, the
+ * private segment buffer) follows the ISA manuals' swizzled buffer
+ * addressing ("Buffer Instructions", "Swizzled Buffer Addressing"):
+ * index = the lane (+ vindex), base = V# base + soffset + (index /
+ * index_stride) * stride * index_stride + (index % index_stride) *
+ * element_size, with the V#'s ELEMENT_SIZE (gfx8/9; gfx10 on: 4 bytes)
+ * and INDEX_STRIDE. An address no BO maps is a VM fault (a memory
+ * violation), as on hardware.
  */
 #include <math.h>
 #include <pthread.h>
@@ -234,19 +247,24 @@ static int lane_rw(struct sqk_wave *w, const struct sqk_insn *in, enum seg sg, u
 		return 0;
 	}
 	if (sg == SEG_PRIV) {
-		uint32_t sz = r->d->priv_bytes;
+		uint8_t *b = buf;
 
-		if (a + len > sz || !w->priv) { /* out of range: 0, dropped */
-			if (!write)
-				memset(buf, 0, len);
-			return 0;
+		/* element by element: an access crossing an element's end
+		 * continues in the next element (index_stride elements on) */
+		while (len) {
+			unsigned o = (unsigned)(a % w->pes),
+				 k = w->pes - o < len ? w->pes - o : len;
+			uint64_t va = w->pbase + a / w->pes * w->pes * w->pstride + o;
+			int rr = write ? sqk_vm_write(w, in, va, b, k)
+				       : sqk_vm_read(w, in, va, b, k);
+
+			if (rr < 0)
+				return rr;
+			a += k, b += k, len -= k;
 		}
-		if (write)
-			memcpy(w->priv + (size_t)l * sz + a, buf, len);
-		else
-			memcpy(buf, w->priv + (size_t)l * sz + a, len);
 		return 0;
 	}
+	(void)l;
 	return write ? sqk_vm_write(w, in, a, buf, len) : sqk_vm_read(w, in, a, buf, len);
 }
 
@@ -262,10 +280,16 @@ static void *lane_ptr(struct sqk_wave *w, const struct sqk_insn *in, enum seg sg
 		return r->lds + a;
 	}
 	if (sg == SEG_PRIV) {
-		if (a + len > r->d->priv_bytes || !w->priv)
-			return memset(dummy, 0, sizeof(dummy));
-		return w->priv + (size_t)l * r->d->priv_bytes + a;
+		/* an atomic within one element; one across two (a 64-bit
+		 * atomic on 4-byte elements) is not one location: refused */
+		if (a % w->pes + len > w->pes) {
+			sqk_fail(w, in, -ENOTSUP, "atomic across private memory elements");
+			return NULL;
+		}
+		return sqk_vm_ptr(w, in, w->pbase + a / w->pes * w->pes * w->pstride + a % w->pes,
+				  len, true);
 	}
+	(void)l;
 	return sqk_vm_ptr(w, in, a, len, true);
 }
 
@@ -327,7 +351,7 @@ static int lane_op(struct sqk_wave *w, const struct sqk_insn *in, const struct m
 			cmp = sv[n * 64 + l] | (n == 2 ? (uint64_t)sv[(n + 1) * 64 + l] << 32 : 0);
 		p = lane_ptr(w, in, sg, l, a, m->bytes);
 		if (!p)
-			return -EFAULT;
+			return w->r->res->err ? w->r->res->err : -EFAULT;
 		old = sqk_atomic(m->akind, p, m->bytes, data, cmp);
 		if (in->glc) {
 			dv[l] = (uint32_t)old;
@@ -366,6 +390,10 @@ static int exec_mubuf(struct sqk_wave *w, const struct sqk_insn *in, const struc
 	uint32_t stride = rs[1] >> 16 & 0x3fff, num = rs[2];
 	bool tid = rs[3] >> 23 & 1;
 	uint32_t soff = (uint32_t)sqk_sread(w, in, in->soffset, false, false);
+	/* swizzle: INDEX_STRIDE [22:21] 8 << n lanes; ELEMENT_SIZE [20:19]
+	 * 2 << n bytes on gfx8/9, 4 bytes from gfx10 (no field) */
+	uint32_t istride = 8u << (rs[3] >> 21 & 3),
+		 es = w->r->f->gfx10 ? 4u : 2u << (rs[3] >> 19 & 3);
 
 	for (uint64_t mk = ex; mk; mk &= mk - 1) {
 		unsigned l = (unsigned)__builtin_ctzll(mk);
@@ -375,11 +403,14 @@ static int exec_mubuf(struct sqk_wave *w, const struct sqk_insn *in, const struc
 		int rr;
 
 		if (tid) {
-			/* swizzled private segment: the lane's own memory; the
-			 * wave-level soffset (a stack pointer scaled by the
-			 * wave size, AMDGPUUsage "Private Segment Buffer")
-			 * is lanes times the per-lane offset */
-			rr = lane_op(w, in, m, SEG_PRIV, l, (uint32_t)(soff / w->lanes + off));
+			/* swizzled: index = vindex + the lane */
+			uint32_t ix = idx + l;
+
+			w->pbase = (base + soff + (uint64_t)(ix / istride) * stride * istride +
+				    (uint64_t)(ix % istride) * es) &
+				   0xffffffffffffull;
+			w->pes = es, w->pstride = istride;
+			rr = lane_op(w, in, m, SEG_PRIV, l, off);
 		} else {
 			bool oob = stride && in->idxen ? idx >= num : off + m->bytes > num;
 
@@ -571,7 +602,7 @@ static int exec_mem(struct sqk_wave *w, const struct sqk_insn *in)
 {
 	const struct minfo *m;
 	struct sqk_run *r = w->r;
-	uint64_t ex = sqk_exec(w), last_page = ~0ull;
+	uint64_t ex = sqk_exec(w), last_page = ~0ull, fs = 0;
 	uint8_t *last_host = NULL;
 	unsigned kind, nb;
 	uint32_t *reg;
@@ -597,6 +628,10 @@ static int exec_mem(struct sqk_wave *w, const struct sqk_insn *in)
 		if (rr <= 0)
 			return rr;
 	}
+	/* private memory of SCRATCH and FLAT: FLAT_SCRATCH, 4-byte elements,
+	 * the wave's lanes as index stride; lane l's base set below */
+	if (in->enc != SQK_GLOBAL)
+		w->pes = 4, w->pstride = w->lanes, fs = sqk_flat_scratch(w);
 	for (uint64_t mk = ex; mk; mk &= mk - 1) {
 		unsigned l = (unsigned)__builtin_ctzll(mk);
 		const uint32_t *va = w->v + (size_t)in->vaddr * 64;
@@ -612,7 +647,7 @@ static int exec_mem(struct sqk_wave *w, const struct sqk_insn *in)
 			if (!in->vaddr_off)
 				o += va[l];
 			a = (uint32_t)(o + (uint64_t)(int64_t)in->offset);
-			sg = SEG_PRIV;
+			sg = SEG_PRIV, w->pbase = fs + 4ull * l;
 		} else if (in->enc == SQK_GLOBAL && in->saddr != 0xffff) {
 			a = sqk_sread(w, in, in->saddr, true, false) + va[l] +
 			    (uint64_t)(int64_t)in->offset;
@@ -624,7 +659,7 @@ static int exec_mem(struct sqk_wave *w, const struct sqk_insn *in)
 				if (hi == (uint32_t)(r->d->shared_base >> 32))
 					sg = SEG_LDS, a &= 0xffffffffu;
 				else if (hi == (uint32_t)(r->d->private_base >> 32))
-					sg = SEG_PRIV, a &= 0xffffffffu;
+					sg = SEG_PRIV, a &= 0xffffffffu, w->pbase = fs + 4ull * l;
 			}
 		}
 		if (sg == SEG_GLOBAL && kind <= 2 && nb >= 4 && (a & 4095) + nb <= 4096) {

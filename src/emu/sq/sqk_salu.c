@@ -60,6 +60,11 @@ static uint32_t brev32(uint32_t v)
 #define HWREG_TRAPSTS 3
 #define HWREG_HW_ID 4
 #define HWREG_SH_MEM_BASES 15
+/* gfx10 on: FLAT_SCRATCH as hardware registers (SIDefines.h
+ * ID_FLAT_SCR_LO 20, ID_FLAT_SCR_HI 21; the gfx10 kernel prologue sets
+ * them with s_setreg_b32, AMDGPUUsage "Flat Scratch") */
+#define HWREG_FLAT_SCR_LO 20
+#define HWREG_FLAT_SCR_HI 21
 
 static uint32_t getreg(struct sqk_wave *w, unsigned id)
 {
@@ -74,6 +79,10 @@ static uint32_t getreg(struct sqk_wave *w, unsigned id)
 	case HWREG_SH_MEM_BASES: /* PRIVATE_BASE [15:0], SHARED_BASE [31:16]: VA [63:48] */
 		return (uint32_t)(w->r->d->private_base >> 48) |
 		       (uint32_t)(w->r->d->shared_base >> 48) << 16;
+	case HWREG_FLAT_SCR_LO:
+		return w->r->f->gfx10 ? (uint32_t)w->flat_scratch : 0;
+	case HWREG_FLAT_SCR_HI:
+		return w->r->f->gfx10 ? (uint32_t)(w->flat_scratch >> 32) : 0;
 	default:
 		return 0;
 	}
@@ -86,6 +95,11 @@ static void setreg(struct sqk_wave *w, unsigned simm, uint32_t v)
 
 	if (id == HWREG_MODE)
 		w->mode = (w->mode & ~m) | (v << off & m);
+	else if (id == HWREG_FLAT_SCR_LO && w->r->f->gfx10)
+		w->flat_scratch = (w->flat_scratch & ~(uint64_t)m) | (v << off & m);
+	else if (id == HWREG_FLAT_SCR_HI && w->r->f->gfx10)
+		w->flat_scratch =
+			(w->flat_scratch & ~((uint64_t)m << 32)) | (uint64_t)(v << off & m) << 32;
 }
 
 int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in)

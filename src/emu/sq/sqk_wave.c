@@ -14,6 +14,7 @@
  * wave of its workgroup that has not ended reaches it.
  */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -70,6 +71,7 @@ struct sqk_ctx {
 	struct sqk_shared *sh;
 	struct sqk_result res;
 	uint64_t failed_wg; /* the workgroup that ended this thread with an error */
+	unsigned index;	    /* the host thread's number in the dispatch */
 	int rc;
 	pthread_t th;
 };
@@ -191,6 +193,7 @@ static void init_wave(struct sqk_ctx *c, struct sqk_wave *w, unsigned wi, const 
 	unsigned lanes = w->lanes, n = 0, nv = ((d->rsrc1 & 63) + 1) * 8, na = 0,
 		 user = RSRC2_USER_SGPR(d->rsrc2);
 	uint32_t *s = w->s;
+	uint64_t woff = 0;
 
 	if (nv > 256)
 		nv = 256;
@@ -205,6 +208,12 @@ static void init_wave(struct sqk_ctx *c, struct sqk_wave *w, unsigned wi, const 
 	} else if (c->r.f->agprs) {
 		na = nv;
 	}
+	/* the wave's scratch slot: one per wave resident at once (this host
+	 * thread's waves after the other threads'), WAVESIZE bytes each */
+	if (d->scratch_waves)
+		woff = (uint64_t)(c->index * c->sh->maxw + wi) * d->scratch_wave_bytes;
+	w->flat_scratch =
+		sqk_arch_scratch(c->r.f) || c->r.f->gen == SQK_GEN_GFX8 ? d->scratch_va + woff : 0;
 	memset(s, 0, sizeof(w->s));
 	memset(w->v, 0, (size_t)nv * 64 * 4);
 	memset(w->v + 256 * 64, 0, (size_t)na * 64 * 4);
@@ -214,8 +223,8 @@ static void init_wave(struct sqk_ctx *c, struct sqk_wave *w, unsigned wi, const 
 	if (d->aql) {
 		uint16_t p = d->props;
 
-		if (p & P_PRIV_BUF) { /* V#: swizzled (ADD_TID_ENABLE), base 0 */
-			s[n] = 0, s[n + 1] = 0, s[n + 2] = 0xffffffffu, s[n + 3] = 1u << 23;
+		if (p & P_PRIV_BUF) { /* the queue's scratch V# */
+			memcpy(&s[n], d->scratch_srd, 16);
 			n += 4;
 		}
 		if (p & P_DISPATCH_PTR)
@@ -230,8 +239,15 @@ static void init_wave(struct sqk_ctx *c, struct sqk_wave *w, unsigned wi, const 
 		if (p & P_DISPATCH_ID)
 			s[n] = (uint32_t)d->dispatch_id,
 			s[n + 1] = (uint32_t)(d->dispatch_id >> 32), n += 2;
-		if ((p & P_FLAT_SCRATCH) && !c->r.f->arch_scratch)
+		/* flat scratch init: gfx9 on, the scratch's 64-bit base (the
+		 * prologue adds the wave offset); gfx8 an offset and the
+		 * work-item's size (AMDGPUUsage "Initial Kernel Execution
+		 * State"; the emulator's gfx8 FLAT_SCRATCH is set at launch) */
+		if ((p & P_FLAT_SCRATCH) && c->r.f->gen == SQK_GEN_GFX8)
 			s[n] = 0, s[n + 1] = d->priv_bytes, n += 2;
+		else if ((p & P_FLAT_SCRATCH) && !sqk_arch_scratch(c->r.f))
+			s[n] = (uint32_t)d->scratch_va, s[n + 1] = (uint32_t)(d->scratch_va >> 32),
+			n += 2;
 		if (p & P_PRIV_SIZE)
 			s[n++] = d->priv_bytes;
 		/* preloaded kernel arguments follow (kernarg_preload) */
@@ -261,7 +277,7 @@ static void init_wave(struct sqk_ctx *c, struct sqk_wave *w, unsigned wi, const 
 	if (d->rsrc2 & RSRC2_TG_INFO)
 		s[n++] = (nthreads + lanes - 1) / lanes;
 	if (d->rsrc2 & RSRC2_PRIV_OFFSET)
-		s[n++] = 0;
+		s[n++] = (uint32_t)woff;
 	/* architected SGPRs (gfx12): the workgroup ids in ttmp9 (X) and
 	 * ttmp7 (Y [15:0], Z [31:16]) whatever RSRC2 enables (LLVM
 	 * AMDGPUUsage "Initial Kernel Execution State"; SIISelLowering reads
@@ -379,17 +395,15 @@ static void ctx_free(struct sqk_ctx *c)
 	if (!c)
 		return;
 	if (c->waves)
-		for (unsigned i = 0; i < c->sh->maxw; i++) {
+		for (unsigned i = 0; i < c->sh->maxw; i++)
 			free(c->waves[i].v);
-			free(c->waves[i].priv);
-		}
 	free(c->waves);
 	free(c->dc);
 	free(c->r.lds);
 	free(c);
 }
 
-static struct sqk_ctx *ctx_new(struct sqk_shared *sh, const struct sqk_env *env)
+static struct sqk_ctx *ctx_new(struct sqk_shared *sh, const struct sqk_env *env, unsigned index)
 {
 	const struct sqk_dispatch *d = sh->d;
 	struct sqk_ctx *c = calloc(1, sizeof(*c));
@@ -397,6 +411,7 @@ static struct sqk_ctx *ctx_new(struct sqk_shared *sh, const struct sqk_env *env)
 	if (!c)
 		return NULL;
 	c->sh = sh;
+	c->index = index;
 	c->r.d = d;
 	c->r.f = d->fam;
 	c->r.env = env;
@@ -417,9 +432,7 @@ static struct sqk_ctx *ctx_new(struct sqk_shared *sh, const struct sqk_env *env)
 		c->waves[i].v = calloc((size_t)(SQK_NV + SQK_NV_SLACK) * 64, 4);
 		c->waves[i].lanes = (uint8_t)sh->lanes;
 		c->waves[i].r = &c->r;
-		if (d->priv_bytes)
-			c->waves[i].priv = calloc(sh->lanes, d->priv_bytes);
-		if (!c->waves[i].v || (d->priv_bytes && !c->waves[i].priv))
+		if (!c->waves[i].v)
 			goto fail;
 	}
 	return c;
@@ -566,6 +579,32 @@ int sqk_run(const struct sqk_dispatch *d, const struct sqk_env *env, struct sqk_
 	nthr = threads_for(sh.total);
 	if (d->gws)
 		nthr = sh.total < SQK_GWS_THREADS ? (unsigned)sh.total : SQK_GWS_THREADS;
+	/* private memory: every wave resident at once needs its own slot
+	 * of the scratch (the SPI launches a wave only into a free one);
+	 * fewer host threads where the slots hold fewer workgroups. Slots
+	 * the backing cannot hold, or a workgroup more waves than there
+	 * are slots, make the dispatch a memory violation at the first
+	 * byte beyond the backing, never memory of the emulator's own. */
+	if (d->priv_bytes && d->scratch_waves) {
+		uint64_t span = (uint64_t)d->scratch_waves * d->scratch_wave_bytes;
+
+		if (sh.maxw > d->scratch_waves ||
+		    (d->gws && (uint64_t)nthr * sh.maxw > d->scratch_waves) ||
+		    (d->scratch_bytes && span > d->scratch_bytes)) {
+			res->fault_va = d->scratch_va + (d->scratch_bytes && span > d->scratch_bytes
+								 ? d->scratch_bytes
+								 : span);
+			res->fault_write = true;
+			snprintf(res->msg, sizeof(res->msg),
+				 "scratch of %u waves x %u bytes (%llu bytes of backing) cannot "
+				 "hold the dispatch's waves (%u per workgroup)",
+				 d->scratch_waves, d->scratch_wave_bytes,
+				 (unsigned long long)d->scratch_bytes, sh.maxw);
+			return res->err = -EFAULT;
+		}
+		if ((uint64_t)nthr * sh.maxw > d->scratch_waves)
+			nthr = d->scratch_waves / sh.maxw;
+	}
 	sh.resident = nthr;
 	/* the trap handler as code: the GC 9 and 10 trap state (ttmp codes
 	 * 108-123, MSG_GET_DOORBELL by s_sendmsg) */
@@ -578,12 +617,12 @@ int sqk_run(const struct sqk_dispatch *d, const struct sqk_env *env, struct sqk_
 		if (sh.nwatch > SQK_WATCHES)
 			sh.nwatch = SQK_WATCHES;
 	}
-	c[0] = ctx_new(&sh, env);
+	c[0] = ctx_new(&sh, env, 0);
 	if (!c[0])
 		return res->err = -ENOMEM;
 	/* more threads where they can be had; fewer is no error */
 	for (unsigned i = 1; i < nthr; i++) {
-		c[i] = ctx_new(&sh, env);
+		c[i] = ctx_new(&sh, env, i);
 		if (!c[i] || pthread_create(&c[i]->th, NULL, group_thread, c[i]) != 0) {
 			ctx_free(c[i]);
 			c[i] = NULL;

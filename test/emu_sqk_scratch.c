@@ -1,0 +1,202 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Private memory lives in the queue's scratch backing, where the hardware
+ * puts it: a kernel (test/kernels/sqk_scratch.ll) stores 8 dwords of a
+ * pattern of its work-item id into a private array; the CPU then finds
+ * every one in the scratch buffer at the interleaved address (LLVM
+ * AMDGPUUsage "Private Segment": dword e of lane l of the wave in slot s
+ * at s * WAVESIZE + e * 4 * lanes + 4 * l), each wave in a slot of its
+ * own. Through an AQL queue whose amd_queue_t offers the scratch (as ROCr
+ * does) and a PM4 dispatch of kfdsig_pm4_emit_kernel() over it, on gfx90a
+ * (wave64), gfx1030 (wave32) and gfx1100 (architected flat scratch,
+ * wave32). A workgroup with more waves than the scratch has slots is a
+ * memory violation (the queue stops on the VM fault), never memory of the
+ * emulator's own. Exit 77 without LLVM 22.
+ */
+#include <kfdsig/pm4.h>
+
+#include "emu_sqk_util.h"
+
+#define WAIT_MS 20000
+#define WG 256u
+#define NDW 8u
+
+static const char *ll_path(void)
+{
+	return KFDSIG_SOURCE_DIR "/test/kernels/sqk_scratch.ll";
+}
+
+static uint32_t pat(uint32_t tid, uint32_t k)
+{
+	return 0xa5000000u | tid << 8 | k;
+}
+
+/* The scratch @scr (@slots slots of @wave bytes) after a workgroup of WG
+ * work-items in waves of @lanes: every wave's dwords at their interleaved
+ * places in a slot no other wave has; out[] the xor of each one's. */
+static void check(const char *what, const uint8_t *scr, uint32_t slots, uint32_t wave,
+		  unsigned lanes, const uint32_t *out)
+{
+	unsigned nw = WG / lanes, bad = 0, found = 0;
+	uint32_t used[64] = { 0 };
+
+	for (uint32_t i = 0; i < WG; i++) {
+		uint32_t x = 0;
+
+		for (uint32_t k = 0; k < NDW; k++)
+			x ^= pat(i, k);
+		bad += out[i] != x;
+	}
+	CHECK(bad == 0, "%s: %u of %u work-items read back wrong private dwords", what, bad, WG);
+	for (unsigned w = 0; w < nw; w++) {
+		bool ok = false;
+
+		/* the slot and the array's first element (the frame's layout
+		 * is the compiler's) where lane 0's first dword is */
+		for (uint32_t s = 0; s < slots && !ok; s++)
+			for (uint32_t e = 0; (e + NDW) * 4 * lanes <= wave && !ok; e++) {
+				const uint8_t *b = scr + (size_t)s * wave;
+				uint32_t v;
+				unsigned miss = 0;
+
+				memcpy(&v, b + (size_t)e * 4 * lanes, 4);
+				if (v != pat(w * lanes, 0))
+					continue;
+				for (uint32_t k = 0; k < NDW; k++)
+					for (unsigned l = 0; l < lanes; l++) {
+						memcpy(&v, b + ((size_t)(e + k) * lanes + l) * 4,
+						       4);
+						miss += v != pat(w * lanes + l, k);
+					}
+				if (miss)
+					continue;
+				ok = true;
+				found++;
+				CHECK(!used[s]++, "%s: wave %u shares scratch slot %u", what, w, s);
+			}
+		CHECK(ok, "%s: wave %u's private dwords are not interleaved in a slot", what, w);
+	}
+	CHECK(found == nw, "%s: %u of %u waves found in the scratch", what, found, nw);
+}
+
+static unsigned lanes_of(const char *mcpu, const char *attrs)
+{
+	return strncmp(mcpu, "gfx10", 5) == 0 || strncmp(mcpu, "gfx11", 5) == 0
+		       ? (strstr(attrs, "wavefrontsize64") ? 64u : 32u)
+		       : 64u;
+}
+
+static void t_aql(const struct kco *co, const char *spec, unsigned lanes, const char *what)
+{
+	struct krig r;
+	uint64_t out_va;
+	uint32_t *out;
+
+	krig_open(&r, spec, 1u << 20);
+	krig_load(&r, co);
+	out = krig_alloc(&r, 4 * WG, &out_va);
+	memset(r.scratch->cpu, 0, KRIG_SCRATCH_BYTES);
+	CHECK(krig_run(&r, "pstore", WG, WG, &out_va, 8, WAIT_MS) == 0, "%s AQL: ran", what);
+	/* the library's amd_queue_t: 16 slots of 64 lanes x 4 KiB */
+	check(what, r.scratch->cpu, 16, 64 * KRIG_SCRATCH_LANE, lanes, out);
+	krig_close(&r);
+}
+
+/* Slots fewer than a workgroup's waves: the queue stops on a VM fault. */
+static void t_aql_short(const struct kco *co, const char *spec, unsigned lanes, const char *what)
+{
+	struct krig r;
+	uint64_t out_va;
+	uint32_t exc = 0;
+	int rc;
+
+	/* one slot less than the workgroup's waves */
+	krig_open_scratch(&r, spec, 1u << 20, (uint64_t)(WG / lanes - 1) * 64 * 1024, 1024);
+	krig_load(&r, co);
+	krig_alloc(&r, 4 * WG, &out_va);
+	rc = krig_run(&r, "pstore", WG, WG, &out_va, 8, WAIT_MS);
+	CHECK(rc == -EIO, "%s AQL: a workgroup the scratch cannot hold never completes (%d)", what,
+	      rc);
+	CHECK(rc == 0 || (krig_halted(&r, r.q, &exc) && exc == KFDSIG_EMU_QUEUE_VM_FAULT),
+	      "%s AQL: too little scratch stops the queue on a VM fault (exception %u)", what, exc);
+	krig_close(&r);
+}
+
+static void t_pm4(const struct kco *co, const char *spec, const char *tname, unsigned lanes,
+		  const char *what)
+{
+	const struct kfdsig_target *t = kfdsig_target_by_name(tname);
+	const struct kfdsig_kfd_bo *scr;
+	struct kfdsig_kfd_queue *q;
+	struct krig r;
+	uint64_t out_va, kd_va, karg_va;
+	uint32_t *out, buf[KFDSIG_PM4_KERNEL_MAX_DW], tmpring = 0, unit;
+	uint8_t *karg;
+	const uint64_t size = 1u << 20;
+	int n;
+
+	T_REQUIRE(t, "target %s", tname);
+	krig_open(&r, spec, 1u << 20);
+	krig_load(&r, co);
+	out = krig_alloc(&r, 4 * WG, &out_va);
+	karg = krig_alloc(&r, 64, &karg_va);
+	memcpy(karg, &out_va, 8);
+	kd_va = krig_kd(&r, "pstore");
+	T_REQUIRE(!kfdsig_kfd_alloc(r.kfd, r.gpu, size, KFDSIG_KFD_MEM_GTT_UNCACHED, &scr) &&
+			  !kfdsig_kfd_map(r.kfd, scr, NULL, 0) &&
+			  !kfdsig_kfd_queue_create(r.kfd, r.gpu, KFDSIG_QUEUE_PM4, NULL, &q),
+		  "PM4 queue and scratch");
+	memset(scr->cpu, 0, size);
+	{
+		KFDSIG_OPTS(kfdsig_pm4_kernel, k, .kd = r.cpu + (kd_va - r.va), .kd_va = kd_va,
+			    .grid = { WG, 1, 1 }, .workgroup = { WG, 1, 1 }, .kernarg_va = karg_va,
+			    .dispatch_va = karg_va, .scratch_va = scr->va, .scratch_size = size);
+
+		n = kfdsig_pm4_emit_kernel(t, &k, buf, KFDSIG_PM4_KERNEL_MAX_DW);
+		T_REQUIRE(n > 0, "%s: emit (%s)", what, kfdsig_last_error());
+	}
+	/* the slots as programmed: SET_SH_REG of COMPUTE_TMPRING_SIZE */
+	for (int i = 0; i + 2 < n; i++)
+		if (buf[i] >> 30 == 3 && (buf[i] >> 8 & 0xff) == 0x76 &&
+		    buf[i + 1] == KFDSIG_PM4_SH_COMPUTE_TMPRING_SIZE)
+			tmpring = buf[i + 2];
+	unit = KFDSIG_PM4_TMPRING_UNIT(t->level);
+	T_REQUIRE(tmpring & 0xfff, "%s: COMPUTE_TMPRING_SIZE programmed", what);
+	CHECK(kfdsig_kfd_queue_submit(q, buf, (uint32_t)n, WAIT_MS) == 0 &&
+		      kfdsig_kfd_queue_wait_idle(q, WAIT_MS) == 0,
+	      "%s PM4: ran", what);
+	check(what, scr->cpu, tmpring & 0xfff, (tmpring >> 12) * unit, lanes, out);
+	kfdsig_kfd_queue_destroy(q);
+	krig_close(&r);
+}
+
+int main(void)
+{
+	static const struct {
+		const char *spec, *mcpu, *attrs;
+	} tg[] = {
+		{ "gfx90a", "gfx90a", "" },
+		{ "gfx1030", "gfx1030", "" },
+		{ "gfx1100", "gfx1100", "" },
+	};
+
+	if (!kco_llvm()) {
+		printf("SKIP: no LLVM 22 (opt, llc, ld.lld) in %s\n", KFDSIG_LLVM22_BIN);
+		return T_EXIT_SKIP;
+	}
+	for (size_t i = 0; i < sizeof(tg) / sizeof(tg[0]); i++) {
+		struct kco co;
+		unsigned lanes = lanes_of(tg[i].mcpu, tg[i].attrs);
+		char what[64];
+
+		snprintf(what, sizeof(what), "%s", tg[i].mcpu);
+		T_REQUIRE(kco_build(ll_path(), tg[i].mcpu, tg[i].attrs, 3, &co) == 0, "compile %s",
+			  what);
+		t_aql(&co, tg[i].spec, lanes, what);
+		t_pm4(&co, tg[i].spec, tg[i].mcpu, lanes, what);
+		if (i == 0)
+			t_aql_short(&co, tg[i].spec, lanes, what);
+		kco_free(&co);
+	}
+	return t_result("emu_sqk_scratch");
+}
