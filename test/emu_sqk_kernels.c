@@ -15,6 +15,7 @@
  */
 #include <math.h>
 
+#include "emu/emu_host.h"
 #include "emu_sqk_util.h"
 
 #define WAIT_MS 20000
@@ -226,9 +227,23 @@ static void t_ids(struct krig *r, const char *what)
 	      out[70]);
 }
 
+/* The host's diagnostic lines (emu_host_set_diag()): the last one of the
+ * shader unit's release check. */
+static char rel_line[400];
+
+static void diag(void *ctx, const char *line)
+{
+	(void)ctx;
+	if (strstr(line, "released at system scope"))
+		snprintf(rel_line, sizeof(rel_line), "%s", line);
+}
+
 /* test/kernels/sqk_signal.ll: a wave signals a KFD event with s_sendmsg
  * after real work (squares summed by atomics across the workgroup's waves);
- * WAIT_EVENTS on the event completes, the sum is the host's. */
+ * WAIT_EVENTS on the event completes, the sum is the host's; its release
+ * passes the shader unit's release check, and the same message without
+ * the release (signal_norel) is reported to the host, naming the target
+ * and the queue. */
 static void t_signal(const char *spec, const char *mcpu, const char *attrs, int opt)
 {
 	struct kco co;
@@ -249,6 +264,8 @@ static void t_signal(const char *spec, const char *mcpu, const char *attrs, int 
 			    &co) == 0,
 		  "compile %s", what);
 	krig_open(&r, spec, 1u << 20);
+	rel_line[0] = 0;
+	emu_host_set_diag(r.emu, diag, NULL);
 	krig_load(&r, &co);
 	ev = t_event(r.kfd, KFDSIG_EVENT_SIGNAL, false);
 	T_REQUIRE(!kfdsig_kfd_signal_page(r.kfd, &page, &page_va), "signal page");
@@ -286,6 +303,13 @@ static void t_signal(const char *spec, const char *mcpu, const char *attrs, int 
 			      "%s: the wave's s_sendmsg woke WAIT_EVENTS on event %u", what, ev.id);
 		}
 	}
+	CHECK(!rel_line[0], "%s: the release passes the release check ('%s')", what, rel_line);
+	CHECK(krig_run(&r, "signal_norel", 64, 64, &args, sizeof(args), WAIT_MS) == 0,
+	      "%s signal_norel ran", what);
+	CHECK(strstr(rel_line, spec) == rel_line && strstr(rel_line, " queue ") &&
+		      strstr(rel_line, "s_sendmsg(MSG_INTERRUPT) at 0x") &&
+		      strstr(rel_line, "before the store at 0x"),
+	      "%s: no release: the host is told ('%s')", what, rel_line);
 	krig_close(&r);
 	kco_free(&co);
 }

@@ -249,6 +249,9 @@ static int sq_trap(void *ctx, const struct sq_event *ev)
 	return emu_cp_trap_steps_over(ctx, ev->trap_id);
 }
 
+/* The stub interpreter (emu/sq/sq.h), kept for the targets the kernel
+ * interpreter does not run (gfx1250): the dispatches emu_kernel.c did not
+ * take. */
 bool emu_cp_run_waves(struct emu_queue *q, uint64_t entry_va, const uint32_t *sgprs,
 		      uint32_t nsgprs, bool wave32, uint64_t groups)
 {

@@ -34,3 +34,11 @@ done:
 declare i32 @llvm.amdgcn.workitem.id.x()
 declare void @llvm.amdgcn.s.barrier()
 declare void @llvm.amdgcn.s.sendmsg(i32 immarg, i32)
+
+; The same message with no release before it (test/emu_sqk_kernels.c):
+; the shader unit's release check reports it.
+define amdgpu_kernel void @signal_norel(ptr addrspace(1) %in, ptr addrspace(1) %out, ptr addrspace(1) %slot, i32 %id) {
+  store i64 1, ptr addrspace(1) %slot, align 8
+  call void @llvm.amdgcn.s.sendmsg(i32 1, i32 %id)
+  ret void
+}

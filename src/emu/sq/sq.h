@@ -15,6 +15,11 @@
  * Only the instructions kfdsig's stubs use are implemented (see
  * docs/emu-shader-unit.md); anything else stops the wave with -ENOTSUP and
  * an error naming the instruction word(s) and address.
+ *
+ * Kept for gfx1250 only: the emulated CP runs it for the targets the kernel
+ * interpreter (sqk.h) does not run, gfx1250 today; the kernel interpreter
+ * runs every other target's stubs and its release check (sqk_rel.c) is
+ * this unit's release model. It goes when gfx1250 decodes there.
  */
 #ifndef KFDSIG_EMU_SQ_H
 #define KFDSIG_EMU_SQ_H
