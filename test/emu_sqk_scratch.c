@@ -6,7 +6,9 @@
  * every one in the scratch buffer at the interleaved address (LLVM
  * AMDGPUUsage "Private Segment": dword e of lane l of the wave in slot s
  * at s * WAVESIZE + e * 4 * lanes + 4 * l), each wave in a slot of its
- * own. Through an AQL queue whose amd_queue_t offers the scratch (as ROCr
+ * own; stored through SCRATCH or swizzled MUBUF (pstore) and through FLAT
+ * into the private aperture (pflat: FLAT_SCRATCH from the flat scratch
+ * init SGPRs on gfx9/gfx10, architected on gfx11). Through an AQL queue whose amd_queue_t offers the scratch (as ROCr
  * does) and a PM4 dispatch of kfdsig_pm4_emit_kernel() over it, on gfx90a
  * (wave64), gfx1030 (wave32) and gfx1100 (architected flat scratch,
  * wave32). A workgroup with more waves than the scratch has slots is a
@@ -88,18 +90,25 @@ static unsigned lanes_of(const char *mcpu, const char *attrs)
 
 static void t_aql(const struct kco *co, const char *spec, unsigned lanes, const char *what)
 {
-	struct krig r;
-	uint64_t out_va;
-	uint32_t *out;
+	static const char *const kn[] = { "pstore", "pflat" };
 
-	krig_open(&r, spec, 1u << 20);
-	krig_load(&r, co);
-	out = krig_alloc(&r, 4 * WG, &out_va);
-	memset(r.scratch->cpu, 0, KRIG_SCRATCH_BYTES);
-	CHECK(krig_run(&r, "pstore", WG, WG, &out_va, 8, WAIT_MS) == 0, "%s AQL: ran", what);
-	/* the library's amd_queue_t: 16 slots of 64 lanes x 4 KiB */
-	check(what, r.scratch->cpu, 16, 64 * KRIG_SCRATCH_LANE, lanes, out);
-	krig_close(&r);
+	for (unsigned i = 0; i < 2; i++) {
+		struct krig r;
+		uint64_t args[2];
+		uint32_t *out;
+		char w[96];
+
+		snprintf(w, sizeof(w), "%s AQL %s", what, kn[i]);
+		krig_open(&r, spec, 1u << 20);
+		krig_load(&r, co);
+		out = krig_alloc(&r, 4 * WG, &args[0]);
+		krig_alloc(&r, 8 * WG, &args[1]);
+		memset(r.scratch->cpu, 0, KRIG_SCRATCH_BYTES);
+		CHECK(krig_run(&r, kn[i], WG, WG, args, sizeof(args), WAIT_MS) == 0, "%s: ran", w);
+		/* the library's amd_queue_t: 16 slots of 64 lanes x 4 KiB */
+		check(w, r.scratch->cpu, 16, 64 * KRIG_SCRATCH_LANE, lanes, out);
+		krig_close(&r);
+	}
 }
 
 /* Slots fewer than a workgroup's waves: the queue stops on a VM fault. */
@@ -123,14 +132,14 @@ static void t_aql_short(const struct kco *co, const char *spec, unsigned lanes, 
 }
 
 static void t_pm4(const struct kco *co, const char *spec, const char *tname, unsigned lanes,
-		  const char *what)
+		  const char *what, const char *kname)
 {
 	const struct kfdsig_target *t = kfdsig_target_by_name(tname);
 	const struct kfdsig_kfd_bo *scr;
 	struct kfdsig_kfd_queue *q;
 	struct krig r;
-	uint64_t out_va, kd_va, karg_va;
-	uint32_t *out, buf[KFDSIG_PM4_KERNEL_MAX_DW], tmpring = 0, unit;
+	uint64_t out_va, kd_va, karg_va, ptrs_va;
+	uint32_t exc = 0, *out, buf[KFDSIG_PM4_KERNEL_MAX_DW], tmpring = 0, unit;
 	uint8_t *karg;
 	const uint64_t size = 1u << 20;
 	int n;
@@ -141,7 +150,9 @@ static void t_pm4(const struct kco *co, const char *spec, const char *tname, uns
 	out = krig_alloc(&r, 4 * WG, &out_va);
 	karg = krig_alloc(&r, 64, &karg_va);
 	memcpy(karg, &out_va, 8);
-	kd_va = krig_kd(&r, "pstore");
+	krig_alloc(&r, 8 * WG, &ptrs_va);
+	memcpy(karg + 8, &ptrs_va, 8);
+	kd_va = krig_kd(&r, kname);
 	T_REQUIRE(!kfdsig_kfd_alloc(r.kfd, r.gpu, size, KFDSIG_KFD_MEM_GTT_UNCACHED, &scr) &&
 			  !kfdsig_kfd_map(r.kfd, scr, NULL, 0) &&
 			  !kfdsig_kfd_queue_create(r.kfd, r.gpu, KFDSIG_QUEUE_PM4, NULL, &q),
@@ -163,9 +174,14 @@ static void t_pm4(const struct kco *co, const char *spec, const char *tname, uns
 	unit = KFDSIG_PM4_TMPRING_UNIT(t->level);
 	T_REQUIRE(tmpring & 0xfff, "%s: COMPUTE_TMPRING_SIZE programmed", what);
 	CHECK(kfdsig_kfd_queue_submit(q, buf, (uint32_t)n, WAIT_MS) == 0 &&
-		      kfdsig_kfd_queue_wait_idle(q, WAIT_MS) == 0,
-	      "%s PM4: ran", what);
-	check(what, scr->cpu, tmpring & 0xfff, (tmpring >> 12) * unit, lanes, out);
+		      krig_wait_idle(&r, q, WAIT_MS, &exc) == 0,
+	      "%s PM4 %s: ran (queue exception %u)", what, kname, exc);
+	{
+		char w[96];
+
+		snprintf(w, sizeof(w), "%s PM4 %s", what, kname);
+		check(w, scr->cpu, tmpring & 0xfff, (tmpring >> 12) * unit, lanes, out);
+	}
 	kfdsig_kfd_queue_destroy(q);
 	krig_close(&r);
 }
@@ -193,7 +209,8 @@ int main(void)
 		T_REQUIRE(kco_build(ll_path(), tg[i].mcpu, tg[i].attrs, 3, &co) == 0, "compile %s",
 			  what);
 		t_aql(&co, tg[i].spec, lanes, what);
-		t_pm4(&co, tg[i].spec, tg[i].mcpu, lanes, what);
+		t_pm4(&co, tg[i].spec, tg[i].mcpu, lanes, what, "pstore");
+		t_pm4(&co, tg[i].spec, tg[i].mcpu, lanes, what, "pflat");
 		if (i == 0)
 			t_aql_short(&co, tg[i].spec, lanes, what);
 		kco_free(&co);
