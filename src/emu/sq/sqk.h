@@ -148,6 +148,11 @@ struct sqk_insn {
 unsigned sqk_decode(const struct sqk_family *f, const uint32_t *w, unsigned avail,
 		    struct sqk_insn *in);
 
+/* Whether every scalar operand code of @in is one the family can read (not
+ * reserved, not an unmodelled source): the fetch refuses the rest as an
+ * illegal instruction. */
+bool sqk_operands_ok(const struct sqk_family *f, const struct sqk_insn *in);
+
 /* The RDNA3 and later encodings (SQK_GEN_GFX11 on; sqk_dec_gfx11.c), which
  * sqk_decode() hands on. */
 unsigned sqk_decode_gfx11(const struct sqk_family *f, const uint32_t *w, unsigned avail,

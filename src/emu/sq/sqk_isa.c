@@ -448,6 +448,49 @@ static const uint64_t fc64[9] = { 0x3fe0000000000000ull, 0xbfe0000000000000ull,
 				  0x4010000000000000ull, 0xc010000000000000ull,
 				  0x3fc45f306dc9c882ull };
 
+/*
+ * A scalar source code the family can read. The ISA manuals' operand
+ * tables ("SSRC0" / "Scalar operands"): 125 is NULL on RDNA (reserved
+ * before), 209-234 are reserved (RDNA's DPP8 markers are taken by the
+ * decoder), the aperture registers 235-238 are GFX9 on (GCN3 has none:
+ * LLVM reads the apertures from the queue or the implicit arguments
+ * there), 249 and 250 mark SDWA and DPP in the 32-bit VOP encodings only.
+ * 239 (POPS_EXITING_WAVE_ID) and 254 (LDS_DIRECT) exist but are not
+ * modelled: reading them would be a guess, so they are refused too.
+ */
+static bool scalar_code_ok(const struct sqk_family *f, unsigned c)
+{
+	if (c < SQK_NULL10 || c >= 256) /* SGPRs, VCC, TTMPs, M0; VGPRs */
+		return true;
+	if (c == SQK_NULL10)
+		return f->gfx10;
+	if (c <= 208) /* EXEC, inline integers */
+		return true;
+	if (c >= 235 && c <= 238) /* shared / private base and limit */
+		return f->gen != SQK_GEN_GFX8;
+	if (c >= 240 && c <= 248) /* inline floats */
+		return true;
+	return c >= 251 && c != 254; /* VCCZ, EXECZ, SCC, literal */
+}
+
+bool sqk_operands_ok(const struct sqk_family *f, const struct sqk_insn *in)
+{
+	for (unsigned i = 0; i < 3; i++) {
+		if (!scalar_code_ok(f, in->src[i]))
+			return false;
+		/* VOP3 takes a literal from RDNA on (GFX9 ISA manual, VOP3:
+		 * "literal constants are not supported") */
+		if (in->src[i] == SQK_LIT && !f->gfx10 &&
+		    (in->enc == SQK_VOP3 || in->enc == SQK_VOP3P))
+			return false;
+	}
+	if (in->enc == SQK_VOPD &&
+	    (!scalar_code_ok(f, in->srcy[0]) || !scalar_code_ok(f, in->srcy[1])))
+		return false;
+	return (in->saddr == 0xffff || scalar_code_ok(f, in->saddr)) &&
+	       (in->soffset == 0xffff || scalar_code_ok(f, in->soffset));
+}
+
 uint64_t sqk_sread_code(struct sqk_wave *w, const struct sqk_insn *in, unsigned code, bool b64,
 			bool f64)
 {
@@ -491,6 +534,9 @@ uint64_t sqk_sread_code(struct sqk_wave *w, const struct sqk_insn *in, unsigned 
 	case SQK_LIT:
 		return b64 && f64 ? (uint64_t)in->lit << 32 : in->lit;
 	default:
+		/* sqk_operands_ok() refused these at the fetch: a code
+		 * reaching here is a decoder's mistake, never a value */
+		sqk_fail(w, in, -ENOTSUP, "scalar operand not implemented");
 		return 0;
 	}
 }

@@ -115,6 +115,11 @@ static int fetch(struct sqk_wave *w, struct sqk_ctx *c, const struct sqk_insn **
 		e->pc = 0;
 		return sqk_fail(w, &e->in, -ENOTSUP, "illegal instruction");
 	}
+	if (!sqk_operands_ok(c->r.f, &e->in)) {
+		e->in.pc = w->pc;
+		e->pc = 0;
+		return sqk_fail(w, &e->in, -ENOTSUP, "illegal operand");
+	}
 	e->in.pc = w->pc;
 	e->in.rc = sqk_rel_class(c->r.f, &e->in);
 	e->pc = w->pc + 1;
