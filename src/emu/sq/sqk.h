@@ -126,6 +126,7 @@ struct sqk_insn {
 	uint8_t opsel, opsel_hi;
 	bool clamp;
 	uint8_t omod;
+	uint8_t rc; /* what the release check notes of it (sqk_rel.c), 0: nothing */
 	uint16_t simm16;
 	int32_t offset; /* SMEM / FLAT / MUBUF / DS immediate offset */
 	uint16_t soffset;
@@ -139,7 +140,6 @@ struct sqk_insn {
 	uint32_t extw; /* the SDWA / DPP dword */
 	/* VOPD: the Y half (the X half is op, src[0..1], dst) */
 	uint16_t opy, srcy[2], dsty;
-	uint8_t rc; /* what the release check notes of it (sqk_rel.c), 0: nothing */
 };
 
 /* Decode the instruction in @w (up to 3 dwords available: @avail). Return

@@ -55,7 +55,10 @@
 /* Instruction classes (struct sqk_insn.rc). */
 enum {
 	RC_NONE = 0,
-	RC_VMEM, /* FLAT, GLOBAL, SCRATCH, MUBUF */
+	RC_LOAD,   /* a vector memory load (FLAT, GLOBAL, SCRATCH, MUBUF) */
+	RC_STORE,  /* a store */
+	RC_ATOMIC, /* an atomic */
+	RC_WB,	   /* a cache write-back */
 	RC_SMEM,
 	RC_DS,
 	RC_WAIT,   /* s_waitcnt */
@@ -72,7 +75,21 @@ uint8_t sqk_rel_class(const struct sqk_family *f, const struct sqk_insn *in)
 	case SQK_GLOBAL:
 	case SQK_SCRATCH:
 	case SQK_MUBUF:
-		return RC_VMEM;
+		switch (sqk_mem_kind(in->op)) {
+		case 1:
+			return RC_LOAD;
+		case 2:
+			return RC_STORE;
+		case 3:
+			return RC_ATOMIC;
+		case 4: /* the invalidates count on nothing here */
+			return in->op == K_buffer_wbl2 || in->op == K_global_wb ||
+					       in->op == K_global_wbinv
+				       ? RC_WB
+				       : RC_NONE;
+		default:
+			return RC_NONE;
+		}
 	case SQK_SMEM:
 		return RC_SMEM;
 	case SQK_DS:
@@ -142,14 +159,16 @@ static void vmem(struct sqk_wave *w, const struct sqk_insn *in)
 {
 	struct sqk_rel *r = &w->rel;
 	const struct sqk_family *f = w->r->f;
-	unsigned kind = sqk_mem_kind(in->op),
+	unsigned kind = in->rc == RC_LOAD    ? 1
+			: in->rc == RC_STORE ? 2
+					     : 3,
 		 sc = f->gen >= SQK_GEN_GFX10 ? SQK_CNT_VS : SQK_CNT_VM;
 	bool flat = in->enc == SQK_FLAT, ret = kind == 1 || (kind == 3 && in->glc);
 	unsigned k = ret;
 	struct sqk_rel_store *s;
 	uint64_t seq;
 
-	if (kind == 4) {
+	if (in->rc == RC_WB) {
 		/* buffer_wbl2 (gfx90a on): on VM; system scope with SC0 and
 		 * SC1 (bits 14 and 15); gfx12 global_wb and global_wbinv: on
 		 * STORECNT, system scope with SCOPE 3 */
@@ -158,10 +177,8 @@ static void vmem(struct sqk_wave *w, const struct sqk_insn *in)
 
 		if (in->op == K_buffer_wbl2)
 			sys = (in->w[0] & 0xc000) == 0xc000;
-		else if (in->op == K_global_wb || in->op == K_global_wbinv)
-			c = SQK_CNT_VS, sys = (in->w[1] >> 18 & 3) == 3;
 		else
-			return;
+			c = SQK_CNT_VS, sys = (in->w[1] >> 18 & 3) == 3;
 		seq = issue(r, c, false);
 		if (sys) {
 			r->wb[r->nwb % SQK_REL_WB].seq = seq;
@@ -171,8 +188,6 @@ static void vmem(struct sqk_wave *w, const struct sqk_insn *in)
 		}
 		return;
 	}
-	if (!kind)
-		return;
 	if (flat) {
 		/* where the first active lane's address goes: LDS (the
 		 * shared aperture) counts on LGKM, memory on VM or VS */
@@ -288,7 +303,15 @@ void sqk_rel_note(struct sqk_wave *w, const struct sqk_insn *in)
 	unsigned s = in->simm16;
 
 	switch (in->rc) {
-	case RC_VMEM:
+	case RC_LOAD:
+		if (in->enc != SQK_FLAT) { /* on VM (LOADCNT) alone */
+			issue(r, SQK_CNT_VM, false);
+			break;
+		}
+		/* fall through */
+	case RC_STORE:
+	case RC_ATOMIC:
+	case RC_WB:
 		vmem(w, in);
 		break;
 	case RC_SMEM:
