@@ -29,7 +29,6 @@
 
 #include "emu/emu_gc12_1.h"
 #include "emu/emu_priv.h"
-#include "emu/sq/sq.h"
 
 #define LIMIT KFD_SIGNAL_EVENT_LIMIT
 #define KFD_EVENT_TIMEOUT_INFINITE_EMU 0xffffffffu /* KFD_EVENT_TIMEOUT_INFINITE */
@@ -774,7 +773,7 @@ static int hw_exception_locked(struct emu_proc *p)
  * 0x08, SQ messages from SE0SH 0x0a); on SOC21 (the v11 class) the SDMA
  * trap is SOC21_INTSRC_SDMA_TRAP 49 from the GFX client 0x0a
  * (kfd_int_process_v11.c). SQ messages carry m0 in the class's layout
- * (emu_sq_iv_context: kfd_int_process_v9/v10/v11.c SQ_INTERRUPT_WORD_*).
+ * (emu_gen_sq_iv_context: kfd_int_process_v9/v10/v11.c SQ_INTERRUPT_WORD_*).
  */
 static void ih_entry(const struct emu_gpu *g, uint32_t xcc, enum kfdsig_emu_irq_source src,
 		     uint32_t ctx, struct kfdsig_emu_irq_record *r)
@@ -804,7 +803,7 @@ static void ih_entry(const struct emu_gpu *g, uint32_t xcc, enum kfdsig_emu_irq_
 		r->client_id = cik ? 0 : 0x0a;
 		r->source_id = cik ? 0xef : 239;
 		if (!cik)
-			emu_sq_iv_context(gen, ctx, &r->context_id0, &r->context_id1);
+			emu_gen_sq_iv_context(gen, ctx, &r->context_id0, &r->context_id1);
 		break;
 	default:
 		r->client_id = cik ? 0 : 0x14;

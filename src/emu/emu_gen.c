@@ -394,3 +394,37 @@ uint32_t emu_gen_gws_size(const struct emu_gen *g)
 	      v >= 0x0c0000;
 	return has ? 64 : 0;
 }
+
+/* The IV context words of an SQ interrupt from s_sendmsg (emu_gen.h). */
+int emu_gen_sq_iv_context(const struct emu_gen *t, uint32_t m0, uint32_t *ctx0, uint32_t *ctx1)
+{
+	if (!t || !ctx0 || !ctx1)
+		return set_error(EINVAL, "sq iv context: NULL argument");
+	switch (t->irq) {
+	case KFDSIG_IRQ_V9:
+	case KFDSIG_IRQ_V9_4_3:
+		/* kfd_int_process_v9.c: DATA ctx0[11:0], ENCODING ctx0[27:26],
+		 * and the rest of the 24 bits in ctx0[31:28] and ctx1[7:0]. */
+		*ctx0 = (m0 & 0xfff) | (1u << 26) | ((m0 & 0xf000) << 16);
+		*ctx1 = (m0 >> 16) & 0xff;
+		break;
+	case KFDSIG_IRQ_V10:
+		/* kfd_int_process_v10.c: DATA ctx0[22:0], ENCODING ctx1[7:6]. */
+		*ctx0 = m0 & 0x7fffff;
+		*ctx1 = 1u << 6;
+		break;
+	case KFDSIG_IRQ_V11:
+	case KFDSIG_IRQ_V12_1:
+		/* kfd_int_process_v11.c / _v12_1.c: DATA ctx0[23:0], ENCODING
+		 * ctx1[7:6]. */
+		*ctx0 = m0 & 0xffffff;
+		*ctx1 = 1u << 6;
+		break;
+	default:
+		/* cik_event_interrupt.c reads data & 0xff (UNVERIFIED beyond). */
+		*ctx0 = m0 & 0xff;
+		*ctx1 = 0;
+		break;
+	}
+	return 0;
+}

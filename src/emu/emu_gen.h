@@ -102,4 +102,14 @@ uint32_t emu_gen_gws_size(const struct emu_gen *g);
 /* Does the ISR drop a CP end-of-pipe interrupt with context id 0? */
 bool emu_gen_drops_ctx0(const struct emu_gen *g);
 
+/*
+ * The IH ring entry's context words of an SQ interrupt sent by
+ * s_sendmsg(MSG_INTERRUPT) with @m0, as SQ_INTERRUPT_WORD_WAVE_CTXID of a
+ * normal wave (PRIV 0, ENCODING 1 "INST", location fields 0) in the layout
+ * the generation's amdkfd handler decodes (kfd_int_process_v9.c,
+ * kfd_int_process_v10.c, kfd_int_process_v11.c; cik_event_interrupt.c reads
+ * 8 bits). Return 0, or -EINVAL for a NULL argument.
+ */
+int emu_gen_sq_iv_context(const struct emu_gen *g, uint32_t m0, uint32_t *ctx0, uint32_t *ctx1);
+
 #endif

@@ -299,7 +299,4 @@ const char *sq_event_name(enum sq_event_kind k);
 /** sq_scope_name() - "cu", "se", "dev", "sys". */
 const char *sq_scope_name(enum sq_scope s);
 
-/* sq_iv_context() for the emulator's own generation facts. */
-int emu_sq_iv_context(const struct emu_gen *g, uint32_t m0, uint32_t *ctx0, uint32_t *ctx1);
-
 #endif /* KFDSIG_EMU_SQ_H */

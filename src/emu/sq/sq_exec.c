@@ -406,7 +406,7 @@ static int exec_sendmsg(struct wave *s, const struct sq_insn *in)
 	e->m0 = s->m0;
 	/* The IV carries m0 cut to the handler's width (the kfd_signal_event_interrupt() calls of cik_event_interrupt.c and kfd_int_process_v9/v10/v11.c). */
 	e->sq_data = bits >= 32 ? s->m0 : s->m0 & ((1u << bits) - 1);
-	emu_sq_iv_context(s->t, s->m0, &e->ctx0, &e->ctx1);
+	emu_gen_sq_iv_context(s->t, s->m0, &e->ctx0, &e->ctx1);
 	e->unreleased = first_unreleased_store(s);
 	e->released = e->unreleased < 0;
 	/* GFX6-GFX9: an SALU m0 write needs one wait state before s_sendmsg
@@ -659,39 +659,6 @@ out_noalloc:
 	return r;
 }
 
-int emu_sq_iv_context(const struct emu_gen *t, uint32_t m0, uint32_t *ctx0, uint32_t *ctx1)
-{
-	if (!t || !ctx0 || !ctx1)
-		return set_error(EINVAL, "sq iv context: NULL argument");
-	switch (t->irq) {
-	case KFDSIG_IRQ_V9:
-	case KFDSIG_IRQ_V9_4_3:
-		/* kfd_int_process_v9.c: DATA ctx0[11:0], ENCODING ctx0[27:26],
-		 * and the rest of the 24 bits in ctx0[31:28] and ctx1[7:0]. */
-		*ctx0 = (m0 & 0xfff) | (1u << 26) | ((m0 & 0xf000) << 16);
-		*ctx1 = (m0 >> 16) & 0xff;
-		break;
-	case KFDSIG_IRQ_V10:
-		/* kfd_int_process_v10.c: DATA ctx0[22:0], ENCODING ctx1[7:6]. */
-		*ctx0 = m0 & 0x7fffff;
-		*ctx1 = 1u << 6;
-		break;
-	case KFDSIG_IRQ_V11:
-	case KFDSIG_IRQ_V12_1:
-		/* kfd_int_process_v11.c / _v12_1.c: DATA ctx0[23:0], ENCODING
-		 * ctx1[7:6]. */
-		*ctx0 = m0 & 0xffffff;
-		*ctx1 = 1u << 6;
-		break;
-	default:
-		/* cik_event_interrupt.c reads data & 0xff (UNVERIFIED beyond). */
-		*ctx0 = m0 & 0xff;
-		*ctx1 = 0;
-		break;
-	}
-	return 0;
-}
-
 int sq_iv_context(const struct kfdsig_target *target, uint32_t m0, uint32_t *ctx0, uint32_t *ctx1)
 {
 	struct emu_gen g;
@@ -700,5 +667,5 @@ int sq_iv_context(const struct kfdsig_target *target, uint32_t m0, uint32_t *ctx
 		return set_error(EINVAL, "sq iv context: NULL argument");
 	if (emu_sq_gen(target, &g) < 0)
 		return -ENOENT;
-	return emu_sq_iv_context(&g, m0, ctx0, ctx1);
+	return emu_gen_sq_iv_context(&g, m0, ctx0, ctx1);
 }
