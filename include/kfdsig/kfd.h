@@ -225,6 +225,16 @@ KFDSIG_API int kfdsig_kfd_ioctl(struct kfdsig_kfd *kfd, unsigned long request, v
  */
 KFDSIG_API int kfdsig_kfd_acquire_vm(struct kfdsig_kfd *kfd, uint32_t gpu_id);
 
+/**
+ * kfdsig_kfd_render_fd() - the render node fd whose VM
+ * kfdsig_kfd_acquire_vm() handed to KFD on @gpu_id: every buffer of
+ * kfdsig_kfd_alloc() is mapped in that VM, so user queues created on this
+ * fd (kfdsig_userq_create()) can use them. The handle keeps the fd.
+ * Return: the fd, -EINVAL, -ENOENT (unknown gpu_id), -ENODEV (no VM
+ * acquired yet).
+ */
+KFDSIG_API int kfdsig_kfd_render_fd(struct kfdsig_kfd *kfd, uint32_t gpu_id);
+
 /* A buffer from ALLOC_MEMORY_OF_GPU, CPU-mapped at its GPU VA. The library
  * owns it (read-only for the caller) until kfdsig_kfd_free(). */
 struct kfdsig_kfd_bo {

@@ -506,6 +506,19 @@ struct kfdsig_emu *kfdsig_emu_create_from_spec(const char *spec)
 				return NULL;
 			}
 			gpus[cfg.ngpus - 1].partition = (uint32_t)m;
+		} else if (!strncmp(tok, "mec=", 4)) {
+			const char *v = tok + 4;
+			uint32_t x;
+
+			if (!cfg.ngpus || !parse_u32(&v, &x) || *v || !x) {
+				set_error(EINVAL,
+					  "bad '%s' (mec=N, after a target: its MEC firmware "
+					  "version)",
+					  tok);
+				errno = EINVAL;
+				return NULL;
+			}
+			gpus[cfg.ngpus - 1].mec_fw_version = x;
 		} else if (!strncmp(tok, "xcc=", 4)) {
 			const char *v = tok + 4;
 			uint32_t x;

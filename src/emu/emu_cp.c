@@ -30,6 +30,18 @@
 #define OP_ACQUIRE_MEM 0x58
 #define OP_DISPATCH_DIRECT 0x15
 #define OP_SET_SH_REG 0x76
+/* User-queue packets (Mesa sid.h PKT3_PROTECTED_FENCE_SIGNAL,
+ * PKT3_FENCE_WAIT_MULTI; nvd.h PACKET3_HDP_FLUSH); the emulated CP takes
+ * them on render-node user queues only. */
+#define OP_HDP_FLUSH 0x95
+#define OP_PROTECTED_FENCE_SIGNAL 0xd0
+#define OP_FENCE_WAIT_MULTI 0xd1
+/* FENCE_WAIT_MULTI entries the MEC takes in one packet on the emulated
+ * user-queue targets (GC 11.0.0/2/3 and 12.0.x, all with dedicated VRAM:
+ * Mesa amdgpu_cs.cpp amdgpu_cs_add_userq_packets() and IGT
+ * amdgpu_fwm_test() write up to 32 there). What the firmware does with
+ * more is UNVERIFIED: the queue halts. */
+#define FWM_MAX_ENTRIES 32
 /* PRED_EXEC (soc15d.h PACKET3_PRED_EXEC 0x23): dword 1 is the XCC mask
  * [31:24] and the count of dwords it predicates [13:0] (tinygrad
  * ops_amd.py pred_exec(): PACKET3(PRED_EXEC, 0), xcc_mask << 24 | count;
@@ -338,6 +350,57 @@ bool emu_cp_run_ib(struct emu_queue *q, uint64_t va, uint32_t ndw)
 	return indirect_buffer(q, ib, 4, 0);
 }
 
+/* PROTECTED_FENCE_SIGNAL (header and one dword): the CP writes its
+ * position after the packet (the ring's dword write pointer, 64-bit,
+ * monotonic) to the queue's fence address from the MQD, which is the
+ * kernel's seq64 slot (mes_userqueue.c mes_userq_mqd_create():
+ * fence_address = fence_drv->gpu_addr), then raises the end-of-pipe
+ * interrupt with the queue's doorbell index. In an IB, or on a queue
+ * without a fence address (a KFD queue), UNVERIFIED: not accepted. */
+static bool protected_fence_signal(struct emu_queue *q, uint32_t len, int depth)
+{
+	if (!q->fdrv || depth || len != 2)
+		return false;
+	emu_fence_drv_write(q->fdrv, q->fetched);
+	emu_engine_irq(q, KFDSIG_EMU_IRQ_CP_EOP, q->userq_doorbell);
+	return true;
+}
+
+/* FENCE_WAIT_MULTI: header, control, then per entry the address (lo, hi)
+ * and the 64-bit value (lo, hi) (Mesa amdgpu_cs.cpp
+ * amdgpu_cs_add_userq_packets()); the CP waits until each 64-bit word
+ * holds at least its value. A seq64 slot is read through the kernel's
+ * read-only mapping, other addresses through the VM. */
+static bool fence_wait_multi(struct emu_queue *q, const uint32_t *d, uint32_t len)
+{
+	uint32_t n = (len - 2) / 4;
+
+	if (!q->fdrv || len < 6 || (len - 2) % 4 || n > FWM_MAX_ENTRIES)
+		return false;
+	for (uint32_t i = 0; i < n; i++) {
+		const uint32_t *e = d + 2 + 4 * i;
+		uint64_t va = e[0] | (uint64_t)e[1] << 32, want = e[2] | (uint64_t)e[3] << 32;
+		const uint64_t *p = emu_seq64_ptr(q->g, va);
+
+		if (!p && emu_seq64_contains(va)) {
+			emu_engine_vm_fault(q, va); /* a free slot: no mapping */
+			return true;
+		}
+		if (!p && !(p = emu_engine_mem(q, va & ~7ull, 8)))
+			return true;
+		while (__atomic_load_n(p, __ATOMIC_ACQUIRE) < want) {
+			if (emu_engine_stopping(q))
+				return true;
+			if (!emu_queue_may_fetch(q)) {
+				q->preempted = true;
+				return true;
+			}
+			usleep(20);
+		}
+	}
+	return true;
+}
+
 /* Execute one packet; false for a packet the CP would not accept. */
 bool emu_pm4_exec(struct emu_queue *q, const uint32_t *pkt, uint32_t len, int depth)
 {
@@ -371,6 +434,12 @@ bool emu_pm4_exec(struct emu_queue *q, const uint32_t *pkt, uint32_t len, int de
 		return set_sh_reg(q, pkt, len);
 	case OP_DISPATCH_DIRECT:
 		return dispatch_direct(q, pkt, len);
+	case OP_HDP_FLUSH: /* no host data path to flush here */
+		return q->fdrv != NULL && len == 2;
+	case OP_PROTECTED_FENCE_SIGNAL:
+		return protected_fence_signal(q, len, depth);
+	case OP_FENCE_WAIT_MULTI:
+		return fence_wait_multi(q, pkt, len);
 	default:
 		return false;
 	}

@@ -22,6 +22,7 @@
 
 #include <libdrm/amdgpu_drm.h>
 
+#include "drm/amdgpu_userq_abi.h"
 #include "emu/emu_priv.h"
 
 /* AMDGPU_FAMILY_* newer than Debian 12's libdrm header (kernel
@@ -217,6 +218,7 @@ static int amdgpu_info(struct kfdsig_emu *emu, const struct emu_gpu *g, struct d
 	union {
 		uint32_t u32[128];
 		struct drm_amdgpu_info_device dev;
+		struct kq_info_device kdev; /* the same, to userq_ip_mask */
 		struct drm_amdgpu_info_hw_ip ip;
 		struct drm_amdgpu_info_firmware fw;
 		struct drm_amdgpu_info_vram_gtt vg;
@@ -235,8 +237,11 @@ static int amdgpu_info(struct kfdsig_emu *emu, const struct emu_gpu *g, struct d
 		n = 4;
 		break;
 	case AMDGPU_INFO_DEV_INFO:
+		/* the whole structure of a kernel with user queues (6.16+):
+		 * userq_ip_mask says which engines take them */
 		dev_info(g, &out.dev);
-		n = sizeof(out.dev);
+		out.kdev.userq_ip_mask = emu_userq_ip_mask(g);
+		n = sizeof(struct kq_info_device);
 		break;
 	case AMDGPU_INFO_HW_IP_COUNT:
 	case AMDGPU_INFO_HW_IP_INFO: {
@@ -367,19 +372,26 @@ int emu_drm_ioctl(struct kfdsig_emu *emu, struct emu_gpu *g, unsigned long cmd, 
 	case DRM_NR(DRM_IOCTL_SET_MASTER):
 	case DRM_NR(DRM_IOCTL_DROP_MASTER):
 		return -EACCES; /* no DRM_RENDER_ALLOW */
-	case DRM_COMMAND_BASE + DRM_AMDGPU_GEM_CREATE:
-	case DRM_COMMAND_BASE + DRM_AMDGPU_GEM_MMAP:
 	case DRM_COMMAND_BASE + DRM_AMDGPU_CTX:
 	case DRM_COMMAND_BASE + DRM_AMDGPU_BO_LIST:
 	case DRM_COMMAND_BASE + DRM_AMDGPU_CS:
 	case DRM_COMMAND_BASE + DRM_AMDGPU_GEM_VA:
 	case DRM_COMMAND_BASE + DRM_AMDGPU_GEM_USERPTR:
 	case DRM_COMMAND_BASE + DRM_AMDGPU_VM:
-	case DRM_NR(DRM_IOCTL_GEM_CLOSE):
+	case DRM_NR(DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD):
+	case DRM_NR(DRM_IOCTL_SYNCOBJ_FD_TO_HANDLE):
+	case DRM_NR(DRM_IOCTL_SYNCOBJ_RESET):
+	case DRM_NR(DRM_IOCTL_SYNCOBJ_SIGNAL):
+	case DRM_NR(DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT):
+	case DRM_NR(DRM_IOCTL_SYNCOBJ_QUERY):
+	case DRM_NR(DRM_IOCTL_SYNCOBJ_TRANSFER):
+	case DRM_NR(DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL):
 	case DRM_NR(DRM_IOCTL_PRIME_HANDLE_TO_FD):
 	case DRM_NR(DRM_IOCTL_PRIME_FD_TO_HANDLE):
 		/* the kernel has them; the emulator does not (graphics
-		 * submission and GEM objects are outside its KFD model) */
+		 * submission, GEM objects other than doorbells, timeline and
+		 * exported syncobjs are outside its model; emu_userq.c has
+		 * the doorbell objects, user queues and binary syncobjs) */
 		return -EOPNOTSUPP;
 	default:
 		return -EINVAL;

@@ -39,6 +39,11 @@ void emu_engine_vm_fault(struct emu_queue *q, uint64_t va)
 
 	pthread_mutex_lock(&p->lock);
 	emu_halt_queues(p, EMU_QUEUE_EXC_VM_FAULT);
+	/* a render-node user queue is not on the KFD process's list */
+	if (!q->halted) {
+		q->exception = EMU_QUEUE_EXC_VM_FAULT;
+		__atomic_store_n(&q->halted, true, __ATOMIC_RELEASE);
+	}
 	pthread_mutex_unlock(&p->lock);
 	kfdsig_emu_vm_fault(p->emu, emu_proc_pasid(p, q->g), q->g->gpu_id, va & ~4095ull,
 			    KFDSIG_EMU_FAULT_NOT_PRESENT);
@@ -141,6 +146,15 @@ void emu_engine_irq(struct emu_queue *q, enum kfdsig_emu_irq_source src, uint32_
 	/* the read pointer is past the packet before its interrupt */
 	if (src == KFDSIG_EMU_IRQ_CP_EOP || src == KFDSIG_EMU_IRQ_SDMA_TRAP)
 		emu_engine_publish_fetched(q);
+	/* A user queue's end-of-pipe interrupt goes to the userq handler,
+	 * which reads its data as a doorbell index (gfx_v11_0.c /
+	 * gfx_v12_0.c *_eop_irq(): amdgpu_userq_process_fence_irq()), never
+	 * to KFD's event handler. */
+	if (q->fdrv) {
+		if (src == KFDSIG_EMU_IRQ_CP_EOP)
+			emu_userq_fence_irq(q->g, ctx);
+		return;
+	}
 	/* Raised by the XCC whose CP runs the packet (emu_doorbell.c). In a
 	 * multi-XCC window the IH entry waits until the packet has run on
 	 * every XCC: on hardware the XCCs run the ring concurrently and the
@@ -192,6 +206,7 @@ static void bad_opcode_diag(struct emu_queue *q)
 		 "(CP_BAD_OPCODE)",
 		 q->aql	   ? "AQL"
 		 : q->sdma ? "SDMA"
+		 : q->fdrv ? "PM4 user"
 			   : "PM4",
 		 q->id, q->aql ? "at read index" : "at ring dword", (unsigned long long)pos, h);
 	emu->diag(emu->diag_ctx, line);
@@ -200,6 +215,15 @@ static void bad_opcode_diag(struct emu_queue *q)
 void emu_engine_bad_opcode(struct emu_queue *q)
 {
 	bad_opcode_diag(q);
+	if (q->fdrv) {
+		/* a user queue: no KFD queue, no KFD exception; it stops and
+		 * its fences stay unsignalled (a waiter times out) */
+		pthread_mutex_lock(&q->p->lock);
+		q->exception = EMU_QUEUE_EXC_BAD_OPCODE;
+		__atomic_store_n(&q->halted, true, __ATOMIC_RELEASE);
+		pthread_mutex_unlock(&q->p->lock);
+		return;
+	}
 	/* gfx8 (CIK class) signals HW_EXCEPTION events; SOC15 classes hand
 	 * it to the exception path: the queue stops either way (cik_event_interrupt.c,
 	 * 1.5), and the emulator records why. */

@@ -137,6 +137,7 @@ struct emu_file {
 	struct emu_proc *proc; /* EMU_FILE_KFD; NULL: opened by another process */
 	struct emu_gpu *gpu;   /* EMU_FILE_RENDER, EMU_FILE_SMI */
 	struct emu_smi *smi;   /* EMU_FILE_SMI */
+	struct emu_drmf *drm;  /* EMU_FILE_RENDER: GEM, user queues, syncobjs (emu_userq.c) */
 	struct emu_file *next;
 };
 
@@ -227,6 +228,10 @@ struct emu_queue {
 	struct {
 		uint32_t src, ctx, xcc;
 	} irq[EMU_XCC_IRQ_QUEUE];
+	/* A render-node user queue (emu_userq.c): its fence driver and
+	 * doorbell index (the EOP interrupt's key); NULL for a KFD queue. */
+	struct emu_fence_drv *fdrv;
+	uint32_t userq_doorbell;
 	struct emu_queue *next;
 };
 
@@ -387,10 +392,10 @@ struct kfdsig_emu {
  * bottom reaches up through emu->proc_release and emu->file_release.
  *   emu_core.c, emu_file.c, emu_uaccess.c, emu_trace.c, emu_gen.c, sq/
  *   emu_smi.c, emu_ioctl_proc.c, emu_sysfs.c, emu_drm.c
- *   emu_mem.c, emu_events.c, emu_debug.c
+ *   emu_mem.c, emu_events.c, emu_debug.c, emu_userq_fence.c
  *   emu_engine.c, emu_wave.c, emu_kernel.c, emu_cp.c, emu_sdma.c, emu_aql.c,
  *   emu_doorbell.c (emu_engine.h)
- *   emu_queue.c, emu_ioctl.c, emu_process.c, emu_seam.c, emu.c
+ *   emu_queue.c, emu_userq.c, emu_ioctl.c, emu_process.c, emu_seam.c, emu.c
  */
 
 /* emu_core.c: the shared lookups */
@@ -528,6 +533,48 @@ int emu_wait_events(struct emu_proc *p, struct kfd_ioctl_wait_events_args *a);
 uint32_t emu_events_stalled(struct emu_proc *p, uint64_t now_ns, uint64_t horizon_ns, uint32_t *ids,
 			    uint32_t max, uint32_t *nids);
 int emu_event_mmap(struct emu_proc *p, void **out, void *addr, size_t len, int prot, int flags);
+
+/* The engines that take render-node user queues, 1 << AMDGPU_HW_IP_* (the
+ * device info's userq_ip_mask, amdgpu_userq_get_supported_ip_mask()):
+ * gfx_v11_0.c gfx_v11_0_sw_init() sets userq_funcs for GC 11.0.0, 11.0.2,
+ * 11.0.3 from MEC firmware 2600 (with ME 2390, PFP 2530, MES 120);
+ * gfx_v12_0.c gfx_v12_0_sw_init() for GC 12.0.x from MEC 3050 (ME 2780,
+ * PFP 2840, MES 123). The emulator knows the MEC version only and takes
+ * the others as of the same release. Of GFX and compute it emulates
+ * compute: GFX (and SDMA) are never advertised. */
+static inline uint32_t emu_userq_ip_mask(const struct emu_gpu *g)
+{
+	const uint8_t *gc = g->gen.gc;
+	bool on = (gc[0] == 11 && gc[1] == 0 && (gc[2] == 0 || gc[2] == 2 || gc[2] == 3) &&
+		   g->mec_fw >= 2600) ||
+		  (gc[0] == 12 && gc[1] == 0 && g->mec_fw >= 3050);
+
+	return on ? 1u << 1 /* AMDGPU_HW_IP_COMPUTE */ : 0;
+}
+
+/* emu_userq_fence.c: user-queue fence drivers and the seq64 slots */
+struct emu_fence_drv;
+int emu_fence_drv_new(const struct emu_gpu *g, uint32_t doorbell, struct emu_fence_drv **out);
+void emu_fence_drv_get(struct emu_fence_drv *d);
+void emu_fence_drv_put(struct emu_fence_drv *d);
+void emu_fence_drv_detach(struct emu_fence_drv *d);
+uint64_t emu_fence_drv_va(const struct emu_fence_drv *d);
+void emu_fence_drv_write(struct emu_fence_drv *d, uint64_t v);
+uint64_t emu_fence_drv_read(const struct emu_fence_drv *d);
+const uint64_t *emu_seq64_ptr(const struct emu_gpu *g, uint64_t va);
+bool emu_seq64_contains(uint64_t va);
+void emu_userq_fence_irq(const struct emu_gpu *g, uint32_t doorbell);
+bool emu_fence_signaled(const struct emu_fence_drv *d, uint64_t seq);
+bool emu_fence_signaled_locked(const struct emu_fence_drv *d, uint64_t seq);
+int emu_fence_wait(int (*check)(void *ctx), void *ctx, int64_t abs_ns);
+
+/* emu_userq.c: the render node's GEM doorbells, user queues, syncobjs.
+ * emu_userq_ioctl: -ENOIOCTLCMD for an ioctl it does not handle. */
+#define EMU_ENOIOCTLCMD 515
+int emu_userq_ioctl(struct kfdsig_emu *emu, struct emu_file *f, unsigned long cmd, void *arg);
+int emu_userq_mmap(struct emu_file *f, void **out, void *addr, size_t len, int prot, int flags,
+		   uint64_t off);
+void emu_userq_file_release(struct kfdsig_emu *emu, struct emu_file *f);
 
 /* emu_queue.c */
 int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data);

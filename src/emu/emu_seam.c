@@ -107,7 +107,9 @@ static int e_mmap(void *ctx, void **out, void *addr, size_t len, int prot, int f
 		return -EBADF;
 	}
 	if (f->kind == EMU_FILE_RENDER) {
-		r = emu_render_mmap(emu, f, out, addr, len, prot, flags, off);
+		r = emu_userq_mmap(f, out, addr, len, prot, flags, off);
+		if (r == -ENOENT)
+			r = emu_render_mmap(emu, f, out, addr, len, prot, flags, off);
 		pthread_mutex_unlock(&emu->lock);
 		return r;
 	}
@@ -245,6 +247,8 @@ void emu_file_release(struct kfdsig_emu *emu, struct emu_file *f)
 	}
 	if (f->kind == EMU_FILE_SMI && f->smi)
 		emu_smi_release(f->smi);
+	if (f->kind == EMU_FILE_RENDER)
+		emu_userq_file_release(emu, f);
 }
 
 void emu_seam_install(struct kfdsig_emu *emu)

@@ -65,6 +65,24 @@ int kfdsig_kfd_acquire_vm(struct kfdsig_kfd *kfd, uint32_t gpu_id)
 	return r;
 }
 
+int kfdsig_kfd_render_fd(struct kfdsig_kfd *kfd, uint32_t gpu_id)
+{
+	struct kfd_gpu *g;
+	int r;
+
+	if (!kfd)
+		return set_error(EINVAL, "NULL kfd handle");
+	g = kfd_gpu_by_id(kfd, gpu_id);
+	if (!g)
+		return set_error(ENOENT, "no GPU with gpu_id 0x%x", gpu_id);
+	pthread_mutex_lock(&kfd->lock);
+	r = g->vm_acquired ? g->render_fd : -ENODEV;
+	pthread_mutex_unlock(&kfd->lock);
+	if (r < 0)
+		return set_error(ENODEV, "no VM acquired on gpu_id 0x%x", gpu_id);
+	return r;
+}
+
 /* Bits of GPU virtual address every GPU of the process reaches. */
 static unsigned va_bits(const struct kfdsig_kfd *kfd)
 {

@@ -1,0 +1,871 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * User-mode queues on the emulated render node, an independent reading of
+ * amdgpu_userq.c (DRM_AMDGPU_USERQ create / free), mes_userqueue.c (the
+ * compute MQD inputs), amdgpu_userq_fence.c (USERQ_SIGNAL / USERQ_WAIT)
+ * and drm_syncobj.c (SYNCOBJ_CREATE / DESTROY / WAIT), with the doorbell
+ * buffer objects they need (AMDGPU_GEM_DOMAIN_DOORBELL: GEM_CREATE,
+ * GEM_MMAP, the render node's mmap, GEM_CLOSE).
+ *
+ * The emulator has no other GEM objects: a queue's ring, pointers and EOP
+ * buffer are KFD allocations in the VM of the process that acquired this
+ * render file (AMDKFD_IOC_ACQUIRE_VM makes the render file's VM the KFD
+ * process's), so VA validation finds them there; a render file whose VM no
+ * KFD process acquired has no mappings the emulator knows, and every VA is
+ * refused (-EINVAL) as unmapped. Engines: compute only
+ * (emu_userq_ip_mask()). The queue runs on the emulated CP (emu_cp.c).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <libdrm/amdgpu_drm.h>
+
+#include "drm/amdgpu_userq_abi.h"
+#include "emu/emu_engine.h"
+
+/* include/linux/errno.h ENOTSUPP (no user-space name): errno 524 */
+#define EMU_ENOTSUPP 524
+/* amdgpu_drm.h, newer than Debian's libdrm */
+#define GEM_DOMAIN_DOORBELL 0x40
+#define USERQ_PRIORITY_MASK 3u
+#define USERQ_PRIORITY_HIGH 3u /* "admin only" (amdgpu_userq_priority_permit) */
+#define USERQ_SECURE (1u << 2)
+#define BO_INVALID_OFFSET \
+	0xffffffffffffffffull /* AMDGPU_BO_INVALID_OFFSET (LONG_MAX & PAGE_MASK on 64-bit: UNVERIFIED; ~0 also refused) */
+#define GPU_PAGE 4096ull
+#define HOLE_MASK 0x0000ffffffffffffull
+/* amdgpu_userq.c AMDGPU_MAX_USERQ_COUNT */
+#define MAX_USERQ 512
+/* drm_syncobj.c: the wait flags it knows (WAIT_DEADLINE is 1 << 3) */
+#define SYNCOBJ_WAIT_KNOWN 0xfu
+
+struct emu_gem {
+	uint32_t handle; /* 0: closed (a queue still holds it) */
+	int refs;	 /* the handle's and each queue's */
+	uint64_t size, mmap_offset;
+	uint32_t db_base; /* the doorbell index of its first doorbell */
+	int memfd;
+	void *kptr;
+	struct emu_gem *next;
+};
+
+struct emu_syncobj {
+	uint32_t handle;
+	bool has_fence;
+	struct emu_fence_drv *drv; /* NULL with has_fence: a signalled stub */
+	uint64_t seq;
+	struct emu_syncobj *next;
+};
+
+struct emu_uq {
+	struct emu_queue q;
+	struct emu_gem *db;
+	/* the fence drivers USERQ_WAIT handed this queue (its fence_drv_xa) */
+	struct emu_fence_drv *held[64];
+	uint32_t nheld;
+	struct emu_uq *next;
+};
+
+struct emu_drmf {
+	pthread_mutex_t lock;
+	struct emu_gem *gems;
+	struct emu_syncobj *syncobjs;
+	struct emu_uq *uqs;
+};
+
+static uint32_t next_db_page; /* doorbell BO bases, 512 doorbells a page */
+
+static struct emu_drmf *drmf(struct emu_file *f)
+{
+	struct emu_drmf *d = __atomic_load_n(&f->drm, __ATOMIC_ACQUIRE), *n;
+
+	if (d)
+		return d;
+	n = calloc(1, sizeof(*n));
+	if (!n)
+		return NULL;
+	pthread_mutex_init(&n->lock, NULL);
+	if (!__atomic_compare_exchange_n(&f->drm, &d, n, false, __ATOMIC_ACQ_REL,
+					 __ATOMIC_ACQUIRE)) {
+		pthread_mutex_destroy(&n->lock);
+		free(n);
+		return d;
+	}
+	return n;
+}
+
+static struct emu_gem *gem_find(struct emu_drmf *d, uint32_t h)
+{
+	for (struct emu_gem *b = d->gems; b && h; b = b->next)
+		if (b->handle == h)
+			return b;
+	return NULL;
+}
+
+static void gem_put(struct emu_drmf *d, struct emu_gem *b)
+{
+	struct emu_gem **pp;
+
+	if (--b->refs)
+		return;
+	for (pp = &d->gems; *pp && *pp != b; pp = &(*pp)->next)
+		;
+	if (*pp)
+		*pp = b->next;
+	munmap(b->kptr, b->size);
+	close(b->memfd);
+	free(b);
+}
+
+static struct emu_syncobj *sync_find(struct emu_drmf *d, uint32_t h)
+{
+	for (struct emu_syncobj *s = d->syncobjs; s && h; s = s->next)
+		if (s->handle == h)
+			return s;
+	return NULL;
+}
+
+static struct emu_uq *uq_find(struct emu_drmf *d, uint32_t id)
+{
+	for (struct emu_uq *u = d->uqs; u; u = u->next)
+		if (u->q.id == id)
+			return u;
+	return NULL;
+}
+
+/* AMDGPU_GEM_CREATE of a doorbell buffer (amdgpu_gem.c
+ * amdgpu_gem_create_ioctl()); other domains are outside the emulator. */
+static int gem_create(struct kfdsig_emu *emu, struct emu_drmf *d, union drm_amdgpu_gem_create *a)
+{
+	uint64_t size = (a->in.bo_size + 4095) & ~4095ull;
+	struct emu_gem *b;
+	uint32_t h = 1;
+
+	if (a->in.domains != GEM_DOMAIN_DOORBELL)
+		return -EOPNOTSUPP;
+	if (!a->in.bo_size || size > (1ull << 20))
+		return -EINVAL; /* UNVERIFIED bound: the BAR's doorbells */
+	b = calloc(1, sizeof(*b));
+	if (!b)
+		return -ENOMEM;
+	b->memfd = memfd_create("kfdsig-emu-userq-doorbell", MFD_CLOEXEC);
+	if (b->memfd < 0 || ftruncate(b->memfd, (off_t)size) ||
+	    (b->kptr = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, b->memfd, 0)) ==
+		    MAP_FAILED) {
+		if (b->memfd >= 0)
+			close(b->memfd);
+		free(b);
+		return -ENOMEM;
+	}
+	b->size = size;
+	b->refs = 1;
+	b->db_base =
+		__atomic_fetch_add(&next_db_page, (uint32_t)(size / 4096), __ATOMIC_RELAXED) * 512;
+	b->mmap_offset = __atomic_fetch_add(&emu->next_mmap_offset, size + 4096, __ATOMIC_RELAXED);
+	pthread_mutex_lock(&d->lock);
+	while (gem_find(d, h)) /* idr_alloc(.., 1, 0): the lowest free */
+		h++;
+	b->handle = h;
+	b->next = d->gems;
+	d->gems = b;
+	pthread_mutex_unlock(&d->lock);
+	memset(&a->out, 0, sizeof(a->out));
+	a->out.handle = h;
+	return 0;
+}
+
+/* The KFD process whose VM this render file is (ACQUIRE_VM), with a
+ * reference, or NULL. */
+static struct emu_proc *vm_owner(struct kfdsig_emu *emu, struct emu_file *f)
+{
+	struct emu_proc *p;
+
+	pthread_mutex_lock(&emu->lock);
+	for (p = emu->procs; p; p = p->next)
+		if (!p->closed && p->pdd[f->gpu->index].vm && p->pdd[f->gpu->index].drm_file == f) {
+			p->refs++;
+			break;
+		}
+	pthread_mutex_unlock(&emu->lock);
+	return p;
+}
+
+/* amdgpu_userq_input_va_validate(): a mapping holds the first page and
+ * reaches the page of the last byte; the host address, or NULL. p->lock. */
+static void *va_valid(struct emu_proc *p, const struct emu_gpu *g, uint64_t addr, uint64_t size,
+		      uint64_t *room)
+{
+	uint64_t start = addr & HOLE_MASK, end;
+
+	if (!size || __builtin_add_overflow(start, size - 1, &end))
+		return NULL;
+	for (struct emu_bo *bo = p->bos; bo; bo = bo->next)
+		if ((bo->mapped & (1u << g->index)) && bo->kptr && start >= bo->va &&
+		    start < bo->va + bo->size &&
+		    end / GPU_PAGE <= (bo->va + bo->size - 1) / GPU_PAGE) {
+			if (room)
+				*room = bo->va + bo->size - start;
+			return (char *)bo->kptr + (start - bo->va);
+		}
+	return NULL;
+}
+
+/* amdgpu_userq_input_args_validate() */
+static int args_validate(const struct kq_userq_in *in)
+{
+	switch (in->op) {
+	case KQ_USERQ_OP_CREATE:
+		if (in->flags & ~(USERQ_PRIORITY_MASK | USERQ_SECURE))
+			return -EINVAL;
+		if (in->ip_type != KQ_HW_IP_GFX && in->ip_type != KQ_HW_IP_DMA &&
+		    in->ip_type != KQ_HW_IP_COMPUTE)
+			return -EINVAL;
+		/* secure SDMA queues need TMZ, which no emulated device has */
+		if ((in->flags & USERQ_SECURE) && in->ip_type == KQ_HW_IP_DMA)
+			return -EINVAL;
+		if (!in->queue_va || in->queue_va == BO_INVALID_OFFSET || !in->queue_size ||
+		    (in->queue_size & (in->queue_size - 1)) || in->queue_size < GPU_PAGE ||
+		    !in->wptr_va || !in->rptr_va)
+			return -EINVAL;
+		return 0;
+	case KQ_USERQ_OP_FREE:
+		if (in->ip_type || in->doorbell_handle || in->doorbell_offset || in->flags ||
+		    in->queue_va || in->queue_size || in->rptr_va || in->wptr_va || in->mqd ||
+		    in->mqd_size)
+			return -EINVAL;
+		return 0;
+	default:
+		return -EINVAL;
+	}
+}
+
+/* amdgpu_userq_create(), for a compute queue (the one engine emulated). */
+static int userq_create(struct kfdsig_emu *emu, struct emu_file *f, struct emu_drmf *d,
+			union kq_userq *u)
+{
+	struct kq_userq_in in = u->in;
+	struct emu_gpu *g = f->gpu;
+	struct kq_userq_mqd_compute_gfx11 mqd;
+	struct emu_proc *p = NULL;
+	struct emu_uq *uq = NULL;
+	struct emu_gem *db;
+	void *ring, *rptr, *wptr, *eop;
+	uint64_t rroom = 0;
+	uint32_t qid;
+	int r;
+
+	/* amdgpu_userq_priority_permit(): HIGH needs CAP_SYS_NICE or master */
+	if ((in.flags & USERQ_PRIORITY_MASK) == USERQ_PRIORITY_HIGH && !emu->privileged)
+		return -EACCES;
+	/* adev->userq_funcs[ip_type]: only compute is emulated */
+	if (!(emu_userq_ip_mask(g) & (1u << in.ip_type)))
+		return -EINVAL;
+	p = vm_owner(emu, f);
+	pthread_mutex_lock(&d->lock);
+	if (p)
+		pthread_mutex_lock(&p->lock);
+	ring = p ? va_valid(p, g, in.queue_va, in.queue_size, NULL) : NULL;
+	rptr = p ? va_valid(p, g, in.rptr_va, GPU_PAGE, &rroom) : NULL;
+	wptr = p ? va_valid(p, g, in.wptr_va, GPU_PAGE, NULL) : NULL;
+	if (!ring || !rptr || !wptr) {
+		r = -EINVAL;
+		goto out;
+	}
+	/* amdgpu_userq_get_doorbell_index(): the GEM object, 8-byte
+	 * doorbells for GFX, compute and SDMA, inside the object */
+	db = gem_find(d, in.doorbell_handle);
+	if (!db || (uint64_t)in.doorbell_offset * 8 + 8 > db->size) {
+		r = -EINVAL;
+		goto out;
+	}
+	/* mes_userqueue.c mes_userq_mqd_create(), compute: the MQD inputs
+	 * are exactly drm_amdgpu_userq_mqd_compute_gfx11; a copy that faults
+	 * gives -ENOMEM there; the EOP buffer must be mapped for 2048 bytes */
+	if (in.mqd_size != sizeof(mqd)) {
+		r = -EINVAL;
+		goto out;
+	}
+	if (emu_copy_from_user(&mqd, (void *)(uintptr_t)in.mqd, sizeof(mqd))) {
+		r = -ENOMEM;
+		goto out;
+	}
+	eop = va_valid(p, g, mqd.eop_va, 2048, NULL);
+	if (!eop) {
+		r = -EINVAL;
+		goto out;
+	}
+	for (qid = 1; qid <= MAX_USERQ && uq_find(d, qid); qid++)
+		;
+	if (qid > MAX_USERQ) {
+		r = -EBUSY; /* xa_alloc with the range full */
+		goto out;
+	}
+	uq = calloc(1, sizeof(*uq));
+	if (!uq) {
+		r = -ENOMEM;
+		goto out;
+	}
+	r = emu_fence_drv_new(g, db->db_base + in.doorbell_offset, &uq->q.fdrv);
+	if (r)
+		goto out;
+	uq->q.userq_doorbell = db->db_base + in.doorbell_offset;
+	uq->q.p = p;
+	uq->q.g = g;
+	uq->q.id = qid;
+	uq->q.type = KFD_IOC_QUEUE_TYPE_COMPUTE;
+	uq->q.sdma_engine = -1;
+	uq->q.ring_size = (uint32_t)in.queue_size;
+	uq->q.ring_bo_size = in.queue_size;
+	uq->q.ring_va = in.queue_va;
+	uq->q.rptr_va = in.rptr_va;
+	uq->q.wptr_va = in.wptr_va;
+	uq->q.eop_va = mqd.eop_va;
+	uq->q.ring = ring;
+	uq->q.rptr = rptr;
+	uq->q.rptr_room = (uint32_t)(rroom < 8 ? rroom : 8);
+	uq->q.doorbell = (char *)db->kptr + 8ull * in.doorbell_offset;
+	(void)wptr;
+	r = emu_engine_start(&uq->q);
+	if (r) {
+		emu_fence_drv_put(uq->q.fdrv);
+		goto out;
+	}
+	db->refs++;
+	uq->db = db;
+	uq->next = d->uqs;
+	d->uqs = uq;
+	uq = NULL; /* it holds the reference on p */
+	u->out.queue_id = qid;
+	u->out.pad = 0;
+out:
+	if (p)
+		pthread_mutex_unlock(&p->lock);
+	if (p && r)
+		emu_proc_put(p);
+	pthread_mutex_unlock(&d->lock);
+	free(uq);
+	return r;
+}
+
+static void uq_destroy(struct emu_drmf *d, struct emu_uq *uq)
+{
+	emu_engine_stop(&uq->q);
+	emu_fence_drv_detach(uq->q.fdrv);
+	emu_fence_drv_put(uq->q.fdrv);
+	for (uint32_t i = 0; i < uq->nheld; i++)
+		emu_fence_drv_put(uq->held[i]);
+	gem_put(d, uq->db);
+	emu_proc_put(uq->q.p);
+	free(uq);
+}
+
+static int userq_free(struct emu_drmf *d, uint32_t id)
+{
+	struct emu_uq **pp, *uq;
+
+	pthread_mutex_lock(&d->lock);
+	for (pp = &d->uqs; *pp && (*pp)->q.id != id; pp = &(*pp)->next)
+		;
+	uq = *pp;
+	if (uq)
+		*pp = uq->next;
+	if (uq)
+		uq_destroy(d, uq);
+	pthread_mutex_unlock(&d->lock);
+	return uq ? 0 : -ENOENT;
+}
+
+/* memdup_user() of @n u32 handles */
+static int dup_handles(uint64_t uptr, uint64_t n, uint32_t **out)
+{
+	*out = NULL;
+	if (!n)
+		return 0;
+	if (n * 4 > EMU_KMALLOC_MAX)
+		return -ENOMEM;
+	*out = malloc(n * 4);
+	if (!*out)
+		return -ENOMEM;
+	if (emu_copy_from_user(*out, (void *)(uintptr_t)uptr, n * 4)) {
+		free(*out);
+		*out = NULL;
+		return -EFAULT;
+	}
+	return 0;
+}
+
+static void sync_set(struct emu_syncobj *s, struct emu_fence_drv *drv, uint64_t seq)
+{
+	if (drv)
+		emu_fence_drv_get(drv);
+	if (s->has_fence)
+		emu_fence_drv_put(s->drv);
+	s->has_fence = true;
+	s->drv = drv;
+	s->seq = seq;
+}
+
+/* amdgpu_userq_signal_ioctl(): a fence at the queue's write pointer (read
+ * from the wptr buffer) replaces the fence of each syncobj. */
+static int userq_signal(struct emu_drmf *d, struct kq_userq_signal *a)
+{
+	uint32_t *sh = NULL, *rh = NULL, *wh = NULL;
+	struct emu_uq *uq;
+	uint64_t wptr = 0;
+	void *wp;
+	int r;
+
+	pthread_mutex_lock(&d->lock);
+	if ((r = dup_handles(a->syncobj_handles, a->num_syncobj_handles, &sh)))
+		goto out;
+	for (uint64_t i = 0; i < a->num_syncobj_handles; i++)
+		if (!sync_find(d, sh[i])) {
+			r = -ENOENT;
+			goto out;
+		}
+	if ((r = dup_handles(a->bo_read_handles, a->num_bo_read_handles, &rh)))
+		goto out;
+	for (uint32_t i = 0; i < a->num_bo_read_handles; i++)
+		if (!gem_find(d, rh[i])) {
+			r = -ENOENT;
+			goto out;
+		}
+	if ((r = dup_handles(a->bo_write_handles, a->num_bo_write_handles, &wh)))
+		goto out;
+	for (uint32_t i = 0; i < a->num_bo_write_handles; i++)
+		if (!gem_find(d, wh[i])) {
+			r = -ENOENT;
+			goto out;
+		}
+	uq = uq_find(d, a->queue_id);
+	if (!uq) {
+		r = -ENOENT;
+		goto out;
+	}
+	/* amdgpu_userq_fence_read_wptr(): through the VM's mapping */
+	pthread_mutex_lock(&uq->q.p->lock);
+	wp = va_valid(uq->q.p, uq->q.g, uq->q.wptr_va, 8, NULL);
+	if (wp)
+		wptr = __atomic_load_n((uint64_t *)wp, __ATOMIC_ACQUIRE);
+	pthread_mutex_unlock(&uq->q.p->lock);
+	if (!wp) {
+		r = -EINVAL;
+		goto out;
+	}
+	for (uint64_t i = 0; i < a->num_syncobj_handles; i++)
+		sync_set(sync_find(d, sh[i]), uq->q.fdrv, wptr);
+out:
+	pthread_mutex_unlock(&d->lock);
+	free(sh);
+	free(rh);
+	free(wh);
+	return r;
+}
+
+/* amdgpu_userq_wait_ioctl(): count the syncobjs' fences (num_fences 0),
+ * or hand back {seq64 address, sequence number} of each user-queue fence
+ * (one per fence driver, the latest: dma_fence_dedup_array()). Timeline
+ * points and fences in buffer reservations are not emulated. */
+static int userq_wait(struct emu_drmf *d, struct kq_userq_wait *a)
+{
+	uint32_t *sh = NULL, *rh = NULL, *wh = NULL;
+	struct kq_userq_fence_info *info = NULL;
+	struct emu_syncobj **fs = NULL;
+	struct emu_uq *waitq;
+	uint32_t n = 0, cnt = 0;
+	int r;
+
+	pthread_mutex_lock(&d->lock);
+	if ((r = dup_handles(a->bo_read_handles, a->num_bo_read_handles, &rh)) ||
+	    (r = dup_handles(a->bo_write_handles, a->num_bo_write_handles, &wh)) ||
+	    (r = dup_handles(a->syncobj_handles, a->num_syncobj_handles, &sh)))
+		goto out;
+	if (a->num_syncobj_timeline_handles) {
+		r = -EOPNOTSUPP;
+		goto out;
+	}
+	for (uint32_t i = 0; i < a->num_bo_read_handles; i++)
+		if (!gem_find(d, rh[i])) {
+			r = -ENOENT;
+			goto out;
+		}
+	for (uint32_t i = 0; i < a->num_bo_write_handles; i++)
+		if (!gem_find(d, wh[i])) {
+			r = -ENOENT;
+			goto out;
+		}
+	fs = calloc(a->num_syncobj_handles + 1, sizeof(*fs));
+	if (!fs) {
+		r = -ENOMEM;
+		goto out;
+	}
+	/* drm_syncobj_find_fence(.., WAIT_FOR_SUBMIT): a syncobj without a
+	 * fence waits for one; the emulator does not wait (UNVERIFIED
+	 * timing: the kernel gives up with -ETIME after a bound) */
+	for (uint32_t i = 0; i < a->num_syncobj_handles; i++) {
+		struct emu_syncobj *s = sync_find(d, sh[i]);
+
+		if (!s) {
+			r = -ENOENT;
+			goto out;
+		}
+		if (!s->has_fence) {
+			r = -ETIME;
+			goto out;
+		}
+		fs[n++] = s;
+	}
+	if (!a->num_fences) {
+		a->num_fences = (uint16_t)n;
+		goto out;
+	}
+	if (n > a->num_fences) {
+		r = -EINVAL; /* WARN_ON_ONCE(num_fences >= wait_info->num_fences) */
+		goto out;
+	}
+	waitq = uq_find(d, a->waitq_id);
+	if (!waitq) {
+		r = -EINVAL;
+		goto out;
+	}
+	info = calloc(n + 1, sizeof(*info));
+	if (!info) {
+		r = -ENOMEM;
+		goto out;
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t k;
+
+		if (!fs[i]->drv)
+			continue; /* a stub: signalled, waited for on the CPU */
+		for (k = 0; k < cnt && info[k].va != emu_fence_drv_va(fs[i]->drv); k++)
+			;
+		if (k < cnt) {
+			if (fs[i]->seq > info[k].value)
+				info[k].value = fs[i]->seq;
+			continue;
+		}
+		if (waitq->nheld == sizeof(waitq->held) / sizeof(waitq->held[0])) {
+			r = -ENOMEM; /* emulator bound on the queue's held drivers */
+			goto out;
+		}
+		emu_fence_drv_get(fs[i]->drv);
+		waitq->held[waitq->nheld++] = fs[i]->drv;
+		info[cnt].va = emu_fence_drv_va(fs[i]->drv);
+		info[cnt].value = fs[i]->seq;
+		cnt++;
+	}
+	a->num_fences = (uint16_t)cnt;
+	if (emu_copy_to_user((void *)(uintptr_t)a->out_fences, info, cnt * sizeof(*info)))
+		r = -EFAULT;
+out:
+	pthread_mutex_unlock(&d->lock);
+	free(sh);
+	free(rh);
+	free(wh);
+	free(fs);
+	free(info);
+	return r;
+}
+
+static int syncobj_create(struct emu_drmf *d, struct drm_syncobj_create *a)
+{
+	struct emu_syncobj *s;
+	uint32_t h = 1;
+
+	if (a->flags & ~DRM_SYNCOBJ_CREATE_SIGNALED)
+		return -EINVAL;
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return -ENOMEM;
+	/* drm_syncobj_create(.., DRM_SYNCOBJ_CREATE_SIGNALED): a signalled
+	 * stub fence */
+	s->has_fence = a->flags & DRM_SYNCOBJ_CREATE_SIGNALED;
+	pthread_mutex_lock(&d->lock);
+	while (sync_find(d, h))
+		h++;
+	s->handle = h;
+	s->next = d->syncobjs;
+	d->syncobjs = s;
+	pthread_mutex_unlock(&d->lock);
+	a->handle = h;
+	return 0;
+}
+
+static int syncobj_destroy(struct emu_drmf *d, struct drm_syncobj_destroy *a)
+{
+	struct emu_syncobj **pp, *s;
+
+	if (a->pad)
+		return -EINVAL;
+	pthread_mutex_lock(&d->lock);
+	for (pp = &d->syncobjs; *pp && (*pp)->handle != a->handle; pp = &(*pp)->next)
+		;
+	s = *pp;
+	if (s)
+		*pp = s->next;
+	pthread_mutex_unlock(&d->lock);
+	if (!s)
+		return -EINVAL;
+	if (s->has_fence)
+		emu_fence_drv_put(s->drv);
+	free(s);
+	return 0;
+}
+
+struct wait_set {
+	uint32_t n, all, first;
+	struct emu_fence_drv **drv;
+	uint64_t *seq;
+	bool *none; /* no fence yet (WAIT_FOR_SUBMIT): never signalled here */
+};
+
+static int wait_check(void *ctx)
+{
+	struct wait_set *w = ctx;
+	uint32_t done = 0;
+
+	w->first = ~0u;
+	for (uint32_t i = 0; i < w->n; i++)
+		if (!w->none[i] && emu_fence_signaled_locked(w->drv[i], w->seq[i])) {
+			done++;
+			if (w->first == ~0u)
+				w->first = i;
+		}
+	return (w->all ? done == w->n : done > 0) ? 0 : -EAGAIN;
+}
+
+/* drm_syncobj_wait_ioctl(): all or any of the syncobjs' fences, until the
+ * absolute CLOCK_MONOTONIC timeout (0: look once); -ETIME when it passes.
+ * A syncobj without a fence is -EINVAL unless WAIT_FOR_SUBMIT; a fence
+ * attached during the wait is not seen (UNVERIFIED simplification: the
+ * wait then times out). */
+static int syncobj_wait(struct emu_drmf *d, struct drm_syncobj_wait *a)
+{
+	struct wait_set w = { 0 };
+	uint32_t *h = NULL;
+	int r;
+
+	if (a->flags & ~SYNCOBJ_WAIT_KNOWN)
+		return -EINVAL;
+	if (!a->count_handles)
+		return -EINVAL;
+	if ((r = dup_handles(a->handles, a->count_handles, &h)))
+		return r;
+	w.n = a->count_handles;
+	w.all = a->flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL;
+	w.drv = calloc(w.n, sizeof(*w.drv));
+	w.seq = calloc(w.n, sizeof(*w.seq));
+	w.none = calloc(w.n, sizeof(*w.none));
+	if (!w.drv || !w.seq || !w.none) {
+		r = -ENOMEM;
+		goto out;
+	}
+	pthread_mutex_lock(&d->lock);
+	for (uint32_t i = 0; i < w.n && !r; i++) {
+		struct emu_syncobj *s = sync_find(d, h[i]);
+
+		if (!s) {
+			r = -ENOENT;
+		} else if (!s->has_fence && !(a->flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT)) {
+			r = -EINVAL;
+		} else if (!s->has_fence) {
+			w.none[i] = true;
+		} else {
+			w.drv[i] = s->drv;
+			w.seq[i] = s->seq;
+			if (s->drv)
+				emu_fence_drv_get(s->drv);
+		}
+	}
+	pthread_mutex_unlock(&d->lock);
+	if (!r) {
+		r = emu_fence_wait(wait_check, &w, a->timeout_nsec);
+		if (!r)
+			a->first_signaled = w.first;
+	}
+	for (uint32_t i = 0; i < w.n; i++)
+		if (w.drv[i])
+			emu_fence_drv_put(w.drv[i]);
+out:
+	free(w.drv);
+	free(w.seq);
+	free(w.none);
+	free(h);
+	return r;
+}
+
+#define NR(x) _IOC_NR(x)
+
+/* Copy in min(user, kernel) bytes, zero-filled (drm_ioctl), run, copy out. */
+#define RUN(type, call)                                                                 \
+	do {                                                                            \
+		type a_;                                                                \
+		size_t us_ = _IOC_SIZE(cmd) < sizeof(a_) ? _IOC_SIZE(cmd) : sizeof(a_); \
+		memset(&a_, 0, sizeof(a_));                                             \
+		if (emu_copy_from_user(&a_, arg, us_))                                  \
+			return -EFAULT;                                                 \
+		r = call;                                                               \
+		if (!r && emu_copy_to_user(arg, &a_, us_))                              \
+			return -EFAULT;                                                 \
+		return r;                                                               \
+	} while (0)
+
+int emu_userq_ioctl(struct kfdsig_emu *emu, struct emu_file *f, unsigned long cmd, void *arg)
+{
+	unsigned nr = _IOC_NR(cmd);
+	struct emu_drmf *d;
+	int r;
+
+	switch (nr) {
+	case DRM_COMMAND_BASE + KQ_DRM_AMDGPU_USERQ:
+	case DRM_COMMAND_BASE + KQ_DRM_AMDGPU_USERQ_SIGNAL:
+	case DRM_COMMAND_BASE + KQ_DRM_AMDGPU_USERQ_WAIT:
+	case DRM_COMMAND_BASE + DRM_AMDGPU_GEM_CREATE:
+	case DRM_COMMAND_BASE + DRM_AMDGPU_GEM_MMAP:
+	case NR(DRM_IOCTL_GEM_CLOSE):
+	case NR(DRM_IOCTL_SYNCOBJ_CREATE):
+	case NR(DRM_IOCTL_SYNCOBJ_DESTROY):
+	case NR(DRM_IOCTL_SYNCOBJ_WAIT):
+		break;
+	default:
+		return -EMU_ENOIOCTLCMD;
+	}
+	if (!arg && _IOC_SIZE(cmd))
+		return -EFAULT;
+	d = drmf(f);
+	if (!d)
+		return -ENOMEM;
+	switch (nr) {
+	case DRM_COMMAND_BASE + KQ_DRM_AMDGPU_USERQ:
+		/* amdgpu_userq_ioctl(): no engine with user queues:
+		 * -ENOTSUPP; then the argument checks */
+		if (!emu_userq_ip_mask(f->gpu))
+			return -EMU_ENOTSUPP;
+		{
+			union kq_userq u;
+			size_t us = _IOC_SIZE(cmd) < sizeof(u) ? _IOC_SIZE(cmd) : sizeof(u);
+
+			memset(&u, 0, sizeof(u));
+			if (emu_copy_from_user(&u, arg, us))
+				return -EFAULT;
+			if (args_validate(&u.in))
+				return -EINVAL;
+			if (u.in.op == KQ_USERQ_OP_FREE)
+				return userq_free(d, u.in.queue_id);
+			r = userq_create(emu, f, d, &u);
+			if (!r && emu_copy_to_user(arg, &u, us))
+				return -EFAULT;
+			return r;
+		}
+	case DRM_COMMAND_BASE + KQ_DRM_AMDGPU_USERQ_SIGNAL:
+		RUN(struct kq_userq_signal, userq_signal(d, &a_));
+	case DRM_COMMAND_BASE + KQ_DRM_AMDGPU_USERQ_WAIT:
+		RUN(struct kq_userq_wait, userq_wait(d, &a_));
+	case DRM_COMMAND_BASE + DRM_AMDGPU_GEM_CREATE:
+		RUN(union drm_amdgpu_gem_create, gem_create(emu, d, &a_));
+	case DRM_COMMAND_BASE + DRM_AMDGPU_GEM_MMAP: {
+		union drm_amdgpu_gem_mmap a;
+		struct emu_gem *b;
+
+		if (emu_copy_from_user(&a, arg, sizeof(a)))
+			return -EFAULT;
+		pthread_mutex_lock(&d->lock);
+		b = gem_find(d, a.in.handle);
+		if (b)
+			a.out.addr_ptr = b->mmap_offset;
+		pthread_mutex_unlock(&d->lock);
+		if (!b)
+			return -ENOENT; /* amdgpu_mode_dumb_mmap(): no object */
+		return emu_copy_to_user(arg, &a, sizeof(a)) ? -EFAULT : 0;
+	}
+	case NR(DRM_IOCTL_GEM_CLOSE): {
+		struct drm_gem_close a;
+		struct emu_gem *b;
+
+		if (emu_copy_from_user(&a, arg, sizeof(a)))
+			return -EFAULT;
+		pthread_mutex_lock(&d->lock);
+		b = gem_find(d, a.handle);
+		if (b) {
+			b->handle = 0;
+			gem_put(d, b);
+		}
+		pthread_mutex_unlock(&d->lock);
+		/* drm_gem_handle_delete(): an unknown handle */
+		return b ? 0 : -EINVAL;
+	}
+	case NR(DRM_IOCTL_SYNCOBJ_CREATE):
+		RUN(struct drm_syncobj_create, syncobj_create(d, &a_));
+	case NR(DRM_IOCTL_SYNCOBJ_DESTROY):
+		RUN(struct drm_syncobj_destroy, syncobj_destroy(d, &a_));
+	default: /* NR(DRM_IOCTL_SYNCOBJ_WAIT) */
+		RUN(struct drm_syncobj_wait, syncobj_wait(d, &a_));
+	}
+}
+
+/* The render node's mmap of a doorbell object at its GEM_MMAP offset;
+ * -ENOENT when no doorbell object has that offset. */
+int emu_userq_mmap(struct emu_file *f, void **out, void *addr, size_t len, int prot, int flags,
+		   uint64_t off)
+{
+	struct emu_drmf *d = __atomic_load_n(&f->drm, __ATOMIC_ACQUIRE);
+	int r = -ENOENT;
+
+	if (!d)
+		return r;
+	pthread_mutex_lock(&d->lock);
+	for (struct emu_gem *b = d->gems; b; b = b->next)
+		if (off >= b->mmap_offset && off + len <= b->mmap_offset + b->size) {
+			void *m = mmap(addr, len, prot, flags, b->memfd,
+				       (off_t)(off - b->mmap_offset));
+
+			r = m == MAP_FAILED ? -errno : 0;
+			if (!r)
+				*out = m;
+			break;
+		}
+	pthread_mutex_unlock(&d->lock);
+	return r;
+}
+
+/* The render file's last fd is gone (amdgpu_driver_postclose_kms():
+ * amdgpu_userq_mgr_fini, the syncobjs and GEM handles go). */
+void emu_userq_file_release(struct kfdsig_emu *emu, struct emu_file *f)
+{
+	struct emu_drmf *d = f->drm;
+
+	(void)emu;
+	if (!d)
+		return;
+	pthread_mutex_lock(&d->lock);
+	while (d->uqs) {
+		struct emu_uq *uq = d->uqs;
+
+		d->uqs = uq->next;
+		uq_destroy(d, uq);
+	}
+	while (d->syncobjs) {
+		struct emu_syncobj *s = d->syncobjs;
+
+		d->syncobjs = s->next;
+		if (s->has_fence)
+			emu_fence_drv_put(s->drv);
+		free(s);
+	}
+	while (d->gems) {
+		struct emu_gem *b = d->gems;
+
+		b->refs = 1;
+		gem_put(d, b);
+	}
+	pthread_mutex_unlock(&d->lock);
+	pthread_mutex_destroy(&d->lock);
+	free(d);
+	f->drm = NULL;
+}

@@ -1,0 +1,276 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The fence drivers of render-node user queues, an independent reading of
+ * amdgpu_userq_fence.c: each queue owns one 64-bit slot of the device's
+ * seq64 area (amdgpu_seq64.c amdgpu_seq64_alloc(), kernel-owned, mapped
+ * read-only into every VM), which only the CP writes
+ * (PROTECTED_FENCE_SIGNAL, emu_cp.c). A fence is (driver, sequence
+ * number); it is signalled once the slot holds at least its number
+ * (amdgpu_userq_fence_signaled()). The end-of-pipe interrupt carries the
+ * queue's doorbell index; the ISR (gfx_v11_0.c / gfx_v12_0.c
+ * *_eop_irq() -> amdgpu_userq_process_fence_irq()) looks the driver up by
+ * it (adev->userq_doorbell_xa) and signals what the slot has passed
+ * (amdgpu_userq_fence_driver_process()): here, it records the slot value
+ * as processed and wakes the syncobj waiters.
+ *
+ * One lock and one condition for all (a wait may span several devices'
+ * fences); calls no other file of the emulator.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "emu/emu_priv.h"
+
+/* amdgpu_vm.h: AMDGPU_VA_RESERVED_SEQ64_START = the CSA reservation's
+ * start (2 MiB below the top of the VM, max_pfn << 12) less the seq64
+ * size (2 MiB). The emulated gfx11/gfx12 VM is 48 bits. Whether the
+ * address the kernel hands out is sign-extended is UNVERIFIED: the
+ * emulator hands out the plain one and masks the hole bits when it
+ * resolves one (AMDGPU_GMC_HOLE_MASK). */
+#define SEQ64_SIZE (2ull << 20)
+#define SEQ64_BASE ((1ull << 48) - (2ull << 20) - SEQ64_SIZE)
+#define HOLE_MASK 0x0000ffffffffffffull
+/* Emulator choice: one page of slots per device (the kernel's area holds
+ * 2 MiB / 8); the 513th live queue of a device gets -ENOSPC, as the
+ * kernel's bitmap when full (amdgpu_seq64_alloc()). */
+#define SEQ64_SLOTS 512
+
+struct emu_fence_drv {
+	const struct emu_gpu *g;
+	uint32_t doorbell; /* the EOP interrupt's key; ~0u once the queue is gone */
+	uint32_t slot;
+	uint64_t *cpu;	    /* the kernel's view of the slot */
+	uint64_t processed; /* the slot value the ISR last saw */
+	int refs;
+	struct emu_fence_drv *next;
+};
+
+static pthread_mutex_t fence_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t fence_cond = PTHREAD_COND_INITIALIZER;
+static struct emu_fence_drv *drivers;
+/* seq64 pages per device (by the emu_gpu's address), with their use bitmaps */
+static struct seq64 {
+	const struct emu_gpu *g;
+	uint64_t *page;
+	uint64_t used[SEQ64_SLOTS / 64];
+	struct seq64 *next;
+} * areas;
+
+static struct seq64 *area_of(const struct emu_gpu *g, bool make)
+{
+	struct seq64 *a;
+
+	for (a = areas; a; a = a->next)
+		if (a->g == g)
+			return a;
+	if (!make || !(a = calloc(1, sizeof(*a))))
+		return NULL;
+	if (posix_memalign((void **)&a->page, 4096, SEQ64_SLOTS * 8)) {
+		free(a);
+		return NULL;
+	}
+	memset(a->page, 0, SEQ64_SLOTS * 8);
+	a->g = g;
+	a->next = areas;
+	areas = a;
+	return a;
+}
+
+int emu_fence_drv_new(const struct emu_gpu *g, uint32_t doorbell, struct emu_fence_drv **out)
+{
+	struct emu_fence_drv *d;
+	struct seq64 *a;
+	uint32_t s;
+	int r = 0;
+
+	pthread_mutex_lock(&fence_lock);
+	for (d = drivers; d; d = d->next)
+		if (d->g == g && d->doorbell == doorbell) {
+			r = -EBUSY; /* xa_insert on a used doorbell index */
+			goto out;
+		}
+	a = area_of(g, true);
+	if (!a) {
+		r = -ENOMEM;
+		goto out;
+	}
+	for (s = 0; s < SEQ64_SLOTS && (a->used[s / 64] >> (s % 64) & 1); s++)
+		;
+	if (s == SEQ64_SLOTS) {
+		r = -ENOSPC;
+		goto out;
+	}
+	d = calloc(1, sizeof(*d));
+	if (!d) {
+		r = -ENOMEM;
+		goto out;
+	}
+	a->used[s / 64] |= 1ull << (s % 64);
+	d->g = g;
+	d->doorbell = doorbell;
+	d->slot = s;
+	d->cpu = &a->page[s];
+	/* amdgpu_userq_fence_driver_alloc(): the slot starts at 0 */
+	__atomic_store_n(d->cpu, 0, __ATOMIC_RELEASE);
+	d->refs = 1;
+	d->next = drivers;
+	drivers = d;
+	*out = d;
+out:
+	pthread_mutex_unlock(&fence_lock);
+	return r;
+}
+
+void emu_fence_drv_get(struct emu_fence_drv *d)
+{
+	pthread_mutex_lock(&fence_lock);
+	d->refs++;
+	pthread_mutex_unlock(&fence_lock);
+}
+
+void emu_fence_drv_put(struct emu_fence_drv *d)
+{
+	struct emu_fence_drv **pp;
+	struct seq64 *a;
+
+	if (!d)
+		return;
+	pthread_mutex_lock(&fence_lock);
+	if (--d->refs) {
+		pthread_mutex_unlock(&fence_lock);
+		return;
+	}
+	for (pp = &drivers; *pp && *pp != d; pp = &(*pp)->next)
+		;
+	if (*pp)
+		*pp = d->next;
+	a = area_of(d->g, false);
+	if (a)
+		a->used[d->slot / 64] &= ~(1ull << (d->slot % 64));
+	pthread_mutex_unlock(&fence_lock);
+	free(d);
+}
+
+/* The queue is gone: its doorbell names it no longer
+ * (amdgpu_userq_cleanup() erases it from userq_doorbell_xa). */
+void emu_fence_drv_detach(struct emu_fence_drv *d)
+{
+	pthread_mutex_lock(&fence_lock);
+	d->doorbell = ~0u;
+	pthread_cond_broadcast(&fence_cond);
+	pthread_mutex_unlock(&fence_lock);
+}
+
+uint64_t emu_fence_drv_va(const struct emu_fence_drv *d)
+{
+	return SEQ64_BASE + 8ull * d->slot;
+}
+
+void emu_fence_drv_write(struct emu_fence_drv *d, uint64_t v)
+{
+	__atomic_store_n(d->cpu, v, __ATOMIC_RELEASE);
+}
+
+uint64_t emu_fence_drv_read(const struct emu_fence_drv *d)
+{
+	return __atomic_load_n(d->cpu, __ATOMIC_ACQUIRE);
+}
+
+/* A GPU read of the seq64 area (FENCE_WAIT_MULTI): the slot's host
+ * address, or NULL outside the area or on a free slot. */
+const uint64_t *emu_seq64_ptr(const struct emu_gpu *g, uint64_t va)
+{
+	const uint64_t *p = NULL;
+	struct seq64 *a;
+	uint64_t s;
+
+	va &= HOLE_MASK;
+	if (va < SEQ64_BASE || va >= SEQ64_BASE + SEQ64_SIZE || (va & 7))
+		return NULL;
+	s = (va - SEQ64_BASE) / 8;
+	pthread_mutex_lock(&fence_lock);
+	a = area_of(g, false);
+	if (a && s < SEQ64_SLOTS && (a->used[s / 64] >> (s % 64) & 1))
+		p = &a->page[s];
+	pthread_mutex_unlock(&fence_lock);
+	return p;
+}
+
+bool emu_seq64_contains(uint64_t va)
+{
+	va &= HOLE_MASK;
+	return va >= SEQ64_BASE && va < SEQ64_BASE + SEQ64_SIZE;
+}
+
+/* The EOP interrupt of a user queue: IV data = the doorbell index. */
+void emu_userq_fence_irq(const struct emu_gpu *g, uint32_t doorbell)
+{
+	pthread_mutex_lock(&fence_lock);
+	for (struct emu_fence_drv *d = drivers; d; d = d->next)
+		if (d->g == g && d->doorbell == doorbell) {
+			d->processed = __atomic_load_n(d->cpu, __ATOMIC_ACQUIRE);
+			pthread_cond_broadcast(&fence_cond);
+		}
+	pthread_mutex_unlock(&fence_lock);
+}
+
+/* dma_fence_is_signaled() of a userq fence: the ISR has signalled it, or
+ * the fence's ->signaled op (amdgpu_userq_fence_signaled()) finds the slot
+ * past it. fence_lock held. */
+static bool signaled(const struct emu_fence_drv *d, uint64_t seq)
+{
+	return d->processed >= seq || __atomic_load_n(d->cpu, __ATOMIC_ACQUIRE) >= seq;
+}
+
+bool emu_fence_signaled(const struct emu_fence_drv *d, uint64_t seq)
+{
+	bool s;
+
+	if (!d)
+		return true; /* a stub fence (DRM_SYNCOBJ_CREATE_SIGNALED) */
+	pthread_mutex_lock(&fence_lock);
+	s = signaled(d, seq);
+	pthread_mutex_unlock(&fence_lock);
+	return s;
+}
+
+/* drm_syncobj_array_wait_timeout(): test each fence (as
+ * dma_fence_is_signaled does), then sleep until an interrupt wakes the
+ * waiters or @abs_ns (CLOCK_MONOTONIC) passes. @check is called with the
+ * lock held; it returns >= 0 (done, that result) or -EAGAIN (sleep on). */
+int emu_fence_wait(int (*check)(void *ctx), void *ctx, int64_t abs_ns)
+{
+	int r;
+
+	pthread_mutex_lock(&fence_lock);
+	for (;;) {
+		struct timespec now, mono, dl;
+		int64_t left;
+
+		r = check(ctx);
+		if (r != -EAGAIN)
+			break;
+		clock_gettime(CLOCK_MONOTONIC, &mono);
+		left = abs_ns - ((int64_t)mono.tv_sec * 1000000000 + mono.tv_nsec);
+		if (left <= 0) {
+			r = -ETIME;
+			break;
+		}
+		/* the condition uses CLOCK_REALTIME */
+		clock_gettime(CLOCK_REALTIME, &now);
+		left += now.tv_nsec;
+		dl.tv_sec = now.tv_sec + left / 1000000000;
+		dl.tv_nsec = left % 1000000000;
+		pthread_cond_timedwait(&fence_cond, &fence_lock, &dl);
+	}
+	pthread_mutex_unlock(&fence_lock);
+	return r;
+}
+
+/* For check callbacks (fence_lock held by emu_fence_wait). */
+bool emu_fence_signaled_locked(const struct emu_fence_drv *d, uint64_t seq)
+{
+	return !d || signaled(d, seq);
+}
