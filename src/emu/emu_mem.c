@@ -461,13 +461,29 @@ int emu_render_mmap(struct kfdsig_emu *emu, struct emu_file *f, void **out, void
 	return -EINVAL;
 }
 
+static bool queue_uses(const struct emu_queue *q, const struct emu_bo *bo)
+{
+	uint64_t v[] = { q->ring_va, q->rptr_va, q->wptr_va, q->eop_va, q->cwsr_va };
+
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		if (v[i] && v[i] >= bo->va && v[i] < bo->va + bo->size)
+			return true;
+	return false;
+}
+
 bool emu_bo_in_queue_use(struct emu_proc *p, const struct emu_bo *bo)
 {
+	/* A render-node user queue's buffers too: the kernel tracks them
+	 * (amdgpu_userq_input_va_validate() marks the mapping
+	 * userq_va_mapped); what an unmap under a live user queue does there
+	 * is UNVERIFIED, the emulator refuses it (-EBUSY) rather than run a
+	 * queue on memory that is gone. */
+	for (struct emu_queue *q = p->userqs; q; q = q->userq_next)
+		if (queue_uses(q, bo))
+			return true;
 	for (struct emu_queue *q = p->queues; q; q = q->next) {
-		uint64_t v[] = { q->ring_va, q->rptr_va, q->wptr_va, q->eop_va, q->cwsr_va };
-		for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
-			if (v[i] && v[i] >= bo->va && v[i] < bo->va + bo->size)
-				return true;
+		if (queue_uses(q, bo))
+			return true;
 	}
 	return false;
 }

@@ -232,6 +232,7 @@ struct emu_queue {
 	 * doorbell index (the EOP interrupt's key); NULL for a KFD queue. */
 	struct emu_fence_drv *fdrv;
 	uint32_t userq_doorbell;
+	struct emu_queue *userq_next; /* on p->userqs */
 	struct emu_queue *next;
 };
 
@@ -322,6 +323,8 @@ struct emu_proc {
 	int kpage_memfd;       /* kernel-allocated page, -1 otherwise */
 	uint64_t signal_handle;
 	struct emu_queue *queues;
+	/* render-node user queues in its VM (emu_userq.c), p->lock */
+	struct emu_queue *userqs;
 	uint64_t queue_ids[EMU_MAX_QUEUES / 64]; /* used queue ids */
 	bool xnack_enabled;			 /* SET_XNACK_MODE */
 	/* Interrupts seen (for tests and tools). */

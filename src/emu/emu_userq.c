@@ -335,6 +335,8 @@ static int userq_create(struct kfdsig_emu *emu, struct emu_file *f, struct emu_d
 		emu_fence_drv_put(uq->q.fdrv);
 		goto out;
 	}
+	uq->q.userq_next = p->userqs;
+	p->userqs = &uq->q;
 	db->refs++;
 	uq->db = db;
 	uq->next = d->uqs;
@@ -354,7 +356,16 @@ out:
 
 static void uq_destroy(struct emu_drmf *d, struct emu_uq *uq)
 {
+	struct emu_proc *p = uq->q.p;
+	struct emu_queue **pp;
+
 	emu_engine_stop(&uq->q);
+	pthread_mutex_lock(&p->lock);
+	for (pp = &p->userqs; *pp && *pp != &uq->q; pp = &(*pp)->userq_next)
+		;
+	if (*pp)
+		*pp = uq->q.userq_next;
+	pthread_mutex_unlock(&p->lock);
 	emu_fence_drv_detach(uq->q.fdrv);
 	emu_fence_drv_put(uq->q.fdrv);
 	for (uint32_t i = 0; i < uq->nheld; i++)

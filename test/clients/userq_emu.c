@@ -319,7 +319,11 @@ static void flow(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_device *dev)
 		x.ring_size = 8192 + 4096;
 		CHECK(kfdsig_userq_create(fd, &x, &id) == -EINVAL, "ring size not a power of 2");
 	}
+	CHECK(kfdsig_kfd_free(kfd, a.bo) == -EBUSY, "A's buffer while A lives: %s",
+	      kfdsig_last_error());
 	CHECK(kfdsig_userq_free(fd, b.id) == 0 && kfdsig_userq_free(fd, a.id) == 0, "free");
+	CHECK(kfdsig_kfd_free(kfd, a.bo) == 0 && kfdsig_kfd_free(kfd, b.bo) == 0,
+	      "the buffers once the queues are gone: %s", kfdsig_last_error());
 	CHECK(kfdsig_userq_free(fd, a.id) == -ENOENT, "free again");
 }
 
