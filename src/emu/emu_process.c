@@ -168,6 +168,11 @@ static void fork_child(void)
 				f->proc = NULL;
 			if (f->kind == EMU_FILE_SMI)
 				f->smi = NULL;
+			/* a render file's user queues ran on the parent's
+			 * threads and VM: the child's file has none (their
+			 * state is left to the parent, not freed here) */
+			if (f->kind == EMU_FILE_RENDER)
+				f->drm = NULL;
 		}
 		p = emu->procs;
 		emu->procs = NULL;

@@ -58,6 +58,22 @@ static struct seq64 {
 	struct seq64 *next;
 } * areas;
 
+/* fork: the child must not inherit the lock held by another thread */
+static void fork_prepare(void)
+{
+	pthread_mutex_lock(&fence_lock);
+}
+
+static void fork_done(void)
+{
+	pthread_mutex_unlock(&fence_lock);
+}
+
+static void fork_init(void)
+{
+	pthread_atfork(fork_prepare, fork_done, fork_done);
+}
+
 static struct seq64 *area_of(const struct emu_gpu *g, bool make)
 {
 	struct seq64 *a;
@@ -82,9 +98,11 @@ int emu_fence_drv_new(const struct emu_gpu *g, uint32_t doorbell, struct emu_fen
 {
 	struct emu_fence_drv *d;
 	struct seq64 *a;
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
 	uint32_t s;
 	int r = 0;
 
+	pthread_once(&once, fork_init);
 	pthread_mutex_lock(&fence_lock);
 	for (d = drivers; d; d = d->next)
 		if (d->g == g && d->doorbell == doorbell) {

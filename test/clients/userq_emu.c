@@ -16,11 +16,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <libdrm/amdgpu_drm.h>
@@ -318,6 +320,23 @@ static void flow(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_device *dev)
 		x.flags = 0;
 		x.ring_size = 8192 + 4096;
 		CHECK(kfdsig_userq_create(fd, &x, &id) == -EINVAL, "ring size not a power of 2");
+	}
+	/* a forked child's render fd has none of the parent's queues; the
+	 * parent's stay (bounded: a child that hangs is killed) */
+	{
+		pid_t pid = fork();
+		int st = -1;
+
+		if (pid == 0)
+			_exit(kfdsig_userq_free(fd, a.id) == -ENOENT ? 0 : 1);
+		for (int i = 0; pid > 0 && i < 300 && waitpid(pid, &st, WNOHANG) == 0; i++)
+			usleep(10000);
+		if (pid > 0 && waitpid(pid, &st, WNOHANG) == 0) {
+			kill(pid, SIGKILL);
+			waitpid(pid, &st, 0);
+		}
+		CHECK(pid > 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0,
+		      "child: no queue %u to free (status 0x%x)", a.id, st);
 	}
 	CHECK(kfdsig_kfd_free(kfd, a.bo) == -EBUSY, "A's buffer while A lives: %s",
 	      kfdsig_last_error());
