@@ -146,15 +146,15 @@ void emu_engine_irq(struct emu_queue *q, enum kfdsig_emu_irq_source src, uint32_
 	/* the read pointer is past the packet before its interrupt */
 	if (src == KFDSIG_EMU_IRQ_CP_EOP || src == KFDSIG_EMU_IRQ_SDMA_TRAP)
 		emu_engine_publish_fetched(q);
-	/* A user queue's end-of-pipe interrupt goes to the userq handler,
-	 * which reads its data as a doorbell index (gfx_v11_0.c /
-	 * gfx_v12_0.c *_eop_irq(): amdgpu_userq_process_fence_irq()), never
-	 * to KFD's event handler. */
-	if (q->fdrv) {
-		if (src == KFDSIG_EMU_IRQ_CP_EOP)
-			emu_userq_fence_irq(q->g, ctx);
-		return;
-	}
+	/* A user queue's end-of-pipe interrupt: gfx_v11_0.c / gfx_v12_0.c
+	 * *_eop_irq() read src_data[0] as a doorbell index and, when it is
+	 * not 0, hand it to amdgpu_userq_process_fence_irq(); they return 0
+	 * (not handled), so amdgpu_irq.c amdgpu_irq_dispatch() passes the
+	 * entry to amdkfd as well ("if it isn't already handled"), which
+	 * takes it as any CP end-of-pipe interrupt of the VM's PASID (below:
+	 * the KFD process whose VM this is). */
+	if (q->fdrv && src == KFDSIG_EMU_IRQ_CP_EOP && ctx)
+		emu_userq_fence_irq(q->g, ctx);
 	/* Raised by the XCC whose CP runs the packet (emu_doorbell.c). In a
 	 * multi-XCC window the IH entry waits until the packet has run on
 	 * every XCC: on hardware the XCCs run the ring concurrently and the

@@ -78,7 +78,13 @@ struct emu_drmf {
 	struct emu_uq *uqs;
 };
 
-static uint32_t next_db_page; /* doorbell BO bases, 512 doorbells a page */
+/* The doorbell index of a doorbell object's first doorbell, in dwords
+ * of the doorbell BAR (amdgpu_doorbell_index_on_bar(): the object's BAR
+ * offset / 4, plus the doorbell's offset times 2 for 8-byte doorbells).
+ * Emulator choice: one BAR page per object from the second page (the
+ * kernel's own doorbells come first, amdgpu_doorbell_init(); their exact
+ * extent is UNVERIFIED): never index 0, which the EOP handler ignores. */
+static uint32_t next_db_page = 1;
 
 static struct emu_drmf *drmf(struct emu_file *f)
 {
@@ -165,7 +171,7 @@ static int gem_create(struct kfdsig_emu *emu, struct emu_drmf *d, union drm_amdg
 	b->size = size;
 	b->refs = 1;
 	b->db_base =
-		__atomic_fetch_add(&next_db_page, (uint32_t)(size / 4096), __ATOMIC_RELAXED) * 512;
+		__atomic_fetch_add(&next_db_page, (uint32_t)(size / 4096), __ATOMIC_RELAXED) * 1024;
 	b->mmap_offset = __atomic_fetch_add(&emu->next_mmap_offset, size + 4096, __ATOMIC_RELAXED);
 	pthread_mutex_lock(&d->lock);
 	while (gem_find(d, h)) /* idr_alloc(.., 1, 0): the lowest free */
@@ -310,10 +316,10 @@ static int userq_create(struct kfdsig_emu *emu, struct emu_file *f, struct emu_d
 		r = -ENOMEM;
 		goto out;
 	}
-	r = emu_fence_drv_new(g, db->db_base + in.doorbell_offset, &uq->q.fdrv);
+	r = emu_fence_drv_new(g, db->db_base + 2 * in.doorbell_offset, &uq->q.fdrv);
 	if (r)
 		goto out;
-	uq->q.userq_doorbell = db->db_base + in.doorbell_offset;
+	uq->q.userq_doorbell = db->db_base + 2 * in.doorbell_offset;
 	uq->q.p = p;
 	uq->q.g = g;
 	uq->q.id = qid;

@@ -29,6 +29,7 @@
 #include <libdrm/drm.h>
 
 #include <kfdsig/kfd.h>
+#include <kfdsig/pm4.h>
 #include <kfdsig/userq.h>
 
 #include "client.h"
@@ -261,6 +262,31 @@ static void flow(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_device *dev)
 	      (unsigned long long)*cpu64(&b, OFF_FENCE), (unsigned long long)seq_a,
 	      (unsigned long long)seq_b);
 
+	/* A RELEASE_MEM that interrupts on a user queue: the userq handler
+	 * takes its context id for a doorbell (none here), and KFD, which
+	 * also gets the entry, signals the event it names in this VM's
+	 * process (amdgpu_irq_dispatch(): not handled, so to amdkfd too) */
+	{
+		struct kfdsig_event ev;
+		struct kfdsig_fence kf = { 0 };
+		struct kfdsig_wait_entry we = { 0 };
+		enum kfdsig_wait_result res = KFDSIG_WAIT_FAIL;
+		uint32_t pkt[32];
+		int k;
+
+		REQUIRE_V(kfdsig_kfd_event_create(kfd, KFDSIG_EVENT_SIGNAL, true, &ev) == 0,
+			  "event");
+		kf.slot_va = ev.slot_va;
+		kf.event_id = ev.id;
+		k = kfdsig_pm4_emit_fence(a.t, &kf, pkt, 32);
+		REQUIRE_V(k > 0, "KFD fence: %d", k);
+		ring_submit(&a, pkt, (uint32_t)k);
+		we.event_id = ev.id;
+		CHECK(kfdsig_kfd_wait(kfd, &we, 1, false, 3000, &res) == 0 &&
+			      res == KFDSIG_WAIT_COMPLETE,
+		      "the KFD event named by a user queue's RELEASE_MEM: result %d", res);
+		kfdsig_kfd_event_destroy(kfd, ev.id);
+	}
 	/* the queue cannot write its fence slot: a VM fault halts it */
 	{
 		uint32_t wd[6] = { 0xc0043700u,		5u << 8 | 1u << 20,
