@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+#include <stdlib.h>
+
 #include "helpers.h"
 
 int t_failures;
@@ -27,4 +29,15 @@ int t_result(const char *name)
 	}
 	fprintf(stderr, "%s: %d checks, %d failed\n", name, t_checks, t_failures);
 	return t_failures ? T_EXIT_FAIL : T_EXIT_PASS;
+}
+
+const struct kfdsig_target *t_target(const char *name)
+{
+	const struct kfdsig_target *t = kfdsig_target_by_name(name);
+
+	if (!t) {
+		fprintf(stderr, "target %s missing\n", name);
+		exit(T_EXIT_FAIL);
+	}
+	return t;
 }

@@ -46,4 +46,7 @@ int t_check_dwords(const char *what, const uint32_t *got, const uint32_t *want, 
 /* Print the summary and return the exit code. */
 int t_result(const char *name);
 
+/* The target named @name, or the test fails (exit 1) saying it is missing. */
+const struct kfdsig_target *t_target(const char *name);
+
 #endif

@@ -84,23 +84,12 @@ static struct kfdsig_fence base(void)
 	return f;
 }
 
-static const struct kfdsig_target *T(const char *name)
-{
-	const struct kfdsig_target *t = kfdsig_target_by_name(name);
-
-	if (!t) {
-		fprintf(stderr, "target %s missing\n", name);
-		exit(T_EXIT_FAIL);
-	}
-	return t;
-}
-
 /* Emit and compare with @want; also check the size query agrees. */
 static void expect(const char *what, const char *target, const struct kfdsig_fence *f,
 		   const uint32_t *want, int nwant)
 {
 	uint32_t buf[KFDSIG_SDMA_FENCE_MAX_DW + 2];
-	const struct kfdsig_target *t = T(target);
+	const struct kfdsig_target *t = t_target(target);
 	int n;
 
 	memset(buf, 0xa5, sizeof(buf));
@@ -119,10 +108,10 @@ static void reject(const char *what, const char *target, const struct kfdsig_fen
 	int n;
 
 	memset(buf, 0xa5, sizeof(buf));
-	n = kfdsig_sdma_emit_fence(T(target), f, buf, KFDSIG_SDMA_FENCE_MAX_DW);
+	n = kfdsig_sdma_emit_fence(t_target(target), f, buf, KFDSIG_SDMA_FENCE_MAX_DW);
 	CHECK(n == -err, "%s: returned %d, expected %d", what, n, -err);
 	CHECK(*kfdsig_last_error() != '\0', "%s: no reason recorded", what);
-	CHECK(kfdsig_sdma_fence_dw(T(target), f) == (err == ENOSPC ? 10 : -err),
+	CHECK(kfdsig_sdma_fence_dw(t_target(target), f) == (err == ENOSPC ? 10 : -err),
 	      "%s: size query disagrees", what);
 	for (size_t i = 0; i < KFDSIG_SDMA_FENCE_MAX_DW; i++)
 		CHECK_EQ(buf[i], 0xa5a5a5a5u, "%s: wrote dword %zu on error", what, i);
@@ -360,20 +349,24 @@ static void test_rejections(void)
 	/* Room: nothing written when short. */
 	f = base();
 	memset(buf, 0xa5, sizeof(buf));
-	CHECK_EQ(kfdsig_sdma_emit_fence(T("gfx90a"), &f, buf, 9), -ENOSPC, "9 dwords for 10");
+	CHECK_EQ(kfdsig_sdma_emit_fence(t_target("gfx90a"), &f, buf, 9), -ENOSPC,
+		 "9 dwords for 10");
 	for (int i = 0; i < 16; i++)
 		CHECK_EQ(buf[i], 0xa5a5a5a5u, "short buffer: dword %d written", i);
-	CHECK_EQ(kfdsig_sdma_emit_fence(T("gfx90a"), &f, NULL, 10), -ENOSPC, "NULL buffer");
+	CHECK_EQ(kfdsig_sdma_emit_fence(t_target("gfx90a"), &f, NULL, 10), -ENOSPC, "NULL buffer");
 	f.flags = KFDSIG_FENCE_SDMA_ONE_FENCE;
-	CHECK_EQ(kfdsig_sdma_emit_fence(T("gfx90a"), &f, buf, 6), 6, "exact room, one fence");
+	CHECK_EQ(kfdsig_sdma_emit_fence(t_target("gfx90a"), &f, buf, 6), 6,
+		 "exact room, one fence");
 	f.flags = KFDSIG_FENCE_INT_ONLY;
-	CHECK_EQ(kfdsig_sdma_emit_fence(T("gfx90a"), &f, buf, 2), 2, "exact room, trap only");
-	CHECK_EQ(kfdsig_sdma_emit_fence(T("gfx90a"), &f, buf, 1), -ENOSPC, "1 dword for trap");
+	CHECK_EQ(kfdsig_sdma_emit_fence(t_target("gfx90a"), &f, buf, 2), 2,
+		 "exact room, trap only");
+	CHECK_EQ(kfdsig_sdma_emit_fence(t_target("gfx90a"), &f, buf, 1), -ENOSPC,
+		 "1 dword for trap");
 
 	/* NULL arguments. */
 	f = base();
 	CHECK_EQ(kfdsig_sdma_emit_fence(NULL, &f, buf, 16), -EINVAL, "NULL target");
-	CHECK_EQ(kfdsig_sdma_emit_fence(T("gfx90a"), NULL, buf, 16), -EINVAL, "NULL fence");
+	CHECK_EQ(kfdsig_sdma_emit_fence(t_target("gfx90a"), NULL, buf, 16), -EINVAL, "NULL fence");
 	CHECK_EQ(kfdsig_sdma_fence_dw(NULL, &f), -EINVAL, "size query, NULL target");
 }
 

@@ -11,17 +11,6 @@
 
 #include "helpers.h"
 
-static const struct kfdsig_target *T(const char *name)
-{
-	const struct kfdsig_target *t = kfdsig_target_by_name(name);
-
-	if (!t) {
-		fprintf(stderr, "target %s missing\n", name);
-		exit(T_EXIT_FAIL);
-	}
-	return t;
-}
-
 static const struct kfdsig_field *field(const struct kfdsig_packet_desc *d, const char *name)
 {
 	for (unsigned i = 0; d && i < d->nfields; i++)
@@ -101,10 +90,11 @@ static void test_descs(void)
 		}
 	}
 	errno = 0;
-	CHECK(kfdsig_sdma_packet_desc(T("gfx90a"), 3, 0) == NULL && errno == ENOENT,
+	CHECK(kfdsig_sdma_packet_desc(t_target("gfx90a"), 3, 0) == NULL && errno == ENOENT,
 	      "op 3 has no layout");
-	CHECK(kfdsig_sdma_packet_desc(T("gfx90a"), 1, 1) == NULL, "tiled COPY has no layout");
-	CHECK(kfdsig_sdma_packet_desc(T("gfx90a"), 13, 3) == NULL, "TIMESTAMP sub-op 3");
+	CHECK(kfdsig_sdma_packet_desc(t_target("gfx90a"), 1, 1) == NULL,
+	      "tiled COPY has no layout");
+	CHECK(kfdsig_sdma_packet_desc(t_target("gfx90a"), 13, 3) == NULL, "TIMESTAMP sub-op 3");
 	errno = 0;
 	CHECK(kfdsig_sdma_packet_desc(NULL, 5, 0) == NULL && errno == EINVAL, "NULL target");
 }
@@ -117,17 +107,17 @@ static void test_fields(void)
 	const uint32_t poll[] = { 0xb4000008, 0x1000, 0x2, 0x5, 0xff, 0x0fff000a };
 	const struct kfdsig_packet_desc *d;
 
-	d = kfdsig_sdma_packet_desc(T("gfx1100"), 5, 0);
+	d = kfdsig_sdma_packet_desc(t_target("gfx1100"), 5, 0);
 	CHECK_EQ(kfdsig_field_get(field(d, "mtype"), fence), 3, "mtype");
 	CHECK_EQ(kfdsig_field_get(field(d, "sys"), fence), 1, "sys");
 	CHECK_EQ(kfdsig_field_get(field(d, "snp"), fence), 1, "snp");
 	CHECK_EQ(kfdsig_field_get(field(d, "gpa"), fence), 0, "gpa");
 	CHECK_EQ(kfdsig_field_get(field(d, "addr_lo"), fence), 0x00200150, "addr_lo");
 	CHECK_EQ(kfdsig_field_get(field(d, "data"), fence), 1, "data");
-	d = kfdsig_sdma_packet_desc(T("gfx90a"), 6, 0);
+	d = kfdsig_sdma_packet_desc(t_target("gfx90a"), 6, 0);
 	CHECK_EQ(kfdsig_field_get(field(d, "int_context"), trap), 42, "int_context 28 bits");
 	CHECK_EQ(kfdsig_field_get(field(d, "reserved"), trap), 0xf, "trap bits 31:28");
-	d = kfdsig_sdma_packet_desc(T("gfx90a"), 8, 0);
+	d = kfdsig_sdma_packet_desc(t_target("gfx90a"), 8, 0);
 	CHECK_EQ(kfdsig_field_get(field(d, "func"), poll), 3, "poll func equal");
 	CHECK_EQ(kfdsig_field_get(field(d, "mem_poll"), poll), 1, "poll memory");
 	CHECK_EQ(kfdsig_field_get(field(d, "hdp_flush"), poll), 1, "hdp flush");
@@ -144,20 +134,20 @@ static void test_lengths(void)
 	const uint32_t fence[] = { 5, 0, 0, 0 }, trap[] = { 6, 0 }, copy[] = { 1 };
 	const uint32_t ts[] = { 0x0000020d }, unknown[] = { 0x00000003 }, tiled[] = { 0x0102 };
 
-	CHECK_EQ(kfdsig_sdma_packet_dw(T("gfx90a"), nop1, 1), 1, "NOP");
-	CHECK_EQ(kfdsig_sdma_packet_dw(T("gfx90a"), nop9, 1), 9, "burst NOP (length > n)");
-	CHECK_EQ(kfdsig_sdma_packet_dw(T("gfx803"), write_v3, 6), 6, "WRITE on SDMA 3.0");
-	CHECK_EQ(kfdsig_sdma_packet_dw(T("gfx900"), write_v4, 6), 6, "WRITE on SDMA 4.0");
-	CHECK_EQ(kfdsig_sdma_packet_dw(T("gfx1100"), write_v4, 6), 6, "WRITE on SDMA 6.0");
-	CHECK_EQ(kfdsig_sdma_packet_dw(T("gfx900"), write_v3, 6), 7, "v3 count read on v4");
-	CHECK_EQ(kfdsig_sdma_packet_dw(T("gfx900"), write_v4, 3), -ENODATA, "WRITE cut");
-	CHECK_EQ(kfdsig_sdma_packet_dw(T("gfx900"), fence, 1), 4, "FENCE");
-	CHECK_EQ(kfdsig_sdma_packet_dw(T("gfx900"), trap, 1), 2, "TRAP");
-	CHECK_EQ(kfdsig_sdma_packet_dw(T("gfx900"), copy, 1), 7, "COPY");
-	CHECK_EQ(kfdsig_sdma_packet_dw(T("gfx900"), ts, 1), 3, "TIMESTAMP");
-	CHECK_EQ(kfdsig_sdma_packet_dw(T("gfx900"), unknown, 1), -ENOENT, "unknown op");
-	CHECK_EQ(kfdsig_sdma_packet_dw(T("gfx900"), tiled, 1), -ENOENT, "tiled write");
-	CHECK_EQ(kfdsig_sdma_packet_dw(T("gfx900"), nop1, 0), -EINVAL, "no dwords");
+	CHECK_EQ(kfdsig_sdma_packet_dw(t_target("gfx90a"), nop1, 1), 1, "NOP");
+	CHECK_EQ(kfdsig_sdma_packet_dw(t_target("gfx90a"), nop9, 1), 9, "burst NOP (length > n)");
+	CHECK_EQ(kfdsig_sdma_packet_dw(t_target("gfx803"), write_v3, 6), 6, "WRITE on SDMA 3.0");
+	CHECK_EQ(kfdsig_sdma_packet_dw(t_target("gfx900"), write_v4, 6), 6, "WRITE on SDMA 4.0");
+	CHECK_EQ(kfdsig_sdma_packet_dw(t_target("gfx1100"), write_v4, 6), 6, "WRITE on SDMA 6.0");
+	CHECK_EQ(kfdsig_sdma_packet_dw(t_target("gfx900"), write_v3, 6), 7, "v3 count read on v4");
+	CHECK_EQ(kfdsig_sdma_packet_dw(t_target("gfx900"), write_v4, 3), -ENODATA, "WRITE cut");
+	CHECK_EQ(kfdsig_sdma_packet_dw(t_target("gfx900"), fence, 1), 4, "FENCE");
+	CHECK_EQ(kfdsig_sdma_packet_dw(t_target("gfx900"), trap, 1), 2, "TRAP");
+	CHECK_EQ(kfdsig_sdma_packet_dw(t_target("gfx900"), copy, 1), 7, "COPY");
+	CHECK_EQ(kfdsig_sdma_packet_dw(t_target("gfx900"), ts, 1), 3, "TIMESTAMP");
+	CHECK_EQ(kfdsig_sdma_packet_dw(t_target("gfx900"), unknown, 1), -ENOENT, "unknown op");
+	CHECK_EQ(kfdsig_sdma_packet_dw(t_target("gfx900"), tiled, 1), -ENOENT, "tiled write");
+	CHECK_EQ(kfdsig_sdma_packet_dw(t_target("gfx900"), nop1, 0), -EINVAL, "no dwords");
 	CHECK_EQ(kfdsig_sdma_packet_dw(NULL, nop1, 1), -EINVAL, "no target");
 }
 

@@ -14,17 +14,6 @@
 
 #define FILL 0xa5a5a5a5u
 
-static const struct kfdsig_target *T(const char *name)
-{
-	const struct kfdsig_target *t = kfdsig_target_by_name(name);
-
-	if (!t) {
-		fprintf(stderr, "target %s missing\n", name);
-		exit(T_EXIT_FAIL);
-	}
-	return t;
-}
-
 static void test_nop(void)
 {
 	static uint32_t buf[20000];
@@ -117,8 +106,8 @@ static void test_submit(void)
 		CHECK_EQ(kfdsig_sdma_pad_submit_dw(t, 64), 0, "%s: 64 dwords", t->name);
 		CHECK_EQ(kfdsig_sdma_pad_submit_dw(t, 1000), 0, "%s: 1000 dwords", t->name);
 	}
-	CHECK_EQ(kfdsig_sdma_pad_submit_dw(T("gfx900"), 0), 64, "empty submission");
-	CHECK_EQ(kfdsig_sdma_pad_submit_dw(T("gfx90c"), 63), 1, "63 dwords");
+	CHECK_EQ(kfdsig_sdma_pad_submit_dw(t_target("gfx900"), 0), 64, "empty submission");
+	CHECK_EQ(kfdsig_sdma_pad_submit_dw(t_target("gfx90c"), 63), 1, "63 dwords");
 	CHECK_EQ(kfdsig_sdma_pad_submit_dw(NULL, 10), -EINVAL, "NULL target");
 }
 
@@ -147,7 +136,7 @@ static void test_ring(void)
 	/* gfx90a: no minimum, 64-bit monotonic pointer. */
 	memset(ring, 0xa5, sizeof(ring));
 	w = 0;
-	CHECK_EQ(kfdsig_sdma_ring_write(T("gfx90a"), ring, 1024, &w, pkt, 10, 0, 0), 10,
+	CHECK_EQ(kfdsig_sdma_ring_write(t_target("gfx90a"), ring, 1024, &w, pkt, 10, 0, 0), 10,
 		 "plain write");
 	CHECK_EQ(w, 40, "wptr in bytes");
 	check_pkt("plain write", ring, 0);
@@ -156,7 +145,7 @@ static void test_ring(void)
 	/* Packet would straddle: 6 dwords left before the end of 256. */
 	memset(ring, 0xa5, sizeof(ring));
 	w = 4096 + 1000;
-	CHECK_EQ(kfdsig_sdma_ring_write(T("gfx90a"), ring, 1024, &w, pkt, 10, 0, 0), 16,
+	CHECK_EQ(kfdsig_sdma_ring_write(t_target("gfx90a"), ring, 1024, &w, pkt, 10, 0, 0), 16,
 		 "wrap fill");
 	CHECK_EQ(w, 4096 + 1000 + 64, "wrap fill: monotonic wptr");
 	check_range("wrap fill NOPs", ring, 250, 256, 0);
@@ -166,7 +155,7 @@ static void test_ring(void)
 	/* Same with a burst NOP at the end. */
 	memset(ring, 0xa5, sizeof(ring));
 	w = 1000;
-	CHECK_EQ(kfdsig_sdma_ring_write(T("gfx90a"), ring, 1024, &w, pkt, 10, 0,
+	CHECK_EQ(kfdsig_sdma_ring_write(t_target("gfx90a"), ring, 1024, &w, pkt, 10, 0,
 					KFDSIG_SDMA_NOP_BURST),
 		 16, "wrap fill, burst");
 	CHECK_EQ(ring[250], 0x00050000u, "wrap burst: count 5");
@@ -175,7 +164,7 @@ static void test_ring(void)
 	/* Fits exactly up to the end: no fill, pointer lands on the end. */
 	memset(ring, 0xa5, sizeof(ring));
 	w = 984; /* dword 246: 246 + 10 = 256 */
-	CHECK_EQ(kfdsig_sdma_ring_write(T("gfx90a"), ring, 1024, &w, pkt, 10, 0, 0), 10,
+	CHECK_EQ(kfdsig_sdma_ring_write(t_target("gfx90a"), ring, 1024, &w, pkt, 10, 0, 0), 10,
 		 "exact fit");
 	check_pkt("exact fit", ring, 246);
 	CHECK_EQ(ring[0], FILL, "exact fit wrapped");
@@ -184,7 +173,7 @@ static void test_ring(void)
 	/* gfx900: 64-dword minimum. */
 	memset(ring, 0xa5, sizeof(ring));
 	w = 0;
-	CHECK_EQ(kfdsig_sdma_ring_write(T("gfx900"), ring, 1024, &w, pkt, 10, 0, 0), 64,
+	CHECK_EQ(kfdsig_sdma_ring_write(t_target("gfx900"), ring, 1024, &w, pkt, 10, 0, 0), 64,
 		 "minimum submission");
 	check_pkt("minimum submission", ring, 0);
 	check_range("minimum NOPs", ring, 10, 64, 0);
@@ -193,7 +182,7 @@ static void test_ring(void)
 
 	memset(ring, 0xa5, sizeof(ring));
 	w = 0;
-	CHECK_EQ(kfdsig_sdma_ring_write(T("gfx904"), ring, 1024, &w, pkt, 10, 0,
+	CHECK_EQ(kfdsig_sdma_ring_write(t_target("gfx904"), ring, 1024, &w, pkt, 10, 0,
 					KFDSIG_SDMA_NOP_BURST),
 		 64, "minimum submission, burst");
 	CHECK_EQ(ring[10], 0x00350000u, "burst of 54: count 53");
@@ -202,7 +191,7 @@ static void test_ring(void)
 	/* Minimum counts the wrap fill: 6 + 10 + 48 = 64. */
 	memset(ring, 0xa5, sizeof(ring));
 	w = 1000;
-	CHECK_EQ(kfdsig_sdma_ring_write(T("gfx90c"), ring, 1024, &w, pkt, 10, 0, 0), 64,
+	CHECK_EQ(kfdsig_sdma_ring_write(t_target("gfx90c"), ring, 1024, &w, pkt, 10, 0, 0), 64,
 		 "wrap + minimum");
 	check_range("wrap + minimum: fill", ring, 250, 256, 0);
 	check_pkt("wrap + minimum: packet", ring, 0);
@@ -214,7 +203,7 @@ static void test_ring(void)
 	 * dwords, packet at 100..109, 54 NOPs: 110..127 and 0..35. */
 	memset(ring, 0xa5, sizeof(ring));
 	w = 400;
-	CHECK_EQ(kfdsig_sdma_ring_write(T("gfx902"), ring, 512, &w, pkt, 10, 0,
+	CHECK_EQ(kfdsig_sdma_ring_write(t_target("gfx902"), ring, 512, &w, pkt, 10, 0,
 					KFDSIG_SDMA_NOP_BURST),
 		 64, "tail across the end");
 	check_pkt("tail across: packet", ring, 100);
@@ -229,7 +218,7 @@ static void test_ring(void)
 	 * dword 60: 4 NOPs, packet at 0, pointer 40. */
 	memset(ring, 0xa5, sizeof(ring));
 	w = 240;
-	CHECK_EQ(kfdsig_sdma_ring_write(T("gfx803"), ring, 256, &w, pkt, 10, 0, 0), 14,
+	CHECK_EQ(kfdsig_sdma_ring_write(t_target("gfx803"), ring, 256, &w, pkt, 10, 0, 0), 14,
 		 "gfx8 wrap");
 	check_range("gfx8 fill", ring, 60, 64, 0);
 	check_pkt("gfx8 packet", ring, 0);
@@ -238,39 +227,39 @@ static void test_ring(void)
 	/* Alignment of the end of the submission. */
 	memset(ring, 0xa5, sizeof(ring));
 	w = 0;
-	CHECK_EQ(kfdsig_sdma_ring_write(T("gfx90a"), ring, 1024, &w, pkt, 10, 32, 0), 16,
+	CHECK_EQ(kfdsig_sdma_ring_write(t_target("gfx90a"), ring, 1024, &w, pkt, 10, 32, 0), 16,
 		 "align 32");
 	check_range("align NOPs", ring, 10, 16, 0);
 	CHECK_EQ(w, 64, "align wptr");
 	w = 4;
-	CHECK_EQ(kfdsig_sdma_ring_write(T("gfx90a"), ring, 1024, &w, pkt, 9, 32, 0), 15,
+	CHECK_EQ(kfdsig_sdma_ring_write(t_target("gfx90a"), ring, 1024, &w, pkt, 9, 32, 0), 15,
 		 "align 32 from 4 with 9 dwords");
 	CHECK_EQ(w, 64, "align from 4 wptr");
 	w = 0;
-	CHECK_EQ(kfdsig_sdma_ring_write(T("gfx900"), ring, 1024, &w, pkt, 10, 512, 0), 128,
+	CHECK_EQ(kfdsig_sdma_ring_write(t_target("gfx900"), ring, 1024, &w, pkt, 10, 512, 0), 128,
 		 "minimum then align 512");
 
 	/* Odd sizes: empty, 1 dword, ring_dw - 1 dwords. */
 	memset(ring, 0xa5, sizeof(ring));
 	w = 8;
-	CHECK_EQ(kfdsig_sdma_ring_write(T("gfx90a"), ring, 1024, &w, NULL, 0, 0, 0), 0,
+	CHECK_EQ(kfdsig_sdma_ring_write(t_target("gfx90a"), ring, 1024, &w, NULL, 0, 0, 0), 0,
 		 "empty submission");
 	CHECK_EQ(w, 8, "empty wptr");
-	CHECK_EQ(kfdsig_sdma_ring_write(T("gfx900"), ring, 1024, &w, NULL, 0, 0, 0), 64,
+	CHECK_EQ(kfdsig_sdma_ring_write(t_target("gfx900"), ring, 1024, &w, NULL, 0, 0, 0), 64,
 		 "empty submission on gfx900 pads to 64");
 	w = 252;
-	CHECK_EQ(kfdsig_sdma_ring_write(T("gfx90a"), ring, 256, &w, pkt, 1, 0, 0), 1,
+	CHECK_EQ(kfdsig_sdma_ring_write(t_target("gfx90a"), ring, 256, &w, pkt, 1, 0, 0), 1,
 		 "1 dword at the last slot");
 	CHECK_EQ(ring[63], 0x11, "last slot");
 	{
 		static uint32_t big[63];
 
 		w = 4;
-		CHECK_EQ(kfdsig_sdma_ring_write(T("gfx90a"), ring, 256, &w, big, 63, 0, 0), 63,
-			 "63 dwords from dword 1 fill the ring to its end");
+		CHECK_EQ(kfdsig_sdma_ring_write(t_target("gfx90a"), ring, 256, &w, big, 63, 0, 0),
+			 63, "63 dwords from dword 1 fill the ring to its end");
 		w = 8;
-		CHECK_EQ(kfdsig_sdma_ring_write(T("gfx90a"), ring, 256, &w, big, 63, 0, 0), -ENOSPC,
-			 "63 dwords from dword 2: 62 fill + 63 > ring");
+		CHECK_EQ(kfdsig_sdma_ring_write(t_target("gfx90a"), ring, 256, &w, big, 63, 0, 0),
+			 -ENOSPC, "63 dwords from dword 2: 62 fill + 63 > ring");
 	}
 
 	/* Rejections: nothing written. */
@@ -279,35 +268,35 @@ static void test_ring(void)
 	{
 		static uint32_t big[64];
 
-		CHECK_EQ(kfdsig_sdma_ring_write(T("gfx90a"), ring, 256, &w, big, 64, 0, 0), -ENOSPC,
-			 "packet as big as the ring");
+		CHECK_EQ(kfdsig_sdma_ring_write(t_target("gfx90a"), ring, 256, &w, big, 64, 0, 0),
+			 -ENOSPC, "packet as big as the ring");
 	}
-	CHECK_EQ(kfdsig_sdma_ring_write(T("gfx900"), ring, 256, &w, pkt, 10, 0, 0), -ENOSPC,
+	CHECK_EQ(kfdsig_sdma_ring_write(t_target("gfx900"), ring, 256, &w, pkt, 10, 0, 0), -ENOSPC,
 		 "64-dword minimum in a 64-dword ring");
 	w = 1000;
-	CHECK_EQ(kfdsig_sdma_ring_write(T("gfx90a"), ring, 1024, &w, pkt, 10, 1024, 0), -ENOSPC,
-		 "wrap + align to the whole ring");
+	CHECK_EQ(kfdsig_sdma_ring_write(t_target("gfx90a"), ring, 1024, &w, pkt, 10, 1024, 0),
+		 -ENOSPC, "wrap + align to the whole ring");
 	w = 0;
-	CHECK_EQ(kfdsig_sdma_ring_write(T("gfx90a"), ring, 1024, &w, pkt, 10, 2048, 0), -EINVAL,
-		 "alignment above the ring size");
-	CHECK_EQ(kfdsig_sdma_ring_write(T("gfx90a"), ring, 1024, &w, pkt, 10, 12, 0), -EINVAL,
-		 "alignment not 2^n");
-	CHECK_EQ(kfdsig_sdma_ring_write(T("gfx90a"), ring, 1000, &w, pkt, 10, 0, 0), -EINVAL,
+	CHECK_EQ(kfdsig_sdma_ring_write(t_target("gfx90a"), ring, 1024, &w, pkt, 10, 2048, 0),
+		 -EINVAL, "alignment above the ring size");
+	CHECK_EQ(kfdsig_sdma_ring_write(t_target("gfx90a"), ring, 1024, &w, pkt, 10, 12, 0),
+		 -EINVAL, "alignment not 2^n");
+	CHECK_EQ(kfdsig_sdma_ring_write(t_target("gfx90a"), ring, 1000, &w, pkt, 10, 0, 0), -EINVAL,
 		 "ring not 2^n");
-	CHECK_EQ(kfdsig_sdma_ring_write(T("gfx90a"), ring, 32, &w, pkt, 1, 0, 0), -EINVAL,
+	CHECK_EQ(kfdsig_sdma_ring_write(t_target("gfx90a"), ring, 32, &w, pkt, 1, 0, 0), -EINVAL,
 		 "ring below 64 bytes");
-	CHECK_EQ(kfdsig_sdma_ring_write(T("gfx90a"), ring, 1024, &w, pkt, 10, 0, 4), -EINVAL,
+	CHECK_EQ(kfdsig_sdma_ring_write(t_target("gfx90a"), ring, 1024, &w, pkt, 10, 0, 4), -EINVAL,
 		 "unknown flag");
 	CHECK_EQ(kfdsig_sdma_ring_write(NULL, ring, 1024, &w, pkt, 10, 0, 0), -EINVAL,
 		 "NULL target");
-	CHECK_EQ(kfdsig_sdma_ring_write(T("gfx90a"), NULL, 1024, &w, pkt, 10, 0, 0), -EINVAL,
+	CHECK_EQ(kfdsig_sdma_ring_write(t_target("gfx90a"), NULL, 1024, &w, pkt, 10, 0, 0), -EINVAL,
 		 "NULL ring");
-	CHECK_EQ(kfdsig_sdma_ring_write(T("gfx90a"), ring, 1024, NULL, pkt, 10, 0, 0), -EINVAL,
-		 "NULL wptr");
-	CHECK_EQ(kfdsig_sdma_ring_write(T("gfx90a"), ring, 1024, &w, NULL, 10, 0, 0), -EINVAL,
-		 "NULL packets");
+	CHECK_EQ(kfdsig_sdma_ring_write(t_target("gfx90a"), ring, 1024, NULL, pkt, 10, 0, 0),
+		 -EINVAL, "NULL wptr");
+	CHECK_EQ(kfdsig_sdma_ring_write(t_target("gfx90a"), ring, 1024, &w, NULL, 10, 0, 0),
+		 -EINVAL, "NULL packets");
 	w = 6;
-	CHECK_EQ(kfdsig_sdma_ring_write(T("gfx90a"), ring, 1024, &w, pkt, 10, 0, 0), -EINVAL,
+	CHECK_EQ(kfdsig_sdma_ring_write(t_target("gfx90a"), ring, 1024, &w, pkt, 10, 0, 0), -EINVAL,
 		 "wptr not 4-aligned");
 	CHECK_EQ(w, 6, "wptr changed on error");
 	check_range("nothing written on errors", ring, 0, 1024, FILL);

@@ -32,17 +32,6 @@
 
 #include "helpers.h"
 
-static const struct kfdsig_target *T(const char *name)
-{
-	const struct kfdsig_target *t = kfdsig_target_by_name(name);
-
-	if (!t) {
-		fprintf(stderr, "target %s missing\n", name);
-		exit(T_EXIT_FAIL);
-	}
-	return t;
-}
-
 /* Entries per FENCE_WAIT_MULTI, by target: Mesa's 32 on a dGPU or GFX12,
  * 4 on the gfx11 APUs; 0 for targets without user queues. */
 static const struct {
@@ -58,7 +47,7 @@ static const struct {
 static void per_target(void)
 {
 	for (size_t i = 0; i < sizeof(limits) / sizeof(limits[0]); i++) {
-		const struct kfdsig_target *t = T(limits[i].name);
+		const struct kfdsig_target *t = t_target(limits[i].name);
 		uint32_t buf[4] = { 0x5a5a5a5a, 0x5a5a5a5a, 0x5a5a5a5a, 0x5a5a5a5a };
 		int want = limits[i].fwm ? limits[i].fwm : -ENOTSUP;
 
@@ -87,7 +76,7 @@ static void per_target(void)
 
 static void trailer_and_waits(void)
 {
-	const struct kfdsig_target *g11 = T("gfx1100"), *apu = T("gfx1151");
+	const struct kfdsig_target *g11 = t_target("gfx1100"), *apu = t_target("gfx1151");
 	static const uint32_t trailer[10] = { 0xc0064900, 0x06603514, 0x40000000, 0x00002000,
 					      0x00007f00, 0x0000002a, 0x00000001, 0x00000000,
 					      0xc000d000, 0x00000000 };
@@ -111,7 +100,7 @@ static void trailer_and_waits(void)
 	t_check_dwords("trailer gfx1100", buf, trailer, 10);
 	CHECK_EQ(buf[10], 0x5a5a5a5a, "wrote past the trailer");
 	/* GFX12: the same dwords (cache policy 3 is TEMPORAL lu there) */
-	CHECK_EQ(kfdsig_userq_emit_trailer(T("gfx1201"), 0x00007f0000002000ull,
+	CHECK_EQ(kfdsig_userq_emit_trailer(t_target("gfx1201"), 0x00007f0000002000ull,
 					   0x000000010000002aull, buf, 10),
 		 10, "trailer gfx1201");
 	t_check_dwords("trailer gfx1201", buf, trailer, 10);
@@ -144,7 +133,7 @@ static void trailer_and_waits(void)
 	CHECK_EQ(kfdsig_userq_emit_trailer(g11, 1ull << 48, 1, buf, 10), -EINVAL, "fence va 2^48");
 	CHECK_EQ(kfdsig_userq_emit_trailer(g11, 0x1000, 1, buf, 9), -ENOSPC, "trailer in 9");
 	CHECK_EQ(kfdsig_userq_emit_trailer(g11, 0x1000, 1, NULL, 10), -ENOSPC, "trailer NULL");
-	CHECK_EQ(kfdsig_userq_emit_trailer(T("gfx1030"), 0x1000, 1, buf, 10), -ENOTSUP,
+	CHECK_EQ(kfdsig_userq_emit_trailer(t_target("gfx1030"), 0x1000, 1, buf, 10), -ENOTSUP,
 		 "trailer gfx1030");
 	CHECK_EQ(kfdsig_userq_emit_trailer(NULL, 0x1000, 1, buf, 10), -EINVAL, "trailer NULL t");
 	CHECK_EQ(kfdsig_userq_emit_fence_wait_multi(g11, refs, 2, buf, 9), -ENOSPC, "fwm in 9");
@@ -164,7 +153,7 @@ static void trailer_and_waits(void)
  * flush, IB, trailer with the ring position after it. */
 static void submission(void)
 {
-	const struct kfdsig_target *apu = T("gfx1103"), *g12 = T("gfx1200");
+	const struct kfdsig_target *apu = t_target("gfx1103"), *g12 = t_target("gfx1200");
 	struct kfdsig_userq_fence_ref w[6];
 	uint32_t buf[80];
 	uint64_t seq = 0;
@@ -215,7 +204,7 @@ static void submission(void)
 		s.flags = 0;
 		s.nwaits = 1;
 		CHECK_EQ(kfdsig_userq_submit_dw(g12, &s), -EINVAL, "waits without array");
-		CHECK_EQ(kfdsig_userq_submit_dw(T("gfx1250"), &s), -ENOTSUP, "gfx1250");
+		CHECK_EQ(kfdsig_userq_submit_dw(t_target("gfx1250"), &s), -ENOTSUP, "gfx1250");
 		CHECK_EQ(kfdsig_userq_submit_dw(g12, NULL), -EINVAL, "NULL submission");
 		s.nwaits = 0;
 		memset(buf, 0x5a, sizeof(buf));
