@@ -229,13 +229,16 @@ static void t_ids(struct krig *r, const char *what)
 
 /* The host's diagnostic lines (emu_host_set_diag()): the last one of the
  * shader unit's release check. */
-static char rel_line[400];
+static char rel_line[400], check_line[400];
 
 static void diag(void *ctx, const char *line)
 {
 	(void)ctx;
 	if (strstr(line, "released at system scope"))
 		snprintf(rel_line, sizeof(rel_line), "%s", line);
+	/* the checks LLVM's code must always pass */
+	if (strstr(line, "before the wait for the scalar load") || strstr(line, "write of m0"))
+		snprintf(check_line, sizeof(check_line), "%s", line);
 }
 
 /* test/kernels/sqk_signal.ll: a wave signals a KFD event with s_sendmsg
@@ -380,11 +383,15 @@ int main(void)
 			T_REQUIRE(kco_build(ll_path(), tg[i].mcpu, tg[i].attrs, opt, &co) == 0,
 				  "compile %s", what);
 			krig_open(&r, tg[i].spec, 8u << 20);
+			check_line[0] = 0;
+			emu_host_set_diag(r.emu, diag, NULL);
 			krig_load(&r, &co);
 			/* the first failure ends the test: the verdict is in, and
 			 * on a unit gone wrong the next kernel may loop for ever */
 			for (size_t k = 0; k < sizeof(run) / sizeof(run[0]) && !t_failures; k++)
 				run[k](&r, what);
+			CHECK(!check_line[0], "%s: the shader unit's checks report LLVM's code: %s",
+			      what, check_line);
 			krig_close(&r);
 			kco_free(&co);
 			if (t_failures) {

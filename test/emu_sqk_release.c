@@ -17,6 +17,9 @@
  *     unmapped page faults before any message;
  *   - gfx8/gfx9: an s_sendmsg right after an SALU write of m0 is reported
  *     as the m0 hazard, and not after an s_nop;
+ *   - an SGPR read before the wait for the scalar load writing it is
+ *     reported, naming the read and the load (none in the stubs, the
+ *     programs with their waits, or llc's code);
  *   - kernels compiled by llc 22 -O2 from IR (a store, then a release
  *     fence at system scope or none, then llvm.amdgcn.s.sendmsg):
  *     released with the fence, reported without.
@@ -292,13 +295,14 @@ enum {
 	C_LATE,	  /* the message before the store */
 	C_HAZARD, /* no s_nop between the m0 write and the message */
 	C_M0LOW,  /* m0 = the id's low 8 bits */
+	C_NOWAIT, /* the loaded SGPRs read before the wait for the loads */
 	C_NCASES
 };
 
 /* Kernel-argument form: args {u64 slot_va; u32 id} at s[0:1]; @m0 the
  * instruction setting m0. */
 static size_t kernarg_case(char *buf, size_t len, unsigned i, const struct syntax *sx,
-			   const char *release, const char *m0, bool nop)
+			   const char *wait, const char *release, const char *m0, bool nop)
 {
 	return (size_t)snprintf(buf, len,
 				"case%u:\n"
@@ -315,7 +319,7 @@ static size_t kernarg_case(char *buf, size_t len, unsigned i, const struct synta
 				"%s"
 				"s_sendmsg sendmsg(MSG_INTERRUPT)\n"
 				"s_endpgm\n",
-				i, sx->ld64, sx->ld32, sx->wait_km, sx->store, release, m0,
+				i, sx->ld64, sx->ld32, wait, sx->store, release, m0,
 				nop ? "s_nop 0\n" : "");
 }
 
@@ -352,7 +356,8 @@ static void run_family_cases(const struct kfdsig_target *t, const char *mcpu)
 				i, sx->ld64, sx->ld32, sx->wait_km, sx->store, sx->release);
 			continue;
 		}
-		n += kernarg_case(src + n, 16384 - n, i, sx, rel, m0, i != C_HAZARD);
+		n += kernarg_case(src + n, 16384 - n, i, sx,
+				  i == C_NOWAIT ? "s_nop 0" : sx->wait_km, rel, m0, i != C_HAZARD);
 	}
 	if (sqt_assemble(src, mcpu, &o)) {
 		CHECK(0, "%s: could not assemble:\n%s", t->name, src);
@@ -408,6 +413,22 @@ static void run_family_cases(const struct kfdsig_target *t, const char *mcpu)
 					      "%s: the hazard names the s_sendmsg", t->name);
 				break;
 			}
+			case C_NOWAIT:
+				/* v_mov_b32 v2, s2 reads the load's s2: reported,
+				 * naming the read and the load; the run goes on */
+				CHECK(r.rc == 0 && r.res.sgpr_unwaited >= 1 && r.nchk >= 1 &&
+					      r.kind[0] == SQK_CHECK_SGPR_UNWAITED,
+				      "%s: SGPR read before the load wait: rc %d, %llu reports",
+				      t->name, r.rc, (unsigned long long)r.res.sgpr_unwaited);
+				CHECK(op_at(t, o.text, o.size, r.pc[0]) == K_v_mov_b32 &&
+					      r.pc[0] == r.res.sgpr_unwaited_pc,
+				      "%s: the report names the read (0x%llx)", t->name,
+				      (unsigned long long)r.pc[0]);
+				CHECK(r.store_pc[0] == CODE_VA + e &&
+					      r.res.sgpr_unwaited_load_pc == CODE_VA + e,
+				      "%s: the report names the load writing s[2:3] (0x%llx)",
+				      t->name, (unsigned long long)r.store_pc[0]);
+				break;
 			default: /* C_NONE, C_BAD*: reported, naming both */
 				CHECK(r.rc == 0 && r.page[id] == 1 && r.nmsg == 1,
 				      "%s case %u: run: rc %d: %s", t->name, i, r.rc, r.res.msg);
@@ -573,6 +594,9 @@ static void compiled(const struct kfdsig_target *t, const char *mcpu)
 			      "%s %s: run: rc %d: %s", mcpu, k ? "norel" : "rel", r.rc, r.res.msg);
 			CHECK_EQ(r.res.unreleased, k ? 1u : 0u, "%s %s: reported", mcpu,
 				 k ? "without a fence" : "with a release fence");
+			CHECK(r.res.sgpr_unwaited == 0 && r.res.m0_hazards == 0,
+			      "%s: llc's code reads no SGPR before its load's wait (0x%llx)", mcpu,
+			      (unsigned long long)r.res.sgpr_unwaited_pc);
 			sqt_mem_free(&r.mem);
 		}
 		sqt_obj_free(&o);

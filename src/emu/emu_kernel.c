@@ -265,6 +265,15 @@ static void release_check(const struct emu_queue *q, const struct sqk_result *re
 			 (unsigned long long)res->unreleased, (unsigned long long)res->interrupts);
 		verbose(q, line);
 	}
+	if (res->sgpr_unwaited) {
+		snprintf(line, sizeof(line),
+			 "an SGPR read at 0x%llx before the wait for the scalar load at 0x%llx "
+			 "that writes it (%llu times)",
+			 (unsigned long long)res->sgpr_unwaited_pc,
+			 (unsigned long long)res->sgpr_unwaited_load_pc,
+			 (unsigned long long)res->sgpr_unwaited);
+		verbose(q, line);
+	}
 	if (res->m0_hazards) {
 		snprintf(line, sizeof(line),
 			 "s_sendmsg at 0x%llx right after an SALU write of m0, no wait state "

@@ -207,12 +207,15 @@ struct sqk_env {
 	 * it: SQK_CHECK_UNRELEASED, an s_sendmsg(MSG_INTERRUPT) at @pc sent
 	 * while the wave's store at @store_pc was not released at system
 	 * scope; SQK_CHECK_M0_HAZARD, an s_sendmsg at @pc right after an SALU
-	 * write of m0 (gfx8/gfx9). Called before the message goes out. */
+	 * write of m0 (gfx8/gfx9); SQK_CHECK_SGPR_UNWAITED, the instruction at
+	 * @pc reads an SGPR the scalar load at @store_pc writes before a wait
+	 * for it. Called before the message goes out (the instruction runs). */
 	void (*check)(void *ctx, unsigned kind, uint64_t pc, uint64_t store_pc);
 };
 
 #define SQK_CHECK_UNRELEASED 1u
 #define SQK_CHECK_M0_HAZARD 2u
+#define SQK_CHECK_SGPR_UNWAITED 3u
 
 /* s_sendmsg from inside the trap handler: the SQ interrupt's PRIV bit
  * (kfd_int_process_v9.c, context_id0[13]), or'ed into .message's msg. */
@@ -300,6 +303,9 @@ struct sqk_result {
 	 * store's addresses). */
 	uint64_t interrupts, unreleased, m0_hazards;
 	uint64_t unreleased_pc, unreleased_store_pc, m0_hazard_pc;
+	/* reads of an SGPR before the wait for the scalar load writing it;
+	 * the first's instruction and load */
+	uint64_t sgpr_unwaited, sgpr_unwaited_pc, sgpr_unwaited_load_pc;
 };
 
 /* Run a dispatch to completion: every workgroup, in order (X fastest) on one

@@ -31,6 +31,7 @@ struct sqk_run;
 enum { SQK_CNT_VM = 0, SQK_CNT_LGKM, SQK_CNT_VS, SQK_CNT_DS, SQK_NCNT };
 #define SQK_REL_RING 16
 #define SQK_REL_WB 8
+#define SQK_REL_SL 8
 
 struct sqk_rel_store {
 	uint64_t seq; /* its place on its counter */
@@ -54,6 +55,13 @@ struct sqk_rel {
 		unsigned cnt;
 	} wb[SQK_REL_WB];
 	struct sqk_rel_store st[2][SQK_REL_RING];
+	/* SGPRs a scalar load not yet waited for writes (a wait for 0 on its
+	 * counter ends them): each load's registers and address */
+	bool spending;
+	unsigned nsl;
+	struct {
+		uint64_t m[2], pc;
+	} sl[SQK_REL_SL];
 };
 
 /* SQK_GWS_WAIT: in a GWS barrier or semaphore (sqk_gws.c) */
@@ -234,6 +242,8 @@ int sqk_exec_ds(struct sqk_wave *w, const struct sqk_insn *in);
 uint8_t sqk_rel_class(const struct sqk_family *f, const struct sqk_insn *in);
 void sqk_rel_reset(struct sqk_wave *w);
 void sqk_rel_note(struct sqk_wave *w, const struct sqk_insn *in);
+/* The SGPRs @in reads, while a scalar load is not waited for (rel.spending). */
+void sqk_rel_reads(struct sqk_wave *w, const struct sqk_insn *in);
 
 /* The kind of a vector memory operation (sqk_mem.c): 0 none, 1 load,
  * 2 store, 3 atomic, 4 cache write-back or invalidate. */

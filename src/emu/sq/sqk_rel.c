@@ -125,6 +125,8 @@ void sqk_rel_reset(struct sqk_wave *w)
 	memset(r->drained, 0, sizeof(r->drained));
 	memset(r->ooo, 0, sizeof(r->ooo));
 	memset(r->nst, 0, sizeof(r->nst));
+	r->spending = false;
+	r->nsl = 0;
 	r->stores = r->nwb = 0;
 	r->m0_next = 0;
 }
@@ -146,6 +148,8 @@ static void drain(struct sqk_rel *r, unsigned c, uint64_t n)
 	if (!n) {
 		r->drained[c] = r->issued[c];
 		r->ooo[c] = 0;
+		if (c == SQK_CNT_LGKM) /* the scalar loads are done */
+			r->spending = false, r->nsl = 0;
 		return;
 	}
 	to = r->issued[c] > n ? r->issued[c] - n : 0;
@@ -261,6 +265,60 @@ static const struct sqk_rel_store *unreleased(const struct sqk_wave *w)
 	return first;
 }
 
+/* SGPRs a scalar load writes: its dwords from the destination on. */
+static void smem_pending(struct sqk_wave *w, const struct sqk_insn *in)
+{
+	struct sqk_rel *r = &w->rel;
+	unsigned n;
+
+	switch (in->op) {
+	case K_s_load_dwordx2:
+	case K_s_buffer_load_dwordx2:
+	case K_s_memtime:
+	case K_s_memrealtime:
+		n = 2;
+		break;
+	case K_s_load_dwordx3:
+	case K_s_buffer_load_dwordx3:
+		n = 3;
+		break;
+	case K_s_load_dwordx4:
+	case K_s_buffer_load_dwordx4:
+		n = 4;
+		break;
+	case K_s_load_dwordx8:
+	case K_s_buffer_load_dwordx8:
+		n = 8;
+		break;
+	case K_s_load_dwordx16:
+	case K_s_buffer_load_dwordx16:
+		n = 16;
+		break;
+	case K_s_load_dword:
+	case K_s_buffer_load_dword:
+	case K_s_load_u8:
+	case K_s_load_i8:
+	case K_s_load_u16:
+	case K_s_load_i16:
+	case K_s_buffer_load_u8:
+	case K_s_buffer_load_i8:
+	case K_s_buffer_load_u16:
+	case K_s_buffer_load_i16:
+		n = 1;
+		break;
+	default: /* stores, cache operations */
+		return;
+	}
+	if (r->nsl == SQK_REL_SL) /* full: the last entry takes them */
+		r->nsl--;
+	r->sl[r->nsl].m[0] = r->sl[r->nsl].m[1] = 0;
+	for (unsigned i = in->dst; i < in->dst + n && i < SQK_VCC; i++)
+		r->sl[r->nsl].m[i / 64] |= 1ull << (i % 64);
+	r->sl[r->nsl].pc = in->pc;
+	r->nsl++;
+	r->spending = true;
+}
+
 static void report(struct sqk_wave *w, unsigned kind, uint64_t pc, uint64_t store_pc)
 {
 	struct sqk_result *res = w->r->res;
@@ -269,6 +327,9 @@ static void report(struct sqk_wave *w, unsigned kind, uint64_t pc, uint64_t stor
 	if (kind == SQK_CHECK_UNRELEASED) {
 		if (!res->unreleased++)
 			res->unreleased_pc = pc, res->unreleased_store_pc = store_pc;
+	} else if (kind == SQK_CHECK_SGPR_UNWAITED) {
+		if (!res->sgpr_unwaited++)
+			res->sgpr_unwaited_pc = pc, res->sgpr_unwaited_load_pc = store_pc;
 	} else if (!res->m0_hazards++) {
 		res->m0_hazard_pc = pc;
 	}
@@ -316,6 +377,7 @@ void sqk_rel_note(struct sqk_wave *w, const struct sqk_insn *in)
 		break;
 	case RC_SMEM:
 		issue(r, SQK_CNT_LGKM, true);
+		smem_pending(w, in);
 		break;
 	case RC_DS:
 		issue(r, g >= SQK_GEN_GFX12 ? SQK_CNT_DS : SQK_CNT_LGKM, false);
@@ -371,5 +433,71 @@ void sqk_rel_note(struct sqk_wave *w, const struct sqk_insn *in)
 	case RC_M0:
 		r->m0_next = in->pc + in->size;
 		break;
+	}
+}
+
+/* Is SGPR @c (@n of them from it) written by a scalar load not waited for?
+ * Report the first such read of an instruction. */
+static bool unwaited(struct sqk_wave *w, const struct sqk_insn *in, unsigned c, unsigned n)
+{
+	const struct sqk_rel *r = &w->rel;
+
+	for (unsigned i = c; i < c + n && i < SQK_VCC; i++)
+		for (unsigned k = 0; k < r->nsl; k++)
+			if (r->sl[k].m[i / 64] >> (i % 64) & 1) {
+				report(w, SQK_CHECK_SGPR_UNWAITED, in->pc, r->sl[k].pc);
+				return true;
+			}
+	return false;
+}
+
+/*
+ * The SGPRs an instruction reads where its fields say so for certain: the
+ * SALU sources (SOP1 but s_getpc_b64, SOP2, SOPC), the first source of the
+ * vector ALU (VOP1, VOP2, VOPC, VOP3, VOP3P: the only one every form has),
+ * SMEM's base pair and soffset, the saddr pair of GLOBAL and SCRATCH,
+ * MUBUF's V# and soffset. The other operands are not looked at (the check
+ * may miss a read, never report one that is not there). A read before the
+ * wait gives what the register held (ISA manuals: SMEM returns data
+ * asynchronously, s_waitcnt lgkmcnt(0) before using it).
+ */
+void sqk_rel_reads(struct sqk_wave *w, const struct sqk_insn *in)
+{
+	switch (in->enc) {
+	case SQK_SOP2:
+	case SQK_SOPC:
+		if (unwaited(w, in, in->src[0], 1))
+			return;
+		unwaited(w, in, in->src[1], 1);
+		return;
+	case SQK_SOP1:
+		if (in->op != K_s_getpc_b64)
+			unwaited(w, in, in->src[0], 1);
+		return;
+	case SQK_VOP1:
+	case SQK_VOP2:
+	case SQK_VOPC:
+	case SQK_VOP3:
+	case SQK_VOP3P:
+		unwaited(w, in, in->src[0], 1);
+		return;
+	case SQK_SMEM:
+		if (unwaited(w, in, in->src[0], 2))
+			return;
+		if (in->soffset != 0xffff)
+			unwaited(w, in, in->soffset, 1);
+		return;
+	case SQK_GLOBAL:
+	case SQK_SCRATCH:
+		if (in->saddr != 0xffff)
+			unwaited(w, in, in->saddr, in->enc == SQK_GLOBAL ? 2 : 1);
+		return;
+	case SQK_MUBUF:
+		if (unwaited(w, in, in->srsrc, 4))
+			return;
+		unwaited(w, in, in->soffset, 1);
+		return;
+	default:
+		return;
 	}
 }

@@ -169,7 +169,10 @@ static int run_wave(struct sqk_wave *w, struct sqk_ctx *c)
 		if (rc < 0)
 			return rc;
 		c->r.res->insns++;
-		if (in->rc) /* what the release check notes (sqk_rel.c) */
+		/* what the release check notes (sqk_rel.c) */
+		if (__builtin_expect(w->rel.spending, 0))
+			sqk_rel_reads(w, in);
+		if (in->rc)
 			sqk_rel_note(w, in);
 		rc = step(w, in);
 		if (rc == 0)
@@ -654,6 +657,10 @@ int sqk_run(const struct sqk_dispatch *d, const struct sqk_env *env, struct sqk_
 		if (t->m0_hazards && !res->m0_hazards)
 			res->m0_hazard_pc = t->m0_hazard_pc;
 		res->m0_hazards += t->m0_hazards;
+		if (t->sgpr_unwaited && !res->sgpr_unwaited)
+			res->sgpr_unwaited_pc = t->sgpr_unwaited_pc,
+			res->sgpr_unwaited_load_pc = t->sgpr_unwaited_load_pc;
+		res->sgpr_unwaited += t->sgpr_unwaited;
 		if ((c[i]->res.err || c[i]->res.trapped) &&
 		    (!bad || c[i]->failed_wg < bad->failed_wg))
 			bad = c[i];
@@ -669,6 +676,9 @@ int sqk_run(const struct sqk_dispatch *d, const struct sqk_env *env, struct sqk_
 		res->unreleased_pc = sum.unreleased_pc;
 		res->unreleased_store_pc = sum.unreleased_store_pc;
 		res->m0_hazards = sum.m0_hazards, res->m0_hazard_pc = sum.m0_hazard_pc;
+		res->sgpr_unwaited = sum.sgpr_unwaited;
+		res->sgpr_unwaited_pc = sum.sgpr_unwaited_pc;
+		res->sgpr_unwaited_load_pc = sum.sgpr_unwaited_load_pc;
 		rc = bad->rc;
 	}
 	res->threads = started;
