@@ -17,6 +17,8 @@
  *     unmapped page faults before any message;
  *   - gfx8/gfx9: an s_sendmsg right after an SALU write of m0 is reported
  *     as the m0 hazard, and not after an s_nop;
+ *   - gfx10/gfx11 atomics: one returning data is released by a vmcnt wait,
+ *     not a vscnt one; one without return the other way round;
  *   - an SGPR read before the wait for the scalar load writing it is
  *     reported, naming the read and the load (none in the stubs, the
  *     programs with their waits, or llc's code);
@@ -466,6 +468,56 @@ static void run_family_cases(const struct kfdsig_target *t, const char *mcpu)
 	sqt_obj_free(&o);
 }
 
+/* ---- atomics (gfx10 on): with return on vmcnt, without on vscnt -------- */
+
+static void atomics(const char *mcpu, const char *op)
+{
+	const struct kfdsig_target *t = kfdsig_target_by_name(mcpu);
+	static const struct {
+		bool ret;
+		const char *wait;
+		bool released;
+	} c[] = {
+		{ true, "s_waitcnt vmcnt(0)", true },
+		{ true, "s_waitcnt_vscnt null, 0x0", false },
+		{ false, "s_waitcnt_vscnt null, 0x0", true },
+		{ false, "s_waitcnt vmcnt(0)", false },
+	};
+	char src[4096];
+	size_t n = 0;
+	struct sqt_obj o;
+
+	for (unsigned i = 0; i < 4; i++)
+		n += (size_t)snprintf(
+			src + n, sizeof(src) - n,
+			"case%u:\n%s s[2:3], s[0:1], 0x0\n%s s4, s[0:1], 0x8\n"
+			"v_mov_b32 v0, 1\nv_mov_b32 v1, 0\ns_waitcnt lgkmcnt(0)\n"
+			"v_mov_b32 v2, s2\nv_mov_b32 v3, s3\n"
+			"%s %sv[2:3], v[0:1], off%s\n%s\ns_mov_b32 m0, s4\n"
+			"s_sendmsg sendmsg(MSG_INTERRUPT)\ns_endpgm\n",
+			i, t && t->level >= KFDSIG_GFX11 ? "s_load_b64" : "s_load_dwordx2",
+			t && t->level >= KFDSIG_GFX11 ? "s_load_b32" : "s_load_dword", op,
+			c[i].ret ? "v[4:5], " : "", c[i].ret ? " glc" : "", c[i].wait);
+	if (!t || sqt_assemble(src, mcpu, &o)) {
+		CHECK(0, "%s: could not assemble:\n%s", mcpu, src);
+		return;
+	}
+	for (unsigned i = 0; i < 4; i++) {
+		char name[16];
+		struct run r;
+
+		snprintf(name, sizeof(name), "case%u", i);
+		do_run(&r, t, o.text, o.size, (uint64_t)sqt_sym(&o, name), PAGE_VA + 8 * 5, 5);
+		CHECK(r.rc == 0 && r.page[5] == 1 && r.nmsg == 1, "%s atomic case %u: rc %d: %s",
+		      mcpu, i, r.rc, r.res.msg);
+		CHECK_EQ(r.res.unreleased, c[i].released ? 0u : 1u,
+			 "%s: an atomic %s return, then %s", mcpu, c[i].ret ? "with" : "without",
+			 c[i].wait);
+		sqt_mem_free(&r.mem);
+	}
+	sqt_obj_free(&o);
+}
+
 /* ---- compiled kernels ----------------------------------------------- */
 
 static const char ir[] = "target triple = \"amdgcn-amd-amdhsa\"\n"
@@ -631,5 +683,7 @@ int main(void)
 			      sqt_stub_dir());
 	}
 	CHECK(nfam >= 8, "families the kernel interpreter runs: %u", nfam);
+	atomics("gfx1030", "global_atomic_swap_x2");
+	atomics("gfx1100", "global_atomic_swap_b64");
 	return t_result("emu_sqk_release");
 }
