@@ -561,6 +561,8 @@ int emu_fence_drv_new(const struct emu_gpu *g, uint32_t doorbell, struct emu_fen
 void emu_fence_drv_get(struct emu_fence_drv *d);
 void emu_fence_drv_put(struct emu_fence_drv *d);
 void emu_fence_drv_detach(struct emu_fence_drv *d);
+void emu_fence_replace(bool *has, struct emu_fence_drv **drv, uint64_t *seq,
+		       struct emu_fence_drv *nd, uint64_t nseq);
 uint64_t emu_fence_drv_va(const struct emu_fence_drv *d);
 void emu_fence_drv_write(struct emu_fence_drv *d, uint64_t v);
 uint64_t emu_fence_drv_read(const struct emu_fence_drv *d);

@@ -56,6 +56,9 @@ struct emu_gem {
 
 struct emu_syncobj {
 	uint32_t handle;
+	int refs; /* the handle's and each wait's (atomic) */
+	/* the fence: written by emu_fence_replace() only (under the fence
+	 * drivers' lock, and d->lock), read under either */
 	bool has_fence;
 	struct emu_fence_drv *drv; /* NULL with has_fence: a signalled stub */
 	uint64_t seq;
@@ -418,13 +421,16 @@ static int dup_handles(uint64_t uptr, uint64_t n, uint32_t **out)
 
 static void sync_set(struct emu_syncobj *s, struct emu_fence_drv *drv, uint64_t seq)
 {
-	if (drv)
-		emu_fence_drv_get(drv);
+	emu_fence_replace(&s->has_fence, &s->drv, &s->seq, drv, seq);
+}
+
+static void sync_put(struct emu_syncobj *s)
+{
+	if (__atomic_sub_fetch(&s->refs, 1, __ATOMIC_ACQ_REL))
+		return;
 	if (s->has_fence)
 		emu_fence_drv_put(s->drv);
-	s->has_fence = true;
-	s->drv = drv;
-	s->seq = seq;
+	free(s);
 }
 
 /* amdgpu_userq_signal_ioctl(): a fence at the queue's write pointer (read
@@ -603,6 +609,7 @@ static int syncobj_create(struct emu_drmf *d, struct drm_syncobj_create *a)
 	/* drm_syncobj_create(.., DRM_SYNCOBJ_CREATE_SIGNALED): a signalled
 	 * stub fence */
 	s->has_fence = a->flags & DRM_SYNCOBJ_CREATE_SIGNALED;
+	s->refs = 1;
 	pthread_mutex_lock(&d->lock);
 	while (sync_find(d, h))
 		h++;
@@ -629,19 +636,17 @@ static int syncobj_destroy(struct emu_drmf *d, struct drm_syncobj_destroy *a)
 	pthread_mutex_unlock(&d->lock);
 	if (!s)
 		return -EINVAL;
-	if (s->has_fence)
-		emu_fence_drv_put(s->drv);
-	free(s);
+	sync_put(s);
 	return 0;
 }
 
 struct wait_set {
 	uint32_t n, all, first;
-	struct emu_fence_drv **drv;
-	uint64_t *seq;
-	bool *none; /* no fence yet (WAIT_FOR_SUBMIT): never signalled here */
+	struct emu_syncobj **s;
 };
 
+/* The fence drivers' lock held: a syncobj's fence as it is now (one
+ * attached while the wait sleeps counts, WAIT_FOR_SUBMIT). */
 static int wait_check(void *ctx)
 {
 	struct wait_set *w = ctx;
@@ -649,7 +654,7 @@ static int wait_check(void *ctx)
 
 	w->first = ~0u;
 	for (uint32_t i = 0; i < w->n; i++)
-		if (!w->none[i] && emu_fence_signaled_locked(w->drv[i], w->seq[i])) {
+		if (w->s[i]->has_fence && emu_fence_signaled_locked(w->s[i]->drv, w->s[i]->seq)) {
 			done++;
 			if (w->first == ~0u)
 				w->first = i;
@@ -659,9 +664,8 @@ static int wait_check(void *ctx)
 
 /* drm_syncobj_wait_ioctl(): all or any of the syncobjs' fences, until the
  * absolute CLOCK_MONOTONIC timeout (0: look once); -ETIME when it passes.
- * A syncobj without a fence is -EINVAL unless WAIT_FOR_SUBMIT; a fence
- * attached during the wait is not seen (UNVERIFIED simplification: the
- * wait then times out). */
+ * A syncobj without a fence is -EINVAL unless WAIT_FOR_SUBMIT, which waits
+ * for a fence to be attached too (drm_syncobj_array_wait_timeout()). */
 static int syncobj_wait(struct emu_drmf *d, struct drm_syncobj_wait *a)
 {
 	struct wait_set w = { 0 };
@@ -676,10 +680,8 @@ static int syncobj_wait(struct emu_drmf *d, struct drm_syncobj_wait *a)
 		return r;
 	w.n = a->count_handles;
 	w.all = a->flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL;
-	w.drv = calloc(w.n, sizeof(*w.drv));
-	w.seq = calloc(w.n, sizeof(*w.seq));
-	w.none = calloc(w.n, sizeof(*w.none));
-	if (!w.drv || !w.seq || !w.none) {
+	w.s = calloc(w.n, sizeof(*w.s));
+	if (!w.s) {
 		r = -ENOMEM;
 		goto out;
 	}
@@ -691,13 +693,9 @@ static int syncobj_wait(struct emu_drmf *d, struct drm_syncobj_wait *a)
 			r = -ENOENT;
 		} else if (!s->has_fence && !(a->flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT)) {
 			r = -EINVAL;
-		} else if (!s->has_fence) {
-			w.none[i] = true;
 		} else {
-			w.drv[i] = s->drv;
-			w.seq[i] = s->seq;
-			if (s->drv)
-				emu_fence_drv_get(s->drv);
+			__atomic_add_fetch(&s->refs, 1, __ATOMIC_ACQ_REL);
+			w.s[i] = s;
 		}
 	}
 	pthread_mutex_unlock(&d->lock);
@@ -707,12 +705,10 @@ static int syncobj_wait(struct emu_drmf *d, struct drm_syncobj_wait *a)
 			a->first_signaled = w.first;
 	}
 	for (uint32_t i = 0; i < w.n; i++)
-		if (w.drv[i])
-			emu_fence_drv_put(w.drv[i]);
+		if (w.s[i])
+			sync_put(w.s[i]);
 out:
-	free(w.drv);
-	free(w.seq);
-	free(w.none);
+	free(w.s);
 	free(h);
 	return r;
 }
@@ -871,9 +867,7 @@ void emu_userq_file_release(struct kfdsig_emu *emu, struct emu_file *f)
 		struct emu_syncobj *s = d->syncobjs;
 
 		d->syncobjs = s->next;
-		if (s->has_fence)
-			emu_fence_drv_put(s->drv);
-		free(s);
+		sync_put(s);
 	}
 	while (d->gems) {
 		struct emu_gem *b = d->gems;

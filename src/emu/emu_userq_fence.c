@@ -148,18 +148,14 @@ void emu_fence_drv_get(struct emu_fence_drv *d)
 	pthread_mutex_unlock(&fence_lock);
 }
 
-void emu_fence_drv_put(struct emu_fence_drv *d)
+/* fence_lock held */
+static void put_locked(struct emu_fence_drv *d)
 {
 	struct emu_fence_drv **pp;
 	struct seq64 *a;
 
-	if (!d)
+	if (!d || --d->refs)
 		return;
-	pthread_mutex_lock(&fence_lock);
-	if (--d->refs) {
-		pthread_mutex_unlock(&fence_lock);
-		return;
-	}
 	for (pp = &drivers; *pp && *pp != d; pp = &(*pp)->next)
 		;
 	if (*pp)
@@ -167,8 +163,32 @@ void emu_fence_drv_put(struct emu_fence_drv *d)
 	a = area_of(d->g, false);
 	if (a)
 		a->used[d->slot / 64] &= ~(1ull << (d->slot % 64));
-	pthread_mutex_unlock(&fence_lock);
 	free(d);
+}
+
+void emu_fence_drv_put(struct emu_fence_drv *d)
+{
+	pthread_mutex_lock(&fence_lock);
+	put_locked(d);
+	pthread_mutex_unlock(&fence_lock);
+}
+
+/* drm_syncobj_replace_fence(): a syncobj's fence (*@has, *@drv, *@seq,
+ * written only here) becomes (@drv, @seq), and a WAIT_FOR_SUBMIT waiter
+ * sleeping on the syncobj wakes to see it. */
+void emu_fence_replace(bool *has, struct emu_fence_drv **drv, uint64_t *seq,
+		       struct emu_fence_drv *nd, uint64_t nseq)
+{
+	pthread_mutex_lock(&fence_lock);
+	if (nd)
+		nd->refs++;
+	if (*has)
+		put_locked(*drv);
+	*has = true;
+	*drv = nd;
+	*seq = nseq;
+	pthread_cond_broadcast(&fence_cond);
+	pthread_mutex_unlock(&fence_lock);
 }
 
 /* The queue is gone: its doorbell names it no longer

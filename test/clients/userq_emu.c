@@ -188,6 +188,53 @@ static void *open_gate(void *arg)
 	return NULL;
 }
 
+/* A thread in SYNCOBJ_WAIT with WAIT_FOR_SUBMIT on a syncobj that has no
+ * fence yet. */
+struct submit_waiter {
+	int fd, r;
+	uint32_t h;
+	pid_t tid;
+	double ms;
+};
+
+static void *wait_for_submit(void *arg)
+{
+	struct submit_waiter *w = arg;
+	struct drm_syncobj_wait sw = { 0 };
+
+	w->tid = (pid_t)syscall(SYS_gettid);
+	sw.handles = (uintptr_t)&w->h;
+	sw.count_handles = 1;
+	sw.flags = DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT;
+	sw.timeout_nsec = mono_ns(3000);
+	w->ms = client_ms();
+	w->r = xioctl(w->fd, DRM_IOCTL_SYNCOBJ_WAIT, &sw);
+	w->ms = client_ms() - w->ms;
+	return NULL;
+}
+
+/* Until thread @tid sleeps (a few consecutive looks), at most ~2 s. */
+static void until_sleeping(const volatile pid_t *tid)
+{
+	char path[64], buf[256];
+
+	for (int i = 0; i < 2000 && !*tid; i++)
+		usleep(1000);
+	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)*tid);
+	for (int sleeping = 0, i = 0; sleeping < 5 && i < 2000; i++) {
+		int fd = open(path, O_RDONLY);
+		ssize_t n = fd >= 0 ? read(fd, buf, sizeof(buf) - 1) : -1;
+		char *p;
+
+		if (fd >= 0)
+			close(fd);
+		buf[n > 0 ? n : 0] = 0;
+		p = strrchr(buf, ')');
+		sleeping = p && p[1] == ' ' && p[2] == 'S' ? sleeping + 1 : 0;
+		usleep(1000);
+	}
+}
+
 /* One device: two queues; A waits for a gate the CPU opens, B waits on
  * the GPU for A's fence; the CPU sleeps on both syncobjs. */
 static void flow(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_device *dev)
@@ -262,6 +309,23 @@ static void flow(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_device *dev)
 	      (unsigned long long)*cpu64(&b, OFF_FENCE), (unsigned long long)seq_a,
 	      (unsigned long long)seq_b);
 
+	/* WAIT_FOR_SUBMIT: a fence attached while the wait sleeps ends it
+	 * (one A has passed already: no interrupt comes, the attach must
+	 * wake the waiter) */
+	{
+		struct submit_waiter sw = { .fd = fd };
+		pthread_t wt;
+
+		REQUIRE_V(sync_create(fd, &sw.h) == 0, "syncobj");
+		pthread_create(&wt, NULL, wait_for_submit, &sw);
+		until_sleeping(&sw.tid);
+		CHECK(kfdsig_userq_signal(fd, a.id, &sw.h, 1) == 0, "signal the waited syncobj");
+		pthread_join(wt, NULL);
+		CHECK(sw.r == 0 && sw.ms < 2000,
+		      "WAIT_FOR_SUBMIT woken by the fence attached during the wait: %d after %.0f "
+		      "ms",
+		      sw.r, sw.ms);
+	}
 	/* A RELEASE_MEM that interrupts on a user queue: the userq handler
 	 * takes its context id for a doorbell (none here), and KFD, which
 	 * also gets the entry, signals the event it names in this VM's
