@@ -296,7 +296,10 @@ int emu_fence_wait(int (*check)(void *ctx), void *ctx, int64_t abs_ns)
 			r = -ETIME;
 			break;
 		}
-		/* the condition uses CLOCK_REALTIME */
+		/* the condition uses CLOCK_REALTIME; a far timeout (Mesa
+		 * waits with INT64_MAX) sleeps an hour at a time */
+		if (left > 3600ll * 1000000000)
+			left = 3600ll * 1000000000;
 		clock_gettime(CLOCK_REALTIME, &now);
 		left += now.tv_nsec;
 		dl.tv_sec = now.tv_sec + left / 1000000000;

@@ -273,6 +273,16 @@ static void flow(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_device *dev)
 	      kfdsig_last_error());
 	REQUIRE_V(sync_create(fd, &sa) == 0 && sync_create(fd, &sb) == 0, "syncobjs");
 	CHECK(sync_wait(fd, &sa, 1, false, 0) == -EINVAL, "a syncobj without a fence");
+	{
+		uint32_t st;
+
+		/* DRM_SYNCOBJ_CREATE_SIGNALED, waited for with no end (as Mesa) */
+		struct drm_syncobj_create sc = { .flags = DRM_SYNCOBJ_CREATE_SIGNALED };
+
+		CHECK(xioctl(fd, DRM_IOCTL_SYNCOBJ_CREATE, &sc) == 0, "signalled syncobj");
+		st = sc.handle;
+		CHECK(sync_wait(fd, &st, 1, false, INT64_MAX) == 0, "a signalled stub, no timeout");
+	}
 
 	/* A: waits for the gate, then its trailer */
 	gate_ref.va = va(&a, OFF_GATE);
