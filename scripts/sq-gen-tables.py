@@ -29,7 +29,7 @@ FAMILIES = [("gfx900", "gfx900", False), ("gfx906", "gfx906", False), ("gfx908",
             ("gfx90a", "gfx90a", False), ("gfx940", "gfx942", False), ("gfx1030", "gfx1030", True),
             ("gfx1010", "gfx1010", True), ("gfx1011", "gfx1011", True), ("gfx950", "gfx950", False),
             ("gfx1100", "gfx1100", "gfx11"), ("gfx803", "gfx803", False),
-            ("gfx1200", "gfx1200", "gfx12")]
+            ("gfx1200", "gfx1200", "gfx12"), ("gfx1250", "gfx1250", "gfx12")]
 
 
 def g11(g10):
@@ -97,6 +97,9 @@ GFX12_ALIAS = {
     "s_sub_co_u32": "s_sub_u32", "s_sub_co_ci_u32": "s_subb_u32", "s_sub_co_i32": "s_sub_i32",
     "v_mad_co_u64_u32": "v_mad_u64_u32", "v_mad_co_i64_i32": "v_mad_i64_i32",
     "s_wait_alu": "s_waitcnt_depctr",
+    # gfx1250 names the PC operations by their type (LLVM SOPInstructions.td,
+    # S_GET_PC_I64 ... defined with the S_GETPC_B64 encodings' operands)
+    "s_get_pc_i64": "s_getpc_b64", "s_set_pc_i64": "s_setpc_b64", "s_swap_pc_i64": "s_swappc_b64",
 }
 
 
@@ -231,6 +234,10 @@ def ranges(g10):
 def disasm(mcpu, insns):
     """mnemonic line of each instruction, or None where LLVM refuses it"""
     marks = [MARK11, MARK211] if mcpu.startswith(("gfx11", "gfx12")) else [MARK, MARK2]
+    # gfx1250's v_fmamk_f64 takes a 64-bit literal: two dwords of marks
+    # before the line's end, so that the end is never read as a literal
+    if mcpu == "gfx1250":
+        marks = [MARK11, MARK11, MARK211]
     text = "".join(",".join("0x%02x" % b for w in ws + marks
                             for b in w.to_bytes(4, "little")) + "\n" for ws in insns)
     # gfx12's VOP1/VOP2/VOPC 16-bit operands name register halves as

@@ -505,6 +505,7 @@ int main(void)
 		{ "gfx1200", 120000, { "sqk_forms_gfx12.s", "sqk_all_gfx1200.s" }, "" },
 		{ "gfx1200", 120000, { NULL }, "+wavefrontsize64" },
 		{ "gfx1201", 120001, { NULL }, "" },
+		{ "gfx1250", 120500, { "sqk_forms_gfx1250.s", "sqk_all_gfx1250.s" }, "" },
 	};
 
 	if (!kco_llvm() || access(KFDSIG_LLVM22_BIN "/llvm-mc", X_OK) != 0 ||
@@ -519,7 +520,9 @@ int main(void)
 		for (int k = 0; k < 4 && tg[i].forms[k]; k++)
 			forms(f, tg[i].mcpu, tg[i].forms[k]);
 		kernels(f, tg[i].mcpu, tg[i].attrs, 0);
-		kernels(f, tg[i].mcpu, tg[i].attrs, 3);
+		/* gfx1250 -O3 code uses VOPD3, which the decoder refuses */
+		if (f->gen != SQK_GEN_GFX12_5)
+			kernels(f, tg[i].mcpu, tg[i].attrs, 3);
 	}
 	stubs();
 	check_rows();

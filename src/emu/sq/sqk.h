@@ -60,7 +60,7 @@ struct sqk_opent {
 
 extern const struct sqk_opent sqk_tab_gfx900[], sqk_tab_gfx906[], sqk_tab_gfx908[],
 	sqk_tab_gfx90a[], sqk_tab_gfx940[], sqk_tab_gfx1030[], sqk_tab_gfx1010[], sqk_tab_gfx1011[],
-	sqk_tab_gfx950[], sqk_tab_gfx1100[], sqk_tab_gfx803[], sqk_tab_gfx1200[];
+	sqk_tab_gfx950[], sqk_tab_gfx1100[], sqk_tab_gfx803[], sqk_tab_gfx1200[], sqk_tab_gfx1250[];
 
 /*
  * ISA generations, in order: what the decoder keys its field layouts and
@@ -105,6 +105,7 @@ const char *sqk_op_name(unsigned op);
 #define SQK_NULL10 125 /* gfx10 */
 #define SQK_EXEC 126
 #define SQK_LIT 255
+#define SQK_LIT64 254 /* gfx1250: a 64-bit literal, two dwords */
 
 /* DPP / SDWA source forms. */
 enum sqk_ext { SQK_EXT_NONE = 0, SQK_EXT_SDWA, SQK_EXT_DPP, SQK_EXT_DPP8 };
@@ -112,7 +113,7 @@ enum sqk_ext { SQK_EXT_NONE = 0, SQK_EXT_SDWA, SQK_EXT_DPP, SQK_EXT_DPP8 };
 /* One decoded instruction. */
 struct sqk_insn {
 	uint64_t pc;
-	uint32_t w[3];
+	uint32_t w[4];
 	uint8_t size; /* bytes, literal included */
 	uint8_t enc;
 	uint16_t opcode;
@@ -121,6 +122,7 @@ struct sqk_insn {
 	uint16_t dst;	  /* VGPR 256 + n, or scalar code */
 	uint16_t sdst;	  /* VOP3b / VOPC-in-VOP3 scalar destination */
 	uint32_t lit;	  /* literal */
+	uint32_t lit_hi;  /* a 64-bit literal's high dword (gfx1250 lit64) */
 	uint8_t abs, neg; /* VOP3 per-source bits */
 	uint8_t neg_hi;	  /* VOP3P */
 	uint8_t opsel, opsel_hi;
@@ -132,6 +134,7 @@ struct sqk_insn {
 	uint16_t soffset;
 	uint8_t offset0, offset1;
 	bool glc, slc, gds, offen, idxen, imm, acc;
+	bool scale;	/* gfx1250 scale_offset: the VGPR offset times the data size */
 	uint16_t saddr; /* FLAT saddr code, 0xffff: off */
 	bool sve;	/* gfx940 scratch: vaddr used with saddr */
 	bool vaddr_off; /* scratch ST mode: no vaddr */

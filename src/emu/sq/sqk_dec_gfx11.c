@@ -22,6 +22,15 @@
  * policy, which the interpreter has no use for (memory is coherent here).
  * test/emu_sqk_encoding.c checks it against llvm-objdump -mcpu=gfx1200.
  *
+ * GC 12.5 (SQK_GEN_GFX12_5, gfx1250) keeps RDNA4's layouts and adds a 64-bit
+ * literal: source code 254 ("lit64", LLVM SIDefines.h LITERAL64_CONST) takes
+ * the two dwords after the instruction, low dword first, as the whole
+ * operand of a 64-bit source; v_fmamk_f64's constant K is always such a
+ * 64-bit literal (llvm-mc -mcpu=gfx1250 -show-encoding: 12 bytes). A 64-bit
+ * literal in VOPD, VOP3 or VOP3P or in a 32-bit source is refused
+ * (sqk_valu.c, sqk_sread_code).
+ * test/emu_sqk_encoding.c checks it against llvm-objdump -mcpu=gfx1250.
+ *
  * Operand codes: gfx11 swaps M0 and NULL (M0 125, NULL 124; LLVM
  * SIRegisterInfo.td M0_gfx11plus / SGPR_NULL_gfx11plus, the RDNA3 manual's
  * "Scalar Operands" table). The decoder maps them to the codes the
@@ -85,7 +94,7 @@ unsigned sqk_decode_gfx11(const struct sqk_family *f, const uint32_t *w, unsigne
 {
 	uint32_t w0 = w[0], w1 = avail > 1 ? w[1] : 0;
 	unsigned size = 4, e6 = w0 >> 26;
-	bool need_lit = false, refuse = false;
+	bool need_lit = false, refuse = false, lit64 = false;
 
 	memset(in, 0, sizeof(*in));
 	in->w[0] = w0;
@@ -220,6 +229,9 @@ unsigned sqk_decode_gfx11(const struct sqk_family *f, const uint32_t *w, unsigne
 			in->offset = sext(w1 & 0xffffff, 24);
 			if (sc(w1 >> 25) != SQK_NULL10)
 				in->soffset = sc(w1 >> 25);
+			/* gfx1250 scale_offset (bit 56): not modelled */
+			if (f->gen >= SQK_GEN_GFX12_5 && (w1 >> 24 & 1))
+				refuse = true;
 		} else if ((e6 == 0x3b || e6 == 0x31) && f->gen >= SQK_GEN_GFX12) {
 			uint32_t w2 = avail > 2 ? w[2] : 0;
 
@@ -249,6 +261,18 @@ unsigned sqk_decode_gfx11(const struct sqk_family *f, const uint32_t *w, unsigne
 				/* SCRATCH: SVE (bit 49) says whether VADDR is used */
 				if (seg == 1)
 					in->vaddr_off = !(w1 >> 17 & 1);
+				/* gfx1250 scale_offset (bit 48): the 32-bit VGPR
+				 * offset of GLOBAL with SADDR and of SCRATCH times
+				 * the data size (llvm-mc -mcpu=gfx1250
+				 * -show-encoding; LLVM FLATInstructions.td
+				 * VFLAT_Real_gfx1250 "scale_offset"); FLAT's
+				 * 64-bit address and GLOBAL without SADDR are
+				 * refused, as the atomics (sqk_mem.c) */
+				if (f->gen >= SQK_GEN_GFX12_5 && (w1 >> 16 & 1)) {
+					in->scale = true;
+					if (seg == 0 || (seg == 2 && in->saddr == 0xffff))
+						refuse = true;
+				}
 			} else { /* VBUFFER: MUBUF opcodes; MTBUF's (128 on) have no row */
 				in->enc = SQK_MUBUF;
 				in->soffset = sc(w0 & 0xff);
@@ -328,7 +352,37 @@ unsigned sqk_decode_gfx11(const struct sqk_family *f, const uint32_t *w, unsigne
 		/* MTBUF, MIMG, EXP, VINTERP, LDSDIR: not decoded */
 	}
 	in->size = (uint8_t)size;
-	if (need_lit) {
+	if (f->gen >= SQK_GEN_GFX12_5 && in->enc != SQK_ENC_NONE && in->enc != SQK_SOPK &&
+	    in->enc != SQK_SOPP && in->enc != SQK_SMEM &&
+	    (in->enc < SQK_FLAT || in->enc == SQK_VOPD)) {
+		for (unsigned i = 0; i < 3; i++)
+			lit64 |= in->src[i] == SQK_LIT64;
+		if (in->enc == SQK_VOPD && (lit64 || in->srcy[0] == SQK_LIT64))
+			refuse = true, lit64 = false;
+		/* VOP3 / VOP3P: LLVM 22's assembler encodes no 64-bit
+		 * literal there (its disassembler reads one); whether the
+		 * hardware does is unverified: refused */
+		if (lit64 && (in->enc == SQK_VOP3 || in->enc == SQK_VOP3P))
+			refuse = true;
+		if (in->enc == SQK_VOP2 && f->lookup[SQK_VOP2][in->opcode] == K_v_fmamk_f64)
+			lit64 = true;
+		/* one literal per instruction: a 32-bit one beside it is no
+		 * instruction LLVM encodes */
+		if (lit64 && need_lit &&
+		    !(in->enc == SQK_VOP2 && f->lookup[SQK_VOP2][in->opcode] == K_v_fmamk_f64))
+			refuse = true;
+	}
+	if (lit64) {
+		unsigned k = in->size / 4;
+
+		if (avail <= k + 1)
+			return 0;
+		in->lit = w[k];
+		in->lit_hi = w[k + 1];
+		in->w[k] = w[k];
+		in->w[k + 1] = w[k + 1];
+		in->size += 8;
+	} else if (need_lit) {
 		unsigned k = in->size / 4;
 
 		if (avail <= k)

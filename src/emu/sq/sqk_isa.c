@@ -92,6 +92,16 @@ static struct sqk_family fams[] = {
 	  .gfx10 = true,
 	  .packed_tid = true,
 	  .release_wb = true },
+	/* GC 12.5 (gfx1250): RDNA4's layouts with the 64-bit literal
+	 * (sqk_dec_gfx11.c), wave32 only, work-item ids packed in v0 and the
+	 * workgroup ids in ttmp9/ttmp7 (LLVM AMDGPU.td FeatureISAVersion12_50:
+	 * FeaturePackedTID, FeatureArchitectedSGPRs); its own table */
+	{ .name = "gfx1250",
+	  .tab = sqk_tab_gfx1250,
+	  .gen = SQK_GEN_GFX12_5,
+	  .gfx10 = true,
+	  .packed_tid = true,
+	  .release_wb = true },
 };
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -112,7 +122,8 @@ static void build(void)
  * gfx1011 and gfx1012 add them (FeatureISAVersion10_1_1/10_1_2: the Dot1,
  * Dot2, Dot5, Dot6 features; gfx1012's opcodes are gfx1011's, as LLVM 22's
  * disassembler reads them); gfx950 (9.5.0) is gfx940 with more operations;
- * gfx1100-1103 and gfx1150/1151 are RDNA3/3.5; gfx1200 and gfx1201 RDNA4; gfx801 (Carrizo), gfx802 (Tonga)
+ * gfx1100-1103 and gfx1150/1151 are RDNA3/3.5; gfx1200 and gfx1201 RDNA4;
+ * gfx1250 (GC 12.5.0, 120500) its own family; gfx801 (Carrizo), gfx802 (Tonga)
  * and gfx803 (Fiji, Polaris) are GCN3.
  */
 const struct sqk_family *sqk_family_of(uint32_t v)
@@ -156,6 +167,8 @@ const struct sqk_family *sqk_family_of(uint32_t v)
 			return &fams[9];
 		if (v == 120000 || v == 120001)
 			return &fams[11];
+		if (v == 120500)
+			return &fams[12];
 		return NULL;
 	}
 }
@@ -417,10 +430,10 @@ int sqk_fail(struct sqk_wave *w, const struct sqk_insn *in, int err, const char 
 	res->err = err;
 	res->pc = in ? in->pc : w->pc;
 	if (in) {
-		/* the instruction's own dwords (4, 8 or 12 bytes with a
+		/* the instruction's own dwords (4 to 16 bytes with a
 		 * literal), each as the ISA manual prints one */
-		unsigned n = in->size >= 4 && in->size <= 12 ? in->size / 4 : 1;
-		char words[40];
+		unsigned n = in->size >= 4 && in->size <= 16 ? in->size / 4 : 1;
+		char words[48];
 
 		snprintf(words, sizeof(words), "0x%08x", in->w[0]);
 		for (unsigned i = 1; i < n; i++)
@@ -470,7 +483,9 @@ static bool scalar_code_ok(const struct sqk_family *f, unsigned c)
 		return f->gen != SQK_GEN_GFX8;
 	if (c >= 240 && c <= 248) /* inline floats */
 		return true;
-	return c >= 251 && c != 254; /* VCCZ, EXECZ, SCC, literal */
+	if (c == SQK_LIT64) /* gfx1250's 64-bit literal (sqk_dec_gfx11.c) */
+		return f->gen >= SQK_GEN_GFX12_5;
+	return c >= 251; /* VCCZ, EXECZ, SCC, literal */
 }
 
 bool sqk_operands_ok(const struct sqk_family *f, const struct sqk_insn *in)
@@ -533,6 +548,13 @@ uint64_t sqk_sread_code(struct sqk_wave *w, const struct sqk_insn *in, unsigned 
 		return w->scc;
 	case SQK_LIT:
 		return b64 && f64 ? (uint64_t)in->lit << 32 : in->lit;
+	case SQK_LIT64:
+		/* the whole operand of a 64-bit source; a 32-bit source
+		 * reading it is no instruction LLVM encodes: refused */
+		if (b64)
+			return in->lit | (uint64_t)in->lit_hi << 32;
+		sqk_fail(w, in, -ENOTSUP, "64-bit literal in a 32-bit operand");
+		return 0;
 	default:
 		/* sqk_operands_ok() refused these at the fetch: a code
 		 * reaching here is a decoder's mistake, never a value */

@@ -557,7 +557,8 @@ static uint32_t watch_sts(struct sqk_wave *w, const struct sqk_insn *in, unsigne
 			if (!mubuf_addr(w, in, l, mi[in->op].bytes, &a))
 				continue; /* private or out of range: no access */
 		} else if (in->enc == SQK_GLOBAL && in->saddr != 0xffff) {
-			a = sqk_sread(w, in, in->saddr, true, false) + va[l] +
+			a = sqk_sread(w, in, in->saddr, true, false) +
+			    (uint64_t)va[l] * (in->scale ? mi[in->op].bytes : 1) +
 			    (uint64_t)(int64_t)in->offset;
 		} else {
 			uint32_t hi;
@@ -622,7 +623,11 @@ static int exec_mem(struct sqk_wave *w, const struct sqk_insn *in)
 		t.dst = 256 + in->vdata;
 		return exec_mubuf(w, &t, m);
 	}
-	if (kind <= 2 && nb >= 4 && ex == sqk_mask(w) && in->enc != SQK_SCRATCH) {
+	/* scale_offset (gfx1250): loads and stores, whose element is the
+	 * data they move; an atomic's element is not modelled */
+	if (in->scale && kind > 2)
+		return sqk_fail(w, in, -ENOTSUP, "scale_offset on an atomic");
+	if (kind <= 2 && nb >= 4 && ex == sqk_mask(w) && in->enc != SQK_SCRATCH && !in->scale) {
 		int rr = whole_wave(w, in, kind == 2, nb, reg);
 
 		if (rr <= 0)
@@ -645,12 +650,12 @@ static int exec_mem(struct sqk_wave *w, const struct sqk_insn *in)
 			if (in->saddr != 0xffff)
 				o += (uint32_t)sqk_sread(w, in, in->saddr, false, false);
 			if (!in->vaddr_off)
-				o += va[l];
+				o += (uint64_t)va[l] * (in->scale ? nb : 1);
 			a = (uint32_t)(o + (uint64_t)(int64_t)in->offset);
 			sg = SEG_PRIV, w->pbase = fs + 4ull * l;
 		} else if (in->enc == SQK_GLOBAL && in->saddr != 0xffff) {
-			a = sqk_sread(w, in, in->saddr, true, false) + va[l] +
-			    (uint64_t)(int64_t)in->offset;
+			a = sqk_sread(w, in, in->saddr, true, false) +
+			    (uint64_t)va[l] * (in->scale ? nb : 1) + (uint64_t)(int64_t)in->offset;
 		} else {
 			a = (va[l] | (uint64_t)va[l + 64] << 32) + (uint64_t)(int64_t)in->offset;
 			if (in->enc == SQK_FLAT) {

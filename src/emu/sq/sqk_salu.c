@@ -65,6 +65,7 @@ static uint32_t brev32(uint32_t v)
  * them with s_setreg_b32, AMDGPUUsage "Flat Scratch") */
 #define HWREG_FLAT_SCR_LO 20
 #define HWREG_FLAT_SCR_HI 21
+#define HWREG_IB_STS2_1250 28
 
 static uint32_t getreg(struct sqk_wave *w, unsigned id)
 {
@@ -319,6 +320,19 @@ int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in)
 			 size = (in->simm16 >> 11 & 31) + 1;
 		uint32_t v;
 
+		/* gfx1250: IB_STS2 (id 28, LLVM SIDefines.h ID_IB_STS2)
+		 * bits [9:6] are non-zero in a wave of a workgroup cluster;
+		 * LLVM's code reads them to take its workgroup ids from the
+		 * cluster fields of ttmp6 instead of ttmp9/ttmp7 (its
+		 * s_getreg_b32 hwreg(HW_REG_IB_STS2, 6, 4); s_cmp_eq_u32 0;
+		 * s_cselect ttmp9). The emulator dispatches no clusters:
+		 * those bits read 0, as in a dispatch without clusters; any
+		 * other bit of the register is refused. */
+		if (w->r->f->gen >= SQK_GEN_GFX12_5 && id == HWREG_IB_STS2_1250 && off >= 6 &&
+		    off + size <= 10) {
+			w->s[d] = 0;
+			break;
+		}
 		/* gfx12 renumbered the hardware registers but MODE (LLVM
 		 * SIDefines.h Hwreg ID_*): the others are not modelled there */
 		if (w->r->f->gen >= SQK_GEN_GFX12 && id != HWREG_MODE)
@@ -662,6 +676,7 @@ int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in)
 	case K_s_wait_expcnt:
 	case K_s_wait_dscnt:
 	case K_s_wait_kmcnt:
+	case K_s_wait_xcnt: /* gfx1250 address translations: done at issue here */
 	case K_s_wait_loadcnt_dscnt:
 	case K_s_wait_storecnt_dscnt:
 		break;

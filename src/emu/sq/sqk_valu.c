@@ -814,12 +814,59 @@ static void bitmods(struct vctx *c, unsigned n)
 	}
 }
 
+/*
+ * Whether source @i of @op is 64 bits wide, where gfx1250's 64-bit literal
+ * (SQK_LIT64) may stand: the f64 sources, the 64-bit integer compares and
+ * the 64-bit integer sources named below (the ISA's operand types, LLVM
+ * VOP1/VOP2/VOP3Instructions.td VOP_I64_* / VOP_F64_* profiles). A 64-bit
+ * literal anywhere else is refused.
+ */
+static bool src_is_64(unsigned op, int i)
+{
+	const char *n = sqk_op_name(op);
+
+	switch (op) {
+	case K_v_mov_b64:
+	case K_v_add_nc_u64:
+	case K_v_sub_nc_u64:
+	case K_v_mul_u64:
+		return i < 2;
+	case K_v_lshl_add_u64:
+		return i != 1;
+	case K_v_mad_u64_u32:
+	case K_v_mad_i64_i32:
+	case K_v_mad_nc_u64_u32:
+		return i == 2;
+	case K_v_lshlrev_b64:
+	case K_v_lshrrev_b64:
+	case K_v_ashrrev_i64:
+		return i == 1;
+	case K_v_ldexp_f64:
+	case K_v_cmp_class_f64:
+	case K_v_cmpx_class_f64:
+		return i == 0;
+	default:
+		if (strncmp(n, "v_cmp", 5) == 0 && (strstr(n, "_i64") || strstr(n, "_u64")))
+			return true;
+		return f64src[op];
+	}
+}
+
 static void src_setup(struct vctx *c, int i, unsigned code, unsigned op)
 {
 	struct sqk_wave *w = c->w;
 
 	if (code >= 256) {
 		c->s[i].v = w->v + (size_t)(code - 256) * 64;
+	} else if (code == SQK_LIT64) {
+		c->s[i].v = NULL;
+		if (!src_is_64(op, i)) {
+			sqk_fail(w, c->in, -ENOTSUP, "64-bit literal in a 32-bit operand");
+			c->s[i].k32 = 0, c->s[i].k64 = 0;
+			return;
+		}
+		c->s[i].k64 = sqk_sread(w, c->in, code, true, true);
+		c->s[i].k32 = (uint32_t)c->s[i].k64;
 	} else {
 		c->s[i].v = NULL;
 		c->s[i].k32 = (uint32_t)sqk_sread(w, c->in, code, false, false);
@@ -1334,6 +1381,8 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 	memset(c.cy, 0, sizeof(c.cy));
 	for (unsigned i = 0; i < nsrc; i++)
 		src_setup(&c, (int)i, in->src[i], op);
+	if (w->r->res->err) /* a source refused (a 64-bit literal) */
+		return w->r->res->err;
 	/* f16 operands: inline float constants are binary16 */
 	for (unsigned i = 0; i < nsrc; i++)
 		if ((src16[op] >> i & 1) && in->src[i] >= 240 && in->src[i] <= 248)
@@ -2505,6 +2554,43 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 	case K_v_lshl_add_u64:
 		dw = 2;
 		LANES O((U64(&c, 0, l) << (U(&c, 1, l) & 7)) + U64(&c, 2, l));
+		break;
+	/* GC 12.5 integer operations ("CDNA/GC 12.5 ISA" pseudo-code as LLVM
+	 * VOP2Instructions.td / VOP3Instructions.td define them: V_ADD_NC_U64
+	 * D = S0 + S1, V_SUB_NC_U64 D = S0 - S1, V_MUL_U64 the low 64 bits of
+	 * S0 * S1, V_MAD_U32 D = S0 * S1 + S2 in 32 bits, V_MAD_NC_U64_U32
+	 * D = S0.u32 * S1.u32 + S2.u64 without a carry-out). Clamp and the
+	 * input modifiers are not modelled on them: refused. */
+	case K_v_add_nc_u64:
+	case K_v_sub_nc_u64:
+	case K_v_mul_u64:
+	case K_v_mad_u32:
+	case K_v_mad_nc_u64_u32:
+		if (c.clamp || c.abs || c.neg || c.omod)
+			return sqk_fail(w, in, -ENOTSUP, "modifiers on a 64-bit integer operation");
+		dw = op == K_v_mad_u32 ? 1 : 2;
+		switch (op) {
+		case K_v_add_nc_u64:
+			LANES O(U64(&c, 0, l) + U64(&c, 1, l));
+			break;
+		case K_v_sub_nc_u64:
+			LANES O(U64(&c, 0, l) - U64(&c, 1, l));
+			break;
+		case K_v_mul_u64:
+			LANES O(U64(&c, 0, l) * U64(&c, 1, l));
+			break;
+		case K_v_mad_u32:
+			LANES O((uint32_t)(U(&c, 0, l) * U(&c, 1, l) + U(&c, 2, l)));
+			break;
+		default:
+			LANES O((uint64_t)U(&c, 0, l) * U(&c, 1, l) + U64(&c, 2, l));
+			break;
+		}
+		break;
+	case K_v_fmamk_f64: /* D = S0 * K + S1, K the 64-bit literal */
+		dw = 2;
+		LANES O(WD(&c, fma(D(&c, 0, l), sqk_f64(in->lit | (uint64_t)in->lit_hi << 32),
+				   D(&c, 1, l))));
 		break;
 	/* VOP3P (gfx90a, gfx940): two 32-bit halves of 64-bit sources;
 	 * op_sel picks the half for the low result, op_sel_hi for the high */

@@ -89,15 +89,16 @@ static bool stopping(const struct sqk_ctx *c)
 static int fetch(struct sqk_wave *w, struct sqk_ctx *c, const struct sqk_insn **out)
 {
 	struct dent *e = &c->dc[(w->pc >> 2) % DCACHE];
-	uint32_t words[3] = { 0 };
+	uint32_t words[4] = { 0 };
 	unsigned n = 0;
 
 	if (e->pc == w->pc + 1) {
 		*out = &e->in;
 		return 0;
 	}
-	/* up to three dwords, as far as the code stays mapped */
-	for (n = 0; n < 3; n++) {
+	/* up to four dwords (gfx1250: VOP3 with a 64-bit literal), as far as
+	 * the code stays mapped */
+	for (n = 0; n < 4; n++) {
 		uint64_t va = w->pc + 4ull * n;
 		bool ro = false;
 		void *p = c->r.env->xlate(c->r.env->ctx, va & ~4095ull, 4096, false, &ro);
