@@ -99,6 +99,19 @@ struct sqk_wave {
 	struct sqk_rel rel; /* the release check (sqk_rel.c) */
 };
 
+/* The host threads of one dispatch on a queue with GWS, as the GWS wait
+ * sees them (sqk_gws.c; every field under the GWS lock): a thread parks
+ * while every live wave of its workgroup waits in GWS; one that has no
+ * workgroup left is gone. */
+#define SQK_GWS_THREADS 64
+struct sqk_gws_waits {
+	struct {
+		const struct sqk_wave *waves;
+		unsigned nw;
+		bool parked, gone;
+	} t[SQK_GWS_THREADS];
+};
+
 /* One dispatch in progress. */
 struct sqk_run {
 	const struct sqk_dispatch *d;
@@ -110,9 +123,11 @@ struct sqk_run {
 	/* the dispatch's workgroups and how many run at once (host threads) */
 	uint64_t groups;
 	const unsigned *resident;
-	uint64_t tba;	     /* sqk_env.trap_base, 0: none */
-	uint32_t wave_traps; /* sqk_env.wave_traps */
-	unsigned nwatch;     /* sqk_env.watches */
+	struct sqk_gws_waits *gws_waits; /* with a GWS: the dispatch's threads */
+	unsigned thread;		 /* this host thread's number in it */
+	uint64_t tba;			 /* sqk_env.trap_base, 0: none */
+	uint32_t wave_traps;		 /* sqk_env.wave_traps */
+	unsigned nwatch;		 /* sqk_env.watches */
 	struct sqk_watch watch[SQK_WATCHES];
 	bool ftz32, ftz64; /* flush denormals (FLOAT_DENORM_MODE 0) */
 	struct {
@@ -188,10 +203,15 @@ static inline uint64_t sqk_flat_scratch(const struct sqk_wave *w)
 
 /* Stop the dispatch with @err and a message naming the instruction. */
 /* sqk_gws.c: the GWS operations (GDS-only DS encodings); is a wave in
- * SQK_GWS_WAIT free to go on; sleep until a GWS release or 2 ms. */
+ * SQK_GWS_WAIT free to go on; park the thread whose @nw waves all wait
+ * or are done until a GWS release or 2 ms (0), or fail the dispatch when
+ * every thread of it is parked with no wave released (negative; @more:
+ * workgroups of the dispatch not yet started); a thread with no
+ * workgroup left is gone. */
 int sqk_exec_gws(struct sqk_wave *w, const struct sqk_insn *in);
 bool sqk_gws_released(const struct sqk_wave *w);
-void sqk_gws_sleep(struct sqk_run *r);
+int sqk_gws_park(struct sqk_run *r, struct sqk_wave *waves, unsigned nw, bool more);
+void sqk_gws_gone(struct sqk_run *r, unsigned thread);
 
 int sqk_fail(struct sqk_wave *w, const struct sqk_insn *in, int err, const char *why);
 

@@ -21,7 +21,18 @@
  * before each cooperative one). Without GWS on the queue the operations are
  * an illegal instruction; so is a barrier in a dispatch whose workgroups
  * cannot all be resident at once (more workgroups than host threads), which
- * on the emulator would wait forever.
+ * would wait forever.
+ *
+ * A semaphore needs no such thing: the wave that holds it runs, so a
+ * dispatch of any size goes on while one of its waves does (kfdtest's
+ * KFDGWSTest.Semaphore: 1024x16x16 one-wave workgroups take a semaphore
+ * of 1 in turn). A thread whose workgroup only waits parks; when every
+ * thread of the dispatch is parked and no wave of theirs is released, no
+ * wave can ever release one (a release is an instruction a running wave
+ * executes), and the dispatch fails with an illegal instruction, which
+ * reaches the program as the queue's error (a hardware queue would hang
+ * there instead; the workgroups not yet started could only be waves that
+ * the emulator holds back, so it says so).
  */
 #include <errno.h>
 #include <pthread.h>
@@ -156,19 +167,70 @@ bool sqk_gws_released(const struct sqk_wave *w)
 	return go;
 }
 
-void sqk_gws_sleep(struct sqk_run *r)
+/* Is a wave of @waves in SQK_GWS_WAIT free to go on (lock held)? */
+static bool any_released(const struct sqk_gws *g, const struct sqk_wave *waves, unsigned nw)
+{
+	for (unsigned i = 0; i < nw; i++)
+		if (waves[i].state == SQK_GWS_WAIT &&
+		    g->res[waves[i].gws_rid].gen != waves[i].gws_gen)
+			return true;
+	return false;
+}
+
+int sqk_gws_park(struct sqk_run *r, struct sqk_wave *waves, unsigned nw, bool more)
 {
 	struct sqk_gws *g = r->d->gws;
+	struct sqk_gws_waits *gw = r->gws_waits;
+	bool stuck = true;
 	struct timespec ts;
 
-	/* woken by the release, or after 2 ms to look at the queue's stop */
+	pthread_mutex_lock(&g->lock);
+	if (any_released(g, waves, nw)) {
+		pthread_mutex_unlock(&g->lock);
+		return 0;
+	}
+	gw->t[r->thread].waves = waves;
+	gw->t[r->thread].nw = nw;
+	gw->t[r->thread].parked = true;
+	/* A wave that waits is released only by a wave that runs: with
+	 * every thread parked and none of their waves released, nothing
+	 * of the dispatch can ever run again. */
+	for (unsigned i = 0; i < SQK_GWS_THREADS && stuck; i++)
+		if (!gw->t[i].gone &&
+		    (!gw->t[i].parked || any_released(g, gw->t[i].waves, gw->t[i].nw)))
+			stuck = false;
+	if (stuck) {
+		gw->t[r->thread].parked = false;
+		pthread_mutex_unlock(&g->lock);
+		for (unsigned i = 0; i < nw; i++)
+			if (waves[i].state == SQK_GWS_WAIT)
+				return sqk_fail(
+					&waves[i], NULL, -ENOTSUP,
+					more ? "GWS wait: every resident workgroup waits, the "
+					       "dispatch's other workgroups are not resident"
+					     : "GWS wait: every wave of the dispatch waits");
+		return -ENOTSUP;
+	}
+	/* woken by a release or a thread gone, else after 2 ms to look at
+	 * the queue's stop */
 	clock_gettime(CLOCK_REALTIME, &ts);
 	ts.tv_nsec += 2000000;
 	if (ts.tv_nsec >= 1000000000) {
 		ts.tv_sec++;
 		ts.tv_nsec -= 1000000000;
 	}
-	pthread_mutex_lock(&g->lock);
 	pthread_cond_timedwait(&g->cond, &g->lock, &ts);
+	gw->t[r->thread].parked = false;
+	pthread_mutex_unlock(&g->lock);
+	return 0;
+}
+
+void sqk_gws_gone(struct sqk_run *r, unsigned thread)
+{
+	struct sqk_gws *g = r->d->gws;
+
+	pthread_mutex_lock(&g->lock);
+	r->gws_waits->t[thread].gone = true;
+	pthread_cond_broadcast(&g->cond);
 	pthread_mutex_unlock(&g->lock);
 }

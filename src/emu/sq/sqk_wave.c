@@ -56,8 +56,9 @@ struct sqk_shared {
 	uint64_t next;	/* the next workgroup to start (atomic) */
 	int abort;	/* a thread failed: the others stop (atomic) */
 	unsigned lanes, maxw;
-	unsigned resident; /* host threads running workgroups at once (atomic) */
-	uint64_t tba;	   /* sqk_env.trap_base, GC 9/10 only */
+	unsigned resident;		/* host threads running workgroups at once (atomic) */
+	struct sqk_gws_waits gws_waits; /* with a GWS (sqk_gws.c) */
+	uint64_t tba;			/* sqk_env.trap_base, GC 9/10 only */
 	uint32_t wave_traps;
 	unsigned nwatch; /* sqk_env.watches, with tba only */
 	struct sqk_watch watch[SQK_WATCHES];
@@ -383,11 +384,15 @@ static int run_group(struct sqk_ctx *c, unsigned nw)
 		if (!running && gws) { /* waits for other workgroups */
 			if (stopping(c))
 				return -EINTR;
-			if (c->sh->total > __atomic_load_n(&c->sh->resident, __ATOMIC_ACQUIRE))
-				return sqk_fail(
-					&c->waves[0], NULL, -ENOTSUP,
-					"GWS wait: the dispatch's workgroups are not all resident");
-			sqk_gws_sleep(&c->r);
+			{
+				int rc = sqk_gws_park(
+					&c->r, c->waves, nw,
+					__atomic_load_n(&c->sh->next, __ATOMIC_RELAXED) <
+						c->sh->total);
+
+				if (rc < 0)
+					return rc;
+			}
 			continue;
 		}
 		if (!running) /* every live wave is at the barrier */
@@ -428,6 +433,8 @@ static struct sqk_ctx *ctx_new(struct sqk_shared *sh, const struct sqk_env *env,
 	c->r.lds_size = d->lds_bytes;
 	c->r.groups = sh->total;
 	c->r.resident = &sh->resident;
+	c->r.gws_waits = &sh->gws_waits;
+	c->r.thread = index;
 	c->r.tba = sh->tba;
 	c->r.wave_traps = sh->wave_traps;
 	c->r.nwatch = sh->nwatch;
@@ -522,11 +529,21 @@ static int run_groups(struct sqk_ctx *c)
 	}
 }
 
+/* run_groups(), then gone for the GWS wait */
+static int run_thread(struct sqk_ctx *c)
+{
+	int rc = run_groups(c);
+
+	if (c->sh->d->gws)
+		sqk_gws_gone(&c->r, c->index);
+	return rc;
+}
+
 static void *group_thread(void *arg)
 {
 	struct sqk_ctx *c = arg;
 
-	c->rc = run_groups(c);
+	c->rc = run_thread(c);
 	return NULL;
 }
 
@@ -556,9 +573,8 @@ static unsigned threads_for(uint64_t groups)
 
 /* A dispatch with GWS (a cooperative launch: its workgroups may wait for
  * each other at a GWS barrier) runs every workgroup at once, one host
- * thread each, up to this many; a barrier in a bigger one is refused
- * (sqk_gws.c) instead of waiting forever. */
-#define SQK_GWS_THREADS 64
+ * thread each, up to SQK_GWS_THREADS (sqk_exec.h); a barrier in a bigger
+ * one is refused (sqk_gws.c) instead of waiting forever. */
 
 int sqk_run(const struct sqk_dispatch *d, const struct sqk_env *env, struct sqk_result *res)
 {
@@ -640,7 +656,11 @@ int sqk_run(const struct sqk_dispatch *d, const struct sqk_env *env, struct sqk_
 		}
 		started++;
 	}
-	c[0]->rc = run_groups(c[0]);
+	/* the threads never started are gone for the GWS wait */
+	if (d->gws)
+		for (unsigned i = started; i < SQK_GWS_THREADS; i++)
+			sqk_gws_gone(&c[0]->r, i);
+	c[0]->rc = run_thread(c[0]);
 	for (unsigned i = 1; i < started; i++)
 		pthread_join(c[i]->th, NULL);
 	/* The result: counts summed; the failure (fault, illegal instruction,
