@@ -10,10 +10,10 @@
  * XCC's ids leaves its own counter short). Over grids of fewer workgroups
  * than XCCs, of a number no XCC count divides, and of many (the shader
  * unit's host threads), on gfx942 with 8 XCCs (SPX), 6 (MI300A's), 4 (a
- * DPX node) and on one-XCC gfx90a. And on gfx1250, whose waves run on the
- * CP's one-wave unit, kfdsig's signal stub dispatched as several
- * workgroups raises one interrupt per workgroup. The LLVM cases are skipped
- * without LLVM 22.
+ * DPX node), on one-XCC gfx90a and on gfx1250's 8 XCCs (its code reads
+ * IB_STS2's cluster bits and takes the ids from ttmp9/ttmp7). And on
+ * gfx1250, kfdsig's signal stub dispatched as several workgroups raises one
+ * interrupt per workgroup. The LLVM cases are skipped without LLVM 22.
  */
 #include <kfdsig/emu.h>
 #include <kfdsig/pm4.h>
@@ -39,10 +39,8 @@ static const struct grid grids[] = {
 static const struct {
 	const char *spec, *mcpu;
 } cases[] = {
-	{ "gfx942", "gfx942" },
-	{ "gfx942,xcc=6", "gfx942" },
-	{ "gfx942,partition=dpx", "gfx942" },
-	{ "gfx90a", "gfx90a" },
+	{ "gfx942", "gfx942" }, { "gfx942,xcc=6", "gfx942" }, { "gfx942,partition=dpx", "gfx942" },
+	{ "gfx90a", "gfx90a" }, { "gfx1250", "gfx1250" },
 };
 
 /* Dispatch @g through the PM4 queue @q. */
@@ -121,10 +119,10 @@ static void one(const char *spec, const struct kco *co)
 }
 
 /*
- * A family without the kernel interpreter (gfx1250) runs a PM4 dispatch's
- * waves on the CP's one-wave unit, without workgroup ids: kfdsig's raw
- * signal stub dispatched as @groups workgroups on an 8-XCC node raises one
- * SQ interrupt per workgroup, not one per workgroup and XCC.
+ * kfdsig's raw signal stub dispatched as @groups workgroups on an 8-XCC
+ * node (gfx1250) raises one SQ interrupt per workgroup, not one per
+ * workgroup and XCC: the XCCs split the workgroups (emu_kernel.c
+ * pm4_share()).
  */
 static void stub_groups(const char *spec, uint32_t groups)
 {
@@ -178,7 +176,7 @@ static void stub_groups(const char *spec, uint32_t groups)
 
 int main(void)
 {
-	struct kco co942, co90a;
+	struct kco co942, co90a, co1250;
 
 	stub_groups("gfx1250", 3);
 	stub_groups("gfx1250", 11);
@@ -189,10 +187,15 @@ int main(void)
 	T_REQUIRE(!kco_build(KFDSIG_SOURCE_DIR "/test/kernels/xcc_count.ll", "gfx942", "", 2,
 			     &co942) &&
 			  !kco_build(KFDSIG_SOURCE_DIR "/test/kernels/xcc_count.ll", "gfx90a", "",
-				     2, &co90a),
+				     2, &co90a) &&
+			  !kco_build(KFDSIG_SOURCE_DIR "/test/kernels/xcc_count.ll", "gfx1250", "",
+				     2, &co1250),
 		  "LLVM 22 builds xcc_count.ll");
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
-		one(cases[i].spec, strcmp(cases[i].mcpu, "gfx942") ? &co90a : &co942);
+		one(cases[i].spec, !strcmp(cases[i].mcpu, "gfx942")    ? &co942
+				   : !strcmp(cases[i].mcpu, "gfx1250") ? &co1250
+								       : &co90a);
+	kco_free(&co1250);
 	kco_free(&co942);
 	kco_free(&co90a);
 	return t_result("emu_xcc_dispatch");

@@ -263,11 +263,11 @@ unsigned sqk_decode_gfx11(const struct sqk_family *f, const uint32_t *w, unsigne
 					in->vaddr_off = !(w1 >> 17 & 1);
 				/* gfx1250 scale_offset (bit 48): the 32-bit VGPR
 				 * offset of GLOBAL with SADDR and of SCRATCH times
-				 * the data size (llvm-mc -mcpu=gfx1250
-				 * -show-encoding; LLVM FLATInstructions.td
-				 * VFLAT_Real_gfx1250 "scale_offset"); FLAT's
+				 * the size of the memory operand (llvm-mc
+				 * -mcpu=gfx1250 -show-encoding; LLVM
+				 * FLATInstructions.td "scale_offset"); FLAT's
 				 * 64-bit address and GLOBAL without SADDR are
-				 * refused, as the atomics (sqk_mem.c) */
+				 * refused */
 				if (f->gen >= SQK_GEN_GFX12_5 && (w1 >> 16 & 1)) {
 					in->scale = true;
 					if (seg == 0 || (seg == 2 && in->saddr == 0xffff))

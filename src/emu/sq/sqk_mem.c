@@ -623,10 +623,8 @@ static int exec_mem(struct sqk_wave *w, const struct sqk_insn *in)
 		t.dst = 256 + in->vdata;
 		return exec_mubuf(w, &t, m);
 	}
-	/* scale_offset (gfx1250): loads and stores, whose element is the
-	 * data they move; an atomic's element is not modelled */
-	if (in->scale && kind > 2)
-		return sqk_fail(w, in, -ENOTSUP, "scale_offset on an atomic");
+	/* scale_offset (gfx1250): the element is the memory operand's size
+	 * (an atomic's: 4 or 8 bytes, cmpswap's compare value aside) */
 	if (kind <= 2 && nb >= 4 && ex == sqk_mask(w) && in->enc != SQK_SCRATCH && !in->scale) {
 		int rr = whole_wave(w, in, kind == 2, nb, reg);
 
