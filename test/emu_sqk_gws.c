@@ -12,7 +12,10 @@
  *    illegal instruction naming the wait, whether its workgroups are all
  *    resident or not, instead of waiting forever;
  *  - a barrier in a dispatch with more workgroups than can be resident is
- *    refused at once; one with all of them resident goes through.
+ *    refused at once; one with all of them resident goes through;
+ *  - the wait's rule itself (sqk_gws_park()), table-driven: a thread whose
+ *    waves all wait fails the dispatch only when every other thread is
+ *    parked with nothing released or gone, whatever is left to start.
  * No LLVM needed: the code is GFX9 words as llvm-mc 22 (-mcpu=gfx90a
  * -show-encoding) prints them. A dispatch that waits forever is stopped
  * after 5 s by the env's stop(), which fails the case.
@@ -22,7 +25,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "emu/sq/sqk.h"
+#include "emu/sq/sqk_exec.h"
 #include "kfd_util.h"
 
 #define CODE_VA 0x10000ull
@@ -116,8 +119,70 @@ static const struct {
 	uint32_t gfxv;
 } targets[] = { { "gfx90a", 90010 }, { "gfx942", 90402 } };
 
+/* thread 0's one wave waits on resource 0; thread 1 is as @other says
+ * (0 running, 1 parked waiting, 2 parked released, 3 gone); threads 2-63
+ * gone; @more: workgroups left to start. 0 or the park's error. */
+static int park(uint32_t gfxv, int other, bool more, struct sqk_result *res)
+{
+	static struct sqk_gws_waits gw;
+	struct sqk_wave w0 = { 0 }, w1 = { 0 };
+	struct sqk_dispatch d = { 0 };
+	struct sqk_run r = { 0 };
+	int rc;
+
+	memset(&gw, 0, sizeof(gw));
+	memset(res, 0, sizeof(*res));
+	d.fam = sqk_family_of(gfxv);
+	d.gws = sqk_gws_new();
+	if (!d.fam || !d.gws)
+		return -ENOMEM;
+	r.d = &d;
+	r.f = d.fam;
+	r.res = res;
+	r.gws_waits = &gw;
+	r.thread = 0;
+	w0.r = w1.r = &r;
+	w0.state = w1.state = SQK_GWS_WAIT; /* resource 0 at generation 0 */
+	w1.gws_gen = other == 2 ? 1 : 0;    /* 1: the resource moved on since */
+	for (unsigned i = 2; i < SQK_GWS_THREADS; i++)
+		gw.t[i].gone = true;
+	gw.t[1].waves = &w1;
+	gw.t[1].nw = 1;
+	gw.t[1].parked = other == 1 || other == 2;
+	gw.t[1].gone = other == 3;
+	rc = sqk_gws_park(&r, &w0, 1, more);
+	sqk_gws_free(d.gws);
+	return rc;
+}
+
 int main(void)
 {
+	static const struct {
+		int other;
+		bool more;
+		int rc;
+		const char *msg;
+	} rule[] = {
+		{ 0, true, 0, NULL },
+		{ 0, false, 0, NULL },
+		{ 2, true, 0, NULL },
+		{ 2, false, 0, NULL },
+		{ 1, true, -ENOTSUP, "other workgroups are not resident" },
+		{ 1, false, -ENOTSUP, "every wave of the dispatch waits" },
+		{ 3, true, -ENOTSUP, "other workgroups are not resident" },
+		{ 3, false, -ENOTSUP, "every wave of the dispatch waits" },
+	};
+
+	for (size_t i = 0; i < sizeof(rule) / sizeof(rule[0]); i++) {
+		struct sqk_result res;
+		int rc = park(90010, rule[i].other, rule[i].more, &res);
+
+		CHECK_EQ(rc, rule[i].rc, "park: other thread %d, more %d (%s)", rule[i].other,
+			 rule[i].more, res.msg);
+		if (rule[i].msg)
+			CHECK(strstr(res.msg, rule[i].msg), "park: other %d, more %d: '%s'",
+			      rule[i].other, rule[i].more, res.msg);
+	}
 	for (size_t t = 0; t < sizeof(targets) / sizeof(targets[0]); t++) {
 		const char *n = targets[t].name;
 		uint32_t v = targets[t].gfxv;
