@@ -72,6 +72,58 @@ GFX11_ALIAS = {
     "v_dot2acc_f32_f16": "v_dot2c_f32_f16",
     "ds_storexchg_rtn_b32": "ds_wrxchg_rtn_b32", "ds_storexchg_rtn_b64": "ds_wrxchg_rtn_b64",
 }
+# 16-bit operations run in their true16 form (an operand is one half of a
+# 32-bit VGPR: LLVM SIRegisterInfo.td VGPR_16 / VGPR_16_Lo128, the t16
+# VOP1/VOP2/VOPC/VOP3 definitions in VOP*Instructions.td): the decoder turns
+# the half select (bit 7 of a VOP1/VOP2/VOPC VGPR field, VOP3 op_sel) into
+# the op_sel the 16-bit executors read. Only these: every other true16 form
+# stays out (an illegal instruction). Which operands are halves is read from
+# the disassembly into sqk_t16[] (bits 0-2 sources, 3 the destination).
+GFX11_T16 = {
+    "v_add_f16", "v_sub_f16", "v_subrev_f16", "v_mul_f16", "v_fma_f16", "v_fmac_f16",
+    "v_fmaak_f16", "v_fmamk_f16", "v_max_f16", "v_min_f16", "v_cvt_f16_f32", "v_cvt_f32_f16",
+    "v_cvt_f16_u16", "v_cvt_f16_i16", "v_cvt_u16_f16", "v_cvt_i16_f16", "v_rcp_f16",
+    "v_sqrt_f16", "v_rsq_f16", "v_floor_f16", "v_ceil_f16", "v_trunc_f16", "v_rndne_f16",
+    "v_fract_f16", "v_add_nc_u16", "v_sub_nc_u16", "v_add_nc_i16", "v_sub_nc_i16",
+    "v_mul_lo_u16", "v_lshlrev_b16", "v_lshrrev_b16", "v_ashrrev_i16", "v_max_u16",
+    "v_min_u16", "v_max_i16", "v_min_i16", "v_mad_u16", "v_mad_i16", "v_mov_b16",
+    "v_cndmask_b16",
+}
+
+
+# the families whose true16 forms are checked against the host model
+# (test/emu_sqk_valu16.c); gfx1250's stay out
+T16_CPUS = ("gfx1100", "gfx1200")
+
+
+def t16_ok(mn):
+    """a true16 form the interpreter runs: the listed operations and the
+    16-bit compares (f16 / i16 / u16 conditions; not class, whose mask
+    operand is read whole)"""
+    return mn in GFX11_T16 or re.match(r"v_cmpx?_\w+_(f16|i16|u16)$", mn) is not None and \
+        "class" not in mn
+
+
+def t16_mask(line):
+    """bits 0-2: the sources that name a register half, 3: the destination"""
+    parts = line.split(None, 1)
+    if len(parts) < 2:
+        return 0
+    ops = [o.strip().split()[0] for o in parts[1].split(",") if o.strip()]
+    if not parts[0].startswith("v_cmpx"):  # v_cmpx writes EXEC alone on gfx11
+        dst, ops = ops[0], ops[1:]
+    else:
+        dst = ""
+    if "mamk" in parts[0]:  # vdst, src0, K, src1: the literal is no source
+        ops = ops[:1] + ops[2:]
+    half = lambda o: re.match(r"^[-|]*v\d+\.[lh]\|?$", o) is not None
+    m = 8 if half(dst) else 0
+    for i, o in enumerate(ops[:3]):
+        if half(o):
+            m |= 1 << i
+    return m
+
+
 # 32-bit operations whose shift operand (src2) is a 16-bit register half on
 # gfx11: the low half read gives the same shift; the decoder refuses op_sel.
 GFX11_SRC2_T16 = {"v_alignbit_b32", "v_alignbyte_b32"}
@@ -280,7 +332,7 @@ def op_name(enc, m, g10):
     if not g11(g10):
         return mn
     if true16(m) and not (mn in GFX11_SRC2_T16 and not true16(m.rsplit(",", 1)[0])):
-        return None
+        return gfx11_name(mn) if t16_ok(gfx11_name(mn)) else None
     return gfx11_name(mn)
 
 
@@ -299,7 +351,7 @@ def main():
            " * --disassemble) and keeps the operations of sqk_ops.def. Do not edit.",
            " */",
            '#include "emu/sq/sqk.h"', ""]
-    missing = {}
+    missing, t16 = {}, {}
     for fam, mcpu, g10 in FAMILIES:
         rows, seen = [], set()
         for enc, n in ranges(g10).items():
@@ -319,6 +371,10 @@ def main():
                     continue
                 if enc.startswith("FLAT") and not mn.startswith(("flat_", "global_", "scratch_")):
                     continue
+                if g11(g10) and enc != "VOPD" and true16(m) and t16_ok(mn):
+                    if mcpu not in T16_CPUS:
+                        continue
+                    t16[mn] = t16.get(mn, 0) | t16_mask(m)
                 if mn in known:
                     rows.append("\t{ %s, %d, K_%s }," % (ENC_ID[enc], op, mn))
                     seen.add(mn)
@@ -328,6 +384,12 @@ def main():
         out.append("\t{ SQK_ENC_NONE, 0, K_INVALID },")
         out.append("};")
         out.append("")
+    out.append("/* 16-bit operands of the true16 forms the gfx11 and gfx12 tables keep:")
+    out.append(" * bits 0-2 the sources that are register halves, 3 the destination */")
+    out.append("const uint8_t sqk_t16[K_COUNT] = {")
+    out += ["\t[K_%s] = 0x%x," % (mn, t16[mn]) for mn in names if mn in t16]
+    out.append("};")
+    out.append("")
     open(OUT, "w").write("\n".join(out))
     subprocess.run(["clang-format", "-i", OUT], check=False)  # the tree's .clang-format
     for fam, ms in missing.items():

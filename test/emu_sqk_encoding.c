@@ -255,7 +255,10 @@ static void check_obj(const struct sqk_family *f, const char *obj, const char *w
 	FILE *p;
 	unsigned n = 0;
 
-	snprintf(cmd, sizeof(cmd), "%s/llvm-objdump -d '%s'", KFDSIG_LLVM22_BIN, obj);
+	/* gfx12: the 16-bit operands read as the register halves they are
+	 * (real-true16; v_mov_b16 has no other spelling there) */
+	snprintf(cmd, sizeof(cmd), "%s/llvm-objdump -d%s '%s'", KFDSIG_LLVM22_BIN,
+		 f->gen == SQK_GEN_GFX12 ? " --mattr=+real-true16" : "", obj);
 	p = popen(cmd, "r");
 	T_REQUIRE(p, "objdump");
 	while (fgets(line, sizeof(line), p)) {
@@ -340,9 +343,13 @@ static void forms(const struct sqk_family *f, const char *mcpu, const char *file
 
 	T_REQUIRE(fd >= 0, "temp");
 	close(fd);
+	/* gfx12's true16 forms are written with register halves, which
+	 * llvm-mc reads there with real-true16 (the gfx11 default) */
 	snprintf(cmd, sizeof(cmd),
-		 "%s/llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=%s -filetype=obj '%s/%s' -o %s",
-		 KFDSIG_LLVM22_BIN, mcpu, forms_dir(file), file, obj);
+		 "%s/llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=%s%s -filetype=obj '%s/%s' -o %s",
+		 KFDSIG_LLVM22_BIN, mcpu,
+		 strncmp(mcpu, "gfx12", 5) == 0 ? " -mattr=+real-true16" : "", forms_dir(file),
+		 file, obj);
 	T_REQUIRE(system(cmd) == 0, "assemble %s for %s", file, mcpu);
 	check_obj(f, obj, file);
 	unlink(obj);

@@ -5,6 +5,8 @@
  * Instruction Set Architecture, the VOP1/VOP2/VOP3/VOPC 16-bit opcodes,
  * SDWA and OPSEL, the VOP3P packed, mix and dot opcodes): each instruction
  * below is assembled by llvm-mc 22 for gfx900, gfx90a, gfx942 and gfx1030,
+ * and the true16 forms (RDNA3 and RDNA4 ISA manuals, "16-bit VALU" operands
+ * v0.l / v0.h; LLVM SIRegisterInfo.td VGPR_16) for gfx1100 and gfx1200,
  * decoded by the unit and executed on every lane of a bare wave (a partial EXEC) whose sources hold edge values (zeros,
  * denormals, the largest finite, infinities, quiet and signaling NaNs,
  * negative and out-of-range shift counts) with their other halves set,
@@ -27,7 +29,10 @@
 #define G900 1u
 #define G90A 2u
 #define F9 (G900 | G90A)
-#define F10 4u /* gfx1030 */
+#define F10 4u	/* gfx1030 */
+#define F11 8u	/* gfx1100: true16 forms, register halves v1.l / v1.h */
+#define F12 16u /* gfx1200: the same forms (LLVM's +real-true16 spelling) */
+#define T16 (F11 | F12)
 
 struct tc {
 	unsigned fams;
@@ -213,6 +218,64 @@ static const struct tc cases[] = {
 	{ G90A | F10, "v_dot4c_i32_i8 v0, v1, v2" },
 	{ G90A, "v_dot8c_i32_i4 v0, v1, v2" },
 	{ G90A | F10, "v_pk_fmac_f16 v0, v1, v2" },
+	/* true16 (RDNA3/RDNA4): a 16-bit operand is one half of a VGPR, in
+	 * VOP1/VOP2/VOPC bit 7 of its field, in VOP3 op_sel; a result written
+	 * to one half keeps the other */
+	{ T16, "v_add_f16 v0.l, v1.l, v2.h" },
+	{ T16, "v_add_f16 v0.h, v1.h, v2.l" },
+	{ T16, "v_sub_f16_e64 v0.h, -v1.l, |v2.h|" },
+	{ T16, "v_subrev_f16 v0.l, v1.h, v2.h" },
+	{ T16, "v_mul_f16_e64 v0.l, v1.h, v2.l clamp" },
+	{ F11, "v_max_f16 v0.h, v1.l, v2.h" },
+	{ F11, "v_min_f16_e64 v0.l, v1.h, v2.l" },
+	{ T16, "v_fma_f16 v0.h, v1.h, -v2.l, v3.h" },
+	{ T16, "v_fma_f16 v0.l, v1.l, v2.h, v3.l" },
+	{ T16, "v_fmac_f16 v0.h, v1.l, v2.h" },
+	{ T16, "v_fmac_f16 v0.l, v1.h, v2.l" },
+	{ T16, "v_fmaak_f16 v0.h, v1.h, v2.l, 0x4900" },
+	{ T16, "v_fmamk_f16 v0.l, v1.l, 0x4900, v2.h" },
+	{ T16, "v_cvt_f16_f32 v0.h, v1" },
+	{ T16, "v_cvt_f16_f32_e64 v0.h, v1" },
+	{ T16, "v_cvt_f32_f16 v0, v1.h" },
+	{ T16, "v_cvt_f32_f16_e64 v0, v1.h" },
+	{ T16, "v_cvt_f16_u16 v0.h, v1.l" },
+	{ T16, "v_cvt_f16_i16 v0.l, v1.h" },
+	{ T16, "v_cvt_u16_f16 v0.h, v1.h" },
+	{ T16, "v_cvt_i16_f16 v0.l, v1.h" },
+	{ T16, "v_rcp_f16 v0.h, v1.l" },
+	{ T16, "v_sqrt_f16 v0.l, v1.h" },
+	{ T16, "v_rsq_f16 v0.h, v1.h" },
+	{ T16, "v_floor_f16 v0.h, v1.l" },
+	{ T16, "v_ceil_f16 v0.l, v1.h" },
+	{ T16, "v_trunc_f16_e64 v0.h, v1.h" },
+	{ T16, "v_rndne_f16 v0.l, v1.h" },
+	{ T16, "v_fract_f16 v0.h, v1.h" },
+	{ T16, "v_add_nc_u16 v0.h, v1.l, v2.h" },
+	{ T16, "v_sub_nc_u16 v0.l, v1.h, v2.l clamp" },
+	{ T16, "v_add_nc_i16 v0.h, v1.h, v2.h clamp" },
+	{ T16, "v_sub_nc_i16 v0.l, v1.l, v2.h" },
+	{ T16, "v_mul_lo_u16 v0.h, v1.h, v2.l" },
+	{ T16, "v_lshlrev_b16 v0.l, v1.h, v2.h" },
+	{ T16, "v_lshrrev_b16 v0.h, v1.l, v2.h" },
+	{ T16, "v_ashrrev_i16 v0.h, v1.h, v2.l" },
+	{ T16, "v_max_u16 v0.l, v1.h, v2.l" },
+	{ T16, "v_min_u16 v0.h, v1.l, v2.h" },
+	{ T16, "v_max_i16 v0.h, v1.h, v2.h" },
+	{ T16, "v_min_i16 v0.l, v1.l, v2.h" },
+	{ T16, "v_mad_u16 v0.h, v1.l, v2.h, v3.h" },
+	{ T16, "v_mad_i16 v0.l, v1.h, v2.l, v3.h clamp" },
+	{ T16, "v_mov_b16 v0.h, v1.l" },
+	{ T16, "v_mov_b16 v0.l, v1.h" },
+	{ T16, "v_mov_b16_e64 v0.h, v1.h" },
+	{ T16, "v_cndmask_b16 v0.h, v1.l, v2.h, vcc_lo" },
+	{ T16, "v_cndmask_b16 v0.l, v1.h, v2.l, vcc_lo" },
+	{ T16, "v_cmp_lt_f16 vcc_lo, v1.h, v2.l" },
+	{ T16, "v_cmp_nlt_f16_e64 s2, v1.l, v2.h" },
+	{ T16, "v_cmp_u_f16 vcc_lo, v1.l, v2.h" },
+	{ T16, "v_cmp_gt_i16 vcc_lo, v1.l, v2.h" },
+	{ T16, "v_cmp_ne_u16_e64 s2, v1.h, v2.h" },
+	{ T16, "v_cmpx_ge_u16 v1.h, v2.l" },
+	{ T16, "v_cmpx_lt_f16_e64 v1.l, v2.h" },
 };
 #define NCASES (sizeof(cases) / sizeof(cases[0]))
 
@@ -242,12 +305,29 @@ static int sel_of(const char *s)
 	return 6;
 }
 
-static void parse(const char *text, bool gfx10, struct mods *m)
+static void parse(const char *text0, bool gfx10, struct mods *m)
 {
 	const char *p;
 	size_t k;
+	char text[256], *wp = text;
 
 	memset(m, 0, sizeof(*m));
+	/* true16 register halves: v0.h the destination's high half (as VOP3
+	 * op_sel[3]), v1.h-v3.h the sources' (op_sel[0-2]); the rest of the
+	 * parse reads the text without the suffixes */
+	for (const char *q = text0; *q && wp < text + sizeof(text) - 2; q++) {
+		*wp++ = *q;
+		if (q[0] == 'v' && q[1] >= '0' && q[1] <= '3' && q[2] == '.' &&
+		    (q[3] == 'l' || q[3] == 'h')) {
+			unsigned r = (unsigned)(q[1] - '0');
+
+			*wp++ = q[1];
+			if (q[3] == 'h')
+				m->opsel |= r == 0 ? 8u : 1u << (r - 1);
+			q += 3;
+		}
+	}
+	*wp = 0;
 	m->sel[0] = m->sel[1] = m->dsel = 6;
 	k = strcspn(text, " ");
 	memcpy(m->mn, text, k);
@@ -538,7 +618,7 @@ static bool model(const struct mods *m, const uint32_t *s, uint32_t d, uint32_t 
 #define IS(x) (strcmp(n, x) == 0)
 	if (IS("v_add_u16") || IS("v_add_nc_u16"))
 		r = m->clamp ? sat((int64_t)ua + ub, 0, 0xffff) : (int64_t)ua + ub;
-	else if (IS("v_sub_u16"))
+	else if (IS("v_sub_u16") || IS("v_sub_nc_u16"))
 		r = m->clamp ? sat((int64_t)ua - ub, 0, 0xffff) : (int64_t)ua - ub;
 	else if (IS("v_subrev_u16"))
 		r = ub - ua;
@@ -767,8 +847,12 @@ static bool model(const struct mods *m, const uint32_t *s, uint32_t d, uint32_t 
 	else if (IS("v_madmk_f16"))
 		*out = fres((__float128)hd(fres((__float128)fa * 10.0, &(struct mods){ 0 })) + fb,
 			    m);
-	else if (IS("v_fmac_f16"))
-		*out = fres((__float128)fa * fb + fh(d, false), m);
+	else if (IS("v_fmac_f16")) /* the accumulator: the destination's half */
+		*out = fres((__float128)fa * fb + fh((m->opsel & 8) ? d >> 16 : d, false), m);
+	else if (IS("v_mov_b16"))
+		*out = ua;
+	else if (IS("v_cndmask_b16")) /* s[2]: the lane's VCC bit */
+		*out = uc ? ub : ua;
 	else if (IS("v_fmaak_f16"))
 		*out = fres((__float128)fa * fb + 10.0, m);
 	else if (IS("v_fmamk_f16"))
@@ -979,7 +1063,7 @@ static void run_family(const char *name, const char *mcpu, uint32_t gfxv, unsign
 	unsigned nt = 0, size = 0;
 	static uint8_t code[65536];
 	struct bare_wave *g = bare_wave_new(gfxv, lanes);
-	bool gfx10 = fam == F10;
+	bool gfx10 = fam >= F10; /* RDNA: a 16-bit result keeps the other half */
 	unsigned checked = 0;
 
 	for (size_t i = 0; i < NCASES; i++)
@@ -989,8 +1073,10 @@ static void run_family(const char *name, const char *mcpu, uint32_t gfxv, unsign
 			strcat(src, "\n");
 		}
 	size = (unsigned)kco_asm_text(src, mcpu,
-				      gfx10 && lanes == 32 ? "-mattr=+wavefrontsize32" : "", code,
-				      sizeof(code));
+				      fam == F12	     ? "-mattr=+real-true16"
+				      : gfx10 && lanes == 32 ? "-mattr=+wavefrontsize32"
+							     : "",
+				      code, sizeof(code));
 	if (!size) {
 		CHECK(0, "%s: llvm-mc did not assemble the cases", name);
 		bare_wave_free(g);
@@ -1103,6 +1189,8 @@ static void run_family(const char *name, const char *mcpu, uint32_t gfxv, unsign
 						else if (m.opsel >> i & 1)
 							s[i] >>= 16;
 					}
+					if (!strcmp(m.mn, "v_cndmask_b16"))
+						s[2] = 0x55555555u >> (l % 32) & 1;
 					if (!model(&m, s, old[l], &out, &w16)) {
 						CHECK(0, "%s: no model for %s", name, m.mn);
 						goto next;
@@ -1186,5 +1274,7 @@ int main(void)
 	run_family("gfx90a", "gfx90a", 90010, 64, G90A);
 	run_family("gfx942", "gfx942", 90402, 64, G90A);
 	run_family("gfx1030 wave32", "gfx1030", 100300, 32, F10);
+	run_family("gfx1100 wave32", "gfx1100", 110000, 32, F11);
+	run_family("gfx1200 wave32", "gfx1200", 120000, 32, F12);
 	return t_result("emu_sqk_valu16");
 }

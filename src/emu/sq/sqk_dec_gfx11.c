@@ -163,6 +163,26 @@ unsigned sqk_decode_gfx11(const struct sqk_family *f, const uint32_t *w, unsigne
 		}
 		need_lit = s0 == SQK_LIT ||
 			   (in->enc == SQK_VOP2 && madk(f->lookup[SQK_VOP2][in->opcode]));
+		/* true16: a 16-bit operand's 8-bit VGPR field names v0-v127,
+		 * bit 7 the high half (LLVM SIRegisterInfo.td VGPR_16_Lo128;
+		 * "v_add_f16_e32 v1.h, v2.h, v3.l" is 0x65020782): as the
+		 * VOP3 op_sel bit the executors read. DPP forms of them are
+		 * refused (not modelled). */
+		{
+			unsigned t = sqk_t16[f->lookup[in->enc][in->opcode]];
+
+			if (t && in->ext)
+				refuse = true;
+			for (unsigned i = 0; i < 2; i++)
+				if ((t >> i & 1) && in->src[i] >= 256 && (in->src[i] & 0x80)) {
+					in->src[i] &= (uint16_t)~0x80u;
+					in->opsel |= (uint8_t)(1u << i);
+				}
+			if ((t & 8) && in->enc != SQK_VOPC && (in->dst & 0x80)) {
+				in->dst &= (uint16_t)~0x80u;
+				in->opsel |= 8;
+			}
+		}
 	} else {
 		size = 8;
 		if (avail < 2)
@@ -185,10 +205,14 @@ unsigned sqk_decode_gfx11(const struct sqk_family *f, const uint32_t *w, unsigne
 				in->opsel = w0 >> 11 & 0xf;
 				in->omod = w1 >> 27 & 3;
 				/* op_sel names 16-bit register halves
-				 * (true16), which no operation of the table
-				 * has: refused (not in VOP3SD, where [14:8]
-				 * is SDST), as VOP3 DPP (src0 0xfa, 0xe9) */
-				if (in->opsel && !vop3sd(f->lookup[SQK_VOP3][in->opcode]))
+				 * (true16): only of the operands the
+				 * operation's true16 form has as halves
+				 * (sqk_t16[]); else refused (not in VOP3SD,
+				 * where [14:8] is SDST), as VOP3 DPP (src0
+				 * 0xfa, 0xe9) */
+				unsigned op3 = f->lookup[SQK_VOP3][in->opcode];
+
+				if ((in->opsel & ~sqk_t16[op3]) && !vop3sd(op3))
 					refuse = true;
 				if ((w1 & 0x1ff) == 0xfa || (w1 & 0x1ff) == 0xe9 ||
 				    (w1 & 0x1ff) == 0xea) {

@@ -1376,7 +1376,12 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 	c.ftz32 = !(w->mode >> 4 & 3);
 	c.ftz64 = !(w->mode >> 6 & 3);
 	c.rm16 = w->mode >> 2 & 3;
-	c.opsel = vop3 && !is_vop3b(op) ? in->opsel : 0;
+	/* op_sel: VOP3's, or the register halves a gfx11 decoder read from
+	 * a VOP1/VOP2/VOPC true16 form (0 on every other family) */
+	c.opsel = (vop3 && !is_vop3b(op)) || in->enc == SQK_VOP1 || in->enc == SQK_VOP2 ||
+				  in->enc == SQK_VOPC
+			  ? in->opsel
+			  : 0;
 	c.bits = 0;
 	memset(c.cy, 0, sizeof(c.cy));
 	for (unsigned i = 0; i < nsrc; i++)
@@ -1568,6 +1573,17 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 	case K_v_cndmask_b32:
 		unpack_lanes(cin, c.ci, n);
 		LANES O(CI ? U(&c, 1, l) : U(&c, 0, l));
+		break;
+	/* 16-bit moves (RDNA3 ISA manual V_MOV_B16, V_CNDMASK_B16: D.b16 =
+	 * S0.b16, D.b16 = VCC or S2's lane bit ? S1.b16 : S0.b16); abs / neg
+	 * on them are not modelled */
+	case K_v_mov_b16:
+	case K_v_cndmask_b16:
+		if (c.abs | c.neg)
+			return sqk_fail(w, in, -ENOTSUP, "abs / neg on a 16-bit move");
+		h16 = true;
+		unpack_lanes(op == K_v_cndmask_b16 ? cin : 0, c.ci, n);
+		LANES O(CI ? H(&c, 1, l) : H(&c, 0, l));
 		break;
 	/* f32 arithmetic */
 	case K_v_add_f32:
