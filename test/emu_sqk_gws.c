@@ -13,6 +13,10 @@
  *    resident or not, instead of waiting forever;
  *  - a barrier in a dispatch with more workgroups than can be resident is
  *    refused at once; one with all of them resident goes through;
+ *  - the barrier's rounds, one instruction at a time (sqk_exec_gws()):
+ *    with ds_gws_init N-1, N waves arrive, the first N-1 wait, the N-th
+ *    releases them all and sets the counter to its value for the next
+ *    round, which goes the same way;
  *  - the wait's rule itself (sqk_gws_park()), table-driven: a thread whose
  *    waves all wait fails the dispatch only when every other thread is
  *    parked with nothing released or gone, whatever is left to start.
@@ -155,6 +159,52 @@ static int park(uint32_t gfxv, int other, bool more, struct sqk_result *res)
 	return rc;
 }
 
+/* Two rounds of a barrier of 3 waves, each ds_gws_* on resource 5
+ * (offset0 5, M0 0) with DATA0 v0 = 2. */
+static void barrier_rounds(uint32_t gfxv)
+{
+	static uint32_t vgpr[3][64];
+	static struct sqk_wave w[3];
+	struct sqk_dispatch d = { 0 };
+	struct sqk_result res = { 0 };
+	struct sqk_run r = { 0 };
+	struct sqk_insn in = { 0 };
+	unsigned resident = 3;
+
+	d.fam = sqk_family_of(gfxv);
+	d.gws = sqk_gws_new();
+	T_REQUIRE(d.fam && d.gws, "barrier: family and GWS");
+	r.d = &d;
+	r.f = d.fam;
+	r.res = &res;
+	r.groups = 3;
+	r.resident = &resident;
+	in.size = 8;
+	in.offset0 = 5;
+	for (int i = 0; i < 3; i++) {
+		w[i].r = &r;
+		w[i].v = vgpr[i];
+		w[i].lanes = 64;
+		w[i].s[SQK_EXEC] = 1;
+		vgpr[i][0] = 2;
+	}
+	in.op = K_ds_gws_init;
+	CHECK_EQ(sqk_exec_gws(&w[0], &in), 0, "barrier: init 2");
+	in.op = K_ds_gws_barrier;
+	for (int round = 0; round < 2; round++) {
+		CHECK_EQ(sqk_exec_gws(&w[0], &in), 1, "round %d: first wave waits", round);
+		CHECK_EQ(sqk_exec_gws(&w[1], &in), 1, "round %d: second wave waits", round);
+		CHECK(!sqk_gws_released(&w[0]) && !sqk_gws_released(&w[1]),
+		      "round %d: nobody released before the last wave", round);
+		CHECK_EQ(sqk_exec_gws(&w[2], &in), 0, "round %d: last wave goes on", round);
+		CHECK(sqk_gws_released(&w[0]) && sqk_gws_released(&w[1]),
+		      "round %d: the last wave releases both", round);
+		w[0].state = w[1].state = SQK_RUNNING;
+	}
+	CHECK_EQ(res.err, 0, "barrier: no error (%s)", res.msg);
+	sqk_gws_free(d.gws);
+}
+
 int main(void)
 {
 	static const struct {
@@ -173,6 +223,7 @@ int main(void)
 		{ 3, false, -ENOTSUP, "every wave of the dispatch waits" },
 	};
 
+	barrier_rounds(90010);
 	for (size_t i = 0; i < sizeof(rule) / sizeof(rule[0]); i++) {
 		struct sqk_result res;
 		int rc = park(90010, rule[i].other, rule[i].more, &res);
