@@ -25,7 +25,7 @@ ask "--target" emit --tar
 ask "gfx1100 gfx1101 gfx1102 gfx1103" emit -t gfx110
 ask "gfx1100 gfx1101 gfx1102 gfx1103" emit --target gfx110
 ask "gfx1100 gfx1101 gfx1102 gfx1103" emit --target = gfx110
-ask "pm4 sdma aql" emit --engine ""
+ask "pm4 sdma aql userq" emit --engine ""
 ask "pm4 sdma shader aql" signal -E ""
 ask "--engine --event --emulate" signal --e
 ask "gfx900 gfx902 gfx904 gfx906 gfx908 gfx909 gfx90a gfx90c" --emulate gfx90
