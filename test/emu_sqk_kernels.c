@@ -11,7 +11,9 @@
  * last workgroup, float and double math (division, sqrt, fma, floor), 64-
  * and 32-bit integer math (division, remainder, shifts, popcount, clz), an
  * LDS reduction with barriers, global and LDS atomics, private arrays
- * (scratch); a wave's VM fault: test/emu_sqk_vm_fault.c. A dispatch on a
+ * (scratch); and test/kernels/sqk_half.ll's 16-bit math (f16 and i16,
+ * LLVM 22's true16 register halves on gfx1100, fake16 on gfx1200) at -O0 and
+ * -O2; a wave's VM fault: test/emu_sqk_vm_fault.c. A dispatch on a
  * queue that stopped fails at once. Exit 77 without LLVM 22.
  */
 #include <math.h>
@@ -88,6 +90,55 @@ static void t_fmath(struct krig *r, const char *what)
 	}
 	CHECK(bad == 0, "%s fmath f32: %u of %u wrong", what, bad, n);
 	CHECK(badd == 0, "%s fmath f64: %u of %u wrong", what, badd, n);
+}
+
+/* sqk_half.ll's hmath on 64 lanes against the host's _Float16 and int16_t:
+ * the f16 inputs are multiples of 0.5 in [-4, 4], so that every f16 result
+ * is exact (the host's float arithmetic then rounds nothing). */
+static void t_half(struct krig *r, const char *what)
+{
+	const uint32_t n = 64;
+	uint64_t a_va, b_va, c_va, x_va, y_va, z_va, f_va;
+	_Float16 *a = krig_alloc(r, 2 * n, &a_va), *b = krig_alloc(r, 2 * n, &b_va),
+		 *c = krig_alloc(r, 4 * n, &c_va);
+	int16_t *x = krig_alloc(r, 2 * n, &x_va), *y = krig_alloc(r, 2 * n, &y_va),
+		*z = krig_alloc(r, 2 * n, &z_va);
+	float *f = krig_alloc(r, 8 * n, &f_va), f0[64];
+	struct {
+		uint64_t a, b, c, x, y, z, f;
+	} args = { a_va, b_va, c_va, x_va, y_va, z_va, f_va };
+	unsigned bad = 0;
+
+	for (uint32_t i = 0; i < n; i++) {
+		a[i] = (_Float16)(((float)(i % 17) - 8.0f) * 0.5f);
+		b[i] = (_Float16)(((float)(i * 7 % 15) - 7.0f) * 0.5f);
+		x[i] = (int16_t)(i * 1237u - 30000u);
+		y[i] = (int16_t)(i % 5 == 0 ? x[i] : (int16_t)(i * 911u + 17u));
+		f0[i] = f[i] = (float)i * 0.25f;
+		f[n + i] = (float)i - 31.5f;
+	}
+	CHECK(krig_run(r, "hmath", n, 64, &args, sizeof(args), WAIT_MS) == 0, "%s hmath ran", what);
+	for (uint32_t i = 0; i < n; i++) {
+		float p = (float)a[i], q = (float)b[i];
+		float s = (float)(_Float16)((float)(_Float16)(p * q) + p);
+		float rr = (float)(_Float16)(s * q + 1.5f);
+		_Float16 sel = rr < q ? (_Float16)rr : (_Float16)(q - p);
+		_Float16 hh = (_Float16)((float)(_Float16)((float)i - 31.5f) + (float)sel);
+		int16_t xs = x[i], ys = y[i], ad = (int16_t)(xs + ys), mu = (int16_t)(ad * xs),
+			sb = (int16_t)(xs - ys);
+		int16_t u2 = (uint16_t)xs < (uint16_t)ys ? mu : sb;
+		int16_t u3 = xs > ys ? u2 : (int16_t)(u2 >> 3);
+		float fs = f0[i] + (float)sel;
+
+		if ((c[i] != sel || c[n + i] != hh || z[i] != u3 || f[i] != fs) && bad++ < 3)
+			fprintf(stderr,
+				"%s hmath[%u]: a %g b %g x %d y %d: %g %g %d %g, host %g %g %d "
+				"%g\n",
+				what, i, (double)p, (double)q, xs, ys, (double)c[i],
+				(double)c[n + i], z[i], (double)f[i], (double)sel, (double)hh, u3,
+				(double)fs);
+	}
+	CHECK(bad == 0, "%s hmath: %u of %u wrong", what, bad, n);
 }
 
 static void t_imath(struct krig *r, const char *what)
@@ -373,6 +424,26 @@ int main(void)
 		t_signal("gfx1201", "gfx1201", "", opt);
 		t_signal("gfx1250", "gfx1250", "", opt);
 	}
+	if (t_failures)
+		return t_result("emu_sqk_kernels");
+	/* 16-bit math: true16 on gfx1100, fake16 on gfx1200 */
+	for (int opt = 0; opt <= 2; opt += 2)
+		for (const char *const *m = (const char *const[]){ "gfx1100", "gfx1200", NULL }; *m;
+		     m++) {
+			struct kco co;
+			struct krig r;
+			char what[64];
+
+			snprintf(what, sizeof(what), "%s -O%d", *m, opt);
+			T_REQUIRE(kco_build(KFDSIG_SOURCE_DIR "/test/kernels/sqk_half.ll", *m, "",
+					    opt, &co) == 0,
+				  "compile sqk_half.ll %s", what);
+			krig_open(&r, *m, 8u << 20);
+			krig_load(&r, &co);
+			t_half(&r, what);
+			krig_close(&r);
+			kco_free(&co);
+		}
 	if (t_failures)
 		return t_result("emu_sqk_kernels");
 	for (size_t i = 0; i < sizeof(tg) / sizeof(tg[0]); i++)
