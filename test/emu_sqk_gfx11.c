@@ -23,6 +23,7 @@
  * barrier, a wait with no signal, s_getreg of a register other than MODE.
  */
 #include <errno.h>
+#include <math.h>
 
 #include "emu_sqk_wave_util.h"
 
@@ -267,10 +268,188 @@ static void gfx12(void)
 	bare_wave_free(g);
 }
 
+/* A gfx1250 instruction of @n words (the literal included) decoded to
+ * @size bytes and run on @g: the executor's return, -1000 when it does not
+ * decode to an operation. */
+static int run1250(struct bare_wave *g, const uint32_t *w, unsigned n, const char *what)
+{
+	struct sqk_insn in;
+
+	if (sqk_decode(g->r.f, w, n, &in) != 4 * n || in.op == K_INVALID) {
+		CHECK(0, "gfx1250 %s decodes (%u words)", what, n);
+		return -1000;
+	}
+	if (!sqk_operands_ok(g->r.f, &in))
+		return -1001;
+	g->res.err = 0;
+	in.pc = 0x1000;
+	return in.enc == SQK_SOPP || in.enc == SQK_SOP1 || in.enc == SQK_SOPK
+		       ? sqk_exec_salu(&g->w, &in)
+		       : sqk_exec_valu(&g->w, &in);
+}
+
+static uint64_t v64(const struct bare_wave *g, unsigned r, unsigned l)
+{
+	return g->w.v[(size_t)r * 64 + l] | (uint64_t)g->w.v[(size_t)(r + 1) * 64 + l] << 32;
+}
+
+static void set64(struct bare_wave *g, unsigned r, unsigned l, uint64_t x)
+{
+	g->w.v[(size_t)r * 64 + l] = (uint32_t)x;
+	g->w.v[(size_t)(r + 1) * 64 + l] = (uint32_t)(x >> 32);
+}
+
+/* GC 12.5 on a bare gfx1250 wave, against a host model written from the
+ * operations' pseudo-code: V_ADD_NC_U64 D = S0 + S1, V_SUB_NC_U64 D = S0 -
+ * S1, V_MUL_U64 the low 64 bits of S0 * S1 (modulo 2^64), V_MAD_U32 D =
+ * S0 * S1 + S2 modulo 2^32, V_MAD_NC_U64_U32 D = S0.u32 * S1.u32 + S2.u64
+ * modulo 2^64, V_FMAMK_F64 D = fma(S0, K, S1); the 64-bit literal (code
+ * 254); s_get_pc_i64; IB_STS2[9:6]; scale_offset; and what is refused.
+ * Words from llvm-mc -mcpu=gfx1250 -show-encoding. */
+static void gfx1250(void)
+{
+	struct bare_wave *g = bare_wave_new(120500, 32);
+	const struct sqk_family *f = g->r.f;
+	struct sqk_insn in;
+	unsigned bad;
+
+	g->w.s[SQK_EXEC] = 0xffffffffu;
+	for (unsigned l = 0; l < 32; l++) {
+		set64(g, 4, l, 0xfffffff0ull * (l + 1) + 0x9e3779b97f4a7c15ull * l);
+		set64(g, 6, l, 0x100000011ull * (l + 3) ^ 0xc2b2ae3d27d4eb4full * (l & 5));
+		set64(g, 8, l, ~0ull - 7ull * l);
+	}
+	/* v_add_nc_u64 / v_sub_nc_u64 / v_mul_u64 v[2:3], v[4:5], v[6:7] */
+	{
+		static const uint32_t op[3] = { 0x50040d04, 0x52040d04, 0x54040d04 };
+		static const char *const name[3] = { "v_add_nc_u64", "v_sub_nc_u64", "v_mul_u64" };
+
+		for (int k = 0; k < 3; k++) {
+			CHECK_EQ(run1250(g, &op[k], 1, name[k]), 0, "%s runs", name[k]);
+			bad = 0;
+			for (unsigned l = 0; l < 32; l++) {
+				uint64_t a = v64(g, 4, l), b = v64(g, 6, l);
+				uint64_t want = k == 0 ? a + b : k == 1 ? a - b : a * b;
+
+				bad += v64(g, 2, l) != want;
+			}
+			CHECK(bad == 0, "gfx1250 %s: %u of 32 lanes wrong", name[k], bad);
+		}
+	}
+	/* v_mad_u32 v1, v4, v6, v8; v_mad_nc_u64_u32 v[2:3], v4, v6, v[8:9] */
+	{
+		static const uint32_t mad[2] = { 0xd6350001, 0x04220d04 },
+				      madnc[2] = { 0xd6fa0002, 0x04220d04 };
+
+		CHECK_EQ(run1250(g, mad, 2, "v_mad_u32"), 0, "v_mad_u32 runs");
+		bad = 0;
+		for (unsigned l = 0; l < 32; l++) {
+			uint32_t a = g->w.v[4 * 64 + l], b = g->w.v[6 * 64 + l],
+				 c = g->w.v[8 * 64 + l];
+
+			bad += g->w.v[64 + l] != (uint32_t)((uint64_t)a * b + c);
+		}
+		CHECK(bad == 0, "gfx1250 v_mad_u32: %u of 32 lanes wrong", bad);
+		CHECK_EQ(run1250(g, madnc, 2, "v_mad_nc_u64_u32"), 0, "v_mad_nc_u64_u32 runs");
+		bad = 0;
+		for (unsigned l = 0; l < 32; l++) {
+			uint64_t a = g->w.v[4 * 64 + l], b = g->w.v[6 * 64 + l];
+
+			bad += v64(g, 2, l) != a * b + v64(g, 8, l);
+		}
+		CHECK(bad == 0, "gfx1250 v_mad_nc_u64_u32: %u of 32 lanes wrong", bad);
+	}
+	/* v_fmamk_f64 v[2:3], v[4:5], 0x400921fb54442d18 (pi), v[6:7] */
+	{
+		static const uint32_t fk[3] = { 0x46040d04, 0x54442d18, 0x400921fb };
+		double pi;
+		uint64_t kb = 0x400921fb54442d18ull;
+
+		memcpy(&pi, &kb, 8);
+		for (unsigned l = 0; l < 32; l++) {
+			double a = 1.0 / (l + 3), b = -(double)l * 0.7;
+			uint64_t ab, bb;
+
+			memcpy(&ab, &a, 8), memcpy(&bb, &b, 8);
+			set64(g, 4, l, ab), set64(g, 6, l, bb);
+		}
+		g->w.mode = 0xf0; /* no denormal flush */
+		CHECK_EQ(run1250(g, fk, 3, "v_fmamk_f64"), 0, "v_fmamk_f64 runs");
+		bad = 0;
+		for (unsigned l = 0; l < 32; l++) {
+			double a = 1.0 / (l + 3), b = -(double)l * 0.7, want = fma(a, pi, b), got;
+			uint64_t gb = v64(g, 2, l);
+
+			memcpy(&got, &gb, 8);
+			bad += got != want;
+		}
+		CHECK(bad == 0, "gfx1250 v_fmamk_f64 (64-bit K): %u of 32 lanes wrong", bad);
+	}
+	/* the 64-bit literal: s_mov_b64 s[2:3], 0x123456789 and
+	 * v_add_nc_u64 v[2:3], 0x123456789, v[4:5] */
+	{
+		static const uint32_t sm[3] = { 0xbe8201fe, 0x23456789, 0x00000001 },
+				      va[3] = { 0x500408fe, 0x23456789, 0x00000001 };
+
+		CHECK(run1250(g, sm, 3, "s_mov_b64 lit64") == 0 &&
+			      ((uint64_t)g->w.s[3] << 32 | g->w.s[2]) == 0x123456789ull,
+		      "s_mov_b64 s[2:3], lit64(0x123456789): %#x%08x", g->w.s[3], g->w.s[2]);
+		set64(g, 4, 5, 0xfffffffff0000000ull);
+		CHECK(run1250(g, va, 3, "v_add_nc_u64 lit64") == 0 &&
+			      v64(g, 2, 5) == 0xfffffffff0000000ull + 0x123456789ull,
+		      "v_add_nc_u64 v[2:3], lit64(0x123456789), v[4:5]: %#llx",
+		      (unsigned long long)v64(g, 2, 5));
+	}
+	/* s_get_pc_i64 s[0:1]: the next instruction's address;
+	 * s_getreg_b32 s4, hwreg(HW_REG_IB_STS2, 6, 4): 0 (no cluster) */
+	{
+		static const uint32_t pc = 0xbe804700, ib = 0xb884199c, iball = 0xb884f81c,
+				      xcnt = 0xbfc50001;
+
+		CHECK(run1250(g, &pc, 1, "s_get_pc_i64") == 0 && g->w.s[0] == 0x1004 &&
+			      g->w.s[1] == 0,
+		      "s_get_pc_i64: %#x%08x", g->w.s[1], g->w.s[0]);
+		g->w.s[4] = 0xdead;
+		CHECK(run1250(g, &ib, 1, "s_getreg IB_STS2[9:6]") == 0 && g->w.s[4] == 0,
+		      "IB_STS2[9:6] reads 0: %#x", g->w.s[4]);
+		CHECK_EQ(run1250(g, &iball, 1, "s_getreg IB_STS2"), -ENOTSUP,
+			 "the rest of IB_STS2 refused");
+		CHECK_EQ(run1250(g, &xcnt, 1, "s_wait_xcnt"), 0, "s_wait_xcnt runs");
+	}
+	/* refused: a 64-bit literal in a 32-bit source (v_add_nc_u32 v1,
+	 * 254, v2) and in VOP3 (v_sub_nc_u64_e64 v[2:3], v[4:5], lit64);
+	 * clamp on v_add_nc_u64_e64; scale_offset on FLAT; code 254 on gfx1200 */
+	{
+		static const uint32_t l32[3] = { 0x4a0204fe, 0x23456789, 1 },
+				      vop3[4] = { 0xd5290002, 0x0001fd04, 0x23456789, 1 },
+				      clamp[2] = { 0xd5288002, 0x00020d04 },
+				      fl[3] = { 0xec05007c, 0x00010002, 0 },
+				      gl[3] = { 0xee050002, 0x00010002, 0 };
+		const struct sqk_family *f12 = sqk_family_of(120000);
+
+		CHECK_EQ(run1250(g, l32, 3, "v_add_nc_u32 lit64"), -ENOTSUP,
+			 "a 64-bit literal in a 32-bit source refused");
+		CHECK(sqk_decode(f, vop3, 4, &in) == 16 && in.op == K_INVALID,
+		      "a 64-bit literal in VOP3 refused (size %u, %s)", in.size,
+		      sqk_op_name(in.op));
+		CHECK_EQ(run1250(g, clamp, 2, "v_add_nc_u64 clamp"), -ENOTSUP,
+			 "clamp on v_add_nc_u64 refused");
+		CHECK(sqk_decode(f, fl, 3, &in) == 12 && in.op == K_INVALID,
+		      "flat_load_b32 scale_offset refused");
+		CHECK(sqk_decode(f, gl, 3, &in) == 12 && in.op != K_INVALID && in.scale &&
+			      in.saddr == 2,
+		      "global_load_b32 v2, v0, s[2:3] scale_offset decodes with its scale");
+		CHECK(sqk_decode(f12, l32, 3, &in) == 4 && !sqk_operands_ok(f12, &in),
+		      "gfx1200: operand 254 refused");
+	}
+	bare_wave_free(g);
+}
+
 int main(void)
 {
 	vopd();
 	refused();
 	gfx12();
+	gfx1250();
 	return t_result("emu_sqk_gfx11");
 }

@@ -858,13 +858,8 @@ static void src_setup(struct vctx *c, int i, unsigned code, unsigned op)
 
 	if (code >= 256) {
 		c->s[i].v = w->v + (size_t)(code - 256) * 64;
-	} else if (code == SQK_LIT64) {
+	} else if (code == SQK_LIT64) { /* a 64-bit source: exec_valu checked */
 		c->s[i].v = NULL;
-		if (!src_is_64(op, i)) {
-			sqk_fail(w, c->in, -ENOTSUP, "64-bit literal in a 32-bit operand");
-			c->s[i].k32 = 0, c->s[i].k64 = 0;
-			return;
-		}
 		c->s[i].k64 = sqk_sread(w, c->in, code, true, true);
 		c->s[i].k32 = (uint32_t)c->s[i].k64;
 	} else {
@@ -1347,6 +1342,13 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 	uint8_t dst_sel = 6, dst_unused = 0;
 	bool h16 = false; /* a 16-bit result: the high half as the family keeps it */
 
+	if (in->src[0] == SQK_LIT64 || in->src[1] == SQK_LIT64 || in->src[2] == SQK_LIT64) {
+		pthread_once(&once, init_f64);
+		for (int i = 0; i < 3; i++)
+			if (in->src[i] == SQK_LIT64 && !src_is_64(op, i))
+				return sqk_fail(w, in, -ENOTSUP,
+						"64-bit literal in a 32-bit operand");
+	}
 	if (!sqk_valu_general_only) {
 		int rc = sqk_exec_valu_fast(w, in);
 
@@ -1386,8 +1388,6 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 	memset(c.cy, 0, sizeof(c.cy));
 	for (unsigned i = 0; i < nsrc; i++)
 		src_setup(&c, (int)i, in->src[i], op);
-	if (w->r->res->err) /* a source refused (a 64-bit literal) */
-		return w->r->res->err;
 	/* f16 operands: inline float constants are binary16 */
 	for (unsigned i = 0; i < nsrc; i++)
 		if ((src16[op] >> i & 1) && in->src[i] >= 240 && in->src[i] <= 248)
