@@ -404,7 +404,7 @@ static void gfx1250(void)
 	 * s_getreg_b32 s4, hwreg(HW_REG_IB_STS2, 6, 4): 0 (no cluster) */
 	{
 		static const uint32_t pc = 0xbe804700, ib = 0xb884199c, iball = 0xb884f81c,
-				      xcnt = 0xbfc50001;
+				      ib74 = 0xb884191c, xcnt = 0xbfc50001;
 
 		CHECK(run1250(g, &pc, 1, "s_get_pc_i64") == 0 && g->w.s[0] == 0x1004 &&
 			      g->w.s[1] == 0,
@@ -413,8 +413,49 @@ static void gfx1250(void)
 		CHECK(run1250(g, &ib, 1, "s_getreg IB_STS2[9:6]") == 0 && g->w.s[4] == 0,
 		      "IB_STS2[9:6] reads 0: %#x", g->w.s[4]);
 		CHECK_EQ(run1250(g, &iball, 1, "s_getreg IB_STS2"), -ENOTSUP,
-			 "the rest of IB_STS2 refused");
+			 "the whole of IB_STS2 refused");
+		CHECK_EQ(run1250(g, &ib74, 1, "s_getreg IB_STS2[7:4]"), -ENOTSUP,
+			 "IB_STS2[7:4] refused");
 		CHECK_EQ(run1250(g, &xcnt, 1, "s_wait_xcnt"), 0, "s_wait_xcnt runs");
+	}
+	/* global_load_b32 v2, v0, s[2:3] scale_offset offset:8 and the same
+	 * store (v2 to v0 + 4 * lane): the VGPR offset times 4 */
+	{
+		static const uint32_t ld[3] = { 0xee050002, 0x00010002, 0x00000800 },
+				      st[3] = { 0xee068002, 0x01010000, 0x00000800 };
+
+		g->env.xlate = mem12;
+		memset(page12, 0, sizeof(page12));
+		for (unsigned l = 0; l < 32; l++) {
+			uint32_t x = 0x1000 + l;
+
+			memcpy(page12 + 8 + 4 * l, &x, 4);
+			g->w.v[l] = l;
+		}
+		g->w.s[2] = 0x10000, g->w.s[3] = 0;
+		CHECK(sqk_decode(f, ld, 3, &in) == 12 && in.scale && in.offset == 8,
+		      "global_load_b32 scale_offset offset:8 decodes");
+		g->res.err = 0;
+		CHECK_EQ(sqk_exec_mem(&g->w, &in), 0, "global_load_b32 scale_offset runs");
+		bad = 0;
+		for (unsigned l = 0; l < 32; l++)
+			bad += g->w.v[2 * 64 + l] != 0x1000 + l;
+		CHECK(bad == 0, "global_load_b32 scale_offset: %u of 32 lanes wrong (lane 1 %#x)",
+		      bad, g->w.v[2 * 64 + 1]);
+		for (unsigned l = 0; l < 32; l++)
+			g->w.v[2 * 64 + l] = 0x2000 + l;
+		CHECK(sqk_decode(f, st, 3, &in) == 12 && in.scale && in.op != K_INVALID,
+		      "global_store_b32 scale_offset decodes");
+		CHECK_EQ(sqk_exec_mem(&g->w, &in), 0, "global_store_b32 scale_offset runs");
+		bad = 0;
+		for (unsigned l = 0; l < 32; l++) {
+			uint32_t x;
+
+			memcpy(&x, page12 + 8 + 4 * l, 4);
+			bad += x != 0x2000 + l;
+		}
+		CHECK(bad == 0, "global_store_b32 scale_offset: %u of 32 lanes wrong", bad);
+		g->env.xlate = bare_no_mem;
 	}
 	/* refused: a 64-bit literal in a 32-bit source (v_add_nc_u32 v1,
 	 * 254, v2) and in VOP3 (v_sub_nc_u64_e64 v[2:3], v[4:5], lit64);
