@@ -49,4 +49,19 @@ int t_result(const char *name);
 /* The target named @name, or the test fails (exit 1) saying it is missing. */
 const struct kfdsig_target *t_target(const char *name);
 
+/*
+ * Whether @t has no signal stub: LLVM 22, which assembles the stubs, does
+ * not know it (llvm_added_in). Checks that kfdsig_shader_stub() refuses it
+ * with -ENOENT; callers then skip the target.
+ */
+static inline int t_no_stub(const struct kfdsig_target *t)
+{
+	struct kfdsig_shader_stub s;
+
+	if (t->llvm_added_in <= 22)
+		return 0;
+	CHECK_EQ(kfdsig_shader_stub(t, KFDSIG_SHADER_RAW, &s), -ENOENT, "%s: no stub", t->name);
+	return 1;
+}
+
 #endif

@@ -69,6 +69,9 @@ static const struct {
 	{ "gfx1103", "6.0", H_MTYPE },
 	{ "gfx1150", "6.1", H_MTYPE },
 	{ "gfx1151", "6.1", H_MTYPE },
+	/* GC 11.7: SDMA 6.4.0, sdma_v6_0.c (target_table.c [gc117]). */
+	{ "gfx1170", "6.4", H_MTYPE },
+	{ "gfx1171", "6.4", H_MTYPE },
 	{ "gfx1200", "7.0", H_MTYPE },
 	{ "gfx1201", "7.0", H_MTYPE },
 	/* GC 12.1: sdma_v7_1.c, FENCE header of sdma_v7_1_0_pkt_open.h. */

@@ -46,6 +46,9 @@ static const struct {
 	{ "gfx1103", 110003, "gfx11", "v11" },
 	{ "gfx1150", 110500, "gfx11", "v11" },
 	{ "gfx1151", 110501, "gfx11", "v11" },
+	/* GC 11.7.0 / 11.7.1: kgd2kfd_probe() 110700 / 110701, class v11. */
+	{ "gfx1170", 110700, "gfx11", "v11" },
+	{ "gfx1171", 110701, "gfx11", "v11" },
 	{ "gfx1200", 120000, "gfx12", "v11" },
 	{ "gfx1201", 120001, "gfx12", "v11" },
 	/* GC 12.1.0: kgd2kfd_probe() 120500; event_interrupt_class_v12_1. */
@@ -108,6 +111,27 @@ static void check_ctx0_rule(void)
 	CHECK(!kfdsig_target_drops_ctx0(kfdsig_target_by_name("gfx1100"), UINT32_MAX), "v11");
 	CHECK(!kfdsig_target_drops_ctx0(kfdsig_target_by_name("gfx1250"), UINT32_MAX), "v12_1");
 	CHECK(!kfdsig_target_drops_ctx0(NULL, 0), "NULL target");
+}
+
+/* GC 11.7: APUs (amdgpu_discovery.c AMD_IS_APU) on the v11 path, with no
+ * user queues, that no LLVM before 23 accepts; every other target is known
+ * to LLVM 22. */
+static void check_gc117(void)
+{
+	for (size_t i = 0; i < kfdsig_target_count(); i++) {
+		const struct kfdsig_target *t = kfdsig_target_at(i);
+		bool gc117 = t->gc_ip[0] == 11 && t->gc_ip[1] == 7;
+
+		CHECK_EQ(t->llvm_added_in, gc117 ? 23 : 0, "%s llvm_added_in", t->name);
+		if (!gc117)
+			continue;
+		CHECK(t->apu, "%s is an APU", t->name);
+		CHECK_EQ(t->gfx_target_version, 110700u + t->gc_ip[2], "%s version", t->name);
+		CHECK_EQ(t->sdma_ip[0], 6, "%s sdma 6.x", t->name);
+		CHECK_EQ(t->cwsr_vgpr_size, 0x40000, "%s vgpr bytes per CU", t->name);
+		CHECK_EQ(t->userq_fwm_max, 4, "%s fwm entries", t->name);
+		CHECK_EQ(t->userq_mec_fw + t->sdma_userq_fw, 0, "%s no user queues", t->name);
+	}
 }
 
 static void check_lookups(void)
@@ -185,6 +209,7 @@ int main(void)
 		CHECK_EQ(t->sdma_min_submit_dw, min64 ? 64 : 0, "%s sdma minimum", t->name);
 	}
 	check_ctx0_rule();
+	check_gc117();
 	check_lookups();
 	CHECK_EQ(kfdsig_version(), KFDSIG_VERSION_NUMBER, "runtime version");
 	return t_result("target_table");

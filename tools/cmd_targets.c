@@ -21,7 +21,8 @@ static void help(FILE *f)
 		   "  bit24     whether a context id with bit 24 set is dropped\n"
 		   "  sdma-min  minimum SDMA submission in dwords\n"
 		   "  llvm22    whether LLVM 22 compiles for the target (no: removed from\n"
-		   "            LLVM in the release the JSON's llvm_removed_in names)\n\n"
+		   "            LLVM in the release the JSON's llvm_removed_in names, or\n"
+		   "            first accepted in the one its llvm_added_in names)\n\n"
 		   "  -j, --json  one JSON array of objects, every field by name\n");
 	cli_help_exit(f, "when the output cannot be written");
 }
@@ -62,7 +63,12 @@ static void print_json(FILE *f, const struct kfdsig_target *t, bool first)
 	fprintf(f, ", \"drops_ctxid_bit24\": %s, \"apu\": %s, \"llvm_removed_in\": ",
 		t->drops_ctxid_bit24 ? "true" : "false", t->apu ? "true" : "false");
 	if (t->llvm_removed_in)
-		fprintf(f, "%u}", t->llvm_removed_in);
+		fprintf(f, "%u", t->llvm_removed_in);
+	else
+		fprintf(f, "null");
+	fprintf(f, ", \"llvm_added_in\": ");
+	if (t->llvm_added_in)
+		fprintf(f, "%u}", t->llvm_added_in);
 	else
 		fprintf(f, "null}");
 }
@@ -82,7 +88,9 @@ static void print_row(FILE *f, const struct kfdsig_target *t)
 		t->sq_msg_id_bits, kfdsig_pm4_fence_form_name(t->pm4_fence), sdma,
 		kfdsig_sdma_fence_hdr_name(t->sdma_fence_hdr), t->doorbell_size, t->wptr_bits, ctx0,
 		t->drops_ctxid_bit24 ? "yes" : "no", t->sdma_min_submit_dw,
-		t->llvm_removed_in && t->llvm_removed_in <= 22 ? "no" : "yes", t->product);
+		(t->llvm_removed_in && t->llvm_removed_in <= 22) || t->llvm_added_in > 22 ? "no"
+											  : "yes",
+		t->product);
 }
 
 const struct option cmd_targets_options[] = {

@@ -170,6 +170,15 @@ struct kfdsig_target {
 	uint8_t userq_fwm_max;
 	uint32_t userq_mec_fw;
 	uint32_t sdma_userq_fw;
+
+	/*
+	 * The first LLVM major release whose AMDGPU backend accepts the
+	 * target's name, 0 when every LLVM kfdsig checks (22) accepts it: an
+	 * older compiler cannot build code for the target (the stub
+	 * generator has no code object for it and the emitters that need one
+	 * refuse it).
+	 */
+	uint8_t llvm_added_in;
 };
 
 /**

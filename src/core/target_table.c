@@ -87,6 +87,31 @@
  *            GC 12.1 (gfx1250): no userq installation seen in the
  *            sources read, so no user-queue packets (UNVERIFIED; the
  *            emitters refuse it, the safe side).
+ *   [gc117]  GC 11.7 (gfx1170, gfx1171): amd-gfx "[PATCH v2 1/5] drm/amdgpu:
+ *            add support for GC IP version 11.7.0" (2026-06-30) and "[PATCH
+ *            2/4] drm/amdgpu: add support for GC IP version 11.7.1"
+ *            (2026-06-26): amdgpu_discovery.c adds both to the soc21 common,
+ *            gmc_v11_0, gfx_v11_0 and mes_v11_0 blocks and sets AMD_IS_APU;
+ *            kfd_device.c kgd2kfd_probe() maps them to 110700 / 110701 with
+ *            gfx_v11_kfd2kgd, and kfd_device_info_set_event_interrupt_class()
+ *            to event_interrupt_class_v11 (so the v11 id widths [bits] and
+ *            the bit-24 drop [bit24]). A later patch of that series moves
+ *            both to AMDGPU_FAMILY_GC_11_5_4 (adev->family only). Neither
+ *            patch touches kfd_queue.c, so kfd_get_vgpr_size_per_cu()
+ *            answers its default 0x40000. SDMA: an amd-gfx patch of
+ *            2026-05-28 (Pratik Vishwakarma) that initializes SDMA IP
+ *            6.4.0 drives it with sdma_v6_0.c and lists it in
+ *            kfd_device_info_set_sdma_info(); that GC 11.7 carries SDMA
+ *            6.4.0 is UNVERIFIED (no discovery table read): any SDMA 6.x
+ *            takes the v6 FENCE header, so the packet form does not depend
+ *            on it. No gfx_v11_0_sw_init() userq installation for GC 11.7
+ *            in the patches: no GFX/SDMA user queues; FENCE_WAIT_MULTI
+ *            entries 4 as on the other GC 11.5 APUs (Mesa splits by 4 off a
+ *            dGPU; UNVERIFIED for 11.7, the smaller limit is the safe one).
+ *            ISA: LLVM main's TargetParser has GK_GFX1170 / GK_GFX1171
+ *            (ELF EF_AMDGPU_MACH_AMDGCN_GFX1170 0x5d, _GFX1171 0x5e); LLVM
+ *            22's llc rejects -mcpu=gfx1170 ("not a recognized processor"),
+ *            so the first release that accepts them is taken as 23.
  *   [llvm]   Targets LLVM no longer accepts: gfx940 and gfx941 left LLVM's
  *            processor list in February 2025 (llvm-project PRs 126762
  *            "clang", 126887 "docs" and the series they belong to, "gfx940
@@ -280,6 +305,15 @@ static const struct kfdsig_target targets[] = {
 	{ GFX11_DEFAULTS, .cwsr_vgpr_size = 0x60000, .name = "gfx1151", .product = "Strix Halo",
 	  .gfx_target_version = 110501, .gc_ip = IP(11, 5, 1), .sdma_ip = IP(6, 1, 1), .apu = true,
 	  .userq_fwm_max = 4, .userq_mec_fw = 0, .sdma_userq_fw = 0 /* [userq] */ },
+
+	/* GC 11.7 [gc117]: gfx11 interrupt path and packets; code objects
+	 * need an LLVM newer than 22 (llvm_added_in). */
+	{ GFX11_DEFAULTS, .name = "gfx1170", .product = "GC 11.7.0 APU",
+	  .gfx_target_version = 110700, .gc_ip = IP(11, 7, 0), .sdma_ip = IP(6, 4, 0), .apu = true,
+	  .userq_fwm_max = 4, .userq_mec_fw = 0, .sdma_userq_fw = 0, .llvm_added_in = 23 },
+	{ GFX11_DEFAULTS, .name = "gfx1171", .product = "GC 11.7.1 APU",
+	  .gfx_target_version = 110701, .gc_ip = IP(11, 7, 1), .sdma_ip = IP(6, 4, 0), .apu = true,
+	  .userq_fwm_max = 4, .userq_mec_fw = 0, .sdma_userq_fw = 0, .llvm_added_in = 23 },
 
 	/* gfx12.0 [probe]; SDMA 7.0 uses sdma_v6_0_0_pkt_open.h [sdma]. */
 	{ GFX12_DEFAULTS, .cwsr_vgpr_size = 0x60000 /* [cwsr] */, .name = "gfx1200",

@@ -57,6 +57,13 @@ static const struct gc_row {
 	{ 10, 3, ANY, KFDSIG_IRQ_V10, KFDSIG_GFX10_3, KFDSIG_FAMILY_GFX10_3, NEVER },
 	{ 11, 0, ANY, KFDSIG_IRQ_V11, KFDSIG_GFX11, KFDSIG_FAMILY_GFX11, NEVER },
 	{ 11, 5, ANY, KFDSIG_IRQ_V11, KFDSIG_GFX11, KFDSIG_FAMILY_GFX11, NEVER },
+	/* GC 11.7.0 / 11.7.1: kfd_device.c kgd2kfd_probe() takes them with
+	 * gfx_v11_kfd2kgd and kfd_device_info_set_event_interrupt_class()
+	 * gives them event_interrupt_class_v11 (amd-gfx "drm/amdgpu: add
+	 * support for GC IP version 11.7.0" v2, 2026-06-30, and "... 11.7.1",
+	 * 2026-06-26). Other revisions: no probe case, no row. */
+	{ 11, 7, 0, KFDSIG_IRQ_V11, KFDSIG_GFX11, KFDSIG_FAMILY_GFX11, NEVER },
+	{ 11, 7, 1, KFDSIG_IRQ_V11, KFDSIG_GFX11, KFDSIG_FAMILY_GFX11, NEVER },
 	{ 12, 0, ANY, KFDSIG_IRQ_V11, KFDSIG_GFX12, KFDSIG_FAMILY_GFX12, NEVER },
 	/* kfd_device_info_set_event_interrupt_class(): IP_VERSION(12, 1, 0)
 	 * -> event_interrupt_class_v12_1 (no ctx-0 filter in its ISR). */
@@ -118,7 +125,8 @@ static const struct sdma_row {
  * 90500, 120500, 120501 (GFX_VERSION_GFX1250/1251); 0x60000 on 110000,
  * 110001, 110501 (gfx1151, added by "Bump total memory availability for
  * acquire checks on queue creation", Cc stable), 120000, 120001; 0x40000
- * otherwise. (Kernels that still probed gfx940/
+ * otherwise, 110700 and 110701 among them (the GC 11.7 patches do not
+ * touch kfd_queue.c). (Kernels that still probed gfx940/
  * gfx941 matched 904xx; those targets are gone and the table follows the
  * current kernel.)
  */
@@ -147,7 +155,8 @@ static uint32_t vgpr_size_per_cu(uint32_t gfxv)
  * AMD_IS_APU in adev->flags, keyed as amdgpu sets it:
  *  - IP-discovery chips: amdgpu_discovery.c amdgpu_discovery_set_ip_blocks()
  *    sets it for GC 9.1.0, 9.2.2, 9.3.0, 10.1.3, 10.1.4, 10.3.1, 10.3.3,
- *    10.3.6, 10.3.7, 11.0.1, 11.0.4, 11.5.0-11.5.4 and 11.5.6;
+ *    10.3.6, 10.3.7, 11.0.1, 11.0.4, 11.5.0-11.5.4, 11.5.6, 11.7.0 and
+ *    11.7.1 (the GC 11.7.0 / 11.7.1 patches add both to that switch);
  *  - the older chips: amdgpu_drv.c pciidlist gives CHIP_CARRIZO (GC 8.0.1)
  *    and CHIP_STONEY (GC 8.1.0) AMD_IS_APU, as it does Raven and Renoir;
  *  - GC 9.4.3 is an APU (MI300A) or not (MI300X) by its package, which the
@@ -160,10 +169,10 @@ static uint32_t vgpr_size_per_cu(uint32_t gfxv)
 static bool is_apu(const uint8_t gc[3], uint32_t gfxv)
 {
 	static const uint8_t apus[][3] = {
-		{ 8, 0, 1 },  { 8, 1, 0 },  { 9, 1, 0 },  { 9, 2, 2 },	{ 9, 3, 0 },
-		{ 10, 1, 3 }, { 10, 1, 4 }, { 10, 3, 1 }, { 10, 3, 3 }, { 10, 3, 6 },
-		{ 10, 3, 7 }, { 11, 0, 1 }, { 11, 0, 4 }, { 11, 5, 0 }, { 11, 5, 1 },
-		{ 11, 5, 2 }, { 11, 5, 3 }, { 11, 5, 4 }, { 11, 5, 6 },
+		{ 8, 0, 1 },  { 8, 1, 0 },  { 9, 1, 0 },  { 9, 2, 2 },	{ 9, 3, 0 },  { 10, 1, 3 },
+		{ 10, 1, 4 }, { 10, 3, 1 }, { 10, 3, 3 }, { 10, 3, 6 }, { 10, 3, 7 }, { 11, 0, 1 },
+		{ 11, 0, 4 }, { 11, 5, 0 }, { 11, 5, 1 }, { 11, 5, 2 }, { 11, 5, 3 }, { 11, 5, 4 },
+		{ 11, 5, 6 }, { 11, 7, 0 }, { 11, 7, 1 },
 	};
 
 	if (gc[0] == 9 && gc[1] == 4 && gc[2] == 3)
