@@ -212,6 +212,9 @@ static void check_apu(const struct kfdsig_target *t, struct kfdsig_emu *emu)
 	ops->close(ops->ctx, fd);
 	CHECK_EQ(!!(d.ids_flags & AMDGPU_IDS_FLAGS_FUSION), apu, "%s: render node's APU flag",
 		 t->name);
+	/* amdgpu_discovery.c: GC 11.7.x is AMDGPU_FAMILY_GC_11_5_4 (154). */
+	if (t->gc_ip[0] == 11 && t->gc_ip[1] == 7)
+		CHECK_EQ(d.family, 154, "%s: family", t->name);
 	CHECK(hwmon_has(root, "temp1_input") && hwmon_has(root, "in0_input"),
 	      "%s: edge temperature and vddgfx", t->name);
 	CHECK_EQ(hwmon_has(root, "pwm1"), !apu, "%s: a fan only on a dGPU", t->name);

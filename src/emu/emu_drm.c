@@ -32,6 +32,7 @@
 #define EMU_FAMILY_GC_10_3_6 149
 #define EMU_FAMILY_GC_11_5_0 150
 #define EMU_FAMILY_GC_12_0_0 152
+#define EMU_FAMILY_GC_11_5_4 154
 
 /* The family the kernel assigns per chip (amdgpu_discovery.c
  * amdgpu_discovery_set_ip_blocks / asic_type for the pre-discovery
@@ -65,6 +66,11 @@ static uint32_t family_of(const struct emu_gen *gen)
 	case KFDSIG_GFX10_3:
 		return AMDGPU_FAMILY_NV;
 	case KFDSIG_GFX11:
+		/* GC 11.7.x: AMDGPU_FAMILY_GC_11_5_4 (amd-gfx, the patch of the
+		 * GC 11.7 series that moves 11.7.0 / 11.7.1 off GC_11_5_0;
+		 * amdgpu_drm.h gives it 154). */
+		if (gen->gc[1] == 7)
+			return EMU_FAMILY_GC_11_5_4;
 		return gen->gc[1] >= 5 ? EMU_FAMILY_GC_11_5_0 : EMU_FAMILY_GC_11_0_0;
 	case KFDSIG_GFX12:
 	default:
