@@ -276,6 +276,22 @@ static const struct tc cases[] = {
 	{ T16, "v_cmp_ne_u16_e64 s2, v1.h, v2.h" },
 	{ T16, "v_cmpx_ge_u16 v1.h, v2.l" },
 	{ T16, "v_cmpx_lt_f16_e64 v1.l, v2.h" },
+	{ T16, "v_ldexp_f16 v0.h, v1.l, v2.h" },
+	{ T16, "v_ldexp_f16_e64 v0.l, v1.h, v2.l" },
+	{ F11, "v_med3_f16 v0.h, v1.l, v2.h, v3.l" },
+	{ F11, "v_min3_f16 v0.l, -v1.h, v2.l, |v3.h|" },
+	{ F11, "v_max3_f16 v0.h, v1.h, v2.h, v3.l" },
+	{ T16, "v_med3_i16 v0.h, v1.l, v2.h, v3.h" },
+	{ T16, "v_med3_u16 v0.l, v1.h, v2.l, v3.h" },
+	{ T16, "v_min3_i16 v0.l, v1.h, v2.h, v3.l" },
+	{ T16, "v_min3_u16 v0.h, v1.l, v2.l, v3.h" },
+	{ T16, "v_max3_i16 v0.h, v1.h, v2.l, v3.l" },
+	{ T16, "v_max3_u16 v0.l, v1.l, v2.h, v3.h" },
+	{ T16, "v_exp_f16 v0.h, v1.l" },
+	{ T16, "v_log_f16 v0.l, v1.h" },
+	{ T16, "v_sin_f16 v0.h, v1.h" },
+	{ T16, "v_cos_f16 v0.l, v1.h" },
+	{ T16, "v_frexp_mant_f16 v0.h, v1.l" },
 };
 #define NCASES (sizeof(cases) / sizeof(cases[0]))
 
