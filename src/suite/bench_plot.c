@@ -677,12 +677,20 @@ static void timeline_panel(FILE *f, const struct dev *d, double y0)
 }
 
 #define DEV_HEIGHT 900
+#define DEV_WIDTH 1000
+/* Devices per column: librsvg, like most SVG renderers, refuses a canvas
+ * above 32767 pixels on a side, so many devices (every emulated one) go
+ * side by side in columns of at most this many. */
+#define DEV_PER_COLUMN 24
 
 int bench_plot_write(const struct bench_plot *p, FILE *f)
 {
 	size_t ncompare = p->n > 1 ? (p->n + NCOLORS - 1) / NCOLORS : 0;
-	double hgt = 40 + DEV_HEIGHT * (double)(p->n ? p->n : 1) +
+	size_t cols = p->n > DEV_PER_COLUMN ? (p->n + DEV_PER_COLUMN - 1) / DEV_PER_COLUMN : 1;
+	size_t rows = p->n ? (p->n + cols - 1) / cols : 1;
+	double hgt = 40 + DEV_HEIGHT * (double)rows +
 		     (ncompare ? 40 + COMPARE_PANEL_HEIGHT * (double)ncompare : 0);
+	double wdt = DEV_WIDTH * (double)cols;
 	struct ranges rg = { INFINITY, 0, INFINITY, 0, INFINITY, 0 };
 
 	for (size_t i = 0; i < p->n; i++) {
@@ -702,23 +710,29 @@ int bench_plot_write(const struct bench_plot *p, FILE *f)
 
 	fprintf(f,
 		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1000\" height=\"%.0f\" "
-		"viewBox=\"0 0 1000 %.0f\" font-family=\"sans-serif\">\n"
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+		"viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\">\n"
 		"<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
-		hgt, hgt);
+		wdt, hgt, wdt, hgt);
 	text(f, 500, 24, "middle", 16, "kfdsig bench");
 	for (size_t i = 0; i < p->n; i++) {
 		const struct dev *d = &p->devs[i];
-		double y0 = 40 + DEV_HEIGHT * (double)i;
+		double y0 = 40 + DEV_HEIGHT * (double)(i % rows);
 
+		/* a column's devices drawn as the first column's, moved right */
+		if (i / rows)
+			fprintf(f, "<g class=\"column\" transform=\"translate(%.0f,0)\">\n",
+				DEV_WIDTH * (double)(i / rows));
 		text(f, 20, y0 + 16, "start", 14, d->title);
 		latency_panels(f, d, y0 + 50, &rg);
 		lookup_panel(f, d, y0 + 390, &rg);
 		throughput_panel(f, d, y0 + 390, &rg);
 		timeline_panel(f, d, y0 + 690);
+		if (i / rows)
+			fputs("</g>\n", f);
 	}
 	if (p->n > 1)
-		compare_panels(f, p, 40 + DEV_HEIGHT * (double)p->n + 40);
+		compare_panels(f, p, 40 + DEV_HEIGHT * (double)rows + 40);
 	fputs("</svg>\n", f);
 	return ferror(f) ? -EIO : 0;
 }

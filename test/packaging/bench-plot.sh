@@ -88,13 +88,24 @@ bad = []
 def num(e, a, d=0.0):
     v = e.get(a)
     return d if v is None else float(v)
+def walk(e, dx=0.0, dy=0.0):
+    # every element with the offset of the translate() groups around it
+    m = re.match(r"translate\(([-0-9.]+),([-0-9.]+)\)", e.get("transform", ""))
+    if m and e.tag.replace(ns, "") == "g":
+        dx, dy = dx + float(m.group(1)), dy + float(m.group(2))
+    yield e, dx, dy
+    for c in e:
+        yield from walk(c, dx, dy)
 for path in sys.argv[1:]:
     root = ET.parse(path).getroot()
     W, H = float(root.get("width")), float(root.get("height"))
+    if W > 32767 or H > 32767:
+        bad.append("%s: a %gx%g canvas, above what renderers take (32767)" % (path, W, H))
     def inside(what, x, y):
+        x, y = x + dx, y + dy
         if not (-0.5 <= x <= W + 0.5 and -0.5 <= y <= H + 0.5):
             bad.append("%s: %s at (%.1f, %.1f) outside the %gx%g canvas" % (path, what, x, y, W, H))
-    for e in root.iter():
+    for e, dx, dy in walk(root):
         tag = e.tag.replace(ns, "")
         if tag == "rect":
             if e.get("width", "").endswith("%"):
