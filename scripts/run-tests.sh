@@ -40,16 +40,16 @@ cmake --build --preset sanitize
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --preset sanitize |
   tee build/ctest-sanitize.log
 
-echo "== [$((SECONDS / 60)) min] fuzz the decoders and the decode input formats (${KFDSIG_FUZZ_SECONDS:-20} s each), the emulated KFD's ioctls and engines" \
-  "and the CLI (${KFDSIG_FUZZ_EMU_SECONDS:-15} s each) (libFuzzer + ASan/UBSan)"
+echo "== [$((SECONDS / 60)) min] fuzz the decoders and the decode input formats (${KFDSIG_FUZZ_SECONDS:-12} s each), the emulated KFD's ioctls and engines" \
+  "and the CLI (${KFDSIG_FUZZ_EMU_SECONDS:-10} s each) (libFuzzer + ASan/UBSan)"
 CC=clang cmake -S . -B build/fuzz -DKFDSIG_FUZZ=ON -DKFDSIG_BUILD_TESTS=OFF -DKFDSIG_BUILD_BENCH=OFF \
   -DKFDSIG_BUILD_TOOLS=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build/fuzz -j2 --target fuzz_decode_pm4 fuzz_decode_sdma fuzz_decode_aql fuzz_decode_input fuzz_emu_ioctl fuzz_emu_engine \
   fuzz_cli
 for target in decode_pm4 decode_sdma decode_aql decode_input emu_ioctl emu_engine cli; do
   case $target in
-    decode_*) corpus=${target#decode_} seconds=${KFDSIG_FUZZ_SECONDS:-20} ;;
-    *) corpus=$target seconds=${KFDSIG_FUZZ_EMU_SECONDS:-15} ;;
+    decode_*) corpus=${target#decode_} seconds=${KFDSIG_FUZZ_SECONDS:-12} ;;
+    *) corpus=$target seconds=${KFDSIG_FUZZ_EMU_SECONDS:-10} ;;
   esac
   scratch=build/fuzz/corpus-$corpus
   mkdir -p "$scratch"
