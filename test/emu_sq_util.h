@@ -231,7 +231,9 @@ static inline int64_t sqt_sym(const struct sqt_obj *o, const char *name)
 }
 
 /* Directory of the real stub sources: $KFDSIG_STUB_DIR, else src/shaders
- * next to this test's source tree. */
+ * of the source tree the build names (KFDSIG_SOURCE_DIR: __FILE__ can be
+ * a relative path, as under Debian's -ffile-prefix-map), else next to
+ * this test's source. */
 static inline const char *sqt_stub_dir(void)
 {
 	static char dir[1024];
@@ -240,6 +242,9 @@ static inline const char *sqt_stub_dir(void)
 
 	if (env && *env)
 		return env;
+#ifdef KFDSIG_SOURCE_DIR
+	return KFDSIG_SOURCE_DIR "/src/shaders";
+#endif
 	slash = strrchr(__FILE__, '/');
 	if (!slash)
 		return "../src/shaders";
