@@ -221,6 +221,36 @@ int sqk_fail(struct sqk_wave *w, const struct sqk_insn *in, int err, const char 
 uint64_t sqk_sread_code(struct sqk_wave *w, const struct sqk_insn *in, unsigned code, bool b64,
 			bool f64);
 
+/* Dwords of SGPRs a whole-dword scalar load writes (s_load_dword* and
+ * s_buffer_load_dword*; gfx12's S_LOAD_B96 is the x3 form); 0 for any
+ * other scalar memory operation. One table for the executor and the
+ * release check. */
+static inline unsigned sqk_smem_load_dwords(unsigned op)
+{
+	switch (op) {
+	case K_s_load_dword:
+	case K_s_buffer_load_dword:
+		return 1;
+	case K_s_load_dwordx2:
+	case K_s_buffer_load_dwordx2:
+		return 2;
+	case K_s_load_dwordx3:
+	case K_s_buffer_load_dwordx3:
+		return 3;
+	case K_s_load_dwordx4:
+	case K_s_buffer_load_dwordx4:
+		return 4;
+	case K_s_load_dwordx8:
+	case K_s_buffer_load_dwordx8:
+		return 8;
+	case K_s_load_dwordx16:
+	case K_s_buffer_load_dwordx16:
+		return 16;
+	default:
+		return 0;
+	}
+}
+
 static inline uint64_t sqk_sread(struct sqk_wave *w, const struct sqk_insn *in, unsigned code,
 				 bool b64, bool f64)
 {

@@ -271,43 +271,26 @@ static void smem_pending(struct sqk_wave *w, const struct sqk_insn *in)
 	struct sqk_rel *r = &w->rel;
 	unsigned n;
 
-	switch (in->op) {
-	case K_s_load_dwordx2:
-	case K_s_buffer_load_dwordx2:
-	case K_s_memtime:
-	case K_s_memrealtime:
-		n = 2;
-		break;
-	case K_s_load_dwordx3:
-	case K_s_buffer_load_dwordx3:
-		n = 3;
-		break;
-	case K_s_load_dwordx4:
-	case K_s_buffer_load_dwordx4:
-		n = 4;
-		break;
-	case K_s_load_dwordx8:
-	case K_s_buffer_load_dwordx8:
-		n = 8;
-		break;
-	case K_s_load_dwordx16:
-	case K_s_buffer_load_dwordx16:
-		n = 16;
-		break;
-	case K_s_load_dword:
-	case K_s_buffer_load_dword:
-	case K_s_load_u8:
-	case K_s_load_i8:
-	case K_s_load_u16:
-	case K_s_load_i16:
-	case K_s_buffer_load_u8:
-	case K_s_buffer_load_i8:
-	case K_s_buffer_load_u16:
-	case K_s_buffer_load_i16:
-		n = 1;
-		break;
-	default: /* stores, cache operations */
-		return;
+	n = sqk_smem_load_dwords(in->op);
+	if (!n) {
+		switch (in->op) {
+		case K_s_memtime:
+		case K_s_memrealtime:
+			n = 2;
+			break;
+		case K_s_load_u8:
+		case K_s_load_i8:
+		case K_s_load_u16:
+		case K_s_load_i16:
+		case K_s_buffer_load_u8:
+		case K_s_buffer_load_i8:
+		case K_s_buffer_load_u16:
+		case K_s_buffer_load_i16:
+			n = 1;
+			break;
+		default: /* stores, cache operations */
+			return;
+		}
 	}
 	if (r->nsl == SQK_REL_SL) /* full: the last entry takes them */
 		r->nsl--;

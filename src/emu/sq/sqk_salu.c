@@ -772,57 +772,36 @@ int sqk_exec_smem(struct sqk_wave *w, const struct sqk_insn *in)
 	bool buf = false;
 	uint32_t tmp[16];
 
-	switch (in->op) {
-	case K_s_load_dword:
-	case K_s_buffer_load_dword:
-		n = 1;
-		break;
-	case K_s_load_dwordx2:
-	case K_s_buffer_load_dwordx2:
-		n = 2;
-		break;
-	case K_s_load_dwordx3: /* gfx12 S_LOAD_B96 */
-	case K_s_buffer_load_dwordx3:
-		n = 3;
-		break;
-	case K_s_load_dwordx4:
-	case K_s_buffer_load_dwordx4:
-		n = 4;
-		break;
-	case K_s_load_dwordx8:
-	case K_s_buffer_load_dwordx8:
-		n = 8;
-		break;
-	case K_s_load_dwordx16:
-	case K_s_buffer_load_dwordx16:
-		n = 16;
-		break;
-	case K_s_load_u8:
-	case K_s_load_i8:
-	case K_s_load_u16:
-	case K_s_load_i16:
-	case K_s_buffer_load_u8:
-	case K_s_buffer_load_i8:
-	case K_s_buffer_load_u16:
-	case K_s_buffer_load_i16:
-		return smem_subdword(w, in, base);
-	case K_s_memtime:
-	case K_s_memrealtime:
-		sqk_swrite(w, d, w->r->env->clock ? w->r->env->clock(w->r->env->ctx) : 0, true);
-		return 0;
-	case K_s_store_dword:
-	case K_s_store_dwordx2:
-	case K_s_store_dwordx4:
-		return smem_store(w, in, base);
-	case K_s_dcache_inv:
-	case K_s_dcache_wb:
-	case K_s_gl1_inv:
-	case K_s_dcache_inv_vol:
-	case K_s_dcache_wb_vol:
-		return 0;
-	default:
-		return sqk_fail(w, in, -ENOTSUP, "unimplemented instruction");
-	}
+	n = sqk_smem_load_dwords(in->op);
+	if (!n)
+		switch (in->op) {
+		case K_s_load_u8:
+		case K_s_load_i8:
+		case K_s_load_u16:
+		case K_s_load_i16:
+		case K_s_buffer_load_u8:
+		case K_s_buffer_load_i8:
+		case K_s_buffer_load_u16:
+		case K_s_buffer_load_i16:
+			return smem_subdword(w, in, base);
+		case K_s_memtime:
+		case K_s_memrealtime:
+			sqk_swrite(w, d, w->r->env->clock ? w->r->env->clock(w->r->env->ctx) : 0,
+				   true);
+			return 0;
+		case K_s_store_dword:
+		case K_s_store_dwordx2:
+		case K_s_store_dwordx4:
+			return smem_store(w, in, base);
+		case K_s_dcache_inv:
+		case K_s_dcache_wb:
+		case K_s_gl1_inv:
+		case K_s_dcache_inv_vol:
+		case K_s_dcache_wb_vol:
+			return 0;
+		default:
+			return sqk_fail(w, in, -ENOTSUP, "unimplemented instruction");
+		}
 	buf = in->op >= K_s_buffer_load_dword && in->op <= K_s_buffer_load_dwordx16;
 	off = (uint64_t)(int64_t)in->offset;
 	if (in->soffset != 0xffff)
