@@ -1,0 +1,204 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The 64 MiB device-to-device blit on the emulated shader unit, one row per
+ * family, against a host memcpy of 64 MiB measured in the same run: the
+ * copy kernels of bench/kernels/blit.ll (from blit.cl) compiled by LLVM 22
+ * (opt, llc -O3, ld.lld) for one target of each family and dispatched
+ * through the public AQL API (kfdsig_aql_emit_dispatch(), an AQL queue of
+ * the emulated KFD, the completion signal polled every 0.1 ms):
+ *
+ *	blit_x4     one 16-byte element per work-item (global_load_dwordx4 /
+ *	            global_store_dwordx4), 4 Mi work-items, workgroups of 256:
+ *	            the row's figure
+ *	blit_dword  one dword per work-item, 16 Mi work-items (as ROCclr's
+ *	            copyBuffer on a dword-aligned copy)
+ *
+ *	bench_blit [-r ROUNDS] [TARGET-ROW ...]   (e.g. gfx1030 gfx1100w64)
+ *
+ * Rounds are interleaved (x4, dword, host memcpy), best of each; each copy
+ * is checked against its source before a figure is printed. Per kernel:
+ * the best wall time, its ratio to the best host memcpy (the figure), and
+ * the ratio of the best CPU times of the process (every host thread of
+ * the dispatch and the waiting one against the memcpy's), steadier than
+ * the wall time when the machine is loaded. The load average is printed
+ * before and after: the machine may be shared, so the ratios, not the
+ * times, are the figures to compare. Prints figures; exit
+ * 1 only when a dispatch fails or a copy is wrong, 77 without LLVM 22.
+ */
+#include <time.h>
+
+#include "emu_sqk_util.h"
+
+#define SZ (64u << 20)
+#define WAIT_MS 600000
+
+struct row {
+	const char *name, *spec, *mcpu, *attrs;
+};
+
+static const struct row rows[] = {
+	{ "gfx803", "gfx803", "gfx803", "" },
+	{ "gfx900", "gfx900", "gfx900", "" },
+	{ "gfx90a", "gfx90a", "gfx90a", "" },
+	{ "gfx942", "gfx942", "gfx942", "" },
+	{ "gfx950", "gfx950", "gfx950", "" },
+	{ "gfx1010", "gfx1010", "gfx1010", "" },
+	{ "gfx1030", "gfx1030", "gfx1030", "" },
+	{ "gfx1100", "gfx1100", "gfx1100", "" },
+	{ "gfx1100w64", "gfx1100", "gfx1100", "+wavefrontsize64" },
+	{ "gfx1151", "gfx1151", "gfx1151", "" },
+	{ "gfx1201", "gfx1201", "gfx1201", "" },
+	{ "gfx1250", "gfx1250", "gfx1250", "" },
+};
+
+static double clk(clockid_t id)
+{
+	struct timespec ts;
+
+	clock_gettime(id, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static double now(void)
+{
+	return clk(CLOCK_MONOTONIC);
+}
+
+/* CPU time of the whole process: the dispatch's host threads and the
+ * polling one (steadier than the wall time on a loaded machine). */
+static double cpu(void)
+{
+	return clk(CLOCK_PROCESS_CPUTIME_ID);
+}
+
+static void loadavg(const char *when)
+{
+	FILE *f = fopen("/proc/loadavg", "r");
+	char buf[128] = "?";
+
+	if (f) {
+		if (!fgets(buf, sizeof(buf), f))
+			buf[0] = 0;
+		fclose(f);
+	}
+	buf[strcspn(buf, "\n")] = 0;
+	printf("load average %s: %s\n", when, buf);
+}
+
+/* One dispatch of @kernel copying SZ bytes from @src_va to @dst_va in
+ * elements of @elem bytes; its wall time in *t, its CPU time in *c. */
+static int copy(struct krig *r, const char *kernel, uint32_t elem, uint64_t src_va, uint64_t dst_va,
+		double *t, double *c)
+{
+	struct {
+		uint64_t src, dst;
+		uint32_t n;
+	} args = { src_va, dst_va, SZ / elem };
+	double t0 = now(), c0 = cpu();
+	int rc = krig_run(r, kernel, SZ / elem, 256, &args, sizeof(args), WAIT_MS);
+
+	*t = now() - t0;
+	*c = cpu() - c0;
+	return rc;
+}
+
+static int run_row(const struct row *w, int rounds, uint8_t *h, uint8_t *h2)
+{
+	struct kco co;
+	struct krig r;
+	uint64_t src_va, dst_va;
+	uint8_t *src, *dst;
+	double x4 = 1e9, dw = 1e9, host = 1e9, x4c = 1e9, dwc = 1e9, hostc = 1e9, t, c;
+	char what[64];
+	int rc = 0;
+
+	if (kco_build(KFDSIG_SOURCE_DIR "/bench/kernels/blit.ll", w->mcpu, w->attrs, 3, &co)) {
+		printf("%-11s LLVM 22 failed to compile the kernels\n", w->name);
+		return 1;
+	}
+	krig_open(&r, w->spec, 2ull * SZ + (2u << 20));
+	krig_load(&r, &co);
+	src = krig_alloc(&r, SZ, &src_va);
+	dst = krig_alloc(&r, SZ, &dst_va);
+	memcpy(src, h, SZ);
+	for (int i = 0; i < rounds && !rc; i++) {
+		snprintf(what, sizeof(what), "%s blit_x4", w->name);
+		rc = copy(&r, "blit_x4", 16, src_va, dst_va, &t, &c);
+		if (!rc && memcmp(src, dst, SZ) != 0) {
+			printf("%-11s FAIL: blit_x4 differs from its source\n", w->name);
+			rc = 1;
+		}
+		x4 = t < x4 ? t : x4;
+		x4c = c < x4c ? c : x4c;
+		memset(dst, 0, SZ);
+		if (!rc)
+			rc = copy(&r, "blit_dword", 4, src_va, dst_va, &t, &c);
+		if (!rc && memcmp(src, dst, SZ) != 0) {
+			printf("%-11s FAIL: blit_dword differs from its source\n", w->name);
+			rc = 1;
+		}
+		dw = t < dw ? t : dw;
+		dwc = c < dwc ? c : dwc;
+		memset(dst, 0, SZ);
+		t = now(), c = cpu();
+		memcpy(h2, h, SZ);
+		t = now() - t, c = cpu() - c;
+		host = t < host ? t : host;
+		hostc = c < hostc ? c : hostc;
+		src[i] ^= 1, h[i] ^= 1; /* a different source each round */
+	}
+	if (rc < 0)
+		printf("%-11s FAIL: the dispatch %s (%d)\n", w->name,
+		       rc == -EIO ? "stopped the queue" : "timed out", rc);
+	else if (!rc)
+		printf("%-11s %7.1f ms %6.1fx %6.1fx | %7.1f ms %6.1fx %6.1fx | %5.1f ms %5.1f "
+		       "ms\n",
+		       w->name, x4 * 1e3, x4 / host, x4c / hostc, dw * 1e3, dw / host, dwc / hostc,
+		       host * 1e3, hostc * 1e3);
+	fflush(stdout);
+	krig_close(&r);
+	kco_free(&co);
+	return rc ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	int rounds = 3, fail = 0, ai = 1;
+	uint8_t *h = malloc(SZ), *h2 = malloc(SZ);
+
+	if (argc > 2 && strcmp(argv[1], "-r") == 0) {
+		rounds = atoi(argv[2]);
+		ai = 3;
+	}
+	if (!h || !h2 || rounds < 1) {
+		fprintf(stderr, "usage: bench_blit [-r ROUNDS] [ROW ...]\n");
+		return 2;
+	}
+	if (!kco_llvm()) {
+		printf("SKIP: no LLVM 22 in %s\n", KFDSIG_LLVM22_BIN);
+		return 77;
+	}
+	for (size_t i = 0; i < SZ; i++)
+		h[i] = (uint8_t)(i * 131 + (i >> 20));
+	memset(h2, 0, SZ);
+	printf("64 MiB device-to-device copy, LLVM 22 -O3 kernels through an AQL queue of the "
+	       "emulated KFD, best of %d rounds\n",
+	       rounds);
+	loadavg("before");
+	printf("%-11s %-24s | %-24s | %s\n", "", "blit_x4 (16 B/work-item)",
+	       "blit_dword (4 B/work-item)", "host memcpy");
+	printf("%-11s %10s %7s %6s | %10s %7s %6s | %8s %8s\n", "row", "wall", "ratio", "cpu",
+	       "wall", "ratio", "cpu", "wall", "cpu");
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		bool want = ai >= argc;
+
+		for (int a = ai; a < argc; a++)
+			want |= strcmp(argv[a], rows[i].name) == 0;
+		if (want)
+			fail |= run_row(&rows[i], rounds, h, h2);
+	}
+	loadavg("after");
+	free(h);
+	free(h2);
+	return fail;
+}
