@@ -4,25 +4,34 @@
 #include <getopt.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "suite/userq_env.h"
 
 static void help(FILE *f)
 {
 	fprintf(f,
 		"usage: kfdsig signal [-E pm4|sdma|shader|aql] [-e ID] [-g GPU_ID] [-c N]\n"
 		"                     [--ctxid N] [-T MS] [-j] [-v] [--no-time] [--emulate "
-		"SPEC]\n\n"
+		"SPEC]\n"
+		"       kfdsig signal --userq [-g GPU_ID] [-c N] [-T MS] [-j] [-v] [--no-time]\n\n"
 		"Create signal events up to ID, put a fence-with-interrupt for event ID on a\n"
 		"user queue of the GPU (kfdsig's PM4 or SDMA emitter, or the s_sendmsg shader\n"
 		"stub dispatched on a PM4 queue), ring the doorbell and wait with\n"
 		"AMDKFD_IOC_WAIT_EVENTS. Prints one line per signal: the result, the event\n"
-		"age before and after, and the time from submission to wake-up.\n\n"
+		"age before and after, and the time from submission to wake-up.\n"
+		"With --userq, the other fence path instead: a compute user queue on the\n"
+		"GPU's render node (GFX11, GFX12.0), each submission ended by the userq fence\n"
+		"(PROTECTED_FENCE_SIGNAL), attached to a syncobj by USERQ_SIGNAL and waited\n"
+		"for with SYNCOBJ_WAIT; the line names the fence's sequence number.\n\n"
 		"  -E, --engine E  pm4 (default), sdma, shader, or aql (a barrier-AND packet on\n"
 		"                  an AQL queue completing an interrupt signal)\n"
 		"  -e, --event ID  event id 1..4095 (default 1)\n"
 		"  -g, --gpu GPU_ID  the GPU (default: the first kfdsig supports)\n"
 		"  -c, --count N   signal N times (default 1)\n"
+		"  --userq         signal through an amdgpu user queue's fence (not with -E,\n"
+		"                  -e or --ctxid)\n"
 		"  --ctxid N       put N in the interrupt instead of the event id (pm4:\n"
 		"                  INT_CTXID, sdma: TRAP context) to see what the kernel\n"
 		"                  does with a wrong one\n"
@@ -130,7 +139,7 @@ static void print_trace(struct cli_kfd *c, uint32_t gpu_id, bool json, uint64_t 
 	}
 }
 
-enum { OPT_CTXID = 256, OPT_NO_TIME };
+enum { OPT_CTXID = 256, OPT_NO_TIME, OPT_USERQ };
 
 const struct option cmd_signal_options[] = {
 	{ "engine", required_argument, NULL, 'E' },
@@ -140,6 +149,7 @@ const struct option cmd_signal_options[] = {
 	{ "ctxid", required_argument, NULL, OPT_CTXID },
 	{ "timeout", required_argument, NULL, 'T' },
 	{ "no-time", no_argument, NULL, OPT_NO_TIME },
+	{ "userq", no_argument, NULL, OPT_USERQ },
 	{ "verbose", no_argument, NULL, 'v' },
 	CLI_GLOBAL_LONGOPTS,
 	{ 0 },
@@ -158,6 +168,7 @@ struct signal_args {
 	enum kfdsig_signal_engine e;
 	uint64_t id, count, gpu, ctxid, timeout;
 	bool have_gpu, have_ctxid, no_time, verbose;
+	bool userq, have_engine, have_event;
 };
 
 /* The options into @a; return 0, or the exit code (-h: help printed, 0)
@@ -170,6 +181,7 @@ static int signal_parse(int argc, char **argv, struct signal_args *a, bool *done
 	while ((opt = cli_getopt(argc, argv, cmd_signal_shortopts, cmd_signal_options)) != -1) {
 		switch (opt) {
 		case 'E':
+			a->have_engine = true;
 			if (!strcmp(optarg, "pm4"))
 				a->e = KFDSIG_SIGNAL_PM4;
 			else if (!strcmp(optarg, "sdma"))
@@ -186,6 +198,10 @@ static int signal_parse(int argc, char **argv, struct signal_args *a, bool *done
 			/* 0 is reserved; the kernel looks up slots below 4096 */
 			if (!cli_parse_range("--event", optarg, 1, 4095, &a->id))
 				return EXIT_USAGE;
+			a->have_event = true;
+			break;
+		case OPT_USERQ:
+			a->userq = true;
 			break;
 		case 'g':
 			if (!cli_parse_u64("--gpu", optarg, UINT32_MAX, &a->gpu))
@@ -221,6 +237,13 @@ static int signal_parse(int argc, char **argv, struct signal_args *a, bool *done
 
 static int signal_validate(const struct signal_args *a)
 {
+	if (a->userq && (a->have_engine || a->have_event || a->have_ctxid))
+		return cli_usage_error("--userq: a user queue's fence has no %s",
+				       a->have_engine  ? "engine choice (-E): it is the compute "
+							 "queue's PROTECTED_FENCE_SIGNAL"
+				       : a->have_event ? "KFD event (-e): it is a sequence number"
+						       : "context id (--ctxid): its interrupt "
+							 "names the queue's doorbell");
 	if (a->have_ctxid && a->e == KFDSIG_SIGNAL_SHADER)
 		return cli_usage_error("--ctxid: the shader's interrupt carries m0 = the event id");
 	return 0;
@@ -341,6 +364,95 @@ static int signal_once(const struct signal_args *a, struct signal_ctx *x, uint64
 	return r < 0 || res != KFDSIG_WAIT_COMPLETE;
 }
 
+/* --userq: a compute user queue on the render node, one submission and
+ * one SYNCOBJ_WAIT per signal. */
+static int signal_run_userq(const struct signal_args *a)
+{
+	struct cli_kfd c = { 0 };
+	const struct kfdsig_kfd_device *dev = NULL;
+	struct uq_env e;
+	uint64_t seen = 0;
+	uint32_t h;
+	bool json = cli_json();
+	int r, ret = 0;
+
+	r = cli_kfd_open(cli_g.emulate, &c);
+	if (r)
+		return r;
+	for (size_t i = 0; i < kfdsig_kfd_device_count(c.kfd) && !dev; i++) {
+		const struct kfdsig_kfd_device *d = kfdsig_kfd_device(c.kfd, i);
+		if (a->have_gpu ? d->gpu_id == a->gpu : d->target != NULL)
+			dev = d;
+	}
+	if (!dev || !dev->target) {
+		ret = !dev && a->have_gpu
+			      ? cli_error("no GPU with gpu_id %llu (kfdsig devices lists them)",
+					  (unsigned long long)a->gpu)
+		      : dev ? cli_error("gpu 0x%x: %s", dev->gpu_id, dev->note)
+			    : cli_error("no GPU kfdsig supports");
+		cli_kfd_close(&c);
+		return ret;
+	}
+	r = uq_env_open(&e, c.emu ? kfdsig_emu_ops(c.emu) : NULL, c.kfd, dev);
+	if (!r)
+		r = uq_env_queue(&e, 0);
+	if (!r)
+		r = uq_env_syncobj(&e, &h);
+	if (r) {
+		ret = cli_error("gpu 0x%x (%s): %s", dev->gpu_id, dev->target->name, e.why);
+		uq_env_close(&e);
+		cli_kfd_close(&c);
+		return ret;
+	}
+	for (uint64_t k = 0; k < a->count; k++) {
+		uint64_t seq = 0, ns = 0;
+		const char *res;
+
+		r = uq_env_submit(&e, 0, NULL, 0, h, &seq);
+		if (!r)
+			r = uq_env_sync_wait(&e, &h, 1, false, (uint32_t)a->timeout, NULL, &ns);
+		if (r && r != -ETIME) {
+			ret = cli_error("gpu 0x%x (%s): %s", dev->gpu_id, dev->target->name, e.why);
+			break;
+		}
+		res = r ? "timeout" : "complete";
+		if (json) {
+			cli_json_record(stdout);
+			printf("{\"gpu_id\": %u, \"target\": \"%s\", \"engine\": \"userq\", "
+			       "\"fence\": %llu, \"result\": \"%s\"",
+			       dev->gpu_id, dev->target->name, (unsigned long long)seq, res);
+			if (!a->no_time)
+				printf(", \"ms\": %.3f", (double)ns / 1e6);
+			printf("}\n");
+		} else {
+			printf("gpu 0x%04x %s userq fence %llu: %s", dev->gpu_id, dev->target->name,
+			       (unsigned long long)seq, r ? "TIMEOUT" : "COMPLETE");
+			if (!a->no_time)
+				printf(", %.3f ms", (double)ns / 1e6);
+			printf("\n");
+		}
+		/* the userq handler wakes the waiter before amdkfd's handler
+		 * has taken (and recorded) the same entry: wait for it */
+		for (int i = 0; a->verbose && !r && c.emu && i < 500; i++) {
+			struct kfdsig_emu_irq_record last;
+			int pasid = kfdsig_emu_pasid_on(c.emu, kfdsig_kfd_fd(c.kfd), dev->gpu_id);
+
+			if (kfdsig_emu_irq_trace(c.emu, pasid, &last, 1) == 1 && last.seq > seen)
+				break;
+			usleep(1000);
+		}
+		if (a->verbose)
+			print_trace(&c, dev->gpu_id, json, &seen);
+		if (r)
+			ret = EXIT_FAILURE; /* a fence that did not arrive: go on */
+	}
+	uq_env_close(&e);
+	cli_kfd_close(&c);
+	if (ret)
+		return ret;
+	return cli_close_output(stdout);
+}
+
 static int signal_run(const struct signal_args *a)
 {
 	struct signal_ctx x = { 0 };
@@ -381,5 +493,5 @@ int cmd_signal(int argc, char **argv)
 	ret = signal_validate(&a);
 	if (ret)
 		return ret;
-	return signal_run(&a);
+	return a.userq ? signal_run_userq(&a) : signal_run(&a);
 }

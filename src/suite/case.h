@@ -90,6 +90,7 @@ extern const struct suite_group suite_group_xcc; /* case_xcc.c: gpu.multi-xcc.* 
 extern const struct suite_group suite_group_debug;
 extern const struct suite_group suite_group_trap;
 extern const struct suite_group suite_group_process; /* case_process.c */
+extern const struct suite_group suite_group_userq;   /* case_userq.c */
 
 /* How long a case waits for something it expects to happen (an event, a
  * queue going idle, a byte on dbg_fd): @dflt, or kfdsig test -T's bound. */

@@ -242,7 +242,8 @@ static enum suite_dev_status devices_open(struct suite_devset *s, const struct s
 			return fail(s, SUITE_DEV_USAGE,
 				    "--emulate: smi= is for SMI consumers (kfdsig smi, "
 				    "kfdsig exec), not for the test suite or bench");
-		} else if (!strncmp(tok, "partition=", 10) || !strncmp(tok, "xcc=", 4)) {
+		} else if (!strncmp(tok, "partition=", 10) || !strncmp(tok, "xcc=", 4) ||
+			   !strncmp(tok, "mec=", 4)) {
 			if (!nt)
 				return fail(s, SUITE_DEV_USAGE,
 					    "'%s' in --emulate must follow a target", tok);

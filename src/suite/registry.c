@@ -5,7 +5,7 @@
 static const struct suite_group *const groups[] = {
 	&suite_group_events, &suite_group_wait,	   &suite_group_version, &suite_group_smi,
 	&suite_group_irq,    &suite_group_gpu,	   &suite_group_xcc,	 &suite_group_debug,
-	&suite_group_trap,   &suite_group_process,
+	&suite_group_trap,   &suite_group_process, &suite_group_userq,
 };
 
 #define MAX_CASES 128

@@ -101,6 +101,7 @@ check devices doc --emulate gfx90a,gfx1100 devices -j
 check devices doc devices --emulate=gfx942,kfd=1.13 --pretty
 check signal lines --emulate gfx90a signal -E sdma -c 2 -j
 check signal seq signal --emulate gfx1100 -E shader -e 300 --json-seq
+check signal lines --emulate gfx1201,mec=3050 signal --userq -c 2 -v -j
 check signal lines --emulate gfx90a signal -E aql -e 9 -c 2 -j
 # -v: the emulated handler's interrupt records (a dropped one too)
 want gpu_id irq
