@@ -419,7 +419,8 @@ static void gfx1250(void)
 		CHECK_EQ(run1250(g, &xcnt, 1, "s_wait_xcnt"), 0, "s_wait_xcnt runs");
 	}
 	/* global_load_b32 v2, v0, s[2:3] scale_offset offset:8 and the same
-	 * store (v2 to v0 + 4 * lane): the VGPR offset times 4 */
+	 * store (v2 to 4 * v0 + 8), v0 = lane + 2: the VGPR offset times 4
+	 * (consecutive lanes under a full EXEC: the whole-wave path) */
 	{
 		static const uint32_t ld[3] = { 0xee050002, 0x00010002, 0x00000800 },
 				      st[3] = { 0xee068002, 0x01010000, 0x00000800 };
@@ -429,8 +430,8 @@ static void gfx1250(void)
 		for (unsigned l = 0; l < 32; l++) {
 			uint32_t x = 0x1000 + l;
 
-			memcpy(page12 + 8 + 4 * l, &x, 4);
-			g->w.v[l] = l;
+			memcpy(page12 + 16 + 4 * l, &x, 4);
+			g->w.v[l] = l + 2;
 		}
 		g->w.s[2] = 0x10000, g->w.s[3] = 0;
 		CHECK(sqk_decode(f, ld, 3, &in) == 12 && in.scale && in.offset == 8,
@@ -451,7 +452,7 @@ static void gfx1250(void)
 		for (unsigned l = 0; l < 32; l++) {
 			uint32_t x;
 
-			memcpy(&x, page12 + 8 + 4 * l, 4);
+			memcpy(&x, page12 + 16 + 4 * l, 4);
 			bad += x != 0x2000 + l;
 		}
 		CHECK(bad == 0, "global_store_b32 scale_offset: %u of 32 lanes wrong", bad);

@@ -439,13 +439,15 @@ static int exec_mubuf(struct sqk_wave *w, const struct sqk_insn *in, const struc
  * one page, lane 0 first: one translation, then straight between the page
  * and the registers. 0: done; 1: not such an access (the lanes go one by
  * one); -EFAULT. A fault is the one lane 0 would take first lane by lane:
- * the same page. */
+ * the same page. With scale_offset (gfx1250, GLOBAL with SADDR) the
+ * lanes' 32-bit offsets are element indices: consecutive when they count
+ * up by one. */
 static int whole_wave(struct sqk_wave *w, const struct sqk_insn *in, bool store, unsigned nb,
 		      uint32_t *reg)
 {
 	const struct sqk_run *r = w->r;
 	const uint32_t *lo = w->v + (size_t)in->vaddr * 64, *hi = lo + 64;
-	unsigned n = w->lanes;
+	unsigned n = w->lanes, step = in->scale ? 1 : nb;
 	uint64_t a0, off = (uint64_t)(int64_t)in->offset;
 	uint32_t d = 0;
 	unsigned k = nb / 4;
@@ -453,21 +455,25 @@ static int whole_wave(struct sqk_wave *w, const struct sqk_insn *in, bool store,
 
 	/* consecutive low halves that do not wrap (a wave whose addresses
 	 * carry into the high half crosses a page: lane by lane anyway) */
-	if (lo[0] > UINT32_MAX - nb * (n - 1))
+	if (lo[0] > UINT32_MAX - step * (n - 1))
 		return 1;
 	if (in->enc == SQK_GLOBAL && in->saddr != 0xffff) {
-		/* saddr + the lane's 32-bit offset */
+		/* saddr + the lane's 32-bit offset (times the element's
+		 * size with scale_offset) */
 		uint32_t e = lo[0];
 
-		for (unsigned l = 0; l < n; l++, e += nb)
+		for (unsigned l = 0; l < n; l++, e += step)
 			d |= lo[l] ^ e;
 		if (d)
 			return 1;
-		a0 = sqk_sread(w, in, in->saddr, true, false) + lo[0] + off;
+		a0 = sqk_sread(w, in, in->saddr, true, false) +
+		     (uint64_t)lo[0] * (in->scale ? nb : 1) + off;
 	} else {
 		/* 64-bit addresses: one high half for the wave */
 		uint32_t e = lo[0], h = hi[0];
 
+		if (in->scale)
+			return 1;
 		for (unsigned l = 0; l < n; l++, e += nb)
 			d |= (lo[l] ^ e) | (hi[l] ^ h);
 		if (d)
@@ -483,22 +489,23 @@ static int whole_wave(struct sqk_wave *w, const struct sqk_insn *in, bool store,
 	p = xl(w, in, a0, store);
 	if (!p)
 		return -EFAULT;
-	if (k == 1) { /* constant sizes: inline copies */
-		if (store && n == 64)
-			memcpy(p, reg, 256);
-		else if (store)
-			memcpy(p, reg, 128);
-		else if (n == 64)
-			memcpy(reg, p, 256);
-		else
-			memcpy(reg, p, 128);
+	if (k == 1) { /* constant sizes: inline copies, 32 bytes at a time */
+		for (unsigned i = 0; i < n * 4; i += 32)
+			if (store)
+				memcpy(p + i, (uint8_t *)reg + i, 32);
+			else
+				memcpy((uint8_t *)reg + i, p + i, 32);
 		return 0;
 	}
-	for (unsigned i = 0; i < k; i++)
+	/* lane l's k dwords are consecutive in memory, dword i of them in
+	 * register i's column */
+	if (store)
 		for (unsigned l = 0; l < n; l++)
-			if (store)
+			for (unsigned i = 0; i < k; i++)
 				memcpy(p + 4 * (l * k + i), &reg[i * 64 + l], 4);
-			else
+	else
+		for (unsigned l = 0; l < n; l++)
+			for (unsigned i = 0; i < k; i++)
 				memcpy(&reg[i * 64 + l], p + 4 * (l * k + i), 4);
 	return 0;
 }
@@ -625,7 +632,7 @@ static int exec_mem(struct sqk_wave *w, const struct sqk_insn *in)
 	}
 	/* scale_offset (gfx1250): the element is the memory operand's size
 	 * (an atomic's: 4 or 8 bytes, cmpswap's compare value aside) */
-	if (kind <= 2 && nb >= 4 && ex == sqk_mask(w) && in->enc != SQK_SCRATCH && !in->scale) {
+	if (kind <= 2 && nb >= 4 && ex == sqk_mask(w) && in->enc != SQK_SCRATCH) {
 		int rr = whole_wave(w, in, kind == 2, nb, reg);
 
 		if (rr <= 0)
