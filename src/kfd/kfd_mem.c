@@ -51,14 +51,11 @@ int kfd_acquire_vm_locked(struct kfdsig_kfd *kfd, struct kfd_gpu *g)
 
 int kfdsig_kfd_acquire_vm(struct kfdsig_kfd *kfd, uint32_t gpu_id)
 {
-	struct kfd_gpu *g;
 	int r;
+	struct kfd_gpu *g = kfd_gpu_arg(kfd, gpu_id, &r);
 
-	if (!kfd)
-		return set_error(EINVAL, "NULL kfd handle");
-	g = kfd_gpu_by_id(kfd, gpu_id);
 	if (!g)
-		return set_error(ENOENT, "no GPU with gpu_id 0x%x", gpu_id);
+		return r;
 	pthread_mutex_lock(&kfd->lock);
 	r = kfd_acquire_vm_locked(kfd, g);
 	pthread_mutex_unlock(&kfd->lock);
@@ -67,14 +64,11 @@ int kfdsig_kfd_acquire_vm(struct kfdsig_kfd *kfd, uint32_t gpu_id)
 
 int kfdsig_kfd_render_fd(struct kfdsig_kfd *kfd, uint32_t gpu_id)
 {
-	struct kfd_gpu *g;
 	int r;
+	struct kfd_gpu *g = kfd_gpu_arg(kfd, gpu_id, &r);
 
-	if (!kfd)
-		return set_error(EINVAL, "NULL kfd handle");
-	g = kfd_gpu_by_id(kfd, gpu_id);
 	if (!g)
-		return set_error(ENOENT, "no GPU with gpu_id 0x%x", gpu_id);
+		return r;
 	pthread_mutex_lock(&kfd->lock);
 	r = g->vm_acquired ? g->render_fd : -ENODEV;
 	pthread_mutex_unlock(&kfd->lock);

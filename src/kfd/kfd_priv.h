@@ -70,6 +70,11 @@ void kfd_cwsr_sizes(struct kfdsig_kfd_device *d);
 int kfd_linux_drm_info(void *ctx, int fd, struct kfdsig_drm_info *out);
 
 struct kfd_gpu *kfd_gpu_by_id(struct kfdsig_kfd *kfd, uint32_t gpu_id);
+/*
+ * The GPU @gpu_id of @kfd for a public call: NULL with *@err = -EINVAL (no
+ * handle) or -ENOENT (no such GPU) and the error message set.
+ */
+struct kfd_gpu *kfd_gpu_arg(struct kfdsig_kfd *kfd, uint32_t gpu_id, int *err);
 
 /* kfd_sys.c: the kernel behind the ops is Linux @maj.@min or later. */
 bool kfd_kernel_at_least(const struct kfdsig_kfd *kfd, unsigned maj, unsigned min);

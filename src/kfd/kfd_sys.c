@@ -46,6 +46,20 @@ struct kfd_gpu *kfd_gpu_by_id(struct kfdsig_kfd *kfd, uint32_t gpu_id)
 	return NULL;
 }
 
+struct kfd_gpu *kfd_gpu_arg(struct kfdsig_kfd *kfd, uint32_t gpu_id, int *err)
+{
+	struct kfd_gpu *g;
+
+	if (!kfd) {
+		*err = set_error(EINVAL, "NULL kfd handle");
+		return NULL;
+	}
+	g = kfd_gpu_by_id(kfd, gpu_id);
+	if (!g)
+		*err = set_error(ENOENT, "no GPU with gpu_id 0x%x", gpu_id);
+	return g;
+}
+
 const struct kfdsig_kfd_device *kfdsig_kfd_device_by_gpu_id(const struct kfdsig_kfd *kfd,
 							    uint32_t gpu_id)
 {
