@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Emulated shader unit, decoder: assemble snippets covering every
- * instruction form the unit implements, and the real signal stubs of every
- * family, with LLVM 22 llvm-mc; then for every instruction llvm-objdump
- * lists, our decoder must agree on the size and words, and our printer
- * must produce exactly llvm-objdump's mnemonic and operands. Instructions
- * outside the implemented set must be refused with -ENOTSUP and an error
- * naming their address. Skips (77) without LLVM 22.
+ * The shader unit's decoder and printer (sqk_isa.c, sqk_dec_gfx11.c,
+ * sqk_print.c) against LLVM 22: assemble snippets covering every
+ * instruction form the signal stubs use, and the real signal stubs of
+ * every family, with llvm-mc; then for every instruction llvm-objdump
+ * lists, the decoder must agree on the size and words, and the printer
+ * must produce exactly llvm-objdump's mnemonic and operands. Other
+ * instructions (ALU, loads, barriers, ...) the printer does not know must
+ * be refused (-ENOTSUP), never printed differently from llvm-objdump.
+ * Skips (77) without LLVM 22.
  */
 #include "emu_sq_util.h"
 
@@ -87,6 +89,8 @@ static const char *const gfx10_only = "s_load_dword s4, s[0:1], 0x8\n"
 				      "s_load_dwordx16 s[4:19], s[2:3], 0x10\n"
 				      "s_load_dword s4, s[0:1], s5\n"
 				      "s_load_dword s4, s[0:1], 0x8 glc dlc\n"
+				      "s_load_dword s4, s[0:1], 0x8 dlc\n"
+				      "global_store_dword v[2:3], v0, off dlc\n"
 				      "s_mov_b32 s105, s0\n"
 				      "v_mov_b32_e64 v1, 0x1234\n"
 				      "global_store_dword v[2:3], v0, off offset:-16\n"
@@ -110,6 +114,9 @@ static const char *const gfx11_only = "s_load_b32 s4, s[0:1], 0x8\n"
 				      "s_load_b512 s[4:19], s[2:3], 0x10\n"
 				      "s_load_b32 s4, s[0:1], s5\n"
 				      "s_load_b32 s4, s[0:1], 0x8 glc dlc\n"
+				      "s_load_b32 s4, s[0:1], 0x8 glc\n"
+				      "s_load_b64 s[4:5], s[0:1], 0x10 dlc\n"
+				      "global_store_b32 v[2:3], v0, off slc\n"
 				      "s_mov_b32 s105, s0\n"
 				      "v_mov_b32_e64 v1, 0x1234\n"
 				      "global_store_b32 v[2:3], v0, off offset:-16\n"
@@ -157,57 +164,78 @@ static const char *const gfx12_only =
 	"s_wait_kmcnt 0x0\n"
 	"s_code_end\n";
 
-/* Instructions that must be refused, per family group. */
-static const char *const refuse_gfx8 = "s_add_u32 s0, s1, s2\n"
-				       "s_cmp_eq_u32 s0, s1\n"
-				       "v_add_f32 v0, v1, v2\n"
-				       "flat_load_dword v0, v[2:3]\n"
-				       "s_load_dword s4, s[0:1], ttmp0\n"
-				       "s_mov_b32 s0, ttmp0\n"
-				       "s_not_b32 s0, s1\n"
-				       "s_barrier\n"
-				       "ds_write_b32 v0, v1\n"
-				       "v_cndmask_b32 v0, v1, v2, vcc\n"
-				       "buffer_store_dword v0, off, s[0:3], 0\n";
-static const char *const refuse_gfx9 =
-	"s_add_u32 s0, s1, s2\n"
-	"s_cmp_eq_u32 s0, s1\n"
-	"v_add_f32 v0, v1, v2\n"
-	"global_load_dword v0, v[2:3], off\n"
-	"scratch_store_dword off, v0, s0\n"
-	"s_not_b32 s0, s1\n"
-	"s_barrier\n"
-	"ds_write_b32 v0, v1\n"
-	"buffer_store_dword v0, off, s[0:3], 0\n"
-	".long 0xd1410101, 0x00000102\n"; /* v_mov_b32_e64 with abs */
-static const char *const refuse_gfx10 =
+/* Instructions outside the printer's set, per family group: each is
+ * refused or printed exactly as llvm-objdump prints it. */
+static const char *const other_gfx8 = "s_add_u32 s0, s1, s2\n"
+				      "s_cmp_eq_u32 s0, s1\n"
+				      "v_add_f32 v0, v1, v2\n"
+				      "flat_load_dword v0, v[2:3]\n"
+				      "s_load_dword s4, s[0:1], ttmp0\n"
+				      "s_mov_b32 s0, ttmp0\n"
+				      "s_not_b32 s0, s1\n"
+				      "s_barrier\n"
+				      "ds_write_b32 v0, v1\n"
+				      "v_cndmask_b32 v0, v1, v2, vcc\n"
+				      "buffer_store_dword v0, off, s[0:3], 0\n"
+				      "s_sendmsg sendmsg(MSG_GS_DONE, GS_OP_NOP)\n";
+static const char *const other_gfx9 = "s_add_u32 s0, s1, s2\n"
+				      "s_cmp_eq_u32 s0, s1\n"
+				      "v_add_f32 v0, v1, v2\n"
+				      "global_load_dword v0, v[2:3], off\n"
+				      "scratch_store_dword off, v0, s0\n"
+				      "s_not_b32 s0, s1\n"
+				      "s_barrier\n"
+				      "ds_write_b32 v0, v1\n"
+				      "buffer_store_dword v0, off, s[0:3], 0\n"
+				      "s_mov_b32 s0, ttmp0\n"
+				      "s_mov_b32 s0, flat_scratch_lo\n"
+				      ".long 0xd1410101, 0x00000102\n"; /* v_mov_b32_e64 with abs */
+static const char *const other_gfx10 =
 	"s_add_u32 s0, s1, s2\n"
 	"v_add_f32 v0, v1, v2\n"
 	"global_load_dword v0, v[2:3], off\n"
 	"s_barrier\n"
 	"buffer_store_dword v0, off, s[0:3], 0\n"
 	"s_waitcnt_vscnt s3, 0x1\n"
+	"v_mov_b32_dpp v0, v1 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n"
 	".long 0xd5810101, 0x00000102\n"; /* v_mov_b32_e64 with abs */
-static const char *const refuse_gfx11 = "s_add_u32 s0, s1, s2\n"
-					"v_add_f32 v0, v1, v2\n"
-					"global_load_b32 v0, v[2:3], off\n"
-					"s_barrier\n"
-					"buffer_store_b32 v0, off, s[0:3], 0\n"
-					"s_sendmsg_rtn_b32 s0, sendmsg(MSG_RTN_GET_DOORBELL)\n";
-static const char *const refuse_gfx12 = "s_add_co_u32 s0, s1, s2\n"
-					"v_add_f32 v0, v1, v2\n"
-					"global_load_b32 v0, v[2:3], off\n"
-					"global_inv scope:SCOPE_SYS\n"
-					"s_barrier_wait 0xffff\n"
-					"scratch_store_b32 off, v0, s0\n"
-					"s_wait_loadcnt_dscnt 0x0\n";
+static const char *const other_gfx11 = "s_add_u32 s0, s1, s2\n"
+				       "v_add_f32 v0, v1, v2\n"
+				       "global_load_b32 v0, v[2:3], off\n"
+				       "s_barrier\n"
+				       "buffer_store_b32 v0, off, s[0:3], 0\n"
+				       "s_sendmsg_rtn_b32 s0, sendmsg(MSG_RTN_GET_DOORBELL)\n";
+static const char *const other_gfx12 = "s_add_co_u32 s0, s1, s2\n"
+				       "v_add_f32 v0, v1, v2\n"
+				       "global_load_b32 v0, v[2:3], off\n"
+				       "global_inv scope:SCOPE_SYS\n"
+				       "s_barrier_wait 0xffff\n"
+				       "scratch_store_b32 off, v0, s0\n"
+				       "s_wait_loadcnt_dscnt 0x0\n"
+				       "s_load_b32 s4, s[0:1], 0x8 th:TH_LOAD_NT\n";
+
+/* The words at @addr of the object's text (up to 4), and how many. */
+static unsigned words_at(const struct sqt_obj *o, uint64_t addr, uint32_t w[4])
+{
+	unsigned n = 0;
+
+	memset(w, 0, 16);
+	while (n < 4 && addr + 4u * (n + 1) <= o->size) {
+		memcpy(&w[n], o->text + addr + 4u * n, 4);
+		n++;
+	}
+	return n;
+}
 
 /* Walk the llvm-objdump listing of o; for each instruction line compare
- * with our decoder/printer. expect_ok: every line must decode; else every
- * line must be refused. Returns the number of lines checked. */
+ * with the decoder and printer. expect_ok: every line must decode and
+ * print as llvm-objdump does; else each line is refused by the printer or
+ * printed exactly (*refused counts the refusals). Returns the number of
+ * lines checked. */
 static int check_listing(const struct kfdsig_target *t, const struct sqt_obj *o, bool expect_ok,
-			 const char *what)
+			 const char *what, unsigned *refused)
 {
+	const struct sqk_family *f = sqk_family_of(t->gfx_target_version);
 	int lines = 0;
 
 	for (const char *l = o->dis; l && *l;) {
@@ -215,9 +243,11 @@ static int check_listing(const struct kfdsig_target *t, const struct sqt_obj *o,
 		size_t n = nl ? (size_t)(nl - l) : strlen(l);
 		char line[512], text[512], mine[512];
 		unsigned long long addr;
-		uint32_t words[4];
-		unsigned nw = 0;
+		uint32_t words[4], code[4];
+		unsigned nw = 0, avail, r;
+		struct sqk_insn in;
 		char *cmt, *p;
+		int pr;
 
 		snprintf(line, sizeof(line), "%.*s", (int)n, l);
 		l = nl ? nl + 1 : NULL;
@@ -232,38 +262,41 @@ static int check_listing(const struct kfdsig_target *t, const struct sqt_obj *o,
 		p = strchr(cmt + 2, ':') + 1;
 		for (char *tok = strtok(p, " "); tok && nw < 4; tok = strtok(NULL, " "))
 			words[nw++] = (uint32_t)strtoul(tok, NULL, 16);
-
-		struct sq_insn in;
-		int r = sq_decode(t, o->text, o->size, 0, addr, &in);
-
 		lines++;
+		avail = words_at(o, addr, code);
+		r = f ? sqk_decode(f, code, avail, &in) : 0;
 		if (!expect_ok) {
-			char want[32];
-
-			CHECK_EQ(r, -ENOTSUP, "%s %s: '%s' at 0x%llx must be refused", t->name,
-				 what, text, addr);
-			snprintf(want, sizeof(want), "at 0x%llx:", addr);
-			CHECK(strstr(kfdsig_last_error(), want) != NULL,
-			      "%s: error for '%s' does not name its address: %s", t->name, text,
-			      kfdsig_last_error());
+			if (!r)
+				continue; /* not an instruction the decoder reads */
+			pr = sqk_format(f, &in, mine, sizeof(mine));
+			if (pr == -ENOTSUP) {
+				(*refused)++;
+				continue;
+			}
+			CHECK(pr > 0 && !strcmp(mine, text),
+			      "%s %s at 0x%llx: printed '%s' (%d), llvm-objdump '%s'", t->name,
+			      what, addr, mine, pr, text);
 			continue;
 		}
-		CHECK(r > 0, "%s %s: '%s' at 0x%llx not decoded: %s", t->name, what, text, addr,
-		      kfdsig_last_error());
-		if (r <= 0)
+		CHECK(r > 0 && in.op != K_INVALID, "%s %s: '%s' at 0x%llx not decoded", t->name,
+		      what, text, addr);
+		if (!r)
 			continue;
 		CHECK_EQ(r, 4 * nw, "%s %s: size of '%s' at 0x%llx", t->name, what, text, addr);
 		for (unsigned i = 0; i < nw && i < 4; i++)
-			CHECK_EQ(in.words[i], words[i], "%s: word %u of '%s'", t->name, i, text);
-		sq_format(t, &in, mine, sizeof(mine));
-		CHECK(!strcmp(mine, text), "%s %s at 0x%llx: we print '%s', llvm-objdump '%s'",
-		      t->name, what, addr, mine, text);
+			CHECK_EQ(in.w[i], words[i], "%s: word %u of '%s'", t->name, i, text);
+		pr = sqk_format(f, &in, mine, sizeof(mine));
+		CHECK(pr > 0 && !strcmp(mine, text),
+		      "%s %s at 0x%llx: we print '%s' (%d), llvm-objdump '%s'", t->name, what, addr,
+		      mine, pr, text);
+		CHECK(pr < 0 || (size_t)pr == strlen(mine), "%s: length %d of '%s'", t->name, pr,
+		      mine);
 	}
 	return lines;
 }
 
 static int check_text(const struct kfdsig_target *t, const char *mcpu, const char *text,
-		      bool expect_ok, const char *what)
+		      bool expect_ok, const char *what, unsigned *refused)
 {
 	struct sqt_obj o;
 	int n;
@@ -272,51 +305,70 @@ static int check_text(const struct kfdsig_target *t, const char *mcpu, const cha
 		CHECK(0, "%s: could not assemble %s", mcpu, what);
 		return 0;
 	}
-	n = check_listing(t, &o, expect_ok, what);
+	n = check_listing(t, &o, expect_ok, what, refused);
 	sqt_obj_free(&o);
 	return n;
+}
+
+static unsigned dec(uint32_t gfxv, const uint32_t *w, unsigned n, struct sqk_insn *in)
+{
+	return sqk_decode(sqk_family_of(gfxv), w, n, in);
 }
 
 /* Field-level checks of decoded values (not only the printed text). */
 static void check_fields(void)
 {
-	const struct kfdsig_target *t11 = kfdsig_target_by_name("gfx1100");
-	const struct kfdsig_target *t9 = kfdsig_target_by_name("gfx900");
-	const struct kfdsig_target *t12 = kfdsig_target_by_name("gfx1200");
-	const struct kfdsig_target *t10 = kfdsig_target_by_name("gfx1010");
 	/* Hand-written encodings (LLVM 22 -show-encoding of the text). */
 	const uint32_t mov_m0_gfx11[] = { 0xbefd00ff, 0x00000fff }; /* s_mov_b32 m0, 0xfff */
 	const uint32_t mov_m0_gfx10[] = { 0xbefc03ff, 0x00000fff };
 	const uint32_t wait_gfx9[] = { 0xbf8c0f70 }; /* s_waitcnt vmcnt(0) */
 	const uint32_t store_gfx12[] = { 0xee06c07c, 0x000c0000, 0x00000002 };
 	const uint32_t smem_gfx12[] = { 0xf4000100, 0xf8fffff8 }; /* s_load_b32 s4,s[0:1],-8 */
-	struct sq_insn in;
+	const struct sqk_family *f12 = sqk_family_of(120000);
+	struct sqk_insn in;
+	unsigned vm, exp, lgkm;
+	char text[128];
 
-	CHECK_EQ(sq_decode(t11, mov_m0_gfx11, 8, 0x1000, 0x1000, &in), 8, "gfx11 mov");
-	CHECK_EQ(in.op, KFDSIG_SQ_OP_S_MOV_B32, "gfx11 op");
-	CHECK_EQ(in.dst, 125, "gfx11 m0 is operand 125");
-	CHECK_EQ(in.literal, 0xfff, "literal");
-	CHECK_EQ(sq_decode(t10, mov_m0_gfx10, 8, 0, 0, &in), 8, "gfx10 mov");
-	CHECK_EQ(in.dst, 124, "gfx10 m0 is operand 124");
-	/* The gfx11 word on gfx10 is s_mov_b32 null: SOP1 op 0 is not a move. */
-	CHECK_EQ(sq_decode(t10, mov_m0_gfx11, 8, 0, 0, &in), -ENOTSUP, "gfx10 op 0");
-	CHECK_EQ(sq_decode(t9, wait_gfx9, 4, 0, 0, &in), 4, "gfx9 waitcnt");
-	CHECK_EQ(in.wait[KFDSIG_SQ_CNT_VM], 0, "vmcnt");
-	CHECK_EQ(in.wait[KFDSIG_SQ_CNT_LGKM], 15, "lgkmcnt");
-	CHECK_EQ(in.wait[KFDSIG_SQ_CNT_EXP], 7, "expcnt");
-	CHECK_EQ(sq_decode(t12, store_gfx12, 12, 0, 0, &in), 12, "gfx12 store");
-	CHECK_EQ(in.op, KFDSIG_SQ_OP_STORE, "gfx12 store op");
-	CHECK_EQ(in.ndw, 2, "b64");
+	CHECK_EQ(dec(110000, mov_m0_gfx11, 2, &in), 8, "gfx11 mov");
+	CHECK_EQ(in.op, K_s_mov_b32, "gfx11 op");
+	CHECK_EQ(in.dst, SQK_M0, "gfx11 m0 (operand 125) is the unit's m0");
+	CHECK_EQ(in.lit, 0xfff, "literal");
+	CHECK_EQ(dec(100100, mov_m0_gfx10, 2, &in), 8, "gfx10 mov");
+	CHECK_EQ(in.dst, SQK_M0, "gfx10 m0 is operand 124");
+	/* The gfx11 word on gfx10 is SOP1 op 0: not a move there. */
+	dec(100100, mov_m0_gfx11, 2, &in);
+	CHECK(in.op != K_s_mov_b32, "gfx10 SOP1 op 0 read as s_mov_b32");
+	CHECK_EQ(dec(90000, wait_gfx9, 1, &in), 4, "gfx9 waitcnt");
+	sqk_waitcnt_fields(SQK_GEN_GFX9, in.simm16, &vm, &exp, &lgkm);
+	CHECK(vm == 0 && lgkm == 15 && exp == 7, "gfx9 vmcnt %u expcnt %u lgkmcnt %u", vm, exp,
+	      lgkm);
+	/* s_waitcnt vmcnt(1) expcnt(2) lgkmcnt(3): gfx9 0x0321, gfx10 0x0321,
+	 * gfx11 0x0432 (the layouts of the ISA manuals' S_WAITCNT) */
+	sqk_waitcnt_fields(SQK_GEN_GFX11, 0x0432, &vm, &exp, &lgkm);
+	CHECK(vm == 1 && exp == 2 && lgkm == 3, "gfx11 waitcnt fields %u %u %u", vm, exp, lgkm);
+	sqk_waitcnt_fields(SQK_GEN_GFX9, 0xc321, &vm, &exp, &lgkm);
+	CHECK(vm == 49 && exp == 2 && lgkm == 3, "gfx9 vmcnt high bits %u %u %u", vm, exp, lgkm);
+	sqk_waitcnt_fields(SQK_GEN_GFX8, 0xc321, &vm, &exp, &lgkm);
+	CHECK_EQ(vm, 1, "gfx8 has no vmcnt high bits");
+	sqk_waitcnt_fields(SQK_GEN_GFX10, 0x3f00, &vm, &exp, &lgkm);
+	CHECK_EQ(lgkm, 63, "gfx10 lgkmcnt is 6 bits");
+	CHECK_EQ(dec(120000, store_gfx12, 3, &in), 12, "gfx12 store");
+	CHECK_EQ(in.op, K_global_store_dwordx2, "gfx12 store op");
 	CHECK_EQ(in.vaddr, 2, "vaddr");
 	CHECK_EQ(in.vdata, 0, "vdata");
-	CHECK_EQ(in.mem_scope, KFDSIG_SQ_SCOPE_SYS, "scope:SCOPE_SYS");
-	CHECK_EQ(sq_decode(t12, smem_gfx12, 8, 0, 0, &in), 8, "gfx12 smem");
+	CHECK(sqk_format(f12, &in, text, sizeof(text)) > 0 &&
+		      !strcmp(text, "global_store_b64 v[2:3], v[0:1], off scope:SCOPE_SYS"),
+	      "gfx12 store printed '%s'", text);
+	CHECK_EQ(sqk_format(f12, &in, text, 8), 7, "truncated to the buffer");
+	CHECK(!strcmp(text, "global_"), "truncation: '%s'", text);
+	CHECK_EQ(sqk_format(NULL, &in, text, sizeof(text)), -EINVAL, "NULL family");
+	CHECK_EQ(sqk_format(f12, &in, text, 0), -EINVAL, "no room");
+	CHECK_EQ(dec(120000, smem_gfx12, 2, &in), 8, "gfx12 smem");
 	CHECK_EQ(in.offset, -8, "signed 24-bit offset");
 	CHECK_EQ(in.dst, 4, "sdata");
-	/* Truncated: the literal runs past the buffer. */
-	CHECK_EQ(sq_decode(t11, mov_m0_gfx11, 4, 0, 0, &in), -EFAULT, "cut literal");
-	CHECK_EQ(sq_decode(t11, mov_m0_gfx11, 8, 0, 2, &in), -EINVAL, "unaligned pc");
-	CHECK_EQ(sq_decode(t11, mov_m0_gfx11, 8, 0x100, 0x10, &in), -EFAULT, "pc below");
+	/* Truncated: the literal is not there. */
+	CHECK_EQ(dec(110000, mov_m0_gfx11, 1, &in), 0, "cut literal");
+	CHECK_EQ(dec(120000, store_gfx12, 2, &in), 0, "cut 96-bit store");
 }
 
 int main(void)
@@ -335,37 +387,40 @@ int main(void)
 		enum kfdsig_gfx_level lv;
 		char snippet[8192];
 		const char *extra = "", *cpol = "", *refuse = NULL;
+		unsigned refused = 0;
 		int n;
 
 		CHECK(t != NULL, "no target %s", mcpu);
 		if (!t)
 			continue;
+		CHECK(sqk_family_of(t->gfx_target_version) != NULL, "%s: no family", mcpu);
 		lv = t->level;
 		if (lv == KFDSIG_GFX8) {
 			extra = gfx8_only;
-			refuse = refuse_gfx8;
+			refuse = other_gfx8;
 		} else if (lv == KFDSIG_GFX9) {
 			extra = gfx9_stores;
 			cpol = t->family == KFDSIG_FAMILY_GFX90A   ? gfx90a_cpol
 			       : t->family == KFDSIG_FAMILY_GFX94X ? gfx940_cpol
 								   : gfx9_cpol;
-			refuse = refuse_gfx9;
+			refuse = other_gfx9;
 		} else if (lv <= KFDSIG_GFX10_3) {
 			extra = gfx10_only;
-			refuse = refuse_gfx10;
+			refuse = other_gfx10;
 		} else if (lv == KFDSIG_GFX11) {
 			extra = gfx11_only;
-			refuse = refuse_gfx11;
+			refuse = other_gfx11;
 		} else {
 			extra = gfx12_only;
-			refuse = refuse_gfx12;
+			refuse = other_gfx12;
 		}
 		snprintf(snippet, sizeof(snippet), "%s%s%s%s", common_scalar,
 			 lv <= KFDSIG_GFX9 ? gfx8_9_smem : "", extra, cpol);
-		n = check_text(t, mcpu, snippet, true, "snippet");
+		n = check_text(t, mcpu, snippet, true, "snippet", &refused);
 		CHECK(n >= 40, "%s: only %d snippet instructions checked", mcpu, n);
-		n = check_text(t, mcpu, refuse, false, "refusal");
-		CHECK(n >= 6, "%s: only %d refusals checked", mcpu, n);
+		n = check_text(t, mcpu, refuse, false, "other", &refused);
+		CHECK(n >= 6 && refused >= 4, "%s: only %d other instructions, %u refused", mcpu, n,
+		      refused);
 
 		if (sqt_stub_path(sqt_families[f].src, path, sizeof(path))) {
 			struct sqt_obj o;
@@ -375,7 +430,7 @@ int main(void)
 				CHECK(0, "could not assemble %s", path);
 				continue;
 			}
-			n = check_listing(t, &o, true, sqt_families[f].src);
+			n = check_listing(t, &o, true, sqt_families[f].src, &refused);
 			/* Two forms of 9-13 instructions + padding. */
 			CHECK(n >= 20, "%s: only %d stub instructions checked", path, n);
 			sqt_obj_free(&o);

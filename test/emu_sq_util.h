@@ -16,7 +16,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <kfdsig/target.h>
+
 #include "emu/sq/sq.h"
+#include "emu/sq/sqk.h"
 #include "shaders/stubs_gen.h"
 #include "helpers.h"
 

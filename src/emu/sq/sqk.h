@@ -10,7 +10,8 @@
  * Files: sqk_isa.c (families, decode; the opcode tables are sqk_tab.c,
  * one per family; the gfx11 and gfx12 encodings sqk_dec_gfx11.c), sqk_salu.c (scalar ALU, branches, SMEM), sqk_valu.c
  * (vector ALU), sqk_mem.c (GPU VM access, FLAT/GLOBAL/SCRATCH/MUBUF),
- * sqk_lds.c (DS), sqk_wave.c (dispatch, workgroups, barriers, the run loop).
+ * sqk_lds.c (DS), sqk_wave.c (dispatch, workgroups, barriers, the run loop),
+ * sqk_print.c (the instructions in llvm-objdump's syntax).
  */
 #ifndef KFDSIG_EMU_SQK_H
 #define KFDSIG_EMU_SQK_H
@@ -159,6 +160,16 @@ unsigned sqk_decode(const struct sqk_family *f, const uint32_t *w, unsigned avai
  * reserved, not an unmodelled source): the fetch refuses the rest as an
  * illegal instruction. */
 bool sqk_operands_ok(const struct sqk_family *f, const struct sqk_insn *in);
+
+/* The instruction as llvm-objdump (LLVM 22) prints it, mnemonic and
+ * operands (sqk_print.c): the length written (truncated to @len - 1);
+ * -ENOTSUP for an instruction or operand form the printer does not know
+ * (what the signal stubs use it does), -EINVAL for bad arguments. */
+int sqk_format(const struct sqk_family *f, const struct sqk_insn *in, char *buf, size_t len);
+
+/* The counts an s_waitcnt simm16 names on generation @g (sqk_print.c). */
+void sqk_waitcnt_fields(enum sqk_gen g, uint16_t simm16, unsigned *vm, unsigned *exp,
+			unsigned *lgkm);
 
 /* The RDNA3 and later encodings (SQK_GEN_GFX11 on; sqk_dec_gfx11.c), which
  * sqk_decode() hands on. */

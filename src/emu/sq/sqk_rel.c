@@ -386,20 +386,14 @@ void sqk_rel_note(struct sqk_wave *w, const struct sqk_insn *in)
 			break;
 		}
 		break;
-	case RC_WAIT:
-		/* simm16: vmcnt [3:0] (+ [15:14] from gfx9), lgkmcnt [11:8]
-		 * (gfx10: [13:8]); gfx11 vmcnt [15:10], lgkmcnt [9:4] (ISA
-		 * manuals, S_WAITCNT; LLVM AMDGPUBaseInfo.cpp
-		 * getVmcntBitShiftLo/Hi, getLgkmcntBitShift/Width) */
-		if (g >= SQK_GEN_GFX11) {
-			drain(r, SQK_CNT_VM, s >> 10 & 63);
-			drain(r, SQK_CNT_LGKM, s >> 4 & 63);
-		} else {
-			drain(r, SQK_CNT_VM,
-			      (s & 15) | (g >= SQK_GEN_GFX9 ? (s >> 14 & 3) << 4 : 0));
-			drain(r, SQK_CNT_LGKM, s >> 8 & (g >= SQK_GEN_GFX10 ? 63 : 15));
-		}
+	case RC_WAIT: {
+		unsigned vm, exp, lgkm;
+
+		sqk_waitcnt_fields(g, (uint16_t)s, &vm, &exp, &lgkm);
+		drain(r, SQK_CNT_VM, vm);
+		drain(r, SQK_CNT_LGKM, lgkm);
 		break;
+	}
 	case RC_WAITK:
 		/* SOPK s_waitcnt_*cnt null, simm16 (gfx10, gfx11) */
 		if (in->dst != SQK_NULL10)
