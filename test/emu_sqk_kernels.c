@@ -14,376 +14,39 @@
  * (scratch); and test/kernels/sqk_half.ll's 16-bit math (f16 and i16,
  * LLVM 22's true16 register halves on gfx1100, fake16 on gfx1200) at -O0 and
  * -O2; a wave's VM fault: test/emu_sqk_vm_fault.c. A dispatch on a
- * queue that stopped fails at once. Exit 77 without LLVM 22.
+ * queue that stopped fails at once. The kernels and their host checks are
+ * in emu_sqk_checks.h (bench/sqk_matrix.c runs them on every target). Exit
+ * 77 without LLVM 22.
  */
-#include <math.h>
-
-#include "emu/emu_host.h"
-#include "emu_sqk_util.h"
-
-#define WAIT_MS 20000
+#include "emu_sqk_checks.h"
 
 static const char *ll_path(void)
 {
 	return KFDSIG_SOURCE_DIR "/test/kernels/sqk_kernels.ll";
 }
 
-static bool close_f(double got, double want, double rel)
-{
-	if (isnan(want))
-		return isnan(got);
-	return fabs(got - want) <= rel * fmax(fabs(want), 1e-30) + 1e-30;
-}
-
-static void t_vadd(struct krig *r, const char *what)
-{
-	const uint32_t n = 1000;
-	uint64_t a_va, b_va, c_va;
-	float *a = krig_alloc(r, 4 * n, &a_va), *b = krig_alloc(r, 4 * n, &b_va),
-	      *c = krig_alloc(r, 4 * n + 64, &c_va);
-	struct {
-		uint64_t a, b, c;
-		uint32_t n;
-	} args = { a_va, b_va, c_va, n };
-	unsigned bad = 0;
-
-	for (uint32_t i = 0; i < n; i++)
-		a[i] = (float)i * 0.37f - 11.0f, b[i] = 1.0f / (float)(i + 1);
-	memset(c, 0xcd, 4 * n + 64);
-	CHECK(krig_run(r, "vadd", n, 64, &args, sizeof(args), WAIT_MS) == 0, "%s vadd ran", what);
-	for (uint32_t i = 0; i < n; i++)
-		bad += !close_f(c[i], a[i] + b[i] * 2.5f + (float)i, 1e-6);
-	CHECK(bad == 0, "%s vadd: %u of %u wrong (c[1] %g)", what, bad, n, (double)c[1]);
-	CHECK(((uint32_t *)c)[n] == 0xcdcdcdcdu, "%s vadd: nothing past n", what);
-}
-
-static void t_fmath(struct krig *r, const char *what)
-{
-	const uint32_t n = 256;
-	uint64_t a_va, b_va, c_va, d_va;
-	float *a = krig_alloc(r, 4 * n, &a_va), *b = krig_alloc(r, 4 * n, &b_va),
-	      *c = krig_alloc(r, 4 * n, &c_va);
-	double *d = krig_alloc(r, 8 * n, &d_va);
-	struct {
-		uint64_t a, b, c, d;
-		uint32_t n;
-	} args = { a_va, b_va, c_va, d_va, n };
-	unsigned bad = 0, badd = 0;
-
-	for (uint32_t i = 0; i < n; i++) {
-		a[i] = ((float)i - 100.0f) * 1.7f;
-		b[i] = (float)(i % 17) - 8.5f;
-	}
-	CHECK(krig_run(r, "fmath", n, 64, &args, sizeof(args), WAIT_MS) == 0, "%s fmath ran", what);
-	for (uint32_t i = 0; i < n; i++) {
-		float want = a[i] / b[i] + sqrtf(fabsf(a[i])) + fmaf(a[i], b[i], 1.0f) +
-			     floorf(b[i] * 3.3f);
-		double wd =
-			(double)a[i] / (double)b[i] + (double)i * 0.25 + sqrt(fabs((double)b[i]));
-
-		if (!close_f(c[i], want, 1e-5) && bad++ < 3)
-			fprintf(stderr, "%s fmath[%u]: a %g b %g: f32 %.9g, host %.9g\n", what, i,
-				(double)a[i], (double)b[i], (double)c[i], (double)want);
-		if (!close_f(d[i], wd, 1e-12) && badd++ < 3)
-			fprintf(stderr, "%s fmath[%u]: a %g b %g: f64 %.17g, host %.17g\n", what, i,
-				(double)a[i], (double)b[i], d[i], wd);
-	}
-	CHECK(bad == 0, "%s fmath f32: %u of %u wrong", what, bad, n);
-	CHECK(badd == 0, "%s fmath f64: %u of %u wrong", what, badd, n);
-}
-
-/* sqk_half.ll's hmath on 64 lanes against the host's _Float16 and int16_t:
- * the f16 inputs are multiples of 0.5 in [-4, 4], so that every f16 result
- * is exact (the host's float arithmetic then rounds nothing). */
-static void t_half(struct krig *r, const char *what)
-{
-	const uint32_t n = 64;
-	uint64_t a_va, b_va, c_va, x_va, y_va, z_va, f_va;
-	_Float16 *a = krig_alloc(r, 2 * n, &a_va), *b = krig_alloc(r, 2 * n, &b_va),
-		 *c = krig_alloc(r, 4 * n, &c_va);
-	int16_t *x = krig_alloc(r, 2 * n, &x_va), *y = krig_alloc(r, 2 * n, &y_va),
-		*z = krig_alloc(r, 2 * n, &z_va);
-	float *f = krig_alloc(r, 8 * n, &f_va), f0[64];
-	struct {
-		uint64_t a, b, c, x, y, z, f;
-	} args = { a_va, b_va, c_va, x_va, y_va, z_va, f_va };
-	unsigned bad = 0;
-
-	for (uint32_t i = 0; i < n; i++) {
-		a[i] = (_Float16)(((float)(i % 17) - 8.0f) * 0.5f);
-		b[i] = (_Float16)(((float)(i * 7 % 15) - 7.0f) * 0.5f);
-		x[i] = (int16_t)(i * 1237u - 30000u);
-		y[i] = (int16_t)(i % 5 == 0 ? x[i] : (int16_t)(i * 911u + 17u));
-		f0[i] = f[i] = (float)i * 0.25f;
-		f[n + i] = (float)i - 31.5f;
-	}
-	CHECK(krig_run(r, "hmath", n, 64, &args, sizeof(args), WAIT_MS) == 0, "%s hmath ran", what);
-	for (uint32_t i = 0; i < n; i++) {
-		float p = (float)a[i], q = (float)b[i];
-		float s = (float)(_Float16)((float)(_Float16)(p * q) + p);
-		float rr = (float)(_Float16)(s * q + 1.5f);
-		_Float16 sel = rr < q ? (_Float16)rr : (_Float16)(q - p);
-		_Float16 hh = (_Float16)((float)(_Float16)((float)i - 31.5f) + (float)sel);
-		int16_t xs = x[i], ys = y[i], ad = (int16_t)(xs + ys), mu = (int16_t)(ad * xs),
-			sb = (int16_t)(xs - ys);
-		int16_t u2 = (uint16_t)xs < (uint16_t)ys ? mu : sb;
-		int16_t u3 = xs > ys ? u2 : (int16_t)(u2 >> 3);
-		float fs = f0[i] + (float)sel;
-
-		if ((c[i] != sel || c[n + i] != hh || z[i] != u3 || f[i] != fs) && bad++ < 3)
-			fprintf(stderr,
-				"%s hmath[%u]: a %g b %g x %d y %d: %g %g %d %g, host %g %g %d "
-				"%g\n",
-				what, i, (double)p, (double)q, xs, ys, (double)c[i],
-				(double)c[n + i], z[i], (double)f[i], (double)sel, (double)hh, u3,
-				(double)fs);
-	}
-	CHECK(bad == 0, "%s hmath: %u of %u wrong", what, bad, n);
-}
-
-static void t_imath(struct krig *r, const char *what)
-{
-	const uint32_t n = 300;
-	uint64_t x_va, y_va, q_va, r_va;
-	uint64_t *x = krig_alloc(r, 8 * n, &x_va), *y = krig_alloc(r, 8 * n, &y_va),
-		 *q = krig_alloc(r, 8 * n, &q_va);
-	int32_t *rr = krig_alloc(r, 4 * n, &r_va);
-	struct {
-		uint64_t x, y, q, r;
-		uint32_t n;
-	} args = { x_va, y_va, q_va, r_va, n };
-	unsigned bad = 0, badr = 0;
-	uint64_t s = 0x123456789abcdefull;
-
-	for (uint32_t i = 0; i < n; i++) {
-		s = s * 6364136223846793005ull + 1442695040888963407ull;
-		x[i] = s >> (i % 40);
-		y[i] = (s >> 7) % (i < 100 ? 1000u : 0xffffffffffull) + (i % 5);
-	}
-	CHECK(krig_run(r, "imath", n, 64, &args, sizeof(args), WAIT_MS) == 0, "%s imath ran", what);
-	for (uint32_t i = 0; i < n; i++) {
-		uint64_t a = x[i], b = y[i] | 1;
-		int32_t sv = (int32_t)(uint32_t)a;
-		uint64_t want = (a * 0x9E3779B97F4A7C15ull) / b + a % 1000003u + (a >> (b & 63)) +
-				(uint64_t)((int64_t)a / -7);
-		/* the kernel's int arithmetic wraps on the GPU: add as uint32_t */
-		int32_t wr = (int32_t)((uint32_t)(sv / 13) - (uint32_t)(sv % 9) +
-				       (uint32_t)((int32_t)(uint32_t)(a >> 33) ^ (sv >> 3)) +
-				       (uint32_t)__builtin_popcount((uint32_t)a) +
-				       (uint32_t)__builtin_clz((uint32_t)b | 1));
-
-		bad += q[i] != want;
-		badr += rr[i] != wr;
-	}
-	CHECK(bad == 0, "%s imath 64-bit: %u of %u wrong", what, bad, n);
-	CHECK(badr == 0, "%s imath 32-bit: %u of %u wrong", what, badr, n);
-}
-
-static void t_reduce(struct krig *r, const char *what, uint32_t wg)
-{
-	const uint32_t groups = 8, n = groups * wg;
-	uint64_t in_va, out_va;
-	uint32_t *in = krig_alloc(r, 4 * n, &in_va), *out = krig_alloc(r, 4 * groups, &out_va);
-	struct {
-		uint64_t in, out;
-	} args = { in_va, out_va };
-	unsigned bad = 0;
-
-	for (uint32_t i = 0; i < n; i++)
-		in[i] = i * 2654435761u >> 7;
-	CHECK(krig_run(r, "reduce", n, wg, &args, sizeof(args), WAIT_MS) == 0, "%s reduce ran",
-	      what);
-	for (uint32_t g = 0; g < groups; g++) {
-		uint32_t want = 0;
-
-		for (uint32_t i = 0; i < wg; i++)
-			want += in[g * wg + i];
-		bad += out[g] != want;
-	}
-	CHECK(bad == 0, "%s reduce (workgroup %u): %u of %u groups wrong", what, wg, bad, groups);
-}
-
-static void t_atom(struct krig *r, const char *what)
-{
-	const uint32_t n = 1000;
-	uint64_t ctr_va, hist_va, sum_va;
-	uint32_t *ctr = krig_alloc(r, 16, &ctr_va), *hist = krig_alloc(r, 64, &hist_va);
-	uint64_t *sum = krig_alloc(r, 8, &sum_va);
-	struct {
-		uint64_t ctr, hist, sum;
-		uint32_t n;
-	} args = { ctr_va, hist_va, sum_va, n };
-	uint32_t wh[16] = { 0 }, w1 = 0, w2 = 0;
-	uint64_t ws = 0;
-	unsigned bad = 0;
-
-	CHECK(krig_run(r, "atom", n, 128, &args, sizeof(args), WAIT_MS) == 0, "%s atom ran", what);
-	for (uint32_t i = 0; i < n; i++) {
-		wh[i % 16] += i;
-		w1 += i & 3;
-		w2 = (i * 7u) % 1000u > w2 ? (i * 7u) % 1000u : w2;
-		ws += (uint64_t)i * 100000u;
-	}
-	for (int k = 0; k < 16; k++)
-		bad += hist[k] != wh[k];
-	CHECK(ctr[0] == n && ctr[1] == w1 && ctr[2] == w2 && *sum == ws && bad == 0,
-	      "%s atomics: count %u (%u), lds %u (%u), max %u (%u), sum64 %llu (%llu), hist %u "
-	      "wrong",
-	      what, ctr[0], n, ctr[1], w1, ctr[2], w2, (unsigned long long)*sum,
-	      (unsigned long long)ws, bad);
-}
-
-static void t_priv(struct krig *r, const char *what)
-{
-	const uint32_t n = 300;
-	uint64_t in_va, out_va;
-	uint32_t *in = krig_alloc(r, 4 * n, &in_va), *out = krig_alloc(r, 4 * n, &out_va);
-	struct {
-		uint64_t in, out;
-		uint32_t n;
-	} args = { in_va, out_va, n };
-	unsigned bad = 0;
-
-	for (uint32_t i = 0; i < n; i++)
-		in[i] = i * 40503u + 17;
-	CHECK(krig_run(r, "priv", n, 64, &args, sizeof(args), WAIT_MS) == 0, "%s priv ran", what);
-	for (uint32_t i = 0; i < n; i++) {
-		uint32_t t[32], idx = in[i] % 32;
-
-		for (uint32_t k = 0; k < 32; k++)
-			t[k] = in[i] * k + (k ^ i);
-		bad += out[i] != t[idx] + t[(idx * 7) % 32];
-	}
-	CHECK(bad == 0, "%s private arrays: %u of %u wrong", what, bad, n);
-}
-
-/* Work-item and workgroup ids of a 3D dispatch (8x8x8 in 4x4x4 groups):
- * packed in v0 on gfx90a and gfx940, v0-v2 elsewhere; workgroup ids in
- * the system SGPRs. */
-static void t_ids(struct krig *r, const char *what)
-{
-	const uint32_t grid[3] = { 8, 8, 8 }, wg[3] = { 4, 4, 4 };
-	uint64_t out_va;
-	uint32_t *out = krig_alloc(r, 4 * 512, &out_va);
-	unsigned bad = 0;
-
-	CHECK(krig_run3(r, "ids", grid, wg, &out_va, 8, WAIT_MS) == 0, "%s ids ran", what);
-	for (uint32_t i = 0; i < 512; i++) {
-		uint32_t g = i / 64, t = i % 64;
-		uint32_t want = (t % 4) | (t / 4 % 4) << 4 | (t / 16) << 8 | (g % 2) << 12 |
-				(g / 2 % 2) << 16 | (g / 4) << 20;
-
-		bad += out[i] != want;
-	}
-	CHECK(bad == 0, "%s 3D ids: %u of 512 wrong (out[1] 0x%x, out[70] 0x%x)", what, bad, out[1],
-	      out[70]);
-}
-
-/* The host's diagnostic lines (emu_host_set_diag()): the last one of the
- * shader unit's release check. */
-static char rel_line[400], check_line[400];
-
-static void diag(void *ctx, const char *line)
-{
-	(void)ctx;
-	if (strstr(line, "released at system scope"))
-		snprintf(rel_line, sizeof(rel_line), "%s", line);
-	/* the checks LLVM's code must always pass */
-	if (strstr(line, "before the wait for the scalar load") || strstr(line, "write of m0"))
-		snprintf(check_line, sizeof(check_line), "%s", line);
-}
-
-/* test/kernels/sqk_signal.ll: a wave signals a KFD event with s_sendmsg
- * after real work (squares summed by atomics across the workgroup's waves);
- * WAIT_EVENTS on the event completes, the sum is the host's; its release
- * passes the shader unit's release check, and the same message without
- * the release (signal_norel) is reported to the host, naming the target
- * and the queue. */
+/* test/kernels/sqk_signal.ll compiled for @mcpu (@attrs) at -O@opt on
+ * the emulated @spec: t_signal_on(). */
 static void t_signal(const char *spec, const char *mcpu, const char *attrs, int opt)
 {
 	struct kco co;
 	struct krig r;
-	struct kfdsig_event ev;
-	struct kfdsig_wait_entry w = { 0 };
-	enum kfdsig_wait_result res = KFDSIG_WAIT_TIMEOUT;
-	uint64_t *page, page_va, in_va, out_va;
-	uint32_t *in, *out, want = 0;
 	char what[96];
-	struct {
-		uint64_t in, out, slot;
-		uint32_t id;
-	} args;
 
 	snprintf(what, sizeof(what), "%s%s%s -O%d signal", mcpu, *attrs ? " " : "", attrs, opt);
 	T_REQUIRE(kco_build(KFDSIG_SOURCE_DIR "/test/kernels/sqk_signal.ll", mcpu, attrs, opt,
 			    &co) == 0,
 		  "compile %s", what);
 	krig_open(&r, spec, 1u << 20);
-	rel_line[0] = 0;
-	emu_host_set_diag(r.emu, diag, NULL);
+	emu_host_set_diag(r.emu, krig_diag, NULL);
 	krig_load(&r, &co);
-	ev = t_event(r.kfd, KFDSIG_EVENT_SIGNAL, false);
-	T_REQUIRE(!kfdsig_kfd_signal_page(r.kfd, &page, &page_va), "signal page");
-	in = krig_alloc(&r, 4 * 256, &in_va);
-	out = krig_alloc(&r, 4, &out_va);
-	for (uint32_t i = 0; i < 256; i++) {
-		in[i] = i * 3 + 1;
-		want += in[i] * in[i];
-	}
-	*out = 0;
-	args.in = in_va;
-	args.out = out_va;
-	args.slot = page_va + 8ull * ev.id;
-	args.id = ev.id;
-	CHECK(krig_run(&r, "signal", 256, 256, &args, sizeof(args), WAIT_MS) == 0, "%s ran", what);
-	CHECK(*out == want, "%s: sum %u, host %u", what, *out, want);
-	/* the wave sent its message before it ended, and the emulated
-	 * interrupt handler takes it there: with the dispatch complete, an
-	 * interrupt that is not in the trace never comes */
-	{
-		struct kfdsig_emu_irq_record rec[8];
-		int nr = kfdsig_emu_irq_trace(r.emu, r.pasid, rec, 8);
-		bool taken = false;
-
-		for (int k = 0; k < nr; k++)
-			taken |= rec[k].source == KFDSIG_EMU_IRQ_SQ_MSG;
-		CHECK(taken,
-		      "%s: the wave's MSG_INTERRUPT reached the interrupt handler (%d "
-		      "interrupts recorded)",
-		      what, nr);
-		if (taken) {
-			w.event_id = ev.id;
-			CHECK(t_wait(r.kfd, &w, 1, false, WAIT_MS, &res) == 0 &&
-				      res == KFDSIG_WAIT_COMPLETE,
-			      "%s: the wave's s_sendmsg woke WAIT_EVENTS on event %u", what, ev.id);
-		}
-	}
-	CHECK(!rel_line[0], "%s: the release passes the release check ('%s')", what, rel_line);
-	CHECK(krig_run(&r, "signal_norel", 64, 64, &args, sizeof(args), WAIT_MS) == 0,
-	      "%s signal_norel ran", what);
-	CHECK(strstr(rel_line, spec) == rel_line && strstr(rel_line, " queue ") &&
-		      strstr(rel_line, "s_sendmsg(MSG_INTERRUPT) at 0x") &&
-		      strstr(rel_line, "before the store at 0x"),
-	      "%s: no release: the host is told ('%s')", what, rel_line);
+	t_signal_on(&r, spec, what);
 	krig_close(&r);
 	kco_free(&co);
 }
 
-static void t_reduce256(struct krig *r, const char *what)
-{
-	t_reduce(r, what, 256);
-}
-
-static void t_reduce64(struct krig *r, const char *what)
-{
-	t_reduce(r, what, 64);
-}
-
 int main(void)
 {
-	static void (*const run[])(struct krig *, const char *) = {
-		t_vadd, t_fmath, t_imath, t_reduce256, t_reduce64, t_atom, t_priv, t_ids,
-	};
 	static const struct {
 		const char *spec, *mcpu, *attrs;
 	} tg[] = {
@@ -462,12 +125,13 @@ int main(void)
 				  "compile %s", what);
 			krig_open(&r, tg[i].spec, 8u << 20);
 			check_line[0] = 0;
-			emu_host_set_diag(r.emu, diag, NULL);
+			emu_host_set_diag(r.emu, krig_diag, NULL);
 			krig_load(&r, &co);
 			/* the first failure ends the test: the verdict is in, and
 			 * on a unit gone wrong the next kernel may loop for ever */
-			for (size_t k = 0; k < sizeof(run) / sizeof(run[0]) && !t_failures; k++)
-				run[k](&r, what);
+			for (size_t k = 0;
+			     k < sizeof(krig_kernels) / sizeof(krig_kernels[0]) && !t_failures; k++)
+				krig_kernels[k](&r, what);
 			CHECK(!check_line[0], "%s: the shader unit's checks report LLVM's code: %s",
 			      what, check_line);
 			krig_close(&r);

@@ -8,7 +8,9 @@
  * its kernels through a real AQL queue of the emulated KFD, each waited for
  * on its completion signal (an amd_signal_t written by hand: kind at 0,
  * value at 8; ROCr amd_hsa_signal.h) or on the queue stopping, whichever
- * comes first; and one wave run by sqk_run() alone with a trap handler
+ * comes first (or, after krig_pm4(), through a PM4 compute queue with
+ * kfdsig_pm4_emit_kernel()'s packets, waited for until the queue is idle);
+ * and one wave run by sqk_run() alone with a trap handler
  * run as code (struct trig).
  */
 #ifndef KFDSIG_TEST_EMU_SQK_UTIL_H
@@ -20,6 +22,7 @@
 #include <unistd.h>
 
 #include <kfdsig/aql.h>
+#include <kfdsig/pm4.h>
 
 #include "emu/sq/sqk.h"
 #include "kfd_util.h"
@@ -192,6 +195,12 @@ struct krig {
 	const struct kco *co;
 	int pasid;
 	const struct kfdsig_kfd_bo *scratch;
+	/* krig_pm4(): dispatches through this PM4 compute queue instead */
+	struct kfdsig_kfd_queue *pm4;
+	const struct kfdsig_target *t;
+	uint64_t pm4_scratch_va, pm4_scratch_size;
+	unsigned refused; /* dispatches kfdsig_pm4_emit_kernel() refused (-ENOTSUP) */
+	char refused_why[160];
 };
 
 /* The AQL queue's scratch: 16 waves of 4 KiB per work-item. */
@@ -271,6 +280,8 @@ static inline int krig_wait_idle(const struct krig *r, struct kfdsig_kfd_queue *
 
 static inline void krig_close(struct krig *r)
 {
+	if (r->pm4)
+		kfdsig_kfd_queue_destroy(r->pm4);
 	if (r->q)
 		kfdsig_kfd_queue_destroy(r->q);
 	kfdsig_kfd_close(r->kfd);
@@ -309,10 +320,79 @@ static inline uint64_t krig_kd(const struct krig *r, const char *name)
 	return 0;
 }
 
+/* Later dispatches of krig_run3() go through a PM4 compute queue of the
+ * emulated KFD, their packets written by kfdsig_pm4_emit_kernel() for the
+ * target @spec names: the dispatch packet's image at the dispatch pointer
+ * (the kernels read their workgroup size there), a scratch of @scratch
+ * bytes (COMPUTE_TMPRING_SIZE) in the buffer. */
+static inline void krig_pm4(struct krig *r, const char *spec, uint64_t scratch)
+{
+	uint8_t *s;
+
+	r->t = kfdsig_target_by_name(spec);
+	T_REQUIRE(r->t, "target %s", spec);
+	T_REQUIRE(!kfdsig_kfd_queue_create(r->kfd, r->gpu, KFDSIG_QUEUE_PM4, NULL, &r->pm4),
+		  "PM4 queue");
+	s = krig_alloc(r, scratch, &r->pm4_scratch_va);
+	memset(s, 0, scratch);
+	r->pm4_scratch_size = scratch;
+}
+
+/* krig_run3() on the PM4 queue: the engine idle is the dispatch done.
+ * -ENOTSUP when the emitter refuses the dispatch on the target (counted
+ * in r->refused, its reason in r->refused_why). */
+static inline int krig_run3_pm4(struct krig *r, uint64_t kd_va, const uint32_t grid[3],
+				const uint32_t wg[3], uint64_t karg_va, unsigned ms)
+{
+	const uint8_t *kd = r->cpu + (kd_va - r->va);
+	uint64_t dp_va;
+	uint32_t *dp = krig_alloc(r, 64, &dp_va), buf[KFDSIG_PM4_KERNEL_MAX_DW], lds, priv, exc;
+	int n;
+
+	memcpy(&lds, kd, 4);
+	memcpy(&priv, kd + 4, 4);
+	{
+		KFDSIG_OPTS(kfdsig_aql_dispatch, a,
+			    .dims = grid[2] > 1	  ? 3
+				    : grid[1] > 1 ? 2
+						  : 1,
+			    .workgroup = { (uint16_t)wg[0], (uint16_t)wg[1], (uint16_t)wg[2] },
+			    .grid = { grid[0], grid[1], grid[2] }, .private_segment_size = priv,
+			    .group_segment_size = lds, .kernel_object = kd_va,
+			    .kernarg_address = karg_va);
+
+		T_REQUIRE(kfdsig_aql_emit_dispatch(dp, &a, 0) == 64, "dispatch packet image");
+	}
+	{
+		KFDSIG_OPTS(kfdsig_pm4_kernel, k, .kd = kd, .kd_va = kd_va,
+			    .grid = { grid[0], grid[1], grid[2] },
+			    .workgroup = { (uint16_t)wg[0], (uint16_t)wg[1], (uint16_t)wg[2] },
+			    .kernarg_va = karg_va, .dispatch_va = dp_va, .dispatch_id = 7,
+			    .scratch_va = r->pm4_scratch_va, .scratch_size = r->pm4_scratch_size);
+
+		n = kfdsig_pm4_emit_kernel(r->t, &k, buf, KFDSIG_PM4_KERNEL_MAX_DW);
+	}
+	if (n == -ENOTSUP) {
+		r->refused++;
+		snprintf(r->refused_why, sizeof(r->refused_why), "%s", kfdsig_last_error());
+		return n;
+	}
+	if (n <= 0) {
+		fprintf(stderr, "kfdsig_pm4_emit_kernel: %d (%s)\n", n, kfdsig_last_error());
+		return n < 0 ? n : -EINVAL;
+	}
+	T_REQUIRE(kfdsig_kfd_queue_submit(r->pm4, buf, (uint32_t)n, ms) == 0, "submit");
+	n = krig_wait_idle(r, r->pm4, ms, &exc);
+	if (n == -EIO)
+		fprintf(stderr, "the PM4 queue stopped (exception %u)\n", exc);
+	return n;
+}
+
 /* Dispatch @name over @grid work-items in workgroups of @wg (3D) with the
  * kernel arguments @args (@nargs bytes); wait up to @ms for completion.
  * Return 0 when it completed, -EIO as soon as the queue stopped (a fault:
- * the dispatch never completes; said on stderr), -ETIMEDOUT otherwise. */
+ * the dispatch never completes; said on stderr), -ETIMEDOUT otherwise;
+ * on a PM4 queue (krig_pm4()) -ENOTSUP too. */
 static inline int krig_run3(struct krig *r, const char *name, const uint32_t grid[3],
 			    const uint32_t wg[3], const void *args, size_t nargs, unsigned ms)
 {
@@ -325,6 +405,8 @@ static inline int krig_run3(struct krig *r, const char *name, const uint32_t gri
 
 	memset(karg, 0, 512);
 	memcpy(karg, args, nargs);
+	if (r->pm4)
+		return krig_run3_pm4(r, kd_va, grid, wg, karg_va, ms);
 	memset(sig, 0, 64);
 	sig[0] = 1; /* AMD_SIGNAL_KIND_USER */
 	sig[1] = 1;
