@@ -11,9 +11,10 @@
  * that run into the next row), 4 x 4 x 4 and 80 x 3 x 1 with its last
  * wave partial, on gfx900 (wave64), gfx90a (packed) and gfx1030 (wave32).
  *
- * Registers: the VGPRs the dispatch grants, and its AGPRs (gfx908: as many
- * as VGPRs; gfx90a: those after COMPUTE_PGM_RSRC3.ACCUM_OFFSET), read zero
- * in every wave, though each wave leaves them all ones for the next
+ * Registers: the SGPRs beyond the initial ones, the VGPRs the dispatch
+ * grants (every lane, wave32 on gfx1030 too) and its AGPRs (gfx908: as
+ * many as VGPRs; gfx90a: those after COMPUTE_PGM_RSRC3.ACCUM_OFFSET), read
+ * zero in every wave, though each wave leaves them all ones for the next
  * workgroup on the same wave slot (4 workgroups, one host thread). An
  * emulator choice: real waves start with whatever the registers held.
  *
@@ -96,16 +97,23 @@ static void run(const char *mcpu, uint32_t gfxv, bool packed, bool w32, const ui
 }
 
 /* Registers at the start: s[0:1] the output, s4 the workgroup id. The
- * OR of v6-v15 (and a0-a7 when @agprs) to out[wg * 64 + lane], then all
- * of them to all ones. */
+ * OR of v6-v15, s6-s15, s100, s101 (and a0-a7 when @agprs) to out[wg * 64
+ * + lane], then all of them to all ones. */
 static const char regs[] = "  v_or_b32 v3, v6, v7\n"
 			   "  v_or3_b32 v3, v3, v8, v9\n"
 			   "  v_or3_b32 v3, v3, v10, v11\n"
 			   "  v_or3_b32 v3, v3, v12, v13\n"
 			   "  v_or3_b32 v3, v3, v14, v15\n"
+			   "  s_or_b64 s[16:17], s[6:7], s[8:9]\n"
+			   "  s_or_b64 s[16:17], s[16:17], s[10:11]\n"
+			   "  s_or_b64 s[16:17], s[16:17], s[12:13]\n"
+			   "  s_or_b64 s[16:17], s[16:17], s[14:15]\n"
+			   "  s_or_b64 s[16:17], s[16:17], s[100:101]\n"
+			   "  s_or_b32 s16, s16, s17\n"
+			   "  v_or_b32 v3, s16, v3\n"
 			   "%s"
 			   "  s_lshl_b32 s5, s4, 6\n"
-			   "  v_add_u32 v5, s5, v0\n"
+			   "  %s v5, s5, v0\n"
 			   "  v_lshlrev_b32 v5, 2, v5\n"
 			   "  global_store_dword v5, v3, s[0:1]\n"
 			   "  v_mov_b32 v6, -1\n"
@@ -118,6 +126,12 @@ static const char regs[] = "  v_or_b32 v3, v6, v7\n"
 			   "  v_mov_b32 v13, -1\n"
 			   "  v_mov_b32 v14, -1\n"
 			   "  v_mov_b32 v15, -1\n"
+			   "  s_mov_b64 s[6:7], -1\n"
+			   "  s_mov_b64 s[8:9], -1\n"
+			   "  s_mov_b64 s[10:11], -1\n"
+			   "  s_mov_b64 s[12:13], -1\n"
+			   "  s_mov_b64 s[14:15], -1\n"
+			   "  s_mov_b64 s[100:101], -1\n"
 			   "%s"
 			   "  s_endpgm\n";
 static const char agpr_read[] = "  v_accvgpr_read_b32 v4, a0\n  v_or_b32 v3, v3, v4\n"
@@ -138,8 +152,9 @@ static const char agpr_write[] = "  v_accvgpr_write_b32 a0, v6\n"
 				 "  v_accvgpr_write_b32 a7, v6\n";
 
 /* @rsrc1, @rsrc3: the registers granted (VGPR granule field; gfx90a's
- * ACCUM_OFFSET). */
-static void run_regs(const char *mcpu, uint32_t gfxv, bool agprs, uint32_t rsrc1, uint32_t rsrc3)
+ * ACCUM_OFFSET); @w32: wave32 (two waves per workgroup of 64). */
+static void run_regs(const char *mcpu, uint32_t gfxv, bool agprs, uint32_t rsrc1, uint32_t rsrc3,
+		     bool w32)
 {
 	struct sqk_env env = { .ctx = &vm, .xlate = tvm_xlate };
 	struct sqk_dispatch d;
@@ -149,14 +164,17 @@ static void run_regs(const char *mcpu, uint32_t gfxv, bool agprs, uint32_t rsrc1
 	unsigned bad = 0;
 	int rc;
 
-	snprintf(src, sizeof(src), regs, agprs ? agpr_read : "", agprs ? agpr_write : "");
-	T_REQUIRE(kco_asm_text(src, mcpu, "", code, sizeof(code)), "llvm-mc for %s", mcpu);
+	snprintf(src, sizeof(src), regs, agprs ? agpr_read : "",
+		 gfxv >= 100000 ? "v_add_nc_u32" : "v_add_u32", agprs ? agpr_write : "");
+	T_REQUIRE(kco_asm_text(src, mcpu, w32 ? "-mattr=+wavefrontsize32" : "", code, sizeof(code)),
+		  "llvm-mc for %s", mcpu);
 	memset(out, 0xee, sizeof(out));
 	T_REQUIRE(tvm_dispatch(&d, gfxv, CODE_VA, 64, 256), "family of %s", mcpu);
 	d.rsrc1 = rsrc1;
 	d.rsrc2 = 4u << 1 | 1u << 7; /* user data s0-s3, then the workgroup id x */
 	d.rsrc3 = rsrc3;
 	d.user_data = user;
+	d.wave32 = w32;
 	rc = sqk_run(&d, &env, &res);
 	CHECK(rc == 0, "%s registers: sqk_run %d (%s)", mcpu, rc, res.msg);
 	for (uint32_t i = 0; i < 256; i++)
@@ -176,8 +194,9 @@ int main(void)
 		run("gfx90a", 90010, true, false, wgs[i]);
 		run("gfx1030", 100300, false, true, wgs[i]);
 	}
-	run_regs("gfx900", 90000, false, 1, 0);
-	run_regs("gfx908", 90008, true, 1, 0); /* 16 VGPRs, 16 AGPRs */
-	run_regs("gfx90a", 90010, true, 3, 3); /* 32: AGPRs from 16 */
+	run_regs("gfx900", 90000, false, 1, 0, false);
+	run_regs("gfx908", 90008, true, 1, 0, false);	/* 16 VGPRs, 16 AGPRs */
+	run_regs("gfx90a", 90010, true, 3, 3, false);	/* 32: AGPRs from 16 */
+	run_regs("gfx1030", 100300, false, 1, 0, true); /* wave32, 16 VGPRs */
 	return t_result("emu_sqk_wave_init");
 }
