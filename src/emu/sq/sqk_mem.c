@@ -434,6 +434,41 @@ static int exec_mubuf(struct sqk_wave *w, const struct sqk_insn *in, const struc
 	return 0;
 }
 
+/* Four dwords per lane between memory @p (lane l's at p + 16 * l) and the
+ * registers @reg (dword i of lane l at reg[i * 64 + l]), @n lanes: each
+ * block of 4 lanes is a 4 x 4 transpose, its own inverse. */
+typedef uint32_t v4u __attribute__((vector_size(16)));
+#ifdef __clang__
+#define SHUF(a, b, i, j, k, l) __builtin_shufflevector(a, b, i, j, k, l)
+#else
+#define SHUF(a, b, i, j, k, l) __builtin_shuffle(a, b, (v4u){ i, j, k, l })
+#endif
+
+static inline void transpose4(v4u x[4])
+{
+	v4u t0 = SHUF(x[0], x[1], 0, 4, 1, 5), t1 = SHUF(x[0], x[1], 2, 6, 3, 7),
+	    t2 = SHUF(x[2], x[3], 0, 4, 1, 5), t3 = SHUF(x[2], x[3], 2, 6, 3, 7);
+
+	x[0] = SHUF(t0, t2, 0, 1, 4, 5);
+	x[1] = SHUF(t0, t2, 2, 3, 6, 7);
+	x[2] = SHUF(t1, t3, 0, 1, 4, 5);
+	x[3] = SHUF(t1, t3, 2, 3, 6, 7);
+}
+
+static void copy_x4(uint8_t *p, uint32_t *reg, unsigned n, bool store)
+{
+	for (unsigned l = 0; l < n; l += 4) {
+		v4u x[4];
+
+		for (unsigned i = 0; i < 4; i++)
+			memcpy(&x[i], store ? (const void *)&reg[i * 64 + l] : p + 16 * (l + i),
+			       16);
+		transpose4(x);
+		for (unsigned i = 0; i < 4; i++)
+			memcpy(store ? (void *)(p + 16 * (l + i)) : &reg[i * 64 + l], &x[i], 16);
+	}
+}
+
 /* A load or store of @nb bytes (whole dwords) per lane of a whole wave
  * (EXEC full, FLAT or GLOBAL) whose lanes address consecutive elements of
  * one page, lane 0 first: one translation, then straight between the page
@@ -495,6 +530,10 @@ static int whole_wave(struct sqk_wave *w, const struct sqk_insn *in, bool store,
 				memcpy(p + i, (uint8_t *)reg + i, 32);
 			else
 				memcpy((uint8_t *)reg + i, p + i, 32);
+		return 0;
+	}
+	if (k == 4) { /* a 4 x 4 transpose per 4 lanes */
+		copy_x4(p, reg, n, store);
 		return 0;
 	}
 	/* lane l's k dwords are consecutive in memory, dword i of them in
