@@ -15,6 +15,11 @@
  *
  *	bench_blit [-r ROUNDS] [TARGET-ROW ...]   (e.g. gfx1030 gfx1100w64)
  *
+ * On the targets ROCr 5.2.3 knows (gfx803, gfx900, gfx90a, gfx1010,
+ * gfx1030) the row also runs bench_hip_copy under `kfdsig exec --emulate`
+ * when hipcc built it: hipMemcpy device to device through ROCclr's
+ * copyBuffer kernel, the ratio to its own host memcpy in the same run.
+ *
  * Rounds are interleaved (x4, dword, host memcpy), best of each; each copy
  * is checked against its source before a figure is printed. Per kernel:
  * the best wall time, its ratio to the best host memcpy (the figure), and
@@ -26,29 +31,32 @@
  * 1 only when a dispatch fails or a copy is wrong, 77 without LLVM 22.
  */
 #include <time.h>
+#include <unistd.h>
 
 #include "emu_sqk_util.h"
 
 #define SZ (64u << 20)
 #define WAIT_MS 600000
 
+/* @rocr: a target ROCr 5.2.3 knows, where hipMemcpy runs (bench_hip_copy) */
 struct row {
 	const char *name, *spec, *mcpu, *attrs;
+	bool rocr;
 };
 
 static const struct row rows[] = {
-	{ "gfx803", "gfx803", "gfx803", "" },
-	{ "gfx900", "gfx900", "gfx900", "" },
-	{ "gfx90a", "gfx90a", "gfx90a", "" },
-	{ "gfx942", "gfx942", "gfx942", "" },
-	{ "gfx950", "gfx950", "gfx950", "" },
-	{ "gfx1010", "gfx1010", "gfx1010", "" },
-	{ "gfx1030", "gfx1030", "gfx1030", "" },
-	{ "gfx1100", "gfx1100", "gfx1100", "" },
-	{ "gfx1100w64", "gfx1100", "gfx1100", "+wavefrontsize64" },
-	{ "gfx1151", "gfx1151", "gfx1151", "" },
-	{ "gfx1201", "gfx1201", "gfx1201", "" },
-	{ "gfx1250", "gfx1250", "gfx1250", "" },
+	{ "gfx803", "gfx803", "gfx803", "", true },
+	{ "gfx900", "gfx900", "gfx900", "", true },
+	{ "gfx90a", "gfx90a", "gfx90a", "", true },
+	{ "gfx942", "gfx942", "gfx942", "", false },
+	{ "gfx950", "gfx950", "gfx950", "", false },
+	{ "gfx1010", "gfx1010", "gfx1010", "", true },
+	{ "gfx1030", "gfx1030", "gfx1030", "", true },
+	{ "gfx1100", "gfx1100", "gfx1100", "", false },
+	{ "gfx1100w64", "gfx1100", "gfx1100", "+wavefrontsize64", false },
+	{ "gfx1151", "gfx1151", "gfx1151", "", false },
+	{ "gfx1201", "gfx1201", "gfx1201", "", false },
+	{ "gfx1250", "gfx1250", "gfx1250", "", false },
 };
 
 static double clk(clockid_t id)
@@ -187,14 +195,44 @@ static int run_row(const struct row *w, int rounds, uint8_t *h, uint8_t *h2)
 		printf("%-11s FAIL: the dispatch %s (%d)\n", w->name,
 		       rc == -EIO ? "stopped the queue" : "timed out", rc);
 	else if (!rc)
-		printf("%-11s %7.1f ms %6.1fx %6.1fx | %7.1f ms %6.1fx %6.1fx | %5.1f ms %5.1f "
-		       "ms\n",
+		printf("%-11s %7.1f ms %6.1fx %6.1fx | %7.1f ms %6.1fx %6.1fx | %5.1f ms %5.1f ms",
 		       w->name, x4 * 1e3, x4 / host, x4c / hostc, dw * 1e3, dw / host, dwc / hostc,
 		       host * 1e3, hostc * 1e3);
 	fflush(stdout);
 	krig_close(&r);
 	kco_free(&co);
 	return rc ? 1 : 0;
+}
+
+/* hipMemcpy device to device under `kfdsig exec --emulate` (bench_hip_copy:
+ * ROCclr's copyBuffer kernel, its own host memcpy in the same run): the
+ * column's text in @out. */
+static void run_hip(const struct row *w, int rounds, char *out, size_t len)
+{
+	snprintf(out, len, " | %19s", w->rocr ? "(no hipcc build)" : "");
+#if defined(KFDSIG_CLI_BUILD) && defined(KFDSIG_HIP_COPY)
+	if (w->rocr && !access(KFDSIG_CLI_BUILD, X_OK) && !access(KFDSIG_HIP_COPY, X_OK)) {
+		char cmd[1024], line[256];
+		double d2d = 0, ratio = 0;
+		FILE *f;
+
+		snprintf(cmd, sizeof(cmd), "%s exec --emulate %s -- %s %d 2>&1", KFDSIG_CLI_BUILD,
+			 w->spec, KFDSIG_HIP_COPY, rounds);
+		f = popen(cmd, "r");
+		while (f && fgets(line, sizeof(line), f)) {
+			if (!strncmp(line, "device-to-device / host memcpy:", 31))
+				ratio = strtod(line + 31, NULL);
+			else if (!strncmp(line, "device-to-device ", 17))
+				d2d = strtod(line + 17, NULL);
+		}
+		if (f && pclose(f) == 0 && ratio > 0)
+			snprintf(out, len, " | %7.1f ms %6.1fx", d2d, ratio);
+		else
+			snprintf(out, len, " | %19s", "FAIL");
+	}
+#else
+	(void)rounds;
+#endif
 }
 
 int main(int argc, char **argv)
@@ -221,17 +259,23 @@ int main(int argc, char **argv)
 	       "emulated KFD, best of %d rounds\n",
 	       rounds);
 	loadavg("before");
-	printf("%-11s %-24s | %-24s | %s\n", "", "blit_x4 (16 B/work-item)",
-	       "blit_dword (4 B/work-item)", "host memcpy");
-	printf("%-11s %10s %7s %6s | %10s %7s %6s | %8s %8s\n", "row", "wall", "ratio", "cpu",
-	       "wall", "ratio", "cpu", "wall", "cpu");
+	printf("%-11s %-24s | %-24s | %-17s | %s\n", "", "blit_x4 (16 B/work-item)",
+	       "blit_dword (4 B/work-item)", "host memcpy", "hipMemcpy (ROCr)");
+	printf("%-11s %10s %7s %6s | %10s %7s %6s | %8s %8s | %10s %7s\n", "row", "wall", "ratio",
+	       "cpu", "wall", "ratio", "cpu", "wall", "cpu", "wall", "ratio");
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 		bool want = ai >= argc;
 
 		for (int a = ai; a < argc; a++)
 			want |= strcmp(argv[a], rows[i].name) == 0;
-		if (want)
+		if (want) {
+			char hip[64];
+
 			fail |= run_row(&rows[i], rounds, h, h2);
+			run_hip(&rows[i], rounds, hip, sizeof(hip));
+			printf("%s\n", hip);
+			fflush(stdout);
+		}
 	}
 	loadavg("after");
 	free(h);
