@@ -1,33 +1,50 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Emulated shader unit on hand-written golden programs: the kernel-argument
- * signal stub of each family as instruction words (LLVM 22 encodings of the
- * LLVM AMDGPUUsage "Memory Model" release sequences, written here as data), so the decoder and the
- * interpreter are checked without any LLVM tool. Also feeds random words
- * to the decoder and printer (no crash, only the documented errors).
+ * The shader unit (kernel interpreter) on hand-written golden programs:
+ * the kernel-argument signal stub of each family as instruction words
+ * (LLVM 22 encodings of the LLVM AMDGPUUsage "Memory Model" release
+ * sequences, written here as data), so the decoder, the interpreter and
+ * its release check are checked without any LLVM tool:
+ *   - each program decodes to the expected operations, runs on every
+ *     target of its family, stores 1 in the slot and nothing else, and
+ *     sends one released interrupt with the id in m0, whose IV context
+ *     words give back the id cut to the generation's width;
+ *   - a release swapped for one that is not system scope (or none) is
+ *     reported by the release check, naming the s_sendmsg and the store;
+ *   - an instruction running past the mapped code faults where the
+ *     mapping ends; running off the code faults; a scalar load from an
+ *     unmapped address faults (not a write); a word that is no
+ *     instruction stops the wave as illegal, naming its address, before
+ *     any store or message; s_code_end is not executed;
+ *   - the IV context words of every target decode as amdkfd decodes them;
+ *   - random words: decode and print never crash and only fail as
+ *     documented.
  */
 #include "emu_sq_util.h"
+
+#include "emu/emu_gen.h"
 
 #define KERNARG_VA 0x10000ull
 #define PAGE_VA 0x7f0000200000ull
 #define CODE_VA 0x7f0000400000ull
+#define UNMAPPED_VA 0x7f0000900000ull
 #define SLOTS 4096
 
 struct golden {
 	enum kfdsig_family family;
 	unsigned n; /* words */
 	uint32_t w[24];
-	enum sq_op ops[16]; /* expected op sequence, INVALID-terminated */
-	uint32_t
-		sq_mask; /* the kfd_signal_event_interrupt() calls of cik_event_interrupt.c and kfd_int_process_v9/v10/v11.c width */
+	uint16_t ops[16]; /* expected operations (enum sqk_op), K_INVALID-terminated */
+	/* the SQ interrupt data's width: the kfd_signal_event_interrupt()
+	 * calls of cik_event_interrupt.c and kfd_int_process_v9/v10/v11.c */
+	uint32_t sq_mask;
 };
 
-#define SLOAD2 KFDSIG_SQ_OP_S_LOAD
-#define VMOV KFDSIG_SQ_OP_V_MOV_B32
-#define WAIT KFDSIG_SQ_OP_S_WAITCNT
-#define STORE KFDSIG_SQ_OP_STORE
-#define TAIL \
-	KFDSIG_SQ_OP_S_MOV_B32, KFDSIG_SQ_OP_S_NOP, KFDSIG_SQ_OP_S_SENDMSG, KFDSIG_SQ_OP_S_ENDPGM
+#define SLOAD2 K_s_load_dwordx2, K_s_load_dword
+#define VMOV K_v_mov_b32
+#define WAIT K_s_waitcnt
+#define STORE K_global_store_dwordx2
+#define TAIL K_s_mov_b32, K_s_nop, K_s_sendmsg, K_s_endpgm
 
 static const struct golden goldens[] = {
 	/* gfx8: s_load_dwordx2 s[2:3]; s_load_dword s4; v_mov v0,1; v_mov v1,0;
@@ -39,7 +56,7 @@ static const struct golden goldens[] = {
 	  { 0xc0060080, 0x00000000, 0xc0020100, 0x00000008, 0x7e000281, 0x7e020280, 0xbf8c007f,
 	    0x7e040202, 0x7e060203, 0xdc740000, 0x00000002, 0xbf8c0070, 0xbefc0004, 0xbf800000,
 	    0xbf900001, 0xbf810000 },
-	  { SLOAD2, SLOAD2, VMOV, VMOV, WAIT, VMOV, VMOV, STORE, WAIT, TAIL },
+	  { SLOAD2, VMOV, VMOV, WAIT, VMOV, VMOV, K_flat_store_dwordx2, WAIT, TAIL },
 	  0xff },
 	/* gfx9: global_store_dwordx2 v[2:3], v[0:1], off; s_waitcnt vmcnt(0) */
 	{ KFDSIG_FAMILY_GFX9,
@@ -47,7 +64,7 @@ static const struct golden goldens[] = {
 	  { 0xc0060080, 0x00000000, 0xc0020100, 0x00000008, 0x7e000281, 0x7e020280, 0xbf8cc07f,
 	    0x7e040202, 0x7e060203, 0xdc748000, 0x007f0002, 0xbf8c0f70, 0xbefc0004, 0xbf800000,
 	    0xbf900001, 0xbf810000 },
-	  { SLOAD2, SLOAD2, VMOV, VMOV, WAIT, VMOV, VMOV, STORE, WAIT, TAIL },
+	  { SLOAD2, VMOV, VMOV, WAIT, VMOV, VMOV, STORE, WAIT, TAIL },
 	  0xffffff },
 	/* gfx90a: + buffer_wbl2 glc scc (0xe0a0c000) before the wait */
 	{ KFDSIG_FAMILY_GFX90A,
@@ -55,8 +72,7 @@ static const struct golden goldens[] = {
 	  { 0xc0060080, 0x00000000, 0xc0020100, 0x00000008, 0x7e000281, 0x7e020280, 0xbf8cc07f,
 	    0x7e040202, 0x7e060203, 0xdc748000, 0x007f0002, 0xe0a0c000, 0x00000000, 0xbf8c0f70,
 	    0xbefc0004, 0xbf800000, 0xbf900001, 0xbf810000 },
-	  { SLOAD2, SLOAD2, VMOV, VMOV, WAIT, VMOV, VMOV, STORE, KFDSIG_SQ_OP_BUFFER_WBL2, WAIT,
-	    TAIL },
+	  { SLOAD2, VMOV, VMOV, WAIT, VMOV, VMOV, STORE, K_buffer_wbl2, WAIT, TAIL },
 	  0xffffff },
 	/* gfx94x: store sc0 sc1 (0xde758000), buffer_wbl2 sc0 sc1 */
 	{ KFDSIG_FAMILY_GFX94X,
@@ -64,8 +80,7 @@ static const struct golden goldens[] = {
 	  { 0xc0060080, 0x00000000, 0xc0020100, 0x00000008, 0x7e000281, 0x7e020280, 0xbf8cc07f,
 	    0x7e040202, 0x7e060203, 0xde758000, 0x007f0002, 0xe0a0c000, 0x00000000, 0xbf8c0f70,
 	    0xbefc0004, 0xbf800000, 0xbf900001, 0xbf810000 },
-	  { SLOAD2, SLOAD2, VMOV, VMOV, WAIT, VMOV, VMOV, STORE, KFDSIG_SQ_OP_BUFFER_WBL2, WAIT,
-	    TAIL },
+	  { SLOAD2, VMOV, VMOV, WAIT, VMOV, VMOV, STORE, K_buffer_wbl2, WAIT, TAIL },
 	  0xffffff },
 	/* gfx10.1: SMEM 0xf4.., soffset null 0x7d; s_waitcnt_vscnt null, 0
 	 * (0xbbfd0000); s_mov_b32 is SOP1 op 3 (0xbefc0304) */
@@ -74,16 +89,14 @@ static const struct golden goldens[] = {
 	  { 0xf4040080, 0xfa000000, 0xf4000100, 0xfa000008, 0x7e000281, 0x7e020280, 0xbf8cc07f,
 	    0x7e040202, 0x7e060203, 0xdc748000, 0x007d0002, 0xbbfd0000, 0xbefc0304, 0xbf800000,
 	    0xbf900001, 0xbf810000 },
-	  { SLOAD2, SLOAD2, VMOV, VMOV, WAIT, VMOV, VMOV, STORE, KFDSIG_SQ_OP_S_WAITCNT_VSCNT,
-	    TAIL },
+	  { SLOAD2, VMOV, VMOV, WAIT, VMOV, VMOV, STORE, K_s_waitcnt_vscnt, TAIL },
 	  0x7fffff },
 	{ KFDSIG_FAMILY_GFX10_3,
 	  16,
 	  { 0xf4040080, 0xfa000000, 0xf4000100, 0xfa000008, 0x7e000281, 0x7e020280, 0xbf8cc07f,
 	    0x7e040202, 0x7e060203, 0xdc748000, 0x007d0002, 0xbbfd0000, 0xbefc0304, 0xbf800000,
 	    0xbf900001, 0xbf810000 },
-	  { SLOAD2, SLOAD2, VMOV, VMOV, WAIT, VMOV, VMOV, STORE, KFDSIG_SQ_OP_S_WAITCNT_VSCNT,
-	    TAIL },
+	  { SLOAD2, VMOV, VMOV, WAIT, VMOV, VMOV, STORE, K_s_waitcnt_vscnt, TAIL },
 	  0x7fffff },
 	/* gfx11: s_waitcnt lgkmcnt(0) = 0xbf89fc07; global_store_b64 0xdc6e0000;
 	 * s_waitcnt_vscnt null, 0 = 0xbc7c0000; m0 = 125 (0xbefd0004);
@@ -93,8 +106,7 @@ static const struct golden goldens[] = {
 	  { 0xf4040080, 0xf8000000, 0xf4000100, 0xf8000008, 0x7e000281, 0x7e020280, 0xbf89fc07,
 	    0x7e040202, 0x7e060203, 0xdc6e0000, 0x007c0002, 0xbc7c0000, 0xbefd0004, 0xbf800000,
 	    0xbfb60001, 0xbfb00000 },
-	  { SLOAD2, SLOAD2, VMOV, VMOV, WAIT, VMOV, VMOV, STORE, KFDSIG_SQ_OP_S_WAITCNT_VSCNT,
-	    TAIL },
+	  { SLOAD2, VMOV, VMOV, WAIT, VMOV, VMOV, STORE, K_s_waitcnt_vscnt, TAIL },
 	  0xffffff },
 	/* gfx12: s_wait_kmcnt 0; global_store_b64 ... scope:SCOPE_SYS (96 bits);
 	 * global_wb scope:SCOPE_SYS; s_wait_storecnt 0 */
@@ -103,112 +115,150 @@ static const struct golden goldens[] = {
 	  { 0xf4002080, 0xf8000000, 0xf4000100, 0xf8000008, 0x7e000281, 0x7e020280, 0xbfc70000,
 	    0x7e040202, 0x7e060203, 0xee06c07c, 0x000c0000, 0x00000002, 0xee0b007c, 0x000c0000,
 	    0x00000000, 0xbfc10000, 0xbefd0004, 0xbf800000, 0xbfb60001, 0xbfb00000 },
-	  { SLOAD2, SLOAD2, VMOV, VMOV, KFDSIG_SQ_OP_S_WAIT_KMCNT, VMOV, VMOV, STORE,
-	    KFDSIG_SQ_OP_GLOBAL_WB, KFDSIG_SQ_OP_S_WAIT_STORECNT, TAIL },
+	  { SLOAD2, VMOV, VMOV, K_s_wait_kmcnt, VMOV, VMOV, STORE, K_global_wb, K_s_wait_storecnt,
+	    TAIL },
 	  0xffffff },
 };
 
 static const uint32_t ids[] = { 1, 255, 256, 4095 };
 
-static int find_store(const struct sq_report *rep)
+/* Map the program (@nwords at @code_va, in a page of its own: @code_va
+ * at its end when @at_end) and the kernel arguments {slot, id}. */
+static void setup(struct sqt_wave *r, const uint32_t *code, unsigned nwords, uint64_t code_va,
+		  uint64_t slot, uint32_t id, uint64_t **page)
 {
-	for (unsigned i = 0; i < rep->nevents; i++)
-		if (rep->ev[i].kind == KFDSIG_SQ_EV_STORE)
-			return (int)i;
-	return 0;
-}
-
-static int run(const struct kfdsig_target *t, const uint32_t *code, unsigned nwords, uint32_t id,
-	       struct sq_report *rep, uint64_t **page_out, struct sqt_mem *mem)
-{
-	uint64_t slot = PAGE_VA + 8ull * id;
-	uint32_t sgprs[2] = { (uint32_t)KERNARG_VA, 0 };
+	uint64_t base = code_va & ~4095ull;
 	uint8_t *ka;
-	struct sq_env env = { mem, sqt_read, sqt_write, NULL };
-	struct sq_wave w = { .target = t,
-			     .code = code,
-			     .code_size = 4u * nwords,
-			     .code_va = CODE_VA,
-			     .entry_va = CODE_VA,
-			     .sgprs = sgprs,
-			     .num_sgprs = 2,
-			     .wave_size = t->level >= KFDSIG_GFX10 ? 32 : 64 };
 
-	memset(mem, 0, sizeof(*mem));
-	ka = sqt_map(mem, KERNARG_VA, 16, 0);
+	memset(r, 0, sizeof(*r));
+	memcpy(sqt_map(&r->mem, base, 4096, 0) + (code_va - base), code, 4u * nwords);
+	ka = sqt_map(&r->mem, KERNARG_VA, 4096, 0);
 	memcpy(ka, &slot, 8);
 	memcpy(ka + 8, &id, 4);
-	*page_out = (uint64_t *)sqt_map(mem, PAGE_VA, SLOTS * 8, 0xff);
-	return sq_run(&w, &env, rep);
+	*page = (uint64_t *)sqt_map(&r->mem, PAGE_VA, SLOTS * 8, 0xff);
+}
+
+static int run(struct sqt_wave *r, const struct kfdsig_target *t, uint64_t entry)
+{
+	uint32_t user[2] = { (uint32_t)KERNARG_VA, 0 };
+
+	return sqt_run_wave(r, t, entry, user, 2, 0, false);
+}
+
+/* The SQ interrupt data, ENCODING and PRIV of the IV context words, as
+ * cik_event_interrupt.c and kfd_int_process_v9/v10/v11.c read them
+ * (KFD_CONTEXT_ID_GET_SQ_INT_DATA and the v10/v11 masks). */
+static uint32_t iv_data(const struct kfdsig_target *t, uint32_t c0, uint32_t c1, uint32_t *enc,
+			uint32_t *priv)
+{
+	switch (t->level) {
+	case KFDSIG_GFX8:
+		*enc = 1; /* not in the CIK handler */
+		*priv = 0;
+		return c0 & 0xff;
+	case KFDSIG_GFX9:
+		*enc = (c0 >> 26) & 3;
+		*priv = (c0 >> 13) & 1;
+		return (c0 & 0xfff) | ((c0 >> 16) & 0xf000) | ((c1 << 16) & 0xff0000);
+	case KFDSIG_GFX10:
+	case KFDSIG_GFX10_3:
+		*enc = (c1 >> 6) & 3;
+		*priv = (c0 >> 24) & 1;
+		return c0 & 0x7fffff;
+	default:
+		*enc = (c1 >> 6) & 3;
+		*priv = (c0 >> 26) & 1;
+		return c0 & 0xffffff;
+	}
+}
+
+static int gen_of(const struct kfdsig_target *t, struct emu_gen *g)
+{
+	return emu_gen_derive(g, t->gc_ip, t->sdma_ip, t->gfx_target_version, 0, 0);
+}
+
+/* The SQ data the IV of an interrupt with @m0 carries on @t. */
+static uint32_t sq_data(const struct kfdsig_target *t, uint32_t m0)
+{
+	struct emu_gen g;
+	uint32_t c0 = 0, c1 = 0, enc, priv;
+
+	if (gen_of(t, &g) || emu_gen_sq_iv_context(&g, m0, &c0, &c1))
+		return ~0u;
+	return iv_data(t, c0, c1, &enc, &priv);
 }
 
 static void check_golden(const struct golden *g)
 {
+	unsigned ntargets = 0;
+
 	for (size_t ti = 0; ti < kfdsig_target_count(); ti++) {
 		const struct kfdsig_target *t = kfdsig_target_at(ti);
-		uint64_t pc = CODE_VA;
+		const struct sqk_family *f = sqk_family_of(t->gfx_target_version);
+		uint64_t pc = 0;
 		unsigned i = 0;
 
 		if (t->family != g->family)
 			continue;
-		/* Decoded op sequence. */
-		while (g->ops[i] != KFDSIG_SQ_OP_INVALID) {
-			struct sq_insn in;
-			int r = sq_decode(t, g->w, 4u * (g->n), CODE_VA, pc, &in);
+		/* every target but those LLVM 22 has no ISA for (gfx1170,
+		 * gfx1171: their waves are illegal instructions) */
+		CHECK(f != NULL || t->llvm_added_in > 22,
+		      "%s: the kernel interpreter does not run it", t->name);
+		if (!f)
+			continue;
+		ntargets++;
+		/* Decoded operation sequence. */
+		while (g->ops[i] != K_INVALID && pc < 4u * g->n) {
+			struct sqk_insn in;
+			unsigned r = sqk_decode(f, g->w + pc / 4, g->n - (unsigned)pc / 4, &in);
 
-			CHECK(r > 0, "%s: decode at 0x%llx: %s", t->name, (unsigned long long)pc,
-			      kfdsig_last_error());
-			if (r <= 0)
+			CHECK(r > 0, "%s: decode at +0x%llx", t->name, (unsigned long long)pc);
+			if (!r)
 				break;
-			CHECK_EQ(in.op, g->ops[i], "%s: op %u", t->name, i);
-			pc += (unsigned)r;
+			CHECK_EQ(in.op, g->ops[i], "%s: op %u is %s", t->name, i,
+				 sqk_op_name(in.op));
+			pc += r;
 			i++;
 		}
-		CHECK_EQ(pc, CODE_VA + 4u * (g->n), "%s: program length", t->name);
+		CHECK(pc == 4u * g->n && g->ops[i] == K_INVALID, "%s: program length", t->name);
 
 		for (unsigned k = 0; k < sizeof(ids) / sizeof(ids[0]); k++) {
-			struct sq_report rep;
-			struct sqt_mem mem;
+			struct sqt_wave r;
 			uint64_t *page;
-			int r = run(t, g->w, g->n, ids[k], &rep, &page, &mem);
-			unsigned other = 0, msgs = 0;
+			unsigned other = 0;
 
-			CHECK_EQ(r, 0, "%s id %u: %s", t->name, ids[k], rep.msg);
+			setup(&r, g->w, g->n, CODE_VA, PAGE_VA + 8ull * ids[k], ids[k], &page);
+			run(&r, t, CODE_VA);
+			CHECK_EQ(r.rc, 0, "%s id %u: %s", t->name, ids[k], r.res.msg);
 			CHECK_EQ(page[ids[k]], 1, "%s id %u: slot", t->name, ids[k]);
 			for (unsigned s = 0; s < SLOTS; s++)
 				other += s != ids[k] && page[s] != ~0ull;
 			CHECK_EQ(other, 0, "%s: other slots", t->name);
-			for (unsigned e = 0; e < rep.nevents; e++) {
-				const struct sq_event *ev = &rep.ev[e];
-
-				if (ev->kind != KFDSIG_SQ_EV_MSG)
-					continue;
-				msgs++;
-				CHECK(ev->interrupt && ev->released && !ev->m0_hazard,
-				      "%s id %u: message flags", t->name, ids[k]);
-				CHECK_EQ(ev->m0, ids[k], "%s: m0", t->name);
-				CHECK_EQ(ev->sq_data, ids[k] & g->sq_mask, "%s id %u: SQ data",
-					 t->name, ids[k]);
-			}
-			CHECK_EQ(msgs, 1, "%s: messages", t->name);
-			if (g->family == KFDSIG_FAMILY_GFX8 && ids[k] == 256)
-				CHECK(rep.ev[rep.nevents - 2].sq_data == 0, "gfx8: 256 gives 0");
-			sqt_mem_free(&mem);
+			CHECK(r.nmsg == 1 && r.res.interrupts == 1, "%s: messages %u", t->name,
+			      r.nmsg);
+			CHECK_EQ(r.msg_m0, ids[k], "%s: m0", t->name);
+			CHECK(r.nchk == 0 && !r.res.unreleased && !r.res.m0_hazards &&
+				      !r.res.sgpr_unwaited,
+			      "%s id %u: release check reported kind %u at 0x%llx", t->name, ids[k],
+			      r.kind[0], (unsigned long long)r.pc[0]);
+			CHECK_EQ(sq_data(t, r.msg_m0), ids[k] & g->sq_mask, "%s id %u: SQ data",
+				 t->name, ids[k]);
+			sqt_mem_free(&r.mem);
 		}
 	}
+	CHECK(ntargets > 0, "family %d: no target", g->family);
 }
 
-/* Swap one release word of a golden program and expect a flag. */
+/* Swap one release word of a golden program and expect it reported. */
 static void check_bad_release(enum kfdsig_family fam, unsigned word, uint32_t repl,
 			      const char *what)
 {
 	for (unsigned gi = 0; gi < sizeof(goldens) / sizeof(goldens[0]); gi++) {
 		const struct golden *g = &goldens[gi];
-		struct sq_report rep;
-		struct sqt_mem mem;
+		const struct kfdsig_target *t = NULL;
+		struct sqt_wave r;
 		uint32_t w[24];
 		uint64_t *page;
-		const struct kfdsig_target *t = NULL;
 
 		if (g->family != fam)
 			continue;
@@ -217,54 +267,117 @@ static void check_bad_release(enum kfdsig_family fam, unsigned word, uint32_t re
 				t = kfdsig_target_at(ti);
 		memcpy(w, g->w, sizeof(w));
 		w[word] = repl;
-		CHECK_EQ(run(t, w, g->n, 5, &rep, &page, &mem), 0, "%s: %s", what, rep.msg);
-		CHECK(rep.nevents >= 2 && rep.ev[rep.nevents - 2].kind == KFDSIG_SQ_EV_MSG &&
-			      !rep.ev[rep.nevents - 2].released,
+		setup(&r, w, g->n, CODE_VA, PAGE_VA + 8 * 5, 5, &page);
+		CHECK_EQ(run(&r, t, CODE_VA), 0, "%s: %s", what, r.res.msg);
+		CHECK(page[5] == 1 && r.nmsg == 1, "%s %s: the signal still goes", t->name, what);
+		CHECK(r.res.unreleased == 1 && r.nchk == 1 && r.kind[0] == SQK_CHECK_UNRELEASED,
 		      "%s: %s must not release", t->name, what);
-		sqt_mem_free(&mem);
+		/* the message is the one before s_endpgm; the store the one
+		 * the golden's op list names */
+		CHECK_EQ(r.pc[0], CODE_VA + 4u * (g->n - 2), "%s %s: the s_sendmsg", t->name, what);
+		CHECK(r.store_pc[0] > CODE_VA && r.store_pc[0] < r.pc[0] &&
+			      r.res.unreleased_store_pc == r.store_pc[0],
+		      "%s %s: the store at 0x%llx", t->name, what,
+		      (unsigned long long)r.store_pc[0]);
+		sqt_mem_free(&r.mem);
 	}
 }
 
-/* code == NULL: the unit fetches instructions through env->read, as the
- * CP does when it knows only COMPUTE_PGM_LO/HI. */
-static void check_fetch_through_memory(void)
+/* Code fetched from memory: an instruction running past the mapping is a
+ * fetch fault where the mapping ends; running off the code one at its
+ * end. */
+static void check_fetch(void)
 {
 	const struct golden *g = &goldens[7]; /* gfx12: 96-bit stores */
 	const struct kfdsig_target *t = kfdsig_target_by_name("gfx1201");
-	uint32_t sgprs[2] = { (uint32_t)KERNARG_VA, 0 };
-	uint64_t slot = PAGE_VA + 8 * 4095, *page;
-	uint32_t id = 4095;
-	struct sq_report rep;
-	struct sqt_mem mem = { 0 };
-	struct sq_env env = { &mem, sqt_read, sqt_write, NULL };
-	struct sq_wave w = { .target = t,
-			     .entry_va = CODE_VA,
-			     .sgprs = sgprs,
-			     .num_sgprs = 2,
-			     .wave_size = 32,
-			     .exec = 1 };
-	uint8_t *ka = sqt_map(&mem, KERNARG_VA, 16, 0), *code;
+	uint64_t end = CODE_VA + 4096, at = end - 40, *page;
+	struct sqt_wave r;
 
 	CHECK_EQ(g->family, KFDSIG_FAMILY_GFX12, "golden order");
-	memcpy(ka, &slot, 8);
-	memcpy(ka + 8, &id, 4);
-	page = (uint64_t *)sqt_map(&mem, PAGE_VA, SLOTS * 8, 0xff);
-	/* Mapped exactly to the end of s_endpgm: the fetch must shrink. */
-	code = sqt_map(&mem, CODE_VA, 4 * g->n, 0);
-	memcpy(code, g->w, 4 * g->n);
-	CHECK_EQ(sq_run(&w, &env, &rep), 0, "fetch via read: %s", rep.msg);
-	CHECK_EQ(page[4095], 1, "fetch via read: slot");
-	CHECK(rep.nevents >= 2 && rep.ev[rep.nevents - 2].kind == KFDSIG_SQ_EV_MSG &&
-		      rep.ev[rep.nevents - 2].sq_data == 4095 && rep.ev[rep.nevents - 2].released,
-	      "fetch via read: message");
-	CHECK_EQ(rep.ev[find_store(&rep)].lanes, 1, "EXEC of one lane");
-	/* Cut the mapping inside the 96-bit store: an instruction-fetch fault. */
-	mem.r[2].size = 4 * 10;
-	CHECK_EQ(sq_run(&w, &env, &rep), -EFAULT, "cut code");
-	CHECK(rep.fault && !rep.fault_write && rep.fault_va == CODE_VA + 40,
-	      "fetch fault at 0x%llx", (unsigned long long)rep.fault_va);
-	CHECK(strstr(rep.msg, "instruction fetch at 0x7f0000400024") != NULL, "%s", rep.msg);
-	sqt_mem_free(&mem);
+	/* the program ends exactly at the end of its page */
+	setup(&r, g->w, g->n, end - 4u * g->n, PAGE_VA + 8 * 4095, 4095, &page);
+	CHECK_EQ(run(&r, t, end - 4u * g->n), 0, "fetch up to the end: %s", r.res.msg);
+	CHECK(page[4095] == 1 && r.nmsg == 1 && r.msg_m0 == 4095 && !r.nchk,
+	      "fetch up to the end: signal");
+	sqt_mem_free(&r.mem);
+	/* cut inside the 96-bit store (words 9-11): its first dword is the
+	 * page's last */
+	setup(&r, g->w, 10, at, PAGE_VA + 8, 1, &page);
+	CHECK_EQ(run(&r, t, at), -EFAULT, "cut code: %s", r.res.msg);
+	CHECK(r.res.fault_va == end && !r.res.fault_write, "fetch fault at 0x%llx",
+	      (unsigned long long)r.res.fault_va);
+	CHECK(strstr(r.res.msg, "instruction fetch") != NULL, "%s", r.res.msg);
+	CHECK(page[1] == ~0ull && r.nmsg == 0, "cut code: nothing stored or sent");
+	sqt_mem_free(&r.mem);
+	/* gfx9: s_nop; then the mapping ends */
+	{
+		const uint32_t nop = 0xbf800000;
+		const struct kfdsig_target *t9 = kfdsig_target_by_name("gfx900");
+
+		setup(&r, &nop, 1, end - 4, PAGE_VA, 0, &page);
+		CHECK_EQ(run(&r, t9, end - 4), -EFAULT, "ran off the code: %s", r.res.msg);
+		CHECK(r.res.fault_va == end && r.res.pc == end, "ran off at 0x%llx (pc 0x%llx)",
+		      (unsigned long long)r.res.fault_va, (unsigned long long)r.res.pc);
+		sqt_mem_free(&r.mem);
+	}
+}
+
+/* A scalar load from an unmapped address, a word that is no instruction,
+ * s_code_end. */
+static void check_stops(void)
+{
+	/* gfx9: s_load_dword s4, s[0:1], 0x8 with s[0:1] unmapped; s_waitcnt
+	 * lgkmcnt(0); s_endpgm */
+	const uint32_t load[] = { 0xc0020100, 0x00000008, 0xbf8cc07f, 0xbf810000 };
+	const uint32_t user[2] = { (uint32_t)UNMAPPED_VA, (uint32_t)(UNMAPPED_VA >> 32) };
+	const struct kfdsig_target *t9 = kfdsig_target_by_name("gfx900");
+	struct sqt_wave r;
+	uint64_t *page;
+
+	setup(&r, load, 4, CODE_VA, PAGE_VA, 0, &page);
+	sqt_run_wave(&r, t9, CODE_VA, user, 2, 0, false);
+	CHECK(r.rc == -EFAULT && !r.res.fault_write && r.res.fault_va == UNMAPPED_VA + 8,
+	      "load fault: rc %d at 0x%llx write %d", r.rc, (unsigned long long)r.res.fault_va,
+	      r.res.fault_write);
+	sqt_mem_free(&r.mem);
+
+	/* Every golden with its s_mov_b32 m0 replaced by a MIMG word (no
+	 * instruction the unit decodes): illegal, at its address, after the
+	 * store but before the message. */
+	for (unsigned gi = 0; gi < sizeof(goldens) / sizeof(goldens[0]); gi++) {
+		const struct golden *g = &goldens[gi];
+		const struct kfdsig_target *t = NULL;
+		uint32_t w[24];
+		char want[48];
+
+		for (size_t ti = 0; ti < kfdsig_target_count() && !t; ti++)
+			if (kfdsig_target_at(ti)->family == g->family)
+				t = kfdsig_target_at(ti);
+		memcpy(w, g->w, sizeof(w));
+		w[g->n - 4] = 0xf0000000;
+		w[g->n - 3] = 0; /* its second dword, in place of the s_nop */
+		setup(&r, w, g->n, CODE_VA, PAGE_VA + 8, 1, &page);
+		run(&r, t, CODE_VA);
+		snprintf(want, sizeof(want), "at 0x%llx",
+			 (unsigned long long)(CODE_VA + 4u * (g->n - 4)));
+		CHECK(r.rc == -ENOTSUP && r.res.pc == CODE_VA + 4u * (g->n - 4) &&
+			      strstr(r.res.msg, want) != NULL,
+		      "%s: unknown word: rc %d pc 0x%llx: %s", t->name, r.rc,
+		      (unsigned long long)r.res.pc, r.res.msg);
+		CHECK(r.nmsg == 0 && page[1] == 1, "%s: store, no message", t->name);
+		sqt_mem_free(&r.mem);
+	}
+
+	/* s_code_end (gfx10 SOPP 0x1f: 0xbf9f0000) is padding, not run */
+	{
+		const uint32_t w[] = { 0xbf9f0000, 0xbf810000 };
+
+		setup(&r, w, 2, CODE_VA, PAGE_VA, 0, &page);
+		run(&r, kfdsig_target_by_name("gfx1030"), CODE_VA);
+		CHECK(r.rc == -EPROTO && r.res.pc == CODE_VA, "s_code_end executed: rc %d: %s",
+		      r.rc, r.res.msg);
+		sqt_mem_free(&r.mem);
+	}
 }
 
 /* The kernel's decode of the IV context words, written from
@@ -279,80 +392,68 @@ static void check_iv_context(void)
 
 	for (size_t ti = 0; ti < kfdsig_target_count(); ti++) {
 		const struct kfdsig_target *t = kfdsig_target_at(ti);
+		struct emu_gen g;
 
+		if (gen_of(t, &g))
+			continue; /* a GPU the kernel would not probe */
 		for (unsigned i = 0; i < sizeof(m0s) / sizeof(m0s[0]); i++) {
-			uint32_t c0 = 0, c1 = 0, data = 0, enc = 0, priv = 0;
+			uint32_t c0 = 0, c1 = 0, data, enc, priv;
 
-			CHECK_EQ(sq_iv_context(t, m0s[i], &c0, &c1), 0, "iv context");
-			switch (t->level) {
-			case KFDSIG_GFX8:
-				data = c0 & 0xff;
-				enc = 1; /* not in the CIK handler */
-				break;
-			case KFDSIG_GFX9:
-				data = (c0 & 0xfff) | ((c0 >> 16) & 0xf000) |
-				       ((c1 << 16) & 0xff0000);
-				enc = (c0 >> 26) & 3;
-				priv = (c0 >> 13) & 1;
-				break;
-			case KFDSIG_GFX10:
-			case KFDSIG_GFX10_3:
-				data = c0 & 0x7fffff;
-				enc = (c1 >> 6) & 3;
-				priv = (c0 >> 24) & 1;
-				break;
-			default:
-				data = c0 & 0xffffff;
-				enc = (c1 >> 6) & 3;
-				priv = (c0 >> 26) & 1;
-				break;
-			}
+			CHECK_EQ(emu_gen_sq_iv_context(&g, m0s[i], &c0, &c1), 0, "iv context");
+			data = iv_data(t, c0, c1, &enc, &priv);
 			CHECK_EQ(data, m0s[i] & mask[t->level], "%s: IV data of m0 0x%x", t->name,
 				 m0s[i]);
 			CHECK_EQ(enc, 1, "%s: ENCODING INST", t->name);
 			CHECK_EQ(priv, 0, "%s: PRIV", t->name);
 		}
 	}
-	CHECK_EQ(sq_iv_context(NULL, 1, NULL, NULL), -EINVAL, "NULL");
 }
 
 /* Random words: decode and print never crash and only fail as documented. */
 static void fuzz(void)
 {
 	uint32_t seed = 0x12345678u;
-	unsigned ok = 0, refused = 0;
+	unsigned ok = 0, refused = 0, printed = 0;
 
 	for (size_t ti = 0; ti < kfdsig_target_count(); ti++) {
 		const struct kfdsig_target *t = kfdsig_target_at(ti);
+		const struct sqk_family *f = sqk_family_of(t->gfx_target_version);
 
+		if (!f)
+			continue;
 		for (unsigned i = 0; i < 20000; i++) {
 			uint32_t w[4];
-			struct sq_insn in;
+			struct sqk_insn in;
 			char buf[128];
-			int r;
+			unsigned r;
+			int p;
 
 			for (unsigned j = 0; j < 4; j++) {
 				seed = seed * 1664525u + 1013904223u;
 				w[j] = seed;
 			}
-			/* Bias half of them towards the implemented encodings. */
+			/* Bias half of them towards the 64-bit encodings. */
 			if (i & 1)
 				w[0] = (w[0] & 0x03ffffff) |
 				       ((uint32_t)(0x2f + (i / 2) % 16) << 26);
-			r = sq_decode(t, w, 4u * (1 + i % 4), 0, 0, &in);
-			CHECK(r > 0 || r == -ENOTSUP || r == -EFAULT, "%s: decode 0x%08x -> %d",
-			      t->name, w[0], r);
-			if (r > 0) {
-				ok++;
-				CHECK(r <= 16 && r % 4 == 0, "size %d", r);
-				sq_format(t, &in, buf, sizeof(buf));
-				sq_format(t, &in, buf, 8); /* truncation */
-			} else if (r == -ENOTSUP) {
+			r = sqk_decode(f, w, 1 + i % 4, &in);
+			CHECK(r == 0 || (r == in.size && r % 4 == 0 && r <= 4 * (1 + i % 4)),
+			      "%s: decode 0x%08x -> %u", t->name, w[0], r);
+			if (!r || in.op == K_INVALID) {
 				refused++;
+				continue;
 			}
+			ok++;
+			p = sqk_format(f, &in, buf, sizeof(buf));
+			CHECK(p == -ENOTSUP || (p > 0 && (size_t)p == strlen(buf)),
+			      "%s: print 0x%08x -> %d", t->name, w[0], p);
+			printed += p > 0;
+			p = sqk_format(f, &in, buf, 8); /* truncation */
+			CHECK(p == -ENOTSUP || strlen(buf) < 8, "%s: truncated print", t->name);
 		}
 	}
-	CHECK(ok > 1000 && refused > 1000, "fuzz spread: %u decoded, %u refused", ok, refused);
+	CHECK(ok > 1000 && refused > 1000 && printed > 100,
+	      "fuzz spread: %u decoded, %u refused, %u printed", ok, refused, printed);
 }
 
 int main(void)
@@ -371,7 +472,8 @@ int main(void)
 	check_bad_release(KFDSIG_FAMILY_GFX12, 13, 0x00080000, "global_wb scope:SCOPE_DEV");
 	/* gfx9: release replaced by s_nop. */
 	check_bad_release(KFDSIG_FAMILY_GFX9, 11, 0xbf800000, "no release");
-	check_fetch_through_memory();
+	check_fetch();
+	check_stops();
 	check_iv_context();
 	fuzz();
 	return t_result("emu_sq_golden");

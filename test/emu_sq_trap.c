@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Emulated shader unit, s_trap: on every target with a stub,
+ * The shader unit (kernel interpreter), s_trap: on every target with a stub,
  *   - the library's trap stub (KFDSIG_SHADER_TRAP) decodes, prints as
  *     llvm-objdump 22 does ("s_trap 3") and stops the wave at its first
  *     instruction with the trap status and trap id 3 (llvm.debugtrap);
  *   - hand-written programs "s_trap N; s_sendmsg(MSG_INTERRUPT); s_endpgm"
  *     stop at the s_trap with id N: nothing after it runs (no message, no
- *     end), the report's pc is the s_trap's;
+ *     end), the result's pc is the s_trap's;
  *   - a trap hook that returns past the s_trap lets the wave go on to the
  *     message and s_endpgm;
  *   - the trap id is simm16[7:0].
@@ -18,11 +18,11 @@
  */
 #include <string.h>
 
-#include "emu/sq/sq.h"
 #include "emu_sq_util.h"
 #include "shaders/stubs_gen.h"
 
 #define CODE_VA 0x7f0000400000ull
+#define CODE_PAGE 4096
 
 struct golden {
 	uint32_t trap, sendmsg_int, endpgm;
@@ -35,82 +35,42 @@ static struct golden golden_of(const struct kfdsig_target *t)
 	return (struct golden){ 0xbf920000u, 0xbf900001u, 0xbf810000u };
 }
 
-struct hook {
-	unsigned msgs, traps;
-	int ret; /* what the trap hook answers */
-	uint8_t last_id;
-};
-
-/* The memory (first: the read/write callbacks take it) and the hooks' state. */
-struct ctx {
-	struct sqt_mem mem;
-	struct hook *h;
-};
-
-static int on_msg(void *c, const struct sq_event *ev)
+/* Run @n words at CODE_VA: a full wave, no user SGPRs; the trap hook
+ * (answering @ret) with @with_hook. */
+static int run(const struct kfdsig_target *t, const uint32_t *code, size_t n, bool with_hook,
+	       int ret, struct sqt_wave *r)
 {
-	(void)ev;
-	((struct ctx *)c)->h->msgs++;
-	return 0;
-}
-
-static int on_trap(void *c, const struct sq_event *ev)
-{
-	struct hook *h = ((struct ctx *)c)->h;
-
-	h->traps++;
-	h->last_id = ev->trap_id;
-	return h->ret;
-}
-
-static int run(const struct kfdsig_target *t, const uint32_t *code, size_t n, struct hook *h,
-	       bool with_hook, struct sq_report *rep)
-{
-	struct ctx c = { .h = h };
-	struct sq_env env = { .ctx = &c, .read = sqt_read, .write = sqt_write };
-	struct sq_wave w = { 0 };
-
-	env.message = on_msg;
-	if (with_hook)
-		env.trap = on_trap;
-	w.target = t;
-	w.code = code;
-	w.code_size = n * 4;
-	w.code_va = CODE_VA;
-	w.entry_va = CODE_VA;
-	w.wave_size = t->family >= KFDSIG_FAMILY_GFX10_1 ? 32 : 64;
-	return sq_run(&w, &env, rep);
-}
-
-static unsigned count_kind(const struct sq_report *rep, enum sq_event_kind k)
-{
-	unsigned n = 0;
-
-	for (unsigned i = 0; i < rep->nevents; i++)
-		n += rep->ev[i].kind == k;
-	return n;
+	memset(r, 0, sizeof(*r));
+	memcpy(sqt_map(&r->mem, CODE_VA, CODE_PAGE, 0), code, n * 4);
+	r->trap_ret = ret;
+	sqt_run_wave(r, t, CODE_VA, NULL, 0, 0, with_hook);
+	sqt_mem_free(&r->mem);
+	return r->rc;
 }
 
 static void check_stub(const struct kfdsig_target *t)
 {
-	static struct sq_report rep;
+	const struct sqk_family *f = sqk_family_of(t->gfx_target_version);
 	struct kfdsig_shader_stub s, co;
-	struct hook h = { 0 };
-	struct sq_insn in;
+	struct sqt_wave r;
+	struct sqk_insn in;
 	char text[64];
 	uint32_t code[256 / 4];
-	int r;
+	int rc;
 
-	r = kfdsig_shader_stub(t, KFDSIG_SHADER_RAW | KFDSIG_SHADER_TRAP, &s);
-	CHECK(r == 0, "%s: no trap stub: %s", t->name, kfdsig_last_error());
-	if (r)
+	CHECK(f != NULL, "%s: the kernel interpreter does not run it", t->name);
+	if (!f)
 		return;
-	r = kfdsig_shader_stub(t, KFDSIG_SHADER_CODE_OBJECT | KFDSIG_SHADER_TRAP, &co);
-	CHECK(r == 0, "%s: no trap code object: %s", t->name, kfdsig_last_error());
+	rc = kfdsig_shader_stub(t, KFDSIG_SHADER_RAW | KFDSIG_SHADER_TRAP, &s);
+	CHECK(rc == 0, "%s: no trap stub: %s", t->name, kfdsig_last_error());
+	if (rc)
+		return;
+	rc = kfdsig_shader_stub(t, KFDSIG_SHADER_CODE_OBJECT | KFDSIG_SHADER_TRAP, &co);
+	CHECK(rc == 0, "%s: no trap code object: %s", t->name, kfdsig_last_error());
 	CHECK(s.size >= 8 && s.size <= sizeof(code), "%s: trap stub of %zu bytes", t->name, s.size);
 	CHECK_EQ(s.code_size, 8, "%s: s_trap + s_endpgm", t->name);
 	CHECK_EQ(s.regs.user_sgprs, 0, "%s: the trap stub takes no arguments", t->name);
-	if (!r && co.entry_offset + 8 <= co.size)
+	if (!rc && co.entry_offset + 8 <= co.size)
 		CHECK(!memcmp(co.bytes + co.entry_offset, s.bytes, 8),
 		      "%s: code object and raw trap code differ", t->name);
 	if (s.size > sizeof(code))
@@ -119,67 +79,64 @@ static void check_stub(const struct kfdsig_target *t)
 	CHECK_EQ(code[0], golden_of(t).trap | 3, "%s: s_trap 3 word", t->name);
 	CHECK_EQ(code[1], golden_of(t).endpgm, "%s: s_endpgm word", t->name);
 
-	r = sq_decode(t, code, s.size, CODE_VA, CODE_VA, &in);
-	CHECK_EQ(r, 4, "%s: decode s_trap: %s", t->name, kfdsig_last_error());
-	CHECK_EQ(in.op, KFDSIG_SQ_OP_S_TRAP, "%s: op", t->name);
+	CHECK_EQ(sqk_decode(f, code, 2, &in), 4, "%s: decode s_trap", t->name);
+	CHECK_EQ(in.op, K_s_trap, "%s: op", t->name);
 	CHECK_EQ(in.simm16, 3, "%s: simm16", t->name);
-	sq_format(t, &in, text, sizeof(text));
+	sqk_format(f, &in, text, sizeof(text));
 	CHECK(!strcmp(text, "s_trap 3"), "%s: printed '%s'", t->name, text);
 
-	r = run(t, code, s.size / 4, &h, false, &rep);
-	CHECK_EQ(r, KFDSIG_SQ_TRAPPED, "%s: trap stub: %s", t->name, rep.msg);
-	CHECK(rep.trapped && !rep.ended, "%s: trapped %d ended %d", t->name, rep.trapped,
-	      rep.ended);
-	CHECK_EQ(rep.trap_id, 3, "%s: trap id", t->name);
-	CHECK_EQ(rep.pc, CODE_VA, "%s: pc at the s_trap", t->name);
-	CHECK_EQ(rep.insns, 1, "%s: instructions run", t->name);
-	CHECK(rep.nevents == 1 && rep.ev[0].kind == KFDSIG_SQ_EV_TRAP, "%s: events %u, first %s",
-	      t->name, rep.nevents, rep.nevents ? sq_event_name(rep.ev[0].kind) : "-");
+	rc = run(t, code, s.size / 4, false, 0, &r);
+	CHECK_EQ(rc, 1, "%s: trap stub: %s", t->name, r.res.msg);
+	CHECK(r.res.trapped && !r.res.err, "%s: trapped %d err %d", t->name, r.res.trapped,
+	      r.res.err);
+	CHECK_EQ(r.res.trap_id, 3, "%s: trap id", t->name);
+	CHECK_EQ(r.res.pc, CODE_VA, "%s: pc at the s_trap", t->name);
+	CHECK_EQ(r.res.insns, 1, "%s: instructions run", t->name);
+	CHECK_EQ(r.nmsg, 0, "%s: messages", t->name);
 }
 
 static void check_program(const struct kfdsig_target *t, uint16_t simm16)
 {
-	static struct sq_report rep;
+	const struct sqk_family *f = sqk_family_of(t->gfx_target_version);
 	struct golden g = golden_of(t);
 	uint32_t code[4] = { g.trap | simm16, g.sendmsg_int, g.endpgm, g.endpgm };
-	struct hook h = { 0 };
-	struct sq_insn in;
+	struct sqt_wave r;
+	struct sqk_insn in;
 	char text[64], want[64];
-	int r;
+	int rc;
 
-	/* Stops at the s_trap: no message, no s_endpgm. */
-	r = run(t, code, 4, &h, false, &rep);
-	CHECK_EQ(r, KFDSIG_SQ_TRAPPED, "%s s_trap 0x%x: %s", t->name, simm16, rep.msg);
-	CHECK_EQ(rep.trap_id, simm16 & 0xff, "%s s_trap 0x%x: id", t->name, simm16);
-	CHECK_EQ(rep.pc, CODE_VA, "%s s_trap 0x%x: pc", t->name, simm16);
-	CHECK(h.msgs == 0 && count_kind(&rep, KFDSIG_SQ_EV_MSG) == 0,
+	if (!f)
+		return;
+	/* Stops at the s_trap: no message, nothing after it. */
+	rc = run(t, code, 4, false, 0, &r);
+	CHECK_EQ(rc, 1, "%s s_trap 0x%x: %s", t->name, simm16, r.res.msg);
+	CHECK(r.res.trapped, "%s s_trap 0x%x: not trapped", t->name, simm16);
+	CHECK_EQ(r.res.trap_id, simm16 & 0xff, "%s s_trap 0x%x: id", t->name, simm16);
+	CHECK_EQ(r.res.pc, CODE_VA, "%s s_trap 0x%x: pc", t->name, simm16);
+	CHECK(r.nmsg == 0 && r.res.interrupts == 0,
 	      "%s s_trap 0x%x: the message after the s_trap ran", t->name, simm16);
-	CHECK(count_kind(&rep, KFDSIG_SQ_EV_END) == 0 && !rep.ended, "%s s_trap 0x%x: s_endpgm ran",
-	      t->name, simm16);
-	CHECK_EQ(count_kind(&rep, KFDSIG_SQ_EV_TRAP), 1, "%s: trap events", t->name);
+	CHECK_EQ(r.res.insns, 1, "%s s_trap 0x%x: instructions after it ran", t->name, simm16);
 
 	/* A hook that stops the wave (0) is the same as none. */
-	h = (struct hook){ .ret = 0 };
-	r = run(t, code, 4, &h, true, &rep);
-	CHECK(r == KFDSIG_SQ_TRAPPED && h.traps == 1 && h.msgs == 0 && h.last_id == (simm16 & 0xff),
-	      "%s s_trap 0x%x, hook 0: r %d traps %u msgs %u id %u", t->name, simm16, r, h.traps,
-	      h.msgs, h.last_id);
+	rc = run(t, code, 4, true, 0, &r);
+	CHECK(rc == 1 && r.res.trapped && r.ntrap == 1 && r.nmsg == 0 &&
+		      r.trap_id == (simm16 & 0xff),
+	      "%s s_trap 0x%x, hook 0: rc %d traps %u msgs %u id %u", t->name, simm16, rc, r.ntrap,
+	      r.nmsg, r.trap_id);
 
 	/* A hook that returns past the s_trap: the wave goes on. */
-	h = (struct hook){ .ret = 1 };
-	r = run(t, code, 4, &h, true, &rep);
-	CHECK(r == 0 && rep.ended && !rep.trapped && h.traps == 1 && h.msgs == 1,
-	      "%s s_trap 0x%x, hook 1: r %d ended %d traps %u msgs %u (%s)", t->name, simm16, r,
-	      rep.ended, h.traps, h.msgs, rep.msg);
+	rc = run(t, code, 4, true, 1, &r);
+	CHECK(rc == 0 && !r.res.trapped && r.ntrap == 1 && r.nmsg == 1,
+	      "%s s_trap 0x%x, hook 1: rc %d traps %u msgs %u (%s)", t->name, simm16, rc, r.ntrap,
+	      r.nmsg, r.res.msg);
 
 	/* A failing hook stops the wave with its error. */
-	h = (struct hook){ .ret = -EIO };
-	r = run(t, code, 4, &h, true, &rep);
-	CHECK(r == -EIO && !rep.trapped && h.msgs == 0, "%s: failing hook: r %d", t->name, r);
+	rc = run(t, code, 4, true, -EIO, &r);
+	CHECK(rc == -EIO && !r.res.trapped && r.nmsg == 0, "%s: failing hook: rc %d", t->name, rc);
 
-	r = sq_decode(t, code, sizeof(code), CODE_VA, CODE_VA, &in);
-	CHECK(r == 4 && in.op == KFDSIG_SQ_OP_S_TRAP, "%s: decode 0x%08x", t->name, code[0]);
-	sq_format(t, &in, text, sizeof(text));
+	CHECK(sqk_decode(f, code, 4, &in) == 4 && in.op == K_s_trap, "%s: decode 0x%08x", t->name,
+	      code[0]);
+	sqk_format(f, &in, text, sizeof(text));
 	snprintf(want, sizeof(want), simm16 <= 64 ? "s_trap %u" : "s_trap 0x%x", simm16);
 	CHECK(!strcmp(text, want), "%s: printed '%s', want '%s'", t->name, text, want);
 }
@@ -188,18 +145,20 @@ static void check_program(const struct kfdsig_target *t, uint16_t simm16)
  * tables must not be mixed up. */
 static void check_cross(const struct kfdsig_target *t)
 {
-	static struct sq_report rep;
 	struct golden g = golden_of(t);
 	uint32_t code[2] = { 0xbf900001u, g.endpgm };
-	struct hook h = { 0 };
-	int r = run(t, code, 2, &h, false, &rep);
+	struct sqt_wave r;
+	int rc;
 
+	if (!sqk_family_of(t->gfx_target_version))
+		return;
+	rc = run(t, code, 2, false, 0, &r);
 	if (g.trap == 0xbf900000u)
-		CHECK(r == KFDSIG_SQ_TRAPPED && rep.trap_id == 1 && h.msgs == 0,
-		      "%s: 0xbf900001 is s_trap 1 here: r %d msgs %u", t->name, r, h.msgs);
+		CHECK(rc == 1 && r.res.trap_id == 1 && r.nmsg == 0,
+		      "%s: 0xbf900001 is s_trap 1 here: rc %d msgs %u", t->name, rc, r.nmsg);
 	else
-		CHECK(r == 0 && !rep.trapped && h.msgs == 1,
-		      "%s: 0xbf900001 is s_sendmsg here: r %d msgs %u", t->name, r, h.msgs);
+		CHECK(rc == 0 && !r.res.trapped && r.nmsg == 1,
+		      "%s: 0xbf900001 is s_sendmsg here: rc %d msgs %u", t->name, rc, r.nmsg);
 }
 
 int main(void)

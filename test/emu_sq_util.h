@@ -2,7 +2,8 @@
 /*
  * Test utilities of the emulated shader unit tests: assemble with LLVM 22
  * (llvm-mc, llvm-objcopy, llvm-objdump), find the signal stub sources,
- * and a small GPU memory with read/write callbacks.
+ * a small GPU memory, and one wave of a program run on it by the kernel
+ * interpreter (sqk_run()) with its message, trap and release-check hooks.
  */
 #ifndef KFDSIG_TEST_EMU_SQ_UTIL_H
 #define KFDSIG_TEST_EMU_SQ_UTIL_H
@@ -18,7 +19,6 @@
 
 #include <kfdsig/target.h>
 
-#include "emu/sq/sq.h"
 #include "emu/sq/sqk.h"
 #include "shaders/stubs_gen.h"
 #include "helpers.h"
@@ -303,28 +303,94 @@ static inline uint8_t *sqt_find(struct sqt_mem *m, uint64_t va, uint32_t len)
 	return NULL;
 }
 
-static inline int sqt_read(void *ctx, uint64_t va, void *dst, uint32_t len)
-{
-	struct sqt_mem *m = ctx;
-	uint8_t *p = sqt_find(m, va, len);
+/* ------------------------------------------------------------------ */
+/* One wave on that memory                                             */
 
-	if (!p)
-		return -EFAULT;
-	memcpy(dst, p, len);
-	m->reads++;
+struct sqt_wave {
+	struct sqt_mem mem; /* the program and its data, mapped by the caller */
+	int trap_ret;	    /* what the trap hook answers (with trap_hook) */
+	/* what the hooks saw */
+	unsigned nmsg, ntrap, nchk;
+	uint32_t msg_m0;
+	uint8_t trap_id;
+	unsigned kind[4];
+	uint64_t pc[4], store_pc[4];
+	struct sqk_result res;
+	int rc;
+	uint64_t *page; /* the signal page, where the caller maps one */
+};
+
+static inline void *sqt_xlate(void *ctx, uint64_t va, uint32_t len, bool write, bool *ro)
+{
+	(void)write;
+	*ro = false;
+	return sqt_find(&((struct sqt_wave *)ctx)->mem, va, len);
+}
+
+static inline int sqt_on_msg(void *ctx, uint32_t msg, uint32_t m0)
+{
+	struct sqt_wave *r = ctx;
+
+	if (msg == 1)
+		r->nmsg++, r->msg_m0 = m0;
 	return 0;
 }
 
-static inline int sqt_write(void *ctx, uint64_t va, const void *src, uint32_t len)
+static inline int sqt_on_trap(void *ctx, uint8_t id)
 {
-	struct sqt_mem *m = ctx;
-	uint8_t *p = sqt_find(m, va, len);
+	struct sqt_wave *r = ctx;
 
-	if (!p)
-		return -EFAULT;
-	memcpy(p, src, len);
-	m->writes++;
-	return 0;
+	r->ntrap++;
+	r->trap_id = id;
+	return r->trap_ret;
+}
+
+static inline void sqt_on_check(void *ctx, unsigned kind, uint64_t pc, uint64_t store_pc)
+{
+	struct sqt_wave *r = ctx;
+
+	if (r->nchk < 4)
+		r->kind[r->nchk] = kind, r->pc[r->nchk] = pc, r->store_pc[r->nchk] = store_pc;
+	r->nchk++;
+}
+
+/* Run one wave of @lanes work-items (0: the target's full wave, 32 from
+ * gfx10 on, else 64) from @entry on target @t with @nuser user SGPRs
+ * (PM4's COMPUTE_USER_DATA) and the hooks above (the trap hook with
+ * @trap_hook); r->rc and r->res say how it ended. */
+/* The hooks above as the kernel interpreter's environment. */
+static inline struct sqk_env sqt_env(struct sqt_wave *r, bool trap_hook)
+{
+	struct sqk_env env = { .ctx = r,
+			       .xlate = sqt_xlate,
+			       .message = sqt_on_msg,
+			       .trap = trap_hook ? sqt_on_trap : NULL,
+			       .check = sqt_on_check };
+
+	r->nmsg = r->ntrap = r->nchk = 0;
+	return env;
+}
+
+static inline int sqt_run_wave(struct sqt_wave *r, const struct kfdsig_target *t, uint64_t entry,
+			       const uint32_t *user, unsigned nuser, unsigned lanes, bool trap_hook)
+{
+	struct sqk_env env = sqt_env(r, trap_hook);
+	uint32_t ud[16] = { 0 };
+	struct sqk_dispatch d = { 0 };
+	bool w32 = t->level >= KFDSIG_GFX10;
+
+	for (unsigned i = 0; i < nuser && i < 16; i++)
+		ud[i] = user[i];
+	d.fam = sqk_family_of(t->gfx_target_version);
+	d.entry = entry;
+	d.rsrc1 = 1;		      /* 8 VGPRs */
+	d.rsrc2 = (nuser & 31u) << 1; /* USER_SGPR_COUNT */
+	d.user_data = ud;
+	d.wave32 = w32;
+	d.wg[0] = d.grid[0] = lanes ? lanes : w32 ? 32 : 64;
+	d.wg[1] = d.wg[2] = d.grid[1] = d.grid[2] = 1;
+	r->rc = sqk_run(&d, &env, &r->res);
+	return r->rc;
 }
 
 #endif

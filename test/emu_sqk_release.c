@@ -121,58 +121,23 @@ static const struct syntax *syntax_of(enum kfdsig_family f)
 
 /* ---- a dispatch of one wave on a small memory ----------------------- */
 
-struct run {
-	struct sqt_mem mem;
-	uint64_t *page;
-	struct sqk_result res;
-	int rc;
-	unsigned nmsg, nchk;
-	uint32_t msg_m0;
-	unsigned kind[4];
-	uint64_t pc[4], store_pc[4];
-};
-
-static void *xlate(void *ctx, uint64_t va, uint32_t len, bool write, bool *ro)
-{
-	(void)write;
-	*ro = false;
-	return sqt_find(&((struct run *)ctx)->mem, va, len);
-}
-
-static int on_msg(void *ctx, uint32_t msg, uint32_t m0)
-{
-	struct run *r = ctx;
-
-	if (msg == 1)
-		r->nmsg++, r->msg_m0 = m0;
-	return 0;
-}
-
-static void on_check(void *ctx, unsigned kind, uint64_t pc, uint64_t store_pc)
-{
-	struct run *r = ctx;
-
-	if (r->nchk < 4)
-		r->kind[r->nchk] = kind, r->pc[r->nchk] = pc, r->store_pc[r->nchk] = store_pc;
-	r->nchk++;
-}
-
 /* Run the code (@size bytes, loaded at CODE_VA) from @entry on a full
  * wave with the kernel arguments {slot_va, id}: in s[0:1] (@props 0, the
  * PM4 form), or where the kernel descriptor's user SGPRs @props
  * (kernel_code_properties, USER_SGPR_COUNT @user) put the pointer. */
-static void do_run_kd(struct run *r, const struct kfdsig_target *t, const uint8_t *code,
+static void do_run_kd(struct sqt_wave *r, const struct kfdsig_target *t, const uint8_t *code,
 		      size_t size, uint64_t entry, uint64_t slot_va, uint32_t id, uint16_t props,
 		      unsigned user)
 {
 	const struct sqk_family *f = sqk_family_of(t->gfx_target_version);
-	struct sqk_env env = { .ctx = r, .xlate = xlate, .message = on_msg, .check = on_check };
+	struct sqk_env env;
 	uint32_t ud[16] = { (uint32_t)KERNARG_VA, (uint32_t)(KERNARG_VA >> 32) };
 	struct sqk_dispatch d = { 0 };
 	uint8_t *ka, *cp;
 	unsigned lanes = t->level >= KFDSIG_GFX10 ? 32 : 64;
 
 	memset(r, 0, sizeof(*r));
+	env = sqt_env(r, false);
 	cp = sqt_map(&r->mem, CODE_VA, (uint32_t)((size + 4095) & ~4095ul), 0);
 	memcpy(cp, code, size);
 	ka = sqt_map(&r->mem, KERNARG_VA, 4096, 0);
@@ -196,8 +161,8 @@ static void do_run_kd(struct run *r, const struct kfdsig_target *t, const uint8_
 	r->rc = sqk_run(&d, &env, &r->res);
 }
 
-static void do_run(struct run *r, const struct kfdsig_target *t, const uint8_t *code, size_t size,
-		   uint64_t entry, uint64_t slot_va, uint32_t id)
+static void do_run(struct sqt_wave *r, const struct kfdsig_target *t, const uint8_t *code,
+		   size_t size, uint64_t entry, uint64_t slot_va, uint32_t id)
 {
 	do_run_kd(r, t, code, size, entry, slot_va, id, 0, 0);
 }
@@ -220,8 +185,8 @@ static unsigned op_at(const struct kfdsig_target *t, const uint8_t *code, size_t
 
 /* A good signal: the slot holds 1, nothing else moved, one interrupt with
  * @m0, released, no m0 hazard. */
-static void check_signal(const struct kfdsig_target *t, struct run *r, uint32_t id, uint32_t m0,
-			 const char *what)
+static void check_signal(const struct kfdsig_target *t, struct sqt_wave *r, uint32_t id,
+			 uint32_t m0, const char *what)
 {
 	unsigned bad = 0;
 
@@ -268,7 +233,7 @@ static void run_real_stub(const char *path, const char *mcpu, enum kfdsig_family
 			uint64_t slot = PAGE_VA + 8ull * ids[k];
 			uint32_t lo = (uint32_t)slot, hi = (uint32_t)(slot >> 32);
 			uint8_t *patched = malloc(o.size);
-			struct run r;
+			struct sqt_wave r;
 
 			do_run(&r, t, o.text, o.size, (uint64_t)co, slot, ids[k]);
 			check_signal(t, &r, ids[k], ids[k], "stub");
@@ -370,7 +335,7 @@ static void run_family_cases(const struct kfdsig_target *t, const char *mcpu)
 	for (unsigned i = 0; i < C_NCASES; i++) {
 		char name[16];
 		int64_t e;
-		struct run r;
+		struct sqt_wave r;
 
 		snprintf(name, sizeof(name), "case%u", i);
 		e = sqt_sym(&o, name);
@@ -455,7 +420,7 @@ static void run_family_cases(const struct kfdsig_target *t, const char *mcpu)
 	}
 	/* a store to an unmapped page faults; no message follows */
 	{
-		struct run r;
+		struct sqt_wave r;
 
 		do_run(&r, t, o.text, o.size, (uint64_t)sqt_sym(&o, "case0"), UNMAPPED_VA, 1);
 		CHECK(r.rc == -EFAULT && r.res.fault_va == UNMAPPED_VA && r.res.fault_write,
@@ -504,7 +469,7 @@ static void atomics(const char *mcpu, const char *op)
 	}
 	for (unsigned i = 0; i < 4; i++) {
 		char name[16];
-		struct run r;
+		struct sqt_wave r;
 
 		snprintf(name, sizeof(name), "case%u", i);
 		do_run(&r, t, o.text, o.size, (uint64_t)sqt_sym(&o, name), PAGE_VA + 8 * 5, 5);
@@ -635,7 +600,7 @@ static void compiled(const struct kfdsig_target *t, const char *mcpu)
 	if (ok && obj_of(dir, &o) == 0) {
 		for (unsigned k = 0; k < 2; k++) {
 			int64_t e = sqt_sym(&o, k ? "norel" : "rel");
-			struct run r;
+			struct sqt_wave r;
 
 			CHECK(e >= 0, "%s: kernel symbol", mcpu);
 			if (e < 0)

@@ -169,31 +169,10 @@ static bool complete(struct emu_queue *q, uint64_t va, uint64_t start)
 
 enum step { STEP_DONE, STEP_WAIT, STEP_BAD, STEP_FAULT };
 
-/* Kernel descriptor fields (LLVM AMDGPUUsage, "Kernel Descriptor"). */
-#define KD_ENTRY_OFFSET 16
-#define KD_CODE_PROPERTIES 56
-#define KD_SGPR_PRIVATE_SEGMENT_BUFFER (1u << 0)
-#define KD_SGPR_DISPATCH_PTR (1u << 1)
-#define KD_SGPR_QUEUE_PTR (1u << 2)
-#define KD_SGPR_KERNARG_SEGMENT_PTR (1u << 3)
-#define KD_SGPR_DISPATCH_ID (1u << 4)
-#define KD_SGPR_FLAT_SCRATCH_INIT (1u << 5)
-#define KD_SGPR_PRIVATE_SEGMENT_SIZE (1u << 6)
-#define KD_WAVEFRONT_SIZE32 (1u << 10)
-
-static void put64(uint32_t *sg, uint32_t *n, uint64_t v)
-{
-	sg[(*n)++] = (uint32_t)v;
-	sg[(*n)++] = (uint32_t)(v >> 32);
-}
-
 static enum step dispatch(struct emu_queue *q, const uint32_t *d)
 {
-	uint64_t kobj = d[8] | (uint64_t)d[9] << 32, kernarg = d[10] | (uint64_t)d[11] << 32;
-	uint32_t dims = d[0] >> 16 & 3u, sg[16] = { 0 }, n = 0, props;
-	uint64_t groups = 1, entry;
-	const uint8_t *kd;
-	int64_t off;
+	uint64_t kobj = d[8] | (uint64_t)d[9] << 32;
+	uint32_t dims = d[0] >> 16 & 3u;
 
 	if (!dims || !kobj || kobj % 64)
 		return STEP_BAD;
@@ -214,47 +193,19 @@ static enum step dispatch(struct emu_queue *q, const uint32_t *d)
 	}
 	for (uint32_t i = 0; i < 3; i++) {
 		uint32_t wg = i == 2 ? d[2] & 0xffffu : d[1] >> (16 * i) & 0xffffu;
-		uint32_t grid = d[3 + i];
 
-		if (!wg || !grid)
+		if (!wg || !d[3 + i])
 			return STEP_BAD;
-		groups *= (grid + wg - 1) / wg;
 	}
-	kd = emu_engine_mem(q, kobj, 64);
-	if (!kd)
-		return STEP_FAULT;
-	memcpy(&off, kd + KD_ENTRY_OFFSET, sizeof(off));
-	props = kd[KD_CODE_PROPERTIES] | (uint32_t)kd[KD_CODE_PROPERTIES + 1] << 8;
-	entry = kobj + (uint64_t)off;
-	if (props & KD_SGPR_PRIVATE_SEGMENT_BUFFER)
-		n += 4;
-	if (props & KD_SGPR_DISPATCH_PTR)
-		put64(sg, &n,
-		      (q->ring_va + (q->consumed % emu_aql_slots(q)) * KFDSIG_AQL_PACKET_SIZE));
-	if (props & KD_SGPR_QUEUE_PTR)
-		put64(sg, &n, 0);
-	if (props & KD_SGPR_KERNARG_SEGMENT_PTR)
-		put64(sg, &n, kernarg);
-	if (props & KD_SGPR_DISPATCH_ID)
-		put64(sg, &n, q->consumed);
-	if (props & KD_SGPR_FLAT_SCRATCH_INIT)
-		n += 2;
-	if (props & KD_SGPR_PRIVATE_SEGMENT_SIZE)
-		sg[n++] = d[6];
-	if (!emu_cp_run_waves(q, entry, sg, n, (props & KD_WAVEFRONT_SIZE32) != 0, groups)) {
-		/* A family the kernel interpreter does not run (gfx12),
-		 * a dispatch its stub wave runner cannot (a
-		 * compiled kernel's grid): the waves cannot be run. On a GPU a
-		 * wave the emulator cannot run would execute; the emulator must
-		 * never pretend it did, nor hang the program on a packet error
-		 * a runtime without exception reporting never hears of (ROCr
-		 * 5.2): the wave's illegal-instruction exception, which reaches
-		 * such a runtime through its trap handler's queue error
-		 * (emu_wave.c). */
-		emu_cp_wave_exception(q, KFDSIG_EC_QUEUE_WAVE_ILLEGAL_INSTRUCTION);
-		return STEP_FAULT;
-	}
-	return emu_engine_stopping(q) ? STEP_FAULT : STEP_DONE;
+	/* A family the shader unit does not decode (no ISA for it in LLVM
+	 * 22: gfx1170, gfx1171): on a GPU the waves would execute; the
+	 * emulator must never pretend they did, nor hang the program on a
+	 * packet error a runtime without exception reporting never hears of
+	 * (ROCr 5.2): the wave's illegal-instruction exception, which reaches
+	 * such a runtime through its trap handler's queue error
+	 * (emu_wave.c). */
+	emu_cp_wave_exception(q, KFDSIG_EC_QUEUE_WAVE_ILLEGAL_INSTRUCTION);
+	return STEP_FAULT;
 }
 
 static enum step exec(struct emu_queue *q, const uint32_t *d)

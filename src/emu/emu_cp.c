@@ -14,7 +14,6 @@
 #include "emu/emu_debug.h"
 #include "emu/emu_engine.h"
 #include "emu/emu_gc12_1.h"
-#include "emu/sq/sq.h"
 
 /* PM4 type-3 header (vid.h / soc15d.h / nvd.h PACKET3()) */
 #define HDR_TYPE(h) ((h) >> 30)
@@ -49,14 +48,6 @@
 #define OP_PRED_EXEC 0x23
 #define PRED_XCC_MASK(d) ((d) >> 24)
 #define PRED_COUNT(d) ((d)&0x3fff)
-/* SH register offsets from 0x2c00 (gfx_8_0_d.h mmCOMPUTE_PGM_LO 0x2e0c,
- * mmCOMPUTE_USER_DATA_0 0x2e40; the same offsets through gfx12) and the
- * dispatch initiator's wave32 bit (CS_W32_EN, gfx10+). */
-#define SH_COMPUTE_PGM_LO 0x20c
-#define SH_COMPUTE_PGM_HI 0x20d
-#define SH_COMPUTE_USER_DATA_0 0x240
-#define DISPATCH_CS_W32_EN (1u << 15)
-#define MAX_GROUPS 64
 
 /* Length in dwords of the packet whose header is @h, 0 for none we know. */
 uint32_t emu_pm4_len(uint32_t h)
@@ -222,105 +213,12 @@ static bool set_sh_reg(struct emu_queue *q, const uint32_t *d, uint32_t len)
 	return true;
 }
 
-static int sq_read(void *ctx, uint64_t va, void *dst, uint32_t len)
-{
-	struct emu_queue *q = ctx;
-	void *p = kfdsig_emu_gpu_ptr(q->p->emu, emu_proc_pasid(q->p, q->g), q->g->gpu_id, va, len);
-
-	if (!p)
-		return -EFAULT;
-	memcpy(dst, p, len);
-	return 0;
-}
-
-static int sq_write(void *ctx, uint64_t va, const void *src, uint32_t len)
-{
-	struct emu_queue *q = ctx;
-	void *p = kfdsig_emu_gpu_ptr(q->p->emu, emu_proc_pasid(q->p, q->g), q->g->gpu_id, va, len);
-
-	if (!p)
-		return -EFAULT;
-	memcpy(p, src, len);
-	__atomic_thread_fence(__ATOMIC_RELEASE);
-	return 0;
-}
-
-/* s_sendmsg(MSG_INTERRUPT): SQ_INTERRUPT_MSG with the wave's m0 (the ISR
- * class keeps its SQ id bits of it, emu_gen.c). */
-static int sq_message(void *ctx, const struct sq_event *ev)
-{
-	struct emu_queue *q = ctx;
-
-	if (ev->interrupt)
-		emu_engine_irq(q, KFDSIG_EMU_IRQ_SQ_MSG, ev->m0);
-	return 0;
-}
-
-static int sq_trap(void *ctx, const struct sq_event *ev)
-{
-	return emu_cp_trap_steps_over(ctx, ev->trap_id);
-}
-
-/* The stub interpreter (emu/sq/sq.h), kept for the targets the kernel
- * interpreter does not run (gfx1250): the dispatches emu_kernel.c did not
- * take. */
-bool emu_cp_run_waves(struct emu_queue *q, uint64_t entry_va, const uint32_t *sgprs,
-		      uint32_t nsgprs, bool wave32, uint64_t groups)
-{
-	struct sq_env env = {
-		.ctx = q, .read = sq_read, .write = sq_write, .message = sq_message, .trap = sq_trap
-	};
-	struct sq_wave w = { 0 };
-	static __thread struct sq_report rep;
-
-	if (!groups || groups > MAX_GROUPS)
-		return false; /* the emulator runs small dispatches only */
-	w.target = q->g->t;
-	w.entry_va = entry_va;
-	w.code_va = entry_va;
-	w.sgprs = sgprs;
-	w.num_sgprs = nsgprs;
-	w.wave_size = wave32 && q->g->gen.level >= KFDSIG_GFX10 ? 32 : 64;
-	for (uint64_t i = 0; i < groups && !emu_engine_stopping(q); i++) {
-		int r;
-
-		/* DBG_TRAP SET_WAVE_LAUNCH_MODE HALT: no wave starts until the
-		 * mode changes (kfd_debug.c kfd_dbg_trap_set_wave_launch_mode;
-		 * SPI launch halt). A suspend while no wave of the dispatch
-		 * has run yet preempts it: it runs again on resume. */
-		while (!emu_queue_may_launch(q) && !emu_engine_stopping(q)) {
-			if (!emu_queue_may_fetch(q) && i == 0) {
-				q->preempted = true;
-				return true;
-			}
-			usleep(20);
-		}
-		r = sq_run(&w, &env, &rep);
-
-		if (r == -EFAULT) {
-			emu_engine_vm_fault(q, rep.fault_va);
-			return true;
-		}
-		if (r == KFDSIG_SQ_TRAPPED) {
-			emu_cp_wave_exception(q, emu_cp_trap_ec(rep.trap_id));
-			return true;
-		}
-		if (r == -ENOTSUP) { /* an instruction the shader unit does not know */
-			emu_cp_wave_exception(q, KFDSIG_EC_QUEUE_WAVE_ILLEGAL_INSTRUCTION);
-			return true;
-		}
-		if (r < 0)
-			return false;
-	}
-	return true;
-}
-
-/* DISPATCH_DIRECT: the kernel interpreter where it runs the family
- * (emu_kernel.c); else one wave per workgroup of the program at
- * COMPUTE_PGM_LO/HI with COMPUTE_USER_DATA_* as its first SGPRs. */
+/* DISPATCH_DIRECT: the kernel interpreter (emu_kernel.c). A family the
+ * shader unit does not decode (no ISA for it in LLVM 22: gfx1170,
+ * gfx1171): the waves' illegal-instruction exception, never a dispatch
+ * pretended done. */
 static bool dispatch_direct(struct emu_queue *q, const uint32_t *d, uint32_t len)
 {
-	uint64_t entry, n;
 	int k;
 
 	if (len != 5)
@@ -328,18 +226,10 @@ static bool dispatch_direct(struct emu_queue *q, const uint32_t *d, uint32_t len
 	k = emu_kernel_pm4(q, d);
 	if (k)
 		return k > 0;
-	entry = ((uint64_t)q->sh[SH_COMPUTE_PGM_LO] << 8) |
-		((uint64_t)(q->sh[SH_COMPUTE_PGM_HI] & 0xffff) << 40);
-	n = (uint64_t)d[1] * d[2] * d[3];
-	/* a multi-XCC node: this XCC's share, one group in turn each
-	 * (emu_kernel.c pm4_share()); these waves have no group ids */
-	if (q->g->ring_xcc > 1) {
-		n = n / q->g->ring_xcc + (q->xcc < n % q->g->ring_xcc);
-		if (!n)
-			return true;
-	}
-	return emu_cp_run_waves(q, entry, &q->sh[SH_COMPUTE_USER_DATA_0], 16,
-				(d[4] & DISPATCH_CS_W32_EN) != 0, n);
+	if (!d[1] || !d[2] || !d[3])
+		return false;
+	emu_cp_wave_exception(q, KFDSIG_EC_QUEUE_WAVE_ILLEGAL_INSTRUCTION);
+	return true;
 }
 
 bool emu_cp_run_ib(struct emu_queue *q, uint64_t va, uint32_t ndw)

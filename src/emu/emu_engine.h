@@ -37,11 +37,6 @@ uint32_t emu_pm4_len(uint32_t h);
 /* A type-3 NOP (any length: the ring steps over its body). */
 bool emu_pm4_is_nop(uint32_t h);
 bool emu_pm4_exec(struct emu_queue *q, const uint32_t *pkt, uint32_t len, int depth);
-/* Waves of the program at @entry_va, one per workgroup, with @sgprs as
- * their first SGPRs, on the emulated shader unit (emu/sq): PM4
- * DISPATCH_DIRECT and AQL kernel dispatch; false: not runnable here. */
-bool emu_cp_run_waves(struct emu_queue *q, uint64_t entry_va, const uint32_t *sgprs,
-		      uint32_t nsgprs, bool wave32, uint64_t groups);
 /* emu_wave.c: a wave stopped with exception @ec (the queue halts); the
  * exception of an s_trap with @trap_id; does the trap handler step over it? */
 void emu_cp_wave_exception(struct emu_queue *q, uint32_t ec);
@@ -55,7 +50,8 @@ bool emu_cp_run_ib(struct emu_queue *q, uint64_t va, uint32_t ndw);
 
 /* emu_kernel.c: a dispatch on the kernel interpreter (emu/sq/sqk.h). 1:
  * done (or a wave fault / exception stopped the queue), 0: the family is
- * not one it runs (the caller falls back), -1: a dispatch the CP refuses,
+ * not one it runs (the caller raises the waves' illegal-instruction
+ * exception), -1: a dispatch the CP refuses,
  * -2: the kernel descriptor or amd_queue_t is not mapped (VM fault raised),
  * 2: waiting for the runtime to grow the queue's scratch (retry later). */
 int emu_kernel_aql(struct emu_queue *q, const uint32_t *d, uint64_t packet_va);

@@ -153,7 +153,7 @@ uint32_t emu_cp_trap_ec(uint8_t trap_id)
 }
 
 /*
- * The shader unit's trap hook (sq_env.trap): 1 steps over the s_trap.
+ * The shader unit's trap hook (sqk_env.trap): true steps over the s_trap.
  * ROCr's handler (trap_handler.s trap_entry) ignores llvm.debugtrap when
  * TTMP11 DebugEnabled is clear, which KFD sets while a debugger has the
  * process's debug trap active (kfd_debug.c kfd_dbg_trap_activate ->

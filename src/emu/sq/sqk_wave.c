@@ -113,6 +113,13 @@ static int fetch(struct sqk_wave *w, struct sqk_ctx *c, const struct sqk_insn **
 		return sqk_fail(w, NULL, -EFAULT, "instruction fetch fault");
 	}
 	if (!sqk_decode(c->r.f, words, n, &e->in)) {
+		/* an instruction that runs past the mapped code (its words
+		 * beyond, read as 0, complete one): a fetch fault where the
+		 * mapping ends, not an illegal instruction */
+		if (n < 4 && sqk_decode(c->r.f, words, 4, &e->in) && e->in.size > 4 * n) {
+			c->r.res->fault_va = w->pc + 4ull * n;
+			return sqk_fail(w, NULL, -EFAULT, "instruction fetch fault");
+		}
 		e->in.pc = w->pc;
 		e->pc = 0;
 		return sqk_fail(w, &e->in, -ENOTSUP, "illegal instruction");
