@@ -15,7 +15,7 @@
  *     mapping ends; running off the code faults; a scalar load from an
  *     unmapped address faults (not a write); a word that is no
  *     instruction stops the wave as illegal, naming its address, before
- *     any store or message; s_code_end is not executed;
+ *     the message; s_code_end is not executed; bad arguments are refused;
  *   - the IV context words of every target decode as amdkfd decodes them;
  *   - random words: decode and print never crash and only fail as
  *     documented.
@@ -366,6 +366,18 @@ static void check_stops(void)
 		      (unsigned long long)r.res.pc, r.res.msg);
 		CHECK(r.nmsg == 0 && page[1] == 1, "%s: store, no message", t->name);
 		sqt_mem_free(&r.mem);
+	}
+
+	/* bad arguments */
+	{
+		struct sqk_dispatch d = { .fam = sqk_family_of(90000) };
+		struct sqk_env env = { 0 };
+		struct sqk_result res;
+
+		CHECK_EQ(sqk_run(NULL, &env, &res), -EINVAL, "NULL dispatch");
+		CHECK_EQ(sqk_run(&d, NULL, &res), -EINVAL, "NULL env");
+		CHECK_EQ(sqk_run(&d, &env, &res), -EINVAL, "env without memory");
+		CHECK_EQ(res.err, -EINVAL, "the result says so");
 	}
 
 	/* s_code_end (gfx10 SOPP 0x1f: 0xbf9f0000) is padding, not run */
