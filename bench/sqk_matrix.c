@@ -11,8 +11,8 @@
  * (kfdsig_pm4_emit_kernel()) of the emulated KFD, every result compared
  * with the host's (test/emu_sqk_checks.h). Each cell runs in a child
  * process (a crash, an exit or a hang ends that cell alone, after
- * --timeout seconds); its stderr, with the emulator's diagnostic lines, is
- * kept in --log DIR. Prints one line per cell and, at the end, the matrix
+ * --timeout seconds), each kernel on an emulator of its own; the cell's
+ * stderr, with the emulator's diagnostic lines, is kept in --log DIR. Prints one line per cell and, at the end, the matrix
  * as a Markdown table (docs/results.md).
  *
  *   bench_sqk_matrix [--opt N]... [--queue aql|pm4] [--timeout S]
@@ -43,68 +43,89 @@ struct cell {
 static struct cell cells[MAX_CELLS];
 static unsigned ncells;
 
-/* The child: one target, wave size, level and queue; exit 0 pass, 3 some
- * dispatch refused by the emitter, 1 a failure (said on stderr). */
-static int run_cell(const struct cell *c, const struct kco co[3])
+/* One code object's kernels (@k: 0 sqk_kernels.ll's kernel @i, 1 hmath,
+ * 2 the signal kernels) on an emulator of their own. */
+static void run_one(const struct cell *c, const struct kco *co, int k, size_t i, const char *what,
+		    unsigned *refused, char *why, size_t len)
 {
 	struct krig r;
-	char what[96];
 
-	snprintf(what, sizeof(what), "%s%s -O%d %s", c->target, c->w64 ? " wave64" : "", c->opt,
-		 c->pm4 ? "PM4" : "AQL");
 	krig_open(&r, c->target, 32u << 20);
-	krig_diag_echo = true;
 	emu_host_set_diag(r.emu, krig_diag, NULL);
 	if (c->pm4)
 		krig_pm4(&r, c->target, 2u << 20);
 	check_line[0] = 0;
-	krig_load(&r, &co[0]);
-	for (size_t k = 0; k < sizeof(krig_kernels) / sizeof(krig_kernels[0]) && !t_failures; k++)
-		krig_kernels[k](&r, what);
-	CHECK(!check_line[0], "%s: the shader unit's checks report LLVM's code: %s", what,
-	      check_line);
-	if (!t_failures) {
-		krig_load(&r, &co[1]);
+	krig_load(&r, co);
+	if (k == 0) {
+		krig_kernels[i](&r, what);
+		CHECK(!check_line[0], "%s: the shader unit's checks report LLVM's code: %s", what,
+		      check_line);
+	} else if (k == 1) {
 		t_half(&r, what);
-	}
-	if (!t_failures) {
-		krig_load(&r, &co[2]);
+	} else {
 		t_signal_on(&r, c->target, what);
 	}
-	if (r.refused)
-		printf("refused %u: %s\n", r.refused, r.refused_why);
-	fflush(stdout);
+	if (r.refused) {
+		*refused += r.refused;
+		snprintf(why, len, "%s", r.refused_why);
+	}
 	krig_close(&r);
-	return t_failures ? 1 : r.refused ? 3 : 0;
 }
 
-/* The first line of @log that says what failed, cut to @len. */
+/* The child: one target, wave size, level and queue, each kernel on an
+ * emulator of its own (a failure leaves the others to run; a kernel that
+ * loops ends the cell at its timeout); exit 0 pass, 3 some dispatch
+ * refused by the emitter, 1 a failure (said on stderr). */
+static int run_cell(const struct cell *c, const struct kco co[3])
+{
+	char what[96], why[160] = "";
+	unsigned refused = 0;
+
+	snprintf(what, sizeof(what), "%s%s -O%d %s", c->target, c->w64 ? " wave64" : "", c->opt,
+		 c->pm4 ? "PM4" : "AQL");
+	krig_diag_echo = true;
+	for (size_t i = 0; i < sizeof(krig_kernels) / sizeof(krig_kernels[0]); i++)
+		run_one(c, &co[0], 0, i, what, &refused, why, sizeof(why));
+	run_one(c, &co[1], 1, 0, what, &refused, why, sizeof(why));
+	run_one(c, &co[2], 2, 0, what, &refused, why, sizeof(why));
+	if (refused)
+		printf("refused %u: %s\n", refused, why);
+	return t_failures ? 1 : refused ? 3 : 0;
+}
+
+/* The first three lines of @log that say what failed, each with the
+ * emulator's line before it on an illegal instruction or a fault, cut to
+ * @len. */
 static void first_failure(const char *log, char *out, size_t len)
 {
 	FILE *f = fopen(log, "r");
 	char line[1024], diag_ill[400] = "";
+	size_t at = 0;
+	int n = 0;
 
 	snprintf(out, len, "see %s", log);
 	if (!f)
 		return;
-	while (fgets(line, sizeof(line), f)) {
+	while (fgets(line, sizeof(line), f) && n < 3 && at < len) {
 		char *p, *nl = strchr(line, '\n');
 
 		if (nl)
 			*nl = 0;
 		if (!diag_ill[0] && strncmp(line, "diag: ", 6) == 0 &&
-		    (strstr(line, "illegal") || strstr(line, "fault") || strstr(line, "trap")))
+		    (strstr(line, "illegal") || strstr(line, "fault") || strstr(line, "trap") ||
+		     strstr(line, "unimplemented")))
 			snprintf(diag_ill, sizeof(diag_ill), "%s", line + 6);
 		p = strstr(line, ") failed: ");
-		if (p) {
-			snprintf(out, len, "%s%s%s", p + 10, diag_ill[0] ? " -- " : "", diag_ill);
-			break;
-		}
-		p = strstr(line, "setup failed: ");
-		if (p) {
-			snprintf(out, len, "%s", p);
-			break;
-		}
+		if (p)
+			p += 10;
+		else if ((p = strstr(line, "setup failed: ")))
+			p += 0;
+		if (!p)
+			continue;
+		at += (size_t)snprintf(out + at, len - at, "%s%s%s%s", n ? "; " : "", p,
+				       diag_ill[0] ? " -- " : "", diag_ill);
+		diag_ill[0] = 0;
+		n++;
 	}
 	fclose(f);
 }

@@ -94,8 +94,8 @@ GFX11_T16 = {
 
 
 # the families whose true16 forms are checked against the host model
-# (test/emu_sqk_valu16.c); gfx1250's stay out
-T16_CPUS = ("gfx1100", "gfx1200")
+# (test/emu_sqk_valu16.c)
+T16_CPUS = ("gfx1100", "gfx1200", "gfx1250")
 
 
 def t16_ok(mn):

@@ -255,10 +255,12 @@ static void check_obj(const struct sqk_family *f, const char *obj, const char *w
 	FILE *p;
 	unsigned n = 0;
 
-	/* gfx12: the 16-bit operands read as the register halves they are
+	/* gfx12, gfx12.5: the 16-bit operands read as the register halves they are
 	 * (real-true16; v_mov_b16 has no other spelling there) */
 	snprintf(cmd, sizeof(cmd), "%s/llvm-objdump -d%s '%s'", KFDSIG_LLVM22_BIN,
-		 f->gen == SQK_GEN_GFX12 ? " --mattr=+real-true16" : "", obj);
+		 f->gen == SQK_GEN_GFX12 || f->gen == SQK_GEN_GFX12_5 ? " --mattr=+real-true16"
+								      : "",
+		 obj);
 	p = popen(cmd, "r");
 	T_REQUIRE(p, "objdump");
 	while (fgets(line, sizeof(line), p)) {

@@ -12,8 +12,8 @@
  * and 32-bit integer math (division, remainder, shifts, popcount, clz), an
  * LDS reduction with barriers, global and LDS atomics, private arrays
  * (scratch); and test/kernels/sqk_half.ll's 16-bit math (f16 and i16,
- * LLVM 22's true16 register halves on gfx1100, fake16 on gfx1200) at -O0 and
- * -O2; a wave's VM fault: test/emu_sqk_vm_fault.c. A dispatch on a
+ * LLVM 22's true16 register halves on gfx1100, fake16 on gfx1200 and
+ * gfx1250) at -O0 and -O2; a wave's VM fault: test/emu_sqk_vm_fault.c. A dispatch on a
  * queue that stopped fails at once. The kernels and their host checks are
  * in emu_sqk_checks.h (bench/sqk_matrix.c runs them on every target). Exit
  * 77 without LLVM 22.
@@ -89,10 +89,11 @@ int main(void)
 	}
 	if (t_failures)
 		return t_result("emu_sqk_kernels");
-	/* 16-bit math: true16 on gfx1100, fake16 on gfx1200 */
+	/* 16-bit math: true16 on gfx1100, fake16 on gfx1200 and gfx1250 */
 	for (int opt = 0; opt <= 2; opt += 2)
-		for (const char *const *m = (const char *const[]){ "gfx1100", "gfx1200", NULL }; *m;
-		     m++) {
+		for (const char *const *m =
+			     (const char *const[]){ "gfx1100", "gfx1200", "gfx1250", NULL };
+		     *m; m++) {
 			struct kco co;
 			struct krig r;
 			char what[64];

@@ -6,7 +6,7 @@
  * SDWA and OPSEL, the VOP3P packed, mix and dot opcodes): each instruction
  * below is assembled by llvm-mc 22 for gfx900, gfx90a, gfx942 and gfx1030,
  * and the true16 forms (RDNA3 and RDNA4 ISA manuals, "16-bit VALU" operands
- * v0.l / v0.h; LLVM SIRegisterInfo.td VGPR_16) for gfx1100 and gfx1200,
+ * v0.l / v0.h; LLVM SIRegisterInfo.td VGPR_16) for gfx1100, gfx1200 and gfx1250,
  * decoded by the unit and executed on every lane of a bare wave (a partial EXEC) whose sources hold edge values (zeros,
  * denormals, the largest finite, infinities, quiet and signaling NaNs,
  * negative and out-of-range shift counts) with their other halves set,
@@ -29,10 +29,11 @@
 #define G900 1u
 #define G90A 2u
 #define F9 (G900 | G90A)
-#define F10 4u	/* gfx1030 */
-#define F11 8u	/* gfx1100: true16 forms, register halves v1.l / v1.h */
-#define F12 16u /* gfx1200: the same forms (LLVM's +real-true16 spelling) */
-#define T16 (F11 | F12)
+#define F10 4u	 /* gfx1030 */
+#define F11 8u	 /* gfx1100: true16 forms, register halves v1.l / v1.h */
+#define F12 16u	 /* gfx1200: the same forms (LLVM's +real-true16 spelling) */
+#define F125 32u /* gfx1250: gfx1200's 16-bit forms in its own table */
+#define T16 (F11 | F12 | F125)
 
 struct tc {
 	unsigned fams;
@@ -1089,7 +1090,7 @@ static void run_family(const char *name, const char *mcpu, uint32_t gfxv, unsign
 			strcat(src, "\n");
 		}
 	size = (unsigned)kco_asm_text(src, mcpu,
-				      fam == F12	     ? "-mattr=+real-true16"
+				      fam >= F12	     ? "-mattr=+real-true16"
 				      : gfx10 && lanes == 32 ? "-mattr=+wavefrontsize32"
 							     : "",
 				      code, sizeof(code));
@@ -1292,5 +1293,6 @@ int main(void)
 	run_family("gfx1030 wave32", "gfx1030", 100300, 32, F10);
 	run_family("gfx1100 wave32", "gfx1100", 110000, 32, F11);
 	run_family("gfx1200 wave32", "gfx1200", 120000, 32, F12);
+	run_family("gfx1250 wave32", "gfx1250", 120500, 32, F125);
 	return t_result("emu_sqk_valu16");
 }
