@@ -431,17 +431,25 @@ static void test_device_ops(void)
 	fl = 0;
 	CHECK(!kfdsig_dbg_set_flags(r.dbg, r.pid, &fl) && fl == 0, "no flags, previous 0");
 
+	/* the traps and modes every GPU takes (kfd_dbg_validate_trap_override_
+	 * request()): the gfx1030 (kgd_gfx_v10_...) supports the address
+	 * watch alone and OR alone; the gfx90a (kgd_aldebaran_...) is asked
+	 * first, so an unknown mode is its -EPERM */
 	en = KFDSIG_DBG_TRAP_MASK_FP_INVALID;
-	sup = 0xffffffffu;
+	sup = KFDSIG_DBG_TRAP_MASK_FP_INVALID;
+	CHECK_EQ(kfdsig_dbg_set_wave_launch_override(r.dbg, r.pid, KFDSIG_DBG_OVERRIDE_OR, &en,
+						     &sup),
+		 -EACCES, "gfx90a+gfx1030: no FP trap");
+	en = sup = KFDSIG_DBG_TRAP_MASK_DBG_ADDRESS_WATCH;
+	CHECK_EQ(kfdsig_dbg_set_wave_launch_override(r.dbg, r.pid, KFDSIG_DBG_OVERRIDE_REPLACE, &en,
+						     &sup),
+		 -EINVAL, "gfx1030: OR only");
+	CHECK_EQ(kfdsig_dbg_set_wave_launch_override(r.dbg, r.pid, 2, &en, &sup), -EPERM,
+		 "gfx90a first: mode 2");
 	CHECK(!kfdsig_dbg_set_wave_launch_override(r.dbg, r.pid, KFDSIG_DBG_OVERRIDE_OR, &en,
 						   &sup) &&
-		      en == 0,
-	      "OR: the previous traps were none");
-	en = KFDSIG_DBG_TRAP_MASK_FP_OVERFLOW;
-	CHECK(!kfdsig_dbg_set_wave_launch_override(r.dbg, r.pid, KFDSIG_DBG_OVERRIDE_REPLACE, &en,
-						   &sup) &&
-		      en == KFDSIG_DBG_TRAP_MASK_FP_INVALID,
-	      "REPLACE returns the previous traps");
+		      en == 0 && sup == KFDSIG_DBG_TRAP_MASK_DBG_ADDRESS_WATCH,
+	      "OR the address watch: previous none (%#x), supported %#x", en, sup);
 	CHECK_EQ(kfdsig_dbg_set_wave_launch_mode(r.dbg, r.pid, 2), -EINVAL, "mode 2 was removed");
 	CHECK_EQ(kfdsig_dbg_set_wave_launch_mode(r.dbg, r.pid, KFDSIG_DBG_LAUNCH_HALT), 0, "HALT");
 	CHECK_EQ(kfdsig_dbg_set_wave_launch_mode(r.dbg, r.pid, KFDSIG_DBG_LAUNCH_NORMAL), 0,
@@ -456,7 +464,60 @@ static void test_device_ops(void)
 	fl = 0;
 	CHECK(!kfdsig_dbg_set_flags(r.dbg, r.pid, &fl) && fl == KFDSIG_DBG_FLAG_SINGLE_MEM_OP,
 	      "previous SINGLE_MEM_OP");
+	/* the new mask is (bits & request) | (previous & ~request)
+	 * (kgd_aldebaran_set_wave_launch_trap_override()) */
+	en = KFDSIG_DBG_TRAP_MASK_FP_INVALID;
+	sup = KFDSIG_DBG_TRAP_MASK_FP_INVALID | KFDSIG_DBG_TRAP_MASK_FP_OVERFLOW;
+	CHECK(!kfdsig_dbg_set_wave_launch_override(r.dbg, r.pid, KFDSIG_DBG_OVERRIDE_OR, &en,
+						   &sup) &&
+		      en == 0,
+	      "FP_INVALID on, FP_OVERFLOW off: previous none");
+	en = sup = KFDSIG_DBG_TRAP_MASK_FP_OVERFLOW;
+	CHECK(!kfdsig_dbg_set_wave_launch_override(r.dbg, r.pid, KFDSIG_DBG_OVERRIDE_REPLACE, &en,
+						   &sup) &&
+		      en == KFDSIG_DBG_TRAP_MASK_FP_INVALID,
+	      "REPLACE mode: previous FP_INVALID");
+	en = sup = 0;
+	CHECK(!kfdsig_dbg_set_wave_launch_override(r.dbg, r.pid, KFDSIG_DBG_OVERRIDE_OR, &en,
+						   &sup) &&
+		      en == (KFDSIG_DBG_TRAP_MASK_FP_INVALID | KFDSIG_DBG_TRAP_MASK_FP_OVERFLOW) &&
+		      sup == 0x1ffu,
+	      "an empty request keeps both (%#x), supported %#x", en, sup);
+	en = 0;
+	sup = KFDSIG_DBG_TRAP_MASK_FP_INVALID;
+	CHECK(!kfdsig_dbg_set_wave_launch_override(r.dbg, r.pid, KFDSIG_DBG_OVERRIDE_OR, &en, &sup),
+	      "FP_INVALID off");
+	en = sup = 0;
+	CHECK(!kfdsig_dbg_set_wave_launch_override(r.dbg, r.pid, KFDSIG_DBG_OVERRIDE_OR, &en,
+						   &sup) &&
+		      en == KFDSIG_DBG_TRAP_MASK_FP_OVERFLOW,
+	      "a requested bit of 0 turns its trap off (%#x)", en);
 	d_close(&r);
+
+	/* wave start and end traps: GC 9.4.3, GC 11.0.4 on, GC 12 */
+	for (unsigned i = 0; i < 4; i++) {
+		static const struct {
+			const char *spec;
+			uint32_t sup;
+		} t[] = { { "gfx90a", 0x1ffu },
+			  { "gfx942", 0xc00001ffu },
+			  { "gfx1100", 0x1ffu },
+			  { "gfx1201", 0xc00001ffu } };
+
+		d_open(&r, t[i].spec);
+		CHECK_EQ(kfdsig_kfd_runtime_enable(r.rt, 0, 0, NULL), 0, "runtime enable");
+		CHECK_EQ(kfdsig_dbg_enable(r.dbg, r.pid, 0, r.dbgfd, NULL), 0, "attach");
+		en = sup = 0;
+		CHECK(!kfdsig_dbg_set_wave_launch_override(r.dbg, r.pid, KFDSIG_DBG_OVERRIDE_OR,
+							   &en, &sup) &&
+			      sup == t[i].sup,
+		      "%s supports %#x (%#x)", t[i].spec, t[i].sup, sup);
+		en = sup = KFDSIG_DBG_TRAP_MASK_TRAP_ON_WAVE_START;
+		CHECK_EQ(kfdsig_dbg_set_wave_launch_override(r.dbg, r.pid, KFDSIG_DBG_OVERRIDE_OR,
+							     &en, &sup),
+			 t[i].sup >> 31 ? 0 : -EACCES, "%s: wave start trap", t[i].spec);
+		d_close(&r);
+	}
 }
 
 /* SET_WAVE_LAUNCH_MODE HALT: a dispatched wave does not start until the

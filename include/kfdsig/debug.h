@@ -288,10 +288,12 @@ KFDSIG_API int kfdsig_dbg_set_exceptions_enabled(struct kfdsig_kfd *kfd, pid_t p
 /**
  * kfdsig_dbg_set_wave_launch_override() - DBG_TRAP
  * SET_WAVE_LAUNCH_OVERRIDE: which wave traps (KFDSIG_DBG_TRAP_MASK_*)
- * are enabled, OR'd into or replacing the current ones (@mode
- * KFDSIG_DBG_OVERRIDE_*). @enable_mask: in, the traps to enable; out, the
- * previous mask. @support_mask: in, the traps asked about; out, those the
- * GPUs support. Needs KFDSIG_CAP_TRAP_DEBUG_WAVE_LAUNCH_TRAP_OVERRIDE.
+ * are enabled: the traps in @support_mask take their bit of @enable_mask,
+ * the others keep theirs; @mode (KFDSIG_DBG_OVERRIDE_*) is whether they
+ * are OR'd with or replace the wave's own exception enables. @enable_mask:
+ * in, the traps to enable; out, the previous mask. @support_mask: in, the
+ * traps asked about (-EACCES if a GPU lacks one); out, those every GPU
+ * supports. Needs KFDSIG_CAP_TRAP_DEBUG_WAVE_LAUNCH_TRAP_OVERRIDE.
  * Return: 0 or -errno (-EPERM before the runtime is enabled).
  */
 KFDSIG_API int kfdsig_dbg_set_wave_launch_override(struct kfdsig_kfd *kfd, pid_t pid, uint32_t mode,

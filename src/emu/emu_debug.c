@@ -1494,27 +1494,33 @@ int emu_dbg_trap(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 		d->enable_mask = a->set_exceptions_enabled.exception_mask;
 		break;
 	case KFDSIG_DBG_OP_SET_WAVE_LAUNCH_OVERRIDE: {
-		/* kfd_dbg_trap_set_wave_launch_override(): the emulated GPUs
-		 * support every trap of kfd_dbg_trap_mask (UNVERIFIED per
-		 * GPU: the kernel asks each GPU's get_iq_wait_times /
-		 * trap mask; the emulator grants all) */
-		const uint32_t all = 0x1ff | KFDSIG_DBG_TRAP_MASK_TRAP_ON_WAVE_START |
-				     KFDSIG_DBG_TRAP_MASK_TRAP_ON_WAVE_END;
+		/* kfd_dbg_trap_set_wave_launch_override():
+		 * kfd_dbg_validate_trap_override_request() asks every GPU of
+		 * the process (the emulated process has a pdd on each) for
+		 * the traps it supports and the modes it takes, first error
+		 * wins (emu_gen_trap_override()); a request beyond the
+		 * supported traps is -EACCES; the supported mask goes back to
+		 * the caller either way (kfd_ioctl() copies the arguments out
+		 * on failure too). The new mask is (bits & request) |
+		 * (previous & ~request) (set_wave_launch_trap_override());
+		 * the mode is the hardware's EXCP_REPLACE, how the traps
+		 * combine with the wave's own, not how the masks combine. */
 		uint32_t mode = a->launch_override.override_mode;
 		uint32_t en = a->launch_override.enable_mask;
+		uint32_t req = a->launch_override.support_request_mask, sup = 0xffffffffu;
 		uint32_t prev = d->trap_override;
 
-		if (mode > KFDSIG_DBG_OVERRIDE_REPLACE) {
-			r = -EINVAL;
+		for (uint32_t i = 0; i < emu->ngpus && !r; i++)
+			r = emu_gen_trap_override(&emu->gpus[i].gen, mode, &sup);
+		a->launch_override.support_request_mask = sup;
+		if (r)
 			break;
-		}
-		if (en & ~all) {
+		if (req & ~sup) {
 			r = -EACCES;
 			break;
 		}
-		d->trap_override = mode == KFDSIG_DBG_OVERRIDE_OR ? prev | en : en;
+		d->trap_override = (en & req) | (prev & ~req);
 		a->launch_override.enable_mask = prev;
-		a->launch_override.support_request_mask &= all;
 		break;
 	}
 	case KFDSIG_DBG_OP_SET_WAVE_LAUNCH_MODE: {

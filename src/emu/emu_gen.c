@@ -404,6 +404,42 @@ uint32_t emu_gen_gws_size(const struct emu_gen *g)
 	return has ? 64 : 0;
 }
 
+/*
+ * The wave launch trap override a GPU takes, as its kfd2kgd table's
+ * validate_trap_override_request() answers (kgd2kfd_probe() picks the table
+ * by GC version): the traps of KFD_DBG_TRAP_MASK_* it supports, and which
+ * override modes.
+ *   GC 9.0-9.4.1 (kgd_gfx_v9_validate_trap_override_request(), also
+ *   arcturus's), GC 10.1 and 10.3 (kgd_gfx_v10_...): DBG_ADDRESS_WATCH
+ *   only, OR only (-EINVAL);
+ *   GC 9.4.2 (kgd_aldebaran_...), GC 11 (kgd_gfx_v11_...): the FP and
+ *   integer exceptions (0x7f), DBG_ADDRESS_WATCH, DBG_MEMORY_VIOLATION, OR
+ *   or REPLACE (-EPERM); GC 11.0.4 and later add TRAP_ON_WAVE_START/_END;
+ *   GC 9.4.3, 9.4.4, 9.5 (kgd_gfx_v9_4_3_...), GC 12.0 (kgd_gfx_v12_...),
+ *   GC 12.1 (kgd_gfx_v12_1_...): those and TRAP_ON_WAVE_START/_END.
+ * Below GC 9 there is no debugger (kfd_dbg_trap_enable() refuses the
+ * process first); 0 and -EINVAL here.
+ */
+int emu_gen_trap_override(const struct emu_gen *g, uint32_t mode, uint32_t *supported)
+{
+	uint32_t v = (uint32_t)g->gc[0] << 16 | (uint32_t)g->gc[1] << 8 | g->gc[2];
+	const uint32_t excp = 0x7fu | 0x80u | 0x100u, wave = 0xc0000000u;
+
+	if (g->gc[0] < 9) {
+		*supported = 0;
+		return -EINVAL;
+	}
+	if (v <= 0x090401 || (g->gc[0] == 10)) {
+		*supported &= 0x80u;
+		return mode != 0 ? -EINVAL : 0; /* KFD_DBG_TRAP_OVERRIDE_OR */
+	}
+	if (v == 0x090402 || (g->gc[0] == 11 && v < 0x0b0004))
+		*supported &= excp;
+	else
+		*supported &= excp | wave;
+	return mode > 1 ? -EPERM : 0; /* OR 0, REPLACE 1 */
+}
+
 /* The IV context words of an SQ interrupt from s_sendmsg (emu_gen.h). */
 int emu_gen_sq_iv_context(const struct emu_gen *t, uint32_t m0, uint32_t *ctx0, uint32_t *ctx1)
 {

@@ -99,6 +99,14 @@ const struct emu_tile_config *emu_tile_config(uint32_t gfxv);
 /* The GPU's GWS entries (kfd_device.c kfd_gws_init()), 0 without GWS. */
 uint32_t emu_gen_gws_size(const struct emu_gen *g);
 
+/*
+ * The wave launch trap override of a GPU (kfd2kgd
+ * validate_trap_override_request()): *@supported is and'ed with the
+ * KFD_DBG_TRAP_MASK_* traps the GPU supports; return 0, or -EINVAL /
+ * -EPERM for an override @mode the GPU does not take.
+ */
+int emu_gen_trap_override(const struct emu_gen *g, uint32_t mode, uint32_t *supported);
+
 /* Does the ISR drop a CP end-of-pipe interrupt with context id 0? */
 bool emu_gen_drops_ctx0(const struct emu_gen *g);
 
