@@ -312,7 +312,8 @@ struct sqk_result {
 	bool fault_write, fault_ro;
 	uint64_t insns; /* wave-instructions executed */
 	uint64_t waves;
-	unsigned threads; /* host threads that ran the workgroups */
+	uint64_t replayed; /* waves replayed, not run (sqk_wave.c "Replay") */
+	unsigned threads;  /* host threads that ran the workgroups */
 	char msg[200];
 	/* The release check (sqk_rel.c), over every wave: s_sendmsg
 	 * (MSG_INTERRUPT) messages, those sent while a store of their wave

@@ -276,6 +276,10 @@ void sqk_swrite(struct sqk_wave *w, unsigned code, uint64_t v, bool b64);
 int sqk_exec_valu_fast(struct sqk_wave *w, const struct sqk_insn *in);
 extern bool sqk_valu_general_only;
 
+/* Tests set this to run every wave (sqk_wave.c "Replay": no wave without
+ * effects is replayed). */
+extern bool sqk_replay_off;
+
 /* Executors: 0 to go on, 1 the wave left the run loop (barrier, end,
  * trap), negative: error (sqk_fail called). */
 int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in);

@@ -64,6 +64,27 @@ struct sqk_shared {
 	struct sqk_watch watch[SQK_WATCHES];
 };
 
+/* A recorded wave without effects (see "Replay" below). */
+struct replay {
+	int state;	  /* 0 nothing recorded, 1 a wave recorded, -1 off */
+	unsigned misses;  /* one-wave workgroups since the last replay */
+	uint32_t dim[3];  /* the work-item layout of its workgroup */
+	uint32_t nt;	  /* work-items of its workgroup */
+	uint64_t insns;	  /* instructions it executed */
+	uint64_t live[3]; /* bit i: it read s[i] before writing it */
+	uint32_t s[136];  /* its initial SGPRs */
+	uint64_t flat_scratch;
+	uint32_t mode;
+	uint64_t pc;
+	/* the recording in progress: still without effects, the SGPRs read
+	 * before written, the SGPRs written, the wave's start */
+	bool pending, rec, bad;
+	uint64_t rlive[3], rdef[3];
+	uint32_t ps[136];
+	uint64_t pflat, ppc;
+	uint32_t pmode;
+};
+
 /* One host thread's part: its own waves, LDS, decode cache, TLB, result. */
 struct sqk_ctx {
 	struct sqk_run r;
@@ -72,7 +93,8 @@ struct sqk_ctx {
 	struct sqk_shared *sh;
 	struct sqk_result res;
 	uint64_t failed_wg; /* the workgroup that ended this thread with an error */
-	unsigned index;	    /* the host thread's number in the dispatch */
+	struct replay rp;
+	unsigned index; /* the host thread's number in the dispatch */
 	int rc;
 	pthread_t th;
 };
@@ -164,6 +186,227 @@ static int step(struct sqk_wave *w, const struct sqk_insn *in)
 	}
 }
 
+/*
+ * Replay of waves without effects. A wave whose instructions are all
+ * scalar and vector ALU work, waits and branches (no memory, LDS, GWS,
+ * message, trap, hardware register, program counter or relative register
+ * access) changes nothing but its own registers, which the next wave in its
+ * slot starts from scratch; and the interpreter is deterministic: a wave
+ * that starts in the state of one that ran to s_endpgm without effects does
+ * the same instructions and ends the same way. So a host thread records the
+ * run of a one-wave workgroup: the SGPRs read before they were written
+ * (every scalar operand read as two dwords, SALU destinations read as well,
+ * only s_mov_b32, s_movk_i32 and s_mov_b64 counted as writes: more reads
+ * and fewer writes than the truth), and whether it stayed without effects.
+ * A later one-wave workgroup with the same work-item layout (which fixes
+ * EXEC and the VGPRs: zero but for the work-item ids) whose SGPRs hold the
+ * same values there, as well as in FLAT_SCRATCH, XNACK_MASK, VCC, M0 and
+ * EXEC (read implicitly), counts the recorded instructions and ends without
+ * running them. A wave that touches a VGPR near the end of its grant (the
+ * registers past it keep an older wave's values), or AGPRs, is not recorded.
+ * Not with GWS or the debugger's wave start and end traps.
+ */
+bool sqk_replay_off;
+
+#define RP_IMPURE 1u
+#define RP_MOV1 2u /* writes one SGPR, reads none of its destination */
+#define RP_MOV2 4u /* the same, two */
+static uint8_t rp_class[K_COUNT];
+static pthread_once_t rp_once = PTHREAD_ONCE_INIT;
+
+static void rp_init(void)
+{
+	/* operations with an effect beyond the wave's registers, or reading
+	 * state another wave of the same start sees differently (HW_ID,
+	 * clocks), or addressing registers relative to M0 */
+	static const char *const impure[] = {
+		"s_getreg",  "s_setreg",  "s_setpc",  "s_swappc",  "s_rfe",	    "s_barrier",
+		"s_sethalt", "s_sendmsg", "s_trap",   "s_icache",  "s_ttrace",	    "s_set_gpr_idx",
+		"s_incperf", "s_decperf", "v_movrel", "v_accvgpr", "mfma",	    "smfmac",
+		"wmma",	     "interp",	  "s_wakeup", "s_memtime", "s_memrealtime",
+	};
+
+	for (unsigned op = 1; op < K_COUNT; op++) {
+		const char *n = sqk_op_name(op);
+
+		for (size_t i = 0; n && i < sizeof(impure) / sizeof(impure[0]); i++)
+			if (strstr(n, impure[i]))
+				rp_class[op] |= RP_IMPURE;
+	}
+	rp_class[K_s_mov_b32] |= RP_MOV1;
+	rp_class[K_s_movk_i32] |= RP_MOV1;
+	rp_class[K_s_mov_b64] |= RP_MOV2;
+}
+
+/* VGPRs a wave is granted (COMPUTE_PGM_RSRC1.VGPRS, in 8s), those init_wave
+ * zeroes. */
+static unsigned granted_vgprs(const struct sqk_dispatch *d)
+{
+	unsigned nv = ((d->rsrc1 & 63) + 1) * 8;
+
+	return nv > 256 ? 256 : nv;
+}
+
+static void rp_read(struct replay *rp, unsigned code)
+{
+	for (unsigned i = code; i < code + 2 && i < 136; i++)
+		if (!(rp->rdef[i / 64] >> (i % 64) & 1))
+			rp->rlive[i / 64] |= 1ull << (i % 64);
+}
+
+static void rp_write(struct replay *rp, unsigned code, unsigned n)
+{
+	for (unsigned i = code; i < code + n && i < 136; i++)
+		rp->rdef[i / 64] |= 1ull << (i % 64);
+}
+
+/* Whether VGPR operand @code (256 + n) of @in lies well inside the grant:
+ * @width dwords from it (VOP3P: up to a 32-dword matrix operand). */
+static bool rp_vgpr_ok(unsigned code, unsigned width, unsigned nv)
+{
+	return code < 256 || code - 256 + width <= nv;
+}
+
+/* Note @in of the wave being recorded. */
+static void rec_note(struct sqk_ctx *c, const struct sqk_insn *in)
+{
+	struct replay *rp = &c->rp;
+	unsigned nv = granted_vgprs(c->r.d), width = in->enc == SQK_VOP3P ? 32 : 2;
+	uint8_t k;
+
+	pthread_once(&rp_once, rp_init);
+	k = in->op < K_COUNT ? rp_class[in->op] : RP_IMPURE;
+	switch (in->enc) {
+	case SQK_SOP1:
+	case SQK_SOP2:
+	case SQK_SOPK:
+	case SQK_SOPC:
+		for (int i = 0; i < 3; i++)
+			if (in->src[i] < 128)
+				rp_read(rp, in->src[i]);
+		if (in->dst >= 128)
+			k |= RP_IMPURE;
+		else if (k & (RP_MOV1 | RP_MOV2))
+			rp_write(rp, in->dst, k & RP_MOV2 ? 2 : 1);
+		else
+			rp_read(rp, in->dst);
+		break;
+	case SQK_SOPP:
+		break;
+	case SQK_VOPD:
+		for (int i = 0; i < 2; i++) {
+			if (in->srcy[i] < 128)
+				rp_read(rp, in->srcy[i]);
+			if (!rp_vgpr_ok(in->srcy[i], width, nv))
+				k |= RP_IMPURE;
+		}
+		if (!rp_vgpr_ok(in->dsty, width, nv))
+			k |= RP_IMPURE;
+		/* fall through */
+	case SQK_VOP1:
+	case SQK_VOP2:
+	case SQK_VOPC:
+	case SQK_VOP3:
+	case SQK_VOP3P:
+		for (int i = 0; i < 3; i++) {
+			if (in->src[i] < 128)
+				rp_read(rp, in->src[i]);
+			if (!rp_vgpr_ok(in->src[i], width, nv))
+				k |= RP_IMPURE;
+		}
+		if (!rp_vgpr_ok(in->dst, width, nv) || in->acc)
+			k |= RP_IMPURE;
+		break;
+	default: /* memory, LDS, GWS */
+		k |= RP_IMPURE;
+	}
+	if (k & RP_IMPURE) {
+		rp->bad = true;
+		rp->rec = false;
+	}
+}
+
+/* The SGPRs always compared: FLAT_SCRATCH, XNACK_MASK, VCC (102-107), M0
+ * and EXEC (124-127; gfx11's M0 is 125), the slack past them. */
+static bool rp_special(unsigned i)
+{
+	return (i >= 102 && i < 108) || i >= 124;
+}
+
+/* Whether the workgroup of one wave @w (its work-item layout @dim, @nt)
+ * starts as the recorded one. */
+static bool rp_match(const struct replay *rp, const struct sqk_wave *w, const uint32_t dim[3],
+		     unsigned nt)
+{
+	if (rp->state != 1 || nt != rp->nt || memcmp(dim, rp->dim, sizeof(rp->dim)) ||
+	    w->flat_scratch != rp->flat_scratch || w->mode != rp->mode || w->pc != rp->pc || w->scc)
+		return false;
+	for (unsigned i = 0; i < 136; i++)
+		if (((rp->live[i / 64] >> (i % 64) & 1) || rp_special(i)) && w->s[i] != rp->s[i])
+			return false;
+	return true;
+}
+
+/* Before a one-wave workgroup runs: true, it is replayed (counted, not
+ * run); false, it runs, recorded where that may still pay. */
+static bool rp_begin(struct sqk_ctx *c, const struct sqk_wave *w, const uint32_t dim[3],
+		     unsigned nt)
+{
+	struct replay *rp = &c->rp;
+
+	if (rp->state < 0)
+		return false;
+	if (rp_match(rp, w, dim, nt)) {
+		c->res.insns += rp->insns;
+		c->res.replayed++;
+		rp->misses = 0;
+		return true;
+	}
+	/* a kernel whose waves do not repeat: stop recording them */
+	if (++rp->misses > 16) {
+		rp->state = -1;
+		return false;
+	}
+	rp->pending = true;
+	rp->rec = true;
+	memcpy(rp->ps, w->s, sizeof(rp->ps));
+	rp->pflat = w->flat_scratch;
+	rp->ppc = w->pc;
+	rp->pmode = w->mode;
+	rp->bad = false;
+	memset(rp->rlive, 0, sizeof(rp->rlive));
+	memset(rp->rdef, 0, sizeof(rp->rdef));
+	return false;
+}
+
+/* After a recorded workgroup ran (@rc): keep its wave if it ended without
+ * effects. */
+static void rp_end(struct sqk_ctx *c, const struct sqk_wave *w, const uint32_t dim[3], unsigned nt,
+		   uint64_t insns, int rc)
+{
+	struct replay *rp = &c->rp;
+
+	if (!rp->pending)
+		return;
+	rp->pending = false;
+	rp->rec = false;
+	if (rp->bad) {
+		rp->state = -1;
+		return;
+	}
+	if (rc || w->state != SQK_DONE || w->in_trap || w->trapsts)
+		return;
+	memcpy(rp->s, rp->ps, sizeof(rp->s));
+	rp->flat_scratch = rp->pflat;
+	rp->pc = rp->ppc;
+	rp->mode = rp->pmode;
+	memcpy(rp->dim, dim, sizeof(rp->dim));
+	memcpy(rp->live, rp->rlive, sizeof(rp->live));
+	rp->nt = nt;
+	rp->insns = insns;
+	rp->state = 1;
+}
+
 /* Run @w for up to QUANTUM instructions: 0 (quantum over), 1 (left the
  * loop: barrier or end), negative (error; -EINTR: the queue stops). */
 static int run_wave(struct sqk_wave *w, struct sqk_ctx *c)
@@ -178,6 +421,8 @@ static int run_wave(struct sqk_wave *w, struct sqk_ctx *c)
 		if (rc < 0)
 			return rc;
 		c->r.res->insns++;
+		if (__builtin_expect(c->rp.rec, 0))
+			rec_note(c, in);
 		/* what the release check notes (sqk_rel.c) */
 		if (__builtin_expect(w->rel.spending, 0))
 			sqk_rel_reads(w, in);
@@ -231,13 +476,11 @@ static void init_wave(struct sqk_ctx *c, struct sqk_wave *w, unsigned wi, const 
 		      const uint32_t dim[3], unsigned nthreads)
 {
 	const struct sqk_dispatch *d = c->r.d;
-	unsigned lanes = w->lanes, n = 0, nv = ((d->rsrc1 & 63) + 1) * 8, na = 0,
+	unsigned lanes = w->lanes, n = 0, nv = granted_vgprs(d), na = 0,
 		 user = RSRC2_USER_SGPR(d->rsrc2);
 	uint32_t *s = w->s;
 	uint64_t woff = 0;
 
-	if (nv > 256)
-		nv = 256;
 	/* AGPRs: gfx908 grants as many as VGPRs; gfx90a and gfx940 take them
 	 * from the granted file after COMPUTE_PGM_RSRC3.ACCUM_OFFSET ((field
 	 * + 1) * 4 VGPRs; LLVM AMDGPUUsage "compute_pgm_rsrc3 for GFX90A,
@@ -471,6 +714,7 @@ static struct sqk_ctx *ctx_new(struct sqk_shared *sh, const struct sqk_env *env,
 	c->r.nwatch = sh->nwatch;
 	memcpy(c->r.watch, sh->watch, sizeof(c->r.watch));
 	c->r.lds = calloc(1, d->lds_bytes ? d->lds_bytes : 4);
+	c->rp.state = sqk_replay_off || d->gws || sh->wave_traps ? -1 : 0;
 	c->waves = calloc(sh->maxw, sizeof(*c->waves));
 	c->dc = calloc(DCACHE, sizeof(*c->dc));
 	if (!c->r.lds || !c->waves || !c->dc)
@@ -549,7 +793,14 @@ static int run_groups(struct sqk_ctx *c)
 		for (unsigned i = 0; i < nw; i++)
 			init_wave(c, &c->waves[i], i, gid, dim, nt);
 		c->res.waves += nw;
-		rc = run_group(c, nw);
+		if (nw == 1 && rp_begin(c, &c->waves[0], dim, nt)) {
+			rc = 0;
+		} else {
+			uint64_t before = c->res.insns;
+
+			rc = run_group(c, nw);
+			rp_end(c, &c->waves[0], dim, nt, c->res.insns - before, rc);
+		}
 		if (!rc && stopping(c))
 			rc = -EINTR;
 		if (rc) {
@@ -701,6 +952,7 @@ int sqk_run(const struct sqk_dispatch *d, const struct sqk_env *env, struct sqk_
 
 		res->insns += t->insns;
 		res->waves += t->waves;
+		res->replayed += t->replayed;
 		res->interrupts += t->interrupts;
 		if (t->unreleased && !res->unreleased)
 			res->unreleased_pc = t->unreleased_pc,
@@ -723,7 +975,7 @@ int sqk_run(const struct sqk_dispatch *d, const struct sqk_env *env, struct sqk_
 		struct sqk_result sum = *res;
 
 		*res = bad->res;
-		res->insns = sum.insns, res->waves = sum.waves;
+		res->insns = sum.insns, res->waves = sum.waves, res->replayed = sum.replayed;
 		res->interrupts = sum.interrupts, res->unreleased = sum.unreleased;
 		res->unreleased_pc = sum.unreleased_pc;
 		res->unreleased_store_pc = sum.unreleased_store_pc;
