@@ -132,13 +132,17 @@ KFDSIG_API struct kfdsig_emu *kfdsig_emu_create(const struct kfdsig_emu_config *
 /**
  * kfdsig_emu_create_from_spec() - build one from a text spec:
  * "TARGET[,partition=spx|dpx|tpx|qpx|cpx][,xcc=N][,TARGET...][,kfd=MAJOR.MINOR]
- * [,profile=v6.14|v7.1|v7.3][,privileged][,smi=EVENT[+EVENT...]]", e.g.
+ * [,profile=v6.14|v7.1|v7.3][,privileged][,smi=EVENT[+EVENT...]][,lose-userq-irq]", e.g.
  * "gfx90a,gfx1100,kfd=1.13" or "gfx942,partition=cpx". partition= and xcc=
  * apply to the target before them (a GC 9.4.3 / 9.4.4 / 9.5.0 / 12.1 one). smi=
  * names SMI events (kfdsig_smi_event_by_name()) that an emulated GPU raises
  * for an SMI client the first time its mask enables them, once per client,
  * so a consumer of SMI events can be tested without a real fault, throttle
- * or reset (an injection, not a kernel behaviour). This is the syntax of
+ * or reset (an injection, not a kernel behaviour). lose-userq-irq: the user
+ * queues' end-of-pipe interrupts never reach the userq fence handler, so
+ * their fences are signalled only when a wait tests their slots (an
+ * injection for a lost-fence detector, not a kernel behaviour; amdkfd
+ * still takes the entry). This is the syntax of
  * KFDSIG_EMULATE and of the CLI's --emulate.
  * Return: the emulator, or NULL with errno EINVAL/ENOENT.
  */

@@ -425,6 +425,7 @@ struct kfdsig_emu *kfdsig_emu_create_from_spec(const char *spec)
 	char buf[512], names[EMU_MAX_GPUS][32];
 	char *save = NULL;
 	uint64_t smi_inject = 0;
+	bool lose_userq_irq = false;
 	struct kfdsig_emu *emu;
 	static const char *const once[] = { "kfd=", "profile=", "smi=" };
 	unsigned seen = 0;
@@ -488,6 +489,8 @@ struct kfdsig_emu *kfdsig_emu_create_from_spec(const char *spec)
 			cfg.profile = (enum kfdsig_emu_kernel_profile)prof;
 		} else if (!strcmp(tok, "privileged")) {
 			cfg.privileged = true;
+		} else if (!strcmp(tok, "lose-userq-irq")) {
+			lose_userq_irq = true;
 		} else if (!strncmp(tok, "smi=", 4)) {
 			if (!parse_smi_inject(tok + 4, &smi_inject)) {
 				errno = EINVAL;
@@ -552,7 +555,9 @@ struct kfdsig_emu *kfdsig_emu_create_from_spec(const char *spec)
 		return NULL;
 	}
 	emu = kfdsig_emu_create(&cfg);
-	if (emu)
+	if (emu) {
 		emu->smi_inject = smi_inject;
+		emu->lose_userq_irq = lose_userq_irq;
+	}
 	return emu;
 }

@@ -153,7 +153,7 @@ void emu_engine_irq(struct emu_queue *q, enum kfdsig_emu_irq_source src, uint32_
 	 * entry to amdkfd as well ("if it isn't already handled"), which
 	 * takes it as any CP end-of-pipe interrupt of the VM's PASID (below:
 	 * the KFD process whose VM this is). */
-	if (q->fdrv && src == KFDSIG_EMU_IRQ_CP_EOP && ctx)
+	if (q->fdrv && src == KFDSIG_EMU_IRQ_CP_EOP && ctx && !q->p->emu->lose_userq_irq)
 		emu_userq_fence_irq(q->g, ctx);
 	/* Raised by the XCC whose CP runs the packet (emu_doorbell.c). In a
 	 * multi-XCC window the IH entry waits until the packet has run on

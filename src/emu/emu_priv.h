@@ -353,6 +353,9 @@ struct kfdsig_emu {
 	enum kfdsig_emu_kernel_profile profile;
 	bool privileged;
 	uint64_t smi_inject; /* spec smi=: SMI events raised on enable (emu_smi.c) */
+	/* spec lose-userq-irq: user queues' end-of-pipe interrupts never
+	 * reach the userq fence handler (emu_engine.c), an injection */
+	bool lose_userq_irq;
 	char task_name[32];
 	char sysfs[256];
 	struct emu_file *files;

@@ -24,6 +24,21 @@
  * stays written under a sleeping waiter is a signal no interrupt
  * delivered. A finding thus comes within 3/4 of the bound.
  *
+ * On the render node the user-queue ioctls (DRM_AMDGPU_USERQ, USERQ_SIGNAL,
+ * USERQ_WAIT) and the syncobj ioctls (SYNCOBJ_CREATE, DESTROY, WAIT,
+ * TIMELINE_WAIT, QUERY) become KFDSIG_TR_DRM records; other render-node
+ * calls are not recorded. A syncobj wait that may block is watched by the
+ * same thread: each look repeats the call with timeout 0 (the kernel then
+ * tests each fence as dma_fence_is_signaled() does: a user-queue fence
+ * is signalled once its queue's seq64 slot has reached its sequence
+ * number, amdgpu_userq_fence_signaled()). When the wait's condition holds
+ * while the waiter still sleeps for half the bound, its fences passed and
+ * no interrupt woke it: the lost-fence finding. On a real kernel that look
+ * also signals the fences (dma_fence_is_signaled() signals a fence its
+ * ->signaled() finds done), which wakes the waiter: there the finding is
+ * made at the first look that finds the condition held under a waiter
+ * asleep for half the bound, class "probed" (the tracer ended the wait).
+ *
  * The signal page is found the way the KFD finds it: CREATE_EVENT's
  * event_page_offset names the client's buffer by its memory handle
  * (ALLOC_MEMORY_OF_GPU answered its mmap offset, or it is a userptr), or
@@ -47,7 +62,10 @@
 #include <kfdsig/emu.h>
 #include <kfdsig/kfd.h>
 
+#include <libdrm/drm.h>
+
 #include "abi/kfd_ioctl.h"
+#include "drm/amdgpu_userq_abi.h"
 #include "preload/preload_priv.h"
 #include "preload/trace_detect.h"
 #include "proto/trace.h"
@@ -96,6 +114,33 @@ struct inflight {
 	struct kfdsig_trace_inflight last;	   /* the state last written */
 };
 static struct inflight infl[INFLIGHT_MAX];
+
+/* The syncobj waits in flight (under lock): the call, repeated with
+ * timeout 0 by the watchdog. */
+struct sync_wait {
+	bool used, reported;
+	pid_t tid;
+	int fd;
+	const struct kfdsig_kfd_ops *ops;
+	unsigned long req;
+	uint64_t begin, done_since;	    /* done_since: the condition first found held */
+	struct drm_syncobj_timeline_wait a; /* SYNCOBJ_WAIT's fields are its first ones */
+	uint32_t handles[KFDSIG_TRACE_DRM_HANDLES];
+	uint64_t points[KFDSIG_TRACE_DRM_HANDLES];
+};
+static struct sync_wait swaits[INFLIGHT_MAX];
+
+/* The user queues (their wptr, to read a fence's sequence number) and the
+ * fence USERQ_SIGNAL last attached to each syncobj (under lock). */
+#define USERQ_MAX 64
+static struct {
+	uint32_t id;
+	uint64_t wptr_va;
+} uqs[USERQ_MAX];
+static struct {
+	uint32_t handle, queue_id;
+	uint64_t seq;
+} sfences[256];
 static uint64_t bound_ns = BOUND_DEFAULT_MS * 1000000ull;
 static bool watchdog_on;
 static uint64_t queues_gone; /* when the last live queue was destroyed; 0: one lives */
@@ -454,6 +499,8 @@ static void inflight_check(struct inflight *w, uint64_t now, bool force)
 	put_as(&r, w->tid);
 }
 
+static void sync_check(struct sync_wait *w, uint64_t now);
+
 static void *watchdog(void *arg)
 {
 	uint64_t period = bound_ns / 4;
@@ -471,6 +518,9 @@ static void *watchdog(void *arg)
 		for (int i = 0; i < INFLIGHT_MAX; i++)
 			if (infl[i].used)
 				inflight_check(&infl[i], now, false);
+		for (int i = 0; i < INFLIGHT_MAX; i++)
+			if (swaits[i].used)
+				sync_check(&swaits[i], now);
 		pthread_mutex_unlock(&lock);
 	}
 	return NULL;
@@ -748,6 +798,321 @@ static void args_out(unsigned nr, void *arg, struct kfdsig_trace_rec *r, uint64_
 	}
 }
 
+/* ---- the render node: user queues and syncobjs ---------------------------- */
+
+#define NR_USERQ (DRM_COMMAND_BASE + KQ_DRM_AMDGPU_USERQ)
+#define NR_USERQ_SIGNAL (DRM_COMMAND_BASE + KQ_DRM_AMDGPU_USERQ_SIGNAL)
+#define NR_USERQ_WAIT (DRM_COMMAND_BASE + KQ_DRM_AMDGPU_USERQ_WAIT)
+#define NR_SYNC_CREATE _IOC_NR(DRM_IOCTL_SYNCOBJ_CREATE)
+#define NR_SYNC_DESTROY _IOC_NR(DRM_IOCTL_SYNCOBJ_DESTROY)
+#define NR_SYNC_WAIT _IOC_NR(DRM_IOCTL_SYNCOBJ_WAIT)
+#define NR_SYNC_TL_WAIT _IOC_NR(DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT)
+#define NR_SYNC_QUERY _IOC_NR(DRM_IOCTL_SYNCOBJ_QUERY)
+
+static bool drm_traced(unsigned nr)
+{
+	switch (nr) {
+	case NR_USERQ:
+	case NR_USERQ_SIGNAL:
+	case NR_USERQ_WAIT:
+	case NR_SYNC_CREATE:
+	case NR_SYNC_DESTROY:
+	case NR_SYNC_WAIT:
+	case NR_SYNC_TL_WAIT:
+	case NR_SYNC_QUERY:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Copy the first KFDSIG_TRACE_DRM_HANDLES handles of @n at user pointer
+ * @p into @out (those that can be read). */
+static void copy_u32s(uint64_t p, uint64_t n, uint32_t *out)
+{
+	uint64_t k = n < KFDSIG_TRACE_DRM_HANDLES ? n : KFDSIG_TRACE_DRM_HANDLES;
+
+	if (k && readable((const void *)(uintptr_t)p, k * 4))
+		memcpy(out, (const void *)(uintptr_t)p, k * 4);
+}
+
+static void copy_u64s(uint64_t p, uint64_t n, uint64_t *out)
+{
+	uint64_t k = n < KFDSIG_TRACE_DRM_HANDLES ? n : KFDSIG_TRACE_DRM_HANDLES;
+
+	if (k && readable((const void *)(uintptr_t)p, k * 8))
+		memcpy(out, (const void *)(uintptr_t)p, k * 8);
+}
+
+/* The queue's write pointer now: where the CPU maps its buffer at its GPU
+ * address, as libhsakmt and kfdsig map KFD buffers (lock held). */
+static uint64_t queue_wptr(uint32_t id)
+{
+	uint64_t v = 0;
+
+	for (int i = 0; i < USERQ_MAX; i++) {
+		struct iovec l = { &v, 8 }, rm;
+
+		if (uqs[i].id != id || !uqs[i].wptr_va)
+			continue;
+		rm = (struct iovec){ (void *)(uintptr_t)uqs[i].wptr_va, 8 };
+		if (process_vm_readv(pid, &l, 1, &rm, 1, 0) != 8)
+			v = 0;
+		break;
+	}
+	return v;
+}
+
+static void sfence_set(uint32_t h, uint32_t queue_id, uint64_t seq)
+{
+	int free_i = -1;
+
+	for (int i = 0; i < 256; i++) {
+		if (sfences[i].handle == h) {
+			free_i = i;
+			break;
+		}
+		if (!sfences[i].handle && free_i < 0)
+			free_i = i;
+	}
+	if (free_i >= 0)
+		sfences[free_i] = (typeof(sfences[0])){ h, queue_id, seq };
+}
+
+/* A syncobj wait in flight whose condition holds: lost when the waiter
+ * still sleeps half the bound later (lock held). */
+static void sync_check(struct sync_wait *w, uint64_t now)
+{
+	uint64_t buf[16] = { 0 };
+	struct drm_syncobj_wait *a = (void *)buf;
+	struct drm_syncobj_timeline_wait *t = (void *)buf;
+	struct kfdsig_trace_finding f;
+	unsigned long req;
+	int r;
+
+	if (w->reported)
+		return;
+	if (w->req == NR_SYNC_TL_WAIT) {
+		t->handles = (uintptr_t)w->handles;
+		t->points = (uintptr_t)w->points;
+		t->count_handles = w->a.count_handles;
+		t->flags = w->a.flags;
+		req = DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT;
+	} else {
+		a->handles = (uintptr_t)w->handles;
+		a->count_handles = w->a.count_handles;
+		a->flags = w->a.flags;
+		req = DRM_IOCTL_SYNCOBJ_WAIT;
+	}
+	/* timeout 0: look once */
+	r = w->ops->ioctl(w->ops->ctx, w->fd, req, buf);
+	if (r) {
+		w->done_since = 0;
+		return;
+	}
+	if (!w->done_since)
+		w->done_since = now;
+	if (mode == PRELOAD_TRACE_REAL ? now - w->begin < bound_ns / 2
+				       : now - w->done_since < bound_ns / 2)
+		return;
+	w->reported = true;
+	f = (struct kfdsig_trace_finding){
+		.detector = KFDSIG_DET_LOST_FENCE,
+		.event_id = w->handles[0],
+		.queue_id = UINT32_MAX,
+		.count = w->a.count_handles,
+		.waiter_tid = w->tid,
+		.wait_ns = now - w->begin,
+		.cls = mode == PRELOAD_TRACE_REAL ? KFDSIG_CLASS_PROBED : KFDSIG_CLASS_NO_IRQ,
+	};
+	for (int i = 0; i < 256; i++)
+		if (sfences[i].handle && sfences[i].handle == w->handles[0]) {
+			f.queue_id = sfences[i].queue_id;
+			f.slot = sfences[i].seq;
+		}
+	put_findings(&f, 1);
+}
+
+static int drm_ioctl(const struct kfdsig_kfd_ops *ops, int fd, unsigned long req, void *arg,
+		     struct kfdsig_trace_rec *r)
+{
+	struct kfdsig_trace_drm *d = &r->u.drm;
+	unsigned nr = _IOC_NR(req);
+	struct sync_wait *w = NULL;
+	bool ok = readable(arg, _IOC_SIZE(req));
+	int ret;
+
+	r->kind = KFDSIG_TR_DRM;
+	if (!ok)
+		d->io_flags = KFDSIG_TRACE_IO_UNREAD;
+	pthread_mutex_lock(&lock);
+	start_locked();
+	if (ok) {
+		switch (nr) {
+		case NR_USERQ: {
+			const struct kq_userq_in *in = arg;
+
+			d->op = in->op;
+			d->queue_id = in->queue_id;
+			d->ip_type = in->ip_type;
+			d->doorbell_offset = in->doorbell_offset;
+			d->ring_va = in->queue_va;
+			d->ring_size = in->queue_size;
+			d->wptr_va = in->wptr_va;
+			break;
+		}
+		case NR_USERQ_SIGNAL: {
+			const struct kq_userq_signal *a = arg;
+
+			d->queue_id = a->queue_id;
+			d->n_handles = (uint32_t)a->num_syncobj_handles;
+			copy_u32s(a->syncobj_handles, a->num_syncobj_handles, d->handles);
+			d->seq = queue_wptr(a->queue_id);
+			break;
+		}
+		case NR_USERQ_WAIT: {
+			const struct kq_userq_wait *a = arg;
+
+			d->queue_id = a->waitq_id;
+			d->n_handles = a->num_syncobj_handles;
+			copy_u32s(a->syncobj_handles, a->num_syncobj_handles, d->handles);
+			break;
+		}
+		case NR_SYNC_CREATE:
+			d->flags = ((struct drm_syncobj_create *)arg)->flags;
+			break;
+		case NR_SYNC_DESTROY:
+			d->n_handles = 1;
+			d->handles[0] = ((struct drm_syncobj_destroy *)arg)->handle;
+			break;
+		case NR_SYNC_WAIT:
+		case NR_SYNC_TL_WAIT: {
+			/* the fields both share come first, in this order in
+			 * SYNCOBJ_WAIT: handles, timeout, count, flags */
+			const struct drm_syncobj_wait *a = arg;
+			const struct drm_syncobj_timeline_wait *t = arg;
+			bool tl = nr == NR_SYNC_TL_WAIT;
+
+			d->n_handles = tl ? t->count_handles : a->count_handles;
+			d->flags = tl ? t->flags : a->flags;
+			d->timeout_ns = tl ? t->timeout_nsec : a->timeout_nsec;
+			copy_u32s(tl ? t->handles : a->handles, d->n_handles, d->handles);
+			if (tl)
+				copy_u64s(t->points, d->n_handles, d->points);
+			/* it may block: watched while in flight */
+			if (d->timeout_ns > 0 && d->n_handles &&
+			    d->n_handles <= KFDSIG_TRACE_DRM_HANDLES)
+				for (int i = 0; i < INFLIGHT_MAX && !w; i++)
+					if (!swaits[i].used)
+						w = &swaits[i];
+			if (w) {
+				*w = (struct sync_wait){ .used = true,
+							 .fd = fd,
+							 .ops = ops,
+							 .req = nr,
+							 .begin = now_ns() };
+				if (!tid)
+					tid = (pid_t)syscall(SYS_gettid);
+				w->tid = tid;
+				w->a.count_handles = d->n_handles;
+				w->a.flags = d->flags;
+				memcpy(w->handles, d->handles, sizeof(w->handles));
+				memcpy(w->points, d->points, sizeof(w->points));
+				watchdog_start_locked();
+			}
+			break;
+		}
+		case NR_SYNC_QUERY: {
+			const struct drm_syncobj_timeline_array *a = arg;
+
+			d->n_handles = a->count_handles;
+			d->flags = a->flags;
+			copy_u32s(a->handles, a->count_handles, d->handles);
+			break;
+		}
+		default:
+			break;
+		}
+	}
+	r->t_ns = now_ns();
+	pthread_mutex_unlock(&lock);
+
+	ret = ops->ioctl(ops->ctx, fd, req, arg);
+
+	pthread_mutex_lock(&lock);
+	irqs_locked();
+	r->dur_ns = now_ns() - r->t_ns;
+	r->ret = ret < 0 ? ret : 0;
+	if (w)
+		w->used = false;
+	if (ok && ret >= 0) {
+		switch (nr) {
+		case NR_USERQ:
+			if (d->op == KQ_USERQ_OP_CREATE) {
+				d->queue_id = ((struct kq_userq_out *)arg)->queue_id;
+				for (int i = 0; i < USERQ_MAX; i++)
+					if (!uqs[i].id || uqs[i].id == d->queue_id) {
+						uqs[i].id = d->queue_id;
+						uqs[i].wptr_va = d->wptr_va;
+						break;
+					}
+			} else {
+				for (int i = 0; i < USERQ_MAX; i++)
+					if (uqs[i].id == d->queue_id)
+						uqs[i].id = 0;
+			}
+			break;
+		case NR_USERQ_SIGNAL:
+			for (uint32_t i = 0; i < d->n_handles && i < KFDSIG_TRACE_DRM_HANDLES; i++)
+				sfence_set(d->handles[i], d->queue_id, d->seq);
+			break;
+		case NR_USERQ_WAIT: {
+			const struct kq_userq_wait *a = arg;
+			const struct kq_userq_fence_info *fi =
+				(const void *)(uintptr_t)a->out_fences;
+			uint32_t k = a->num_fences < KFDSIG_TRACE_DRM_FENCES
+					     ? a->num_fences
+					     : KFDSIG_TRACE_DRM_FENCES;
+
+			d->n_fences = a->num_fences;
+			if (k && readable(fi, k * sizeof(*fi)))
+				for (uint32_t i = 0; i < k; i++) {
+					d->fence_va[i] = fi[i].va;
+					d->fence_value[i] = fi[i].value;
+				}
+			break;
+		}
+		case NR_SYNC_CREATE:
+			d->n_handles = 1;
+			d->handles[0] = ((struct drm_syncobj_create *)arg)->handle;
+			break;
+		case NR_SYNC_DESTROY:
+			for (int i = 0; i < 256; i++)
+				if (sfences[i].handle == d->handles[0])
+					sfences[i].handle = 0;
+			break;
+		case NR_SYNC_WAIT:
+			d->first_signaled = ((struct drm_syncobj_wait *)arg)->first_signaled;
+			break;
+		case NR_SYNC_TL_WAIT:
+			d->first_signaled =
+				((struct drm_syncobj_timeline_wait *)arg)->first_signaled;
+			break;
+		case NR_SYNC_QUERY: {
+			const struct drm_syncobj_timeline_array *a = arg;
+
+			copy_u64s(a->points, a->count_handles, d->points);
+			break;
+		}
+		default:
+			break;
+		}
+	}
+	put(r);
+	pthread_mutex_unlock(&lock);
+	return ret;
+}
+
 int preload_trace_ioctl(const struct kfdsig_kfd_ops *ops, int fd, unsigned long req, void *arg)
 {
 	struct kfdsig_trace_rec r = { .kind = KFDSIG_TR_IOCTL };
@@ -757,6 +1122,10 @@ int preload_trace_ioctl(const struct kfdsig_kfd_ops *ops, int fd, unsigned long 
 
 	bool ok;
 
+	if (_IOC_TYPE(req) == DRM_IOCTL_BASE && drm_traced(nr)) {
+		r.nr = nr;
+		return drm_ioctl(ops, fd, req, arg, &r);
+	}
 	if (_IOC_TYPE(req) != AMDKFD_IOCTL_BASE)
 		return ops->ioctl(ops->ctx, fd, req, arg);
 	/* a call whose argument cannot be read is recorded undecoded: the
@@ -806,6 +1175,9 @@ static void forget_locked(void)
 	page_cpu = NULL;
 	started = false;
 	memset(infl, 0, sizeof(infl));
+	memset(swaits, 0, sizeof(swaits));
+	memset(uqs, 0, sizeof(uqs));
+	memset(sfences, 0, sizeof(sfences));
 	memset(&last_irq, 0, sizeof(last_irq));
 	queues_gone = 0;
 	watchdog_on = false; /* the parent's thread is not the child's */

@@ -72,6 +72,16 @@ static const char *const ioctl_names[NR_MAX] = {
 	[0x24] = "EXPORT_DMABUF",
 	[0x25] = "RUNTIME_ENABLE",
 	[0x26] = "DBG_TRAP",
+	/* the render node's (KFDSIG_TR_DRM): amdgpu_drm.h DRM_AMDGPU_USERQ*
+	 * (DRM_COMMAND_BASE + 0x16..0x18) and drm.h DRM_IOCTL_SYNCOBJ_* */
+	[0x56] = "DRM_AMDGPU_USERQ",
+	[0x57] = "DRM_AMDGPU_USERQ_SIGNAL",
+	[0x58] = "DRM_AMDGPU_USERQ_WAIT",
+	[0xbf] = "SYNCOBJ_CREATE",
+	[0xc0] = "SYNCOBJ_DESTROY",
+	[0xc3] = "SYNCOBJ_WAIT",
+	[0xca] = "SYNCOBJ_TIMELINE_WAIT",
+	[0xcb] = "SYNCOBJ_QUERY",
 };
 
 static const char *const event_types[] = { "SIGNAL",	    "NODECHANGE",  "DEVICESTATECHANGE",
@@ -95,12 +105,13 @@ static const char *const detectors[KFDSIG_DET_COUNT + 1] = {
 	[KFDSIG_DET_QUEUE_ERROR] = "queue-error",
 	[KFDSIG_DET_LOST_WAIT] = "lost-wait",
 	[KFDSIG_DET_DEAD_WAIT] = "dead-wait",
+	[KFDSIG_DET_LOST_FENCE] = "lost-fence",
 };
 static const char *const classes[] = {
 	[KFDSIG_CLASS_DEFAULT] = NULL,	      [KFDSIG_CLASS_POLLED] = "polled",
 	[KFDSIG_CLASS_CPU_SET] = "cpu-set",   [KFDSIG_CLASS_NO_IRQ] = "no-interrupt",
 	[KFDSIG_CLASS_OTHER_ID] = "other-id", [KFDSIG_CLASS_DESTROYED] = "destroyed",
-	[KFDSIG_CLASS_NO_QUEUE] = "no-queue",
+	[KFDSIG_CLASS_NO_QUEUE] = "no-queue", [KFDSIG_CLASS_PROBED] = "probed",
 };
 enum { SEV_INFO, SEV_WARNING, SEV_ERROR };
 static const char *const severities[] = { "info", "warning", "error" };
@@ -116,6 +127,7 @@ static int severity(const struct kfdsig_trace_finding *f)
 	case KFDSIG_DET_SLEPT_THROUGH:
 	case KFDSIG_DET_QUEUE_ERROR:
 	case KFDSIG_DET_LOST_WAIT:
+	case KFDSIG_DET_LOST_FENCE:
 		return SEV_ERROR;
 	case KFDSIG_DET_DEAD_WAIT:
 		return f->cls == KFDSIG_CLASS_DESTROYED ? SEV_ERROR : SEV_WARNING;
@@ -131,7 +143,15 @@ static unsigned call_class(unsigned nr)
 {
 	switch (nr) {
 	case 0x08 ... 0x0c: /* CREATE/DESTROY/SET/RESET/WAIT_EVENTS */
+	case 0x57:
+	case 0x58: /* the render node's USERQ_SIGNAL / USERQ_WAIT */
+	case 0xbf:
+	case 0xc0:
+	case 0xc3:
+	case 0xca:
+	case 0xcb: /* syncobjs */
 		return TRACE_CALLS_EVENTS;
+	case 0x56: /* DRM_AMDGPU_USERQ */
 	case 0x02:
 	case 0x03:
 	case 0x07:
@@ -418,6 +438,21 @@ static void finding_text(const struct kfdsig_trace_finding *f, char *s, size_t n
 				 "signal page is written (0x%" PRIx64 "), but no interrupt set it",
 				 f->waiter_tid, age, f->event_id, f->slot);
 		break;
+	case KFDSIG_DET_LOST_FENCE: {
+		char fence[64] = "";
+
+		if (f->queue_id != UINT32_MAX)
+			snprintf(fence, sizeof(fence), " (user queue %u, fence %" PRIu64 ")",
+				 f->queue_id, f->slot);
+		snprintf(s, n,
+			 "lost fence: tid %d has waited %s on syncobj %u%s%s, whose fences' seq64 "
+			 "slots have passed them, but no interrupt woke it%s",
+			 f->waiter_tid, age, f->event_id, f->count > 1 ? " and others" : "", fence,
+			 f->cls == KFDSIG_CLASS_PROBED ? " (the tracer's look signalled them and "
+							 "ended the wait)"
+						       : "");
+		break;
+	}
 	case KFDSIG_DET_DEAD_WAIT:
 		if (f->cls == KFDSIG_CLASS_DESTROYED)
 			snprintf(s, n,
@@ -778,6 +813,127 @@ static void print_inflight(struct trace_report *rep, const struct kfdsig_trace_r
 	fprintf(o, "\n");
 }
 
+/* The handles of a render-node call (the first 8 of n), "[1,2]" or
+ * "[1, 2]" in JSON; with @points, "1:5" (TIMELINE_WAIT, QUERY). */
+static void handles_text(FILE *o, const struct kfdsig_trace_drm *d, bool points, bool json)
+{
+	uint32_t k =
+		d->n_handles < KFDSIG_TRACE_DRM_HANDLES ? d->n_handles : KFDSIG_TRACE_DRM_HANDLES;
+
+	fputc('[', o);
+	for (uint32_t i = 0; i < k; i++) {
+		fprintf(o, "%s%u", i ? (json ? ", " : ",") : "", d->handles[i]);
+		if (points && !json)
+			fprintf(o, ":%" PRIu64, d->points[i]);
+	}
+	if (d->n_handles > k && !json)
+		fprintf(o, ",...");
+	fputc(']', o);
+}
+
+static void print_drm(struct trace_report *rep, const struct kfdsig_trace_rec *r)
+{
+	const struct kfdsig_trace_drm *d = &r->u.drm;
+	char nb[16];
+	const char *name = ioctl_name(r->nr, nb, sizeof(nb));
+	bool json = rep->o.json;
+	double tmo = d->timeout_ns > (int64_t)r->t_ns
+			     ? (double)((uint64_t)d->timeout_ns - r->t_ns) / 1e9
+			     : 0.0;
+	FILE *o = rep->o.out;
+
+	head_at(rep, r, r->t_ns + r->dur_ns, "ioctl");
+	if (json)
+		fprintf(o, ", \"ioctl\": \"%s\", \"nr\": %u, \"device\": \"render\"", name, r->nr);
+	else
+		fprintf(o, "%s", name);
+	if (d->io_flags & KFDSIG_TRACE_IO_UNREAD) {
+		fprintf(o, json ? ", \"undecoded\": true" : " <argument not readable>");
+		ret_text(rep, r);
+		return;
+	}
+	switch (r->nr) {
+	case 0x56: /* DRM_AMDGPU_USERQ */
+		if (d->op == 1 && json)
+			fprintf(o,
+				", \"op\": \"create\", \"ip_type\": %u, \"doorbell\": %u, "
+				"\"ring_va\": %s, \"ring_size\": %s, \"wptr_va\": %s, "
+				"\"queue_id\": "
+				"%u",
+				d->ip_type, d->doorbell_offset, hex(d->ring_va), hex(d->ring_size),
+				hex(d->wptr_va), d->queue_id);
+		else if (d->op == 1)
+			fprintf(o,
+				" create ip=%s doorbell=%u ring=0x%" PRIx64 "+%" PRIu64
+				" wptr=0x%" PRIx64 " -> queue=%u",
+				d->ip_type == 0	  ? "gfx"
+				: d->ip_type == 1 ? "compute"
+				: d->ip_type == 2 ? "sdma"
+						  : "?",
+				d->doorbell_offset, d->ring_va, d->ring_size, d->wptr_va,
+				d->queue_id);
+		else
+			fprintf(o, json ? ", \"op\": \"%s\", \"queue_id\": %u" : " %s queue=%u",
+				d->op == 2 ? "free" : "?", d->queue_id);
+		break;
+	case 0x57: /* USERQ_SIGNAL */
+		fprintf(o, json ? ", \"queue_id\": %u, \"syncobjs\": " : " queue=%u syncobjs=",
+			d->queue_id);
+		handles_text(o, d, false, json);
+		fprintf(o, json ? ", \"fence\": %" PRIu64 : " fence=%" PRIu64, d->seq);
+		break;
+	case 0x58: /* USERQ_WAIT */
+		fprintf(o, json ? ", \"queue_id\": %u, \"syncobjs\": " : " queue=%u syncobjs=",
+			d->queue_id);
+		handles_text(o, d, false, json);
+		fprintf(o, json ? ", \"fences\": [" : " -> fences=[");
+		for (uint32_t i = 0; i < d->n_fences && i < KFDSIG_TRACE_DRM_FENCES; i++)
+			if (json)
+				fprintf(o, "%s{\"va\": %s, \"value\": %" PRIu64 "}", i ? ", " : "",
+					hex(d->fence_va[i]), d->fence_value[i]);
+			else
+				fprintf(o, "%s0x%" PRIx64 ":%" PRIu64, i ? "," : "", d->fence_va[i],
+					d->fence_value[i]);
+		fputc(']', o);
+		break;
+	case 0xbf: /* SYNCOBJ_CREATE */
+		fprintf(o, json ? ", \"flags\": %u, \"handle\": %u" : " flags=0x%x -> handle=%u",
+			d->flags, d->handles[0]);
+		break;
+	case 0xc0: /* SYNCOBJ_DESTROY */
+		fprintf(o, json ? ", \"handle\": %u" : " handle=%u", d->handles[0]);
+		break;
+	case 0xc3: /* SYNCOBJ_WAIT */
+	case 0xca: /* SYNCOBJ_TIMELINE_WAIT */
+		fprintf(o, json ? ", \"syncobjs\": " : " handles=");
+		handles_text(o, d, r->nr == 0xca, json);
+		if (json && r->nr == 0xca) {
+			fprintf(o, ", \"points\": [");
+			for (uint32_t i = 0; i < d->n_handles && i < KFDSIG_TRACE_DRM_HANDLES; i++)
+				fprintf(o, "%s%" PRIu64, i ? ", " : "", d->points[i]);
+			fputc(']', o);
+		}
+		fprintf(o,
+			json ? ", \"flags\": %u, \"timeout_s\": %.6f, \"first_signaled\": %u"
+			     : " flags=0x%x timeout=%.3fs -> first=%u",
+			d->flags, tmo, d->first_signaled);
+		break;
+	case 0xcb: /* SYNCOBJ_QUERY */
+		fprintf(o, json ? ", \"syncobjs\": " : " -> ");
+		handles_text(o, d, !json, json);
+		if (json) {
+			fprintf(o, ", \"points\": [");
+			for (uint32_t i = 0; i < d->n_handles && i < KFDSIG_TRACE_DRM_HANDLES; i++)
+				fprintf(o, "%s%" PRIu64, i ? ", " : "", d->points[i]);
+			fputc(']', o);
+		}
+		break;
+	default:
+		break;
+	}
+	ret_text(rep, r);
+}
+
 static void print_finding(struct trace_report *rep, const struct kfdsig_trace_rec *r)
 {
 	const struct kfdsig_trace_finding *f = &r->u.find;
@@ -794,7 +950,11 @@ static void print_finding(struct trace_report *rep, const struct kfdsig_trace_re
 		severities[severity(f)]);
 	if (f->cls && NAME(classes, f->cls)[0] != '?')
 		fprintf(o, ", \"class\": \"%s\"", NAME(classes, f->cls));
-	if (f->event_id != UINT32_MAX)
+	if (f->detector == KFDSIG_DET_LOST_FENCE) {
+		fprintf(o, ", \"syncobj\": %u, \"syncobjs\": %" PRIu64, f->event_id, f->count);
+		if (f->queue_id != UINT32_MAX)
+			fprintf(o, ", \"queue_id\": %u, \"fence\": %" PRIu64, f->queue_id, f->slot);
+	} else if (f->event_id != UINT32_MAX)
 		fprintf(o, ", \"event_id\": %u", f->event_id);
 	if (f->detector == KFDSIG_DET_STORM)
 		fprintf(o, ", \"stale_age\": %s, \"real_age\": %s, \"count\": %" PRIu64,
@@ -804,7 +964,8 @@ static void print_finding(struct trace_report *rep, const struct kfdsig_trace_re
 		if (f->queue_id != UINT32_MAX)
 			fprintf(o, ", \"queue_id\": %u", f->queue_id);
 	}
-	if (f->detector == KFDSIG_DET_LOST_WAIT || f->detector == KFDSIG_DET_DEAD_WAIT)
+	if (f->detector == KFDSIG_DET_LOST_WAIT || f->detector == KFDSIG_DET_DEAD_WAIT ||
+	    f->detector == KFDSIG_DET_LOST_FENCE)
 		fprintf(o, ", \"waiter_tid\": %d, \"wait_s\": %.6f", f->waiter_tid,
 			(double)f->wait_ns / 1e9);
 	if (f->detector == KFDSIG_DET_LOST_WAIT)
@@ -919,6 +1080,7 @@ static int account(struct trace_report *rep, const struct kfdsig_trace_rec *r)
 	switch (r->kind) {
 	case KFDSIG_TR_IOCTL:
 	case KFDSIG_TR_WAIT:
+	case KFDSIG_TR_DRM:
 		if (r->nr < NR_MAX) {
 			rep->calls[r->nr]++;
 			rep->errors[r->nr] += r->ret != 0;
@@ -957,7 +1119,8 @@ static int account(struct trace_report *rep, const struct kfdsig_trace_rec *r)
 		if (r->u.find.detector >= 1 && r->u.find.detector <= KFDSIG_DET_COUNT)
 			rep->found[r->u.find.detector]++;
 		rep->sev[severity(&r->u.find)]++;
-		if (r->u.find.detector == KFDSIG_DET_LOST_WAIT)
+		if (r->u.find.detector == KFDSIG_DET_LOST_WAIT ||
+		    r->u.find.detector == KFDSIG_DET_LOST_FENCE)
 			rep->lost = true;
 		return keep_message(rep, r);
 	default:
@@ -971,6 +1134,7 @@ static bool shown(const struct trace_report *rep, const struct kfdsig_trace_rec 
 {
 	switch (r->kind) {
 	case KFDSIG_TR_IOCTL:
+	case KFDSIG_TR_DRM:
 		return rep->o.calls & call_class(r->nr);
 	case KFDSIG_TR_WAIT:
 	case KFDSIG_TR_WAIT_BEGIN:
@@ -1021,6 +1185,12 @@ int trace_report_record(struct trace_report *rep, const struct kfdsig_trace_rec 
 	case KFDSIG_TR_IOCTL:
 		if (show) {
 			print_ioctl(rep, r);
+			fprintf(rep->o.out, rep->o.json ? "}\n" : "\n");
+		}
+		break;
+	case KFDSIG_TR_DRM:
+		if (show) {
+			print_drm(rep, r);
 			fprintf(rep->o.out, rep->o.json ? "}\n" : "\n");
 		}
 		break;

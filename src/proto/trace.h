@@ -44,6 +44,7 @@ enum kfdsig_trace_kind {
 	KFDSIG_TR_EXIT,	      /* a process that used the KFD exits */
 	KFDSIG_TR_WAIT_BEGIN, /* a WAIT_EVENTS that may block begins (u.wait: ids, ages in) */
 	KFDSIG_TR_INFLIGHT,   /* what is known of a WAIT_EVENTS still in flight */
+	KFDSIG_TR_DRM,	      /* a render-node ioctl of user queues or syncobjs (u.drm) */
 };
 
 enum kfdsig_trace_detector {
@@ -54,7 +55,8 @@ enum kfdsig_trace_detector {
 	KFDSIG_DET_QUEUE_ERROR,	  /* a queue's exception event fired */
 	KFDSIG_DET_LOST_WAIT,	  /* in flight on a slot written that no interrupt set */
 	KFDSIG_DET_DEAD_WAIT,	  /* in flight on an event nobody can signal any more */
-	KFDSIG_DET_COUNT = KFDSIG_DET_DEAD_WAIT,
+	KFDSIG_DET_LOST_FENCE,	  /* a syncobj wait in flight on fences their slots passed */
+	KFDSIG_DET_COUNT = KFDSIG_DET_LOST_FENCE,
 };
 
 /* How a finding is classified (the reader prints it; the recorder sets
@@ -67,6 +69,7 @@ enum kfdsig_trace_class {
 	KFDSIG_CLASS_OTHER_ID,	/* lost wait: the last interrupt named another id */
 	KFDSIG_CLASS_DESTROYED, /* dead wait: the event was destroyed */
 	KFDSIG_CLASS_NO_QUEUE,	/* dead wait: the process has no queue left */
+	KFDSIG_CLASS_PROBED,	/* lost fence: the tracer's own look ended the wait */
 };
 
 /* The signal page as the records name it (KFDSIG_TR_IOCTL of CREATE_EVENT
@@ -90,6 +93,35 @@ struct kfdsig_trace_ioctl {
 	uint32_t queue_id, gpu_id, queue_type, percentage, priority;
 	uint32_t flags; /* KFDSIG_TRACE_IO_* */
 	uint64_t ring_base, ring_size, doorbell_offset;
+};
+
+/* Syncobj handles and fence pairs one KFDSIG_TR_DRM record carries. */
+#define KFDSIG_TRACE_DRM_HANDLES 8
+#define KFDSIG_TRACE_DRM_FENCES 4
+
+/* KFDSIG_TR_DRM: nr is the DRM ioctl's _IOC_NR (DRM_AMDGPU_USERQ,
+ * USERQ_SIGNAL, USERQ_WAIT: DRM_COMMAND_BASE + 0x16..0x18; the core's
+ * SYNCOBJ_CREATE, DESTROY, WAIT, TIMELINE_WAIT, QUERY). */
+struct kfdsig_trace_drm {
+	uint32_t queue_id;	  /* USERQ: out of create, in of free; SIGNAL, WAIT */
+	uint32_t op;		  /* USERQ: 1 create, 2 free */
+	uint32_t ip_type;	  /* USERQ create: AMDGPU_HW_IP_* */
+	uint32_t doorbell_offset; /* USERQ create */
+	uint32_t n_handles;	  /* the syncobjs the call names (handles[]: the first 8) */
+	uint32_t flags;		  /* SYNCOBJ_CREATE / WAIT / TIMELINE_WAIT / QUERY flags */
+	uint32_t first_signaled;  /* SYNCOBJ_WAIT, TIMELINE_WAIT: out */
+	uint32_t n_fences;	  /* USERQ_WAIT: the pairs it returned (fence_*: the first 4) */
+	uint32_t handles[KFDSIG_TRACE_DRM_HANDLES];
+	uint32_t io_flags; /* KFDSIG_TRACE_IO_* */
+	uint32_t pad;
+	int64_t timeout_ns; /* SYNCOBJ waits: the absolute CLOCK_MONOTONIC timeout */
+	/* TIMELINE_WAIT: the points waited for; QUERY: the points read */
+	uint64_t points[KFDSIG_TRACE_DRM_HANDLES];
+	uint64_t ring_va, ring_size, wptr_va; /* USERQ create */
+	/* USERQ_SIGNAL: the fence's sequence number, the queue's write pointer
+	 * as read when the call began (0: not readable) */
+	uint64_t seq;
+	uint64_t fence_va[KFDSIG_TRACE_DRM_FENCES], fence_value[KFDSIG_TRACE_DRM_FENCES];
 };
 
 struct kfdsig_trace_wait {
@@ -163,6 +195,7 @@ struct kfdsig_trace_rec {
 		struct kfdsig_trace_finding find;
 		struct kfdsig_trace_start start;
 		struct kfdsig_trace_inflight inflight;
+		struct kfdsig_trace_drm drm;
 	} u;
 };
 

@@ -25,7 +25,11 @@
 #   lost-wakeup: the main job's libhsakmt program, named;
 #   attach-real: -P on a machine with /dev/kfd (77 without one);
 #   hip: a correct HIP program (kernels, events, a stream, blocking sync),
-#     traced 20 times: no warning and no error.
+#     traced 20 times: no warning and no error;
+#   userq: user queues on the render node: the USERQ and syncobj calls in
+#     the text and JSON (schema), no finding on a correct program; with
+#     the emulator's lose-userq-irq the lost-fence finding while the
+#     program hangs, --fail-on lost.
 set -u
 k=$1 client=$2 mode=$3 work=$4 schemas=$5 preload=$6 clients=$7
 rm -rf "$work"
@@ -53,7 +57,7 @@ run() {
 		>/dev/null 2>&1 </dev/null || die "$1: -j exit $?"
 }
 
-detectors="storm slept-through no-waiter never-reset queue-error lost-wait dead-wait"
+detectors="storm slept-through no-waiter never-reset queue-error lost-wait dead-wait lost-fence"
 
 fires() { # fires MODE DETECTOR
 	run "$1"
@@ -77,6 +81,53 @@ storm)
 		"$work/trace.json" || die "the storm does not name the stale and the real age"
 	;;
 lost) fires lost slept-through ;;
+userq)
+	spec=gfx1100,mec=2600
+	run userq "$spec"
+	for d in $detectors; do
+		n=$(count "$d")
+		[ "$n" -eq 0 ] || die "userq: $d fired ($n) on a correct program"
+	done
+	t=$work/trace.txt
+	grep -q "DRM_AMDGPU_USERQ create ip=compute doorbell=0 ring=0x[0-9a-f]*+4096 wptr=0x[0-9a-f]* -> queue=1 = 0 " "$t" ||
+		die "userq: no DRM_AMDGPU_USERQ create line"
+	grep -q "SYNCOBJ_CREATE flags=0x0 -> handle=1 = 0 " "$t" || die "userq: no SYNCOBJ_CREATE line"
+	seq=$(sed -n 's/.* DRM_AMDGPU_USERQ_SIGNAL queue=1 syncobjs=\[1\] fence=\([0-9]*\) = 0 .*/\1/p' "$t")
+	[ -n "$seq" ] && [ "$seq" -gt 0 ] || die "userq: USERQ_SIGNAL does not name its fence ($seq)"
+	grep -q "DRM_AMDGPU_USERQ_WAIT queue=2 syncobjs=\[1\] -> fences=\[0x[0-9a-f]*:$seq\] = 0 " "$t" ||
+		die "userq: USERQ_WAIT does not name the pair it returned"
+	grep -q "SYNCOBJ_WAIT handles=\[2\] flags=0x0 timeout=[0-9.]*s -> first=0 = 0 " "$t" ||
+		die "userq: no SYNCOBJ_WAIT line"
+	grep -q "SYNCOBJ_DESTROY handle=2 = 0 " "$t" || die "userq: no SYNCOBJ_DESTROY line"
+	grep -q '^ *1 *0 .*  SYNCOBJ_WAIT$' "$t" || die "userq: the summary does not count SYNCOBJ_WAIT"
+	grep -q '"ioctl": "DRM_AMDGPU_USERQ_SIGNAL", "nr": 87, "device": "render", "queue_id": 1, "syncobjs": \[1\], "fence": '"$seq" \
+		"$work/trace.json" || die "userq: JSON USERQ_SIGNAL"
+	if python3 -c 'import jsonschema' 2>/dev/null; then
+		python3 - "$schemas/trace.json" "$work/trace.json" <<'PY' || die "userq: -j output against the schema"
+import json, sys, jsonschema
+v = jsonschema.Draft202012Validator(json.load(open(sys.argv[1])))
+for l in open(sys.argv[2]):
+    if l.strip():
+        v.validate(json.loads(l))
+PY
+	fi
+	[ $fail -eq 0 ] || exit 1
+	# the lost fence: found while the program sleeps, then killed
+	"$k" trace --emulate "$spec,lose-userq-irq" --bound 400 --fail-on lost -o "$work/t.txt" -- \
+		"$client" userq-lost >"$work/out" 2>"$work/err" </dev/null
+	st=$?
+	[ $st -eq 1 ] || die "userq-lost: exit $st, not 1: $(cat "$work/err")"
+	seq=$(sed -n 's/.* DRM_AMDGPU_USERQ_SIGNAL queue=2 syncobjs=\[2\] fence=\([0-9]*\) = 0 .*/\1/p' "$work/t.txt")
+	grep -q "!! error: lost fence: tid [0-9]* has waited [0-9.]* s on syncobj 2 (user queue 2, fence $seq), whose fences' seq64 slots have passed them, but no interrupt woke it$" \
+		"$work/t.txt" || die "userq-lost: no lost-fence finding naming the syncobj, queue and fence"
+	grep -q "^killed by SIGKILL" "$work/t.txt" || die "userq-lost: the program was not killed"
+	"$k" trace --emulate "$spec,lose-userq-irq" --bound 400 --fail-on lost -j -o "$work/l.json" -- \
+		"$client" userq-lost >/dev/null 2>&1 </dev/null
+	grep -q '"detector": "lost-fence", "severity": "error", "class": "no-interrupt", "syncobj": 2, "syncobjs": 1, "queue_id": 2, "fence": [0-9]*, "waiter_tid": [0-9]*, "wait_s": ' \
+		"$work/l.json" || die "userq-lost: JSON lost-fence finding"
+	grep -q '"type": "summary", .*"lost-fence": 1' "$work/l.json" || die "userq-lost: JSON summary"
+	;;
+
 no-waiter)
 	fires no-waiter no-waiter
 	grep -q '"detector": "no-waiter", "severity": "info", "class": "cpu-set"' "$work/trace.json" ||

@@ -26,6 +26,14 @@
  *   segv         a KFD call, then killed by SIGSEGV
  *   polled       a GPU fence whose interrupt sets an event nobody waits on
  *                (the client sees the slot acknowledged), then destroyed
+ *   userq        a compute user queue on the render node: a submission
+ *                held back by a gate, its fence attached to a syncobj
+ *                (USERQ_SIGNAL), USERQ_WAIT, a SYNCOBJ_WAIT the fence's
+ *                interrupt ends, SYNCOBJ_DESTROY (GFX11 / GFX12 with user
+ *                queues: run under --emulate gfx1100,mec=2600)
+ *   userq-lost   the same where the interrupt never reaches the fence
+ *                handler (the emulator's lose-userq-irq): the wait's fence
+ *                has passed, its waiter sleeps on (hangs)
  *
  * Each prints "MODE done" on stdout and exits 0 (the trace's tests check
  * that the output and status come through unchanged), 1 on a failed step.
@@ -40,6 +48,7 @@
 #include <kfdsig/kfdsig.h>
 
 #include "preload_util.h"
+#include "suite/userq_env.h"
 
 static int kfd;
 
@@ -463,6 +472,74 @@ static void gpu_fence(void)
 	kfdsig_kfd_close(k);
 }
 
+struct gate {
+	volatile uint64_t *word;
+	unsigned ms;
+};
+
+static void *open_gate(void *arg)
+{
+	struct gate *g = arg;
+
+	usleep(g->ms * 1000);
+	__atomic_store_n(g->word, 1, __ATOMIC_RELEASE);
+	return NULL;
+}
+
+static void userq(bool lose)
+{
+	struct kfdsig_kfd *k = NULL;
+	struct kfdsig_userq_fence_ref ref, got[2];
+	struct uq_env e;
+	struct gate g = { .ms = 100 };
+	pthread_t th;
+	uint32_t h, h2, n = 2;
+	uint64_t seq, seq2;
+	int r;
+
+	r = kfdsig_kfd_open(NULL, &k);
+	if (r)
+		fail(kfdsig_last_error(), r);
+	r = uq_env_open(&e, NULL, k, kfdsig_kfd_device(k, 0));
+	if (!r)
+		r = uq_env_queue(&e, 0);
+	if (!r)
+		r = uq_env_queue(&e, 1);
+	if (!r)
+		r = uq_env_syncobj(&e, &h);
+	if (!r)
+		r = uq_env_syncobj(&e, &h2);
+	if (r)
+		fail(e.why, r);
+	ref.va = uq_env_va(&e.q[0], UQ_OFF_GATE);
+	ref.value = 1;
+	r = uq_env_submit(&e, 0, &ref, 1, h, &seq);
+	if (!r)
+		r = uq_env_wait_refs(&e, 1, h, got, &n);
+	if (!r)
+		r = uq_env_submit(&e, 1, got, n, h2, &seq2);
+	if (r)
+		fail(e.why, r);
+	g.word = uq_env_cpu(&e.q[0], UQ_OFF_GATE);
+	if (pthread_create(&th, NULL, open_gate, &g))
+		fail("gate thread", EAGAIN);
+	/* the tracer's bound (400 ms) is far below this timeout: the fence
+	 * lost, the wait still sleeps when the tracer kills the program; 3 s
+	 * (not HANG_S: a test of this detector fails in seconds) */
+	if (lose) {
+		signal(SIGALRM, hang_ended);
+		alarm(3);
+	}
+	r = uq_env_sync_wait(&e, &h2, 1, false, lose ? 8000 : 5000, NULL, NULL);
+	if (lose)
+		fail("the lost fence's wait returned", EPROTO);
+	if (r)
+		fail(e.why, r);
+	pthread_join(th, NULL);
+	uq_env_close(&e);
+	kfdsig_kfd_close(k);
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "ok";
@@ -493,6 +570,8 @@ int main(int argc, char **argv)
 		unknown();
 	else if (!strcmp(mode, "polled"))
 		polled();
+	else if (!strcmp(mode, "userq") || !strcmp(mode, "userq-lost"))
+		userq(!strcmp(mode, "userq-lost"));
 	else if (!strcmp(mode, "segv")) {
 		p_version(kfd);
 		fflush(NULL);
