@@ -13,7 +13,8 @@
  * (wave64), gfx1030 (wave32) and gfx1100 (architected flat scratch,
  * wave32). A workgroup with more waves than the scratch has slots is a
  * memory violation (the queue stops on the VM fault), never memory of the
- * emulator's own. Exit 77 without LLVM 22.
+ * emulator's own. On gfx1201 a wave sets its scratch base itself
+ * (t_scratch_base_gfx12()). Exit 77 without LLVM 22.
  */
 #include <kfdsig/pm4.h>
 
@@ -186,6 +187,46 @@ static void t_pm4(const struct kco *co, const char *spec, const char *tname, uns
 	krig_close(&r);
 }
 
+/* gfx12: a wave sets its flat scratch base with s_setreg_b32
+ * HW_REG_SCRATCH_BASE_LO/HI (LLVM SIDefines.h ids 20 and 21, gfx10/11's
+ * FLAT_SCR_LO/HI), as kfdtest's ScratchCopyDword does; reads it back and
+ * stores lane 0's dword at private offset 0, which lands at that base. */
+static void t_scratch_base_gfx12(void)
+{
+	static struct trig t;
+	struct sqk_result res;
+	uint64_t base = TRIG_DATA_VA + 0x100;
+	char src[1024];
+	int rc;
+
+	memset(&t, 0, sizeof(t));
+	snprintf(src, sizeof(src),
+		 ".text\n"
+		 "  s_mov_b32 s4, 0x%x\n"
+		 "  s_mov_b32 s5, 0x%x\n"
+		 "  s_setreg_b32 hwreg(HW_REG_SCRATCH_BASE_LO), s4\n"
+		 "  s_setreg_b32 hwreg(HW_REG_SCRATCH_BASE_HI), s5\n"
+		 "  s_getreg_b32 s6, hwreg(HW_REG_SCRATCH_BASE_LO)\n"
+		 "  s_mov_b32 exec_lo, 1\n"
+		 "  s_mov_b32 exec_hi, 0\n"
+		 "  v_mov_b32 v1, 0x5ca1ab1e\n"
+		 "  scratch_store_b32 off, v1, off\n"
+		 "  v_mov_b32 v2, s6\n"
+		 "  v_mov_b32 v3, 0x%x\n"
+		 "  v_mov_b32 v4, 0x%x\n"
+		 "  global_store_b32 v[3:4], v2, off\n"
+		 "  s_endpgm\n"
+		 ".org 0x%x\n"
+		 "  s_endpgm\n",
+		 (unsigned)base, (unsigned)(base >> 32), (unsigned)TRIG_DATA_VA,
+		 (unsigned)(TRIG_DATA_VA >> 32), TRIG_HANDLER_OFF);
+	trig_asm(&t, src, "gfx1201");
+	rc = trig_run(&t, 120001, &res);
+	CHECK(rc == 0, "gfx1201 SCRATCH_BASE: rc %d (%s)", rc, res.msg);
+	CHECK_EQ(t.data[0], (uint32_t)base, "gfx1201: SCRATCH_BASE_LO reads back");
+	CHECK_EQ(t.data[0x100 / 4], 0x5ca1ab1eu, "gfx1201: private offset 0 at the base");
+}
+
 int main(void)
 {
 	static const struct {
@@ -196,10 +237,11 @@ int main(void)
 		{ "gfx1100", "gfx1100", "" },
 	};
 
-	if (!kco_llvm()) {
+	if (!kco_llvm() || kco_asm_missing()) {
 		printf("SKIP: no LLVM 22 (opt, llc, ld.lld) in %s\n", KFDSIG_LLVM22_BIN);
 		return T_EXIT_SKIP;
 	}
+	t_scratch_base_gfx12();
 	for (size_t i = 0; i < sizeof(tg) / sizeof(tg[0]); i++) {
 		struct kco co;
 		unsigned lanes = lanes_of(tg[i].mcpu, tg[i].attrs);

@@ -204,11 +204,12 @@ struct sqk_env {
 	bool (*stop)(void *ctx);
 	/* GPU clock for s_memtime / s_memrealtime (may be NULL). */
 	uint64_t (*clock)(void *ctx);
-	/* The second-level trap handler the waves run as code (GC 9 and
-	 * 10 layouts), read once per dispatch; 0 (or NULL hook): none, and
+	/* The second-level trap handler the waves run as code (GC 9 to 12
+	 * layouts), read once per dispatch; 0 (or NULL hook): none, and
 	 * s_trap goes to .trap. With one, a trap enters it as the kernel's
 	 * first-level CWSR handler leaves a wave there (ttmp0/1 the PC with
-	 * the trap id in ttmp1[23:16], TRAPSTS the cause) and s_rfe_b64
+	 * the trap id in ttmp1[23:16], GC 12 [31:28]; TRAPSTS, GC 12
+	 * EXCP_FLAG_PRIV, the cause) and s_rfe_b64
 	 * returns; s_sendmsg inside it carries SQK_MSG_PRIV. */
 	uint64_t (*trap_base)(void *ctx);
 	/* SQK_WAVE_TRAP_START / _END: the traps on wave start and end

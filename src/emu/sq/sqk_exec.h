@@ -147,9 +147,15 @@ static inline void sqk_trap_enter(struct sqk_wave *w, uint64_t pc, uint8_t trap_
 {
 	/* ttmp0 = PC[31:0], ttmp1 = PC[47:32] | trap id << 16
 	 * (cwsr_trap_handler_gfx9.asm S_SAVE_PC_HI_TRAP_ID_MASK 0xff0000);
-	 * ttmp0-15 are scalar operand codes 108-123 on GC 9/10 */
+	 * ttmp0-15 are scalar operand codes 108-123 on GC 9-12 */
 	w->s[108] = (uint32_t)pc;
-	w->s[109] = ((uint32_t)(pc >> 32) & 0xffff) | (uint32_t)trap_id << 16;
+	/* GC 12: the trap id in ttmp1[31:28] (cwsr_trap_handler_gfx12.asm
+	 * S_SAVE_PC_HI_TRAP_ID_MASK 0xF0000000); GC 11 as GC 9/10
+	 * (cwsr_trap_handler_gfx10.asm) */
+	if (w->r->f->gen >= SQK_GEN_GFX12)
+		w->s[109] = ((uint32_t)(pc >> 32) & 0xffff) | (uint32_t)(trap_id & 0xf) << 28;
+	else
+		w->s[109] = ((uint32_t)(pc >> 32) & 0xffff) | (uint32_t)trap_id << 16;
 	w->trapsts |= sts;
 	w->in_trap = true;
 	w->pc = w->r->tba;

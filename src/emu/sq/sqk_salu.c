@@ -66,6 +66,34 @@ static uint32_t brev32(uint32_t v)
 #define HWREG_FLAT_SCR_LO 20
 #define HWREG_FLAT_SCR_HI 21
 #define HWREG_IB_STS2_1250 28
+#define HWREG_IB_STS 7
+/* gfx12 (LLVM SIDefines.h ID_EXCP_FLAG_PRIV 17; ids 20 and 21 are
+ * SCRATCH_BASE_LO/HI there, the flat scratch base of gfx10/11's
+ * FLAT_SCR_LO/HI) */
+#define HWREG_EXCP_FLAG_PRIV_12 17
+
+/*
+ * The trap cause (w->trapsts, kept in the GC 9/10 layout of sqk.h) as the
+ * generation's register shows it:
+ *   GC 11 TRAPSTS: ADDR_WATCH0 [7], ADDR_WATCH1-3 EXCP_HI [14:12] as GC
+ *   9/10; WAVE_START 0x20000, WAVE_END 0x40000 (the kernel's
+ *   cwsr_trap_handler_gfx10.asm for CHIP_PLUM_BONITO);
+ *   GC 12 EXCP_FLAG_PRIV: ADDR_WATCH [3:0], WAVE_START 0x100, WAVE_END
+ *   0x200 (cwsr_trap_handler_gfx12.asm SQ_WAVE_EXCP_FLAG_PRIV_*); watch
+ *   point n in bit n (UNVERIFIED: the kernel names the field, not its
+ *   bits; kfdtest's handler tests the whole field).
+ */
+static uint32_t trap_cause(const struct sqk_wave *w)
+{
+	uint32_t t = w->trapsts, wave = 0;
+
+	if (w->r->f->gen < SQK_GEN_GFX11)
+		return t;
+	wave = (t & SQK_TRAPSTS_WAVE_START ? 1u : 0) | (t & SQK_TRAPSTS_WAVE_END ? 2u : 0);
+	if (w->r->f->gen == SQK_GEN_GFX11)
+		return (t & ~(SQK_TRAPSTS_WAVE_START | SQK_TRAPSTS_WAVE_END)) | wave << 17;
+	return (t & SQK_TRAPSTS_WATCH0 ? 1u : 0) | (t >> 12 & 7) << 1 | wave << 8;
+}
 
 static uint32_t getreg(struct sqk_wave *w, unsigned id)
 {
@@ -73,7 +101,7 @@ static uint32_t getreg(struct sqk_wave *w, unsigned id)
 	case HWREG_MODE:
 		return w->mode;
 	case HWREG_TRAPSTS:
-		return w->trapsts;
+		return trap_cause(w);
 	case HWREG_STATUS:
 		return 1u << 0 | (sqk_exec(w) == 0) << 9 | (sqk_get_mask(w, SQK_VCC) == 0) << 10 |
 		       (w->scc ? 1u : 0);
@@ -333,9 +361,18 @@ int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in)
 			w->s[d] = 0;
 			break;
 		}
-		/* gfx12 renumbered the hardware registers but MODE (LLVM
-		 * SIDefines.h Hwreg ID_*): the others are not modelled there */
-		if (w->r->f->gen >= SQK_GEN_GFX12 && id != HWREG_MODE)
+		/* gfx12 renumbered the hardware registers but MODE and
+		 * SCRATCH_BASE_LO/HI (LLVM SIDefines.h Hwreg ID_*);
+		 * EXCP_FLAG_PRIV is the trap cause; the others are not
+		 * modelled there */
+		if (w->r->f->gen == SQK_GEN_GFX12 && id == HWREG_EXCP_FLAG_PRIV_12) {
+			v = trap_cause(w) >> off;
+			w->s[d] = size >= 32 ? v : v & ((1u << size) - 1);
+			break;
+		}
+		if (w->r->f->gen >= SQK_GEN_GFX12 && id != HWREG_MODE &&
+		    !(w->r->f->gen == SQK_GEN_GFX12 &&
+		      (id == HWREG_FLAT_SCR_LO || id == HWREG_FLAT_SCR_HI)))
 			return sqk_fail(w, in, -ENOTSUP, "hardware register not implemented");
 		v = getreg(w, id) >> off;
 
@@ -343,9 +380,18 @@ int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in)
 		break;
 	}
 	case K_s_setreg_b32:
-	case K_s_setreg_imm32_b32:
-		if (w->r->f->gen >= SQK_GEN_GFX12 && (in->simm16 & 0x3f) != HWREG_MODE)
+	case K_s_setreg_imm32_b32: {
+		unsigned id = in->simm16 & 0x3f;
+
+		/* gfx12: MODE, SCRATCH_BASE_LO/HI; STATUS and IB_STS only
+		 * inside the trap handler, which writes back what it read
+		 * (the emulator derives STATUS and has no IB_STS: no-ops) */
+		if (w->r->f->gen >= SQK_GEN_GFX12 && id != HWREG_MODE &&
+		    !(w->r->f->gen == SQK_GEN_GFX12 &&
+		      (id == HWREG_FLAT_SCR_LO || id == HWREG_FLAT_SCR_HI ||
+		       (w->in_trap && (id == HWREG_STATUS || id == HWREG_IB_STS)))))
 			return sqk_fail(w, in, -ENOTSUP, "hardware register not implemented");
+	}
 		if (in->op == K_s_setreg_b32) {
 			setreg(w, in->simm16, w->s[d]);
 			break;
@@ -467,6 +513,13 @@ int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in)
 		w->pc = S64(0) & 0xffffffffffffull;
 		w->in_trap = false;
 		w->trapsts = 0;
+		/* the wave end trap's return ends the wave wherever it
+		 * returns to (UNVERIFIED: kfdtest's GC 11 handler steps
+		 * past the s_endpgm, its GC 9/10/12 ones return to it) */
+		if (w->end_trapped) {
+			w->state = SQK_DONE;
+			return 1;
+		}
 		return 2;
 	case K_s_swappc_b64:
 		a64 = S64(0);
@@ -631,6 +684,16 @@ int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in)
 		}
 		break;
 	}
+	case K_s_sendmsg_rtn_b32:
+		/* gfx11/12: the message id is SSRC0's field (LLVM SIDefines.h
+		 * ID_RTN_GET_DOORBELL 128): the queue's doorbell id in
+		 * [9:0] (the trap handlers keep DOORBELL_ID_MASK 0x3ff; the
+		 * other bits are 0 here, UNVERIFIED). Other messages are not
+		 * implemented. */
+		if (in->src[0] != 128 || !env->doorbell)
+			return sqk_fail(w, in, -ENOTSUP, "message not implemented");
+		w->s[d] = env->doorbell(env->ctx) & 0x3ff;
+		break;
 	case K_s_trap: {
 		int rr;
 

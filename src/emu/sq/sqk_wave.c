@@ -58,7 +58,7 @@ struct sqk_shared {
 	unsigned lanes, maxw;
 	unsigned resident;		/* host threads running workgroups at once (atomic) */
 	struct sqk_gws_waits gws_waits; /* with a GWS (sqk_gws.c) */
-	uint64_t tba;			/* sqk_env.trap_base, GC 9/10 only */
+	uint64_t tba;			/* sqk_env.trap_base, GC 9 to 12 */
 	uint32_t wave_traps;
 	unsigned nwatch; /* sqk_env.watches, with tba only */
 	struct sqk_watch watch[SQK_WATCHES];
@@ -913,9 +913,9 @@ int sqk_run(const struct sqk_dispatch *d, const struct sqk_env *env, struct sqk_
 			nthr = d->scratch_waves / sh.maxw;
 	}
 	sh.resident = nthr;
-	/* the trap handler as code: the GC 9 and 10 trap state (ttmp codes
-	 * 108-123, MSG_GET_DOORBELL by s_sendmsg) */
-	if (env->trap_base && d->fam->gen >= SQK_GEN_GFX9 && d->fam->gen <= SQK_GEN_GFX10_3)
+	/* the trap handler as code: the GC 9 to 12 trap state (ttmp codes
+	 * 108-123, the doorbell by s_sendmsg 10 or s_sendmsg_rtn_b32) */
+	if (env->trap_base && d->fam->gen >= SQK_GEN_GFX9 && d->fam->gen <= SQK_GEN_GFX12)
 		sh.tba = env->trap_base(env->ctx);
 	if (sh.tba && env->wave_traps)
 		sh.wave_traps = env->wave_traps(env->ctx);
