@@ -8,7 +8,10 @@
  * runs. A kernel that adds 1 to its workgroup id with s_addk (reading its
  * destination) and stores only in workgroup 500 replays none: the store is
  * there. One whose every wave adds 1 to a counter with a global atomic
- * replays none: the counter is exact. Exit 77 without LLVM 22.
+ * replays none: the counter is exact. Over a 300 x 2 grid, a kernel that sets
+ * v5 where its workgroup id Y is 0 and stores it unset where it is 1 stores
+ * 0 (the registers of a wave slot after replays are zeroed as ever).
+ * Exit 77 without LLVM 22.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -63,7 +66,19 @@ static const char src_atomic[] = "  s_load_dwordx2 s[4:5], s[0:1], 0x0\n"
 				 "  global_atomic_add v2, v1, s[4:5]\n"
 				 "  s_endpgm\n";
 
-static int dispatch(uint32_t gfxv, bool wave32, bool off, struct sqk_result *res)
+/* s2 workgroup id X, s3 Y */
+static const char src_slot[] = "  s_cmp_eq_u32 s3, 1\n"
+			       "  s_cbranch_scc1 STORE\n"
+			       "  v_mov_b32 v5, 7\n"
+			       "  s_endpgm\n"
+			       "STORE:\n"
+			       "  s_load_dwordx2 s[4:5], s[0:1], 0x0\n"
+			       "  v_mov_b32 v2, 0\n"
+			       "  s_waitcnt lgkmcnt(0)\n"
+			       "  global_store_dword v2, v5, s[4:5] offset:12\n"
+			       "  s_endpgm\n";
+
+static int dispatch(uint32_t gfxv, bool wave32, bool off, bool ydim, struct sqk_result *res)
 {
 	struct sqk_env env = { .ctx = &vm, .xlate = tvm_xlate };
 	struct sqk_dispatch d;
@@ -72,10 +87,15 @@ static int dispatch(uint32_t gfxv, bool wave32, bool off, struct sqk_result *res
 
 	setenv("KFDSIG_EMU_SQ_THREADS", "1", 1);
 	memset(out, 0, sizeof(out));
+	out[3] = 0xdead; /* the slot kernel's store replaces it */
 	memcpy(karg, &o, 8);
 	tvm_dispatch(&d, gfxv, CODE_VA, 1, GROUPS);
 	d.rsrc2 = 2 << 1 | 1u << 7; /* 2 user SGPRs, workgroup id X */
-	d.props = 1 << 3;	    /* enable_sgpr_kernarg_segment_ptr */
+	if (ydim) {
+		d.grid[0] = GROUPS / 2, d.grid[1] = 2;
+		d.rsrc2 |= 1u << 8; /* workgroup id Y */
+	}
+	d.props = 1 << 3; /* enable_sgpr_kernarg_segment_ptr */
 	d.aql = true;
 	d.wave32 = wave32;
 	d.kernarg = KARG_VA;
@@ -92,27 +112,33 @@ static void run(const char *mcpu, uint32_t gfxv, const char *attrs, bool wave32)
 	int rc;
 
 	T_REQUIRE(kco_asm_text(src_pure, mcpu, attrs, code, sizeof(code)), "llvm-mc for %s", mcpu);
-	rc = dispatch(gfxv, wave32, true, &all);
+	rc = dispatch(gfxv, wave32, true, false, &all);
 	CHECK(rc == 0 && all.replayed == 0, "%s pure, every wave run: rc %d, %llu replayed", mcpu,
 	      rc, (unsigned long long)all.replayed);
-	rc = dispatch(gfxv, wave32, false, &res);
+	rc = dispatch(gfxv, wave32, false, false, &res);
 	CHECK(rc == 0, "%s pure: sqk_run %d (%s)", mcpu, rc, res.msg);
 	CHECK_EQ(res.waves, GROUPS, "%s pure: waves", mcpu);
 	CHECK_EQ(res.replayed, GROUPS - 1, "%s pure: waves replayed", mcpu);
 	CHECK_EQ(res.insns, all.insns, "%s pure: instructions counted", mcpu);
 
 	T_REQUIRE(kco_asm_text(src_addk, mcpu, attrs, code, sizeof(code)), "llvm-mc for %s", mcpu);
-	rc = dispatch(gfxv, wave32, false, &res);
+	rc = dispatch(gfxv, wave32, false, false, &res);
 	CHECK(rc == 0, "%s addk: sqk_run %d (%s)", mcpu, rc, res.msg);
 	CHECK_EQ(out[2], 0x1234u, "%s addk: the store of workgroup 500", mcpu);
 	CHECK_EQ(res.replayed, 0u, "%s addk: waves replayed", mcpu);
 
 	T_REQUIRE(kco_asm_text(src_atomic, mcpu, attrs, code, sizeof(code)), "llvm-mc for %s",
 		  mcpu);
-	rc = dispatch(gfxv, wave32, false, &res);
+	rc = dispatch(gfxv, wave32, false, false, &res);
 	CHECK(rc == 0, "%s atomic: sqk_run %d (%s)", mcpu, rc, res.msg);
 	CHECK_EQ(out[0], GROUPS, "%s atomic: the counter", mcpu);
 	CHECK_EQ(res.replayed, 0u, "%s atomic: waves replayed", mcpu);
+
+	T_REQUIRE(kco_asm_text(src_slot, mcpu, attrs, code, sizeof(code)), "llvm-mc for %s", mcpu);
+	rc = dispatch(gfxv, wave32, false, true, &res);
+	CHECK(rc == 0, "%s slot: sqk_run %d (%s)", mcpu, rc, res.msg);
+	CHECK_EQ(res.replayed, GROUPS / 2 - 1, "%s slot: waves replayed", mcpu);
+	CHECK_EQ(out[3], 0u, "%s slot: v5 as a wave after replays finds it", mcpu);
 }
 
 int main(void)

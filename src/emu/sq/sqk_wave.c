@@ -79,6 +79,8 @@ struct replay {
 	/* the recording in progress: still without effects, the SGPRs read
 	 * before written, the SGPRs written, the wave's start */
 	bool pending, rec, bad;
+	/* the last workgroup was replayed: its wave's slot is as it started */
+	bool clean;
 	uint64_t rlive[3], rdef[3];
 	uint32_t ps[136];
 	uint64_t pflat, ppc;
@@ -261,7 +263,8 @@ static void rp_write(struct replay *rp, unsigned code, unsigned n)
 }
 
 /* Whether VGPR operand @code (256 + n) of @in lies well inside the grant:
- * @width dwords from it (VOP3P: up to a 32-dword matrix operand). */
+ * @width dwords from it (VOP1/VOP2/VOPC up to 64-bit operands, VOP3 up to
+ * v_mqsad_u32_u8's 128-bit ones, VOP3P a 32-dword matrix operand). */
 static bool rp_vgpr_ok(unsigned code, unsigned width, unsigned nv)
 {
 	return code < 256 || code - 256 + width <= nv;
@@ -271,7 +274,9 @@ static bool rp_vgpr_ok(unsigned code, unsigned width, unsigned nv)
 static void rec_note(struct sqk_ctx *c, const struct sqk_insn *in)
 {
 	struct replay *rp = &c->rp;
-	unsigned nv = granted_vgprs(c->r.d), width = in->enc == SQK_VOP3P ? 32 : 2;
+	unsigned nv = granted_vgprs(c->r.d), width = in->enc == SQK_VOP3P  ? 32
+						     : in->enc == SQK_VOP3 ? 4
+									   : 2;
 	uint8_t k;
 
 	pthread_once(&rp_once, rp_init);
@@ -354,11 +359,13 @@ static bool rp_begin(struct sqk_ctx *c, const struct sqk_wave *w, const uint32_t
 {
 	struct replay *rp = &c->rp;
 
+	rp->clean = false;
 	if (rp->state < 0)
 		return false;
 	if (rp_match(rp, w, dim, nt)) {
 		c->res.insns += rp->insns;
 		c->res.replayed++;
+		rp->clean = true;
 		rp->misses = 0;
 		return true;
 	}
@@ -499,8 +506,13 @@ static void init_wave(struct sqk_ctx *c, struct sqk_wave *w, unsigned wi, const 
 	w->flat_scratch =
 		sqk_arch_scratch(c->r.f) || c->r.f->gen == SQK_GEN_GFX8 ? d->scratch_va + woff : 0;
 	zero_words(s, sizeof(w->s) / 4);
-	zero_regs(w->v, nv, lanes);
-	zero_regs(w->v + 256 * 64, na, lanes);
+	/* a replayed wave of this layout left the slot's VGPRs and AGPRs as
+	 * they start (it never ran): the ids below write them again */
+	if (!(c->rp.clean && wi == 0 && nthreads == c->rp.nt &&
+	      !memcmp(dim, c->rp.dim, sizeof(c->rp.dim)))) {
+		zero_regs(w->v, nv, lanes);
+		zero_regs(w->v + 256 * 64, na, lanes);
+	}
 	w->scc = false;
 	w->state = SQK_RUNNING;
 	w->r = &c->r;
@@ -798,6 +810,7 @@ static int run_groups(struct sqk_ctx *c)
 		} else {
 			uint64_t before = c->res.insns;
 
+			c->rp.clean = false;
 			rc = run_group(c, nw);
 			rp_end(c, &c->waves[0], dim, nt, c->res.insns - before, rc);
 		}
