@@ -25,7 +25,7 @@ ENC_ID = {"SOP2": "SQK_SOP2", "SOPK": "SQK_SOPK", "SOP1": "SQK_SOP1", "SOPC": "S
           "SOPP": "SQK_SOPP", "VOP1": "SQK_VOP1", "VOP2": "SQK_VOP2", "VOPC": "SQK_VOPC",
           "VOP3": "SQK_VOP3", "VOP3P": "SQK_VOP3P", "SMEM": "SQK_SMEM", "FLAT": "SQK_FLAT",
           "FLATS": "SQK_SCRATCH", "FLATG": "SQK_GLOBAL", "DS": "SQK_DS", "MUBUF": "SQK_MUBUF",
-          "VOPD": "SQK_VOPD"}
+          "VOPD": "SQK_VOPD", "VOPD3": "SQK_VOPD3"}
 
 
 def table_rows(fam):
@@ -109,7 +109,7 @@ def main():
             pairs = set()
             for k in keys:
                 t = texts[k][pick[k]]
-                halves = t.split("::") if k[0] == "SQK_VOPD" else [t]
+                halves = t.split("::") if k[0] in ("SQK_VOPD", "SQK_VOPD3") else [t]
                 for h in halves:
                     mn = gen.base(h.split()[0])
                     op = gen.op_name("", h.replace("v_dual_", "v_", 1), g10)

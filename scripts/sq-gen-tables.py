@@ -50,8 +50,11 @@ def gfx8_name(mcpu, mn):
     """the interpreter's operation for row name mn on mcpu (gfx8 renames)"""
     return GFX8_NAMES.get(mn, mn) if mn and gfx8(mcpu) else mn
 
-# encodings a family does not have (gfx8: no VOP3P, FLAT without segments)
+# encodings a family does not have (gfx8: no VOP3P, FLAT without segments;
+# VOPD3 is gfx1250's alone: LLVM VOPDInstructions.td, GFX1250GenD3)
 def has_enc(mcpu, enc):
+    if enc == "VOPD3":
+        return mcpu == "gfx1250"
     return not (gfx8(mcpu) and enc in ("VOP3P", "FLATS", "FLATG"))
 
 # gfx11 renamed most memory and some ALU operations (LLVM's *_Real_gfx11 defs
@@ -208,6 +211,21 @@ def variants(enc, op, g10):
         vx, vy = (3, 0) if op < 32 else (0, 4)  # the other half's unused VSRC1 is 0
         w0, w1 = 0xC8000000 | x << 22 | y << 17 | 0x101, 5 << 24 | 3 << 17 | 0x102
         return [[w0 | vx << 9, w1 | vy << 9], [w0, w1]]
+    if enc == "VOPD3":
+        # gfx1250's three-operand dual issue, 96 bits (LLVM
+        # VOPDInstructions.td VOPD3e): src0X [8:0], opY [17:12], opX [23:18],
+        # 0xcf [31:24]; src0Y [40:32], neg [46:41], vsrc1X [55:48], vsrc2X
+        # [63:56]; vdstX [71:64], vsrc1Y [79:72], vsrc2Y (or bitop3)
+        # [87:80], vdstY [95:88]. X opcodes 0-63 (Y v_dual_mov_b32), Y
+        # opcodes as 64 + op (X v_dual_mov_b32); the sources in different
+        # banks, as the assembler wants them (sq-gen-forms.py), the two
+        # destinations even, which VOPD cannot encode (so the assembler
+        # writes VOPD3)
+        x, y = (op, 8) if op < 64 else (8, op - 64)
+        w0 = 0xCF000000 | x << 18 | y << 12 | 0x102
+        if op < 64:
+            return [[w0, 0x109 | a << 16 | b << 24, 8 | 14 << 24] for a, b in ((4, 6), (4, 0), (0, 0))]
+        return [[w0, 0x109, 8 | a << 8 | b << 16 | 14 << 24] for a, b in ((11, 13), (11, 0), (0, 0))]
     if enc == "VOP1": return [[0x7E000000 | 2 << 17 | op << 9 | 0x104], [0x7E000000 | op << 9]]
     if enc == "VOP2": return [[op << 25 | 2 << 17 | 3 << 9 | 0x104]]
     if enc == "VOPC": return [[0x7C000000 | op << 17 | 3 << 9 | 0x104]]
@@ -279,7 +297,8 @@ RANGES = {"SOP2": 96, "SOPK": 29, "SOP1": 256, "SOPC": 128, "SOPP": 128, "VOP1":
           "VOP2": 62, "VOPC": 256, "VOP3": 1024, "VOP3P": 128, "SMEM": 256, "FLAT": 128,
           "FLATS": 128, "FLATG": 128, "DS": 256, "MUBUF": 128}
 RANGES11 = dict(RANGES, VOPD=64)  # gfx11 adds VOPD
-RANGES12 = dict(RANGES11, SMEM=64, FLAT=256, FLATS=256, FLATG=256)  # gfx12 opcode widths
+RANGES12 = dict(RANGES11, SMEM=64, FLAT=256, FLATS=256, FLATG=256,  # gfx12 opcode widths
+                VOPD3=128)  # gfx1250 (has_enc)
 
 
 def ranges(g10):
@@ -323,8 +342,9 @@ def true16(line):
 
 def row_name(enc, op, m, g10):
     """the sqk_ops.def name of opcode op's disassembled line m, or None"""
-    if enc == "VOPD":  # the half the opcode names
-        m = m.split("::")[0 if op < 32 else 1].strip().replace("v_dual_", "v_", 1)
+    if enc in ("VOPD", "VOPD3"):  # the half the opcode names
+        m = m.split("::")[0 if op < (32 if enc == "VOPD" else 64) else 1].strip().replace(
+            "v_dual_", "v_", 1)
     return op_name(enc, m, g10)
 
 
@@ -343,7 +363,7 @@ def main():
               "SOPP": "SQK_SOPP", "VOP1": "SQK_VOP1", "VOP2": "SQK_VOP2", "VOPC": "SQK_VOPC",
               "VOP3": "SQK_VOP3", "VOP3P": "SQK_VOP3P", "SMEM": "SQK_SMEM", "FLAT": "SQK_FLAT",
               "FLATS": "SQK_SCRATCH", "FLATG": "SQK_GLOBAL", "DS": "SQK_DS", "MUBUF": "SQK_MUBUF",
-              "VOPD": "SQK_VOPD"}
+              "VOPD": "SQK_VOPD", "VOPD3": "SQK_VOPD3"}
 
     out = ["/* SPDX-License-Identifier: MIT */",
            "/*",
@@ -373,7 +393,7 @@ def main():
                     continue
                 if enc.startswith("FLAT") and not mn.startswith(("flat_", "global_", "scratch_")):
                     continue
-                if g11(g10) and enc != "VOPD" and true16(m) and t16_ok(mn):
+                if g11(g10) and enc not in ("VOPD", "VOPD3") and true16(m) and t16_ok(mn):
                     if mcpu not in T16_CPUS:
                         continue
                     t16[mn] = t16.get(mn, 0) | t16_mask(m)

@@ -248,6 +248,61 @@ static void check_mem11(const struct sqk_insn *in, const char *ops, const char *
 		      "%s: offen %d idxen %d decoded", where, in->offen, in->idxen);
 }
 
+/* One VOPD3 half's operands as llvm-objdump prints them ("v6, -v2, v3, s4",
+ * "v[6:7], v[2:3], ..."): each register, its neg, and bitop2's table. */
+static void check_vopd3_half(const char *ops, unsigned op, const uint16_t *src, unsigned dst,
+			     unsigned neg, unsigned bitop3, const char *where, char half)
+{
+	char buf[256], *save = NULL;
+	unsigned i = 0;
+
+	snprintf(buf, sizeof(buf), "%s", ops);
+	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save), i++) {
+		unsigned num, code;
+		bool ng;
+		char k;
+
+		while (*t == ' ')
+			t++;
+		if (strncmp(t, "bitop3:", 7) == 0) {
+			CHECK(op == K_v_bitop2_b32 && strtoul(t + 7, NULL, 0) == bitop3,
+			      "%s: %c bitop3 %s, decoded 0x%x", where, half, t + 7, bitop3);
+			break;
+		}
+		ng = *t == '-';
+		t += ng;
+		/* "vcc_lo" and the bitop3 suffix after the last source */
+		if (strncmp(t, "vcc_lo", 6) == 0)
+			k = 's', num = SQK_VCC;
+		else
+			k = first_reg(t, &num);
+		if (i == 0) {
+			CHECK(k == 'v' && dst == 256 + num, "%s: %c destination %s, decoded v%u",
+			      where, half, t, dst - 256);
+			continue;
+		}
+		if (!k)
+			continue; /* a constant */
+		code = k == 'v' ? 256 + num : num;
+		CHECK(i <= 3 && src[i - 1] == code, "%s: %c source %u %s, decoded %u", where, half,
+		      i - 1, t, i <= 3 ? src[i - 1] : 0);
+		CHECK(i <= 3 && (neg >> (i - 1) & 1) == ng, "%s: %c source %u neg %d, decoded %u",
+		      where, half, i - 1, ng, neg);
+	}
+}
+
+static void check_vopd3(const struct sqk_insn *in, const char *ops, const char *yops,
+			const char *where)
+{
+	char xops[256];
+	const char *sep = strstr(ops, " :: ");
+	size_t n = sep ? (size_t)(sep - ops) : strlen(ops);
+
+	snprintf(xops, sizeof(xops), "%.*s", (int)n, ops);
+	check_vopd3_half(xops, in->op, in->src, in->dst, in->neg, 0, where, 'X');
+	check_vopd3_half(yops, in->opy, in->srcy, in->dsty, in->negy, in->bitop3, where, 'Y');
+}
+
 /* Disassemble @obj and check every instruction. */
 static void check_obj(const struct sqk_family *f, const char *obj, const char *what)
 {
@@ -307,9 +362,10 @@ static void check_obj(const struct sqk_family *f, const char *obj, const char *w
 		check_dst(&in, ops, where);
 		if (f->gen >= SQK_GEN_GFX11)
 			check_mem11(&in, ops, where);
-		if (in.enc == SQK_VOPD) {
+		if (in.enc == SQK_VOPD || in.enc == SQK_VOPD3) {
 			/* the Y half after "::"; its opcode at [21:17]
-			 * (the RDNA3 manual's VOPD format), row 32 + it */
+			 * (the RDNA3 manual's VOPD format), row 32 + it;
+			 * VOPD3's at [17:12], row 64 + it */
 			char ym[96] = "";
 			const char *y = strstr(ops, ":: ");
 
@@ -318,7 +374,12 @@ static void check_obj(const struct sqk_family *f, const char *obj, const char *w
 			strip(ym);
 			CHECK(strcmp(sqk_op_name(in.opy), canon(f, ym)) == 0, "%s: Y decoded as %s",
 			      where, sqk_op_name(in.opy));
-			row_seen[fam_index(f)][SQK_VOPD][32 + (w[0] >> 17 & 0x1f)] = true;
+			if (in.enc == SQK_VOPD)
+				row_seen[fam_index(f)][SQK_VOPD][32 + (w[0] >> 17 & 0x1f)] = true;
+			else
+				row_seen[fam_index(f)][SQK_VOPD3][64 + (w[0] >> 12 & 0x3f)] = true;
+			if (in.enc == SQK_VOPD3 && y)
+				check_vopd3(&in, ops, y + 3 + strlen(ym), where);
 		}
 		if (!seen[in.op])
 			seen[in.op] = true, distinct_ops++;
@@ -529,9 +590,7 @@ int main(void)
 		for (int k = 0; k < 4 && tg[i].forms[k]; k++)
 			forms(f, tg[i].mcpu, tg[i].forms[k]);
 		kernels(f, tg[i].mcpu, tg[i].attrs, 0);
-		/* gfx1250 -O3 code uses VOPD3, which the decoder refuses */
-		if (f->gen != SQK_GEN_GFX12_5)
-			kernels(f, tg[i].mcpu, tg[i].attrs, 3);
+		kernels(f, tg[i].mcpu, tg[i].attrs, 3);
 	}
 	stubs();
 	check_rows();

@@ -5,8 +5,7 @@
  * -O0 and -O3 for gfx802, gfx803, gfx900, gfx906, gfx908, gfx90a, gfx942, gfx950 (wave64) and
  * gfx1030/gfx1036, gfx1010/gfx1012 and gfx1100 (wave32, and wave64 through
  * +wavefrontsize64), gfx1151 (wave32), gfx1200 (wave32 and wave64) and
- * gfx1201 (wave32), gfx1250 (wave32; the signal kernel at -O0 and -O3, the
- * others at -O0: -O3 code there uses VOPD3, not decoded), run
+ * gfx1201 (wave32), gfx1250 (wave32; its -O3 code uses VOPD3), run
  * through an AQL queue of the emulated KFD: a vector add over a partial
  * last workgroup, float and double math (division, sqrt, fma, floor), 64-
  * and 32-bit integer math (division, remainder, shifts, popcount, clz), an
@@ -116,10 +115,6 @@ int main(void)
 			struct krig r;
 			char what[96];
 
-			/* gfx1250 -O3 code uses VOPD3, which the interpreter
-			 * refuses (an illegal instruction): -O0 only there */
-			if (opt == 3 && strcmp(tg[i].mcpu, "gfx1250") == 0)
-				continue;
 			snprintf(what, sizeof(what), "%s%s%s -O%d", tg[i].mcpu,
 				 *tg[i].attrs ? " " : "", tg[i].attrs, opt);
 			T_REQUIRE(kco_build(ll_path(), tg[i].mcpu, tg[i].attrs, opt, &co) == 0,

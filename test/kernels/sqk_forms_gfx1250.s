@@ -27,3 +27,10 @@ s_set_pc_i64 s[0:1]
 s_swap_pc_i64 s[0:1], s[2:3]
 s_wait_kmcnt 0x0
 s_endpgm
+// VOPD3: neg bits on each source of both halves, the 64-bit X operations,
+// v_dual_cndmask_b32's SGPR / VCC condition, bitop2's table, scalar and
+// inline-constant src0
+v_dual_fma_f64 v[8:9], -v[2:3], v[4:5], -v[6:7] :: v_dual_sub_f32 v14, -v9, v11
+v_dual_cndmask_b32 v6, -v2, v3, vcc_lo :: v_dual_bitop2_b32 v10, s1, v12 bitop3:0x96
+v_dual_add_f64 v[20:21], 1.0, v[4:5] :: v_dual_fma_f32 v22, v9, -v11, v13
+v_dual_mul_f64 v[20:21], s[2:3], v[4:5] :: v_dual_cndmask_b32 v22, v9, v11, s5

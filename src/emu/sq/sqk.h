@@ -39,7 +39,8 @@ enum sqk_enc {
 	SQK_SCRATCH,
 	SQK_DS,
 	SQK_MUBUF,
-	SQK_VOPD, /* gfx11 dual issue: opcode X, or 32 + opcode Y */
+	SQK_VOPD,  /* gfx11 dual issue: opcode X, or 32 + opcode Y */
+	SQK_VOPD3, /* gfx1250 three-operand dual issue: opcode X, or 64 + opcode Y */
 	SQK_NENC
 };
 
@@ -146,8 +147,10 @@ struct sqk_insn {
 	uint8_t vaddr, vdata, srsrc;
 	uint8_t ext;   /* enum sqk_ext */
 	uint32_t extw; /* the SDWA / DPP dword */
-	/* VOPD: the Y half (the X half is op, src[0..1], dst) */
-	uint16_t opy, srcy[2], dsty;
+	/* VOPD, VOPD3: the Y half (the X half is op, src[], dst, neg) */
+	uint16_t opy, srcy[3], dsty;
+	uint8_t negy;	/* VOPD3: the Y half's neg bits */
+	uint8_t bitop3; /* VOPD3 v_dual_bitop2_b32: its truth table */
 };
 
 /* Decode the instruction in @w (up to 3 dwords available: @avail). Return

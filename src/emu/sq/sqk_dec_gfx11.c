@@ -89,6 +89,63 @@ static bool vop3sd(unsigned op)
 	}
 }
 
+/*
+ * VOPD3 (gfx1250): two operations of the VOP3 kind in one 96-bit word, the
+ * X and Y halves each with up to three sources and a neg bit per source
+ * (LLVM VOPDInstructions.td VOPD3e; llvm-mc -mcpu=gfx1250 -show-encoding):
+ * src0X [8:0], opY [17:12], opX [23:18], 0xcf [31:24]; src0Y [40:32],
+ * neg X [43:41] and Y [46:44], vsrc1X [55:48], vsrc2X [63:56]; vdstX
+ * [71:64], vsrc1Y [79:72], vsrc2Y [87:80], vdstY [95:88]. vsrc1 and vsrc2
+ * are VGPRs, but v_dual_cndmask_b32's condition (vsrc2) is a scalar
+ * operand (VOPD3: "a real SGPR will be used as an operand instead" of
+ * VCC) and v_dual_bitop2_b32's vsrc2 field is its truth table. Unlike
+ * VOPD the destinations are full 8-bit fields.
+ *
+ * A half's third source field: a VGPR, cndmask's scalar condition, or (no
+ * source: read as 0) bitop2's table.
+ */
+static uint16_t vopd3_src2(unsigned op, unsigned field)
+{
+	if (op == K_v_cndmask_b32)
+		return (uint16_t)sc(field);
+	if (op == K_v_bitop2_b32)
+		return SQK_NULL10;
+	return (uint16_t)(256 + field);
+}
+
+/* A VOPD3 the interpreter does not run as written: neg bits on a half
+ * without float source modifiers (moves, integer and bit operations: LLVM's
+ * assembler takes none there, VOPD3e encodes 0; v_dual_dot2acc_f32_f16,
+ * whose neg on packed halves is not modelled), the reserved bits [11:9] and
+ * [47], the two destinations overlapping (a 64-bit X destination is a
+ * pair), a literal (LLVM 22's assembler takes none in VOPD3: "invalid
+ * operand", and picks VOPD for one; whether the hardware reads one after
+ * the 96 bits is unverified) */
+static bool vopd3_refused(unsigned opx, const struct sqk_insn *in)
+{
+	static const uint16_t mods[] = {
+		K_v_fmac_f32,	K_v_mul_f32,	    K_v_add_f32,     K_v_sub_f32,
+		K_v_subrev_f32, K_v_mul_legacy_f32, K_v_fma_f32,     K_v_fma_f64,
+		K_v_add_f64,	K_v_mul_f64,	    K_v_cndmask_b32,
+	};
+	bool mx = false, my = false;
+	unsigned dx = in->dst,
+		 nx = opx == K_v_fma_f64 || opx == K_v_add_f64 || opx == K_v_mul_f64 ? 2 : 1;
+
+	for (size_t i = 0; i < sizeof(mods) / sizeof(mods[0]); i++) {
+		mx |= opx == mods[i];
+		my |= in->opy == mods[i];
+	}
+	if ((in->neg && !mx) || (in->negy && !my))
+		return true;
+	if ((in->w[0] >> 9 & 7) || (in->w[1] >> 15 & 1))
+		return true;
+	if (in->src[0] == SQK_LIT || in->srcy[0] == SQK_LIT || in->src[0] == SQK_LIT64 ||
+	    in->srcy[0] == SQK_LIT64)
+		return true;
+	return in->dsty >= dx && in->dsty < dx + nx;
+}
+
 unsigned sqk_decode_gfx11(const struct sqk_family *f, const uint32_t *w, unsigned avail,
 			  struct sqk_insn *in)
 {
@@ -226,6 +283,32 @@ unsigned sqk_decode_gfx11(const struct sqk_family *f, const uint32_t *w, unsigne
 			}
 			need_lit = in->src[0] == SQK_LIT || in->src[1] == SQK_LIT ||
 				   in->src[2] == SQK_LIT;
+		} else if ((w0 >> 24) == 0xcf && f->gen >= SQK_GEN_GFX12_5) {
+			/* VOPD3: two VOP3-like halves in 96 bits */
+			uint32_t w2 = avail > 2 ? w[2] : 0;
+
+			size = 12;
+			if (avail < 3)
+				return 0;
+			in->w[2] = w2;
+			in->enc = SQK_VOPD3;
+			in->opcode = w0 >> 18 & 0x3f;
+			in->opy = f->lookup[SQK_VOPD3][64 + (w0 >> 12 & 0x3f)];
+			in->src[0] = vsrc(w0 & 0x1ff);
+			in->src[1] = 256 + (w1 >> 16 & 0xff);
+			in->src[2] = vopd3_src2(f->lookup[SQK_VOPD3][in->opcode], w1 >> 24);
+			in->neg = w1 >> 9 & 7;
+			in->dst = 256 + (w2 & 0xff);
+			in->srcy[0] = vsrc(w1 & 0x1ff);
+			in->srcy[1] = 256 + (w2 >> 8 & 0xff);
+			in->srcy[2] = vopd3_src2(in->opy, w2 >> 16 & 0xff);
+			in->negy = w1 >> 12 & 7;
+			in->dsty = 256 + (w2 >> 24);
+			if (in->opy == K_v_bitop2_b32)
+				in->bitop3 = w2 >> 16 & 0xff;
+			if (in->opy == K_INVALID ||
+			    vopd3_refused(f->lookup[SQK_VOPD3][in->opcode], in))
+				refuse = true;
 		} else if (e6 == 0x32) { /* VOPD: two VOP2-like halves */
 			unsigned vdx = w1 >> 24;
 
@@ -378,10 +461,11 @@ unsigned sqk_decode_gfx11(const struct sqk_family *f, const uint32_t *w, unsigne
 	in->size = (uint8_t)size;
 	if (f->gen >= SQK_GEN_GFX12_5 && in->enc != SQK_ENC_NONE && in->enc != SQK_SOPK &&
 	    in->enc != SQK_SOPP && in->enc != SQK_SMEM &&
-	    (in->enc < SQK_FLAT || in->enc == SQK_VOPD)) {
+	    (in->enc < SQK_FLAT || in->enc == SQK_VOPD || in->enc == SQK_VOPD3)) {
 		for (unsigned i = 0; i < 3; i++)
 			lit64 |= in->src[i] == SQK_LIT64;
-		if (in->enc == SQK_VOPD && (lit64 || in->srcy[0] == SQK_LIT64))
+		if ((in->enc == SQK_VOPD || in->enc == SQK_VOPD3) &&
+		    (lit64 || in->srcy[0] == SQK_LIT64))
 			refuse = true, lit64 = false;
 		/* VOP3 / VOP3P: LLVM 22's assembler encodes no 64-bit
 		 * literal there (its disassembler reads one); whether the

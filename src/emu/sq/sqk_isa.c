@@ -421,8 +421,9 @@ int sqk_fail(struct sqk_wave *w, const struct sqk_insn *in, int err, const char 
 {
 	struct sqk_result *res = w->r->res;
 	static const char *const enc[SQK_NENC] = {
-		"?",	"SOP2", "SOPK",	 "SOP1", "SOPC",   "SOPP",    "SMEM", "VOP1",  "VOP2",
-		"VOPC", "VOP3", "VOP3P", "FLAT", "GLOBAL", "SCRATCH", "DS",   "MUBUF", "VOPD",
+		"?",	   "SOP2", "SOPK",  "SOP1", "SOPC",  "SOPP", "SMEM",
+		"VOP1",	   "VOP2", "VOPC",  "VOP3", "VOP3P", "FLAT", "GLOBAL",
+		"SCRATCH", "DS",   "MUBUF", "VOPD", "VOPD3",
 	};
 
 	if (res->err || res->trapped)
@@ -499,8 +500,9 @@ bool sqk_operands_ok(const struct sqk_family *f, const struct sqk_insn *in)
 		    (in->enc == SQK_VOP3 || in->enc == SQK_VOP3P))
 			return false;
 	}
-	if (in->enc == SQK_VOPD &&
-	    (!scalar_code_ok(f, in->srcy[0]) || !scalar_code_ok(f, in->srcy[1])))
+	if ((in->enc == SQK_VOPD || in->enc == SQK_VOPD3) &&
+	    (!scalar_code_ok(f, in->srcy[0]) || !scalar_code_ok(f, in->srcy[1]) ||
+	     !scalar_code_ok(f, in->srcy[2])))
 		return false;
 	return (in->saddr == 0xffff || scalar_code_ok(f, in->saddr)) &&
 	       (in->soffset == 0xffff || scalar_code_ok(f, in->soffset));

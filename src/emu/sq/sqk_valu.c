@@ -2732,29 +2732,80 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
  * banks, so they never collide). X runs first and its destination is held
  * aside while Y reads, then put back. Wave32 only (LLVM forms VOPD only in
  * wave32); in wave64 it is refused as an illegal instruction.
+ *
+ * VOPD3 (gfx1250) the same with halves of the VOP3 kind (LLVM
+ * VOPDInstructions.td VOPD3: "VOPD3 uses promoted form of VOP2
+ * instructions"): three sources and neg bits, v_cndmask_b32's condition an
+ * SGPR operand, X's destination a VGPR pair for the 64-bit operations (the
+ * decoder refuses destinations that overlap). v_dual_bitop2_b32 (Y only)
+ * is run here: bit i of the result is bit (S0[i] * 4 + S1[i] * 2) of the
+ * 8-bit table, the third index bit 0 (LLVM AMDGPUISelDAGToDAG.cpp
+ * BitOp3_Op: the sources stand for 0xf0, 0xcc, 0xaa; the VOPD3 combiner
+ * gives v_and_b32 the table 0x40).
  */
+static int vopd_half(struct sqk_wave *w, const struct sqk_insn *h)
+{
+	if (h->op == K_v_bitop2_b32) {
+		const uint32_t *a = NULL, *b = w->v + (size_t)(h->src[1] - 256) * 64;
+		uint32_t *d = w->v + (size_t)(h->dst - 256) * 64, k = 0;
+		uint64_t ex = sqk_exec(w);
+
+		if (h->src[0] >= 256)
+			a = w->v + (size_t)(h->src[0] - 256) * 64;
+		else
+			k = (uint32_t)sqk_sread(w, h, h->src[0], false, false);
+		if (w->r->res->err)
+			return w->r->res->err;
+		for (unsigned l = 0; l < w->lanes; l++) {
+			uint32_t x = a ? a[l] : k, y = b[l], r = 0;
+
+			if (!(ex >> l & 1))
+				continue;
+			for (unsigned i = 0; i < 32; i++)
+				r |= (uint32_t)(h->bitop3 >> ((x >> i & 1) * 4 + (y >> i & 1) * 2) &
+						1)
+				     << i;
+			d[l] = r;
+		}
+		return 0;
+	}
+	return sqk_exec_valu(w, h);
+}
+
 int sqk_exec_vopd(struct sqk_wave *w, const struct sqk_insn *in)
 {
 	struct sqk_insn x = *in, y = *in;
-	uint32_t keep[64], xres[64], *xcol;
+	uint32_t keep[128], xres[128], *xcol;
+	size_t nb;
 	int rc;
 
 	if (w->lanes != 32)
 		return sqk_fail(w, in, -ENOTSUP, "VOPD in wave64");
-	x.enc = in->op == K_v_mov_b32 ? SQK_VOP1 : SQK_VOP2;
 	y.op = in->opy;
-	y.enc = in->opy == K_v_mov_b32 ? SQK_VOP1 : SQK_VOP2;
 	y.src[0] = in->srcy[0];
 	y.src[1] = in->srcy[1];
+	y.src[2] = in->srcy[2];
 	y.dst = in->dsty;
+	if (in->enc == SQK_VOPD3) {
+		x.enc = y.enc = SQK_VOP3;
+		y.neg = in->negy;
+	} else {
+		x.enc = in->op == K_v_mov_b32 ? SQK_VOP1 : SQK_VOP2;
+		y.enc = in->opy == K_v_mov_b32 ? SQK_VOP1 : SQK_VOP2;
+	}
+	/* the X destination's columns: two for the 64-bit operations */
+	nb = (in->op == K_v_fma_f64 || in->op == K_v_add_f64 || in->op == K_v_mul_f64 ? 2 : 1) *
+	     64 * sizeof(uint32_t);
+	if (x.dst - 256u + nb / (64 * sizeof(uint32_t)) > SQK_NV)
+		return sqk_fail(w, in, -ENOTSUP, "VOPD destination past the VGPRs");
 	xcol = w->v + (size_t)(x.dst - 256) * 64;
-	memcpy(keep, xcol, sizeof(keep));
-	rc = sqk_exec_valu(w, &x);
+	memcpy(keep, xcol, nb);
+	rc = vopd_half(w, &x);
 	if (rc)
 		return rc;
-	memcpy(xres, xcol, sizeof(xres));
-	memcpy(xcol, keep, sizeof(keep));
-	rc = sqk_exec_valu(w, &y);
-	memcpy(xcol, xres, sizeof(xres));
+	memcpy(xres, xcol, nb);
+	memcpy(xcol, keep, nb);
+	rc = vopd_half(w, &y);
+	memcpy(xcol, xres, nb);
 	return rc;
 }

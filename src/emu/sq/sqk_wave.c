@@ -180,6 +180,7 @@ static int step(struct sqk_wave *w, const struct sqk_insn *in)
 	case SQK_VOP3P:
 		return sqk_exec_valu(w, in);
 	case SQK_VOPD:
+	case SQK_VOPD3:
 		return sqk_exec_vopd(w, in);
 	case SQK_DS:
 		return sqk_exec_ds(w, in);
