@@ -15,7 +15,8 @@
  *     mapping ends; running off the code faults; a scalar load from an
  *     unmapped address faults (not a write); a word that is no
  *     instruction stops the wave as illegal, naming its address, before
- *     the message; s_code_end is not executed; bad arguments are refused;
+ *     the message; s_code_end is not executed; bad arguments are refused,
+ *     wave32 on a family with wave64 only among them;
  *   - the IV context words of every target decode as amdkfd decodes them;
  *   - random words: decode and print never crash and only fail as
  *     documented.
@@ -136,6 +137,8 @@ static void setup(struct sqt_wave *r, const uint32_t *code, unsigned nwords, uin
 	memcpy(ka, &slot, 8);
 	memcpy(ka + 8, &id, 4);
 	*page = (uint64_t *)sqt_map(&r->mem, PAGE_VA, SLOTS * 8, 0xff);
+	r->page = *page;
+	r->page_slots = SLOTS;
 }
 
 static int run(struct sqt_wave *r, const struct kfdsig_target *t, uint64_t entry)
@@ -237,6 +240,8 @@ static void check_golden(const struct golden *g)
 			CHECK(r.nmsg == 1 && r.res.interrupts == 1, "%s: messages %u", t->name,
 			      r.nmsg);
 			CHECK_EQ(r.msg_m0, ids[k], "%s: m0", t->name);
+			CHECK_EQ(r.stored_at_msg, 1, "%s: the store lands before the message",
+				 t->name);
 			CHECK(r.nchk == 0 && !r.res.unreleased && !r.res.m0_hazards &&
 				      !r.res.sgpr_unwaited,
 			      "%s id %u: release check reported kind %u at 0x%llx", t->name, ids[k],
@@ -306,7 +311,14 @@ static void check_fetch(void)
 	CHECK_EQ(run(&r, t, at), -EFAULT, "cut code: %s", r.res.msg);
 	CHECK(r.res.fault_va == end && !r.res.fault_write, "fetch fault at 0x%llx",
 	      (unsigned long long)r.res.fault_va);
-	CHECK(strstr(r.res.msg, "instruction fetch") != NULL, "%s", r.res.msg);
+	{
+		char want[64];
+
+		/* the store's address, its first dword at 0x24 */
+		snprintf(want, sizeof(want), "instruction fetch fault at 0x%llx",
+			 (unsigned long long)(at + 36));
+		CHECK(strstr(r.res.msg, want) != NULL, "'%s' lacks '%s'", r.res.msg, want);
+	}
 	CHECK(page[1] == ~0ull && r.nmsg == 0, "cut code: nothing stored or sent");
 	sqt_mem_free(&r.mem);
 	/* gfx9: s_nop; then the mapping ends */
@@ -364,6 +376,8 @@ static void check_stops(void)
 			      strstr(r.res.msg, want) != NULL,
 		      "%s: unknown word: rc %d pc 0x%llx: %s", t->name, r.rc,
 		      (unsigned long long)r.res.pc, r.res.msg);
+		CHECK(strstr(r.res.msg, "0xf0000000") != NULL, "%s: the message names the word: %s",
+		      t->name, r.res.msg);
 		CHECK(r.nmsg == 0 && page[1] == 1, "%s: store, no message", t->name);
 		sqt_mem_free(&r.mem);
 	}
@@ -378,6 +392,29 @@ static void check_stops(void)
 		CHECK_EQ(sqk_run(&d, NULL, &res), -EINVAL, "NULL env");
 		CHECK_EQ(sqk_run(&d, &env, &res), -EINVAL, "env without memory");
 		CHECK_EQ(res.err, -EINVAL, "the result says so");
+		CHECK_EQ(sqk_run(&d, &env, NULL), -EINVAL, "NULL result");
+	}
+	/* s_nop 0; s_endpgm: the wave ends, two instructions counted */
+	{
+		const uint32_t w[] = { 0xbf800000, 0xbf810000 };
+
+		setup(&r, w, 2, CODE_VA, PAGE_VA, 0, &page);
+		sqt_run_wave(&r, kfdsig_target_by_name("gfx906"), CODE_VA, NULL, 0, 0, false);
+		CHECK(r.rc == 0 && r.res.insns == 2 && r.res.waves == 1,
+		      "nop + endpgm: rc %d, %llu instructions: %s", r.rc,
+		      (unsigned long long)r.res.insns, r.res.msg);
+		sqt_mem_free(&r.mem);
+	}
+	/* wave32 on a family with wave64 only (GCN/CDNA) */
+	{
+		const uint32_t w[] = { 0xbf810000 };
+
+		setup(&r, w, 1, CODE_VA, PAGE_VA, 0, &page);
+		sqt_run_wave32(&r, t9, CODE_VA);
+		CHECK(r.rc == -EINVAL && r.res.err == -EINVAL && strstr(r.res.msg, "wave32") &&
+			      r.res.waves == 0,
+		      "wave32 on gfx900: rc %d: %s", r.rc, r.res.msg);
+		sqt_mem_free(&r.mem);
 	}
 
 	/* s_code_end (gfx10 SOPP 0x1f: 0xbf9f0000) is padding, not run */
@@ -386,8 +423,8 @@ static void check_stops(void)
 
 		setup(&r, w, 2, CODE_VA, PAGE_VA, 0, &page);
 		run(&r, kfdsig_target_by_name("gfx1030"), CODE_VA);
-		CHECK(r.rc == -EPROTO && r.res.pc == CODE_VA, "s_code_end executed: rc %d: %s",
-		      r.rc, r.res.msg);
+		CHECK(r.rc == -EPROTO && r.res.pc == CODE_VA && strstr(r.res.msg, "s_code_end"),
+		      "s_code_end executed: rc %d: %s", r.rc, r.res.msg);
 		sqt_mem_free(&r.mem);
 	}
 }

@@ -318,6 +318,8 @@ struct sqt_wave {
 	struct sqk_result res;
 	int rc;
 	uint64_t *page; /* the signal page, where the caller maps one */
+	unsigned page_slots;
+	unsigned stored_at_msg; /* the page's slots written when the last interrupt went */
 };
 
 static inline void *sqt_xlate(void *ctx, uint64_t va, uint32_t len, bool write, bool *ro)
@@ -331,8 +333,12 @@ static inline int sqt_on_msg(void *ctx, uint32_t msg, uint32_t m0)
 {
 	struct sqt_wave *r = ctx;
 
-	if (msg == 1)
+	if (msg == 1) {
 		r->nmsg++, r->msg_m0 = m0;
+		r->stored_at_msg = 0;
+		for (unsigned i = 0; r->page && i < r->page_slots; i++)
+			r->stored_at_msg += r->page[i] != ~0ull;
+	}
 	return 0;
 }
 
@@ -388,6 +394,22 @@ static inline int sqt_run_wave(struct sqt_wave *r, const struct kfdsig_target *t
 	d.user_data = ud;
 	d.wave32 = w32;
 	d.wg[0] = d.grid[0] = lanes ? lanes : w32 ? 32 : 64;
+	d.wg[1] = d.wg[2] = d.grid[1] = d.grid[2] = 1;
+	r->rc = sqk_run(&d, &env, &r->res);
+	return r->rc;
+}
+
+/* One wave32 wave of @t's first 32 work-items, no user SGPRs: what
+ * sqk_run() answers to wave32 on any family. */
+static inline int sqt_run_wave32(struct sqt_wave *r, const struct kfdsig_target *t, uint64_t entry)
+{
+	struct sqk_env env = sqt_env(r, false);
+	struct sqk_dispatch d = { 0 };
+
+	d.fam = sqk_family_of(t->gfx_target_version);
+	d.entry = entry;
+	d.wave32 = true;
+	d.wg[0] = d.grid[0] = 32;
 	d.wg[1] = d.wg[2] = d.grid[1] = d.grid[2] = 1;
 	r->rc = sqk_run(&d, &env, &r->res);
 	return r->rc;

@@ -127,7 +127,7 @@ static const struct syntax *syntax_of(enum kfdsig_family f)
  * (kernel_code_properties, USER_SGPR_COUNT @user) put the pointer. */
 static void do_run_kd(struct sqt_wave *r, const struct kfdsig_target *t, const uint8_t *code,
 		      size_t size, uint64_t entry, uint64_t slot_va, uint32_t id, uint16_t props,
-		      unsigned user)
+		      unsigned user, bool wave64, unsigned nlanes)
 {
 	const struct sqk_family *f = sqk_family_of(t->gfx_target_version);
 	struct sqk_env env;
@@ -135,6 +135,12 @@ static void do_run_kd(struct sqt_wave *r, const struct kfdsig_target *t, const u
 	struct sqk_dispatch d = { 0 };
 	uint8_t *ka, *cp;
 	unsigned lanes = t->level >= KFDSIG_GFX10 ? 32 : 64;
+	bool w32 = lanes == 32;
+
+	if (wave64) /* the other wave size of gfx10 on */
+		w32 = false, lanes = 64;
+	if (nlanes)
+		lanes = nlanes;
 
 	memset(r, 0, sizeof(*r));
 	env = sqt_env(r, false);
@@ -144,6 +150,7 @@ static void do_run_kd(struct sqt_wave *r, const struct kfdsig_target *t, const u
 	memcpy(ka, &slot_va, 8);
 	memcpy(ka + 8, &id, 4);
 	r->page = (uint64_t *)sqt_map(&r->mem, PAGE_VA, PAGE_SLOTS * 8, 0xff);
+	r->page_slots = PAGE_SLOTS;
 	d.fam = f;
 	d.entry = CODE_VA + entry;
 	d.rsrc1 = 1;	   /* 8 VGPRs */
@@ -155,7 +162,7 @@ static void do_run_kd(struct sqt_wave *r, const struct kfdsig_target *t, const u
 		d.kernarg = KERNARG_VA;
 		d.rsrc2 = user << 1;
 	}
-	d.wave32 = lanes == 32;
+	d.wave32 = w32;
 	d.wg[0] = d.grid[0] = lanes;
 	d.wg[1] = d.wg[2] = d.grid[1] = d.grid[2] = 1;
 	r->rc = sqk_run(&d, &env, &r->res);
@@ -164,7 +171,7 @@ static void do_run_kd(struct sqt_wave *r, const struct kfdsig_target *t, const u
 static void do_run(struct sqt_wave *r, const struct kfdsig_target *t, const uint8_t *code,
 		   size_t size, uint64_t entry, uint64_t slot_va, uint32_t id)
 {
-	do_run_kd(r, t, code, size, entry, slot_va, id, 0, 0);
+	do_run_kd(r, t, code, size, entry, slot_va, id, 0, 0, false, 0);
 }
 
 /* The instruction at @pc of the code (decoded by the family's decoder). */
@@ -198,6 +205,8 @@ static void check_signal(const struct kfdsig_target *t, struct sqt_wave *r, uint
 	CHECK(r->nmsg == 1 && r->res.interrupts == 1, "%s %s id %u: %u messages (%llu counted)",
 	      t->name, what, id, r->nmsg, (unsigned long long)r->res.interrupts);
 	CHECK_EQ(r->msg_m0, m0, "%s %s id %u: m0", t->name, what, id);
+	CHECK_EQ(r->stored_at_msg, 1, "%s %s id %u: the store must precede the message", t->name,
+		 what, id);
 	CHECK(r->res.unreleased == 0 && r->nchk == 0,
 	      "%s %s id %u: reported (%llu unreleased, %llu m0 hazards, kind %u at 0x%llx)",
 	      t->name, what, id, (unsigned long long)r->res.unreleased,
@@ -353,6 +362,16 @@ static void run_family_cases(const struct kfdsig_target *t, const char *mcpu)
 			switch (i) {
 			case C_GOOD:
 				check_signal(t, &r, id, id, "reference");
+				if (k || t->level < KFDSIG_GFX10)
+					break;
+				/* wave64 from gfx10 on, whole and with 3 lanes */
+				for (unsigned v = 0; v < 2; v++) {
+					sqt_mem_free(&r.mem);
+					do_run_kd(&r, t, o.text, o.size, (uint64_t)e,
+						  PAGE_VA + 8ull * id, id, 0, 0, true, v ? 3 : 0);
+					check_signal(t, &r, id, id,
+						     v ? "wave64, 3 lanes" : "wave64");
+				}
 				break;
 			case C_M0LOW:
 				check_signal(t, &r, id, id & 0xff, "m0 & 0xff");
@@ -363,6 +382,8 @@ static void run_family_cases(const struct kfdsig_target *t, const char *mcpu)
 				      (unsigned long long)r.page[id], r.nmsg, r.res.msg);
 				CHECK(r.res.unreleased == 0 && r.nchk == 0,
 				      "%s: a store after the message is not reported", t->name);
+				CHECK_EQ(r.stored_at_msg, 0,
+					 "%s: the message goes before the late store", t->name);
 				break;
 			case C_HAZARD: {
 				bool want = t->level <= KFDSIG_GFX9;
@@ -606,7 +627,7 @@ static void compiled(const struct kfdsig_target *t, const char *mcpu)
 			if (e < 0)
 				continue;
 			do_run_kd(&r, t, o.text, o.size, (uint64_t)e, PAGE_VA + 8 * 9, 9, props,
-				  user);
+				  user, false, 0);
 			CHECK(r.rc == 0 && r.page[9] == 1 && r.nmsg == 1 && r.msg_m0 == 9,
 			      "%s %s: run: rc %d: %s", mcpu, k ? "norel" : "rel", r.rc, r.res.msg);
 			CHECK_EQ(r.res.unreleased, k ? 1u : 0u, "%s %s: reported", mcpu,

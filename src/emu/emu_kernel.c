@@ -75,6 +75,11 @@
  * programs the same two registers after COMPUTE_PGM_HI on gfx9 on) */
 #define SH_DISPATCH_SCRATCH_BASE_LO 0x210
 #define SH_DISPATCH_SCRATCH_BASE_HI 0x211
+/* COMPUTE_DISPATCH_INITIATOR.CS_W32_EN: a field from gfx10 on
+ * (gc_10_1_0_sh_mask.h COMPUTE_DISPATCH_INITIATOR__CS_W32_EN_MASK 0x8000);
+ * gc_9_0_sh_mask.h has no field there (its last is RESTORE, bit 14), and a
+ * GCN/CDNA wave is 64 lanes: the bit changes nothing there, the dispatch
+ * runs wave64. */
 #define CS_W32_EN (1u << 15)
 #define PARTIAL_TG_EN (1u << 1)
 /* COMPUTE_DISPATCH_INITIATOR.USE_THREAD_DIMENSIONS (bit 5, gc_9_0_sh_mask.h
@@ -112,7 +117,19 @@ static uint32_t tmpring_wave_bytes(uint32_t gfxv, uint32_t v)
 		return (v >> 12 & 0x7fff) * 256;
 	return (v >> 12 & 0x1fff) * 1024;
 }
+/* kernel_code_properties ENABLE_WAVEFRONT_SIZE32 (LLVM AMDGPUUsage "Kernel
+ * Descriptor": "GFX6-GFX9: Reserved, must be 0"; LLVM rejects
+ * +wavefrontsize32 before gfx10, so no code for such a wave exists). How
+ * the GFX9 packet processor treats the reserved bit is UNVERIFIED; the
+ * emulator reads it as for CS_W32_EN above, from gfx10 on only: the waves
+ * run wave64, the one mode of the hardware, never as 32 lanes. */
 #define KD_WAVE32 (1u << 10)
+
+/* Whether the GPU has wave32 (CS_W32_EN, KD_WAVE32 above). */
+static bool has_wave32(const struct emu_queue *q)
+{
+	return q->g->gen.gfxv >= 100000;
+}
 
 static void *xlate(void *ctx, uint64_t va, uint32_t len, bool write, bool *ro)
 {
@@ -466,7 +483,7 @@ int emu_kernel_aql(struct emu_queue *q, const uint32_t *d, uint64_t packet_va)
 	sd.fam = f;
 	sd.aql = true;
 	sd.entry = kobj + (uint64_t)off;
-	sd.wave32 = (sd.props & KD_WAVE32) != 0;
+	sd.wave32 = has_wave32(q) && (sd.props & KD_WAVE32);
 	sd.wg[0] = d[1] & 0xffff;
 	sd.wg[1] = d[1] >> 16;
 	sd.wg[2] = d[2] & 0xffff;
@@ -529,7 +546,7 @@ int emu_kernel_pm4(struct emu_queue *q, const uint32_t *pkt)
 	if (sh_rsrc3(q->g->gen.gfxv))
 		sd.rsrc3 = q->sh[sh_rsrc3(q->g->gen.gfxv)];
 	sd.user_data = &q->sh[SH_USER_DATA_0];
-	sd.wave32 = (pkt[4] & CS_W32_EN) != 0;
+	sd.wave32 = has_wave32(q) && (pkt[4] & CS_W32_EN);
 	for (int i = 0; i < 3; i++) {
 		/* NUM_THREAD_FULL [15:0], NUM_THREAD_PARTIAL [31:16] */
 		uint32_t nt = q->sh[SH_NUM_THREAD_X + i] & 0xffff,
@@ -537,7 +554,7 @@ int emu_kernel_pm4(struct emu_queue *q, const uint32_t *pkt)
 		uint64_t g;
 
 		/* no COMPUTE_NUM_THREAD: one wave's lanes in X */
-		sd.wg[i] = nt ? nt : (i ? 1 : (sd.wave32 && f->gfx10 ? 32 : 64));
+		sd.wg[i] = nt ? nt : (i ? 1 : (sd.wave32 ? 32 : 64));
 		if (pkt[4] & USE_THREAD_DIMENSIONS) {
 			if (pkt[1 + i] % sd.wg[i])
 				return -1;
@@ -557,7 +574,7 @@ int emu_kernel_pm4(struct emu_queue *q, const uint32_t *pkt)
 	/* private memory: the wave's WAVESIZE shared by its lanes; none
 	 * without waves to hold it */
 	if (q->sh[SH_TMPRING_SIZE] & 0xfff) {
-		uint32_t lanes = sd.wave32 && f->gfx10 ? 32 : 64;
+		uint32_t lanes = sd.wave32 ? 32 : 64;
 
 		sd.priv_bytes = tmpring_wave_bytes(q->g->gen.gfxv, q->sh[SH_TMPRING_SIZE]) / lanes;
 		sd.scratch_waves = q->sh[SH_TMPRING_SIZE] & 0xfff;

@@ -880,11 +880,23 @@ int sqk_run(const struct sqk_dispatch *d, const struct sqk_env *env, struct sqk_
 	uint64_t wgt;
 	int rc = 0;
 
+	if (!res)
+		return -EINVAL;
 	memset(res, 0, sizeof(*res));
 	if (!d || !env || !env->xlate || !d->fam)
 		return res->err = -EINVAL;
+	/* wave32 exists from RDNA on (the RDNA1 ISA manual's "Wave32 and
+	 * Wave64"; COMPUTE_DISPATCH_INITIATOR.CS_W32_EN first in
+	 * gc_10_1_0_sh_mask.h): GCN and CDNA waves are 64 lanes, and the
+	 * packet processor decides what a request for wave32 there means
+	 * (emu_kernel.c), not the shader unit */
+	if (d->wave32 && !d->fam->gfx10) {
+		snprintf(res->msg, sizeof(res->msg), "wave32 on %s, which has wave64 only",
+			 d->fam->name);
+		return res->err = -EINVAL;
+	}
 	sh.d = d;
-	sh.lanes = d->wave32 && d->fam->gfx10 ? 32 : 64;
+	sh.lanes = d->wave32 ? 32 : 64;
 	for (int i = 0; i < 3; i++) {
 		if (!d->wg[i] || !d->grid[i])
 			return res->err = -EINVAL;
