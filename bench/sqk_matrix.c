@@ -62,6 +62,7 @@ static void run_one(const struct cell *c, const struct kco *co, int k, size_t i,
 		      check_line);
 	} else if (k == 1) {
 		t_half(&r, what);
+		t_half2(&r, what);
 	} else {
 		t_signal_on(&r, c->target, what);
 	}

@@ -103,10 +103,9 @@ T16_CPUS = ("gfx1100", "gfx1200", "gfx1250")
 
 def t16_ok(mn):
     """a true16 form the interpreter runs: the listed operations and the
-    16-bit compares (f16 / i16 / u16 conditions; not class, whose mask
-    operand is read whole)"""
-    return mn in GFX11_T16 or re.match(r"v_cmpx?_\w+_(f16|i16|u16)$", mn) is not None and \
-        "class" not in mn
+    16-bit compares (f16 / i16 / u16 conditions and f16 class, whose mask
+    operand is a register half too)"""
+    return mn in GFX11_T16 or re.match(r"v_cmpx?_\w+_(f16|i16|u16)$", mn) is not None
 
 
 def t16_mask(line):

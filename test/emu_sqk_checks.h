@@ -146,6 +146,68 @@ static inline void t_half(struct krig *r, const char *what)
 	CHECK(bad == 0, "%s hmath: %u of %u wrong", what, bad, n);
 }
 
+/* IEEE binary16 classes of @h as LLVM's is.fpclass mask bits (LLVM
+ * FloatingPointMode.h FPClassTest: 0x1 signaling NaN, 0x2 quiet NaN,
+ * 0x4 -inf, 0x8 -normal, 0x10 -subnormal, 0x20 -0, 0x40 +0, 0x80
+ * +subnormal, 0x100 +normal, 0x200 +inf), read from the bits (IEEE 754-2008
+ * 3.4: a NaN is quiet when the significand's top bit is set). */
+static inline uint32_t krig_f16_class(uint16_t h)
+{
+	uint32_t e = h >> 10 & 0x1f, m = h & 0x3ff;
+	bool neg = h >> 15;
+
+	if (e == 0x1f)
+		return m ? (m & 0x200 ? 0x2 : 0x1) : neg ? 0x4 : 0x200;
+	if (e == 0)
+		return m ? (neg ? 0x10 : 0x80) : neg ? 0x20 : 0x40;
+	return neg ? 0x8 : 0x100;
+}
+
+/* sqk_half.ll's hmath2 on 64 lanes: the neighbour's f16 in the quad
+ * (lane ^ 1) plus the lane's, maxnum/minnum and a difference (inputs
+ * multiples of 0.5 in [-4, 4]: every result exact), and three class
+ * tests of special values (zeros, subnormals, infinities, NaNs, normals). */
+static inline void t_half2(struct krig *r, const char *what)
+{
+	static const uint16_t special[12] = { 0x0000, 0x8000, 0x0001, 0x8200, 0x7c00, 0xfc00,
+					      0x7d00, 0x7e00, 0x3e00, 0xc000, 0x03ff, 0x0400 };
+	const uint32_t n = 64;
+	uint64_t a_va, b_va, e_va, c_va, k_va;
+	_Float16 *a = krig_alloc(r, 2 * n, &a_va), *b = krig_alloc(r, 2 * n, &b_va),
+		 *c = krig_alloc(r, 4 * n, &c_va);
+	uint16_t *e = krig_alloc(r, 2 * n, &e_va);
+	uint32_t *k = krig_alloc(r, 4 * n, &k_va);
+	struct {
+		uint64_t a, b, e, c, k;
+	} args = { a_va, b_va, e_va, c_va, k_va };
+	unsigned bad = 0;
+
+	for (uint32_t i = 0; i < n; i++) {
+		a[i] = (_Float16)(((float)(i % 13) - 6.0f) * 0.5f);
+		b[i] = (_Float16)(((float)(i * 5 % 17) - 8.0f) * 0.5f);
+		e[i] = special[i % 12];
+	}
+	memset(k, 0xcd, 4 * n);
+	if (!krig_ran(r, krig_run(r, "hmath2", n, 64, &args, sizeof(args), KRIG_WAIT_MS), what,
+		      "hmath2"))
+		return;
+	for (uint32_t i = 0; i < n; i++) {
+		float p = (float)a[i], q = (float)b[i], s = (float)a[i ^ 1] + q;
+		float mx = p > q ? p : q, mn = s < p ? s : p;
+		_Float16 ws = (_Float16)s, wd = (_Float16)(mx - mn);
+		uint32_t cl = krig_f16_class(e[i]);
+		uint32_t wk = (uint32_t) !!(cl & 0x121) | (uint32_t) !!(cl & 0x204) << 1 |
+			      (uint32_t) !!(cl & 0x90) << 2;
+
+		if ((c[i] != ws || c[n + i] != wd || k[i] != wk) && bad++ < 3)
+			fprintf(stderr,
+				"%s hmath2[%u]: a %g b %g e 0x%04x: %g %g 0x%x, host %g %g 0x%x\n",
+				what, i, (double)p, (double)q, e[i], (double)c[i], (double)c[n + i],
+				k[i], (double)ws, (double)wd, wk);
+	}
+	CHECK(bad == 0, "%s hmath2: %u of %u wrong", what, bad, n);
+}
+
 static inline void t_imath(struct krig *r, const char *what)
 {
 	const uint32_t n = 300;

@@ -10,7 +10,7 @@
  *   field and bit 0 the opposite of VOPDX's; VOPD in wave64 is refused;
  * - what the unit cannot run is refused (op K_INVALID: the illegal-
  *   instruction path), never run as something else: a true16 form of an
- *   operation the unit runs only in other forms (v_cmp_class_f16), the DPP form
+ *   operation the unit runs only in other forms (v_frexp_exp_i16_f16), the DPP form
  *   of a true16 one, VOP3 op_sel on a 32-bit operation, VOP3 DPP,
  *   ds_cmpstore.
  * And gfx12's rules on a bare gfx1200 wave (RDNA4 ISA manual; the words
@@ -18,7 +18,7 @@
  * and s_mul_u64 against a host model (64-bit results, SCC unchanged); the
  * sub-dword scalar loads (zero or sign extension, the 24-bit signed offset,
  * an unaligned address refused); the split barrier (the wait holds the wave after a signal);
- * and refused: a true16 VOPC form left out (v_cmp_class_f16), a _num
+ * and refused: a true16 VOP1 form left out (v_frexp_exp_i16_f16), a _num
  * float max, MTBUF, VFLAT with an SADDR, DS with the GDS bit, a named
  * barrier, a wait with no signal, s_getreg of a register other than MODE.
  */
@@ -76,7 +76,7 @@ static void refused(void)
 		  { 0xd6162002, 0x041a0902 },
 		  2,
 		  8 },
-		{ "v_cmp_class_f16_e32 vcc_lo, v1.l, v2.l", { 0x7cfa0501 }, 1, 4 },
+		{ "v_frexp_exp_i16_f16_e32 v1.l, v2.l", { 0x7e02b502 }, 1, 4 },
 		{ "v_add_f16_dpp v0.l, v1.l, v2.l quad_perm:[1,0,3,2]",
 		  { 0x640004fa, 0xff00b101 },
 		  2,
@@ -132,7 +132,7 @@ static void gfx12(void)
 		uint32_t w[3];
 		unsigned n, size;
 	} t[] = {
-		{ "v_cmp_class_f16_e32 vcc_lo, v1.l, v2.l", { 0x7cfa0501 }, 1, 4 },
+		{ "v_frexp_exp_i16_f16_e32 v1.l, v2.l", { 0x7e02b502 }, 1, 4 },
 		{ "v_max_num_f32_e32 v1, v2, v3", { 0x2c020702 }, 1, 4 },
 		{ "tbuffer_load_format_x v1, off, s[8:11], null format:[BUF_FMT_32_FLOAT]",
 		  { 0xc420007c, 0x0b001001, 0x00001000 },

@@ -277,6 +277,13 @@ static const struct tc cases[] = {
 	{ T16, "v_cmp_ne_u16_e64 s2, v1.h, v2.h" },
 	{ T16, "v_cmpx_ge_u16 v1.h, v2.l" },
 	{ T16, "v_cmpx_lt_f16_e64 v1.l, v2.h" },
+	{ T16, "v_cmp_class_f16 vcc_lo, v1.h, v2.l" },
+	{ T16, "v_cmp_class_f16_e64 s2, v1.l, v2.h" },
+	{ T16, "v_cmp_class_f16_e64 s2, -|v1.h|, v2.h" },
+	{ T16, "v_cmp_lt_f16_e64 s2, -|v1.h|, v2.h" },
+	{ T16, "v_cmp_class_f16_e64 s2, |v1.h|, v2.h" },
+	{ T16, "v_cmp_class_f16_e64 s2, -v1.h, v2.h" },
+	{ T16, "v_cmpx_class_f16 v1.l, v2.h" },
 	{ T16, "v_ldexp_f16 v0.h, v1.l, v2.h" },
 	{ T16, "v_ldexp_f16_e64 v0.l, v1.h, v2.l" },
 	{ F11, "v_med3_f16 v0.h, v1.l, v2.h, v3.l" },
@@ -362,6 +369,9 @@ static void parse(const char *text0, bool gfx10, struct mods *m)
 		char r[8];
 
 		snprintf(r, sizeof(r), "-v%d", i + 1);
+		if (strstr(text, r))
+			m->neg |= 1u << i;
+		snprintf(r, sizeof(r), "-|v%d|", i + 1); /* both: abs, then neg */
 		if (strstr(text, r))
 			m->neg |= 1u << i;
 		snprintf(r, sizeof(r), "|v%d|", i + 1);
@@ -594,6 +604,12 @@ static bool model(const struct mods *m, const uint32_t *s, uint32_t d, uint32_t 
 
 			if (flush16 && !(h & 0x7c00))
 				h &= 0x8000;
+			/* S0 is a float operand: its input modifiers,
+			 * abs then neg, apply before the class is read */
+			if (m->abs & 1)
+				h &= 0x7fff;
+			if (m->neg & 1)
+				h ^= 0x8000;
 			if ((h & 0x7fff) > 0x7c00)
 				k = (h & 0x200) ? 1 : 0;
 			else if ((h & 0x7fff) == 0x7c00)

@@ -965,7 +965,9 @@ static int exec_cmp(struct vctx *c, uint64_t ex, unsigned n)
 					h &= 0x7fff;
 				if (c->neg & 1)
 					h ^= 0x8000;
-				b = fclass16(h, U(c, 1, l));
+				/* the mask: bits [9:0] of S1, a register
+				 * half in the true16 form (op_sel) */
+				b = fclass16(h, H(c, 1, l));
 			} else {
 				unsigned cond = (k - 17) % 8;
 				bool sg = k < 25;
