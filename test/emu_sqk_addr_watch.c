@@ -16,7 +16,9 @@
  *     ADDR_WATCH0 = bit 7, ADDR_WATCH1-3 = bits 12-14
  *     (cwsr_trap_handler_gfx9.asm SQ_WAVE_TRAPSTS_EXCP_HI); the handler's
  *     s_rfe_b64 to ttmp0/1 resumes at the next instruction;
- *   - no watch point, or a miss: no trap.
+ *   - no watch point, or a miss: no trap;
+ *   - without precise memory operations (sqk_watch.late) the hit is
+ *     reported after the next instruction, or at s_endpgm (check_late()).
  * The handler reports TRAPSTS in m0 of an interrupt message; the kernel
  * then sends its own (m0 0x1234) and stores the loaded dword. Needs
  * llvm-mc 22.
@@ -137,10 +139,65 @@ static void check(const char *mcpu, uint32_t gfxv, const struct tcase *t)
 			 t->name);
 }
 
+/* Without precise memory operations (sqk_watch.late: the debugger's
+ * SINGLE_MEM_OP off) the hit is reported when the access returns: here
+ * after the next instruction (v4 = 2 when the handler copies it to v8;
+ * 1 when precise, as kfdtest's HitAddressWatch tells the two apart), and
+ * before the wave ends when s_endpgm follows the access (@end). */
+static void check_late(const char *mcpu, uint32_t gfxv, bool late, bool end)
+{
+	static struct trig r;
+	static char buf[2048];
+	struct sqk_result res;
+	uint64_t a = DATA_VA + ACC_OFF, out = DATA_VA + RES_OFF;
+	int rc;
+
+	snprintf(buf, sizeof(buf),
+		 ".text\n"
+		 "  v_mov_b32 v0, 0x%x\n"
+		 "  v_mov_b32 v1, 0x%x\n"
+		 "  v_mov_b32 v4, 1\n"
+		 "  v_mov_b32 v8, 0\n"
+		 "  flat_load_dword v2, v[0:1]\n"
+		 "%s"
+		 "  v_mov_b32 v4, 2\n"
+		 "  v_mov_b32 v6, 0x%x\n"
+		 "  v_mov_b32 v7, 0x%x\n"
+		 "  flat_store_dword v[6:7], v8\n"
+		 "  s_waitcnt vmcnt(0) & lgkmcnt(0)\n"
+		 "  s_endpgm\n"
+		 ".org 0x%x\n"
+		 "  s_getreg_b32 ttmp14, hwreg(HW_REG_TRAPSTS)\n"
+		 "  s_mov_b32 m0, ttmp14\n"
+		 "  s_sendmsg sendmsg(MSG_INTERRUPT)\n"
+		 "  v_mov_b32 v8, v4\n"
+		 "  s_and_b32 ttmp1, ttmp1, 0xffff\n"
+		 "  s_rfe_b64 ttmp[0:1]\n",
+		 (unsigned)a, (unsigned)(a >> 32), end ? "  s_endpgm\n" : "", (unsigned)out,
+		 (unsigned)(out >> 32), TRIG_HANDLER_OFF);
+	memset(&r, 0, sizeof(r));
+	r.tba = TRIG_CODE_VA + TRIG_HANDLER_OFF;
+	r.nwatch = 1;
+	r.wp[0] = (struct sqk_watch){
+		.addr = a, .mask = 0xffffffffu, .mode = 0, .id = 0, .late = late
+	};
+	trig_asm(&r, buf, mcpu);
+	rc = trig_run(&r, gfxv, &res);
+	CHECK(rc == 0 && r.n == 1 && r.m0[0] == 1u << 7, "%s: late %d end %d: rc %d, %u messages",
+	      mcpu, late, end, rc, r.n);
+	if (!end)
+		CHECK_EQ(r.data[RES_OFF / 4], late ? 2u : 1u,
+			 "%s: the handler ran after %s instruction", mcpu,
+			 late ? "the next" : "no");
+}
+
 int main(void)
 {
 	if (kco_asm_missing())
 		return T_EXIT_SKIP;
+	check_late("gfx1030", 100300, false, false);
+	check_late("gfx1030", 100300, true, false);
+	check_late("gfx1030", 100300, true, true);
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		check("gfx90a", 90010, &cases[i]);
 		check("gfx942", 90402, &cases[i]);

@@ -304,6 +304,11 @@ unsigned emu_dbg_watches(struct emu_queue *q, uint64_t addr[4], uint32_t mask[4]
 			addr[n] = d->watch_addr[q->g->index][i];
 			mask[n] = d->watch_mask[q->g->index][i];
 			mode[n] = (uint8_t)(d->watch_mode[q->g->index][i] | i << 4);
+			/* SET_FLAGS KFD_DBG_TRAP_FLAG_SINGLE_MEM_OP: the
+			 * wave waits for each memory operation, so the
+			 * exception is precise */
+			if (d->flags & KFDSIG_DBG_FLAG_SINGLE_MEM_OP)
+				mode[n] |= EMU_DBG_WATCH_PRECISE;
 			n++;
 		}
 	}

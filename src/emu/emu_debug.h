@@ -56,7 +56,9 @@ uint32_t emu_dbg_wave_traps(struct emu_proc *p);
 
 /* The address watch points set on @q's GPU while the debugger enabled
  * the address watch exception: the number (at most 4), each one's
- * address, mask and mode | watch id << 4. */
+ * address, mask and mode | watch id << 4, | EMU_DBG_WATCH_PRECISE with
+ * SET_FLAGS SINGLE_MEM_OP (the exception reported at the access). */
+#define EMU_DBG_WATCH_PRECISE 0x8u
 unsigned emu_dbg_watches(struct emu_queue *q, uint64_t addr[4], uint32_t mask[4], uint8_t mode[4]);
 
 /* kfd_debug.c kfd_set_dbg_ev_from_interrupt(): exception @mask on the

@@ -193,9 +193,11 @@ static unsigned watches(void *ctx, struct sqk_watch wp[SQK_WATCHES])
 	unsigned n = emu_dbg_watches(ctx, a, m, md);
 
 	for (unsigned i = 0; i < n; i++)
-		wp[i] = (struct sqk_watch){
-			.addr = a[i], .mask = m[i], .mode = md[i] & 3, .id = md[i] >> 4
-		};
+		wp[i] = (struct sqk_watch){ .addr = a[i],
+					    .mask = m[i],
+					    .mode = md[i] & 3,
+					    .id = md[i] >> 4,
+					    .late = !(md[i] & EMU_DBG_WATCH_PRECISE) };
 	return n;
 }
 

@@ -188,6 +188,10 @@ struct sqk_watch {
 	uint64_t addr;
 	uint32_t mask;
 	uint8_t mode, id;
+	/* without precise memory operations (the debugger's
+	 * KFD_DBG_TRAP_FLAG_SINGLE_MEM_OP off): the exception is reported
+	 * when the access returns, after the wave's next instruction here */
+	bool late;
 };
 
 /* The memory, message and trap services of the emulated device. */

@@ -95,6 +95,10 @@ struct sqk_wave {
 	 * progress, inside it, the wave-end trap taken */
 	uint32_t trapsts;
 	bool in_trap, end_trapped;
+	/* an address watch hit reported late (sqk_watch.late): its TRAPSTS,
+	 * instructions to run before the handler */
+	uint32_t watch_late;
+	uint8_t watch_skip;
 	bool bar_signalled; /* gfx12 s_barrier_signal -1 before its s_barrier_wait */
 	struct sqk_rel rel; /* the release check (sqk_rel.c) */
 };

@@ -641,6 +641,14 @@ int sqk_exec_mem(struct sqk_wave *w, const struct sqk_insn *in)
 	rc = exec_mem(w, in);
 	if (rc != 0 || !sts)
 		return rc;
+	/* without precise memory operations the hardware reports the hit
+	 * when the access returns, some instructions later: here after the
+	 * next one (sqk_wave.c run_wave(); at the latest at s_endpgm) */
+	if (w->r->watch[0].late) {
+		w->watch_late |= sts;
+		w->watch_skip = 1;
+		return 0;
+	}
 	sqk_trap_enter(w, in->pc + in->size, 0, sts);
 	return 2;
 }

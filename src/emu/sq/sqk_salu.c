@@ -623,6 +623,13 @@ int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in)
 		CBR(s_cbranch_execz, sqk_exec(w) == 0)
 		CBR(s_cbranch_execnz, sqk_exec(w) != 0)
 	case K_s_endpgm:
+		/* an address watch hit not yet reported (sqk_mem.c) is
+		 * before the wave ends */
+		if (w->watch_late && !w->in_trap) {
+			sqk_trap_enter(w, in->pc, 0, w->watch_late);
+			w->watch_late = 0;
+			return 2;
+		}
 		/* wave end trap (KFD_DBG_TRAP_MASK_TRAP_ON_WAVE_END): the
 		 * handler runs before the wave ends; its s_rfe_b64 comes back
 		 * to this s_endpgm, which then ends the wave */

@@ -443,6 +443,15 @@ static int run_wave(struct sqk_wave *w, struct sqk_ctx *c)
 			return 1;
 		else if (rc < 0)
 			return rc;
+		/* an address watch hit reported late (sqk_mem.c) */
+		if (__builtin_expect(w->watch_late != 0, 0) && !w->in_trap) {
+			if (w->watch_skip)
+				w->watch_skip--;
+			else {
+				sqk_trap_enter(w, w->pc, 0, w->watch_late);
+				w->watch_late = 0;
+			}
+		}
 	}
 	return 0;
 }
@@ -631,6 +640,8 @@ static void init_wave(struct sqk_ctx *c, struct sqk_wave *w, unsigned wi, const 
 	w->trapsts = 0;
 	w->in_trap = false;
 	w->end_trapped = false;
+	w->watch_late = 0;
+	w->watch_skip = 0;
 	w->bar_signalled = false;
 	sqk_rel_reset(w);
 	/* wave start trap: the handler runs before the first instruction
