@@ -456,6 +456,7 @@ static void check_iv_context(void)
 			CHECK_EQ(priv, 0, "%s: PRIV", t->name);
 		}
 	}
+	CHECK_EQ(emu_gen_sq_iv_context(NULL, 1, NULL, NULL), -EINVAL, "iv context of NULL");
 }
 
 /* Random words: decode and print never crash and only fail as documented. */

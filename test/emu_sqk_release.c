@@ -669,6 +669,8 @@ int main(void)
 			      sqt_stub_dir());
 	}
 	CHECK(nfam >= 8, "families the kernel interpreter runs: %u", nfam);
+	CHECK_EQ(SQT_NFAMILIES, (unsigned)KFDSIG_FAMILY_COUNT,
+		 "every generation family has a stub source (src/shaders/stubs.cmake)");
 	atomics("gfx1030", "global_atomic_swap_x2");
 	atomics("gfx1100", "global_atomic_swap_b64");
 	return t_result("emu_sqk_release");
