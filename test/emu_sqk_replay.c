@@ -10,7 +10,11 @@
  * there. One whose every wave adds 1 to a counter with a global atomic
  * replays none: the counter is exact. Over a 300 x 2 grid, a kernel that sets
  * v5 where its workgroup id Y is 0 and stores it unset where it is 1 stores
- * 0 (the registers of a wave slot after replays are zeroed as ever).
+ * 0 (the registers of a wave slot after replays are zeroed as ever). On
+ * gfx90a, a wave that leaves VGPR index mode on (s_set_gpr_idx_on, no
+ * s_set_gpr_idx_off) does not hand it to the next wave of its slot: with
+ * M0 0x1001 there (the mode bits and the index s_set_gpr_idx_on would
+ * write), v_mov_b32 v3, v1 reads v1.
  * Exit 77 without LLVM 22.
  */
 #include <errno.h>
@@ -78,6 +82,22 @@ static const char src_slot[] = "  s_cmp_eq_u32 s3, 1\n"
 			       "  global_store_dword v2, v5, s[4:5] offset:12\n"
 			       "  s_endpgm\n";
 
+/* workgroup 0 leaves index mode on; the others store v1 through it */
+static const char src_idx[] = "  s_cmp_eq_u32 s2, 0\n"
+			      "  s_cbranch_scc0 SECOND\n"
+			      "  s_set_gpr_idx_on s2, gpr_idx(SRC0)\n"
+			      "  s_endpgm\n"
+			      "SECOND:\n"
+			      "  s_load_dwordx2 s[4:5], s[0:1], 0x0\n"
+			      "  v_mov_b32 v1, 5\n"
+			      "  v_mov_b32 v2, 9\n"
+			      "  s_mov_b32 m0, 0x1001\n"
+			      "  v_mov_b32 v3, v1\n"
+			      "  v_mov_b32 v4, 0\n"
+			      "  s_waitcnt lgkmcnt(0)\n"
+			      "  global_store_dword v4, v3, s[4:5] offset:16\n"
+			      "  s_endpgm\n";
+
 static int dispatch(uint32_t gfxv, bool wave32, bool off, bool ydim, struct sqk_result *res)
 {
 	struct sqk_env env = { .ctx = &vm, .xlate = tvm_xlate };
@@ -139,6 +159,13 @@ static void run(const char *mcpu, uint32_t gfxv, const char *attrs, bool wave32)
 	CHECK(rc == 0, "%s slot: sqk_run %d (%s)", mcpu, rc, res.msg);
 	CHECK_EQ(res.replayed, GROUPS / 2 - 1, "%s slot: waves replayed", mcpu);
 	CHECK_EQ(out[3], 0u, "%s slot: v5 as a wave after replays finds it", mcpu);
+
+	if (strcmp(mcpu, "gfx90a"))
+		return;
+	T_REQUIRE(kco_asm_text(src_idx, mcpu, attrs, code, sizeof(code)), "llvm-mc for %s", mcpu);
+	rc = dispatch(gfxv, wave32, false, false, &res);
+	CHECK(rc == 0, "%s index mode: sqk_run %d (%s)", mcpu, rc, res.msg);
+	CHECK_EQ(out[4], 5u, "%s index mode: v1 read in the next wave", mcpu);
 }
 
 int main(void)

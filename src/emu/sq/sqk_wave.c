@@ -524,6 +524,9 @@ static void init_wave(struct sqk_ctx *c, struct sqk_wave *w, unsigned wi, const 
 		zero_regs(w->v + 256 * 64, na, lanes);
 	}
 	w->scc = false;
+	/* a wave never starts in an earlier wave's VGPR index mode (nor could
+	 * a replayed wave's start be the recorded one's) */
+	w->gpr_idx = false;
 	w->state = SQK_RUNNING;
 	w->r = &c->r;
 	if (d->aql) {
