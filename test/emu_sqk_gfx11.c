@@ -21,6 +21,7 @@
  * and refused: a true16 VOP1 form left out (v_frexp_exp_i16_f16), a _num
  * float max, MTBUF, VFLAT with an SADDR, DS with the GDS bit, a named
  * barrier, a wait with no signal, s_getreg of a register other than MODE.
+ * And gfx1250's VOPD3 on a bare wave32 against a host model (vopd3()).
  */
 #include <errno.h>
 #include <math.h>
@@ -487,9 +488,201 @@ static void gfx1250(void)
 	bare_wave_free(g);
 }
 
+/* bitop3's table as the sum of its minterms: entry 4*a + 2*b + c is the
+ * result for the source bits a, b, c (c = 0 for bitop2) */
+static uint32_t host_bitop2(uint8_t tt, uint32_t a, uint32_t b)
+{
+	uint32_t r = 0;
+
+	if (tt & 0x01)
+		r |= ~a & ~b;
+	if (tt & 0x04)
+		r |= ~a & b;
+	if (tt & 0x10)
+		r |= a & ~b;
+	if (tt & 0x40)
+		r |= a & b;
+	return r;
+}
+
+static float lf(const struct bare_wave *g, unsigned r, unsigned l)
+{
+	float x;
+
+	memcpy(&x, &g->w.v[(size_t)r * 64 + l], 4);
+	return x;
+}
+
+static uint32_t fu(float x)
+{
+	uint32_t u;
+
+	memcpy(&u, &x, 4);
+	return u;
+}
+
+/* the value of register @r (a double: @r and @r + 1) before the run */
+static uint32_t vopd3_before[24][32];
+#define OLDF(r) bf(r, l)
+#define OLDD(r) bd(r, l)
+
+static float bf(unsigned r, unsigned l)
+{
+	float x;
+
+	memcpy(&x, &vopd3_before[r][l], 4);
+	return x;
+}
+
+static double bd(unsigned r, unsigned l)
+{
+	uint64_t u = vopd3_before[r][l] | (uint64_t)vopd3_before[r + 1][l] << 32;
+	double x;
+
+	memcpy(&x, &u, 8);
+	return x;
+}
+
+static double ld(const struct bare_wave *g, unsigned r, unsigned l)
+{
+	uint64_t u = g->w.v[(size_t)r * 64 + l] | (uint64_t)g->w.v[(size_t)(r + 1) * 64 + l] << 32;
+	double x;
+
+	memcpy(&x, &u, 8);
+	return x;
+}
+
+/*
+ * gfx1250's VOPD3 on a bare wave32, against a host model of each half's
+ * pseudo-code (V_FMA_F32 / V_FMA_F64 D = S0 * S1 + S2 rounded once, the
+ * neg bits negating their sources; V_CNDMASK_B32 D = the condition's lane
+ * bit ? S1 : S0; V_SUB_F32, V_ADD_NC_U32, V_MAX_I32, V_MUL_F64; bitop2 the
+ * truth table of two sources), both halves reading every operand before
+ * either writes (a half reading the other's destination sees its old
+ * value, a 64-bit one's high register included); and what is refused. The
+ * words are llvm-mc -mcpu=gfx1250 -show-encoding's.
+ */
+static void vopd3(void)
+{
+	static const struct {
+		const char *what;
+		uint32_t w[3];
+	} t[] = {
+		{ "v_dual_fma_f32 v7, -v5, v4, v3 :: v_dual_fma_f32 v8, -v6, v4, v3",
+		  { 0xcf4d3105, 0x03041306, 0x08030407 } },
+		{ "v_dual_cndmask_b32 v6, -v2, v3, s4 :: v_dual_bitop2_b32 v10, s1, v12 "
+		  "bitop3:0x30",
+		  { 0xcf252102, 0x04030201, 0x0a300c06 } },
+		{ "v_dual_fma_f64 v[8:9], -v[2:3], v[4:5], -v[6:7] :: v_dual_sub_f32 v14, -v9, v11",
+		  { 0xcf805102, 0x06041b09, 0x0e000b08 } },
+		{ "v_dual_add_nc_u32 v4, v1, v6 :: v_dual_max_i32 v6, v4, v9",
+		  { 0xcf417101, 0x00060104, 0x06000904 } },
+		{ "v_dual_mul_f64 v[20:21], s[2:3], v[4:5] :: v_dual_cndmask_b32 v22, v9, v11, "
+		  "vcc_lo",
+		  { 0xcf889002, 0x00040109, 0x166a0b14 } },
+	};
+	struct bare_wave *g = bare_wave_new(120500, 32);
+	uint32_t(*before)[32] = vopd3_before;
+	struct sqk_insn in;
+
+	for (size_t k = 0; k < sizeof(t) / sizeof(t[0]); k++) {
+		unsigned bad = 0;
+
+		g->w.s[SQK_EXEC] = 0xffffffffu;
+		g->w.s[1] = 0x0ff0f00fu;
+		g->w.s[2] = 0x9999999au, g->w.s[3] = 0x3ff19999u; /* 1.1 */
+		g->w.s[4] = 0xa5a5c33cu;
+		g->w.s[SQK_VCC] = 0x3c0ff0c3u;
+		for (unsigned r = 0; r < 24; r++)
+			for (unsigned l = 0; l < 32; l++) {
+				/* normal floats (no denormal flushing), odd
+				 * registers the high halves of doubles near 1 */
+				uint32_t v = (r & 1) ? 0x3ff00000u + ((r * 7919u + l * 104729u) &
+								      0xfffffu)
+						     : fu(1.5f + (float)(r * 3 + l) / 7.0f);
+
+				if (r == 6 && k == 3)
+					v = 0x80000000u + l * 977u; /* max_i32's signs */
+				g->w.v[r * 64 + l] = v;
+				before[r][l] = v;
+			}
+		if (sqk_decode(g->r.f, t[k].w, 3, &in) != 12 || in.op == K_INVALID ||
+		    !sqk_operands_ok(g->r.f, &in)) {
+			CHECK(0, "%s decodes", t[k].what);
+			continue;
+		}
+		g->res.err = 0;
+		CHECK_EQ(sqk_exec_vopd(&g->w, &in), 0, "%s runs", t[k].what);
+		for (unsigned l = 0; l < 32; l++) {
+			switch (k) {
+			case 0:
+				bad += fu(lf(g, 7, l)) != fu(fmaf(-OLDF(5), OLDF(4), OLDF(3)));
+				bad += fu(lf(g, 8, l)) != fu(fmaf(-OLDF(6), OLDF(4), OLDF(3)));
+				break;
+			case 1:
+				bad += g->w.v[6 * 64 + l] != ((g->w.s[4] >> l & 1)
+								      ? before[3][l]
+								      : before[2][l] ^ 0x80000000u);
+				bad += g->w.v[10 * 64 + l] !=
+				       host_bitop2(0x30, g->w.s[1], before[12][l]);
+				break;
+			case 2:
+				bad += ld(g, 8, l) != fma(-OLDD(2), OLDD(4), -OLDD(6));
+				/* Y reads v9 as it was before X wrote v[8:9] */
+				bad += fu(lf(g, 14, l)) != fu(-OLDF(9) - OLDF(11));
+				break;
+			case 3:
+				bad += g->w.v[4 * 64 + l] != before[1][l] + before[6][l];
+				bad += g->w.v[6 * 64 + l] !=
+				       (uint32_t)((int32_t)before[4][l] > (int32_t)before[9][l]
+							  ? before[4][l]
+							  : before[9][l]);
+				break;
+			default:
+				bad += ld(g, 20, l) != 1.1 * OLDD(4);
+				bad += g->w.v[22 * 64 + l] !=
+				       ((g->w.s[SQK_VCC] >> l & 1) ? before[11][l] : before[9][l]);
+				break;
+			}
+		}
+		CHECK(bad == 0, "%s: %u lanes differ from the host model", t[k].what, bad);
+	}
+
+	/* refused: a neg bit on an integer half, the reserved bits [11:9]
+	 * and [47], a literal, a Y destination inside X's pair, a Y opcode
+	 * LLVM does not define */
+	{
+		const uint32_t *a = t[3].w, *d = t[2].w;
+		const uint32_t r[][3] = {
+			{ a[0], a[1] | 1u << 9, a[2] },			 /* neg src0X */
+			{ a[0], a[1] | 1u << 13, a[2] },		 /* neg src1Y */
+			{ a[0] | 1u << 9, a[1], a[2] },			 /* [11:9] */
+			{ a[0], a[1] | 1u << 15, a[2] },		 /* [47] */
+			{ (a[0] & ~0x1ffu) | 0xff, a[1], a[2] },	 /* literal src0X */
+			{ d[0], d[1], (d[2] & 0x00ffffffu) | 9u << 24 }, /* vdstY v9 */
+			{ (a[0] & ~0x3f000u) | 63u << 12, a[1], a[2] },	 /* Y opcode 63 */
+		};
+
+		for (size_t k = 0; k < sizeof(r) / sizeof(r[0]); k++) {
+			uint32_t w4[4] = { r[k][0], r[k][1], r[k][2], 0x3f800000u };
+
+			CHECK(sqk_decode(g->r.f, w4, 4, &in) == 12 && in.op == K_INVALID,
+			      "VOPD3 refusal %zu: an illegal instruction (op %s)", k,
+			      sqk_op_name(in.op));
+		}
+	}
+	bare_wave_free(g);
+
+	g = bare_wave_new(120500, 64);
+	CHECK(sqk_decode(g->r.f, t[3].w, 3, &in) == 12 && in.op != K_INVALID, "VOPD3 decodes");
+	CHECK_EQ(sqk_exec_vopd(&g->w, &in), -ENOTSUP, "VOPD3 in wave64 refused");
+	bare_wave_free(g);
+}
+
 int main(void)
 {
 	vopd();
+	vopd3();
 	refused();
 	gfx12();
 	gfx1250();
