@@ -100,5 +100,31 @@ int main(void)
 	CHECK(strstr(kfdsig_last_error(), "9.9.9") != NULL, "error names it: %s",
 	      kfdsig_last_error());
 	CHECK(emu_gen_derive(&g, gc9, bad_sdma, 90000, 0, 0) == -ENOENT, "SDMA 1.0 refused");
+
+	/* GC 12 HW_ID1 under a CU mask (4 SEs x 2 SAs x 7 WGPs): bit
+	 * 2 * (wgp * 8 + sa * 4 + se) enables a WGP (mqd_symmetrically_map_
+	 * cu_mask()); WGP_ID [13:10], SA_ID [16], SE_ID [20:18] */
+	{
+		static const struct {
+			uint32_t mask[2], bits;
+			uint64_t group;
+			uint32_t id1;
+		} hc[] = {
+			{ { 0, 0 }, 0, 0, 0 },	      /* no mask: SE0 SA0 WGP0 */
+			{ { 0, 0 }, 0, 1, 1u << 18 }, /* then SE1 */
+			{ { 0, 0 }, 0, 4, 1u << 16 }, /* SA1 after the 4 SEs */
+			{ { 0, 0 }, 0, 8, 1u << 10 }, /* WGP1 after the 8 SAs */
+			{ { 0, 0 }, 0, 56, 0 },	      /* 56 WGPs, then again */
+			{ { 0, 3u << 28 }, 64, 5, 3u << 10 | 1u << 16 | 2u << 18 }, /* bit 60 */
+			{ { 3u << 2, 3u << 28 }, 64, 0, 1u << 18 }, /* bits 2 and 60 */
+			{ { 3u << 2, 3u << 28 }, 64, 1, 3u << 10 | 1u << 16 | 2u << 18 },
+			{ { 3u << 2, 3u << 28 }, 32, 1, 1u << 18 }, /* 32 bits: 60 cut */
+		};
+
+		for (size_t i = 0; i < sizeof(hc) / sizeof(hc[0]); i++)
+			CHECK_EQ(emu_gen_hw_id1(hc[i].bits ? hc[i].mask : NULL, hc[i].bits, 4, 2, 7,
+						hc[i].group),
+				 hc[i].id1, "HW_ID1 case %zu", i);
+	}
 	return t_result("emu_tables");
 }

@@ -440,6 +440,43 @@ int emu_gen_trap_override(const struct emu_gen *g, uint32_t mode, uint32_t *supp
 	return mode > 1 ? -EPERM : 0; /* OR 0, REPLACE 1 */
 }
 
+/*
+ * GC 12 HW_ID1 of a wave of workgroup @group (emu_gen.h). The SPI places
+ * workgroups only on the WGPs the queue's CU mask enables, mapped as
+ * mqd_symmetrically_map_cu_mask() (kfd_mqd_manager.c) maps it from GC 10
+ * on: CU pairs (one WGP), WGP outermost, then SA, then SE, so bit
+ * 2 * (wgp * SAs * SEs + sa * SEs + se) enables WGP wgp of SA sa of SE se;
+ * without a mask every WGP. Workgroup g gets the (g mod n)th enabled WGP
+ * (one schedule of the hardware's). Fields (RDNA4 ISA manual HW_ID1,
+ * kfdtest's out_data_t): WGP_ID [13:10], SA_ID [16], SE_ID [20:18]; wave
+ * and SIMD ids 0. A mask enabling no WGP: 0 (on hardware no wave of the
+ * queue starts; not modelled).
+ */
+uint32_t emu_gen_hw_id1(const uint32_t *mask, uint32_t bits, unsigned nse, unsigned nsa,
+			unsigned nwgp, uint64_t group)
+{
+	uint64_t n = 0, k = 0;
+
+	for (int pass = 0; pass < 2; pass++) {
+		uint32_t i = 0;
+
+		for (unsigned wgp = 0; wgp < nwgp; wgp++)
+			for (unsigned sa = 0; sa < nsa; sa++)
+				for (unsigned se = 0; se < nse; se++, i += 2) {
+					if (mask && (i >= bits || !(mask[i / 32] >> (i % 32) & 3)))
+						continue;
+					if (pass && k-- == 0)
+						return (uint32_t)wgp << 10 | (uint32_t)sa << 16 |
+						       (uint32_t)se << 18;
+					n++;
+				}
+		if (!n)
+			return 0;
+		k = group % n;
+	}
+	return 0;
+}
+
 /* The IV context words of an SQ interrupt from s_sendmsg (emu_gen.h). */
 int emu_gen_sq_iv_context(const struct emu_gen *t, uint32_t m0, uint32_t *ctx0, uint32_t *ctx1)
 {

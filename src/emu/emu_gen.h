@@ -107,6 +107,14 @@ uint32_t emu_gen_gws_size(const struct emu_gen *g);
  */
 int emu_gen_trap_override(const struct emu_gen *g, uint32_t mode, uint32_t *supported);
 
+/*
+ * GC 12 HW_REG_HW_ID1 of a wave of workgroup @group on a GPU of @nse SEs
+ * of @nsa SAs of @nwgp WGPs, under CU mask @mask of @bits bits (NULL:
+ * every CU), as SET_CU_MASK maps it (emu_gen.c).
+ */
+uint32_t emu_gen_hw_id1(const uint32_t *mask, uint32_t bits, unsigned nse, unsigned nsa,
+			unsigned nwgp, uint64_t group);
+
 /* Does the ISR drop a CP end-of-pipe interrupt with context id 0? */
 bool emu_gen_drops_ctx0(const struct emu_gen *g);
 

@@ -388,6 +388,10 @@ static int set_cu_mask(struct kfdsig_emu *emu, struct emu_proc *p, void *data)
 			}
 		}
 	}
+	if (q && !r) {
+		memcpy(q->cu_mask, mask, count / 8);
+		q->cu_mask_bits = count;
+	}
 	pthread_mutex_unlock(&p->lock);
 	return r;
 }

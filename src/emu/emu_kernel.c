@@ -208,6 +208,22 @@ static uint32_t doorbell(void *ctx)
 	return q->id; /* the queue's doorbell id (emu_queue.c) */
 }
 
+/* GC 12 HW_ID1 of a wave of workgroup @group: the WGP the queue's CU mask
+ * gives it (emu_gen_hw_id1()), in the geometry the topology reports
+ * (emu_sysfs.c geometry()). */
+static uint32_t hw_id1(void *ctx, uint64_t group)
+{
+	const struct emu_queue *q = ctx;
+	const struct emu_product *pr = &q->g->prod;
+	unsigned nse = pr->num_se ? pr->num_se : 1, nsa = pr->sh_per_se ? pr->sh_per_se : 1;
+	unsigned cus = pr->cu_per_sh;
+
+	if (!cus && pr->simd_per_cu)
+		cus = q->g->simd_count / pr->simd_per_cu / (nse * nsa);
+	return emu_gen_hw_id1(q->cu_mask_bits ? q->cu_mask : NULL, q->cu_mask_bits, nse, nsa,
+			      cus / 2, group);
+}
+
 static int trap(void *ctx, uint8_t id)
 {
 	return emu_cp_trap_steps_over(ctx, id) ? 1 : 0;
@@ -314,7 +330,8 @@ static bool run(struct emu_queue *q, struct sqk_dispatch *sd)
 			       .trap_base = trap_base,
 			       .wave_traps = wave_traps,
 			       .watches = watches,
-			       .doorbell = doorbell };
+			       .doorbell = doorbell,
+			       .hw_id1 = hw_id1 };
 	struct kfd_process_device_apertures ap;
 	struct sqk_result res;
 	int rc;

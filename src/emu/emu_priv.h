@@ -184,6 +184,8 @@ struct emu_queue {
 	struct emu_proc *p;
 	struct emu_gpu *g;
 	uint32_t id, type;
+	/* SET_CU_MASK's mask and its bits, 0: none (every CU) */
+	uint32_t cu_mask[32], cu_mask_bits;
 	bool sdma;
 	bool aql;	       /* COMPUTE_AQL: emu_aql.c runs it; consumed counts packets */
 	int sdma_engine;       /* the SDMA engine it holds a queue of, -1: none */

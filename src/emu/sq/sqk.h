@@ -227,6 +227,10 @@ struct sqk_env {
 	 * read once per dispatch with a trap handler: their number. A hit
 	 * enters the handler after the access with TRAPSTS ADDR_WATCHn. */
 	unsigned (*watches)(void *ctx, struct sqk_watch wp[SQK_WATCHES]);
+	/* Optional: GC 12 HW_REG_HW_ID1 of the waves of workgroup @group
+	 * (the dispatch's flat workgroup index): where the SPI placed it;
+	 * NULL: the register is refused. */
+	uint32_t (*hw_id1)(void *ctx, uint64_t group);
 	/* MSG_GET_DOORBELL: the wave's queue's doorbell id. */
 	uint32_t (*doorbell)(void *ctx);
 	/* Optional: what the release check (sqk_rel.c) finds, as it finds

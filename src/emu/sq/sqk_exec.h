@@ -99,6 +99,7 @@ struct sqk_wave {
 	 * instructions to run before the handler */
 	uint32_t watch_late;
 	uint8_t watch_skip;
+	uint64_t group;	    /* the dispatch's flat workgroup index */
 	bool bar_signalled; /* gfx12 s_barrier_signal -1 before its s_barrier_wait */
 	struct sqk_rel rel; /* the release check (sqk_rel.c) */
 };

@@ -71,6 +71,7 @@ static uint32_t brev32(uint32_t v)
  * SCRATCH_BASE_LO/HI there, the flat scratch base of gfx10/11's
  * FLAT_SCR_LO/HI) */
 #define HWREG_EXCP_FLAG_PRIV_12 17
+#define HWREG_HW_ID1_12 23
 
 /*
  * The trap cause (w->trapsts, kept in the GC 9/10 layout of sqk.h) as the
@@ -365,6 +366,13 @@ int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in)
 		 * SCRATCH_BASE_LO/HI (LLVM SIDefines.h Hwreg ID_*);
 		 * EXCP_FLAG_PRIV is the trap cause; the others are not
 		 * modelled there */
+		/* gfx12 HW_ID1 (LLVM SIDefines.h ID_HW_ID1 23): the env's
+		 * placement of the workgroup (emu_kernel.c) */
+		if (w->r->f->gen == SQK_GEN_GFX12 && id == HWREG_HW_ID1_12 && env->hw_id1) {
+			v = env->hw_id1(env->ctx, w->group) >> off;
+			w->s[d] = size >= 32 ? v : v & ((1u << size) - 1);
+			break;
+		}
 		if (w->r->f->gen == SQK_GEN_GFX12 && id == HWREG_EXCP_FLAG_PRIV_12) {
 			v = trap_cause(w) >> off;
 			w->s[d] = size >= 32 ? v : v & ((1u << size) - 1);

@@ -817,8 +817,10 @@ static int run_groups(struct sqk_ctx *c)
 		nw = (nt + sh->lanes - 1) / sh->lanes;
 		if (d->lds_bytes)
 			memset(c->r.lds, 0, d->lds_bytes);
-		for (unsigned i = 0; i < nw; i++)
+		for (unsigned i = 0; i < nw; i++) {
 			init_wave(c, &c->waves[i], i, gid, dim, nt);
+			c->waves[i].group = idx;
+		}
 		c->res.waves += nw;
 		if (nw == 1 && rp_begin(c, &c->waves[0], dim, nt)) {
 			rc = 0;
