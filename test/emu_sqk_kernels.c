@@ -5,7 +5,8 @@
  * -O0 and -O3 for gfx802, gfx803, gfx900, gfx906, gfx908, gfx90a, gfx942, gfx950 (wave64) and
  * gfx1030/gfx1036, gfx1010/gfx1012 and gfx1100 (wave32, and wave64 through
  * +wavefrontsize64), gfx1151 (wave32), gfx1200 (wave32 and wave64) and
- * gfx1201 (wave32), gfx1250 (wave32; its -O3 code uses VOPD3), run
+ * gfx1201 (wave32), gfx1250 (wave32; its -O3 code uses VOPD3, run through a
+ * PM4 queue too where the emitter takes the kernel), run
  * through an AQL queue of the emulated KFD: a vector add over a partial
  * last workgroup, float and double math (division, sqrt, fma, floor), 64-
  * and 32-bit integer math (division, remainder, shifts, popcount, clz), an
@@ -141,5 +142,24 @@ int main(void)
 				return t_result("emu_sqk_kernels");
 			}
 		}
+	/* gfx1250 -O3 through a PM4 queue (kfdsig_pm4_emit_kernel()): the
+	 * kernels without private or group memory, which the emitter refuses
+	 * on GC 12.1; its VOPD3 code to the host's answer there too */
+	{
+		struct kco co;
+		struct krig r;
+
+		T_REQUIRE(kco_build(ll_path(), "gfx1250", "", 3, &co) == 0, "compile gfx1250 -O3");
+		krig_open(&r, "gfx1250", 8u << 20);
+		krig_pm4(&r, "gfx1250", 2u << 20);
+		krig_load(&r, &co);
+		t_vadd(&r, "gfx1250 -O3 PM4");
+		t_fmath(&r, "gfx1250 -O3 PM4");
+		t_imath(&r, "gfx1250 -O3 PM4");
+		CHECK(r.refused == 0, "gfx1250 -O3 PM4: %u dispatches refused (%s)", r.refused,
+		      r.refused_why);
+		krig_close(&r);
+		kco_free(&co);
+	}
 	return t_result("emu_sqk_kernels");
 }
