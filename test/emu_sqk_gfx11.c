@@ -126,6 +126,13 @@ static int run12(struct bare_wave *g, const uint32_t *w, unsigned n, const char 
 	return in.enc == SQK_SMEM ? sqk_exec_smem(&g->w, &in) : sqk_exec_salu(&g->w, &in);
 }
 
+/* the env's placement of a workgroup: HW_ID1 of workgroup @group */
+static uint32_t hw_id1_of(void *ctx, uint64_t group)
+{
+	(void)ctx;
+	return 0x00140c00u | (uint32_t)group;
+}
+
 static void gfx12(void)
 {
 	static const struct {
@@ -262,6 +269,13 @@ static void gfx12(void)
 			 "named barrier refused");
 		CHECK_EQ(run12(g, &hwid, 1, "s_getreg_b32 HW_ID1"), -ENOTSUP,
 			 "s_getreg of HW_ID1 refused");
+		/* with the env's hook: the placement of the wave's workgroup */
+		g->env.hw_id1 = hw_id1_of;
+		g->w.group = 3;
+		CHECK(run12(g, &hwid, 1, "s_getreg_b32 HW_ID1 (hook)") == 0 &&
+			      g->w.s[4] == 0x00140c03u,
+		      "s_getreg of HW_ID1 asks the env for workgroup 3: %#x", g->w.s[4]);
+		g->env.hw_id1 = NULL;
 		g->w.mode = 0xf0;
 		CHECK(run12(g, &mode, 1, "s_getreg_b32 MODE") == 0 && g->w.s[4] == 0xf0,
 		      "s_getreg of MODE: %#x", g->w.s[4]);
