@@ -3,8 +3,8 @@
  * The vector ALU's fast path (sqk_exec_valu_fast(), sqk_valu.c) gives the
  * results of the general path for every instruction it takes: random
  * instances of each (VOP1 / VOP2 / VOPC / VOP3 forms; VGPR, SGPR, VCC,
- * EXEC, M0, inline-constant and literal sources; destinations overlapping
- * sources; v_cmpx; values biased to equal, adjacent and extreme ones) run once
+ * EXEC, M0, inline-constant and literal sources; SGPR, VCC and null
+ * carry-outs; destinations overlapping sources; v_cmpx; values biased to equal, adjacent and extreme ones) run once
  * through the fast path, which must take them, and once through the
  * general path (sqk_valu_general_only) on a copy of the same wave; the
  * whole register files (SGPRs, VGPRs, AGPRs) must be equal after. The
@@ -115,7 +115,11 @@ static void random_insn(struct sqk_insn *in, unsigned kind)
 			in->src[0] = any_src();
 			in->src[1] = any_src();
 			in->src[2] = rnd() % 4 ? scalar_code() : vgpr();
-			in->sdst = (uint16_t)(rnd() % 3 ? rnd() % 16 : SQK_VCC);
+			/* an SGPR, VCC, or null (gfx10 on: the carry-out
+			 * goes nowhere) */
+			in->sdst = (uint16_t)(rnd() % 5 == 0 ? SQK_NULL10
+					      : rnd() % 3    ? rnd() % 16
+							     : SQK_VCC);
 			/* VOP3b: bits 10:8 are the SGPR destination's, not abs */
 			if (in->op == K_v_add_co_u32 || in->op == K_v_sub_co_u32 ||
 			    in->op == K_v_subrev_co_u32 || in->op == K_v_addc_co_u32 ||

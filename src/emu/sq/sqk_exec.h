@@ -320,6 +320,9 @@ int sqk_vm_read(struct sqk_wave *w, const struct sqk_insn *in, uint64_t va, void
 		uint32_t len);
 int sqk_vm_write(struct sqk_wave *w, const struct sqk_insn *in, uint64_t va, const void *src,
 		 uint32_t len);
+/* Host address of @va for a read that stays in its page, or NULL after
+ * recording the fault (as sqk_vm_read()). */
+const uint8_t *sqk_vm_page(struct sqk_wave *w, const struct sqk_insn *in, uint64_t va);
 /* Host pointer for an atomic of @len bytes (naturally aligned). */
 void *sqk_vm_ptr(struct sqk_wave *w, const struct sqk_insn *in, uint64_t va, uint32_t len,
 		 bool write);

@@ -99,6 +99,11 @@ xl(struct sqk_wave *w, const struct sqk_insn *in, uint64_t va, bool write)
 	return xl_miss(w, in, va, write);
 }
 
+const uint8_t *sqk_vm_page(struct sqk_wave *w, const struct sqk_insn *in, uint64_t va)
+{
+	return xl(w, in, va, false);
+}
+
 int sqk_vm_read(struct sqk_wave *w, const struct sqk_insn *in, uint64_t va, void *dst, uint32_t len)
 {
 	uint8_t *d = dst;

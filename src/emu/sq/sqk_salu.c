@@ -897,8 +897,23 @@ int sqk_exec_smem(struct sqk_wave *w, const struct sqk_insn *in)
 			if (o + 4 <= num && sqk_vm_read(w, in, base + o, &tmp[i], 4) < 0)
 				return -EFAULT;
 		}
-	} else if (sqk_vm_read(w, in, (base + off) & 0xffffffffffffull, tmp, 4 * n) < 0) {
-		return -EFAULT;
+	} else {
+		uint64_t va = (base + off) & 0xffffffffffffull;
+
+		/* in one page, to SGPRs below M0 (code 124; the decoders
+		 * give null as 125 on every RDNA generation): straight into
+		 * them, as the copy below would put them */
+		if ((va & 4095) + 4 * n <= 4096 && d + n <= SQK_M0) {
+			const uint8_t *p = sqk_vm_page(w, in, va);
+
+			if (!p)
+				return -EFAULT;
+			for (unsigned i = 0; i < n; i++)
+				memcpy(&w->s[d + i], p + 4 * i, 4);
+			return 0;
+		}
+		if (sqk_vm_read(w, in, va, tmp, 4 * n) < 0)
+			return -EFAULT;
 	}
 	for (unsigned i = 0; i < n && d + i < 128; i++)
 		if (!(w->r->f->gfx10 && d + i == SQK_NULL10))

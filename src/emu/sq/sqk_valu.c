@@ -1165,7 +1165,7 @@ SQK_LANE_CLONES int sqk_exec_valu_fast(struct sqk_wave *w, const struct sqk_insn
 	/* src0 scalar (an SGPR, a constant): its value k0 in every lane
 	 * instead of a column (SRC0_LANES); else a VGPR column, which
 	 * fast_src() returns without a buffer */
-	bool as = in->src[0] < 256;
+	bool as = in->src[0] < 256, nocy;
 
 	if (w->gpr_idx || in->ext || sqk_exec(w) != sqk_mask(w))
 		return -1;
@@ -1241,6 +1241,9 @@ SQK_LANE_CLONES int sqk_exec_valu_fast(struct sqk_wave *w, const struct sqk_insn
 	    in->dst - 256u + (op == K_v_lshlrev_b64 || op == K_v_mad_u64_u32 ? 2 : 1) > SQK_NV)
 		return -1;
 	d = w->v + (size_t)(in->dst - 256) * 64;
+	/* a VOP3 carry-out to no SGPR (null, or a code past the SGPRs, which
+	 * sqk_swrite() drops): the lanes' results alone */
+	nocy = vop3 && (in->sdst >= 128 || (in->sdst == SQK_NULL10 && w->r->f->gfx10));
 	if (as)
 		k0 = sqk_sread(w, in, in->src[0], false, false);
 	a = as ? NULL : fast_src(w, in, in->src[0], false, NULL, NULL, n);
@@ -1296,6 +1299,12 @@ SQK_LANE_CLONES int sqk_exec_valu_fast(struct sqk_wave *w, const struct sqk_insn
 		if (!vop3)
 			return -1;
 		c = fast_src(w, in, in->src[2], true, kc, &chi, n);
+		if (nocy) {
+			SRC0_LANES(uint64_t r =
+					   (uint64_t)ax * b[l] + (c[l] | (uint64_t)chi[l] << 32);
+				   d[l] = (uint32_t)r, d[l + 64] = (uint32_t)(r >> 32););
+			return 0;
+		}
 		SRC0_LANES(uint64_t p = (uint64_t)ax * b[l], z = c[l] | (uint64_t)chi[l] << 32,
 			   r = p + z;
 			   d[l] = (uint32_t)r, d[l + 64] = (uint32_t)(r >> 32); cy[l] = r < p;);
@@ -1305,8 +1314,14 @@ SQK_LANE_CLONES int sqk_exec_valu_fast(struct sqk_wave *w, const struct sqk_insn
 		SRC0_LANES(uint64_t v = (b[l] | (uint64_t)bhi[l] << 32) << (ax & 63);
 			   d[l] = (uint32_t)v, d[l + 64] = (uint32_t)(v >> 32););
 		return 0;
-#define CARRY(e, c)                                                               \
-	SRC0_LANES(uint32_t x = ax, y = b[l]; d[l] = (e); cy[l] = (uint8_t)(c);); \
+#define CARRY(e, c)                                                                       \
+	do {                                                                              \
+		if (nocy) {                                                               \
+			SRC0_LANES(uint32_t x = ax, y = b[l]; d[l] = (e););               \
+			return 0;                                                         \
+		}                                                                         \
+		SRC0_LANES(uint32_t x = ax, y = b[l]; d[l] = (e); cy[l] = (uint8_t)(c);); \
+	} while (0);                                                                      \
 	break
 	case K_v_add_co_u32:
 		CARRY(x + y, x + y < x);
