@@ -31,8 +31,10 @@ static const struct tvm_range ranges[] = {
 };
 static struct tvm vm = { ranges, 3 };
 
-/* s[2:3] the output buffer; s8 an SGPR offset of 0x40 */
+/* s[2:3] the output buffer; s8 an SGPR offset of 0x40; s[12:15] four
+ * kernel argument dwords, stored back */
 static const char src[] = "  s_load_dwordx2 s[2:3], s[0:1], 0x0\n"
+			  "  s_load_dwordx4 s[12:15], s[0:1], 0x10\n"
 			  "  s_mov_b32 s4, 0x11111111\n"
 			  "  s_mov_b32 s5, 0x22222222\n"
 			  "  s_mov_b32 s6, 0x33333333\n"
@@ -43,6 +45,7 @@ static const char src[] = "  s_load_dwordx2 s[2:3], s[0:1], 0x0\n"
 			  "  s_store_dwordx2 s[4:5], s[2:3], 0x10\n"
 			  "  s_store_dwordx4 s[4:7], s[2:3], 0x23\n"
 			  "  s_store_dword s6, s[2:3], s8\n"
+			  "  s_store_dwordx4 s[12:15], s[2:3], 0x30\n"
 			  "  s_dcache_wb\n"
 			  "  s_endpgm\n";
 
@@ -58,6 +61,11 @@ static void run(const char *mcpu, uint32_t gfxv, const char *attrs, bool wave32)
 	T_REQUIRE(kco_asm_text(src, mcpu, attrs, code, sizeof(code)), "llvm-mc for %s", mcpu);
 	memset(out, 0, sizeof(out));
 	memcpy(karg, &o, 8);
+	for (int i = 0; i < 4; i++) {
+		uint32_t k = 0xa0a0a0a0u + (uint32_t)i * 0x01010101u;
+
+		memcpy(karg + 0x10 + 4 * i, &k, 4);
+	}
 	T_REQUIRE(tvm_dispatch(&d, gfxv, CODE_VA, wave32 ? 32 : 64, wave32 ? 32 : 64),
 		  "family of %s", mcpu);
 	d.rsrc2 = 2 << 1; /* 2 user SGPRs: the kernarg pointer */
@@ -72,7 +80,9 @@ static void run(const char *mcpu, uint32_t gfxv, const char *attrs, bool wave32)
 	want[4] = 0x11111111, want[5] = 0x22222222; /* x2 at 0x10 */
 	/* x4 at 0x23: the offset's two low bits are ignored, 0x20 */
 	want[8] = 0x11111111, want[9] = 0x22222222, want[10] = 0x33333333, want[11] = 0x44444444;
-	want[16] = 0x33333333; /* SGPR offset 0x40 */
+	want[16] = 0x33333333;	    /* SGPR offset 0x40 */
+	for (int i = 0; i < 4; i++) /* the loaded kernel arguments at 0x30 */
+		want[12 + i] = 0xa0a0a0a0u + (uint32_t)i * 0x01010101u;
 	for (int i = 0; i < 20; i++)
 		CHECK_EQ(r[i], want[i], "%s: dword %d", mcpu, i);
 }

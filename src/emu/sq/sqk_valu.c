@@ -1299,15 +1299,31 @@ SQK_LANE_CLONES int sqk_exec_valu_fast(struct sqk_wave *w, const struct sqk_insn
 		if (!vop3)
 			return -1;
 		c = fast_src(w, in, in->src[2], true, kc, &chi, n);
-		if (nocy) {
-			SRC0_LANES(uint64_t r =
-					   (uint64_t)ax * b[l] + (c[l] | (uint64_t)chi[l] << 32);
-				   d[l] = (uint32_t)r, d[l + 64] = (uint32_t)(r >> 32););
-			return 0;
+		/* in blocks of 8 lanes, each read whole before its results
+		 * are written (the destination pair may overlap a source:
+		 * lanes apart, never one lane's inputs after its outputs), so
+		 * that the compiler takes them in vector registers */
+		for (unsigned l0 = 0; l0 < n; l0 += 8) {
+			uint32_t xa[8], xb[8], xc[8], xh[8];
+
+			for (unsigned i = 0; i < 8; i++) {
+				xa[i] = as ? (uint32_t)k0 : a[l0 + i];
+				xb[i] = b[l0 + i];
+				xc[i] = c[l0 + i];
+				xh[i] = chi[l0 + i];
+			}
+			for (unsigned i = 0; i < 8; i++) {
+				uint64_t p = (uint64_t)xa[i] * xb[i],
+					 r = p + (xc[i] | (uint64_t)xh[i] << 32);
+
+				d[l0 + i] = (uint32_t)r;
+				d[l0 + i + 64] = (uint32_t)(r >> 32);
+				if (!nocy) /* apart: without it the loop is vectors */
+					cy[l0 + i] = r < p;
+			}
 		}
-		SRC0_LANES(uint64_t p = (uint64_t)ax * b[l], z = c[l] | (uint64_t)chi[l] << 32,
-			   r = p + z;
-			   d[l] = (uint32_t)r, d[l + 64] = (uint32_t)(r >> 32); cy[l] = r < p;);
+		if (nocy)
+			return 0;
 		break; /* its carry-out below */
 	}
 	case K_v_lshlrev_b64:
