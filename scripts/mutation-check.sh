@@ -214,7 +214,7 @@ targets_of() {
     client_hip_printf_*) out+=(kfdsig_cli kfdsig_preload client_hip_printf) ;;
     client_hip_coop_*) out+=(kfdsig_cli kfdsig_preload client_hip_coop) ;;
     client_hsakmt_queue_*) out+=(kfdsig_cli kfdsig_preload client_hsakmt_queue) ;;
-    client_userq_emu) out+=(kfdsig_cli kfdsig_preload client_userq_emu) ;;
+    client_userq_emu | client_userq_emu_*) out+=(kfdsig_cli kfdsig_preload client_userq_emu) ;;
     judge_*) t=${t#judge_}; out+=(kfdsig_cli kfdsig_preload "client_judge_${t%_gfx*}") ;;
     client_*) out+=(kfdsig_cli kfdsig_preload) ;;
     main_job) out+=(kfdsig_cli kfdsig_preload client_hip_kernel client_hip_printf) ;;

@@ -132,7 +132,8 @@ KFDSIG_API struct kfdsig_emu *kfdsig_emu_create(const struct kfdsig_emu_config *
 /**
  * kfdsig_emu_create_from_spec() - build one from a text spec:
  * "TARGET[,partition=spx|dpx|tpx|qpx|cpx][,xcc=N][,TARGET...][,kfd=MAJOR.MINOR]
- * [,profile=v6.14|v7.1|v7.3][,privileged][,smi=EVENT[+EVENT...]][,lose-userq-irq]", e.g.
+ * [,profile=v6.14|v7.1|v7.3][,privileged][,smi=EVENT[+EVENT...]][,lose-userq-irq][,mec=N][,sdma=N]
+ * [,user_queue=-1|0|1|2][,lockup_timeout=MS]", e.g.
  * "gfx90a,gfx1100,kfd=1.13" or "gfx942,partition=cpx". partition= and xcc=
  * apply to the target before them (a GC 9.4.3 / 9.4.4 / 9.5.0 / 12.1 one). smi=
  * names SMI events (kfdsig_smi_event_by_name()) that an emulated GPU raises

@@ -76,6 +76,14 @@ static int setup_gpu(struct kfdsig_emu *emu, uint32_t i, const struct kfdsig_emu
 	g->sdma_fw = d->sdma_fw_version ? d->sdma_fw_version : 0x100;
 	g->gen.mec_fw = g->mec_fw;
 	g->gen.sdma_fw = g->sdma_fw;
+	/* Emulator default: the driver loaded with amdgpu.user_queue=1
+	 * (the kernel's own default, -1, leaves user queues off on GC 11/12
+	 * and SDMA 6/7: gfx_v11_0.c gfx_v11_0_early_init()); the lockup
+	 * timeout of amdgpu_device.c amdgpu_device_get_job_timeout_settings(),
+	 * 2 s for every queue in mainline (10 s gfx/SDMA, 60 s compute
+	 * before: UNVERIFIED which release changed it). */
+	g->user_queue = 1;
+	g->lockup_ms = 2000;
 	g->num_sdma = d->num_sdma_engines ? d->num_sdma_engines : 2;
 	g->num_sdma_xgmi = d->num_sdma_xgmi_engines;
 	if (!d->num_sdma_xgmi_engines && g->gen.family == KFDSIG_FAMILY_GFX90A)
@@ -426,8 +434,10 @@ struct kfdsig_emu *kfdsig_emu_create_from_spec(const char *spec)
 	char *save = NULL;
 	uint64_t smi_inject = 0;
 	bool lose_userq_irq = false;
+	int32_t user_queue = 1, lockup_ms = 2000;
 	struct kfdsig_emu *emu;
-	static const char *const once[] = { "kfd=", "profile=", "smi=" };
+	static const char *const once[] = { "kfd=", "profile=", "smi=", "user_queue=",
+					    "lockup_timeout=" };
 	unsigned seen = 0;
 
 	memset(gpus, 0, sizeof(gpus));
@@ -522,6 +532,51 @@ struct kfdsig_emu *kfdsig_emu_create_from_spec(const char *spec)
 				return NULL;
 			}
 			gpus[cfg.ngpus - 1].mec_fw_version = x;
+		} else if (!strncmp(tok, "user_queue=", 11)) {
+			/* amdgpu_drv.c user_queue: -1 auto, 0 kernel queues
+			 * only, 1 both, 2 user queues only */
+			const char *v = tok + 11;
+			bool neg = *v == '-';
+			uint32_t x;
+
+			if (neg)
+				v++;
+			if (!parse_u32(&v, &x) || *v || (neg ? x != 1 : x > 2)) {
+				set_error(EINVAL, "bad '%s' (user_queue=-1, 0, 1 or 2)", tok);
+				errno = EINVAL;
+				return NULL;
+			}
+			user_queue = neg ? -1 : (int32_t)x;
+		} else if (!strncmp(tok, "lockup_timeout=", 15)) {
+			/* amdgpu_drv.c lockup_timeout, one value for every
+			 * queue: ms; 0 the default; negative: no timeout */
+			const char *v = tok + 15;
+			bool neg = *v == '-';
+			uint32_t x;
+
+			if (neg)
+				v++;
+			if (!parse_u32(&v, &x) || *v || x > INT32_MAX) {
+				set_error(EINVAL,
+					  "bad '%s' (lockup_timeout=MS, 0 the default, -1 none)",
+					  tok);
+				errno = EINVAL;
+				return NULL;
+			}
+			lockup_ms = neg ? -1 : x ? (int32_t)x : 2000;
+		} else if (!strncmp(tok, "sdma=", 5)) {
+			const char *v = tok + 5;
+			uint32_t x;
+
+			if (!cfg.ngpus || !parse_u32(&v, &x) || *v || !x) {
+				set_error(EINVAL,
+					  "bad '%s' (sdma=N, after a target: its SDMA firmware "
+					  "version)",
+					  tok);
+				errno = EINVAL;
+				return NULL;
+			}
+			gpus[cfg.ngpus - 1].sdma_fw_version = x;
 		} else if (!strncmp(tok, "xcc=", 4)) {
 			const char *v = tok + 4;
 			uint32_t x;
@@ -558,6 +613,10 @@ struct kfdsig_emu *kfdsig_emu_create_from_spec(const char *spec)
 	if (emu) {
 		emu->smi_inject = smi_inject;
 		emu->lose_userq_irq = lose_userq_irq;
+		for (uint32_t i = 0; i < emu->ngpus; i++) {
+			emu->gpus[i].user_queue = user_queue;
+			emu->gpus[i].lockup_ms = lockup_ms;
+		}
 	}
 	return emu;
 }

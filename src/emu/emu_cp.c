@@ -291,11 +291,40 @@ static bool fence_wait_multi(struct emu_queue *q, const uint32_t *d, uint32_t le
 	return true;
 }
 
+/* The graphics pipe (ME) of a GFX user queue runs what the userq fence
+ * path writes (Mesa amdgpu_cs.cpp amdgpu_cs_add_userq_packets(): waits,
+ * HDP_FLUSH, the IB, the trailer; gfx_v11_0.c / gfx_v12_0.c ring
+ * emitters: WRITE_DATA, WAIT_REG_MEM, EVENT_WRITE, ACQUIRE_MEM). Draws,
+ * context and shader state are real packets there that the emulator does
+ * not run: the queue stops on them as on a bad opcode, and its fences
+ * come back through the hang detection's reset (-ECANCELED), never as
+ * done. */
+static bool gfx_pipe_takes(uint32_t op)
+{
+	switch (op) {
+	case OP_NOP:
+	case OP_WRITE_DATA:
+	case OP_WAIT_REG_MEM:
+	case OP_INDIRECT_BUFFER:
+	case OP_EVENT_WRITE:
+	case OP_RELEASE_MEM:
+	case OP_ACQUIRE_MEM:
+	case OP_HDP_FLUSH:
+	case OP_PROTECTED_FENCE_SIGNAL:
+	case OP_FENCE_WAIT_MULTI:
+		return true;
+	default:
+		return false;
+	}
+}
+
 /* Execute one packet; false for a packet the CP would not accept. */
 bool emu_pm4_exec(struct emu_queue *q, const uint32_t *pkt, uint32_t len, int depth)
 {
 	if (HDR_TYPE(pkt[0]) == 2)
 		return true;
+	if (q->userq_gfx && !gfx_pipe_takes(HDR_OP(pkt[0])))
+		return false;
 	if (emu_gc121_opcode_removed(&q->g->gen, HDR_OP(pkt[0])))
 		return false;
 	switch (HDR_OP(pkt[0])) {

@@ -262,6 +262,17 @@ static int amdgpu_info(struct kfdsig_emu *emu, const struct emu_gpu *g, struct d
 			rings = 0xf;
 		else if (type == AMDGPU_HW_IP_DMA)
 			rings = (1u << g->num_sdma) - 1, ip = g->gen.sdma;
+		/* user_queue=2 on the engines with user queues: no kernel
+		 * GFX or compute rings (gfx_v11_0.c / gfx_v12_0.c
+		 * *_early_init(): gfx.disable_kq, num_gfx_rings = 0), SDMA
+		 * rings that take no user submission (sdma_v6_0.c /
+		 * sdma_v7_0.c: no_user_submission); amdgpu_kms.c
+		 * amdgpu_hw_ip_info() counts none of them */
+		if (g->user_queue == 2 &&
+		    (type == AMDGPU_HW_IP_DMA
+			     ? g->gen.sdma[0] == 6 || (g->gen.sdma[0] == 7 && !g->gen.sdma[1])
+			     : g->gen.gc[0] == 11 || (g->gen.gc[0] == 12 && !g->gen.gc[1])))
+			rings = 0;
 		if (q->query == AMDGPU_INFO_HW_IP_COUNT) {
 			out.u32[0] = rings ? 1 : 0;
 			n = 4;

@@ -25,8 +25,10 @@ uint64_t emu_engine_now_ns(void)
 
 bool emu_engine_stopping(struct emu_queue *q)
 {
+	/* a user queue the hang detection reset (emu_userq_fence.c) */
 	return __atomic_load_n(&q->stop, __ATOMIC_ACQUIRE) ||
-	       __atomic_load_n(&q->halted, __ATOMIC_ACQUIRE);
+	       __atomic_load_n(&q->halted, __ATOMIC_ACQUIRE) ||
+	       (q->fdrv && emu_fence_drv_hung(q->fdrv));
 }
 
 /* A VM fault: the MEMORY events get the data, the process's queues stop,
@@ -204,10 +206,12 @@ static void bad_opcode_diag(struct emu_queue *q)
 	snprintf(line, sizeof(line),
 		 "%s queue %u stopped: packet %s %llu, header 0x%08x, not supported "
 		 "(CP_BAD_OPCODE)",
-		 q->aql	   ? "AQL"
-		 : q->sdma ? "SDMA"
-		 : q->fdrv ? "PM4 user"
-			   : "PM4",
+		 q->aql		      ? "AQL"
+		 : q->sdma && q->fdrv ? "SDMA user"
+		 : q->sdma	      ? "SDMA"
+		 : q->userq_gfx	      ? "GFX user"
+		 : q->fdrv	      ? "PM4 user"
+				      : "PM4",
 		 q->id, q->aql ? "at read index" : "at ring dword", (unsigned long long)pos, h);
 	emu->diag(emu->diag_ctx, line);
 }

@@ -92,6 +92,11 @@ struct emu_gpu {
 	uint32_t render_minor;
 	uint32_t mec_fw, sdma_fw;
 	uint32_t num_sdma, num_sdma_xgmi, simd_count, num_xcc, device_id;
+	/* amdgpu module parameters (spec user_queue=, lockup_timeout=):
+	 * user_queue -1 .. 2 (emu_userq_ip_mask()), the lockup timeout in ms
+	 * (< 0: none) that user queues' hang detection waits */
+	int32_t user_queue;
+	int32_t lockup_ms;
 	/* The node's share of a multi-XCC device (emu_xcc.c): its XCCs,
 	 * VMIDs and interrupt bitmap; ring_xcc XCCs run each PM4 ring (the
 	 * node's XCCs on the v9_4_3 class, else 1); vmid the VMID the
@@ -234,6 +239,7 @@ struct emu_queue {
 	 * doorbell index (the EOP interrupt's key); NULL for a KFD queue. */
 	struct emu_fence_drv *fdrv;
 	uint32_t userq_doorbell;
+	bool userq_gfx;		      /* a GFX user queue: the CP's graphics pipe (emu_cp.c) */
 	struct emu_queue *userq_next; /* on p->userqs */
 	struct emu_queue *next;
 };
@@ -543,29 +549,51 @@ uint32_t emu_events_stalled(struct emu_proc *p, uint64_t now_ns, uint64_t horizo
 int emu_event_mmap(struct emu_proc *p, void **out, void *addr, size_t len, int prot, int flags);
 
 /* The engines that take render-node user queues, 1 << AMDGPU_HW_IP_* (the
- * device info's userq_ip_mask, amdgpu_userq_get_supported_ip_mask()):
- * gfx_v11_0.c gfx_v11_0_sw_init() sets userq_funcs for GC 11.0.0, 11.0.2,
- * 11.0.3 from MEC firmware 2600 (with ME 2390, PFP 2530, MES 120);
- * gfx_v12_0.c gfx_v12_0_sw_init() for GC 12.0.x from MEC 3050 (ME 2780,
- * PFP 2840, MES 123). The emulator knows the MEC version only and takes
- * the others as of the same release. Of GFX and compute it emulates
- * compute: GFX (and SDMA) are never advertised. */
+ * device info's userq_ip_mask, amdgpu_userq_get_supported_ip_mask(): the
+ * engines with userq_funcs). The user_queue parameter first: -1 and 0
+ * leave them off (gfx_v11_0.c / gfx_v12_0.c *_early_init() set
+ * gfx.disable_uq, sdma_v6_0.c / sdma_v7_0.c sdma.disable_uq), 1 and 2 on.
+ * GFX and compute together: gfx_v11_0.c gfx_v11_0_sw_init() for GC
+ * 11.0.0, 11.0.2, 11.0.3 from MEC firmware 2600 (with ME 2390, PFP 2530,
+ * MES 120); gfx_v12_0.c gfx_v12_0_sw_init() for GC 12.0.x from MEC 3050
+ * (ME 2780, PFP 2840, MES 123). The emulator knows the MEC version only
+ * and takes the others as of the same release. SDMA: sdma_v6_0.c
+ * sdma_v6_0_sw_init() SDMA 6.0.0 and 6.0.3 from firmware 27, 6.0.2 from
+ * 23 (commit 2d41a4bfee6e; a later proposal raises 6.0.3 to 29:
+ * UNVERIFIED); sdma_v7_0.c sdma_v7_0_sw_init() 7.0.0 and 7.0.1 from
+ * 7966358. */
+#define EMU_HW_IP_GFX 0
+#define EMU_HW_IP_COMPUTE 1
+#define EMU_HW_IP_DMA 2
 static inline uint32_t emu_userq_ip_mask(const struct emu_gpu *g)
 {
-	const uint8_t *gc = g->gen.gc;
-	bool on = (gc[0] == 11 && gc[1] == 0 && (gc[2] == 0 || gc[2] == 2 || gc[2] == 3) &&
-		   g->mec_fw >= 2600) ||
-		  (gc[0] == 12 && gc[1] == 0 && g->mec_fw >= 3050);
+	const uint8_t *gc = g->gen.gc, *sd = g->gen.sdma;
+	uint32_t m = 0;
 
-	return on ? 1u << 1 /* AMDGPU_HW_IP_COMPUTE */ : 0;
+	if (g->user_queue != 1 && g->user_queue != 2)
+		return 0;
+	if ((gc[0] == 11 && gc[1] == 0 && (gc[2] == 0 || gc[2] == 2 || gc[2] == 3) &&
+	     g->mec_fw >= 2600) ||
+	    (gc[0] == 12 && gc[1] == 0 && g->mec_fw >= 3050))
+		m |= 1u << EMU_HW_IP_GFX | 1u << EMU_HW_IP_COMPUTE;
+	if ((sd[0] == 6 && sd[1] == 0 && (sd[2] == 0 || sd[2] == 3) && g->sdma_fw >= 27) ||
+	    (sd[0] == 6 && sd[1] == 0 && sd[2] == 2 && g->sdma_fw >= 23) ||
+	    (sd[0] == 7 && sd[1] == 0 && sd[2] <= 1 && g->sdma_fw >= 7966358))
+		m |= 1u << EMU_HW_IP_DMA;
+	return m;
 }
 
 /* emu_userq_fence.c: user-queue fence drivers and the seq64 slots */
 struct emu_fence_drv;
-int emu_fence_drv_new(const struct emu_gpu *g, uint32_t doorbell, struct emu_fence_drv **out);
+/* @timeout_ms: the queue's hang-detection timeout (< 0: none) */
+int emu_fence_drv_new(const struct emu_gpu *g, uint32_t doorbell, int64_t timeout_ms,
+		      struct emu_fence_drv **out);
 void emu_fence_drv_get(struct emu_fence_drv *d);
 void emu_fence_drv_put(struct emu_fence_drv *d);
 void emu_fence_drv_detach(struct emu_fence_drv *d);
+void emu_fence_drv_signal(struct emu_fence_drv *d, uint64_t seq);
+bool emu_fence_drv_hung(const struct emu_fence_drv *d);
+int emu_fence_error(const struct emu_fence_drv *d, uint64_t seq);
 void emu_fence_replace(bool *has, struct emu_fence_drv **drv, uint64_t *seq,
 		       struct emu_fence_drv *nd, uint64_t nseq);
 uint64_t emu_fence_drv_va(const struct emu_fence_drv *d);

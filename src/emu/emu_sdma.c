@@ -18,6 +18,11 @@
 #define SDMA_CONST_FILL 11
 #define SDMA_GCR_REQ 17 /* SDMA 5+ (navi10_sdma_pkt_open.h) */
 #define SDMA_TIMESTAMP 13
+/* The FENCE sub-op of an SDMA user queue's protected fence (one header
+ * dword). The kernel has no define for it: IGT lib/amdgpu amd_sdma.h's,
+ * and kernel commit 2d41a4bfee6e requires SDMA 6 firmware that aligns it
+ * with SDMA 7's; UNVERIFIED on hardware. */
+#define SDMA_SUBOP_PROTECTED_FENCE 3
 
 /* COPY_LINEAR with the broadcast bit (HEADER bit 27): the source goes to
  * two destinations, DST1 at dwords 5-6 and DST2 at 7-8, nine dwords in all
@@ -47,7 +52,7 @@ uint32_t emu_sdma_len(const struct emu_queue *q, const uint32_t *d, uint32_t ava
 		 * sdma_v4_0/v3_0 write_pte) */
 		return 4 + (d[3] & 0xfffff) + (v4 ? 1 : 0);
 	case SDMA_FENCE:
-		return 4;
+		return ((d[0] >> 8) & 0xff) == SDMA_SUBOP_PROTECTED_FENCE ? 1 : 4;
 	case SDMA_TRAP:
 		return 2;
 	case SDMA_POLL_REGMEM:
@@ -145,6 +150,26 @@ static bool sdma_fill(struct emu_queue *q, const uint32_t *d, bool v4)
 	return true;
 }
 
+/* The protected fence: the engine writes its position after the packet
+ * (bytes, the unit of an SDMA queue's write pointer, which
+ * amdgpu_userq_signal_ioctl() takes as the fence's sequence number) to
+ * the queue's fence address from the MQD, the kernel's seq64 slot
+ * (mes_userqueue.c: fence_address = fence_drv->gpu_addr), and raises the
+ * SDMA fence interrupt with the queue's doorbell offset
+ * (sdma_v6_0.c / sdma_v7_0.c *_process_fence_irq() ->
+ * amdgpu_userq_process_fence_irq()); amdkfd takes no SDMA fence source.
+ * On a queue without a fence address (a KFD queue), UNVERIFIED: refused. */
+static bool sdma_protected_fence(struct emu_queue *q)
+{
+	if (!q->fdrv)
+		return false;
+	emu_fence_drv_write(q->fdrv, q->fetched * 4);
+	emu_engine_publish_fetched(q);
+	if (!q->p->emu->lose_userq_irq) /* spec lose-userq-irq */
+		emu_userq_fence_irq(q->g, q->userq_doorbell);
+	return true;
+}
+
 bool emu_sdma_exec(struct emu_queue *q, const uint32_t *d)
 {
 	bool v4 = q->g->gen.sdma_count_minus1;
@@ -153,6 +178,8 @@ bool emu_sdma_exec(struct emu_queue *q, const uint32_t *d)
 	case SDMA_NOP:
 		return true;
 	case SDMA_FENCE: /* exactly 32 bits at a dword-aligned address */
+		if (((d[0] >> 8) & 0xff) == SDMA_SUBOP_PROTECTED_FENCE)
+			return sdma_protected_fence(q);
 		emu_engine_store32(q, (d[1] & ~3u) | (uint64_t)d[2] << 32, d[3]);
 		return true;
 	case SDMA_TRAP:

@@ -12,8 +12,9 @@
  * render file (AMDKFD_IOC_ACQUIRE_VM makes the render file's VM the KFD
  * process's), so VA validation finds them there; a render file whose VM no
  * KFD process acquired has no mappings the emulator knows, and every VA is
- * refused (-EINVAL) as unmapped. Engines: compute only
- * (emu_userq_ip_mask()). The queue runs on the emulated CP (emu_cp.c).
+ * refused (-EINVAL) as unmapped. Engines: GFX and compute (the emulated
+ * CP, emu_cp.c) and SDMA (the emulated SDMA engine, emu_sdma.c), as
+ * emu_userq_ip_mask() says.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -43,6 +44,16 @@
 #define MAX_USERQ 512
 /* drm_syncobj.c: the wait flags it knows (WAIT_DEADLINE is 1 << 3) */
 #define SYNCOBJ_WAIT_KNOWN 0xfu
+/* The MQD buffers mes_userqueue.c mes_userq_mqd_create() validates
+ * (amdgpu_userq_input_va_validate()): compute's EOP buffer 2048 bytes
+ * (GFX11_MEC_HPD_SIZE); GFX's shadow and CSA as get_gfx_shadow_info()
+ * reports them, the same on GC 11 and 12 (gfx_v11_0.c / gfx_v12_0.c
+ * MQD_SHADOW_BASE_SIZE 73728, MQD_FWWORKAREA_SIZE 484); SDMA's CSA 32
+ * bytes. */
+#define MQD_EOP_BYTES 2048
+#define MQD_SHADOW_BYTES 73728
+#define MQD_GFX_CSA_BYTES 484
+#define MQD_SDMA_CSA_BYTES 32
 
 struct emu_gem {
 	uint32_t handle; /* 0: closed (a queue still holds it) */
@@ -253,25 +264,61 @@ static int args_validate(const struct kq_userq_in *in)
 	}
 }
 
-/* amdgpu_userq_create(), for a compute queue (the one engine emulated). */
+/* mes_userqueue.c mes_userq_mqd_create(): the engine's MQD inputs are
+ * exactly its drm_amdgpu_userq_mqd_*_gfx11 (GFX and SDMA also refuse a
+ * NULL pointer; a copy that faults is -ENOMEM there), and the buffers they
+ * name must be mapped. p->lock held. */
+static int mqd_inputs(struct emu_proc *p, const struct emu_gpu *g, const struct kq_userq_in *in,
+		      uint64_t *eop_va)
+{
+	union {
+		struct kq_userq_mqd_gfx11 gfx;
+		struct kq_userq_mqd_compute_gfx11 compute;
+		struct kq_userq_mqd_sdma_gfx11 sdma;
+	} m;
+	size_t want = in->ip_type == KQ_HW_IP_GFX	? sizeof(m.gfx)
+		      : in->ip_type == KQ_HW_IP_COMPUTE ? sizeof(m.compute)
+							: sizeof(m.sdma);
+
+	*eop_va = 0;
+	if (in->mqd_size != want || (in->ip_type != KQ_HW_IP_COMPUTE && !in->mqd))
+		return -EINVAL;
+	if (emu_copy_from_user(&m, (void *)(uintptr_t)in->mqd, want))
+		return -ENOMEM;
+	switch (in->ip_type) {
+	case KQ_HW_IP_COMPUTE:
+		*eop_va = m.compute.eop_va;
+		return va_valid(p, g, m.compute.eop_va, MQD_EOP_BYTES, NULL) ? 0 : -EINVAL;
+	case KQ_HW_IP_GFX:
+		return va_valid(p, g, m.gfx.shadow_va, MQD_SHADOW_BYTES, NULL) &&
+				       va_valid(p, g, m.gfx.csa_va, MQD_GFX_CSA_BYTES, NULL)
+			       ? 0
+			       : -EINVAL;
+	default:
+		return va_valid(p, g, m.sdma.csa_va, MQD_SDMA_CSA_BYTES, NULL) ? 0 : -EINVAL;
+	}
+}
+
+/* amdgpu_userq_create(): a GFX or compute queue on the emulated CP, an
+ * SDMA queue on the emulated SDMA engine (its first instance: MES picks
+ * one, UNVERIFIED which). */
 static int userq_create(struct kfdsig_emu *emu, struct emu_file *f, struct emu_drmf *d,
 			union kq_userq *u)
 {
 	struct kq_userq_in in = u->in;
 	struct emu_gpu *g = f->gpu;
-	struct kq_userq_mqd_compute_gfx11 mqd;
 	struct emu_proc *p = NULL;
 	struct emu_uq *uq = NULL;
 	struct emu_gem *db;
-	void *ring, *rptr, *wptr, *eop;
-	uint64_t rroom = 0;
+	void *ring, *rptr, *wptr;
+	uint64_t rroom = 0, eop_va = 0;
 	uint32_t qid;
 	int r;
 
 	/* amdgpu_userq_priority_permit(): HIGH needs CAP_SYS_NICE or master */
 	if ((in.flags & USERQ_PRIORITY_MASK) == USERQ_PRIORITY_HIGH && !emu->privileged)
 		return -EACCES;
-	/* adev->userq_funcs[ip_type]: only compute is emulated */
+	/* adev->userq_funcs[ip_type] */
 	if (!(emu_userq_ip_mask(g) & (1u << in.ip_type)))
 		return -EINVAL;
 	p = vm_owner(emu, f);
@@ -292,22 +339,9 @@ static int userq_create(struct kfdsig_emu *emu, struct emu_file *f, struct emu_d
 		r = -EINVAL;
 		goto out;
 	}
-	/* mes_userqueue.c mes_userq_mqd_create(), compute: the MQD inputs
-	 * are exactly drm_amdgpu_userq_mqd_compute_gfx11; a copy that faults
-	 * gives -ENOMEM there; the EOP buffer must be mapped for 2048 bytes */
-	if (in.mqd_size != sizeof(mqd)) {
-		r = -EINVAL;
+	r = mqd_inputs(p, g, &in, &eop_va);
+	if (r)
 		goto out;
-	}
-	if (emu_copy_from_user(&mqd, (void *)(uintptr_t)in.mqd, sizeof(mqd))) {
-		r = -ENOMEM;
-		goto out;
-	}
-	eop = va_valid(p, g, mqd.eop_va, 2048, NULL);
-	if (!eop) {
-		r = -EINVAL;
-		goto out;
-	}
 	for (qid = 1; qid <= MAX_USERQ && uq_find(d, qid); qid++)
 		;
 	if (qid > MAX_USERQ) {
@@ -319,21 +353,27 @@ static int userq_create(struct kfdsig_emu *emu, struct emu_file *f, struct emu_d
 		r = -ENOMEM;
 		goto out;
 	}
-	r = emu_fence_drv_new(g, db->db_base + 2 * in.doorbell_offset, &uq->q.fdrv);
+	r = emu_fence_drv_new(g, db->db_base + 2 * in.doorbell_offset, g->lockup_ms, &uq->q.fdrv);
 	if (r)
 		goto out;
 	uq->q.userq_doorbell = db->db_base + 2 * in.doorbell_offset;
 	uq->q.p = p;
 	uq->q.g = g;
 	uq->q.id = qid;
-	uq->q.type = KFD_IOC_QUEUE_TYPE_COMPUTE;
 	uq->q.sdma_engine = -1;
+	if (in.ip_type == KQ_HW_IP_DMA) {
+		uq->q.type = KFD_IOC_QUEUE_TYPE_SDMA;
+		uq->q.sdma = true;
+	} else {
+		uq->q.type = KFD_IOC_QUEUE_TYPE_COMPUTE;
+		uq->q.userq_gfx = in.ip_type == KQ_HW_IP_GFX;
+	}
 	uq->q.ring_size = (uint32_t)in.queue_size;
 	uq->q.ring_bo_size = in.queue_size;
 	uq->q.ring_va = in.queue_va;
 	uq->q.rptr_va = in.rptr_va;
 	uq->q.wptr_va = in.wptr_va;
-	uq->q.eop_va = mqd.eop_va;
+	uq->q.eop_va = eop_va;
 	uq->q.ring = ring;
 	uq->q.rptr = rptr;
 	uq->q.rptr_room = (uint32_t)(rroom < 8 ? rroom : 8);
@@ -480,6 +520,7 @@ static int userq_signal(struct emu_drmf *d, struct kq_userq_signal *a)
 		r = -EINVAL;
 		goto out;
 	}
+	emu_fence_drv_signal(uq->q.fdrv, wptr);
 	for (uint64_t i = 0; i < a->num_syncobj_handles; i++)
 		sync_set(sync_find(d, sh[i]), uq->q.fdrv, wptr);
 out:
@@ -754,28 +795,31 @@ int emu_userq_ioctl(struct kfdsig_emu *emu, struct emu_file *f, unsigned long cm
 	d = drmf(f);
 	if (!d)
 		return -ENOMEM;
+	/* amdgpu_userq_ioctl(), amdgpu_userq_signal_ioctl(),
+	 * amdgpu_userq_wait_ioctl(): no engine with user queues (none on the
+	 * IP, or the user_queue parameter): -ENOTSUPP, before anything else */
+	if ((nr == DRM_COMMAND_BASE + KQ_DRM_AMDGPU_USERQ ||
+	     nr == DRM_COMMAND_BASE + KQ_DRM_AMDGPU_USERQ_SIGNAL ||
+	     nr == DRM_COMMAND_BASE + KQ_DRM_AMDGPU_USERQ_WAIT) &&
+	    !emu_userq_ip_mask(f->gpu))
+		return -EMU_ENOTSUPP;
 	switch (nr) {
-	case DRM_COMMAND_BASE + KQ_DRM_AMDGPU_USERQ:
-		/* amdgpu_userq_ioctl(): no engine with user queues:
-		 * -ENOTSUPP; then the argument checks */
-		if (!emu_userq_ip_mask(f->gpu))
-			return -EMU_ENOTSUPP;
-		{
-			union kq_userq u;
-			size_t us = _IOC_SIZE(cmd) < sizeof(u) ? _IOC_SIZE(cmd) : sizeof(u);
+	case DRM_COMMAND_BASE + KQ_DRM_AMDGPU_USERQ: {
+		union kq_userq u;
+		size_t us = _IOC_SIZE(cmd) < sizeof(u) ? _IOC_SIZE(cmd) : sizeof(u);
 
-			memset(&u, 0, sizeof(u));
-			if (emu_copy_from_user(&u, arg, us))
-				return -EFAULT;
-			if (args_validate(&u.in))
-				return -EINVAL;
-			if (u.in.op == KQ_USERQ_OP_FREE)
-				return userq_free(d, u.in.queue_id);
-			r = userq_create(emu, f, d, &u);
-			if (!r && emu_copy_to_user(arg, &u, us))
-				return -EFAULT;
-			return r;
-		}
+		memset(&u, 0, sizeof(u));
+		if (emu_copy_from_user(&u, arg, us))
+			return -EFAULT;
+		if (args_validate(&u.in))
+			return -EINVAL;
+		if (u.in.op == KQ_USERQ_OP_FREE)
+			return userq_free(d, u.in.queue_id);
+		r = userq_create(emu, f, d, &u);
+		if (!r && emu_copy_to_user(arg, &u, us))
+			return -EFAULT;
+		return r;
+	}
 	case DRM_COMMAND_BASE + KQ_DRM_AMDGPU_USERQ_SIGNAL:
 		RUN(struct kq_userq_signal, userq_signal(d, &a_));
 	case DRM_COMMAND_BASE + KQ_DRM_AMDGPU_USERQ_WAIT:

@@ -13,10 +13,23 @@
  * (amdgpu_userq_fence_driver_process()): here, it records the slot value
  * as processed and wakes the syncobj waiters.
  *
+ * Hang detection (amdgpu_userq.c amdgpu_userq_start_hang_detect_work(),
+ * amdgpu_userq_hang_detect_work()): USERQ_SIGNAL starts the queue's
+ * delayed work, the end-of-pipe interrupt cancels it and starts it again
+ * while fences are pending; when it runs, the queue is reset (a per-queue
+ * reset: MES for compute and GFX, SDMA's own) and
+ * amdgpu_userq_fence_driver_force_completion() (amdgpu_userq_fence.c)
+ * gives the queue's last fence the error -ECANCELED, writes its sequence
+ * number to the slot and signals everything up to it. Here a watchdog
+ * thread is the kernel's reset work queue. The reset queue stays stopped:
+ * whether MES maps it again is UNVERIFIED, a stopped queue never signals
+ * a fence it did not run to (its later fences are reset the same way).
+ *
  * One lock and one condition for all (a wait may span several devices'
  * fences); calls no other file of the emulator.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -36,6 +49,10 @@
  * 2 MiB / 8); the 513th live queue of a device gets -ENOSPC, as the
  * kernel's bitmap when full (amdgpu_seq64_alloc()). */
 #define SEQ64_SLOTS 512
+/* Emulator bound: the cancelled fences a driver remembers (each reset
+ * cancels one, the queue's last; an older one reads as signalled
+ * without error once forgotten). */
+#define EMU_FENCE_CANCELLED 16
 
 struct emu_fence_drv {
 	const struct emu_gpu *g;
@@ -44,12 +61,22 @@ struct emu_fence_drv {
 	uint64_t *cpu;	    /* the kernel's view of the slot */
 	uint64_t processed; /* the slot value the ISR last saw */
 	int refs;
+	/* hang detection: queue->last_fence's sequence number (has_last),
+	 * when the delayed work runs (CLOCK_MONOTONIC ns, 0: not queued),
+	 * the queue's timeout (ns, < 0: none) */
+	bool has_last, hung;
+	uint64_t last_seq;
+	int64_t hang_at, timeout_ns;
+	/* the fences force-completed with -ECANCELED, the latest last */
+	uint64_t cancelled[EMU_FENCE_CANCELLED];
+	uint32_t ncancelled;
 	struct emu_fence_drv *next;
 };
 
 static pthread_mutex_t fence_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t fence_cond = PTHREAD_COND_INITIALIZER;
 static struct emu_fence_drv *drivers;
+static bool watchdog_running;
 /* seq64 pages per device (by the emu_gpu's address), with their use bitmaps */
 static struct seq64 {
 	const struct emu_gpu *g;
@@ -69,9 +96,24 @@ static void fork_done(void)
 	pthread_mutex_unlock(&fence_lock);
 }
 
+/* the watchdog thread is the parent's: the child starts its own */
+static void fork_child(void)
+{
+	watchdog_running = false;
+	pthread_mutex_unlock(&fence_lock);
+}
+
 static void fork_init(void)
 {
-	pthread_atfork(fork_prepare, fork_done, fork_done);
+	pthread_atfork(fork_prepare, fork_done, fork_child);
+}
+
+static int64_t now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
 }
 
 static struct seq64 *area_of(const struct emu_gpu *g, bool make)
@@ -94,7 +136,8 @@ static struct seq64 *area_of(const struct emu_gpu *g, bool make)
 	return a;
 }
 
-int emu_fence_drv_new(const struct emu_gpu *g, uint32_t doorbell, struct emu_fence_drv **out)
+int emu_fence_drv_new(const struct emu_gpu *g, uint32_t doorbell, int64_t timeout_ms,
+		      struct emu_fence_drv **out)
 {
 	struct emu_fence_drv *d;
 	struct seq64 *a;
@@ -129,6 +172,7 @@ int emu_fence_drv_new(const struct emu_gpu *g, uint32_t doorbell, struct emu_fen
 	d->g = g;
 	d->doorbell = doorbell;
 	d->slot = s;
+	d->timeout_ns = timeout_ms < 0 ? -1 : timeout_ms * 1000000;
 	d->cpu = &a->page[s];
 	/* amdgpu_userq_fence_driver_alloc(): the slot starts at 0 */
 	__atomic_store_n(d->cpu, 0, __ATOMIC_RELEASE);
@@ -197,8 +241,117 @@ void emu_fence_drv_detach(struct emu_fence_drv *d)
 {
 	pthread_mutex_lock(&fence_lock);
 	d->doorbell = ~0u;
+	d->hang_at = 0; /* amdgpu_userq_destroy(): cancel_delayed_work_sync() */
 	pthread_cond_broadcast(&fence_cond);
 	pthread_mutex_unlock(&fence_lock);
+}
+
+/* amdgpu_userq_hang_detect_work() after a per-queue reset succeeded:
+ * amdgpu_userq_fence_driver_force_completion(). fence_lock held. */
+static void reset_queue(struct emu_fence_drv *d)
+{
+	uint64_t slot = __atomic_load_n(d->cpu, __ATOMIC_ACQUIRE);
+
+	d->hang_at = 0;
+	__atomic_store_n(&d->hung, true, __ATOMIC_RELEASE);
+	if (!d->has_last)
+		return;
+	/* the error only on a fence not signalled yet (the ->signaled op) */
+	if (slot < d->last_seq) {
+		if (d->ncancelled == EMU_FENCE_CANCELLED) {
+			memmove(d->cancelled, d->cancelled + 1, sizeof(d->cancelled) - 8);
+			d->ncancelled--;
+		}
+		d->cancelled[d->ncancelled++] = d->last_seq;
+	}
+	__atomic_store_n(d->cpu, d->last_seq, __ATOMIC_RELEASE);
+	if (d->processed < d->last_seq)
+		d->processed = d->last_seq;
+}
+
+/* The reset domain's work queue: run each queue's hang detection when it
+ * is due. */
+static void *watchdog(void *arg)
+{
+	(void)arg;
+	pthread_mutex_lock(&fence_lock);
+	for (;;) {
+		int64_t now = now_ns(), next = 0;
+		struct timespec dl;
+
+		for (struct emu_fence_drv *d = drivers; d; d = d->next) {
+			if (!d->hang_at || d->doorbell == ~0u)
+				continue;
+			if (d->hang_at <= now) {
+				reset_queue(d);
+				pthread_cond_broadcast(&fence_cond);
+			} else if (!next || d->hang_at < next) {
+				next = d->hang_at;
+			}
+		}
+		if (!next) {
+			pthread_cond_wait(&fence_cond, &fence_lock);
+			continue;
+		}
+		/* fence_cond runs on CLOCK_REALTIME */
+		clock_gettime(CLOCK_REALTIME, &dl);
+		next -= now;
+		next += dl.tv_nsec;
+		dl.tv_sec += next / 1000000000;
+		dl.tv_nsec = next % 1000000000;
+		pthread_cond_timedwait(&fence_cond, &fence_lock, &dl);
+	}
+	return NULL;
+}
+
+/* amdgpu_userq_signal_ioctl(): the queue's last fence is now (@d, @seq);
+ * amdgpu_userq_start_hang_detect_work() queues the delayed work unless it
+ * is queued already (queue_delayed_work() on a pending work). */
+void emu_fence_drv_signal(struct emu_fence_drv *d, uint64_t seq)
+{
+	pthread_mutex_lock(&fence_lock);
+	d->has_last = true;
+	d->last_seq = seq;
+	/* a fence the slot has passed already is signalled at creation
+	 * (amdgpu_userq_fence_create() does not list it): nothing pending
+	 * to detect a hang on (UNVERIFIED whether the kernel queues the work
+	 * then; an idle queue reset 2 s later would be wrong either way) */
+	if (!d->hang_at && d->timeout_ns >= 0 && d->doorbell != ~0u &&
+	    __atomic_load_n(d->cpu, __ATOMIC_ACQUIRE) < seq) {
+		d->hang_at = now_ns() + d->timeout_ns;
+		if (!watchdog_running) {
+			pthread_t t;
+			pthread_attr_t at;
+
+			pthread_attr_init(&at);
+			pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
+			watchdog_running = !pthread_create(&t, &at, watchdog, NULL);
+			pthread_attr_destroy(&at);
+		}
+		pthread_cond_broadcast(&fence_cond);
+	}
+	pthread_mutex_unlock(&fence_lock);
+}
+
+bool emu_fence_drv_hung(const struct emu_fence_drv *d)
+{
+	return __atomic_load_n(&d->hung, __ATOMIC_ACQUIRE);
+}
+
+/* A fence's error (dma_fence_get_status()): 0 while it is pending or
+ * signalled without error, -ECANCELED after a reset gave it one. */
+int emu_fence_error(const struct emu_fence_drv *d, uint64_t seq)
+{
+	int r = 0;
+
+	if (!d)
+		return 0;
+	pthread_mutex_lock(&fence_lock);
+	for (uint32_t i = 0; i < d->ncancelled; i++)
+		if (d->cancelled[i] == seq)
+			r = -ECANCELED;
+	pthread_mutex_unlock(&fence_lock);
+	return r;
 }
 
 uint64_t emu_fence_drv_va(const struct emu_fence_drv *d)
@@ -249,6 +402,11 @@ void emu_userq_fence_irq(const struct emu_gpu *g, uint32_t doorbell)
 	for (struct emu_fence_drv *d = drivers; d; d = d->next)
 		if (d->g == g && d->doorbell == doorbell) {
 			d->processed = __atomic_load_n(d->cpu, __ATOMIC_ACQUIRE);
+			/* amdgpu_userq_process_fence_irq(): cancel the hang
+			 * detection, start it again while fences are pending */
+			d->hang_at = 0;
+			if (d->has_last && d->processed < d->last_seq && d->timeout_ns >= 0)
+				d->hang_at = now_ns() + d->timeout_ns;
 			pthread_cond_broadcast(&fence_cond);
 		}
 	pthread_mutex_unlock(&fence_lock);

@@ -4,13 +4,18 @@
  * public API as a program on a real GPU would use it: KFD buffers mapped
  * in the render node's VM (kfdsig_kfd_alloc / kfdsig_kfd_render_fd), a
  * doorbell object (AMDGPU_GEM_CREATE in the doorbell domain, GEM_MMAP),
- * compute queues (kfdsig_userq_create), submissions ending in
- * kfdsig_userq_emit_submit()'s sequence, DRM_AMDGPU_USERQ_SIGNAL to a
- * syncobj the program waits on (DRM_IOCTL_SYNCOBJ_WAIT), and a second
- * queue that waits for that fence on the GPU (USERQ_WAIT ->
- * FENCE_WAIT_MULTI). Then the kernel's refusals and a queue that halts.
+ * GFX, compute and SDMA queues (kfdsig_userq_create), submissions ending
+ * in kfdsig_userq_emit_submit()'s sequence (the SDMA protected fence on
+ * SDMA), DRM_AMDGPU_USERQ_SIGNAL to a syncobj the program waits on
+ * (DRM_IOCTL_SYNCOBJ_WAIT), and a queue that waits for another's fence on
+ * the GPU (USERQ_WAIT -> FENCE_WAIT_MULTI). Then queues that stop (a VM
+ * fault, a packet the engine does not run) and the hang detection's
+ * reset that completes their fences, and the kernel's refusals.
+ *
  * Run under `kfdsig exec --emulate SPEC` where SPEC's first two GPUs take
- * user queues and the third does not (run-client.sh).
+ * user queues and the third does not, with a short lockup_timeout
+ * (run-client.sh); "mode0" / "mode2" as argv[1]: the user_queue module
+ * parameter's 0 and 2 on the one GPU of the spec.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -45,21 +50,29 @@
 
 #define GEM_DOMAIN_DOORBELL 0x40
 #define RING_BYTES 4096u
-/* the queue's buffer: ring, rptr, wptr, EOP, user fence, gate */
+/* the queue's buffer: ring, rptr, wptr, EOP, user fence, gate, the GFX
+ * CSA (484 bytes) and shadow (73728 bytes), the SDMA CSA */
 #define OFF_RPTR 4096
 #define OFF_WPTR 8192
 #define OFF_EOP 12288
 #define OFF_FENCE 16384
 #define OFF_GATE 20480
-#define BUF_BYTES 65536
+#define OFF_CSA 24576
+#define OFF_SHADOW 32768
+#define BUF_BYTES (128u * 1024)
+/* run-client.sh's spec for "reset": lockup_timeout=300 (ms); 10 s for
+ * the rest, which no queue may reach */
+#define LOCKUP_MS 300
+#define ENOTSUPP_ 524 /* include/linux/errno.h ENOTSUPP */
 
 struct q {
 	const struct kfdsig_target *t;
+	uint32_t ip; /* KFDSIG_USERQ_IP_* */
 	int fd;
 	uint32_t id;
 	const struct kfdsig_kfd_bo *bo;
 	volatile uint64_t *db;
-	uint64_t wptr;
+	uint64_t wptr; /* dwords */
 };
 
 static int64_t mono_ns(int64_t plus_ms)
@@ -105,6 +118,13 @@ static volatile uint64_t *cpu64(const struct q *q, uint64_t off)
 	return (volatile uint64_t *)((char *)q->bo->cpu + off);
 }
 
+/* The write pointer as the queue's engine counts it: dwords on the CP,
+ * bytes on SDMA. */
+static uint64_t wptr_units(const struct q *q, uint64_t dw)
+{
+	return q->ip == KFDSIG_USERQ_IP_SDMA ? dw * 4 : dw;
+}
+
 /* Write @dw at the ring's write pointer, publish it (wptr buffer, then
  * the doorbell) as a program does before USERQ_SIGNAL. */
 static void ring_submit(struct q *q, const uint32_t *dw, uint32_t n)
@@ -114,20 +134,53 @@ static void ring_submit(struct q *q, const uint32_t *dw, uint32_t n)
 	for (uint32_t i = 0; i < n; i++)
 		ring[(q->wptr + i) % (RING_BYTES / 4)] = dw[i];
 	q->wptr += n;
-	__atomic_store_n(cpu64(q, OFF_WPTR), q->wptr, __ATOMIC_RELEASE);
-	__atomic_store_n(q->db, q->wptr, __ATOMIC_RELEASE);
+	__atomic_store_n(cpu64(q, OFF_WPTR), wptr_units(q, q->wptr), __ATOMIC_RELEASE);
+	__atomic_store_n(q->db, wptr_units(q, q->wptr), __ATOMIC_RELEASE);
 }
 
-/* kfdsig_userq_emit_submit() with @waits, then publish; the fence's
- * sequence number. */
+/* The end of a submission with @waits, then publish; the fence's sequence
+ * number. GFX and compute: kfdsig_userq_emit_submit(); SDMA: at most one
+ * wait (a 32-bit memory poll), an SDMA WRITE of the sequence number to
+ * the user fence, then the protected fence. */
 static uint64_t submit(struct q *q, const struct kfdsig_userq_fence_ref *waits, uint32_t nwaits)
 {
-	KFDSIG_OPTS(kfdsig_userq_submit, s, .wptr = q->wptr, .fence_va = va(q, OFF_FENCE),
-		    .waits = waits, .nwaits = nwaits);
 	uint32_t buf[256];
 	uint64_t seq = 0;
-	int n = kfdsig_userq_emit_submit(q->t, &s, buf, 256, &seq);
+	int n;
 
+	if (q->ip == KFDSIG_USERQ_IP_SDMA) {
+		uint64_t fva = va(q, OFF_FENCE);
+		uint32_t k = 0;
+
+		/* a wait: POLL_REGMEM until the low 32 bits equal the
+		 * value's (mem_poll, func 3 "equal", mask ~0, interval 10) */
+		if (nwaits) {
+			buf[k++] = 8u | 3u << 28 | 1u << 31;
+			buf[k++] = (uint32_t)waits[0].va;
+			buf[k++] = (uint32_t)(waits[0].va >> 32);
+			buf[k++] = (uint32_t)waits[0].value;
+			buf[k++] = ~0u;
+			buf[k++] = 10u | 0xfffu << 16;
+		}
+		seq = (q->wptr + k + 7) * 4;
+		buf[k++] = 2; /* SDMA_OP_WRITE, linear */
+		buf[k++] = (uint32_t)fva;
+		buf[k++] = (uint32_t)(fva >> 32);
+		buf[k++] = 1; /* two dwords (count minus one, SDMA 4+) */
+		buf[k++] = (uint32_t)seq;
+		buf[k++] = (uint32_t)(seq >> 32);
+		n = kfdsig_userq_emit_sdma_protected_fence(q->t, buf + k, 1);
+		CHECK(n == 1 && nwaits <= 1, "SDMA protected fence: %d", n);
+		ring_submit(q, buf, k + 1);
+		return seq;
+	}
+	{
+		KFDSIG_OPTS(kfdsig_userq_submit, s, .wptr = q->wptr, .fence_va = va(q, OFF_FENCE),
+			    .waits = waits, .nwaits = nwaits,
+			    .flags = q->ip == KFDSIG_USERQ_IP_GFX ? KFDSIG_USERQ_SUBMIT_GFX : 0);
+
+		n = kfdsig_userq_emit_submit(q->t, &s, buf, 256, &seq);
+	}
 	CHECK(n > 0, "emit_submit: %d", n);
 	if (n > 0)
 		ring_submit(q, buf, (uint32_t)n);
@@ -136,13 +189,31 @@ static uint64_t submit(struct q *q, const struct kfdsig_userq_fence_ref *waits, 
 	return seq;
 }
 
-static int make_queue(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_device *dev, int fd,
-		      uint32_t db_handle, volatile uint64_t *db_page, uint32_t db_off, struct q *q)
+static void create_args(const struct q *q, uint32_t ip, uint32_t db_handle, uint32_t db_off,
+			struct kfdsig_userq_create_args *a)
 {
+	KFDSIG_OPTS(kfdsig_userq_create_args, x, .ip = ip, .doorbell_handle = db_handle,
+		    .doorbell_offset = db_off, .ring_va = va(q, 0), .ring_size = RING_BYTES,
+		    .rptr_va = va(q, OFF_RPTR), .wptr_va = va(q, OFF_WPTR));
+	if (ip == KFDSIG_USERQ_IP_COMPUTE)
+		x.eop_va = va(q, OFF_EOP);
+	if (ip != KFDSIG_USERQ_IP_COMPUTE)
+		x.csa_va = va(q, OFF_CSA);
+	if (ip == KFDSIG_USERQ_IP_GFX)
+		x.shadow_va = va(q, OFF_SHADOW);
+	*a = x;
+}
+
+static int make_queue(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_device *dev, int fd,
+		      uint32_t ip, uint32_t db_handle, volatile uint64_t *db_page, uint32_t db_off,
+		      struct q *q)
+{
+	struct kfdsig_userq_create_args a;
 	int r;
 
 	memset(q, 0, sizeof(*q));
 	q->t = dev->target;
+	q->ip = ip;
 	q->fd = fd;
 	r = kfdsig_kfd_alloc(kfd, dev->gpu_id, BUF_BYTES, KFDSIG_KFD_MEM_GTT_UNCACHED, &q->bo);
 	if (!r)
@@ -151,11 +222,30 @@ static int make_queue(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_device *de
 		return r;
 	memset(q->bo->cpu, 0, BUF_BYTES);
 	q->db = db_page + db_off;
-	KFDSIG_OPTS(kfdsig_userq_create_args, a, .ip = KFDSIG_USERQ_IP_COMPUTE,
-		    .doorbell_handle = db_handle, .doorbell_offset = db_off, .ring_va = va(q, 0),
-		    .ring_size = RING_BYTES, .rptr_va = va(q, OFF_RPTR), .wptr_va = va(q, OFF_WPTR),
-		    .eop_va = va(q, OFF_EOP));
+	create_args(q, ip, db_handle, db_off, &a);
 	return kfdsig_userq_create(fd, &a, &q->id);
+}
+
+/* Until thread @tid sleeps (a few consecutive looks), at most ~2 s. */
+static void until_sleeping(const volatile pid_t *tid)
+{
+	char path[64], buf[256];
+
+	for (int i = 0; i < 2000 && !*tid; i++)
+		usleep(1000);
+	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)*tid);
+	for (int sleeping = 0, i = 0; sleeping < 5 && i < 2000; i++) {
+		int fd = open(path, O_RDONLY);
+		ssize_t n = fd >= 0 ? read(fd, buf, sizeof(buf) - 1) : -1;
+		char *p;
+
+		if (fd >= 0)
+			close(fd);
+		buf[n > 0 ? n : 0] = 0;
+		p = strrchr(buf, ')');
+		sleeping = p && p[1] == ' ' && p[2] == 'S' ? sleeping + 1 : 0;
+		usleep(1000);
+	}
 }
 
 /* Open the gate once the main thread sleeps in its syncobj wait: the
@@ -169,21 +259,8 @@ struct gate {
 static void *open_gate(void *arg)
 {
 	struct gate *g = arg;
-	char path[64], buf[256];
 
-	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)g->tid);
-	for (int sleeping = 0, i = 0; sleeping < 5 && i < 2000; i++) {
-		int fd = open(path, O_RDONLY);
-		ssize_t n = fd >= 0 ? read(fd, buf, sizeof(buf) - 1) : -1;
-		char *p;
-
-		if (fd >= 0)
-			close(fd);
-		buf[n > 0 ? n : 0] = 0;
-		p = strrchr(buf, ')');
-		sleeping = p && p[1] == ' ' && p[2] == 'S' ? sleeping + 1 : 0;
-		usleep(1000);
-	}
+	until_sleeping(&g->tid);
 	__atomic_store_n(g->word, 1, __ATOMIC_RELEASE);
 	return NULL;
 }
@@ -213,65 +290,93 @@ static void *wait_for_submit(void *arg)
 	return NULL;
 }
 
-/* Until thread @tid sleeps (a few consecutive looks), at most ~2 s. */
-static void until_sleeping(const volatile pid_t *tid)
-{
-	char path[64], buf[256];
+/* What each device of the spec takes: GC 11.0.0 with SDMA 6.0.0 (default
+ * SDMA firmware 256 >= 27), GC 12.0.1 with SDMA 7.0.1 (256 < 7966358: no
+ * SDMA user queues). */
+static const struct device_case {
+	uint32_t mask;
+} devices[2] = {
+	{ 1u << KFDSIG_USERQ_IP_GFX | 1u << KFDSIG_USERQ_IP_COMPUTE | 1u << KFDSIG_USERQ_IP_SDMA },
+	{ 1u << KFDSIG_USERQ_IP_GFX | 1u << KFDSIG_USERQ_IP_COMPUTE },
+};
 
-	for (int i = 0; i < 2000 && !*tid; i++)
-		usleep(1000);
-	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)*tid);
-	for (int sleeping = 0, i = 0; sleeping < 5 && i < 2000; i++) {
-		int fd = open(path, O_RDONLY);
-		ssize_t n = fd >= 0 ? read(fd, buf, sizeof(buf) - 1) : -1;
-		char *p;
-
-		if (fd >= 0)
-			close(fd);
-		buf[n > 0 ? n : 0] = 0;
-		p = strrchr(buf, ')');
-		sleeping = p && p[1] == ' ' && p[2] == 'S' ? sleeping + 1 : 0;
-		usleep(1000);
-	}
-}
-
-/* One device: two queues; A waits for a gate the CPU opens, B waits on
- * the GPU for A's fence; the CPU sleeps on both syncobjs. */
-static void flow(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_device *dev)
+/* The device's render node with its VM acquired, the engines it must
+ * advertise checked, a doorbell object mapped. */
+static int open_dev(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_device *dev,
+		    const struct device_case *dc, int *fd, uint32_t *db_handle,
+		    volatile uint64_t **db)
 {
 	union drm_amdgpu_gem_create gc = { 0 };
 	union drm_amdgpu_gem_mmap gm = { 0 };
+	uint32_t mask = 0;
+
+	if (kfdsig_kfd_acquire_vm(kfd, dev->gpu_id))
+		return -1;
+	*fd = kfdsig_kfd_render_fd(kfd, dev->gpu_id);
+	if (*fd < 0)
+		return -1;
+	CHECK(kfdsig_userq_probe(*fd, &mask) == 0 && mask == dc->mask,
+	      "%s: user-queue engines 0x%x, want 0x%x", dev->name, mask, dc->mask);
+	gc.in.bo_size = 4096;
+	gc.in.domains = GEM_DOMAIN_DOORBELL;
+	if (xioctl(*fd, DRM_IOCTL_AMDGPU_GEM_CREATE, &gc))
+		return -1;
+	gm.in.handle = gc.out.handle;
+	if (xioctl(*fd, DRM_IOCTL_AMDGPU_GEM_MMAP, &gm))
+		return -1;
+	*db = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, *fd, (off_t)gm.out.addr_ptr);
+	*db_handle = gc.out.handle;
+	return *db == MAP_FAILED ? -1 : 0;
+}
+
+/* A queue that stops and what stops it; the hang detection resets it
+ * after the lockup timeout and its fence completes without the
+ * submission having run (amdgpu_userq_fence_driver_force_completion()). */
+struct stop_case {
+	const char *what;
+	struct q *q;
+	uint32_t dw[8], n;
+};
+
+/* One device: a GFX queue A waits for a gate the CPU opens, a compute
+ * queue B waits on the GPU for A's fence, an SDMA queue S (where there is
+ * one) signals at once; the CPU sleeps on all the syncobjs. Then each
+ * queue stops, is reset, and a new queue waits on the GPU for the reset
+ * fence. */
+static void flow(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_device *dev,
+		 const struct device_case *dc)
+{
+	union drm_amdgpu_gem_create gc = { 0 };
 	struct kfdsig_userq_fence_ref gate_ref, got[4];
-	uint32_t sa, sb, both[2], n = 4, mask = 0, id;
-	struct q a, b, c;
+	uint32_t sa, sb, ss = 0, all[2], n = 4, id;
+	struct q a, b, s, c;
+	bool sdma = dc->mask & 1u << KFDSIG_USERQ_IP_SDMA;
 	volatile uint64_t *db;
-	uint64_t seq_a, seq_b;
+	uint64_t seq_a, seq_b, seq_s = 0;
 	pthread_t th;
 	struct gate gt;
 	double t0;
 	int fd, r;
 
-	REQUIRE_V(kfdsig_kfd_acquire_vm(kfd, dev->gpu_id) == 0, "acquire vm");
-	fd = kfdsig_kfd_render_fd(kfd, dev->gpu_id);
-	REQUIRE_V(fd >= 0, "render fd: %d", fd);
-	CHECK(kfdsig_userq_probe(fd, &mask) == 0 && mask == 1u << KFDSIG_USERQ_IP_COMPUTE,
-	      "%s: user queues on compute only, mask 0x%x", dev->name, mask);
-	gc.in.bo_size = 4096;
-	gc.in.domains = GEM_DOMAIN_DOORBELL;
-	REQUIRE_V(xioctl(fd, DRM_IOCTL_AMDGPU_GEM_CREATE, &gc) == 0, "doorbell object");
-	gm.in.handle = gc.out.handle;
-	REQUIRE_V(xioctl(fd, DRM_IOCTL_AMDGPU_GEM_MMAP, &gm) == 0, "GEM_MMAP");
-	db = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)gm.out.addr_ptr);
-	REQUIRE_V(db != MAP_FAILED, "mmap the doorbells");
+	REQUIRE_V(open_dev(kfd, dev, dc, &fd, &gc.out.handle, &db) == 0, "%s", dev->name);
 
-	REQUIRE_V(make_queue(kfd, dev, fd, gc.out.handle, db, 0, &a) == 0, "queue A: %s",
-		  kfdsig_last_error());
-	REQUIRE_V(make_queue(kfd, dev, fd, gc.out.handle, db, 1, &b) == 0, "queue B: %s",
-		  kfdsig_last_error());
+	REQUIRE_V(make_queue(kfd, dev, fd, KFDSIG_USERQ_IP_GFX, gc.out.handle, db, 0, &a) == 0,
+		  "GFX queue A: %s", kfdsig_last_error());
+	REQUIRE_V(make_queue(kfd, dev, fd, KFDSIG_USERQ_IP_COMPUTE, gc.out.handle, db, 1, &b) == 0,
+		  "compute queue B: %s", kfdsig_last_error());
 	CHECK(a.id == 1 && b.id == 2, "queue ids from 1: %u %u", a.id, b.id);
-	CHECK(make_queue(kfd, dev, fd, gc.out.handle, db, 1, &c) == -EBUSY, "a doorbell in use: %s",
-	      kfdsig_last_error());
+	CHECK(make_queue(kfd, dev, fd, KFDSIG_USERQ_IP_COMPUTE, gc.out.handle, db, 1, &c) == -EBUSY,
+	      "a doorbell in use: %s", kfdsig_last_error());
+	if (sdma)
+		REQUIRE_V(make_queue(kfd, dev, fd, KFDSIG_USERQ_IP_SDMA, gc.out.handle, db, 2,
+				     &s) == 0,
+			  "SDMA queue S: %s", kfdsig_last_error());
+	else
+		CHECK(make_queue(kfd, dev, fd, KFDSIG_USERQ_IP_SDMA, gc.out.handle, db, 2, &s) ==
+			      -EINVAL,
+		      "%s: SDMA not advertised: %s", dev->name, kfdsig_last_error());
 	REQUIRE_V(sync_create(fd, &sa) == 0 && sync_create(fd, &sb) == 0, "syncobjs");
+	REQUIRE_V(!sdma || sync_create(fd, &ss) == 0, "syncobj");
 	CHECK(sync_wait(fd, &sa, 1, false, 0) == -EINVAL, "a syncobj without a fence");
 	{
 		uint32_t st;
@@ -297,27 +402,46 @@ static void flow(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_device *dev)
 	CHECK(got[0].va != va(&a, OFF_FENCE), "the kernel's slot, not the user fence");
 	seq_b = submit(&b, got, n);
 	CHECK(kfdsig_userq_signal(fd, b.id, &sb, 1) == 0, "signal B");
-	CHECK(sync_wait(fd, &sb, 1, false, mono_ns(300)) == -ETIME,
-	      "B waits on the GPU for A (its fence after 300 ms)");
+	if (sdma) {
+		struct kfdsig_userq_fence_ref gate_s = { va(&s, OFF_GATE), 1 };
+
+		seq_s = submit(&s, &gate_s, 1);
+		CHECK(kfdsig_userq_signal(fd, s.id, &ss, 1) == 0, "signal S");
+	}
+	CHECK(sync_wait(fd, &sb, 1, false, mono_ns(100)) == -ETIME,
+	      "B waits on the GPU for A (its fence after 100 ms)");
 	CHECK(*cpu64(&b, OFF_FENCE) == 0, "B's user fence before A's");
 
 	gt.tid = (pid_t)syscall(SYS_gettid);
 	gt.word = cpu64(&a, OFF_GATE);
 	pthread_create(&th, NULL, open_gate, &gt);
-	both[0] = sa;
-	both[1] = sb;
+	all[0] = sa;
+	all[1] = sb;
 	t0 = client_ms();
-	r = sync_wait(fd, both, 2, true, mono_ns(4000));
-	CHECK(r == 0, "both fences signalled: %d", r);
+	r = sync_wait(fd, all, 2, true, mono_ns(4000));
+	CHECK(r == 0, "the fences signalled: %d", r);
 	/* the wait's last look at the slots at its timeout would find them:
 	 * only an interrupt ends it early */
 	CHECK(client_ms() - t0 < 2500, "woken by the interrupts, not the timeout: %.0f ms",
 	      client_ms() - t0);
 	pthread_join(th, NULL);
+	/* S, alone: only its protected fence's interrupt wakes the wait */
+	if (sdma) {
+		gt.word = cpu64(&s, OFF_GATE);
+		pthread_create(&th, NULL, open_gate, &gt);
+		t0 = client_ms();
+		r = sync_wait(fd, &ss, 1, true, mono_ns(4000));
+		CHECK(r == 0 && client_ms() - t0 < 2500,
+		      "S's fence, woken by the SDMA fence interrupt: %d after %.0f ms", r,
+		      client_ms() - t0);
+		pthread_join(th, NULL);
+	}
 	CHECK(*cpu64(&a, OFF_FENCE) == seq_a && *cpu64(&b, OFF_FENCE) == seq_b,
 	      "user fences %llu %llu, want %llu %llu", (unsigned long long)*cpu64(&a, OFF_FENCE),
 	      (unsigned long long)*cpu64(&b, OFF_FENCE), (unsigned long long)seq_a,
 	      (unsigned long long)seq_b);
+	CHECK(!sdma || *cpu64(&s, OFF_FENCE) == seq_s, "SDMA user fence %llu, want %llu",
+	      (unsigned long long)*cpu64(&s, OFF_FENCE), (unsigned long long)seq_s);
 
 	/* WAIT_FOR_SUBMIT: a fence attached while the wait sleeps ends it
 	 * (one A has passed already: no interrupt comes, the attach must
@@ -352,74 +476,101 @@ static void flow(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_device *dev)
 			  "event");
 		kf.slot_va = ev.slot_va;
 		kf.event_id = ev.id;
-		k = kfdsig_pm4_emit_fence(a.t, &kf, pkt, 32);
+		k = kfdsig_pm4_emit_fence(b.t, &kf, pkt, 32);
 		REQUIRE_V(k > 0, "KFD fence: %d", k);
-		ring_submit(&a, pkt, (uint32_t)k);
+		ring_submit(&b, pkt, (uint32_t)k);
 		we.event_id = ev.id;
 		CHECK(kfdsig_kfd_wait(kfd, &we, 1, false, 3000, &res) == 0 &&
 			      res == KFDSIG_WAIT_COMPLETE,
 		      "the KFD event named by a user queue's RELEASE_MEM: result %d", res);
 		kfdsig_kfd_event_destroy(kfd, ev.id);
 	}
-	/* the queue cannot write its fence slot: a VM fault halts it */
+
+	/* refusals (amdgpu_userq.c, mes_userqueue.c) */
 	{
-		uint32_t wd[6] = { 0xc0043700u,		5u << 8 | 1u << 20,
-				   (uint32_t)got[0].va, (uint32_t)(got[0].va >> 32),
-				   0x7fffffffu,		0x7fffffffu };
-		uint64_t s;
+		static const struct refusal {
+			const char *what;
+			uint32_t ip, db_handle, db_off, flags;
+			uint64_t ring_va, ring_size, wptr_off, eop_off, shadow_off, csa_off;
+			int err;
+		} cases[] = {
+			{ "no such doorbell object", 1, 77, 7, 0, 0, 0, 0, 0, 0, 0, EINVAL },
+			{ "doorbell past the object", 1, 0, 512, 0, 0, 0, 0, 0, 0, 0, EINVAL },
+			{ "ring not mapped", 1, 0, 7, 0, 0x7f0000000000ull, 0, 0, 0, 0, 0, EINVAL },
+			{ "wptr page not mapped whole", 1, 0, 7, 0, 0, 0, BUF_BYTES - 8, 0, 0, 0,
+			  EINVAL },
+			{ "EOP not mapped for 2048 bytes", 1, 0, 7, 0, 0, 0, 0, BUF_BYTES - 1024, 0,
+			  0, EINVAL },
+			{ "GFX shadow not mapped for 73728 bytes", 0, 0, 7, 0, 0, 0, 0, 0,
+			  BUF_BYTES - 65536, 0, EINVAL },
+			{ "GFX CSA not mapped for 484 bytes", 0, 0, 7, 0, 0, 0, 0, 0, 0,
+			  BUF_BYTES - 256, EINVAL },
+			{ "SDMA CSA not mapped for 32 bytes", 2, 0, 7, 0, 0, 0, 0, 0, 0,
+			  BUF_BYTES - 16, EINVAL },
+			{ "high priority unprivileged", 1, 0, 7, 3, 0, 0, 0, 0, 0, 0, EACCES },
+			{ "unknown flag", 1, 0, 7, 1u << 3, 0, 0, 0, 0, 0, 0, EINVAL },
+			{ "secure SDMA without TMZ", 2, 0, 7, 1u << 2, 0, 0, 0, 0, 0, 0, EINVAL },
+			{ "ring size not a power of 2", 1, 0, 7, 0, 0, 8192 + 4096, 0, 0, 0, 0,
+			  EINVAL },
+		};
 
-		ring_submit(&b, wd, 6);
-		s = submit(&b, NULL, 0);
-		CHECK(kfdsig_userq_signal(fd, b.id, &sb, 1) == 0, "signal B again");
-		CHECK(sync_wait(fd, &sb, 1, false, mono_ns(300)) == -ETIME,
-		      "a write to the seq64 slot halts the queue: no fence %llu",
-		      (unsigned long long)s);
-	}
-	/* an opcode the CP does not take halts the queue */
-	{
-		uint32_t bad[2] = { 0xc000ee00u, 0 };
+		for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+			const struct refusal *rc = &cases[i];
+			struct kfdsig_userq_create_args x;
+			int want = -rc->err;
 
-		ring_submit(&a, bad, 2);
-		submit(&a, NULL, 0);
-		CHECK(kfdsig_userq_signal(fd, a.id, &sa, 1) == 0, "signal A again");
-		CHECK(sync_wait(fd, &sa, 1, false, mono_ns(300)) == -ETIME,
-		      "a bad packet halts the queue");
-	}
+			if (rc->ip == KFDSIG_USERQ_IP_SDMA && !sdma)
+				continue;
+			create_args(&a, rc->ip, rc->db_handle ? rc->db_handle : gc.out.handle,
+				    rc->db_off, &x);
+			x.flags = rc->flags;
+			if (rc->ring_va)
+				x.ring_va = rc->ring_va;
+			if (rc->ring_size)
+				x.ring_size = rc->ring_size;
+			if (rc->wptr_off)
+				x.wptr_va = va(&a, rc->wptr_off);
+			if (rc->eop_off)
+				x.eop_va = va(&a, rc->eop_off);
+			if (rc->shadow_off)
+				x.shadow_va = va(&a, rc->shadow_off);
+			if (rc->csa_off)
+				x.csa_va = va(&a, rc->csa_off);
+			r = kfdsig_userq_create(fd, &x, &id);
+			CHECK(r == want, "%s: %d, want %d", rc->what, r, want);
+		}
+		/* the MQD inputs' size and pointer, through the raw ioctl */
+		{
+			union {
+				struct {
+					uint32_t op, queue_id, ip_type, doorbell_handle,
+						doorbell_offset, flags;
+					uint64_t queue_va, queue_size, rptr_va, wptr_va, mqd,
+						mqd_size;
+				} in;
+				uint32_t out[2];
+			} u;
+			uint64_t mqd[2] = { va(&a, OFF_SHADOW), va(&a, OFF_CSA) };
+			unsigned long req = _IOWR('d', 0x40 + 0x16, u);
 
-	/* refusals (amdgpu_userq.c) */
-	{
-		KFDSIG_OPTS(kfdsig_userq_create_args, x, .ip = KFDSIG_USERQ_IP_COMPUTE,
-			    .doorbell_handle = gc.out.handle, .doorbell_offset = 7,
-			    .ring_va = va(&a, 0), .ring_size = RING_BYTES,
-			    .rptr_va = va(&a, OFF_RPTR), .wptr_va = va(&a, OFF_WPTR),
-			    .eop_va = va(&a, OFF_EOP));
-
-		x.ip = KFDSIG_USERQ_IP_GFX;
-		x.shadow_va = x.csa_va = va(&a, OFF_EOP);
-		CHECK(kfdsig_userq_create(fd, &x, &id) == -EINVAL, "GFX is not advertised");
-		x.ip = KFDSIG_USERQ_IP_COMPUTE;
-		x.doorbell_handle = 77;
-		CHECK(kfdsig_userq_create(fd, &x, &id) == -EINVAL, "no such doorbell object");
-		x.doorbell_handle = gc.out.handle;
-		x.doorbell_offset = 512;
-		CHECK(kfdsig_userq_create(fd, &x, &id) == -EINVAL, "doorbell past the object");
-		x.doorbell_offset = 7;
-		x.ring_va = 0x7f0000000000ull;
-		CHECK(kfdsig_userq_create(fd, &x, &id) == -EINVAL, "ring not mapped");
-		x.ring_va = va(&a, 0);
-		x.wptr_va = va(&a, BUF_BYTES - 8);
-		CHECK(kfdsig_userq_create(fd, &x, &id) == -EINVAL, "wptr page not mapped whole");
-		x.wptr_va = va(&a, OFF_WPTR);
-		x.eop_va = va(&a, BUF_BYTES - 1024);
-		CHECK(kfdsig_userq_create(fd, &x, &id) == -EINVAL, "EOP not mapped for 2048 bytes");
-		x.eop_va = va(&a, OFF_EOP);
-		x.flags = 3; /* AMDGPU_USERQ_CREATE_FLAGS_QUEUE_PRIORITY_HIGH */
-		CHECK(kfdsig_userq_create(fd, &x, &id) == -EACCES, "high priority unprivileged");
-		x.flags = 1u << 3;
-		CHECK(kfdsig_userq_create(fd, &x, &id) == -EINVAL, "unknown flag");
-		x.flags = 0;
-		x.ring_size = 8192 + 4096;
-		CHECK(kfdsig_userq_create(fd, &x, &id) == -EINVAL, "ring size not a power of 2");
+			memset(&u, 0, sizeof(u));
+			u.in.op = 1;
+			u.in.ip_type = KFDSIG_USERQ_IP_GFX;
+			u.in.doorbell_handle = gc.out.handle;
+			u.in.doorbell_offset = 7;
+			u.in.queue_va = va(&a, 0);
+			u.in.queue_size = RING_BYTES;
+			u.in.rptr_va = va(&a, OFF_RPTR);
+			u.in.wptr_va = va(&a, OFF_WPTR);
+			u.in.mqd_size = sizeof(mqd);
+			CHECK(xioctl(fd, req, &u) == -EINVAL, "GFX MQD inputs missing");
+			u.in.mqd = (uintptr_t)mqd;
+			u.in.mqd_size = 8;
+			CHECK(xioctl(fd, req, &u) == -EINVAL, "GFX MQD inputs of the wrong size");
+			u.in.mqd_size = sizeof(mqd);
+			u.in.mqd = 8; /* a pointer that faults: memdup_user, -ENOMEM */
+			CHECK(xioctl(fd, req, &u) == -ENOMEM, "GFX MQD inputs unreadable");
+		}
 	}
 	/* a forked child's render fd has none of the parent's queues; the
 	 * parent's stay (bounded: a child that hangs is killed) */
@@ -441,21 +592,174 @@ static void flow(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_device *dev)
 	CHECK(kfdsig_kfd_free(kfd, a.bo) == -EBUSY, "A's buffer while A lives: %s",
 	      kfdsig_last_error());
 	CHECK(kfdsig_userq_free(fd, b.id) == 0 && kfdsig_userq_free(fd, a.id) == 0, "free");
+	CHECK(!sdma || kfdsig_userq_free(fd, s.id) == 0, "free S");
 	CHECK(kfdsig_kfd_free(kfd, a.bo) == 0 && kfdsig_kfd_free(kfd, b.bo) == 0,
 	      "the buffers once the queues are gone: %s", kfdsig_last_error());
 	CHECK(kfdsig_userq_free(fd, a.id) == -ENOENT, "free again");
 }
 
-int main(void)
+/* Each queue stops; the hang detection resets it after the lockup
+ * timeout (run-client.sh's spec: lockup_timeout=300) and completes its
+ * fence: the syncobjs signal, the user fences stay unwritten, the
+ * kernel's slot holds the sequence number (a new queue waits for it on the
+ * GPU and runs its trailer). */
+static void reset_flow(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_device *dev,
+		       const struct device_case *dc)
+{
+	bool sdma = dc->mask & 1u << KFDSIG_USERQ_IP_SDMA;
+	struct q a, b, s, e;
+	volatile uint64_t *db;
+	uint32_t db_handle;
+	uint64_t slot_va;
+	double t0;
+	int fd, r;
+
+	REQUIRE_V(open_dev(kfd, dev, dc, &fd, &db_handle, &db) == 0, "%s", dev->name);
+	REQUIRE_V(make_queue(kfd, dev, fd, KFDSIG_USERQ_IP_GFX, db_handle, db, 0, &a) == 0 &&
+			  make_queue(kfd, dev, fd, KFDSIG_USERQ_IP_COMPUTE, db_handle, db, 1, &b) ==
+				  0 &&
+			  (!sdma || make_queue(kfd, dev, fd, KFDSIG_USERQ_IP_SDMA, db_handle, db, 2,
+					       &s) == 0),
+		  "queues: %s", kfdsig_last_error());
+	/* B's own fence slot (USERQ_WAIT of a fence B signals) */
+	{
+		struct kfdsig_userq_fence_ref ref;
+		uint32_t h, n = 1;
+
+		REQUIRE_V(sync_create(fd, &h) == 0 && kfdsig_userq_signal(fd, b.id, &h, 1) == 0 &&
+				  kfdsig_userq_wait(fd, a.id, &h, 1, &ref, &n) == 0,
+			  "B's slot");
+		slot_va = ref.va;
+	}
+	{
+		struct stop_case st[3] = {
+			/* shader state on the graphics pipe (SET_SH_REG,
+			 * which a compute queue takes): the emulator runs no
+			 * graphics work */
+			{ "SET_SH_REG on the GFX queue", &a, { 0xc0017600u, 0x20c, 0 }, 3 },
+			/* a write to its own fence slot: a VM fault */
+			{ "a write to the seq64 slot",
+			  &b,
+			  { 0xc0043700u, 5u << 8 | 1u << 20, (uint32_t)slot_va,
+			    (uint32_t)(slot_va >> 32), 0x7fffffffu, 0x7fffffffu },
+			  6 },
+			/* an SDMA opcode the engine does not know */
+			{ "an unknown SDMA opcode", &s, { 0xf2u }, 1 },
+		};
+		uint32_t h[3], ns = sdma ? 3 : 2;
+		uint64_t seq[3], before[3];
+		struct kfdsig_userq_fence_ref ref;
+		uint32_t one = 1, n = 1;
+
+		for (uint32_t i = 0; i < ns; i++) {
+			REQUIRE_V(sync_create(fd, &h[i]) == 0, "syncobj");
+			before[i] = *cpu64(st[i].q, OFF_FENCE);
+			ring_submit(st[i].q, st[i].dw, st[i].n);
+			seq[i] = submit(st[i].q, NULL, 0);
+			CHECK(kfdsig_userq_signal(fd, st[i].q->id, &h[i], 1) == 0, "signal: %s",
+			      st[i].what);
+		}
+		CHECK(sync_wait(fd, h, ns, false, mono_ns(LOCKUP_MS / 2)) == -ETIME,
+		      "stopped queues: no fence before the lockup timeout");
+		t0 = client_ms();
+		r = sync_wait(fd, h, ns, true, mono_ns(4 * LOCKUP_MS));
+		CHECK(r == 0, "the reset completed the stopped queues' fences: %d after %.0f ms", r,
+		      client_ms() - t0);
+		for (uint32_t i = 0; i < ns; i++)
+			CHECK(*cpu64(st[i].q, OFF_FENCE) == before[i],
+			      "%s: the trailer did not run (user fence %llu)", st[i].what,
+			      (unsigned long long)*cpu64(st[i].q, OFF_FENCE));
+		/* E: a new compute queue waits on the GPU for A's reset fence */
+		REQUIRE_V(make_queue(kfd, dev, fd, KFDSIG_USERQ_IP_COMPUTE, db_handle, db, 3, &e) ==
+				  0,
+			  "queue E: %s", kfdsig_last_error());
+		CHECK(kfdsig_userq_wait(fd, e.id, &h[0], 1, &ref, &n) == 0 && n == 1 &&
+			      ref.value == seq[0],
+		      "USERQ_WAIT on the reset fence: %u, value %llu want %llu", n,
+		      (unsigned long long)ref.value, (unsigned long long)seq[0]);
+		submit(&e, &ref, 1);
+		REQUIRE_V(sync_create(fd, &one) == 0, "syncobj");
+		CHECK(kfdsig_userq_signal(fd, e.id, &one, 1) == 0, "signal E");
+		CHECK(sync_wait(fd, &one, 1, false, mono_ns(2000)) == 0 &&
+			      *cpu64(&e, OFF_FENCE) == e.wptr,
+		      "the reset wrote the slot: a GPU wait on it passes (E's user fence %llu)",
+		      (unsigned long long)*cpu64(&e, OFF_FENCE));
+		CHECK(kfdsig_userq_free(fd, e.id) == 0, "free E");
+		kfdsig_kfd_free(kfd, e.bo);
+	}
+
+	CHECK(kfdsig_userq_free(fd, a.id) == 0 && kfdsig_userq_free(fd, b.id) == 0 &&
+		      (!sdma || kfdsig_userq_free(fd, s.id) == 0),
+	      "free the reset queues");
+	kfdsig_kfd_free(kfd, a.bo);
+	kfdsig_kfd_free(kfd, b.bo);
+	if (sdma)
+		kfdsig_kfd_free(kfd, s.bo);
+}
+
+/* user_queue=0 (kernel queues only) and 2 (user queues only) on GC 11.0.0:
+ * no user-queue ioctl works in 0 (-ENOTSUPP); in 2 they do and the
+ * kernel's GFX, compute and SDMA rings take no submission (HW_IP_INFO
+ * counts none). */
+static int modes(const char *mode)
+{
+	struct kfdsig_kfd *kfd = NULL;
+	const struct kfdsig_kfd_device *dev;
+	uint32_t mask = 7, id, h = 0;
+	bool off = !strcmp(mode, "mode0");
+	int fd;
+
+	REQUIRE(kfdsig_kfd_open(NULL, &kfd) == 0, "open KFD: %s", kfdsig_last_error());
+	dev = kfdsig_kfd_device(kfd, 0);
+	REQUIRE(kfdsig_kfd_acquire_vm(kfd, dev->gpu_id) == 0, "vm");
+	fd = kfdsig_kfd_render_fd(kfd, dev->gpu_id);
+	CHECK(kfdsig_userq_probe(fd, &mask) == 0 && mask == (off ? 0u : 7u), "%s: mask 0x%x", mode,
+	      mask);
+	for (uint32_t ip = 0; ip < 3; ip++) {
+		struct drm_amdgpu_info_hw_ip info = { 0 };
+		struct drm_amdgpu_info rq = { 0 };
+
+		rq.return_pointer = (uintptr_t)&info;
+		rq.return_size = sizeof(info);
+		rq.query = AMDGPU_INFO_HW_IP_INFO;
+		rq.query_hw_ip.type = ip;
+		CHECK(xioctl(fd, DRM_IOCTL_AMDGPU_INFO, &rq) == 0 &&
+			      (info.available_rings != 0) == off,
+		      "%s: engine %u kernel rings 0x%x", mode, ip, info.available_rings);
+	}
+	if (off) {
+		KFDSIG_OPTS(kfdsig_userq_create_args, x, .ip = KFDSIG_USERQ_IP_COMPUTE,
+			    .ring_va = 0x100000, .ring_size = RING_BYTES, .rptr_va = 0x200000,
+			    .wptr_va = 0x201000, .eop_va = 0x300000);
+		struct kfdsig_userq_fence_ref ref;
+		uint32_t n = 1;
+
+		CHECK(kfdsig_userq_create(fd, &x, &id) == -ENOTSUPP_, "user_queue=0: create");
+		CHECK(sync_create(fd, &h) == 0, "syncobj");
+		CHECK(kfdsig_userq_signal(fd, 1, &h, 1) == -ENOTSUPP_, "user_queue=0: signal");
+		CHECK(kfdsig_userq_wait(fd, 1, &h, 1, &ref, &n) == -ENOTSUPP_,
+		      "user_queue=0: wait");
+	}
+	kfdsig_kfd_close(kfd);
+	return client_done(mode);
+}
+
+int main(int argc, char **argv)
 {
 	struct kfdsig_kfd *kfd = NULL;
 	uint32_t mask = 7, id;
 	int fd;
 
+	if (argc > 1 && strcmp(argv[1], "reset"))
+		return modes(argv[1]);
 	REQUIRE(kfdsig_kfd_open(NULL, &kfd) == 0, "open KFD: %s", kfdsig_last_error());
 	REQUIRE(kfdsig_kfd_device_count(kfd) == 3, "three GPUs");
 	for (size_t i = 0; i < 2; i++)
-		flow(kfd, kfdsig_kfd_device(kfd, i));
+		(argc > 1 ? reset_flow : flow)(kfd, kfdsig_kfd_device(kfd, i), &devices[i]);
+	if (argc > 1) {
+		kfdsig_kfd_close(kfd);
+		return client_done("userq_emu reset");
+	}
 	/* a target without user queues: nothing advertised, -ENOTSUPP (524) */
 	REQUIRE(kfdsig_kfd_acquire_vm(kfd, kfdsig_kfd_device(kfd, 2)->gpu_id) == 0, "vm 2");
 	fd = kfdsig_kfd_render_fd(kfd, kfdsig_kfd_device(kfd, 2)->gpu_id);
@@ -464,7 +768,7 @@ int main(void)
 		KFDSIG_OPTS(kfdsig_userq_create_args, x, .ip = KFDSIG_USERQ_IP_COMPUTE,
 			    .ring_va = 0x100000, .ring_size = RING_BYTES, .rptr_va = 0x200000,
 			    .wptr_va = 0x201000, .eop_va = 0x300000);
-		CHECK(kfdsig_userq_create(fd, &x, &id) == -524, "no user queues: ENOTSUPP");
+		CHECK(kfdsig_userq_create(fd, &x, &id) == -ENOTSUPP_, "no user queues: ENOTSUPP");
 	}
 	kfdsig_kfd_close(kfd);
 	return client_done("userq_emu");
