@@ -11,15 +11,15 @@
  * - what the unit cannot run is refused (op K_INVALID: the illegal-
  *   instruction path), never run as something else: a true16 form of an
  *   operation the unit runs only in other forms (v_frexp_exp_i16_f16), the DPP form
- *   of a true16 one, VOP3 op_sel on a 32-bit operation, VOP3 DPP,
- *   ds_cmpstore.
+ *   of a true16 one, VOP3 op_sel on a 32-bit operation, VOP3 DPP on a
+ *   compare, ds_cmpstore.
  * And gfx12's rules on a bare gfx1200 wave (RDNA4 ISA manual; the words
  * from llvm-mc -mcpu=gfx1200 -show-encoding): s_add_nc_u64, s_sub_nc_u64
  * and s_mul_u64 against a host model (64-bit results, SCC unchanged); the
  * sub-dword scalar loads (zero or sign extension, the 24-bit signed offset,
  * an unaligned address refused); the split barrier (the wait holds the wave after a signal);
- * and refused: a true16 VOP1 form left out (v_frexp_exp_i16_f16), a _num
- * float max, MTBUF, VFLAT with an SADDR, DS with the GDS bit, a named
+ * and refused: a true16 VOP1 form left out (v_frexp_exp_i16_f16), a
+ * scalar float max (s_max_num_f32), MTBUF, VFLAT with an SADDR, DS with the GDS bit, a named
  * barrier, a wait with no signal, s_getreg of a register other than MODE.
  * And gfx1250's VOPD3 on a bare wave32 against a host model (vopd3()).
  */
@@ -82,8 +82,8 @@ static void refused(void)
 		  { 0x640004fa, 0xff00b101 },
 		  2,
 		  8 },
-		{ "v_add_f32_e64_dpp v1, v2, v3 quad_perm:[1,0,3,2]",
-		  { 0xd5030001, 0x000206fa, 0xff00b102 },
+		{ "v_cmp_lt_f32_e64_dpp s1, v2, v3 quad_perm:[1,0,3,2]",
+		  { 0xd4110001, 0x000206fa, 0xff00b102 },
 		  3,
 		  12 },
 		{ "ds_cmpstore_b32 v1, v2, v3", { 0xd8400000, 0x00030201 }, 2, 8 },
@@ -141,7 +141,7 @@ static void gfx12(void)
 		unsigned n, size;
 	} t[] = {
 		{ "v_frexp_exp_i16_f16_e32 v1.l, v2.l", { 0x7e02b502 }, 1, 4 },
-		{ "v_max_num_f32_e32 v1, v2, v3", { 0x2c020702 }, 1, 4 },
+		{ "s_max_num_f32 s1, s2, s3", { 0xa1810302 }, 1, 4 },
 		{ "tbuffer_load_format_x v1, off, s[8:11], null format:[BUF_FMT_32_FLOAT]",
 		  { 0xc420007c, 0x0b001001, 0x00001000 },
 		  3,

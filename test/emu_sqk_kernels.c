@@ -13,7 +13,9 @@
  * LDS reduction with barriers, global and LDS atomics, private arrays
  * (scratch); and test/kernels/sqk_half.ll's 16-bit math (f16 and i16,
  * LLVM 22's true16 register halves on gfx1100, fake16 on gfx1200 and
- * gfx1250) at -O0 and -O2, its hmath2 (16-bit DPP, f16 class) on gfx1100;
+ * gfx1250) at -O0 and -O2 with its hmath2 (16-bit DPP, on gfx12 a VOP3
+ * DPP form; f16 maxnum / minnum, on gfx12 v_max_num / v_min_num; f16
+ * class);
  * a wave's VM fault: test/emu_sqk_vm_fault.c. A dispatch on a queue that
  * stopped fails at once. The kernels and their host checks are
  * in emu_sqk_checks.h (bench/sqk_matrix.c runs them on every target). Exit
@@ -106,9 +108,10 @@ int main(void)
 			krig_open(&r, *m, 8u << 20);
 			krig_load(&r, &co);
 			t_half(&r, what);
-			/* gfx12's f16 maxnum is v_max_num_f16, not run */
-			if (strcmp(*m, "gfx1100") == 0)
-				t_half2(&r, what);
+			/* gfx12: maxnum / minnum as v_max_num_f16 /
+			 * v_min_num_f16, -O2 the DPP move folded into a VOP3
+			 * DPP v_add_f16_e64_dpp */
+			t_half2(&r, what);
 			krig_close(&r);
 			kco_free(&co);
 		}

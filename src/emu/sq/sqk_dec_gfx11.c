@@ -129,8 +129,11 @@ static bool vopd3_refused(unsigned opx, const struct sqk_insn *in)
 		K_v_add_f64,	K_v_mul_f64,	    K_v_cndmask_b32,
 	};
 	bool mx = false, my = false;
-	unsigned dx = in->dst,
-		 nx = opx == K_v_fma_f64 || opx == K_v_add_f64 || opx == K_v_mul_f64 ? 2 : 1;
+	unsigned dx = in->dst, nx = opx == K_v_fma_f64 || opx == K_v_add_f64 ||
+						    opx == K_v_mul_f64 || opx == K_v_max_num_f64 ||
+						    opx == K_v_min_num_f64
+					    ? 2
+					    : 1;
 
 	for (size_t i = 0; i < sizeof(mods) / sizeof(mods[0]); i++) {
 		mx |= opx == mods[i];
@@ -265,16 +268,42 @@ unsigned sqk_decode_gfx11(const struct sqk_family *f, const uint32_t *w, unsigne
 				 * (true16): only of the operands the
 				 * operation's true16 form has as halves
 				 * (sqk_t16[]); else refused (not in VOP3SD,
-				 * where [14:8] is SDST), as VOP3 DPP (src0
-				 * 0xfa, 0xe9) */
-				unsigned op3 = f->lookup[SQK_VOP3][in->opcode];
+				 * where [14:8] is SDST) */
+				unsigned op3 = f->lookup[SQK_VOP3][in->opcode], s0 = w1 & 0x1ff;
 
 				if ((in->opsel & ~sqk_t16[op3]) && !vop3sd(op3))
 					refuse = true;
-				if ((w1 & 0x1ff) == 0xfa || (w1 & 0x1ff) == 0xe9 ||
-				    (w1 & 0x1ff) == 0xea) {
-					refuse = true;
+				/* VOP3 DPP (src0 0xfa: DPP16, 0xe9 / 0xea:
+				 * DPP8 with FI 0 / 1): a third dword laid out
+				 * as VOP1/VOP2's DPP one, src0's VGPR in
+				 * [7:0] (LLVM VOPInstructions.td
+				 * VOP3_DPP16_Gen / VOP3_DPP8_Gen, Inst{71-64}
+				 * src0, {80-72} dpp_ctrl, {82} fi, {83}
+				 * bound_ctrl, {91-88} bank_mask, {95-92}
+				 * row_mask; "v_add_f16_e64_dpp v3, v5, v3
+				 * quad_perm:[1,0,3,2] row_mask:0xf
+				 * bank_mask:0xf bound_ctrl:1" is d5320003
+				 * 000206fa ff08b105). Its source modifiers
+				 * are VOP3's (abs [10:8], neg [63:61]): the
+				 * DPP word's [23:20] are reserved there and
+				 * refused unless zero. Not for VOP3SD (a
+				 * carry operand beside DPP) nor the compares
+				 * (opcodes 0-0xff: the mask bit of a lane
+				 * row_mask / bank_mask turn off): not
+				 * modelled */
+				if (s0 == 0xfa || s0 == 0xe9 || s0 == 0xea) {
+					uint32_t w2 = avail > 2 ? w[2] : 0;
+
 					size = 12;
+					if (avail < 3)
+						return 0;
+					in->w[2] = w2;
+					in->extw = w2;
+					in->ext = s0 == 0xfa ? SQK_EXT_DPP : SQK_EXT_DPP8;
+					in->src[0] = (uint16_t)(256 + (w2 & 0xff));
+					if (vop3sd(op3) || in->opcode < 0x100 ||
+					    (s0 == 0xfa && (w2 >> 20 & 0xf)))
+						refuse = true;
 				}
 			} else {
 				in->neg_hi = w0 >> 8 & 7;

@@ -400,6 +400,49 @@ static double maxz(double a, double b)
 	return fmax(a, b);
 }
 
+/*
+ * IEEE 754-2019 maximumNumber / minimumNumber: RDNA4's V_MAX_NUM_* and
+ * V_MIN_NUM_* (f16, f32, f64; the 3-operand and packed forms apply it
+ * pairwise). "RDNA4 Instruction Set Architecture", VOP2 / VOP3 opcodes,
+ * V_MAX_NUM_F32: with both sources NaN the result is S0 made quiet; with
+ * one NaN (quiet or signaling) the other source; else the larger, +0
+ * above -0. LLVM 22 selects them for llvm.maxnum / llvm.maximumnum on
+ * gfx12, after quieting each source with v_max_num x, x (its
+ * fcanonicalize; llc -mcpu=gfx1200 on test/kernels/sqk_half.ll), and
+ * takes them for maximumNumber: AMDGPUInstructions.td / VOP2Instructions.td
+ * (V_MAX_NUM_F32 as fmaxnum_like), the gfx12 MC tests assembling
+ * v_max_f32 as v_max_num_f32_e32.
+ * Denormals: the sources are flushed under MODE as for every other VALU
+ * float operation here, which LLVM's canonicalize through v_max_num
+ * relies on; whether the hardware flushes them here: UNVERIFIED.
+ * A signaling NaN's invalid-operation flag (TRAPSTS) is not modelled.
+ * The f16 and f32 operands arrive here converted to double, which
+ * quiets a signaling NaN and keeps its payload; an f64 one is quieted
+ * here.
+ */
+static double nan_quiet(double a)
+{
+	return sqk_f64(sqk_u64(a) | 1ull << 51);
+}
+
+static double maxnum19(double a, double b)
+{
+	if (isnan(a) || isnan(b))
+		return isnan(a) ? (isnan(b) ? nan_quiet(a) : b) : a;
+	if (a == b) /* equal, or +0 and -0: +0 */
+		return signbit(a) ? b : a;
+	return a > b ? a : b;
+}
+
+static double minnum19(double a, double b)
+{
+	if (isnan(a) || isnan(b))
+		return isnan(a) ? (isnan(b) ? nan_quiet(a) : b) : a;
+	if (a == b) /* equal, or +0 and -0: -0 */
+		return signbit(a) ? a : b;
+	return a < b ? a : b;
+}
+
 /* An accumulator read from the destination (v_mac_f16, v_fmac_f16,
  * v_pk_fmac_f16, v_dot2c_f32_f16): an input, flushed as one. */
 static double acc16(const struct vctx *c, uint32_t u)
@@ -1486,7 +1529,7 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 			 * reads 0 with BOUND_CTRL (bit 19), else the lane is not
 			 * written. */
 			if (sl >= 0 && (unsigned)sl < n && !(sqk_exec(w) >> sl & 1)) {
-				bool fi = in->ext == SQK_EXT_DPP8 ? (in->w[0] & 0x1ff) == 0xea
+				bool fi = in->ext == SQK_EXT_DPP8 ? (in->w[vop3] & 0x1ff) == 0xea
 								  : w->r->f->gfx10 && (e >> 18 & 1);
 
 				if (fi) {
@@ -1511,7 +1554,7 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 			c.t0[l + 64] = sv[sl + 64];
 		}
 		c.s[0].v = c.t0;
-		if (in->ext == SQK_EXT_DPP) {
+		if (in->ext == SQK_EXT_DPP && !vop3) { /* VOP3 DPP: VOP3's modifiers */
 			c.abs = (e >> 21 & 1) | (e >> 23 & 1) << 1;
 			c.neg = (e >> 20 & 1) | (e >> 22 & 1) << 1;
 		}
@@ -1643,6 +1686,18 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 		break;
 	case K_v_max_f32:
 		LANES O(WF(&c, fmaxf(F(&c, 0, l), F(&c, 1, l))));
+		break;
+	case K_v_min_num_f32:
+		LANES O(WF(&c, (float)minnum19(F(&c, 0, l), F(&c, 1, l))));
+		break;
+	case K_v_max_num_f32:
+		LANES O(WF(&c, (float)maxnum19(F(&c, 0, l), F(&c, 1, l))));
+		break;
+	case K_v_min3_num_f32:
+		LANES O(WF(&c, (float)minnum19(minnum19(F(&c, 0, l), F(&c, 1, l)), F(&c, 2, l))));
+		break;
+	case K_v_max3_num_f32:
+		LANES O(WF(&c, (float)maxnum19(maxnum19(F(&c, 0, l), F(&c, 1, l)), F(&c, 2, l))));
 		break;
 	case K_v_mac_f32:
 		LANES O(WF(&c, F(&c, 0, l) * F(&c, 1, l) +
@@ -1943,6 +1998,10 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 		H16OP(v_mul_f16, HF(&c, 0, l) * HF(&c, 1, l))
 		H16OP(v_max_f16, maxz(HF(&c, 0, l), HF(&c, 1, l)))
 		H16OP(v_min_f16, minz(HF(&c, 0, l), HF(&c, 1, l)))
+		H16OP(v_max_num_f16, maxnum19(HF(&c, 0, l), HF(&c, 1, l)))
+		H16OP(v_min_num_f16, minnum19(HF(&c, 0, l), HF(&c, 1, l)))
+		H16OP(v_max3_num_f16, maxnum19(maxnum19(HF(&c, 0, l), HF(&c, 1, l)), HF(&c, 2, l)))
+		H16OP(v_min3_num_f16, minnum19(minnum19(HF(&c, 0, l), HF(&c, 1, l)), HF(&c, 2, l)))
 		H16OP(v_max3_f16, maxz(maxz(HF(&c, 0, l), HF(&c, 1, l)), HF(&c, 2, l)))
 		H16OP(v_min3_f16, minz(minz(HF(&c, 0, l), HF(&c, 1, l)), HF(&c, 2, l)))
 		H16OP(v_med3_f16, med3d(HF(&c, 0, l), HF(&c, 1, l), HF(&c, 2, l)))
@@ -2144,6 +2203,8 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 	case K_v_pk_fma_f16:
 	case K_v_pk_min_f16:
 	case K_v_pk_max_f16:
+	case K_v_pk_min_num_f16:
+	case K_v_pk_max_num_f16:
 	case K_v_pk_fmac_f16:
 		LANES
 		{
@@ -2159,10 +2220,12 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 					r |= fma16(&c, a, b, z) << (16 * h);
 					continue;
 				}
-				v = op == K_v_pk_add_f16   ? a + b
-				    : op == K_v_pk_mul_f16 ? a * b
-				    : op == K_v_pk_min_f16 ? minz(a, b)
-							   : maxz(a, b);
+				v = op == K_v_pk_add_f16       ? a + b
+				    : op == K_v_pk_mul_f16     ? a * b
+				    : op == K_v_pk_min_f16     ? minz(a, b)
+				    : op == K_v_pk_max_f16     ? maxz(a, b)
+				    : op == K_v_pk_min_num_f16 ? minnum19(a, b)
+							       : maxnum19(a, b);
 				r |= WH(&c, v, 0) << (16 * h);
 			}
 			O(r);
@@ -2346,6 +2409,8 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 		F64OP(v_mul_f64, D(&c, 0, l) * D(&c, 1, l))
 		F64OP(v_min_f64, fmin(D(&c, 0, l), D(&c, 1, l)))
 		F64OP(v_max_f64, fmax(D(&c, 0, l), D(&c, 1, l)))
+		F64OP(v_min_num_f64, minnum19(D(&c, 0, l), D(&c, 1, l)))
+		F64OP(v_max_num_f64, maxnum19(D(&c, 0, l), D(&c, 1, l)))
 		F64OP(v_fma_f64, fma(D(&c, 0, l), D(&c, 1, l), D(&c, 2, l)))
 		F64OP(v_div_fixup_f64, fixup64(D(&c, 0, l), D(&c, 1, l), D(&c, 2, l)))
 		F64OP(v_ldexp_f64, ldexp(D(&c, 0, l), (int32_t)U(&c, 1, l)))
