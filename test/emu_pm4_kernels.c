@@ -13,7 +13,10 @@
  * COMPUTE_TMPRING_SIZE) and 3D ids, reading the workgroup size from the
  * dispatch packet at the dispatch pointer; and test/kernels/pm4_implicit.ll,
  * reading its sizes from the implicit arguments kfdsig_pm4_implicit_args()
- * wrote. Also the emitter's refusals, its packets' register layout and the
+ * wrote. gfx942 and gfx950 at -O0 (private arrays through architected
+ * flat scratch, COMPUTE_DISPATCH_SCRATCH_BASE) and an LDS reduction on
+ * gfx950 and gfx1250 (LDS_SIZE granules of 1280 and 2048 bytes). Also the
+ * emitter's refusals, its packets' register layout and the
  * register names kfdsig decode shows. Exit 77 without LLVM 22.
  */
 #include "emu_sqk_util.h"
@@ -299,13 +302,46 @@ static void t_thread_dims(struct prig *p, const char *what)
 	p->thread_dims = false;
 }
 
+/* The scratch base (>> 8, 0: none), TMPRING_SIZE and LDS_SIZE granules
+ * one dispatch of @k programs on @t. */
+static void t_sbase(const struct kfdsig_target *t, const struct kfdsig_pm4_kernel *k,
+		    uint32_t sbase, uint32_t tmpring, uint32_t lds_granules)
+{
+	uint32_t b[KFDSIG_PM4_KERNEL_MAX_DW], base = 0, tmp = 0xdead, rsrc2 = 0;
+	int n = kfdsig_pm4_emit_kernel(t, k, b, KFDSIG_PM4_KERNEL_MAX_DW);
+
+	CHECK(n > 0, "%s: emit %d (%s)", t->name, n, n < 0 ? kfdsig_last_error() : "");
+	for (int i = 0; i < n;) {
+		uint32_t cnt = (b[i] >> 16 & 0x3fff) + 1;
+
+		if ((b[i] >> 8 & 0xff) == KFDSIG_PM4_OP_SET_SH_REG)
+			for (uint32_t j = 1; j < cnt; j++) {
+				uint32_t reg = b[i + 1] + j - 1, v = b[i + 1 + j];
+
+				if (reg == KFDSIG_PM4_SH_COMPUTE_DISPATCH_SCRATCH_BASE_LO)
+					base = v;
+				else if (reg == KFDSIG_PM4_SH_COMPUTE_TMPRING_SIZE)
+					tmp = v;
+				else if (reg == KFDSIG_PM4_SH_COMPUTE_PGM_RSRC2)
+					rsrc2 = v;
+			}
+		i += (int)cnt + 1;
+	}
+	CHECK(base == sbase, "%s: scratch base 0x%x (want 0x%x)", t->name, base, sbase);
+	CHECK(tmp == tmpring, "%s: TMPRING_SIZE 0x%x (want 0x%x)", t->name, tmp, tmpring);
+	CHECK((rsrc2 >> 15 & 0x1ff) == lds_granules, "%s: LDS_SIZE %u (want %u)", t->name,
+	      rsrc2 >> 15 & 0x1ff, lds_granules);
+}
+
 /* The packets of one dispatch, read back register by register. */
 static void t_layout(void)
 {
 	const struct kfdsig_target *t9 = kfdsig_target_by_name("gfx90a"),
 				   *t10 = kfdsig_target_by_name("gfx1030"),
 				   *t11 = kfdsig_target_by_name("gfx1100"),
-				   *t94 = kfdsig_target_by_name("gfx942");
+				   *t94 = kfdsig_target_by_name("gfx942"),
+				   *t950 = kfdsig_target_by_name("gfx950"),
+				   *t1250 = kfdsig_target_by_name("gfx1250");
 	uint8_t kd[64] = { 0 };
 	uint32_t b[KFDSIG_PM4_KERNEL_MAX_DW], rsrc2, user[16] = { 0 }, nuser = 0, tmp = 0xdead,
 						     nt[3] = { 0 }, di = 0, dims[3] = { 0 },
@@ -317,7 +353,7 @@ static void t_layout(void)
 	uint32_t priv = 100, lds = 1000;
 	int n;
 
-	T_REQUIRE(t9 && t10 && t11 && t94, "targets");
+	T_REQUIRE(t9 && t10 && t11 && t94 && t950 && t1250, "targets");
 	rsrc2 = 13u << 1 | 1u; /* 13 user SGPRs, private offset */
 	memcpy(kd + KFDSIG_KD_ENTRY_BYTE_OFFSET, &entry, 8);
 	memcpy(kd + KFDSIG_KD_PGM_RSRC2, &rsrc2, 4);
@@ -398,8 +434,22 @@ static void t_layout(void)
 		CHECK(kfdsig_pm4_emit_kernel(t9, &k, b, KFDSIG_PM4_KERNEL_MAX_DW) == -EINVAL,
 		      "scratch smaller than a wave refused");
 		k.scratch_size = 1u << 20;
-		CHECK(kfdsig_pm4_emit_kernel(t94, &k, b, KFDSIG_PM4_KERNEL_MAX_DW) == -ENOTSUP,
-		      "gfx942 private memory: not supported");
+		CHECK(kfdsig_pm4_emit_kernel(t1250, &k, b, KFDSIG_PM4_KERNEL_MAX_DW) == -ENOTSUP,
+		      "gfx1250 private memory: not supported");
+		/* gfx942: architected flat scratch from DISPATCH_SCRATCH_BASE,
+		 * gfx9 TMPRING_SIZE; gfx950 and gfx1250: LDS granules of 1280
+		 * and 2048 bytes */
+		t_sbase(t94, &k, 0x4000, 7u << 12 | (1u << 20) / 7168, 2);
+		t_sbase(t950, &k, 0x4000, 7u << 12 | (1u << 20) / 7168, 1);
+		priv = 0;
+		memcpy(kd + KFDSIG_KD_PRIVATE_SEGMENT_FIXED_SIZE, &priv, 4);
+		lds = 2049;
+		memcpy(kd + KFDSIG_KD_GROUP_SEGMENT_FIXED_SIZE, &lds, 4);
+		t_sbase(t1250, &k, 0, 0, 2);
+		t_sbase(t950, &k, 0, 0, 2);
+		priv = 100, lds = 1000;
+		memcpy(kd + KFDSIG_KD_PRIVATE_SEGMENT_FIXED_SIZE, &priv, 4);
+		memcpy(kd + KFDSIG_KD_GROUP_SEGMENT_FIXED_SIZE, &lds, 4);
 		CHECK(kfdsig_pm4_emit_kernel(t9, &k, b, 10) == -ENOSPC, "short buffer");
 		k.workgroup[0] = 1024;
 		CHECK(kfdsig_pm4_emit_kernel(t9, &k, b, KFDSIG_PM4_KERNEL_MAX_DW) == -EINVAL,
@@ -572,5 +622,44 @@ int main(void)
 			krig_close(&p.k);
 			kco_free(&co);
 		}
+	/* private memory through architected flat scratch (gfx942, gfx950
+	 * -O0) and LDS in the wider granules (gfx950 1280, gfx1250 2048
+	 * bytes) */
+	{
+		static const struct {
+			const char *spec;
+			int opt;
+			bool priv;
+		} tx[] = { { "gfx942", 0, true }, { "gfx950", 0, true }, { "gfx1250", 2, false } };
+
+		for (size_t i = 0; i < sizeof(tx) / sizeof(tx[0]); i++) {
+			struct kco co;
+			struct prig p;
+			char what[64];
+			uint8_t *s;
+
+			snprintf(what, sizeof(what), "%s -O%d PM4", tx[i].spec, tx[i].opt);
+			T_REQUIRE(kco_build(KFDSIG_SOURCE_DIR "/test/kernels/sqk_kernels.ll",
+					    tx[i].spec, "", tx[i].opt, &co) == 0,
+				  "compile %s", what);
+			memset(&p, 0, sizeof(p));
+			p.fails = t_failures;
+			krig_open(&p.k, tx[i].spec, 16u << 20);
+			p.t = kfdsig_target_by_name(tx[i].spec);
+			T_REQUIRE(!kfdsig_kfd_queue_create(p.k.kfd, p.k.gpu, KFDSIG_QUEUE_PM4, NULL,
+							   &p.pm4),
+				  "PM4 queue");
+			krig_load(&p.k, &co);
+			p.scratch_size = 256u << 10;
+			s = krig_alloc(&p.k, p.scratch_size, &p.scratch_va);
+			memset(s, 0, p.scratch_size);
+			if (tx[i].priv)
+				t_priv(&p, what);
+			t_reduce(&p, what, 256);
+			kfdsig_kfd_queue_destroy(p.pm4);
+			krig_close(&p.k);
+			kco_free(&co);
+		}
+	}
 	return t_result("emu_pm4_kernels");
 }

@@ -228,9 +228,10 @@ KFDSIG_API int kfdsig_pm4_emit_dispatch(const struct kfdsig_shader_stub *s, uint
 #define KFDSIG_PM4_SH_COMPUTE_NUM_THREAD_X 0x207u /* NUM_THREAD_Y, _Z follow */
 #define KFDSIG_PM4_SH_COMPUTE_PGM_LO 0x20cu	  /* address bits 39:8; PGM_HI 47:40 follows */
 #define KFDSIG_PM4_SH_COMPUTE_PGM_HI 0x20du
-/* gfx11 and later: the dispatch's scratch base >> 8, LO then HI (Mesa
- * sid.h R_00B840/R_00B844 COMPUTE_DISPATCH_SCRATCH_BASE_LO/HI, set from
- * GFX11 with architected flat scratch; gc_11_0_0_offset.h). */
+/* gfx94x/gfx950 and gfx11 and later: the dispatch's scratch base >> 8, LO
+ * then HI (Mesa sid.h R_00B840/R_00B844 COMPUTE_DISPATCH_SCRATCH_BASE_LO/HI,
+ * set with architected flat scratch: ac_gpu_info.c
+ * has_scratch_base_registers; gc_11_0_0_offset.h). */
 #define KFDSIG_PM4_SH_COMPUTE_DISPATCH_SCRATCH_BASE_LO 0x210u
 #define KFDSIG_PM4_SH_COMPUTE_DISPATCH_SCRATCH_BASE_HI 0x211u
 #define KFDSIG_PM4_SH_COMPUTE_PGM_RSRC1 0x212u
@@ -262,7 +263,8 @@ KFDSIG_API int kfdsig_pm4_emit_dispatch(const struct kfdsig_shader_stub *s, uint
 #define KFDSIG_PM4_TMPRING_UNIT(level) ((level) >= KFDSIG_GFX11 ? 256u : 1024u)
 #define KFDSIG_PM4_TMPRING_WAVESIZE_BITS(level) \
 	((level) >= KFDSIG_GFX12 ? 18u : (level) >= KFDSIG_GFX11 ? 15u : 13u)
-/* COMPUTE_PGM_RSRC2.LDS_SIZE [23:15], in 512-byte granules (128 dwords). */
+/* COMPUTE_PGM_RSRC2.LDS_SIZE [23:15], in 512-byte granules (128 dwords;
+ * 320 dwords on gfx950, 512 on GC 12.1: AMDGPUUsage GRANULATED_LDS_SIZE). */
 #define KFDSIG_PM4_RSRC2_LDS_SIZE_SHIFT 15
 #define KFDSIG_PM4_RSRC2_LDS_SIZE_MASK (0x1ffu << 15)
 #define KFDSIG_PM4_LDS_GRANULE 512u
@@ -402,10 +404,12 @@ KFDSIG_API int kfdsig_pm4_kernel_dw(const struct kfdsig_target *t,
  * COMPUTE_NUM_THREAD_X..Z = the workgroup (the last group of a dimension
  * the grid does not fill: NUM_THREAD_PARTIAL), COMPUTE_PGM_LO/HI = the
  * entry, COMPUTE_PGM_RSRC1/2 from the descriptor with RSRC2.LDS_SIZE set
- * from the group segment size, COMPUTE_PGM_RSRC3 where the generation has
+ * from the group segment size (granules of KFDSIG_PM4_LDS_GRANULE bytes,
+ * 1280 on gfx950, 2048 on GC 12.1), COMPUTE_PGM_RSRC3 where the generation has
  * it, COMPUTE_RESOURCE_LIMITS = 0, COMPUTE_TMPRING_SIZE (WAVES = the waves
  * the scratch holds, WAVESIZE = a wave's private bytes in the generation's
- * unit), COMPUTE_DISPATCH_SCRATCH_BASE_LO/HI on gfx11 and later, and
+ * unit), COMPUTE_DISPATCH_SCRATCH_BASE_LO/HI on gfx94x/gfx950 and gfx11
+ * and later (architected flat scratch), and
  * COMPUTE_USER_DATA_0.. with the user SGPRs the descriptor enables, in
  * order: private segment buffer (a swizzled buffer resource over the
  * scratch, ADD_TID_ENABLE, stride of a wave), dispatch pointer, queue
@@ -423,8 +427,7 @@ KFDSIG_API int kfdsig_pm4_kernel_dw(const struct kfdsig_target *t,
  * its COMPUTE_PGM_RSRC2.USER_SGPR_COUNT or than 16, wave32 before gfx10,
  * private memory without scratch or a scratch too small for one wave, a
  * group segment above the LDS_SIZE field); -ENOTSUP (private memory on
- * gfx94x/gfx950 or GC 12.1, group memory on gfx950 or GC 12.1: their
- * scratch base and LDS granule are not verified); -ENOSPC when @max_dw is
+ * GC 12.1: its scratch registers are not verified); -ENOSPC when @max_dw is
  * too small (nothing written then). Reason in kfdsig_last_error().
  */
 KFDSIG_API int kfdsig_pm4_emit_kernel(const struct kfdsig_target *t,

@@ -117,6 +117,18 @@ static uint32_t tmpring_wave_bytes(uint32_t gfxv, uint32_t v)
 		return (v >> 12 & 0x7fff) * 256;
 	return (v >> 12 & 0x1fff) * 1024;
 }
+/* Bytes of one COMPUTE_PGM_RSRC2.LDS_SIZE granule by gfx_target_version
+ * (LLVM AMDGPUUsage compute_pgm_rsrc2 GRANULATED_LDS_SIZE): 128 dwords,
+ * 320 on GFX950 (90500), 512 on GFX125* (120500, 120501: LLVM commit
+ * 5f38ae4a77d4 "update LDS block size for gfx1250"). */
+static uint32_t lds_granule(uint32_t gfxv)
+{
+	if (gfxv == 120500 || gfxv == 120501)
+		return 2048;
+	if (gfxv == 90500)
+		return 1280;
+	return 512;
+}
 /* kernel_code_properties ENABLE_WAVEFRONT_SIZE32 (LLVM AMDGPUUsage "Kernel
  * Descriptor": "GFX6-GFX9: Reserved, must be 0"; LLVM rejects
  * +wavefrontsize32 before gfx10, so no code for such a wave exists). How
@@ -588,7 +600,7 @@ int emu_kernel_pm4(struct emu_queue *q, const uint32_t *pkt)
 			return -1; /* a grid the dispatch packet cannot describe */
 		sd.grid[i] = (uint32_t)g;
 	}
-	sd.lds_bytes = ((sd.rsrc2 >> 15) & 0x1ff) * 512;
+	sd.lds_bytes = ((sd.rsrc2 >> 15) & 0x1ff) * lds_granule(q->g->gen.gfxv);
 	pm4_share(q, &sd);
 	/* private memory: the wave's WAVESIZE shared by its lanes; none
 	 * without waves to hold it */

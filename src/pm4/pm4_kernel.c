@@ -155,6 +155,21 @@ static int user_sgprs(const struct kfdsig_target *t, struct plan *p, uint32_t la
 	return 0;
 }
 
+/*
+ * Bytes of one COMPUTE_PGM_RSRC2.LDS_SIZE granule (LLVM AMDGPUUsage
+ * compute_pgm_rsrc2 GRANULATED_LDS_SIZE): 128 dwords on GFX7 to GFX12,
+ * 320 dwords on GFX950 (160 KiB of LDS), 512 dwords on GFX125* (320 KiB;
+ * LLVM commit 5f38ae4a77d4 "update LDS block size for gfx1250").
+ */
+static uint32_t lds_granule(const struct kfdsig_target *t)
+{
+	if (t->pm4_fence == KFDSIG_PM4_FENCE_GC12_1)
+		return 2048;
+	if (t->gfx_target_version == 90500)
+		return 1280;
+	return KFDSIG_PM4_LDS_GRANULE;
+}
+
 static int plan(const struct kfdsig_target *t, const struct kfdsig_pm4_kernel *user, struct plan *p)
 {
 	const struct kfdsig_pm4_kernel *k = &p->k;
@@ -213,15 +228,12 @@ static int plan(const struct kfdsig_target *t, const struct kfdsig_pm4_kernel *u
 		p->priv = k->private_segment_size;
 	p->priv = (p->priv + 3) & ~3u;
 	if (p->priv) {
-		/* gfx94x/gfx950 and GC 12.1 take the scratch base from where
-		 * this emitter does not know (architected flat scratch without
-		 * DISPATCH_SCRATCH_BASE in the gfx9 register map; GC 12.1's
-		 * map unverified): refused rather than guessed */
-		if (unlikely(t->family == KFDSIG_FAMILY_GFX94X ||
-			     t->pm4_fence == KFDSIG_PM4_FENCE_GC12_1))
+		/* GC 12.1: its COMPUTE_TMPRING_SIZE layout and scratch
+		 * registers are not verified: refused rather than guessed */
+		if (unlikely(t->pm4_fence == KFDSIG_PM4_FENCE_GC12_1))
 			return set_error(ENOTSUP,
 					 "%s: private memory on a PM4 dispatch is not supported "
-					 "(its scratch base register is not verified)",
+					 "(its scratch registers are not verified)",
 					 t->name);
 		unit = KFDSIG_PM4_TMPRING_UNIT(t->level);
 		wave_bytes = (uint32_t)(((uint64_t)p->priv * lanes + unit - 1) / unit * unit);
@@ -244,22 +256,26 @@ static int plan(const struct kfdsig_target *t, const struct kfdsig_pm4_kernel *u
 			p->tmpring = (uint32_t)waves | (wave_bytes / unit)
 							       << KFDSIG_PM4_TMPRING_WAVESIZE_SHIFT;
 		}
-		p->scratch_base = t->level >= KFDSIG_GFX11;
+		/* architected flat scratch: the hardware starts FLAT_SCRATCH at
+		 * COMPUTE_DISPATCH_SCRATCH_BASE plus the wave's slot on gfx11+
+		 * and on the compute-only GC 9.4.3/9.5 (Mesa ac_gpu_info.c
+		 * has_scratch_base_registers: gfx_level >= GFX11, or no
+		 * graphics and family >= CHIP_GFX940, then R_00B840/R_00B844
+		 * programmed as on gfx11; tinygrad ops_amd.py the same for
+		 * gfx942 and gfx950; LLVM AMDGPUUsage "Flat Scratch": GFX940
+		 * has architected flat scratch). TMPRING_SIZE keeps the gfx9
+		 * layout there (Mesa ac_gpu_info.c: 1 KiB WAVESIZE granule
+		 * below GFX11). */
+		p->scratch_base = t->level >= KFDSIG_GFX11 || t->family == KFDSIG_FAMILY_GFX94X;
 	}
 
-	/* group segment: RSRC2.LDS_SIZE in 512-byte granules */
+	/* group segment: RSRC2.LDS_SIZE in the target's granules */
 	p->lds = rd32(kd, KFDSIG_KD_GROUP_SEGMENT_FIXED_SIZE);
 	if (k->group_segment_size > p->lds)
 		p->lds = k->group_segment_size;
 	if (p->lds) {
-		uint32_t g = (p->lds + KFDSIG_PM4_LDS_GRANULE - 1) / KFDSIG_PM4_LDS_GRANULE;
+		uint32_t gran = lds_granule(t), g = (p->lds + gran - 1) / gran;
 
-		if (unlikely(t->gfx_target_version == 90500 ||
-			     t->pm4_fence == KFDSIG_PM4_FENCE_GC12_1))
-			return set_error(ENOTSUP,
-					 "%s: group memory on a PM4 dispatch is not "
-					 "supported (its LDS granule is not verified)",
-					 t->name);
 		if (unlikely(g > KFDSIG_PM4_RSRC2_LDS_SIZE_MASK >> KFDSIG_PM4_RSRC2_LDS_SIZE_SHIFT))
 			return set_error(EINVAL, "group segment of %u bytes exceeds LDS_SIZE",
 					 p->lds);
