@@ -399,16 +399,15 @@ int emu_drm_ioctl(struct kfdsig_emu *emu, struct emu_gpu *g, unsigned long cmd, 
 	case DRM_NR(DRM_IOCTL_SYNCOBJ_FD_TO_HANDLE):
 	case DRM_NR(DRM_IOCTL_SYNCOBJ_RESET):
 	case DRM_NR(DRM_IOCTL_SYNCOBJ_SIGNAL):
-	case DRM_NR(DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT):
 	case DRM_NR(DRM_IOCTL_SYNCOBJ_QUERY):
-	case DRM_NR(DRM_IOCTL_SYNCOBJ_TRANSFER):
 	case DRM_NR(DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL):
 	case DRM_NR(DRM_IOCTL_PRIME_HANDLE_TO_FD):
 	case DRM_NR(DRM_IOCTL_PRIME_FD_TO_HANDLE):
 		/* the kernel has them; the emulator does not (graphics
 		 * submission, GEM objects other than doorbells, timeline and
 		 * exported syncobjs are outside its model; emu_userq.c has
-		 * the doorbell objects, user queues and binary syncobjs) */
+		 * the doorbell objects, user queues, syncobjs, TRANSFER and
+		 * TIMELINE_WAIT) */
 		return -EOPNOTSUPP;
 	default:
 		return -EINVAL;

@@ -44,6 +44,9 @@
 #define MAX_USERQ 512
 /* drm_syncobj.c: the wait flags it knows (WAIT_DEADLINE is 1 << 3) */
 #define SYNCOBJ_WAIT_KNOWN 0xfu
+#define SYNCOBJ_WAIT_AVAILABLE (1u << 2)
+/* Emulator bound: the points of one timeline syncobj (-ENOMEM past it) */
+#define SYNCOBJ_POINTS 64
 /* The MQD buffers mes_userqueue.c mes_userq_mqd_create() validates
  * (amdgpu_userq_input_va_validate()): compute's EOP buffer 2048 bytes
  * (GFX11_MEC_HPD_SIZE); GFX's shadow and CSA as get_gfx_shadow_info()
@@ -73,6 +76,15 @@ struct emu_syncobj {
 	bool has_fence;
 	struct emu_fence_drv *drv; /* NULL with has_fence: a signalled stub */
 	uint64_t seq;
+	/* A timeline (drm_syncobj_add_point(): a dma_fence_chain whose head
+	 * is the syncobj's fence): its points, appended under d->lock and
+	 * published by npts (atomic); a binary replace drops them (npts 0),
+	 * the entries keep their references until the syncobj goes. */
+	struct tl_point {
+		uint64_t point, seq;
+		struct emu_fence_drv *drv; /* NULL: signalled */
+	} pts[SYNCOBJ_POINTS];
+	uint32_t npts, used;
 	struct emu_syncobj *next;
 };
 
@@ -459,8 +471,10 @@ static int dup_handles(uint64_t uptr, uint64_t n, uint32_t **out)
 	return 0;
 }
 
+/* drm_syncobj_replace_fence(): the fence replaces the chain too. */
 static void sync_set(struct emu_syncobj *s, struct emu_fence_drv *drv, uint64_t seq)
 {
+	__atomic_store_n(&s->npts, 0, __ATOMIC_RELEASE);
 	emu_fence_replace(&s->has_fence, &s->drv, &s->seq, drv, seq);
 }
 
@@ -470,7 +484,65 @@ static void sync_put(struct emu_syncobj *s)
 		return;
 	if (s->has_fence)
 		emu_fence_drv_put(s->drv);
+	for (uint32_t i = 0; i < s->used; i++)
+		if (s->pts[i].drv)
+			emu_fence_drv_put(s->pts[i].drv);
 	free(s);
+}
+
+/* drm_syncobj_find_fence() at @point, unwrapped (dma_fence_unwrap of the
+ * chain): the fences of the timeline's points up to the first point at
+ * or after @point (dma_fence_chain_find_seqno(); point 0: the head, all
+ * of them), or the binary fence. Returns how many (0: none, the kernel's
+ * -EINVAL without WAIT_FOR_SUBMIT), at most @max into @out. */
+static uint32_t sync_fences(const struct emu_syncobj *s, uint64_t point, struct tl_point *out,
+			    uint32_t max)
+{
+	uint32_t n = __atomic_load_n(&s->npts, __ATOMIC_ACQUIRE), k = 0, last = n;
+
+	if (!n) {
+		if (!s->has_fence || !max)
+			return 0;
+		out[0].drv = s->drv;
+		out[0].seq = s->seq;
+		out[0].point = 0;
+		return 1;
+	}
+	if (point) {
+		for (last = 0; last < n && s->pts[last].point < point; last++)
+			;
+		if (last == n)
+			return 0; /* no point at or after it yet */
+		last++;
+	}
+	for (uint32_t i = 0; i < last && k < max; i++)
+		out[k++] = s->pts[i];
+	return k;
+}
+
+/* drm_syncobj_add_point(): @point of @s is the fence (@drv, @seq). d->lock */
+static int sync_add_point(struct emu_syncobj *s, uint64_t point, struct emu_fence_drv *drv,
+			  uint64_t seq)
+{
+	uint32_t n = __atomic_load_n(&s->npts, __ATOMIC_ACQUIRE);
+
+	if (n != s->used) { /* a binary replace dropped the chain */
+		for (uint32_t i = 0; i < s->used; i++)
+			if (s->pts[i].drv)
+				emu_fence_drv_put(s->pts[i].drv);
+		s->used = n = 0;
+	}
+	if (n == SYNCOBJ_POINTS)
+		return -ENOMEM;
+	if (drv)
+		emu_fence_drv_get(drv);
+	s->pts[n].point = point;
+	s->pts[n].drv = drv;
+	s->pts[n].seq = seq;
+	s->used = n + 1;
+	__atomic_store_n(&s->npts, n + 1, __ATOMIC_RELEASE);
+	emu_fence_replace(&s->has_fence, &s->drv, &s->seq, drv, seq);
+	return 0;
 }
 
 /* amdgpu_userq_signal_ioctl(): a fence at the queue's write pointer (read
@@ -531,15 +603,18 @@ out:
 	return r;
 }
 
-/* amdgpu_userq_wait_ioctl(): count the syncobjs' fences (num_fences 0),
- * or hand back {seq64 address, sequence number} of each user-queue fence
- * (one per fence driver, the latest: dma_fence_dedup_array()). Timeline
- * points and fences in buffer reservations are not emulated. */
+/* amdgpu_userq_wait_ioctl(): count the fences of the syncobjs and of the
+ * timeline syncobjs' points, unwrapped (num_fences 0), or hand back
+ * {seq64 address, sequence number} of each user-queue fence (one per
+ * fence driver, the latest: dma_fence_dedup_array()). Fences in buffer
+ * reservations are not emulated. */
 static int userq_wait(struct emu_drmf *d, struct kq_userq_wait *a)
 {
-	uint32_t *sh = NULL, *rh = NULL, *wh = NULL;
+	uint32_t *sh = NULL, *rh = NULL, *wh = NULL, *th = NULL;
+	uint64_t *tp = NULL;
 	struct kq_userq_fence_info *info = NULL;
-	struct emu_syncobj **fs = NULL;
+	struct tl_point *fs = NULL;
+	uint32_t nsrc = a->num_syncobj_handles + a->num_syncobj_timeline_handles;
 	struct emu_uq *waitq;
 	uint32_t n = 0, cnt = 0;
 	int r;
@@ -547,12 +622,11 @@ static int userq_wait(struct emu_drmf *d, struct kq_userq_wait *a)
 	pthread_mutex_lock(&d->lock);
 	if ((r = dup_handles(a->bo_read_handles, a->num_bo_read_handles, &rh)) ||
 	    (r = dup_handles(a->bo_write_handles, a->num_bo_write_handles, &wh)) ||
-	    (r = dup_handles(a->syncobj_handles, a->num_syncobj_handles, &sh)))
+	    (r = dup_handles(a->syncobj_handles, a->num_syncobj_handles, &sh)) ||
+	    (r = dup_handles(a->syncobj_timeline_handles, a->num_syncobj_timeline_handles, &th)) ||
+	    (r = dup_handles(a->syncobj_timeline_points, 2ull * a->num_syncobj_timeline_handles,
+			     (uint32_t **)&tp)))
 		goto out;
-	if (a->num_syncobj_timeline_handles) {
-		r = -EOPNOTSUPP;
-		goto out;
-	}
 	for (uint32_t i = 0; i < a->num_bo_read_handles; i++)
 		if (!gem_find(d, rh[i])) {
 			r = -ENOENT;
@@ -563,26 +637,30 @@ static int userq_wait(struct emu_drmf *d, struct kq_userq_wait *a)
 			r = -ENOENT;
 			goto out;
 		}
-	fs = calloc(a->num_syncobj_handles + 1, sizeof(*fs));
+	fs = calloc((size_t)nsrc * SYNCOBJ_POINTS + 1, sizeof(*fs));
 	if (!fs) {
 		r = -ENOMEM;
 		goto out;
 	}
-	/* drm_syncobj_find_fence(.., WAIT_FOR_SUBMIT): a syncobj without a
-	 * fence waits for one; the emulator does not wait (UNVERIFIED
-	 * timing: the kernel gives up with -ETIME after a bound) */
-	for (uint32_t i = 0; i < a->num_syncobj_handles; i++) {
-		struct emu_syncobj *s = sync_find(d, sh[i]);
+	/* drm_syncobj_find_fence(.., WAIT_FOR_SUBMIT): a syncobj (or point)
+	 * without a fence waits for one; the emulator does not wait
+	 * (UNVERIFIED timing: the kernel gives up with -ETIME after a bound) */
+	for (uint32_t i = 0; i < nsrc; i++) {
+		bool tl = i >= a->num_syncobj_handles;
+		uint32_t k = tl ? i - a->num_syncobj_handles : i;
+		struct emu_syncobj *s = sync_find(d, tl ? th[k] : sh[k]);
+		uint32_t got;
 
 		if (!s) {
 			r = -ENOENT;
 			goto out;
 		}
-		if (!s->has_fence) {
+		got = sync_fences(s, tl ? tp[k] : 0, fs + n, SYNCOBJ_POINTS);
+		if (!got) {
 			r = -ETIME;
 			goto out;
 		}
-		fs[n++] = s;
+		n += got;
 	}
 	if (!a->num_fences) {
 		a->num_fences = (uint16_t)n;
@@ -605,23 +683,23 @@ static int userq_wait(struct emu_drmf *d, struct kq_userq_wait *a)
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t k;
 
-		if (!fs[i]->drv)
+		if (!fs[i].drv)
 			continue; /* a stub: signalled, waited for on the CPU */
-		for (k = 0; k < cnt && info[k].va != emu_fence_drv_va(fs[i]->drv); k++)
+		for (k = 0; k < cnt && info[k].va != emu_fence_drv_va(fs[i].drv); k++)
 			;
 		if (k < cnt) {
-			if (fs[i]->seq > info[k].value)
-				info[k].value = fs[i]->seq;
+			if (fs[i].seq > info[k].value)
+				info[k].value = fs[i].seq;
 			continue;
 		}
 		if (waitq->nheld == sizeof(waitq->held) / sizeof(waitq->held[0])) {
 			r = -ENOMEM; /* emulator bound on the queue's held drivers */
 			goto out;
 		}
-		emu_fence_drv_get(fs[i]->drv);
-		waitq->held[waitq->nheld++] = fs[i]->drv;
-		info[cnt].va = emu_fence_drv_va(fs[i]->drv);
-		info[cnt].value = fs[i]->seq;
+		emu_fence_drv_get(fs[i].drv);
+		waitq->held[waitq->nheld++] = fs[i].drv;
+		info[cnt].va = emu_fence_drv_va(fs[i].drv);
+		info[cnt].value = fs[i].seq;
 		cnt++;
 	}
 	a->num_fences = (uint16_t)cnt;
@@ -632,8 +710,53 @@ out:
 	free(sh);
 	free(rh);
 	free(wh);
+	free(th);
+	free(tp);
 	free(fs);
 	free(info);
+	return r;
+}
+
+/* drm_syncobj_transfer_ioctl(): the fence of @src at src_point (0: its
+ * fence) becomes @dst's point dst_point (drm_syncobj_transfer_to_timeline)
+ * or, dst_point 0, @dst's fence (_to_binary). A source without that fence
+ * is -EINVAL (no WAIT_FOR_SUBMIT wait emulated: UNVERIFIED, refused). */
+static int syncobj_transfer(struct emu_drmf *d, struct drm_syncobj_transfer *a)
+{
+	struct tl_point f[SYNCOBJ_POINTS];
+	struct emu_syncobj *src, *dst;
+	uint32_t n;
+	int r = 0;
+
+	if (a->pad || (a->flags & ~(uint32_t)DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT))
+		return -EINVAL;
+	pthread_mutex_lock(&d->lock);
+	src = sync_find(d, a->src_handle);
+	dst = sync_find(d, a->dst_handle);
+	if (!src || !dst) {
+		r = -ENOENT;
+		goto out;
+	}
+	n = sync_fences(src, a->src_point, f, SYNCOBJ_POINTS);
+	if (!n) {
+		r = -EINVAL;
+		goto out;
+	}
+	/* the unwrapped chain's fences signal in order on one queue; across
+	 * queues the transferred fence is the last one's (UNVERIFIED: the
+	 * kernel moves the chain link, which waits for all of them) */
+	if (n > 1)
+		for (uint32_t i = 0; i + 1 < n; i++)
+			if (f[i].drv != f[n - 1].drv) {
+				r = -EOPNOTSUPP;
+				goto out;
+			}
+	if (a->dst_point)
+		r = sync_add_point(dst, a->dst_point, f[n - 1].drv, f[n - 1].seq);
+	else
+		sync_set(dst, f[n - 1].drv, f[n - 1].seq);
+out:
+	pthread_mutex_unlock(&d->lock);
 	return r;
 }
 
@@ -683,44 +806,63 @@ static int syncobj_destroy(struct emu_drmf *d, struct drm_syncobj_destroy *a)
 
 struct wait_set {
 	uint32_t n, all, first;
+	bool avail;		/* WAIT_AVAILABLE: a fence there is enough */
+	const uint64_t *points; /* TIMELINE_WAIT's, or NULL */
 	struct emu_syncobj **s;
 };
 
-/* The fence drivers' lock held: a syncobj's fence as it is now (one
- * attached while the wait sleeps counts, WAIT_FOR_SUBMIT). */
+/* The fence drivers' lock held: a syncobj's fence (its point's chain) as
+ * it is now (one attached while the wait sleeps counts, WAIT_FOR_SUBMIT). */
 static int wait_check(void *ctx)
 {
 	struct wait_set *w = ctx;
+	struct tl_point f[SYNCOBJ_POINTS];
 	uint32_t done = 0;
 
 	w->first = ~0u;
-	for (uint32_t i = 0; i < w->n; i++)
-		if (w->s[i]->has_fence && emu_fence_signaled_locked(w->s[i]->drv, w->s[i]->seq)) {
+	for (uint32_t i = 0; i < w->n; i++) {
+		uint32_t n = sync_fences(w->s[i], w->points ? w->points[i] : 0, f, SYNCOBJ_POINTS);
+		bool ok = n > 0;
+
+		for (uint32_t k = 0; k < n && ok && !w->avail; k++)
+			ok = emu_fence_signaled_locked(f[k].drv, f[k].seq);
+		if (ok) {
 			done++;
 			if (w->first == ~0u)
 				w->first = i;
 		}
+	}
 	return (w->all ? done == w->n : done > 0) ? 0 : -EAGAIN;
 }
 
-/* drm_syncobj_wait_ioctl(): all or any of the syncobjs' fences, until the
- * absolute CLOCK_MONOTONIC timeout (0: look once); -ETIME when it passes.
- * A syncobj without a fence is -EINVAL unless WAIT_FOR_SUBMIT, which waits
- * for a fence to be attached too (drm_syncobj_array_wait_timeout()). */
-static int syncobj_wait(struct emu_drmf *d, struct drm_syncobj_wait *a)
+/* drm_syncobj_wait_ioctl() and drm_syncobj_timeline_wait_ioctl(): all or
+ * any of the syncobjs' fences (at their points), until the absolute
+ * CLOCK_MONOTONIC timeout (0: look once); -ETIME when it passes. A
+ * syncobj without a fence (a point nothing reached yet) is -EINVAL unless
+ * WAIT_FOR_SUBMIT, which waits for one to be attached too
+ * (drm_syncobj_array_wait_timeout()); WAIT_AVAILABLE (timeline only) waits
+ * for the fence to be there, not signalled. */
+static int syncobj_wait(struct emu_drmf *d, uint64_t handles, uint64_t upoints, uint32_t count,
+			uint32_t flags, int64_t timeout, uint32_t *first)
 {
 	struct wait_set w = { 0 };
+	struct tl_point f[1];
 	uint32_t *h = NULL;
+	uint64_t *pts = NULL;
 	int r;
 
-	if (a->flags & ~SYNCOBJ_WAIT_KNOWN)
+	if (flags & ~(upoints ? SYNCOBJ_WAIT_KNOWN : SYNCOBJ_WAIT_KNOWN & ~SYNCOBJ_WAIT_AVAILABLE))
 		return -EINVAL;
-	if (!a->count_handles)
+	if (!count)
 		return -EINVAL;
-	if ((r = dup_handles(a->handles, a->count_handles, &h)))
+	if ((r = dup_handles(handles, count, &h)))
 		return r;
-	w.n = a->count_handles;
-	w.all = a->flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL;
+	if (upoints && (r = dup_handles(upoints, 2ull * count, (uint32_t **)&pts)))
+		goto out;
+	w.n = count;
+	w.all = flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL;
+	w.avail = flags & SYNCOBJ_WAIT_AVAILABLE;
+	w.points = pts;
 	w.s = calloc(w.n, sizeof(*w.s));
 	if (!w.s) {
 		r = -ENOMEM;
@@ -732,7 +874,8 @@ static int syncobj_wait(struct emu_drmf *d, struct drm_syncobj_wait *a)
 
 		if (!s) {
 			r = -ENOENT;
-		} else if (!s->has_fence && !(a->flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT)) {
+		} else if (!sync_fences(s, pts ? pts[i] : 0, f, 1) &&
+			   !(flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT)) {
 			r = -EINVAL;
 		} else {
 			__atomic_add_fetch(&s->refs, 1, __ATOMIC_ACQ_REL);
@@ -741,9 +884,9 @@ static int syncobj_wait(struct emu_drmf *d, struct drm_syncobj_wait *a)
 	}
 	pthread_mutex_unlock(&d->lock);
 	if (!r) {
-		r = emu_fence_wait(wait_check, &w, a->timeout_nsec);
+		r = emu_fence_wait(wait_check, &w, timeout);
 		if (!r)
-			a->first_signaled = w.first;
+			*first = w.first;
 	}
 	for (uint32_t i = 0; i < w.n; i++)
 		if (w.s[i])
@@ -751,6 +894,7 @@ static int syncobj_wait(struct emu_drmf *d, struct drm_syncobj_wait *a)
 out:
 	free(w.s);
 	free(h);
+	free(pts);
 	return r;
 }
 
@@ -786,6 +930,8 @@ int emu_userq_ioctl(struct kfdsig_emu *emu, struct emu_file *f, unsigned long cm
 	case NR(DRM_IOCTL_SYNCOBJ_CREATE):
 	case NR(DRM_IOCTL_SYNCOBJ_DESTROY):
 	case NR(DRM_IOCTL_SYNCOBJ_WAIT):
+	case NR(DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT):
+	case NR(DRM_IOCTL_SYNCOBJ_TRANSFER):
 		break;
 	default:
 		return -EMU_ENOIOCTLCMD;
@@ -861,8 +1007,16 @@ int emu_userq_ioctl(struct kfdsig_emu *emu, struct emu_file *f, unsigned long cm
 		RUN(struct drm_syncobj_create, syncobj_create(d, &a_));
 	case NR(DRM_IOCTL_SYNCOBJ_DESTROY):
 		RUN(struct drm_syncobj_destroy, syncobj_destroy(d, &a_));
+	case NR(DRM_IOCTL_SYNCOBJ_TRANSFER):
+		RUN(struct drm_syncobj_transfer, syncobj_transfer(d, &a_));
+	case NR(DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT):
+		RUN(struct drm_syncobj_timeline_wait,
+		    syncobj_wait(d, a_.handles, a_.points, a_.count_handles, a_.flags,
+				 a_.timeout_nsec, &a_.first_signaled));
 	default: /* NR(DRM_IOCTL_SYNCOBJ_WAIT) */
-		RUN(struct drm_syncobj_wait, syncobj_wait(d, &a_));
+		RUN(struct drm_syncobj_wait,
+		    syncobj_wait(d, a_.handles, 0, a_.count_handles, a_.flags, a_.timeout_nsec,
+				 &a_.first_signaled));
 	}
 }
 

@@ -108,6 +108,52 @@ static int sync_wait(int fd, const uint32_t *h, uint32_t n, bool all, int64_t ab
 	return xioctl(fd, DRM_IOCTL_SYNCOBJ_WAIT, &w);
 }
 
+static int tl_wait(int fd, uint32_t h, uint64_t point, uint32_t flags, int64_t abs_ns)
+{
+	struct drm_syncobj_timeline_wait w = { 0 };
+
+	w.handles = (uintptr_t)&h;
+	w.points = (uintptr_t)&point;
+	w.count_handles = 1;
+	w.flags = flags;
+	w.timeout_nsec = abs_ns;
+	return xioctl(fd, DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT, &w);
+}
+
+static int transfer(int fd, uint32_t src, uint32_t dst, uint64_t dst_point)
+{
+	struct drm_syncobj_transfer t = { .src_handle = src,
+					  .dst_handle = dst,
+					  .dst_point = dst_point };
+
+	return xioctl(fd, DRM_IOCTL_SYNCOBJ_TRANSFER, &t);
+}
+
+/* USERQ_WAIT on one timeline point: the one {address, value} it gives */
+static int userq_wait_point(int fd, uint32_t qid, uint32_t h, uint64_t point,
+			    struct kfdsig_userq_fence_ref *out, uint32_t *n)
+{
+	struct {
+		uint32_t waitq_id, pad;
+		uint64_t syncobj_handles, syncobj_timeline_handles, syncobj_timeline_points;
+		uint64_t bo_read_handles, bo_write_handles;
+		uint16_t num_syncobj_timeline_handles, num_fences;
+		uint32_t num_syncobj_handles, num_bo_read_handles, num_bo_write_handles;
+		uint64_t out_fences;
+	} w = { 0 };
+	int r;
+
+	w.waitq_id = qid;
+	w.syncobj_timeline_handles = (uintptr_t)&h;
+	w.syncobj_timeline_points = (uintptr_t)&point;
+	w.num_syncobj_timeline_handles = 1;
+	w.num_fences = (uint16_t)*n;
+	w.out_fences = (uintptr_t)out;
+	r = xioctl(fd, _IOWR('d', 0x40 + 0x18, w), &w);
+	*n = w.num_fences;
+	return r;
+}
+
 static uint64_t va(const struct q *q, uint64_t off)
 {
 	return q->bo->va + off;
@@ -459,6 +505,54 @@ static void flow(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_device *dev,
 		      "WAIT_FOR_SUBMIT woken by the fence attached during the wait: %d after %.0f "
 		      "ms",
 		      sw.r, sw.ms);
+	}
+	/* Timeline syncobjs: A's fences become points 5 and 7 of T
+	 * (SYNCOBJ_TRANSFER); a point waits for the first point at or after
+	 * it and everything before (dma_fence_chain_find_seqno()), a point
+	 * nothing reached is -EINVAL (-ETIME with WAIT_FOR_SUBMIT); USERQ_WAIT
+	 * on a point gives the GPU the same fence. */
+	{
+		struct kfdsig_userq_fence_ref ref, gate2 = { va(&a, OFF_GATE + 8), 1 };
+		uint32_t t, g2, n1 = 1;
+		uint64_t seq_a2;
+
+		REQUIRE_V(sync_create(fd, &t) == 0 && sync_create(fd, &g2) == 0, "syncobjs");
+		CHECK(transfer(fd, sa, t, 5) == 0, "transfer A's fence to point 5");
+		CHECK(tl_wait(fd, t, 5, 0, 0) == 0 && tl_wait(fd, t, 3, 0, 0) == 0,
+		      "points 3 and 5: A's fence, signalled");
+		CHECK(tl_wait(fd, t, 6, 0, 0) == -EINVAL, "point 6: no fence");
+		CHECK(tl_wait(fd, t, 6, DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT, 0) == -ETIME,
+		      "point 6 with WAIT_FOR_SUBMIT: not yet");
+		seq_a2 = submit(&a, &gate2, 1);
+		CHECK(kfdsig_userq_signal(fd, a.id, &g2, 1) == 0 && transfer(fd, g2, t, 7) == 0,
+		      "A's next fence to point 7");
+		CHECK(tl_wait(fd, t, 6, 0, 0) == -ETIME, "point 6 is point 7's, pending");
+		CHECK(tl_wait(fd, t, 7, 1u << 2 /* WAIT_AVAILABLE */, 0) == 0, "point 7 available");
+		CHECK(userq_wait_point(fd, b.id, t, 5, &ref, &n1) == 0 && n1 == 1 &&
+			      ref.value == seq_a,
+		      "USERQ_WAIT on point 5: %u fences, value %llu want %llu", n1,
+		      (unsigned long long)ref.value, (unsigned long long)seq_a);
+		/* point 7 unwraps to points 5 and 7: two fences to make room
+		 * for (the count first, as Mesa asks), one per queue back */
+		n1 = 0;
+		CHECK(userq_wait_point(fd, b.id, t, 7, got, &n1) == 0 && n1 == 2,
+		      "USERQ_WAIT count on point 7: %u", n1);
+		n1 = 1;
+		CHECK(userq_wait_point(fd, b.id, t, 7, got, &n1) == -EINVAL,
+		      "USERQ_WAIT on point 7 with room for one");
+		n1 = 4;
+		CHECK(userq_wait_point(fd, b.id, t, 7, got, &n1) == 0 && n1 == 1 &&
+			      got[0].value == seq_a2,
+		      "USERQ_WAIT on point 7: %u fences, value %llu want %llu", n1,
+		      (unsigned long long)got[0].value, (unsigned long long)seq_a2);
+		gt.word = cpu64(&a, OFF_GATE + 8);
+		pthread_create(&th, NULL, open_gate, &gt);
+		t0 = client_ms();
+		r = tl_wait(fd, t, 7, 0, mono_ns(4000));
+		CHECK(r == 0 && client_ms() - t0 < 2500,
+		      "TIMELINE_WAIT on point 7 woken by A's interrupt: %d after %.0f ms", r,
+		      client_ms() - t0);
+		pthread_join(th, NULL);
 	}
 	/* A RELEASE_MEM that interrupts on a user queue: the userq handler
 	 * takes its context id for a doorbell (none here), and KFD, which
