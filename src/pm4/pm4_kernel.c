@@ -228,8 +228,12 @@ static int plan(const struct kfdsig_target *t, const struct kfdsig_pm4_kernel *u
 		p->priv = k->private_segment_size;
 	p->priv = (p->priv + 3) & ~3u;
 	if (p->priv) {
-		/* GC 12.1: its COMPUTE_TMPRING_SIZE layout and scratch
-		 * registers are not verified: refused rather than guessed */
+		/* GC 12.1: LLVM 22 encodes COMPUTE_TMPRING_SIZE (0xb860) for
+		 * gfx1250 as for gfx1200 (llc -mtriple=amdgcn-mesa-mesa3d
+		 * -mcpu=gfx1250: 256-byte WAVESIZE units), but where
+		 * COMPUTE_DISPATCH_SCRATCH_BASE_LO/HI sit in the GC 12.1 map
+		 * (gc_12_1_0_offset.h) and how gfx_v12_1.c programs scratch are
+		 * not verified: refused rather than guessed */
 		if (unlikely(t->pm4_fence == KFDSIG_PM4_FENCE_GC12_1))
 			return set_error(ENOTSUP,
 					 "%s: private memory on a PM4 dispatch is not supported "
