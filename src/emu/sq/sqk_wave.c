@@ -111,16 +111,14 @@ static bool stopping(const struct sqk_ctx *c)
 	       (env->stop && env->stop(env->ctx));
 }
 
-static int fetch(struct sqk_wave *w, struct sqk_ctx *c, const struct sqk_insn **out)
+/* An instruction not in the decode cache: fetched, decoded and checked
+ * into its entry @e. */
+static __attribute__((noinline, cold)) int fetch_miss(struct sqk_wave *w, struct sqk_ctx *c,
+						      struct dent *e, const struct sqk_insn **out)
 {
-	struct dent *e = &c->dc[(w->pc >> 2) % DCACHE];
 	uint32_t words[4] = { 0 };
 	unsigned n = 0;
 
-	if (e->pc == w->pc + 1) {
-		*out = &e->in;
-		return 0;
-	}
 	/* up to four dwords (gfx1250: VOP3 with a 64-bit literal), as far as
 	 * the code stays mapped */
 	for (n = 0; n < 4; n++) {
@@ -158,6 +156,17 @@ static int fetch(struct sqk_wave *w, struct sqk_ctx *c, const struct sqk_insn **
 	e->pc = w->pc + 1;
 	*out = &e->in;
 	return 0;
+}
+
+static inline int fetch(struct sqk_wave *w, struct sqk_ctx *c, const struct sqk_insn **out)
+{
+	struct dent *e = &c->dc[(w->pc >> 2) % DCACHE];
+
+	if (__builtin_expect(e->pc == w->pc + 1, 1)) {
+		*out = &e->in;
+		return 0;
+	}
+	return fetch_miss(w, c, e, out);
 }
 
 static int step(struct sqk_wave *w, const struct sqk_insn *in)
@@ -419,16 +428,20 @@ static void rp_end(struct sqk_ctx *c, const struct sqk_wave *w, const uint32_t d
  * loop: barrier or end), negative (error; -EINTR: the queue stops). */
 static int run_wave(struct sqk_wave *w, struct sqk_ctx *c)
 {
+	unsigned n = 0; /* instructions run, added to the count once */
+	int rc = 0;
+
 	for (unsigned k = 0; k < QUANTUM; k++) {
 		const struct sqk_insn *in = NULL;
-		int rc;
 
-		if (k % STOP_POLL == STOP_POLL - 1 && stopping(c))
-			return -EINTR;
+		if (k % STOP_POLL == STOP_POLL - 1 && stopping(c)) {
+			rc = -EINTR;
+			break;
+		}
 		rc = fetch(w, c, &in);
 		if (rc < 0)
-			return rc;
-		c->r.res->insns++;
+			break;
+		n++;
 		if (__builtin_expect(c->rp.rec, 0))
 			rec_note(c, in);
 		/* what the release check notes (sqk_rel.c) */
@@ -439,10 +452,8 @@ static int run_wave(struct sqk_wave *w, struct sqk_ctx *c)
 		rc = step(w, in);
 		if (rc == 0)
 			w->pc += in->size;
-		else if (rc == 1)
-			return 1;
-		else if (rc < 0)
-			return rc;
+		else if (rc == 1 || rc < 0)
+			break;
 		/* an address watch hit reported late (sqk_mem.c) */
 		if (__builtin_expect(w->watch_late != 0, 0) && !w->in_trap) {
 			if (w->watch_skip)
@@ -452,8 +463,10 @@ static int run_wave(struct sqk_wave *w, struct sqk_ctx *c)
 				w->watch_late = 0;
 			}
 		}
+		rc = 0;
 	}
-	return 0;
+	c->r.res->insns += n;
+	return rc;
 }
 
 static uint32_t rsrc1_mode(const struct sqk_family *f, uint32_t rsrc1)
