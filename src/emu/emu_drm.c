@@ -395,7 +395,6 @@ int emu_drm_ioctl(struct kfdsig_emu *emu, struct emu_gpu *g, unsigned long cmd, 
 	case DRM_COMMAND_BASE + DRM_AMDGPU_GEM_VA:
 	case DRM_COMMAND_BASE + DRM_AMDGPU_GEM_USERPTR:
 	case DRM_COMMAND_BASE + DRM_AMDGPU_VM:
-	case DRM_NR(DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD):
 	case DRM_NR(DRM_IOCTL_SYNCOBJ_FD_TO_HANDLE):
 	case DRM_NR(DRM_IOCTL_SYNCOBJ_RESET):
 	case DRM_NR(DRM_IOCTL_SYNCOBJ_SIGNAL):

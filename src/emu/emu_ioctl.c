@@ -277,6 +277,8 @@ static int ioctl_one(struct kfdsig_emu *emu, int fd, unsigned long cmd, void *ar
 	pthread_mutex_unlock(&emu->lock);
 	if (!f)
 		return -EBADF;
+	if (f->kind == EMU_FILE_SYNC)
+		return emu_sync_file_ioctl(f, cmd, arg);
 	if (g) {
 		r = emu_userq_ioctl(emu, f, cmd, arg);
 		return r == -EMU_ENOIOCTLCMD ? emu_drm_ioctl(emu, g, cmd, arg) : r;

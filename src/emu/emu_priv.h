@@ -131,7 +131,7 @@ static inline bool emu_aql_doubled(const struct emu_gpu *g)
 	return g->gen.gfxv >= 70000 && g->gen.gfxv < 90000;
 }
 
-enum emu_file_kind { EMU_FILE_KFD, EMU_FILE_RENDER, EMU_FILE_SMI };
+enum emu_file_kind { EMU_FILE_KFD, EMU_FILE_RENDER, EMU_FILE_SMI, EMU_FILE_SYNC };
 
 struct emu_proc;
 
@@ -143,6 +143,9 @@ struct emu_file {
 	struct emu_gpu *gpu;   /* EMU_FILE_RENDER, EMU_FILE_SMI */
 	struct emu_smi *smi;   /* EMU_FILE_SMI */
 	struct emu_drmf *drm;  /* EMU_FILE_RENDER: GEM, user queues, syncobjs (emu_userq.c) */
+	/* EMU_FILE_SYNC: an exported sync_file's fence (emu_userq.c) */
+	struct emu_fence_drv *sync_drv;
+	uint64_t sync_seq;
 	struct emu_file *next;
 };
 
@@ -613,6 +616,9 @@ int emu_userq_ioctl(struct kfdsig_emu *emu, struct emu_file *f, unsigned long cm
 int emu_userq_mmap(struct emu_file *f, void **out, void *addr, size_t len, int prot, int flags,
 		   uint64_t off);
 void emu_userq_file_release(struct kfdsig_emu *emu, struct emu_file *f);
+/* An exported sync_file (EMU_FILE_SYNC): SYNC_IOC_FILE_INFO; release. */
+int emu_sync_file_ioctl(struct emu_file *f, unsigned long cmd, void *arg);
+void emu_sync_file_release(struct emu_file *f);
 
 /* emu_queue.c */
 int emu_create_queue(struct kfdsig_emu *emu, struct emu_proc *p, void *data);

@@ -249,6 +249,8 @@ void emu_file_release(struct kfdsig_emu *emu, struct emu_file *f)
 		emu_smi_release(f->smi);
 	if (f->kind == EMU_FILE_RENDER)
 		emu_userq_file_release(emu, f);
+	if (f->kind == EMU_FILE_SYNC)
+		emu_sync_file_release(f);
 }
 
 void emu_seam_install(struct kfdsig_emu *emu)

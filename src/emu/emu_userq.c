@@ -24,6 +24,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <linux/sync_file.h>
+
 #include <libdrm/amdgpu_drm.h>
 
 #include "drm/amdgpu_userq_abi.h"
@@ -898,6 +900,105 @@ out:
 	return r;
 }
 
+/* drm_syncobj_handle_to_fd_ioctl() with EXPORT_SYNC_FILE
+ * (drm_syncobj_export_sync_file()): a sync_file of the syncobj's fence;
+ * none is -EINVAL. Exporting the syncobj itself is not emulated
+ * (-EOPNOTSUPP), nor is a sync_file's poll() while its fence is pending:
+ * exporting a fence not signalled yet is -EOPNOTSUPP (a poll would never
+ * see it signal here); a signalled one's file reads as ready. A timeline
+ * syncobj exports its head (the last point's fence). */
+static int syncobj_export(struct kfdsig_emu *emu, struct emu_drmf *d, struct drm_syncobj_handle *a)
+{
+	struct emu_syncobj *s;
+	struct emu_file *f = NULL;
+	struct emu_fence_drv *drv = NULL;
+	uint64_t seq = 0, one = 1;
+	bool has;
+	int r;
+
+	if (a->flags & ~(uint32_t)DRM_SYNCOBJ_HANDLE_TO_FD_FLAGS_EXPORT_SYNC_FILE || a->pad)
+		return -EINVAL;
+	if (!(a->flags & DRM_SYNCOBJ_HANDLE_TO_FD_FLAGS_EXPORT_SYNC_FILE))
+		return -EOPNOTSUPP;
+	pthread_mutex_lock(&d->lock);
+	s = sync_find(d, a->handle);
+	has = s && s->has_fence;
+	if (has) {
+		drv = s->drv;
+		seq = s->seq;
+		if (drv)
+			emu_fence_drv_get(drv);
+	}
+	pthread_mutex_unlock(&d->lock);
+	if (!s)
+		return -ENOENT;
+	if (!has)
+		return -EINVAL;
+	if (!emu_fence_signaled(drv, seq)) {
+		r = -EOPNOTSUPP;
+		goto out;
+	}
+	pthread_mutex_lock(&emu->lock);
+	r = emu_file_new(emu, EMU_FILE_SYNC, &f);
+	if (!r) {
+		f->sync_drv = drv;
+		f->sync_seq = seq;
+		drv = NULL; /* the file's */
+		if (write(f->efd, &one, sizeof(one)) != sizeof(one))
+			r = -EIO;
+		if (!r)
+			r = emu_file_fd(emu, f);
+	}
+	pthread_mutex_unlock(&emu->lock);
+	if (r >= 0) {
+		a->fd = r;
+		r = 0;
+	}
+out:
+	if (drv)
+		emu_fence_drv_put(drv);
+	return r;
+}
+
+/* sync_file.c sync_file_ioctl_fence_info(): the fence's status
+ * (dma_fence_get_status(): 1 signalled, or its error, -ECANCELED after a
+ * user queue's reset) and, with room, the one fence's. */
+int emu_sync_file_ioctl(struct emu_file *f, unsigned long cmd, void *arg)
+{
+	struct sync_file_info info;
+	struct sync_fence_info fi;
+	int st;
+
+	if (cmd != SYNC_IOC_FILE_INFO)
+		return -ENOTTY;
+	if (emu_copy_from_user(&info, arg, sizeof(info)))
+		return -EFAULT;
+	if (info.flags || info.pad)
+		return -EINVAL;
+	st = emu_fence_signaled(f->sync_drv, f->sync_seq) ? 1 : 0;
+	if (st && emu_fence_error(f->sync_drv, f->sync_seq))
+		st = emu_fence_error(f->sync_drv, f->sync_seq);
+	memset(info.name, 0, sizeof(info.name));
+	info.status = st;
+	if (info.num_fences) {
+		memset(&fi, 0, sizeof(fi));
+		snprintf(fi.driver_name, sizeof(fi.driver_name), "%s",
+			 f->sync_drv ? "amdgpu_userq_fence" : "drm_syncobj");
+		fi.status = st;
+		if (emu_copy_to_user((void *)(uintptr_t)info.sync_fence_info, &fi, sizeof(fi)))
+			return -EFAULT;
+	}
+	info.num_fences = 1;
+	return emu_copy_to_user(arg, &info, sizeof(info)) ? -EFAULT : 0;
+}
+
+void emu_sync_file_release(struct emu_file *f)
+{
+	if (f->sync_drv)
+		emu_fence_drv_put(f->sync_drv);
+	f->sync_drv = NULL;
+}
+
 #define NR(x) _IOC_NR(x)
 
 /* Copy in min(user, kernel) bytes, zero-filled (drm_ioctl), run, copy out. */
@@ -932,6 +1033,7 @@ int emu_userq_ioctl(struct kfdsig_emu *emu, struct emu_file *f, unsigned long cm
 	case NR(DRM_IOCTL_SYNCOBJ_WAIT):
 	case NR(DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT):
 	case NR(DRM_IOCTL_SYNCOBJ_TRANSFER):
+	case NR(DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD):
 		break;
 	default:
 		return -EMU_ENOIOCTLCMD;
@@ -1009,6 +1111,8 @@ int emu_userq_ioctl(struct kfdsig_emu *emu, struct emu_file *f, unsigned long cm
 		RUN(struct drm_syncobj_destroy, syncobj_destroy(d, &a_));
 	case NR(DRM_IOCTL_SYNCOBJ_TRANSFER):
 		RUN(struct drm_syncobj_transfer, syncobj_transfer(d, &a_));
+	case NR(DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD):
+		RUN(struct drm_syncobj_handle, syncobj_export(emu, d, &a_));
 	case NR(DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT):
 		RUN(struct drm_syncobj_timeline_wait,
 		    syncobj_wait(d, a_.handles, a_.points, a_.count_handles, a_.flags,

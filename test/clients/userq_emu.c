@@ -30,6 +30,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <linux/sync_file.h>
+
 #include <libdrm/amdgpu_drm.h>
 #include <libdrm/drm.h>
 
@@ -152,6 +154,29 @@ static int userq_wait_point(int fd, uint32_t qid, uint32_t h, uint64_t point,
 	r = xioctl(fd, _IOWR('d', 0x40 + 0x18, w), &w);
 	*n = w.num_fences;
 	return r;
+}
+
+/* The status of a syncobj's fence as a sync_file reports it (1
+ * signalled, < 0 its error), or the export's errno. */
+static int fence_status(int fd, uint32_t h)
+{
+	struct drm_syncobj_handle e = { .handle = h,
+					.flags = DRM_SYNCOBJ_HANDLE_TO_FD_FLAGS_EXPORT_SYNC_FILE };
+	struct sync_file_info info = { 0 };
+	struct sync_fence_info fi = { 0 };
+	int r = xioctl(fd, DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD, &e);
+
+	if (r)
+		return r;
+	info.num_fences = 1;
+	info.sync_fence_info = (uintptr_t)&fi;
+	r = xioctl(e.fd, SYNC_IOC_FILE_INFO, &info);
+	close(e.fd);
+	if (r)
+		return r;
+	CHECK(fi.status == info.status && !strcmp(fi.driver_name, "amdgpu_userq_fence"),
+	      "the fence's own status %d (%s)", fi.status, fi.driver_name);
+	return info.status;
 }
 
 static uint64_t va(const struct q *q, uint64_t off)
@@ -759,10 +784,14 @@ static void reset_flow(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_device *d
 		r = sync_wait(fd, h, ns, true, mono_ns(4 * LOCKUP_MS));
 		CHECK(r == 0, "the reset completed the stopped queues' fences: %d after %.0f ms", r,
 		      client_ms() - t0);
-		for (uint32_t i = 0; i < ns; i++)
+		for (uint32_t i = 0; i < ns; i++) {
 			CHECK(*cpu64(st[i].q, OFF_FENCE) == before[i],
 			      "%s: the trailer did not run (user fence %llu)", st[i].what,
 			      (unsigned long long)*cpu64(st[i].q, OFF_FENCE));
+			r = fence_status(fd, h[i]);
+			CHECK(r == -ECANCELED, "%s: the fence's error %d, want -ECANCELED",
+			      st[i].what, r);
+		}
 		/* E: a new compute queue waits on the GPU for A's reset fence */
 		REQUIRE_V(make_queue(kfd, dev, fd, KFDSIG_USERQ_IP_COMPUTE, db_handle, db, 3, &e) ==
 				  0,
@@ -778,6 +807,8 @@ static void reset_flow(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_device *d
 			      *cpu64(&e, OFF_FENCE) == e.wptr,
 		      "the reset wrote the slot: a GPU wait on it passes (E's user fence %llu)",
 		      (unsigned long long)*cpu64(&e, OFF_FENCE));
+		r = fence_status(fd, one);
+		CHECK(r == 1, "E's fence signalled without error: %d", r);
 		CHECK(kfdsig_userq_free(fd, e.id) == 0, "free E");
 		kfdsig_kfd_free(kfd, e.bo);
 	}
