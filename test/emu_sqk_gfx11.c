@@ -133,6 +133,18 @@ static uint32_t hw_id1_of(void *ctx, uint64_t group)
 	return 0x00140c00u | (uint32_t)group;
 }
 
+/* a gfx12 VALU instruction of @n words on @g: 0, or the executor's error */
+static int run12v(struct bare_wave *g, const uint32_t *w, unsigned n, const char *what)
+{
+	struct sqk_insn in;
+
+	if (sqk_decode(g->r.f, w, n, &in) != 4 * n || in.op == K_INVALID) {
+		CHECK(0, "gfx1200 %s decodes (%u words)", what, n);
+		return -1000;
+	}
+	return sqk_exec_valu(&g->w, &in);
+}
+
 static void gfx12(void)
 {
 	static const struct {
@@ -566,6 +578,224 @@ static double ld(const struct bare_wave *g, unsigned r, unsigned l)
 	return x;
 }
 
+static float f32v(uint32_t u)
+{
+	float f;
+
+	memcpy(&f, &u, 4);
+	return f;
+}
+
+static uint32_t u32f(float f)
+{
+	uint32_t u;
+
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+static double f64v(uint64_t u)
+{
+	double f;
+
+	memcpy(&f, &u, 8);
+	return f;
+}
+
+/* RDNA4 ISA manual, V_MAX_NUM_F32 / V_MIN_NUM_F32 / _F64 (IEEE 754-2019
+ * maximumNumber / minimumNumber), in the pseudo-code's order of cases,
+ * on the operands' bits: 1 a quiet NaN is wanted (both sources NaN),
+ * else 0 and *r the source the result is */
+static int num_model(bool max, unsigned bits, uint64_t a, uint64_t b, uint64_t *r)
+{
+	uint64_t sgn = 1ull << (bits - 1), ex = bits == 32 ? 0x7f800000ull : 0x7ff0ull << 48;
+	bool na = (a & ex) == ex && (a & (ex - 1) & ~sgn & (sgn - 1) & ~ex),
+	     nb = (b & ex) == ex && (b & (ex - 1) & ~sgn & (sgn - 1) & ~ex);
+	double fa = bits == 32 ? f32v((uint32_t)a) : f64v(a),
+	       fb = bits == 32 ? f32v((uint32_t)b) : f64v(b);
+	bool zz = fa == 0 && fb == 0;
+
+	if (na && nb)
+		return 1;
+	if (na || nb) {
+		*r = na ? b : a;
+		return 0;
+	}
+	if (max)
+		*r = fa > fb || (zz && !(a & sgn) && (b & sgn)) ? a : b;
+	else
+		*r = fa < fb || (zz && (a & sgn) && !(b & sgn)) ? a : b;
+	return 0;
+}
+
+/* gfx12's v_max_num / v_min_num f32 and f64 on a bare gfx1200 wave
+ * against num_model(): every pair of edge values (zeros of both signs,
+ * infinities, quiet and signaling NaNs, a denormal, the largest finite);
+ * MODE keeps denormals. And VOP3 DPP (DPP16 with row_mask, bound_ctrl on
+ * an inactive source lane, DPP8 with FI; VOP3's abs / neg on the moved
+ * source) against the lane map of the ISA's DPP description. Words from
+ * llvm-mc -mcpu=gfx1200 -show-encoding. */
+static void gfx12_num_dpp(void)
+{
+	static const uint32_t e32[] = { 0x00000000, 0x80000000, 0x3f800000, 0xbf800000,
+					0x40200000, 0xff800000, 0x7f800000, 0x7fc00000,
+					0x7f800001, 0xffc00123, 0x7f7fffff, 0x00000001 };
+	static const uint64_t e64[] = { 0,
+					1ull << 63,
+					0x3ff0000000000000ull,
+					0xbff0000000000000ull,
+					0x7ff0000000000000ull,
+					0xfff0000000000000ull,
+					0x7ff8000000000000ull,
+					0x7ff0000000000001ull,
+					0xfff8000000000123ull,
+					0x0000000000000001ull };
+	static const uint32_t op32[2] = { 0x2c020702, 0x2a020702 }, /* max, min v1, v2, v3 */
+		op64[2] = { 0x1c081106, 0x1a081106 };		    /* v[4:5], v[6:7], v[8:9] */
+	const unsigned n32 = sizeof(e32) / sizeof(e32[0]), n64 = sizeof(e64) / sizeof(e64[0]);
+	struct bare_wave *g = bare_wave_new(120000, 32);
+	unsigned bad = 0, runs = 0;
+
+	g->w.mode = 0xf0; /* no denormal flush */
+	g->w.s[SQK_EXEC] = 0xffffffffu;
+	for (int k = 0; k < 2; k++)
+		for (unsigned p = 0; p < n32; p++) {
+			for (unsigned l = 0; l < 32; l++) {
+				g->w.v[2 * 64 + l] = e32[l % n32];
+				g->w.v[3 * 64 + l] = e32[(l / n32 + l + p) % n32];
+			}
+			if (run12v(g, &op32[k], 1, k ? "v_min_num_f32" : "v_max_num_f32") != 0) {
+				bad++;
+				continue;
+			}
+			for (unsigned l = 0; l < 32; l++) {
+				uint32_t a = g->w.v[2 * 64 + l], b = g->w.v[3 * 64 + l],
+					 got = g->w.v[64 + l];
+				uint64_t want = 0;
+
+				runs++;
+				if (num_model(!k, 32, a, b, &want)
+					    ? !((got & 0x7f800000) == 0x7f800000 &&
+						(got & 0x400000))
+					    : got != (uint32_t)want) {
+					if (bad++ < 4)
+						fprintf(stderr, "%s 0x%08x 0x%08x: 0x%08x\n",
+							k ? "v_min_num_f32" : "v_max_num_f32", a, b,
+							got);
+				}
+			}
+		}
+	for (int k = 0; k < 2; k++)
+		for (unsigned p = 0; p < n64; p++) {
+			for (unsigned l = 0; l < 32; l++) {
+				set64(g, 6, l, e64[l % n64]);
+				set64(g, 8, l, e64[(l / n64 + l + p) % n64]);
+			}
+			if (run12v(g, &op64[k], 1, k ? "v_min_num_f64" : "v_max_num_f64") != 0) {
+				bad++;
+				continue;
+			}
+			for (unsigned l = 0; l < 32; l++) {
+				uint64_t a = v64(g, 6, l), b = v64(g, 8, l), got = v64(g, 4, l),
+					 want = 0;
+
+				runs++;
+				if (num_model(!k, 64, a, b, &want)
+					    ? !((got >> 52 & 0x7ff) == 0x7ff && (got >> 51 & 1))
+					    : got != want) {
+					if (bad++ < 4)
+						fprintf(stderr,
+							"%s 0x%016llx 0x%016llx: 0x%016llx\n",
+							k ? "v_min_num_f64" : "v_max_num_f64",
+							(unsigned long long)a,
+							(unsigned long long)b,
+							(unsigned long long)got);
+				}
+			}
+		}
+	CHECK(bad == 0 && runs == 2 * 32 * (n32 + n64), "gfx1200 v_max_num / v_min_num: %u wrong",
+	      bad);
+
+	/* VOP3 DPP: v1 = src0 from the lane DPP names, modifiers VOP3's */
+	{
+		static const uint32_t w[4][3] = {
+			/* v_add_f32_e64_dpp v1, -v2, |v3| quad_perm:[1,0,3,2]
+			 * row_mask:0x5 bank_mask:0xf */
+			{ 0xd5030201, 0x200206fa, 0x5f00b102 },
+			/* v_add_f32_e64_dpp v1, v2, v3 quad_perm:[3,2,1,0]
+			 * row_mask:0xf bank_mask:0xf bound_ctrl:1 */
+			{ 0xd5030001, 0x000206fa, 0xff081b02 },
+			/* v_mul_f32_e64_dpp v1, v2, -v3
+			 * dpp8:[7,6,5,4,3,2,1,0] fi:1 */
+			{ 0xd5080001, 0x400206ea, 0x05397702 },
+			/* v_add_f16_e64_dpp v1, v2, v3 quad_perm:[1,0,3,2]
+			 * row_mask:0xf bank_mask:0xf bound_ctrl:1 */
+			{ 0xd5320001, 0x000206fa, 0xff08b102 },
+		};
+		const uint32_t exec = ~(1u << 5); /* lane 5 inactive */
+
+		bad = 0;
+		for (int k = 0; k < 4; k++) {
+			for (unsigned l = 0; l < 32; l++) {
+				g->w.v[64 + l] = 0xdeadbeefu;
+				if (k == 3) {
+					_Float16 a = (_Float16)(l * 0.5f + 1),
+						 b = (_Float16)(l * 0.25f - 3);
+
+					memcpy(&g->w.v[2 * 64 + l], &a, 2);
+					memcpy(&g->w.v[3 * 64 + l], &b, 2);
+					g->w.v[2 * 64 + l] =
+						(g->w.v[2 * 64 + l] & 0xffff) | 0x12340000u;
+					g->w.v[3 * 64 + l] =
+						(g->w.v[3 * 64 + l] & 0xffff) | 0x56780000u;
+				} else {
+					g->w.v[2 * 64 + l] = u32f(l * 1.5f - 7);
+					g->w.v[3 * 64 + l] = u32f(2.0f - l * 0.75f);
+				}
+			}
+			g->w.s[SQK_EXEC] = k == 1 || k == 2 ? exec : 0xffffffffu;
+			if (run12v(g, w[k], 3, "VOP3 DPP") != 0) {
+				bad++;
+				continue;
+			}
+			for (unsigned l = 0; l < 32; l++) {
+				uint32_t got = g->w.v[64 + l], want;
+				float a = 0, b = f32v(g->w.v[3 * 64 + l]);
+				unsigned s = k == 0 || k == 3 ? l ^ 1
+					     : k == 1	      ? (l & ~3u) | (3 - (l & 3))
+							      : (l & ~7u) | (7 - (l & 7));
+
+				if (!(g->w.s[SQK_EXEC] >> l & 1) || (k == 0 && l >= 16)) {
+					want = 0xdeadbeefu; /* not written: inactive, row_mask */
+				} else if (k == 3) {
+					_Float16 ha, hb, hr;
+
+					memcpy(&ha, &g->w.v[2 * 64 + s], 2);
+					memcpy(&hb, &g->w.v[3 * 64 + l], 2);
+					hr = (_Float16)((float)ha + (float)hb);
+					want = 0;
+					memcpy(&want, &hr, 2);
+					got &= 0xffff;
+				} else {
+					/* bound_ctrl: an inactive source lane reads 0;
+					 * DPP8 with FI its value */
+					if (!(k == 1 && !(g->w.s[SQK_EXEC] >> s & 1)))
+						a = f32v(g->w.v[2 * 64 + s]);
+					want = u32f(k == 0   ? -a + fabsf(b)
+						    : k == 1 ? a + b
+							     : a * -b);
+				}
+				if (got != want && bad++ < 4)
+					fprintf(stderr,
+						"VOP3 DPP %d lane %u: 0x%08x, want 0x%08x\n", k, l,
+						got, want);
+			}
+		}
+		CHECK(bad == 0, "gfx1200 VOP3 DPP: %u lanes wrong", bad);
+	}
+	bare_wave_free(g);
+}
+
 /*
  * gfx1250's VOPD3 on a bare wave32, against a host model of each half's
  * pseudo-code (V_FMA_F32 / V_FMA_F64 D = S0 * S1 + S2 rounded once, the
@@ -700,5 +930,6 @@ int main(void)
 	refused();
 	gfx12();
 	gfx1250();
+	gfx12_num_dpp();
 	return t_result("emu_sqk_gfx11");
 }

@@ -289,6 +289,15 @@ static const struct tc cases[] = {
 	{ F11, "v_med3_f16 v0.h, v1.l, v2.h, v3.l" },
 	{ F11, "v_min3_f16 v0.l, -v1.h, v2.l, |v3.h|" },
 	{ F11, "v_max3_f16 v0.h, v1.h, v2.h, v3.l" },
+	/* RDNA4's IEEE 754-2019 maximumNumber / minimumNumber */
+	{ F12 | F125, "v_max_num_f16 v0.h, v1.l, v2.h" },
+	{ F12 | F125, "v_min_num_f16 v0.l, v1.h, v2.l" },
+	{ F12 | F125, "v_max_num_f16_e64 v0.l, -v1.h, |v2.h|" },
+	{ F12 | F125, "v_min_num_f16_e64 v0.h, v1.l, -v2.l clamp" },
+	{ F12 | F125, "v_max3_num_f16 v0.h, v1.h, v2.l, |v3.h|" },
+	{ F12 | F125, "v_min3_num_f16 v0.l, -v1.l, v2.h, v3.l" },
+	{ F12 | F125, "v_pk_max_num_f16 v0, v1, v2" },
+	{ F12 | F125, "v_pk_min_num_f16 v0, v1, v2 neg_lo:[1,0] neg_hi:[0,1]" },
 	{ T16, "v_med3_i16 v0.h, v1.l, v2.h, v3.h" },
 	{ T16, "v_med3_u16 v0.l, v1.h, v2.l, v3.h" },
 	{ T16, "v_min3_i16 v0.l, v1.h, v2.h, v3.l" },
@@ -552,6 +561,36 @@ static double maxnum(double a, double b)
 	return isnan(a) ? b : isnan(b) ? a : a > b ? a : b;
 }
 
+/* RDNA4 ISA manual, V_MAX_NUM_F16 / V_MIN_NUM_F16 (IEEE 754-2019
+ * maximumNumber / minimumNumber): both sources NaN: a quiet NaN; one NaN
+ * (quiet or signaling): the other source; else the larger (smaller), +0
+ * above -0. Written from the pseudo-code's order of cases. */
+static double max_num(double s0, double s1)
+{
+	if (isnan(s0) && isnan(s1))
+		return NAN;
+	if (isnan(s0))
+		return s1;
+	if (isnan(s1))
+		return s0;
+	if (s0 > s1 || (s0 == 0 && s1 == 0 && !signbit(s0) && signbit(s1)))
+		return s0;
+	return s1;
+}
+
+static double min_num(double s0, double s1)
+{
+	if (isnan(s0) && isnan(s1))
+		return NAN;
+	if (isnan(s0))
+		return s1;
+	if (isnan(s1))
+		return s0;
+	if (s0 < s1 || (s0 == 0 && s1 == 0 && signbit(s0) && !signbit(s1)))
+		return s0;
+	return s1;
+}
+
 /* a + b in __float128, its last bit sticky: when the sum is inexact there,
  * it moves one step toward the exact value, so that the one rounding to
  * f32 or f16 after it sees which side of a tie or a representable value
@@ -742,6 +781,14 @@ static bool model(const struct mods *m, const uint32_t *s, uint32_t d, uint32_t 
 		*out = fres(maxnum(fa, fb), m);
 	else if (IS("v_min_f16"))
 		*out = fres(minnum(fa, fb), m);
+	else if (IS("v_max_num_f16"))
+		*out = fres(max_num(fa, fb), m);
+	else if (IS("v_min_num_f16"))
+		*out = fres(min_num(fa, fb), m);
+	else if (IS("v_max3_num_f16"))
+		*out = fres(max_num(max_num(fa, fb), fc), m);
+	else if (IS("v_min3_num_f16"))
+		*out = fres(min_num(min_num(fa, fb), fc), m);
 	else if (IS("v_max3_f16"))
 		*out = fres(maxnum(maxnum(fa, fb), fc), m);
 	else if (IS("v_min3_f16"))
@@ -1050,6 +1097,10 @@ static bool model_p(const struct mods *m, const uint32_t *r, uint32_t d, uint32_
 			v = fres(maxnum(fa, fb), m);
 		else if (IS("v_pk_min_f16"))
 			v = fres(minnum(fa, fb), m);
+		else if (IS("v_pk_max_num_f16"))
+			v = fres(max_num(fa, fb), m);
+		else if (IS("v_pk_min_num_f16"))
+			v = fres(min_num(fa, fb), m);
 		else
 			return false;
 #undef IS

@@ -425,22 +425,37 @@ static double nan_quiet(double a)
 	return sqk_f64(sqk_u64(a) | 1ull << 51);
 }
 
+/* a NaN among the sources: true, *r the result */
+static bool num_nan(double a, double b, double *r)
+{
+	if (!isnan(a) && !isnan(b))
+		return false;
+	*r = isnan(a) ? (isnan(b) ? nan_quiet(a) : b) : a;
+	return true;
+}
+
+/* +0 and -0 (or equal values): the one with the sign @neg */
+static double num_zero(double a, double b, bool neg)
+{
+	return !signbit(a) == !neg ? a : b;
+}
+
 static double maxnum19(double a, double b)
 {
-	if (isnan(a) || isnan(b))
-		return isnan(a) ? (isnan(b) ? nan_quiet(a) : b) : a;
-	if (a == b) /* equal, or +0 and -0: +0 */
-		return signbit(a) ? b : a;
-	return a > b ? a : b;
+	double r;
+
+	if (num_nan(a, b, &r))
+		return r;
+	return a == b ? num_zero(a, b, false) : a > b ? a : b;
 }
 
 static double minnum19(double a, double b)
 {
-	if (isnan(a) || isnan(b))
-		return isnan(a) ? (isnan(b) ? nan_quiet(a) : b) : a;
-	if (a == b) /* equal, or +0 and -0: -0 */
-		return signbit(a) ? a : b;
-	return a < b ? a : b;
+	double r;
+
+	if (num_nan(a, b, &r))
+		return r;
+	return a == b ? num_zero(a, b, true) : a < b ? a : b;
 }
 
 /* An accumulator read from the destination (v_mac_f16, v_fmac_f16,
