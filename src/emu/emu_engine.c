@@ -271,7 +271,20 @@ static bool compare(uint32_t func, uint32_t v, uint32_t ref)
 /* Poll memory until the compare holds (or the queue stops). */
 bool emu_engine_poll(struct emu_queue *q, uint64_t va, uint32_t func, uint32_t ref, uint32_t mask)
 {
-	uint32_t *p = emu_engine_mem(q, va, 4);
+	/* The seq64 area is mapped read-only into every render-node VM
+	 * (amdgpu_seq64.c amdgpu_seq64_map()): a user queue's memory poll
+	 * (WAIT_REG_MEM, SDMA POLL_REGMEM) may read another queue's fence
+	 * slot, 32 bits of it (little-endian: +4 the high half). A free slot
+	 * is a fault, as in FENCE_WAIT_MULTI. */
+	const uint64_t *slot =
+		q->fdrv && emu_seq64_contains(va) ? emu_seq64_ptr(q->g, va & ~7ull) : NULL;
+	const uint32_t *p;
+
+	if (q->fdrv && emu_seq64_contains(va) && !slot) {
+		emu_engine_vm_fault(q, va);
+		return false;
+	}
+	p = slot ? (const uint32_t *)slot + ((va >> 2) & 1) : emu_engine_mem(q, va, 4);
 
 	if (!p)
 		return false;

@@ -223,10 +223,10 @@ static uint64_t submit(struct q *q, const struct kfdsig_userq_fence_ref *waits, 
 		uint64_t fva = va(q, OFF_FENCE);
 		uint32_t k = 0;
 
-		/* a wait: POLL_REGMEM until the low 32 bits equal the
-		 * value's (mem_poll, func 3 "equal", mask ~0, interval 10) */
+		/* a wait: POLL_REGMEM until the low 32 bits reach the
+		 * value's (mem_poll, func 5 ">=", mask ~0, interval 10) */
 		if (nwaits) {
-			buf[k++] = 8u | 3u << 28 | 1u << 31;
+			buf[k++] = 8u | 5u << 28 | 1u << 31;
 			buf[k++] = (uint32_t)waits[0].va;
 			buf[k++] = (uint32_t)(waits[0].va >> 32);
 			buf[k++] = (uint32_t)waits[0].value;
@@ -362,13 +362,13 @@ static void *wait_for_submit(void *arg)
 }
 
 /* What each device of the spec takes: GC 11.0.0 with SDMA 6.0.0 (default
- * SDMA firmware 256 >= 27), GC 12.0.1 with SDMA 7.0.1 (256 < 7966358: no
- * SDMA user queues). */
+ * SDMA firmware 256 >= 27), GC 12.0.1 with SDMA 7.0.1 and firmware
+ * 7966358 (sdma= in the spec); the third takes none. */
 static const struct device_case {
 	uint32_t mask;
 } devices[2] = {
 	{ 1u << KFDSIG_USERQ_IP_GFX | 1u << KFDSIG_USERQ_IP_COMPUTE | 1u << KFDSIG_USERQ_IP_SDMA },
-	{ 1u << KFDSIG_USERQ_IP_GFX | 1u << KFDSIG_USERQ_IP_COMPUTE },
+	{ 1u << KFDSIG_USERQ_IP_GFX | 1u << KFDSIG_USERQ_IP_COMPUTE | 1u << KFDSIG_USERQ_IP_SDMA },
 };
 
 /* The device's render node with its VM acquired, the engines it must
@@ -578,6 +578,28 @@ static void flow(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_device *dev,
 		      "TIMELINE_WAIT on point 7 woken by A's interrupt: %d after %.0f ms", r,
 		      client_ms() - t0);
 		pthread_join(th, NULL);
+	}
+	/* S waits on the GPU for A's fence: an SDMA memory poll on A's seq64
+	 * slot, which every VM maps read-only */
+	if (sdma) {
+		struct kfdsig_userq_fence_ref gate3 = { va(&a, OFF_GATE + 16), 1 }, ref;
+		uint32_t ga, gs, n1 = 1;
+		uint64_t sq;
+
+		REQUIRE_V(sync_create(fd, &ga) == 0 && sync_create(fd, &gs) == 0, "syncobjs");
+		submit(&a, &gate3, 1);
+		CHECK(kfdsig_userq_signal(fd, a.id, &ga, 1) == 0, "signal A");
+		CHECK(kfdsig_userq_wait(fd, s.id, &ga, 1, &ref, &n1) == 0 && n1 == 1,
+		      "USERQ_WAIT for S");
+		sq = submit(&s, &ref, 1);
+		CHECK(kfdsig_userq_signal(fd, s.id, &gs, 1) == 0, "signal S");
+		CHECK(sync_wait(fd, &gs, 1, false, mono_ns(50)) == -ETIME,
+		      "S waits for A's fence on the GPU");
+		__atomic_store_n(cpu64(&a, OFF_GATE + 16), 1, __ATOMIC_RELEASE);
+		CHECK(sync_wait(fd, &gs, 1, false, mono_ns(4000)) == 0 &&
+			      *cpu64(&s, OFF_FENCE) == sq,
+		      "S ran after A's fence (user fence %llu, want %llu)",
+		      (unsigned long long)*cpu64(&s, OFF_FENCE), (unsigned long long)sq);
 	}
 	/* A RELEASE_MEM that interrupts on a user queue: the userq handler
 	 * takes its context id for a doorbell (none here), and KFD, which
