@@ -397,12 +397,67 @@ static enum suite_result uq_wrap(struct suite_ctx *c)
 			  rounds, RING_DW, (unsigned long long)seq);
 }
 
-/* userq.reset: a hung user queue reset by the kernel. Neither the
- * emulated render node nor this suite drives a user-queue reset yet. */
+/*
+ * userq.reset: a queue whose fence never comes (held back by a gate that
+ * stays closed) is reset by the kernel's hang detection once the lockup
+ * timeout passes (amdgpu_userq.c amdgpu_userq_hang_detect_work()), and its
+ * fence is force-completed (amdgpu_userq_fence.c
+ * amdgpu_userq_fence_driver_force_completion(): error -ECANCELED, the
+ * seq64 slot takes its sequence number): the syncobj waiter wakes, the
+ * work the queue did not reach stays undone (no user fence), and another
+ * queue's GPU wait on the fence goes on.
+ */
 static enum suite_result uq_reset(struct suite_ctx *c)
 {
-	return suite_skip(c, "not written yet: no user-queue reset is modelled on the emulated "
-			     "render node to check it against");
+	struct uq_env e;
+	uint64_t ns = 0;
+	struct kfdsig_userq_fence_ref g, got[4];
+	uint32_t sa, sb, n = 4;
+	uint64_t seq_a, seq_b, ms;
+	uint32_t bound = suite_bound_ms(c, 10000);
+	int r;
+
+	OPEN(c, &e);
+	TRY(&e, step(&e, c, uq_env_queue(&e, 0)));
+	TRY(&e, step(&e, c, uq_env_queue(&e, 1)));
+	TRY(&e, step(&e, c, uq_env_syncobj(&e, &sa)));
+	TRY(&e, step(&e, c, uq_env_syncobj(&e, &sb)));
+	g = gate_ref(&e.q[0]);
+	TRY(&e, step(&e, c, uq_env_submit(&e, 0, &g, 1, sa, &seq_a)));
+	r = uq_env_sync_wait(&e, &sa, 1, false, bound, NULL, &ns);
+	ms = ms_of(ns);
+	if (r == -ETIME && !c->d->emu) {
+		uq_env_close(&e);
+		return suite_skip(c,
+				  "this kernel did not reset the hung user queue within %u ms (its "
+				  "hang detection, amdgpu_userq_hang_detect_work(), is newer, or "
+				  "its lockup_timeout longer)",
+				  bound);
+	}
+	UQ_CHECK(&e, r == 0,
+		 "the hung queue's fence %llu: %d after %llu ms of %u, expected the reset to "
+		 "complete it",
+		 (unsigned long long)seq_a, r, (unsigned long long)ms, bound);
+	UQ_CHECK(&e, *cpu_of(&e.q[0], OFF_FENCE) == 0,
+		 "user fence %llu: the queue ran past its closed gate, it was not reset",
+		 (unsigned long long)*cpu_of(&e.q[0], OFF_FENCE));
+	/* the slot holds the reset fence's number: a GPU wait on it passes */
+	r = uq_env_wait_refs(&e, 1, sa, got, &n);
+	UQ_CHECK(&e, r == 0 && (n == 0 || (n == 1 && got[0].value == seq_a)),
+		 "USERQ_WAIT on the reset fence %llu: %d, %u pairs, value %llu",
+		 (unsigned long long)seq_a, r, n, (unsigned long long)(n ? got[0].value : 0));
+	TRY(&e, step(&e, c, uq_env_submit(&e, 1, got, n, sb, &seq_b)));
+	r = uq_env_sync_wait(&e, &sb, 1, false, suite_bound_ms(c, 2000), NULL, &ns);
+	UQ_CHECK(&e, r == 0 && *cpu_of(&e.q[1], OFF_FENCE) == seq_b,
+		 "a queue waiting on the GPU for the reset fence: %d, user fence %llu, expected "
+		 "%llu",
+		 r, (unsigned long long)*cpu_of(&e.q[1], OFF_FENCE), (unsigned long long)seq_b);
+	__atomic_store_n(cpu_of(&e.q[0], OFF_GATE), 1, __ATOMIC_RELEASE);
+	uq_env_close(&e);
+	return suite_note(c,
+			  "the hung queue was reset after %llu ms: fence %llu completed without "
+			  "its work, a GPU wait on it went on",
+			  (unsigned long long)ms, (unsigned long long)seq_a);
 }
 
 static const struct suite_case cases[] = {

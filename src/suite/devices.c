@@ -234,8 +234,10 @@ static enum suite_dev_status devices_open(struct suite_devset *s, const struct s
 						    "(default, v6.14, v7.1, v7.3)",
 						    tok + 8);
 			}
-		} else if (!strcmp(tok, "privileged")) {
-			strncat(knobs, ",privileged", sizeof(knobs) - strlen(knobs) - 1);
+		} else if (!strcmp(tok, "privileged") || !strncmp(tok, "lockup_timeout=", 15) ||
+			   !strncmp(tok, "user_queue=", 11)) {
+			strncat(knobs, ",", sizeof(knobs) - strlen(knobs) - 1);
+			strncat(knobs, tok, sizeof(knobs) - strlen(knobs) - 1);
 		} else if (!strncmp(tok, "smi=", 4)) {
 			/* injected lines would fail the SMI cases, which check
 			 * what the kernel alone sends */
@@ -243,7 +245,7 @@ static enum suite_dev_status devices_open(struct suite_devset *s, const struct s
 				    "--emulate: smi= is for SMI consumers (kfdsig smi, "
 				    "kfdsig exec), not for the test suite or bench");
 		} else if (!strncmp(tok, "partition=", 10) || !strncmp(tok, "xcc=", 4) ||
-			   !strncmp(tok, "mec=", 4)) {
+			   !strncmp(tok, "mec=", 4) || !strncmp(tok, "sdma=", 5)) {
 			if (!nt)
 				return fail(s, SUITE_DEV_USAGE,
 					    "'%s' in --emulate must follow a target", tok);
