@@ -408,10 +408,11 @@ static double maxz(double a, double b)
  * one NaN (quiet or signaling) the other source; else the larger, +0
  * above -0. LLVM 22 selects them for llvm.maxnum / llvm.maximumnum on
  * gfx12, after quieting each source with v_max_num x, x (its
- * fcanonicalize; llc -mcpu=gfx1200 on test/kernels/sqk_half.ll), and
- * takes them for maximumNumber: AMDGPUInstructions.td / VOP2Instructions.td
- * (V_MAX_NUM_F32 as fmaxnum_like), the gfx12 MC tests assembling
- * v_max_f32 as v_max_num_f32_e32.
+ * fcanonicalize; llc -mcpu=gfx1200 on test/kernels/sqk_half.ll); LLVM's
+ * gfx12 assembler takes the old names as aliases of them
+ * (llvm/test/MC/AMDGPU/gfx12_asm_vop2_aliases.s: v_max_f32 is
+ * v_max_num_f32_e32). The two-NaN result as S0 quieted: UNVERIFIED
+ * beyond the manual's pseudo-code (any quiet NaN is what LLVM relies on).
  * Denormals: the sources are flushed under MODE as for every other VALU
  * float operation here, which LLVM's canonicalize through v_max_num
  * relies on; whether the hardware flushes them here: UNVERIFIED.
