@@ -831,6 +831,19 @@ static void reset_flow(struct kfdsig_kfd *kfd, const struct kfdsig_kfd_device *d
 		      (unsigned long long)*cpu64(&e, OFF_FENCE));
 		r = fence_status(fd, one);
 		CHECK(r == 1, "E's fence signalled without error: %d", r);
+		/* the interrupt cancelled E's hang detection: past the lockup
+		 * timeout E still runs what comes next */
+		usleep((LOCKUP_MS + 100) * 1000);
+		{
+			uint64_t se = submit(&e, NULL, 0);
+
+			CHECK(kfdsig_userq_signal(fd, e.id, &one, 1) == 0 &&
+				      sync_wait(fd, &one, 1, false, mono_ns(2000)) == 0 &&
+				      *cpu64(&e, OFF_FENCE) == se && fence_status(fd, one) == 1,
+			      "E, idle past the lockup timeout, was not reset (user fence %llu, "
+			      "want %llu)",
+			      (unsigned long long)*cpu64(&e, OFF_FENCE), (unsigned long long)se);
+		}
 		CHECK(kfdsig_userq_free(fd, e.id) == 0, "free E");
 		kfdsig_kfd_free(kfd, e.bo);
 	}
