@@ -12,7 +12,7 @@
  *   instruction path), never run as something else: a true16 form of an
  *   operation the unit runs only in other forms (v_frexp_exp_i16_f16), the DPP form
  *   of a true16 one, VOP3 op_sel on a 32-bit operation, VOP3 DPP on a
- *   compare, ds_cmpstore.
+ *   compare or with a literal, ds_cmpstore.
  * And gfx12's rules on a bare gfx1200 wave (RDNA4 ISA manual; the words
  * from llvm-mc -mcpu=gfx1200 -show-encoding): s_add_nc_u64, s_sub_nc_u64
  * and s_mul_u64 against a host model (64-bit results, SCC unchanged); the
@@ -70,7 +70,7 @@ static void refused(void)
 {
 	static const struct {
 		const char *what;
-		uint32_t w[3];
+		uint32_t w[4];
 		unsigned n, size;
 	} t[] = {
 		{ "v_alignbit_b32 v2, v2, v4, v6.h op_sel:[0,0,1,0]",
@@ -86,6 +86,10 @@ static void refused(void)
 		  { 0xd4110001, 0x000206fa, 0xff00b102 },
 		  3,
 		  12 },
+		{ "v_add_f32_e64_dpp v1, v2, a literal quad_perm:[1,0,3,2]",
+		  { 0xd5030001, 0x0001fefa, 0xff00b102, 0x12345678 },
+		  4,
+		  16 },
 		{ "ds_cmpstore_b32 v1, v2, v3", { 0xd8400000, 0x00030201 }, 2, 8 },
 	};
 	const struct sqk_family *f = sqk_family_of(110000);

@@ -312,6 +312,11 @@ unsigned sqk_decode_gfx11(const struct sqk_family *f, const uint32_t *w, unsigne
 			}
 			need_lit = in->src[0] == SQK_LIT || in->src[1] == SQK_LIT ||
 				   in->src[2] == SQK_LIT;
+			/* a literal beside VOP3 DPP: LLVM 22's assembler
+			 * encodes none; where the hardware reads it is
+			 * unverified: refused */
+			if (need_lit && in->ext)
+				refuse = true;
 		} else if ((w0 >> 24) == 0xcf && f->gen >= SQK_GEN_GFX12_5) {
 			/* VOPD3: two VOP3-like halves in 96 bits */
 			uint32_t w2 = avail > 2 ? w[2] : 0;
