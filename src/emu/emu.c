@@ -396,6 +396,20 @@ static bool parse_u32(const char **s, uint32_t *out)
 	return true;
 }
 
+/* An optional '-' and a decimal that fits an int32_t, nothing after. */
+static bool parse_i32(const char *s, int32_t *out)
+{
+	bool neg = *s == '-';
+	uint32_t x;
+
+	if (neg)
+		s++;
+	if (!parse_u32(&s, &x) || *s || x > (neg ? 1u + INT32_MAX : (uint32_t)INT32_MAX))
+		return false;
+	*out = neg ? (int32_t)(0 - (int64_t)x) : (int32_t)x;
+	return true;
+}
+
 /* "MAJOR.MINOR", each a 32-bit decimal, nothing after. */
 static bool parse_version(const char *s, uint32_t *maj, uint32_t *min)
 {
@@ -519,64 +533,43 @@ struct kfdsig_emu *kfdsig_emu_create_from_spec(const char *spec)
 				return NULL;
 			}
 			gpus[cfg.ngpus - 1].partition = (uint32_t)m;
-		} else if (!strncmp(tok, "mec=", 4)) {
-			const char *v = tok + 4;
+		} else if (!strncmp(tok, "mec=", 4) || !strncmp(tok, "sdma=", 5)) {
+			bool mec = tok[0] == 'm';
+			const char *v = tok + (mec ? 4 : 5);
 			uint32_t x;
 
 			if (!cfg.ngpus || !parse_u32(&v, &x) || *v || !x) {
-				set_error(EINVAL,
-					  "bad '%s' (mec=N, after a target: its MEC firmware "
-					  "version)",
-					  tok);
+				set_error(
+					EINVAL,
+					"bad '%s' (%s=N, after a target: its %s firmware version)",
+					tok, mec ? "mec" : "sdma", mec ? "MEC" : "SDMA");
 				errno = EINVAL;
 				return NULL;
 			}
-			gpus[cfg.ngpus - 1].mec_fw_version = x;
+			if (mec)
+				gpus[cfg.ngpus - 1].mec_fw_version = x;
+			else
+				gpus[cfg.ngpus - 1].sdma_fw_version = x;
 		} else if (!strncmp(tok, "user_queue=", 11)) {
 			/* amdgpu_drv.c user_queue: -1 auto, 0 kernel queues
 			 * only, 1 both, 2 user queues only */
-			const char *v = tok + 11;
-			bool neg = *v == '-';
-			uint32_t x;
-
-			if (neg)
-				v++;
-			if (!parse_u32(&v, &x) || *v || (neg ? x != 1 : x > 2)) {
+			if (!parse_i32(tok + 11, &user_queue) || user_queue < -1 ||
+			    user_queue > 2) {
 				set_error(EINVAL, "bad '%s' (user_queue=-1, 0, 1 or 2)", tok);
 				errno = EINVAL;
 				return NULL;
 			}
-			user_queue = neg ? -1 : (int32_t)x;
 		} else if (!strncmp(tok, "lockup_timeout=", 15)) {
 			/* amdgpu_drv.c lockup_timeout, one value for every
 			 * queue: ms; 0 the default; negative: no timeout */
-			const char *v = tok + 15;
-			bool neg = *v == '-';
-			uint32_t x;
-
-			if (neg)
-				v++;
-			if (!parse_u32(&v, &x) || *v || x > INT32_MAX) {
+			if (!parse_i32(tok + 15, &lockup_ms)) {
 				set_error(EINVAL,
 					  "bad '%s' (lockup_timeout=MS, 0 the default, -1 none)",
 					  tok);
 				errno = EINVAL;
 				return NULL;
 			}
-			lockup_ms = neg ? -1 : x ? (int32_t)x : 2000;
-		} else if (!strncmp(tok, "sdma=", 5)) {
-			const char *v = tok + 5;
-			uint32_t x;
-
-			if (!cfg.ngpus || !parse_u32(&v, &x) || *v || !x) {
-				set_error(EINVAL,
-					  "bad '%s' (sdma=N, after a target: its SDMA firmware "
-					  "version)",
-					  tok);
-				errno = EINVAL;
-				return NULL;
-			}
-			gpus[cfg.ngpus - 1].sdma_fw_version = x;
+			lockup_ms = lockup_ms < 0 ? -1 : lockup_ms ? lockup_ms : 2000;
 		} else if (!strncmp(tok, "xcc=", 4)) {
 			const char *v = tok + 4;
 			uint32_t x;
