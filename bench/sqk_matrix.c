@@ -48,9 +48,15 @@ static unsigned ncells;
 static void run_one(const struct cell *c, const struct kco *co, int k, size_t i, const char *what,
 		    unsigned *refused, char *why, size_t len)
 {
+	const struct kfdsig_target *t = kfdsig_target_by_name(c->target);
+	char spec[64];
 	struct krig r;
 
-	krig_open(&r, c->target, 32u << 20);
+	/* PM4 on a multi-XCC target: a one-XCC node (CPX partition), where
+	 * kfdsig_pm4_emit_kernel() takes private memory */
+	snprintf(spec, sizeof(spec), "%s%s", c->target,
+		 c->pm4 && t && t->max_xcc > 1 ? ",partition=cpx" : "");
+	krig_open(&r, spec, 32u << 20);
 	emu_host_set_diag(r.emu, krig_diag, NULL);
 	if (c->pm4)
 		krig_pm4(&r, c->target, 2u << 20);

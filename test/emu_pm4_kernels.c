@@ -34,6 +34,7 @@ struct prig {
 	uint64_t scratch_size;
 	int fails;		    /* t_failures when this target's kernels began */
 	bool thread_dims;	    /* DISPATCH_DIRECT counts work-items (USE_THREAD_DIMENSIONS) */
+	uint32_t num_xcc;	    /* the node's XCCs (kfdsig_pm4_kernel.num_xcc) */
 	struct kfdsig_kfd_queue *q; /* another queue for the next dispatch, NULL: pm4 */
 };
 
@@ -74,7 +75,8 @@ static int prun3i(struct prig *p, const char *name, const uint32_t grid[3], cons
 			    .grid = { grid[0], grid[1], grid[2] },
 			    .workgroup = { (uint16_t)wg[0], (uint16_t)wg[1], (uint16_t)wg[2] },
 			    .kernarg_va = karg_va, .dispatch_va = dp_va, .dispatch_id = 7,
-			    .scratch_va = p->scratch_va, .scratch_size = p->scratch_size);
+			    .scratch_va = p->scratch_va, .scratch_size = p->scratch_size,
+			    .num_xcc = p->num_xcc);
 
 		if (implicit_at)
 			T_REQUIRE(kfdsig_pm4_implicit_args(&k, karg + implicit_at,
@@ -436,9 +438,25 @@ static void t_layout(void)
 		k.scratch_size = 1u << 20;
 		CHECK(kfdsig_pm4_emit_kernel(t1250, &k, b, KFDSIG_PM4_KERNEL_MAX_DW) == -ENOTSUP,
 		      "gfx1250 private memory: not supported");
-		/* gfx942: architected flat scratch from DISPATCH_SCRATCH_BASE,
-		 * gfx9 TMPRING_SIZE; gfx950 and gfx1250: LDS granules of 1280
-		 * and 2048 bytes */
+		/* a multi-XCC target: private memory only on a one-XCC node
+		 * (each XCC's wave slots start at the one scratch base) */
+		CHECK(kfdsig_pm4_emit_kernel(t94, &k, b, KFDSIG_PM4_KERNEL_MAX_DW) == -ENOTSUP,
+		      "gfx942 private memory, num_xcc not known: refused");
+		k.num_xcc = 8;
+		CHECK(kfdsig_pm4_emit_kernel(t94, &k, b, KFDSIG_PM4_KERNEL_MAX_DW) == -ENOTSUP,
+		      "gfx942 private memory on 8 XCCs: refused");
+		k.num_xcc = 9;
+		CHECK(kfdsig_pm4_emit_kernel(t94, &k, b, KFDSIG_PM4_KERNEL_MAX_DW) == -EINVAL,
+		      "num_xcc above the target's XCCs refused");
+		k.num_xcc = 2;
+		CHECK(kfdsig_pm4_emit_kernel(t9, &k, b, KFDSIG_PM4_KERNEL_MAX_DW) == -EINVAL,
+		      "num_xcc 2 on one-XCC gfx90a refused");
+		k.num_xcc = 1;
+		CHECK(kfdsig_pm4_emit_kernel(t9, &k, b, KFDSIG_PM4_KERNEL_MAX_DW) > 0,
+		      "num_xcc 1 on gfx90a: %s", kfdsig_last_error());
+		/* gfx942 on a CPX node: architected flat scratch from
+		 * DISPATCH_SCRATCH_BASE, gfx9 TMPRING_SIZE; gfx950 and gfx1250:
+		 * LDS granules of 1280 and 2048 bytes */
 		t_sbase(t94, &k, 0x4000, 7u << 12 | (1u << 20) / 7168, 2);
 		t_sbase(t950, &k, 0x4000, 7u << 12 | (1u << 20) / 7168, 1);
 		priv = 0;
@@ -623,14 +641,16 @@ int main(void)
 			kco_free(&co);
 		}
 	/* private memory through architected flat scratch (gfx942, gfx950
-	 * -O0) and LDS in the wider granules (gfx950 1280, gfx1250 2048
-	 * bytes) */
+	 * -O0, on a one-XCC node: a CPX partition) and LDS in the wider
+	 * granules (gfx950 1280, gfx1250 2048 bytes) */
 	{
 		static const struct {
-			const char *spec;
+			const char *target, *spec;
 			int opt;
 			bool priv;
-		} tx[] = { { "gfx942", 0, true }, { "gfx950", 0, true }, { "gfx1250", 2, false } };
+		} tx[] = { { "gfx942", "gfx942,partition=cpx", 0, true },
+			   { "gfx950", "gfx950,partition=cpx", 0, true },
+			   { "gfx1250", "gfx1250", 2, false } };
 
 		for (size_t i = 0; i < sizeof(tx) / sizeof(tx[0]); i++) {
 			struct kco co;
@@ -640,12 +660,13 @@ int main(void)
 
 			snprintf(what, sizeof(what), "%s -O%d PM4", tx[i].spec, tx[i].opt);
 			T_REQUIRE(kco_build(KFDSIG_SOURCE_DIR "/test/kernels/sqk_kernels.ll",
-					    tx[i].spec, "", tx[i].opt, &co) == 0,
+					    tx[i].target, "", tx[i].opt, &co) == 0,
 				  "compile %s", what);
 			memset(&p, 0, sizeof(p));
 			p.fails = t_failures;
 			krig_open(&p.k, tx[i].spec, 16u << 20);
-			p.t = kfdsig_target_by_name(tx[i].spec);
+			p.t = kfdsig_target_by_name(tx[i].target);
+			p.num_xcc = kfdsig_kfd_device_by_gpu_id(p.k.kfd, p.k.gpu)->num_xcc;
 			T_REQUIRE(!kfdsig_kfd_queue_create(p.k.kfd, p.k.gpu, KFDSIG_QUEUE_PM4, NULL,
 							   &p.pm4),
 				  "PM4 queue");

@@ -368,7 +368,8 @@ static inline int krig_run3_pm4(struct krig *r, uint64_t kd_va, const uint32_t g
 			    .grid = { grid[0], grid[1], grid[2] },
 			    .workgroup = { (uint16_t)wg[0], (uint16_t)wg[1], (uint16_t)wg[2] },
 			    .kernarg_va = karg_va, .dispatch_va = dp_va, .dispatch_id = 7,
-			    .scratch_va = r->pm4_scratch_va, .scratch_size = r->pm4_scratch_size);
+			    .scratch_va = r->pm4_scratch_va, .scratch_size = r->pm4_scratch_size,
+			    .num_xcc = kfdsig_kfd_device_by_gpu_id(r->kfd, r->gpu)->num_xcc);
 
 		n = kfdsig_pm4_emit_kernel(r->t, &k, buf, KFDSIG_PM4_KERNEL_MAX_DW);
 	}

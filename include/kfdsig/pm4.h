@@ -309,7 +309,12 @@ struct kfdsig_pm4_kernel {
 	 * segment (LDS); 0 or below the descriptor's fixed sizes: those. */
 	uint32_t private_segment_size;
 	uint32_t group_segment_size;
-	uint32_t pad_1;	     /* must be 0 */
+	/* 0.21: the XCCs of the KFD node whose queue runs the dispatch (its
+	 * topology num_xcc), 0 when not known. On a multi-XCC target
+	 * (t->max_xcc > 1) private memory needs 1: each XCC numbers its
+	 * scratch wave slots from 0, so one scratch base for several XCCs
+	 * would give waves of two XCCs the same memory. */
+	uint32_t num_xcc;
 	uint64_t kernarg_va; /* kernel arguments, implicit ones after the explicit */
 	/* The 64-byte hsa_kernel_dispatch_packet_t the dispatch pointer points
 	 * at (sizes the kernel reads: write it with kfdsig_aql_emit_dispatch()
@@ -426,8 +431,10 @@ KFDSIG_API int kfdsig_pm4_kernel_dw(const struct kfdsig_target *t,
  * an enabled pointer that is 0, a descriptor asking for more user SGPRs than
  * its COMPUTE_PGM_RSRC2.USER_SGPR_COUNT or than 16, wave32 before gfx10,
  * private memory without scratch or a scratch too small for one wave, a
- * group segment above the LDS_SIZE field); -ENOTSUP (private memory on
- * GC 12.1: its scratch registers are not verified); -ENOSPC when @max_dw is
+ * group segment above the LDS_SIZE field, @k->num_xcc above the target's
+ * XCCs); -ENOTSUP (private memory on GC 12.1: its scratch registers are
+ * not verified; private memory on a multi-XCC target unless @k->num_xcc
+ * is 1); -ENOSPC when @max_dw is
  * too small (nothing written then). Reason in kfdsig_last_error().
  */
 KFDSIG_API int kfdsig_pm4_emit_kernel(const struct kfdsig_target *t,

@@ -186,8 +186,11 @@ static int plan(const struct kfdsig_target *t, const struct kfdsig_pm4_kernel *u
 	r = opts_copy(&p->k, sizeof(p->k), user, "kfdsig_pm4_kernel");
 	if (r)
 		return r;
-	if (unlikely(k->pad_0 || k->pad_1))
-		return set_error(EINVAL, "kfdsig_pm4_kernel.pad_0 and pad_1 must be 0");
+	if (unlikely(k->pad_0))
+		return set_error(EINVAL, "kfdsig_pm4_kernel.pad_0 must be 0");
+	if (unlikely(k->num_xcc > (t->max_xcc > 1 ? t->max_xcc : 1u)))
+		return set_error(EINVAL, "%s: num_xcc %u, the target has at most %u XCCs", t->name,
+				 k->num_xcc, t->max_xcc > 1 ? t->max_xcc : 1u);
 	if (unlikely(!k->kd || !k->kd_va || (k->kd_va & 63) || (k->kd_va >> 48)))
 		return set_error(EINVAL,
 				 "kernel descriptor: host copy %p, address 0x%llx (needs both, "
@@ -239,6 +242,20 @@ static int plan(const struct kfdsig_target *t, const struct kfdsig_pm4_kernel *u
 					 "%s: private memory on a PM4 dispatch is not supported "
 					 "(its scratch registers are not verified)",
 					 t->name);
+		/* Each XCC runs its share of a PM4 dispatch with its own SPI,
+		 * whose wave slots (COMPUTE_TMPRING_SIZE.WAVES) start at the
+		 * same scratch base: on several XCCs the waves of two XCCs
+		 * would share memory. Runtimes that program these registers
+		 * give each XCC its own slice under PRED_EXEC (tinygrad
+		 * ops_amd.py: COMPUTE_DISPATCH_SCRATCH_BASE per xcc_id), which
+		 * takes an indirect buffer; not emitted here: refused unless
+		 * the node has one XCC (a CPX partition). */
+		if (unlikely(t->max_xcc > 1 && k->num_xcc != 1))
+			return set_error(ENOTSUP,
+					 "%s: private memory on a PM4 dispatch needs a one-XCC "
+					 "node (num_xcc = 1, a CPX partition; it is %u): the "
+					 "XCCs would share the scratch's wave slots",
+					 t->name, k->num_xcc);
 		unit = KFDSIG_PM4_TMPRING_UNIT(t->level);
 		wave_bytes = (uint32_t)(((uint64_t)p->priv * lanes + unit - 1) / unit * unit);
 		if (unlikely(wave_bytes / unit >= 1u << KFDSIG_PM4_TMPRING_WAVESIZE_BITS(t->level)))
