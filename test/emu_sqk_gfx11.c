@@ -487,6 +487,18 @@ static void gfx1250(void)
 			bad += x != 0x2000 + l;
 		}
 		CHECK(bad == 0, "global_store_b32 scale_offset: %u of 32 lanes wrong", bad);
+		/* the load again with v0 = 33 - lane: not consecutive, lane
+		 * by lane; lane l reads element 31 - l of the store */
+		for (unsigned l = 0; l < 32; l++)
+			g->w.v[l] = 33 - l;
+		CHECK(sqk_decode(f, ld, 3, &in) == 12, "global_load_b32 scale_offset decodes");
+		CHECK_EQ(sqk_exec_mem(&g->w, &in), 0,
+			 "global_load_b32 scale_offset lane by lane runs");
+		bad = 0;
+		for (unsigned l = 0; l < 32; l++)
+			bad += g->w.v[2 * 64 + l] != 0x2000 + 31 - l;
+		CHECK(bad == 0, "global_load_b32 scale_offset lane by lane: %u of 32 lanes wrong",
+		      bad);
 		g->env.xlate = bare_no_mem;
 	}
 	/* refused: a 64-bit literal in a 32-bit source (v_add_nc_u32 v1,

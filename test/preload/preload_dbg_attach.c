@@ -177,6 +177,17 @@ static void run(enum mode m, const char *name)
 		CHECK(ok, "%s: EC_PROCESS_RUNTIME of the enable", name);
 		if (!ok)
 			goto out;
+		/* unanswered, the enable does not return: the child neither
+		 * stops nor ends (one that does not wait ends in
+		 * milliseconds) */
+		for (int waited = 0; waited < 500 && ok; waited += 10) {
+			ok = !moved_on(pid);
+			if (ok)
+				usleep(10000);
+		}
+		CHECK(ok, "%s: RUNTIME_ENABLE returned before the debugger's answer", name);
+		if (!ok)
+			goto out;
 		ack(kfd, pid);
 	}
 	if (m == FAULT) {
