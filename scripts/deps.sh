@@ -18,9 +18,10 @@
 #           librocrand-dev, libhiprand-dev, librocsparse-dev and
 #           libhipsparse-dev (AMD's GPU libraries: the library judges
 #           test/clients/judge_*.hip, built by hipcc), dpkg-dev, debhelper
-#           and lintian (the Debian packages' test, test/packaging/deb.sh)
+#           and lintian (the Debian packages' test, test/packaging/deb.sh),
+#           ccache (the mutation check's rebuilds, scripts/mutation-check.sh)
 KFDSIG_BUILD_DEBS="cmake gcc make pkg-config libdrm-dev scdoc"
-KFDSIG_CHECK_DEBS="llvm-22 lld-22 clang libclang-rt-14-dev clang-format python3 binutils jq python3-jsonschema groff-base librsvg2-bin libhsakmt-dev libhsa-runtime-dev rocminfo libamdhip64-dev hipcc rocm-smi librocprim-dev librocrand-dev libhiprand-dev librocsparse-dev libhipsparse-dev dpkg-dev debhelper lintian"
+KFDSIG_CHECK_DEBS="llvm-22 lld-22 clang libclang-rt-14-dev clang-format python3 binutils jq python3-jsonschema groff-base librsvg2-bin libhsakmt-dev libhsa-runtime-dev rocminfo libamdhip64-dev hipcc rocm-smi librocprim-dev librocrand-dev libhiprand-dev librocsparse-dev libhipsparse-dev dpkg-dev debhelper lintian ccache"
 KFDSIG_DEBS="$KFDSIG_BUILD_DEBS $KFDSIG_CHECK_DEBS"
 # The main job also runs Debian's libhsakmt clients under kfdsig exec, and a
 # HIP program with kernels built by hipcc (its compiled-kernels section;
