@@ -34,7 +34,6 @@ struct prig {
 	uint64_t scratch_size;
 	int fails;		    /* t_failures when this target's kernels began */
 	bool thread_dims;	    /* DISPATCH_DIRECT counts work-items (USE_THREAD_DIMENSIONS) */
-	uint32_t num_xcc;	    /* the node's XCCs (kfdsig_pm4_kernel.num_xcc) */
 	struct kfdsig_kfd_queue *q; /* another queue for the next dispatch, NULL: pm4 */
 };
 
@@ -47,7 +46,7 @@ static int prun3i(struct prig *p, const char *name, const uint32_t grid[3], cons
 	uint64_t kd_va = krig_kd(r, name), karg_va, dp_va;
 	const uint8_t *kd = r->cpu + (kd_va - r->va);
 	uint8_t *karg = krig_alloc(r, 512, &karg_va);
-	uint32_t *dp = krig_alloc(r, 64, &dp_va), buf[KFDSIG_PM4_KERNEL_MAX_DW], lds, priv;
+	uint32_t *dp = krig_alloc(r, 64, &dp_va), buf[KFDSIG_PM4_KERNEL_MAX_DW];
 	int n;
 
 	/* after a failure on this target the unit is known wrong: a kernel
@@ -56,17 +55,8 @@ static int prun3i(struct prig *p, const char *name, const uint32_t grid[3], cons
 		return -ECANCELED;
 	memset(karg, 0, 512);
 	memcpy(karg, args, nargs);
-	memcpy(&lds, kd, 4);
-	memcpy(&priv, kd + 4, 4);
 	{
-		KFDSIG_OPTS(kfdsig_aql_dispatch, a,
-			    .dims = grid[2] > 1	  ? 3
-				    : grid[1] > 1 ? 2
-						  : 1,
-			    .workgroup = { (uint16_t)wg[0], (uint16_t)wg[1], (uint16_t)wg[2] },
-			    .grid = { grid[0], grid[1], grid[2] }, .private_segment_size = priv,
-			    .group_segment_size = lds, .kernel_object = kd_va,
-			    .kernarg_address = karg_va);
+		struct kfdsig_aql_dispatch a = krig_aql_dispatch(r, kd_va, grid, wg, karg_va, 0);
 
 		T_REQUIRE(kfdsig_aql_emit_dispatch(dp, &a, 0) == 64, "dispatch packet image");
 	}
@@ -76,7 +66,7 @@ static int prun3i(struct prig *p, const char *name, const uint32_t grid[3], cons
 			    .workgroup = { (uint16_t)wg[0], (uint16_t)wg[1], (uint16_t)wg[2] },
 			    .kernarg_va = karg_va, .dispatch_va = dp_va, .dispatch_id = 7,
 			    .scratch_va = p->scratch_va, .scratch_size = p->scratch_size,
-			    .num_xcc = p->num_xcc);
+			    .num_xcc = krig_num_xcc(r));
 
 		if (implicit_at)
 			T_REQUIRE(kfdsig_pm4_implicit_args(&k, karg + implicit_at,
@@ -666,7 +656,6 @@ int main(void)
 			p.fails = t_failures;
 			krig_open(&p.k, tx[i].spec, 16u << 20);
 			p.t = kfdsig_target_by_name(tx[i].target);
-			p.num_xcc = kfdsig_kfd_device_by_gpu_id(p.k.kfd, p.k.gpu)->num_xcc;
 			T_REQUIRE(!kfdsig_kfd_queue_create(p.k.kfd, p.k.gpu, KFDSIG_QUEUE_PM4, NULL,
 							   &p.pm4),
 				  "PM4 queue");

@@ -338,6 +338,37 @@ static inline void krig_pm4(struct krig *r, const char *spec, uint64_t scratch)
 	r->pm4_scratch_size = scratch;
 }
 
+/* The dispatch of the kernel whose descriptor is at @kd_va over @grid
+ * work-items in workgroups of @wg, kernel arguments at @karg_va, segment
+ * sizes from the descriptor, completion signal @sig_va (0: none), as
+ * kfdsig_aql_emit_dispatch() takes it. */
+static inline struct kfdsig_aql_dispatch krig_aql_dispatch(const struct krig *r, uint64_t kd_va,
+							   const uint32_t grid[3],
+							   const uint32_t wg[3], uint64_t karg_va,
+							   uint64_t sig_va)
+{
+	const uint8_t *kd = r->cpu + (kd_va - r->va);
+	uint32_t lds, priv;
+
+	memcpy(&lds, kd, 4);
+	memcpy(&priv, kd + 4, 4);
+	return (struct kfdsig_aql_dispatch)KFDSIG_OPTS_INIT(
+		kfdsig_aql_dispatch,
+		.dims = grid[2] > 1   ? 3
+			: grid[1] > 1 ? 2
+				      : 1,
+		.workgroup = { (uint16_t)wg[0], (uint16_t)wg[1], (uint16_t)wg[2] },
+		.grid = { grid[0], grid[1], grid[2] }, .private_segment_size = priv,
+		.group_segment_size = lds, .kernel_object = kd_va, .kernarg_address = karg_va,
+		.completion_signal = sig_va);
+}
+
+/* The XCCs of the rig's KFD node (kfdsig_pm4_kernel.num_xcc). */
+static inline uint32_t krig_num_xcc(const struct krig *r)
+{
+	return kfdsig_kfd_device_by_gpu_id(r->kfd, r->gpu)->num_xcc;
+}
+
 /* krig_run3() on the PM4 queue: the engine idle is the dispatch done.
  * -ENOTSUP when the emitter refuses the dispatch on the target (counted
  * in r->refused, its reason in r->refused_why). */
@@ -346,20 +377,11 @@ static inline int krig_run3_pm4(struct krig *r, uint64_t kd_va, const uint32_t g
 {
 	const uint8_t *kd = r->cpu + (kd_va - r->va);
 	uint64_t dp_va;
-	uint32_t *dp = krig_alloc(r, 64, &dp_va), buf[KFDSIG_PM4_KERNEL_MAX_DW], lds, priv, exc;
+	uint32_t *dp = krig_alloc(r, 64, &dp_va), buf[KFDSIG_PM4_KERNEL_MAX_DW], exc;
 	int n;
 
-	memcpy(&lds, kd, 4);
-	memcpy(&priv, kd + 4, 4);
 	{
-		KFDSIG_OPTS(kfdsig_aql_dispatch, a,
-			    .dims = grid[2] > 1	  ? 3
-				    : grid[1] > 1 ? 2
-						  : 1,
-			    .workgroup = { (uint16_t)wg[0], (uint16_t)wg[1], (uint16_t)wg[2] },
-			    .grid = { grid[0], grid[1], grid[2] }, .private_segment_size = priv,
-			    .group_segment_size = lds, .kernel_object = kd_va,
-			    .kernarg_address = karg_va);
+		struct kfdsig_aql_dispatch a = krig_aql_dispatch(r, kd_va, grid, wg, karg_va, 0);
 
 		T_REQUIRE(kfdsig_aql_emit_dispatch(dp, &a, 0) == 64, "dispatch packet image");
 	}
@@ -369,7 +391,7 @@ static inline int krig_run3_pm4(struct krig *r, uint64_t kd_va, const uint32_t g
 			    .workgroup = { (uint16_t)wg[0], (uint16_t)wg[1], (uint16_t)wg[2] },
 			    .kernarg_va = karg_va, .dispatch_va = dp_va, .dispatch_id = 7,
 			    .scratch_va = r->pm4_scratch_va, .scratch_size = r->pm4_scratch_size,
-			    .num_xcc = kfdsig_kfd_device_by_gpu_id(r->kfd, r->gpu)->num_xcc);
+			    .num_xcc = krig_num_xcc(r));
 
 		n = kfdsig_pm4_emit_kernel(r->t, &k, buf, KFDSIG_PM4_KERNEL_MAX_DW);
 	}
@@ -398,10 +420,9 @@ static inline int krig_run3(struct krig *r, const char *name, const uint32_t gri
 			    const uint32_t wg[3], const void *args, size_t nargs, unsigned ms)
 {
 	uint64_t kd_va = krig_kd(r, name), karg_va, sig_va;
-	const uint8_t *kd = r->cpu + (kd_va - r->va);
 	uint8_t *karg = krig_alloc(r, 512, &karg_va);
 	int64_t *sig = krig_alloc(r, 64, &sig_va);
-	uint32_t d[16] = { 0 }, lds, priv;
+	uint32_t d[16] = { 0 };
 	uint64_t t0 = t_now_ms();
 
 	memset(karg, 0, 512);
@@ -411,17 +432,9 @@ static inline int krig_run3(struct krig *r, const char *name, const uint32_t gri
 	memset(sig, 0, 64);
 	sig[0] = 1; /* AMD_SIGNAL_KIND_USER */
 	sig[1] = 1;
-	memcpy(&lds, kd, 4);
-	memcpy(&priv, kd + 4, 4);
 	{
-		KFDSIG_OPTS(kfdsig_aql_dispatch, a,
-			    .dims = grid[2] > 1	  ? 3
-				    : grid[1] > 1 ? 2
-						  : 1,
-			    .workgroup = { (uint16_t)wg[0], (uint16_t)wg[1], (uint16_t)wg[2] },
-			    .grid = { grid[0], grid[1], grid[2] }, .private_segment_size = priv,
-			    .group_segment_size = lds, .kernel_object = kd_va,
-			    .kernarg_address = karg_va, .completion_signal = sig_va);
+		struct kfdsig_aql_dispatch a =
+			krig_aql_dispatch(r, kd_va, grid, wg, karg_va, sig_va);
 
 		T_REQUIRE(kfdsig_aql_emit_dispatch(
 				  d, &a,
