@@ -103,6 +103,20 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* sqk_run() of @d, its wall time in *t; on failure a line naming @name and
+ * @what. */
+static int timed_run(const char *name, const char *what, const struct sqk_dispatch *d,
+		     const struct sqk_env *env, struct sqk_result *res, double *t)
+{
+	double t0 = now();
+	int rc = sqk_run(d, env, res);
+
+	*t = now() - t0;
+	if (rc)
+		printf("%-8s %s: failed (%d): %s\n", name, what, rc, res->msg);
+	return rc;
+}
+
 static void run(const char *name, uint32_t gfxv, const uint32_t *prog, size_t n, bool w32,
 		uint32_t groups)
 {
@@ -110,8 +124,7 @@ static void run(const char *name, uint32_t gfxv, const uint32_t *prog, size_t n,
 	uint32_t user[16] = { 0, 0, 0, 2000, (uint32_t)DATA_VA, (uint32_t)(DATA_VA >> 32) };
 	struct sqk_dispatch d = { 0 };
 	struct sqk_result res;
-	double t0, t;
-	int rc;
+	double t;
 
 	memset(page, 0, sizeof(page));
 	memcpy(page, prog, n * 4);
@@ -123,13 +136,8 @@ static void run(const char *name, uint32_t gfxv, const uint32_t *prog, size_t n,
 	d.wave32 = w32;
 	d.wg[0] = 256, d.wg[1] = d.wg[2] = 1;
 	d.grid[0] = 256 * groups, d.grid[1] = d.grid[2] = 1;
-	t0 = now();
-	rc = sqk_run(&d, &env, &res);
-	t = now() - t0;
-	if (rc) {
-		printf("%-8s %s: failed (%d): %s\n", name, w32 ? "wave32" : "wave64", rc, res.msg);
+	if (timed_run(name, w32 ? "wave32" : "wave64", &d, &env, &res, &t))
 		return;
-	}
 	printf("%-8s %s  %6llu waves  %10llu wave-insns  %7.3f s  %6.2f M wave-insns/s  "
 	       "%7.1f M lane-ops/s\n",
 	       name, w32 ? "wave32" : "wave64", (unsigned long long)res.waves,
@@ -186,45 +194,40 @@ static void run_cumask(const char *name, uint32_t gfxv)
 	d.wg[0] = d.wg[1] = d.wg[2] = 1;
 	d.grid[0] = 64, d.grid[1] = d.grid[2] = 1;
 	sqk_replay_off = true;
-	t0 = now();
-	rc = sqk_run(&d, &env, &res);
-	t1 = now() - t0;
+	rc = timed_run(name, "cu-mask kernel", &d, &env, &res, &t1);
 	sqk_replay_off = false;
-	if (rc) {
-		printf("%-8s cu-mask kernel: failed (%d): %s\n", name, rc, res.msg);
+	if (rc)
 		return;
-	}
 	printf("%-8s cu-mask kernel, every wave run: %llu waves  %10llu wave-insns  %7.3f s  "
 	       "%6.2f M wave-insns/s  %8.1f us/wave  floor %6.2f us/wave  ratio %6.0f\n",
 	       name, (unsigned long long)res.waves, (unsigned long long)res.insns, t1,
 	       (double)res.insns / t1 / 1e6, t1 / (double)res.waves * 1e6, tf * 1e6,
 	       t1 / (double)res.waves / tf);
 	d.grid[0] = 1024, d.grid[1] = 16, d.grid[2] = 16;
-	t0 = now();
-	rc = sqk_run(&d, &env, &res);
-	t2 = now() - t0;
-	if (rc) {
-		printf("%-8s cu-mask kernel: failed (%d): %s\n", name, rc, res.msg);
+	if (timed_run(name, "cu-mask kernel", &d, &env, &res, &t2))
 		return;
-	}
 	printf("%-8s cu-mask kernel, 1024x16x16: %llu waves (%llu replayed)  %7.3f s  "
 	       "%8.3f us/wave  ratio %8.4f\n",
 	       name, (unsigned long long)res.waves, (unsigned long long)res.replayed, t2,
 	       t2 / (double)res.waves * 1e6, t2 / (double)res.waves / tf);
 }
 
+/* The loops' rows: each program on gfx900 and gfx90a in wave64, on gfx1030
+ * in wave32 and wave64. */
+static void run_loop(const uint32_t *p9, size_t n9, const uint32_t *p10, size_t n10)
+{
+	run("gfx900", 90000, p9, n9, false, 16);
+	run("gfx90a", 90010, p9, n9, false, 16);
+	run("gfx1030", 100300, p10, n10, true, 16);
+	run("gfx1030", 100300, p10, n10, false, 16);
+}
+
 int main(void)
 {
 	printf("shader unit: a 7-instruction loop, 2000 iterations per wave\n");
-	run("gfx900", 90000, prog9, sizeof(prog9) / 4, false, 16);
-	run("gfx90a", 90010, prog9, sizeof(prog9) / 4, false, 16);
-	run("gfx1030", 100300, prog10, sizeof(prog10) / 4, true, 16);
-	run("gfx1030", 100300, prog10, sizeof(prog10) / 4, false, 16);
+	run_loop(prog9, sizeof(prog9) / 4, prog10, sizeof(prog10) / 4);
 	printf("shader unit: a store, its wait and 4 ALU instructions, 2000 iterations per wave\n");
-	run("gfx900", 90000, store9, sizeof(store9) / 4, false, 16);
-	run("gfx90a", 90010, store9, sizeof(store9) / 4, false, 16);
-	run("gfx1030", 100300, store10, sizeof(store10) / 4, true, 16);
-	run("gfx1030", 100300, store10, sizeof(store10) / 4, false, 16);
+	run_loop(store9, sizeof(store9) / 4, store10, sizeof(store10) / 4);
 	printf("shader unit: kfdtest's CU-mask timing kernel (one-work-item workgroups)\n");
 	run_cumask("gfx90a", 90010);
 	run_cumask("gfx942", 90402);
