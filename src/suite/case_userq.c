@@ -103,6 +103,21 @@ static void gate_join(struct gate *g)
 	g->started = false;
 }
 
+/* Open queue 0's gate @GATE_MS from now and wait on syncobj *@h for at
+ * most @bound ms: SYNCOBJ_WAIT's result, its time in *@ms. */
+static int gated_wait(struct uq_env *e, const uint32_t *h, uint32_t bound, uint64_t *ms)
+{
+	struct gate gt = { 0 };
+	uint64_t ns = 0;
+	int r;
+
+	gate_open_later(&gt, cpu_of(&e->q[0], OFF_GATE));
+	r = uq_env_sync_wait(e, h, 1, false, bound, NULL, &ns);
+	*ms = ms_of(ns);
+	gate_join(&gt);
+	return r;
+}
+
 static struct kfdsig_userq_fence_ref gate_ref(const struct uq_queue *q)
 {
 	return (struct kfdsig_userq_fence_ref){ .va = va_of(q, OFF_GATE), .value = 1 };
@@ -147,12 +162,34 @@ static int eop_doorbells(struct suite_ctx *c, uint64_t mark, uint32_t *db, int w
 	return k;
 }
 
-/* uq_open() or return its result (it leaves nothing open then). */
-#define OPEN(c, e)                                    \
-	do {                                          \
-		enum suite_result r_ = uq_open(c, e); \
-		if (r_ != SUITE_PASS)                 \
-			return r_;                    \
+/*
+ * A case's set-up: the render node (uq_open()), queues 0 .. @nq - 1
+ * (uq_env_queue()) and a syncobj in each of the @nh handles, in order.
+ * SUITE_PASS, or the result to return (everything closed then).
+ */
+static enum suite_result uq_setup(struct suite_ctx *c, struct uq_env *e, int nq, uint32_t *const *h,
+				  int nh)
+{
+	enum suite_result r = uq_open(c, e);
+
+	if (r != SUITE_PASS)
+		return r; /* uq_open() leaves nothing open */
+	for (int i = 0; r == SUITE_PASS && i < nq; i++)
+		r = step(e, c, uq_env_queue(e, i));
+	for (int i = 0; r == SUITE_PASS && i < nh; i++)
+		r = step(e, c, uq_env_syncobj(e, h[i]));
+	if (r != SUITE_PASS)
+		uq_env_close(e);
+	return r;
+}
+
+/* uq_setup() with the syncobj handles listed, or return its result. */
+#define SETUP(c, e, nq, ...)                                                                      \
+	do {                                                                                      \
+		uint32_t *const h_[] = { __VA_ARGS__ };                                           \
+		enum suite_result r_ = uq_setup(c, e, nq, h_, (int)(sizeof(h_) / sizeof(h_[0]))); \
+		if (r_ != SUITE_PASS)                                                             \
+			return r_;                                                                \
 	} while (0)
 
 #define TRY(e, expr)                           \
@@ -178,18 +215,13 @@ static int eop_doorbells(struct suite_ctx *c, uint64_t mark, uint32_t *db, int w
 static enum suite_result uq_signal(struct suite_ctx *c)
 {
 	struct uq_env e;
-	uint64_t ns = 0;
 	struct kfdsig_userq_fence_ref g, got[4];
 	uint32_t h, n = 4, db[4];
 	uint64_t seq, ms, mark;
 	uint32_t bound = suite_bound_ms(c, 2000);
-	struct gate gt = { 0 };
 	int r, k;
 
-	OPEN(c, &e);
-	TRY(&e, step(&e, c, uq_env_queue(&e, 0)));
-	TRY(&e, step(&e, c, uq_env_queue(&e, 1)));
-	TRY(&e, step(&e, c, uq_env_syncobj(&e, &h)));
+	SETUP(c, &e, 2, &h);
 	g = gate_ref(&e.q[0]);
 	mark = irq_mark(c);
 	TRY(&e, step(&e, c, uq_env_submit(&e, 0, &g, 1, h, &seq)));
@@ -205,10 +237,7 @@ static enum suite_result uq_signal(struct suite_ctx *c)
 	UQ_CHECK(&e, got[0].va != va_of(&e.q[0], OFF_FENCE) && got[0].va != g.va,
 		 "USERQ_WAIT names 0x%llx, not the kernel's seq64 slot",
 		 (unsigned long long)got[0].va);
-	gate_open_later(&gt, cpu_of(&e.q[0], OFF_GATE));
-	r = uq_env_sync_wait(&e, &h, 1, false, bound, NULL, &ns);
-	ms = ms_of(ns);
-	gate_join(&gt);
+	r = gated_wait(&e, &h, bound, &ms);
 	UQ_CHECK(&e, r == 0, "SYNCOBJ_WAIT on fence %llu: %d", (unsigned long long)seq, r);
 	/* the wait's last look at the slot at its timeout would find it
 	 * passed: only the interrupt ends it early */
@@ -235,19 +264,13 @@ static enum suite_result uq_signal(struct suite_ctx *c)
 static enum suite_result uq_cross(struct suite_ctx *c)
 {
 	struct uq_env e;
-	uint64_t ns = 0;
 	struct kfdsig_userq_fence_ref g, got[4];
 	uint32_t sa, sb, n = 4, db[4];
 	uint64_t seq_a, seq_b, ms, mark;
 	uint32_t bound = suite_bound_ms(c, 2000);
-	struct gate gt = { 0 };
 	int r, k;
 
-	OPEN(c, &e);
-	TRY(&e, step(&e, c, uq_env_queue(&e, 0)));
-	TRY(&e, step(&e, c, uq_env_queue(&e, 1)));
-	TRY(&e, step(&e, c, uq_env_syncobj(&e, &sa)));
-	TRY(&e, step(&e, c, uq_env_syncobj(&e, &sb)));
+	SETUP(c, &e, 2, &sa, &sb);
 	g = gate_ref(&e.q[0]);
 	mark = irq_mark(c);
 	TRY(&e, step(&e, c, uq_env_submit(&e, 0, &g, 1, sa, &seq_a)));
@@ -262,10 +285,7 @@ static enum suite_result uq_cross(struct suite_ctx *c)
 	UQ_CHECK(&e, *cpu_of(&e.q[1], OFF_FENCE) == 0,
 		 "B's user fence %llu while A's gate is closed: B ran past its FENCE_WAIT_MULTI",
 		 (unsigned long long)*cpu_of(&e.q[1], OFF_FENCE));
-	gate_open_later(&gt, cpu_of(&e.q[0], OFF_GATE));
-	r = uq_env_sync_wait(&e, &sb, 1, false, bound, NULL, &ns);
-	ms = ms_of(ns);
-	gate_join(&gt);
+	r = gated_wait(&e, &sb, bound, &ms);
 	UQ_CHECK(&e, r == 0, "SYNCOBJ_WAIT on B's fence %llu: %d", (unsigned long long)seq_b, r);
 	UQ_CHECK(&e, ms < bound / 2,
 		 "B's fence woke the waiter after %llu ms of %u: by the timeout, not the interrupt",
@@ -302,15 +322,9 @@ static enum suite_result uq_ooo(struct suite_ctx *c)
 	uint32_t sa, sb, sa2, both[2], first = ~0u;
 	uint64_t seq_a, seq_b, seq_a2, ms;
 	uint32_t bound = suite_bound_ms(c, 2000);
-	struct gate gt = { 0 };
 	int r;
 
-	OPEN(c, &e);
-	TRY(&e, step(&e, c, uq_env_queue(&e, 0)));
-	TRY(&e, step(&e, c, uq_env_queue(&e, 1)));
-	TRY(&e, step(&e, c, uq_env_syncobj(&e, &sa)));
-	TRY(&e, step(&e, c, uq_env_syncobj(&e, &sa2)));
-	TRY(&e, step(&e, c, uq_env_syncobj(&e, &sb)));
+	SETUP(c, &e, 2, &sa, &sa2, &sb);
 	g = gate_ref(&e.q[0]);
 	TRY(&e, step(&e, c, uq_env_submit(&e, 0, &g, 1, sa, &seq_a)));
 	TRY(&e, step(&e, c, uq_env_submit(&e, 0, NULL, 0, sa2, &seq_a2)));
@@ -330,10 +344,7 @@ static enum suite_result uq_ooo(struct suite_ctx *c)
 		 "A's second fence %llu before its first: %d, expected -ETIME (one queue "
 		 "completes in order)",
 		 (unsigned long long)seq_a2, r);
-	gate_open_later(&gt, cpu_of(&e.q[0], OFF_GATE));
-	r = uq_env_sync_wait(&e, &sa2, 1, false, bound, NULL, &ns);
-	ms = ms_of(ns);
-	gate_join(&gt);
+	r = gated_wait(&e, &sa2, bound, &ms);
 	UQ_CHECK(&e, r == 0 && ms < bound / 2,
 		 "A's second fence %llu: %d after %llu ms of %u (the interrupt, not the timeout)",
 		 (unsigned long long)seq_a2, r, (unsigned long long)ms, bound);
@@ -365,10 +376,7 @@ static enum suite_result uq_wrap(struct suite_ctx *c)
 	unsigned rounds = 0;
 	int r;
 
-	OPEN(c, &e);
-	TRY(&e, step(&e, c, uq_env_queue(&e, 0)));
-	TRY(&e, step(&e, c, uq_env_syncobj(&e, &h[0])));
-	TRY(&e, step(&e, c, uq_env_syncobj(&e, &h[1])));
+	SETUP(c, &e, 1, &h[0], &h[1]);
 	/* a round: a few submissions, the last one's fence waited for
 	 * (the ring never holds more than a round) */
 	while (e.q[0].wptr < 2 * RING_DW + RING_DW / 2) {
@@ -417,11 +425,7 @@ static enum suite_result uq_reset(struct suite_ctx *c)
 	uint32_t bound = suite_bound_ms(c, 10000);
 	int r;
 
-	OPEN(c, &e);
-	TRY(&e, step(&e, c, uq_env_queue(&e, 0)));
-	TRY(&e, step(&e, c, uq_env_queue(&e, 1)));
-	TRY(&e, step(&e, c, uq_env_syncobj(&e, &sa)));
-	TRY(&e, step(&e, c, uq_env_syncobj(&e, &sb)));
+	SETUP(c, &e, 2, &sa, &sb);
 	g = gate_ref(&e.q[0]);
 	TRY(&e, step(&e, c, uq_env_submit(&e, 0, &g, 1, sa, &seq_a)));
 	r = uq_env_sync_wait(&e, &sa, 1, false, bound, NULL, &ns);
