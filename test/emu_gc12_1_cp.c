@@ -3,7 +3,8 @@
  * The emulated GC 12.1 CP: the opcodes "drm/amdgpu: update cp packets for gfx
  * v12_1" (commit 90ddf2794258) removed from gfx_v12_1_pkt.h are a bad opcode
  * there (the queue halts before them, nothing consumed), while gfx1201's CP
- * still takes EVENT_WRITE_EOP's place in the ring without halting on it.
+ * still takes EVENT_WRITE_EOP's place in the ring without halting on it; a
+ * wave64 dispatch on gfx1250 (wave32 only) halts the queue the same way.
  */
 #include <unistd.h>
 
@@ -54,10 +55,15 @@ int main(void)
 	static const uint32_t sem[] = { 0xc0013900, 0, 0 };
 	/* AQL_PACKET (0x99): 2 dwords */
 	static const uint32_t aql[] = { 0xc0009900, 0 };
+	/* DISPATCH_DIRECT (0x15): x, y, z, COMPUTE_SHADER_EN */
+	static const uint32_t w64[] = { 0xc0031500, 1, 1, 1, 1 };
 
 	halts_on("gfx1250", eop, 6, true, "EVENT_WRITE_EOP");
 	halts_on("gfx1250", sem, 3, true, "MEM_SEMAPHORE");
 	halts_on("gfx1250", aql, 2, true, "AQL_PACKET");
 	halts_on("gfx1201", eop, 6, false, "EVENT_WRITE_EOP");
+	/* DISPATCH_DIRECT of one group without CS_W32_EN: a wave64 dispatch,
+	 * which gfx1250 (wave32 only) does not accept */
+	halts_on("gfx1250", w64, 5, true, "wave64 DISPATCH_DIRECT");
 	return t_result("emu_gc12_1_cp");
 }

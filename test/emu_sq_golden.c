@@ -16,7 +16,8 @@
  *     unmapped address faults (not a write); a word that is no
  *     instruction stops the wave as illegal, naming its address, before
  *     the message; s_code_end is not executed; bad arguments are refused,
- *     wave32 on a family with wave64 only among them;
+ *     wave32 on a family with wave64 only and wave64 on gfx1250 (wave32
+ *     only) among them;
  *   - the IV context words of every target decode as amdkfd decodes them;
  *   - random words: decode and print never crash and only fail as
  *     documented.
@@ -410,11 +411,31 @@ static void check_stops(void)
 		const uint32_t w[] = { 0xbf810000 };
 
 		setup(&r, w, 1, CODE_VA, PAGE_VA, 0, &page);
-		sqt_run_wave32(&r, t9, CODE_VA);
+		sqt_run_lanes(&r, t9, CODE_VA, 32);
 		CHECK(r.rc == -EINVAL && r.res.err == -EINVAL && strstr(r.res.msg, "wave32") &&
 			      r.res.waves == 0,
 		      "wave32 on gfx900: rc %d: %s", r.rc, r.res.msg);
 		sqt_mem_free(&r.mem);
+	}
+	/* wave64 on a family with wave32 only (gfx1250), which runs wave32
+	 * and gfx1200 runs wave64 */
+	{
+		static const char *const nm[] = { "gfx1250", "gfx1250", "gfx1200" };
+		static const unsigned lanes[] = { 64, 32, 64 };
+		const uint32_t w[] = { 0xbfb00000 }; /* s_endpgm (gfx11 on) */
+
+		for (int i = 0; i < 3; i++) {
+			setup(&r, w, 1, CODE_VA, PAGE_VA, 0, &page);
+			sqt_run_lanes(&r, kfdsig_target_by_name(nm[i]), CODE_VA, lanes[i]);
+			if (i)
+				CHECK(r.rc == 0 && r.res.waves == 1, "wave%u on %s: rc %d: %s",
+				      lanes[i], nm[i], r.rc, r.res.msg);
+			else
+				CHECK(r.rc == -EINVAL && r.res.err == -EINVAL &&
+					      strstr(r.res.msg, "wave64") && r.res.waves == 0,
+				      "wave64 on gfx1250: rc %d: %s", r.rc, r.res.msg);
+			sqt_mem_free(&r.mem);
+		}
 	}
 
 	/* s_code_end (gfx10 SOPP 0x1f: 0xbf9f0000) is padding, not run */

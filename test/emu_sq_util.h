@@ -399,17 +399,20 @@ static inline int sqt_run_wave(struct sqt_wave *r, const struct kfdsig_target *t
 	return r->rc;
 }
 
-/* One wave32 wave of @t's first 32 work-items, no user SGPRs: what
- * sqk_run() answers to wave32 on any family. */
-static inline int sqt_run_wave32(struct sqt_wave *r, const struct kfdsig_target *t, uint64_t entry)
+/* One wave of @lanes (32 or 64) work-items of @t, no user SGPRs: what
+ * sqk_run() answers to that wave size on any family. */
+static inline int sqt_run_lanes(struct sqt_wave *r, const struct kfdsig_target *t, uint64_t entry,
+				unsigned lanes)
 {
 	struct sqk_env env = sqt_env(r, false);
 	struct sqk_dispatch d = { 0 };
+	uint32_t ud[16] = { 0 };
 
 	d.fam = sqk_family_of(t->gfx_target_version);
 	d.entry = entry;
-	d.wave32 = true;
-	d.wg[0] = d.grid[0] = 32;
+	d.user_data = ud;
+	d.wave32 = lanes == 32;
+	d.wg[0] = d.grid[0] = lanes;
 	d.wg[1] = d.wg[2] = d.grid[1] = d.grid[2] = 1;
 	r->rc = sqk_run(&d, &env, &r->res);
 	return r->rc;

@@ -79,7 +79,8 @@
  * (gc_10_1_0_sh_mask.h COMPUTE_DISPATCH_INITIATOR__CS_W32_EN_MASK 0x8000);
  * gc_9_0_sh_mask.h has no field there (its last is RESTORE, bit 14), and a
  * GCN/CDNA wave is 64 lanes: the bit changes nothing there, the dispatch
- * runs wave64. */
+ * runs wave64. On gfx1250 (wave32 only) the bit clear is a dispatch the
+ * shader unit refuses (sqk_wave.c sqk_run()). */
 #define CS_W32_EN (1u << 15)
 #define PARTIAL_TG_EN (1u << 1)
 /* COMPUTE_DISPATCH_INITIATOR.USE_THREAD_DIMENSIONS (bit 5, gc_9_0_sh_mask.h

@@ -924,6 +924,19 @@ int sqk_run(const struct sqk_dispatch *d, const struct sqk_env *env, struct sqk_
 			 d->fam->name);
 		return res->err = -EINVAL;
 	}
+	/* GC 12.5 (gfx1250) is wave32 only: LLVM's processor table
+	 * (AMDGPUUsage) gives it no wavefrontsize64 feature, and LLVM drops
+	 * a wave64 function compiled for it (AMDGPURemoveIncompatibleFunctions,
+	 * llvm-project #153690 "gfx1250 only supports wave32"). What its
+	 * packet processor does with a wave64 request (CS_W32_EN clear, a
+	 * kernel descriptor without ENABLE_WAVEFRONT_SIZE32) is UNVERIFIED:
+	 * the dispatch is refused (the CP's path for a dispatch it does not
+	 * accept, emu_kernel.c run()), never run as 64 lanes. */
+	if (!d->wave32 && d->fam->gen == SQK_GEN_GFX12_5) {
+		snprintf(res->msg, sizeof(res->msg), "wave64 on %s, which has wave32 only",
+			 d->fam->name);
+		return res->err = -EINVAL;
+	}
 	sh.d = d;
 	sh.lanes = d->wave32 ? 32 : 64;
 	for (int i = 0; i < 3; i++) {
