@@ -34,23 +34,48 @@ static inline bool krig_close_f(double got, double want, double rel)
 	return fabs(got - want) <= rel * fmax(fabs(want), 1e-30) + 1e-30;
 }
 
+/* A kernel's arguments: its buffers' VAs in order, then its element count
+ * (a 32-bit value at the next 8-byte slot) when it takes one. */
+struct krig_args {
+	void *p[8];	/* the buffers' CPU addresses */
+	uint64_t va[9]; /* the kernel arguments */
+	size_t nargs;	/* their bytes */
+};
+
+/* Allocate @nb buffers of @bytes[i] bytes in @r (in order) into @k; @n:
+ * the element count after them, or 0 when the kernel takes none. */
+static inline void krig_args(struct krig *r, struct krig_args *k, const uint64_t *bytes,
+			     unsigned nb, uint32_t n)
+{
+	memset(k, 0, sizeof(*k));
+	for (unsigned i = 0; i < nb; i++)
+		k->p[i] = krig_alloc(r, bytes[i], &k->va[i]);
+	k->va[nb] = n;
+	k->nargs = 8 * (nb + (n ? 1 : 0));
+}
+
+/* @kernel on @k's arguments over @grid work-items in groups of @wg:
+ * krig_ran(). */
+static inline bool krig_go(struct krig *r, const struct krig_args *k, const char *what,
+			   const char *kernel, uint32_t grid, uint32_t wg)
+{
+	return krig_ran(r, krig_run(r, kernel, grid, wg, k->va, k->nargs, KRIG_WAIT_MS), what,
+			kernel);
+}
+
 static inline void t_vadd(struct krig *r, const char *what)
 {
 	const uint32_t n = 1000;
-	uint64_t a_va, b_va, c_va;
-	float *a = krig_alloc(r, 4 * n, &a_va), *b = krig_alloc(r, 4 * n, &b_va),
-	      *c = krig_alloc(r, 4 * n + 64, &c_va);
-	struct {
-		uint64_t a, b, c;
-		uint32_t n;
-	} args = { a_va, b_va, c_va, n };
+	struct krig_args ka;
+	float *a, *b, *c;
 	unsigned bad = 0;
 
+	krig_args(r, &ka, (const uint64_t[]){ 4 * n, 4 * n, 4 * n + 64 }, 3, n);
+	a = ka.p[0], b = ka.p[1], c = ka.p[2];
 	for (uint32_t i = 0; i < n; i++)
 		a[i] = (float)i * 0.37f - 11.0f, b[i] = 1.0f / (float)(i + 1);
 	memset(c, 0xcd, 4 * n + 64);
-	if (!krig_ran(r, krig_run(r, "vadd", n, 64, &args, sizeof(args), KRIG_WAIT_MS), what,
-		      "vadd"))
+	if (!krig_go(r, &ka, what, "vadd", n, 64))
 		return;
 	for (uint32_t i = 0; i < n; i++)
 		bad += !krig_close_f(c[i], a[i] + b[i] * 2.5f + (float)i, 1e-6);
@@ -61,22 +86,18 @@ static inline void t_vadd(struct krig *r, const char *what)
 static inline void t_fmath(struct krig *r, const char *what)
 {
 	const uint32_t n = 256;
-	uint64_t a_va, b_va, c_va, d_va;
-	float *a = krig_alloc(r, 4 * n, &a_va), *b = krig_alloc(r, 4 * n, &b_va),
-	      *c = krig_alloc(r, 4 * n, &c_va);
-	double *d = krig_alloc(r, 8 * n, &d_va);
-	struct {
-		uint64_t a, b, c, d;
-		uint32_t n;
-	} args = { a_va, b_va, c_va, d_va, n };
+	struct krig_args ka;
+	float *a, *b, *c;
+	double *d;
 	unsigned bad = 0, badd = 0;
 
+	krig_args(r, &ka, (const uint64_t[]){ 4 * n, 4 * n, 4 * n, 8 * n }, 4, n);
+	a = ka.p[0], b = ka.p[1], c = ka.p[2], d = ka.p[3];
 	for (uint32_t i = 0; i < n; i++) {
 		a[i] = ((float)i - 100.0f) * 1.7f;
 		b[i] = (float)(i % 17) - 8.5f;
 	}
-	if (!krig_ran(r, krig_run(r, "fmath", n, 64, &args, sizeof(args), KRIG_WAIT_MS), what,
-		      "fmath"))
+	if (!krig_go(r, &ka, what, "fmath", n, 64))
 		return;
 	for (uint32_t i = 0; i < n; i++) {
 		float want = a[i] / b[i] + sqrtf(fabsf(a[i])) + fmaf(a[i], b[i], 1.0f) +
@@ -101,17 +122,17 @@ static inline void t_fmath(struct krig *r, const char *what)
 static inline void t_half(struct krig *r, const char *what)
 {
 	const uint32_t n = 64;
-	uint64_t a_va, b_va, c_va, x_va, y_va, z_va, f_va;
-	_Float16 *a = krig_alloc(r, 2 * n, &a_va), *b = krig_alloc(r, 2 * n, &b_va),
-		 *c = krig_alloc(r, 4 * n, &c_va);
-	int16_t *x = krig_alloc(r, 2 * n, &x_va), *y = krig_alloc(r, 2 * n, &y_va),
-		*z = krig_alloc(r, 2 * n, &z_va);
-	float *f = krig_alloc(r, 8 * n, &f_va), f0[64];
-	struct {
-		uint64_t a, b, c, x, y, z, f;
-	} args = { a_va, b_va, c_va, x_va, y_va, z_va, f_va };
+	struct krig_args ka;
+	_Float16 *a, *b, *c;
+	int16_t *x, *y, *z;
+	float *f, f0[64];
 	unsigned bad = 0;
 
+	krig_args(r, &ka, (const uint64_t[]){ 2 * n, 2 * n, 4 * n, 2 * n, 2 * n, 2 * n, 8 * n }, 7,
+		  0);
+	a = ka.p[0], b = ka.p[1], c = ka.p[2];
+	x = ka.p[3], y = ka.p[4], z = ka.p[5];
+	f = ka.p[6];
 	for (uint32_t i = 0; i < n; i++) {
 		a[i] = (_Float16)(((float)(i % 17) - 8.0f) * 0.5f);
 		b[i] = (_Float16)(((float)(i * 7 % 15) - 7.0f) * 0.5f);
@@ -120,8 +141,7 @@ static inline void t_half(struct krig *r, const char *what)
 		f0[i] = f[i] = (float)i * 0.25f;
 		f[n + i] = (float)i - 31.5f;
 	}
-	if (!krig_ran(r, krig_run(r, "hmath", n, 64, &args, sizeof(args), KRIG_WAIT_MS), what,
-		      "hmath"))
+	if (!krig_go(r, &ka, what, "hmath", n, 64))
 		return;
 	for (uint32_t i = 0; i < n; i++) {
 		float p = (float)a[i], q = (float)b[i];
@@ -172,24 +192,21 @@ static inline void t_half2(struct krig *r, const char *what)
 	static const uint16_t special[12] = { 0x0000, 0x8000, 0x0001, 0x8200, 0x7c00, 0xfc00,
 					      0x7d00, 0x7e00, 0x3e00, 0xc000, 0x03ff, 0x0400 };
 	const uint32_t n = 64;
-	uint64_t a_va, b_va, e_va, c_va, k_va;
-	_Float16 *a = krig_alloc(r, 2 * n, &a_va), *b = krig_alloc(r, 2 * n, &b_va),
-		 *c = krig_alloc(r, 4 * n, &c_va);
-	uint16_t *e = krig_alloc(r, 2 * n, &e_va);
-	uint32_t *k = krig_alloc(r, 4 * n, &k_va);
-	struct {
-		uint64_t a, b, e, c, k;
-	} args = { a_va, b_va, e_va, c_va, k_va };
+	struct krig_args ka;
+	_Float16 *a, *b, *c;
+	uint16_t *e;
+	uint32_t *k;
 	unsigned bad = 0;
 
+	krig_args(r, &ka, (const uint64_t[]){ 2 * n, 2 * n, 2 * n, 4 * n, 4 * n }, 5, 0);
+	a = ka.p[0], b = ka.p[1], e = ka.p[2], c = ka.p[3], k = ka.p[4];
 	for (uint32_t i = 0; i < n; i++) {
 		a[i] = (_Float16)(((float)(i % 13) - 6.0f) * 0.5f);
 		b[i] = (_Float16)(((float)(i * 5 % 17) - 8.0f) * 0.5f);
 		e[i] = special[i % 12];
 	}
 	memset(k, 0xcd, 4 * n);
-	if (!krig_ran(r, krig_run(r, "hmath2", n, 64, &args, sizeof(args), KRIG_WAIT_MS), what,
-		      "hmath2"))
+	if (!krig_go(r, &ka, what, "hmath2", n, 64))
 		return;
 	for (uint32_t i = 0; i < n; i++) {
 		float p = (float)a[i], q = (float)b[i], s = (float)a[i ^ 1] + q;
@@ -211,24 +228,20 @@ static inline void t_half2(struct krig *r, const char *what)
 static inline void t_imath(struct krig *r, const char *what)
 {
 	const uint32_t n = 300;
-	uint64_t x_va, y_va, q_va, r_va;
-	uint64_t *x = krig_alloc(r, 8 * n, &x_va), *y = krig_alloc(r, 8 * n, &y_va),
-		 *q = krig_alloc(r, 8 * n, &q_va);
-	int32_t *rr = krig_alloc(r, 4 * n, &r_va);
-	struct {
-		uint64_t x, y, q, r;
-		uint32_t n;
-	} args = { x_va, y_va, q_va, r_va, n };
+	struct krig_args ka;
+	uint64_t *x, *y, *q;
+	int32_t *rr;
 	unsigned bad = 0, badr = 0;
 	uint64_t s = 0x123456789abcdefull;
 
+	krig_args(r, &ka, (const uint64_t[]){ 8 * n, 8 * n, 8 * n, 4 * n }, 4, n);
+	x = ka.p[0], y = ka.p[1], q = ka.p[2], rr = ka.p[3];
 	for (uint32_t i = 0; i < n; i++) {
 		s = s * 6364136223846793005ull + 1442695040888963407ull;
 		x[i] = s >> (i % 40);
 		y[i] = (s >> 7) % (i < 100 ? 1000u : 0xffffffffffull) + (i % 5);
 	}
-	if (!krig_ran(r, krig_run(r, "imath", n, 64, &args, sizeof(args), KRIG_WAIT_MS), what,
-		      "imath"))
+	if (!krig_go(r, &ka, what, "imath", n, 64))
 		return;
 	for (uint32_t i = 0; i < n; i++) {
 		uint64_t a = x[i], b = y[i] | 1;
@@ -251,17 +264,15 @@ static inline void t_imath(struct krig *r, const char *what)
 static inline void t_reduce(struct krig *r, const char *what, uint32_t wg)
 {
 	const uint32_t groups = 8, n = groups * wg;
-	uint64_t in_va, out_va;
-	uint32_t *in = krig_alloc(r, 4 * n, &in_va), *out = krig_alloc(r, 4 * groups, &out_va);
-	struct {
-		uint64_t in, out;
-	} args = { in_va, out_va };
+	struct krig_args ka;
+	uint32_t *in, *out;
 	unsigned bad = 0;
 
+	krig_args(r, &ka, (const uint64_t[]){ 4 * n, 4 * groups }, 2, 0);
+	in = ka.p[0], out = ka.p[1];
 	for (uint32_t i = 0; i < n; i++)
 		in[i] = i * 2654435761u >> 7;
-	if (!krig_ran(r, krig_run(r, "reduce", n, wg, &args, sizeof(args), KRIG_WAIT_MS), what,
-		      "reduce"))
+	if (!krig_go(r, &ka, what, "reduce", n, wg))
 		return;
 	for (uint32_t g = 0; g < groups; g++) {
 		uint32_t want = 0;
@@ -276,19 +287,16 @@ static inline void t_reduce(struct krig *r, const char *what, uint32_t wg)
 static inline void t_atom(struct krig *r, const char *what)
 {
 	const uint32_t n = 1000;
-	uint64_t ctr_va, hist_va, sum_va;
-	uint32_t *ctr = krig_alloc(r, 16, &ctr_va), *hist = krig_alloc(r, 64, &hist_va);
-	uint64_t *sum = krig_alloc(r, 8, &sum_va);
-	struct {
-		uint64_t ctr, hist, sum;
-		uint32_t n;
-	} args = { ctr_va, hist_va, sum_va, n };
+	struct krig_args ka;
+	uint32_t *ctr, *hist;
+	uint64_t *sum;
 	uint32_t wh[16] = { 0 }, w1 = 0, w2 = 0;
 	uint64_t ws = 0;
 	unsigned bad = 0;
 
-	if (!krig_ran(r, krig_run(r, "atom", n, 128, &args, sizeof(args), KRIG_WAIT_MS), what,
-		      "atom"))
+	krig_args(r, &ka, (const uint64_t[]){ 16, 64, 8 }, 3, n);
+	ctr = ka.p[0], hist = ka.p[1], sum = ka.p[2];
+	if (!krig_go(r, &ka, what, "atom", n, 128))
 		return;
 	for (uint32_t i = 0; i < n; i++) {
 		wh[i % 16] += i;
@@ -308,18 +316,15 @@ static inline void t_atom(struct krig *r, const char *what)
 static inline void t_priv(struct krig *r, const char *what)
 {
 	const uint32_t n = 300;
-	uint64_t in_va, out_va;
-	uint32_t *in = krig_alloc(r, 4 * n, &in_va), *out = krig_alloc(r, 4 * n, &out_va);
-	struct {
-		uint64_t in, out;
-		uint32_t n;
-	} args = { in_va, out_va, n };
+	struct krig_args ka;
+	uint32_t *in, *out;
 	unsigned bad = 0;
 
+	krig_args(r, &ka, (const uint64_t[]){ 4 * n, 4 * n }, 2, n);
+	in = ka.p[0], out = ka.p[1];
 	for (uint32_t i = 0; i < n; i++)
 		in[i] = i * 40503u + 17;
-	if (!krig_ran(r, krig_run(r, "priv", n, 64, &args, sizeof(args), KRIG_WAIT_MS), what,
-		      "priv"))
+	if (!krig_go(r, &ka, what, "priv", n, 64))
 		return;
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t t[32], idx = in[i] % 32;
