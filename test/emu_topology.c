@@ -58,7 +58,8 @@
  *    gfx_v8_0_tiling_mode_table_init() composes, here from its field
  *    values (gfx_8_0_enum.h) and the register shifts (gfx_8_0_sh_mask.h);
  *    GC 9+ has zero tables, banks and ranks. The render node's register
- *    reads (AMDGPU_INFO READ_MMR_REG) give the same values.
+ *    reads (AMDGPU_INFO READ_MMR_REG) give the same values;
+ *  - CU geometry (check_geometry()).
  */
 #include <stdio.h>
 #include <string.h>
@@ -119,6 +120,7 @@ static long long prop_of(const char *root, const char *rel, const char *key)
 #define NODE1 "class/kfd/kfd/topology/nodes/1/properties"
 
 static void check_apu(const struct kfdsig_target *t, struct kfdsig_emu *emu);
+static void check_geometry(const struct kfdsig_target *t, struct kfdsig_emu *emu);
 
 static void check_caps(const struct kfdsig_target *t)
 {
@@ -162,6 +164,7 @@ static void check_caps(const struct kfdsig_target *t)
 			 "%s: RAS event with any feature, not on GC 9.0.1", t->name);
 	}
 	check_apu(t, emu);
+	check_geometry(t, emu);
 	kfdsig_emu_destroy(emu);
 }
 
@@ -520,6 +523,51 @@ static void test_tile_config(void)
 		      "gfx90a: no banks, ranks or tile modes");
 		kfdsig_kfd_close(kfd);
 		kfdsig_emu_destroy(emu);
+	}
+}
+
+/*
+ * CU geometry (kfd_crat.c kfd_fill_gpu_cu(): array_count = SEs x SAs,
+ * cu_per_simd_array = CUs per SA, simd_count = SIMDs per CU x active CUs):
+ * on every target no more active CUs than the SAs hold; on the products
+ * below the part's own numbers, all CUs active, so that a CU mask over
+ * SE x SA x CU (mqd_symmetrically_map_cu_mask(), WGPs of two CUs from GC
+ * 10 on) covers exactly the node's CUs. Written from rocminfo on the
+ * part: RX 9070 XT (gfx1201), ROCm legacy-rocm-build issue 6521: Compute
+ * Unit 64, SIMDs per CU 2, Shader Engines 4, Shader Arrs. per Eng. 2;
+ * Chip ID 0x7550.
+ */
+static const struct {
+	const char *name;
+	long long simd_count, simd_per_cu, arrays, per_engine, cu_per_array, device_id;
+} want_geom[] = {
+	{ "gfx1201", 128, 2, 8, 2, 8, 0x7550 },
+};
+
+static void check_geometry(const struct kfdsig_target *t, struct kfdsig_emu *emu)
+{
+	const char *root = kfdsig_emu_ops(emu)->sysfs_root;
+	long long simds = node_prop(root, 1, "simd_count"),
+		  per_cu = node_prop(root, 1, "simd_per_cu");
+	long long arrays = node_prop(root, 1, "array_count");
+	long long cus_per = node_prop(root, 1, "cu_per_simd_array");
+
+	CHECK(per_cu > 0 && simds > 0 && simds % per_cu == 0 && simds / per_cu <= arrays * cus_per,
+	      "%s: %lld CUs in %lld arrays of %lld", t->name, per_cu > 0 ? simds / per_cu : -1,
+	      arrays, cus_per);
+	for (size_t i = 0; i < sizeof(want_geom) / sizeof(want_geom[0]); i++) {
+		if (strcmp(want_geom[i].name, t->name))
+			continue;
+		CHECK_EQ(simds, want_geom[i].simd_count, "%s: simd_count", t->name);
+		CHECK_EQ(per_cu, want_geom[i].simd_per_cu, "%s: simd_per_cu", t->name);
+		CHECK_EQ(arrays, want_geom[i].arrays, "%s: array_count", t->name);
+		CHECK_EQ(node_prop(root, 1, "simd_arrays_per_engine"), want_geom[i].per_engine,
+			 "%s: simd_arrays_per_engine", t->name);
+		CHECK_EQ(cus_per, want_geom[i].cu_per_array, "%s: cu_per_simd_array", t->name);
+		CHECK_EQ(node_prop(root, 1, "device_id"), want_geom[i].device_id, "%s: device_id",
+			 t->name);
+		CHECK_EQ(simds / per_cu, arrays * cus_per, "%s: every CU of the SAs active",
+			 t->name);
 	}
 }
 

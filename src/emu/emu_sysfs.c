@@ -198,6 +198,46 @@ static const struct emu_product emu_products[] = {
 		      { 1, 0, 128, 128, 10 },		/* GL1 per SA */
 		      { 2, 0, 128, 4096, 10 },		/* L2 */
 		      { 3, 0, 64, 128 * 1024, 10 } } }, /* Infinity Cache */
+	/* gfx1201: AMD Radeon RX 9070 XT (Navi 48; libdrm amdgpu.ids 7550,
+	 * C0): 64 CUs, all active, in 4 SEs of 2 SAs (8 CUs, 4 WGPs per SA),
+	 * 2 SIMD32 per CU, 16 waves per SIMD, wave32, L1 32 KiB, L2 8 MiB,
+	 * 64 MiB Infinity Cache, as rocminfo reports the part (ROCm
+	 * legacy-rocm-build issue 6521: Compute Unit 64, SIMDs per CU 2,
+	 * Shader Engines 4, Shader Arrs. per Eng. 2; Max Waves Per CU 32 in
+	 * issue 6625; Max Clock Freq. 2400 MHz, TheRock issue 7712); 16 GB
+	 * GDDR6 on 256 bits at 20 Gbps and a 304 W board power (AMD's product
+	 * specification). GC 12.0 takes the cache sizes and lines from IP
+	 * discovery (kfd_crat.c kfd_fill_gpu_cache_info_from_gfx_config()),
+	 * which is not in the kernel's sources: the line sizes, the SQC sizes,
+	 * the memory clock (20 Gbps read as the RX 6800 XT's 16 Gbps at
+	 * 1000 MHz), the lowest DPM levels and the VBIOS part number are
+	 * UNVERIFIED. */
+	{ .gfx_target_version = 120001,
+	  .name = "AMD Radeon RX 9070 XT",
+	  .device_id = 0x7550,
+	  .revision = 0xc0,
+	  .simd_per_cu = 2,
+	  .waves_per_simd = 16,
+	  .wave_size = 32,
+	  .num_se = 4,
+	  .sh_per_se = 2,
+	  .cu_per_sh = 8,
+	  .cu_count = 64,
+	  .lds_kb = 64,
+	  .sclk_mhz = 2400,
+	  .mclk_mhz = 1250,
+	  .vram_width = 256,
+	  .vram = 16ull << 30,
+	  .vbios = "113-KFDSIG-EMU",
+	  .sclk_min_mhz = 500,
+	  .mclk_min_mhz = 96,
+	  .power_cap_w = 304,
+	  .ncaches = 5,
+	  .caches = { { 1, 0, 128, 32, 1 },	      /* TCP L1 per CU */
+		      { 1, 1, 64, 32, 2 },	      /* SQC instruction */
+		      { 1, 0, 64, 16, 2 },	      /* SQC scalar data */
+		      { 2, 0, 128, 8192, 8 },	      /* L2 */
+		      { 3, 0, 64, 64 * 1024, 8 } } }, /* Infinity Cache */
 };
 
 void emu_product_of(const struct emu_gen *gen, struct emu_product *out)
