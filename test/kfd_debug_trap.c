@@ -435,17 +435,32 @@ static void test_device_ops(void)
 	 * request()): the gfx1030 (kgd_gfx_v10_...) supports the address
 	 * watch alone and OR alone; the gfx90a (kgd_aldebaran_...) is asked
 	 * first, so an unknown mode is its -EPERM */
+	/* on an error the kernel copies the arguments back (kfd_chardev.c
+	 * kfd_ioctl()): the supported traps as far as the GPUs were asked
+	 * (each validate_trap_override_request() narrows the mask before it
+	 * checks the mode), the enable mask as it went in */
 	en = KFDSIG_DBG_TRAP_MASK_FP_INVALID;
 	sup = KFDSIG_DBG_TRAP_MASK_FP_INVALID;
 	CHECK_EQ(kfdsig_dbg_set_wave_launch_override(r.dbg, r.pid, KFDSIG_DBG_OVERRIDE_OR, &en,
 						     &sup),
 		 -EACCES, "gfx90a+gfx1030: no FP trap");
-	en = sup = KFDSIG_DBG_TRAP_MASK_DBG_ADDRESS_WATCH;
+	CHECK(sup == KFDSIG_DBG_TRAP_MASK_DBG_ADDRESS_WATCH &&
+		      en == KFDSIG_DBG_TRAP_MASK_FP_INVALID,
+	      "-EACCES: supported the address watch (%#x), enable mask kept (%#x)", sup, en);
+	en = sup = KFDSIG_DBG_TRAP_MASK_DBG_ADDRESS_WATCH | KFDSIG_DBG_TRAP_MASK_FP_INEXACT;
 	CHECK_EQ(kfdsig_dbg_set_wave_launch_override(r.dbg, r.pid, KFDSIG_DBG_OVERRIDE_REPLACE, &en,
 						     &sup),
 		 -EINVAL, "gfx1030: OR only");
+	CHECK(sup == KFDSIG_DBG_TRAP_MASK_DBG_ADDRESS_WATCH &&
+		      en == (KFDSIG_DBG_TRAP_MASK_DBG_ADDRESS_WATCH |
+			     KFDSIG_DBG_TRAP_MASK_FP_INEXACT),
+	      "-EINVAL: both GPUs narrowed the supported mask (%#x), enable mask kept (%#x)", sup,
+	      en);
+	en = sup = KFDSIG_DBG_TRAP_MASK_DBG_ADDRESS_WATCH;
 	CHECK_EQ(kfdsig_dbg_set_wave_launch_override(r.dbg, r.pid, 2, &en, &sup), -EPERM,
 		 "gfx90a first: mode 2");
+	CHECK_EQ(sup, 0x1ffu, "-EPERM: the gfx90a alone narrowed the supported mask");
+	en = sup = KFDSIG_DBG_TRAP_MASK_DBG_ADDRESS_WATCH;
 	CHECK(!kfdsig_dbg_set_wave_launch_override(r.dbg, r.pid, KFDSIG_DBG_OVERRIDE_OR, &en,
 						   &sup) &&
 		      en == 0 && sup == KFDSIG_DBG_TRAP_MASK_DBG_ADDRESS_WATCH,

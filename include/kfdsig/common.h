@@ -16,7 +16,7 @@
 #define KFDSIG_COMMON_H
 
 #define KFDSIG_VERSION_MAJOR 0
-#define KFDSIG_VERSION_MINOR 21
+#define KFDSIG_VERSION_MINOR 22
 #define KFDSIG_VERSION_PATCH 0
 
 /* Encoded as major * 10000 + minor * 100 + patch, comparable with >=. */

@@ -291,9 +291,13 @@ KFDSIG_API int kfdsig_dbg_set_exceptions_enabled(struct kfdsig_kfd *kfd, pid_t p
  * are enabled: the traps in @support_mask take their bit of @enable_mask,
  * the others keep theirs; @mode (KFDSIG_DBG_OVERRIDE_*) is whether they
  * are OR'd with or replace the wave's own exception enables. @enable_mask:
- * in, the traps to enable; out, the previous mask. @support_mask: in, the
- * traps asked about (-EACCES if a GPU lacks one); out, those every GPU
- * supports. Needs KFDSIG_CAP_TRAP_DEBUG_WAVE_LAUNCH_TRAP_OVERRIDE.
+ * in, the traps to enable; out, the previous mask (unchanged on an error).
+ * @support_mask: in, the traps asked about (-EACCES if a GPU lacks one);
+ * out, those every GPU supports, also when a GPU refused the mode (-EINVAL,
+ * -EPERM) or the request (-EACCES): as the kernel's ioctl, which copies
+ * its arguments back on failure (the GPUs asked before the one that refused
+ * the mode have narrowed it; unchanged on an error before the GPUs are
+ * asked). Needs KFDSIG_CAP_TRAP_DEBUG_WAVE_LAUNCH_TRAP_OVERRIDE.
  * Return: 0 or -errno (-EPERM before the runtime is enabled).
  */
 KFDSIG_API int kfdsig_dbg_set_wave_launch_override(struct kfdsig_kfd *kfd, pid_t pid, uint32_t mode,

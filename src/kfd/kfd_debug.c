@@ -422,11 +422,15 @@ int kfdsig_dbg_set_wave_launch_override(struct kfdsig_kfd *kfd, pid_t pid, uint3
 	a.launch_override.enable_mask = *enable_mask;
 	a.launch_override.support_request_mask = *support_mask;
 	r = dbg_trap(kfd, pid, &a);
-	if (r < 0)
-		return r;
+	/* kfd_ioctl() (kfd_chardev.c) copies the arguments back when the
+	 * operation fails too, and kfd_dbg_validate_trap_override_request()
+	 * (kfd_debug.c) has written the supported traps before it returns a
+	 * GPU's -EINVAL/-EPERM or -EACCES; the previous mask is written on
+	 * success only. Both go back as the kernel left them: on an error
+	 * before the operation they are the caller's own values. */
 	*enable_mask = a.launch_override.enable_mask;
 	*support_mask = a.launch_override.support_request_mask;
-	return 0;
+	return r < 0 ? r : 0;
 }
 
 int kfdsig_dbg_set_wave_launch_mode(struct kfdsig_kfd *kfd, pid_t pid, uint32_t mode)
