@@ -17,9 +17,11 @@
  * flat scratch, COMPUTE_DISPATCH_SCRATCH_BASE) and an LDS reduction on
  * gfx950 and gfx1250 (LDS_SIZE granules of 1280 and 2048 bytes). Also the
  * emitter's refusals, its packets' register layout and the
- * register names kfdsig decode shows. Exit 77 without LLVM 22.
+ * register names kfdsig decode shows. The reduction, private-array and
+ * 3D-id checks are emu_sqk_checks.h's, dispatched here (krig.run3). Exit
+ * 77 without LLVM 22.
  */
-#include "emu_sqk_util.h"
+#include "emu_sqk_checks.h"
 
 #include <kfdsig/decode.h>
 #include <kfdsig/pm4.h>
@@ -128,7 +130,19 @@ static int prun(struct prig *p, const char *name, uint32_t grid, uint32_t wg, co
 	return prun3(p, name, g, w, args, nargs);
 }
 
-static void t_vadd(struct prig *p, const char *what)
+/* krig_run3() through prun3() (krig.run3): emu_sqk_checks.h's checks on
+ * the PM4 queue; @ms is WAIT_MS. */
+static int prig_run3(struct krig *r, const char *name, const uint32_t grid[3], const uint32_t wg[3],
+		     const void *args, size_t nargs, unsigned ms)
+{
+	(void)ms;
+	return prun3((struct prig *)((char *)r - offsetof(struct prig, k)), name, grid, wg, args,
+		     nargs);
+}
+
+/* sqk_kernels.ll's vadd bounded by the grid alone (its count argument
+ * none), the last workgroup partial. */
+static void t_vadd_grid(struct prig *p, const char *what)
 {
 	const uint32_t n = 1000;
 	uint64_t a_va, b_va, c_va;
@@ -150,75 +164,6 @@ static void t_vadd(struct prig *p, const char *what)
 		bad += c[i] != a[i] + b[i] * 2.5f + (float)i;
 	CHECK(bad == 0, "%s vadd: %u of %u wrong (c[1] %g)", what, bad, n, (double)c[1]);
 	CHECK(((uint32_t *)c)[n] == 0xcdcdcdcdu, "%s vadd: nothing past the partial group", what);
-}
-
-static void t_reduce(struct prig *p, const char *what, uint32_t wg)
-{
-	const uint32_t groups = 8, n = groups * wg;
-	uint64_t in_va, out_va;
-	uint32_t *in = krig_alloc(&p->k, 4 * n, &in_va),
-		 *out = krig_alloc(&p->k, 4 * groups, &out_va);
-	struct {
-		uint64_t in, out;
-	} args = { in_va, out_va };
-	unsigned bad = 0;
-
-	for (uint32_t i = 0; i < n; i++)
-		in[i] = i * 2654435761u >> 7;
-	if (!ran(prun(p, "reduce", n, wg, &args, sizeof(args)), what, "reduce"))
-		return;
-	for (uint32_t g = 0; g < groups; g++) {
-		uint32_t want = 0;
-
-		for (uint32_t i = 0; i < wg; i++)
-			want += in[g * wg + i];
-		bad += out[g] != want;
-	}
-	CHECK(bad == 0, "%s reduce (workgroup %u): %u of %u groups wrong", what, wg, bad, groups);
-}
-
-static void t_priv(struct prig *p, const char *what)
-{
-	const uint32_t n = 300;
-	uint64_t in_va, out_va;
-	uint32_t *in = krig_alloc(&p->k, 4 * n, &in_va), *out = krig_alloc(&p->k, 4 * n, &out_va);
-	struct {
-		uint64_t in, out;
-		uint32_t n;
-	} args = { in_va, out_va, n };
-	unsigned bad = 0;
-
-	for (uint32_t i = 0; i < n; i++)
-		in[i] = i * 40503u + 17;
-	if (!ran(prun(p, "priv", n, 64, &args, sizeof(args)), what, "priv"))
-		return;
-	for (uint32_t i = 0; i < n; i++) {
-		uint32_t t[32], idx = in[i] % 32;
-
-		for (uint32_t k = 0; k < 32; k++)
-			t[k] = in[i] * k + (k ^ i);
-		bad += out[i] != t[idx] + t[(idx * 7) % 32];
-	}
-	CHECK(bad == 0, "%s private arrays: %u of %u wrong", what, bad, n);
-}
-
-static void t_ids(struct prig *p, const char *what)
-{
-	const uint32_t grid[3] = { 8, 8, 8 }, wg[3] = { 4, 4, 4 };
-	uint64_t out_va;
-	uint32_t *out = krig_alloc(&p->k, 4 * 512, &out_va);
-	unsigned bad = 0;
-
-	if (!ran(prun3(p, "ids", grid, wg, &out_va, 8), what, "ids"))
-		return;
-	for (uint32_t i = 0; i < 512; i++) {
-		uint32_t g = i / 64, t = i % 64;
-		uint32_t want = (t % 4) | (t / 4 % 4) << 4 | (t / 16) << 8 | (g % 2) << 12 |
-				(g / 2 % 2) << 16 | (g / 4) << 20;
-
-		bad += out[i] != want;
-	}
-	CHECK(bad == 0, "%s 3D ids: %u of 512 wrong", what, bad);
 }
 
 /* test/kernels/pm4_implicit.ll: its sizes from the implicit arguments
@@ -602,6 +547,7 @@ int main(void)
 			memset(&p, 0, sizeof(p));
 			p.fails = t_failures;
 			krig_open(&p.k, tg[i].spec, 16u << 20);
+			p.k.run3 = prig_run3;
 			p.t = kfdsig_target_by_name(tg[i].spec);
 			T_REQUIRE(!kfdsig_kfd_queue_create(p.k.kfd, p.k.gpu, KFDSIG_QUEUE_PM4, NULL,
 							   &p.pm4),
@@ -610,11 +556,11 @@ int main(void)
 			p.scratch_size = 256u << 10;
 			s = krig_alloc(&p.k, p.scratch_size, &p.scratch_va);
 			memset(s, 0, p.scratch_size);
-			t_vadd(&p, what);
-			t_reduce(&p, what, 256);
-			t_reduce(&p, what, 64);
-			t_priv(&p, what);
-			t_ids(&p, what);
+			t_vadd_grid(&p, what);
+			t_reduce(&p.k, what, 256);
+			t_reduce(&p.k, what, 64);
+			t_priv(&p.k, what);
+			t_ids(&p.k, what);
 			if (opt == 0)
 				t_thread_dims(&p, what);
 			kco_free(&co);
@@ -655,6 +601,7 @@ int main(void)
 			memset(&p, 0, sizeof(p));
 			p.fails = t_failures;
 			krig_open(&p.k, tx[i].spec, 16u << 20);
+			p.k.run3 = prig_run3;
 			p.t = kfdsig_target_by_name(tx[i].target);
 			T_REQUIRE(!kfdsig_kfd_queue_create(p.k.kfd, p.k.gpu, KFDSIG_QUEUE_PM4, NULL,
 							   &p.pm4),
@@ -664,8 +611,8 @@ int main(void)
 			s = krig_alloc(&p.k, p.scratch_size, &p.scratch_va);
 			memset(s, 0, p.scratch_size);
 			if (tx[i].priv)
-				t_priv(&p, what);
-			t_reduce(&p, what, 256);
+				t_priv(&p.k, what);
+			t_reduce(&p.k, what, 256);
 			kfdsig_kfd_queue_destroy(p.pm4);
 			krig_close(&p.k);
 			kco_free(&co);

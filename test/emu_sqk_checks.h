@@ -2,9 +2,10 @@
 /*
  * The kernels of test/kernels/sqk_kernels.ll, sqk_half.ll and sqk_signal.ll
  * run on a struct krig (emu_sqk_util.h: an AQL queue, or a PM4 queue after
- * krig_pm4()) and their results compared with the host's: the test
- * emu_sqk_kernels (a subset of the targets) and bench/sqk_matrix.c (every
- * target LLVM 22 compiles, both queues) share them.
+ * krig_pm4(), or a test's own dispatch in krig.run3) and their results
+ * compared with the host's: the test emu_sqk_kernels (a subset of the
+ * targets), bench/sqk_matrix.c (every target LLVM 22 compiles, both
+ * queues) and emu_pm4_kernels (its own PM4 packets) share them.
  */
 #ifndef KFDSIG_TEST_EMU_SQK_CHECKS_H
 #define KFDSIG_TEST_EMU_SQK_CHECKS_H
@@ -18,10 +19,11 @@
 
 /* A dispatch's return code: true when it ran; false, a failure, when it
  * did not; false, counted in r->refused and no failure, when the PM4
- * emitter refused it (-ENOTSUP). */
+ * emitter refused it (-ENOTSUP); false, silent, when r->run3 did not run
+ * it after an earlier failure (-ECANCELED). */
 static inline bool krig_ran(struct krig *r, int rc, const char *what, const char *kernel)
 {
-	if (rc == -ENOTSUP && r->pm4)
+	if ((rc == -ENOTSUP && r->pm4) || (rc == -ECANCELED && r->run3))
 		return false;
 	CHECK(rc == 0, "%s %s ran (%d)", what, kernel, rc);
 	return rc == 0;

@@ -201,6 +201,10 @@ struct krig {
 	uint64_t pm4_scratch_va, pm4_scratch_size;
 	unsigned refused; /* dispatches kfdsig_pm4_emit_kernel() refused (-ENOTSUP) */
 	char refused_why[160];
+	/* when set, krig_run3() dispatches through it (a test's own queue and
+	 * packets); -ECANCELED from it: not run, after an earlier failure */
+	int (*run3)(struct krig *r, const char *name, const uint32_t grid[3], const uint32_t wg[3],
+		    const void *args, size_t nargs, unsigned ms);
 };
 
 /* The AQL queue's scratch: 16 waves of 4 KiB per work-item. */
@@ -419,12 +423,17 @@ static inline int krig_run3_pm4(struct krig *r, uint64_t kd_va, const uint32_t g
 static inline int krig_run3(struct krig *r, const char *name, const uint32_t grid[3],
 			    const uint32_t wg[3], const void *args, size_t nargs, unsigned ms)
 {
-	uint64_t kd_va = krig_kd(r, name), karg_va, sig_va;
-	uint8_t *karg = krig_alloc(r, 512, &karg_va);
-	int64_t *sig = krig_alloc(r, 64, &sig_va);
+	uint64_t kd_va, karg_va, sig_va;
+	uint8_t *karg;
+	int64_t *sig;
 	uint32_t d[16] = { 0 };
 	uint64_t t0 = t_now_ms();
 
+	if (r->run3)
+		return r->run3(r, name, grid, wg, args, nargs, ms);
+	kd_va = krig_kd(r, name);
+	karg = krig_alloc(r, 512, &karg_va);
+	sig = krig_alloc(r, 64, &sig_va);
 	memset(karg, 0, 512);
 	memcpy(karg, args, nargs);
 	if (r->pm4)
