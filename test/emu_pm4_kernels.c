@@ -13,8 +13,9 @@
  * COMPUTE_TMPRING_SIZE) and 3D ids, reading the workgroup size from the
  * dispatch packet at the dispatch pointer; and test/kernels/pm4_implicit.ll,
  * reading its sizes from the implicit arguments kfdsig_pm4_implicit_args()
- * wrote. gfx942 and gfx950 at -O0 (private arrays through architected
- * flat scratch, COMPUTE_DISPATCH_SCRATCH_BASE) and an LDS reduction on
+ * wrote. gfx942, gfx950 and gfx1250 at -O0 (private arrays through
+ * architected flat scratch, COMPUTE_DISPATCH_SCRATCH_BASE; gfx1250 with
+ * its own TMPRING_SIZE and RSRC3 offsets) and an LDS reduction on
  * gfx950 and gfx1250 (LDS_SIZE granules of 1280 and 2048 bytes). Also the
  * emitter's refusals, its packets' register layout and the
  * register names kfdsig decode shows. The reduction, private-array and
@@ -239,12 +240,24 @@ static void t_thread_dims(struct prig *p, const char *what)
 	p->thread_dims = false;
 }
 
+/* COMPUTE_TMPRING_SIZE and COMPUTE_PGM_RSRC3 where @t's register map has
+ * them: GC 12.1 (gfx_target_version 120500) moves both
+ * (gc_12_1_0_offset.h regCOMPUTE_TMPRING_SIZE 0x1bb6, regCOMPUTE_PGM_RSRC3
+ * 0x1bc3); the offsets of gfx10-12.0 are other registers there. */
+static uint32_t tmpring_off(const struct kfdsig_target *t)
+{
+	return t->gfx_target_version == 120500 ? KFDSIG_PM4_SH_COMPUTE_TMPRING_SIZE_GC12_1
+					       : KFDSIG_PM4_SH_COMPUTE_TMPRING_SIZE;
+}
+
 /* The scratch base (>> 8, 0: none), TMPRING_SIZE and LDS_SIZE granules
- * one dispatch of @k programs on @t. */
+ * one dispatch of @k programs on @t; on GC 12.1 nothing at gfx12.0's
+ * TMPRING_SIZE and RSRC3 offsets, RSRC3 at its own. */
 static void t_sbase(const struct kfdsig_target *t, const struct kfdsig_pm4_kernel *k,
 		    uint32_t sbase, uint32_t tmpring, uint32_t lds_granules)
 {
-	uint32_t b[KFDSIG_PM4_KERNEL_MAX_DW], base = 0, tmp = 0xdead, rsrc2 = 0;
+	uint32_t b[KFDSIG_PM4_KERNEL_MAX_DW], base = 0, tmp = 0xdead, rsrc2 = 0, stray = 0,
+					      rsrc3 = 0;
 	int n = kfdsig_pm4_emit_kernel(t, k, b, KFDSIG_PM4_KERNEL_MAX_DW);
 
 	CHECK(n > 0, "%s: emit %d (%s)", t->name, n, n < 0 ? kfdsig_last_error() : "");
@@ -257,13 +270,23 @@ static void t_sbase(const struct kfdsig_target *t, const struct kfdsig_pm4_kerne
 
 				if (reg == KFDSIG_PM4_SH_COMPUTE_DISPATCH_SCRATCH_BASE_LO)
 					base = v;
-				else if (reg == KFDSIG_PM4_SH_COMPUTE_TMPRING_SIZE)
+				else if (reg == tmpring_off(t))
 					tmp = v;
 				else if (reg == KFDSIG_PM4_SH_COMPUTE_PGM_RSRC2)
 					rsrc2 = v;
+				else if (reg == KFDSIG_PM4_SH_COMPUTE_PGM_RSRC3_GC12_1)
+					rsrc3++;
+				else if (t->gfx_target_version == 120500 &&
+					 (reg == KFDSIG_PM4_SH_COMPUTE_TMPRING_SIZE ||
+					  reg == KFDSIG_PM4_SH_COMPUTE_PGM_RSRC3_GFX10))
+					stray = reg;
 			}
 		i += (int)cnt + 1;
 	}
+	if (t->gfx_target_version == 120500)
+		CHECK(!stray && rsrc3 == 1,
+		      "%s: SH 0x%x written (gfx12.0's TMPRING_SIZE/RSRC3), RSRC3 at 0x223 %u times",
+		      t->name, stray, rsrc3);
 	CHECK(base == sbase, "%s: scratch base 0x%x (want 0x%x)", t->name, base, sbase);
 	CHECK(tmp == tmpring, "%s: TMPRING_SIZE 0x%x (want 0x%x)", t->name, tmp, tmpring);
 	CHECK((rsrc2 >> 15 & 0x1ff) == lds_granules, "%s: LDS_SIZE %u (want %u)", t->name,
@@ -372,7 +395,7 @@ static void t_layout(void)
 		      "scratch smaller than a wave refused");
 		k.scratch_size = 1u << 20;
 		CHECK(kfdsig_pm4_emit_kernel(t1250, &k, b, KFDSIG_PM4_KERNEL_MAX_DW) == -ENOTSUP,
-		      "gfx1250 private memory: not supported");
+		      "gfx1250 private memory, num_xcc not known: refused");
 		/* a multi-XCC target: private memory only on a one-XCC node
 		 * (each XCC's wave slots start at the one scratch base) */
 		CHECK(kfdsig_pm4_emit_kernel(t94, &k, b, KFDSIG_PM4_KERNEL_MAX_DW) == -ENOTSUP,
@@ -394,6 +417,9 @@ static void t_layout(void)
 		 * LDS granules of 1280 and 2048 bytes */
 		t_sbase(t94, &k, 0x4000, 7u << 12 | (1u << 20) / 7168, 2);
 		t_sbase(t950, &k, 0x4000, 7u << 12 | (1u << 20) / 7168, 1);
+		/* gfx1250 on a CPX node: DISPATCH_SCRATCH_BASE, TMPRING_SIZE at
+		 * 0x216 in 256-byte units: 100 x 64 lanes = 25 units */
+		t_sbase(t1250, &k, 0x4000, 25u << 12 | (1u << 20) / 6400, 1);
 		priv = 0;
 		memcpy(kd + KFDSIG_KD_PRIVATE_SEGMENT_FIXED_SIZE, &priv, 4);
 		lds = 2049;
@@ -576,8 +602,8 @@ int main(void)
 			krig_close(&p.k);
 			kco_free(&co);
 		}
-	/* private memory through architected flat scratch (gfx942, gfx950
-	 * -O0, on a one-XCC node: a CPX partition) and LDS in the wider
+	/* private memory through architected flat scratch (gfx942, gfx950,
+	 * gfx1250 -O0, on a one-XCC node: a CPX partition) and LDS in the wider
 	 * granules (gfx950 1280, gfx1250 2048 bytes) */
 	{
 		static const struct {
@@ -586,6 +612,7 @@ int main(void)
 			bool priv;
 		} tx[] = { { "gfx942", "gfx942,partition=cpx", 0, true },
 			   { "gfx950", "gfx950,partition=cpx", 0, true },
+			   { "gfx1250", "gfx1250,partition=cpx", 0, true },
 			   { "gfx1250", "gfx1250", 2, false } };
 
 		for (size_t i = 0; i < sizeof(tx) / sizeof(tx[0]); i++) {

@@ -139,10 +139,20 @@ static void rsrc3_per_generation(void)
 	static const struct {
 		const char *name;
 		uint32_t rsrc3_off; /* 0: no RSRC3 packet */
+		uint32_t tmpring_off;
 	} cases[] = {
-		{ "gfx803", 0 },      { "gfx906", 0 },	    { "gfx90a", 0x22d },
-		{ "gfx942", 0x22d },  { "gfx950", 0x22d },  { "gfx1010", 0x228 },
-		{ "gfx1036", 0x228 }, { "gfx1151", 0x228 }, { "gfx1201", 0x228 },
+		{ "gfx803", 0, 0x218 },
+		{ "gfx906", 0, 0x218 },
+		{ "gfx90a", 0x22d, 0x218 },
+		{ "gfx942", 0x22d, 0x218 },
+		{ "gfx950", 0x22d, 0x218 },
+		{ "gfx1010", 0x228, 0x218 },
+		{ "gfx1036", 0x228, 0x218 },
+		{ "gfx1151", 0x228, 0x218 },
+		{ "gfx1201", 0x228, 0x218 },
+		/* GC 12.1: gc_12_1_0_offset.h regCOMPUTE_PGM_RSRC3 0x1bc3,
+		 * regCOMPUTE_TMPRING_SIZE 0x1bb6 (+ 0x1260 - 0x2c00) */
+		{ "gfx1250", 0x223, 0x216 },
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		const struct kfdsig_target *t = kfdsig_target_by_name(cases[i].name);
@@ -160,6 +170,10 @@ static void rsrc3_per_generation(void)
 		} else {
 			CHECK_EQ(buf[17], 0x215, "%s: no rsrc3 packet", cases[i].name);
 		}
+		/* RESOURCE_LIMITS, then TMPRING_SIZE = 0 */
+		CHECK_EQ(buf[cases[i].rsrc3_off ? 23 : 20], cases[i].tmpring_off,
+			 "%s tmpring offset", cases[i].name);
+		CHECK_EQ(buf[cases[i].rsrc3_off ? 24 : 21], 0, "%s tmpring 0", cases[i].name);
 		CHECK_EQ(buf[n - 1], t->level >= KFDSIG_GFX10 ? 0x8001u : 0x1u, "%s initiator",
 			 cases[i].name);
 	}

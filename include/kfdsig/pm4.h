@@ -238,10 +238,19 @@ KFDSIG_API int kfdsig_pm4_emit_dispatch(const struct kfdsig_shader_stub *s, uint
 #define KFDSIG_PM4_SH_COMPUTE_PGM_RSRC2 0x213u
 #define KFDSIG_PM4_SH_COMPUTE_RESOURCE_LIMITS 0x215u
 #define KFDSIG_PM4_SH_COMPUTE_TMPRING_SIZE 0x218u
-/* COMPUTE_PGM_RSRC3: gfx90a/gfx94x 0x22d, gfx10 and later 0x228, none
- * before (t->sh_compute_pgm_rsrc3). */
+/* COMPUTE_PGM_RSRC3: gfx90a/gfx94x 0x22d, gfx10 to gfx12.0 0x228, GC 12.1
+ * 0x223, none before (t->sh_compute_pgm_rsrc3). */
 #define KFDSIG_PM4_SH_COMPUTE_PGM_RSRC3_GFX90A 0x22du
 #define KFDSIG_PM4_SH_COMPUTE_PGM_RSRC3_GFX10 0x228u
+/* GC 12.1 (gfx1250) moves two of them (gc_12_1_0_offset.h, GC base 0x1260
+ * as before: regCOMPUTE_TMPRING_SIZE 0x1bb6, regCOMPUTE_PGM_RSRC3 0x1bc3;
+ * the COMPUTE_DESTINATION_EN_SE0/1 that sat at 0x1bb6/0x1bb7 moved to
+ * 0x1bd0), the others above stay (regCOMPUTE_DISPATCH_SCRATCH_BASE_LO/HI
+ * 0x1bb0/0x1bb1, RSRC1/2 0x1bb2/0x1bb3, RESOURCE_LIMITS 0x1bb5,
+ * USER_DATA_0 0x1be0). At 0x218 and 0x228 GC 12.1 has COMPUTE_RESTART_Y and
+ * COMPUTE_RESTART_CG_TG_ID. */
+#define KFDSIG_PM4_SH_COMPUTE_TMPRING_SIZE_GC12_1 0x216u
+#define KFDSIG_PM4_SH_COMPUTE_PGM_RSRC3_GC12_1 0x223u
 #define KFDSIG_PM4_SH_COMPUTE_USER_DATA_0 0x240u /* 16: USER_DATA_0..15 */
 #define KFDSIG_PM4_USER_DATA_MAX 16u
 
@@ -257,7 +266,10 @@ KFDSIG_API int kfdsig_pm4_emit_dispatch(const struct kfdsig_shader_stub *s, uint
  * WAVESIZE from bit 12 in units of KFDSIG_PM4_TMPRING_UNIT(): 13 bits of
  * 1 KiB on gfx8-gfx10.3 (gc_9_0_sh_mask.h / gc_10_3_0_sh_mask.h), 15 bits
  * of 256 bytes on gfx11 (gc_11_0_0_sh_mask.h), 18 bits of 256 bytes on
- * gfx12 (gc_12_0_0_sh_mask.h; ROCr amd_gpu_agent.cpp MAX_WAVE_SCRATCH_GFX12). */
+ * gfx12 (gc_12_0_0_sh_mask.h; ROCr amd_gpu_agent.cpp MAX_WAVE_SCRATCH_GFX12)
+ * and GC 12.1 (gc_12_1_0_sh_mask.h COMPUTE_TMPRING_SIZE__WAVESIZE_MASK
+ * 0x3FFFF000; ROCr amd_aql_queue.cpp: 256-byte units from ISA major 11 on,
+ * the GFX12 layout for every major 12). */
 #define KFDSIG_PM4_TMPRING_WAVES_MAX 0xfffu
 #define KFDSIG_PM4_TMPRING_WAVESIZE_SHIFT 12
 #define KFDSIG_PM4_TMPRING_UNIT(level) ((level) >= KFDSIG_GFX11 ? 256u : 1024u)
@@ -413,8 +425,9 @@ KFDSIG_API int kfdsig_pm4_kernel_dw(const struct kfdsig_target *t,
  * 1280 on gfx950, 2048 on GC 12.1), COMPUTE_PGM_RSRC3 where the generation has
  * it, COMPUTE_RESOURCE_LIMITS = 0, COMPUTE_TMPRING_SIZE (WAVES = the waves
  * the scratch holds, WAVESIZE = a wave's private bytes in the generation's
- * unit), COMPUTE_DISPATCH_SCRATCH_BASE_LO/HI on gfx94x/gfx950 and gfx11
- * and later (architected flat scratch), and
+ * unit; GC 12.1 has RSRC3 and TMPRING_SIZE at their own offsets),
+ * COMPUTE_DISPATCH_SCRATCH_BASE_LO/HI on gfx94x/gfx950 and gfx11 and later
+ * (GC 12.1 included: architected flat scratch), and
  * COMPUTE_USER_DATA_0.. with the user SGPRs the descriptor enables, in
  * order: private segment buffer (a swizzled buffer resource over the
  * scratch, ADD_TID_ENABLE, stride of a wave), dispatch pointer, queue
@@ -432,9 +445,8 @@ KFDSIG_API int kfdsig_pm4_kernel_dw(const struct kfdsig_target *t,
  * its COMPUTE_PGM_RSRC2.USER_SGPR_COUNT or than 16, wave32 before gfx10,
  * private memory without scratch or a scratch too small for one wave, a
  * group segment above the LDS_SIZE field, @k->num_xcc above the target's
- * XCCs); -ENOTSUP (private memory on GC 12.1: its scratch registers are
- * not verified; private memory on a multi-XCC target unless @k->num_xcc
- * is 1); -ENOSPC when @max_dw is
+ * XCCs); -ENOTSUP (private memory on a multi-XCC target unless
+ * @k->num_xcc is 1); -ENOSPC when @max_dw is
  * too small (nothing written then). Reason in kfdsig_last_error().
  */
 KFDSIG_API int kfdsig_pm4_emit_kernel(const struct kfdsig_target *t,

@@ -33,6 +33,8 @@
  *            kfdtest Dispatch.cpp, set for FAMILY_AL/FAMILY_AV only);
  *            0x2e28 on gfx10+ (Mesa sid.h R_00B8A0_COMPUTE_PGM_RSRC3, set
  *            from GFX10 on; gc_10_1_0_offset.h 0x1bc8 + GC base 0x1260);
+ *            0x2e23 on GC 12.1 (gc_12_1_0_offset.h regCOMPUTE_PGM_RSRC3
+ *            0x1bc3, same GC base: its 0x1bc8 is COMPUTE_RESTART_CG_TG_ID);
  *            none before. SET_SH_REG offsets are register - 0x2c00.
  *   [gc121]  GC 12.1 (docs/gc12_1.md): kfd_device.c kgd2kfd_probe() maps
  *            IP_VERSION(12, 1, 0) to 120500 (gfx1250) and
@@ -194,7 +196,8 @@
 #define GC12_1_DEFAULTS                                                                      \
 	GFX12_DEFAULTS, .irq_class = KFDSIG_IRQ_V12_1, .pm4_fence = KFDSIG_PM4_FENCE_GC12_1, \
 			.cwsr_vgpr_size = 0x80000, .cwsr_sgpr_size = 0x8000,                 \
-			.cwsr_hwreg_size = 0x8000, .va_bits = 57
+			.cwsr_hwreg_size = 0x8000, .va_bits = 57,                            \
+			.sh_compute_pgm_rsrc3 = 0x223 /* [rsrc3] */
 
 #define IP(a, b, c)     \
 	{               \

@@ -507,30 +507,35 @@ static void lint_dispatch(struct kfdsig_decoder *d, const struct kfdsig_packet *
 			    t->name);
 }
 
-/* SET_SH_REG: COMPUTE_PGM_RSRC3 sits at 0x22d on gfx90a/gfx94x and at
- * 0x228 from gfx10 (kfdsig/pm4.h): the other offset is not this
- * target's RSRC3. */
+/* SET_SH_REG: COMPUTE_PGM_RSRC3 sits at 0x22d on gfx90a/gfx94x, at 0x228
+ * from gfx10 to gfx12.0 and at 0x223 on GC 12.1 (kfdsig/pm4.h): another
+ * generation's offset is not this target's RSRC3. */
 static void lint_set_sh_reg(struct kfdsig_decoder *d, const struct kfdsig_packet *p)
 {
 	const struct kfdsig_target *t = d->o.target;
 	uint32_t off, n = p->ndw >= 2 ? p->ndw - 2 : 0;
-	static const uint32_t rsrc3[] = { KFDSIG_PM4_SH_COMPUTE_PGM_RSRC3_GFX90A,
-					  KFDSIG_PM4_SH_COMPUTE_PGM_RSRC3_GFX10 };
+	static const struct {
+		uint32_t off;
+		const char *gen;
+	} rsrc3[] = { { KFDSIG_PM4_SH_COMPUTE_PGM_RSRC3_GFX90A, "gfx90a/gfx94x" },
+		      { KFDSIG_PM4_SH_COMPUTE_PGM_RSRC3_GFX10, "gfx10 to gfx12.0" },
+		      { KFDSIG_PM4_SH_COMPUTE_PGM_RSRC3_GC12_1, "GC 12.1" } };
+	char own[32];
 
 	if (!t || !dw_at(p->dw, p->avail, PM4_DW(SSR, reg_offset), &off))
 		return;
 	off = PM4_GET(SSR, reg_offset, off);
-	for (unsigned i = 0; i < 2; i++)
-		if (rsrc3[i] != t->sh_compute_pgm_rsrc3 && off <= rsrc3[i] && rsrc3[i] < off + n)
-			add_finding(
-				d, p->offset, KFDSIG_SEV_WARNING, "sh-reg-rsrc3",
-				"SET_SH_REG writes SH offset 0x%x, COMPUTE_PGM_RSRC3 of %s; %s has "
-				"%s",
-				rsrc3[i], i ? "gfx10 and later" : "gfx90a/gfx94x", t->name,
-				!t->sh_compute_pgm_rsrc3 ? "no COMPUTE_PGM_RSRC3"
-				: t->sh_compute_pgm_rsrc3 == KFDSIG_PM4_SH_COMPUTE_PGM_RSRC3_GFX90A
-					? "it at 0x22d"
-					: "it at 0x228");
+	if (t->sh_compute_pgm_rsrc3)
+		snprintf(own, sizeof(own), "it at 0x%x", t->sh_compute_pgm_rsrc3);
+	else
+		snprintf(own, sizeof(own), "no COMPUTE_PGM_RSRC3");
+	for (unsigned i = 0; i < KFDSIG_ARRAY_SIZE(rsrc3); i++)
+		if (rsrc3[i].off != t->sh_compute_pgm_rsrc3 && off <= rsrc3[i].off &&
+		    rsrc3[i].off < off + n)
+			add_finding(d, p->offset, KFDSIG_SEV_WARNING, "sh-reg-rsrc3",
+				    "SET_SH_REG writes SH offset 0x%x, COMPUTE_PGM_RSRC3 of %s; %s "
+				    "has %s",
+				    rsrc3[i].off, rsrc3[i].gen, t->name, own);
 }
 
 /* The PM4 packets the lint reads: fences, slot writes, XCC predicates,

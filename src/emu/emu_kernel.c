@@ -14,7 +14,8 @@
  *   total, static + dynamic, as ROCr fills it).
  * - PM4: COMPUTE_PGM_LO/HI, COMPUTE_PGM_RSRC1/2 (SH 0x212/0x213),
  *   COMPUTE_PGM_RSRC3, COMPUTE_NUM_THREAD_X/Y/Z (0x207-0x209),
- *   COMPUTE_TMPRING_SIZE (0x218) and COMPUTE_USER_DATA_0..15 from
+ *   COMPUTE_TMPRING_SIZE (0x218; GC 12.1 0x216 and RSRC3 0x223) and
+ *   COMPUTE_USER_DATA_0..15 from
  *   SET_SH_REG (gfx9 and gfx10 register maps: gc_9_0_offset.h,
  *   gc_10_3_0_offset.h); DISPATCH_DIRECT's dwords 1-3 count workgroups,
  *   the last one of a dimension NUM_THREAD_PARTIAL wide when the
@@ -68,11 +69,15 @@
 #define SH_PGM_RSRC1 0x212
 #define SH_PGM_RSRC2 0x213
 #define SH_USER_DATA_0 0x240
+/* COMPUTE_TMPRING_SIZE: 0x218 (gc_9_0_offset.h to gc_12_0_0_offset.h
+ * 0x1bb8 + GC base 0x1260), 0x216 on GC 12.1 (sh_tmpring()). */
 #define SH_TMPRING_SIZE 0x218
 /* COMPUTE_DISPATCH_SCRATCH_BASE_LO/HI (address >> 8): where architected
- * flat scratch (gfx940, gfx11) starts the waves' FLAT_SCRATCH (Mesa
- * sid.h R_00B840/R_00B844; gc_11_0_0_offset.h; kfdtest Dispatch.cpp
- * programs the same two registers after COMPUTE_PGM_HI on gfx9 on) */
+ * flat scratch (gfx940, gfx11, gfx12 and GC 12.1) starts the waves'
+ * FLAT_SCRATCH (Mesa sid.h R_00B840/R_00B844; gc_11_0_0_offset.h;
+ * gc_12_1_0_offset.h regCOMPUTE_DISPATCH_SCRATCH_BASE_LO 0x1bb0; kfdtest
+ * Dispatch.cpp programs the same two registers after COMPUTE_PGM_HI on
+ * gfx9 on) */
 #define SH_DISPATCH_SCRATCH_BASE_LO 0x210
 #define SH_DISPATCH_SCRATCH_BASE_HI 0x211
 /* COMPUTE_DISPATCH_INITIATOR.CS_W32_EN: a field from gfx10 on
@@ -92,12 +97,33 @@
  * not guessed. */
 #define USE_THREAD_DIMENSIONS (1u << 5)
 
+/* GC 12.1 by gfx_target_version: 120500 (gfx1250; amdkfd kfd_device.c
+ * kgd2kfd_probe() IP_VERSION(12, 1, 0)) and 120501 (gfx1251, LLVM
+ * AMDGPUUsage's other GFX125* processor). Its register map
+ * (gc_12_1_0_offset.h, GC base 0x1260 as gfx10-12.0) moves two COMPUTE_*
+ * registers a dispatch sets: regCOMPUTE_TMPRING_SIZE 0x1bb6 (SH 0x216; its
+ * 0x1bb8 is COMPUTE_RESTART_Y) and regCOMPUTE_PGM_RSRC3 0x1bc3 (SH 0x223;
+ * its 0x1bc8 is COMPUTE_RESTART_CG_TG_ID); DISPATCH_SCRATCH_BASE_LO/HI
+ * (0x1bb0/0x1bb1), RSRC1/2, PGM_LO/HI, NUM_THREAD_X..Z and USER_DATA_0
+ * (0x1be0) stay where gfx12.0 has them. */
+static bool gc12_1(uint32_t gfxv)
+{
+	return gfxv == 120500 || gfxv == 120501;
+}
+
+static unsigned sh_tmpring(uint32_t gfxv)
+{
+	return gc12_1(gfxv) ? 0x216 : SH_TMPRING_SIZE;
+}
+
 /* COMPUTE_PGM_RSRC3's SH offset by gfx_target_version: gc_9_4_2_offset.h
  * (gfx90a) / gc_9_4_3_offset.h regCOMPUTE_PGM_RSRC3 0x2e2d; gfx10 and
  * later 0x2e28 (gc_10_3_0_offset.h mmCOMPUTE_PGM_RSRC3 0x1bc8 + GC base
  * 0x1260); none on gfx8 and gfx900-gfx908. */
 static unsigned sh_rsrc3(uint32_t gfxv)
 {
+	if (gc12_1(gfxv))
+		return 0x223;
 	if (gfxv >= 100000)
 		return 0x228;
 	if (gfxv >= 90010 && gfxv != 90012)
@@ -109,7 +135,9 @@ static unsigned sh_rsrc3(uint32_t gfxv)
  * width: 1 KiB, 13 bits through gfx10.3 (gc_9_0_sh_mask.h,
  * gc_10_3_0_sh_mask.h COMPUTE_TMPRING_SIZE__WAVESIZE_MASK 0x01fff000);
  * 256 bytes, 15 bits on gfx11 (gc_11_0_0_sh_mask.h 0x07fff000); 256
- * bytes, 18 bits on gfx12 (gc_12_0_0_sh_mask.h 0x3ffff000). */
+ * bytes, 18 bits on gfx12 (gc_12_0_0_sh_mask.h 0x3ffff000) and GC 12.1
+ * (gc_12_1_0_sh_mask.h 0x3FFFF000; the unit: ROCr amd_aql_queue.cpp
+ * mem_alignment_size 256 from ISA major 11 on). */
 static uint32_t tmpring_wave_bytes(uint32_t gfxv, uint32_t v)
 {
 	if (gfxv >= 120000)
@@ -605,12 +633,12 @@ int emu_kernel_pm4(struct emu_queue *q, const uint32_t *pkt)
 	pm4_share(q, &sd);
 	/* private memory: the wave's WAVESIZE shared by its lanes; none
 	 * without waves to hold it */
-	if (q->sh[SH_TMPRING_SIZE] & 0xfff) {
-		uint32_t lanes = sd.wave32 ? 32 : 64;
+	if (q->sh[sh_tmpring(q->g->gen.gfxv)] & 0xfff) {
+		uint32_t lanes = sd.wave32 ? 32 : 64, tmp = q->sh[sh_tmpring(q->g->gen.gfxv)];
 
-		sd.priv_bytes = tmpring_wave_bytes(q->g->gen.gfxv, q->sh[SH_TMPRING_SIZE]) / lanes;
-		sd.scratch_waves = q->sh[SH_TMPRING_SIZE] & 0xfff;
-		sd.scratch_wave_bytes = tmpring_wave_bytes(q->g->gen.gfxv, q->sh[SH_TMPRING_SIZE]);
+		sd.priv_bytes = tmpring_wave_bytes(q->g->gen.gfxv, tmp) / lanes;
+		sd.scratch_waves = tmp & 0xfff;
+		sd.scratch_wave_bytes = tmpring_wave_bytes(q->g->gen.gfxv, tmp);
 	}
 	/* the scratch base of architected flat scratch; elsewhere the
 	 * kernel sets FLAT_SCRATCH from its user SGPRs */

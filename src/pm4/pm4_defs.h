@@ -92,7 +92,9 @@ enum {
  * GC base 0x2000, as amdgpu gfx_v9_0.c programs them in its GPR-init
  * dispatch (SOC15_REG_OFFSET(GC, 0, mmCOMPUTE_PGM_LO) -
  * PACKET3_SET_SH_REG_START); Mesa sid.h R_00B8xx for gfx10-12. COMPUTE_PGM_RSRC3
- * differs per generation: kfdsig_target.sh_compute_pgm_rsrc3.
+ * differs per generation: kfdsig_target.sh_compute_pgm_rsrc3. GC 12.1 moves
+ * COMPUTE_TMPRING_SIZE to 0x216 (gc_12_1_0_offset.h, kfdsig/pm4.h):
+ * pm4_sh_tmpring().
  */
 #define PM4_SH_REG_START 0x2c00u
 #define PM4_SH_COMPUTE_START_X 0x204u /* START_X/Y/Z, NUM_THREAD_X/Y/Z follow */
@@ -102,6 +104,12 @@ enum {
 #define PM4_SH_COMPUTE_RESOURCE_LIMITS 0x215u
 #define PM4_SH_COMPUTE_TMPRING_SIZE 0x218u
 #define PM4_SH_COMPUTE_USER_DATA_0 0x240u /* 16 user-data registers */
+#define PM4_SH_COMPUTE_TMPRING_SIZE_GC12_1 0x216u
+/* COMPUTE_TMPRING_SIZE's SH offset on @t: GC 12.1 (the GC 12.1 packet
+ * forms, pm4_fence) has its own. */
+#define pm4_sh_tmpring(t)                                                               \
+	((t)->pm4_fence == KFDSIG_PM4_FENCE_GC12_1 ? PM4_SH_COMPUTE_TMPRING_SIZE_GC12_1 \
+						   : PM4_SH_COMPUTE_TMPRING_SIZE)
 
 /*
  * Padding (vid.h / soc15d.h / nvd.h PACKET3()): amdgpu fills rings with the single dword

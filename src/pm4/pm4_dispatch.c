@@ -95,7 +95,7 @@ int kfdsig_pm4_emit_dispatch(const struct kfdsig_shader_stub *s, uint64_t code_v
 
 	/* No scratch. */
 	*p++ = SH_HDR(1);
-	*p++ = PM4_SH_COMPUTE_TMPRING_SIZE;
+	*p++ = pm4_sh_tmpring(s->target);
 	*p++ = 0;
 
 	if (s->regs.user_sgprs) {

@@ -9,7 +9,8 @@
  * dispatches) and Mesa radeonsi si_compute.c / radv for compute: NUM_THREAD
  * full and partial groups with PARTIAL_TG_EN, TMPRING_SIZE WAVES and
  * WAVESIZE, DISPATCH_SCRATCH_BASE on gfx11+. Register offsets and field
- * positions are the public ones in kfdsig/pm4.h.
+ * positions are the public ones in kfdsig/pm4.h (GC 12.1's TMPRING_SIZE
+ * and RSRC3: pm4_sh_tmpring(), kfdsig_target.sh_compute_pgm_rsrc3).
  */
 #include <errno.h>
 #include <string.h>
@@ -231,17 +232,6 @@ static int plan(const struct kfdsig_target *t, const struct kfdsig_pm4_kernel *u
 		p->priv = k->private_segment_size;
 	p->priv = (p->priv + 3) & ~3u;
 	if (p->priv) {
-		/* GC 12.1: LLVM 22 encodes COMPUTE_TMPRING_SIZE (0xb860) for
-		 * gfx1250 as for gfx1200 (llc -mtriple=amdgcn-mesa-mesa3d
-		 * -mcpu=gfx1250: 256-byte WAVESIZE units), but where
-		 * COMPUTE_DISPATCH_SCRATCH_BASE_LO/HI sit in the GC 12.1 map
-		 * (gc_12_1_0_offset.h) and how gfx_v12_1.c programs scratch are
-		 * not verified: refused rather than guessed */
-		if (unlikely(t->pm4_fence == KFDSIG_PM4_FENCE_GC12_1))
-			return set_error(ENOTSUP,
-					 "%s: private memory on a PM4 dispatch is not supported "
-					 "(its scratch registers are not verified)",
-					 t->name);
 		/* Each XCC runs its share of a PM4 dispatch with its own SPI,
 		 * whose wave slots (COMPUTE_TMPRING_SIZE.WAVES) start at the
 		 * same scratch base: on several XCCs the waves of two XCCs
@@ -286,7 +276,15 @@ static int plan(const struct kfdsig_target *t, const struct kfdsig_pm4_kernel *u
 		 * gfx942 and gfx950; LLVM AMDGPUUsage "Flat Scratch": GFX940
 		 * has architected flat scratch). TMPRING_SIZE keeps the gfx9
 		 * layout there (Mesa ac_gpu_info.c: 1 KiB WAVESIZE granule
-		 * below GFX11). */
+		 * below GFX11). GC 12.1 the same as gfx12: LLVM AMDGPU.td
+		 * FeatureISAVersion12_50 has FeatureArchitectedFlatScratch
+		 * (llc-22 -mcpu=gfx1250 asks for no flat scratch init), its
+		 * map has DISPATCH_SCRATCH_BASE_LO/HI at 0x210/0x211
+		 * (gc_12_1_0_offset.h regCOMPUTE_DISPATCH_SCRATCH_BASE_LO
+		 * 0x1bb0) and TMPRING_SIZE the gfx12 fields in 256-byte units
+		 * (gc_12_1_0_sh_mask.h WAVESIZE_MASK 0x3FFFF000; ROCr
+		 * amd_aql_queue.cpp: 256 bytes from ISA major 11 on), at its
+		 * own offset (pm4_sh_tmpring()). */
 		p->scratch_base = t->level >= KFDSIG_GFX11 || t->family == KFDSIG_FAMILY_GFX94X;
 	}
 
@@ -370,7 +368,7 @@ int kfdsig_pm4_emit_kernel(const struct kfdsig_target *t, const struct kfdsig_pm
 	*o++ = 0;
 
 	*o++ = SH_HDR(1);
-	*o++ = KFDSIG_PM4_SH_COMPUTE_TMPRING_SIZE;
+	*o++ = pm4_sh_tmpring(t);
 	*o++ = p.tmpring;
 
 	if (p.scratch_base) {
