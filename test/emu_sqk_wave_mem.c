@@ -10,8 +10,10 @@
  * and dwordx4), a dwordx4 copy within a page, lanes addressing a page in
  * reverse (both forms), a store whose lanes' low address halves wrap
  * within the wave under one high half (an offset taking the first lane to
- * a page start: not one page), stores to two pages of a 64 KiB mapping
- * (translated as one block), a store after a load to a read-only 64 KiB
+ * a page start: not one page), stores whose lanes are consecutive but for
+ * one late lane (its low half, its saddr offset, its high half), stores
+ * to two pages of a 64 KiB mapping and of a 2 MiB one (each translated
+ * as one block), a store after a load to a read-only 64 KiB
  * mapping (the write fault, though the block is cached for reads), a store and an ALU write under a partial EXEC
  * (only its lanes written, the carry-out VCC only in its lanes), and a
  * store running from a mapped page into an unmapped one: the GPU page
@@ -43,17 +45,21 @@ static const uint64_t page_va[NPAGES] = {
 #define BIG_VA 0x80000ull
 #define RO_VA 0xa0000ull
 static uint32_t big[65536 / 4], ro_mem[65536 / 4];
+/* one 2 MiB mapping, the interpreter's larger translation block */
+#define HUGE_VA 0x400000ull
+static uint32_t huge[(2u << 20) / 4];
 
-static struct tvm_range ranges[3 + NPAGES];
-static struct tvm vm = { ranges, 3 + NPAGES };
+static struct tvm_range ranges[4 + NPAGES];
+static struct tvm vm = { ranges, 4 + NPAGES };
 
 static void map_init(void)
 {
 	ranges[0] = (struct tvm_range){ CODE_VA, code, 4096, false };
 	ranges[1] = (struct tvm_range){ BIG_VA, big, sizeof(big), false };
 	ranges[2] = (struct tvm_range){ RO_VA, ro_mem, sizeof(ro_mem), true };
+	ranges[3] = (struct tvm_range){ HUGE_VA, huge, sizeof(huge), false };
 	for (size_t i = 0; i < NPAGES; i++)
-		ranges[3 + i] = (struct tvm_range){ page_va[i], host[i], 4096, false };
+		ranges[4 + i] = (struct tvm_range){ page_va[i], host[i], 4096, false };
 }
 
 static const char src[] = "  v_lshlrev_b32 v1, 2, v0\n"
@@ -122,11 +128,40 @@ static const char src[] = "  v_lshlrev_b32 v1, 2, v0\n"
 			  "  v_add_co_u32 v2, vcc, 0xffffff80, v1\n"
 			  "  global_store_dword v[2:3], v0, off offset:0x80\n"
 			  "  v_mov_b32 v3, 0\n"
+			  /* consecutive but for one late lane: lane by lane;
+			   * 0x51d00 + 4 * lane, lane 45 at 0x51e00 */
+			  "  v_add_co_u32 v2, vcc, 0x51d00, v1\n"
+			  "  v_mov_b32 v17, 0x51e00\n"
+			  "  v_cmp_eq_u32 vcc, 45, v0\n"
+			  "  v_cndmask_b32 v2, v2, v17, vcc\n"
+			  "  global_store_dword v[2:3], v0, off\n"
+			  /* the same with saddr: 0x50000 + 4 * lane, lane 37
+			   * at 0x50900 */
+			  "  v_mov_b32 v17, 0x900\n"
+			  "  v_cmp_eq_u32 vcc, 37, v0\n"
+			  "  v_cndmask_b32 v18, v1, v17, vcc\n"
+			  "  s_mov_b32 s2, 0x50000\n"
+			  "  global_store_dword v18, v0, s[2:3]\n"
+			  /* one high half (2) but for one late lane (1):
+			   * 0x200000100 + 4 * lane, lane 50 at 0x1000001c8 */
+			  "  v_add_u32 v2, 0x100, v1\n"
+			  "  v_mov_b32 v19, 1\n"
+			  "  v_cmp_eq_u32 vcc, 50, v0\n"
+			  "  v_cndmask_b32 v3, 2, v19, vcc\n"
+			  "  global_store_dword v[2:3], v0, off\n"
+			  "  v_mov_b32 v3, 0\n"
 			  /* pages 0 and 5 of a 64 KiB mapping (one translation) */
 			  "  v_add_co_u32 v2, vcc, 0x80000, v1\n"
 			  "  global_store_dword v[2:3], v0, off\n"
 			  "  v_add_co_u32 v2, vcc, 0x85000, v1\n"
 			  "  v_add_u32 v15, 0x100, v0\n"
+			  "  global_store_dword v[2:3], v15, off\n"
+			  /* pages 0 and 300 of a 2 MiB mapping (one
+			   * translation) */
+			  "  v_add_co_u32 v2, vcc, 0x400000, v1\n"
+			  "  global_store_dword v[2:3], v0, off\n"
+			  "  v_add_co_u32 v2, vcc, 0x52c000, v1\n"
+			  "  v_add_u32 v15, 0x200, v0\n"
 			  "  global_store_dword v[2:3], v15, off\n"
 			  /* from a mapped page into an unmapped one: 0x60f80 */
 			  "  v_add_co_u32 v2, vcc, 0x60f80, v1\n"
@@ -171,6 +206,7 @@ static void run(const char *mcpu, uint32_t gfxv)
 	for (unsigned p = 2; p < NPAGES; p++)
 		memset(host[p], 0, 4096);
 	memset(big, 0, sizeof(big));
+	memset(huge, 0, sizeof(huge));
 	T_REQUIRE(tvm_dispatch(&d, gfxv, CODE_VA, 64, 64), "family of %s", mcpu);
 	d.user_data = user;
 	rc = sqk_run(&d, &env, &res);
@@ -196,14 +232,24 @@ static void run(const char *mcpu, uint32_t gfxv)
 		bad += at(0x200000000 + 4 * l) != (l < 32 ? l : 0);
 		if (l >= 32)
 			bad += at(0x100000080 + 4 * (l - 32)) != l;
+		/* one late lane elsewhere (its low half, its high half) */
+		bad += at(0x51d00 + 4 * l) != (l == 45 ? 0 : l);
+		bad += at(0x50000 + 4 * l) != (l == 37 ? 0 : l);
+		bad += at(0x200000100 + 4 * l) != (l == 50 ? 0 : l);
 		/* the 64 KiB mapping: each page at its place */
 		bad += big[l] != l;
 		bad += big[0x5000 / 4 + l] != 0x100 + l;
+		/* the 2 MiB mapping: each page at its place */
+		bad += huge[l] != l;
+		bad += huge[300 * 1024 + l] != 0x200 + l;
 		/* the store into the unmapped page: the lanes before the fault */
 		bad += at(0x60f80 + 4 * l) != (l < 32 ? l : 0);
 	}
 	CHECK(bad == 0, "%s: %u dwords wrong (0x50f80: %#x, 0x51100: %#x)", mcpu, bad, at(0x50f80),
 	      at(0x51100));
+	CHECK(at(0x51e00) == 45 && at(0x50900) == 37 && at(0x1000001c8) == 50,
+	      "%s: the late lanes' own addresses: %u %u %u", mcpu, at(0x51e00), at(0x50900),
+	      at(0x1000001c8));
 	/* carry out of lane id + 0xffffffff: lane != 0, in EXEC's lanes */
 	CHECK_EQ(at(0x51c00), (uint32_t)(ex & ~1ull), "%s: VCC lo", mcpu);
 	CHECK_EQ(at(0x51c04), (uint32_t)(ex >> 32), "%s: VCC hi", mcpu);

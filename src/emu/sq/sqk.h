@@ -199,9 +199,9 @@ struct sqk_env {
 	void *ctx;
 	/* Host address of [va, va + len) in the GPU VM, or NULL: not all
 	 * mapped in one host range (*ro false) or not writable for a write
-	 * (*ro true). @len: up to 64 KiB, @va a multiple of it when it is
-	 * more than 4 KiB (the interpreter asks for a 64 KiB block first,
-	 * then its page). */
+	 * (*ro true). @len: up to 2 MiB, @va a multiple of it when it is
+	 * more than 4 KiB (the interpreter asks for a 2 MiB block first,
+	 * then a 64 KiB one, then its page). */
 	void *(*xlate)(void *ctx, uint64_t va, uint32_t len, bool write, bool *ro);
 	/* s_sendmsg: message id, m0. Negative: stop the dispatch. */
 	int (*message)(void *ctx, uint32_t msg, uint32_t m0);

@@ -50,31 +50,62 @@ static inline unsigned tlb_index(uint64_t page)
 	return (unsigned)((page * 0x9e3779b97f4a7c15ull) >> 58) % SQK_TLB;
 }
 
-/* A TLB miss looks in a cache of 64 KiB blocks, each entered when one
- * mapping holds all of it: a wave streaming through a buffer takes one
- * host translation per 16 pages (the host's translation walks the
- * process's buffers under its lock, which the dispatch's threads share),
- * and pages that evict each other in the TLB (a copy's source and
- * destination) none. A block no one mapping holds: its page alone. */
+/* A TLB miss looks in a cache of 2 MiB and 64 KiB blocks, each entered
+ * when one mapping holds all of it: a wave streaming through a buffer
+ * takes one host translation per 512 pages (the host's translation walks
+ * the process's buffers under its lock, which the dispatch's threads
+ * share), and pages that evict each other in the TLB (a copy's source and
+ * destination) none. A block no one mapping holds is entered as such (no
+ * host address: its pages go on to the smaller block, then alone, without
+ * another walk for it); a block a write finds write-protected is not
+ * entered. An entry's key: the block's number, times 2, plus 1 for a
+ * 2 MiB block, plus 1. */
+#define XL_BIG (2ull << 20)
 #define XL_BLOCK 65536ull
+
+/* The page of @va through the cached block of @size holding it, else
+ * through a new translation of that block; NULL with *none when no one
+ * mapping holds the block, NULL alone when a write finds it
+ * write-protected. */
+static uint8_t *xl_block(struct sqk_run *r, uint64_t va, uint64_t size, bool write, bool *none)
+{
+	uint64_t block = va / size, key = block * 2 + (size == XL_BIG) + 1;
+	unsigned b = tlb_index(key) % SQK_BTLB;
+	bool ro = false;
+	uint8_t *p;
+
+	*none = false;
+	if (r->btlb[b].block == key && (!write || r->btlb[b].w || !r->btlb[b].host)) {
+		if (!r->btlb[b].host) {
+			*none = true;
+			return NULL;
+		}
+		return r->btlb[b].host + (va % size & ~4095ull);
+	}
+	p = r->env->xlate(r->env->ctx, block * size, (uint32_t)size, write, &ro);
+	if (!p && ro)
+		return NULL;
+	r->btlb[b].block = key;
+	r->btlb[b].host = p;
+	r->btlb[b].w = write;
+	if (!p) {
+		*none = true;
+		return NULL;
+	}
+	return p + (va % size & ~4095ull);
+}
 
 static uint8_t *xl_miss(struct sqk_wave *w, const struct sqk_insn *in, uint64_t va, bool write)
 {
 	struct sqk_run *r = w->r;
-	uint64_t page = va >> 12, block = va / XL_BLOCK;
-	unsigned i = tlb_index(page), b = tlb_index(block) % SQK_BTLB;
-	bool ro = false;
+	uint64_t page = va >> 12;
+	unsigned i = tlb_index(page);
+	bool ro = false, none;
 	uint8_t *p;
 
-	if (r->btlb[b].block == block + 1 && (!write || r->btlb[b].w)) {
-		p = r->btlb[b].host + (va % XL_BLOCK & ~4095ull);
-	} else if ((p = r->env->xlate(r->env->ctx, block * XL_BLOCK, XL_BLOCK, write, &ro))) {
-		r->btlb[b].block = block + 1;
-		r->btlb[b].host = p;
-		r->btlb[b].w = write;
-		p += va % XL_BLOCK & ~4095ull;
-	} else {
-		ro = false;
+	if (!(p = xl_block(r, va, XL_BIG, write, &none)) && none)
+		p = xl_block(r, va, XL_BLOCK, write, &none);
+	if (!p) {
 		p = r->env->xlate(r->env->ctx, va & ~4095ull, 4096, write, &ro);
 		if (!p) {
 			vm_fault(w, in, va, write, ro);
@@ -443,6 +474,7 @@ static int exec_mubuf(struct sqk_wave *w, const struct sqk_insn *in, const struc
  * registers @reg (dword i of lane l at reg[i * 64 + l]), @n lanes: each
  * block of 4 lanes is a 4 x 4 transpose, its own inverse. */
 typedef uint32_t v4u __attribute__((vector_size(16)));
+typedef uint32_t v4ul __attribute__((vector_size(16), aligned(4), may_alias));
 #ifdef __clang__
 #define SHUF(a, b, i, j, k, l) __builtin_shufflevector(a, b, i, j, k, l)
 #else
@@ -474,6 +506,33 @@ static void copy_x4(uint8_t *p, uint32_t *reg, unsigned n, bool store)
 	}
 }
 
+/* Do the @n lanes (32 or 64: a constant where inlined) of @lo count up by
+ * @step from lo[0], and, with @hi, do their @hi all equal hi[0]? Four
+ * lanes at a time, every lane looked at. */
+static inline __attribute__((always_inline)) bool
+lanes_count_up(const uint32_t *lo, const uint32_t *hi, unsigned n, uint32_t step)
+{
+	v4u e = { lo[0], lo[0] + step, lo[0] + 2 * step, lo[0] + 3 * step },
+	    inc = { 4 * step, 4 * step, 4 * step, 4 * step }, d = { 0 }, h = { 0 };
+	uint64_t t[2];
+
+	if (hi)
+		h = (v4u){ hi[0], hi[0], hi[0], hi[0] };
+	for (unsigned l = 0; l < n; l += 4, e += inc) {
+		d |= *(const v4ul *)(lo + l) ^ e;
+		if (hi)
+			d |= *(const v4ul *)(hi + l) ^ h;
+	}
+	memcpy(t, &d, sizeof(t));
+	return !(t[0] | t[1]);
+}
+
+static inline __attribute__((always_inline)) bool
+wave_counts_up(const uint32_t *lo, const uint32_t *hi, unsigned n, uint32_t step)
+{
+	return n == 64 ? lanes_count_up(lo, hi, 64, step) : lanes_count_up(lo, hi, 32, step);
+}
+
 /* A load or store of @nb bytes (whole dwords) per lane of a whole wave
  * (EXEC full, FLAT or GLOBAL) whose lanes address consecutive elements of
  * one page, lane 0 first: one translation, then straight between the page
@@ -489,7 +548,6 @@ static int whole_wave(struct sqk_wave *w, const struct sqk_insn *in, bool store,
 	const uint32_t *lo = w->v + (size_t)in->vaddr * 64, *hi = lo + 64;
 	unsigned n = w->lanes, step = in->scale ? 1 : nb;
 	uint64_t a0, off = (uint64_t)(int64_t)in->offset;
-	uint32_t d = 0;
 	unsigned k = nb / 4;
 	uint8_t *p;
 
@@ -500,25 +558,15 @@ static int whole_wave(struct sqk_wave *w, const struct sqk_insn *in, bool store,
 	if (in->enc == SQK_GLOBAL && in->saddr != 0xffff) {
 		/* saddr + the lane's 32-bit offset (times the element's
 		 * size with scale_offset) */
-		uint32_t e = lo[0];
-
-		for (unsigned l = 0; l < n; l++, e += step)
-			d |= lo[l] ^ e;
-		if (d)
+		if (!wave_counts_up(lo, NULL, n, step))
 			return 1;
 		a0 = sqk_sread(w, in, in->saddr, true, false) +
 		     (uint64_t)lo[0] * (in->scale ? nb : 1) + off;
 	} else {
 		/* 64-bit addresses: one high half for the wave */
-		uint32_t e = lo[0], h = hi[0];
-
-		if (in->scale)
+		if (in->scale || !wave_counts_up(lo, hi, n, nb))
 			return 1;
-		for (unsigned l = 0; l < n; l++, e += nb)
-			d |= (lo[l] ^ e) | (hi[l] ^ h);
-		if (d)
-			return 1;
-		a0 = (lo[0] | (uint64_t)h << 32) + off;
+		a0 = (lo[0] | (uint64_t)hi[0] << 32) + off;
 		if (in->enc == SQK_FLAT &&
 		    ((uint32_t)(a0 >> 32) == (uint32_t)(r->d->shared_base >> 32) ||
 		     (uint32_t)(a0 >> 32) == (uint32_t)(r->d->private_base >> 32)))
