@@ -259,6 +259,15 @@ static int plan(const struct kfdsig_target *t, const struct kfdsig_pm4_kernel *u
 					 "0x%llx, %llu bytes)",
 					 p->priv, wave_bytes, (unsigned long long)k->scratch_va,
 					 (unsigned long long)k->scratch_size);
+		/* WAVES = the waves the whole scratch holds. On gfx11 and
+		 * later the hardware reads WAVES per shader engine (Mesa
+		 * ac_gpu_info.c ac_get_scratch_tmpring_size(): "WAVES is per
+		 * SE" from GFX11; ROCr amd_aql_queue.cpp
+		 * FillComputeTmpRingSize_Gfx11/_Gfx12: num_waves /=
+		 * NumShaderBanks): with N engines the waves may use N times
+		 * @k->scratch_size. The emitter does not know N (no field of
+		 * kfdsig_pm4_kernel carries it); the caller divides the
+		 * scratch size it passes by N (docs/pm4-format.md). */
 		{
 			uint64_t waves = k->scratch_size / wave_bytes;
 
