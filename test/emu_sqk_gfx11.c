@@ -21,7 +21,9 @@
  * and refused: a true16 VOP1 form left out (v_frexp_exp_i16_f16), a
  * scalar float max (s_max_num_f32), MTBUF, VFLAT with an SADDR, DS with the GDS bit, a named
  * barrier, a wait with no signal, s_getreg of a register other than MODE.
- * And gfx1250's VOPD3 on a bare wave32 against a host model (vopd3()).
+ * And gfx1250's VOPD3 on a bare wave32 against a host model (vopd3()). And
+ * the older v_max / v_min (f32, f64, 3-operand f32) on gfx900 and gfx1100,
+ * signed zeros and NaNs included, against a host model (minmax_ieee()).
  */
 #include <errno.h>
 #include <math.h>
@@ -939,6 +941,139 @@ static void vopd3(void)
 	bare_wave_free(g);
 }
 
+/* The min / max before RDNA4's minimumNumber: V_MAX_F32 of the RDNA3 and
+ * CDNA3 ISA manuals, in the pseudo-code's order of cases with MODE.IEEE
+ * set (as for compute): S0 a signaling NaN: S0 made quiet; else S1 one:
+ * S1 made quiet; else a NaN source: the other; +0 and -0 (either order):
+ * the +0; else S0 >= S1 ? S0 : S1. V_MIN_F32 the mirror (-0 below +0, S0
+ * <= S1 ? S0 : S1); _F64 the same on 64 bits; V_MAX3 / V_MIN3 the
+ * operation twice. On the operands' bits: the result's bits. */
+static uint64_t ieee_model(bool max, unsigned bits, uint64_t a, uint64_t b)
+{
+	uint64_t sgn = 1ull << (bits - 1), quiet = bits == 32 ? 1ull << 22 : 1ull << 51;
+	uint64_t ex = bits == 32 ? 0x7f800000ull : 0x7ffull << 52, man = quiet * 2 - 1;
+	bool na = (a & ex) == ex && (a & man), nb = (b & ex) == ex && (b & man);
+	double fa = bits == 32 ? f32v((uint32_t)a) : f64v(a),
+	       fb = bits == 32 ? f32v((uint32_t)b) : f64v(b);
+
+	if (na && !(a & quiet))
+		return a | quiet;
+	if (nb && !(b & quiet))
+		return b | quiet;
+	if (na || nb)
+		return na ? b : a;
+	if (fa == 0 && fb == 0 && (a & sgn) != (b & sgn))
+		return (max ? !(a & sgn) : !!(a & sgn)) ? a : b;
+	return (max ? fa >= fb : fa <= fb) ? a : b;
+}
+
+/* v_max / v_min f32 and f64 and v_max3 / v_min3 f32 on bare gfx900
+ * (wave64) and gfx1100 (wave32) waves against ieee_model(): every pair of
+ * edge values (zeros of both signs, infinities, quiet and signaling NaNs of
+ * two payloads, a denormal, the largest finite); MODE keeps denormals.
+ * Words from llvm-mc -mcpu=gfx900 / gfx1100 -show-encoding: v_max_f32 v1, v2, v3;
+ * v_min_f32; v_max_f64 v[4:5], v[6:7], v[8:9]; v_min_f64; v_max3_f32 v1,
+ * v2, v3, v3; v_min3_f32. */
+static void minmax_ieee(void)
+{
+	static const uint32_t e32[] = { 0x00000000, 0x80000000, 0x3f800000, 0xbf800000, 0xff800000,
+					0x7f800000, 0x7fc00000, 0x7f800001, 0xffc00123, 0x7f7fffff,
+					0x00000001, 0x80000001, 0xff800123 };
+	static const uint64_t e64[] = { 0,
+					1ull << 63,
+					0x3ff0000000000000ull,
+					0xbff0000000000000ull,
+					0x7ff0000000000000ull,
+					0xfff0000000000000ull,
+					0x7ff8000000000000ull,
+					0x7ff0000000000001ull,
+					0xfff8000000000123ull,
+					0x0000000000000001ull,
+					0xfff0000000000123ull };
+	static const struct {
+		uint32_t gfxv;
+		unsigned lanes;
+		uint32_t w[6][2]; /* max, min f32; max, min f64; max3, min3 f32 */
+	} fam[] = {
+		{ 90000,
+		  64,
+		  { { 0x16020702 },
+		    { 0x14020702 },
+		    { 0xd2830004, 0x00021106 },
+		    { 0xd2820004, 0x00021106 },
+		    { 0xd1d30001, 0x040e0702 },
+		    { 0xd1d00001, 0x040e0702 } } },
+		{ 110000,
+		  32,
+		  { { 0x20020702 },
+		    { 0x1e020702 },
+		    { 0xd72a0004, 0x00021106 },
+		    { 0xd7290004, 0x00021106 },
+		    { 0xd61c0001, 0x040e0702 },
+		    { 0xd6190001, 0x040e0702 } } },
+	};
+	static const char *const nm[6] = { "v_max_f32", "v_min_f32",  "v_max_f64",
+					   "v_min_f64", "v_max3_f32", "v_min3_f32" };
+	const unsigned n32 = sizeof(e32) / sizeof(e32[0]), n64 = sizeof(e64) / sizeof(e64[0]);
+	unsigned bad = 0, runs = 0, want_runs = 0;
+
+	for (size_t f = 0; f < sizeof(fam) / sizeof(fam[0]); f++) {
+		struct bare_wave *g = bare_wave_new(fam[f].gfxv, fam[f].lanes);
+		unsigned L = fam[f].lanes;
+
+		g->w.mode = 0xf0 | 1u << 9; /* denormals kept, IEEE */
+		g->w.s[SQK_EXEC] = 0xffffffffu;
+		g->w.s[SQK_EXEC + 1] = L == 64 ? 0xffffffffu : 0;
+		for (int k = 0; k < 6; k++) {
+			bool f64 = k == 2 || k == 3;
+			unsigned n = f64 ? n64 : n32;
+			struct sqk_insn in;
+
+			for (unsigned p = 0; p < n; p++) {
+				for (unsigned l = 0; l < L; l++) {
+					if (f64) {
+						set64(g, 6, l, e64[l % n]);
+						set64(g, 8, l, e64[(l / n + l + p) % n]);
+					} else {
+						g->w.v[2 * 64 + l] = e32[l % n];
+						g->w.v[3 * 64 + l] = e32[(l / n + l + p) % n];
+					}
+				}
+				want_runs += L;
+				if (sqk_decode(g->r.f, fam[f].w[k], f64 || k > 3 ? 2 : 1, &in) !=
+					    (f64 || k > 3 ? 8 : 4) ||
+				    in.op == K_INVALID || sqk_exec_valu(&g->w, &in) != 0) {
+					if (bad++ < 4)
+						fprintf(stderr, "%u %s: not run\n", fam[f].gfxv,
+							nm[k]);
+					continue;
+				}
+				for (unsigned l = 0; l < L; l++) {
+					uint64_t a = f64 ? v64(g, 6, l) : g->w.v[2 * 64 + l];
+					uint64_t b = f64 ? v64(g, 8, l) : g->w.v[3 * 64 + l];
+					uint64_t got = f64 ? v64(g, 4, l) : g->w.v[64 + l];
+					uint64_t want = ieee_model(!(k & 1), f64 ? 64 : 32, a, b);
+
+					if (k > 3) /* S2 is S1 again */
+						want = ieee_model(!(k & 1), 32, want, b);
+					runs++;
+					if (got != want && bad++ < 4)
+						fprintf(stderr,
+							"%u %s 0x%llx 0x%llx: 0x%llx, want "
+							"0x%llx\n",
+							fam[f].gfxv, nm[k], (unsigned long long)a,
+							(unsigned long long)b,
+							(unsigned long long)got,
+							(unsigned long long)want);
+				}
+			}
+		}
+		bare_wave_free(g);
+	}
+	CHECK(bad == 0 && runs == want_runs,
+	      "gfx900 / gfx1100 v_max / v_min (f32, f64, 3-operand): %u wrong", bad);
+}
+
 int main(void)
 {
 	vopd();
@@ -947,5 +1082,6 @@ int main(void)
 	gfx12();
 	gfx1250();
 	gfx12_num_dpp();
+	minmax_ieee();
 	return t_result("emu_sqk_gfx11");
 }

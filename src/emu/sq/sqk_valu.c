@@ -385,7 +385,54 @@ static double cos2pi(double x)
 	return cos(6.283185307179586 * r);
 }
 
-/* IEEE minNum / maxNum (a NaN operand ignored), -0 below +0. */
+/*
+ * V_MIN_* / V_MAX_* before RDNA4's minimumNumber, as the RDNA3 and CDNA3
+ * ISA manuals' pseudo-code of V_MAX_F32 has it (V_MIN_F32 the mirror, the
+ * f64 forms the same; the 3-operand forms apply it pairwise): with
+ * MODE.IEEE, a signaling S0 gives S0 made quiet, else a signaling S1 S1
+ * made quiet; else a NaN source gives the other; +0 is above -0 ("+0.0 >
+ * -0.0, differs from IEEE"); else S0 >= S1 ? S0 : S1 (S0 > S1 without
+ * MODE.IEEE, the same value). The GCN3, Vega, CDNA1/2 and RDNA1/2
+ * manuals give only max(S0, S1) and the IEEE-mode NaN rules: the zero
+ * order there is UNVERIFIED, the same chosen so that no family's answer
+ * depends on the host's libm (C's fmax may return either zero). The
+ * invalid-operation flag (TRAPSTS) is not modelled.
+ */
+static float mmf(bool max, bool ieee, float a, float b)
+{
+	uint32_t ua = sqk_u32(a), ub = sqk_u32(b);
+
+	if (ieee && isnan(a) && !(ua & 0x400000u))
+		return sqk_f32(ua | 0x400000u);
+	if (ieee && isnan(b) && !(ub & 0x400000u))
+		return sqk_f32(ub | 0x400000u);
+	if (isnan(a) || isnan(b))
+		return isnan(a) ? b : a;
+	if (a == 0 && b == 0 && signbit(a) != signbit(b))
+		return !signbit(a) == max ? a : b;
+	return (max ? a >= b : a <= b) ? a : b;
+}
+
+static double mmd(bool max, bool ieee, double a, double b)
+{
+	uint64_t ua = sqk_u64(a), ub = sqk_u64(b);
+
+	if (ieee && isnan(a) && !(ua >> 51 & 1))
+		return sqk_f64(ua | 1ull << 51);
+	if (ieee && isnan(b) && !(ub >> 51 & 1))
+		return sqk_f64(ub | 1ull << 51);
+	if (isnan(a) || isnan(b))
+		return isnan(a) ? b : a;
+	if (a == 0 && b == 0 && signbit(a) != signbit(b))
+		return !signbit(a) == max ? a : b;
+	return (max ? a >= b : a <= b) ? a : b;
+}
+
+/* MODE.IEEE (MODE[9]) */
+#define IEEE(c) ((c)->w->mode >> 9 & 1)
+
+/* The f16 forms: IEEE minNum / maxNum (a NaN operand ignored), -0 below
+ * +0, on operands converted to double (a signaling NaN already quiet). */
 static double minz(double a, double b)
 {
 	if (a == b)
@@ -1698,10 +1745,10 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 		}
 		break;
 	case K_v_min_f32:
-		LANES O(WF(&c, fminf(F(&c, 0, l), F(&c, 1, l))));
+		LANES O(WF(&c, mmf(false, IEEE(&c), F(&c, 0, l), F(&c, 1, l))));
 		break;
 	case K_v_max_f32:
-		LANES O(WF(&c, fmaxf(F(&c, 0, l), F(&c, 1, l))));
+		LANES O(WF(&c, mmf(true, IEEE(&c), F(&c, 0, l), F(&c, 1, l))));
 		break;
 	case K_v_min_num_f32:
 		LANES O(WF(&c, (float)minnum19(F(&c, 0, l), F(&c, 1, l))));
@@ -1761,10 +1808,12 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 		LANES O(WF(&c, fixup32(F(&c, 0, l), F(&c, 1, l), F(&c, 2, l))));
 		break;
 	case K_v_min3_f32:
-		LANES O(WF(&c, fminf(fminf(F(&c, 0, l), F(&c, 1, l)), F(&c, 2, l))));
+		LANES O(WF(&c, mmf(false, IEEE(&c), mmf(false, IEEE(&c), F(&c, 0, l), F(&c, 1, l)),
+				   F(&c, 2, l))));
 		break;
 	case K_v_max3_f32:
-		LANES O(WF(&c, fmaxf(fmaxf(F(&c, 0, l), F(&c, 1, l)), F(&c, 2, l))));
+		LANES O(WF(&c, mmf(true, IEEE(&c), mmf(true, IEEE(&c), F(&c, 0, l), F(&c, 1, l)),
+				   F(&c, 2, l))));
 		break;
 	case K_v_med3_f32:
 		LANES O(WF(&c, med3f(F(&c, 0, l), F(&c, 1, l), F(&c, 2, l))));
@@ -2423,8 +2472,8 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 		break;
 		F64OP(v_add_f64, D(&c, 0, l) + D(&c, 1, l))
 		F64OP(v_mul_f64, D(&c, 0, l) * D(&c, 1, l))
-		F64OP(v_min_f64, fmin(D(&c, 0, l), D(&c, 1, l)))
-		F64OP(v_max_f64, fmax(D(&c, 0, l), D(&c, 1, l)))
+		F64OP(v_min_f64, mmd(false, IEEE(&c), D(&c, 0, l), D(&c, 1, l)))
+		F64OP(v_max_f64, mmd(true, IEEE(&c), D(&c, 0, l), D(&c, 1, l)))
 		F64OP(v_min_num_f64, minnum19(D(&c, 0, l), D(&c, 1, l)))
 		F64OP(v_max_num_f64, maxnum19(D(&c, 0, l), D(&c, 1, l)))
 		F64OP(v_fma_f64, fma(D(&c, 0, l), D(&c, 1, l), D(&c, 2, l)))
