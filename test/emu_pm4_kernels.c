@@ -46,10 +46,9 @@ static int prun3i(struct prig *p, const char *name, const uint32_t grid[3], cons
 		  const void *args, size_t nargs, size_t implicit_at)
 {
 	struct krig *r = &p->k;
-	uint64_t kd_va = krig_kd(r, name), karg_va, dp_va;
-	const uint8_t *kd = r->cpu + (kd_va - r->va);
+	uint64_t kd_va = krig_kd(r, name), karg_va;
 	uint8_t *karg = krig_alloc(r, 512, &karg_va);
-	uint32_t *dp = krig_alloc(r, 64, &dp_va), buf[KFDSIG_PM4_KERNEL_MAX_DW];
+	uint32_t buf[KFDSIG_PM4_KERNEL_MAX_DW];
 	int n;
 
 	/* after a failure on this target the unit is known wrong: a kernel
@@ -59,17 +58,8 @@ static int prun3i(struct prig *p, const char *name, const uint32_t grid[3], cons
 	memset(karg, 0, 512);
 	memcpy(karg, args, nargs);
 	{
-		struct kfdsig_aql_dispatch a = krig_aql_dispatch(r, kd_va, grid, wg, karg_va, 0);
-
-		T_REQUIRE(kfdsig_aql_emit_dispatch(dp, &a, 0) == 64, "dispatch packet image");
-	}
-	{
-		KFDSIG_OPTS(kfdsig_pm4_kernel, k, .kd = kd, .kd_va = kd_va,
-			    .grid = { grid[0], grid[1], grid[2] },
-			    .workgroup = { (uint16_t)wg[0], (uint16_t)wg[1], (uint16_t)wg[2] },
-			    .kernarg_va = karg_va, .dispatch_va = dp_va, .dispatch_id = 7,
-			    .scratch_va = p->scratch_va, .scratch_size = p->scratch_size,
-			    .num_xcc = krig_num_xcc(r));
+		struct kfdsig_pm4_kernel k = krig_pm4_kernel(r, kd_va, grid, wg, karg_va,
+							     p->scratch_va, p->scratch_size);
 
 		if (implicit_at)
 			T_REQUIRE(kfdsig_pm4_implicit_args(&k, karg + implicit_at,
@@ -139,6 +129,32 @@ static int prig_run3(struct krig *r, const char *name, const uint32_t grid[3], c
 	(void)ms;
 	return prun3((struct prig *)((char *)r - offsetof(struct prig, k)), name, grid, wg, args,
 		     nargs);
+}
+
+/* A rig on the emulated @spec (the emitter's @target) with @co loaded, a
+ * PM4 queue and a scratch of 256 KiB; emu_sqk_checks.h's checks dispatch
+ * through it. */
+static void prig_open(struct prig *p, const char *spec, const char *target, const struct kco *co)
+{
+	uint8_t *s;
+
+	memset(p, 0, sizeof(*p));
+	p->fails = t_failures;
+	krig_open(&p->k, spec, 16u << 20);
+	p->k.run3 = prig_run3;
+	p->t = kfdsig_target_by_name(target);
+	T_REQUIRE(!kfdsig_kfd_queue_create(p->k.kfd, p->k.gpu, KFDSIG_QUEUE_PM4, NULL, &p->pm4),
+		  "PM4 queue");
+	krig_load(&p->k, co);
+	p->scratch_size = 256u << 10;
+	s = krig_alloc(&p->k, p->scratch_size, &p->scratch_va);
+	memset(s, 0, p->scratch_size);
+}
+
+static void prig_close(struct prig *p)
+{
+	kfdsig_kfd_queue_destroy(p->pm4);
+	krig_close(&p->k);
 }
 
 /* sqk_kernels.ll's vadd bounded by the grid alone (its count argument
@@ -563,25 +579,13 @@ int main(void)
 			struct kco co;
 			struct prig p;
 			char what[64];
-			uint8_t *s;
 
 			snprintf(what, sizeof(what), "%s%s%s -O%d PM4", tg[i].spec,
 				 *tg[i].attrs ? " " : "", tg[i].attrs, opt);
 			T_REQUIRE(kco_build(KFDSIG_SOURCE_DIR "/test/kernels/sqk_kernels.ll",
 					    tg[i].spec, tg[i].attrs, opt, &co) == 0,
 				  "compile %s", what);
-			memset(&p, 0, sizeof(p));
-			p.fails = t_failures;
-			krig_open(&p.k, tg[i].spec, 16u << 20);
-			p.k.run3 = prig_run3;
-			p.t = kfdsig_target_by_name(tg[i].spec);
-			T_REQUIRE(!kfdsig_kfd_queue_create(p.k.kfd, p.k.gpu, KFDSIG_QUEUE_PM4, NULL,
-							   &p.pm4),
-				  "PM4 queue");
-			krig_load(&p.k, &co);
-			p.scratch_size = 256u << 10;
-			s = krig_alloc(&p.k, p.scratch_size, &p.scratch_va);
-			memset(s, 0, p.scratch_size);
+			prig_open(&p, tg[i].spec, tg[i].spec, &co);
 			t_vadd_grid(&p, what);
 			t_reduce(&p.k, what, 256);
 			t_reduce(&p.k, what, 64);
@@ -598,8 +602,7 @@ int main(void)
 			if (t_failures > p.fails)
 				fprintf(stderr, "%s: the kernels after its first failure not run\n",
 					what);
-			kfdsig_kfd_queue_destroy(p.pm4);
-			krig_close(&p.k);
+			prig_close(&p);
 			kco_free(&co);
 		}
 	/* private memory through architected flat scratch (gfx942, gfx950,
@@ -619,29 +622,16 @@ int main(void)
 			struct kco co;
 			struct prig p;
 			char what[64];
-			uint8_t *s;
 
 			snprintf(what, sizeof(what), "%s -O%d PM4", tx[i].spec, tx[i].opt);
 			T_REQUIRE(kco_build(KFDSIG_SOURCE_DIR "/test/kernels/sqk_kernels.ll",
 					    tx[i].target, "", tx[i].opt, &co) == 0,
 				  "compile %s", what);
-			memset(&p, 0, sizeof(p));
-			p.fails = t_failures;
-			krig_open(&p.k, tx[i].spec, 16u << 20);
-			p.k.run3 = prig_run3;
-			p.t = kfdsig_target_by_name(tx[i].target);
-			T_REQUIRE(!kfdsig_kfd_queue_create(p.k.kfd, p.k.gpu, KFDSIG_QUEUE_PM4, NULL,
-							   &p.pm4),
-				  "PM4 queue");
-			krig_load(&p.k, &co);
-			p.scratch_size = 256u << 10;
-			s = krig_alloc(&p.k, p.scratch_size, &p.scratch_va);
-			memset(s, 0, p.scratch_size);
+			prig_open(&p, tx[i].spec, tx[i].target, &co);
 			if (tx[i].priv)
 				t_priv(&p.k, what);
 			t_reduce(&p.k, what, 256);
-			kfdsig_kfd_queue_destroy(p.pm4);
-			krig_close(&p.k);
+			prig_close(&p);
 			kco_free(&co);
 		}
 	}

@@ -373,29 +373,42 @@ static inline uint32_t krig_num_xcc(const struct krig *r)
 	return kfdsig_kfd_device_by_gpu_id(r->kfd, r->gpu)->num_xcc;
 }
 
+/* The PM4 dispatch of the kernel whose descriptor is at @kd_va, as
+ * kfdsig_pm4_emit_kernel() takes it: over @grid work-items in workgroups
+ * of @wg, kernel arguments at @karg_va, the dispatch packet's image in a
+ * new buffer at the dispatch pointer (the kernels read their workgroup
+ * size there), dispatch id 7, a scratch of @scratch_size bytes at
+ * @scratch_va, the node's XCCs. */
+static inline struct kfdsig_pm4_kernel krig_pm4_kernel(struct krig *r, uint64_t kd_va,
+						       const uint32_t grid[3], const uint32_t wg[3],
+						       uint64_t karg_va, uint64_t scratch_va,
+						       uint64_t scratch_size)
+{
+	uint64_t dp_va;
+	uint32_t *dp = krig_alloc(r, 64, &dp_va);
+	struct kfdsig_aql_dispatch a = krig_aql_dispatch(r, kd_va, grid, wg, karg_va, 0);
+
+	T_REQUIRE(kfdsig_aql_emit_dispatch(dp, &a, 0) == 64, "dispatch packet image");
+	return (struct kfdsig_pm4_kernel)KFDSIG_OPTS_INIT(
+		kfdsig_pm4_kernel, .kd = r->cpu + (kd_va - r->va), .kd_va = kd_va,
+		.grid = { grid[0], grid[1], grid[2] },
+		.workgroup = { (uint16_t)wg[0], (uint16_t)wg[1], (uint16_t)wg[2] },
+		.kernarg_va = karg_va, .dispatch_va = dp_va, .dispatch_id = 7,
+		.scratch_va = scratch_va, .scratch_size = scratch_size, .num_xcc = krig_num_xcc(r));
+}
+
 /* krig_run3() on the PM4 queue: the engine idle is the dispatch done.
  * -ENOTSUP when the emitter refuses the dispatch on the target (counted
  * in r->refused, its reason in r->refused_why). */
 static inline int krig_run3_pm4(struct krig *r, uint64_t kd_va, const uint32_t grid[3],
 				const uint32_t wg[3], uint64_t karg_va, unsigned ms)
 {
-	const uint8_t *kd = r->cpu + (kd_va - r->va);
-	uint64_t dp_va;
-	uint32_t *dp = krig_alloc(r, 64, &dp_va), buf[KFDSIG_PM4_KERNEL_MAX_DW], exc;
+	uint32_t buf[KFDSIG_PM4_KERNEL_MAX_DW], exc;
 	int n;
 
 	{
-		struct kfdsig_aql_dispatch a = krig_aql_dispatch(r, kd_va, grid, wg, karg_va, 0);
-
-		T_REQUIRE(kfdsig_aql_emit_dispatch(dp, &a, 0) == 64, "dispatch packet image");
-	}
-	{
-		KFDSIG_OPTS(kfdsig_pm4_kernel, k, .kd = kd, .kd_va = kd_va,
-			    .grid = { grid[0], grid[1], grid[2] },
-			    .workgroup = { (uint16_t)wg[0], (uint16_t)wg[1], (uint16_t)wg[2] },
-			    .kernarg_va = karg_va, .dispatch_va = dp_va, .dispatch_id = 7,
-			    .scratch_va = r->pm4_scratch_va, .scratch_size = r->pm4_scratch_size,
-			    .num_xcc = krig_num_xcc(r));
+		struct kfdsig_pm4_kernel k = krig_pm4_kernel(
+			r, kd_va, grid, wg, karg_va, r->pm4_scratch_va, r->pm4_scratch_size);
 
 		n = kfdsig_pm4_emit_kernel(r->t, &k, buf, KFDSIG_PM4_KERNEL_MAX_DW);
 	}
