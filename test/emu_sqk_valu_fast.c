@@ -11,6 +11,14 @@
  * cases the fast path must leave alone (a partial EXEC, clamp, SDWA, VOP3
  * abs/neg on a move, index mode) are checked to be refused. gfx900 and
  * gfx90a wave64, gfx1030 wave32 and wave64.
+ *
+ * The hot executors the run loop binds to decoded instructions
+ * (sqk_valu_hot(), sqk_valu_hot.c) the same way, with a few three-source
+ * operations more: each must be bound for every instance drawn (but the
+ * 64-bit compares), give the general path's results under a full EXEC, and
+ * under a partial one hand the instruction on with the same results; the
+ * forms it must not bind (clamp, SDWA, op_sel, neg, abs on a move, a
+ * 64-bit literal) are checked to be refused.
  */
 #include "emu_sqk_wave_util.h"
 
@@ -124,7 +132,8 @@ static void random_insn(struct sqk_insn *in, unsigned kind)
 			if (in->op == K_v_add_co_u32 || in->op == K_v_sub_co_u32 ||
 			    in->op == K_v_subrev_co_u32 || in->op == K_v_addc_co_u32 ||
 			    in->op == K_v_add_co_ci_u32 || in->op == K_v_mad_u64_u32)
-				in->abs = (uint8_t)(in->sdst & 7);
+				in->abs = (uint8_t)(in->sdst & 7),
+				in->opsel = (uint8_t)(in->sdst >> 3 & 15);
 		}
 	}
 	if (in->src[0] == SQK_LIT || in->src[1] == SQK_LIT || in->src[2] == SQK_LIT)
@@ -167,6 +176,98 @@ static int diff_regs(const struct bare_wave *a, const struct bare_wave *b, char 
 		return 1;
 	}
 	return 0;
+}
+
+/* Operations only the hot executors take among the fast ones (VOP3). */
+static const unsigned hot3[] = { K_v_mul_u32_u24, K_v_add3_u32, K_v_mad_u32_u24, K_v_mad_u32,
+				 K_v_lshl_add_u32 };
+
+static void run_hot(const char *name, uint32_t gfxv, unsigned lanes, unsigned trials)
+{
+	struct bare_wave *hot = bare_wave_new(gfxv, lanes), *gen = bare_wave_new(gfxv, lanes);
+	const struct sqk_family *f = hot->r.f;
+	unsigned bad = 0, bound = 0, partial = 0;
+
+	for (unsigned t = 0; t < trials; t++) {
+		struct sqk_insn in;
+		unsigned kind = rnd() % 4;
+		sqk_exec_fn h;
+		char where[160];
+		int rc;
+
+		if (kind < 3) {
+			random_insn(&in, kind);
+		} else {
+			random_insn(&in, 2);
+			in.op = (uint16_t)hot3[rnd() % (sizeof(hot3) / sizeof(hot3[0]))];
+			in.enc = SQK_VOP3;
+			in.abs = 0, in.opsel = 0;
+			in.src[2] = any_src();
+		}
+		h = sqk_valu_hot(f, &in);
+		if (!h) {
+			CHECK(kind == 1 && (in.op - K_v_cmp_f_i32) % 66 >= 16,
+			      "%s: hot executor refused %s (enc %u)", name, sqk_op_name(in.op),
+			      in.enc);
+			continue;
+		}
+		bound++;
+		randomize(hot);
+		if (rnd() % 4 == 0) { /* a partial EXEC: handed to sqk_exec_valu() */
+			sqk_set_mask(&hot->w, SQK_EXEC,
+				     sqk_mask(&hot->w) & ~(1ull << rnd() % lanes));
+			partial++;
+		}
+		bare_wave_copy(gen, hot);
+		rc = h(&hot->w, &in);
+		CHECK(rc == 0, "%s: hot %s failed: %s", name, sqk_op_name(in.op), hot->res.msg);
+		sqk_valu_general_only = true;
+		rc = sqk_exec_valu(&gen->w, &in);
+		sqk_valu_general_only = false;
+		CHECK(rc == 0, "%s: general path failed on %s: %s", name, sqk_op_name(in.op),
+		      gen->res.msg);
+		if (diff_regs(hot, gen, where, sizeof(where)) && bad++ < 5)
+			CHECK(0, "%s: hot %s (enc %u, src %u %u %u, dst %u, sdst %u, lit 0x%x): %s",
+			      name, sqk_op_name(in.op), in.enc, in.src[0], in.src[1], in.src[2],
+			      in.dst, in.sdst, in.lit, where);
+	}
+	CHECK(bad == 0, "%s: %u of %u hot instructions differ", name, bad, bound);
+	CHECK(bound > trials / 2 && partial, "%s: hot executors drawn (%u, %u partial)", name,
+	      bound, partial);
+
+	/* the forms it must leave to sqk_exec_valu() */
+	{
+		struct sqk_insn in;
+
+		random_insn(&in, 2);
+		in.op = K_v_add_u32;
+		in.enc = SQK_VOP3;
+		in.abs = 0, in.opsel = 0;
+		CHECK(sqk_valu_hot(f, &in) != NULL, "%s: v_add_u32 e64 bound", name);
+		in.clamp = true;
+		CHECK(!sqk_valu_hot(f, &in), "%s: clamp bound", name);
+		in.clamp = false;
+		in.opsel = 1;
+		CHECK(!sqk_valu_hot(f, &in), "%s: op_sel bound", name);
+		in.opsel = 0;
+		in.neg = 2;
+		CHECK(!sqk_valu_hot(f, &in), "%s: neg bound", name);
+		in.neg = 0;
+		in.ext = SQK_EXT_DPP;
+		CHECK(!sqk_valu_hot(f, &in), "%s: DPP bound", name);
+		in.ext = 0;
+		in.src[1] = SQK_LIT64;
+		CHECK(!sqk_valu_hot(f, &in), "%s: 64-bit literal bound", name);
+		random_insn(&in, 0);
+		in.enc = SQK_VOP3;
+		in.abs = 1;
+		CHECK(!sqk_valu_hot(f, &in), "%s: v_mov_b32 with abs bound", name);
+		in.abs = 0;
+		in.op = K_v_add_f32;
+		CHECK(!sqk_valu_hot(f, &in), "%s: v_add_f32 bound", name);
+	}
+	bare_wave_free(hot);
+	bare_wave_free(gen);
 }
 
 static void run(const char *name, uint32_t gfxv, unsigned lanes, unsigned trials)
@@ -237,5 +338,10 @@ int main(void)
 	run("gfx90a", 90010, 64, 6000);
 	run("gfx1030 wave32", 100300, 32, 6000);
 	run("gfx1030 wave64", 100300, 64, 6000);
+	run_hot("gfx900 hot", 90000, 64, 4000);
+	run_hot("gfx90a hot", 90010, 64, 4000);
+	run_hot("gfx1030 wave32 hot", 100300, 32, 4000);
+	run_hot("gfx1030 wave64 hot", 100300, 64, 4000);
+	run_hot("gfx1100 wave32 hot", 110000, 32, 4000);
 	return t_result("emu_sqk_valu_fast");
 }

@@ -276,6 +276,32 @@ static inline uint64_t sqk_sread(struct sqk_wave *w, const struct sqk_insn *in, 
 }
 void sqk_swrite(struct sqk_wave *w, unsigned code, uint64_t v, bool b64);
 
+/* The vector ALU's lane loops (sqk_valu.c, sqk_valu_hot.c) in AVX2 too where the CPU has it (8 lanes per
+ * instruction, 64-bit compares), chosen once at load time (GCC/clang
+ * function multi-versioning, an ifunc). */
+#ifndef __has_feature
+#define __has_feature(x) 0
+#endif
+/* Not under the sanitizers: the resolver runs before their runtime is set
+ * up (ThreadSanitizer crashes in it). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__SANITIZE_ADDRESS__) && \
+	!defined(__SANITIZE_THREAD__) && !__has_feature(address_sanitizer) &&     \
+	!__has_feature(thread_sanitizer) && !__has_feature(memory_sanitizer)
+#define SQK_LANE_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define SQK_LANE_CLONES
+#endif
+
+/* An executor bound to a decoded instruction (the run loop's decode cache,
+ * sqk_wave.c). */
+typedef int (*sqk_exec_fn)(struct sqk_wave *w, const struct sqk_insn *in);
+
+/* The vector ALU's hot executors (sqk_valu_hot.c): the one for @in, or NULL
+ * (the instruction goes to sqk_exec_valu()). Each gives sqk_exec_valu()'s
+ * results and hands the instruction to it when the wave is in index mode
+ * or its EXEC does not cover every lane. */
+sqk_exec_fn sqk_valu_hot(const struct sqk_family *f, const struct sqk_insn *in);
+
 /* The vector ALU's fast path (sqk_valu.c): the integer instructions
  * compiled kernels run most (address arithmetic, moves, bounds compares)
  * under a full EXEC with no SDWA, DPP, index mode, clamp, output modifier

@@ -1179,22 +1179,6 @@ out:
 
 bool sqk_valu_general_only;
 
-/* The fast path's lane loops in AVX2 too where the CPU has it (8 lanes per
- * instruction, 64-bit compares), chosen once at load time (GCC/clang
- * function multi-versioning, an ifunc). */
-#ifndef __has_feature
-#define __has_feature(x) 0
-#endif
-/* Not under the sanitizers: the resolver runs before their runtime is set
- * up (ThreadSanitizer crashes in it). */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__SANITIZE_ADDRESS__) && \
-	!defined(__SANITIZE_THREAD__) && !__has_feature(address_sanitizer) &&     \
-	!__has_feature(thread_sanitizer) && !__has_feature(memory_sanitizer)
-#define SQK_LANE_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define SQK_LANE_CLONES
-#endif
-
 /* A source of the fast path: its VGPR column, or its scalar value in every
  * lane of @buf (@hi: the high dwords of a 64-bit source, else NULL). */
 static const uint32_t *fast_src(struct sqk_wave *w, const struct sqk_insn *in, unsigned code,

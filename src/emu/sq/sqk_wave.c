@@ -43,8 +43,11 @@
 #define P_FLAT_SCRATCH (1u << 5)
 #define P_PRIV_SIZE (1u << 6)
 
+/* A decoded instruction: its address + 1 (0: empty), the executor bound
+ * to it (bind()), the instruction. */
 struct dent {
 	uint64_t pc;
+	sqk_exec_fn fn;
 	struct sqk_insn in;
 };
 
@@ -111,10 +114,50 @@ static bool stopping(const struct sqk_ctx *c)
 	       (env->stop && env->stop(env->ctx));
 }
 
+static int exec_unimplemented(struct sqk_wave *w, const struct sqk_insn *in)
+{
+	return sqk_fail(w, in, -ENOTSUP, "unimplemented instruction");
+}
+
+/* The executor of a decoded instruction, chosen once when it enters the
+ * decode cache: by its encoding, or one of the vector ALU's hot executors
+ * (sqk_valu_hot.c). */
+static sqk_exec_fn bind(const struct sqk_family *f, const struct sqk_insn *in)
+{
+	sqk_exec_fn hot;
+
+	if (in->op == K_INVALID)
+		return exec_unimplemented;
+	switch (in->enc) {
+	case SQK_SOP1:
+	case SQK_SOP2:
+	case SQK_SOPK:
+	case SQK_SOPC:
+	case SQK_SOPP:
+		return sqk_exec_salu;
+	case SQK_SMEM:
+		return sqk_exec_smem;
+	case SQK_VOP1:
+	case SQK_VOP2:
+	case SQK_VOPC:
+	case SQK_VOP3:
+	case SQK_VOP3P:
+		hot = sqk_valu_hot(f, in);
+		return hot ? hot : sqk_exec_valu;
+	case SQK_VOPD:
+	case SQK_VOPD3:
+		return sqk_exec_vopd;
+	case SQK_DS:
+		return sqk_exec_ds;
+	default:
+		return sqk_exec_mem;
+	}
+}
+
 /* An instruction not in the decode cache: fetched, decoded and checked
  * into its entry @e. */
 static __attribute__((noinline, cold)) int fetch_miss(struct sqk_wave *w, struct sqk_ctx *c,
-						      struct dent *e, const struct sqk_insn **out)
+						      struct dent *e, const struct dent **out)
 {
 	uint32_t words[4] = { 0 };
 	unsigned n = 0;
@@ -153,49 +196,21 @@ static __attribute__((noinline, cold)) int fetch_miss(struct sqk_wave *w, struct
 	}
 	e->in.pc = w->pc;
 	e->in.rc = sqk_rel_class(c->r.f, &e->in);
+	e->fn = bind(c->r.f, &e->in);
 	e->pc = w->pc + 1;
-	*out = &e->in;
+	*out = e;
 	return 0;
 }
 
-static inline int fetch(struct sqk_wave *w, struct sqk_ctx *c, const struct sqk_insn **out)
+static inline int fetch(struct sqk_wave *w, struct sqk_ctx *c, const struct dent **out)
 {
 	struct dent *e = &c->dc[(w->pc >> 2) % DCACHE];
 
 	if (__builtin_expect(e->pc == w->pc + 1, 1)) {
-		*out = &e->in;
+		*out = e;
 		return 0;
 	}
 	return fetch_miss(w, c, e, out);
-}
-
-static int step(struct sqk_wave *w, const struct sqk_insn *in)
-{
-	if (in->op == K_INVALID)
-		return sqk_fail(w, in, -ENOTSUP, "unimplemented instruction");
-	switch (in->enc) {
-	case SQK_SOP1:
-	case SQK_SOP2:
-	case SQK_SOPK:
-	case SQK_SOPC:
-	case SQK_SOPP:
-		return sqk_exec_salu(w, in);
-	case SQK_SMEM:
-		return sqk_exec_smem(w, in);
-	case SQK_VOP1:
-	case SQK_VOP2:
-	case SQK_VOPC:
-	case SQK_VOP3:
-	case SQK_VOP3P:
-		return sqk_exec_valu(w, in);
-	case SQK_VOPD:
-	case SQK_VOPD3:
-		return sqk_exec_vopd(w, in);
-	case SQK_DS:
-		return sqk_exec_ds(w, in);
-	default:
-		return sqk_exec_mem(w, in);
-	}
 }
 
 /*
@@ -432,15 +447,17 @@ static int run_wave(struct sqk_wave *w, struct sqk_ctx *c)
 	int rc = 0;
 
 	for (unsigned k = 0; k < QUANTUM; k++) {
-		const struct sqk_insn *in = NULL;
+		const struct dent *e = NULL;
+		const struct sqk_insn *in;
 
 		if (k % STOP_POLL == STOP_POLL - 1 && stopping(c)) {
 			rc = -EINTR;
 			break;
 		}
-		rc = fetch(w, c, &in);
+		rc = fetch(w, c, &e);
 		if (rc < 0)
 			break;
+		in = &e->in;
 		n++;
 		if (__builtin_expect(c->rp.rec, 0))
 			rec_note(c, in);
@@ -449,7 +466,7 @@ static int run_wave(struct sqk_wave *w, struct sqk_ctx *c)
 			sqk_rel_reads(w, in);
 		if (in->rc)
 			sqk_rel_note(w, in);
-		rc = step(w, in);
+		rc = e->fn(w, in);
 		if (rc == 0)
 			w->pc += in->size;
 		else if (rc == 1 || rc < 0)
