@@ -157,25 +157,30 @@ static void prig_close(struct prig *p)
 	krig_close(&p->k);
 }
 
-/* sqk_kernels.ll's vadd bounded by the grid alone (its count argument
- * none), the last workgroup partial. */
+/* sqk_kernels.ll's vadd buffers for @n work-items in @ka: a and b, then
+ * c 64 bytes longer and filled with 0xcd; the kernel's count argument
+ * bounds nothing (the grid alone does). */
+static void vadd_args(struct prig *p, uint32_t n, struct krig_args *ka)
+{
+	krig_args(&p->k, ka, (const uint64_t[]){ 4 * n, 4 * n, 4 * n + 64 }, 3, 1u << 30);
+	memset(ka->p[2], 0xcd, 4 * n + 64);
+}
+
+/* sqk_kernels.ll's vadd bounded by the grid alone, the last workgroup
+ * partial. */
 static void t_vadd_grid(struct prig *p, const char *what)
 {
 	const uint32_t n = 1000;
-	uint64_t a_va, b_va, c_va;
-	float *a = krig_alloc(&p->k, 4 * n, &a_va), *b = krig_alloc(&p->k, 4 * n, &b_va),
-	      *c = krig_alloc(&p->k, 4 * n + 64, &c_va);
-	struct {
-		uint64_t a, b, c;
-		uint32_t n;
-	} args = { a_va, b_va, c_va, 1u << 30 }; /* the kernel's bound: none */
+	struct krig_args ka;
+	float *a, *b, *c;
 	unsigned bad = 0;
 
+	vadd_args(p, n, &ka);
+	a = ka.p[0], b = ka.p[1], c = ka.p[2];
 	for (uint32_t i = 0; i < n; i++)
 		a[i] = (float)i * 0.37f - 11.0f, b[i] = 1.0f / (float)(i + 1);
-	memset(c, 0xcd, 4 * n + 64);
 	/* the grid alone stops at n: the last workgroup is 40 wide */
-	if (!ran(prun(p, "vadd", n, 64, &args, sizeof(args)), what, "vadd"))
+	if (!ran(prun(p, "vadd", n, 64, ka.va, ka.nargs), what, "vadd"))
 		return;
 	for (uint32_t i = 0; i < n; i++)
 		bad += c[i] != a[i] + b[i] * 2.5f + (float)i;
@@ -209,20 +214,16 @@ static void t_implicit(struct prig *p, const char *what)
 static void t_thread_dims(struct prig *p, const char *what)
 {
 	const uint32_t n = 256;
-	uint64_t a_va, b_va, c_va;
-	float *a = krig_alloc(&p->k, 4 * n, &a_va), *b = krig_alloc(&p->k, 4 * n, &b_va),
-	      *c = krig_alloc(&p->k, 4 * n + 64, &c_va);
-	struct {
-		uint64_t a, b, c;
-		uint32_t n;
-	} args = { a_va, b_va, c_va, 1u << 30 };
+	struct krig_args ka;
+	float *a, *b, *c;
 	unsigned bad = 0;
 
+	vadd_args(p, n, &ka);
+	a = ka.p[0], b = ka.p[1], c = ka.p[2];
 	for (uint32_t i = 0; i < n; i++)
 		a[i] = (float)i, b[i] = 2.0f;
-	memset(c, 0xcd, 4 * n + 64);
 	p->thread_dims = true;
-	if (ran(prun(p, "vadd", n, 64, &args, sizeof(args)), what, "thread dimensions")) {
+	if (ran(prun(p, "vadd", n, 64, ka.va, ka.nargs), what, "thread dimensions")) {
 		for (uint32_t i = 0; i < n; i++)
 			bad += c[i] != a[i] + b[i] * 2.5f + (float)i;
 		CHECK(bad == 0 && ((uint32_t *)c)[n] == 0xcdcdcdcdu,
@@ -238,7 +239,7 @@ static void t_thread_dims(struct prig *p, const char *what)
 		T_REQUIRE(
 			!kfdsig_kfd_queue_create(p->k.kfd, p->k.gpu, KFDSIG_QUEUE_PM4, NULL, &p->q),
 			"PM4 queue");
-		CHECK(prun(p, "vadd", 250, 64, &args, sizeof(args)) == 0, "%s submit", what);
+		CHECK(prun(p, "vadd", 250, 64, ka.va, ka.nargs) == 0, "%s submit", what);
 		/* a queue stopped at a packet never reads as idle: its read
 		 * pointer stays at the packet (idle = the dispatch ran) */
 		rc = krig_wait_idle(&p->k, p->q, WAIT_MS, &exc);
