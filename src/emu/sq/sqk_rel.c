@@ -159,7 +159,10 @@ static void drain(struct sqk_rel *r, unsigned c, uint64_t n)
 		r->drained[c] = to;
 }
 
-static void vmem(struct sqk_wave *w, const struct sqk_insn *in)
+/* The cases of sqk_rel_note() beyond the commonest (a load, an LDS
+ * access, s_waitcnt) are functions of their own: the note of every
+ * instruction then sets up no frame for them. */
+static __attribute__((noinline)) void vmem(struct sqk_wave *w, const struct sqk_insn *in)
 {
 	struct sqk_rel *r = &w->rel;
 	const struct sqk_family *f = w->r->f;
@@ -265,8 +268,20 @@ static const struct sqk_rel_store *unreleased(const struct sqk_wave *w)
 	return first;
 }
 
+/* @m: the SGPRs @c to @c + @n - 1 below VCC, as bits of two words. */
+static inline void sgpr_mask(uint64_t m[2], unsigned c, unsigned n)
+{
+	unsigned e = c + n < SQK_VCC ? c + n : SQK_VCC;
+	unsigned __int128 b = 0;
+
+	if (c < e)
+		b = (((unsigned __int128)1 << (e - c)) - 1) << c;
+	m[0] = (uint64_t)b;
+	m[1] = (uint64_t)(b >> 64);
+}
+
 /* SGPRs a scalar load writes: its dwords from the destination on. */
-static void smem_pending(struct sqk_wave *w, const struct sqk_insn *in)
+static __attribute__((noinline)) void smem_pending(struct sqk_wave *w, const struct sqk_insn *in)
 {
 	struct sqk_rel *r = &w->rel;
 	unsigned n;
@@ -294,9 +309,7 @@ static void smem_pending(struct sqk_wave *w, const struct sqk_insn *in)
 	}
 	if (r->nsl == SQK_REL_SL) /* full: the last entry takes them */
 		r->nsl--;
-	r->sl[r->nsl].m[0] = r->sl[r->nsl].m[1] = 0;
-	for (unsigned i = in->dst; i < in->dst + n && i < SQK_VCC; i++)
-		r->sl[r->nsl].m[i / 64] |= 1ull << (i % 64);
+	sgpr_mask(r->sl[r->nsl].m, in->dst, n);
 	r->sl[r->nsl].pc = in->pc;
 	r->nsl++;
 	r->spending = true;
@@ -320,7 +333,7 @@ static void report(struct sqk_wave *w, unsigned kind, uint64_t pc, uint64_t stor
 		env->check(env->ctx, kind, pc, store_pc);
 }
 
-static void message(struct sqk_wave *w, const struct sqk_insn *in)
+static __attribute__((noinline)) void message(struct sqk_wave *w, const struct sqk_insn *in)
 {
 	struct sqk_rel *r = &w->rel;
 	unsigned id = in->simm16 & (w->r->f->gen >= SQK_GEN_GFX11 ? 0xff : 0xf);
@@ -340,11 +353,45 @@ static void message(struct sqk_wave *w, const struct sqk_insn *in)
 	issue(r, SQK_CNT_LGKM, false);
 }
 
+/* s_waitcnt_*cnt (gfx10, gfx11) and the gfx12 waits. */
+static __attribute__((noinline)) void wait_other(struct sqk_rel *r, const struct sqk_insn *in)
+{
+	unsigned s = in->simm16;
+
+	if (in->rc == RC_WAITK) {
+		/* SOPK s_waitcnt_*cnt null, simm16 (gfx10, gfx11) */
+		if (in->dst != SQK_NULL10)
+			return;
+		drain(r,
+		      in->op == K_s_waitcnt_vscnt   ? SQK_CNT_VS
+		      : in->op == K_s_waitcnt_vmcnt ? SQK_CNT_VM
+						    : SQK_CNT_LGKM,
+		      s);
+		return;
+	}
+	switch (in->op) {
+	case K_s_wait_loadcnt:
+		drain(r, SQK_CNT_VM, s);
+		break;
+	case K_s_wait_storecnt:
+		drain(r, SQK_CNT_VS, s);
+		break;
+	case K_s_wait_dscnt:
+		drain(r, SQK_CNT_DS, s);
+		break;
+	case K_s_wait_kmcnt:
+		drain(r, SQK_CNT_LGKM, s);
+		break;
+	default: /* s_wait_{load,store}cnt_dscnt */
+		drain(r, in->op == K_s_wait_loadcnt_dscnt ? SQK_CNT_VM : SQK_CNT_VS, s >> 8 & 63);
+		drain(r, SQK_CNT_DS, s & 63);
+		break;
+	}
+}
+
 void sqk_rel_note(struct sqk_wave *w, const struct sqk_insn *in)
 {
 	struct sqk_rel *r = &w->rel;
-	enum sqk_gen g = w->r->f->gen;
-	unsigned s = in->simm16;
 
 	switch (in->rc) {
 	case RC_LOAD:
@@ -363,47 +410,20 @@ void sqk_rel_note(struct sqk_wave *w, const struct sqk_insn *in)
 		smem_pending(w, in);
 		break;
 	case RC_DS:
-		issue(r, g >= SQK_GEN_GFX12 ? SQK_CNT_DS : SQK_CNT_LGKM, false);
+		issue(r, w->r->f->gen >= SQK_GEN_GFX12 ? SQK_CNT_DS : SQK_CNT_LGKM, false);
 		break;
 	case RC_WAIT12:
-		switch (in->op) {
-		case K_s_wait_loadcnt:
-			drain(r, SQK_CNT_VM, s);
-			break;
-		case K_s_wait_storecnt:
-			drain(r, SQK_CNT_VS, s);
-			break;
-		case K_s_wait_dscnt:
-			drain(r, SQK_CNT_DS, s);
-			break;
-		case K_s_wait_kmcnt:
-			drain(r, SQK_CNT_LGKM, s);
-			break;
-		default: /* s_wait_{load,store}cnt_dscnt */
-			drain(r, in->op == K_s_wait_loadcnt_dscnt ? SQK_CNT_VM : SQK_CNT_VS,
-			      s >> 8 & 63);
-			drain(r, SQK_CNT_DS, s & 63);
-			break;
-		}
+	case RC_WAITK:
+		wait_other(r, in);
 		break;
 	case RC_WAIT: {
 		unsigned vm, exp, lgkm;
 
-		sqk_waitcnt_fields(g, (uint16_t)s, &vm, &exp, &lgkm);
+		sqk_waitcnt_fields(w->r->f->gen, (uint16_t)in->simm16, &vm, &exp, &lgkm);
 		drain(r, SQK_CNT_VM, vm);
 		drain(r, SQK_CNT_LGKM, lgkm);
 		break;
 	}
-	case RC_WAITK:
-		/* SOPK s_waitcnt_*cnt null, simm16 (gfx10, gfx11) */
-		if (in->dst != SQK_NULL10)
-			break;
-		drain(r,
-		      in->op == K_s_waitcnt_vscnt   ? SQK_CNT_VS
-		      : in->op == K_s_waitcnt_vmcnt ? SQK_CNT_VM
-						    : SQK_CNT_LGKM,
-		      s);
-		break;
 	case RC_MSG:
 		message(w, in);
 		break;
@@ -418,14 +438,27 @@ void sqk_rel_note(struct sqk_wave *w, const struct sqk_insn *in)
 static bool unwaited(struct sqk_wave *w, const struct sqk_insn *in, unsigned c, unsigned n)
 {
 	const struct sqk_rel *r = &w->rel;
+	uint64_t m[2], first = ~0ull;
+	unsigned at = 0;
 
-	for (unsigned i = c; i < c + n && i < SQK_VCC; i++)
-		for (unsigned k = 0; k < r->nsl; k++)
-			if (r->sl[k].m[i / 64] >> (i % 64) & 1) {
-				report(w, SQK_CHECK_SGPR_UNWAITED, in->pc, r->sl[k].pc);
-				return true;
-			}
-	return false;
+	if (c >= SQK_VCC || !r->nsl)
+		return false;
+	sgpr_mask(m, c, n);
+	/* the load writing the lowest register read (the first one pending
+	 * of the registers in order, then of the loads in order) */
+	for (unsigned k = 0; k < r->nsl; k++) {
+		uint64_t lo = r->sl[k].m[0] & m[0], hi = r->sl[k].m[1] & m[1];
+		uint64_t i = lo	  ? (uint64_t)__builtin_ctzll(lo)
+			     : hi ? 64 + (uint64_t)__builtin_ctzll(hi)
+				  : ~0ull;
+
+		if (i < first)
+			first = i, at = k;
+	}
+	if (first == ~0ull)
+		return false;
+	report(w, SQK_CHECK_SGPR_UNWAITED, in->pc, r->sl[at].pc);
+	return true;
 }
 
 /*
