@@ -134,7 +134,8 @@ struct sqk_insn {
 	uint8_t opsel, opsel_hi;
 	bool clamp;
 	uint8_t omod;
-	uint8_t rc; /* what the release check notes of it (sqk_rel.c), 0: nothing */
+	uint8_t rc;	    /* what the release check notes of it (sqk_rel.c), 0: nothing */
+	uint8_t wvm, wlgkm; /* s_waitcnt's vmcnt and lgkmcnt, set with rc */
 	uint16_t simm16;
 	int32_t offset; /* SMEM / FLAT / MUBUF / DS immediate offset */
 	uint16_t soffset;

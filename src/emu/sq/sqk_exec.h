@@ -327,10 +327,11 @@ int sqk_exec_mem(struct sqk_wave *w, const struct sqk_insn *in);
 int sqk_exec_ds(struct sqk_wave *w, const struct sqk_insn *in);
 
 /* The release check (sqk_rel.c): what it notes of an instruction (its
- * struct sqk_insn.rc, 0: nothing), set once when it is decoded; the
+ * struct sqk_insn.rc, 0: nothing; an s_waitcnt's counts in wvm and wlgkm),
+ * set once when it is decoded; the
  * wave's counters at its start; note an instruction with rc before it
  * runs. */
-uint8_t sqk_rel_class(const struct sqk_family *f, const struct sqk_insn *in);
+uint8_t sqk_rel_class(const struct sqk_family *f, struct sqk_insn *in);
 void sqk_rel_reset(struct sqk_wave *w);
 void sqk_rel_note(struct sqk_wave *w, const struct sqk_insn *in);
 /* The SGPRs @in reads, while a scalar load is not waited for (rel.spending). */

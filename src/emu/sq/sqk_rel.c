@@ -68,7 +68,7 @@ enum {
 	RC_M0,	   /* an SALU write of m0 (gfx8, gfx9) */
 };
 
-uint8_t sqk_rel_class(const struct sqk_family *f, const struct sqk_insn *in)
+uint8_t sqk_rel_class(const struct sqk_family *f, struct sqk_insn *in)
 {
 	switch (in->enc) {
 	case SQK_FLAT:
@@ -95,8 +95,14 @@ uint8_t sqk_rel_class(const struct sqk_family *f, const struct sqk_insn *in)
 	case SQK_DS:
 		return RC_DS;
 	case SQK_SOPP:
-		if (in->op == K_s_waitcnt)
+		if (in->op == K_s_waitcnt) {
+			unsigned vm, exp, lgkm;
+
+			sqk_waitcnt_fields(f->gen, in->simm16, &vm, &exp, &lgkm);
+			in->wvm = (uint8_t)vm;
+			in->wlgkm = (uint8_t)lgkm;
 			return RC_WAIT;
+		}
 		if (in->op == K_s_wait_loadcnt || in->op == K_s_wait_storecnt ||
 		    in->op == K_s_wait_dscnt || in->op == K_s_wait_kmcnt ||
 		    in->op == K_s_wait_loadcnt_dscnt || in->op == K_s_wait_storecnt_dscnt)
@@ -416,14 +422,10 @@ void sqk_rel_note(struct sqk_wave *w, const struct sqk_insn *in)
 	case RC_WAITK:
 		wait_other(r, in);
 		break;
-	case RC_WAIT: {
-		unsigned vm, exp, lgkm;
-
-		sqk_waitcnt_fields(w->r->f->gen, (uint16_t)in->simm16, &vm, &exp, &lgkm);
-		drain(r, SQK_CNT_VM, vm);
-		drain(r, SQK_CNT_LGKM, lgkm);
+	case RC_WAIT:
+		drain(r, SQK_CNT_VM, in->wvm);
+		drain(r, SQK_CNT_LGKM, in->wlgkm);
 		break;
-	}
 	case RC_MSG:
 		message(w, in);
 		break;

@@ -138,6 +138,35 @@ ALWAYS void carry_out(struct sqk_wave *w, const struct sqk_insn *in, const uint3
 	}                                                                                         \
 	ALWAYS void body_##name(struct sqk_wave *w, const struct sqk_insn *in, const unsigned n)
 
+/* The same for an operation with a carry-out: hot_NAME(w, in) writes it,
+ * hot_NAME_nc(w, in) does not compute it (a VOP3 carry-out to null or past
+ * the SGPRs, which goes nowhere); BODY(w, in, n, cyo). */
+#define HOT_OP_CY(name)                                                                          \
+	ALWAYS void body_##name(struct sqk_wave *w, const struct sqk_insn *in, const unsigned n, \
+				const bool cyo);                                                 \
+	HOT hot_##name(struct sqk_wave *w, const struct sqk_insn *in)                            \
+	{                                                                                        \
+		if (!hot_ok(w))                                                                  \
+			return sqk_exec_valu(w, in);                                             \
+		if (w->lanes == 32)                                                              \
+			body_##name(w, in, 32, true);                                            \
+		else                                                                             \
+			body_##name(w, in, 64, true);                                            \
+		return 0;                                                                        \
+	}                                                                                        \
+	HOT hot_##name##_nc(struct sqk_wave *w, const struct sqk_insn *in)                       \
+	{                                                                                        \
+		if (!hot_ok(w))                                                                  \
+			return sqk_exec_valu(w, in);                                             \
+		if (w->lanes == 32)                                                              \
+			body_##name(w, in, 32, false);                                           \
+		else                                                                             \
+			body_##name(w, in, 64, false);                                           \
+		return 0;                                                                        \
+	}                                                                                        \
+	ALWAYS void body_##name(struct sqk_wave *w, const struct sqk_insn *in, const unsigned n, \
+				const bool cyo)
+
 HOT_OP(mov)
 {
 	uint32_t a[64];
@@ -206,7 +235,7 @@ HOT_OP(cndmask)
 
 /* 32-bit adds with a carry-out (@ci: and a carry-in, k). */
 #define CARRY_OP(name, ci, e, c)                                          \
-	HOT_OP(name)                                                      \
+	HOT_OP_CY(name)                                                   \
 	{                                                                 \
 		uint32_t a[64], b[64], k[64], cy[64], *d;                 \
                                                                           \
@@ -219,9 +248,11 @@ HOT_OP(cndmask)
 			uint32_t x = a[l], y = b[l], z = (ci) ? k[l] : 0; \
 			(void)z;                                          \
 			d[l] = (e);                                       \
-			cy[l] = (c);                                      \
+			if (cyo)                                          \
+				cy[l] = (c);                              \
 		}                                                         \
-		carry_out(w, in, cy, n);                                  \
+		if (cyo)                                                  \
+			carry_out(w, in, cy, n);                          \
 	}
 CARRY_OP(add_co, 0, x + y, x + y < x)
 CARRY_OP(sub_co, 0, x - y, y > x)
@@ -235,6 +266,17 @@ HOT_OP(lshlrev64)
 	src32(w, in, in->src[0], a, n);
 	src64(w, in, in->src[1], lo, hi, n);
 	d = dst(w, in);
+	if (in->src[0] < 256) { /* one shift for every lane */
+		unsigned sh = a[0] & 63;
+
+		for (unsigned l = 0; l < n; l++) {
+			uint64_t v = (lo[l] | (uint64_t)hi[l] << 32) << sh;
+
+			d[l] = (uint32_t)v;
+			d[l + 64] = (uint32_t)(v >> 32);
+		}
+		return;
+	}
 	for (unsigned l = 0; l < n; l++) {
 		uint64_t v = (lo[l] | (uint64_t)hi[l] << 32) << (a[l] & 63);
 
@@ -243,7 +285,7 @@ HOT_OP(lshlrev64)
 	}
 }
 
-HOT_OP(mad_u64)
+HOT_OP_CY(mad_u64)
 {
 	uint32_t a[64], b[64], lo[64], hi[64], cy[64], *d;
 
@@ -251,14 +293,31 @@ HOT_OP(mad_u64)
 	src32(w, in, in->src[1], b, n);
 	src64(w, in, in->src[2], lo, hi, n);
 	d = dst(w, in);
+	if (in->src[0] < 256 && in->src[1] < 256) { /* one product for every lane */
+		uint64_t p = (uint64_t)a[0] * b[0];
+
+		for (unsigned l = 0; l < n; l++) {
+			uint64_t r = p + (lo[l] | (uint64_t)hi[l] << 32);
+
+			d[l] = (uint32_t)r;
+			d[l + 64] = (uint32_t)(r >> 32);
+			if (cyo)
+				cy[l] = r < p;
+		}
+		if (cyo)
+			carry_out(w, in, cy, n);
+		return;
+	}
 	for (unsigned l = 0; l < n; l++) {
 		uint64_t p = (uint64_t)a[l] * b[l], r = p + (lo[l] | (uint64_t)hi[l] << 32);
 
 		d[l] = (uint32_t)r;
 		d[l + 64] = (uint32_t)(r >> 32);
-		cy[l] = r < p;
+		if (cyo)
+			cy[l] = r < p;
 	}
-	carry_out(w, in, cy, n);
+	if (cyo)
+		carry_out(w, in, cy, n);
 }
 
 /* 32-bit integer compares: the lanes' bits to VCC (VOPC) or the VOP3 SGPR
@@ -311,9 +370,10 @@ sqk_exec_fn sqk_valu_hot(const struct sqk_family *f, const struct sqk_insn *in)
 {
 	unsigned op = in->op, enc = in->enc, width = 1;
 	bool vop3 = enc == SQK_VOP3, vop3b = false, three = false;
+	/* a carry-out that goes nowhere (sqk_swrite() drops it) */
+	bool nc = vop3 && (in->sdst >= 128 || (in->sdst == SQK_NULL10 && f->gfx10));
 	sqk_exec_fn fn;
 
-	(void)f;
 	if (sqk_valu_general_only || in->ext || in->clamp || in->omod || in->neg)
 		return NULL;
 	if (enc != SQK_VOP1 && enc != SQK_VOP2 && enc != SQK_VOPC && !vop3)
@@ -380,23 +440,23 @@ sqk_exec_fn sqk_valu_hot(const struct sqk_family *f, const struct sqk_insn *in)
 		fn = hot_lshl_add, three = true;
 		break;
 	case K_v_add_co_u32:
-		fn = hot_add_co, vop3b = true;
+		fn = nc ? hot_add_co_nc : hot_add_co, vop3b = true;
 		break;
 	case K_v_sub_co_u32:
-		fn = hot_sub_co, vop3b = true;
+		fn = nc ? hot_sub_co_nc : hot_sub_co, vop3b = true;
 		break;
 	case K_v_subrev_co_u32:
-		fn = hot_subrev_co, vop3b = true;
+		fn = nc ? hot_subrev_co_nc : hot_subrev_co, vop3b = true;
 		break;
 	case K_v_addc_co_u32:
 	case K_v_add_co_ci_u32:
-		fn = hot_addc, vop3b = true;
+		fn = nc ? hot_addc_nc : hot_addc, vop3b = true;
 		break;
 	case K_v_lshlrev_b64:
 		fn = hot_lshlrev64, width = 2;
 		break;
 	case K_v_mad_u64_u32:
-		fn = hot_mad_u64, vop3b = true, three = true, width = 2;
+		fn = nc ? hot_mad_u64_nc : hot_mad_u64, vop3b = true, three = true, width = 2;
 		break;
 	default:
 		return NULL;
