@@ -179,8 +179,8 @@ static int diff_regs(const struct bare_wave *a, const struct bare_wave *b, char 
 }
 
 /* Operations only the hot executors take among the fast ones (VOP3). */
-static const unsigned hot3[] = { K_v_mul_u32_u24, K_v_add3_u32, K_v_mad_u32_u24, K_v_mad_u32,
-				 K_v_lshl_add_u32 };
+static const unsigned hot3[] = { K_v_mul_u32_u24, K_v_add3_u32,	    K_v_mad_u32_u24,
+				 K_v_mad_u32,	  K_v_lshl_add_u32, K_v_lshl_add_u64 };
 
 static void run_hot(const char *name, uint32_t gfxv, unsigned lanes, unsigned trials)
 {

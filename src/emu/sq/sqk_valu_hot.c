@@ -3,9 +3,10 @@
  * The vector ALU's hot executors: the handful of integer instructions that
  * compiled copy and address-arithmetic code runs on every wave (moves,
  * 32-bit adds and shifts, 64-bit address adds with carry, v_lshlrev_b64,
- * v_mad_u64_u32, v_cndmask_b32, 32-bit integer compares), each its own
- * small function that the run loop binds to the decoded instruction
- * (sqk_valu_hot()) instead of going through sqk_exec_valu()'s switch.
+ * v_lshl_add_u64, v_mad_u64_u32, v_cndmask_b32, 32-bit integer compares),
+ * each its own small function that the run loop binds to the decoded
+ * instruction (sqk_valu_hot()) instead of going through sqk_exec_valu()'s
+ * switch.
  *
  * What the binding checks once per decoded instruction: a VOP1, VOP2, VOPC
  * or VOP3 form without SDWA or DPP, clamp, output modifier, op_sel, source
@@ -285,6 +286,24 @@ HOT_OP(lshlrev64)
 	}
 }
 
+/* gfx940 v_lshl_add_u64: (S0.u64 << S1[2:0]) + S2.u64 */
+HOT_OP(lshl_add64)
+{
+	uint32_t alo[64], ahi[64], b[64], clo[64], chi[64], *d;
+
+	src64(w, in, in->src[0], alo, ahi, n);
+	src32(w, in, in->src[1], b, n);
+	src64(w, in, in->src[2], clo, chi, n);
+	d = dst(w, in);
+	for (unsigned l = 0; l < n; l++) {
+		uint64_t r = ((alo[l] | (uint64_t)ahi[l] << 32) << (b[l] & 7)) +
+			     (clo[l] | (uint64_t)chi[l] << 32);
+
+		d[l] = (uint32_t)r;
+		d[l + 64] = (uint32_t)(r >> 32);
+	}
+}
+
 HOT_OP_CY(mad_u64)
 {
 	uint32_t a[64], b[64], lo[64], hi[64], cy[64], *d;
@@ -454,6 +473,9 @@ sqk_exec_fn sqk_valu_hot(const struct sqk_family *f, const struct sqk_insn *in)
 		break;
 	case K_v_lshlrev_b64:
 		fn = hot_lshlrev64, width = 2;
+		break;
+	case K_v_lshl_add_u64:
+		fn = hot_lshl_add64, three = true, width = 2;
 		break;
 	case K_v_mad_u64_u32:
 		fn = nc ? hot_mad_u64_nc : hot_mad_u64, vop3b = true, three = true, width = 2;
