@@ -318,7 +318,8 @@ static void t_layout(void)
 				   *t11 = kfdsig_target_by_name("gfx1100"),
 				   *t94 = kfdsig_target_by_name("gfx942"),
 				   *t950 = kfdsig_target_by_name("gfx950"),
-				   *t1250 = kfdsig_target_by_name("gfx1250");
+				   *t1250 = kfdsig_target_by_name("gfx1250"),
+				   *t1201 = kfdsig_target_by_name("gfx1201");
 	uint8_t kd[64] = { 0 };
 	uint32_t b[KFDSIG_PM4_KERNEL_MAX_DW], rsrc2, user[16] = { 0 }, nuser = 0, tmp = 0xdead,
 						     nt[3] = { 0 }, di = 0, dims[3] = { 0 },
@@ -330,7 +331,7 @@ static void t_layout(void)
 	uint32_t priv = 100, lds = 1000;
 	int n;
 
-	T_REQUIRE(t9 && t10 && t11 && t94 && t950 && t1250, "targets");
+	T_REQUIRE(t9 && t10 && t11 && t94 && t950 && t1250 && t1201, "targets");
 	rsrc2 = 13u << 1 | 1u; /* 13 user SGPRs, private offset */
 	memcpy(kd + KFDSIG_KD_ENTRY_BYTE_OFFSET, &entry, 8);
 	memcpy(kd + KFDSIG_KD_PGM_RSRC2, &rsrc2, 4);
@@ -429,19 +430,40 @@ static void t_layout(void)
 		k.num_xcc = 1;
 		CHECK(kfdsig_pm4_emit_kernel(t9, &k, b, KFDSIG_PM4_KERNEL_MAX_DW) > 0,
 		      "num_xcc 1 on gfx90a: %s", kfdsig_last_error());
+		/* gfx11 and later read WAVES per shader engine: private
+		 * memory without the engine count refused, and a scratch below
+		 * one wave per engine */
+		CHECK(kfdsig_pm4_emit_kernel(t1250, &k, b, KFDSIG_PM4_KERNEL_MAX_DW) == -EINVAL,
+		      "gfx1250 private memory, num_se not known: refused");
+		CHECK(kfdsig_pm4_emit_kernel(t11, &k, b, KFDSIG_PM4_KERNEL_MAX_DW) == -EINVAL,
+		      "gfx1100 private memory, num_se not known: refused");
+		k.num_se = 4;
+		k.scratch_size = 3 * 6400;
+		CHECK(kfdsig_pm4_emit_kernel(t1250, &k, b, KFDSIG_PM4_KERNEL_MAX_DW) == -EINVAL,
+		      "gfx1250: 3 waves of scratch for 4 shader engines refused");
+		k.scratch_size = 4 * 6400;
+		t_sbase(t1250, &k, 0x4000, 25u << 12 | 1u, 1);
+		k.scratch_size = 1u << 20;
 		/* gfx942 on a CPX node: architected flat scratch from
-		 * DISPATCH_SCRATCH_BASE, gfx9 TMPRING_SIZE; gfx950 and gfx1250:
-		 * LDS granules of 1280 and 2048 bytes */
+		 * DISPATCH_SCRATCH_BASE, gfx9 TMPRING_SIZE (WAVES the total,
+		 * whatever num_se); gfx950 and gfx1250: LDS granules of 1280
+		 * and 2048 bytes */
 		t_sbase(t94, &k, 0x4000, 7u << 12 | (1u << 20) / 7168, 2);
 		t_sbase(t950, &k, 0x4000, 7u << 12 | (1u << 20) / 7168, 1);
 		/* gfx1250 on a CPX node: DISPATCH_SCRATCH_BASE, TMPRING_SIZE at
-		 * 0x216 in 256-byte units: 100 x 64 lanes = 25 units */
-		t_sbase(t1250, &k, 0x4000, 25u << 12 | (1u << 20) / 6400, 1);
+		 * 0x216 in 256-byte units: 100 x 64 lanes = 25 units; WAVES
+		 * per engine: the total over 4 engines, over 3 on gfx1201 */
+		t_sbase(t1250, &k, 0x4000, 25u << 12 | (1u << 20) / 6400 / 4, 1);
+		k.num_se = 3;
+		t_sbase(t1201, &k, 0x4000, 25u << 12 | (1u << 20) / 6400 / 3, 2);
+		k.num_se = 4;
 		priv = 0;
 		memcpy(kd + KFDSIG_KD_PRIVATE_SEGMENT_FIXED_SIZE, &priv, 4);
 		lds = 2049;
 		memcpy(kd + KFDSIG_KD_GROUP_SEGMENT_FIXED_SIZE, &lds, 4);
+		k.num_se = 0; /* no private memory: no engine count needed */
 		t_sbase(t1250, &k, 0, 0, 2);
+		k.num_se = 4;
 		t_sbase(t950, &k, 0, 0, 2);
 		priv = 100, lds = 1000;
 		memcpy(kd + KFDSIG_KD_PRIVATE_SEGMENT_FIXED_SIZE, &priv, 4);
@@ -476,8 +498,11 @@ static void t_layout(void)
 				tmp = b[i + 2];
 		CHECK(n > 0 && sbase[0] == 0x4000 && sbase[1] == 0, "gfx1100 scratch base 0x%x",
 		      sbase[0]);
-		/* 100 x 32 lanes = 3200 -> 13 units of 256 bytes */
+		/* 100 x 32 lanes = 3200 -> 13 units of 256 bytes; WAVES per
+		 * engine: the waves 1 MiB holds over 4 */
 		CHECK((tmp >> 12) == 13, "gfx1100 WAVESIZE %u", tmp >> 12);
+		CHECK((tmp & 0xfff) == (1u << 20) / 3328 / 4,
+		      "gfx1100 WAVES %u per engine (want %u)", tmp & 0xfff, (1u << 20) / 3328 / 4);
 	}
 }
 

@@ -11,7 +11,8 @@
  * init SGPRs on gfx9/gfx10, architected on gfx11). Through an AQL queue whose amd_queue_t offers the scratch (as ROCr
  * does) and a PM4 dispatch of kfdsig_pm4_emit_kernel() over it, on gfx90a
  * (wave64), gfx1030 (wave32) and gfx1100 (architected flat scratch,
- * wave32). A workgroup with more waves than the scratch has slots is a
+ * wave32; WAVES per shader engine: a scratch of exactly a workgroup's
+ * waves is WAVES = waves / engines, which the CP reads as all of them). A workgroup with more waves than the scratch has slots is a
  * memory violation (the queue stops on the VM fault), never memory of the
  * emulator's own. On gfx1201 a wave sets its scratch base itself
  * (t_scratch_base_gfx12()). Exit 77 without LLVM 22.
@@ -132,8 +133,10 @@ static void t_aql_short(const struct kco *co, const char *spec, unsigned lanes, 
 	krig_close(&r);
 }
 
+/* @exact: the scratch sized for a workgroup's waves exactly (the waves
+ * over the node's shader engines from gfx11 on: WAVES per engine). */
 static void t_pm4(const struct kco *co, const char *spec, const char *tname, unsigned lanes,
-		  const char *what, const char *kname)
+		  const char *what, const char *kname, bool exact)
 {
 	const struct kfdsig_target *t = kfdsig_target_by_name(tname);
 	const struct kfdsig_kfd_bo *scr;
@@ -162,10 +165,22 @@ static void t_pm4(const struct kco *co, const char *spec, const char *tname, uns
 	{
 		KFDSIG_OPTS(kfdsig_pm4_kernel, k, .kd = r.cpu + (kd_va - r.va), .kd_va = kd_va,
 			    .grid = { WG, 1, 1 }, .workgroup = { WG, 1, 1 }, .kernarg_va = karg_va,
-			    .dispatch_va = karg_va, .scratch_va = scr->va, .scratch_size = size);
+			    .dispatch_va = karg_va, .scratch_va = scr->va, .scratch_size = size,
+			    .num_se = krig_num_se(&r));
 
 		n = kfdsig_pm4_emit_kernel(t, &k, buf, KFDSIG_PM4_KERNEL_MAX_DW);
 		T_REQUIRE(n > 0, "%s: emit (%s)", what, kfdsig_last_error());
+		if (exact) {
+			/* WAVESIZE from the first packets: WG / lanes waves */
+			for (int i = 0; i + 2 < n; i++)
+				if (buf[i] >> 30 == 3 && (buf[i] >> 8 & 0xff) == 0x76 &&
+				    buf[i + 1] == KFDSIG_PM4_SH_COMPUTE_TMPRING_SIZE)
+					tmpring = buf[i + 2];
+			k.scratch_size = (uint64_t)(WG / lanes) * (tmpring >> 12) *
+					 KFDSIG_PM4_TMPRING_UNIT(t->level);
+			n = kfdsig_pm4_emit_kernel(t, &k, buf, KFDSIG_PM4_KERNEL_MAX_DW);
+			T_REQUIRE(n > 0, "%s: emit (%s)", what, kfdsig_last_error());
+		}
 	}
 	/* the slots as programmed: SET_SH_REG of COMPUTE_TMPRING_SIZE */
 	for (int i = 0; i + 2 < n; i++)
@@ -174,14 +189,21 @@ static void t_pm4(const struct kco *co, const char *spec, const char *tname, uns
 			tmpring = buf[i + 2];
 	unit = KFDSIG_PM4_TMPRING_UNIT(t->level);
 	T_REQUIRE(tmpring & 0xfff, "%s: COMPUTE_TMPRING_SIZE programmed", what);
+	if (exact)
+		CHECK((tmpring & 0xfff) * (t->level >= KFDSIG_GFX11 ? krig_num_se(&r) : 1u) ==
+			      WG / lanes,
+		      "%s: WAVES %u for %u waves", what, tmpring & 0xfff, WG / lanes);
 	CHECK(kfdsig_kfd_queue_submit(q, buf, (uint32_t)n, WAIT_MS) == 0 &&
 		      krig_wait_idle(&r, q, WAIT_MS, &exc) == 0,
 	      "%s PM4 %s: ran (queue exception %u)", what, kname, exc);
 	{
 		char w[96];
 
-		snprintf(w, sizeof(w), "%s PM4 %s", what, kname);
-		check(w, scr->cpu, tmpring & 0xfff, (tmpring >> 12) * unit, lanes, out);
+		snprintf(w, sizeof(w), "%s PM4 %s%s", what, kname, exact ? " exact" : "");
+		/* from gfx11 on WAVES slots per shader engine */
+		check(w, scr->cpu,
+		      (tmpring & 0xfff) * (t->level >= KFDSIG_GFX11 ? krig_num_se(&r) : 1u),
+		      (tmpring >> 12) * unit, lanes, out);
 	}
 	kfdsig_kfd_queue_destroy(q);
 	krig_close(&r);
@@ -251,8 +273,12 @@ int main(void)
 		T_REQUIRE(kco_build(ll_path(), tg[i].mcpu, tg[i].attrs, 3, &co) == 0, "compile %s",
 			  what);
 		t_aql(&co, tg[i].spec, lanes, what);
-		t_pm4(&co, tg[i].spec, tg[i].mcpu, lanes, what, "pstore");
-		t_pm4(&co, tg[i].spec, tg[i].mcpu, lanes, what, "pflat");
+		t_pm4(&co, tg[i].spec, tg[i].mcpu, lanes, what, "pstore", false);
+		t_pm4(&co, tg[i].spec, tg[i].mcpu, lanes, what, "pflat", false);
+		/* gfx1100: WAVES per shader engine, the emulated CP reading
+		 * WAVES x engines slots (the workgroup's 8 waves in 4 x 2) */
+		if (i == 2)
+			t_pm4(&co, tg[i].spec, tg[i].mcpu, lanes, what, "pstore", true);
 		if (i == 0)
 			t_aql_short(&co, tg[i].spec, lanes, what);
 		kco_free(&co);

@@ -373,12 +373,23 @@ static inline uint32_t krig_num_xcc(const struct krig *r)
 	return kfdsig_kfd_device_by_gpu_id(r->kfd, r->gpu)->num_xcc;
 }
 
+/* The shader engines of the rig's KFD node (kfdsig_pm4_kernel.num_se):
+ * its topology array_count / simd_arrays_per_engine, as libhsakmt
+ * topology.c computes NumShaderBanks. */
+static inline uint16_t krig_num_se(const struct krig *r)
+{
+	const struct kfdsig_kfd_device *d = kfdsig_kfd_device_by_gpu_id(r->kfd, r->gpu);
+
+	return d->simd_arrays_per_engine ? (uint16_t)(d->array_count / d->simd_arrays_per_engine)
+					 : 0;
+}
+
 /* The PM4 dispatch of the kernel whose descriptor is at @kd_va, as
  * kfdsig_pm4_emit_kernel() takes it: over @grid work-items in workgroups
  * of @wg, kernel arguments at @karg_va, the dispatch packet's image in a
  * new buffer at the dispatch pointer (the kernels read their workgroup
  * size there), dispatch id 7, a scratch of @scratch_size bytes at
- * @scratch_va, the node's XCCs. */
+ * @scratch_va, the node's XCCs and shader engines. */
 static inline struct kfdsig_pm4_kernel krig_pm4_kernel(struct krig *r, uint64_t kd_va,
 						       const uint32_t grid[3], const uint32_t wg[3],
 						       uint64_t karg_va, uint64_t scratch_va,
@@ -394,7 +405,8 @@ static inline struct kfdsig_pm4_kernel krig_pm4_kernel(struct krig *r, uint64_t 
 		.grid = { grid[0], grid[1], grid[2] },
 		.workgroup = { (uint16_t)wg[0], (uint16_t)wg[1], (uint16_t)wg[2] },
 		.kernarg_va = karg_va, .dispatch_va = dp_va, .dispatch_id = 7,
-		.scratch_va = scratch_va, .scratch_size = scratch_size, .num_xcc = krig_num_xcc(r));
+		.scratch_va = scratch_va, .scratch_size = scratch_size, .num_xcc = krig_num_xcc(r),
+		.num_se = krig_num_se(r));
 }
 
 /* krig_run3() on the PM4 queue: the engine idle is the dispatch done.

@@ -316,7 +316,13 @@ struct kfdsig_pm4_kernel {
 	uint64_t kd_va;	       /* its GPU address (the code is at kd_va + entry offset) */
 	uint32_t grid[3];      /* work-items per dimension, >= 1 */
 	uint16_t workgroup[3]; /* work-items per workgroup, >= 1 each */
-	uint16_t pad_0;	       /* must be 0 */
+	/* 0.22: the shader engines of the KFD node whose queue runs the
+	 * dispatch (its topology array_count / simd_arrays_per_engine, as
+	 * libhsakmt topology.c computes NumShaderBanks), 0 when not known.
+	 * From gfx11 on the hardware reads COMPUTE_TMPRING_SIZE.WAVES per
+	 * shader engine: private memory there needs it (see
+	 * kfdsig_pm4_emit_kernel()). Ignored before gfx11. */
+	uint16_t num_se;
 	/* Bytes per work-item of private segment and per workgroup of group
 	 * segment (LDS); 0 or below the descriptor's fixed sizes: those. */
 	uint32_t private_segment_size;
@@ -445,7 +451,9 @@ KFDSIG_API int kfdsig_pm4_kernel_dw(const struct kfdsig_target *t,
  * its COMPUTE_PGM_RSRC2.USER_SGPR_COUNT or than 16, wave32 before gfx10,
  * private memory without scratch or a scratch too small for one wave, a
  * group segment above the LDS_SIZE field, @k->num_xcc above the target's
- * XCCs); -ENOTSUP (private memory on a multi-XCC target unless
+ * XCCs; from gfx11 on, private memory with @k->num_se 0 (WAVES cannot be
+ * set without over-committing the scratch) or a scratch smaller than one
+ * wave per shader engine, as WAVES 0 would give no wave a slot); -ENOTSUP (private memory on a multi-XCC target unless
  * @k->num_xcc is 1); -ENOSPC when @max_dw is
  * too small (nothing written then). Reason in kfdsig_last_error().
  */

@@ -23,8 +23,9 @@
  *   registers as programmed; LDS is RSRC2.LDS_SIZE.
  *
  * Private memory is the scratch the program gave the queue, in the VM:
- * COMPUTE_TMPRING_SIZE's WAVES slots of WAVESIZE (PM4; AQL: the
- * amd_queue_t's compute_tmpring_size), a wave's slot offset in its
+ * COMPUTE_TMPRING_SIZE's WAVES slots of WAVESIZE, WAVES per shader engine
+ * from gfx11 on (tmpring_slots(); PM4; AQL: the amd_queue_t's
+ * compute_tmpring_size), a wave's slot offset in its
  * private segment wave offset SGPR; the kernel's prologue sets
  * FLAT_SCRATCH from flat scratch init (gfx9, gfx10.x), architected flat
  * scratch (gfx940, gfx11) starts it at COMPUTE_DISPATCH_SCRATCH_BASE (PM4)
@@ -146,6 +147,35 @@ static uint32_t tmpring_wave_bytes(uint32_t gfxv, uint32_t v)
 		return (v >> 12 & 0x7fff) * 256;
 	return (v >> 12 & 0x1fff) * 1024;
 }
+/*
+ * The scratch wave slots COMPUTE_TMPRING_SIZE.WAVES gives a dispatch.
+ * Through gfx10.3 WAVES counts them all. From gfx11 on (gfx_target_version
+ * 110000 and above: GC 11, 12 and 12.1) the hardware reads it per shader
+ * engine: Mesa src/amd/common ac_get_scratch_tmpring_size() divides the
+ * waves by num_se from GFX11 ("WAVES is per SE"), ROCr amd_aql_queue.cpp
+ * FillComputeTmpRingSize_Gfx11()/_Gfx12() divide the compute_tmpring_size
+ * waves by NumShaderBanks for ISA major 11 and 12. The slots are then
+ * WAVES x the node's engines, the count the topology reports
+ * (array_count / simd_arrays_per_engine, emu_sysfs.c geometry()) and
+ * those runtimes divide by. A multi-XCC node's dispatch runs here on the
+ * one scratch (its XCC shares one after another), so it gets the node's
+ * engines' slots; with a runtime that gives each XCC its own share of the
+ * backing (ROCr: scratch_backing_memory_byte_size = size / NumXcc) they
+ * exceed that share and the dispatch faults (sqk_wave.c), loudly, where
+ * one XCC's slots would have fit. Where each engine's slots lie in the
+ * scratch is not documented in those sources; the emulator numbers them
+ * from the scratch base one after another, within the backing whenever
+ * the runtimes' sizing (WAVES x engines x WAVESIZE) is.
+ */
+static uint32_t tmpring_slots(const struct emu_gpu *g, uint32_t v)
+{
+	uint32_t waves = v & 0xfff;
+
+	if (g->gen.gfxv < 110000)
+		return waves;
+	return waves * (g->prod.num_se ? g->prod.num_se : 1u);
+}
+
 /* Bytes of one COMPUTE_PGM_RSRC2.LDS_SIZE granule by gfx_target_version
  * (LLVM AMDGPUUsage compute_pgm_rsrc2 GRANULATED_LDS_SIZE): 128 dwords,
  * 320 on GFX950 (90500), 512 on GFX125* (120500, 120501: LLVM commit
@@ -509,7 +539,7 @@ static int aql_scratch(struct emu_queue *q, struct sqk_dispatch *sd, uint32_t pk
 		sd->scratch_srd[3] |= (lanes == 64 ? 3u : 2u) << 21;
 	memcpy(&sd->scratch_va, aq + AQ_BACKING, 8);
 	memcpy(&sd->scratch_bytes, aq + AQ_BACKING_BYTES, 8);
-	sd->scratch_waves = tmpring & 0xfff;
+	sd->scratch_waves = tmpring_slots(q->g, tmpring);
 	sd->scratch_wave_bytes = tmpring_wave_bytes(q->g->gen.gfxv, tmpring);
 	return 0;
 }
@@ -637,7 +667,7 @@ int emu_kernel_pm4(struct emu_queue *q, const uint32_t *pkt)
 		uint32_t lanes = sd.wave32 ? 32 : 64, tmp = q->sh[sh_tmpring(q->g->gen.gfxv)];
 
 		sd.priv_bytes = tmpring_wave_bytes(q->g->gen.gfxv, tmp) / lanes;
-		sd.scratch_waves = tmp & 0xfff;
+		sd.scratch_waves = tmpring_slots(q->g, tmp);
 		sd.scratch_wave_bytes = tmpring_wave_bytes(q->g->gen.gfxv, tmp);
 	}
 	/* the scratch base of architected flat scratch; elsewhere the

@@ -48,7 +48,8 @@ struct kfdsig_kfd_queue {
  * read_dispatch_id_field_base_byte_offset (0x80) after it, by which the
  * CP finds the structure, then the scratch fields as ROCr's
  * AqlQueue::InitScratchSRD() fills them: compute_tmpring_size (0x8c:
- * WAVES [11:0] the waves the scratch holds, WAVESIZE from bit 12 in the
+ * WAVES [11:0] the waves the scratch holds, per shader engine from gfx11
+ * on (scratch_waves()), WAVESIZE from bit 12 in the
  * generation's unit), scratch_resource_descriptor (0x90: a swizzled
  * buffer over the scratch, ADD_TID_ENABLE, 4-byte elements, index stride
  * 64 before gfx10, left 0 for the CP to fill from gfx10),
@@ -66,12 +67,35 @@ static uint32_t scratch_wave_bytes(const struct kfdsig_target *t, uint32_t lane)
 	return (uint32_t)(((uint64_t)lane * 64 + unit - 1) / unit * unit);
 }
 
+/* The node's shader engines: topology array_count /
+ * simd_arrays_per_engine (libhsakmt topology.c NumShaderBanks), 0 when
+ * the topology does not say. */
+static uint32_t node_se(const struct kfdsig_kfd_device *d)
+{
+	return d->simd_arrays_per_engine ? d->array_count / d->simd_arrays_per_engine : 0;
+}
+
+/* The waves of WAVES: from gfx11 on the hardware reads it per shader
+ * engine (ROCr amd_aql_queue.cpp FillComputeTmpRingSize_Gfx11()/_Gfx12():
+ * num_waves /= NumShaderBanks; Mesa ac_get_scratch_tmpring_size() the
+ * same from GFX11), so the engines' slots together stay within the
+ * scratch; before, the total. */
+static uint64_t scratch_waves(const struct kfdsig_target *t, const struct kfdsig_kfd_device *d,
+			      uint64_t size, uint32_t wave)
+{
+	uint64_t waves = size / wave;
+
+	if (t->level >= KFDSIG_GFX11)
+		waves = node_se(d) ? waves / node_se(d) : 0;
+	return waves;
+}
+
 static uint32_t amd_queue_image(struct kfdsig_kfd_queue *q, const struct kfdsig_queue_opts *o)
 {
 	uint8_t *aq = q->rptr->pub.cpu;
 	uint32_t wave = scratch_wave_bytes(q->t, o->scratch_lane_bytes), off = AQ_RPTR, tmpring,
 		 srd[4];
-	uint64_t waves = o->scratch_size / wave;
+	uint64_t waves = scratch_waves(q->t, &q->g->dev, o->scratch_size, wave);
 
 	if (waves > 0xfff)
 		waves = 0xfff;
@@ -232,6 +256,12 @@ int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id, enum kfdsig
 					 "at least one wave of %u bytes per work-item",
 					 (unsigned long long)o.scratch_va,
 					 (unsigned long long)o.scratch_size, o.scratch_lane_bytes);
+		if (!scratch_waves(g->dev.target, &g->dev, o.scratch_size,
+				   scratch_wave_bytes(g->dev.target, o.scratch_lane_bytes)))
+			return set_error(EINVAL,
+					 "scratch of %llu bytes: from gfx11 on it needs a wave per "
+					 "shader engine (the node has %u by its topology)",
+					 (unsigned long long)o.scratch_size, node_se(&g->dev));
 	}
 	if (o.metadata_ring_size) {
 		if (!kfdsig_kfd_has(kfd, KFDSIG_KFD_FEAT_METADATA_RING))
