@@ -227,8 +227,9 @@ void sqk_gws_gone(struct sqk_run *r, unsigned thread);
 int sqk_fail(struct sqk_wave *w, const struct sqk_insn *in, int err, const char *why);
 
 /* Scalar operand read (32 or 64 bits). @f64: float inline constants and
- * literals of a 64-bit float operand. SGPRs below VCC inline; the rest
- * (VCC, EXEC, M0, constants, literals, apertures) out of line. */
+ * literals of a 64-bit float operand. The registers below M0 and the
+ * integer constants 0-64 inline (sqk_sread()); the rest (EXEC, M0,
+ * negative and float constants, literals, apertures) out of line. */
 uint64_t sqk_sread_code(struct sqk_wave *w, const struct sqk_insn *in, unsigned code, bool b64,
 			bool f64);
 
@@ -265,13 +266,18 @@ static inline unsigned sqk_smem_load_dwords(unsigned op)
 static inline uint64_t sqk_sread(struct sqk_wave *w, const struct sqk_insn *in, unsigned code,
 				 bool b64, bool f64)
 {
-	if (code < SQK_VCC) {
+	/* the registers below M0 (SGPRs, FLAT_SCRATCH, XNACK_MASK, VCC,
+	 * ttmps) and the non-negative integer constants inline, as
+	 * sqk_sread_code() reads them */
+	if (code < SQK_M0) {
 		uint64_t v = w->s[code];
 
 		if (b64)
 			v |= (uint64_t)w->s[code + 1] << 32;
 		return v;
 	}
+	if (code >= 128 && code <= 192)
+		return code - 128;
 	return sqk_sread_code(w, in, code, b64, f64);
 }
 void sqk_swrite(struct sqk_wave *w, unsigned code, uint64_t v, bool b64);
