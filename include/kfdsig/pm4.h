@@ -453,9 +453,10 @@ KFDSIG_API int kfdsig_pm4_kernel_dw(const struct kfdsig_target *t,
  * group segment above the LDS_SIZE field, @k->num_xcc above the target's
  * XCCs; from gfx11 on, private memory with @k->num_se 0 (WAVES cannot be
  * set without over-committing the scratch) or a scratch smaller than one
- * wave per shader engine, as WAVES 0 would give no wave a slot); -ENOTSUP (private memory on a multi-XCC target unless
- * @k->num_xcc is 1); -ENOSPC when @max_dw is
- * too small (nothing written then). Reason in kfdsig_last_error().
+ * wave per shader engine, as WAVES 0 would give no wave a slot); -ENOTSUP
+ * (private memory on a multi-XCC target unless @k->num_xcc is 1); -ENOSPC
+ * when @max_dw is too small (nothing written then). Reason in
+ * kfdsig_last_error().
  */
 KFDSIG_API int kfdsig_pm4_emit_kernel(const struct kfdsig_target *t,
 				      const struct kfdsig_pm4_kernel *k, uint32_t *buf,
