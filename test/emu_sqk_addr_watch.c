@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Address watch points in the kernel interpreter's vector memory path
- * (FLAT, GLOBAL, MUBUF; sqk_env.watches, with a trap handler run as code), on GC 9 (gfx90a,
+ * (FLAT, GLOBAL, MUBUF, a whole wave's consecutive GLOBAL load;
+ * sqk_env.watches, with a trap handler run as code), on GC 9 (gfx90a,
  * gfx942) and GC 10.3 (gfx1030). Expected behaviour, read from amdkfd and the gfx9 trap handler:
  *   - a watch point covers the 64-byte line of its address: TCP_WATCH_CNTL
  *     MASK is the user mask >> 6 (amdgpu_amdkfd_gfx_v8.h
@@ -84,12 +85,19 @@ struct tcase {
 #define STORE "flat_store_dword v[0:1], v5"
 /* a buffer at DATA_VA (DATA_VA's low half is 0: v0 is the offset) */
 #define BUF "s_mov_b32 s4, 0\n s_mov_b32 s5, 0x7f13\n s_mov_b32 s6, 0x1000\n s_mov_b32 s7, 0\n "
+/* a whole wave's consecutive dwords from DATA_VA + ACC_OFF (saddr + 4 *
+ * lane, EXEC full for the access only): the whole-wave path */
+#define WLOAD                                                                                  \
+	"s_mov_b64 exec, -1\n v_mbcnt_lo_u32_b32 v9, -1, 0\n v_mbcnt_hi_u32_b32 v9, -1, v9\n " \
+	"v_lshlrev_b32 v9, 2, v9\n s_mov_b32 s8, 0x100\n s_mov_b32 s9, 0x7f13\n "              \
+	"global_load_dword v2, v9, s[8:9]\n s_mov_b64 exec, 1"
 #define BLOAD BUF "buffer_load_dword v2, v0, s[4:7], 0 offen"
 #define BSTORE BUF "buffer_store_dword v5, v0, s[4:7], 0 offen"
 
 static const struct tcase cases[] = {
 	{ "read watch, load", LOAD, ACC_OFF, 0, 0, 0xffffffffu, 1, 1u << 7 },
 	{ "read watch, global load", GLOAD, ACC_OFF, 0, 0, 0xffffffffu, 1, 1u << 7 },
+	{ "read watch, whole-wave global load", WLOAD, ACC_OFF, 0, 0, 0xffffffffu, 1, 1u << 7 },
 	{ "read watch, store", STORE, ACC_OFF, 0, 0, 0xffffffffu, 1, 0 },
 	{ "nonread watch, store", STORE, ACC_OFF, 0, 1, 0xffffffffu, 1, 1u << 7 },
 	{ "nonread watch, load", LOAD, ACC_OFF, 0, 1, 0xffffffffu, 1, 0 },

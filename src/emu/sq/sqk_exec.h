@@ -308,6 +308,12 @@ typedef int (*sqk_exec_fn)(struct sqk_wave *w, const struct sqk_insn *in);
  * or its EXEC does not cover every lane. */
 sqk_exec_fn sqk_valu_hot(const struct sqk_family *f, const struct sqk_insn *in);
 
+/* Vector memory's hot executors (sqk_mem.c): the one for @in (a GLOBAL or
+ * FLAT load or store of whole dwords), or NULL (sqk_exec_mem()). Each
+ * gives sqk_exec_mem()'s results and hands the instruction to it under a
+ * partial EXEC, an address watch, or lanes not consecutive in one page. */
+sqk_exec_fn sqk_mem_hot(const struct sqk_insn *in);
+
 /* The vector ALU's fast path (sqk_valu.c): the integer instructions
  * compiled kernels run most (address arithmetic, moves, bounds compares)
  * under a full EXEC with no SDWA, DPP, index mode, clamp, output modifier

@@ -541,12 +541,13 @@ wave_counts_up(const uint32_t *lo, const uint32_t *hi, unsigned n, uint32_t step
  * the same page. With scale_offset (gfx1250, GLOBAL with SADDR) the
  * lanes' 32-bit offsets are element indices: consecutive when they count
  * up by one. */
-static int whole_wave(struct sqk_wave *w, const struct sqk_insn *in, bool store, unsigned nb,
-		      uint32_t *reg)
+static inline __attribute__((always_inline)) int whole_wave(struct sqk_wave *w,
+							    const struct sqk_insn *in, bool store,
+							    unsigned nb, uint32_t *reg, unsigned n)
 {
 	const struct sqk_run *r = w->r;
 	const uint32_t *lo = w->v + (size_t)in->vaddr * 64, *hi = lo + 64;
-	unsigned n = w->lanes, step = in->scale ? 1 : nb;
+	unsigned step = in->scale ? 1 : nb;
 	uint64_t a0, off = (uint64_t)(int64_t)in->offset;
 	unsigned k = nb / 4;
 	uint8_t *p;
@@ -733,7 +734,7 @@ static int exec_mem(struct sqk_wave *w, const struct sqk_insn *in)
 	/* scale_offset (gfx1250): the element is the memory operand's size
 	 * (an atomic's: 4 or 8 bytes, cmpswap's compare value aside) */
 	if (kind <= 2 && nb >= 4 && ex == sqk_mask(w) && in->enc != SQK_SCRATCH) {
-		int rr = whole_wave(w, in, kind == 2, nb, reg);
+		int rr = whole_wave(w, in, kind == 2, nb, reg, w->lanes);
 
 		if (rr <= 0)
 			return rr;
@@ -801,4 +802,54 @@ unsigned sqk_mem_kind(unsigned op)
 {
 	pthread_once(&once, init_info);
 	return op < K_COUNT ? mi[op].kind : 0;
+}
+
+/*
+ * Hot executors (bound once per decoded instruction, sqk_wave.c bind()):
+ * a GLOBAL or FLAT load or store of whole dwords. A wave with EXEC full and
+ * no address watch tries the whole-wave access, its lane count and element
+ * size constants; anything else (a partial EXEC, a watch, lanes that are
+ * not consecutive in one page) goes to sqk_exec_mem() as before.
+ */
+static inline __attribute__((always_inline)) int
+hot_whole(struct sqk_wave *w, const struct sqk_insn *in, bool store, unsigned nb, unsigned lanes)
+{
+	int rr;
+
+	if (__builtin_expect(w->r->nwatch != 0, 0) ||
+	    sqk_exec(w) != (lanes == 64 ? ~0ull : 0xffffffffull))
+		return sqk_exec_mem(w, in);
+	rr = whole_wave(w, in, store, nb, vreg(w, store ? in->vdata : in->dst - 256, in->acc),
+			lanes);
+	return rr <= 0 ? rr : sqk_exec_mem(w, in);
+}
+
+#define HOT_MEM(name, store, nb)                                         \
+	static int name(struct sqk_wave *w, const struct sqk_insn *in)   \
+	{                                                                \
+		return w->lanes == 64 ? hot_whole(w, in, store, nb, 64)  \
+				      : hot_whole(w, in, store, nb, 32); \
+	}
+HOT_MEM(hot_load4, false, 4)
+HOT_MEM(hot_load8, false, 8)
+HOT_MEM(hot_load12, false, 12)
+HOT_MEM(hot_load16, false, 16)
+HOT_MEM(hot_store4, true, 4)
+HOT_MEM(hot_store8, true, 8)
+HOT_MEM(hot_store12, true, 12)
+HOT_MEM(hot_store16, true, 16)
+
+sqk_exec_fn sqk_mem_hot(const struct sqk_insn *in)
+{
+	static const sqk_exec_fn ld[4] = { hot_load4, hot_load8, hot_load12, hot_load16 },
+				 st[4] = { hot_store4, hot_store8, hot_store12, hot_store16 };
+	const struct minfo *m;
+
+	pthread_once(&once, init_info);
+	if (in->op >= K_COUNT || (in->enc != SQK_GLOBAL && in->enc != SQK_FLAT))
+		return NULL;
+	m = &mi[in->op];
+	if ((m->kind != 1 && m->kind != 2) || m->bytes < 4 || m->bytes % 4 || m->d16)
+		return NULL;
+	return m->kind == 1 ? ld[m->bytes / 4 - 1] : st[m->bytes / 4 - 1];
 }
