@@ -11,7 +11,8 @@
  * reverse (both forms), a store whose lanes' low address halves wrap
  * within the wave under one high half (an offset taking the first lane to
  * a page start: not one page), stores whose lanes are consecutive but for
- * one late lane (its low half, its saddr offset, its high half), stores
+ * one late lane (its low half, its saddr offset, its high half), scalar
+ * loads across a page (with an SGPR offset) and within one, stores
  * to two pages of a 64 KiB mapping and of a 2 MiB one (each translated
  * as one block), a store after a load to a read-only 64 KiB
  * mapping (the write fault, though the block is cached for reads), a store and an ALU write under a partial EXEC
@@ -163,6 +164,24 @@ static const char src[] = "  v_lshlrev_b32 v1, 2, v0\n"
 			  "  v_add_co_u32 v2, vcc, 0x52c000, v1\n"
 			  "  v_add_u32 v15, 0x200, v0\n"
 			  "  global_store_dword v[2:3], v15, off\n"
+			  /* scalar loads: 4 dwords across a page (soffset
+			   * 8: 0x40ff8), 2 within one (0x41000), to 0x51f00
+			   * and 0x51f10 */
+			  "  s_mov_b32 s2, 0x40ff0\n"
+			  "  s_mov_b32 s3, 0\n"
+			  "  s_mov_b32 s4, 8\n"
+			  "  s_load_dwordx4 s[20:23], s[2:3], s4\n"
+			  "  s_load_dwordx2 s[24:25], s[2:3], 0x10\n"
+			  "  s_waitcnt lgkmcnt(0)\n"
+			  "  v_mov_b32 v20, s20\n"
+			  "  v_mov_b32 v21, s21\n"
+			  "  v_mov_b32 v22, s22\n"
+			  "  v_mov_b32 v23, s23\n"
+			  "  v_mov_b32 v24, s24\n"
+			  "  v_mov_b32 v25, s25\n"
+			  "  v_mov_b32 v2, 0x51f00\n"
+			  "  global_store_dwordx4 v[2:3], v[20:23], off\n"
+			  "  global_store_dwordx2 v[2:3], v[24:25], off offset:16\n"
 			  /* from a mapped page into an unmapped one: 0x60f80 */
 			  "  v_add_co_u32 v2, vcc, 0x60f80, v1\n"
 			  "  global_store_dword v[2:3], v0, off\n"
@@ -208,6 +227,7 @@ static void run(const char *mcpu, uint32_t gfxv)
 	memset(big, 0, sizeof(big));
 	memset(huge, 0, sizeof(huge));
 	T_REQUIRE(tvm_dispatch(&d, gfxv, CODE_VA, 64, 64), "family of %s", mcpu);
+	d.rsrc1 = 3; /* 32 VGPRs: the program uses v0-v25 */
 	d.user_data = user;
 	rc = sqk_run(&d, &env, &res);
 	CHECK(rc == -EFAULT && res.err == -EFAULT, "%s: sqk_run %d (%s)", mcpu, rc, res.msg);
@@ -247,6 +267,12 @@ static void run(const char *mcpu, uint32_t gfxv)
 	}
 	CHECK(bad == 0, "%s: %u dwords wrong (0x50f80: %#x, 0x51100: %#x)", mcpu, bad, at(0x50f80),
 	      at(0x51100));
+	for (unsigned i = 0; i < 4; i++)
+		CHECK_EQ(at(0x51f00 + 4 * i), want_src(0x40ff8 + 4 * i),
+			 "%s: s_load_dwordx4 across a page, dword %u", mcpu, i);
+	for (unsigned i = 0; i < 2; i++)
+		CHECK_EQ(at(0x51f10 + 4 * i), want_src(0x41000 + 4 * i),
+			 "%s: s_load_dwordx2 within a page, dword %u", mcpu, i);
 	CHECK(at(0x51e00) == 45 && at(0x50900) == 37 && at(0x1000001c8) == 50,
 	      "%s: the late lanes' own addresses: %u %u %u", mcpu, at(0x51e00), at(0x50900),
 	      at(0x1000001c8));

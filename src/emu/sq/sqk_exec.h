@@ -314,6 +314,12 @@ sqk_exec_fn sqk_valu_hot(const struct sqk_family *f, const struct sqk_insn *in);
  * partial EXEC, an address watch, or lanes not consecutive in one page. */
 sqk_exec_fn sqk_mem_hot(const struct sqk_insn *in);
 
+/* Scalar memory's hot executors (sqk_mem.c): the one for @in (s_load_dword*,
+ * not the buffer forms), or NULL (sqk_exec_smem()). Each gives
+ * sqk_exec_smem()'s results and hands the instruction to it when the load
+ * crosses a page or reaches M0. */
+sqk_exec_fn sqk_smem_hot(const struct sqk_insn *in);
+
 /* The vector ALU's fast path (sqk_valu.c): the integer instructions
  * compiled kernels run most (address arithmetic, moves, bounds compares)
  * under a full EXEC with no SDWA, DPP, index mode, clamp, output modifier

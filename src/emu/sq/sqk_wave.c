@@ -121,7 +121,7 @@ static int exec_unimplemented(struct sqk_wave *w, const struct sqk_insn *in)
 
 /* The executor of a decoded instruction, chosen once when it enters the
  * decode cache: by its encoding, or one of the vector ALU's hot executors
- * (sqk_valu_hot.c) or vector memory's (sqk_mem.c). */
+ * (sqk_valu_hot.c) or vector and scalar memory's (sqk_mem.c). */
 static sqk_exec_fn bind(const struct sqk_family *f, const struct sqk_insn *in)
 {
 	sqk_exec_fn hot;
@@ -136,7 +136,8 @@ static sqk_exec_fn bind(const struct sqk_family *f, const struct sqk_insn *in)
 	case SQK_SOPP:
 		return sqk_exec_salu;
 	case SQK_SMEM:
-		return sqk_exec_smem;
+		hot = sqk_smem_hot(in);
+		return hot ? hot : sqk_exec_smem;
 	case SQK_VOP1:
 	case SQK_VOP2:
 	case SQK_VOPC:
