@@ -3,7 +3,7 @@
  * The vector ALU's hot executors: the handful of integer instructions that
  * compiled copy and address-arithmetic code runs on every wave (moves,
  * 32-bit adds and shifts, 64-bit address adds with carry, v_lshlrev_b64,
- * v_lshl_add_u64, v_mad_u64_u32, v_cndmask_b32, 32-bit integer compares),
+ * v_lshl_add_u64, v_mad_u64_u32, v_cndmask_b32, integer compares),
  * each its own small function that the run loop binds to the decoded
  * instruction (sqk_valu_hot()) instead of going through sqk_exec_valu()'s
  * switch.
@@ -385,6 +385,55 @@ HOT_OP(cmp)
 		sqk_set_mask(w, SQK_EXEC, bits);
 }
 
+/* 64-bit integer compares (i64 then u64 after the 32-bit ones), as above. */
+_Static_assert(K_v_cmp_t_u64 == K_v_cmp_f_i32 + 31, "cmp int64 layout");
+HOT_OP(cmp64)
+{
+	bool x = in->op >= K_v_cmpx_f_f32;
+	unsigned k = in->op - K_v_cmp_f_i32 - (x ? CMP_BLOCK : 0), cond = k % 8,
+		 sd = in->enc == SQK_VOP3 ? in->dst - 256u : in->dst;
+	uint32_t alo[64], ahi[64], blo[64], bhi[64], cy[64];
+	uint64_t a[64], b[64], bits;
+
+	src64(w, in, in->src[0], alo, ahi, n);
+	src64(w, in, in->src[1], blo, bhi, n);
+	for (unsigned l = 0; l < n; l++) {
+		a[l] = alo[l] | (uint64_t)ahi[l] << 32;
+		b[l] = blo[l] | (uint64_t)bhi[l] << 32;
+	}
+	if (k < 24) /* signed: the sign bit flipped orders them as unsigned */
+		for (unsigned l = 0; l < n; l++)
+			a[l] ^= 1ull << 63, b[l] ^= 1ull << 63;
+#define CMP(e)                           \
+	for (unsigned l = 0; l < n; l++) \
+		cy[l] = a[l] e b[l];     \
+	break
+	switch (cond) {
+	case 1:
+		CMP(<);
+	case 2:
+		CMP(==);
+	case 3:
+		CMP(<=);
+	case 4:
+		CMP(>);
+	case 5:
+		CMP(!=);
+	case 6:
+		CMP(>=);
+	default:
+		for (unsigned l = 0; l < n; l++)
+			cy[l] = cond == 7;
+		break;
+	}
+#undef CMP
+	bits = pack(cy, n);
+	if (sd < 128 && !(x && w->r->f->gfx10))
+		sqk_swrite(w, sd, bits, n == 64);
+	if (x)
+		sqk_set_mask(w, SQK_EXEC, bits);
+}
+
 sqk_exec_fn sqk_valu_hot(const struct sqk_family *f, const struct sqk_insn *in)
 {
 	unsigned op = in->op, enc = in->enc, width = 1;
@@ -403,6 +452,9 @@ sqk_exec_fn sqk_valu_hot(const struct sqk_family *f, const struct sqk_insn *in)
 	if ((op >= K_v_cmp_f_i32 && op <= K_v_cmp_t_u32) ||
 	    (op >= K_v_cmp_f_i32 + CMP_BLOCK && op <= K_v_cmp_t_u32 + CMP_BLOCK))
 		return in->opsel || (vop3 && in->abs) ? NULL : hot_cmp;
+	if ((op >= K_v_cmp_f_i64 && op <= K_v_cmp_t_u64) ||
+	    (op >= K_v_cmp_f_i64 + CMP_BLOCK && op <= K_v_cmp_t_u64 + CMP_BLOCK))
+		return in->opsel || (vop3 && in->abs) ? NULL : hot_cmp64;
 	switch (op) {
 	case K_v_mov_b32:
 		fn = hot_mov;
