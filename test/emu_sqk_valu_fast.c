@@ -19,6 +19,13 @@
  * the instruction on with the same results; the forms it must not bind
  * (clamp, SDWA, op_sel, neg, abs on a move, a 64-bit literal) are checked
  * to be refused.
+ *
+ * The scalar ALU's hot executors (sqk_salu_hot(), sqk_salu.c) the same way
+ * against sqk_exec_salu(): random sources (SGPRs, VCC, EXEC, M0, inline
+ * constants, literals), SCC in either state, SGPR and VCC destinations,
+ * taken and untaken branches; SCC, the PC and the register files must be
+ * equal after, and M0, NULL and EXEC destinations are left to the general
+ * path.
  */
 #include "emu_sqk_wave_util.h"
 
@@ -269,6 +276,117 @@ static void run_hot(const char *name, uint32_t gfxv, unsigned lanes, unsigned tr
 	bare_wave_free(gen);
 }
 
+/* The scalar operations with hot executors: SOP2, SOP1, SOPC, SOPP. */
+static const unsigned salu2[] = { K_s_add_u32,	K_s_addc_u32, K_s_add_i32, K_s_sub_u32,
+				  K_s_mul_i32,	K_s_and_b32,  K_s_or_b32,  K_s_lshl_b32,
+				  K_s_lshr_b32, K_s_and_b64,  K_s_or_b64,  K_s_lshl_b64 };
+static const unsigned salu1[] = { K_s_mov_b32, K_s_mov_b64, K_s_and_saveexec_b32,
+				  K_s_and_saveexec_b64 };
+static const unsigned saluc[] = { K_s_cmp_eq_i32, K_s_cmp_eq_u32, K_s_cmp_lg_i32, K_s_cmp_lg_u32,
+				  K_s_cmp_gt_u32, K_s_cmp_ge_u32, K_s_cmp_lt_u32, K_s_cmp_le_u32,
+				  K_s_cmp_gt_i32, K_s_cmp_ge_i32, K_s_cmp_lt_i32, K_s_cmp_le_i32 };
+static const unsigned salup[] = { K_s_cbranch_scc0,   K_s_cbranch_scc1, K_s_cbranch_execz,
+				  K_s_cbranch_execnz, K_s_branch,	K_s_nop,
+				  K_s_waitcnt };
+#define NOF(a) (sizeof(a) / sizeof((a)[0]))
+
+static void random_salu(struct sqk_insn *in)
+{
+	unsigned kind = rnd() % 4;
+
+	memset(in, 0, sizeof(*in));
+	in->lit = value();
+	in->saddr = 0xffff;
+	in->pc = 0x10000 + 4 * (rnd() % 256);
+	in->src[0] = scalar_code();
+	in->src[1] = scalar_code();
+	/* an even SGPR (64-bit operands are aligned) or VCC */
+	in->dst = (uint16_t)(rnd() % 4 ? 2 * (rnd() % 8) : SQK_VCC);
+	in->simm16 = (uint16_t)(rnd() % 2 ? rnd() % 64 : 0x10000 - rnd() % 64);
+	switch (kind) {
+	case 0:
+		in->op = (uint16_t)salu2[rnd() % NOF(salu2)], in->enc = SQK_SOP2;
+		break;
+	case 1:
+		in->op = (uint16_t)salu1[rnd() % NOF(salu1)], in->enc = SQK_SOP1;
+		break;
+	case 2:
+		in->op = (uint16_t)saluc[rnd() % NOF(saluc)], in->enc = SQK_SOPC;
+		break;
+	default:
+		in->op = (uint16_t)salup[rnd() % NOF(salup)], in->enc = SQK_SOPP;
+		in->src[0] = in->src[1] = 0;
+		break;
+	}
+	in->size = in->src[0] == SQK_LIT || in->src[1] == SQK_LIT ? 8 : 4;
+}
+
+static void run_salu(const char *name, uint32_t gfxv, unsigned lanes, unsigned trials)
+{
+	struct bare_wave *hot = bare_wave_new(gfxv, lanes), *gen = bare_wave_new(gfxv, lanes);
+	unsigned bad = 0, taken = 0, scc[2] = { 0 };
+
+	for (unsigned t = 0; t < trials; t++) {
+		struct sqk_insn in;
+		sqk_exec_fn h;
+		char where[160];
+		int rh, rg;
+
+		random_salu(&in);
+		h = sqk_salu_hot(&in);
+		if (!h) {
+			CHECK(0, "%s: hot executor refused %s (dst %u)", name, sqk_op_name(in.op),
+			      in.dst);
+			continue;
+		}
+		randomize(hot);
+		if (rnd() % 4 == 0) /* EXEC empty or partial */
+			sqk_set_mask(&hot->w, SQK_EXEC,
+				     rnd() % 2 ? 0 : sqk_mask(&hot->w) & (uint64_t)value());
+		hot->w.pc = gen->w.pc = in.pc;
+		bare_wave_copy(gen, hot);
+		rh = h(&hot->w, &in);
+		rg = sqk_exec_salu(&gen->w, &in);
+		taken += rh == 2;
+		scc[hot->w.scc ? 1 : 0]++;
+		if ((rh != rg || hot->w.pc != gen->w.pc ||
+		     diff_regs(hot, gen, where, sizeof(where))) &&
+		    bad++ < 5) {
+			if (rh != rg || hot->w.pc != gen->w.pc)
+				snprintf(where, sizeof(where), "rc %d/%d, pc 0x%llx/0x%llx", rh, rg,
+					 (unsigned long long)hot->w.pc,
+					 (unsigned long long)gen->w.pc);
+			CHECK(0, "%s: hot %s (src %u %u, dst %u, lit 0x%x, simm 0x%x): %s", name,
+			      sqk_op_name(in.op), in.src[0], in.src[1], in.dst, in.lit, in.simm16,
+			      where);
+		}
+	}
+	CHECK(bad == 0, "%s: %u of %u hot scalar instructions differ", name, bad, trials);
+	CHECK(taken && scc[0] && scc[1], "%s: branches taken (%u), SCC both ways", name, taken);
+
+	/* M0, NULL and EXEC destinations stay with sqk_exec_salu() */
+	{
+		static const uint16_t far[] = { SQK_M0, SQK_NULL10, SQK_EXEC, SQK_EXEC + 1 };
+		struct sqk_insn in;
+
+		memset(&in, 0, sizeof(in));
+		in.enc = SQK_SOP2;
+		in.op = K_s_add_u32;
+		for (unsigned i = 0; i < NOF(far); i++) {
+			in.dst = far[i];
+			CHECK(!sqk_salu_hot(&in), "%s: s_add_u32 to %u bound", name, in.dst);
+		}
+		in.op = K_s_mov_b64;
+		in.dst = SQK_M0 - 1;
+		CHECK(!sqk_salu_hot(&in), "%s: s_mov_b64 into M0 bound", name);
+		in.op = K_s_endpgm;
+		in.enc = SQK_SOPP;
+		CHECK(!sqk_salu_hot(&in), "%s: s_endpgm bound", name);
+	}
+	bare_wave_free(hot);
+	bare_wave_free(gen);
+}
+
 static void run(const char *name, uint32_t gfxv, unsigned lanes, unsigned trials)
 {
 	struct bare_wave *fast = bare_wave_new(gfxv, lanes), *gen = bare_wave_new(gfxv, lanes);
@@ -342,5 +460,9 @@ int main(void)
 	run_hot("gfx1030 wave32 hot", 100300, 32, 4000);
 	run_hot("gfx1030 wave64 hot", 100300, 64, 4000);
 	run_hot("gfx1100 wave32 hot", 110000, 32, 4000);
+	run_salu("gfx900 salu", 90000, 64, 4000);
+	run_salu("gfx1030 wave32 salu", 100300, 32, 4000);
+	run_salu("gfx1030 wave64 salu", 100300, 64, 4000);
+	run_salu("gfx1100 wave32 salu", 110000, 32, 4000);
 	return t_result("emu_sqk_valu_fast");
 }

@@ -314,6 +314,12 @@ sqk_exec_fn sqk_valu_hot(const struct sqk_family *f, const struct sqk_insn *in);
  * partial EXEC, an address watch, or lanes not consecutive in one page. */
 sqk_exec_fn sqk_mem_hot(const struct sqk_insn *in);
 
+/* The scalar ALU's hot executors (sqk_salu.c): the one for @in (a move,
+ * add, multiply, shift, logic op, compare, branch, s_and_saveexec or wait
+ * writing no M0, NULL or EXEC destination), or NULL (sqk_exec_salu()). Each
+ * gives sqk_exec_salu()'s results. */
+sqk_exec_fn sqk_salu_hot(const struct sqk_insn *in);
+
 /* Scalar memory's hot executors (sqk_mem.c): the one for @in (s_load_dword*,
  * not the buffer forms), or NULL (sqk_exec_smem()). Each gives
  * sqk_exec_smem()'s results and hands the instruction to it when the load

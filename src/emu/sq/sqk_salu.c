@@ -920,3 +920,234 @@ int sqk_exec_smem(struct sqk_wave *w, const struct sqk_insn *in)
 			w->s[d + i] = tmp[i];
 	return 0;
 }
+
+/*
+ * Hot executors: the scalar instructions compiled copy and address code
+ * runs on every wave (moves, 32-bit and carried adds, multiplies, shifts,
+ * logic, compares, conditional branches on SCC and EXEC, s_and_saveexec,
+ * waits), each its own small function that the run loop binds to the
+ * decoded instruction (sqk_salu_hot()) instead of going through
+ * sqk_exec_salu()'s switch. Each gives the results of that switch's case
+ * (test/emu_sqk_valu_fast.c compares them on random instances): sources are
+ * read with sqk_sread() as there (SGPRs, VCC, EXEC, M0, inline and literal
+ * constants); only destinations among the SGPRs, VCC and the trap
+ * temporaries (below M0, both dwords of a 64-bit one) are bound, so M0,
+ * NULL and EXEC destinations keep to the general path.
+ */
+#define SHOT static __attribute__((noinline)) int
+
+SHOT hot_s_mov_b32(struct sqk_wave *w, const struct sqk_insn *in)
+{
+	w->s[in->dst] = S32(0);
+	return 0;
+}
+
+SHOT hot_s_mov_b64(struct sqk_wave *w, const struct sqk_insn *in)
+{
+	uint64_t v = S64(0);
+
+	w->s[in->dst] = (uint32_t)v, w->s[in->dst + 1] = (uint32_t)(v >> 32);
+	return 0;
+}
+
+SHOT hot_s_add_u32(struct sqk_wave *w, const struct sqk_insn *in)
+{
+	uint64_t r = (uint64_t)S32(0) + S32(1);
+
+	w->s[in->dst] = (uint32_t)r, w->scc = r >> 32 != 0;
+	return 0;
+}
+
+SHOT hot_s_addc_u32(struct sqk_wave *w, const struct sqk_insn *in)
+{
+	uint64_t r = (uint64_t)S32(0) + S32(1) + (w->scc ? 1 : 0);
+
+	w->s[in->dst] = (uint32_t)r, w->scc = r >> 32 != 0;
+	return 0;
+}
+
+SHOT hot_s_add_i32(struct sqk_wave *w, const struct sqk_insn *in)
+{
+	uint32_t a = S32(0), b = S32(1), r = a + b;
+
+	/* signed overflow: both sources of one sign, the sum of the other */
+	w->s[in->dst] = r, w->scc = ((a ^ r) & (b ^ r)) >> 31 != 0;
+	return 0;
+}
+
+SHOT hot_s_sub_u32(struct sqk_wave *w, const struct sqk_insn *in)
+{
+	uint32_t a = S32(0), b = S32(1);
+
+	w->s[in->dst] = a - b, w->scc = b > a;
+	return 0;
+}
+
+SHOT hot_s_mul_i32(struct sqk_wave *w, const struct sqk_insn *in)
+{
+	w->s[in->dst] = S32(0) * S32(1); /* the low 32 bits, SCC untouched */
+	return 0;
+}
+
+#define SHOT_LOG32(name, expr)                                         \
+	SHOT hot_##name(struct sqk_wave *w, const struct sqk_insn *in) \
+	{                                                              \
+		uint32_t a = S32(0), b = S32(1), r = (expr);           \
+                                                                       \
+		w->s[in->dst] = r, w->scc = r != 0;                    \
+		return 0;                                              \
+	}
+SHOT_LOG32(s_and_b32, a &b)
+SHOT_LOG32(s_or_b32, a | b)
+SHOT_LOG32(s_lshl_b32, a << (b & 31))
+SHOT_LOG32(s_lshr_b32, a >> (b & 31))
+
+#define SHOT_LOG64(name, expr)                                                        \
+	SHOT hot_##name(struct sqk_wave *w, const struct sqk_insn *in)                \
+	{                                                                             \
+		uint64_t a = S64(0), r = (expr);                                      \
+                                                                                      \
+		w->s[in->dst] = (uint32_t)r, w->s[in->dst + 1] = (uint32_t)(r >> 32); \
+		w->scc = r != 0;                                                      \
+		return 0;                                                             \
+	}
+SHOT_LOG64(s_and_b64, a &S64(1))
+SHOT_LOG64(s_or_b64, a | S64(1))
+SHOT_LOG64(s_lshl_b64, a << (S32(1) & 63))
+
+#define SHOT_CMP(name, expr)                                           \
+	SHOT hot_##name(struct sqk_wave *w, const struct sqk_insn *in) \
+	{                                                              \
+		uint32_t a = S32(0), b = S32(1);                       \
+                                                                       \
+		w->scc = (expr);                                       \
+		return 0;                                              \
+	}
+SHOT_CMP(s_cmp_eq_u32, a == b)
+SHOT_CMP(s_cmp_lg_u32, a != b)
+SHOT_CMP(s_cmp_gt_u32, a > b)
+SHOT_CMP(s_cmp_ge_u32, a >= b)
+SHOT_CMP(s_cmp_lt_u32, a < b)
+SHOT_CMP(s_cmp_le_u32, a <= b)
+SHOT_CMP(s_cmp_gt_i32, (int32_t)a > (int32_t)b)
+SHOT_CMP(s_cmp_ge_i32, (int32_t)a >= (int32_t)b)
+SHOT_CMP(s_cmp_lt_i32, (int32_t)a < (int32_t)b)
+SHOT_CMP(s_cmp_le_i32, (int32_t)a <= (int32_t)b)
+
+/* branches: relative to the next instruction, in dwords */
+#define SHOT_CBR(name, cond)                                           \
+	SHOT hot_##name(struct sqk_wave *w, const struct sqk_insn *in) \
+	{                                                              \
+		if (!(cond))                                           \
+			return 0;                                      \
+		w->pc = in->pc + 4 + (int64_t)(int16_t)in->simm16 * 4; \
+		return 2;                                              \
+	}
+SHOT_CBR(s_cbranch_scc0, !w->scc)
+SHOT_CBR(s_cbranch_scc1, w->scc)
+SHOT_CBR(s_cbranch_execz, sqk_exec(w) == 0)
+SHOT_CBR(s_cbranch_execnz, sqk_exec(w) != 0)
+
+SHOT hot_s_branch(struct sqk_wave *w, const struct sqk_insn *in)
+{
+	w->pc = in->pc + 4 + (int64_t)(int16_t)in->simm16 * 4;
+	return 2;
+}
+
+/* D = EXEC; EXEC = S0 & EXEC; SCC = EXEC != 0, as wide as the wave */
+SHOT hot_s_and_saveexec(struct sqk_wave *w, const struct sqk_insn *in)
+{
+	bool b64 = w->lanes == 64;
+	uint64_t ex = sqk_exec(w), r = sqk_sread(w, in, in->src[0], b64, false) & ex & sqk_mask(w);
+
+	w->s[in->dst] = (uint32_t)ex;
+	if (b64)
+		w->s[in->dst + 1] = (uint32_t)(ex >> 32);
+	sqk_set_mask(w, SQK_EXEC, r);
+	w->scc = r != 0;
+	return 0;
+}
+
+SHOT hot_s_nop(struct sqk_wave *w, const struct sqk_insn *in)
+{
+	(void)w, (void)in;
+	return 0;
+}
+
+sqk_exec_fn sqk_salu_hot(const struct sqk_insn *in)
+{
+	/* a destination the executor writes as a plain SGPR, both dwords of
+	 * a 64-bit one */
+	bool d32 = in->dst < SQK_M0, d64 = in->dst + 1u < SQK_M0;
+
+	switch (in->op) {
+	case K_s_mov_b32:
+		return d32 ? hot_s_mov_b32 : NULL;
+	case K_s_mov_b64:
+		return d64 ? hot_s_mov_b64 : NULL;
+	case K_s_add_u32:
+		return d32 ? hot_s_add_u32 : NULL;
+	case K_s_addc_u32:
+		return d32 ? hot_s_addc_u32 : NULL;
+	case K_s_add_i32:
+		return d32 ? hot_s_add_i32 : NULL;
+	case K_s_sub_u32:
+		return d32 ? hot_s_sub_u32 : NULL;
+	case K_s_mul_i32:
+		return d32 ? hot_s_mul_i32 : NULL;
+	case K_s_and_b32:
+		return d32 ? hot_s_and_b32 : NULL;
+	case K_s_or_b32:
+		return d32 ? hot_s_or_b32 : NULL;
+	case K_s_lshl_b32:
+		return d32 ? hot_s_lshl_b32 : NULL;
+	case K_s_lshr_b32:
+		return d32 ? hot_s_lshr_b32 : NULL;
+	case K_s_and_b64:
+		return d64 ? hot_s_and_b64 : NULL;
+	case K_s_or_b64:
+		return d64 ? hot_s_or_b64 : NULL;
+	case K_s_lshl_b64:
+		return d64 ? hot_s_lshl_b64 : NULL;
+	case K_s_and_saveexec_b32:
+	case K_s_and_saveexec_b64:
+		return d64 ? hot_s_and_saveexec : NULL;
+	case K_s_cmp_eq_i32:
+	case K_s_cmp_eq_u32:
+		return hot_s_cmp_eq_u32;
+	case K_s_cmp_lg_i32:
+	case K_s_cmp_lg_u32:
+		return hot_s_cmp_lg_u32;
+	case K_s_cmp_gt_u32:
+		return hot_s_cmp_gt_u32;
+	case K_s_cmp_ge_u32:
+		return hot_s_cmp_ge_u32;
+	case K_s_cmp_lt_u32:
+		return hot_s_cmp_lt_u32;
+	case K_s_cmp_le_u32:
+		return hot_s_cmp_le_u32;
+	case K_s_cmp_gt_i32:
+		return hot_s_cmp_gt_i32;
+	case K_s_cmp_ge_i32:
+		return hot_s_cmp_ge_i32;
+	case K_s_cmp_lt_i32:
+		return hot_s_cmp_lt_i32;
+	case K_s_cmp_le_i32:
+		return hot_s_cmp_le_i32;
+	case K_s_cbranch_scc0:
+		return hot_s_cbranch_scc0;
+	case K_s_cbranch_scc1:
+		return hot_s_cbranch_scc1;
+	case K_s_cbranch_execz:
+		return hot_s_cbranch_execz;
+	case K_s_cbranch_execnz:
+		return hot_s_cbranch_execnz;
+	case K_s_branch:
+		return hot_s_branch;
+	case K_s_nop:
+	case K_s_waitcnt:
+		return hot_s_nop;
+	default:
+		return NULL;
+	}
+}

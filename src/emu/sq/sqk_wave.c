@@ -121,7 +121,8 @@ static int exec_unimplemented(struct sqk_wave *w, const struct sqk_insn *in)
 
 /* The executor of a decoded instruction, chosen once when it enters the
  * decode cache: by its encoding, or one of the vector ALU's hot executors
- * (sqk_valu_hot.c) or vector and scalar memory's (sqk_mem.c). */
+ * (sqk_valu_hot.c), the scalar ALU's (sqk_salu.c) or vector and scalar
+ * memory's (sqk_mem.c). */
 static sqk_exec_fn bind(const struct sqk_family *f, const struct sqk_insn *in)
 {
 	sqk_exec_fn hot;
@@ -134,7 +135,8 @@ static sqk_exec_fn bind(const struct sqk_family *f, const struct sqk_insn *in)
 	case SQK_SOPK:
 	case SQK_SOPC:
 	case SQK_SOPP:
-		return sqk_exec_salu;
+		hot = sqk_salu_hot(in);
+		return hot ? hot : sqk_exec_salu;
 	case SQK_SMEM:
 		hot = sqk_smem_hot(in);
 		return hot ? hot : sqk_exec_smem;
