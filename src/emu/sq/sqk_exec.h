@@ -320,7 +320,7 @@ sqk_exec_fn sqk_mem_hot(const struct sqk_insn *in);
  * gives sqk_exec_salu()'s results. */
 sqk_exec_fn sqk_salu_hot(const struct sqk_insn *in);
 
-/* Scalar memory's hot executors (sqk_mem.c): the one for @in (s_load_dword*,
+/* Scalar memory's hot executors (sqk_salu.c): the one for @in (s_load_dword*,
  * not the buffer forms), or NULL (sqk_exec_smem()). Each gives
  * sqk_exec_smem()'s results and hands the instruction to it when the load
  * crosses a page or reaches M0. */

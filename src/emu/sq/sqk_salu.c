@@ -1151,3 +1151,63 @@ sqk_exec_fn sqk_salu_hot(const struct sqk_insn *in)
 		return NULL;
 	}
 }
+
+/*
+ * Scalar loads of whole dwords (s_load_dword*, not the buffer forms) bound
+ * at decode to executors of their own: the address as sqk_exec_smem()
+ * forms it (sbase's 48 bits + the offset + soffset, the two low bits
+ * dropped); a load within one page to SGPRs below M0 goes straight into
+ * them, the dword count a constant; anything else to sqk_exec_smem().
+ */
+static inline __attribute__((always_inline)) int hot_sload(struct sqk_wave *w,
+							   const struct sqk_insn *in, unsigned n)
+{
+	uint64_t base = sqk_sread(w, in, in->src[0], true, false) & 0xffffffffffffull, va;
+	uint64_t off = (uint64_t)(int64_t)in->offset;
+	const uint8_t *p;
+
+	if (in->soffset != 0xffff)
+		off += (uint32_t)sqk_sread(w, in, in->soffset, false, false);
+	va = (base + (off & ~3ull)) & 0xffffffffffffull;
+	if ((va & 4095) + 4 * n > 4096 || in->dst + n > SQK_M0)
+		return sqk_exec_smem(w, in);
+	p = sqk_vm_page(w, in, va);
+	if (!p)
+		return -EFAULT;
+	memcpy(&w->s[in->dst], p, 4 * n);
+	return 0;
+}
+
+#define HOT_SLOAD(n)                                                           \
+	static int hot_sload##n(struct sqk_wave *w, const struct sqk_insn *in) \
+	{                                                                      \
+		return hot_sload(w, in, n);                                    \
+	}
+HOT_SLOAD(1)
+HOT_SLOAD(2)
+HOT_SLOAD(3)
+HOT_SLOAD(4)
+HOT_SLOAD(8)
+HOT_SLOAD(16)
+
+sqk_exec_fn sqk_smem_hot(const struct sqk_insn *in)
+{
+	if (in->op >= K_s_buffer_load_dword && in->op <= K_s_buffer_load_dwordx16)
+		return NULL;
+	switch (sqk_smem_load_dwords(in->op)) {
+	case 1:
+		return hot_sload1;
+	case 2:
+		return hot_sload2;
+	case 3:
+		return hot_sload3;
+	case 4:
+		return hot_sload4;
+	case 8:
+		return hot_sload8;
+	case 16:
+		return hot_sload16;
+	default:
+		return NULL;
+	}
+}
