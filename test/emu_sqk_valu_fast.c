@@ -22,9 +22,10 @@
  *
  * The scalar ALU's hot executors (sqk_salu_hot(), sqk_salu.c) the same way
  * against sqk_exec_salu(): random sources (SGPRs, VCC, EXEC, M0, inline
- * constants, literals), SCC in either state, SGPR and VCC destinations,
+ * constants, literals), SCC in either state, SGPR, VCC and (32-bit) EXEC
+ * destinations,
  * taken and untaken branches; SCC, the PC and the register files must be
- * equal after, and M0, NULL and EXEC destinations are left to the general
+ * equal after, and M0, NULL and 64-bit EXEC destinations are left to the general
  * path.
  */
 #include "emu_sqk_wave_util.h"
@@ -277,16 +278,20 @@ static void run_hot(const char *name, uint32_t gfxv, unsigned lanes, unsigned tr
 }
 
 /* The scalar operations with hot executors: SOP2, SOP1, SOPC, SOPP. */
-static const unsigned salu2[] = { K_s_add_u32,	K_s_addc_u32, K_s_add_i32, K_s_sub_u32,
-				  K_s_mul_i32,	K_s_and_b32,  K_s_or_b32,  K_s_lshl_b32,
-				  K_s_lshr_b32, K_s_and_b64,  K_s_or_b64,  K_s_lshl_b64 };
-static const unsigned salu1[] = { K_s_mov_b32, K_s_mov_b64, K_s_and_saveexec_b32,
-				  K_s_and_saveexec_b64 };
+static const unsigned salu2[] = { K_s_add_u32,	 K_s_addc_u32, K_s_add_i32,  K_s_sub_u32,
+				  K_s_mul_i32,	 K_s_and_b32,  K_s_or_b32,   K_s_xor_b32,
+				  K_s_andn2_b32, K_s_lshl_b32, K_s_lshr_b32, K_s_and_b64,
+				  K_s_or_b64,	 K_s_lshl_b64 };
+static const unsigned salu1[] = {
+	K_s_mov_b32,	     K_s_mov_b64,	  K_s_and_saveexec_b32,	  K_s_and_saveexec_b64,
+	K_s_or_saveexec_b32, K_s_or_saveexec_b64, K_s_andn2_saveexec_b32, K_s_andn2_saveexec_b64
+};
 static const unsigned saluc[] = { K_s_cmp_eq_i32, K_s_cmp_eq_u32, K_s_cmp_lg_i32, K_s_cmp_lg_u32,
 				  K_s_cmp_gt_u32, K_s_cmp_ge_u32, K_s_cmp_lt_u32, K_s_cmp_le_u32,
 				  K_s_cmp_gt_i32, K_s_cmp_ge_i32, K_s_cmp_lt_i32, K_s_cmp_le_i32 };
 static const unsigned salup[] = { K_s_cbranch_scc0,   K_s_cbranch_scc1, K_s_cbranch_execz,
-				  K_s_cbranch_execnz, K_s_branch,	K_s_nop,
+				  K_s_cbranch_execnz, K_s_cbranch_vccz, K_s_cbranch_vccnz,
+				  K_s_branch,	      K_s_nop,		K_s_clause,
 				  K_s_waitcnt };
 #define NOF(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -318,6 +323,10 @@ static void random_salu(struct sqk_insn *in)
 		in->src[0] = in->src[1] = 0;
 		break;
 	}
+	/* 32-bit results to EXEC's halves too (s_or_b32 exec_lo, ...) */
+	if ((kind == 0 || in->op == K_s_mov_b32) && in->op != K_s_and_b64 && in->op != K_s_or_b64 &&
+	    in->op != K_s_lshl_b64 && rnd() % 4 == 0)
+		in->dst = (uint16_t)(SQK_EXEC + rnd() % 2);
 	in->size = in->src[0] == SQK_LIT || in->src[1] == SQK_LIT ? 8 : 4;
 }
 
@@ -364,9 +373,9 @@ static void run_salu(const char *name, uint32_t gfxv, unsigned lanes, unsigned t
 	CHECK(bad == 0, "%s: %u of %u hot scalar instructions differ", name, bad, trials);
 	CHECK(taken && scc[0] && scc[1], "%s: branches taken (%u), SCC both ways", name, taken);
 
-	/* M0, NULL and EXEC destinations stay with sqk_exec_salu() */
+	/* M0, NULL and 64-bit EXEC destinations stay with sqk_exec_salu() */
 	{
-		static const uint16_t far[] = { SQK_M0, SQK_NULL10, SQK_EXEC, SQK_EXEC + 1 };
+		static const uint16_t far[] = { SQK_M0, SQK_NULL10 };
 		struct sqk_insn in;
 
 		memset(&in, 0, sizeof(in));
@@ -379,6 +388,8 @@ static void run_salu(const char *name, uint32_t gfxv, unsigned lanes, unsigned t
 		in.op = K_s_mov_b64;
 		in.dst = SQK_M0 - 1;
 		CHECK(!sqk_salu_hot(&in), "%s: s_mov_b64 into M0 bound", name);
+		in.dst = SQK_EXEC;
+		CHECK(!sqk_salu_hot(&in), "%s: s_mov_b64 to EXEC bound", name);
 		in.op = K_s_endpgm;
 		in.enc = SQK_SOPP;
 		CHECK(!sqk_salu_hot(&in), "%s: s_endpgm bound", name);

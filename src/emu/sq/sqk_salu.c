@@ -931,8 +931,10 @@ int sqk_exec_smem(struct sqk_wave *w, const struct sqk_insn *in)
  * (test/emu_sqk_valu_fast.c compares them on random instances): sources are
  * read with sqk_sread() as there (SGPRs, VCC, EXEC, M0, inline and literal
  * constants); only destinations among the SGPRs, VCC and the trap
- * temporaries (below M0, both dwords of a 64-bit one) are bound, so M0,
- * NULL and EXEC destinations keep to the general path.
+ * temporaries (below M0, both dwords of a 64-bit one) are bound, and the
+ * halves of EXEC for the 32-bit forms (a plain register write there too,
+ * as in the switch), so M0, NULL and 64-bit EXEC destinations keep to the
+ * general path.
  */
 #define SHOT static __attribute__((noinline)) int
 
@@ -999,6 +1001,8 @@ SHOT hot_s_mul_i32(struct sqk_wave *w, const struct sqk_insn *in)
 	}
 SHOT_LOG32(s_and_b32, a &b)
 SHOT_LOG32(s_or_b32, a | b)
+SHOT_LOG32(s_xor_b32, a ^ b)
+SHOT_LOG32(s_andn2_b32, a & ~b)
 SHOT_LOG32(s_lshl_b32, a << (b & 31))
 SHOT_LOG32(s_lshr_b32, a >> (b & 31))
 
@@ -1047,6 +1051,8 @@ SHOT_CBR(s_cbranch_scc0, !w->scc)
 SHOT_CBR(s_cbranch_scc1, w->scc)
 SHOT_CBR(s_cbranch_execz, sqk_exec(w) == 0)
 SHOT_CBR(s_cbranch_execnz, sqk_exec(w) != 0)
+SHOT_CBR(s_cbranch_vccz, sqk_get_mask(w, SQK_VCC) == 0)
+SHOT_CBR(s_cbranch_vccnz, sqk_get_mask(w, SQK_VCC) != 0)
 
 SHOT hot_s_branch(struct sqk_wave *w, const struct sqk_insn *in)
 {
@@ -1054,19 +1060,24 @@ SHOT hot_s_branch(struct sqk_wave *w, const struct sqk_insn *in)
 	return 2;
 }
 
-/* D = EXEC; EXEC = S0 & EXEC; SCC = EXEC != 0, as wide as the wave */
-SHOT hot_s_and_saveexec(struct sqk_wave *w, const struct sqk_insn *in)
-{
-	bool b64 = w->lanes == 64;
-	uint64_t ex = sqk_exec(w), r = sqk_sread(w, in, in->src[0], b64, false) & ex & sqk_mask(w);
-
-	w->s[in->dst] = (uint32_t)ex;
-	if (b64)
-		w->s[in->dst + 1] = (uint32_t)(ex >> 32);
-	sqk_set_mask(w, SQK_EXEC, r);
-	w->scc = r != 0;
-	return 0;
-}
+/* D = EXEC; EXEC = op(S0, EXEC); SCC = EXEC != 0, as wide as the wave */
+#define SHOT_SAVEEXEC(name, expr)                                                        \
+	SHOT hot_##name(struct sqk_wave *w, const struct sqk_insn *in)                   \
+	{                                                                                \
+		bool b64 = w->lanes == 64;                                               \
+		uint64_t ex = sqk_exec(w), a = sqk_sread(w, in, in->src[0], b64, false); \
+		uint64_t r = (expr)&sqk_mask(w);                                         \
+                                                                                         \
+		w->s[in->dst] = (uint32_t)ex;                                            \
+		if (b64)                                                                 \
+			w->s[in->dst + 1] = (uint32_t)(ex >> 32);                        \
+		sqk_set_mask(w, SQK_EXEC, r);                                            \
+		w->scc = r != 0;                                                         \
+		return 0;                                                                \
+	}
+SHOT_SAVEEXEC(s_and_saveexec, a &ex)
+SHOT_SAVEEXEC(s_or_saveexec, a | ex)
+SHOT_SAVEEXEC(s_andn2_saveexec, a & ~ex)
 
 SHOT hot_s_nop(struct sqk_wave *w, const struct sqk_insn *in)
 {
@@ -1077,8 +1088,10 @@ SHOT hot_s_nop(struct sqk_wave *w, const struct sqk_insn *in)
 sqk_exec_fn sqk_salu_hot(const struct sqk_insn *in)
 {
 	/* a destination the executor writes as a plain SGPR, both dwords of
-	 * a 64-bit one */
-	bool d32 = in->dst < SQK_M0, d64 = in->dst + 1u < SQK_M0;
+	 * a 64-bit one; a 32-bit write to EXEC's halves is one too, in
+	 * sqk_exec_salu() as here */
+	bool d32 = in->dst < SQK_M0 || in->dst == SQK_EXEC || in->dst == SQK_EXEC + 1;
+	bool d64 = in->dst + 1u < SQK_M0;
 
 	switch (in->op) {
 	case K_s_mov_b32:
@@ -1099,6 +1112,10 @@ sqk_exec_fn sqk_salu_hot(const struct sqk_insn *in)
 		return d32 ? hot_s_and_b32 : NULL;
 	case K_s_or_b32:
 		return d32 ? hot_s_or_b32 : NULL;
+	case K_s_xor_b32:
+		return d32 ? hot_s_xor_b32 : NULL;
+	case K_s_andn2_b32:
+		return d32 ? hot_s_andn2_b32 : NULL;
 	case K_s_lshl_b32:
 		return d32 ? hot_s_lshl_b32 : NULL;
 	case K_s_lshr_b32:
@@ -1112,6 +1129,12 @@ sqk_exec_fn sqk_salu_hot(const struct sqk_insn *in)
 	case K_s_and_saveexec_b32:
 	case K_s_and_saveexec_b64:
 		return d64 ? hot_s_and_saveexec : NULL;
+	case K_s_or_saveexec_b32:
+	case K_s_or_saveexec_b64:
+		return d64 ? hot_s_or_saveexec : NULL;
+	case K_s_andn2_saveexec_b32:
+	case K_s_andn2_saveexec_b64:
+		return d64 ? hot_s_andn2_saveexec : NULL;
 	case K_s_cmp_eq_i32:
 	case K_s_cmp_eq_u32:
 		return hot_s_cmp_eq_u32;
@@ -1142,8 +1165,13 @@ sqk_exec_fn sqk_salu_hot(const struct sqk_insn *in)
 		return hot_s_cbranch_execz;
 	case K_s_cbranch_execnz:
 		return hot_s_cbranch_execnz;
+	case K_s_cbranch_vccz:
+		return hot_s_cbranch_vccz;
+	case K_s_cbranch_vccnz:
+		return hot_s_cbranch_vccnz;
 	case K_s_branch:
 		return hot_s_branch;
+	case K_s_clause:
 	case K_s_nop:
 	case K_s_waitcnt:
 		return hot_s_nop;
