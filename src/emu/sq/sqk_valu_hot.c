@@ -339,6 +339,44 @@ HOT_OP_CY(mad_u64)
 		carry_out(w, in, cy, n);
 }
 
+/* @cy[l] = @a[l] <cond> @b[l] for an integer compare's 8 conditions (F, LT,
+ * EQ, LE, GT, NE, GE, T), the operands of either width. */
+#define CMP_EACH(cy, e, n)                 \
+	for (unsigned l = 0; l < (n); l++) \
+		cy[l] = e;                 \
+	break
+#define CMP_LANES(cy, a, b, cond, n)                   \
+	do {                                           \
+		switch (cond) {                        \
+		case 1:                                \
+			CMP_EACH(cy, a[l] < b[l], n);  \
+		case 2:                                \
+			CMP_EACH(cy, a[l] == b[l], n); \
+		case 3:                                \
+			CMP_EACH(cy, a[l] <= b[l], n); \
+		case 4:                                \
+			CMP_EACH(cy, a[l] > b[l], n);  \
+		case 5:                                \
+			CMP_EACH(cy, a[l] != b[l], n); \
+		case 6:                                \
+			CMP_EACH(cy, a[l] >= b[l], n); \
+		default:                               \
+			CMP_EACH(cy, (cond) == 7, n);  \
+		}                                      \
+	} while (0)
+
+/* A compare's lane bits @cy to its SGPR destination @sd (VCC for VOPC; not
+ * a v_cmpx on RDNA) and, for a v_cmpx (@x), to EXEC. */
+static inline void cmp_out(struct sqk_wave *w, unsigned sd, bool x, const uint32_t *cy, unsigned n)
+{
+	uint64_t bits = pack(cy, n);
+
+	if (sd < 128 && !(x && w->r->f->gfx10))
+		sqk_swrite(w, sd, bits, n == 64);
+	if (x)
+		sqk_set_mask(w, SQK_EXEC, bits);
+}
+
 /* 32-bit integer compares: the lanes' bits to VCC (VOPC) or the VOP3 SGPR
  * destination; v_cmpx to EXEC too (RDNA: EXEC only, as exec_cmp() in
  * sqk_valu.c). */
@@ -348,41 +386,14 @@ HOT_OP(cmp)
 	unsigned k = in->op - K_v_cmp_f_i32 - (x ? CMP_BLOCK : 0), cond = k % 8,
 		 sd = in->enc == SQK_VOP3 ? in->dst - 256u : in->dst;
 	uint32_t a[64], b[64], cy[64];
-	uint64_t bits;
 
 	src32(w, in, in->src[0], a, n);
 	src32(w, in, in->src[1], b, n);
 	if (k < 8) /* signed: the sign bit flipped orders them as unsigned */
 		for (unsigned l = 0; l < n; l++)
 			a[l] ^= 0x80000000u, b[l] ^= 0x80000000u;
-#define CMP(e)                           \
-	for (unsigned l = 0; l < n; l++) \
-		cy[l] = a[l] e b[l];     \
-	break
-	switch (cond) {
-	case 1:
-		CMP(<);
-	case 2:
-		CMP(==);
-	case 3:
-		CMP(<=);
-	case 4:
-		CMP(>);
-	case 5:
-		CMP(!=);
-	case 6:
-		CMP(>=);
-	default:
-		for (unsigned l = 0; l < n; l++)
-			cy[l] = cond == 7;
-		break;
-	}
-#undef CMP
-	bits = pack(cy, n);
-	if (sd < 128 && !(x && w->r->f->gfx10))
-		sqk_swrite(w, sd, bits, n == 64);
-	if (x)
-		sqk_set_mask(w, SQK_EXEC, bits);
+	CMP_LANES(cy, a, b, cond, n);
+	cmp_out(w, sd, x, cy, n);
 }
 
 /* 64-bit integer compares (i64 then u64 after the 32-bit ones), as above. */
@@ -393,7 +404,7 @@ HOT_OP(cmp64)
 	unsigned k = in->op - K_v_cmp_f_i32 - (x ? CMP_BLOCK : 0), cond = k % 8,
 		 sd = in->enc == SQK_VOP3 ? in->dst - 256u : in->dst;
 	uint32_t alo[64], ahi[64], blo[64], bhi[64], cy[64];
-	uint64_t a[64], b[64], bits;
+	uint64_t a[64], b[64];
 
 	src64(w, in, in->src[0], alo, ahi, n);
 	src64(w, in, in->src[1], blo, bhi, n);
@@ -404,34 +415,8 @@ HOT_OP(cmp64)
 	if (k < 24) /* signed: the sign bit flipped orders them as unsigned */
 		for (unsigned l = 0; l < n; l++)
 			a[l] ^= 1ull << 63, b[l] ^= 1ull << 63;
-#define CMP(e)                           \
-	for (unsigned l = 0; l < n; l++) \
-		cy[l] = a[l] e b[l];     \
-	break
-	switch (cond) {
-	case 1:
-		CMP(<);
-	case 2:
-		CMP(==);
-	case 3:
-		CMP(<=);
-	case 4:
-		CMP(>);
-	case 5:
-		CMP(!=);
-	case 6:
-		CMP(>=);
-	default:
-		for (unsigned l = 0; l < n; l++)
-			cy[l] = cond == 7;
-		break;
-	}
-#undef CMP
-	bits = pack(cy, n);
-	if (sd < 128 && !(x && w->r->f->gfx10))
-		sqk_swrite(w, sd, bits, n == 64);
-	if (x)
-		sqk_set_mask(w, SQK_EXEC, bits);
+	CMP_LANES(cy, a, b, cond, n);
+	cmp_out(w, sd, x, cy, n);
 }
 
 sqk_exec_fn sqk_valu_hot(const struct sqk_family *f, const struct sqk_insn *in)
