@@ -900,18 +900,8 @@ int sqk_exec_smem(struct sqk_wave *w, const struct sqk_insn *in)
 	} else {
 		uint64_t va = (base + off) & 0xffffffffffffull;
 
-		/* in one page, to SGPRs below M0 (code 124; the decoders
-		 * give null as 125 on every RDNA generation): straight into
-		 * them, as the copy below would put them */
-		if ((va & 4095) + 4 * n <= 4096 && d + n <= SQK_M0) {
-			const uint8_t *p = sqk_vm_page(w, in, va);
-
-			if (!p)
-				return -EFAULT;
-			for (unsigned i = 0; i < n; i++)
-				memcpy(&w->s[d + i], p + 4 * i, 4);
-			return 0;
-		}
+		/* (a load within one page to SGPRs below M0 has a hot
+		 * executor of its own, sqk_smem_hot(): not here) */
 		if (sqk_vm_read(w, in, va, tmp, 4 * n) < 0)
 			return -EFAULT;
 	}
