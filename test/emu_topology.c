@@ -533,9 +533,9 @@ static void test_tile_config(void)
  * below the part's own numbers, all CUs active, so that a CU mask over
  * SE x SA x CU (mqd_symmetrically_map_cu_mask(), WGPs of two CUs from GC
  * 10 on) covers exactly the node's CUs. Written from rocminfo on the
- * part: RX 9070 XT (gfx1201), ROCm legacy-rocm-build issue 6521: Compute
- * Unit 64, SIMDs per CU 2, Shader Engines 4, Shader Arrs. per Eng. 2;
- * Chip ID 0x7550.
+ * part: RX 9070 XT (gfx1201), its output quoted in
+ * github.com/ROCm/legacy-rocm-build/issues/6521: Compute Unit 64, SIMDs
+ * per CU 2, Shader Engines 4, Shader Arrs. per Eng. 2; Chip ID 0x7550.
  */
 static const struct {
 	const char *name;

@@ -201,10 +201,11 @@ static const struct emu_product emu_products[] = {
 	/* gfx1201: AMD Radeon RX 9070 XT (Navi 48; libdrm amdgpu.ids 7550,
 	 * C0): 64 CUs, all active, in 4 SEs of 2 SAs (8 CUs, 4 WGPs per SA),
 	 * 2 SIMD32 per CU, 16 waves per SIMD, wave32, L1 32 KiB, L2 8 MiB,
-	 * 64 MiB Infinity Cache, as rocminfo reports the part (ROCm
-	 * legacy-rocm-build issue 6521: Compute Unit 64, SIMDs per CU 2,
-	 * Shader Engines 4, Shader Arrs. per Eng. 2; Max Waves Per CU 32 in
-	 * issue 6625; Max Clock Freq. 2400 MHz, TheRock issue 7712); 16 GB
+	 * 64 MiB Infinity Cache, as rocminfo reports the part (its output
+	 * quoted in github.com/ROCm/legacy-rocm-build/issues/6521: Compute
+	 * Unit 64, SIMDs per CU 2, Shader Engines 4, Shader Arrs. per Eng. 2;
+	 * Max Waves Per CU 32 in .../issues/6625; Max Clock Freq. 2400 MHz in
+	 * github.com/ROCm/TheRock/issues/7712); 16 GB
 	 * GDDR6 on 256 bits at 20 Gbps and a 304 W board power (AMD's product
 	 * specification). GC 12.0 takes the cache sizes and lines from IP
 	 * discovery (kfd_crat.c kfd_fill_gpu_cache_info_from_gfx_config()),
