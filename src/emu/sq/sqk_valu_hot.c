@@ -124,19 +124,27 @@ ALWAYS void carry_out(struct sqk_wave *w, const struct sqk_insn *in, const uint3
 	sqk_swrite(w, in->enc == SQK_VOP3 ? in->sdst : SQK_VCC, pack(cy, n), n == 64);
 }
 
+/* Executor @fn: the general path unless the wave runs the hot form now,
+ * else body(w, in, n @more) with the wave's width n as a constant (@more
+ * empty, or CY_ON/CY_OFF: the carry-out argument). */
+#define CY_ON , true
+#define CY_OFF , false
+#define HOT_WRAP(fn, body, more)                              \
+	HOT fn(struct sqk_wave *w, const struct sqk_insn *in) \
+	{                                                     \
+		if (!hot_ok(w))                               \
+			return sqk_exec_valu(w, in);          \
+		if (w->lanes == 32)                           \
+			body(w, in, 32 more);                 \
+		else                                          \
+			body(w, in, 64 more);                 \
+		return 0;                                     \
+	}
+
 /* Define hot_NAME(w, in) from BODY(w, in, n), n the wave's width. */
 #define HOT_OP(name)                                                                              \
 	ALWAYS void body_##name(struct sqk_wave *w, const struct sqk_insn *in, const unsigned n); \
-	HOT hot_##name(struct sqk_wave *w, const struct sqk_insn *in)                             \
-	{                                                                                         \
-		if (!hot_ok(w))                                                                   \
-			return sqk_exec_valu(w, in);                                              \
-		if (w->lanes == 32)                                                               \
-			body_##name(w, in, 32);                                                   \
-		else                                                                              \
-			body_##name(w, in, 64);                                                   \
-		return 0;                                                                         \
-	}                                                                                         \
+	HOT_WRAP(hot_##name, body_##name, )                                                       \
 	ALWAYS void body_##name(struct sqk_wave *w, const struct sqk_insn *in, const unsigned n)
 
 /* The same for an operation with a carry-out: hot_NAME(w, in) writes it,
@@ -145,26 +153,8 @@ ALWAYS void carry_out(struct sqk_wave *w, const struct sqk_insn *in, const uint3
 #define HOT_OP_CY(name)                                                                          \
 	ALWAYS void body_##name(struct sqk_wave *w, const struct sqk_insn *in, const unsigned n, \
 				const bool cyo);                                                 \
-	HOT hot_##name(struct sqk_wave *w, const struct sqk_insn *in)                            \
-	{                                                                                        \
-		if (!hot_ok(w))                                                                  \
-			return sqk_exec_valu(w, in);                                             \
-		if (w->lanes == 32)                                                              \
-			body_##name(w, in, 32, true);                                            \
-		else                                                                             \
-			body_##name(w, in, 64, true);                                            \
-		return 0;                                                                        \
-	}                                                                                        \
-	HOT hot_##name##_nc(struct sqk_wave *w, const struct sqk_insn *in)                       \
-	{                                                                                        \
-		if (!hot_ok(w))                                                                  \
-			return sqk_exec_valu(w, in);                                             \
-		if (w->lanes == 32)                                                              \
-			body_##name(w, in, 32, false);                                           \
-		else                                                                             \
-			body_##name(w, in, 64, false);                                           \
-		return 0;                                                                        \
-	}                                                                                        \
+	HOT_WRAP(hot_##name, body_##name, CY_ON)                                                 \
+	HOT_WRAP(hot_##name##_nc, body_##name, CY_OFF)                                           \
 	ALWAYS void body_##name(struct sqk_wave *w, const struct sqk_insn *in, const unsigned n, \
 				const bool cyo)
 
