@@ -132,6 +132,23 @@ static void setreg(struct sqk_wave *w, unsigned simm, uint32_t v)
 			(w->flat_scratch & ~((uint64_t)m << 32)) | (uint64_t)(v << off & m) << 32;
 }
 
+/* SOPP branches: relative to the next instruction, in dwords. */
+static inline int branch(struct sqk_wave *w, const struct sqk_insn *in)
+{
+	w->pc = in->pc + 4 + (int64_t)(int16_t)in->simm16 * 4;
+	return 2;
+}
+
+/* The conditional branches and when each is taken, X(name, cond) with the
+ * wave w: for sqk_exec_salu() and the hot executors. */
+#define CBRANCHES(X)                                      \
+	X(s_cbranch_scc0, !w->scc)                        \
+	X(s_cbranch_scc1, w->scc)                         \
+	X(s_cbranch_vccz, sqk_get_mask(w, SQK_VCC) == 0)  \
+	X(s_cbranch_vccnz, sqk_get_mask(w, SQK_VCC) != 0) \
+	X(s_cbranch_execz, sqk_exec(w) == 0)              \
+	X(s_cbranch_execnz, sqk_exec(w) != 0)
+
 int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in)
 {
 	unsigned d = in->dst;
@@ -615,21 +632,14 @@ int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in)
 		break;
 	/* SOPP: branches are relative to the next instruction, in dwords */
 	case K_s_branch:
-		w->pc = in->pc + 4 + (int64_t)k * 4;
-		return 2;
-#define CBR(name, cond)                                      \
-	case K_##name:                                       \
-		if (cond) {                                  \
-			w->pc = in->pc + 4 + (int64_t)k * 4; \
-			return 2;                            \
-		}                                            \
+		return branch(w, in);
+#define CBR(name, cond)                       \
+	case K_##name:                        \
+		if (cond)                     \
+			return branch(w, in); \
 		break;
-		CBR(s_cbranch_scc0, !w->scc)
-		CBR(s_cbranch_scc1, w->scc)
-		CBR(s_cbranch_vccz, sqk_get_mask(w, SQK_VCC) == 0)
-		CBR(s_cbranch_vccnz, sqk_get_mask(w, SQK_VCC) != 0)
-		CBR(s_cbranch_execz, sqk_exec(w) == 0)
-		CBR(s_cbranch_execnz, sqk_exec(w) != 0)
+		CBRANCHES(CBR)
+#undef CBR
 	case K_s_endpgm:
 		/* an address watch hit not yet reported (sqk_mem.c) is
 		 * before the wave ends */
@@ -786,6 +796,18 @@ int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in)
 	return 0;
 }
 
+/* A scalar memory instruction's byte offset: its immediate plus the
+ * SOFFSET SGPR's value when it names one (the dword forms then drop the two
+ * low bits, the sub-dword loads check them). */
+static inline uint64_t smem_offset(struct sqk_wave *w, const struct sqk_insn *in)
+{
+	uint64_t off = (uint64_t)(int64_t)in->offset;
+
+	if (in->soffset != 0xffff)
+		off += (uint32_t)sqk_sread(w, in, in->soffset, false, false);
+	return off;
+}
+
 /* S_STORE_DWORD / X2 / X4 (gfx8-gfx10 ISA manuals, "Scalar Memory
  * Operations"): MEM[SGPR[sbase] + offset] = SDATA, 1, 2 or 4 dwords from
  * the SDATA field's SGPR on, the address as a scalar load's (the offset's
@@ -793,12 +815,9 @@ int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in)
 static int smem_store(struct sqk_wave *w, const struct sqk_insn *in, uint64_t base)
 {
 	unsigned n = in->op == K_s_store_dword ? 1 : in->op == K_s_store_dwordx2 ? 2 : 4;
-	uint64_t off = (uint64_t)(int64_t)in->offset;
+	uint64_t off = smem_offset(w, in) & ~3ull;
 	uint32_t tmp[4];
 
-	if (in->soffset != 0xffff)
-		off += (uint32_t)sqk_sread(w, in, in->soffset, false, false);
-	off &= ~3ull;
 	for (unsigned i = 0; i < n; i++)
 		tmp[i] = in->dst + i < 128 ? w->s[in->dst + i] : 0;
 	return sqk_vm_write(w, in, (base + off) & 0xffffffffffffull, tmp, 4 * n) < 0 ? -EFAULT : 0;
@@ -818,12 +837,10 @@ static int smem_subdword(struct sqk_wave *w, const struct sqk_insn *in, uint64_t
 			in->op == K_s_buffer_load_u8 || in->op == K_s_buffer_load_i8)
 			       ? 1
 			       : 2;
-	uint64_t off = (uint64_t)(int64_t)in->offset;
+	uint64_t off = smem_offset(w, in);
 	uint8_t b[2] = { 0, 0 };
 	uint32_t v;
 
-	if (in->soffset != 0xffff)
-		off += (uint32_t)sqk_sread(w, in, in->soffset, false, false);
 	if (off & (len - 1))
 		return sqk_fail(w, in, -ENOTSUP, "unaligned sub-dword scalar load");
 	if (buf) {
@@ -881,10 +898,7 @@ int sqk_exec_smem(struct sqk_wave *w, const struct sqk_insn *in)
 			return sqk_fail(w, in, -ENOTSUP, "unimplemented instruction");
 		}
 	buf = in->op >= K_s_buffer_load_dword && in->op <= K_s_buffer_load_dwordx16;
-	off = (uint64_t)(int64_t)in->offset;
-	if (in->soffset != 0xffff)
-		off += (uint32_t)sqk_sread(w, in, in->soffset, false, false);
-	off &= ~3ull;
+	off = smem_offset(w, in) & ~3ull;
 	if (buf) {
 		/* V# in s[sbase:sbase+3]: base [47:0], num_records in dword 2 */
 		uint32_t num = w->s[in->src[0] + 2];
@@ -1028,26 +1042,16 @@ SHOT_CMP(s_cmp_ge_i32, (int32_t)a >= (int32_t)b)
 SHOT_CMP(s_cmp_lt_i32, (int32_t)a < (int32_t)b)
 SHOT_CMP(s_cmp_le_i32, (int32_t)a <= (int32_t)b)
 
-/* branches: relative to the next instruction, in dwords */
 #define SHOT_CBR(name, cond)                                           \
 	SHOT hot_##name(struct sqk_wave *w, const struct sqk_insn *in) \
 	{                                                              \
-		if (!(cond))                                           \
-			return 0;                                      \
-		w->pc = in->pc + 4 + (int64_t)(int16_t)in->simm16 * 4; \
-		return 2;                                              \
+		return (cond) ? branch(w, in) : 0;                     \
 	}
-SHOT_CBR(s_cbranch_scc0, !w->scc)
-SHOT_CBR(s_cbranch_scc1, w->scc)
-SHOT_CBR(s_cbranch_execz, sqk_exec(w) == 0)
-SHOT_CBR(s_cbranch_execnz, sqk_exec(w) != 0)
-SHOT_CBR(s_cbranch_vccz, sqk_get_mask(w, SQK_VCC) == 0)
-SHOT_CBR(s_cbranch_vccnz, sqk_get_mask(w, SQK_VCC) != 0)
+CBRANCHES(SHOT_CBR)
 
 SHOT hot_s_branch(struct sqk_wave *w, const struct sqk_insn *in)
 {
-	w->pc = in->pc + 4 + (int64_t)(int16_t)in->simm16 * 4;
-	return 2;
+	return branch(w, in);
 }
 
 /* D = EXEC; EXEC = op(S0, EXEC); SCC = EXEC != 0, as wide as the wave */
@@ -1180,13 +1184,10 @@ sqk_exec_fn sqk_salu_hot(const struct sqk_insn *in)
 static inline __attribute__((always_inline)) int hot_sload(struct sqk_wave *w,
 							   const struct sqk_insn *in, unsigned n)
 {
-	uint64_t base = sqk_sread(w, in, in->src[0], true, false) & 0xffffffffffffull, va;
-	uint64_t off = (uint64_t)(int64_t)in->offset;
+	uint64_t base = sqk_sread(w, in, in->src[0], true, false) & 0xffffffffffffull;
+	uint64_t va = (base + (smem_offset(w, in) & ~3ull)) & 0xffffffffffffull;
 	const uint8_t *p;
 
-	if (in->soffset != 0xffff)
-		off += (uint32_t)sqk_sread(w, in, in->soffset, false, false);
-	va = (base + (off & ~3ull)) & 0xffffffffffffull;
 	if ((va & 4095) + 4 * n > 4096 || in->dst + n > SQK_M0)
 		return sqk_exec_smem(w, in);
 	p = sqk_vm_page(w, in, va);

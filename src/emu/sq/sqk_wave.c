@@ -121,8 +121,8 @@ static int exec_unimplemented(struct sqk_wave *w, const struct sqk_insn *in)
 
 /* The executor of a decoded instruction, chosen once when it enters the
  * decode cache: by its encoding, or one of the vector ALU's hot executors
- * (sqk_valu_hot.c), the scalar ALU's (sqk_salu.c) or vector and scalar
- * memory's (sqk_mem.c). */
+ * (sqk_valu_hot.c), the scalar ALU's and scalar memory's (sqk_salu.c) or
+ * vector memory's (sqk_mem.c). */
 static sqk_exec_fn bind(const struct sqk_family *f, const struct sqk_insn *in)
 {
 	sqk_exec_fn hot;
