@@ -433,8 +433,10 @@ static void t_layout(void)
 		/* gfx11 and later read WAVES per shader engine: private
 		 * memory without the engine count refused, and a scratch below
 		 * one wave per engine */
-		CHECK(kfdsig_pm4_emit_kernel(t1250, &k, b, KFDSIG_PM4_KERNEL_MAX_DW) == -EINVAL,
-		      "gfx1250 private memory, num_se not known: refused");
+		CHECK(kfdsig_pm4_emit_kernel(t1250, &k, b, KFDSIG_PM4_KERNEL_MAX_DW) == -EINVAL &&
+			      strstr(kfdsig_last_error(), "num_se"),
+		      "gfx1250 private memory, num_se not known: refused (%s)",
+		      kfdsig_last_error());
 		CHECK(kfdsig_pm4_emit_kernel(t11, &k, b, KFDSIG_PM4_KERNEL_MAX_DW) == -EINVAL,
 		      "gfx1100 private memory, num_se not known: refused");
 		k.num_se = 4;

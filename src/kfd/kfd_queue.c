@@ -21,6 +21,7 @@
 
 #include "core/opts.h"
 #include "kfd/kfd_priv.h"
+#include "pm4/pm4_defs.h"
 
 #define ALIGN_UP(x, a) (((x) + (a)-1) / (a) * (a))
 
@@ -49,7 +50,7 @@ struct kfdsig_kfd_queue {
  * CP finds the structure, then the scratch fields as ROCr's
  * AqlQueue::InitScratchSRD() fills them: compute_tmpring_size (0x8c:
  * WAVES [11:0] the waves the scratch holds, per shader engine from gfx11
- * on (scratch_waves()), WAVESIZE from bit 12 in the
+ * on (scratch_tmpring()), WAVESIZE from bit 12 in the
  * generation's unit), scratch_resource_descriptor (0x90: a swizzled
  * buffer over the scratch, ADD_TID_ENABLE, 4-byte elements, index stride
  * 64 before gfx10, left 0 for the CP to fill from gfx10),
@@ -58,14 +59,6 @@ struct kfdsig_kfd_queue {
  * kernel wanting more private memory than offered gets no more.
  */
 #define AQ_RPTR 0x80u
-#define SCRATCH_UNIT(t) ((t)->level >= KFDSIG_GFX11 ? 256u : 1024u)
-
-static uint32_t scratch_wave_bytes(const struct kfdsig_target *t, uint32_t lane)
-{
-	uint32_t unit = SCRATCH_UNIT(t);
-
-	return (uint32_t)(((uint64_t)lane * 64 + unit - 1) / unit * unit);
-}
 
 /* The node's shader engines: topology array_count /
  * simd_arrays_per_engine (libhsakmt topology.c NumShaderBanks), 0 when
@@ -75,31 +68,22 @@ static uint32_t node_se(const struct kfdsig_kfd_device *d)
 	return d->simd_arrays_per_engine ? d->array_count / d->simd_arrays_per_engine : 0;
 }
 
-/* The waves of WAVES: from gfx11 on the hardware reads it per shader
- * engine (ROCr amd_aql_queue.cpp FillComputeTmpRingSize_Gfx11()/_Gfx12():
- * num_waves /= NumShaderBanks; Mesa ac_get_scratch_tmpring_size() the
- * same from GFX11), so the engines' slots together stay within the
- * scratch; before, the total. */
-static uint64_t scratch_waves(const struct kfdsig_target *t, const struct kfdsig_kfd_device *d,
-			      uint64_t size, uint32_t wave)
+/* compute_tmpring_size for the queue's scratch: WAVES per shader engine
+ * from gfx11 on (pm4_tmpring_size(), as ROCr's
+ * FillComputeTmpRingSize_Gfx11()/_Gfx12()), 0 when no wave gets a slot. */
+static uint32_t scratch_tmpring(const struct kfdsig_target *t, const struct kfdsig_kfd_device *d,
+				const struct kfdsig_queue_opts *o)
 {
-	uint64_t waves = size / wave;
-
-	if (t->level >= KFDSIG_GFX11)
-		waves = node_se(d) ? waves / node_se(d) : 0;
-	return waves;
+	return pm4_tmpring_size(
+		t->level, o->scratch_size,
+		pm4_tmpring_wave_bytes(t->level, (uint64_t)o->scratch_lane_bytes * 64), node_se(d));
 }
 
 static uint32_t amd_queue_image(struct kfdsig_kfd_queue *q, const struct kfdsig_queue_opts *o)
 {
 	uint8_t *aq = q->rptr->pub.cpu;
-	uint32_t wave = scratch_wave_bytes(q->t, o->scratch_lane_bytes), off = AQ_RPTR, tmpring,
-		 srd[4];
-	uint64_t waves = scratch_waves(q->t, &q->g->dev, o->scratch_size, wave);
+	uint32_t off = AQ_RPTR, tmpring = scratch_tmpring(q->t, &q->g->dev, o), srd[4];
 
-	if (waves > 0xfff)
-		waves = 0xfff;
-	tmpring = (uint32_t)waves | wave / SCRATCH_UNIT(q->t) << 12;
 	srd[0] = (uint32_t)o->scratch_va;
 	srd[1] = (uint32_t)(o->scratch_va >> 32 & 0xffff) | 1u << 31; /* SWIZZLE_ENABLE */
 	srd[2] = o->scratch_size > 0xffffffffu ? 0xffffffffu : (uint32_t)o->scratch_size;
@@ -250,14 +234,14 @@ int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id, enum kfdsig
 		if (type != KFDSIG_QUEUE_AQL)
 			return set_error(EINVAL, "scratch is for AQL queues");
 		if ((o.scratch_va & 255) || (o.scratch_va >> 48) || !o.scratch_lane_bytes ||
-		    o.scratch_size < scratch_wave_bytes(g->dev.target, o.scratch_lane_bytes))
+		    o.scratch_size < pm4_tmpring_wave_bytes(g->dev.target->level,
+							    (uint64_t)o.scratch_lane_bytes * 64))
 			return set_error(EINVAL,
 					 "scratch at 0x%llx of %llu bytes: 256-byte aligned and "
 					 "at least one wave of %u bytes per work-item",
 					 (unsigned long long)o.scratch_va,
 					 (unsigned long long)o.scratch_size, o.scratch_lane_bytes);
-		if (!scratch_waves(g->dev.target, &g->dev, o.scratch_size,
-				   scratch_wave_bytes(g->dev.target, o.scratch_lane_bytes)))
+		if (!scratch_tmpring(g->dev.target, &g->dev, &o))
 			return set_error(EINVAL,
 					 "scratch of %llu bytes: from gfx11 on it needs a wave per "
 					 "shader engine (the node has %u by its topology)",

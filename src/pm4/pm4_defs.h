@@ -13,6 +13,8 @@
 
 #include <stdint.h>
 
+#include <kfdsig/pm4.h>
+
 #include "core/fields.h"
 
 /*
@@ -110,6 +112,50 @@ enum {
 #define pm4_sh_tmpring(t)                                                               \
 	((t)->pm4_fence == KFDSIG_PM4_FENCE_GC12_1 ? PM4_SH_COMPUTE_TMPRING_SIZE_GC12_1 \
 						   : PM4_SH_COMPUTE_TMPRING_SIZE)
+
+/*
+ * COMPUTE_TMPRING_SIZE, composed once for the PM4 kernel dispatch
+ * (pm4_kernel.c) and the AQL queue's amd_queue_t (kfd/kfd_queue.c); the
+ * field widths and units are kfdsig/pm4.h's.
+ *
+ * pm4_tmpring_wave_bytes(): a wave's @bytes of scratch rounded up to the
+ * WAVESIZE unit of @level (the caller checks the result fits WAVESIZE).
+ *
+ * pm4_tmpring_size(): the register for a scratch of @size bytes in slots
+ * of @wave_bytes (from pm4_tmpring_wave_bytes()) on a node of @num_se
+ * shader engines (0: not known). WAVES: the slots the scratch holds.
+ * From gfx11 on the hardware reads WAVES per shader engine (Mesa
+ * src/amd/common ac_get_scratch_tmpring_size(): "WAVES is per SE" from
+ * GFX11, radv radv_emit_compute_scratch() the same; ROCr
+ * amd_aql_queue.cpp FillComputeTmpRingSize_Gfx11()/_Gfx12(), ISA major 11
+ * and every major 12, GC 12.1 included: num_waves /= NumShaderBanks), so
+ * the total divided by @num_se, rounded down: the engines' slots
+ * together stay within @size; without @num_se no wave can be given a
+ * slot safely. Before gfx11 WAVES is the total. WAVES is at most
+ * KFDSIG_PM4_TMPRING_WAVES_MAX. Return: the register, or 0 when WAVES
+ * would be 0 (no wave gets a slot: the caller refuses).
+ */
+static inline uint32_t pm4_tmpring_wave_bytes(enum kfdsig_gfx_level level, uint64_t bytes)
+{
+	uint32_t unit = KFDSIG_PM4_TMPRING_UNIT(level);
+
+	return (uint32_t)((bytes + unit - 1) / unit * unit);
+}
+
+static inline uint32_t pm4_tmpring_size(enum kfdsig_gfx_level level, uint64_t size,
+					uint32_t wave_bytes, uint32_t num_se)
+{
+	uint64_t waves = size / wave_bytes;
+
+	if (level >= KFDSIG_GFX11)
+		waves = num_se ? waves / num_se : 0;
+	if (waves > KFDSIG_PM4_TMPRING_WAVES_MAX)
+		waves = KFDSIG_PM4_TMPRING_WAVES_MAX;
+	if (!waves)
+		return 0;
+	return (uint32_t)waves | wave_bytes / KFDSIG_PM4_TMPRING_UNIT(level)
+					 << KFDSIG_PM4_TMPRING_WAVESIZE_SHIFT;
+}
 
 /*
  * Padding (vid.h / soc15d.h / nvd.h PACKET3()): amdgpu fills rings with the single dword

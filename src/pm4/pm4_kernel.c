@@ -245,7 +245,7 @@ static int plan(const struct kfdsig_target *t, const struct kfdsig_pm4_kernel *u
 					 "XCCs would share the scratch's wave slots",
 					 t->name, k->num_xcc);
 		unit = KFDSIG_PM4_TMPRING_UNIT(t->level);
-		wave_bytes = (uint32_t)(((uint64_t)p->priv * lanes + unit - 1) / unit * unit);
+		wave_bytes = pm4_tmpring_wave_bytes(t->level, (uint64_t)p->priv * lanes);
 		if (unlikely(wave_bytes / unit >= 1u << KFDSIG_PM4_TMPRING_WAVESIZE_BITS(t->level)))
 			return set_error(EINVAL, "%u private bytes per work-item exceed WAVESIZE",
 					 p->priv);
@@ -257,54 +257,29 @@ static int plan(const struct kfdsig_target *t, const struct kfdsig_pm4_kernel *u
 					 "0x%llx, %llu bytes)",
 					 p->priv, wave_bytes, (unsigned long long)k->scratch_va,
 					 (unsigned long long)k->scratch_size);
-		/* WAVES: the waves the scratch holds before gfx11. From gfx11
-		 * on the hardware reads WAVES per shader engine (Mesa
-		 * src/amd/common ac_get_scratch_tmpring_size(), in
-		 * ac_shader_util.c, later ac_gpu_info.c: "WAVES is per SE"
-		 * from GFX11, and radv radv_emit_compute_scratch() the same for
-		 * COMPUTE_TMPRING_SIZE; ROCr amd_aql_queue.cpp
-		 * FillComputeTmpRingSize_Gfx11()/_Gfx12(), ISA major 11 and
-		 * every major 12 (GC 12.1 included): num_waves /=
-		 * NumShaderBanks), so the total divided by the node's engines,
-		 * rounded down: the engines' slots together stay within
-		 * @k->scratch_size. Where each engine's slots lie in the
-		 * scratch is not documented in these sources; the division
-		 * bounds every layout that gives N engines N x WAVES slots of
-		 * WAVESIZE from COMPUTE_DISPATCH_SCRATCH_BASE, which is the
-		 * runtimes' sizing (scratch = WAVES x engines x WAVESIZE).
-		 * Without the engine count (0) the waves of N engines could
-		 * use N times the scratch on hardware: refused, as is a
-		 * scratch below one wave per engine (WAVES 0 gives no wave a
-		 * slot). Before gfx11 WAVES is the total: Mesa divides by
-		 * nothing there, ROCr's FillComputeTmpRingSize() takes the
-		 * waves of one XCC's share of the scratch (a multiple of the
-		 * engines, which it asserts). */
-		{
-			uint64_t waves = k->scratch_size / wave_bytes;
-
-			if (t->level >= KFDSIG_GFX11) {
-				if (unlikely(!k->num_se))
-					return set_error(EINVAL,
-							 "%s: private memory needs "
-							 "kfdsig_pm4_kernel.num_se (the "
-							 "node's shader engines): from gfx11 on "
-							 "COMPUTE_TMPRING_SIZE.WAVES counts waves "
-							 "per engine",
-							 t->name);
-				if (unlikely(waves < k->num_se))
-					return set_error(
-						EINVAL,
-						"%s: a scratch of %llu bytes holds %llu waves of "
-						"%u bytes, below one per shader engine (%u)",
-						t->name, (unsigned long long)k->scratch_size,
-						(unsigned long long)waves, wave_bytes, k->num_se);
-				waves /= k->num_se;
-			}
-			if (waves > KFDSIG_PM4_TMPRING_WAVES_MAX)
-				waves = KFDSIG_PM4_TMPRING_WAVES_MAX;
-			p->tmpring = (uint32_t)waves | (wave_bytes / unit)
-							       << KFDSIG_PM4_TMPRING_WAVESIZE_SHIFT;
-		}
+		/* WAVES per shader engine from gfx11 on (pm4_tmpring_size()).
+		 * Where each engine's slots lie in the scratch is not
+		 * documented in those sources; the division bounds every
+		 * layout that gives N engines N x WAVES slots of WAVESIZE from
+		 * COMPUTE_DISPATCH_SCRATCH_BASE, which is the runtimes' sizing
+		 * (scratch = WAVES x engines x WAVESIZE). Without the engine
+		 * count (0) the waves of N engines could use N times the
+		 * scratch on hardware: refused, as is a scratch below one wave
+		 * per engine (WAVES 0 gives no wave a slot). */
+		if (unlikely(t->level >= KFDSIG_GFX11 && !k->num_se))
+			return set_error(EINVAL,
+					 "%s: private memory needs kfdsig_pm4_kernel.num_se (the "
+					 "node's shader engines): from gfx11 on "
+					 "COMPUTE_TMPRING_SIZE.WAVES counts waves per engine",
+					 t->name);
+		p->tmpring = pm4_tmpring_size(t->level, k->scratch_size, wave_bytes, k->num_se);
+		if (unlikely(!p->tmpring))
+			return set_error(EINVAL,
+					 "%s: a scratch of %llu bytes holds %llu waves of %u "
+					 "bytes, below one per shader engine (%u)",
+					 t->name, (unsigned long long)k->scratch_size,
+					 (unsigned long long)(k->scratch_size / wave_bytes),
+					 wave_bytes, k->num_se);
 		/* architected flat scratch: the hardware starts FLAT_SCRATCH at
 		 * COMPUTE_DISPATCH_SCRATCH_BASE plus the wave's slot on gfx11+
 		 * and on the compute-only GC 9.4.3/9.5 (Mesa ac_gpu_info.c
