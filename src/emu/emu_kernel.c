@@ -625,6 +625,7 @@ int emu_kernel_pm4(struct emu_queue *q, const uint32_t *pkt)
 {
 	const struct sqk_family *f = sqk_family_of(q->g->gen.gfxv);
 	struct sqk_dispatch sd = { 0 };
+	uint32_t tmpring;
 
 	if (!f)
 		return 0;
@@ -663,12 +664,11 @@ int emu_kernel_pm4(struct emu_queue *q, const uint32_t *pkt)
 	pm4_share(q, &sd);
 	/* private memory: the wave's WAVESIZE shared by its lanes; none
 	 * without waves to hold it */
-	if (q->sh[sh_tmpring(q->g->gen.gfxv)] & 0xfff) {
-		uint32_t lanes = sd.wave32 ? 32 : 64, tmp = q->sh[sh_tmpring(q->g->gen.gfxv)];
-
-		sd.priv_bytes = tmpring_wave_bytes(q->g->gen.gfxv, tmp) / lanes;
-		sd.scratch_waves = tmpring_slots(q->g, tmp);
-		sd.scratch_wave_bytes = tmpring_wave_bytes(q->g->gen.gfxv, tmp);
+	tmpring = q->sh[sh_tmpring(q->g->gen.gfxv)];
+	if (tmpring & 0xfff) {
+		sd.scratch_waves = tmpring_slots(q->g, tmpring);
+		sd.scratch_wave_bytes = tmpring_wave_bytes(q->g->gen.gfxv, tmpring);
+		sd.priv_bytes = sd.scratch_wave_bytes / (sd.wave32 ? 32 : 64);
 	}
 	/* the scratch base of architected flat scratch; elsewhere the
 	 * kernel sets FLAT_SCRATCH from its user SGPRs */
