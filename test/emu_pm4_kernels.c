@@ -445,13 +445,20 @@ static void t_layout(void)
 		      "gfx1250: 3 waves of scratch for 4 shader engines refused");
 		k.scratch_size = 4 * 6400;
 		t_sbase(t1250, &k, 0x4000, 25u << 12 | 1u, 1);
+		/* before gfx11 WAVES is the total, a multiple of num_se when
+		 * given (ROCr FillComputeTmpRingSize() asserts it): 3 waves for
+		 * 4 engines refused, 7 written as 4 */
+		CHECK(kfdsig_pm4_emit_kernel(t9, &k, b, KFDSIG_PM4_KERNEL_MAX_DW) == -EINVAL,
+		      "gfx90a: 3 waves of scratch for 4 shader engines refused");
+		k.scratch_size = 7 * 7168;
+		t_sbase(t9, &k, 0, 7u << 12 | 4u, 2);
 		k.scratch_size = 1u << 20;
 		/* gfx942 on a CPX node: architected flat scratch from
-		 * DISPATCH_SCRATCH_BASE, gfx9 TMPRING_SIZE (WAVES the total,
-		 * whatever num_se); gfx950 and gfx1250: LDS granules of 1280
-		 * and 2048 bytes */
-		t_sbase(t94, &k, 0x4000, 7u << 12 | (1u << 20) / 7168, 2);
-		t_sbase(t950, &k, 0x4000, 7u << 12 | (1u << 20) / 7168, 1);
+		 * DISPATCH_SCRATCH_BASE, gfx9 TMPRING_SIZE (WAVES the total, 146
+		 * waves rounded down to a multiple of 4 engines); gfx950 and
+		 * gfx1250: LDS granules of 1280 and 2048 bytes */
+		t_sbase(t94, &k, 0x4000, 7u << 12 | 144u, 2);
+		t_sbase(t950, &k, 0x4000, 7u << 12 | 144u, 1);
 		/* gfx1250 on a CPX node: DISPATCH_SCRATCH_BASE, TMPRING_SIZE at
 		 * 0x216 in 256-byte units: 100 x 64 lanes = 25 units; WAVES
 		 * per engine: the total over 4 engines, over 3 on gfx1201 */

@@ -113,7 +113,9 @@ static void t_aql(const struct kco *co, const char *spec, unsigned lanes, const 
 	}
 }
 
-/* Slots fewer than a workgroup's waves: the queue stops on a VM fault. */
+/* Slots fewer than a workgroup's waves: the queue stops on a VM fault
+ * (gfx1030: 7 waves of scratch give WAVES 4, a multiple of its 4 shader
+ * engines, for a workgroup of 8). */
 static void t_aql_short(const struct kco *co, const char *spec, unsigned lanes, const char *what)
 {
 	struct krig r;
@@ -130,6 +132,21 @@ static void t_aql_short(const struct kco *co, const char *spec, unsigned lanes, 
 	      rc);
 	CHECK(rc == 0 || (krig_halted(&r, r.q, &exc) && exc == KFDSIG_EMU_QUEUE_VM_FAULT),
 	      "%s AQL: too little scratch stops the queue on a VM fault (exception %u)", what, exc);
+	/* WAVES a multiple of the node's engines before gfx11 (ROCr
+	 * FillComputeTmpRingSize() asserts it): 3 waves for 4 refused */
+	{
+		KFDSIG_OPTS(kfdsig_queue_opts, qo, .scratch_va = r.scratch->va,
+			    .scratch_size = 3 * 64 * 1024, .scratch_lane_bytes = 1024);
+		struct kfdsig_kfd_queue *q2 = NULL;
+
+		CHECK(krig_num_se(&r) == 4 &&
+			      kfdsig_kfd_queue_create(r.kfd, r.gpu, KFDSIG_QUEUE_AQL, &qo, &q2) ==
+				      -EINVAL,
+		      "%s AQL: scratch of 3 waves for %u shader engines refused", what,
+		      krig_num_se(&r));
+		if (q2)
+			kfdsig_kfd_queue_destroy(q2);
+	}
 	krig_close(&r);
 }
 
@@ -279,7 +296,7 @@ int main(void)
 		 * WAVES x engines slots (the workgroup's 8 waves in 4 x 2) */
 		if (i == 2)
 			t_pm4(&co, tg[i].spec, tg[i].mcpu, lanes, what, "pstore", true);
-		if (i == 0)
+		if (i == 1)
 			t_aql_short(&co, tg[i].spec, lanes, what);
 		kco_free(&co);
 	}

@@ -519,8 +519,8 @@ struct kfdsig_kfd_queue;
  * Return: 0, -EINVAL (also for opts->sz 0, or set bytes beyond the struct
  * this library knows; pm4_target_xcc on a non-PM4 queue or at or above the
  * node's num_xcc; scratch on a queue other than AQL, not 256-byte aligned,
- * or smaller than one wave's share, or from gfx11 on than one wave per
- * shader engine of the node), -ENOTSUP (SDMA by engine id before KFD 1.17;
+ * or smaller than one wave's share, or than one wave per shader engine
+ * of the node), -ENOTSUP (SDMA by engine id before KFD 1.17;
  * AQL before gfx9; pm4_target_xcc before KFD 1.14; metadata_ring_size
  * before KFD 1.22), -ENOENT
  * (unknown gpu_id) or the kernel's -errno.

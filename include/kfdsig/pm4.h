@@ -321,7 +321,9 @@ struct kfdsig_pm4_kernel {
 	 * libhsakmt topology.c computes NumShaderBanks), 0 when not known.
 	 * From gfx11 on the hardware reads COMPUTE_TMPRING_SIZE.WAVES per
 	 * shader engine: private memory there needs it (see
-	 * kfdsig_pm4_emit_kernel()). Ignored before gfx11. */
+	 * kfdsig_pm4_emit_kernel()). Before gfx11 WAVES is the total, which
+	 * the engines share: when not 0 it is rounded down to a multiple of
+	 * @num_se (0: the total, unrounded). */
 	uint16_t num_se;
 	/* Bytes per work-item of private segment and per workgroup of group
 	 * segment (LDS); 0 or below the descriptor's fixed sizes: those. */
@@ -452,8 +454,9 @@ KFDSIG_API int kfdsig_pm4_kernel_dw(const struct kfdsig_target *t,
  * private memory without scratch or a scratch too small for one wave, a
  * group segment above the LDS_SIZE field, @k->num_xcc above the target's
  * XCCs; from gfx11 on, private memory with @k->num_se 0 (WAVES cannot be
- * set without over-committing the scratch) or a scratch smaller than one
- * wave per shader engine, as WAVES 0 would give no wave a slot); -ENOTSUP
+ * set without over-committing the scratch); a scratch smaller than one
+ * wave per shader engine of @k->num_se, as WAVES 0 would give no wave a
+ * slot); -ENOTSUP
  * (private memory on a multi-XCC target unless @k->num_xcc is 1); -ENOSPC
  * when @max_dw is too small (nothing written then). Reason in
  * kfdsig_last_error().

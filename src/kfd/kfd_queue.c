@@ -68,9 +68,12 @@ static uint32_t node_se(const struct kfdsig_kfd_device *d)
 	return d->simd_arrays_per_engine ? d->array_count / d->simd_arrays_per_engine : 0;
 }
 
-/* compute_tmpring_size for the queue's scratch: WAVES per shader engine
- * from gfx11 on (pm4_tmpring_size(), as ROCr's
- * FillComputeTmpRingSize_Gfx11()/_Gfx12()), 0 when no wave gets a slot. */
+/* compute_tmpring_size for the queue's scratch (pm4_tmpring_size()):
+ * WAVES per shader engine from gfx11 on, as ROCr's
+ * FillComputeTmpRingSize_Gfx11()/_Gfx12(); before, the total rounded
+ * down to a multiple of the node's engines (on several XCCs a multiple
+ * of one XCC's too, which is what ROCr's FillComputeTmpRingSize()
+ * asserts). 0 when no wave gets a slot. */
 static uint32_t scratch_tmpring(const struct kfdsig_target *t, const struct kfdsig_kfd_device *d,
 				const struct kfdsig_queue_opts *o)
 {
@@ -243,8 +246,8 @@ int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id, enum kfdsig
 					 (unsigned long long)o.scratch_size, o.scratch_lane_bytes);
 		if (!scratch_tmpring(g->dev.target, &g->dev, &o))
 			return set_error(EINVAL,
-					 "scratch of %llu bytes: from gfx11 on it needs a wave per "
-					 "shader engine (the node has %u by its topology)",
+					 "scratch of %llu bytes: it needs a wave per shader "
+					 "engine (the node has %u by its topology)",
 					 (unsigned long long)o.scratch_size, node_se(&g->dev));
 	}
 	if (o.metadata_ring_size) {

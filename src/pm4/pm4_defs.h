@@ -131,7 +131,12 @@ enum {
  * and every major 12, GC 12.1 included: num_waves /= NumShaderBanks), so
  * the total divided by @num_se, rounded down: the engines' slots
  * together stay within @size; without @num_se no wave can be given a
- * slot safely. Before gfx11 WAVES is the total. WAVES is at most
+ * slot safely. Before gfx11 WAVES is the total, which ROCr's
+ * FillComputeTmpRingSize() asserts is a multiple of the shader engines
+ * of an XCC ("Must be divisible by #SEs": WAVES % (NumShaderBanks /
+ * NumXcc)), as the SPI shares the slots among them: rounded down to a
+ * multiple of @num_se when the caller knows it (@num_se is then one XCC's
+ * engines), the total as before when it does not (0). WAVES is at most
  * KFDSIG_PM4_TMPRING_WAVES_MAX. Return: the register, or 0 when WAVES
  * would be 0 (no wave gets a slot: the caller refuses).
  */
@@ -151,6 +156,8 @@ static inline uint32_t pm4_tmpring_size(enum kfdsig_gfx_level level, uint64_t si
 		waves = num_se ? waves / num_se : 0;
 	if (waves > KFDSIG_PM4_TMPRING_WAVES_MAX)
 		waves = KFDSIG_PM4_TMPRING_WAVES_MAX;
+	if (level < KFDSIG_GFX11 && num_se)
+		waves -= waves % num_se;
 	if (!waves)
 		return 0;
 	return (uint32_t)waves | wave_bytes / KFDSIG_PM4_TMPRING_UNIT(level)
