@@ -400,7 +400,7 @@ static const struct kfdsig_packet_desc acquire_mem_gc121_desc =
 	DESC("ACQUIRE_MEM", PM4_OP_ACQUIRE_MEM, PM4_ACQUIRE_MEM_DW_NV, acquire_mem_gc121_fields);
 /* One SET_SH_REG layout per register map, so that the decoder names the
  * registers of the target's (pm4_sh_reg_name()). */
-enum { SSR_GFX9, SSR_GFX90A, SSR_GFX10, SSR_GFX11, SSR_UNNAMED, SSR_COUNT };
+enum { SSR_GFX9, SSR_GFX90A, SSR_GFX10, SSR_GFX11, SSR_GC12_1, SSR_COUNT };
 static const struct kfdsig_packet_desc set_sh_reg_desc[SSR_COUNT] = {
 	[SSR_GFX9] =
 		DESC("SET_SH_REG", PM4_OP_SET_SH_REG, PM4_SET_SH_REG_MIN_DW, set_sh_reg_fields),
@@ -410,15 +410,15 @@ static const struct kfdsig_packet_desc set_sh_reg_desc[SSR_COUNT] = {
 		DESC("SET_SH_REG", PM4_OP_SET_SH_REG, PM4_SET_SH_REG_MIN_DW, set_sh_reg_fields),
 	[SSR_GFX11] =
 		DESC("SET_SH_REG", PM4_OP_SET_SH_REG, PM4_SET_SH_REG_MIN_DW, set_sh_reg_fields),
-	[SSR_UNNAMED] =
+	[SSR_GC12_1] =
 		DESC("SET_SH_REG", PM4_OP_SET_SH_REG, PM4_SET_SH_REG_MIN_DW, set_sh_reg_fields),
 };
 
 /*
  * The compute registers a dispatch programs, by SET_SH_REG offset (the
  * public offsets of kfdsig/pm4.h; gfx_8_0_d.h, gc_9_0_offset.h,
- * gc_10_3_0_offset.h, gc_11_0_0_offset.h, gc_12_0_0_offset.h). GC 12.1's
- * map is not verified: its SET_SH_REG names none.
+ * gc_10_3_0_offset.h, gc_11_0_0_offset.h, gc_12_0_0_offset.h); GC 12.1
+ * keeps these but 0x218, which gc12_1_sh_reg_name() names first.
  */
 static const char *const sh_reg_names[] = {
 	[0x00] = "COMPUTE_DISPATCH_INITIATOR",
@@ -455,10 +455,46 @@ static const char *const sh_reg_names[] = {
 	[0x4f] = "COMPUTE_USER_DATA_15",
 };
 
+/* GC 12.1's own compute registers (gc_12_1_0_offset.h, CHIP_XCD
+ * gfxip_xcc_gfx_cpwd_cpwd_shdec, SH offset = reg - 0x1ba0 + 0x200):
+ * regCOMPUTE_DISPATCH_SCRATCH_BASE_LO/HI 0x1bb0/0x1bb1,
+ * regCOMPUTE_TMPRING_SIZE 0x1bb6, regCOMPUTE_RESTART_X/Y 0x1bb7/0x1bb8,
+ * regCOMPUTE_PGM_RSRC3 0x1bc3, regCOMPUTE_RESTART_CG_TG_ID 0x1bc8; the
+ * rest of the dispatch's as in sh_reg_names[] (DISPATCH_INITIATOR 0x1ba0
+ * to NUM_THREAD_Z 0x1ba9, PGM_LO/HI 0x1bac, RSRC1/2 0x1bb2,
+ * RESOURCE_LIMITS 0x1bb5, USER_DATA_0..15 0x1be0). */
+static const char *gc12_1_sh_reg_name(uint32_t off)
+{
+	switch (off) {
+	case KFDSIG_PM4_SH_COMPUTE_DISPATCH_SCRATCH_BASE_LO:
+		return "COMPUTE_DISPATCH_SCRATCH_BASE_LO";
+	case KFDSIG_PM4_SH_COMPUTE_DISPATCH_SCRATCH_BASE_HI:
+		return "COMPUTE_DISPATCH_SCRATCH_BASE_HI";
+	case KFDSIG_PM4_SH_COMPUTE_TMPRING_SIZE_GC12_1:
+		return "COMPUTE_TMPRING_SIZE";
+	case 0x217u:
+		return "COMPUTE_RESTART_X";
+	case 0x218u:
+		return "COMPUTE_RESTART_Y";
+	case KFDSIG_PM4_SH_COMPUTE_PGM_RSRC3_GC12_1:
+		return "COMPUTE_PGM_RSRC3";
+	case 0x228u:
+		return "COMPUTE_RESTART_CG_TG_ID";
+	}
+	return NULL;
+}
+
 const char *pm4_sh_reg_name(const struct kfdsig_packet_desc *d, uint32_t off)
 {
-	if (!d || d < set_sh_reg_desc || d >= set_sh_reg_desc + SSR_UNNAMED)
+	if (!d || d < set_sh_reg_desc || d >= set_sh_reg_desc + SSR_COUNT)
 		return NULL;
+	/* GC 12.1 names 0x218 and 0x228 itself */
+	if (d == &set_sh_reg_desc[SSR_GC12_1]) {
+		const char *n = gc12_1_sh_reg_name(off);
+
+		if (n)
+			return n;
+	}
 	if (off == KFDSIG_PM4_SH_COMPUTE_PGM_RSRC3_GFX90A && d == &set_sh_reg_desc[SSR_GFX90A])
 		return "COMPUTE_PGM_RSRC3";
 	if (off == KFDSIG_PM4_SH_COMPUTE_PGM_RSRC3_GFX10 && d >= &set_sh_reg_desc[SSR_GFX10])
@@ -518,7 +554,7 @@ const struct kfdsig_packet_desc *pm4_desc_lookup(const struct kfdsig_target *t, 
 							   : &acquire_mem_gfx9_desc;
 	case PM4_OP_SET_SH_REG:
 		if (t->pm4_fence == KFDSIG_PM4_FENCE_GC12_1)
-			return &set_sh_reg_desc[SSR_UNNAMED];
+			return &set_sh_reg_desc[SSR_GC12_1];
 		if (t->level >= KFDSIG_GFX11)
 			return &set_sh_reg_desc[SSR_GFX11];
 		if (t->level >= KFDSIG_GFX10)
