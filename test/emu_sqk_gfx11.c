@@ -948,6 +948,26 @@ static void vopd3(void)
  * the +0; else S0 >= S1 ? S0 : S1. V_MIN_F32 the mirror (-0 below +0, S0
  * <= S1 ? S0 : S1); _F64 the same on 64 bits; V_MAX3 / V_MIN3 the
  * operation twice. On the operands' bits: the result's bits. */
+static uint64_t ieee_model(bool max, unsigned bits, uint64_t a, uint64_t b);
+
+/* V_MED3_F32 of the RDNA3.5 and CDNA4 ISA manuals: a NaN among the
+ * three (isNAN of each as f64): V_MIN3_F32 of them; else V_MAX3_F32 of
+ * them compared (a float ==, so +0 equals -0) with S0: V_MAX_F32(S1, S2);
+ * else with S1: V_MAX_F32(S0, S2); else V_MAX_F32(S0, S1). */
+static uint32_t med3_model(uint32_t a, uint32_t b, uint32_t c)
+{
+	uint64_t mx;
+
+	if (isnan(f32v(a)) || isnan(f32v(b)) || isnan(f32v(c)))
+		return (uint32_t)ieee_model(false, 32, ieee_model(false, 32, a, b), c);
+	mx = ieee_model(true, 32, ieee_model(true, 32, a, b), c);
+	if (f32v((uint32_t)mx) == f32v(a))
+		return (uint32_t)ieee_model(true, 32, b, c);
+	if (f32v((uint32_t)mx) == f32v(b))
+		return (uint32_t)ieee_model(true, 32, a, c);
+	return (uint32_t)ieee_model(true, 32, a, b);
+}
+
 static uint64_t ieee_model(bool max, unsigned bits, uint64_t a, uint64_t b)
 {
 	uint64_t sgn = 1ull << (bits - 1), quiet = bits == 32 ? 1ull << 22 : 1ull << 51;
@@ -970,10 +990,11 @@ static uint64_t ieee_model(bool max, unsigned bits, uint64_t a, uint64_t b)
 /* v_max / v_min f32 and f64 and v_max3 / v_min3 f32 on bare gfx900
  * (wave64) and gfx1100 (wave32) waves against ieee_model(): every pair of
  * edge values (zeros of both signs, infinities, quiet and signaling NaNs of
- * two payloads, a denormal, the largest finite); MODE keeps denormals.
+ * two payloads, a denormal, the largest finite); v_med3_f32 against
+ * med3_model() on every triple of them. MODE keeps denormals.
  * Words from llvm-mc -mcpu=gfx900 / gfx1100 -show-encoding: v_max_f32 v1, v2, v3;
  * v_min_f32; v_max_f64 v[4:5], v[6:7], v[8:9]; v_min_f64; v_max3_f32 v1,
- * v2, v3, v3; v_min3_f32. */
+ * v2, v3, v3; v_min3_f32; v_med3_f32 v1, v2, v3, v10. */
 static void minmax_ieee(void)
 {
 	static const uint32_t e32[] = { 0x00000000, 0x80000000, 0x3f800000, 0xbf800000, 0xff800000,
@@ -993,7 +1014,7 @@ static void minmax_ieee(void)
 	static const struct {
 		uint32_t gfxv;
 		unsigned lanes;
-		uint32_t w[6][2]; /* max, min f32; max, min f64; max3, min3 f32 */
+		uint32_t w[7][2]; /* max, min f32; max, min f64; max3, min3, med3 f32 */
 	} fam[] = {
 		{ 90000,
 		  64,
@@ -1002,7 +1023,8 @@ static void minmax_ieee(void)
 		    { 0xd2830004, 0x00021106 },
 		    { 0xd2820004, 0x00021106 },
 		    { 0xd1d30001, 0x040e0702 },
-		    { 0xd1d00001, 0x040e0702 } } },
+		    { 0xd1d00001, 0x040e0702 },
+		    { 0xd1d60001, 0x042a0702 } } },
 		{ 110000,
 		  32,
 		  { { 0x20020702 },
@@ -1010,10 +1032,11 @@ static void minmax_ieee(void)
 		    { 0xd72a0004, 0x00021106 },
 		    { 0xd7290004, 0x00021106 },
 		    { 0xd61c0001, 0x040e0702 },
-		    { 0xd6190001, 0x040e0702 } } },
+		    { 0xd6190001, 0x040e0702 },
+		    { 0xd61f0001, 0x042a0702 } } },
 	};
-	static const char *const nm[6] = { "v_max_f32", "v_min_f32",  "v_max_f64",
-					   "v_min_f64", "v_max3_f32", "v_min3_f32" };
+	static const char *const nm[7] = { "v_max_f32",	 "v_min_f32",  "v_max_f64", "v_min_f64",
+					   "v_max3_f32", "v_min3_f32", "v_med3_f32" };
 	const unsigned n32 = sizeof(e32) / sizeof(e32[0]), n64 = sizeof(e64) / sizeof(e64[0]);
 	unsigned bad = 0, runs = 0, want_runs = 0;
 
@@ -1024,12 +1047,13 @@ static void minmax_ieee(void)
 		g->w.mode = 0xf0 | 1u << 9; /* denormals kept, IEEE */
 		g->w.s[SQK_EXEC] = 0xffffffffu;
 		g->w.s[SQK_EXEC + 1] = L == 64 ? 0xffffffffu : 0;
-		for (int k = 0; k < 6; k++) {
+		for (int k = 0; k < 7; k++) {
 			bool f64 = k == 2 || k == 3;
 			unsigned n = f64 ? n64 : n32;
 			struct sqk_insn in;
 
-			for (unsigned p = 0; p < n; p++) {
+			/* med3: S2 too, every (S1, S2) in each lane */
+			for (unsigned p = 0; p < (k == 6 ? n * n : n); p++) {
 				for (unsigned l = 0; l < L; l++) {
 					if (f64) {
 						set64(g, 6, l, e64[l % n]);
@@ -1037,6 +1061,7 @@ static void minmax_ieee(void)
 					} else {
 						g->w.v[2 * 64 + l] = e32[l % n];
 						g->w.v[3 * 64 + l] = e32[(l / n + l + p) % n];
+						g->w.v[10 * 64 + l] = e32[(l + p / n) % n];
 					}
 				}
 				want_runs += L;
@@ -1054,7 +1079,10 @@ static void minmax_ieee(void)
 					uint64_t got = f64 ? v64(g, 4, l) : g->w.v[64 + l];
 					uint64_t want = ieee_model(!(k & 1), f64 ? 64 : 32, a, b);
 
-					if (k > 3) /* S2 is S1 again */
+					if (k == 6)
+						want = med3_model((uint32_t)a, (uint32_t)b,
+								  g->w.v[10 * 64 + l]);
+					else if (k > 3) /* S2 is S1 again */
 						want = ieee_model(!(k & 1), 32, want, b);
 					runs++;
 					if (got != want && bad++ < 4)
@@ -1071,7 +1099,7 @@ static void minmax_ieee(void)
 		bare_wave_free(g);
 	}
 	CHECK(bad == 0 && runs == want_runs,
-	      "gfx900 / gfx1100 v_max / v_min (f32, f64, 3-operand): %u wrong", bad);
+	      "gfx900 / gfx1100 v_max / v_min (f32, f64, 3-operand), v_med3_f32: %u wrong", bad);
 }
 
 int main(void)

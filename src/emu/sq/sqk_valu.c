@@ -732,15 +732,28 @@ static uint32_t perm(uint32_t s0, uint32_t s1, uint32_t sel)
 	return r;
 }
 
-static float med3f(float a, float b, float c)
+/*
+ * V_MED3_F32 as the RDNA3.5 and CDNA4 ISA manuals' pseudo-code has it
+ * (VOP3 opcodes 543 and 470): a NaN among the three gives V_MIN3_F32 of
+ * them; else V_MAX3_F32 of them is compared with S0 (a float ==: +0
+ * equals -0), giving V_MAX_F32(S1, S2), else with S1, giving
+ * V_MAX_F32(S0, S2), else V_MAX_F32(S0, S1); V_MAX/V_MIN as mmf(),
+ * MODE.IEEE's signaling NaNs included. The other families' manuals were
+ * not read for this: the same rule is taken for them (UNVERIFIED), over
+ * mmf()'s order, so that no family's answer depends on the host's libm.
+ */
+static float med3f(bool ieee, float a, float b, float c)
 {
-	float mx = fmaxf(fmaxf(a, b), c);
+	float mx;
 
+	if (isnan(a) || isnan(b) || isnan(c))
+		return mmf(false, ieee, mmf(false, ieee, a, b), c);
+	mx = mmf(true, ieee, mmf(true, ieee, a, b), c);
 	if (mx == a)
-		return fmaxf(b, c);
+		return mmf(true, ieee, b, c);
 	if (mx == b)
-		return fmaxf(a, c);
-	return fmaxf(a, b);
+		return mmf(true, ieee, a, c);
+	return mmf(true, ieee, a, b);
 }
 
 /* v_med3_f16 (ISA manuals): a NaN operand gives MIN3 of the three (NaNs
@@ -1800,7 +1813,7 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 				   F(&c, 2, l))));
 		break;
 	case K_v_med3_f32:
-		LANES O(WF(&c, med3f(F(&c, 0, l), F(&c, 1, l), F(&c, 2, l))));
+		LANES O(WF(&c, med3f(IEEE(&c), F(&c, 0, l), F(&c, 1, l), F(&c, 2, l))));
 		break;
 	case K_v_ldexp_f32:
 		LANES O(WF(&c, ldexpf(F(&c, 0, l), (int32_t)U(&c, 1, l))));
