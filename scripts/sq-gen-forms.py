@@ -10,9 +10,16 @@ test emu_sqk_encoding assembles these files, disassembles them with
 llvm-objdump, checks the interpreter's decoding of every instruction and
 that every row of each table was decoded at least once. The build runs it
 (test/CMakeLists.txt) whenever the tables or these scripts change.
-Usage: scripts/sq-gen-forms.py OUTDIR [/usr/lib/llvm-22/bin]
+
+Each family's files are kept in CACHE/<family>-<key> (default
+OUTDIR/.cache), the key a hash of its rows, the scripts and LLVM's llvm-mc
+(the last 8 keys of each family): a family whose key is there takes its
+files from there, so a table or script restored to a former text, as the
+mutation check does after each fault, or another build directory sharing
+the cache costs no second run of llvm-mc.
+Usage: scripts/sq-gen-forms.py OUTDIR [/usr/lib/llvm-22/bin [CACHE]]
 """
-import os, re, subprocess, sys, tempfile
+import glob, hashlib, os, re, shutil, subprocess, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 gen = __import__("sq-gen-tables")
@@ -20,6 +27,7 @@ if len(sys.argv) < 2:
     sys.exit(__doc__.strip().splitlines()[-1])
 OUTDIR = sys.argv[1]
 gen.LLVM = sys.argv[2] if len(sys.argv) > 2 else "/usr/lib/llvm-22/bin"
+CACHE = sys.argv[3] if len(sys.argv) > 3 else os.path.join(OUTDIR, ".cache")
 
 ENC_ID = {"SOP2": "SQK_SOP2", "SOPK": "SQK_SOPK", "SOP1": "SQK_SOP1", "SOPC": "SQK_SOPC",
           "SOPP": "SQK_SOPP", "VOP1": "SQK_VOP1", "VOP2": "SQK_VOP2", "VOPC": "SQK_VOPC",
@@ -56,9 +64,39 @@ def bad_lines(mcpu, lines):
         return set(int(m.group(1)) - 1 for m in re.finditer(r"f\.s:(\d+):\d+: error", p.stderr))
 
 
+def inputs_key(fam, mcpu, g10, want):
+    """what the family's files follow from: its rows, the two scripts, the
+    list of implemented operations and LLVM's llvm-mc"""
+    h = hashlib.sha256(repr((fam, mcpu, g10, sorted(want.items()))).encode())
+    for p in (os.path.abspath(__file__), gen.__file__, gen.OPS):
+        h.update(open(p, "rb").read())
+    mc = os.path.join(gen.LLVM, "llvm-mc")
+    st = os.stat(mc)
+    h.update(repr((os.path.realpath(mc), st.st_size, st.st_mtime_ns)).encode())
+    return h.hexdigest()
+
+
+def outputs(fam, g10):
+    out = [os.path.join(OUTDIR, "sqk_all_%s.s" % fam)]
+    if gen.g11(g10):
+        out.append(os.path.join(OUTDIR, "sqk_alias_%s.txt" % fam))
+    return out
+
+
+CACHE_KEEP = 8
+
+
 def main():
     for fam, mcpu, g10 in gen.FAMILIES:
         want = table_rows(fam)
+        cache = os.path.join(CACHE, "%s-%s" % (fam, inputs_key(fam, mcpu, g10, want)))
+        if os.path.exists(os.path.join(cache, "msgs")):
+            for p in outputs(fam, g10):
+                shutil.copyfile(os.path.join(cache, os.path.basename(p)), p)
+            sys.stderr.write(open(os.path.join(cache, "msgs")).read())  # that run's
+            os.utime(cache)
+            continue
+        msgs = []
         texts = {}  # (enc id, opcode) -> candidate texts, in variant order
         for enc, n in gen.ranges(g10).items():
             if not gen.has_enc(mcpu, enc):
@@ -95,7 +133,8 @@ def main():
                 k = keys[i]
                 pick[k] += 1
                 if pick[k] >= len(texts[k]):
-                    print("%s: no text of %s %d assembles" % (fam, k[0], k[1]), file=sys.stderr)
+                    msgs.append("%s: no text of %s %d assembles\n" % (fam, k[0], k[1]))
+                    sys.stderr.write(msgs[-1])
                     del keys[i]
         out = os.path.join(OUTDIR, "sqk_all_%s.s" % fam)
         with open(out, "w") as f:
@@ -119,8 +158,24 @@ def main():
                 f.write("".join(sorted(pairs)))
         missing = [k for k in want if k not in keys]
         if missing:  # the test names them; say it here too
-            print("%s: %d of %d rows have no form: %s" % (fam, len(missing), len(want),
-                  " ".join("%s/%d" % m for m in missing)), file=sys.stderr)
+            msgs.append("%s: %d of %d rows have no form: %s\n" % (fam, len(missing), len(want),
+                        " ".join("%s/%d" % m for m in missing)))
+            sys.stderr.write(msgs[-1])
+        # written whole, then renamed: another build reading the cache at
+        # once sees the entry complete or not at all
+        os.makedirs(CACHE, exist_ok=True)
+        tmp = tempfile.mkdtemp(dir=CACHE, prefix=".new-")
+        for p in outputs(fam, g10):
+            shutil.copyfile(p, os.path.join(tmp, os.path.basename(p)))
+        with open(os.path.join(tmp, "msgs"), "w") as f:
+            f.write("".join(msgs))
+        try:
+            os.rename(tmp, cache)
+        except OSError:  # another build wrote it first
+            shutil.rmtree(tmp, ignore_errors=True)
+        old = sorted(glob.glob(os.path.join(CACHE, fam + "-*")), key=os.path.getmtime)
+        for d in old[:-CACHE_KEEP]:
+            shutil.rmtree(d, ignore_errors=True)
 
 
 if __name__ == "__main__":
