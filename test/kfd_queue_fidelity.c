@@ -180,6 +180,12 @@ static void inactive(const char *spec, bool sdma, int how)
 	CHECK(res == KFDSIG_WAIT_TIMEOUT && r.page[ev.id] == 0,
 	      "%s %s: after UPDATE_QUEUE with %s the queue ran a fence (wait result %d)", spec,
 	      sdma ? "SDMA" : "PM4", what[how], (int)res);
+	if (res != KFDSIG_WAIT_TIMEOUT || r.page[ev.id] != 0) {
+		/* the fence ran: no later wait of this case can end but by its bound */
+		kfdsig_kfd_queue_destroy(kq);
+		t_rig_close(&r);
+		return;
+	}
 	/* active again: it goes on from where it stopped */
 	CHECK_EQ(update(&r, qid, ring, size, 100), 0, "UPDATE_QUEUE active");
 	CHECK_EQ(t_wait1(r.kfd, ev.id, NULL, 2000, &res), 0, "wait");
@@ -446,18 +452,23 @@ static void refused(void)
 	enum kfdsig_wait_result res;
 	uint32_t bad[16] = { 6 }; /* AQL header type 6: no such packet */
 	uint32_t sdma_bad = 0xffu;
+	bool woke;
 
 	d_open(&r, "gfx90a");
 	CHECK_EQ(kfdsig_kfd_runtime_enable(r.rt, 0, 0, NULL), 0, "runtime enable");
 	T_REQUIRE(!kfdsig_kfd_queue_create(r.rt, r.gpu, KFDSIG_QUEUE_AQL, NULL, &r.q), "AQL queue");
 	T_REQUIRE(!kfdsig_kfd_queue_set_exception_event(r.q, r.mem->va, r.ev.id), "cwsr header");
 	CHECK_EQ(kfdsig_kfd_queue_submit(r.q, bad, 16, D_WAIT_MS), 0, "submit");
-	CHECK(t_wait1(r.rt, r.ev.id, NULL, D_WAIT_MS, &res) == 0 && res == KFDSIG_WAIT_COMPLETE,
-	      "AQL: a refused packet wakes the runtime's exception event");
-	CHECK(d_payload(&r) & KFDSIG_EC_MASK(KFDSIG_EC_QUEUE_PACKET_UNSUPPORTED),
-	      "AQL: EC_QUEUE_PACKET_UNSUPPORTED in the payload (0x%llx)",
-	      (unsigned long long)d_payload(&r));
-	CHECK(d_halted(&r), "AQL: the queue stopped");
+	woke = t_wait1(r.rt, r.ev.id, NULL, D_WAIT_MS, &res) == 0 && res == KFDSIG_WAIT_COMPLETE;
+	CHECK(woke, "AQL: a refused packet wakes the runtime's exception event");
+	/* not woken: the packet was not refused, and the queue's stop would
+	 * only be waited for until its bound */
+	if (woke) {
+		CHECK(d_payload(&r) & KFDSIG_EC_MASK(KFDSIG_EC_QUEUE_PACKET_UNSUPPORTED),
+		      "AQL: EC_QUEUE_PACKET_UNSUPPORTED in the payload (0x%llx)",
+		      (unsigned long long)d_payload(&r));
+		CHECK(d_halted(&r), "AQL: the queue stopped");
+	}
 	d_close(&r);
 
 	d_open(&r, "gfx90a");
@@ -482,12 +493,17 @@ int main(void)
 	rptr_order("gfx90a", true);
 	rptr_order("gfx1030", false);
 	rptr_order("gfx803", false);
-	for (int how = 0; how < 3; how++) {
+	/* a queue made inactive that still runs fails the first case: the
+	 * others would each wait for their bounds */
+	for (int how = 0; how < 3 && !t_failures; how++) {
 		inactive("gfx90a", false, how);
-		inactive("gfx90a", true, how);
+		if (!t_failures)
+			inactive("gfx90a", true, how);
 	}
-	inactive("gfx1030", false, 2);
-	inactive("gfx803", true, 0);
+	if (!t_failures)
+		inactive("gfx1030", false, 2);
+	if (!t_failures)
+		inactive("gfx803", true, 0);
 	created_inactive(0);
 	created_inactive(1);
 	wave_state_checks();
