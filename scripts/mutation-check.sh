@@ -9,10 +9,14 @@
 #   scripts/mutation-check.sh [-l] [-j N] [NAME...]
 #     -l     list the faults and check their anchors, build nothing
 #     -j N   N shards at once, each with its own scratch copy and build
-#            (build/mutation-K): fault i goes to shard i % N. Many tests
-#            wait more than they compute, so 2 shards on 2 CPUs finish in
-#            well under the time of one; the shards' reports follow each
-#            other, and the check fails when one does.
+#            (build/mutation-K). The shards share the work: shard 0 builds
+#            first and the others after it (their compiles are then ccache
+#            hits), each runs 1/N of the baseline's tests and reads the
+#            others' times, then each takes the next fault of one list,
+#            costliest first (the baseline times of its tests), until none
+#            is left. Many tests wait more than they compute, so 2 shards
+#            on 2 CPUs finish in well under the time of one; the shards'
+#            reports follow each other, and the check fails when one does.
 #     NAME   only these faults (default: all)
 #
 # How to add a fault: docs/testing.md.
@@ -20,9 +24,21 @@ set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 root=$(pwd)
 faults=$root/test/mutations/faults.txt
-# KFDSIG_MUTATION_SHARD=K/N (set by -j): this run takes the faults i with
-# i % N == K, in its own scratch directory.
+# KFDSIG_MUTATION_SHARD=K/N (set by -j): this run is shard K of N, in its
+# own scratch directory; KFDSIG_MUTATION_SHARE (set by -j too): the
+# directory through which the shards share their baseline and fault list.
 shard=${KFDSIG_MUTATION_SHARD:-}
+share=${KFDSIG_MUTATION_SHARE:-}
+kid=${shard%/*} nshards=${shard#*/}
+if [ -n "$shard" ]; then
+  if [ ! -f "$share/next" ]; then
+    echo "mutation-check: a shard runs under -j only (no shared directory '$share')"
+    exit 2
+  fi
+  # whatever way this shard ends before its baseline is done, the others
+  # must not wait for it (below)
+  trap '[ -e "$share/tested-$kid" ] || : >"$share/failed-$kid"' EXIT
+fi
 work=$root/build/mutation${shard:+-${shard%/*}}
 src=$work/src
 bld=$work/build
@@ -52,10 +68,14 @@ if [ "$jobs" -gt 8 ]; then
   exit 2
 fi
 if [ "$jobs" -gt 1 ] && [ "$list_only" = 0 ] && [ -z "${KFDSIG_MUTATION_SHARD:-}" ]; then
-  mkdir -p "$root/build"
+  share=$root/build/mutation-share
+  rm -rf "$share"
+  mkdir -p "$share"
+  echo 0 >"$share/next"
   pids=()
   for ((k = 0; k < jobs; k++)); do
-    KFDSIG_MUTATION_SHARD=$k/$jobs "$root/scripts/mutation-check.sh" "$@" >"$root/build/mutation-$k.log" 2>&1 &
+    KFDSIG_MUTATION_SHARD=$k/$jobs KFDSIG_MUTATION_SHARE=$share \
+      "$root/scripts/mutation-check.sh" "$@" >"$root/build/mutation-$k.log" 2>&1 &
     pids+=($!)
   done
   rc=0
@@ -112,12 +132,9 @@ for i in "${!names[@]}"; do
 done
 [ "$parse_error" = 0 ] || exit 1
 
-# selected NAME [INDEX]: the fault is asked for and, in a shard, its index
-# falls to this shard.
+# selected NAME: the fault is asked for (the shards share out the faults
+# as they go, below).
 selected() {
-  if [ -n "$shard" ] && [ -n "${2:-}" ] && [ $(($2 % ${shard#*/})) != "${shard%/*}" ]; then
-    return 1
-  fi
   [ "$want" = "  " ] || [[ $want == *" $1 "* ]]
 }
 
@@ -197,12 +214,15 @@ gen=()
 launcher=()
 if command -v ccache >/dev/null; then
   launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache)
-  export CCACHE_DIR=${CCACHE_DIR:-$root/build/mutation-ccache} CCACHE_BASEDIR=$src
+  export CCACHE_DIR=${CCACHE_DIR:-$root/build/mutation-ccache} CCACHE_BASEDIR=$work
   export CCACHE_NOHASHDIR=1
 fi
+# The forms of the opcode tables (test/CMakeLists.txt, sq-gen-forms.py):
+# one cache with the presets' builds, so that a table text seen before (the
+# unmutated one, a restored one) is not sent through llvm-mc again.
 cmake -S "$src" -B "$bld" "${gen[@]}" "${launcher[@]}" -DCMAKE_BUILD_TYPE=None \
   -DCMAKE_C_FLAGS="-O1 -DNDEBUG" -DKFDSIG_WERROR=ON -DKFDSIG_BUILD_BENCH=OFF \
-  -DKFDSIG_LANE_O3=OFF >/dev/null || {
+  -DKFDSIG_LANE_O3=OFF -DKFDSIG_SQK_FORMS_CACHE="$root/build/sqk-forms-cache" >/dev/null || {
   echo "mutation-check: cannot configure $bld"
   exit 1
 }
@@ -287,21 +307,61 @@ run_tests() {
 }
 
 # The unmutated tree must build and pass the selected tests first, or a
-# "killed" fault would prove nothing.
+# "killed" fault would prove nothing. In a shard: shard 0 builds first, the
+# others after it (one cold compile of each file, the rest ccache hits);
+# each shard runs the tests j of the sorted list with j % N == K (the
+# builds are of the same sources and flags: a test that passes in one
+# passes in all) and reads the others' times. Each shard leaves
+# $share/built-K, $share/tested-K or $share/failed-K; a shard stops when
+# another failed.
+shard_note() { [ -z "$shard" ] || : >"$share/$1-$kid"; }
+shard_wait() { # shard_wait WHAT K...: wait for $share/WHAT-K of each K
+  local what=$1 k w=0
+  shift
+  for k in "$@"; do
+    while [ ! -e "$share/$what-$k" ]; do
+      if [ -e "$share/failed-$k" ]; then
+        echo "mutation-check: shard $k failed (its report says why)"
+        exit 1
+      fi
+      if [ "$w" -ge 7200 ]; then
+        echo "mutation-check: shard $k did not finish its baseline in 2 hours"
+        exit 1
+      fi
+      sleep 1
+      w=$((w + 1))
+    done
+  done
+}
 all_tests=""
 for i in "${!names[@]}"; do
-  selected "${names[i]}" "$i" && all_tests="$all_tests ${tests[i]}"
+  selected "${names[i]}" && all_tests="$all_tests ${tests[i]}"
 done
 all_tests=$(tr ' ' '\n' <<<"$all_tests" | sort -u | tr '\n' ' ' | sed 's/^ *//; s/ *$//')
-echo "== mutation check: baseline build and tests ($all_tests)"
+my_tests=$all_tests
+if [ -n "$shard" ]; then
+  my_tests=$(tr ' ' '\n' <<<"$all_tests" | awk -v k="$kid" -v n="$nshards" '(NR - 1) % n == k' |
+    tr '\n' ' ' | sed 's/ *$//')
+  [ "$kid" = 0 ] || shard_wait built 0
+fi
+echo "== mutation check: baseline build ($all_tests)"
 # shellcheck disable=SC2046
 if ! cmake --build "$bld" -j2 --target $(targets_of "$all_tests") >"$work/build.log" 2>&1; then
   tail -n 30 "$work/build.log"
   echo "mutation-check: the unmutated tree does not build"
   exit 1
 fi
+shard_note built
+echo "== mutation check: baseline tests ($my_tests)"
 : >"$work/times"
-if failed=$(run_tests "$all_tests" "$work/times"); then
+if failed=$(run_tests "$my_tests" "$work/times"); then
+  if [ -n "$shard" ]; then
+    cp "$work/times" "$share/times-$kid"
+    shard_note tested
+    # shellcheck disable=SC2046
+    shard_wait tested $(seq 0 $((nshards - 1)))
+    cat "$share"/times-* >"$work/times"
+  fi
   while read -r t secs; do
     base_time[$t]=$secs
   done <"$work/times"
@@ -311,9 +371,45 @@ else
   exit 1
 fi
 
-survived=() broken=() killed=0 total=0
+# The faults in the order they run: in shards, costliest first (the sum
+# of its tests' baseline times), each shard taking the next one left, so
+# that the shards end together; alone, in the file's order.
+order=()
 for i in "${!names[@]}"; do
-  selected "${names[i]}" "$i" || continue
+  selected "${names[i]}" || continue
+  if [ -n "$shard" ]; then
+    c=0
+    for t in ${tests[i]}; do c=$((c + ${base_time[$t]:-0})); done
+    order+=("$c $i")
+  else
+    order+=("0 $i")
+  fi
+done
+if [ -n "$shard" ] && [ ${#order[@]} -gt 0 ]; then
+  mapfile -t order < <(printf '%s\n' "${order[@]}" | sort -k1,1nr -k2,2n)
+fi
+# next_fault: the next position of $order this run takes, or none
+next_pos=0
+next_fault() {
+  local n
+  if [ -z "$shard" ]; then
+    n=$next_pos
+    next_pos=$((next_pos + 1))
+  else
+    n=$({
+      flock 9
+      n=$(cat "$share/next")
+      echo $((n + 1)) >"$share/next"
+      echo "$n"
+    } 9>>"$share/lock")
+  fi
+  [ "$n" -lt "${#order[@]}" ] || return 1
+  pos=$n
+}
+
+survived=() broken=() killed=0 total=0
+while next_fault; do
+  i=${order[pos]#* }
   total=$((total + 1))
   name=${names[i]} file=$src/${files[i]} t0=$(date +%s)
   cp "$file" "$work/orig"
