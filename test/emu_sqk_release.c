@@ -22,7 +22,8 @@
  *   - an SGPR read before the wait for the scalar load writing it is
  *     reported, naming the read and the load (none in the stubs, the
  *     programs with their waits, or llc's code), for each register the
- *     load writes (a range across s63/s64 too) and none past them;
+ *     load writes (a range across s63/s64 too) and none past them, with
+ *     more loads pending than the check keeps too;
  *   - kernels compiled by llc 22 -O2 from IR (a store, then a release
  *     fence at system scope or none, then llvm.amdgcn.s.sendmsg):
  *     released with the fence, reported without.
@@ -647,43 +648,53 @@ static void compiled(const struct kfdsig_target *t, const char *mcpu)
 
 /* The SGPRs a scalar load writes are pending until the wait, each of them
  * (the last of a range, a range across s63/s64, one above s63), and no
- * register past them. */
+ * register past them; with more loads pending than the check keeps
+ * (SQK_REL_SL), the first load's and the last one's still are. The report
+ * names the load at @at. */
+#define LD9                                                              \
+	"s_load_dword s10, s[0:1], 0x0\ns_load_dword s11, s[0:1], 0x0\n" \
+	"s_load_dword s12, s[0:1], 0x0\ns_load_dword s13, s[0:1], 0x0\n" \
+	"s_load_dword s14, s[0:1], 0x0\ns_load_dword s15, s[0:1], 0x0\n" \
+	"s_load_dword s16, s[0:1], 0x0\ns_load_dword s17, s[0:1], 0x0\n" \
+	"last:\ns_load_dword s18, s[0:1], 0x0"
 static void sgpr_ranges(void)
 {
 	const struct kfdsig_target *t = kfdsig_target_by_name("gfx90a");
 	static const struct {
-		const char *ld, *rd;
+		const char *ld, *rd, *at;
 		bool pending;
 	} c[] = {
-		{ "s_load_dwordx8 s[8:15]", "s15", true },
-		{ "s_load_dwordx8 s[60:67]", "s66", true },
-		{ "s_load_dwordx4 s[64:67]", "s67", true },
-		{ "s_load_dwordx2 s[4:5]", "s6", false },
+		{ "s_load_dwordx8 s[8:15], s[0:1], 0x0", "s15", "case", true },
+		{ "s_load_dwordx8 s[60:67], s[0:1], 0x0", "s66", "case", true },
+		{ "s_load_dwordx4 s[64:67], s[0:1], 0x0", "s67", "case", true },
+		{ "s_load_dwordx2 s[4:5], s[0:1], 0x0", "s6", "case", false },
+		{ LD9, "s10", "case", true },
+		{ LD9, "s18", "last", true },
 	};
 
 	for (unsigned i = 0; t && i < sizeof(c) / sizeof(c[0]); i++) {
-		char src[256];
+		char src[1024];
 		struct sqt_obj o;
 		struct sqt_wave r;
 		int64_t e;
 
 		snprintf(src, sizeof(src),
-			 "case:\n%s, s[0:1], 0x0\nv_mov_b32 v2, %s\ns_waitcnt lgkmcnt(0)\n"
+			 "case:\n%s\nv_mov_b32 v2, %s\ns_waitcnt lgkmcnt(0)\n"
 			 "s_endpgm\n",
 			 c[i].ld, c[i].rd);
 		if (sqt_assemble(src, "gfx90a", &o)) {
 			CHECK(0, "gfx90a: could not assemble:\n%s", src);
 			continue;
 		}
-		e = sqt_sym(&o, "case");
-		do_run(&r, t, o.text, o.size, (uint64_t)e, PAGE_VA, 1);
+		e = sqt_sym(&o, c[i].at);
+		do_run(&r, t, o.text, o.size, (uint64_t)sqt_sym(&o, "case"), PAGE_VA, 1);
 		CHECK(r.rc == 0 && (r.res.sgpr_unwaited != 0) == c[i].pending,
 		      "%s then a read of %s before the wait: rc %d, %llu reports (want %s)",
 		      c[i].ld, c[i].rd, r.rc, (unsigned long long)r.res.sgpr_unwaited,
 		      c[i].pending ? "one" : "none");
 		if (c[i].pending)
 			CHECK(r.res.sgpr_unwaited_load_pc == CODE_VA + (uint64_t)e,
-			      "%s: the report names the load", c[i].ld);
+			      "%s: the report names the load at %s", c[i].ld, c[i].at);
 		sqt_mem_free(&r.mem);
 		sqt_obj_free(&o);
 	}

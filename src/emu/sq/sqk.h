@@ -134,8 +134,10 @@ struct sqk_insn {
 	uint8_t opsel, opsel_hi;
 	bool clamp;
 	uint8_t omod;
-	uint8_t rc;	    /* what the release check notes of it (sqk_rel.c), 0: nothing */
-	uint8_t wvm, wlgkm; /* s_waitcnt's vmcnt and lgkmcnt, set with rc */
+	uint8_t rc; /* what the release check notes of it (sqk_rel.c), 0: nothing */
+	/* set with rc: s_waitcnt's vmcnt and lgkmcnt; the SGPRs a scalar
+	 * load writes, from wlgkm to wvm */
+	uint8_t wvm, wlgkm;
 	uint16_t simm16;
 	int32_t offset; /* SMEM / FLAT / MUBUF / DS immediate offset */
 	uint16_t soffset;

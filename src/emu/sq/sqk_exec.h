@@ -56,12 +56,14 @@ struct sqk_rel {
 	} wb[SQK_REL_WB];
 	struct sqk_rel_store st[2][SQK_REL_RING];
 	/* SGPRs a scalar load not yet waited for writes (a wait for 0 on its
-	 * counter ends them): each load's registers and address */
+	 * counter ends them): each load's registers and address, and the
+	 * registers of them all */
 	bool spending;
 	unsigned nsl;
 	struct {
 		uint64_t m[2], pc;
 	} sl[SQK_REL_SL];
+	uint64_t um[2];
 };
 
 /* SQK_GWS_WAIT: in a GWS barrier or semaphore (sqk_gws.c) */

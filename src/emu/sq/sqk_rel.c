@@ -59,7 +59,8 @@ enum {
 	RC_STORE,  /* a store */
 	RC_ATOMIC, /* an atomic */
 	RC_WB,	   /* a cache write-back */
-	RC_SMEM,
+	RC_SMEM,   /* a scalar memory operation writing no SGPR */
+	RC_SLOAD,  /* a scalar load: the SGPRs it writes from wlgkm to wvm */
 	RC_DS,
 	RC_WAIT,   /* s_waitcnt */
 	RC_WAITK,  /* s_waitcnt_{vs,vm,lgkm}cnt */
@@ -67,6 +68,62 @@ enum {
 	RC_MSG,	   /* s_sendmsg, s_sendmsghalt */
 	RC_M0,	   /* an SALU write of m0 (gfx8, gfx9) */
 };
+
+/* The SGPRs @c to @c + @n - 1 below VCC: from @lo to @hi, none: 0, 0. */
+static inline void sgpr_range(unsigned c, unsigned n, unsigned *lo, unsigned *hi)
+{
+	unsigned e = c + n < SQK_VCC ? c + n : SQK_VCC;
+
+	*lo = c < e ? c : 0;
+	*hi = c < e ? e : 0;
+}
+
+/* below[x]: SGPRs 0 to x - 1 as bits of two words. */
+#define BELOW(x)                                                 \
+	{                                                        \
+		(x) >= 64 ? ~0ull : (1ull << ((x)&63)) - 1,      \
+			(x) > 64 ? (1ull << ((x)&63)) - 1 : 0ull \
+	}
+#define BELOW8(x)                                                                       \
+	BELOW(x), BELOW(x + 1), BELOW(x + 2), BELOW(x + 3), BELOW(x + 4), BELOW(x + 5), \
+		BELOW(x + 6), BELOW(x + 7)
+static const uint64_t below[112][2] = {
+	BELOW8(0),  BELOW8(8),	BELOW8(16), BELOW8(24), BELOW8(32), BELOW8(40), BELOW8(48),
+	BELOW8(56), BELOW8(64), BELOW8(72), BELOW8(80), BELOW8(88), BELOW8(96), BELOW8(104),
+};
+
+/* @m: the SGPRs from @lo to @hi (sgpr_range()) as bits of two words. */
+static inline void range_mask(uint64_t m[2], unsigned lo, unsigned hi)
+{
+	m[0] = below[hi][0] & ~below[lo][0];
+	m[1] = below[hi][1] & ~below[lo][1];
+}
+
+/* SGPRs a scalar load writes (its dwords from the destination on), 0: a
+ * store or a cache operation. */
+static unsigned smem_sgprs(unsigned op)
+{
+	unsigned n = sqk_smem_load_dwords(op);
+
+	if (n)
+		return n;
+	switch (op) {
+	case K_s_memtime:
+	case K_s_memrealtime:
+		return 2;
+	case K_s_load_u8:
+	case K_s_load_i8:
+	case K_s_load_u16:
+	case K_s_load_i16:
+	case K_s_buffer_load_u8:
+	case K_s_buffer_load_i8:
+	case K_s_buffer_load_u16:
+	case K_s_buffer_load_i16:
+		return 1;
+	default: /* stores, cache operations */
+		return 0;
+	}
+}
 
 uint8_t sqk_rel_class(const struct sqk_family *f, struct sqk_insn *in)
 {
@@ -90,8 +147,16 @@ uint8_t sqk_rel_class(const struct sqk_family *f, struct sqk_insn *in)
 		default:
 			return RC_NONE;
 		}
-	case SQK_SMEM:
-		return RC_SMEM;
+	case SQK_SMEM: {
+		unsigned n = smem_sgprs(in->op), lo, hi;
+
+		if (!n)
+			return RC_SMEM;
+		sgpr_range(in->dst, n, &lo, &hi);
+		in->wlgkm = (uint8_t)lo;
+		in->wvm = (uint8_t)hi;
+		return RC_SLOAD;
+	}
 	case SQK_DS:
 		return RC_DS;
 	case SQK_SOPP:
@@ -133,6 +198,7 @@ void sqk_rel_reset(struct sqk_wave *w)
 	memset(r->nst, 0, sizeof(r->nst));
 	r->spending = false;
 	r->nsl = 0;
+	r->um[0] = r->um[1] = 0;
 	r->stores = r->nwb = 0;
 	r->m0_next = 0;
 }
@@ -155,7 +221,7 @@ static void drain(struct sqk_rel *r, unsigned c, uint64_t n)
 		r->drained[c] = r->issued[c];
 		r->ooo[c] = 0;
 		if (c == SQK_CNT_LGKM) /* the scalar loads are done */
-			r->spending = false, r->nsl = 0;
+			r->spending = false, r->nsl = 0, r->um[0] = r->um[1] = 0;
 		return;
 	}
 	to = r->issued[c] > n ? r->issued[c] - n : 0;
@@ -277,48 +343,31 @@ static const struct sqk_rel_store *unreleased(const struct sqk_wave *w)
 /* @m: the SGPRs @c to @c + @n - 1 below VCC, as bits of two words. */
 static inline void sgpr_mask(uint64_t m[2], unsigned c, unsigned n)
 {
-	unsigned e = c + n < SQK_VCC ? c + n : SQK_VCC;
-	unsigned __int128 b = 0;
+	unsigned lo, hi;
 
-	if (c < e)
-		b = (((unsigned __int128)1 << (e - c)) - 1) << c;
-	m[0] = (uint64_t)b;
-	m[1] = (uint64_t)(b >> 64);
+	sgpr_range(c, n, &lo, &hi);
+	range_mask(m, lo, hi);
 }
 
-/* SGPRs a scalar load writes: its dwords from the destination on. */
-static __attribute__((noinline)) void smem_pending(struct sqk_wave *w, const struct sqk_insn *in)
+/* The SGPRs a scalar load writes are pending until a wait for 0 on its
+ * counter. A load issued while SQK_REL_SL are pending: the last entry
+ * takes its SGPRs, those of the load it held no longer checked. */
+static inline void smem_pending(struct sqk_rel *r, const struct sqk_insn *in)
 {
-	struct sqk_rel *r = &w->rel;
-	unsigned n;
+	unsigned k = r->nsl < SQK_REL_SL ? r->nsl++ : SQK_REL_SL - 1;
+	uint64_t m[2];
 
-	n = sqk_smem_load_dwords(in->op);
-	if (!n) {
-		switch (in->op) {
-		case K_s_memtime:
-		case K_s_memrealtime:
-			n = 2;
-			break;
-		case K_s_load_u8:
-		case K_s_load_i8:
-		case K_s_load_u16:
-		case K_s_load_i16:
-		case K_s_buffer_load_u8:
-		case K_s_buffer_load_i8:
-		case K_s_buffer_load_u16:
-		case K_s_buffer_load_i16:
-			n = 1;
-			break;
-		default: /* stores, cache operations */
-			return;
-		}
-	}
-	if (r->nsl == SQK_REL_SL) /* full: the last entry takes them */
-		r->nsl--;
-	sgpr_mask(r->sl[r->nsl].m, in->dst, n);
-	r->sl[r->nsl].pc = in->pc;
-	r->nsl++;
 	r->spending = true;
+	range_mask(m, in->wlgkm, in->wvm);
+	r->sl[k].m[0] = m[0], r->sl[k].m[1] = m[1];
+	r->sl[k].pc = in->pc;
+	if (k < SQK_REL_SL - 1) {
+		r->um[0] |= m[0], r->um[1] |= m[1];
+		return;
+	}
+	r->um[0] = r->um[1] = 0;
+	for (k = 0; k < SQK_REL_SL; k++)
+		r->um[0] |= r->sl[k].m[0], r->um[1] |= r->sl[k].m[1];
 }
 
 static void report(struct sqk_wave *w, unsigned kind, uint64_t pc, uint64_t store_pc)
@@ -399,6 +448,11 @@ void sqk_rel_note(struct sqk_wave *w, const struct sqk_insn *in)
 {
 	struct sqk_rel *r = &w->rel;
 
+	if (in->rc == RC_SLOAD) { /* the commonest */
+		issue(r, SQK_CNT_LGKM, true);
+		smem_pending(r, in);
+		return;
+	}
 	switch (in->rc) {
 	case RC_LOAD:
 		if (in->enc != SQK_FLAT) { /* on VM (LOADCNT) alone */
@@ -413,7 +467,6 @@ void sqk_rel_note(struct sqk_wave *w, const struct sqk_insn *in)
 		break;
 	case RC_SMEM:
 		issue(r, SQK_CNT_LGKM, true);
-		smem_pending(w, in);
 		break;
 	case RC_DS:
 		issue(r, w->r->f->gen >= SQK_GEN_GFX12 ? SQK_CNT_DS : SQK_CNT_LGKM, false);
@@ -472,44 +525,72 @@ static bool unwaited(struct sqk_wave *w, const struct sqk_insn *in, unsigned c, 
  * may miss a read, never report one that is not there). A read before the
  * wait gives what the register held (ISA manuals: SMEM returns data
  * asynchronously, s_waitcnt lgkmcnt(0) before using it).
+ *
+ * The reads in order: the operand codes @c, @n registers from each (a code
+ * of no SGPR below VCC reads none); how many.
  */
-void sqk_rel_reads(struct sqk_wave *w, const struct sqk_insn *in)
+static inline unsigned reads_of(const struct sqk_insn *in, unsigned c[2], unsigned n[2])
 {
+	n[0] = n[1] = 1;
+	c[1] = 0xffff;
 	switch (in->enc) {
 	case SQK_SOP2:
 	case SQK_SOPC:
-		if (unwaited(w, in, in->src[0], 1))
-			return;
-		unwaited(w, in, in->src[1], 1);
-		return;
+		c[0] = in->src[0], c[1] = in->src[1];
+		return 2;
 	case SQK_SOP1:
-		if (in->op != K_s_getpc_b64)
-			unwaited(w, in, in->src[0], 1);
-		return;
+		if (in->op == K_s_getpc_b64)
+			return 0;
+		c[0] = in->src[0];
+		return 1;
 	case SQK_VOP1:
 	case SQK_VOP2:
 	case SQK_VOPC:
 	case SQK_VOP3:
 	case SQK_VOP3P:
-		unwaited(w, in, in->src[0], 1);
-		return;
+		c[0] = in->src[0];
+		return 1;
 	case SQK_SMEM:
-		if (unwaited(w, in, in->src[0], 2))
-			return;
-		if (in->soffset != 0xffff)
-			unwaited(w, in, in->soffset, 1);
-		return;
+		c[0] = in->src[0], n[0] = 2, c[1] = in->soffset;
+		return 2;
 	case SQK_GLOBAL:
 	case SQK_SCRATCH:
-		if (in->saddr != 0xffff)
-			unwaited(w, in, in->saddr, in->enc == SQK_GLOBAL ? 2 : 1);
-		return;
+		c[0] = in->saddr, n[0] = in->enc == SQK_GLOBAL ? 2 : 1;
+		return 1;
 	case SQK_MUBUF:
-		if (unwaited(w, in, in->srsrc, 4))
-			return;
-		unwaited(w, in, in->soffset, 1);
-		return;
+		c[0] = in->srsrc, n[0] = 4, c[1] = in->soffset;
+		return 2;
 	default:
-		return;
+		return 0;
 	}
+}
+
+/* Does a pending load write one of the @n (at most 4) SGPRs from @c? Of
+ * the registers of them all (no bit at VCC or above). */
+static inline bool pending(const struct sqk_rel *r, unsigned c, unsigned n)
+{
+	uint64_t win;
+
+	if (c >= SQK_VCC)
+		return false;
+	win = c < 64 ? r->um[0] >> c | r->um[1] << 1 << (63 - c) : r->um[1] >> (c - 64);
+	return win & ((1ull << n) - 1);
+}
+
+/* The first read of @in a pending load writes, reported. */
+static __attribute__((noinline)) void reads_walk(struct sqk_wave *w, const struct sqk_insn *in)
+{
+	unsigned c[2], n[2], k = reads_of(in, c, n);
+
+	for (unsigned i = 0; i < k; i++)
+		if (unwaited(w, in, c[i], n[i]))
+			return;
+}
+
+void sqk_rel_reads(struct sqk_wave *w, const struct sqk_insn *in)
+{
+	unsigned c[2], n[2];
+
+	if (reads_of(in, c, n) && (pending(&w->rel, c[0], n[0]) || pending(&w->rel, c[1], n[1])))
+		reads_walk(w, in);
 }
