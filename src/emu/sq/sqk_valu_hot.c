@@ -16,8 +16,9 @@
  * covers every lane; otherwise it hands the instruction to sqk_exec_valu(),
  * whose results these must equal (test/emu_sqk_valu_fast.c compares them
  * on random instances). Each lane loop runs on the wave's width as a
- * constant (32 or 64), reading every source before the destination is
- * written (a destination may be one of the sources).
+ * constant (32 or 64), eight lanes at a time, reading VGPR sources in
+ * place; a group's sources are read before its results are written (a
+ * destination may be one of the sources).
  */
 #include "emu/sq/sqk_exec.h"
 
@@ -34,35 +35,71 @@ _Static_assert(K_v_cmp_f_u32 == K_v_cmp_f_i32 + 8, "cmp int layout");
 #define HOT static SQK_LANE_CLONES __attribute__((noinline)) int
 #define ALWAYS static inline __attribute__((always_inline))
 
-/* Bit l of the result: bit 0 of @b[l] (0 or 1). */
-ALWAYS uint64_t pack(const uint32_t *b, const unsigned n)
+/* Eight lanes at a time: GCC/clang vector extensions (AVX2 registers in
+ * the AVX2 clone, SSE2 pairs otherwise). A group's sources are loaded
+ * before its results are stored: registers overlapping in any way meet
+ * only in the same lanes, so a destination may be any of the sources. */
+#define V 8
+typedef uint32_t vu __attribute__((vector_size(V * 4)));
+typedef int32_t vi __attribute__((vector_size(V * 4)));
+/* The vectors pass only between always-inlined functions of this file, so
+ * their calling convention does not matter. */
+#pragma GCC diagnostic ignored "-Wpsabi"
+
+ALWAYS vu ld(const uint32_t *p)
 {
-	uint64_t m = 0;
+	vu x;
 
-#ifdef __SSE2__
-	for (unsigned i = 0; i < n; i += 4) {
-		__m128i v =
-			_mm_slli_epi32(_mm_loadu_si128((const __m128i *)(const void *)(b + i)), 31);
+	memcpy(&x, p, sizeof(x));
+	return x;
+}
 
-		m |= (uint64_t)(unsigned)_mm_movemask_ps(_mm_castsi128_ps(v)) << i;
-	}
+ALWAYS void st(uint32_t *p, vu x)
+{
+	memcpy(p, &x, sizeof(x));
+}
+
+ALWAYS vu splat(uint32_t k)
+{
+	vu r = { 0 };
+
+	/* lane 0 to every lane (GCC 12 builds {k, k, ...} lane by lane) */
+	r[0] = k;
+#ifdef __clang__
+	return __builtin_shufflevector(r, r, 0, 0, 0, 0, 0, 0, 0, 0);
 #else
-	for (unsigned l = 0; l < n; l++)
-		m |= (uint64_t)(b[l] & 1) << l;
+	return __builtin_shuffle(r, (vu){ 0 });
 #endif
-	return m;
 }
 
-/* Bit l of @m in @b[l]. */
-ALWAYS void unpack(uint64_t m, uint32_t *b, const unsigned n)
+/* Bit j of the result: lane j of the compare result @m (0 or -1). */
+ALWAYS uint64_t bits8(vi m)
 {
-	uint32_t lo = (uint32_t)m, hi = (uint32_t)(m >> 32);
+#ifdef __SSE2__
+	__m128 h[2];
 
-	for (unsigned l = 0; l < 32; l++)
-		b[l] = lo >> l & 1;
-	for (unsigned l = 32; l < n; l++)
-		b[l] = hi >> (l - 32) & 1;
+	memcpy(h, &m, sizeof(h));
+	return (unsigned)_mm_movemask_ps(h[0]) | (unsigned)_mm_movemask_ps(h[1]) << 4;
+#else
+	uint64_t r = 0;
+
+	for (unsigned j = 0; j < V; j++)
+		r |= (uint64_t)(m[j] & 1) << j;
+	return r;
+#endif
 }
+
+/* Lanes @i..@i+7 of the lane mask @m as -1 (on) or 0: in the AVX2 clone
+ * one AND and one compare with constants (after unrolling). */
+ALWAYS vi lanes_on(uint64_t m, unsigned i)
+{
+	const vu bit = (vu){ 1, 2, 4, 8, 16, 32, 64, 128 } << (i % 32);
+
+	return (vi)((splat((uint32_t)(m >> (i & 32))) & bit) == bit);
+}
+
+/* Each group of eight lanes in @n lanes (unrolled: @n is a constant). */
+#define EACH8(i, n) _Pragma("GCC unroll 8") for (unsigned i = 0; i < (n); i += V)
 
 /* Whether the wave runs the hot form now: every lane on, no index mode. */
 ALWAYS bool hot_ok(const struct sqk_wave *w)
@@ -70,36 +107,37 @@ ALWAYS bool hot_ok(const struct sqk_wave *w)
 	return !w->gpr_idx && sqk_exec(w) == sqk_mask(w);
 }
 
-/* 32-bit source @code of every lane into @buf (a VGPR column is copied, a
- * scalar spread). */
-ALWAYS void src32(struct sqk_wave *w, const struct sqk_insn *in, unsigned code, uint32_t *buf,
-		  const unsigned n)
+/* The lanes of 32-bit source @code: a VGPR column in place, a scalar
+ * spread into @buf. */
+ALWAYS const uint32_t *src32(struct sqk_wave *w, const struct sqk_insn *in, unsigned code,
+			     uint32_t *buf, const unsigned n)
 {
-	if (code >= 256) {
-		memcpy(buf, w->v + (size_t)(code - 256) * 64, n * 4);
-	} else {
-		uint32_t k = (uint32_t)sqk_sread(w, in, code, false, false);
+	vu k;
 
-		for (unsigned l = 0; l < n; l++)
-			buf[l] = k;
-	}
+	if (code >= 256)
+		return w->v + (size_t)(code - 256) * 64;
+	k = splat((uint32_t)sqk_sread(w, in, code, false, false));
+	EACH8(i, n)
+	st(buf + i, k);
+	return buf;
 }
 
-/* The same for a 64-bit source: low dwords in @lo, high in @hi. */
-ALWAYS void src64(struct sqk_wave *w, const struct sqk_insn *in, unsigned code, uint32_t *lo,
-		  uint32_t *hi, const unsigned n)
+/* The same for a 64-bit source: lane l's low dword at [l], its high dword
+ * at [l + 64] (@buf: 128 dwords). */
+ALWAYS const uint32_t *src64(struct sqk_wave *w, const struct sqk_insn *in, unsigned code,
+			     uint32_t *buf, const unsigned n)
 {
-	if (code >= 256) {
-		const uint32_t *v = w->v + (size_t)(code - 256) * 64;
+	uint64_t k;
 
-		memcpy(lo, v, n * 4);
-		memcpy(hi, v + 64, n * 4);
-	} else {
-		uint64_t k = sqk_sread(w, in, code, true, false);
-
-		for (unsigned l = 0; l < n; l++)
-			lo[l] = (uint32_t)k, hi[l] = (uint32_t)(k >> 32);
+	if (code >= 256)
+		return w->v + (size_t)(code - 256) * 64;
+	k = sqk_sread(w, in, code, true, false);
+	EACH8(i, n)
+	{
+		st(buf + i, splat((uint32_t)k));
+		st(buf + 64 + i, splat((uint32_t)(k >> 32)));
 	}
+	return buf;
 }
 
 ALWAYS uint32_t *dst(struct sqk_wave *w, const struct sqk_insn *in)
@@ -116,12 +154,17 @@ ALWAYS uint64_t mask_in(struct sqk_wave *w, const struct sqk_insn *in)
 	return (in->src[2] < 256 ? sqk_sread(w, in, in->src[2], true, false) : 0) & sqk_mask(w);
 }
 
-/* The carry-out lanes to VCC (VOP2) or VOP3b's SGPR destination (null or a
- * code past the SGPRs: nowhere, as sqk_swrite() drops them). */
-ALWAYS void carry_out(struct sqk_wave *w, const struct sqk_insn *in, const uint32_t *cy,
-		      const unsigned n)
+/* The carry-out lanes to VCC (VOP2) or VOP3b's SGPR destination, as
+ * sqk_swrite() writes them: the executors that compute a carry-out are
+ * bound only to a destination below 128 that is not gfx10's null (the
+ * others go nowhere: the _nc executors). */
+ALWAYS void carry_out(struct sqk_wave *w, const struct sqk_insn *in, uint64_t cy, const unsigned n)
 {
-	sqk_swrite(w, in->enc == SQK_VOP3 ? in->sdst : SQK_VCC, pack(cy, n), n == 64);
+	unsigned sd = in->enc == SQK_VOP3 ? in->sdst : SQK_VCC;
+
+	w->s[sd] = (uint32_t)cy;
+	if (n == 64 && sd < 127)
+		w->s[sd + 1] = (uint32_t)(cy >> 32);
 }
 
 /* Executor @fn: the general path unless the wave runs the hot form now,
@@ -160,25 +203,35 @@ ALWAYS void carry_out(struct sqk_wave *w, const struct sqk_insn *in, const uint3
 
 HOT_OP(mov)
 {
-	uint32_t a[64];
+	uint32_t *d = dst(w, in);
 
-	src32(w, in, in->src[0], a, n);
-	memcpy(dst(w, in), a, n * 4);
+	if (in->src[0] >= 256) {
+		const uint32_t *a = w->v + (size_t)(in->src[0] - 256) * 64;
+
+		EACH8(i, n)
+		st(d + i, ld(a + i));
+	} else {
+		vu k = splat((uint32_t)sqk_sread(w, in, in->src[0], false, false));
+
+		EACH8(i, n)
+		st(d + i, k);
+	}
 }
 
-/* Two 32-bit sources, one 32-bit result per lane. */
-#define BIN_OP(name, e)                              \
-	HOT_OP(name)                                 \
-	{                                            \
-		uint32_t a[64], b[64], *d;           \
-                                                     \
-		src32(w, in, in->src[0], a, n);      \
-		src32(w, in, in->src[1], b, n);      \
-		d = dst(w, in);                      \
-		for (unsigned l = 0; l < n; l++) {   \
-			uint32_t x = a[l], y = b[l]; \
-			d[l] = (e);                  \
-		}                                    \
+/* Two 32-bit sources, one 32-bit result per lane (x, y: eight lanes). */
+#define BIN_OP(name, e)                                              \
+	HOT_OP(name)                                                 \
+	{                                                            \
+		uint32_t ab[64], bb[64], *d;                         \
+		const uint32_t *a = src32(w, in, in->src[0], ab, n), \
+			       *b = src32(w, in, in->src[1], bb, n); \
+                                                                     \
+		d = dst(w, in);                                      \
+		EACH8(i, n)                                          \
+		{                                                    \
+			vu x = ld(a + i), y = ld(b + i);             \
+			st(d + i, (e));                              \
+		}                                                    \
 	}
 BIN_OP(add, x + y)
 BIN_OP(sub, x - y)
@@ -188,24 +241,25 @@ BIN_OP(or, x | y)
 BIN_OP(xor, x ^ y)
 BIN_OP(lshlrev, y << (x & 31))
 BIN_OP(lshrrev, y >> (x & 31))
-BIN_OP(ashrrev, (uint32_t)((int32_t)y >> (x & 31)))
+BIN_OP(ashrrev, (vu)((vi)y >> (vi)(x & 31)))
 BIN_OP(mul_lo, x *y)
 BIN_OP(mul_u24, (x & 0xffffff) * (y & 0xffffff))
 
 /* Three 32-bit sources (VOP3). */
-#define TER_OP(name, e)                                        \
-	HOT_OP(name)                                           \
-	{                                                      \
-		uint32_t a[64], b[64], c[64], *d;              \
-                                                               \
-		src32(w, in, in->src[0], a, n);                \
-		src32(w, in, in->src[1], b, n);                \
-		src32(w, in, in->src[2], c, n);                \
-		d = dst(w, in);                                \
-		for (unsigned l = 0; l < n; l++) {             \
-			uint32_t x = a[l], y = b[l], z = c[l]; \
-			d[l] = (e);                            \
-		}                                              \
+#define TER_OP(name, e)                                                 \
+	HOT_OP(name)                                                    \
+	{                                                               \
+		uint32_t ab[64], bb[64], cb[64], *d;                    \
+		const uint32_t *a = src32(w, in, in->src[0], ab, n),    \
+			       *b = src32(w, in, in->src[1], bb, n),    \
+			       *c = src32(w, in, in->src[2], cb, n);    \
+                                                                        \
+		d = dst(w, in);                                         \
+		EACH8(i, n)                                             \
+		{                                                       \
+			vu x = ld(a + i), y = ld(b + i), z = ld(c + i); \
+			st(d + i, (e));                                 \
+		}                                                       \
 	}
 TER_OP(add3, x + y + z)
 TER_OP(mad_u24, (x & 0xffffff) * (y & 0xffffff) + z)
@@ -214,80 +268,87 @@ TER_OP(lshl_add, (x << (y & 31)) + z)
 
 HOT_OP(cndmask)
 {
-	uint32_t a[64], b[64], *d;
+	uint32_t ab[64], bb[64], *d;
 	uint64_t m = mask_in(w, in);
+	const uint32_t *a = src32(w, in, in->src[0], ab, n), *b = src32(w, in, in->src[1], bb, n);
 
-	src32(w, in, in->src[0], a, n);
-	src32(w, in, in->src[1], b, n);
 	d = dst(w, in);
-	for (unsigned l = 0; l < n; l++)
-		d[l] = (m >> l & 1) ? b[l] : a[l];
+	EACH8(i, n)
+	{
+		vu on = (vu)lanes_on(m, i);
+
+		st(d + i, (ld(b + i) & on) | (ld(a + i) & ~on));
+	}
 }
 
-/* 32-bit adds with a carry-out (@ci: and a carry-in, k). */
-#define CARRY_OP(name, ci, e, c)                                          \
-	HOT_OP_CY(name)                                                   \
-	{                                                                 \
-		uint32_t a[64], b[64], k[64], cy[64], *d;                 \
-                                                                          \
-		if (ci)                                                   \
-			unpack(mask_in(w, in), k, n);                     \
-		src32(w, in, in->src[0], a, n);                           \
-		src32(w, in, in->src[1], b, n);                           \
-		d = dst(w, in);                                           \
-		for (unsigned l = 0; l < n; l++) {                        \
-			uint32_t x = a[l], y = b[l], z = (ci) ? k[l] : 0; \
-			(void)z;                                          \
-			d[l] = (e);                                       \
-			if (cyo)                                          \
-				cy[l] = (c);                              \
-		}                                                         \
-		if (cyo)                                                  \
-			carry_out(w, in, cy, n);                          \
+/* 32-bit adds with a carry-out c (@ci: and a carry-in z, -1 or 0). */
+#define CARRY_OP(name, ci, e, c)                                                                   \
+	HOT_OP_CY(name)                                                                            \
+	{                                                                                          \
+		uint32_t ab[64], bb[64], *d;                                                       \
+		uint64_t k = (ci) ? mask_in(w, in) : 0, cy = 0;                                    \
+		const uint32_t *a = src32(w, in, in->src[0], ab, n),                               \
+			       *b = src32(w, in, in->src[1], bb, n);                               \
+                                                                                                   \
+		d = dst(w, in);                                                                    \
+		EACH8(i, n)                                                                        \
+		{                                                                                  \
+			vu x = ld(a + i), y = ld(b + i), z = (ci) ? (vu)lanes_on(k, i) : splat(0); \
+			(void)z;                                                                   \
+			st(d + i, (e));                                                            \
+			if (cyo)                                                                   \
+				cy |= bits8(c) << i;                                               \
+		}                                                                                  \
+		if (cyo)                                                                           \
+			carry_out(w, in, cy, n);                                                   \
 	}
 CARRY_OP(add_co, 0, x + y, x + y < x)
 CARRY_OP(sub_co, 0, x - y, y > x)
 CARRY_OP(subrev_co, 0, y - x, x > y)
-CARRY_OP(addc, 1, x + y + z, (x + y < x) | (x + y + z < x + y))
+CARRY_OP(addc, 1, x + y - z, (x + y < x) | (x + y - z < x + y))
 
 HOT_OP(lshlrev64)
 {
-	uint32_t a[64], lo[64], hi[64], *d;
+	uint32_t ab[64], sb[128], *d;
+	const uint32_t *a = src32(w, in, in->src[0], ab, n), *s = src64(w, in, in->src[1], sb, n);
 
-	src32(w, in, in->src[0], a, n);
-	src64(w, in, in->src[1], lo, hi, n);
 	d = dst(w, in);
 	if (in->src[0] < 256) { /* one shift for every lane */
 		unsigned sh = a[0] & 63;
 
-		for (unsigned l = 0; l < n; l++) {
-			uint64_t v = (lo[l] | (uint64_t)hi[l] << 32) << sh;
+		EACH8(i, n)
+		{
+			vu lo = ld(s + i), hi = ld(s + 64 + i);
 
-			d[l] = (uint32_t)v;
-			d[l + 64] = (uint32_t)(v >> 32);
+			if (sh >= 32)
+				hi = lo << (sh - 32), lo = (vu){ 0 };
+			else if (sh)
+				hi = hi << sh | lo >> (32 - sh), lo = lo << sh;
+			st(d + i, lo);
+			st(d + 64 + i, hi);
 		}
 		return;
 	}
 	for (unsigned l = 0; l < n; l++) {
-		uint64_t v = (lo[l] | (uint64_t)hi[l] << 32) << (a[l] & 63);
+		uint64_t v = (s[l] | (uint64_t)s[l + 64] << 32) << (a[l] & 63);
 
 		d[l] = (uint32_t)v;
 		d[l + 64] = (uint32_t)(v >> 32);
 	}
 }
 
-/* gfx940 v_lshl_add_u64: (S0.u64 << S1[2:0]) + S2.u64 */
+/* gfx940 v_lshl_add_u64: (S0.u64 << S1[2:0]) + S2.u64 (lane by lane: each
+ * lane's sources read before its result is written) */
 HOT_OP(lshl_add64)
 {
-	uint32_t alo[64], ahi[64], b[64], clo[64], chi[64], *d;
+	uint32_t ab[128], bb[64], cb[128], *d;
+	const uint32_t *a = src64(w, in, in->src[0], ab, n), *b = src32(w, in, in->src[1], bb, n),
+		       *c = src64(w, in, in->src[2], cb, n);
 
-	src64(w, in, in->src[0], alo, ahi, n);
-	src32(w, in, in->src[1], b, n);
-	src64(w, in, in->src[2], clo, chi, n);
 	d = dst(w, in);
 	for (unsigned l = 0; l < n; l++) {
-		uint64_t r = ((alo[l] | (uint64_t)ahi[l] << 32) << (b[l] & 7)) +
-			     (clo[l] | (uint64_t)chi[l] << 32);
+		uint64_t r = ((a[l] | (uint64_t)a[l + 64] << 32) << (b[l] & 7)) +
+			     (c[l] | (uint64_t)c[l + 64] << 32);
 
 		d[l] = (uint32_t)r;
 		d[l + 64] = (uint32_t)(r >> 32);
@@ -296,117 +357,164 @@ HOT_OP(lshl_add64)
 
 HOT_OP_CY(mad_u64)
 {
-	uint32_t a[64], b[64], lo[64], hi[64], cy[64], *d;
+	uint32_t ab[64], bb[64], cb[128], *d;
+	const uint32_t *a = src32(w, in, in->src[0], ab, n), *b = src32(w, in, in->src[1], bb, n),
+		       *c = src64(w, in, in->src[2], cb, n);
+	uint64_t cy = 0;
 
-	src32(w, in, in->src[0], a, n);
-	src32(w, in, in->src[1], b, n);
-	src64(w, in, in->src[2], lo, hi, n);
 	d = dst(w, in);
 	if (in->src[0] < 256 && in->src[1] < 256) { /* one product for every lane */
 		uint64_t p = (uint64_t)a[0] * b[0];
+		vu plo = splat((uint32_t)p), phi = splat((uint32_t)(p >> 32));
 
-		for (unsigned l = 0; l < n; l++) {
-			uint64_t r = p + (lo[l] | (uint64_t)hi[l] << 32);
+		/* the 64-bit sum as two 32-bit adds; its carry-out as addc's */
+		EACH8(i, n)
+		{
+			vu lo = ld(c + i) + plo, t = ld(c + 64 + i) + phi;
+			vi c0 = lo < plo;
+			vu hi = t - (vu)c0;
 
-			d[l] = (uint32_t)r;
-			d[l + 64] = (uint32_t)(r >> 32);
+			st(d + i, lo);
+			st(d + 64 + i, hi);
 			if (cyo)
-				cy[l] = r < p;
+				cy |= bits8((t < phi) | (hi < t)) << i;
 		}
 		if (cyo)
 			carry_out(w, in, cy, n);
 		return;
 	}
 	for (unsigned l = 0; l < n; l++) {
-		uint64_t p = (uint64_t)a[l] * b[l], r = p + (lo[l] | (uint64_t)hi[l] << 32);
+		uint64_t p = (uint64_t)a[l] * b[l], r = p + (c[l] | (uint64_t)c[l + 64] << 32);
 
 		d[l] = (uint32_t)r;
 		d[l + 64] = (uint32_t)(r >> 32);
 		if (cyo)
-			cy[l] = r < p;
+			cy |= (uint64_t)(r < p) << l;
 	}
 	if (cyo)
 		carry_out(w, in, cy, n);
 }
 
-/* @cy[l] = @a[l] <cond> @b[l] for an integer compare's 8 conditions (F, LT,
- * EQ, LE, GT, NE, GE, T), the operands of either width. */
-#define CMP_EACH(cy, e, n)                 \
-	for (unsigned l = 0; l < (n); l++) \
-		cy[l] = e;                 \
-	break
-#define CMP_LANES(cy, a, b, cond, n)                   \
-	do {                                           \
-		switch (cond) {                        \
-		case 1:                                \
-			CMP_EACH(cy, a[l] < b[l], n);  \
-		case 2:                                \
-			CMP_EACH(cy, a[l] == b[l], n); \
-		case 3:                                \
-			CMP_EACH(cy, a[l] <= b[l], n); \
-		case 4:                                \
-			CMP_EACH(cy, a[l] > b[l], n);  \
-		case 5:                                \
-			CMP_EACH(cy, a[l] != b[l], n); \
-		case 6:                                \
-			CMP_EACH(cy, a[l] >= b[l], n); \
-		default:                               \
-			CMP_EACH(cy, (cond) == 7, n);  \
-		}                                      \
-	} while (0)
-
-/* A compare's lane bits @cy to its SGPR destination @sd (VCC for VOPC; not
- * a v_cmpx on RDNA) and, for a v_cmpx (@x), to EXEC. */
-static inline void cmp_out(struct sqk_wave *w, unsigned sd, bool x, const uint32_t *cy, unsigned n)
+/* An integer compare's condition (F, LT, EQ, LE, GT, NE, GE, T) as a test
+ * of the operands, swapped (@sw) or not, for less (or equal: @eq), the
+ * lanes' bits inverted or not (@inv); F and T: false, *@bits their lanes'
+ * bits (@m: the wave's lanes). */
+ALWAYS bool cmp_form(unsigned cond, uint64_t m, bool *sw, bool *eq, bool *inv, uint64_t *bits)
 {
-	uint64_t bits = pack(cy, n);
+	*sw = *eq = *inv = false;
+	switch (cond) {
+	case 1: /* a < b */
+		return true;
+	case 2: /* a == b */
+		*eq = true;
+		return true;
+	case 3: /* a <= b: !(b < a) */
+		*sw = *inv = true;
+		return true;
+	case 4: /* a > b: b < a */
+		*sw = true;
+		return true;
+	case 5: /* a != b */
+		*eq = *inv = true;
+		return true;
+	case 6: /* a >= b: !(a < b) */
+		*inv = true;
+		return true;
+	default:
+		*bits = cond == 7 ? m : 0;
+		return false;
+	}
+}
 
-	if (sd < 128 && !(x && w->r->f->gfx10))
-		sqk_swrite(w, sd, bits, n == 64);
+/* A compare's lane bits to its SGPR destination @sd (VCC for VOPC; not
+ * a v_cmpx on RDNA) and, for a v_cmpx (@x), to EXEC. */
+static inline void cmp_out(struct sqk_wave *w, unsigned sd, bool x, uint64_t bits, unsigned n)
+{
+	bool gfx10 = w->r->f->gfx10;
+
+	/* as sqk_swrite(): gfx10's null and codes past the SGPRs go nowhere */
+	if (sd < 128 && !(x && gfx10) && !(sd == SQK_NULL10 && gfx10)) {
+		w->s[sd] = (uint32_t)bits;
+		if (n == 64 && sd < 127)
+			w->s[sd + 1] = (uint32_t)(bits >> 32);
+	}
 	if (x)
 		sqk_set_mask(w, SQK_EXEC, bits);
 }
 
 /* 32-bit integer compares: the lanes' bits to VCC (VOPC) or the VOP3 SGPR
  * destination; v_cmpx to EXEC too (RDNA: EXEC only, as exec_cmp() in
- * sqk_valu.c). */
+ * sqk_valu.c). Unsigned with the sign bits flipped: signed compares. */
 HOT_OP(cmp)
 {
-	bool x = in->op >= K_v_cmpx_f_f32;
+	bool x = in->op >= K_v_cmpx_f_f32, sw, eq, inv;
 	unsigned k = in->op - K_v_cmp_f_i32 - (x ? CMP_BLOCK : 0), cond = k % 8,
 		 sd = in->enc == SQK_VOP3 ? in->dst - 256u : in->dst;
-	uint32_t a[64], b[64], cy[64];
+	uint64_t m = n == 64 ? ~0ull : 0xffffffffull, bits = 0;
+	uint32_t ab[64], bb[64];
+	const uint32_t *a = src32(w, in, in->src[0], ab, n), *b = src32(w, in, in->src[1], bb, n);
+	vu f = splat(0x80000000u); /* unsigned, as signed after the flip */
 
-	src32(w, in, in->src[0], a, n);
-	src32(w, in, in->src[1], b, n);
-	if (k < 8) /* signed: the sign bit flipped orders them as unsigned */
-		for (unsigned l = 0; l < n; l++)
-			a[l] ^= 0x80000000u, b[l] ^= 0x80000000u;
-	CMP_LANES(cy, a, b, cond, n);
-	cmp_out(w, sd, x, cy, n);
+	if (k < 8) /* signed */
+		f = splat(0);
+	if (cmp_form(cond, m, &sw, &eq, &inv, &bits)) {
+		const uint32_t *p = sw ? b : a, *q = sw ? a : b;
+
+		if (eq) {
+			EACH8(i, n)
+			{
+				bits |= bits8((vi)ld(p + i) == (vi)ld(q + i)) << i;
+			}
+		} else {
+			EACH8(i, n)
+			{
+				bits |= bits8((vi)(ld(p + i) ^ f) < (vi)(ld(q + i) ^ f)) << i;
+			}
+		}
+		if (inv)
+			bits = ~bits & m;
+	}
+	cmp_out(w, sd, x, bits, n);
 }
 
-/* 64-bit integer compares (i64 then u64 after the 32-bit ones), as above. */
+/* 64-bit integer compares (i64 then u64 after the 32-bit ones), as above:
+ * the high dwords decide unless equal, then the low dwords (unsigned). */
 _Static_assert(K_v_cmp_t_u64 == K_v_cmp_f_i32 + 31, "cmp int64 layout");
 HOT_OP(cmp64)
 {
-	bool x = in->op >= K_v_cmpx_f_f32;
+	bool x = in->op >= K_v_cmpx_f_f32, sw, eq, inv;
 	unsigned k = in->op - K_v_cmp_f_i32 - (x ? CMP_BLOCK : 0), cond = k % 8,
 		 sd = in->enc == SQK_VOP3 ? in->dst - 256u : in->dst;
-	uint32_t alo[64], ahi[64], blo[64], bhi[64], cy[64];
-	uint64_t a[64], b[64];
+	uint64_t m = n == 64 ? ~0ull : 0xffffffffull, bits = 0;
+	uint32_t ab[128], bb[128];
+	const uint32_t *a = src64(w, in, in->src[0], ab, n), *b = src64(w, in, in->src[1], bb, n);
+	vu fl = splat(0x80000000u), fh = fl;
 
-	src64(w, in, in->src[0], alo, ahi, n);
-	src64(w, in, in->src[1], blo, bhi, n);
-	for (unsigned l = 0; l < n; l++) {
-		a[l] = alo[l] | (uint64_t)ahi[l] << 32;
-		b[l] = blo[l] | (uint64_t)bhi[l] << 32;
+	if (k < 24) /* signed */
+		fh = splat(0);
+	if (cmp_form(cond, m, &sw, &eq, &inv, &bits)) {
+		const uint32_t *p = sw ? b : a, *q = sw ? a : b;
+
+		if (eq) {
+			EACH8(i, n)
+			{
+				vi le = (vi)ld(p + i) == (vi)ld(q + i);
+
+				bits |= bits8(le & ((vi)ld(p + 64 + i) == (vi)ld(q + 64 + i))) << i;
+			}
+		} else {
+			EACH8(i, n)
+			{
+				vi ul = (vi)(ld(p + i) ^ fl), vl = (vi)(ld(q + i) ^ fl);
+				vi uh = (vi)(ld(p + 64 + i) ^ fh), vh = (vi)(ld(q + 64 + i) ^ fh);
+
+				bits |= bits8((uh < vh) | ((uh == vh) & (ul < vl))) << i;
+			}
+		}
+		if (inv)
+			bits = ~bits & m;
 	}
-	if (k < 24) /* signed: the sign bit flipped orders them as unsigned */
-		for (unsigned l = 0; l < n; l++)
-			a[l] ^= 1ull << 63, b[l] ^= 1ull << 63;
-	CMP_LANES(cy, a, b, cond, n);
-	cmp_out(w, sd, x, cy, n);
+	cmp_out(w, sd, x, bits, n);
 }
 
 sqk_exec_fn sqk_valu_hot(const struct sqk_family *f, const struct sqk_insn *in)
