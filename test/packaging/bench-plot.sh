@@ -3,9 +3,12 @@
 # the CSV, and an SVG that rsvg-convert (librsvg2-bin) renders to a
 # non-empty PNG with every panel. Every panel has y ticks and its y unit, its
 # legend lies outside its frame, panels of one kind share their y axis
-# across devices, and two devices get a panel comparing them. With every
-# emulated device: every device compared, every element inside the canvas,
-# the pm4 timeline with its x axis.
+# across devices, and two devices get a panel comparing them. With 26
+# emulated devices of every family (more than the 24 of a column of
+# timelines and than three panels of 8 colours: the layout's every rule
+# at work; the 8-XCC gfx940, gfx941 and gfx950 cost 2 s each and add no
+# rule gfx942 does not bring): every device compared, every element inside
+# the canvas, the pm4 timeline with its x axis.
 # Usage: bench-plot.sh KFDSIG WORK
 set -eu
 k=$1
@@ -74,10 +77,15 @@ for b in bad:
 sys.exit(1 if bad else 0)
 PY
 fi
-# every emulated device: each one in a comparison panel (one colour per device,
-# so several panels, never a silent cut), every timeline with its x axis, and
-# every element inside the canvas (text as a box of 0.6 em per character)
-"$k" -q bench --emulate all -c 3 --plot "$work/all.svg" >/dev/null
+# many devices: each one in a comparison panel (one colour per device, so
+# several panels, never a silent cut), every timeline with its x axis, at
+# most 24 devices a column (so that the canvas of every emulated device
+# stays within what renderers take), and every element inside the canvas
+# (text as a box of 0.6 em per character)
+many=gfx801,gfx802,gfx803,gfx900,gfx904,gfx906,gfx908,gfx90a,gfx90c,gfx942,gfx1010,gfx1011
+many=$many,gfx1030,gfx1031,gfx1033,gfx1035,gfx1036,gfx1100,gfx1101,gfx1103,gfx1150,gfx1151
+many=$many,gfx1170,gfx1200,gfx1201,gfx1250
+"$k" -q bench --emulate "$many" -c 3 --plot "$work/all.svg" >/dev/null
 if command -v python3 >/dev/null; then
   python3 - "$work/all.svg" "$work/two.svg" "$work/p.svg" <<'PY' || exit 1
 import re
@@ -150,6 +158,15 @@ for path in sys.argv[1:]:
                 not any(l.get("class") == "xtick" for l in g.iter(ns + "line")):
             if "no GPU timestamps" not in "".join(g.itertext()):
                 bad.append("%s: a timeline without an x axis" % path)
+    # at most 24 devices a column (bench_plot.c DEV_PER_COLUMN), so that
+    # every emulated device's canvas stays within 32767 pixels
+    cols = {}
+    for e, dx, dy in walk(root):
+        if e.tag == ns + "g" and e.get("class") == "panel" and e.get("data-kind") == "timeline":
+            x = round(num(e.find(ns + "rect"), "x") + dx)
+            cols[x] = cols.get(x, 0) + 1
+    if cols and max(cols.values()) > 24:
+        bad.append("%s: %d timelines in one column, more than 24" % (path, max(cols.values())))
 for b in bad[:40]:
     print(b)
 if len(bad) > 40:
