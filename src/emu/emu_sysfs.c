@@ -296,12 +296,19 @@ static int vpath(char *buf, size_t n, const char *fmt, va_list ap)
 	return len < 0 || (size_t)len >= n ? -ENAMETOOLONG : 0;
 }
 
+/* mkdir -p: most directories of the tree share their parents with the
+ * previous file's, so the whole path is tried first and its parents only
+ * when one is missing (an emulator writes a few hundred files). */
 static int mkdirs(const char *path)
 {
 	char buf[512];
 
 	if (snprintf(buf, sizeof(buf), "%s", path) >= (int)sizeof(buf))
 		return -ENAMETOOLONG;
+	if (!mkdir(buf, 0700) || errno == EEXIST)
+		return 0;
+	if (errno != ENOENT)
+		return -errno;
 	for (char *s = buf + 1; *s; s++)
 		if (*s == '/') {
 			*s = '\0';
@@ -328,11 +335,15 @@ static int put(const struct kfdsig_emu *emu, const char *text, const char *fmt, 
 	if (r)
 		return r;
 	snprintf(path, sizeof(path), "%s/%s", emu->sysfs, rel);
-	*strrchr(path, '/') = '\0';
-	if ((r = mkdirs(path)))
-		return r;
-	path[strlen(path)] = '/';
 	f = fopen(path, "we");
+	if (!f && errno == ENOENT) {
+		/* its directory first */
+		*strrchr(path, '/') = '\0';
+		if ((r = mkdirs(path)))
+			return r;
+		path[strlen(path)] = '/';
+		f = fopen(path, "we");
+	}
 	if (!f)
 		return -errno;
 	fputs(text, f);
@@ -346,6 +357,11 @@ static int link_to(const struct kfdsig_emu *emu, const char *target, const char 
 	int r;
 
 	snprintf(path, sizeof(path), "%s/%s", emu->sysfs, link);
+	if (!symlink(target, path))
+		return 0;
+	if (errno != ENOENT)
+		return -errno;
+	/* its directory first */
 	*strrchr(path, '/') = '\0';
 	if ((r = mkdirs(path)))
 		return r;
