@@ -72,21 +72,27 @@ ALWAYS vu splat(uint32_t k)
 #endif
 }
 
-/* Bit j of the result: lane j of the compare result @m (0 or -1). */
-ALWAYS uint64_t bits8(vi m)
+/* Bit l of the result: lane l of the compare results @r (8 lanes each, 0
+ * or -1), two vectors at a time packed to bytes for one movemask. */
+ALWAYS uint64_t packv(const vi *r, const unsigned n)
 {
+	uint64_t m = 0;
+
 #ifdef __SSE2__
-	__m128 h[2];
+	_Pragma("GCC unroll 4") for (unsigned j = 0; j < n / V; j += 2)
+	{
+		__m128i h[4];
 
-	memcpy(h, &m, sizeof(h));
-	return (unsigned)_mm_movemask_ps(h[0]) | (unsigned)_mm_movemask_ps(h[1]) << 4;
+		memcpy(h, r + j, sizeof(h));
+		m |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_packs_epi16(
+			     _mm_packs_epi32(h[0], h[1]), _mm_packs_epi32(h[2], h[3])))
+		     << j * V;
+	}
 #else
-	uint64_t r = 0;
-
-	for (unsigned j = 0; j < V; j++)
-		r |= (uint64_t)(m[j] & 1) << j;
-	return r;
+	for (unsigned l = 0; l < n; l++)
+		m |= (uint64_t)(r[l / V][l % V] & 1) << l;
 #endif
+	return m;
 }
 
 /* Lanes @i..@i+7 of the lane mask @m as -1 (on) or 0: in the AVX2 clone
@@ -286,7 +292,8 @@ HOT_OP(cndmask)
 	HOT_OP_CY(name)                                                                            \
 	{                                                                                          \
 		uint32_t ab[64], bb[64], *d;                                                       \
-		uint64_t k = (ci) ? mask_in(w, in) : 0, cy = 0;                                    \
+		uint64_t k = (ci) ? mask_in(w, in) : 0;                                            \
+		vi r[8];                                                                           \
 		const uint32_t *a = src32(w, in, in->src[0], ab, n),                               \
 			       *b = src32(w, in, in->src[1], bb, n);                               \
                                                                                                    \
@@ -297,10 +304,10 @@ HOT_OP(cndmask)
 			(void)z;                                                                   \
 			st(d + i, (e));                                                            \
 			if (cyo)                                                                   \
-				cy |= bits8(c) << i;                                               \
+				r[i / V] = (c);                                                    \
 		}                                                                                  \
 		if (cyo)                                                                           \
-			carry_out(w, in, cy, n);                                                   \
+			carry_out(w, in, packv(r, n), n);                                          \
 	}
 CARRY_OP(add_co, 0, x + y, x + y < x)
 CARRY_OP(sub_co, 0, x - y, y > x)
@@ -361,6 +368,7 @@ HOT_OP_CY(mad_u64)
 	const uint32_t *a = src32(w, in, in->src[0], ab, n), *b = src32(w, in, in->src[1], bb, n),
 		       *c = src64(w, in, in->src[2], cb, n);
 	uint64_t cy = 0;
+	vi cv[8];
 
 	d = dst(w, in);
 	if (in->src[0] < 256 && in->src[1] < 256) { /* one product for every lane */
@@ -377,10 +385,10 @@ HOT_OP_CY(mad_u64)
 			st(d + i, lo);
 			st(d + 64 + i, hi);
 			if (cyo)
-				cy |= bits8((t < phi) | (hi < t)) << i;
+				cv[i / V] = (t < phi) | (hi < t);
 		}
 		if (cyo)
-			carry_out(w, in, cy, n);
+			carry_out(w, in, packv(cv, n), n);
 		return;
 	}
 	for (unsigned l = 0; l < n; l++) {
@@ -451,6 +459,7 @@ HOT_OP(cmp)
 	unsigned k = in->op - K_v_cmp_f_i32 - (x ? CMP_BLOCK : 0), cond = k % 8,
 		 sd = in->enc == SQK_VOP3 ? in->dst - 256u : in->dst;
 	uint64_t m = n == 64 ? ~0ull : 0xffffffffull, bits = 0;
+	vi r[8];
 	uint32_t ab[64], bb[64];
 	const uint32_t *a = src32(w, in, in->src[0], ab, n), *b = src32(w, in, in->src[1], bb, n);
 	vu f = splat(0x80000000u); /* unsigned, as signed after the flip */
@@ -463,14 +472,15 @@ HOT_OP(cmp)
 		if (eq) {
 			EACH8(i, n)
 			{
-				bits |= bits8((vi)ld(p + i) == (vi)ld(q + i)) << i;
+				r[i / V] = (vi)ld(p + i) == (vi)ld(q + i);
 			}
 		} else {
 			EACH8(i, n)
 			{
-				bits |= bits8((vi)(ld(p + i) ^ f) < (vi)(ld(q + i) ^ f)) << i;
+				r[i / V] = (vi)(ld(p + i) ^ f) < (vi)(ld(q + i) ^ f);
 			}
 		}
+		bits = packv(r, n);
 		if (inv)
 			bits = ~bits & m;
 	}
@@ -486,6 +496,7 @@ HOT_OP(cmp64)
 	unsigned k = in->op - K_v_cmp_f_i32 - (x ? CMP_BLOCK : 0), cond = k % 8,
 		 sd = in->enc == SQK_VOP3 ? in->dst - 256u : in->dst;
 	uint64_t m = n == 64 ? ~0ull : 0xffffffffull, bits = 0;
+	vi r[8];
 	uint32_t ab[128], bb[128];
 	const uint32_t *a = src64(w, in, in->src[0], ab, n), *b = src64(w, in, in->src[1], bb, n);
 	vu fl = splat(0x80000000u), fh = fl;
@@ -500,7 +511,7 @@ HOT_OP(cmp64)
 			{
 				vi le = (vi)ld(p + i) == (vi)ld(q + i);
 
-				bits |= bits8(le & ((vi)ld(p + 64 + i) == (vi)ld(q + 64 + i))) << i;
+				r[i / V] = le & ((vi)ld(p + 64 + i) == (vi)ld(q + 64 + i));
 			}
 		} else {
 			EACH8(i, n)
@@ -508,9 +519,10 @@ HOT_OP(cmp64)
 				vi ul = (vi)(ld(p + i) ^ fl), vl = (vi)(ld(q + i) ^ fl);
 				vi uh = (vi)(ld(p + 64 + i) ^ fh), vh = (vi)(ld(q + 64 + i) ^ fh);
 
-				bits |= bits8((uh < vh) | ((uh == vh) & (ul < vl))) << i;
+				r[i / V] = (uh < vh) | ((uh == vh) & (ul < vl));
 			}
 		}
+		bits = packv(r, n);
 		if (inv)
 			bits = ~bits & m;
 	}
