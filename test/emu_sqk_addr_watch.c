@@ -28,7 +28,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "emu/sq/sqk.h"
+#include "emu/sq/sqk_exec.h"
 #include "emu_sqk_util.h"
 #include "kfd_util.h"
 
@@ -203,6 +203,9 @@ int main(void)
 {
 	if (kco_asm_missing())
 		return T_EXIT_SKIP;
+	/* every wave runs (none is recorded for replay): the run loop takes
+	 * its late-watch tests only from the dispatch's watches */
+	sqk_replay_off = true;
 	check_late("gfx1030", 100300, false, false);
 	check_late("gfx1030", 100300, true, false);
 	check_late("gfx1030", 100300, true, true);

@@ -26,6 +26,7 @@
  * instructions, milliseconds of interpretation; this bounds a stop's
  * latency to STOP_POLL instructions at the cost of one load per poll. */
 #define STOP_POLL 256
+_Static_assert(QUANTUM % STOP_POLL == 0, "a quantum is whole polls");
 #define DCACHE 4096
 
 /* COMPUTE_PGM_RSRC2 and kernel_code_properties bits (AMDGPUUsage). */
@@ -44,12 +45,17 @@
 #define P_PRIV_SIZE (1u << 6)
 
 /* A decoded instruction: its address + 1 (0: empty), the executor bound
- * to it (bind()), the instruction. */
+ * to it (bind()), the instruction; 128 bytes, so that the run loop finds
+ * an entry with a shift. */
+#define DENT_BYTES 128
+_Static_assert(sizeof(struct sqk_insn) <= DENT_BYTES - 16, "a decoded instruction outgrew dent");
 struct dent {
 	uint64_t pc;
 	sqk_exec_fn fn;
 	struct sqk_insn in;
+	uint8_t pad[DENT_BYTES - 16 - sizeof(struct sqk_insn)];
 };
+_Static_assert(sizeof(struct dent) == DENT_BYTES, "dent size");
 
 /* What the host threads running one dispatch share. */
 struct sqk_shared {
@@ -206,15 +212,13 @@ static __attribute__((noinline, cold)) int fetch_miss(struct sqk_wave *w, struct
 	return 0;
 }
 
-static inline int fetch(struct sqk_wave *w, struct sqk_ctx *c, const struct dent **out)
+/* The decode-cache entry of the instruction at @pc, or NULL (a miss:
+ * fetch_miss()). */
+static inline const struct dent *lookup(const struct sqk_ctx *c, uint64_t pc)
 {
-	struct dent *e = &c->dc[(w->pc >> 2) % DCACHE];
+	const struct dent *e = &c->dc[(pc >> 2) % DCACHE];
 
-	if (__builtin_expect(e->pc == w->pc + 1, 1)) {
-		*out = e;
-		return 0;
-	}
-	return fetch_miss(w, c, e, out);
+	return __builtin_expect(e->pc == pc + 1, 1) ? e : NULL;
 }
 
 /*
@@ -444,50 +448,69 @@ static void rp_end(struct sqk_ctx *c, const struct sqk_wave *w, const uint32_t d
 }
 
 /* Run @w for up to QUANTUM instructions: 0 (quantum over), 1 (left the
- * loop: barrier or end), negative (error; -EINTR: the queue stops). */
-static int run_wave(struct sqk_wave *w, struct sqk_ctx *c)
+ * loop: barrier or end), negative (error; -EINTR: the queue stops). The
+ * stop is polled every STOP_POLL instructions. @slow: a recording of the
+ * wave may be in progress (see "Replay"; one only starts before a
+ * workgroup runs) or the dispatch has address watches (an executor of
+ * vector memory may leave a hit to report later, w->watch_late): a
+ * constant in each of run_wave()'s two copies of the loop, so that the
+ * other copy tests neither. */
+static inline __attribute__((always_inline)) int run_loop(struct sqk_wave *w, struct sqk_ctx *c,
+							  const bool slow)
 {
 	unsigned n = 0; /* instructions run, added to the count once */
 	int rc = 0;
 
-	for (unsigned k = 0; k < QUANTUM; k++) {
-		const struct dent *e = NULL;
-		const struct sqk_insn *in;
+	for (unsigned k = 0; k < QUANTUM; k += STOP_POLL) {
+		for (unsigned j = 0; j < STOP_POLL; j++) {
+			const struct dent *e = lookup(c, w->pc);
+			const struct sqk_insn *in;
 
-		if (k % STOP_POLL == STOP_POLL - 1 && stopping(c)) {
+			if (__builtin_expect(!e, 0)) {
+				rc = fetch_miss(w, c, &c->dc[(w->pc >> 2) % DCACHE], &e);
+				if (rc < 0)
+					goto out;
+			}
+			in = &e->in;
+			n++;
+			if (slow && c->rp.rec)
+				rec_note(c, in);
+			/* what the release check notes (sqk_rel.c) */
+			if (__builtin_expect(w->rel.spending, 0))
+				sqk_rel_reads(w, in);
+			if (in->rc)
+				sqk_rel_note(w, in);
+			rc = e->fn(w, in);
+			if (rc == 0)
+				w->pc += in->size;
+			else if (rc == 1 || rc < 0)
+				goto out;
+			rc = 0;
+			/* an address watch hit reported late (sqk_mem.c) */
+			if (slow && w->watch_late != 0 && !w->in_trap) {
+				if (w->watch_skip)
+					w->watch_skip--;
+				else {
+					sqk_trap_enter(w, w->pc, 0, w->watch_late);
+					w->watch_late = 0;
+				}
+			}
+		}
+		if (stopping(c)) {
 			rc = -EINTR;
 			break;
 		}
-		rc = fetch(w, c, &e);
-		if (rc < 0)
-			break;
-		in = &e->in;
-		n++;
-		if (__builtin_expect(c->rp.rec, 0))
-			rec_note(c, in);
-		/* what the release check notes (sqk_rel.c) */
-		if (__builtin_expect(w->rel.spending, 0))
-			sqk_rel_reads(w, in);
-		if (in->rc)
-			sqk_rel_note(w, in);
-		rc = e->fn(w, in);
-		if (rc == 0)
-			w->pc += in->size;
-		else if (rc == 1 || rc < 0)
-			break;
-		/* an address watch hit reported late (sqk_mem.c) */
-		if (__builtin_expect(w->watch_late != 0, 0) && !w->in_trap) {
-			if (w->watch_skip)
-				w->watch_skip--;
-			else {
-				sqk_trap_enter(w, w->pc, 0, w->watch_late);
-				w->watch_late = 0;
-			}
-		}
-		rc = 0;
 	}
+out:
 	c->r.res->insns += n;
 	return rc;
+}
+
+static int run_wave(struct sqk_wave *w, struct sqk_ctx *c)
+{
+	if (__builtin_expect(c->rp.rec || c->r.nwatch, 0))
+		return run_loop(w, c, true);
+	return run_loop(w, c, false);
 }
 
 static uint32_t rsrc1_mode(const struct sqk_family *f, uint32_t rsrc1)
