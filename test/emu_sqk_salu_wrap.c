@@ -7,7 +7,8 @@
  * product must not be computed in a signed C int, which UBSan refuses). A
  * wave of gfx90a and one of gfx1030 run the code (assembled by LLVM 22's
  * llvm-mc) directly on sqk_run() over a host-backed GPU VM and store the
- * results. Exit 77 without LLVM 22.
+ * results; the same waves read negative inline constants (32 and 64 bits)
+ * and EXEC's low half. Exit 77 without LLVM 22.
  */
 #include <stdio.h>
 #include <unistd.h>
@@ -43,10 +44,18 @@ static const char src[] = "  s_load_dwordx2 s[2:3], s[0:1], 0x0\n"
 			  "  v_mov_b32 v1, s4\n"
 			  "  v_mov_b32 v2, s5\n"
 			  "  v_mov_b32 v3, s6\n"
+			  "  s_mov_b32 s7, -5\n"
+			  "  s_mov_b64 s[8:9], -16\n"
+			  "  s_mov_b32 s10, exec_lo\n"
+			  "  v_mov_b32 v4, s7\n"
+			  "  v_mov_b32 v5, s8\n"
+			  "  v_mov_b32 v6, s9\n"
+			  "  v_mov_b32 v7, s10\n"
 			  "  s_waitcnt lgkmcnt(0)\n"
 			  "  global_store_dword v0, v1, s[2:3]\n"
 			  "  global_store_dword v0, v2, s[2:3] offset:4\n"
 			  "  global_store_dword v0, v3, s[2:3] offset:8\n"
+			  "  global_store_dwordx4 v0, v[4:7], s[2:3] offset:12\n"
 			  "  s_endpgm\n";
 
 static void run(const char *mcpu, uint32_t gfxv, const char *attrs, bool wave32)
@@ -55,7 +64,7 @@ static void run(const char *mcpu, uint32_t gfxv, const char *attrs, bool wave32)
 	struct sqk_dispatch d;
 	struct sqk_result res;
 	uint64_t o = OUT_VA;
-	uint32_t r[3];
+	uint32_t r[7];
 	int rc;
 
 	T_REQUIRE(kco_asm_text(src, mcpu, attrs, code, sizeof(code)), "llvm-mc for %s", mcpu);
@@ -75,6 +84,11 @@ static void run(const char *mcpu, uint32_t gfxv, const char *attrs, bool wave32)
 	CHECK_EQ(r[0], (uint32_t)(0x7374000ull * (uint64_t)(int64_t)-16257), "%s", mcpu);
 	CHECK_EQ(r[1], (uint32_t)(0x7fffffffull * 32767ull), "%s", mcpu);
 	CHECK_EQ(r[2], 0x80000000u, "%s", mcpu);
+	/* the inline constants -5 and -16 (32 and 64 bits), EXEC's low half */
+	CHECK_EQ(r[3], (uint32_t)-5, "%s", mcpu);
+	CHECK_EQ(r[4], (uint32_t)-16, "%s", mcpu);
+	CHECK_EQ(r[5], 0xffffffffu, "%s", mcpu);
+	CHECK_EQ(r[6], 0xffffffffu, "%s", mcpu);
 }
 
 int main(void)

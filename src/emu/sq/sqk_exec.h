@@ -229,9 +229,10 @@ void sqk_gws_gone(struct sqk_run *r, unsigned thread);
 int sqk_fail(struct sqk_wave *w, const struct sqk_insn *in, int err, const char *why);
 
 /* Scalar operand read (32 or 64 bits). @f64: float inline constants and
- * literals of a 64-bit float operand. The registers below M0 and the
- * integer constants 0-64 inline (sqk_sread()); the rest (EXEC, M0,
- * negative and float constants, literals, apertures) out of line. */
+ * literals of a 64-bit float operand. The registers below M0, EXEC, the
+ * integer constants and the literal inline (sqk_sread()); the rest (EXEC's
+ * high half alone, M0, null, float constants, apertures, the SCC, VCCZ and
+ * EXECZ bits) out of line. */
 uint64_t sqk_sread_code(struct sqk_wave *w, const struct sqk_insn *in, unsigned code, bool b64,
 			bool f64);
 
@@ -265,13 +266,13 @@ static inline unsigned sqk_smem_load_dwords(unsigned op)
 	}
 }
 
-static inline uint64_t sqk_sread(struct sqk_wave *w, const struct sqk_insn *in, unsigned code,
-				 bool b64, bool f64)
+static inline __attribute__((always_inline)) uint64_t
+sqk_sread(struct sqk_wave *w, const struct sqk_insn *in, unsigned code, bool b64, bool f64)
 {
 	/* the registers below M0 (SGPRs, FLAT_SCRATCH, XNACK_MASK, VCC,
-	 * ttmps) and the non-negative integer constants inline, as
+	 * ttmps), EXEC, the integer constants and the literal inline, as
 	 * sqk_sread_code() reads them */
-	if (code < SQK_M0) {
+	if (code < SQK_M0 || code == SQK_EXEC) {
 		uint64_t v = w->s[code];
 
 		if (b64)
@@ -280,9 +281,31 @@ static inline uint64_t sqk_sread(struct sqk_wave *w, const struct sqk_insn *in, 
 	}
 	if (code >= 128 && code <= 192)
 		return code - 128;
+	if (code >= 193 && code <= 208) {
+		int64_t v = -(int64_t)(code - 192);
+
+		return b64 ? (uint64_t)v : (uint32_t)v;
+	}
+	if (code == SQK_LIT)
+		return b64 && f64 ? (uint64_t)in->lit << 32 : in->lit;
 	return sqk_sread_code(w, in, code, b64, f64);
 }
-void sqk_swrite(struct sqk_wave *w, unsigned code, uint64_t v, bool b64);
+
+/* Scalar destination write (32 or 64 bits): the registers below M0 inline
+ * (a 64-bit write to s123 sets M0 too), the rest (M0, null, EXEC; the
+ * constants take none) out of line. */
+void sqk_swrite_code(struct sqk_wave *w, unsigned code, uint64_t v, bool b64);
+
+static inline void sqk_swrite(struct sqk_wave *w, unsigned code, uint64_t v, bool b64)
+{
+	if (code < SQK_M0) {
+		w->s[code] = (uint32_t)v;
+		if (b64)
+			w->s[code + 1] = (uint32_t)(v >> 32);
+		return;
+	}
+	sqk_swrite_code(w, code, v, b64);
+}
 
 /* The vector ALU's lane loops (sqk_valu.c, sqk_valu_hot.c) in AVX2 too where the CPU has it (8 lanes per
  * instruction, 64-bit compares), chosen once at load time (GCC/clang

@@ -565,7 +565,7 @@ uint64_t sqk_sread_code(struct sqk_wave *w, const struct sqk_insn *in, unsigned 
 	}
 }
 
-void sqk_swrite(struct sqk_wave *w, unsigned code, uint64_t v, bool b64)
+void sqk_swrite_code(struct sqk_wave *w, unsigned code, uint64_t v, bool b64)
 {
 	if (code == SQK_NULL10 && w->r->f->gfx10)
 		return;
