@@ -317,11 +317,12 @@ CARRY_OP(addc, 1, x + y - z, (x + y < x) | (x + y - z < x + y))
 HOT_OP(lshlrev64)
 {
 	uint32_t ab[64], sb[128], *d;
-	const uint32_t *a = src32(w, in, in->src[0], ab, n), *s = src64(w, in, in->src[1], sb, n);
+	const uint32_t *a, *s = src64(w, in, in->src[1], sb, n);
 
 	d = dst(w, in);
 	if (in->src[0] < 256) { /* one shift for every lane */
-		unsigned sh = a[0] & 63;
+		uint32_t k = (uint32_t)sqk_sread(w, in, in->src[0], false, false);
+		unsigned sh = k & 63;
 
 		EACH8(i, n)
 		{
@@ -336,6 +337,7 @@ HOT_OP(lshlrev64)
 		}
 		return;
 	}
+	a = src32(w, in, in->src[0], ab, n);
 	for (unsigned l = 0; l < n; l++) {
 		uint64_t v = (s[l] | (uint64_t)s[l + 64] << 32) << (a[l] & 63);
 
@@ -365,14 +367,15 @@ HOT_OP(lshl_add64)
 HOT_OP_CY(mad_u64)
 {
 	uint32_t ab[64], bb[64], cb[128], *d;
-	const uint32_t *a = src32(w, in, in->src[0], ab, n), *b = src32(w, in, in->src[1], bb, n),
-		       *c = src64(w, in, in->src[2], cb, n);
+	const uint32_t *a, *b, *c = src64(w, in, in->src[2], cb, n);
 	uint64_t cy = 0;
 	vi cv[8];
 
 	d = dst(w, in);
 	if (in->src[0] < 256 && in->src[1] < 256) { /* one product for every lane */
-		uint64_t p = (uint64_t)a[0] * b[0];
+		uint32_t ka = (uint32_t)sqk_sread(w, in, in->src[0], false, false),
+			 kb = (uint32_t)sqk_sread(w, in, in->src[1], false, false);
+		uint64_t p = (uint64_t)ka * kb;
 		vu plo = splat((uint32_t)p), phi = splat((uint32_t)(p >> 32));
 
 		/* the 64-bit sum as two 32-bit adds; its carry-out as addc's */
@@ -391,6 +394,8 @@ HOT_OP_CY(mad_u64)
 			carry_out(w, in, packv(cv, n), n);
 		return;
 	}
+	a = src32(w, in, in->src[0], ab, n);
+	b = src32(w, in, in->src[1], bb, n);
 	for (unsigned l = 0; l < n; l++) {
 		uint64_t p = (uint64_t)a[l] * b[l], r = p + (c[l] | (uint64_t)c[l + 64] << 32);
 
@@ -490,6 +495,10 @@ HOT_OP(cmp)
 /* 64-bit integer compares (i64 then u64 after the 32-bit ones), as above:
  * the high dwords decide unless equal, then the low dwords (unsigned). */
 _Static_assert(K_v_cmp_t_u64 == K_v_cmp_f_i32 + 31, "cmp int64 layout");
+/* Signed "less" of 64-bit lanes from sign-flipped dwords (ul, uh) and
+ * (vl, vh): the high dwords decide unless equal. */
+#define LT64(ul, uh, vl, vh) (((uh) < (vh)) | (((uh) == (vh)) & ((ul) < (vl))))
+
 HOT_OP(cmp64)
 {
 	bool x = in->op >= K_v_cmpx_f_f32, sw, eq, inv;
@@ -497,29 +506,58 @@ HOT_OP(cmp64)
 		 sd = in->enc == SQK_VOP3 ? in->dst - 256u : in->dst;
 	uint64_t m = n == 64 ? ~0ull : 0xffffffffull, bits = 0;
 	vi r[8];
-	uint32_t ab[128], bb[128];
-	const uint32_t *a = src64(w, in, in->src[0], ab, n), *b = src64(w, in, in->src[1], bb, n);
 	vu fl = splat(0x80000000u), fh = fl;
 
 	if (k < 24) /* signed */
 		fh = splat(0);
 	if (cmp_form(cond, m, &sw, &eq, &inv, &bits)) {
-		const uint32_t *p = sw ? b : a, *q = sw ? a : b;
+		/* the operands in the order the test takes them */
+		unsigned cp = in->src[sw], cq = in->src[!sw];
+		uint32_t pb[128], qb[128];
 
-		if (eq) {
+		if (!eq && cq < 256 && cp >= 256) { /* q the same in every lane */
+			uint64_t kq = sqk_sread(w, in, cq, true, false);
+			const uint32_t *p = w->v + (size_t)(cp - 256) * 64;
+			vi vl = (vi)(splat((uint32_t)kq) ^ fl),
+			   vh = (vi)(splat((uint32_t)(kq >> 32)) ^ fh);
+
 			EACH8(i, n)
 			{
-				vi le = (vi)ld(p + i) == (vi)ld(q + i);
+				vi ul = (vi)(ld(p + i) ^ fl), uh = (vi)(ld(p + 64 + i) ^ fh);
 
-				r[i / V] = le & ((vi)ld(p + 64 + i) == (vi)ld(q + 64 + i));
+				r[i / V] = LT64(ul, uh, vl, vh);
+			}
+		} else if (!eq && cp < 256 && cq >= 256) { /* p the same in every lane */
+			uint64_t kp = sqk_sread(w, in, cp, true, false);
+			const uint32_t *q = w->v + (size_t)(cq - 256) * 64;
+			vi ul = (vi)(splat((uint32_t)kp) ^ fl),
+			   uh = (vi)(splat((uint32_t)(kp >> 32)) ^ fh);
+
+			EACH8(i, n)
+			{
+				vi xl = (vi)(ld(q + i) ^ fl), xh = (vi)(ld(q + 64 + i) ^ fh);
+
+				r[i / V] = LT64(ul, uh, xl, xh);
 			}
 		} else {
-			EACH8(i, n)
-			{
-				vi ul = (vi)(ld(p + i) ^ fl), vl = (vi)(ld(q + i) ^ fl);
-				vi uh = (vi)(ld(p + 64 + i) ^ fh), vh = (vi)(ld(q + 64 + i) ^ fh);
+			const uint32_t *p = src64(w, in, cp, pb, n), *q = src64(w, in, cq, qb, n);
 
-				r[i / V] = (uh < vh) | ((uh == vh) & (ul < vl));
+			if (eq) {
+				EACH8(i, n)
+				{
+					vi le = (vi)ld(p + i) == (vi)ld(q + i);
+
+					r[i / V] = le & ((vi)ld(p + 64 + i) == (vi)ld(q + 64 + i));
+				}
+			} else {
+				EACH8(i, n)
+				{
+					vi ul = (vi)(ld(p + i) ^ fl), vl = (vi)(ld(q + i) ^ fl);
+					vi uh = (vi)(ld(p + 64 + i) ^ fh),
+					   vh = (vi)(ld(q + 64 + i) ^ fh);
+
+					r[i / V] = LT64(ul, uh, vl, vh);
+				}
 			}
 		}
 		bits = packv(r, n);
