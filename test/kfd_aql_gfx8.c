@@ -191,6 +191,11 @@ static void test_target(const char *spec, uint32_t want_type)
 	}
 	rd = __atomic_load_n((uint64_t *)r.rptr->cpu, __ATOMIC_ACQUIRE);
 	CHECK_EQ(rd, r.written, "%s: the 64-bit read index", spec);
+	if (!ok) {
+		/* a packet did not complete: the next would only wait out its bound */
+		rig_close(&r);
+		return;
+	}
 
 	/* written, not rung: nothing runs */
 	put(&r, 0);
@@ -206,7 +211,10 @@ int main(void)
 	/* kfd_topology.c kfd_topology_add_device(): Tonga type 0, Carrizo,
 	 * Fiji and Polaris type 1 */
 	test_target("gfx801", 1);
-	test_target("gfx802", 0);
-	test_target("gfx803", 1);
+	/* after a failure the others would each wait out a bound first */
+	if (!t_failures)
+		test_target("gfx802", 0);
+	if (!t_failures)
+		test_target("gfx803", 1);
 	return t_result("kfd_aql_gfx8");
 }
