@@ -167,7 +167,7 @@ static sqk_exec_fn bind(const struct sqk_family *f, const struct sqk_insn *in)
 /* An instruction not in the decode cache: fetched, decoded and checked
  * into its entry @e. */
 static __attribute__((noinline, cold)) int fetch_miss(struct sqk_wave *w, struct sqk_ctx *c,
-						      struct dent *e, const struct dent **out)
+						      struct dent *e)
 {
 	uint32_t words[4] = { 0 };
 	unsigned n = 0;
@@ -208,7 +208,6 @@ static __attribute__((noinline, cold)) int fetch_miss(struct sqk_wave *w, struct
 	e->in.rc = sqk_rel_class(c->r.f, &e->in);
 	e->fn = bind(c->r.f, &e->in);
 	e->pc = w->pc + 1;
-	*out = e;
 	return 0;
 }
 
@@ -467,9 +466,12 @@ static inline __attribute__((always_inline)) int run_loop(struct sqk_wave *w, st
 			const struct sqk_insn *in;
 
 			if (__builtin_expect(!e, 0)) {
-				rc = fetch_miss(w, c, &c->dc[(w->pc >> 2) % DCACHE], &e);
+				struct dent *slot = &c->dc[(w->pc >> 2) % DCACHE];
+
+				rc = fetch_miss(w, c, slot);
 				if (rc < 0)
 					goto out;
+				e = slot;
 			}
 			in = &e->in;
 			n++;
@@ -522,16 +524,17 @@ static uint32_t rsrc1_mode(const struct sqk_family *f, uint32_t rsrc1)
 	return m;
 }
 
+/* Four 32-bit words (lanes of a register) at once. */
+typedef uint32_t v4w __attribute__((vector_size(16), aligned(4), may_alias));
+
 /* Zero @n words (a multiple of 8) in 16-byte stores: a wave's registers
  * are a few hundred bytes to a few KiB, where the C library's memset
  * takes `rep stos` with its start-up cost once per wave. */
 static inline void zero_words(uint32_t *p, size_t n)
 {
-	typedef uint32_t v4 __attribute__((vector_size(16), aligned(4), may_alias));
-
 	for (size_t i = 0; i < n; i += 8) {
-		*(v4 *)(p + i) = (v4){ 0 };
-		*(v4 *)(p + i + 4) = (v4){ 0 };
+		*(v4w *)(p + i) = (v4w){ 0 };
+		*(v4w *)(p + i + 4) = (v4w){ 0 };
 	}
 }
 
@@ -664,8 +667,10 @@ static void init_wave(struct sqk_ctx *c, struct sqk_wave *w, unsigned wi, const 
 			 * stay (their registers are zero from above) */
 			uint32_t yz = packed ? y << 10 | z << 20 : 0;
 
-			for (unsigned l = 0; l < lanes; l++)
-				w->v[l] = (x + l) | yz;
+			v4w id = { x, x + 1, x + 2, x + 3 };
+
+			for (unsigned l = 0; l < lanes; l += 4, id += 4)
+				*(v4w *)(w->v + l) = id | yz;
 			for (unsigned l = 0; l < lanes && !packed && (y || z); l++)
 				w->v[64 + l] = y, w->v[128 + l] = z;
 			ex = sqk_mask(w);
