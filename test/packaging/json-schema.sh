@@ -14,52 +14,71 @@ work=$4
 python3 -c 'import jsonschema' 2>/dev/null || { echo "no python3-jsonschema: skip"; exit 77; }
 rm -rf "$work"; mkdir -p "$work"
 fail=0
+ncase=0
+: >"$work/cases"
 want_keys=
 never_keys=
 want() { want_keys="$*"; }
 never() { never_keys="$*"; }
 check() { # check SCHEMA MODE(doc|lines|lines0|seq|stream|text) ARGS...
   schema=$1; mode=$2; shift 2
+  ncase=$((ncase + 1))
   if [ "$mode" = text ]; then # a record given as text (one the tests cannot make)
-    printf '%s\n' "$1" >"$work/out"; mode=doc; st=0
+    printf '%s\n' "$1" >"$work/out.$ncase"; mode=doc; st=0
   else
-    "$k" "$@" >"$work/out" 2>"$work/err" </dev/null
+    "$k" "$@" >"$work/out.$ncase" 2>"$work/err" </dev/null
     st=$?
   fi
   w=$want_keys; n=$never_keys; want_keys=; never_keys=
   [ $st -le 1 ] || { echo "FAIL: kfdsig $* exited $st: $(cat "$work/err")"; fail=1; return; }
-  python3 - "$schemas/$schema.json" "$mode" "$work/out" "$w" "$n" <<'PY' || { echo "FAIL: kfdsig $*"; fail=1; }
-import json, sys, jsonschema
-schema = json.load(open(sys.argv[1]))
-mode, text = sys.argv[2], open(sys.argv[3]).read()
-want, never = sys.argv[4].split(), sys.argv[5].split()
-jsonschema.Draft202012Validator.check_schema(schema)
-v = jsonschema.Draft202012Validator(schema)
-if mode == "doc":
-    docs = [json.loads(text)]
-elif mode in ("lines", "lines0"):
-    docs = [json.loads(l) for l in text.splitlines() if l.strip()]
-elif mode == "stream":  # --pretty: indented documents one after the other
-    docs, dec, i = [], json.JSONDecoder(), 0
-    while text[i:].strip():
-        i += len(text[i:]) - len(text[i:].lstrip())
-        d, i = dec.raw_decode(text, i)
-        docs.append(d)
-    assert "\n  " in text, "not indented"
-else:  # RFC 7464: RS before every record
-    assert text.startswith("\x1e"), "no RS before the first record"
-    recs = text.split("\x1e")[1:]
-    assert all(r.endswith("\n") for r in recs), "a record does not end in LF"
-    docs = [json.loads(r) for r in recs]
-assert docs or mode == "lines0", "no JSON"
-for d in docs:
-    errs = sorted(v.iter_errors(d), key=str)
-    if errs:
-        print(errs[0].message, "at", list(errs[0].path), "in", json.dumps(d)[:300]); sys.exit(1)
-for key in want:
-    assert any(isinstance(d, dict) and key in d for d in docs), "no record has " + key
-for key in never:
-    assert not any(isinstance(d, dict) and key in d for d in docs), "a record has " + key
+  # validated all at once below (one python3 start, not one per case)
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$ncase" "$schema" "$mode" "$w" "$n" "$*" >>"$work/cases"
+}
+validate() {
+  python3 - "$schemas" "$work" <<'PY' || fail=1
+import json, os, sys, jsonschema
+schemas, work = sys.argv[1], sys.argv[2]
+validators, bad = {}, 0
+for line in open(os.path.join(work, "cases")):
+    num, name, mode, want, never, what = line.rstrip("\n").split("\t")
+    want, never = want.split(), never.split()
+    try:
+        if name not in validators:
+            schema = json.load(open(os.path.join(schemas, name + ".json")))
+            jsonschema.Draft202012Validator.check_schema(schema)
+            validators[name] = jsonschema.Draft202012Validator(schema)
+        v = validators[name]
+        text = open(os.path.join(work, "out." + num)).read()
+        if mode == "doc":
+            docs = [json.loads(text)]
+        elif mode in ("lines", "lines0"):
+            docs = [json.loads(l) for l in text.splitlines() if l.strip()]
+        elif mode == "stream":  # --pretty: indented documents one after the other
+            docs, dec, i = [], json.JSONDecoder(), 0
+            while text[i:].strip():
+                i += len(text[i:]) - len(text[i:].lstrip())
+                d, i = dec.raw_decode(text, i)
+                docs.append(d)
+            assert "\n  " in text, "not indented"
+        else:  # RFC 7464: RS before every record
+            assert text.startswith("\x1e"), "no RS before the first record"
+            recs = text.split("\x1e")[1:]
+            assert all(r.endswith("\n") for r in recs), "a record does not end in LF"
+            docs = [json.loads(r) for r in recs]
+        assert docs or mode == "lines0", "no JSON"
+        for d in docs:
+            errs = sorted(v.iter_errors(d), key=str)
+            if errs:
+                raise AssertionError("%s at %s in %s" % (errs[0].message, list(errs[0].path), json.dumps(d)[:300]))
+        for key in want:
+            assert any(isinstance(d, dict) and key in d for d in docs), "no record has " + key
+        for key in never:
+            assert not any(isinstance(d, dict) and key in d for d in docs), "a record has " + key
+    except Exception as e:  # a failed assertion, bad JSON, a bad schema
+        print(e)
+        print("FAIL: kfdsig " + what)
+        bad = 1
+sys.exit(bad)
 PY
 }
 check targets doc targets -j
@@ -134,5 +153,6 @@ check test doc test --emulate gfx90a --case 'events.*,irq.wrong-id' -j
 check test-list doc test --list -j
 check bench doc bench --emulate gfx90a -c 10 -j
 check bench doc bench --emulate gfx90a -c 3 -j --no-time
+validate
 [ $fail -eq 0 ] && echo "ok: every command's JSON matches its schema"
 exit $fail
