@@ -19,6 +19,13 @@ dir=$2
 command -v groff >/dev/null || { echo "no groff (groff-base): skip"; exit 77; }
 [ -d "$dir/man1" ] || { echo "no man pages built (scdoc missing?): skip"; exit 77; }
 fail=0
+# each page rendered as text once, for all the checks that read it
+cache=$(mktemp -d) || exit 1
+trap 'rm -rf "$cache"' EXIT
+render() {
+  [ -f "$cache/${1##*/}" ] || groff -man -Tascii -P-cbou "$1" >"$cache/${1##*/}" 2>/dev/null
+  cat "$cache/${1##*/}"
+}
 for p in "$dir"/man1/*.1 "$dir"/man3/*.3; do
   [ -f "$p" ] || continue
   # link pages (.so) are checked through their target, which must be a page
@@ -35,7 +42,7 @@ done
 # scdoc markup that came out as text: a literal **bold** (scdoc's bold is
 # *one* star; an escaped \*\* prints both)
 for p in "$dir"/man1/*.1 "$dir"/man3/*.3; do
-  if groff -man -Tascii -P-cbou "$p" 2>/dev/null | grep -qE '(^|[ (])\*\*[A-Za-z][^*]*\*\*'; then
+  if render "$p" | grep -qE '(^|[ (])\*\*[A-Za-z][^*]*\*\*'; then
     echo "FAIL: $(basename "$p"): a literal '**' in the rendered page"
     fail=1
   fi
@@ -43,7 +50,7 @@ done
 want='NAME SYNOPSIS DESCRIPTION OPTIONS EXIT_STATUS EXAMPLES'
 for p in "$dir"/man1/*.1; do
   head -n 1 "$p" | grep -q '^\.so ' && continue
-  got=$(groff -man -Tascii -P-cbou "$p" 2>/dev/null | grep '^[A-Z][A-Z ]*[A-Z]$' | tr ' ' '_' |
+  got=$(render "$p" | grep '^[A-Z][A-Z ]*[A-Z]$' | tr ' ' '_' |
     grep -x -e NAME -e SYNOPSIS -e DESCRIPTION -e OPTIONS -e EXIT_STATUS -e EXAMPLES | tr '\n' ' ')
   [ "$got" = "$want " ] ||
     { echo "FAIL: $(basename "$p"): sections '$got', want '$want' in that order"; fail=1; }
@@ -51,7 +58,7 @@ done
 for p in "$dir"/man3/*.3; do
   [ -f "$p" ] || continue
   head -n 1 "$p" | grep -q '^\.so ' && continue
-  text=$(groff -man -Tascii -P-cbou "$p" 2>/dev/null)
+  text=$(render "$p")
   for sec in 'RETURN VALUE' 'ERRORS'; do
     printf '%s\n' "$text" | grep -qx "$sec" ||
       { echo "FAIL: $(basename "$p"): no $sec section"; fail=1; }
@@ -80,7 +87,7 @@ done
 for c in $("$k" completion commands); do
   p=$dir/man1/kfdsig-$c.1
   [ -f "$p" ] || { echo "FAIL: no page kfdsig-$c(1)"; fail=1; continue; }
-  text=$(groff -man -Tascii -P-cbou "$p" 2>/dev/null)
+  text=$(render "$p")
   for o in $("$k" completion options "$c"); do
     printf '%s\n' "$text" | grep -q -e "$o\([^a-z0-9-]\|$\)" ||
       { echo "FAIL: kfdsig-$c(1) does not document $o"; fail=1; }
@@ -91,7 +98,7 @@ for c in $("$k" completion commands); do
     { echo "FAIL: kfdsig-$c(1) has no EXIT STATUS section"; fail=1; }
 done
 # the global options in kfdsig(1)
-text=$(groff -man -Tascii -P-cbou "$dir/man1/kfdsig.1" 2>/dev/null)
+text=$(render "$dir/man1/kfdsig.1")
 for o in --emulate --json --json-seq --pretty --quiet -j -p -q; do
   printf '%s\n' "$text" | grep -q -e "$o\([^a-z0-9-]\|$\)" || { echo "FAIL: kfdsig(1) lacks $o"; fail=1; }
 done
@@ -102,7 +109,7 @@ if [ -n "${3:-}" ]; then
   for p in "$dir"/man3/*.3; do
     [ -f "$p" ] || continue
     head -n 1 "$p" | grep -q '^\.so ' && continue
-    text=$(groff -man -Tascii -P-cbou "$p" 2>/dev/null)
+    text=$(render "$p")
     for h in $(printf '%s\n' "$text" | tr -d ' \n-' | grep -o 'include/kfdsig/[a-z_]*\.h' | sort -u); do
       [ -f "$3/${h#include/}" ] || continue
       for sec in 'RETURN VALUE' 'ERRORS'; do
