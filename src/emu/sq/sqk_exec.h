@@ -399,6 +399,13 @@ int sqk_vm_write(struct sqk_wave *w, const struct sqk_insn *in, uint64_t va, con
 /* Host address of @va for a read that stays in its page, or NULL after
  * recording the fault (as sqk_vm_read()). */
 const uint8_t *sqk_vm_page(struct sqk_wave *w, const struct sqk_insn *in, uint64_t va);
+
+/* The TLB entry of a page (struct sqk_run.tlb; sqk_mem.c). */
+static inline unsigned sqk_tlb_index(uint64_t page)
+{
+	return (unsigned)((page * 0x9e3779b97f4a7c15ull) >> 58) % SQK_TLB;
+}
+
 /* Host pointer for an atomic of @len bytes (naturally aligned). */
 void *sqk_vm_ptr(struct sqk_wave *w, const struct sqk_insn *in, uint64_t va, uint32_t len,
 		 bool write);

@@ -47,7 +47,7 @@ static int vm_fault(struct sqk_wave *w, const struct sqk_insn *in, uint64_t va, 
  * entries. */
 static inline unsigned tlb_index(uint64_t page)
 {
-	return (unsigned)((page * 0x9e3779b97f4a7c15ull) >> 58) % SQK_TLB;
+	return sqk_tlb_index(page);
 }
 
 /* A TLB miss looks in a cache of 2 MiB and 64 KiB blocks, each entered

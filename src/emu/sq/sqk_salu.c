@@ -1178,22 +1178,43 @@ sqk_exec_fn sqk_salu_hot(const struct sqk_insn *in)
  * Scalar loads of whole dwords (s_load_dword*, not the buffer forms) bound
  * at decode to executors of their own: the address as sqk_exec_smem()
  * forms it (sbase's 48 bits + the offset + soffset, the two low bits
- * dropped); a load within one page to SGPRs below M0 goes straight into
- * them, the dword count a constant; anything else to sqk_exec_smem().
+ * dropped); a load within one page goes straight into its SGPRs, the
+ * dword count a constant, the TLB's hit inline; a load to SGPRs not all
+ * below M0 (bound to sqk_exec_smem() at decode) or across a page to
+ * sqk_exec_smem().
  */
-static inline __attribute__((always_inline)) int hot_sload(struct sqk_wave *w,
-							   const struct sqk_insn *in, unsigned n)
+/* hot_sload() past the TLB: the page's translation, or the fault. */
+static __attribute__((noinline)) int hot_sload_miss(struct sqk_wave *w, const struct sqk_insn *in,
+						    uint64_t va, unsigned n)
 {
-	uint64_t base = sqk_sread(w, in, in->src[0], true, false) & 0xffffffffffffull;
-	uint64_t va = (base + (smem_offset(w, in) & ~3ull)) & 0xffffffffffffull;
-	const uint8_t *p;
+	const uint8_t *p = sqk_vm_page(w, in, va);
 
-	if ((va & 4095) + 4 * n > 4096 || in->dst + n > SQK_M0)
-		return sqk_exec_smem(w, in);
-	p = sqk_vm_page(w, in, va);
 	if (!p)
 		return -EFAULT;
 	memcpy(&w->s[in->dst], p, 4 * n);
+	return 0;
+}
+
+static inline __attribute__((always_inline)) int hot_sload(struct sqk_wave *w,
+							   const struct sqk_insn *in, unsigned n)
+{
+	const struct sqk_run *r = w->r;
+	uint64_t base, va, page;
+	unsigned i;
+
+	/* sbase and soffset SGPRs below M0 here (no call out of the
+	 * executor: it sets up no frame), any other to sqk_exec_smem() */
+	if (in->src[0] >= SQK_M0 || (in->soffset != 0xffff && in->soffset >= SQK_M0))
+		return sqk_exec_smem(w, in);
+	base = sqk_sread(w, in, in->src[0], true, false) & 0xffffffffffffull;
+	va = (base + (smem_offset(w, in) & ~3ull)) & 0xffffffffffffull;
+	if ((va & 4095) + 4 * n > 4096)
+		return sqk_exec_smem(w, in);
+	page = va >> 12;
+	i = sqk_tlb_index(page);
+	if (r->tlb[i].page != page + 1)
+		return hot_sload_miss(w, in, va, n);
+	memcpy(&w->s[in->dst], r->tlb[i].host + (va & 4095), 4 * n);
 	return 0;
 }
 
@@ -1212,6 +1233,8 @@ HOT_SLOAD(16)
 sqk_exec_fn sqk_smem_hot(const struct sqk_insn *in)
 {
 	if (in->op >= K_s_buffer_load_dword && in->op <= K_s_buffer_load_dwordx16)
+		return NULL;
+	if (in->dst + sqk_smem_load_dwords(in->op) > SQK_M0)
 		return NULL;
 	switch (sqk_smem_load_dwords(in->op)) {
 	case 1:
