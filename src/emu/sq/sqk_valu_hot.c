@@ -287,27 +287,38 @@ HOT_OP(cndmask)
 	}
 }
 
-/* 32-bit adds with a carry-out c (@ci: and a carry-in z, -1 or 0). */
-#define CARRY_OP(name, ci, e, c)                                                                   \
-	HOT_OP_CY(name)                                                                            \
-	{                                                                                          \
-		uint32_t ab[64], bb[64], *d;                                                       \
-		uint64_t k = (ci) ? mask_in(w, in) : 0;                                            \
-		vi r[8];                                                                           \
-		const uint32_t *a = src32(w, in, in->src[0], ab, n),                               \
-			       *b = src32(w, in, in->src[1], bb, n);                               \
-                                                                                                   \
-		d = dst(w, in);                                                                    \
-		EACH8(i, n)                                                                        \
-		{                                                                                  \
-			vu x = ld(a + i), y = ld(b + i), z = (ci) ? (vu)lanes_on(k, i) : splat(0); \
-			(void)z;                                                                   \
-			st(d + i, (e));                                                            \
-			if (cyo)                                                                   \
-				r[i / V] = (c);                                                    \
-		}                                                                                  \
-		if (cyo)                                                                           \
-			carry_out(w, in, packv(r, n), n);                                          \
+/* 32-bit adds with a carry-out c (@ci: and a carry-in z, -1 or 0); x
+ * loaded by @lx (a scalar source 0, VOP2's usual form, stays in a
+ * register: loop-invariant terms of c are computed once). */
+#define CARRY_LOOP(ci, e, c, lx)                                                      \
+	EACH8(i, n)                                                                   \
+	{                                                                             \
+		vu x = (lx), y = ld(b + i), z = (ci) ? (vu)lanes_on(k, i) : splat(0); \
+		(void)z;                                                              \
+		st(d + i, (e));                                                       \
+		if (cyo)                                                              \
+			r[i / V] = (c);                                               \
+	}
+#define CARRY_OP(name, ci, e, c)                                                             \
+	HOT_OP_CY(name)                                                                      \
+	{                                                                                    \
+		uint32_t bb[64], *d;                                                         \
+		uint64_t k = (ci) ? mask_in(w, in) : 0;                                      \
+		vi r[8];                                                                     \
+		const uint32_t *b = src32(w, in, in->src[1], bb, n);                         \
+                                                                                             \
+		d = dst(w, in);                                                              \
+		if (in->src[0] < 256) {                                                      \
+			vu xk = splat((uint32_t)sqk_sread(w, in, in->src[0], false, false)); \
+                                                                                             \
+			CARRY_LOOP(ci, e, c, xk);                                            \
+		} else {                                                                     \
+			const uint32_t *a = w->v + (size_t)(in->src[0] - 256) * 64;          \
+                                                                                             \
+			CARRY_LOOP(ci, e, c, ld(a + i));                                     \
+		}                                                                            \
+		if (cyo)                                                                     \
+			carry_out(w, in, packv(r, n), n);                                    \
 	}
 CARRY_OP(add_co, 0, x + y, x + y < x)
 CARRY_OP(sub_co, 0, x - y, y > x)
