@@ -191,10 +191,12 @@ fi
 mkdir -p "$src" "$work/tmp"
 # The tests' TMPDIR (the emulator's sysfs trees go there, about 110 files
 # each): a directory of /dev/shm, a RAM file system, when there is one with
-# room, else $work/tmp. On ext4 the inodes of many trees made and removed
-# cost a test such as kfd_shader_alias 36 s instead of 4.
+# room and without noexec (some tests build and run programs in TMPDIR),
+# else $work/tmp. On ext4 the inodes of many trees made and removed cost a
+# test such as kfd_shader_alias 36 s instead of 4.
 tmpdir=$work/tmp
-if [ -w /dev/shm ] && [ "$(df -Pk /dev/shm 2>/dev/null | awk 'NR == 2 { print $4 }')" -ge 1048576 ] 2>/dev/null; then
+if [ -w /dev/shm ] && [ "$(df -Pk /dev/shm 2>/dev/null | awk 'NR == 2 { print $4 }')" -ge 1048576 ] 2>/dev/null &&
+  ! awk '$2 == "/dev/shm" { print $4 }' /proc/mounts 2>/dev/null | grep -q noexec; then
   tmpdir=$(mktemp -d /dev/shm/kfdsig-mutation-XXXXXX 2>/dev/null) || tmpdir=$work/tmp
 fi
 if git rev-parse --git-dir >/dev/null 2>&1; then
