@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/statvfs.h>
 #include <sys/sysinfo.h>
 #include <unistd.h>
 
@@ -172,29 +171,11 @@ static const struct profile_kfd {
 	[KFDSIG_EMU_KERNEL_V7_3] = { "v7.3", 22, 22, 22 },
 };
 
-/* Where the sysfs tree goes: $TMPDIR when set; else /dev/shm when it is a
- * writable RAM file system with room (256 MiB free), else /tmp. Each
- * emulator creates and removes about 110 files and directories: on ext4
- * the inode allocation after many removals scans the recently deleted
- * ones, and a test opening 320 emulators took 36 s with its trees in
- * /tmp against 4 s in /dev/shm. */
-static const char *sysfs_parent(void)
-{
-	const char *tmp = getenv("TMPDIR");
-	struct statvfs st;
-
-	if (tmp && *tmp)
-		return tmp;
-	if (!access("/dev/shm", W_OK | X_OK) && !statvfs("/dev/shm", &st) &&
-	    (unsigned long long)st.f_bavail * st.f_frsize >= 256ull << 20)
-		return "/dev/shm";
-	return "/tmp";
-}
-
 struct kfdsig_emu *kfdsig_emu_create(const struct kfdsig_emu_config *user_cfg)
 {
 	struct kfdsig_emu_config c, *cfg = &c;
 	struct kfdsig_emu *emu;
+	const char *tmp;
 	int r;
 
 	r = user_cfg ? opts_copy(&c, sizeof(c), user_cfg, "kfdsig_emu_config")
@@ -281,7 +262,9 @@ struct kfdsig_emu *kfdsig_emu_create(const struct kfdsig_emu_config *user_cfg)
 			return NULL;
 		}
 	}
-	snprintf(emu->sysfs, sizeof(emu->sysfs), "%s/kfdsig-emu-XXXXXX", sysfs_parent());
+	tmp = getenv("TMPDIR");
+	snprintf(emu->sysfs, sizeof(emu->sysfs), "%s/kfdsig-emu-XXXXXX",
+		 tmp && *tmp ? tmp : "/tmp");
 	r = mkdtemp(emu->sysfs) ? emu_sysfs_write(emu) : -errno;
 	if (r < 0) {
 		set_error(-r, "cannot write the emulated sysfs in %s: %s", emu->sysfs,
