@@ -136,7 +136,8 @@ struct sqk_insn {
 	uint8_t omod;
 	uint8_t rc; /* what the release check notes of it (sqk_rel.c), 0: nothing */
 	/* set with rc: s_waitcnt's vmcnt and lgkmcnt; the SGPRs a scalar
-	 * load writes, from wlgkm to wvm */
+	 * load writes, from wlgkm to wvm; a vector memory access's counter
+	 * (wvm) and whether it returns data (wlgkm) */
 	uint8_t wvm, wlgkm;
 	uint16_t simm16;
 	int32_t offset; /* SMEM / FLAT / MUBUF / DS immediate offset */

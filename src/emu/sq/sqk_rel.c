@@ -131,8 +131,16 @@ uint8_t sqk_rel_class(const struct sqk_family *f, struct sqk_insn *in)
 	case SQK_FLAT:
 	case SQK_GLOBAL:
 	case SQK_SCRATCH:
-	case SQK_MUBUF:
-		switch (sqk_mem_kind(in->op)) {
+	case SQK_MUBUF: {
+		unsigned kind = sqk_mem_kind(in->op),
+			 sc = f->gen >= SQK_GEN_GFX10 ? SQK_CNT_VS : SQK_CNT_VM;
+		bool ret = kind == 1 || (kind == 3 && in->glc);
+
+		/* a load, store or atomic: the counter of its access to
+		 * memory in wvm, returning data (the kind of store) in wlgkm */
+		in->wvm = (uint8_t)(ret ? SQK_CNT_VM : sc);
+		in->wlgkm = ret;
+		switch (kind) {
 		case 1:
 			return RC_LOAD;
 		case 2:
@@ -147,6 +155,7 @@ uint8_t sqk_rel_class(const struct sqk_family *f, struct sqk_insn *in)
 		default:
 			return RC_NONE;
 		}
+	}
 	case SQK_SMEM: {
 		unsigned n = smem_sgprs(in->op), lo, hi;
 
@@ -237,13 +246,7 @@ static void drain(struct sqk_rel *r, unsigned c, uint64_t n)
 static __attribute__((noinline)) void vmem(struct sqk_wave *w, const struct sqk_insn *in)
 {
 	struct sqk_rel *r = &w->rel;
-	const struct sqk_family *f = w->r->f;
-	unsigned kind = in->rc == RC_LOAD    ? 1
-			: in->rc == RC_STORE ? 2
-					     : 3,
-		 sc = f->gen >= SQK_GEN_GFX10 ? SQK_CNT_VS : SQK_CNT_VM;
-	bool flat = in->enc == SQK_FLAT, ret = kind == 1 || (kind == 3 && in->glc);
-	unsigned k = ret;
+	bool load = in->rc == RC_LOAD;
 	struct sqk_rel_store *s;
 	uint64_t seq;
 
@@ -267,7 +270,7 @@ static __attribute__((noinline)) void vmem(struct sqk_wave *w, const struct sqk_
 		}
 		return;
 	}
-	if (flat) {
+	if (in->enc == SQK_FLAT) {
 		/* where the first active lane's address goes: LDS (the
 		 * shared aperture) counts on LGKM, memory on VM or VS */
 		uint64_t ex = sqk_exec(w), a;
@@ -279,17 +282,17 @@ static __attribute__((noinline)) void vmem(struct sqk_wave *w, const struct sqk_
 		    (uint64_t)(int64_t)in->offset;
 		hi = (uint32_t)(a >> 32);
 		if (hi == (uint32_t)(w->r->d->shared_base >> 32)) {
-			issue(r, f->gen >= SQK_GEN_GFX12 ? SQK_CNT_DS : SQK_CNT_LGKM, false);
+			issue(r, w->r->f->gen >= SQK_GEN_GFX12 ? SQK_CNT_DS : SQK_CNT_LGKM, false);
 			return;
 		}
 		if (hi == (uint32_t)(w->r->d->private_base >> 32))
-			kind = 1; /* private: counted, not a store */
+			load = true; /* private: counted, not a store */
 	}
-	seq = issue(r, ret ? SQK_CNT_VM : sc, false);
-	if (kind == 1 || in->enc == SQK_SCRATCH ||
+	seq = issue(r, in->wvm, false);
+	if (load || in->enc == SQK_SCRATCH ||
 	    (in->enc == SQK_MUBUF && (w->s[(in->srsrc & 0x7f) + 3] >> 23 & 1)))
 		return; /* a load, or private memory */
-	s = &r->st[k][r->nst[k]++ % SQK_REL_RING];
+	s = &r->st[in->wlgkm][r->nst[in->wlgkm]++ % SQK_REL_RING];
 	s->seq = seq;
 	s->idx = r->stores++;
 	s->pc = in->pc;
