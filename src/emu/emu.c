@@ -313,6 +313,11 @@ void kfdsig_emu_destroy(struct kfdsig_emu *emu)
 	free(emu);
 }
 
+void emu_host_remove_tree(const char *path)
+{
+	rm_tree(path);
+}
+
 void emu_host_remove_sysfs(struct kfdsig_emu *emu)
 {
 	if (emu->sysfs[0])

@@ -28,6 +28,7 @@
  * enable and a waiting queue destroy sleep on dbg->cond with it.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/futex.h>
@@ -45,6 +46,7 @@
 #include <kfdsig/debug.h>
 
 #include "emu/emu_debug.h"
+#include "emu/emu_host.h"
 
 /* kfd_ioctl.h enum kfd_dbg_runtime_state */
 #define RT_DISABLED 0u
@@ -711,6 +713,37 @@ __attribute__((destructor)) static void link_remove(void)
 {
 	if (own_link[0] && own_link_pid == getpid())
 		shm_unlink(own_link);
+}
+
+void emu_host_debug_exit(void)
+{
+	link_remove();
+}
+
+/* A page is named after its target's pid and start time: when no process
+ * has both any more, the target is gone and so is every use of the page
+ * (a debugger of a gone pid gets -ESRCH). */
+void emu_host_reap_debug_pages(void)
+{
+	DIR *d = opendir("/dev/shm");
+	struct dirent *de;
+
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		char name[96], now[96];
+		unsigned long long start;
+		int pid, end = 0;
+
+		if (strncmp(de->d_name, "kfdsig-dbg-", 11) ||
+		    sscanf(de->d_name, "kfdsig-dbg-%d-%llu%n", &pid, &start, &end) != 2 ||
+		    de->d_name[end] || pid <= 0)
+			continue;
+		snprintf(name, sizeof(name), "/kfdsig-dbg-%d-%llu", pid, start);
+		if (link_name(pid, now, sizeof(now)) || strcmp(now, name))
+			shm_unlink(name);
+	}
+	closedir(d);
 }
 
 /* The target's side: map its page (creating it with @create), once.

@@ -122,6 +122,8 @@ static struct {
 	ssize_t (*listxattr)(const char *, char *, size_t);
 	ssize_t (*llistxattr)(const char *, char *, size_t);
 	ssize_t (*flistxattr)(int, char *, size_t);
+	void (*_exit)(int);
+	void (*_Exit)(int);
 } real;
 
 static void *next_sym(const char *name)
@@ -172,6 +174,8 @@ static void resolve_all(void)
 	RESOLVE(listxattr);
 	RESOLVE(llistxattr);
 	RESOLVE(flistxattr);
+	RESOLVE(_exit);
+	RESOLVE(_Exit);
 }
 
 /* Resolved by the constructor; a call that comes earlier (another
@@ -237,6 +241,7 @@ static enum preload_trace_mode trace_mode;
  * open file description per process using the tree (the creator and each
  * forked child), so the last of them to exit removes it. */
 static int users_fd = -1;
+static pid_t users_pid; /* the process whose lock users_fd holds */
 
 static void fd_lock_prepare(void)
 {
@@ -283,6 +288,7 @@ static void users_child(void)
 		REAL(close)(users_fd);
 	users_fd = users_fd_child;
 	users_fd_child = -1;
+	users_pid = getpid();
 }
 
 static void at_exit_remove(void)
@@ -292,9 +298,74 @@ static void at_exit_remove(void)
 	 * to exclusive drops the shared one first, so of processes exiting
 	 * together exactly the last succeeds. A process that execs drops its
 	 * lock (O_CLOEXEC). Only the files: the emulator may still be in use
-	 * by threads. */
-	if (emu && users_fd >= 0 && !flock(users_fd, LOCK_EX | LOCK_NB))
+	 * by threads. Only the process that holds the lock: a vfork child
+	 * shares the parent's memory, users_fd included. */
+	if (emu && users_fd >= 0 && users_pid == getpid() && !flock(users_fd, LOCK_EX | LOCK_NB))
 		emu_host_remove_sysfs(emu);
+}
+
+/* An exit without atexit handlers (_exit, _Exit: a forked child's usual
+ * end) removes what at_exit_remove() and the destructors would have. */
+__attribute__((noreturn)) static void exit_now(void (*fn)(int), int status)
+{
+	at_exit_remove();
+	emu_host_debug_exit();
+	if (fn)
+		fn(status);
+	syscall(SYS_exit_group, status);
+	__builtin_unreachable();
+}
+
+void _exit(int status)
+{
+	exit_now(REAL(_exit), status);
+}
+
+void _Exit(int status)
+{
+	exit_now(REAL(_Exit), status);
+}
+
+/* The marker, in a tree whose users hold their flock: written after the
+ * creator's lock, so a tree that has it and whose lock is free is dead. */
+#define USERS_MARK ".users-flock"
+
+/* Remove the trees of emulators whose every user is gone without removing
+ * them (killed, or exec'd), in the directory where this one made its own.
+ * The trees of library users (no marker, no lock) are left alone. */
+static void reap_trees(const char *own)
+{
+	char dir[PATH_MAX], path[PATH_MAX];
+	const char *slash = strrchr(own, '/');
+	struct dirent *de;
+	DIR *d;
+
+	if (!slash || (size_t)(slash - own) >= sizeof(dir))
+		return;
+	memcpy(dir, own, (size_t)(slash - own));
+	dir[slash - own] = '\0';
+	d = REAL(opendir)(dir[0] ? dir : "/");
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		struct stat st;
+		int fd;
+
+		if (strncmp(de->d_name, "kfdsig-emu-", 11) || !strcmp(de->d_name, slash + 1) ||
+		    REAL(fstatat)(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) ||
+		    !S_ISDIR(st.st_mode) || st.st_uid != getuid() ||
+		    (size_t)snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) >= sizeof(path))
+			continue;
+		fd = REAL(openat)(dirfd(d), de->d_name,
+				  O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		if (!REAL(faccessat)(fd, USERS_MARK, F_OK, AT_SYMLINK_NOFOLLOW) &&
+		    !flock(fd, LOCK_EX | LOCK_NB))
+			emu_host_remove_tree(path);
+		REAL(close)(fd);
+	}
+	closedir(d);
 }
 
 /* The files that say the driver is loaded, in the emulator's tree: its
@@ -406,6 +477,10 @@ static struct kfdsig_emu *get_emu(void)
 			ops = kfdsig_emu_ops(e);
 			module_files(ops->sysfs_root);
 			users_fd = users_lock();
+			users_pid = getpid();
+			if (users_fd >= 0 && !put_file(ops->sysfs_root, USERS_MARK, "", 0))
+				reap_trees(ops->sysfs_root);
+			emu_host_reap_debug_pages();
 			/* After the emulator's own handlers, so this prepare
 			 * runs first: fd_lock is taken before emulator locks,
 			 * as a close holding it takes them. */

@@ -8,9 +8,16 @@
  *
  * main (no emulator) -> parent (makes the emulator, forks, exits) ->
  * child (waits until it is reparented, reads, reports through a pipe).
+ *
+ * No tree is left however a process using it ends: exit, _exit, a forked
+ * child ending last with _exit; the tree of a killed process (no code runs)
+ * is removed by the next emulator made in the same TMPDIR, and so is a
+ * debugger link page (/dev/shm/kfdsig-dbg-PID-START) of a gone process.
  */
 #include <dirent.h>
 #include <limits.h>
+#include <signal.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 
 #include "preload_util.h"
@@ -82,6 +89,103 @@ static void child(int out, pid_t parent)
 	exit(0); /* atexit: the last user removes the tree */
 }
 
+enum end { END_EXIT, END__EXIT, END_CHILD__EXIT, END_KILL };
+
+/* A process that makes an emulator (reading its sysfs) and ends as @how;
+ * return its wait status. */
+static int run_one(enum end how)
+{
+	int status = -1;
+	pid_t pid, c;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		pid = getpid();
+		if (read_nodes() < 2)
+			_exit(3);
+		switch (how) {
+		case END_EXIT:
+			exit(0);
+		case END__EXIT:
+			_exit(0);
+		case END_CHILD__EXIT: /* the child is the last user */
+			c = fork();
+			if (c == 0) {
+				for (int i = 0; i < 5000 && getppid() == pid; i++)
+					usleep(1000);
+				_exit(read_nodes() < 2 ? 5 : 0);
+			}
+			_exit(c < 0 ? 4 : 0);
+		case END_KILL:
+			raise(SIGKILL);
+		}
+		_exit(6);
+	}
+	if (waitpid(pid, &status, 0) != pid)
+		return -1;
+	return status;
+}
+
+static void no_litter(void)
+{
+	static const struct {
+		const char *name;
+		enum end how;
+	} ends[] = {
+		{ "exit", END_EXIT },
+		{ "_exit", END__EXIT },
+		{ "forked child's _exit, last", END_CHILD__EXIT },
+	};
+	char tmpl[] = "/tmp/kfdsig-litter-XXXXXX", shm[64];
+	int st, fd;
+	pid_t gone;
+
+	if (!mkdtemp(tmpl)) {
+		CHECK(0, "mkdtemp: %s", strerror(errno));
+		return;
+	}
+	setenv("TMPDIR", tmpl, 1);
+	for (size_t i = 0; i < sizeof(ends) / sizeof(ends[0]); i++) {
+		st = run_one(ends[i].how);
+		CHECK(st == 0, "%s: status 0x%x", ends[i].name, st);
+		/* the forked child of END_CHILD__EXIT: its end is not waited */
+		for (int j = 0; j < 5000 && leftover_trees(tmpl) > 0; j++)
+			usleep(1000);
+		CHECK(leftover_trees(tmpl) == 0, "%s: %d emulated sysfs trees left in %s",
+		      ends[i].name, leftover_trees(tmpl), tmpl);
+	}
+	/* Killed: nothing of it runs, its tree stays until the next emulator
+	 * in TMPDIR; so does the link page of a process that is gone. */
+	st = run_one(END_KILL);
+	CHECK(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "killed: status 0x%x", st);
+	CHECK(leftover_trees(tmpl) == 1, "killed: %d trees before the next emulator",
+	      leftover_trees(tmpl));
+	fflush(NULL);
+	gone = fork();
+	if (gone == 0)
+		_exit(0);
+	waitpid(gone, NULL, 0);
+	snprintf(shm, sizeof(shm), "/kfdsig-dbg-%d-1", (int)gone);
+	fd = shm_open(shm, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	CHECK(fd >= 0, "shm_open %s: %s", shm, strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	st = run_one(END_EXIT);
+	CHECK(st == 0, "after the kill: status 0x%x", st);
+	CHECK(leftover_trees(tmpl) == 0, "after the kill: %d trees left in %s",
+	      leftover_trees(tmpl), tmpl);
+	fd = shm_open(shm, O_RDONLY | O_CLOEXEC, 0600);
+	CHECK(fd < 0 && errno == ENOENT, "%s of a gone process: not removed", shm);
+	if (fd >= 0) {
+		close(fd);
+		shm_unlink(shm);
+	}
+	rmdir(tmpl);
+}
+
 int main(void)
 {
 	char tmpl[] = "/tmp/kfdsig-orphan-XXXXXX", buf[64] = { 0 };
@@ -130,5 +234,6 @@ int main(void)
 	CHECK(leftover_trees(tmpl) == 0, "%d emulated sysfs trees left in %s", leftover_trees(tmpl),
 	      tmpl);
 	rmdir(tmpl);
+	no_litter();
 	return t_result("preload_orphan");
 }
