@@ -78,11 +78,13 @@ static int child(enum mode m)
 		ptrace(PTRACE_TRACEME, 0, NULL, NULL);
 		raise(SIGSTOP);
 	}
-	if (m == FAULT) {
+	if (m == FAULT)
 		fault();
-		return r;
-	}
-	r |= rt(fd, false) ? 8 : 0;
+	else
+		r |= rt(fd, false) ? 8 : 0;
+	/* Its KFD process ends with it (kfd_process_notifier_release()):
+	 * it stays until the debugger has disabled. */
+	raise(SIGSTOP);
 	return r;
 }
 
@@ -215,6 +217,8 @@ static void run(enum mode m, const char *name)
 			goto out;
 		ack(kfd, pid);
 	}
+	CHECK(waitpid(pid, &st, 0) == pid && WIFSTOPPED(st), "%s: child stopped before its end",
+	      name);
 	memset(&a, 0, sizeof(a));
 	CHECK_EQ(dbg(kfd, &a, pid, KFDSIG_DBG_OP_DISABLE), 0, "%s: DISABLE", name);
 	ptrace(PTRACE_DETACH, pid, NULL, NULL);
