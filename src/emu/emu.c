@@ -6,9 +6,12 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <sys/sysinfo.h>
 #include <unistd.h>
 
@@ -35,6 +38,66 @@ static void rm_tree(const char *path)
 		closedir(d);
 	}
 	rmdir(path);
+}
+
+/* A tree in use has a file .alive with a shared flock(2) held as long as
+ * a process holds the emulator's descriptor (close-on-exec; a forked child
+ * shares it): a tree whose .alive no process locks is dead, left by a
+ * process killed, crashed or exec'd. The file gets its name once locked. */
+static int alive_lock(const char *tree)
+{
+	char tmp[300], name[300];
+	int fd;
+
+	snprintf(tmp, sizeof(tmp), "%s/.alive-new", tree);
+	snprintf(name, sizeof(name), "%s/.alive", tree);
+	fd = open(tmp, O_RDONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0400);
+	if (fd < 0)
+		return -1;
+	if (flock(fd, LOCK_SH | LOCK_NB) || rename(tmp, name)) {
+		close(fd);
+		unlink(tmp);
+		return -1;
+	}
+	return fd;
+}
+
+/* Remove the dead trees next to @tree, once per process (a process making
+ * many emulators looks once). */
+static void reap_dead_trees(const char *tree)
+{
+	static pid_t reaped;
+	char dir[256], path[300];
+	const char *slash = strrchr(tree, '/');
+	struct dirent *de;
+	DIR *d;
+
+	if (__atomic_exchange_n(&reaped, getpid(), __ATOMIC_RELAXED) == getpid() || !slash ||
+	    (size_t)(slash - tree) >= sizeof(dir))
+		return;
+	memcpy(dir, tree, (size_t)(slash - tree));
+	dir[slash - tree] = '\0';
+	d = opendir(dir[0] ? dir : "/");
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		struct stat st;
+		int fd;
+
+		if (strncmp(de->d_name, "kfdsig-emu-", 11) || !strcmp(de->d_name, slash + 1) ||
+		    (size_t)snprintf(path, sizeof(path), "%s/%s/.alive", dir, de->d_name) >=
+			    sizeof(path))
+			continue;
+		fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		if (!fstat(fd, &st) && st.st_uid == getuid() && !flock(fd, LOCK_EX | LOCK_NB)) {
+			path[strlen(path) - strlen("/.alive")] = '\0';
+			rm_tree(path);
+		}
+		close(fd);
+	}
+	closedir(d);
 }
 
 /* ---- create / destroy -------------------------------------------------- */
@@ -229,6 +292,7 @@ struct kfdsig_emu *kfdsig_emu_create(const struct kfdsig_emu_config *user_cfg)
 		return NULL;
 	}
 	pthread_mutex_init(&emu->lock, NULL);
+	emu->alive_fd = -1;
 	emu->proc_release = emu_proc_free;    /* emu_process.c */
 	emu->file_release = emu_file_release; /* emu_seam.c */
 	emu->major = cfg->kfd_major || cfg->kfd_minor ? cfg->kfd_major : 1;
@@ -276,6 +340,8 @@ struct kfdsig_emu *kfdsig_emu_create(const struct kfdsig_emu_config *user_cfg)
 		errno = -r;
 		return NULL;
 	}
+	emu->alive_fd = alive_lock(emu->sysfs);
+	reap_dead_trees(emu->sysfs);
 	emu_seam_install(emu);
 	return emu;
 }
@@ -304,6 +370,8 @@ void kfdsig_emu_destroy(struct kfdsig_emu *emu)
 	}
 	if (emu->sysfs[0])
 		rm_tree(emu->sysfs);
+	if (emu->alive_fd >= 0)
+		close(emu->alive_fd);
 	for (uint32_t i = 0; i < emu->ngpus; i++) {
 		if (emu->gpus[i].mmio_memfd >= 0)
 			close(emu->gpus[i].mmio_memfd);
@@ -311,11 +379,6 @@ void kfdsig_emu_destroy(struct kfdsig_emu *emu)
 	}
 	pthread_mutex_destroy(&emu->lock);
 	free(emu);
-}
-
-void emu_host_remove_tree(const char *path)
-{
-	rm_tree(path);
 }
 
 void emu_host_remove_sysfs(struct kfdsig_emu *emu)

@@ -56,9 +56,6 @@ int emu_host_fd_rdev(struct kfdsig_emu *emu, int fd, unsigned *major, unsigned *
 /* Remove the emulated sysfs tree (at exit of the process that made it). */
 void emu_host_remove_sysfs(struct kfdsig_emu *emu);
 
-/* Remove the directory tree @path (a dead emulator's sysfs tree). */
-void emu_host_remove_tree(const char *path);
-
 /* The debugger link pages (/dev/shm/kfdsig-dbg-PID-START, emu_debug.c):
  * emu_host_debug_exit() removes the calling process's own page (its exit
  * without atexit handlers, _exit); emu_host_reap_debug_pages() removes the

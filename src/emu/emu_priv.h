@@ -369,6 +369,7 @@ struct kfdsig_emu {
 	bool lose_userq_irq;
 	char task_name[32];
 	char sysfs[256];
+	int alive_fd; /* shared flock on sysfs/.alive while the tree is in use */
 	struct emu_file *files;
 	struct emu_fdent *fds;
 	struct emu_proc *procs;

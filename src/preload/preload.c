@@ -326,48 +326,6 @@ void _Exit(int status)
 	exit_now(REAL(_Exit), status);
 }
 
-/* The marker, in a tree whose users hold their flock: written after the
- * creator's lock, so a tree that has it and whose lock is free is dead. */
-#define USERS_MARK ".users-flock"
-
-/* Remove the trees of emulators whose every user is gone without removing
- * them (killed, or exec'd), in the directory where this one made its own.
- * The trees of library users (no marker, no lock) are left alone. */
-static void reap_trees(const char *own)
-{
-	char dir[PATH_MAX], path[PATH_MAX];
-	const char *slash = strrchr(own, '/');
-	struct dirent *de;
-	DIR *d;
-
-	if (!slash || (size_t)(slash - own) >= sizeof(dir))
-		return;
-	memcpy(dir, own, (size_t)(slash - own));
-	dir[slash - own] = '\0';
-	d = REAL(opendir)(dir[0] ? dir : "/");
-	if (!d)
-		return;
-	while ((de = readdir(d))) {
-		struct stat st;
-		int fd;
-
-		if (strncmp(de->d_name, "kfdsig-emu-", 11) || !strcmp(de->d_name, slash + 1) ||
-		    REAL(fstatat)(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) ||
-		    !S_ISDIR(st.st_mode) || st.st_uid != getuid() ||
-		    (size_t)snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) >= sizeof(path))
-			continue;
-		fd = REAL(openat)(dirfd(d), de->d_name,
-				  O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		if (!REAL(faccessat)(fd, USERS_MARK, F_OK, AT_SYMLINK_NOFOLLOW) &&
-		    !flock(fd, LOCK_EX | LOCK_NB))
-			emu_host_remove_tree(path);
-		REAL(close)(fd);
-	}
-	closedir(d);
-}
-
 /* The files that say the driver is loaded, in the emulator's tree: its
  * sysfs root mirrors /sys, so module/amdgpu is /sys/module/amdgpu; the
  * /proc/modules the client reads is .procfs/modules there. The kernel's
@@ -478,8 +436,6 @@ static struct kfdsig_emu *get_emu(void)
 			module_files(ops->sysfs_root);
 			users_fd = users_lock();
 			users_pid = getpid();
-			if (users_fd >= 0 && !put_file(ops->sysfs_root, USERS_MARK, "", 0))
-				reap_trees(ops->sysfs_root);
 			emu_host_reap_debug_pages();
 			/* After the emulator's own handlers, so this prepare
 			 * runs first: fd_lock is taken before emulator locks,

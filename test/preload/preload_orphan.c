@@ -139,9 +139,9 @@ static void no_litter(void)
 		{ "_exit", END__EXIT },
 		{ "forked child's _exit, last", END_CHILD__EXIT },
 	};
-	char tmpl[] = "/tmp/kfdsig-litter-XXXXXX", shm[64];
-	int st, fd;
-	pid_t gone;
+	char tmpl[] = "/tmp/kfdsig-litter-XXXXXX", shm[64], c = 0;
+	int st, fd, up[2], down[2];
+	pid_t gone, alive;
 
 	if (!mkdtemp(tmpl)) {
 		CHECK(0, "mkdtemp: %s", strerror(errno));
@@ -158,11 +158,26 @@ static void no_litter(void)
 		      ends[i].name, leftover_trees(tmpl), tmpl);
 	}
 	/* Killed: nothing of it runs, its tree stays until the next emulator
-	 * in TMPDIR; so does the link page of a process that is gone. */
+	 * in TMPDIR; so does the link page of a process that is gone. The
+	 * tree of a process alive meanwhile stays. */
 	st = run_one(END_KILL);
 	CHECK(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "killed: status 0x%x", st);
 	CHECK(leftover_trees(tmpl) == 1, "killed: %d trees before the next emulator",
 	      leftover_trees(tmpl));
+	if (pipe(up) || pipe(down)) {
+		CHECK(0, "pipe: %s", strerror(errno));
+		return;
+	}
+	fflush(NULL);
+	alive = fork();
+	if (alive == 0) {
+		char b = read_nodes() >= 2 ? 'r' : 'x';
+
+		if (write(up[1], &b, 1) != 1 || read(down[0], &b, 1) != 1)
+			_exit(7);
+		_exit(read_nodes() >= 2 ? 0 : 8);
+	}
+	CHECK(alive > 0 && read(up[0], &c, 1) == 1 && c == 'r', "alive: its emulator");
 	fflush(NULL);
 	gone = fork();
 	if (gone == 0)
@@ -175,8 +190,16 @@ static void no_litter(void)
 		close(fd);
 	st = run_one(END_EXIT);
 	CHECK(st == 0, "after the kill: status 0x%x", st);
-	CHECK(leftover_trees(tmpl) == 0, "after the kill: %d trees left in %s",
+	CHECK(leftover_trees(tmpl) == 1, "after the kill: %d trees in %s, not the live one alone",
 	      leftover_trees(tmpl), tmpl);
+	CHECK(write(down[1], "g", 1) == 1 && waitpid(alive, &st, 0) == alive && st == 0,
+	      "alive: its tree read after the next emulator's: status 0x%x", st);
+	CHECK(leftover_trees(tmpl) == 0, "the live one exited: %d trees left in %s",
+	      leftover_trees(tmpl), tmpl);
+	close(up[0]);
+	close(up[1]);
+	close(down[0]);
+	close(down[1]);
 	fd = shm_open(shm, O_RDONLY | O_CLOEXEC, 0600);
 	CHECK(fd < 0 && errno == ENOENT, "%s of a gone process: not removed", shm);
 	if (fd >= 0) {
