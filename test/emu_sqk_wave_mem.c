@@ -19,13 +19,17 @@
  * (only its lanes written, the carry-out VCC only in its lanes), and a
  * store running from a mapped page into an unmapped one: the GPU page
  * fault at the first address of the unmapped page, the lanes before it
- * written. Exit 77 without LLVM 22.
+ * written. The TLB's sets of two (no kernel: sqk_vm_read()/sqk_vm_write()
+ * on a bare wave): three pages of one set read in turn each give their own
+ * data, and a page the TLB holds from a read, in its set's second entry,
+ * still faults on a write when it is read-only. Exit 77 without LLVM 22.
  */
 #include <stdio.h>
 #include <unistd.h>
 
 #include "emu/sq/sqk.h"
 #include "emu_sqk_util.h"
+#include "emu_sqk_wave_util.h"
 
 #ifndef KFDSIG_LLVM22_BIN
 #define KFDSIG_LLVM22_BIN "/usr/lib/llvm-22/bin"
@@ -309,8 +313,60 @@ static void run_ro(const char *mcpu, uint32_t gfxv)
 	CHECK_EQ(ro_mem[0], 0x5a5a5a5au, "%s: the read-only page unchanged", mcpu);
 }
 
+/* Three pages of one TLB set, the third read-only; no 64 KiB or 2 MiB
+ * block is mapped (each page is translated alone). */
+static uint8_t tpage[3][4096];
+static uint64_t tva[3];
+
+static void *tlb_xlate(void *ctx, uint64_t va, uint32_t len, bool write, bool *ro)
+{
+	(void)ctx;
+	for (int i = 0; i < 3 && len == 4096; i++)
+		if (va == tva[i]) {
+			if (write && i == 2) {
+				*ro = true;
+				return NULL;
+			}
+			return tpage[i];
+		}
+	return NULL;
+}
+
+static void check_tlb_sets(void)
+{
+	struct bare_wave *g = bare_wave_new(90010, 64);
+	uint64_t p = 0x12345;
+	unsigned n = 1;
+	uint32_t v = 0;
+
+	g->env.xlate = tlb_xlate;
+	tva[0] = p << 12;
+	while (n < 3)
+		if (sqk_tlb_index(++p) == sqk_tlb_index(tva[0] >> 12))
+			tva[n++] = p << 12;
+	for (int i = 0; i < 3; i++)
+		memset(tpage[i], 0x11 * (i + 1), sizeof(tpage[i]));
+	for (int round = 0; round < 3; round++)
+		for (int i = 0; i < 3; i++) {
+			int rc = sqk_vm_read(&g->w, NULL, tva[i] + 8, &v, 4);
+
+			CHECK(rc == 0 && v == 0x01010101u * 0x11 * (i + 1),
+			      "tlb: page %d of one set read 0x%x (rc %d) in round %d", i, v, rc,
+			      round);
+		}
+	/* the read-only page read, another of its set after it: it is in
+	 * the set's second entry, read-only */
+	CHECK(sqk_vm_read(&g->w, NULL, tva[2], &v, 4) == 0, "tlb: read-only page read");
+	CHECK(sqk_vm_read(&g->w, NULL, tva[0], &v, 4) == 0, "tlb: first page read");
+	v = 0xdeadbeef;
+	CHECK(sqk_vm_write(&g->w, NULL, tva[2] + 4, &v, 4) == -EFAULT && tpage[2][4] == 0x33,
+	      "tlb: a write to the read-only page went through its read translation");
+	bare_wave_free(g);
+}
+
 int main(void)
 {
+	check_tlb_sets();
 	if (kco_asm_missing())
 		return T_EXIT_SKIP;
 	map_init();

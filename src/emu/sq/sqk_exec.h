@@ -12,8 +12,8 @@
 
 #define SQK_NV 512     /* VGPRs + AGPRs */
 #define SQK_NV_SLACK 8 /* registers past the last, for multi-dword operands */
-#define SQK_TLB 64
-#define SQK_BTLB 16
+#define SQK_TLB 128    /* two ways per set (sqk_mem.c xl_miss()) */
+#define SQK_BTLB 32    /* two ways per set (sqk_mem.c xl_block()) */
 
 struct sqk_run;
 
@@ -400,10 +400,20 @@ int sqk_vm_write(struct sqk_wave *w, const struct sqk_insn *in, uint64_t va, con
  * recording the fault (as sqk_vm_read()). */
 const uint8_t *sqk_vm_page(struct sqk_wave *w, const struct sqk_insn *in, uint64_t va);
 
-/* The TLB entry of a page (struct sqk_run.tlb; sqk_mem.c). */
+/* A Fibonacci hash of a page or block number (6 bits), so that buffers a
+ * multiple of the TLB's reach apart (a copy's source and destination) take
+ * different sets. */
+static inline unsigned sqk_tlb_hash(uint64_t key)
+{
+	return (unsigned)((key * 0x9e3779b97f4a7c15ull) >> 58);
+}
+
+/* The TLB entry of a page (struct sqk_run.tlb; sqk_mem.c): the first of
+ * its set's two, where a new translation goes; the other is looked at on
+ * a miss (sqk_mem.c xl_miss()). */
 static inline unsigned sqk_tlb_index(uint64_t page)
 {
-	return (unsigned)((page * 0x9e3779b97f4a7c15ull) >> 58) % SQK_TLB;
+	return sqk_tlb_hash(page) % (SQK_TLB / 2) * 2;
 }
 
 /* Host pointer for an atomic of @len bytes (naturally aligned). */

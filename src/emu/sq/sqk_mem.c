@@ -42,9 +42,6 @@ static int vm_fault(struct sqk_wave *w, const struct sqk_insn *in, uint64_t va, 
 	return sqk_fail(w, in, -EFAULT, ro ? "write to a read-only page" : "page fault");
 }
 
-/* TLB entry of a page: a Fibonacci hash, so that buffers a multiple of the
- * TLB's reach apart (a copy's source and destination) take different
- * entries. */
 static inline unsigned tlb_index(uint64_t page)
 {
 	return sqk_tlb_index(page);
@@ -66,16 +63,27 @@ static inline unsigned tlb_index(uint64_t page)
 /* The page of @va through the cached block of @size holding it, else
  * through a new translation of that block; NULL with *none when no one
  * mapping holds the block, NULL alone when a write finds it
- * write-protected. */
+ * write-protected. The cache has two ways per set, the last one used
+ * first: the blocks of a copy's source and destination whose keys fall
+ * in one set do not evict each other on every page. */
 static uint8_t *xl_block(struct sqk_run *r, uint64_t va, uint64_t size, bool write, bool *none)
 {
 	uint64_t block = va / size, key = block * 2 + (size == XL_BIG) + 1;
-	unsigned b = tlb_index(key) % SQK_BTLB;
+	unsigned b = sqk_tlb_hash(key) % (SQK_BTLB / 2) * 2;
 	bool ro = false;
 	uint8_t *p;
 
 	*none = false;
-	if (r->btlb[b].block == key && (!write || r->btlb[b].w || !r->btlb[b].host)) {
+	for (unsigned j = 0; j < 2; j++) {
+		if (r->btlb[b + j].block != key ||
+		    (write && !r->btlb[b + j].w && r->btlb[b + j].host))
+			continue;
+		if (j) { /* the set's last used first */
+			__typeof__(r->btlb[0]) t = r->btlb[b + 1];
+
+			r->btlb[b + 1] = r->btlb[b];
+			r->btlb[b] = t;
+		}
 		if (!r->btlb[b].host) {
 			*none = true;
 			return NULL;
@@ -85,6 +93,7 @@ static uint8_t *xl_block(struct sqk_run *r, uint64_t va, uint64_t size, bool wri
 	p = r->env->xlate(r->env->ctx, block * size, (uint32_t)size, write, &ro);
 	if (!p && ro)
 		return NULL;
+	r->btlb[b + 1] = r->btlb[b];
 	r->btlb[b].block = key;
 	r->btlb[b].host = p;
 	r->btlb[b].w = write;
@@ -95,6 +104,10 @@ static uint8_t *xl_block(struct sqk_run *r, uint64_t va, uint64_t size, bool wri
 	return p + (va % size & ~4095ull);
 }
 
+/* A page not in the first entry of its TLB set: the second, else a new
+ * translation in the first, the first moved to the second. A page that
+ * every wave reads (kernel arguments) and a stream of buffer pages falling
+ * in its set keep both. */
 static uint8_t *xl_miss(struct sqk_wave *w, const struct sqk_insn *in, uint64_t va, bool write)
 {
 	struct sqk_run *r = w->r;
@@ -103,6 +116,8 @@ static uint8_t *xl_miss(struct sqk_wave *w, const struct sqk_insn *in, uint64_t 
 	bool ro = false, none;
 	uint8_t *p;
 
+	if (r->tlb[i + 1].page == page + 1 && (!write || r->tlb[i + 1].w))
+		return r->tlb[i + 1].host + (va & 4095);
 	if (!(p = xl_block(r, va, XL_BIG, write, &none)) && none)
 		p = xl_block(r, va, XL_BLOCK, write, &none);
 	if (!p) {
@@ -112,6 +127,7 @@ static uint8_t *xl_miss(struct sqk_wave *w, const struct sqk_insn *in, uint64_t 
 			return NULL;
 		}
 	}
+	r->tlb[i + 1] = r->tlb[i];
 	r->tlb[i].page = page + 1;
 	r->tlb[i].host = p;
 	r->tlb[i].w = write;
