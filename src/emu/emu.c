@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/sysinfo.h>
 #include <unistd.h>
 
@@ -19,25 +20,43 @@
 #include "emu/emu_host.h"
 #include "emu/emu_priv.h"
 
+/* Remove @name in @dir and, a directory, everything in it: system calls
+ * only, no allocation, a small stack (it runs in _exit, which a signal
+ * handler may call, maybe on a small alternate stack). */
+static void rm_at(int dir, const char *name, int depth)
+{
+	struct ent { /* the kernel's struct linux_dirent64 */
+		uint64_t ino;
+		int64_t off;
+		unsigned short reclen;
+		unsigned char type;
+		char name[];
+	};
+	char buf[512] __attribute__((aligned(8)));
+	long n;
+	int fd;
+
+	if (!unlinkat(dir, name, 0) || errno != EISDIR || depth > 16)
+		return;
+	fd = openat(dir, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	while ((n = syscall(SYS_getdents64, fd, buf, sizeof(buf))) > 0) {
+		for (long at = 0; at < n;) {
+			struct ent *e = (struct ent *)(buf + at);
+
+			at += e->reclen;
+			if (strcmp(e->name, ".") && strcmp(e->name, ".."))
+				rm_at(fd, e->name, depth + 1);
+		}
+	}
+	close(fd);
+	unlinkat(dir, name, AT_REMOVEDIR);
+}
+
 static void rm_tree(const char *path)
 {
-	DIR *d = opendir(path);
-	struct dirent *de;
-
-	if (d) {
-		while ((de = readdir(d))) {
-			char sub[512];
-			if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-				continue;
-			snprintf(sub, sizeof(sub), "%s/%s", path, de->d_name);
-			if (de->d_type == DT_DIR)
-				rm_tree(sub);
-			else
-				unlink(sub);
-		}
-		closedir(d);
-	}
-	rmdir(path);
+	rm_at(AT_FDCWD, path, 0);
 }
 
 /* A tree in use has a file .alive with a shared flock(2) held as long as
