@@ -266,6 +266,26 @@ static inline unsigned sqk_smem_load_dwords(unsigned op)
 	}
 }
 
+/* Whether @op is a scalar load of a byte or a half-word (gfx12 and later:
+ * one SGPR, zero- or sign-extended). One list for the executor and the
+ * release check. */
+static inline bool sqk_smem_subdword(unsigned op)
+{
+	switch (op) {
+	case K_s_load_u8:
+	case K_s_load_i8:
+	case K_s_load_u16:
+	case K_s_load_i16:
+	case K_s_buffer_load_u8:
+	case K_s_buffer_load_i8:
+	case K_s_buffer_load_u16:
+	case K_s_buffer_load_i16:
+		return true;
+	default:
+		return false;
+	}
+}
+
 static inline __attribute__((always_inline)) uint64_t
 sqk_sread(struct sqk_wave *w, const struct sqk_insn *in, unsigned code, bool b64, bool f64)
 {

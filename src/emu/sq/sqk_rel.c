@@ -107,22 +107,10 @@ static unsigned smem_sgprs(unsigned op)
 
 	if (n)
 		return n;
-	switch (op) {
-	case K_s_memtime:
-	case K_s_memrealtime:
-		return 2;
-	case K_s_load_u8:
-	case K_s_load_i8:
-	case K_s_load_u16:
-	case K_s_load_i16:
-	case K_s_buffer_load_u8:
-	case K_s_buffer_load_i8:
-	case K_s_buffer_load_u16:
-	case K_s_buffer_load_i16:
+	if (sqk_smem_subdword(op))
 		return 1;
-	default: /* stores, cache operations */
-		return 0;
-	}
+	/* s_memtime, s_memrealtime: two; stores, cache operations: none */
+	return op == K_s_memtime || op == K_s_memrealtime ? 2 : 0;
 }
 
 uint8_t sqk_rel_class(const struct sqk_family *f, struct sqk_insn *in)

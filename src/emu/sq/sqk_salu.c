@@ -868,17 +868,10 @@ int sqk_exec_smem(struct sqk_wave *w, const struct sqk_insn *in)
 	uint32_t tmp[16];
 
 	n = sqk_smem_load_dwords(in->op);
+	if (!n && sqk_smem_subdword(in->op))
+		return smem_subdword(w, in, base);
 	if (!n)
 		switch (in->op) {
-		case K_s_load_u8:
-		case K_s_load_i8:
-		case K_s_load_u16:
-		case K_s_load_i16:
-		case K_s_buffer_load_u8:
-		case K_s_buffer_load_i8:
-		case K_s_buffer_load_u16:
-		case K_s_buffer_load_i16:
-			return smem_subdword(w, in, base);
 		case K_s_memtime:
 		case K_s_memrealtime:
 			sqk_swrite(w, d, w->r->env->clock ? w->r->env->clock(w->r->env->ctx) : 0,
