@@ -317,9 +317,11 @@ static void test_invalid(const char *spec, uint32_t hdr)
 /*
  * A 4 KiB ring (64 slots) past its end twice, one packet per doorbell: on
  * gfx8 the doorbell's position wraps at the doubled ring (128 packets), and
- * a doorbell in the wrong form for the node's type stops the queue at some
- * packet of the first 128 (the emulated CP runs a slot only when the
- * doorbell has passed it). Every packet decrements one signal.
+ * a doorbell in the wrong form for the node's type leaves some packet of
+ * the first 128 unrun after its own doorbell (the emulated CP runs a slot
+ * only when the doorbell has passed it). Every packet decrements one
+ * signal; each is waited for (bounded) before the next is rung, so that
+ * the packet its doorbell missed is seen whatever the two threads' timing.
  */
 static void test_wrap(const char *spec)
 {
@@ -335,11 +337,22 @@ static void test_wrap(const char *spec)
 		  "%s: AQL queue of 4 KiB", spec);
 	sig_init(&r, 0, n, 0, 0);
 	barrier(d, HDR_BARRIER_AND, 0, sig_va(&r, 0));
-	for (unsigned i = 0; i < n; i++)
+	for (unsigned i = 0; i < n; i++) {
 		if (kfdsig_kfd_queue_submit(r.q, d, 16, WAIT_MS) != 0) {
 			CHECK(0, "%s: packet %u submitted: %s", spec, i, kfdsig_last_error());
 			break;
 		}
+		for (int t = 0; t < WAIT_MS && __atomic_load_n(&sig(&r, 0)[1], __ATOMIC_ACQUIRE) >
+						       (int64_t)(n - i - 1);
+		     t++)
+			usleep(1000);
+		left = (int64_t)__atomic_load_n(&sig(&r, 0)[1], __ATOMIC_ACQUIRE);
+		if (left != (int64_t)(n - i - 1)) {
+			CHECK(0, "%s: packet %u ran after its doorbell (signal %lld)", spec, i,
+			      (long long)left);
+			break;
+		}
+	}
 	CHECK(idle(&r), "%s: the ring drains", spec);
 	left = (int64_t)__atomic_load_n(&sig(&r, 0)[1], __ATOMIC_ACQUIRE);
 	CHECK_EQ(left, 0, "%s: all %u packets completed", spec, n);
