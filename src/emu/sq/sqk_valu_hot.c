@@ -32,7 +32,14 @@
 _Static_assert(K_v_cmpx_f_f32 == K_v_cmp_f_f32 + CMP_BLOCK, "cmp block layout");
 _Static_assert(K_v_cmp_f_u32 == K_v_cmp_f_i32 + 8, "cmp int layout");
 
+/* An executor: its own function (bound by address, never inlined into
+ * another); clang refuses noinline beside target_clones, whose functions
+ * it never inlines anyway. */
+#if defined(__clang__)
+#define HOT static SQK_LANE_CLONES int
+#else
 #define HOT static SQK_LANE_CLONES __attribute__((noinline)) int
+#endif
 #define ALWAYS static inline __attribute__((always_inline))
 
 /* Eight lanes at a time: GCC/clang vector extensions (AVX2 registers in
