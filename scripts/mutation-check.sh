@@ -189,16 +189,10 @@ fi
 # ---- the scratch copy: only files that changed are copied (mtimes of the
 # others stay, so the build is incremental) ------------------------------
 mkdir -p "$src" "$work/tmp"
-# The tests' TMPDIR (the emulator's sysfs trees go there, about 110 files
-# each): a directory of /dev/shm, a RAM file system, when there is one with
-# room and without noexec (some tests build and run programs in TMPDIR),
-# else $work/tmp. On ext4 the inodes of many trees made and removed cost a
-# test such as kfd_shader_alias 36 s instead of 4.
-tmpdir=$work/tmp
-if [ -w /dev/shm ] && [ "$(df -Pk /dev/shm 2>/dev/null | awk 'NR == 2 { print $4 }')" -ge 1048576 ] 2>/dev/null &&
-  ! awk '$2 == "/dev/shm" { print $4 }' /proc/mounts 2>/dev/null | grep -q noexec; then
-  tmpdir=$(mktemp -d /dev/shm/kfdsig-mutation-XXXXXX 2>/dev/null) || tmpdir=$work/tmp
-fi
+# The tests' TMPDIR: a directory of /dev/shm where it suits them
+# (scripts/shm-tmpdir.sh), else $work/tmp.
+. "$root/scripts/shm-tmpdir.sh"
+tmpdir=$(kfdsig_shm_tmpdir kfdsig-mutation) || tmpdir=$work/tmp
 if git rev-parse --git-dir >/dev/null 2>&1; then
   list=$(git ls-files --cached --others --exclude-standard | grep -v '^build/')
 else

@@ -8,16 +8,11 @@ cd "$(dirname "$0")/.."
 source ./scripts/deps.sh
 kfdsig_install_deps all
 
-# The tests' TMPDIR, where the emulator writes a sysfs tree of about 110
-# files per emulator: a directory of /dev/shm, a RAM file system, when it
-# allows exec (some tests build and run programs there) and has 1 GiB free,
-# removed at the end (with the trees of processes that exec'd or were
-# killed). On ext4 the inodes of many trees made and removed cost
-# kfd_shader_alias 22 s instead of 4.
-if [ -z "${TMPDIR:-}" ] && [ -w /dev/shm ] &&
-  [ "$(df -Pk /dev/shm 2>/dev/null | awk 'NR == 2 { print $4 }')" -ge 1048576 ] 2>/dev/null &&
-  ! awk '$2 == "/dev/shm" { print $4 }' /proc/mounts 2>/dev/null | grep -q noexec &&
-  TMPDIR=$(mktemp -d /dev/shm/kfdsig-tests-XXXXXX 2>/dev/null); then
+# The tests' TMPDIR: a directory of /dev/shm where it suits them
+# (scripts/shm-tmpdir.sh), removed at the end with the sysfs trees of
+# processes that exec'd or were killed.
+. ./scripts/shm-tmpdir.sh
+if [ -z "${TMPDIR:-}" ] && TMPDIR=$(kfdsig_shm_tmpdir kfdsig-tests); then
   export TMPDIR
   trap 'rm -rf "$TMPDIR"' EXIT
 fi
