@@ -79,6 +79,14 @@ ALWAYS vu splat(uint32_t k)
 #endif
 }
 
+/* Lanes 0-3 (@hi false) or 4-7 of @x. */
+typedef int32_t vi4 __attribute__((vector_size(16)));
+ALWAYS vi4 half(vi x, const bool hi)
+{
+	return hi ? __builtin_shufflevector(x, x, 4, 5, 6, 7)
+		  : __builtin_shufflevector(x, x, 0, 1, 2, 3);
+}
+
 /* Bit l of the result: lane l of the compare results @r (8 lanes each, 0
  * or -1), two vectors at a time packed to bytes for one movemask. */
 ALWAYS uint64_t packv(const vi *r, const unsigned n)
@@ -88,11 +96,13 @@ ALWAYS uint64_t packv(const vi *r, const unsigned n)
 #ifdef __SSE2__
 	_Pragma("GCC unroll 4") for (unsigned j = 0; j < n / V; j += 2)
 	{
-		__m128i h[4];
+		/* halves by shuffles, not through memory: a 16-byte load of
+		 * a 32-byte store's upper half stalls store forwarding */
+		__m128i h0 = (__m128i)half(r[j], 0), h1 = (__m128i)half(r[j], 1),
+			h2 = (__m128i)half(r[j + 1], 0), h3 = (__m128i)half(r[j + 1], 1);
 
-		memcpy(h, r + j, sizeof(h));
-		m |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_packs_epi16(
-			     _mm_packs_epi32(h[0], h[1]), _mm_packs_epi32(h[2], h[3])))
+		m |= (uint64_t)(unsigned)_mm_movemask_epi8(
+			     _mm_packs_epi16(_mm_packs_epi32(h0, h1), _mm_packs_epi32(h2, h3)))
 		     << j * V;
 	}
 #else
