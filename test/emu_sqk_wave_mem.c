@@ -22,7 +22,8 @@
  * written. The TLB's sets of two (no kernel: sqk_vm_read()/sqk_vm_write()
  * on a bare wave): three pages of one set read in turn each give their own
  * data, and a page the TLB holds from a read, in its set's second entry,
- * still faults on a write when it is read-only. Exit 77 without LLVM 22.
+ * still faults on a write when it is read-only, and a scalar load finds a
+ * page in its set's second entry. Exit 77 without LLVM 22.
  */
 #include <stdio.h>
 #include <unistd.h>
@@ -361,6 +362,25 @@ static void check_tlb_sets(void)
 	v = 0xdeadbeef;
 	CHECK(sqk_vm_write(&g->w, NULL, tva[2] + 4, &v, 4) == -EFAULT && tpage[2][4] == 0x33,
 	      "tlb: a write to the read-only page went through its read translation");
+	/* the scalar load's own look at the TLB (sqk_salu.c hot_sload()):
+	 * the first page in the set's second entry, the second page in its
+	 * first, s_load_dword s0, s[2:3], 0x8 of the first page (llvm-mc 22
+	 * -mcpu=gfx90a: 0xc0020001 0x00000008) */
+	CHECK(sqk_vm_read(&g->w, NULL, tva[1], &v, 4) == 0, "tlb: second page read");
+	{
+		const uint32_t words[2] = { 0xc0020001u, 0x8u };
+		struct sqk_insn in;
+		sqk_exec_fn fn;
+
+		CHECK(sqk_decode(g->r.f, words, 2, &in) == 8, "tlb: s_load_dword decoded");
+		fn = sqk_smem_hot(&in);
+		T_REQUIRE(fn, "tlb: s_load_dword has a hot executor");
+		g->w.s[2] = (uint32_t)tva[0], g->w.s[3] = (uint32_t)(tva[0] >> 32);
+		g->w.s[0] = 0;
+		CHECK(fn(&g->w, &in) == 0 && g->w.s[0] == 0x11111111u,
+		      "tlb: a scalar load of the page in its set's second entry read 0x%x",
+		      g->w.s[0]);
+	}
 	bare_wave_free(g);
 }
 

@@ -1205,7 +1205,9 @@ static inline __attribute__((always_inline)) int hot_sload(struct sqk_wave *w,
 		return sqk_exec_smem(w, in);
 	page = va >> 12;
 	i = sqk_tlb_index(page);
-	if (r->tlb[i].page != page + 1)
+	/* either entry of the set (sqk_mem.c xl_miss()): the kernel-argument
+	 * and dispatch-packet pages every wave reads may share one */
+	if (r->tlb[i].page != page + 1 && r->tlb[++i].page != page + 1)
 		return hot_sload_miss(w, in, va, n);
 	memcpy(&w->s[in->dst], r->tlb[i].host + (va & 4095), 4 * n);
 	return 0;
