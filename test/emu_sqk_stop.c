@@ -8,7 +8,10 @@
  * interpreter must return -EINTR having executed no more than 256
  * instructions per poll (sqk_wave.c STOP_POLL), not a quantum of every wave
  * of the workgroup first (16 x 4096 instructions). No LLVM needed: the
- * code is one SOPP word.
+ * code is one SOPP word. And the loop counts a taken branch once, going
+ * on at its target: s_branch over one s_endpgm to another ends the wave
+ * after two instructions (a loop that ran the branch again until its
+ * quantum ended would count thousands).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -76,8 +79,34 @@ static void run(const char *name, uint32_t gfxv, bool wave32, unsigned true_from
 	      name, (unsigned long long)res.insns, true_from);
 }
 
+/* s_branch +1 (to PC + 4 + 4), s_endpgm (skipped), s_endpgm: SOPP opcodes
+ * 2 and 1 in the GFX9 and RDNA2 ISA manuals' SOPP tables */
+static void branch_once(const char *name, uint32_t gfxv)
+{
+	struct stopper st = { 0, ~0u };
+	struct sqk_env env = { .ctx = &st, .xlate = xlate, .stop = stop };
+	struct sqk_dispatch d = { 0 };
+	struct sqk_result res;
+	int rc;
+
+	code[0] = 0xbf820001u;
+	code[1] = 0xbf810000u;
+	code[2] = 0xbf810000u;
+	d.fam = sqk_family_of(gfxv);
+	T_REQUIRE(d.fam, "family of %s", name);
+	d.entry = CODE_VA;
+	d.aql = true;
+	d.wg[0] = d.grid[0] = 64;
+	d.wg[1] = d.wg[2] = d.grid[1] = d.grid[2] = 1;
+	rc = sqk_run(&d, &env, &res);
+	CHECK_EQ(rc, 0, "%s: branch over s_endpgm: %s", name, res.msg);
+	CHECK_EQ(res.insns, 2ull, "%s: instructions run (the branch once, then s_endpgm)", name);
+}
+
 int main(void)
 {
+	branch_once("gfx90a", 90010);
+	branch_once("gfx1030", 100300);
 	run("gfx90a", 90010, false, 1);
 	run("gfx90a", 90010, false, 40);
 	run("gfx900", 90000, false, 3);

@@ -344,7 +344,9 @@ static inline void sqk_swrite(struct sqk_wave *w, unsigned code, uint64_t v, boo
 #endif
 
 /* An executor bound to a decoded instruction (the run loop's decode cache,
- * sqk_wave.c). */
+ * sqk_wave.c). It returns 0: done, the PC untouched (the loop moves it
+ * past the instruction); 2: done, the PC set (a branch, a trap entered);
+ * 1: the wave leaves the loop (barrier, end); negative: an error. */
 typedef int (*sqk_exec_fn)(struct sqk_wave *w, const struct sqk_insn *in);
 
 /* The vector ALU's hot executors (sqk_valu_hot.c): the one for @in, or NULL

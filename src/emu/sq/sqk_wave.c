@@ -460,13 +460,19 @@ static inline __attribute__((always_inline)) int run_loop(struct sqk_wave *w, st
 	unsigned n = 0; /* instructions run, added to the count once */
 	int rc = 0;
 
+	/* the PC in a register from one instruction to the next: the loop
+	 * does not reload what it just stored (an executor returning 0 left
+	 * it alone, sqk_exec_fn; any other return is a way out of the inner
+	 * loop or sets w->pc, read again below) */
+	uint64_t pc = w->pc;
+
 	for (unsigned k = 0; k < QUANTUM; k += STOP_POLL) {
 		for (unsigned j = 0; j < STOP_POLL; j++) {
-			const struct dent *e = lookup(c, w->pc);
+			const struct dent *e = lookup(c, pc);
 			const struct sqk_insn *in;
 
 			if (__builtin_expect(!e, 0)) {
-				struct dent *slot = &c->dc[(w->pc >> 2) % DCACHE];
+				struct dent *slot = &c->dc[(pc >> 2) % DCACHE];
 
 				rc = fetch_miss(w, c, slot);
 				if (rc < 0)
@@ -483,18 +489,23 @@ static inline __attribute__((always_inline)) int run_loop(struct sqk_wave *w, st
 			if (in->rc)
 				sqk_rel_note(w, in);
 			rc = e->fn(w, in);
-			if (rc == 0)
-				w->pc += in->size;
-			else if (rc == 1 || rc < 0)
+			if (__builtin_expect(rc == 0, 1)) {
+				pc += in->size;
+				w->pc = pc;
+			} else if (rc == 1 || rc < 0) {
 				goto out;
+			} else {
+				pc = w->pc;
+			}
 			rc = 0;
 			/* an address watch hit reported late (sqk_mem.c) */
 			if (slow && w->watch_late != 0 && !w->in_trap) {
 				if (w->watch_skip)
 					w->watch_skip--;
 				else {
-					sqk_trap_enter(w, w->pc, 0, w->watch_late);
+					sqk_trap_enter(w, pc, 0, w->watch_late);
 					w->watch_late = 0;
+					pc = w->pc;
 				}
 			}
 		}
@@ -805,11 +816,20 @@ static struct sqk_ctx *ctx_new(struct sqk_shared *sh, const struct sqk_env *env,
 	c->r.lds = calloc(1, d->lds_bytes ? d->lds_bytes : 4);
 	c->rp.state = sqk_replay_off || d->gws || sh->wave_traps ? -1 : 0;
 	c->waves = calloc(sh->maxw, sizeof(*c->waves));
-	c->dc = calloc(DCACHE, sizeof(*c->dc));
+	/* a decode entry in two cache lines, not three */
+	c->dc = aligned_alloc(64, DCACHE * sizeof(*c->dc));
+	if (c->dc)
+		memset(c->dc, 0, DCACHE * sizeof(*c->dc));
 	if (!c->r.lds || !c->waves || !c->dc)
 		goto fail;
 	for (unsigned i = 0; i < sh->maxw; i++) {
-		c->waves[i].v = calloc((size_t)(SQK_NV + SQK_NV_SLACK) * 64, 4);
+		/* 64-byte aligned: the lane loops' 32-byte accesses to a
+		 * register never straddle a cache line */
+		size_t vb = (size_t)(SQK_NV + SQK_NV_SLACK) * 64 * 4;
+
+		c->waves[i].v = aligned_alloc(64, vb);
+		if (c->waves[i].v)
+			memset(c->waves[i].v, 0, vb);
 		c->waves[i].lanes = (uint8_t)sh->lanes;
 		c->waves[i].r = &c->r;
 		if (!c->waves[i].v)
