@@ -8,6 +8,9 @@
  *  - a semaphore of 1 guards a non-atomic increment (scalar load, add,
  *    store) in each of many more one-wave workgroups than run at once
  *    (kfdtest's KFDGWSTest.Semaphore, smaller): every increment lands;
+ *  - a semaphore of 0 that each even workgroup waits on and the odd one
+ *    after it raises, over many workgroups: the resident ones are the
+ *    lowest not yet run, as on the hardware, and the dispatch completes;
  *  - a semaphore of 0 that no wave raises: the dispatch fails with an
  *    illegal instruction naming the wait, whether its workgroups are all
  *    resident or not, instead of waiting forever;
@@ -39,6 +42,7 @@
 #define K_INIT 0
 #define K_SEMA 8
 #define K_BARRIER 24
+#define K_PV 32
 static const uint32_t code[1024] = {
 	/* the rest s_nop 0: the fetch reads ahead */
 	/* K_INIT: ds_gws_init with s2 (user data 2) */
@@ -65,6 +69,17 @@ static const uint32_t code[1024] = {
 	0xbefc0080,		/* s_mov_b32 m0, 0 */
 	0x7e000202,		/* v_mov_b32 v0, s2 */
 	0xd93b0000, 0x00000000, /* ds_gws_barrier v0 gds */
+	0xbf810000,		/* s_endpgm */
+	0xbf810000, 0xbf810000,
+	/* K_PV: even workgroups (s3, the workgroup id) sema_p, odd sema_v */
+	0xbefc0080,		/* s_mov_b32 m0, 0 */
+	0xbf0d8003,		/* s_bitcmp1_b32 s3, 0 */
+	0xbf850004,		/* s_cbranch_scc1 4 */
+	0xd9390000, 0x00000000, /* ds_gws_sema_p gds */
+	0xbf8c0000,		/* s_waitcnt 0 */
+	0xbf810000,		/* s_endpgm */
+	0xd9350000, 0x00000000, /* ds_gws_sema_v gds */
+	0xbf8c0000,		/* s_waitcnt 0 */
 	0xbf810000,		/* s_endpgm */
 };
 
@@ -110,6 +125,8 @@ static int run(uint32_t gfxv, struct sqk_gws *gws, unsigned k, uint32_t groups, 
 		return -ENOENT;
 	d.entry = CODE_VA + 4ull * k;
 	d.rsrc2 = 3u << 1; /* USER_SGPR 3 */
+	if (k == K_PV)
+		d.rsrc2 |= 1u << 7; /* TGID_X_EN: s3 */
 	d.user_data = user;
 	d.gws = gws;
 	d.wg[0] = 64;
@@ -266,6 +283,15 @@ int main(void)
 			      "%s: %u workgroups: message '%s'", n, groups, res.msg);
 			CHECK_EQ(data[0], 0u, "%s: %u workgroups: nobody passed", n, groups);
 		}
+		/* each even workgroup waits for the odd one after it: the
+		 * workgroups resident at once are the lowest not yet run, as
+		 * the hardware launches them in order (a host thread taking
+		 * several at a time would hold the odd one back behind the
+		 * even one waiting for it), over as many workgroups as would
+		 * make a non-GWS dispatch's threads take them two at a time */
+		CHECK_EQ(run(v, g, K_INIT, 1, 0, &res), 0, "%s: ds_gws_init 0", n);
+		rc = run(v, g, K_PV, 2 * SQK_GWS_THREADS * 64, 0, &res);
+		CHECK_EQ(rc, 0, "%s: sema_p released by the next workgroup (%s)", n, res.msg);
 		/* barrier: refused with more workgroups than resident, else it
 		 * releases all of them (the counter: the waves less one) */
 		rc = run(v, g, K_BARRIER, 100, 99, &res);

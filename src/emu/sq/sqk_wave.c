@@ -62,7 +62,7 @@ struct sqk_shared {
 	const struct sqk_dispatch *d;
 	uint32_t ng[3]; /* workgroups in X, Y, Z */
 	uint64_t total; /* workgroups in all */
-	uint64_t next;	/* the next workgroup to start (atomic) */
+	unsigned grab;	/* workgroups a thread takes at once */
 	int abort;	/* a thread failed: the others stop (atomic) */
 	unsigned lanes, maxw;
 	unsigned resident;		/* host threads running workgroups at once (atomic) */
@@ -71,6 +71,10 @@ struct sqk_shared {
 	uint32_t wave_traps;
 	unsigned nwatch; /* sqk_env.watches, with tba only */
 	struct sqk_watch watch[SQK_WATCHES];
+	/* the next workgroup to start (atomic): in a cache line of its own,
+	 * so that taking workgroups does not take the line of what every
+	 * thread reads above from the others */
+	_Alignas(64) uint64_t next;
 };
 
 /* A recorded wave without effects (see "Replay" below). */
@@ -875,6 +879,8 @@ static int run_groups(struct sqk_ctx *c)
 	struct sqk_shared *sh = c->sh;
 	const struct sqk_dispatch *d = sh->d;
 
+	uint64_t mine = 0, end = 0; /* the workgroups taken, not yet run */
+
 	for (;;) {
 		uint64_t idx;
 		uint32_t gid[3], dim[3];
@@ -883,7 +889,11 @@ static int run_groups(struct sqk_ctx *c)
 
 		if (__atomic_load_n(&sh->abort, __ATOMIC_RELAXED))
 			return -EINTR;
-		idx = __atomic_fetch_add(&sh->next, 1, __ATOMIC_RELAXED);
+		if (mine == end) {
+			mine = __atomic_fetch_add(&sh->next, sh->grab, __ATOMIC_RELAXED);
+			end = mine + sh->grab;
+		}
+		idx = mine++;
 		if (idx >= sh->total)
 			return 0;
 		idx = share_index(d, idx);
@@ -1050,6 +1060,15 @@ int sqk_run(const struct sqk_dispatch *d, const struct sqk_env *env, struct sqk_
 			nthr = d->scratch_waves / sh.maxw;
 	}
 	sh.resident = nthr;
+	/* several threads over many workgroups take up to 8 at a time (fewer
+	 * trips to the counter they share, a cache line moving between CPUs
+	 * each time); a GWS dispatch runs every workgroup at once, one each */
+	sh.grab = 1;
+	if (nthr > 1 && !d->gws) {
+		uint64_t g = sh.total / ((uint64_t)nthr * 64);
+
+		sh.grab = g > 8 ? 8 : g ? (unsigned)g : 1;
+	}
 	/* the trap handler as code: the GC 9 to 12 trap state (ttmp codes
 	 * 108-123, the doorbell by s_sendmsg 10 or s_sendmsg_rtn_b32) */
 	if (env->trap_base && d->fam->gen >= SQK_GEN_GFX9 && d->fam->gen <= SQK_GEN_GFX12)
