@@ -72,6 +72,7 @@ enum sqk_state { SQK_RUNNING = 0, SQK_BARRIER, SQK_DONE, SQK_GWS_WAIT };
 struct sqk_wave {
 	uint32_t s[136]; /* 128 + slack for multi-dword operands at the top */
 	uint32_t *v;	 /* v[r * 64 + lane] */
+	void *v_block;	 /* the allocation v starts in (sqk_wave.c ctx_new()) */
 	uint64_t pc;
 	bool scc;
 	uint8_t lanes;

@@ -105,6 +105,7 @@ struct sqk_ctx {
 	struct sqk_run r;
 	struct sqk_wave *waves; /* sh->maxw of them */
 	struct dent *dc;
+	void *dc_mem; /* the allocation dc starts in */
 	struct sqk_shared *sh;
 	struct sqk_result res;
 	uint64_t failed_wg; /* the workgroup that ended this thread with an error */
@@ -782,15 +783,22 @@ static int run_group(struct sqk_ctx *c, unsigned nw)
 	}
 }
 
+/* A wave's VGPR file; the first 64-byte boundary at or after @p. */
+#define VFILE_BYTES ((size_t)(SQK_NV + SQK_NV_SLACK) * 64 * 4)
+static uint8_t *align64(void *p)
+{
+	return (uint8_t *)(((uintptr_t)p + 63) & ~(uintptr_t)63);
+}
+
 static void ctx_free(struct sqk_ctx *c)
 {
 	if (!c)
 		return;
 	if (c->waves)
 		for (unsigned i = 0; i < c->sh->maxw; i++)
-			free(c->waves[i].v);
+			free(c->waves[i].v_block);
 	free(c->waves);
-	free(c->dc);
+	free(c->dc_mem);
 	free(c->r.lds);
 	free(c);
 }
@@ -820,24 +828,21 @@ static struct sqk_ctx *ctx_new(struct sqk_shared *sh, const struct sqk_env *env,
 	c->r.lds = calloc(1, d->lds_bytes ? d->lds_bytes : 4);
 	c->rp.state = sqk_replay_off || d->gws || sh->wave_traps ? -1 : 0;
 	c->waves = calloc(sh->maxw, sizeof(*c->waves));
-	/* a decode entry in two cache lines, not three */
-	c->dc = aligned_alloc(64, DCACHE * sizeof(*c->dc));
-	if (c->dc)
-		memset(c->dc, 0, DCACHE * sizeof(*c->dc));
-	if (!c->r.lds || !c->waves || !c->dc)
+	/* from the first 64-byte boundary of a calloc block (whose zero
+	 * pages stay untouched until used): a decode entry in two cache
+	 * lines, not three; the lane loops' 32-byte accesses to a register
+	 * never straddle one */
+	c->dc_mem = calloc(DCACHE * sizeof(*c->dc) + 64, 1);
+	if (!c->r.lds || !c->waves || !c->dc_mem)
 		goto fail;
+	c->dc = (struct dent *)align64(c->dc_mem);
 	for (unsigned i = 0; i < sh->maxw; i++) {
-		/* 64-byte aligned: the lane loops' 32-byte accesses to a
-		 * register never straddle a cache line */
-		size_t vb = (size_t)(SQK_NV + SQK_NV_SLACK) * 64 * 4;
-
-		c->waves[i].v = aligned_alloc(64, vb);
-		if (c->waves[i].v)
-			memset(c->waves[i].v, 0, vb);
+		c->waves[i].v_block = calloc(VFILE_BYTES + 64, 1);
+		if (!c->waves[i].v_block)
+			goto fail;
+		c->waves[i].v = (uint32_t *)align64(c->waves[i].v_block);
 		c->waves[i].lanes = (uint8_t)sh->lanes;
 		c->waves[i].r = &c->r;
-		if (!c->waves[i].v)
-			goto fail;
 	}
 	return c;
 fail:
