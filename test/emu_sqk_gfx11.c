@@ -646,10 +646,39 @@ static int num_model(bool max, unsigned bits, uint64_t a, uint64_t b, uint64_t *
 	return 0;
 }
 
+/* num_model()'s result as bits: the source it names, or the default quiet
+ * NaN when both are NaN. */
+static uint32_t num32(bool max, uint32_t a, uint32_t b)
+{
+	uint64_t r = 0;
+
+	return num_model(max, 32, a, b, &r) ? 0x7fc00000u : (uint32_t)r;
+}
+
+/* V_MED3_NUM_F32 as V_MED3_F32 of the RDNA3.5 ISA manual with the _NUM
+ * operations: a NaN among the three (isNAN of each): the minimumNumber of
+ * the three; else their maximumNumber compared (a float ==, so +0 equals
+ * -0) with S0: maximumNumber(S1, S2); else with S1: maximumNumber(S0,
+ * S2); else maximumNumber(S0, S1). */
+static uint32_t med3_num_model(uint32_t a, uint32_t b, uint32_t c)
+{
+	uint32_t mx;
+
+	if (isnan(f32v(a)) || isnan(f32v(b)) || isnan(f32v(c)))
+		return num32(false, num32(false, a, b), c);
+	mx = num32(true, num32(true, a, b), c);
+	if (f32v(mx) == f32v(a))
+		return num32(true, b, c);
+	if (f32v(mx) == f32v(b))
+		return num32(true, a, c);
+	return num32(true, a, b);
+}
+
 /* gfx12's v_max_num / v_min_num f32 and f64 on a bare gfx1200 wave
  * against num_model(): every pair of edge values (zeros of both signs,
  * infinities, quiet and signaling NaNs, a denormal, the largest finite);
- * MODE keeps denormals. And VOP3 DPP (DPP16 with row_mask, bound_ctrl on
+ * MODE keeps denormals; v_med3_num_f32 against med3_num_model() on every
+ * triple of the f32 values. And VOP3 DPP (DPP16 with row_mask, bound_ctrl on
  * an inactive source lane, DPP8 with FI; VOP3's abs / neg on the moved
  * source) against the lane map of the ISA's DPP description. Words from
  * llvm-mc -mcpu=gfx1200 -show-encoding. */
@@ -733,6 +762,36 @@ static void gfx12_num_dpp(void)
 		}
 	CHECK(bad == 0 && runs == 2 * 32 * (n32 + n64), "gfx1200 v_max_num / v_min_num: %u wrong",
 	      bad);
+
+	/* v_med3_num_f32 v1, v2, v3, v10 against med3_num_model(): S2 too,
+	 * every (S1, S2) in each lane */
+	bad = runs = 0;
+	for (unsigned p = 0; p < n32 * n32; p++) {
+		static const uint32_t med3[2] = { 0xd6310001, 0x042a0702 };
+
+		for (unsigned l = 0; l < 32; l++) {
+			g->w.v[2 * 64 + l] = e32[l % n32];
+			g->w.v[3 * 64 + l] = e32[(l / n32 + l + p) % n32];
+			g->w.v[10 * 64 + l] = e32[(l + p / n32) % n32];
+		}
+		if (run12v(g, med3, 2, "v_med3_num_f32") != 0) {
+			bad++;
+			continue;
+		}
+		for (unsigned l = 0; l < 32; l++) {
+			uint32_t a = g->w.v[2 * 64 + l], b = g->w.v[3 * 64 + l],
+				 c = g->w.v[10 * 64 + l], got = g->w.v[64 + l],
+				 want = med3_num_model(a, b, c);
+
+			runs++;
+			if ((isnan(f32v(want)) ? !(isnan(f32v(got)) && (got & 0x400000))
+					       : got != want) &&
+			    bad++ < 4)
+				fprintf(stderr, "v_med3_num_f32 0x%08x 0x%08x 0x%08x: 0x%08x\n", a,
+					b, c, got);
+		}
+	}
+	CHECK(bad == 0 && runs == 32 * n32 * n32, "gfx1200 v_med3_num_f32: %u wrong", bad);
 
 	/* VOP3 DPP: v1 = src0 from the lane DPP names, modifiers VOP3's */
 	{

@@ -756,6 +756,32 @@ static float med3f(bool ieee, float a, float b, float c)
 	return mmf(true, ieee, a, b);
 }
 
+/*
+ * V_MED3_NUM_F32 (RDNA4, GC 12.5: VOP3 opcode 561 in LLVM 22's
+ * disassembler): med3f()'s rule with the minimumNumber / maximumNumber
+ * operations of V_MIN_NUM_F32 / V_MAX_NUM_F32 (minnum19(), maxnum19()): a
+ * NaN among the three gives the minimum of the others (one NaN ignored),
+ * else the maximum of the three compared with S0, then S1, picks the
+ * maximum of the other two. The RDNA4 manual's pseudo-code for it was not
+ * read (UNVERIFIED): the rule is V_MED3_F32's of the RDNA3.5 manual, which
+ * is also how LLVM folds llvm.amdgcn.fmed3 (AMDGPUInstCombineIntrinsic.cpp
+ * fmed3AMDGCN(): a NaN operand to minnum of the other two, else the max3
+ * compared with each source).
+ */
+static double med3num(double a, double b, double c)
+{
+	double mx;
+
+	if (isnan(a) || isnan(b) || isnan(c))
+		return minnum19(minnum19(a, b), c);
+	mx = maxnum19(maxnum19(a, b), c);
+	if (mx == a)
+		return maxnum19(b, c);
+	if (mx == b)
+		return maxnum19(a, c);
+	return maxnum19(a, b);
+}
+
 /* v_med3_f16 (ISA manuals): a NaN operand gives MIN3 of the three (NaNs
  * ignored as v_min's are), else the middle value. */
 static double minz(double a, double b), maxz(double a, double b);
@@ -1758,6 +1784,9 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 		break;
 	case K_v_max3_num_f32:
 		LANES O(WF(&c, (float)maxnum19(maxnum19(F(&c, 0, l), F(&c, 1, l)), F(&c, 2, l))));
+		break;
+	case K_v_med3_num_f32:
+		LANES O(WF(&c, (float)med3num(F(&c, 0, l), F(&c, 1, l), F(&c, 2, l))));
 		break;
 	case K_v_mac_f32:
 		LANES O(WF(&c, F(&c, 0, l) * F(&c, 1, l) +
