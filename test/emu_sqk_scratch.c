@@ -15,10 +15,14 @@
  * waves is WAVES = waves / engines, which the CP reads as all of them). A workgroup with more waves than the scratch has slots is a
  * memory violation (the queue stops on the VM fault), never memory of the
  * emulator's own. On gfx1201 a wave sets its scratch base itself
- * (t_scratch_base_gfx12()). Exit 77 without LLVM 22.
+ * (t_scratch_base_gfx12()). On nodes of 8 XCCs (gfx942, gfx1250) the
+ * library's amd_queue_t gives each XCC its share of the scratch as ROCr
+ * does, and a gfx1250 workgroup runs in one share (t_aql_xcc()). Exit 77
+ * without LLVM 22.
  */
 #include <kfdsig/pm4.h>
 
+#include "emu/emu_priv.h"
 #include "emu_sqk_util.h"
 
 #define WAIT_MS 20000
@@ -266,6 +270,85 @@ static void t_scratch_base_gfx12(void)
 	CHECK_EQ(t.data[0x100 / 4], 0x5ca1ab1eu, "gfx1201: private offset 0 at the base");
 }
 
+/* The amd_queue_t the library wrote for queue @q: its read pointer's
+ * address (the emulator's record of the queue) less 0x80. */
+static const uint8_t *amd_queue(const struct krig *r, const struct kfdsig_kfd_queue *q)
+{
+	struct emu_proc *p = emu_proc_get((struct kfdsig_emu *)r->emu, r->pasid);
+	const uint8_t *aq = NULL;
+
+	T_REQUIRE(p, "emulated process");
+	pthread_mutex_lock(&p->lock);
+	for (struct emu_queue *e = p->queues; e; e = e->next)
+		if (e->id == (uint32_t)kfdsig_kfd_queue_id(q))
+			aq = (const uint8_t *)e->rptr - 0x80;
+	pthread_mutex_unlock(&p->lock);
+	emu_proc_put(p);
+	T_REQUIRE(aq, "the queue's read pointer");
+	return aq;
+}
+
+/* On a node of 8 XCCs the library's amd_queue_t sizes the scratch as ROCr
+ * amd_aql_queue.cpp does: WAVES of one XCC's share before gfx11
+ * (FillComputeTmpRingSize(): (size / NumXcc) / wave, a multiple of one
+ * XCC's engines), per engine of the node from gfx11 (_Gfx12(): the waves
+ * over NumShaderBanks), the byte size one XCC's share (InitScratchSRD()).
+ * And a gfx1250 workgroup runs in one XCC's share of such a scratch: the
+ * emulated CP takes one XCC's slots (WAVES x engines / XCCs), which that
+ * share holds. */
+static void t_aql_xcc(void)
+{
+	static const struct {
+		const char *spec;
+		bool gfx11;
+	} tg[] = { { "gfx942", false }, { "gfx1250", true } };
+	const uint32_t lane = 256, size = 9u * 8u * 64u * 256u; /* 9 waves an XCC */
+
+	for (size_t i = 0; i < sizeof(tg) / sizeof(tg[0]); i++) {
+		struct krig r;
+		const uint8_t *aq;
+		uint32_t nx, se, tmpring, waves, wave = lane * 64, unit = tg[i].gfx11 ? 256 : 1024;
+		uint64_t bytes;
+
+		krig_open_scratch(&r, tg[i].spec, 1u << 20, size, lane);
+		nx = kfdsig_kfd_device(r.kfd, 0)->num_xcc;
+		se = krig_num_se(&r);
+		T_REQUIRE(nx == 8 && se, "%s: 8 XCCs (%u), engines %u", tg[i].spec, nx, se);
+		aq = amd_queue(&r, r.q);
+		memcpy(&tmpring, aq + 0x8c, 4);
+		memcpy(&bytes, aq + 0xa8, 8);
+		if (tg[i].gfx11) {
+			waves = size / wave / se;
+		} else {
+			waves = size / nx / wave;
+			if (se / nx)
+				waves -= waves % (se / nx);
+		}
+		CHECK((tmpring & 0xfff) == waves && tmpring >> 12 == wave / unit,
+		      "%s: COMPUTE_TMPRING_SIZE 0x%x, want WAVES %u, WAVESIZE %u", tg[i].spec,
+		      tmpring, waves, wave / unit);
+		CHECK_EQ(bytes, (uint64_t)size / nx, "%s: the scratch byte size of one XCC",
+			 tg[i].spec);
+		if (tg[i].gfx11) {
+			struct kco co;
+			uint64_t out_va;
+			uint32_t *out;
+
+			T_REQUIRE(kco_build(ll_path(), "gfx1250", "", 3, &co) == 0,
+				  "compile gfx1250");
+			krig_load(&r, &co);
+			out = krig_alloc(&r, 4 * WG, &out_va);
+			memset(r.scratch->cpu, 0, size);
+			CHECK(krig_run(&r, "pstore", WG, WG, &out_va, 8, WAIT_MS) == 0,
+			      "gfx1250, 8 XCCs: a workgroup in one XCC's share of the scratch");
+			check("gfx1250 8 XCCs AQL pstore", r.scratch->cpu, waves * se / nx, wave,
+			      32, out);
+			kco_free(&co);
+		}
+		krig_close(&r);
+	}
+}
+
 int main(void)
 {
 	static const struct {
@@ -300,5 +383,6 @@ int main(void)
 			t_aql_short(&co, tg[i].spec, lanes, what);
 		kco_free(&co);
 	}
+	t_aql_xcc();
 	return t_result("emu_sqk_scratch");
 }

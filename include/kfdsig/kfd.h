@@ -496,8 +496,11 @@ struct kfdsig_queue_opts {
 	 * mapped at @scratch_va (256-byte aligned), @scratch_lane_bytes of
 	 * private memory per work-item of a 64-lane wave (a 32-lane wave's
 	 * work-items get twice that); from gfx11 on the amd_queue_t's
-	 * WAVES is per shader engine (the node's, by its topology), as ROCr
-	 * writes it. 0: none; a kernel's private memory then
+	 * WAVES is per shader engine (the node's, by its topology), before
+	 * it is the waves of one XCC's share of the scratch (size / num_xcc:
+	 * each XCC's CP takes WAVES slots of its own), and the byte size it
+	 * reports is one XCC's share, as ROCr writes them. 0: none; a
+	 * kernel's private memory then
 	 * has no backing and its accesses fault. gfx8: the address as
 	 * kfdsig's emulated KFD takes it (ROCr gives gfx8 an offset from the
 	 * process's scratch backing, SET_SCRATCH_BACKING_VA; not verified). */
@@ -520,7 +523,7 @@ struct kfdsig_kfd_queue;
  * this library knows; pm4_target_xcc on a non-PM4 queue or at or above the
  * node's num_xcc; scratch on a queue other than AQL, not 256-byte aligned,
  * or smaller than one wave's share, or than one wave per shader engine
- * of the node), -ENOTSUP (SDMA by engine id before KFD 1.17;
+ * of the node, before gfx11 of one XCC's share), -ENOTSUP (SDMA by engine id before KFD 1.17;
  * AQL before gfx9; pm4_target_xcc before KFD 1.14; metadata_ring_size
  * before KFD 1.22), -ENOENT
  * (unknown gpu_id) or the kernel's -errno.

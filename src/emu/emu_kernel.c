@@ -157,23 +157,25 @@ static uint32_t tmpring_wave_bytes(uint32_t gfxv, uint32_t v)
  * waves by NumShaderBanks for ISA major 11 and 12. The slots are then
  * WAVES x the node's engines, the count the topology reports
  * (array_count / simd_arrays_per_engine, emu_sysfs.c geometry()) and
- * those runtimes divide by. A multi-XCC node's dispatch runs here on the
- * one scratch (its XCC shares one after another), so it gets the node's
- * engines' slots; with a runtime that gives each XCC its own share of the
- * backing (ROCr: scratch_backing_memory_byte_size = size / NumXcc) they
- * exceed that share and the dispatch faults (sqk_wave.c), loudly, where
- * one XCC's slots would have fit. Where each engine's slots lie in the
- * scratch is not documented in those sources; the emulator numbers them
- * from the scratch base one after another, within the backing whenever
- * the runtimes' sizing (WAVES x engines x WAVESIZE) is.
+ * those runtimes divide by. On a node of several XCCs each XCC's CP
+ * takes its own share of the scratch (ROCr amd_aql_queue.cpp: WAVES of
+ * size / NumXcc before gfx11, per engine of all the XCCs from gfx11, and
+ * scratch_backing_memory_byte_size = size / NumXcc): the node's dispatch
+ * runs here on one XCC's share, the slots of one XCC (from gfx11 WAVES x
+ * the node's engines / its XCCs, at least one), which the backing it
+ * reports holds whenever the runtime sized them as ROCr does; slots past
+ * the backing make the dispatch fault (sqk_wave.c), loudly. Where each
+ * engine's slots lie in the scratch is not documented in those sources;
+ * the emulator numbers them from the scratch base one after another.
  */
 static uint32_t tmpring_slots(const struct emu_gpu *g, uint32_t v)
 {
-	uint32_t waves = v & 0xfff;
+	uint32_t waves = v & 0xfff, se = g->prod.num_se ? g->prod.num_se : 1u,
+		 xcc = g->num_xcc ? g->num_xcc : 1u;
 
-	if (g->gen.gfxv < 110000)
+	if (g->gen.gfxv < 110000 || !waves)
 		return waves;
-	return waves * (g->prod.num_se ? g->prod.num_se : 1u);
+	return waves * se / xcc ? waves * se / xcc : 1u;
 }
 
 /* Bytes of one COMPUTE_PGM_RSRC2.LDS_SIZE granule by gfx_target_version

@@ -54,7 +54,8 @@ struct kfdsig_kfd_queue {
  * generation's unit), scratch_resource_descriptor (0x90: a swizzled
  * buffer over the scratch, ADD_TID_ENABLE, 4-byte elements, index stride
  * 64 before gfx10, left 0 for the CP to fill from gfx10),
- * scratch_backing_memory_location (0xa0), _byte_size (0xa8),
+ * scratch_backing_memory_location (0xa0), _byte_size (0xa8: one XCC's
+ * share),
  * scratch_wave64_lane_byte_size (0xb0). No queue_inactive_signal: a
  * kernel wanting more private memory than offered gets no more.
  */
@@ -68,24 +69,37 @@ static uint32_t node_se(const struct kfdsig_kfd_device *d)
 	return d->simd_arrays_per_engine ? d->array_count / d->simd_arrays_per_engine : 0;
 }
 
-/* compute_tmpring_size for the queue's scratch (pm4_tmpring_size()):
- * WAVES per shader engine from gfx11 on, as ROCr's
- * FillComputeTmpRingSize_Gfx11()/_Gfx12(); before, the total rounded
- * down to a multiple of the node's engines (on several XCCs a multiple
- * of one XCC's too, which is what ROCr's FillComputeTmpRingSize()
- * asserts). 0 when no wave gets a slot. */
+/* The node's XCCs (topology num_xcc, 0: one). */
+static uint32_t node_xcc(const struct kfdsig_kfd_device *d)
+{
+	return d->num_xcc ? d->num_xcc : 1;
+}
+
+/* compute_tmpring_size for the queue's scratch (pm4_tmpring_size()), as
+ * ROCr amd_aql_queue.cpp computes it: from gfx11 on WAVES per shader
+ * engine of the node (FillComputeTmpRingSize_Gfx11()/_Gfx12(): the
+ * scratch's waves over NumShaderBanks, every XCC's engines); before, the
+ * waves of one XCC's share of the scratch (FillComputeTmpRingSize():
+ * (size / NumXcc) / wave, each XCC's CP taking WAVES slots of its own),
+ * rounded down to a multiple of one XCC's engines, which ROCr asserts
+ * ("Must be divisible by #SEs": NumShaderBanks / NumXcc). 0 when no wave
+ * gets a slot. */
 static uint32_t scratch_tmpring(const struct kfdsig_target *t, const struct kfdsig_kfd_device *d,
 				const struct kfdsig_queue_opts *o)
 {
-	return pm4_tmpring_size(
-		t->level, o->scratch_size,
-		pm4_tmpring_wave_bytes(t->level, (uint64_t)o->scratch_lane_bytes * 64), node_se(d));
+	uint32_t wave = pm4_tmpring_wave_bytes(t->level, (uint64_t)o->scratch_lane_bytes * 64);
+
+	if (t->level >= KFDSIG_GFX11)
+		return pm4_tmpring_size(t->level, o->scratch_size, wave, node_se(d));
+	return pm4_tmpring_size(t->level, o->scratch_size / node_xcc(d), wave,
+				node_se(d) / node_xcc(d));
 }
 
 static uint32_t amd_queue_image(struct kfdsig_kfd_queue *q, const struct kfdsig_queue_opts *o)
 {
 	uint8_t *aq = q->rptr->pub.cpu;
 	uint32_t off = AQ_RPTR, tmpring = scratch_tmpring(q->t, &q->g->dev, o), srd[4];
+	uint64_t bytes;
 
 	srd[0] = (uint32_t)o->scratch_va;
 	srd[1] = (uint32_t)(o->scratch_va >> 32 & 0xffff) | 1u << 31; /* SWIZZLE_ENABLE */
@@ -97,7 +111,9 @@ static uint32_t amd_queue_image(struct kfdsig_kfd_queue *q, const struct kfdsig_
 	memcpy(aq + 0x8c, &tmpring, 4);
 	memcpy(aq + 0x90, srd, 16);
 	memcpy(aq + 0xa0, &o->scratch_va, 8);
-	memcpy(aq + 0xa8, &o->scratch_size, 8);
+	/* one XCC's share, as ROCr's InitScratchSRD() reports it */
+	bytes = o->scratch_size / node_xcc(&q->g->dev);
+	memcpy(aq + 0xa8, &bytes, 8);
 	memcpy(aq + 0xb0, &o->scratch_lane_bytes, 4);
 	return AQ_RPTR;
 }
@@ -247,8 +263,10 @@ int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id, enum kfdsig
 		if (!scratch_tmpring(g->dev.target, &g->dev, &o))
 			return set_error(EINVAL,
 					 "scratch of %llu bytes: it needs a wave per shader "
-					 "engine (the node has %u by its topology)",
-					 (unsigned long long)o.scratch_size, node_se(&g->dev));
+					 "engine (the node has %u by its topology; before gfx11 "
+					 "each of its %u XCCs takes its share)",
+					 (unsigned long long)o.scratch_size, node_se(&g->dev),
+					 node_xcc(&g->dev));
 	}
 	if (o.metadata_ring_size) {
 		if (!kfdsig_kfd_has(kfd, KFDSIG_KFD_FEAT_METADATA_RING))
@@ -265,7 +283,7 @@ int kfdsig_kfd_queue_create(struct kfdsig_kfd *kfd, uint32_t gpu_id, enum kfdsig
 					 gpu_id, g->dev.target->name);
 	}
 	if (o.pm4_target_xcc) {
-		uint32_t nx = g->dev.num_xcc ? g->dev.num_xcc : 1;
+		uint32_t nx = node_xcc(&g->dev);
 
 		if (type != KFDSIG_QUEUE_PM4 || o.pm4_target_xcc >= nx || o.percentage > 0xff)
 			return set_error(EINVAL,
