@@ -302,32 +302,33 @@ static void t_aql_xcc(void)
 		const char *spec;
 		bool gfx11;
 	} tg[] = { { "gfx942", false }, { "gfx1250", true } };
-	const uint32_t lane = 256, size = 9u * 8u * 64u * 256u; /* 9 waves an XCC */
+	const uint32_t lane = 256, share = 9u * 64u * 256u; /* 9 waves an XCC */
 
 	for (size_t i = 0; i < sizeof(tg) / sizeof(tg[0]); i++) {
 		struct krig r;
 		const uint8_t *aq;
 		uint32_t nx, se, tmpring, waves, wave = lane * 64, unit = tg[i].gfx11 ? 256 : 1024;
-		uint64_t bytes;
+		uint64_t bytes, size;
 
-		krig_open_scratch(&r, tg[i].spec, 1u << 20, size, lane);
+		krig_open_scratch(&r, tg[i].spec, 1u << 20, share, lane);
 		nx = kfdsig_kfd_device(r.kfd, 0)->num_xcc;
+		size = (uint64_t)share * nx;
 		se = krig_num_se(&r);
 		T_REQUIRE(nx == 8 && se, "%s: 8 XCCs (%u), engines %u", tg[i].spec, nx, se);
 		aq = amd_queue(&r, r.q);
 		memcpy(&tmpring, aq + 0x8c, 4);
 		memcpy(&bytes, aq + 0xa8, 8);
 		if (tg[i].gfx11) {
-			waves = size / wave / se;
+			waves = (uint32_t)(size / wave / se);
 		} else {
-			waves = size / nx / wave;
+			waves = (uint32_t)(size / nx / wave);
 			if (se / nx)
 				waves -= waves % (se / nx);
 		}
 		CHECK((tmpring & 0xfff) == waves && tmpring >> 12 == wave / unit,
 		      "%s: COMPUTE_TMPRING_SIZE 0x%x, want WAVES %u, WAVESIZE %u", tg[i].spec,
 		      tmpring, waves, wave / unit);
-		CHECK_EQ(bytes, (uint64_t)size / nx, "%s: the scratch byte size of one XCC",
+		CHECK_EQ(bytes, (uint64_t)share, "%s: the scratch byte size of one XCC",
 			 tg[i].spec);
 		if (tg[i].gfx11) {
 			struct kco co;

@@ -211,8 +211,10 @@ struct krig {
 #define KRIG_SCRATCH_LANE 4096u
 #define KRIG_SCRATCH_BYTES (16u * 64u * KRIG_SCRATCH_LANE)
 
-/* krig_open() with a scratch of @scratch bytes, @lane per work-item (the
- * buffer behind it 1 MiB longer: a wave beyond it does not fault). */
+/* krig_open() with a scratch of @scratch bytes for each XCC of the node
+ * (as ROCr sizes it: each XCC's CP takes its own share), @lane per
+ * work-item (the buffer behind it 1 MiB longer: a wave beyond it does not
+ * fault). */
 static inline void krig_open_scratch(struct krig *r, const char *spec, uint64_t size,
 				     uint64_t scratch, uint32_t lane);
 
@@ -235,6 +237,8 @@ static inline void krig_open_scratch(struct krig *r, const char *spec, uint64_t 
 	r->cpu = r->mem->cpu;
 	r->va = r->mem->va;
 	memset(r->cpu, 0, size);
+	if (kfdsig_kfd_device(r->kfd, 0)->num_xcc > 1)
+		scratch *= kfdsig_kfd_device(r->kfd, 0)->num_xcc;
 	T_REQUIRE(!kfdsig_kfd_alloc(r->kfd, r->gpu, scratch + (1u << 20),
 				    KFDSIG_KFD_MEM_GTT_UNCACHED, &r->scratch) &&
 			  !kfdsig_kfd_map(r->kfd, r->scratch, NULL, 0),
