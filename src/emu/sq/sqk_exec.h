@@ -408,6 +408,16 @@ void sqk_rel_reset(struct sqk_wave *w);
 void sqk_rel_note(struct sqk_wave *w, const struct sqk_insn *in);
 /* The SGPRs @in reads, while a scalar load is not waited for (rel.spending). */
 void sqk_rel_reads(struct sqk_wave *w, const struct sqk_insn *in);
+/* The SGPRs sqk_rel_reads() looks at in @in, once per decoded instruction:
+ * bit i SGPR i for i < 63, bit 63 SGPR 63 or any above it (below VCC). */
+uint64_t sqk_rel_read_mask(const struct sqk_insn *in);
+/* The SGPRs scalar loads not waited for may still write, in the same
+ * form: where it meets an instruction's sqk_rel_read_mask(), the
+ * instruction goes to sqk_rel_reads(). */
+static inline uint64_t sqk_rel_pending_mask(const struct sqk_rel *r)
+{
+	return r->um[0] | (uint64_t)(r->um[1] != 0) << 63;
+}
 
 /* The kind of a vector memory operation (sqk_mem.c): 0 none, 1 load,
  * 2 store, 3 atomic, 4 cache write-back or invalidate. */

@@ -578,6 +578,17 @@ static __attribute__((noinline)) void reads_walk(struct sqk_wave *w, const struc
 			return;
 }
 
+uint64_t sqk_rel_read_mask(const struct sqk_insn *in)
+{
+	unsigned c[2], n[2], k = reads_of(in, c, n);
+	uint64_t m = 0;
+
+	for (unsigned i = 0; i < k; i++)
+		for (unsigned r = c[i]; r < c[i] + n[i] && r < SQK_VCC; r++)
+			m |= 1ull << (r < 63 ? r : 63);
+	return m;
+}
+
 void sqk_rel_reads(struct sqk_wave *w, const struct sqk_insn *in)
 {
 	unsigned c[2], n[2];

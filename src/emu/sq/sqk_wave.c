@@ -45,16 +45,17 @@ _Static_assert(QUANTUM % STOP_POLL == 0, "a quantum is whole polls");
 #define P_PRIV_SIZE (1u << 6)
 
 /* A decoded instruction: its address + 1 (0: empty), the executor bound
- * to it (bind()), the instruction; 128 bytes, so that the run loop finds
- * an entry with a shift. */
+ * to it (bind()), the SGPRs the release check looks at in it
+ * (sqk_rel_read_mask()), the instruction; 128 bytes, so that the run loop
+ * finds an entry with a shift. */
 #define DENT_BYTES 128
-_Static_assert(sizeof(struct sqk_insn) <= DENT_BYTES - 16, "a decoded instruction outgrew dent");
+_Static_assert(sizeof(struct sqk_insn) <= DENT_BYTES - 24, "a decoded instruction outgrew dent");
 struct dent {
 	uint64_t pc;
 	sqk_exec_fn fn;
+	uint64_t reads;
 	struct sqk_insn in;
-	uint8_t pad[DENT_BYTES - 16 - sizeof(struct sqk_insn)];
-};
+} __attribute__((aligned(DENT_BYTES)));
 _Static_assert(sizeof(struct dent) == DENT_BYTES, "dent size");
 
 /* What the host threads running one dispatch share. */
@@ -211,6 +212,7 @@ static __attribute__((noinline, cold)) int fetch_miss(struct sqk_wave *w, struct
 	}
 	e->in.pc = w->pc;
 	e->in.rc = sqk_rel_class(c->r.f, &e->in);
+	e->reads = sqk_rel_read_mask(&e->in);
 	e->fn = bind(c->r.f, &e->in);
 	e->pc = w->pc + 1;
 	return 0;
@@ -488,8 +490,11 @@ static inline __attribute__((always_inline)) int run_loop(struct sqk_wave *w, st
 			n++;
 			if (slow && c->rp.rec)
 				rec_note(c, in);
-			/* what the release check notes (sqk_rel.c) */
-			if (__builtin_expect(w->rel.spending, 0))
+			/* what the release check notes (sqk_rel.c): a read
+			 * of an SGPR a scalar load may still write looked
+			 * at where the decoded reads meet the pending ones */
+			if (__builtin_expect(w->rel.spending, 0) &&
+			    (e->reads & sqk_rel_pending_mask(&w->rel)))
 				sqk_rel_reads(w, in);
 			if (in->rc)
 				sqk_rel_note(w, in);
