@@ -10,7 +10,10 @@
  * result names the threads that ran. A small dispatch stays on one thread.
  * And a dispatch whose workgroups from 512 on store outside the mapped
  * buffer reports the fault of workgroup 512 (the lowest that failed),
- * whichever thread ran it. Exit 77 without LLVM 22.
+ * whichever thread ran it; so does one whose workgroup 1 fails behind
+ * workgroup 0's long loop while the later ones fail at once (a thread
+ * taking several workgroups still runs those below the failed one). Exit
+ * 77 without LLVM 22.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -60,6 +63,25 @@ static const char src_far[] = "  s_load_dwordx2 s[4:5], s[0:1], 0x0\n"
 			      "  s_waitcnt lgkmcnt(0)\n"
 			      "  global_store_dword v3, v4, s[4:5]\n"
 			      "  s_endpgm\n";
+
+/* workgroup 0 a long scalar loop, every other one a store past out (at
+ * 16 bytes per workgroup id beyond its end) at once */
+static const char src_slow0[] = "  s_load_dwordx2 s[4:5], s[0:1], 0x0\n"
+				"  s_cmp_eq_u32 s2, 0\n"
+				"  s_cbranch_scc0 .Lfault\n"
+				"  s_mov_b32 s7, 0x100000\n"
+				".Lloop:\n"
+				"  s_sub_u32 s7, s7, 1\n"
+				"  s_cmp_lg_u32 s7, 0\n"
+				"  s_cbranch_scc1 .Lloop\n"
+				"  s_endpgm\n"
+				".Lfault:\n"
+				"  s_lshl_b32 s6, s2, 4\n"
+				"  s_add_u32 s6, s6, 0x2000\n"
+				"  v_mov_b32 v3, s6\n"
+				"  s_waitcnt lgkmcnt(0)\n"
+				"  global_store_dword v3, v3, s[4:5]\n"
+				"  s_endpgm\n";
 
 static int dispatch(uint32_t gfxv, bool wave32, uint32_t groups, const char *threads,
 		    struct sqk_result *res)
@@ -126,6 +148,15 @@ static void run(const char *mcpu, uint32_t gfxv, const char *attrs, bool wave32)
 			 OUT_SIZE / 16);
 		CHECK(res.fault_write, "%s far: a write", mcpu);
 	}
+	/* workgroup 1 fails, behind workgroup 0's long loop on its thread,
+	 * while the other threads' workgroups fail at once: still the fault
+	 * of workgroup 1 (the thread that took it runs it after the others'
+	 * failure, as it would have started had it taken one at a time) */
+	T_REQUIRE(kco_asm_text(src_slow0, mcpu, attrs, code, sizeof(code)), "llvm-mc for %s", mcpu);
+	rc = dispatch(gfxv, wave32, GROUPS, "4", &res);
+	CHECK(rc == -EFAULT && res.fault_va == OUT_VA + OUT_SIZE + 16,
+	      "%s slow 0: sqk_run %d, the fault at 0x%llx (workgroup %lld)", mcpu, rc,
+	      (unsigned long long)res.fault_va, (long long)(res.fault_va - OUT_VA - OUT_SIZE) / 16);
 	unsetenv("KFDSIG_EMU_SQ_THREADS");
 }
 

@@ -61,10 +61,11 @@ _Static_assert(sizeof(struct dent) == DENT_BYTES, "dent size");
 /* What the host threads running one dispatch share. */
 struct sqk_shared {
 	const struct sqk_dispatch *d;
-	uint32_t ng[3]; /* workgroups in X, Y, Z */
-	uint64_t total; /* workgroups in all */
-	unsigned grab;	/* workgroups a thread takes at once */
-	int abort;	/* a thread failed: the others stop (atomic) */
+	uint32_t ng[3];	 /* workgroups in X, Y, Z */
+	uint64_t total;	 /* workgroups in all */
+	unsigned grab;	 /* workgroups a thread takes at once */
+	int abort;	 /* a thread failed: the others stop (atomic) */
+	uint64_t failed; /* the lowest workgroup that failed (atomic; ~0: none) */
 	unsigned lanes, maxw;
 	unsigned resident;		/* host threads running workgroups at once (atomic) */
 	struct sqk_gws_waits gws_waits; /* with a GWS (sqk_gws.c) */
@@ -897,8 +898,18 @@ static int run_groups(struct sqk_ctx *c)
 		unsigned nt, nw;
 		int rc;
 
-		if (__atomic_load_n(&sh->abort, __ATOMIC_RELAXED))
-			return -EINTR;
+		/* the dispatch stops (its queue stopped, or a workgroup
+		 * failed); after a failure this thread still runs the
+		 * workgroups it took below the failed one, which taken one at
+		 * a time would all have started before it (one of them may
+		 * fail first in the grid's order) */
+		if (__atomic_load_n(&sh->abort, __ATOMIC_ACQUIRE)) {
+			uint64_t f = __atomic_load_n(&sh->failed, __ATOMIC_RELAXED);
+
+			if (f == ~0ull || mine == end || mine >= sh->total ||
+			    share_index(d, mine) >= f)
+				return -EINTR;
+		}
 		if (mine == end) {
 			mine = __atomic_fetch_add(&sh->next, sh->grab, __ATOMIC_RELAXED);
 			end = mine + sh->grab;
@@ -935,11 +946,25 @@ static int run_groups(struct sqk_ctx *c)
 		}
 		if (!rc && stopping(c))
 			rc = -EINTR;
-		if (rc) {
-			c->failed_wg = idx;
-			__atomic_store_n(&sh->abort, 1, __ATOMIC_RELAXED);
-			return rc;
+		if (!rc)
+			continue;
+		c->failed_wg = idx;
+		if (rc != -EINTR || c->res.err || c->res.trapped) {
+			/* this workgroup failed */
+			uint64_t f = __atomic_load_n(&sh->failed, __ATOMIC_RELAXED);
+
+			while (idx < f &&
+			       !__atomic_compare_exchange_n(&sh->failed, &f, idx, true,
+							    __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+				;
+		} else if (__atomic_load_n(&sh->failed, __ATOMIC_RELAXED) != ~0ull) {
+			/* stopped after another's failure: see above (its
+			 * queue's stop, if that came too, stops the workgroups
+			 * still to run here within their first poll) */
+			continue;
 		}
+		__atomic_store_n(&sh->abort, 1, __ATOMIC_RELEASE);
+		return rc;
 	}
 }
 
@@ -1027,6 +1052,7 @@ int sqk_run(const struct sqk_dispatch *d, const struct sqk_env *env, struct sqk_
 		return res->err = -EINVAL;
 	}
 	sh.d = d;
+	sh.failed = ~0ull;
 	sh.lanes = d->wave32 ? 32 : 64;
 	for (int i = 0; i < 3; i++) {
 		if (!d->wg[i] || !d->grid[i])
