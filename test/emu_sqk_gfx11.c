@@ -1161,8 +1161,107 @@ static void minmax_ieee(void)
 	      "gfx900 / gfx1100 v_max / v_min (f32, f64, 3-operand), v_med3_f32: %u wrong", bad);
 }
 
+/* gfx11's v_maxmin / v_minmax f32, i32 and u32 (RDNA3 ISA manual: the
+ * min of S2 and the max of S0 and S1; the max of S2 and the min of S0 and
+ * S1) on a bare gfx1100 wave (MODE.IEEE set: ieee_model()), and gfx12's
+ * (_num f32: num_model()) on a gfx1200 wave: every triple of edge values
+ * against the two-operand models composed. Words from llvm-mc
+ * -show-encoding: v_maxmin_f32 v1, v2, v3, v10 and the others alike. */
+static void maxmin3(void)
+{
+	static const uint32_t ef[] = { 0x00000000, 0x80000000, 0x3f800000, 0xbf800000, 0xff800000,
+				       0x7f800000, 0x7fc00000, 0x7f800001, 0x7f7fffff, 0x00000001 };
+	static const uint32_t ei[] = {
+		0, 1, 0xffffffffu, 0x80000000u, 0x7fffffffu, 5, 0x80000001u
+	};
+	static const struct {
+		const char *name;
+		uint32_t gfxv, w0;
+		int kind; /* 0 ieee f32, 1 num f32, 2 i32, 3 u32 */
+		bool maxmin;
+	} op[] = {
+		{ "v_maxmin_f32", 110000, 0xd65e0001, 0, true },
+		{ "v_minmax_f32", 110000, 0xd65f0001, 0, false },
+		{ "v_maxmin_i32", 110000, 0xd6640001, 2, true },
+		{ "v_minmax_i32", 110000, 0xd6650001, 2, false },
+		{ "v_maxmin_u32", 110000, 0xd6620001, 3, true },
+		{ "v_minmax_u32", 110000, 0xd6630001, 3, false },
+		{ "v_maxmin_num_f32", 120000, 0xd6690001, 1, true },
+		{ "v_minmax_num_f32", 120000, 0xd6680001, 1, false },
+		{ "v_maxmin_i32", 120000, 0xd6640001, 2, true },
+		{ "v_minmax_u32", 120000, 0xd6630001, 3, false },
+	};
+	unsigned bad = 0, runs = 0, want_runs = 0;
+
+	for (size_t k = 0; k < sizeof(op) / sizeof(op[0]); k++) {
+		struct bare_wave *g = bare_wave_new(op[k].gfxv, 32);
+		const uint32_t *e = op[k].kind < 2 ? ef : ei;
+		unsigned n = op[k].kind < 2 ? sizeof(ef) / 4 : sizeof(ei) / 4;
+		const uint32_t w[2] = { op[k].w0, 0x042a0702 };
+		struct sqk_insn in;
+
+		g->w.mode = 0xf0 | (op[k].gfxv < 120000 ? 1u << 9 : 0); /* no flush; IEEE */
+		g->w.s[SQK_EXEC] = 0xffffffffu;
+		for (unsigned p = 0; p < n * n; p++) {
+			for (unsigned l = 0; l < 32; l++) {
+				g->w.v[2 * 64 + l] = e[l % n];
+				g->w.v[3 * 64 + l] = e[(l / n + l + p) % n];
+				g->w.v[10 * 64 + l] = e[(l + p / n) % n];
+			}
+			want_runs += 32;
+			if (sqk_decode(g->r.f, w, 2, &in) != 8 || in.op == K_INVALID ||
+			    sqk_exec_valu(&g->w, &in) != 0) {
+				if (bad++ < 4)
+					fprintf(stderr, "%u %s: not run\n", op[k].gfxv, op[k].name);
+				break;
+			}
+			for (unsigned l = 0; l < 32; l++) {
+				uint32_t a = g->w.v[2 * 64 + l], b = g->w.v[3 * 64 + l],
+					 c = g->w.v[10 * 64 + l], got = g->w.v[64 + l], want;
+				bool mx = op[k].maxmin, nan;
+
+				switch (op[k].kind) {
+				case 0:
+					want = (uint32_t)ieee_model(!mx, 32,
+								    ieee_model(mx, 32, a, b), c);
+					break;
+				case 1:
+					want = num32(!mx, num32(mx, a, b), c);
+					break;
+				case 2: {
+					int32_t ab = mx ? ((int32_t)a > (int32_t)b ? (int32_t)a
+										   : (int32_t)b)
+							: ((int32_t)a < (int32_t)b ? (int32_t)a
+										   : (int32_t)b);
+
+					want = (uint32_t)(mx ? (ab < (int32_t)c ? ab : (int32_t)c)
+							     : (ab > (int32_t)c ? ab : (int32_t)c));
+					break;
+				}
+				default: {
+					uint32_t ab = mx ? (a > b ? a : b) : (a < b ? a : b);
+
+					want = mx ? (ab < c ? ab : c) : (ab > c ? ab : c);
+					break;
+				}
+				}
+				nan = op[k].kind == 1 && isnan(f32v(want));
+				runs++;
+				if ((nan ? !(isnan(f32v(got)) && (got & 0x400000)) : got != want) &&
+				    bad++ < 4)
+					fprintf(stderr, "%u %s 0x%x 0x%x 0x%x: 0x%x, want 0x%x\n",
+						op[k].gfxv, op[k].name, a, b, c, got, want);
+			}
+		}
+		bare_wave_free(g);
+	}
+	CHECK(bad == 0 && runs == want_runs,
+	      "gfx1100 / gfx1200 v_maxmin / v_minmax (f32, num f32, i32, u32): %u wrong", bad);
+}
+
 int main(void)
 {
+	maxmin3();
 	vopd();
 	vopd3();
 	refused();

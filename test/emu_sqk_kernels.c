@@ -15,7 +15,9 @@
  * LLVM 22's true16 register halves on gfx1100, fake16 on gfx1200 and
  * gfx1250) at -O0 and -O2 with its hmath2 (16-bit DPP, on gfx12 a VOP3
  * DPP form; f16 maxnum / minnum, on gfx12 v_max_num / v_min_num; f16
- * class);
+ * class); and test/kernels/sqk_clamp.ll's f32 and integer clamps at -O3
+ * on gfx1100, gfx1201 and gfx1250 (v_maxmin / v_minmax, the _num forms on
+ * gfx12);
  * a wave's VM fault: test/emu_sqk_vm_fault.c. A dispatch on a queue that
  * stopped fails at once. The kernels and their host checks are
  * in emu_sqk_checks.h (bench/sqk_matrix.c runs them on every target). Exit
@@ -44,6 +46,54 @@ static void t_signal(const char *spec, const char *mcpu, const char *attrs, int 
 	emu_host_set_diag(r.emu, krig_diag, NULL);
 	krig_load(&r, &co);
 	t_signal_on(&r, spec, what);
+	krig_close(&r);
+	kco_free(&co);
+}
+
+/* test/kernels/sqk_clamp.ll at -O3 on @mcpu: LLVM 22's clamps (gfx11
+ * v_maxmin_f32, v_maxmin_i32, v_minmax_u32; gfx12 v_maxmin_num_f32)
+ * against the host's, bounds from memory and as constants. */
+static void t_clamp(const char *mcpu)
+{
+	const uint32_t n = 200;
+	struct kco co;
+	struct krig r;
+	struct krig_args ka;
+	float *f, *bf;
+	uint32_t *o, *bu;
+	unsigned bad = 0;
+	char what[64];
+
+	snprintf(what, sizeof(what), "%s -O3 clamp", mcpu);
+	T_REQUIRE(kco_build(KFDSIG_SOURCE_DIR "/test/kernels/sqk_clamp.ll", mcpu, "", 3, &co) == 0,
+		  "compile %s", what);
+	krig_open(&r, mcpu, 1u << 20);
+	krig_load(&r, &co);
+	krig_args(&r, &ka, (const uint64_t[]){ 4 * n, 16 * n, 16 }, 3, n);
+	f = ka.p[0], o = ka.p[1], bf = ka.p[2], bu = ka.p[2];
+	bf[0] = -1.5f, bf[1] = 2.5f, bu[2] = (uint32_t)-3, bu[3] = 7;
+	for (uint32_t i = 0; i < n; i++)
+		f[i] = ((float)i - 100.0f) * 0.0625f;
+	if (krig_go(&r, &ka, what, "clamp", n, 64))
+		for (uint32_t i = 0; i < n; i++) {
+			float v = f[i], w0 = fminf(fmaxf(v, -1.5f), 2.5f),
+			      w1 = fminf(fmaxf(v, -2.0f), 3.0f);
+			int32_t vi = (int32_t)v, w2 = vi > -3 ? vi : -3;
+			uint32_t w3 = (uint32_t)vi < 7u ? (uint32_t)vi : 7u;
+			float g0, g1;
+
+			w2 = w2 < 7 ? w2 : 7;
+			w3 = w3 > (uint32_t)-3 ? w3 : (uint32_t)-3;
+			memcpy(&g0, &o[4 * i], 4);
+			memcpy(&g1, &o[4 * i + 1], 4);
+			if ((g0 != w0 || g1 != w1 || o[4 * i + 2] != (uint32_t)w2 ||
+			     o[4 * i + 3] != w3) &&
+			    bad++ < 3)
+				fprintf(stderr, "%s[%u] %g: %g %g %d %u, host %g %g %d %u\n", what,
+					i, (double)v, (double)g0, (double)g1, (int)o[4 * i + 2],
+					o[4 * i + 3], (double)w0, (double)w1, w2, w3);
+		}
+	CHECK(bad == 0, "%s: %u of %u wrong", what, bad, n);
 	krig_close(&r);
 	kco_free(&co);
 }
@@ -92,6 +142,9 @@ int main(void)
 	}
 	if (t_failures)
 		return t_result("emu_sqk_kernels");
+	t_clamp("gfx1100");
+	t_clamp("gfx1201");
+	t_clamp("gfx1250");
 	/* 16-bit math: true16 on gfx1100, fake16 on gfx1200 and gfx1250 */
 	for (int opt = 0; opt <= 2; opt += 2)
 		for (const char *const *m =

@@ -782,6 +782,26 @@ static double med3num(double a, double b, double c)
 	return maxnum19(a, b);
 }
 
+static inline int32_t imin(int32_t a, int32_t b)
+{
+	return a < b ? a : b;
+}
+
+static inline int32_t imax(int32_t a, int32_t b)
+{
+	return a > b ? a : b;
+}
+
+static inline uint32_t umin(uint32_t a, uint32_t b)
+{
+	return a < b ? a : b;
+}
+
+static inline uint32_t umax(uint32_t a, uint32_t b)
+{
+	return a > b ? a : b;
+}
+
 /* v_med3_f16 (ISA manuals): a NaN operand gives MIN3 of the three (NaNs
  * ignored as v_min's are), else the middle value. */
 static double minz(double a, double b), maxz(double a, double b);
@@ -1773,6 +1793,24 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 	case K_v_max_f32:
 		LANES O(WF(&c, mmf(true, IEEE(&c), F(&c, 0, l), F(&c, 1, l))));
 		break;
+	/* RDNA3 ISA manual V_MAXMIN_F32 / V_MINMAX_F32 (gfx11):
+	 * v_min_f32(v_max_f32(S0, S1), S2) and v_max_f32(v_min_f32(S0, S1),
+	 * S2); RDNA4 V_MAXMIN_NUM_F32 / V_MINMAX_NUM_F32 (gfx12) the same of
+	 * the _NUM operations (LLVM 22 clamps an f32 with them) */
+	case K_v_maxmin_f32:
+		LANES O(WF(&c, mmf(false, IEEE(&c), mmf(true, IEEE(&c), F(&c, 0, l), F(&c, 1, l)),
+				   F(&c, 2, l))));
+		break;
+	case K_v_minmax_f32:
+		LANES O(WF(&c, mmf(true, IEEE(&c), mmf(false, IEEE(&c), F(&c, 0, l), F(&c, 1, l)),
+				   F(&c, 2, l))));
+		break;
+	case K_v_maxmin_num_f32:
+		LANES O(WF(&c, (float)minnum19(maxnum19(F(&c, 0, l), F(&c, 1, l)), F(&c, 2, l))));
+		break;
+	case K_v_minmax_num_f32:
+		LANES O(WF(&c, (float)maxnum19(minnum19(F(&c, 0, l), F(&c, 1, l)), F(&c, 2, l))));
+		break;
 	case K_v_min_num_f32:
 		LANES O(WF(&c, (float)minnum19(F(&c, 0, l), F(&c, 1, l))));
 		break;
@@ -2620,6 +2658,14 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 		I32OP(v_med3_i32, (uint32_t)med3i((int32_t)U(&c, 0, l), (int32_t)U(&c, 1, l),
 						  (int32_t)U(&c, 2, l)))
 		I32OP(v_med3_u32, med3u(U(&c, 0, l), U(&c, 1, l), U(&c, 2, l)))
+		/* RDNA3/RDNA4 ISA manuals V_MAXMIN_{I,U}32: min(max(S0, S1),
+		 * S2); V_MINMAX_{I,U}32: max(min(S0, S1), S2) */
+		I32OP(v_maxmin_i32, (uint32_t)imin(imax((int32_t)U(&c, 0, l), (int32_t)U(&c, 1, l)),
+						   (int32_t)U(&c, 2, l)))
+		I32OP(v_minmax_i32, (uint32_t)imax(imin((int32_t)U(&c, 0, l), (int32_t)U(&c, 1, l)),
+						   (int32_t)U(&c, 2, l)))
+		I32OP(v_maxmin_u32, umin(umax(U(&c, 0, l), U(&c, 1, l)), U(&c, 2, l)))
+		I32OP(v_minmax_u32, umax(umin(U(&c, 0, l), U(&c, 1, l)), U(&c, 2, l)))
 		I32OP(v_lshl_add_u32, (U(&c, 0, l) << (U(&c, 1, l) & 31)) + U(&c, 2, l))
 		I32OP(v_add_lshl_u32, (U(&c, 0, l) + U(&c, 1, l)) << (U(&c, 2, l) & 31))
 		I32OP(v_add3_u32, U(&c, 0, l) + U(&c, 1, l) + U(&c, 2, l))
