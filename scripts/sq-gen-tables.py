@@ -348,9 +348,18 @@ def row_name(enc, op, m, g10):
     return op_name(enc, m, g10)
 
 
+# RDNA (gfx10 on) names GFX9's VOP3 signed adds "no carry" (LLVM
+# VOP3Instructions.td: V_ADD_I32 / V_SUB_I32 printed v_add_nc_i32 /
+# v_sub_nc_i32 from gfx10; RDNA2 ISA manual V_ADD_NC_I32: D = S0 + S1, clamp
+# saturating): the same operations
+RDNA_ALIAS = {"v_add_nc_i32": "v_add_i32", "v_sub_nc_i32": "v_sub_i32"}
+
+
 def op_name(enc, m, g10):
     """the sqk_ops.def name of a disassembled line's operation, or None"""
     mn = base(m.split()[0])
+    if g10 and mn in RDNA_ALIAS:
+        return RDNA_ALIAS[mn]
     if not g11(g10):
         return mn
     if true16(m) and not (mn in GFX11_SRC2_T16 and not true16(m.rsplit(",", 1)[0])):

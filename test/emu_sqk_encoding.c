@@ -66,7 +66,7 @@ static void check_rows(void)
 	}
 }
 
-/* gfx11 renamed operations: LLVM's mnemonic -> the interpreter's name, as
+/* RDNA renamed operations: LLVM's mnemonic -> the interpreter's name, as
  * scripts/sq-gen-forms.py writes them (sqk_alias_<family>.txt) */
 static struct {
 	char llvm[64], op[64];
@@ -203,7 +203,7 @@ static void load_alias(const struct sqk_family *f)
 		return;
 	alias_fam = f;
 	nalias = 0;
-	if (f->gen < SQK_GEN_GFX11)
+	if (!f->gfx10) /* RDNA only */
 		return;
 	snprintf(path, sizeof(path), "%s/sqk_alias_%s.txt", forms_dir("sqk_all_"), f->name);
 	fp = fopen(path, "r");

@@ -1165,8 +1165,10 @@ static void minmax_ieee(void)
  * min of S2 and the max of S0 and S1; the max of S2 and the min of S0 and
  * S1) on a bare gfx1100 wave (MODE.IEEE set: ieee_model()), and gfx12's
  * (_num f32: num_model()) on a gfx1200 wave: every triple of edge values
- * against the two-operand models composed. Words from llvm-mc
- * -show-encoding: v_maxmin_f32 v1, v2, v3, v10 and the others alike. */
+ * against the two-operand models composed; and RDNA's v_add_nc_i32 /
+ * v_sub_nc_i32 with clamp (gfx1030, gfx1100, gfx1200) against a saturating
+ * host sum. Words from llvm-mc -show-encoding: v_maxmin_f32 v1, v2, v3, v10
+ * and the others alike. */
 static void maxmin3(void)
 {
 	static const uint32_t ef[] = { 0x00000000, 0x80000000, 0x3f800000, 0xbf800000, 0xff800000,
@@ -1177,7 +1179,7 @@ static void maxmin3(void)
 	static const struct {
 		const char *name;
 		uint32_t gfxv, w0;
-		int kind; /* 0 ieee f32, 1 num f32, 2 i32, 3 u32 */
+		int kind; /* 0 ieee f32, 1 num f32, 2 i32, 3 u32, 4 add / sub i32 clamp */
 		bool maxmin;
 	} op[] = {
 		{ "v_maxmin_f32", 110000, 0xd65e0001, 0, true },
@@ -1190,6 +1192,12 @@ static void maxmin3(void)
 		{ "v_minmax_num_f32", 120000, 0xd6680001, 1, false },
 		{ "v_maxmin_i32", 120000, 0xd6640001, 2, true },
 		{ "v_minmax_u32", 120000, 0xd6630001, 3, false },
+		/* RDNA's v_add_nc_i32 / v_sub_nc_i32 v1, v2, v3 clamp (GFX9's
+		 * VOP3 v_add_i32 renamed: S0 + S1, S0 - S1, saturated) */
+		{ "v_add_nc_i32", 100300, 0xd77f8001, 4, true },
+		{ "v_sub_nc_i32", 100300, 0xd7768001, 4, false },
+		{ "v_add_nc_i32", 110000, 0xd7268001, 4, true },
+		{ "v_sub_nc_i32", 120000, 0xd7258001, 4, false },
 	};
 	unsigned bad = 0, runs = 0, want_runs = 0;
 
@@ -1197,7 +1205,7 @@ static void maxmin3(void)
 		struct bare_wave *g = bare_wave_new(op[k].gfxv, 32);
 		const uint32_t *e = op[k].kind < 2 ? ef : ei;
 		unsigned n = op[k].kind < 2 ? sizeof(ef) / 4 : sizeof(ei) / 4;
-		const uint32_t w[2] = { op[k].w0, 0x042a0702 };
+		const uint32_t w[2] = { op[k].w0, op[k].kind == 4 ? 0x00020702 : 0x042a0702 };
 		struct sqk_insn in;
 
 		g->w.mode = 0xf0 | (op[k].gfxv < 120000 ? 1u << 9 : 0); /* no flush; IEEE */
@@ -1238,10 +1246,19 @@ static void maxmin3(void)
 							     : (ab > (int32_t)c ? ab : (int32_t)c));
 					break;
 				}
-				default: {
+				case 3: {
 					uint32_t ab = mx ? (a > b ? a : b) : (a < b ? a : b);
 
 					want = mx ? (ab < c ? ab : c) : (ab > c ? ab : c);
+					break;
+				}
+				default: {
+					int64_t r = mx ? (int64_t)(int32_t)a + (int32_t)b
+						       : (int64_t)(int32_t)a - (int32_t)b;
+
+					want = (uint32_t)(r > INT32_MAX	  ? INT32_MAX
+							  : r < INT32_MIN ? INT32_MIN
+									  : r);
 					break;
 				}
 				}
@@ -1256,7 +1273,9 @@ static void maxmin3(void)
 		bare_wave_free(g);
 	}
 	CHECK(bad == 0 && runs == want_runs,
-	      "gfx1100 / gfx1200 v_maxmin / v_minmax (f32, num f32, i32, u32): %u wrong", bad);
+	      "gfx1100 / gfx1200 v_maxmin / v_minmax (f32, num f32, i32, u32), RDNA "
+	      "v_add_nc_i32 / v_sub_nc_i32: %u wrong",
+	      bad);
 }
 
 int main(void)
