@@ -1278,9 +1278,94 @@ static void maxmin3(void)
 	      bad);
 }
 
+/* IEEE 754-2019 minimum / maximum of the bits @a, @b: a NaN source gives
+ * a NaN (0x7fc00000 here: the check asks only for a quiet NaN), -0 below
+ * +0, else the smaller or larger value. */
+static uint32_t m754(bool max, uint32_t a, uint32_t b)
+{
+	float fa = f32v(a), fb = f32v(b);
+
+	if (isnan(fa) || isnan(fb))
+		return 0x7fc00000u;
+	if (fa == fb)
+		return (max ? !(a >> 31) : a >> 31) ? a : b;
+	return (max ? fa > fb : fa < fb) ? a : b;
+}
+
+/* gfx12's v_minimum_f32 / v_maximum_f32 and their three-source forms
+ * (RDNA4 ISA), gfx950's v_minimum3_f32 / v_maximum3_f32 (CDNA4 ISA): the
+ * IEEE 754-2019 minimum and maximum (m754()) on every pair, or triple, of
+ * edge values, on a bare gfx1200 wave32 and a gfx950 wave64. Words from
+ * llvm-mc -show-encoding: v_minimum_f32 v1, v2, v3 and v_minimum3_f32 v1,
+ * v2, v3, v10 and the others alike. */
+static void minmax754_ops(void)
+{
+	static const uint32_t e[] = { 0x00000000, 0x80000000, 0x3f800000, 0xbf800000, 0xff800000,
+				      0x7f800000, 0x7fc00000, 0x7f800001, 0x7f7fffff, 0x00000001 };
+	static const struct {
+		const char *name;
+		uint32_t gfxv, w0;
+		bool three, first, second; /* max first (of S0, S1), max second (with S2) */
+	} op[] = {
+		{ "v_minimum_f32", 120000, 0xd7650001, false, false, false },
+		{ "v_maximum_f32", 120000, 0xd7660001, false, true, true },
+		{ "v_minimum3_f32", 120000, 0xd62d0001, true, false, false },
+		{ "v_maximum3_f32", 120000, 0xd62e0001, true, true, true },
+		{ "v_minimummaximum_f32", 120000, 0xd66c0001, true, false, true },
+		{ "v_maximumminimum_f32", 120000, 0xd66d0001, true, true, false },
+		{ "v_minimum3_f32", 90500, 0xd2a80001, true, false, false },
+		{ "v_maximum3_f32", 90500, 0xd2a90001, true, true, true },
+	};
+	const unsigned n = sizeof(e) / sizeof(e[0]);
+	unsigned bad = 0, runs = 0, want_runs = 0;
+
+	for (size_t k = 0; k < sizeof(op) / sizeof(op[0]); k++) {
+		unsigned L = op[k].gfxv < 100000 ? 64 : 32;
+		struct bare_wave *g = bare_wave_new(op[k].gfxv, L);
+		const uint32_t w[2] = { op[k].w0, op[k].three ? 0x042a0702 : 0x00020702 };
+		struct sqk_insn in;
+
+		g->w.mode = 0xf0; /* no flush */
+		g->w.s[SQK_EXEC] = 0xffffffffu;
+		g->w.s[SQK_EXEC + 1] = L == 64 ? 0xffffffffu : 0;
+		for (unsigned p = 0; p < (op[k].three ? n * n : n); p++) {
+			for (unsigned l = 0; l < L; l++) {
+				g->w.v[2 * 64 + l] = e[l % n];
+				g->w.v[3 * 64 + l] = e[(l / n + l + p) % n];
+				g->w.v[10 * 64 + l] = e[(l + p / n) % n];
+			}
+			want_runs += L;
+			if (sqk_decode(g->r.f, w, 2, &in) != 8 || in.op == K_INVALID ||
+			    sqk_exec_valu(&g->w, &in) != 0) {
+				if (bad++ < 4)
+					fprintf(stderr, "%u %s: not run\n", op[k].gfxv, op[k].name);
+				break;
+			}
+			for (unsigned l = 0; l < L; l++) {
+				uint32_t a = g->w.v[2 * 64 + l], b = g->w.v[3 * 64 + l],
+					 c = g->w.v[10 * 64 + l], got = g->w.v[64 + l],
+					 want = m754(op[k].first, a, b);
+
+				if (op[k].three)
+					want = m754(op[k].second, want, c);
+				runs++;
+				if ((isnan(f32v(want)) ? !(isnan(f32v(got)) && (got & 0x400000))
+						       : got != want) &&
+				    bad++ < 4)
+					fprintf(stderr, "%u %s 0x%x 0x%x 0x%x: 0x%x, want 0x%x\n",
+						op[k].gfxv, op[k].name, a, b, c, got, want);
+			}
+		}
+		bare_wave_free(g);
+	}
+	CHECK(bad == 0 && runs == want_runs,
+	      "gfx1200 / gfx950 v_minimum / v_maximum (2 and 3 sources): %u wrong", bad);
+}
+
 int main(void)
 {
 	maxmin3();
+	minmax754_ops();
 	vopd();
 	vopd3();
 	refused();

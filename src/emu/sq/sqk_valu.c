@@ -782,6 +782,32 @@ static double med3num(double a, double b, double c)
 	return maxnum19(a, b);
 }
 
+/*
+ * IEEE 754-2019 minimum / maximum (RDNA4 ISA V_MINIMUM_F32 / V_MAXIMUM_F32,
+ * gfx12; CDNA4 V_MINIMUM3_F32 / V_MAXIMUM3_F32, gfx950): a NaN source gives
+ * a NaN (S0's if it is one, else S1's, made quiet; which payload the
+ * hardware keeps is UNVERIFIED), -0 below +0, else the smaller or larger.
+ */
+static float minmax754(bool max, float a, float b)
+{
+	uint32_t ua, ub;
+
+	if (isnan(a) || isnan(b)) {
+		float n = isnan(a) ? a : b;
+
+		memcpy(&ua, &n, 4);
+		ua |= 0x400000u;
+		memcpy(&n, &ua, 4);
+		return n;
+	}
+	if (a == b) { /* +0 and -0 ordered by sign; equal values alike */
+		memcpy(&ua, &a, 4);
+		memcpy(&ub, &b, 4);
+		return (max ? !(ua >> 31) : ua >> 31) ? a : b;
+	}
+	return max ? (a > b ? a : b) : (a < b ? a : b);
+}
+
 static inline int32_t imin(int32_t a, int32_t b)
 {
 	return a < b ? a : b;
@@ -1813,6 +1839,26 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 		break;
 	case K_v_min_num_f32:
 		LANES O(WF(&c, (float)minnum19(F(&c, 0, l), F(&c, 1, l))));
+		break;
+	case K_v_minimum_f32:
+	case K_v_maximum_f32:
+		LANES O(WF(&c, minmax754(op == K_v_maximum_f32, F(&c, 0, l), F(&c, 1, l))));
+		break;
+	/* the three-source forms: the first two, then S2 (minimum3: the
+	 * minimum of the three; minimummaximum: the maximum of S2 and the
+	 * minimum of S0 and S1; maximumminimum the mirror) */
+	case K_v_minimum3_f32:
+	case K_v_maximum3_f32:
+	case K_v_minimummaximum_f32:
+	case K_v_maximumminimum_f32:
+		LANES
+		{
+			bool first = op == K_v_maximum3_f32 || op == K_v_maximumminimum_f32,
+			     second = op == K_v_maximum3_f32 || op == K_v_minimummaximum_f32;
+
+			O(WF(&c, minmax754(second, minmax754(first, F(&c, 0, l), F(&c, 1, l)),
+					   F(&c, 2, l))));
+		}
 		break;
 	case K_v_max_num_f32:
 		LANES O(WF(&c, (float)maxnum19(F(&c, 0, l), F(&c, 1, l))));
