@@ -1362,9 +1362,65 @@ static void minmax754_ops(void)
 	      "gfx1200 / gfx950 v_minimum / v_maximum (2 and 3 sources): %u wrong", bad);
 }
 
+/* GC 12.5's 64-bit integer max / min (v_max_i64 v[2:3], v[4:5], v[6:7]
+ * and the others alike, llvm-mc -mcpu=gfx1250 -show-encoding) on a bare
+ * gfx1250 wave: every pair of edge values against the host's. */
+static void minmax64_gfx1250(void)
+{
+	static const uint64_t e[] = {
+		0,	    1,		~0ull,	       1ull << 63,
+		~0ull >> 1, 1ull << 32, 0xffffffffull, 0xffffffff00000000ull
+	};
+	static const struct {
+		const char *name;
+		uint32_t w0;
+		bool max, sgn;
+	} op[] = {
+		{ "v_max_i64", 0xd71b0002, true, true },
+		{ "v_min_u64", 0xd7180002, false, false },
+		{ "v_max_u64", 0xd7190002, true, false },
+		{ "v_min_i64", 0xd71a0002, false, true },
+	};
+	const unsigned n = sizeof(e) / sizeof(e[0]);
+	struct bare_wave *g = bare_wave_new(120500, 32);
+	unsigned bad = 0, runs = 0;
+
+	g->w.s[SQK_EXEC] = 0xffffffffu;
+	for (size_t k = 0; k < sizeof(op) / sizeof(op[0]); k++) {
+		const uint32_t w[2] = { op[k].w0, 0x00020d04 };
+		struct sqk_insn in;
+
+		for (unsigned p = 0; p < n; p++) {
+			for (unsigned l = 0; l < 32; l++) {
+				set64(g, 4, l, e[l % n]);
+				set64(g, 6, l, e[(l / n + l + p) % n]);
+			}
+			if (sqk_decode(g->r.f, w, 2, &in) != 8 || in.op == K_INVALID ||
+			    sqk_exec_valu(&g->w, &in) != 0) {
+				bad++;
+				break;
+			}
+			for (unsigned l = 0; l < 32; l++) {
+				uint64_t a = v64(g, 4, l), b = v64(g, 6, l), want;
+				bool gt = op[k].sgn ? (int64_t)a > (int64_t)b : a > b;
+
+				want = op[k].max ? (gt ? a : b) : (gt ? b : a);
+				runs++;
+				if (v64(g, 2, l) != want && bad++ < 4)
+					fprintf(stderr, "%s 0x%llx 0x%llx: 0x%llx\n", op[k].name,
+						(unsigned long long)a, (unsigned long long)b,
+						(unsigned long long)v64(g, 2, l));
+			}
+		}
+	}
+	bare_wave_free(g);
+	CHECK(bad == 0 && runs == 4 * 32 * n, "gfx1250 v_max / v_min i64 / u64: %u wrong", bad);
+}
+
 int main(void)
 {
 	maxmin3();
+	minmax64_gfx1250();
 	minmax754_ops();
 	vopd();
 	vopd3();

@@ -1021,6 +1021,10 @@ static bool src_is_64(unsigned op, int i)
 	case K_v_add_nc_u64:
 	case K_v_sub_nc_u64:
 	case K_v_mul_u64:
+	case K_v_max_i64:
+	case K_v_min_i64:
+	case K_v_max_u64:
+	case K_v_min_u64:
 		return i < 2;
 	case K_v_lshl_add_u64:
 		return i != 1;
@@ -2861,6 +2865,10 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 	case K_v_add_nc_u64:
 	case K_v_sub_nc_u64:
 	case K_v_mul_u64:
+	case K_v_max_i64:
+	case K_v_min_i64:
+	case K_v_max_u64:
+	case K_v_min_u64:
 	case K_v_mad_u32:
 	case K_v_mad_nc_u64_u32:
 		if (c.clamp || c.abs || c.neg || c.omod)
@@ -2875,6 +2883,26 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 			break;
 		case K_v_mul_u64:
 			LANES O(U64(&c, 0, l) * U64(&c, 1, l));
+			break;
+		/* GC 12.5 (gfx1250) 64-bit integer max / min: LLVM 22's
+		 * llvm.smax / llvm.umin ... on i64 */
+		case K_v_max_i64:
+		case K_v_min_i64:
+			LANES
+			{
+				int64_t a = (int64_t)U64(&c, 0, l), b = (int64_t)U64(&c, 1, l);
+
+				O((uint64_t)((op == K_v_max_i64) == (a > b) ? a : b));
+			}
+			break;
+		case K_v_max_u64:
+		case K_v_min_u64:
+			LANES
+			{
+				uint64_t a = U64(&c, 0, l), b = U64(&c, 1, l);
+
+				O((op == K_v_max_u64) == (a > b) ? a : b);
+			}
 			break;
 		case K_v_mad_u32:
 			LANES O((uint32_t)(U(&c, 0, l) * U(&c, 1, l) + U(&c, 2, l)));
