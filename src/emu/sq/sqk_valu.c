@@ -768,18 +768,12 @@ static float med3f(bool ieee, float a, float b, float c)
  * fmed3AMDGCN(): a NaN operand to minnum of the other two, else the max3
  * compared with each source).
  */
+static double med3_rule(double a, double b, double c, double (*mn)(double, double),
+			double (*mx)(double, double));
+
 static double med3num(double a, double b, double c)
 {
-	double mx;
-
-	if (isnan(a) || isnan(b) || isnan(c))
-		return minnum19(minnum19(a, b), c);
-	mx = maxnum19(maxnum19(a, b), c);
-	if (mx == a)
-		return maxnum19(b, c);
-	if (mx == b)
-		return maxnum19(a, c);
-	return maxnum19(a, b);
+	return med3_rule(a, b, c, minnum19, maxnum19);
 }
 
 /*
@@ -808,41 +802,31 @@ static float minmax754(bool max, float a, float b)
 	return max ? (a > b ? a : b) : (a < b ? a : b);
 }
 
-static inline int32_t imin(int32_t a, int32_t b)
-{
-	return a < b ? a : b;
-}
-
-static inline int32_t imax(int32_t a, int32_t b)
-{
-	return a > b ? a : b;
-}
-
-static inline uint32_t umin(uint32_t a, uint32_t b)
-{
-	return a < b ? a : b;
-}
-
-static inline uint32_t umax(uint32_t a, uint32_t b)
-{
-	return a > b ? a : b;
-}
-
 /* v_med3_f16 (ISA manuals): a NaN operand gives MIN3 of the three (NaNs
  * ignored as v_min's are), else the middle value. */
 static double minz(double a, double b), maxz(double a, double b);
 
 static double med3d(double a, double b, double c)
 {
-	double mx = maxz(maxz(a, b), c);
+	return med3_rule(a, b, c, minz, maxz);
+}
+
+/* The median rule of med3d() and med3num() over their min @mn and max @mx:
+ * a NaN among the three gives the min of the three, else the max of the
+ * three compared with S0, then S1, picks the max of the other two. */
+static double med3_rule(double a, double b, double c, double (*mn)(double, double),
+			double (*mx)(double, double))
+{
+	double m;
 
 	if (isnan(a) || isnan(b) || isnan(c))
-		return minz(minz(a, b), c);
-	if (mx == a)
-		return maxz(b, c);
-	if (mx == b)
-		return maxz(a, c);
-	return maxz(a, b);
+		return mn(mn(a, b), c);
+	m = mx(mx(a, b), c);
+	if (m == a)
+		return mx(b, c);
+	if (m == b)
+		return mx(a, c);
+	return mx(a, b);
 }
 
 static int32_t med3i(int32_t a, int32_t b, int32_t c)
@@ -2709,13 +2693,20 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 						  (int32_t)U(&c, 2, l)))
 		I32OP(v_med3_u32, med3u(U(&c, 0, l), U(&c, 1, l), U(&c, 2, l)))
 		/* RDNA3/RDNA4 ISA manuals V_MAXMIN_{I,U}32: min(max(S0, S1),
-		 * S2); V_MINMAX_{I,U}32: max(min(S0, S1), S2) */
-		I32OP(v_maxmin_i32, (uint32_t)imin(imax((int32_t)U(&c, 0, l), (int32_t)U(&c, 1, l)),
-						   (int32_t)U(&c, 2, l)))
-		I32OP(v_minmax_i32, (uint32_t)imax(imin((int32_t)U(&c, 0, l), (int32_t)U(&c, 1, l)),
-						   (int32_t)U(&c, 2, l)))
-		I32OP(v_maxmin_u32, umin(umax(U(&c, 0, l), U(&c, 1, l)), U(&c, 2, l)))
-		I32OP(v_minmax_u32, umax(umin(U(&c, 0, l), U(&c, 1, l)), U(&c, 2, l)))
+		 * S2); V_MINMAX_{I,U}32: max(min(S0, S1), S2); a min or max
+		 * as the median with the type's bound, as v_min3 / v_max3 */
+		I32OP(v_maxmin_i32,
+		      (uint32_t)med3i(INT32_MIN,
+				      med3i(INT32_MAX, (int32_t)U(&c, 0, l), (int32_t)U(&c, 1, l)),
+				      (int32_t)U(&c, 2, l)))
+		I32OP(v_minmax_i32,
+		      (uint32_t)med3i(INT32_MAX,
+				      med3i(INT32_MIN, (int32_t)U(&c, 0, l), (int32_t)U(&c, 1, l)),
+				      (int32_t)U(&c, 2, l)))
+		I32OP(v_maxmin_u32,
+		      med3u(0, med3u(UINT32_MAX, U(&c, 0, l), U(&c, 1, l)), U(&c, 2, l)))
+		I32OP(v_minmax_u32,
+		      med3u(UINT32_MAX, med3u(0, U(&c, 0, l), U(&c, 1, l)), U(&c, 2, l)))
 		I32OP(v_lshl_add_u32, (U(&c, 0, l) << (U(&c, 1, l) & 31)) + U(&c, 2, l))
 		I32OP(v_add_lshl_u32, (U(&c, 0, l) + U(&c, 1, l)) << (U(&c, 2, l) & 31))
 		I32OP(v_add3_u32, U(&c, 0, l) + U(&c, 1, l) + U(&c, 2, l))
