@@ -1161,27 +1161,113 @@ static void minmax_ieee(void)
 	      "gfx900 / gfx1100 v_max / v_min (f32, f64, 3-operand), v_med3_f32: %u wrong", bad);
 }
 
+/* A three-source VOP3 form (two-source without @three), its words @w
+ * (sources v2, v3, v10; result v1), on a bare wave of @gfxv (64 lanes
+ * before gfx10, else 32) in MODE @mode: v2 and v3 every pair of the @n
+ * values @e, v10 (@three) every triple; each lane against @model(@arg, S0,
+ * S1, S2), a NaN from it meaning any quiet NaN where @fnan. The lanes
+ * wrong (printed, the first few), *@runs and *@want_runs counting the
+ * lanes checked and to check. */
+typedef uint32_t (*edge_model)(const void *arg, uint32_t a, uint32_t b, uint32_t c);
+static unsigned edge_run(const char *name, uint32_t gfxv, uint32_t mode, const uint32_t w[2],
+			 bool three, const uint32_t *e, unsigned n, edge_model model,
+			 const void *arg, bool fnan, unsigned *runs, unsigned *want_runs)
+{
+	unsigned L = gfxv < 100000 ? 64 : 32, bad = 0;
+	struct bare_wave *g = bare_wave_new(gfxv, L);
+	struct sqk_insn in;
+
+	g->w.mode = mode;
+	g->w.s[SQK_EXEC] = 0xffffffffu;
+	g->w.s[SQK_EXEC + 1] = L == 64 ? 0xffffffffu : 0;
+	for (unsigned p = 0; p < (three ? n * n : n); p++) {
+		for (unsigned l = 0; l < L; l++) {
+			g->w.v[2 * 64 + l] = e[l % n];
+			g->w.v[3 * 64 + l] = e[(l / n + l + p) % n];
+			g->w.v[10 * 64 + l] = e[(l + p / n) % n];
+		}
+		*want_runs += L;
+		if (sqk_decode(g->r.f, w, 2, &in) != 8 || in.op == K_INVALID ||
+		    sqk_exec_valu(&g->w, &in) != 0) {
+			fprintf(stderr, "%u %s: not run\n", gfxv, name);
+			bad++;
+			break;
+		}
+		for (unsigned l = 0; l < L; l++) {
+			uint32_t a = g->w.v[2 * 64 + l], b = g->w.v[3 * 64 + l],
+				 c = g->w.v[10 * 64 + l], got = g->w.v[64 + l],
+				 want = model(arg, a, b, c);
+
+			++*runs;
+			if ((fnan && isnan(f32v(want)) ? !(isnan(f32v(got)) && (got & 0x400000))
+						       : got != want) &&
+			    bad++ < 4)
+				fprintf(stderr, "%u %s 0x%x 0x%x 0x%x: 0x%x, want 0x%x\n", gfxv,
+					name, a, b, c, got, want);
+		}
+	}
+	bare_wave_free(g);
+	return bad;
+}
+
+/* The f32 edge values of the checks below: zeros of both signs, +-1,
+ * infinities, quiet and signaling NaNs, the largest finite, a denormal. */
+static const uint32_t edge_f32[] = { 0x00000000, 0x80000000, 0x3f800000, 0xbf800000, 0xff800000,
+				     0x7f800000, 0x7fc00000, 0x7f800001, 0x7f7fffff, 0x00000001 };
+
+struct maxmin_op {
+	const char *name;
+	uint32_t gfxv, w0;
+	int kind; /* 0 ieee f32, 1 num f32, 2 i32, 3 u32, 4 add / sub i32 clamp */
+	bool maxmin;
+};
+
+/* struct maxmin_op @arg's result: the two-operand models composed */
+static uint32_t maxmin_model(const void *arg, uint32_t a, uint32_t b, uint32_t c)
+{
+	const struct maxmin_op *op = arg;
+	bool mx = op->maxmin;
+
+	switch (op->kind) {
+	case 0:
+		return (uint32_t)ieee_model(!mx, 32, ieee_model(mx, 32, a, b), c);
+	case 1:
+		return num32(!mx, num32(mx, a, b), c);
+	case 2: {
+		int32_t ab = mx ? ((int32_t)a > (int32_t)b ? (int32_t)a : (int32_t)b)
+				: ((int32_t)a < (int32_t)b ? (int32_t)a : (int32_t)b);
+
+		return (uint32_t)(mx ? (ab < (int32_t)c ? ab : (int32_t)c)
+				     : (ab > (int32_t)c ? ab : (int32_t)c));
+	}
+	case 3: {
+		uint32_t ab = mx ? (a > b ? a : b) : (a < b ? a : b);
+
+		return mx ? (ab < c ? ab : c) : (ab > c ? ab : c);
+	}
+	default: {
+		int64_t r =
+			mx ? (int64_t)(int32_t)a + (int32_t)b : (int64_t)(int32_t)a - (int32_t)b;
+
+		return (uint32_t)(r > INT32_MAX ? INT32_MAX : r < INT32_MIN ? INT32_MIN : r);
+	}
+	}
+}
+
 /* gfx11's v_maxmin / v_minmax f32, i32 and u32 (RDNA3 ISA manual: the
  * min of S2 and the max of S0 and S1; the max of S2 and the min of S0 and
  * S1) on a bare gfx1100 wave (MODE.IEEE set: ieee_model()), and gfx12's
  * (_num f32: num_model()) on a gfx1200 wave: every triple of edge values
  * against the two-operand models composed; and RDNA's v_add_nc_i32 /
- * v_sub_nc_i32 with clamp (gfx1030, gfx1100, gfx1200) against a saturating
- * host sum. Words from llvm-mc -show-encoding: v_maxmin_f32 v1, v2, v3, v10
- * and the others alike. */
+ * v_sub_nc_i32 with clamp (gfx1030, gfx1100, gfx1200) on every pair
+ * against a saturating host sum. Words from llvm-mc -show-encoding:
+ * v_maxmin_f32 v1, v2, v3, v10 and the others alike. */
 static void maxmin3(void)
 {
-	static const uint32_t ef[] = { 0x00000000, 0x80000000, 0x3f800000, 0xbf800000, 0xff800000,
-				       0x7f800000, 0x7fc00000, 0x7f800001, 0x7f7fffff, 0x00000001 };
 	static const uint32_t ei[] = {
 		0, 1, 0xffffffffu, 0x80000000u, 0x7fffffffu, 5, 0x80000001u
 	};
-	static const struct {
-		const char *name;
-		uint32_t gfxv, w0;
-		int kind; /* 0 ieee f32, 1 num f32, 2 i32, 3 u32, 4 add / sub i32 clamp */
-		bool maxmin;
-	} op[] = {
+	static const struct maxmin_op op[] = {
 		{ "v_maxmin_f32", 110000, 0xd65e0001, 0, true },
 		{ "v_minmax_f32", 110000, 0xd65f0001, 0, false },
 		{ "v_maxmin_i32", 110000, 0xd6640001, 2, true },
@@ -1202,75 +1288,14 @@ static void maxmin3(void)
 	unsigned bad = 0, runs = 0, want_runs = 0;
 
 	for (size_t k = 0; k < sizeof(op) / sizeof(op[0]); k++) {
-		struct bare_wave *g = bare_wave_new(op[k].gfxv, 32);
-		const uint32_t *e = op[k].kind < 2 ? ef : ei;
-		unsigned n = op[k].kind < 2 ? sizeof(ef) / 4 : sizeof(ei) / 4;
-		const uint32_t w[2] = { op[k].w0, op[k].kind == 4 ? 0x00020702 : 0x042a0702 };
-		struct sqk_insn in;
+		bool f32 = op[k].kind < 2, three = op[k].kind != 4;
+		const uint32_t w[2] = { op[k].w0, three ? 0x042a0702 : 0x00020702 };
 
-		g->w.mode = 0xf0 | (op[k].gfxv < 120000 ? 1u << 9 : 0); /* no flush; IEEE */
-		g->w.s[SQK_EXEC] = 0xffffffffu;
-		for (unsigned p = 0; p < n * n; p++) {
-			for (unsigned l = 0; l < 32; l++) {
-				g->w.v[2 * 64 + l] = e[l % n];
-				g->w.v[3 * 64 + l] = e[(l / n + l + p) % n];
-				g->w.v[10 * 64 + l] = e[(l + p / n) % n];
-			}
-			want_runs += 32;
-			if (sqk_decode(g->r.f, w, 2, &in) != 8 || in.op == K_INVALID ||
-			    sqk_exec_valu(&g->w, &in) != 0) {
-				if (bad++ < 4)
-					fprintf(stderr, "%u %s: not run\n", op[k].gfxv, op[k].name);
-				break;
-			}
-			for (unsigned l = 0; l < 32; l++) {
-				uint32_t a = g->w.v[2 * 64 + l], b = g->w.v[3 * 64 + l],
-					 c = g->w.v[10 * 64 + l], got = g->w.v[64 + l], want;
-				bool mx = op[k].maxmin, nan;
-
-				switch (op[k].kind) {
-				case 0:
-					want = (uint32_t)ieee_model(!mx, 32,
-								    ieee_model(mx, 32, a, b), c);
-					break;
-				case 1:
-					want = num32(!mx, num32(mx, a, b), c);
-					break;
-				case 2: {
-					int32_t ab = mx ? ((int32_t)a > (int32_t)b ? (int32_t)a
-										   : (int32_t)b)
-							: ((int32_t)a < (int32_t)b ? (int32_t)a
-										   : (int32_t)b);
-
-					want = (uint32_t)(mx ? (ab < (int32_t)c ? ab : (int32_t)c)
-							     : (ab > (int32_t)c ? ab : (int32_t)c));
-					break;
-				}
-				case 3: {
-					uint32_t ab = mx ? (a > b ? a : b) : (a < b ? a : b);
-
-					want = mx ? (ab < c ? ab : c) : (ab > c ? ab : c);
-					break;
-				}
-				default: {
-					int64_t r = mx ? (int64_t)(int32_t)a + (int32_t)b
-						       : (int64_t)(int32_t)a - (int32_t)b;
-
-					want = (uint32_t)(r > INT32_MAX	  ? INT32_MAX
-							  : r < INT32_MIN ? INT32_MIN
-									  : r);
-					break;
-				}
-				}
-				nan = op[k].kind == 1 && isnan(f32v(want));
-				runs++;
-				if ((nan ? !(isnan(f32v(got)) && (got & 0x400000)) : got != want) &&
-				    bad++ < 4)
-					fprintf(stderr, "%u %s 0x%x 0x%x 0x%x: 0x%x, want 0x%x\n",
-						op[k].gfxv, op[k].name, a, b, c, got, want);
-			}
-		}
-		bare_wave_free(g);
+		/* no flush; IEEE before gfx12 (which has no such bit) */
+		bad += edge_run(op[k].name, op[k].gfxv, 0xf0 | (op[k].gfxv < 120000 ? 1u << 9 : 0),
+				w, three, f32 ? edge_f32 : ei,
+				f32 ? sizeof(edge_f32) / 4 : sizeof(ei) / 4, maxmin_model, &op[k],
+				op[k].kind == 1, &runs, &want_runs);
 	}
 	CHECK(bad == 0 && runs == want_runs,
 	      "gfx1100 / gfx1200 v_maxmin / v_minmax (f32, num f32, i32, u32), RDNA "
@@ -1292,6 +1317,20 @@ static uint32_t m754(bool max, uint32_t a, uint32_t b)
 	return (max ? fa > fb : fa < fb) ? a : b;
 }
 
+struct m754_op {
+	const char *name;
+	uint32_t gfxv, w0;
+	bool three, first, second; /* max first (of S0, S1), max second (with S2) */
+};
+
+static uint32_t m754_model(const void *arg, uint32_t a, uint32_t b, uint32_t c)
+{
+	const struct m754_op *op = arg;
+	uint32_t r = m754(op->first, a, b);
+
+	return op->three ? m754(op->second, r, c) : r;
+}
+
 /* gfx12's v_minimum_f32 / v_maximum_f32 and their three-source forms
  * (RDNA4 ISA), gfx950's v_minimum3_f32 / v_maximum3_f32 (CDNA4 ISA): the
  * IEEE 754-2019 minimum and maximum (m754()) on every pair, or triple, of
@@ -1300,13 +1339,7 @@ static uint32_t m754(bool max, uint32_t a, uint32_t b)
  * v2, v3, v10 and the others alike. */
 static void minmax754_ops(void)
 {
-	static const uint32_t e[] = { 0x00000000, 0x80000000, 0x3f800000, 0xbf800000, 0xff800000,
-				      0x7f800000, 0x7fc00000, 0x7f800001, 0x7f7fffff, 0x00000001 };
-	static const struct {
-		const char *name;
-		uint32_t gfxv, w0;
-		bool three, first, second; /* max first (of S0, S1), max second (with S2) */
-	} op[] = {
+	static const struct m754_op op[] = {
 		{ "v_minimum_f32", 120000, 0xd7650001, false, false, false },
 		{ "v_maximum_f32", 120000, 0xd7660001, false, true, true },
 		{ "v_minimum3_f32", 120000, 0xd62d0001, true, false, false },
@@ -1316,47 +1349,14 @@ static void minmax754_ops(void)
 		{ "v_minimum3_f32", 90500, 0xd2a80001, true, false, false },
 		{ "v_maximum3_f32", 90500, 0xd2a90001, true, true, true },
 	};
-	const unsigned n = sizeof(e) / sizeof(e[0]);
 	unsigned bad = 0, runs = 0, want_runs = 0;
 
 	for (size_t k = 0; k < sizeof(op) / sizeof(op[0]); k++) {
-		unsigned L = op[k].gfxv < 100000 ? 64 : 32;
-		struct bare_wave *g = bare_wave_new(op[k].gfxv, L);
 		const uint32_t w[2] = { op[k].w0, op[k].three ? 0x042a0702 : 0x00020702 };
-		struct sqk_insn in;
 
-		g->w.mode = 0xf0; /* no flush */
-		g->w.s[SQK_EXEC] = 0xffffffffu;
-		g->w.s[SQK_EXEC + 1] = L == 64 ? 0xffffffffu : 0;
-		for (unsigned p = 0; p < (op[k].three ? n * n : n); p++) {
-			for (unsigned l = 0; l < L; l++) {
-				g->w.v[2 * 64 + l] = e[l % n];
-				g->w.v[3 * 64 + l] = e[(l / n + l + p) % n];
-				g->w.v[10 * 64 + l] = e[(l + p / n) % n];
-			}
-			want_runs += L;
-			if (sqk_decode(g->r.f, w, 2, &in) != 8 || in.op == K_INVALID ||
-			    sqk_exec_valu(&g->w, &in) != 0) {
-				if (bad++ < 4)
-					fprintf(stderr, "%u %s: not run\n", op[k].gfxv, op[k].name);
-				break;
-			}
-			for (unsigned l = 0; l < L; l++) {
-				uint32_t a = g->w.v[2 * 64 + l], b = g->w.v[3 * 64 + l],
-					 c = g->w.v[10 * 64 + l], got = g->w.v[64 + l],
-					 want = m754(op[k].first, a, b);
-
-				if (op[k].three)
-					want = m754(op[k].second, want, c);
-				runs++;
-				if ((isnan(f32v(want)) ? !(isnan(f32v(got)) && (got & 0x400000))
-						       : got != want) &&
-				    bad++ < 4)
-					fprintf(stderr, "%u %s 0x%x 0x%x 0x%x: 0x%x, want 0x%x\n",
-						op[k].gfxv, op[k].name, a, b, c, got, want);
-			}
-		}
-		bare_wave_free(g);
+		bad += edge_run(op[k].name, op[k].gfxv, 0xf0 /* no flush */, w, op[k].three,
+				edge_f32, sizeof(edge_f32) / 4, m754_model, &op[k], true, &runs,
+				&want_runs);
 	}
 	CHECK(bad == 0 && runs == want_runs,
 	      "gfx1200 / gfx950 v_minimum / v_maximum (2 and 3 sources): %u wrong", bad);
