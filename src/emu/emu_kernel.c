@@ -171,11 +171,12 @@ static uint32_t tmpring_wave_bytes(uint32_t gfxv, uint32_t v)
 static uint32_t tmpring_slots(const struct emu_gpu *g, uint32_t v)
 {
 	uint32_t waves = v & 0xfff, se = g->prod.num_se ? g->prod.num_se : 1u,
-		 xcc = g->num_xcc ? g->num_xcc : 1u;
+		 xcc = g->num_xcc ? g->num_xcc : 1u, slots;
 
 	if (g->gen.gfxv < 110000 || !waves)
 		return waves;
-	return waves * se / xcc ? waves * se / xcc : 1u;
+	slots = waves * se / xcc;
+	return slots ? slots : 1u;
 }
 
 /* Bytes of one COMPUTE_PGM_RSRC2.LDS_SIZE granule by gfx_target_version

@@ -948,7 +948,6 @@ static int run_groups(struct sqk_ctx *c)
 			rc = -EINTR;
 		if (!rc)
 			continue;
-		c->failed_wg = idx;
 		if (rc != -EINTR || c->res.err || c->res.trapped) {
 			/* this workgroup failed */
 			uint64_t f = __atomic_load_n(&sh->failed, __ATOMIC_RELAXED);
@@ -963,6 +962,7 @@ static int run_groups(struct sqk_ctx *c)
 			 * still to run here within their first poll) */
 			continue;
 		}
+		c->failed_wg = idx;
 		__atomic_store_n(&sh->abort, 1, __ATOMIC_RELEASE);
 		return rc;
 	}
