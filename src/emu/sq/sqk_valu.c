@@ -2875,8 +2875,10 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 		case K_v_mul_u64:
 			LANES O(U64(&c, 0, l) * U64(&c, 1, l));
 			break;
-		/* GC 12.5 (gfx1250) 64-bit integer max / min: LLVM 22's
-		 * llvm.smax / llvm.umin ... on i64 */
+		/* GC 12.5 (gfx1250) 64-bit integer max / min, VOP3 opcodes
+		 * 792-795 in LLVM 22's gfx1250 disassembler (its selection
+		 * of llvm.smax / llvm.umin ... on i64): D = the larger or
+		 * smaller of S0 and S1, signed or unsigned as named */
 		case K_v_max_i64:
 		case K_v_min_i64:
 			LANES
