@@ -789,11 +789,12 @@ static int run_group(struct sqk_ctx *c, unsigned nw)
 	}
 }
 
-/* A wave's VGPR file; the first 64-byte boundary at or after @p. */
+/* A wave's VGPR file; the first @a-byte boundary (a power of two) at or
+ * after @p. */
 #define VFILE_BYTES ((size_t)(SQK_NV + SQK_NV_SLACK) * 64 * 4)
-static uint8_t *align64(void *p)
+static uint8_t *align_up(void *p, uintptr_t a)
 {
-	return (uint8_t *)(((uintptr_t)p + 63) & ~(uintptr_t)63);
+	return (uint8_t *)(((uintptr_t)p + a - 1) & ~(a - 1));
 }
 
 static void ctx_free(struct sqk_ctx *c)
@@ -834,19 +835,19 @@ static struct sqk_ctx *ctx_new(struct sqk_shared *sh, const struct sqk_env *env,
 	c->r.lds = calloc(1, d->lds_bytes ? d->lds_bytes : 4);
 	c->rp.state = sqk_replay_off || d->gws || sh->wave_traps ? -1 : 0;
 	c->waves = calloc(sh->maxw, sizeof(*c->waves));
-	/* from the first 64-byte boundary of a calloc block (whose zero
-	 * pages stay untouched until used): a decode entry in two cache
-	 * lines, not three; the lane loops' 32-byte accesses to a register
-	 * never straddle one */
-	c->dc_mem = calloc(DCACHE * sizeof(*c->dc) + 64, 1);
+	/* from the first boundary of their alignment in a calloc block
+	 * (whose zero pages stay untouched until used): decode entries as
+	 * struct dent declares them (two cache lines each, not three); the
+	 * lane loops' 32-byte accesses to a register never straddle a line */
+	c->dc_mem = calloc(DCACHE * sizeof(*c->dc) + DENT_BYTES, 1);
 	if (!c->r.lds || !c->waves || !c->dc_mem)
 		goto fail;
-	c->dc = (struct dent *)align64(c->dc_mem);
+	c->dc = (struct dent *)align_up(c->dc_mem, DENT_BYTES);
 	for (unsigned i = 0; i < sh->maxw; i++) {
 		c->waves[i].v_block = calloc(VFILE_BYTES + 64, 1);
 		if (!c->waves[i].v_block)
 			goto fail;
-		c->waves[i].v = (uint32_t *)align64(c->waves[i].v_block);
+		c->waves[i].v = (uint32_t *)align_up(c->waves[i].v_block, 64);
 		c->waves[i].lanes = (uint8_t)sh->lanes;
 		c->waves[i].r = &c->r;
 	}
