@@ -298,7 +298,7 @@ run_tests() {
     cli_* | suite_* | bench_plot | tty_output | debug_trap_* | debug_exceptions_* | preload_* | trace_* | client_* | judge_* | abi_compat | \
       exports* | script_* | main_job)
       TMPDIR=$tmpdir timeout -k 5 "$to" ctest --test-dir "$bld" -R "^$t\$" \
-        >>"$work/test.log" 2>&1
+        --output-on-failure >>"$work/test.log" 2>&1
       rc=$?
       ;;
     *)
@@ -376,7 +376,7 @@ if failed=$(run_tests "$my_tests" "$work/times"); then
     base_time[$t]=$secs
   done <"$work/times"
 else
-  tail -n 20 "$work/test.log"
+  tail -n 60 "$work/test.log"
   echo "mutation-check: the unmutated tree fails $failed"
   exit 1
 fi

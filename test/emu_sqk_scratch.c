@@ -15,7 +15,9 @@
  * waves is WAVES = waves / engines, which the CP reads as all of them). A workgroup with more waves than the scratch has slots is a
  * memory violation (the queue stops on the VM fault), never memory of the
  * emulator's own. On gfx1201 a wave sets its scratch base itself
- * (t_scratch_base_gfx12()). On nodes of 8 XCCs (gfx942, gfx1250) the
+ * (t_scratch_base_gfx12()). A dispatch wanting more private memory than
+ * the queue offers waits for the runtime's allocation (ROCr's dynamic
+ * scratch request), and only for it (t_aql_request()). On nodes of 8 XCCs (gfx942, gfx1250) the
  * library's amd_queue_t gives each XCC its share of the scratch as ROCr
  * does, and a gfx1250 workgroup runs in one share (t_aql_xcc()). Exit 77
  * without LLVM 22.
@@ -115,6 +117,136 @@ static void t_aql(const struct kco *co, const char *spec, unsigned lanes, const 
 		check(w, r.scratch->cpu, 16, 64 * KRIG_SCRATCH_LANE, lanes, out);
 		krig_close(&r);
 	}
+}
+
+/* The emulated queue behind @kq. */
+static struct emu_queue *emu_queue_of(struct krig *r, const struct kfdsig_kfd_queue *kq)
+{
+	struct emu_proc *p = emu_proc_get(r->emu, r->pasid);
+	struct emu_queue *found = NULL;
+
+	T_REQUIRE(p, "proc");
+	pthread_mutex_lock(&p->lock);
+	for (struct emu_queue *q = p->queues; q; q = q->next)
+		if (q->id == (uint32_t)kfdsig_kfd_queue_id(kq))
+			found = q;
+	pthread_mutex_unlock(&p->lock);
+	emu_proc_put(p);
+	T_REQUIRE(found, "the emulated queue");
+	return found;
+}
+
+/* Wait up to WAIT_MS for *@v to read @want (0) or anything else (1). */
+static bool wait_u64(const volatile uint64_t *v, uint64_t want, bool other)
+{
+	uint64_t t0 = t_now_ms();
+
+	while ((__atomic_load_n(v, __ATOMIC_ACQUIRE) == want) == other)
+		if (t_now_ms() - t0 > WAIT_MS)
+			return false;
+		else
+			usleep(100);
+	return true;
+}
+
+/*
+ * A dispatch wanting more private memory per lane than the amd_queue_t
+ * offers, on a queue with a queue_inactive_signal, as ROCr makes it
+ * (amd_aql_queue.cpp AqlQueue::DynamicScratchHandler()): the CP sets the
+ * signal to 1 (wave64) or 0x401 (wave32), writes the signal's event id
+ * to its mailbox, and holds the dispatch; the "runtime" here rewrites
+ * scratch_wave64_lane_byte_size and, only then, stores 0. While the value
+ * is not 0 the dispatch must not run, even with the fields already
+ * sufficient (ROCr's handler reads the packet at the read index and
+ * asserts that it is a valid dispatch: a packet run and retired under a
+ * pending request aborts it): the CP is seen to look again at least twice
+ * (scratch_waits) with the dispatch still pending. After the store the
+ * dispatch runs once, with the private memory in the scratch.
+ */
+static void t_aql_request(const struct kco *co, const char *spec, unsigned lanes, const char *what)
+{
+	struct krig r;
+	struct emu_queue *q;
+	uint8_t *aq;
+	uint64_t args[2], kd_va, karg_va, sig_va, inact_va, box_va, *inact, *box, waits;
+	uint32_t d[16] = { 0 }, *out, lane64, small = 4, exc = 0;
+	const uint32_t grid[3] = { WG, 1, 1 }, wg[3] = { WG, 1, 1 };
+	int64_t *sig;
+	char w[96];
+
+	snprintf(w, sizeof(w), "%s AQL scratch request", what);
+	krig_open(&r, spec, 1u << 20);
+	krig_load(&r, co);
+	out = krig_alloc(&r, 4 * WG, &args[0]);
+	krig_alloc(&r, 8 * WG, &args[1]);
+	memset(r.scratch->cpu, 0, KRIG_SCRATCH_BYTES);
+	/* amd_signal_t: kind 1 at 0, value 0 at 8, mailbox at 16, event id at 24 */
+	inact = krig_alloc(&r, 64, &inact_va);
+	box = krig_alloc(&r, 8, &box_va);
+	memset(inact, 0, 64);
+	inact[0] = 1;
+	inact[2] = box_va;
+	inact[3] = 77;
+	*box = 0;
+	/* the library's amd_queue_t, read_dispatch_id at the read pointer:
+	 * too little per lane, and the inactive signal */
+	q = emu_queue_of(&r, r.q);
+	aq = q->rptr;
+	memcpy(&lane64, aq + 0x30, 4);
+	CHECK_EQ(lane64, KRIG_SCRATCH_LANE, "%s: the library's lane bytes", w);
+	memcpy(aq + 0x30, &small, 4);
+	memcpy(aq + 0x40, &inact_va, 8);
+
+	kd_va = krig_kd(&r, "pstore");
+	memcpy(krig_alloc(&r, 512, &karg_va), args, sizeof(args));
+	sig = krig_alloc(&r, 64, &sig_va);
+	memset(sig, 0, 64);
+	sig[0] = 1;
+	sig[1] = 1;
+	{
+		struct kfdsig_aql_dispatch a =
+			krig_aql_dispatch(&r, kd_va, grid, wg, karg_va, sig_va);
+
+		T_REQUIRE(kfdsig_aql_emit_dispatch(
+				  d, &a,
+				  KFDSIG_AQL_ACQUIRE(KFDSIG_AQL_SCOPE_SYSTEM) |
+					  KFDSIG_AQL_RELEASE(KFDSIG_AQL_SCOPE_SYSTEM)) == 64,
+			  "dispatch packet");
+	}
+	T_REQUIRE(kfdsig_kfd_queue_submit(r.q, d, 16, WAIT_MS) == 0, "submit");
+	CHECK(wait_u64(&inact[1], 0, true) && inact[1] == (lanes == 32 ? 0x401u : 1u),
+	      "%s: the CP asks for scratch (inactive signal %#llx, want %#x)", w,
+	      (unsigned long long)inact[1], lanes == 32 ? 0x401u : 1u);
+	CHECK(wait_u64(box, 0, true) && *box == 77,
+	      "%s: the signal's event id in its mailbox (%llu)", w, (unsigned long long)*box);
+	CHECK_EQ(__atomic_load_n(&sig[1], __ATOMIC_ACQUIRE), 1, "%s: held, not run", w);
+
+	/* the runtime's allocation: the fields first, the store of 0 later */
+	__atomic_store_n(box, 0, __ATOMIC_RELAXED);
+	__atomic_store_n((uint32_t *)(void *)(aq + 0x30), lane64, __ATOMIC_RELEASE);
+	waits = __atomic_load_n(&q->scratch_waits, __ATOMIC_ACQUIRE);
+	{
+		uint64_t t0 = t_now_ms();
+
+		while (__atomic_load_n(&q->scratch_waits, __ATOMIC_ACQUIRE) < waits + 2 &&
+		       __atomic_load_n(&sig[1], __ATOMIC_ACQUIRE) == 1 && t_now_ms() - t0 < WAIT_MS)
+			usleep(100);
+	}
+	CHECK(__atomic_load_n(&sig[1], __ATOMIC_ACQUIRE) == 1 &&
+		      __atomic_load_n(&q->consumed, __ATOMIC_ACQUIRE) == 0,
+	      "%s: the dispatch waits while the request is pending, fields or not", w);
+	CHECK(__atomic_load_n(&q->scratch_waits, __ATOMIC_ACQUIRE) >= waits + 2,
+	      "%s: the CP looks again while the request is pending (%llu times)", w,
+	      (unsigned long long)(__atomic_load_n(&q->scratch_waits, __ATOMIC_ACQUIRE) - waits));
+
+	__atomic_store_n(&inact[1], 0, __ATOMIC_RELEASE);
+	CHECK(wait_u64((const uint64_t *)&sig[1], 0, false), "%s: runs once the runtime stores 0",
+	      w);
+	CHECK(!krig_halted(&r, r.q, &exc), "%s: the queue runs on (exception %u)", w, exc);
+	CHECK(inact[1] == 0 && *box == 0, "%s: asked once (signal %#llx, mailbox %llu)", w,
+	      (unsigned long long)inact[1], (unsigned long long)*box);
+	check(w, r.scratch->cpu, 16, 64 * KRIG_SCRATCH_LANE, lanes, out);
+	krig_close(&r);
 }
 
 /* Slots fewer than a workgroup's waves: the queue stops on a VM fault
@@ -382,6 +514,8 @@ int main(void)
 			t_pm4(&co, tg[i].spec, tg[i].mcpu, lanes, what, "pstore", true);
 		if (i == 1)
 			t_aql_short(&co, tg[i].spec, lanes, what);
+		if (i < 2)
+			t_aql_request(&co, tg[i].spec, lanes, what);
 		kco_free(&co);
 	}
 	t_aql_xcc();

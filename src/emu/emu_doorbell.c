@@ -233,18 +233,21 @@ void emu_engine_set_fallback(long fast_ns, long slow_ns)
 /* How long an engine looks at its doorbell after work before it sleeps. */
 #define EMU_DB_SPIN_NS 100000L
 
-/* True when work came in while spinning. */
+/* True when work came in while spinning. Yielding first: a packet that
+ * waits (an AQL barrier's signals, the runtime's scratch allocation) keeps
+ * work pending, and the engine looks again at once only after the threads
+ * that would end the wait have had the CPU. */
 static bool spin(struct emu_queue *q)
 {
 	uint64_t end = emu_engine_now_ns() + EMU_DB_SPIN_NS;
 
 	while (emu_engine_now_ns() < end) {
+		sched_yield();
 		if (__atomic_load_n(&q->stop, __ATOMIC_ACQUIRE) ||
 		    __atomic_load_n(&q->halted, __ATOMIC_ACQUIRE))
 			return false;
 		if (pending(q, doorbell_value(q)))
 			return true;
-		sched_yield();
 	}
 	return false;
 }

@@ -491,15 +491,20 @@ static bool run(struct emu_queue *q, struct sqk_dispatch *sd)
  * queue's inactive signal to 1 (wave64) or 0x401 (wave32), signals its
  * event, and waits for the signal to return to 0 (ROCr allocates, rewrites
  * the scratch fields, stores 0); any other value (ROCr's -1 after a failed
- * allocation) leaves the queue waiting, as the CP does. Return 0 (the
- * fields in @sd), 2 (wait), -2 (the queue's memory faults).
+ * allocation) leaves the queue waiting, as the CP does. The signal is read
+ * before the fields, and a dispatch with private memory waits while it is
+ * not 0 whatever the fields say: ROCr rewrites the fields before it stores
+ * 0, and its handler reads the packet at the read index (it asserts a
+ * valid dispatch there), so the packet must not run, and retire, while a
+ * request is pending. Return 0 (the fields in @sd), 2 (wait), -2 (the
+ * queue's memory faults).
  */
 static int aql_scratch(struct emu_queue *q, struct sqk_dispatch *sd, uint32_t pkt_priv)
 {
 	const uint8_t *aq;
-	uint32_t tmpring, lane64, lanes = sd->wave32 ? 32 : 64;
-
-	uint32_t base_off;
+	uint8_t *s = NULL;
+	uint64_t sig, *val = NULL;
+	uint32_t tmpring, lane64, lanes = sd->wave32 ? 32 : 64, base_off;
 
 	if (q->rptr_room < AQ_ROOM)
 		return 0; /* no amd_queue_t around the read pointer: no scratch */
@@ -511,23 +516,28 @@ static int aql_scratch(struct emu_queue *q, struct sqk_dispatch *sd, uint32_t pk
 	memcpy(&base_off, aq + 8, 4);
 	if (base_off != AQ_READ_DISPATCH_ID)
 		return 0;
-	memcpy(&tmpring, aq + AQ_TMPRING, 4);
-	memcpy(&lane64, aq + AQ_WAVE64_LANE_BYTES, 4);
-	if (pkt_priv && (uint64_t)pkt_priv * lanes > (uint64_t)lane64 * 64) {
-		uint64_t sig, *val, mailbox, old = 0;
-		uint8_t *s;
-		uint32_t *m, id;
-
-		memcpy(&sig, aq + AQ_INACTIVE_SIGNAL, 8);
-		if (!sig)
-			return 0; /* no runtime to ask: the accesses fault */
+	memcpy(&sig, aq + AQ_INACTIVE_SIGNAL, 8);
+	if (pkt_priv && sig) {
 		s = emu_engine_mem(q, sig, SIG_EVENT_ID + 4);
 		if (!s)
 			return -2;
 		val = (uint64_t *)(void *)(s + SIG_VALUE);
+		if (__atomic_load_n(val, __ATOMIC_ACQUIRE)) {
+			__atomic_fetch_add(&q->scratch_waits, 1, __ATOMIC_RELAXED);
+			return 2; /* a request in progress, or the runtime gave up */
+		}
+	}
+	memcpy(&tmpring, aq + AQ_TMPRING, 4);
+	memcpy(&lane64, aq + AQ_WAVE64_LANE_BYTES, 4);
+	if (pkt_priv && (uint64_t)pkt_priv * lanes > (uint64_t)lane64 * 64) {
+		uint64_t mailbox, old = 0;
+		uint32_t *m, id;
+
+		if (!sig)
+			return 0; /* no runtime to ask: the accesses fault */
 		if (!__atomic_compare_exchange_n(val, &old, lanes == 32 ? 0x401u : 1u, false,
 						 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
-			return 2; /* a request in progress, or the runtime gave up */
+			return 2; /* an error the queue stopped on meanwhile */
 		mailbox = __atomic_load_n((uint64_t *)(void *)(s + SIG_MAILBOX), __ATOMIC_ACQUIRE);
 		id = __atomic_load_n((uint32_t *)(void *)(s + SIG_EVENT_ID), __ATOMIC_ACQUIRE);
 		m = mailbox ? emu_engine_mem(q, mailbox & ~3ull, 4) : NULL;

@@ -210,6 +210,9 @@ struct emu_queue {
 	 * interrupt (emu_engine_publish_fetched()). */
 	uint64_t fetched;
 	uint64_t idle_wakeups; /* sleeps on the doorbell that ended (tests) */
+	/* dispatches held back by the runtime's pending scratch request
+	 * (emu_kernel.c aql_scratch(); tests) */
+	uint64_t scratch_waits;
 	pthread_t thread;
 	int stop;
 	bool halted;
