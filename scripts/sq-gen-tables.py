@@ -29,6 +29,7 @@ FAMILIES = [("gfx900", "gfx900", False), ("gfx906", "gfx906", False), ("gfx908",
             ("gfx90a", "gfx90a", False), ("gfx940", "gfx942", False), ("gfx1030", "gfx1030", True),
             ("gfx1010", "gfx1010", True), ("gfx1011", "gfx1011", True), ("gfx950", "gfx950", False),
             ("gfx1100", "gfx1100", "gfx11"), ("gfx803", "gfx803", False),
+            ("gfx1150", "gfx1150", "gfx11"),
             ("gfx1200", "gfx1200", "gfx12"), ("gfx1250", "gfx1250", "gfx12")]
 
 
@@ -99,7 +100,7 @@ GFX11_T16 = {
 
 # the families whose true16 forms are checked against the host model
 # (test/emu_sqk_valu16.c)
-T16_CPUS = ("gfx1100", "gfx1200", "gfx1250")
+T16_CPUS = ("gfx1100", "gfx1150", "gfx1200", "gfx1250")
 
 
 def t16_ok(mn):

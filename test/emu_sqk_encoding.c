@@ -571,6 +571,7 @@ int main(void)
 		  "" },
 		{ "gfx1100", 110000, { "sqk_forms_gfx11.s", "sqk_all_gfx1100.s" }, "" },
 		{ "gfx1100", 110000, { NULL }, "+wavefrontsize64" },
+		{ "gfx1150", 110500, { "sqk_forms_gfx11.s", "sqk_all_gfx1150.s" }, "" },
 		{ "gfx1151", 110501, { NULL }, "" },
 		{ "gfx1200", 120000, { "sqk_forms_gfx12.s", "sqk_all_gfx1200.s" }, "" },
 		{ "gfx1200", 120000, { NULL }, "+wavefrontsize64" },

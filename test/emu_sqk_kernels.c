@@ -17,7 +17,8 @@
  * DPP form; f16 maxnum / minnum, on gfx12 v_max_num / v_min_num; f16
  * class); and test/kernels/sqk_clamp.ll's f32 and integer clamps at -O3
  * on gfx1100, gfx1201 and gfx1250 (v_maxmin / v_minmax, the _num forms on
- * gfx12);
+ * gfx12); test/kernels/sqk_sfloat.ll's uniform float math at -O0 and -O3
+ * on gfx1151, gfx1201 and gfx1250 (the scalar float operations);
  * a wave's VM fault: test/emu_sqk_vm_fault.c. A dispatch on a queue that
  * stopped fails at once. The kernels and their host checks are
  * in emu_sqk_checks.h (bench/sqk_matrix.c runs them on every target). Exit
@@ -98,6 +99,104 @@ static void t_clamp(const char *mcpu)
 	kco_free(&co);
 }
 
+/* test/kernels/sqk_sfloat.ll's sixteen results from u = { a, b, c, n }
+ * and the lane's x, as the IR defines them: each f32 operation rounded on
+ * its own (no contraction), denormals kept, half operations rounded once
+ * to binary16 from their exact value (a sum or product of two halves is
+ * exact in double). */
+static float h16(double v)
+{
+	return (float)(_Float16)v;
+}
+
+static void sfloat_model(float a, float b, float c, int32_t n, float x, float r[16])
+{
+	float m = a * b, mx, fl, ha = (float)(_Float16)a, hb = (float)(_Float16)b,
+	      hc = (float)(_Float16)c;
+
+	r[0] = m + 1.5f;
+	mx = fmaxf(r[0], b);
+	r[1] = mx - a;
+	fl = floorf(r[1]);
+	r[2] = fl + (float)n;
+	r[3] = a < b ? 2.0f : 3.0f;
+	r[4] = (float)(int32_t)(a * 3.0f);
+	r[5] = fmaf(a, b, c);
+	r[6] = fminf(a, c) * 0.5f;
+	r[7] = ceilf(c) - truncf(b);
+	r[8] = nearbyintf(a) + (float)(uint32_t)n;
+	r[9] = (float)(uint32_t)c;
+	r[10] = h16((double)ha + hb);
+	r[11] = h16((double)h16((double)hb * hc) * 2.0);
+	r[12] = (isnan(b) || isnan(c) || a >= c) ? 5.0f : 7.0f;
+	r[13] = h16(fmax(ha, hc));
+	r[14] = a * 0.25f - c;
+	r[15] = x * r[0];
+}
+
+/* test/kernels/sqk_sfloat.ll at -O@opt on @mcpu: uniform float math,
+ * which LLVM 22 selects as scalar float operations on GFX11.5 and gfx12
+ * (s_add_f32, s_mul_f32, s_fmac_f32, s_cvt_*, s_rndne_f32, s_cmp_*_f32,
+ * s_add_f16, s_mul_f16, s_max_f16 / s_max_num_f16), against the host for
+ * six sets of values: signs, a NaN, infinities, a denormal, f16 overflow
+ * and denormals (every result bit for bit; a NaN for a NaN). */
+static void t_sfloat(const char *mcpu, int opt)
+{
+	static const struct {
+		float a, b, c;
+		int32_t n;
+	} u[] = {
+		{ 1.25f, -2.5f, 3.75f, 7 },	 { -0.3f, 0.7f, 5.5f, -3 },
+		{ 2.0f, NAN, 1.0f, 0 },		 { 1e6f, -INFINITY, 1e-40f, 100 },
+		{ 3.0e5f, 2.0f, 0.0f, 1 << 20 }, { 65504.0f, 6.1e-5f, 5.96e-8f, -1 },
+	};
+	const uint32_t n = 70;
+	struct kco co;
+	struct krig r;
+	unsigned bad = 0;
+	char what[64];
+
+	snprintf(what, sizeof(what), "%s -O%d scalar float", mcpu, opt);
+	T_REQUIRE(kco_build(KFDSIG_SOURCE_DIR "/test/kernels/sqk_sfloat.ll", mcpu, "", opt, &co) ==
+			  0,
+		  "compile %s", what);
+	krig_open(&r, mcpu, 1u << 20);
+	krig_load(&r, &co);
+	for (size_t k = 0; k < sizeof(u) / sizeof(u[0]); k++) {
+		struct krig_args ka;
+		float *ub, *x, *o;
+
+		krig_args(&r, &ka, (const uint64_t[]){ 16, 4 * n, 64 * n }, 3, n);
+		ub = ka.p[0], x = ka.p[1], o = ka.p[2];
+		ub[0] = u[k].a, ub[1] = u[k].b, ub[2] = u[k].c;
+		memcpy(&ub[3], &u[k].n, 4);
+		for (uint32_t i = 0; i < n; i++)
+			x[i] = (float)i * 0.5f - 3.0f;
+		memset(o, 0xcd, 64 * n);
+		if (!krig_go(&r, &ka, what, "sfloat", n, 64)) {
+			bad++;
+			break;
+		}
+		for (uint32_t i = 0; i < n; i++) {
+			float want[16];
+
+			sfloat_model(u[k].a, u[k].b, u[k].c, u[k].n, x[i], want);
+			for (unsigned j = 0; j < 16; j++) {
+				float got = o[16 * i + j];
+
+				if ((isnan(want[j]) ? !isnan(got)
+						    : memcmp(&got, &want[j], 4) != 0) &&
+				    bad++ < 4)
+					fprintf(stderr, "%s set %zu lane %u r%u: %a, host %a\n",
+						what, k, i, j, (double)got, (double)want[j]);
+			}
+		}
+	}
+	CHECK(bad == 0, "%s: %u results differ from the host's", what, bad);
+	krig_close(&r);
+	kco_free(&co);
+}
+
 int main(void)
 {
 	static const struct {
@@ -145,6 +244,11 @@ int main(void)
 	t_clamp("gfx1100");
 	t_clamp("gfx1201");
 	t_clamp("gfx1250");
+	for (int opt = 0; opt <= 3; opt += 3) {
+		t_sfloat("gfx1151", opt);
+		t_sfloat("gfx1201", opt);
+		t_sfloat("gfx1250", opt);
+	}
 	/* 16-bit math: true16 on gfx1100, fake16 on gfx1200 and gfx1250 */
 	for (int opt = 0; opt <= 2; opt += 2)
 		for (const char *const *m =

@@ -62,7 +62,8 @@ struct sqk_opent {
 
 extern const struct sqk_opent sqk_tab_gfx900[], sqk_tab_gfx906[], sqk_tab_gfx908[],
 	sqk_tab_gfx90a[], sqk_tab_gfx940[], sqk_tab_gfx1030[], sqk_tab_gfx1010[], sqk_tab_gfx1011[],
-	sqk_tab_gfx950[], sqk_tab_gfx1100[], sqk_tab_gfx803[], sqk_tab_gfx1200[], sqk_tab_gfx1250[];
+	sqk_tab_gfx950[], sqk_tab_gfx1100[], sqk_tab_gfx803[], sqk_tab_gfx1200[], sqk_tab_gfx1250[],
+	sqk_tab_gfx1150[];
 /* The true16 forms of the gfx11 and gfx12 tables (generated beside them):
  * per operation, the operands that are 16-bit register halves, bits 0-2 the
  * sources and 3 the destination (as VOP3 op_sel), 0: no true16 form. */

@@ -188,7 +188,11 @@ unsigned sqk_decode_gfx11(const struct sqk_family *f, const uint32_t *w, unsigne
 		in->dst = sc(w0 >> 16 & 0x7f);
 		in->src[0] = sc(w0 & 0xff);
 		in->src[1] = sc(w0 >> 8 & 0xff);
-		need_lit = in->src[0] == SQK_LIT || in->src[1] == SQK_LIT;
+		/* s_fmaak_f32 / s_fmamk_f32 carry the constant K as the
+		 * literal (one literal: a literal source is K too) */
+		need_lit = in->src[0] == SQK_LIT || in->src[1] == SQK_LIT ||
+			   f->lookup[SQK_SOP2][in->opcode] == K_s_fmaak_f32 ||
+			   f->lookup[SQK_SOP2][in->opcode] == K_s_fmamk_f32;
 	} else if ((w0 >> 25) == 0x3f || (w0 >> 25) == 0x3e || (w0 >> 31) == 0) {
 		unsigned s0 = w0 & 0x1ff;
 

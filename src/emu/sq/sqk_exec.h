@@ -394,6 +394,9 @@ extern bool sqk_replay_off;
 int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in);
 int sqk_exec_smem(struct sqk_wave *w, const struct sqk_insn *in);
 int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in);
+/* GFX11.5 / gfx12 scalar float operations (sqk_valu.c: the vector unit's
+ * float semantics on one value). */
+int sqk_exec_salu_float(struct sqk_wave *w, const struct sqk_insn *in);
 int sqk_exec_vopd(struct sqk_wave *w, const struct sqk_insn *in);
 int sqk_exec_mem(struct sqk_wave *w, const struct sqk_insn *in);
 int sqk_exec_ds(struct sqk_wave *w, const struct sqk_insn *in);

@@ -102,6 +102,15 @@ static struct sqk_family fams[] = {
 	  .gfx10 = true,
 	  .packed_tid = true,
 	  .release_wb = true },
+	/* RDNA3.5 (gfx1150, gfx1151): gfx1100's encodings and register
+	 * model, its own table for the GFX11.5 additions, the scalar float
+	 * operations among them (LLVM AMDGPU.td FeatureISAVersion11_5_Common:
+	 * FeatureSALUFloatInsts, FeatureDPPSrc1SGPR, FeatureRequiredExportPriority) */
+	{ .name = "gfx1150",
+	  .tab = sqk_tab_gfx1150,
+	  .gen = SQK_GEN_GFX11,
+	  .gfx10 = true,
+	  .packed_tid = true },
 };
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -161,10 +170,11 @@ const struct sqk_family *sqk_family_of(uint32_t v)
 		if (v >= 100300 && v <= 100306)
 			return &fams[5];
 		/* gfx1100-1103 (Navi31-33, Phoenix); gfx1150/1151 (RDNA3.5,
-		 * LLVM AMDGPUUsage: GFX11 with the GFX11.5 additions, which
-		 * the table does not hold: illegal instructions there) */
-		if ((v >= 110000 && v <= 110003) || v == 110500 || v == 110501)
+		 * LLVM AMDGPUUsage: GFX11 with the GFX11.5 additions) */
+		if (v >= 110000 && v <= 110003)
 			return &fams[9];
+		if (v == 110500 || v == 110501)
+			return &fams[13];
 		if (v == 120000 || v == 120001)
 			return &fams[11];
 		if (v == 120500)

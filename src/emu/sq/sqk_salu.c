@@ -158,6 +158,8 @@ int sqk_exec_salu(struct sqk_wave *w, const struct sqk_insn *in)
 	const struct sqk_env *env = w->r->env;
 
 	switch (in->op) {
+	case K_s_add_f32 ... K_s_cmp_nlt_f16:
+		return sqk_exec_salu_float(w, in);
 	/* SOP2 */
 	case K_s_add_u32:
 		a = S32(0), b = S32(1);

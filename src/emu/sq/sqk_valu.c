@@ -1528,6 +1528,193 @@ SQK_LANE_CLONES int sqk_exec_valu_fast(struct sqk_wave *w, const struct sqk_insn
 #undef SRC0_LANES
 #undef SRC0_LANES64
 
+/*
+ * Scalar float (GFX11.5: gfx1150-1153; gfx12; gfx1250): SOP1 / SOP2 / SOPC
+ * operations on SGPR values ("RDNA 3.5 Instruction Set Architecture" and
+ * "RDNA4 Instruction Set Architecture", SALU opcodes: S_ADD_F32 to
+ * S_CMP_NLT_F16; LLVM SOPInstructions.td, the SALU float definitions under
+ * FeatureSALUFloatInsts). The vector unit's semantics, one lane: MODE's
+ * denormal flush and f16 rounding as for VALU (F(), WF(), HF(), WH()),
+ * the host's nearest-even rounding for f32, gfx12's minimumNumber /
+ * maximumNumber for S_MIN/MAX_F32 and _NUM (one opcode: GFX11.5 names it
+ * without _num; its signaling-NaN rule is UNVERIFIED, LLVM quiets the
+ * sources before it), IEEE 754-2019 minimum / maximum for S_MINIMUM /
+ * S_MAXIMUM, fcmp()'s predicates for the compares (SCC; the arithmetic
+ * leaves SCC alone; a NaN result a quiet NaN, a signaling source made
+ * quiet as IEEE 754 has it). An f16 source is the SGPR's low half (S_CVT_HI_F32_F16:
+ * the high one), an inline float constant binary16; an f16 result is
+ * written with the SGPR's high half 0 (what the hardware leaves there is
+ * UNVERIFIED; LLVM reads only the low half).
+ */
+static uint32_t sf_bits(struct sqk_wave *w, const struct sqk_insn *in, int i, bool h16)
+{
+	unsigned code = in->src[i];
+
+	if (h16 && code >= 240 && code <= 248)
+		return fc16[code - 240];
+	return (uint32_t)sqk_sread(w, in, code, false, false);
+}
+
+int sqk_exec_salu_float(struct sqk_wave *w, const struct sqk_insn *in)
+{
+	struct vctx *c = &(struct vctx){ .w = w, .in = in };
+	unsigned op = in->op, d = in->dst;
+	bool h16 = false;
+	uint32_t r;
+	double x, y;
+	float a, b;
+
+	switch (op) {
+	case K_s_add_f16 ... K_s_maximum_f16:
+	case K_s_cvt_f32_f16:
+	case K_s_cvt_hi_f32_f16:
+	case K_s_ceil_f16 ... K_s_rndne_f16:
+	case K_s_cmp_lt_f16 ... K_s_cmp_nlt_f16:
+		h16 = true;
+		break;
+	default:
+		break;
+	}
+	c->ftz32 = !(w->mode >> 4 & 3);
+	c->ftz64 = !(w->mode >> 6 & 3);
+	c->rm16 = w->mode >> 2 & 3;
+	c->s[0].p = c->bc[0];
+	c->s[1].p = c->bc[1];
+	c->bc[0][0] = sf_bits(w, in, 0, h16);
+	if (in->enc == SQK_SOP2 || in->enc == SQK_SOPC)
+		c->bc[1][0] = sf_bits(w, in, 1, h16);
+	if (op == K_s_cvt_hi_f32_f16)
+		c->opsel = 1;
+	if (h16) {
+		x = HF(c, 0, 0);
+		y = in->enc == SQK_SOP1 ? 0 : HF(c, 1, 0);
+		a = b = 0;
+	} else {
+		a = F(c, 0, 0);
+		b = in->enc == SQK_SOP1 ? 0 : F(c, 1, 0);
+		x = y = 0;
+	}
+	switch (op) {
+	case K_s_add_f32:
+		r = (uint32_t)WF(c, a + b);
+		break;
+	case K_s_sub_f32:
+		r = (uint32_t)WF(c, a - b);
+		break;
+	case K_s_mul_f32:
+		r = (uint32_t)WF(c, a * b);
+		break;
+	case K_s_fmac_f32:
+		r = (uint32_t)WF(c, fmaf(a, b, sqk_f32(acc32(c, w->s[d]))));
+		break;
+	case K_s_fmaak_f32:
+		r = (uint32_t)WF(c, fmaf(a, b, sqk_f32(in->lit)));
+		break;
+	case K_s_fmamk_f32:
+		r = (uint32_t)WF(c, fmaf(a, sqk_f32(in->lit), b));
+		break;
+	case K_s_min_f32:
+	case K_s_min_num_f32:
+		r = (uint32_t)WF(c, (float)minnum19(a, b));
+		break;
+	case K_s_max_f32:
+	case K_s_max_num_f32:
+		r = (uint32_t)WF(c, (float)maxnum19(a, b));
+		break;
+	case K_s_minimum_f32:
+	case K_s_maximum_f32:
+		r = (uint32_t)WF(c, minmax754(op == K_s_maximum_f32, a, b));
+		break;
+	case K_s_cvt_pk_rtz_f16_f32:
+		r = (uint32_t)f32_to_f16(a, true) | (uint32_t)f32_to_f16(b, true) << 16;
+		break;
+	case K_s_add_f16:
+		r = WH(c, x + y, 0);
+		break;
+	case K_s_sub_f16:
+		r = WH(c, x - y, 0);
+		break;
+	case K_s_mul_f16:
+		r = WH(c, x * y, 0);
+		break;
+	case K_s_fmac_f16:
+		r = fma16(c, x, y, acc16(c, w->s[d]));
+		break;
+	case K_s_min_f16:
+	case K_s_min_num_f16:
+		r = WH(c, minnum19(x, y), 0);
+		break;
+	case K_s_max_f16:
+	case K_s_max_num_f16:
+		r = WH(c, maxnum19(x, y), 0);
+		break;
+	case K_s_minimum_f16:
+	case K_s_maximum_f16:
+		r = WH(c, minmax754(op == K_s_maximum_f16, (float)x, (float)y), 0);
+		break;
+	case K_s_cvt_f32_i32:
+		r = (uint32_t)WF(c, (float)(int32_t)c->bc[0][0]);
+		break;
+	case K_s_cvt_f32_u32:
+		r = (uint32_t)WF(c, (float)c->bc[0][0]);
+		break;
+	case K_s_cvt_i32_f32:
+		r = (uint32_t)cvt_i32(a);
+		break;
+	case K_s_cvt_u32_f32:
+		r = cvt_u32(a);
+		break;
+	case K_s_cvt_f16_f32:
+		r = WH(c, (double)a, 0);
+		break;
+	case K_s_cvt_f32_f16:
+	case K_s_cvt_hi_f32_f16:
+		r = (uint32_t)WF(c, (float)x);
+		break;
+	case K_s_ceil_f32:
+		r = (uint32_t)WF(c, ceilf(a));
+		break;
+	case K_s_floor_f32:
+		r = (uint32_t)WF(c, floorf(a));
+		break;
+	case K_s_trunc_f32:
+		r = (uint32_t)WF(c, truncf(a));
+		break;
+	case K_s_rndne_f32:
+		r = (uint32_t)WF(c, nearbyintf(a));
+		break;
+	case K_s_ceil_f16:
+		r = WH(c, ceil(x), 0);
+		break;
+	case K_s_floor_f16:
+		r = WH(c, floor(x), 0);
+		break;
+	case K_s_trunc_f16:
+		r = WH(c, trunc(x), 0);
+		break;
+	case K_s_rndne_f16:
+		r = WH(c, nearbyint(x), 0);
+		break;
+	case K_s_cmp_lt_f32 ... K_s_cmp_nlt_f32:
+		w->scc = fcmp(op - K_s_cmp_lt_f32 + 1, a, b);
+		return 0;
+	case K_s_cmp_lt_f16 ... K_s_cmp_nlt_f16:
+		w->scc = fcmp(op - K_s_cmp_lt_f16 + 1, x, y);
+		return 0;
+	default:
+		return sqk_fail(w, in, -ENOTSUP, "unimplemented instruction");
+	}
+	/* an f32 result that is a NaN is a quiet one: the host's ceilf() and
+	 * the like, and a float / double round trip the compiler folds, may
+	 * pass a signaling NaN through */
+	if ((!h16 || op == K_s_cvt_f32_f16 || op == K_s_cvt_hi_f32_f16) && op != K_s_cvt_i32_f32 &&
+	    op != K_s_cvt_u32_f32 && op != K_s_cvt_pk_rtz_f16_f32 &&
+	    (r & 0x7f800000u) == 0x7f800000u && (r & 0x7fffffu))
+		r |= 0x400000u;
+	sqk_swrite(w, d, r, false);
+	return 0;
+}
+
 int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 {
 	struct vctx c;
