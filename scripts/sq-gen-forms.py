@@ -106,6 +106,11 @@ def main():
                 for op, m in zip(ops, gen.disasm(mcpu, [gen.variants(enc, op, g10)[v] for op in ops])):
                     if m and gen.gfx8_name(mcpu, gen.row_name(enc, op, m, g10)) == want[(ENC_ID[enc], op)]:
                         t = texts.setdefault((ENC_ID[enc], op), [])
+                        # a VGPR where the operation takes an SGPR (gfx12's
+                        # v_s_*: "v2/*Invalid register, operand has
+                        # 'SReg_32' register class*/"): the SGPR of that
+                        # number
+                        m = re.sub(r"v(\d+)\s*/\*Invalid register[^*]*\*/", r"s\1", m)
                         # a VOP3 form printed without its suffix (v_nop)
                         # assembles to the short encoding: ask for _e64
                         mn = m.split()[0]

@@ -19,7 +19,7 @@
  * sub-dword scalar loads (zero or sign extension, the 24-bit signed offset,
  * an unaligned address refused); the split barrier (the wait holds the wave after a signal);
  * and refused: a true16 VOP1 form left out (v_frexp_exp_i16_f16), a
- * VOP3 scalar-destination reciprocal (v_s_rcp_f32), MTBUF, VFLAT with an SADDR, DS with the GDS bit, a named
+ * lane permute by a VGPR (v_permlane16_var_b32), MTBUF, VFLAT with an SADDR, DS with the GDS bit, a named
  * barrier, a wait with no signal, s_getreg of a register other than MODE.
  * And gfx1250's VOPD3 on a bare wave32 against a host model (vopd3()). And
  * the older v_max / v_min (f32, f64, 3-operand f32) on gfx900 and gfx1100,
@@ -159,7 +159,7 @@ static void gfx12(void)
 		unsigned n, size;
 	} t[] = {
 		{ "v_frexp_exp_i16_f16_e32 v1.l, v2.l", { 0x7e02b502 }, 1, 4 },
-		{ "v_s_rcp_f32 s1, s2", { 0xd6840001, 0x00000002 }, 2, 8 },
+		{ "v_permlane16_var_b32 v1, v2, v3", { 0xd70f0001, 0x00020702 }, 2, 8 },
 		{ "tbuffer_load_format_x v1, off, s[8:11], null format:[BUF_FMT_32_FLOAT]",
 		  { 0xc420007c, 0x0b001001, 0x00001000 },
 		  3,

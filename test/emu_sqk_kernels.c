@@ -130,7 +130,7 @@ static void sfloat_model(float a, float b, float c, int32_t n, float x, float r[
 	r[11] = h16((double)h16((double)hb * hc) * 2.0);
 	r[12] = (isnan(b) || isnan(c) || a >= c) ? 5.0f : 7.0f;
 	r[13] = h16(fmax(ha, hc));
-	r[14] = a * 0.25f - c;
+	r[14] = a * 0.25f - sqrtf(fabsf(c));
 	r[15] = x * r[0];
 }
 

@@ -13,7 +13,8 @@
  * on the host), the SGPR's high half 0; the fourteen compares setting SCC
  * and the arithmetic leaving it; an inline constant binary16 in an f16
  * operand and binary32 in an f32 one; S_FMAAK / S_FMAMK's literal K.
- * A NaN result is checked as a quiet NaN.
+ * A NaN result is checked as a quiet NaN. And gfx12's VOP3 v_s_* (exp,
+ * log, rcp, rsq, sqrt in f32 and f16 with an SGPR destination: vs_ops()).
  */
 #include <fenv.h>
 #include <math.h>
@@ -448,6 +449,122 @@ static void constants(void)
 	judge("s_cmp_eq_f16 s2, 1.0", 0x3c00, 242, scc, 1, false, false, rc, true);
 }
 
+/* ULPs between two finite f32 of one sign (the distance of their bits) */
+static uint32_t ulps(uint32_t a, uint32_t b)
+{
+	return a > b ? a - b : b - a;
+}
+
+/* gfx12's VOP3 v_s_* on a bare gfx1201 wave, decoded from LLVM 22's words
+ * (llvm-mc -mcpu=gfx1201 -show-encoding), the SGPR destination s5, s2
+ * the source: against the host's value of the function in double,
+ * rounded once (the emulator gives correctly rounded values of the
+ * approximate operations: 1/x and sqrt exactly, exp2, log2 and 1/sqrt
+ * within one ULP of the host's libm); the f16 forms from the binary128
+ * value (rcp, sqrt exact; exp, log, rsq within one ULP); VOP3 modifiers
+ * (neg, abs, div:2, mul:4, clamp) and an inline constant; EXEC 0 does
+ * not keep them from writing; a VGPR source refused. */
+static uint32_t vs_run(const uint32_t w[2], uint32_t a, bool *ok)
+{
+	struct sqk_insn in;
+
+	g->w.s[2] = a;
+	g->w.s[5] = 0xdeadbeefu;
+	g->w.s[SQK_EXEC] = 0;
+	g->w.mode = MODE_KEEP;
+	*ok = sqk_decode(g->r.f, w, 2, &in) == 8 && in.op != K_INVALID &&
+	      sqk_exec_valu(&g->w, &in) == 0;
+	runs++;
+	return g->w.s[5];
+}
+
+static void vs_ops(void)
+{
+	static const struct {
+		const char *name;
+		uint32_t w0;
+		bool h;
+		unsigned ulp;
+	} op[] = {
+		{ "v_s_exp_f32", 0xd6800005, false, 1 },  { "v_s_exp_f16", 0xd6810005, true, 1 },
+		{ "v_s_log_f32", 0xd6820005, false, 1 },  { "v_s_log_f16", 0xd6830005, true, 1 },
+		{ "v_s_rcp_f32", 0xd6840005, false, 0 },  { "v_s_rcp_f16", 0xd6850005, true, 0 },
+		{ "v_s_rsq_f32", 0xd6860005, false, 1 },  { "v_s_rsq_f16", 0xd6870005, true, 1 },
+		{ "v_s_sqrt_f32", 0xd6880005, false, 0 }, { "v_s_sqrt_f16", 0xd6890005, true, 0 },
+	};
+
+	for (unsigned k = 0; k < sizeof(op) / sizeof(op[0]); k++)
+		for (unsigned i = 0; i < (op[k].h ? N16 : N32); i++) {
+			const uint32_t w[2] = { op[k].w0, 0x00000002 };
+			uint32_t a = op[k].h ? e16[i] | 0x77770000u : e32[i], got, want;
+			double x = op[k].h ? hv(e16[i]) : fv(a), y;
+			bool ok, nan;
+
+			switch (k / 2) {
+			case 0:
+				y = exp2(x);
+				break;
+			case 1:
+				y = log2(x);
+				break;
+			case 2:
+				y = 1.0 / x;
+				break;
+			case 3:
+				y = 1.0 / sqrt(x);
+				break;
+			default:
+				y = sqrt(x);
+				break;
+			}
+			/* 1/x and sqrt exactly: binary128 before the one rounding */
+			if (op[k].h && k / 2 == 2)
+				want = hq(1 / (__float128)x);
+			else if (op[k].h && k / 2 == 4)
+				want = hq(x < 0 ? (__float128)NAN : (__float128)sqrt(x));
+			else
+				want = op[k].h ? hq((__float128)y) : uf((float)y);
+			got = vs_run(w, a, &ok);
+			nan = op[k].h ? nan16(want) : nan32(want);
+			if (ok && !nan && got != want && ulps(got, want) <= op[k].ulp &&
+			    (got ^ want) >> (op[k].h ? 15 : 31) == 0 &&
+			    !(op[k].h ? (got & 0x7c00) == 0x7c00
+				      : (got & 0x7f800000) == 0x7f800000))
+				want = got; /* within the operation's ULPs */
+			judge(op[k].name, a, 0, got, want, nan, op[k].h, ok ? 0 : -1, true);
+		}
+	{
+		/* v_s_rcp_f32 s5, -|s2| div:2: -1/(2|a|) */
+		static const uint32_t w1[2] = { 0xd6840105, 0x38000002 };
+		/* v_s_sqrt_f16 s5, s2 clamp: within [0, 1] */
+		static const uint32_t w2[2] = { 0xd6898005, 0x00000002 };
+		/* v_s_exp_f32 s5, 1.0 */
+		static const uint32_t w3[2] = { 0xd6800005, 0x000000f2 };
+		/* v_s_log_f32 s5, s2 mul:4 */
+		static const uint32_t w4[2] = { 0xd6820005, 0x10000002 };
+		/* v_s_rcp_f32 s5, v2: refused (an SGPR source only) */
+		static const uint32_t w5[2] = { 0xd6840005, 0x00000102 };
+		bool ok;
+		uint32_t r;
+
+		r = vs_run(w1, uf(0.25f), &ok);
+		judge("v_s_rcp_f32 -|s2| div:2", uf(0.25f), 0, r, uf(-2.0f), false, false,
+		      ok ? 0 : -1, true);
+		r = vs_run(w1, uf(-0.25f), &ok);
+		judge("v_s_rcp_f32 -|s2| div:2", uf(-0.25f), 0, r, uf(-2.0f), false, false,
+		      ok ? 0 : -1, true);
+		r = vs_run(w2, 0x4400, &ok); /* sqrt(4) = 2, clamped to 1 */
+		judge("v_s_sqrt_f16 clamp", 0x4400, 0, r, 0x3c00, false, true, ok ? 0 : -1, true);
+		r = vs_run(w3, 0, &ok);
+		judge("v_s_exp_f32 1.0", 242, 0, r, uf(2.0f), false, false, ok ? 0 : -1, true);
+		r = vs_run(w4, uf(8.0f), &ok);
+		judge("v_s_log_f32 mul:4", uf(8.0f), 0, r, uf(12.0f), false, false, ok ? 0 : -1,
+		      true);
+		vs_run(w5, 0, &ok);
+		CHECK(!ok, "v_s_rcp_f32 with a VGPR source is refused");
+	}
+}
+
 int main(void)
 {
 	g = bare_wave_new(120001, 32);
@@ -455,6 +572,7 @@ int main(void)
 	f32_unary();
 	f16_ops();
 	constants();
+	vs_ops();
 	CHECK(bad == 0, "%u of %u scalar float results differ from the models", bad, runs);
 	bare_wave_free(g);
 	/* the family tables: GFX11.5 has the operations, gfx1100 none */

@@ -1,7 +1,8 @@
 ; SPDX-License-Identifier: MIT
 ; Uniform float arithmetic of test/emu_sqk_kernels.c, which LLVM 22 selects
 ; as scalar float operations on GFX11.5 and gfx12 (s_add_f32, s_fmac_f32,
-; s_max_num_f32, s_floor_f32, s_cvt_*, s_cmp_*_f32, the f16 forms): the
+; s_max_num_f32, s_floor_f32, s_cvt_*, s_cmp_*_f32, the f16 forms; gfx12's
+; v_s_sqrt_f32): the
 ; values u[0..3] = { a, b, c, n (an i32) } are read once for the whole grid,
 ; and every work-item i stores the 16 results in out[16i .. 16i + 15],
 ; out[16i + 15] the lane's own x[i] times the first result.
@@ -60,7 +61,7 @@ go:
   %hp2 = fmul half %hp, 2.0
   %r11 = fpext half %hp2 to float
   ; r12 = (b unordered c or a >= c) ? 5 : 7, r13 = maxnum of the halves a and c,
-  ; r14 = a / 4 - c
+  ; r14 = a / 4 - sqrt(|c|)
   %uo = fcmp uno float %b, %c
   %ge = fcmp oge float %a, %c
   %or = or i1 %uo, %ge
@@ -68,7 +69,9 @@ go:
   %hm = call half @llvm.maxnum.f16(half %ha, half %hc)
   %r13 = fpext half %hm to float
   %q = fmul float %a, 0.25
-  %r14 = fsub float %q, %c
+  %cab = call float @llvm.fabs.f32(float %c)
+  %sq = call float @llvm.sqrt.f32(float %cab)
+  %r14 = fsub float %q, %sq
   %xi = getelementptr float, ptr addrspace(1) %x, i32 %i
   %xv = load float, ptr addrspace(1) %xi
   %r15 = fmul float %xv, %r0
@@ -121,3 +124,5 @@ declare float @llvm.trunc.f32(float)
 declare float @llvm.rint.f32(float)
 declare float @llvm.fma.f32(float, float, float)
 declare half @llvm.maxnum.f16(half, half)
+declare float @llvm.fabs.f32(float)
+declare float @llvm.sqrt.f32(float)

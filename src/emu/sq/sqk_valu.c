@@ -327,6 +327,22 @@ static uint32_t WH(const struct vctx *c, double x, int dir)
 	return r;
 }
 
+/* 1/a and sqrt(a) of an f16 (as a double) rounded once to f16, the
+ * sticky bit from the remainder */
+static uint32_t rcp16(const struct vctx *c, double a)
+{
+	double q = 1.0 / a, r = fma(-q, a, 1.0);
+
+	return WH(c, q, (r == 0 || isnan(r) || isinf(q)) ? 0 : r > 0 ? 1 : -1);
+}
+
+static uint32_t sqrt16(const struct vctx *c, double a)
+{
+	double q = sqrt(a), r = fma(-q, q, a);
+
+	return WH(c, q, (r == 0 || isnan(r) || isinf(q)) ? 0 : r > 0 ? 1 : -1);
+}
+
 /* The rounding error of s = a + b in double (TwoSum): a + b - s, exact. */
 static double twosum_err(double a, double b, double s)
 {
@@ -1570,6 +1586,11 @@ int sqk_exec_salu_float(struct sqk_wave *w, const struct sqk_insn *in)
 	case K_s_cvt_hi_f32_f16:
 	case K_s_ceil_f16 ... K_s_rndne_f16:
 	case K_s_cmp_lt_f16 ... K_s_cmp_nlt_f16:
+	case K_v_s_exp_f16:
+	case K_v_s_log_f16:
+	case K_v_s_rcp_f16:
+	case K_v_s_rsq_f16:
+	case K_v_s_sqrt_f16:
 		h16 = true;
 		break;
 	default:
@@ -1578,6 +1599,8 @@ int sqk_exec_salu_float(struct sqk_wave *w, const struct sqk_insn *in)
 	c->ftz32 = !(w->mode >> 4 & 3);
 	c->ftz64 = !(w->mode >> 6 & 3);
 	c->rm16 = w->mode >> 2 & 3;
+	/* VOP3 (v_s_*): its source modifiers, clamp and output modifier */
+	c->abs = in->abs, c->neg = in->neg, c->clamp = in->clamp, c->omod = in->omod;
 	c->s[0].p = c->bc[0];
 	c->s[1].p = c->bc[1];
 	c->bc[0][0] = sf_bits(w, in, 0, h16);
@@ -1695,6 +1718,37 @@ int sqk_exec_salu_float(struct sqk_wave *w, const struct sqk_insn *in)
 	case K_s_rndne_f16:
 		r = WH(c, nearbyint(x), 0);
 		break;
+	/* gfx12 VOP3 with an SGPR destination: the VALU operations' values */
+	case K_v_s_exp_f32:
+		r = (uint32_t)WF(c, exp2f(a));
+		break;
+	case K_v_s_log_f32:
+		r = (uint32_t)WF(c, log2f(a));
+		break;
+	case K_v_s_rcp_f32:
+		r = (uint32_t)WF(c, 1.0f / a);
+		break;
+	case K_v_s_rsq_f32:
+		r = (uint32_t)WF(c, 1.0f / sqrtf(a));
+		break;
+	case K_v_s_sqrt_f32:
+		r = (uint32_t)WF(c, sqrtf(a));
+		break;
+	case K_v_s_exp_f16:
+		r = WH(c, exp2_16(x), 0);
+		break;
+	case K_v_s_log_f16:
+		r = WH(c, log2(x), 0);
+		break;
+	case K_v_s_rcp_f16:
+		r = rcp16(c, x);
+		break;
+	case K_v_s_rsq_f16:
+		r = WH(c, 1.0 / sqrt(x), 0);
+		break;
+	case K_v_s_sqrt_f16:
+		r = sqrt16(c, x);
+		break;
 	case K_s_cmp_lt_f32 ... K_s_cmp_nlt_f32:
 		w->scc = fcmp(op - K_s_cmp_lt_f32 + 1, a, b);
 		return 0;
@@ -1711,7 +1765,8 @@ int sqk_exec_salu_float(struct sqk_wave *w, const struct sqk_insn *in)
 	    op != K_s_cvt_u32_f32 && op != K_s_cvt_pk_rtz_f16_f32 &&
 	    (r & 0x7f800000u) == 0x7f800000u && (r & 0x7fffffu))
 		r |= 0x400000u;
-	sqk_swrite(w, d, r, false);
+	/* a VOP3's scalar destination: 256 + its code (sqk_decode()) */
+	sqk_swrite(w, in->enc == SQK_VOP3 ? d - 256 : d, r, false);
 	return 0;
 }
 
@@ -1725,6 +1780,8 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 	uint8_t dst_sel = 6, dst_unused = 0;
 	bool h16 = false; /* a 16-bit result: the high half as the family keeps it */
 
+	if (in->op >= K_v_s_exp_f32 && in->op <= K_v_s_sqrt_f16)
+		return sqk_exec_salu_float(w, in);
 	if (in->src[0] == SQK_LIT64 || in->src[1] == SQK_LIT64 || in->src[2] == SQK_LIT64) {
 		pthread_once(&once, init_f64);
 		for (int i = 0; i < 3; i++)
@@ -2390,23 +2447,13 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 			O((uint32_t)e & 0xffff);
 		}
 		break;
-	case K_v_rcp_f16: /* 1/x and sqrt(x), their sticky bit from the remainder */
+	case K_v_rcp_f16:
 		h16 = true;
-		LANES
-		{
-			double a = HF(&c, 0, l), q = 1.0 / a, r = fma(-q, a, 1.0);
-
-			O(WH(&c, q, (r == 0 || isnan(r) || isinf(q)) ? 0 : r > 0 ? 1 : -1));
-		}
+		LANES O(rcp16(&c, HF(&c, 0, l)));
 		break;
 	case K_v_sqrt_f16:
 		h16 = true;
-		LANES
-		{
-			double a = HF(&c, 0, l), q = sqrt(a), r = fma(-q, q, a);
-
-			O(WH(&c, q, (r == 0 || isnan(r) || isinf(q)) ? 0 : r > 0 ? 1 : -1));
-		}
+		LANES O(sqrt16(&c, HF(&c, 0, l)));
 		break;
 	case K_v_fma_f16:
 	case K_v_fma_legacy_f16:
