@@ -94,7 +94,8 @@ GFX11_T16 = {
     "v_cndmask_b16", "v_ldexp_f16", "v_med3_f16", "v_min3_f16", "v_max3_f16", "v_med3_i16",
     "v_med3_u16", "v_min3_i16", "v_min3_u16", "v_max3_i16", "v_max3_u16", "v_exp_f16",
     "v_log_f16", "v_sin_f16", "v_cos_f16", "v_frexp_mant_f16", "v_max_num_f16",
-    "v_min_num_f16", "v_max3_num_f16", "v_min3_num_f16",
+    "v_min_num_f16", "v_max3_num_f16", "v_min3_num_f16", "v_div_fixup_f16", "v_maximum_f16",
+    "v_minimum_f16",
 }
 
 

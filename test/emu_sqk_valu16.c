@@ -297,6 +297,12 @@ static const struct tc cases[] = {
 	{ F12 | F125, "v_max3_num_f16 v0.h, v1.h, v2.l, |v3.h|" },
 	{ F12 | F125, "v_min3_num_f16 v0.l, -v1.l, v2.h, v3.l" },
 	{ F12 | F125, "v_pk_max_num_f16 v0, v1, v2" },
+	/* RDNA4's IEEE 754-2019 minimum / maximum */
+	{ F12 | F125, "v_maximum_f16 v0.h, v1.l, v2.h" },
+	{ F12 | F125, "v_minimum_f16 v0.l, -v1.h, |v2.l|" },
+	/* the true16 v_div_fixup_f16 (LLVM 22's f16 division on gfx11) */
+	{ T16, "v_div_fixup_f16 v0.h, v1.l, v2.h, v3.l" },
+	{ T16, "v_div_fixup_f16 v0.l, -v1.h, v2.l, |v3.h|" },
 	{ F12 | F125, "v_pk_min_num_f16 v0, v1, v2 neg_lo:[1,0] neg_hi:[0,1]" },
 	{ T16, "v_med3_i16 v0.h, v1.l, v2.h, v3.h" },
 	{ T16, "v_med3_u16 v0.l, v1.h, v2.l, v3.h" },
@@ -783,7 +789,17 @@ static bool model(const struct mods *m, const uint32_t *s, uint32_t d, uint32_t 
 		*out = fres(minnum(fa, fb), m);
 	else if (IS("v_max_num_f16"))
 		*out = fres(max_num(fa, fb), m);
-	else if (IS("v_min_num_f16"))
+	else if (IS("v_maximum_f16") || IS("v_minimum_f16")) {
+		/* IEEE 754-2019 maximum / minimum: a NaN source a NaN, -0 below +0 */
+		bool mx = IS("v_maximum_f16");
+
+		if (isnan(fa) || isnan(fb))
+			*out = fres(NAN, m);
+		else if (fa == fb)
+			*out = fres(mx == !signbit(fa) ? fa : fb, m);
+		else
+			*out = fres(mx == (fa > fb) ? fa : fb, m);
+	} else if (IS("v_min_num_f16"))
 		*out = fres(min_num(fa, fb), m);
 	else if (IS("v_max3_num_f16"))
 		*out = fres(max_num(max_num(fa, fb), fc), m);

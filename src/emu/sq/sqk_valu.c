@@ -2407,6 +2407,10 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 		H16OP(v_min_f16, minz(HF(&c, 0, l), HF(&c, 1, l)))
 		H16OP(v_max_num_f16, maxnum19(HF(&c, 0, l), HF(&c, 1, l)))
 		H16OP(v_min_num_f16, minnum19(HF(&c, 0, l), HF(&c, 1, l)))
+		/* gfx12's IEEE 754-2019 f16 minimum / maximum (minmax754() on
+		 * the values, exact in binary32) */
+		H16OP(v_minimum_f16, minmax754(false, (float)HF(&c, 0, l), (float)HF(&c, 1, l)))
+		H16OP(v_maximum_f16, minmax754(true, (float)HF(&c, 0, l), (float)HF(&c, 1, l)))
 		H16OP(v_max3_num_f16, maxnum19(maxnum19(HF(&c, 0, l), HF(&c, 1, l)), HF(&c, 2, l)))
 		H16OP(v_min3_num_f16, minnum19(minnum19(HF(&c, 0, l), HF(&c, 1, l)), HF(&c, 2, l)))
 		H16OP(v_max3_f16, maxz(maxz(HF(&c, 0, l), HF(&c, 1, l)), HF(&c, 2, l)))
