@@ -61,8 +61,9 @@ def has_enc(mcpu, enc):
 # gfx11 renamed most memory and some ALU operations (LLVM's *_Real_gfx11 defs
 # and their MnemonicAlias entries for the older names): the gfx11 mnemonic ->
 # the sqk_ops.def operation with the same semantics. Operations whose operands
-# changed with the name are left out: ds_cmpstore_* (data operands in the
-# other order than ds_cmpst_*) and every true16 form (register halves).
+# changed with the name are operations of their own: ds_cmpstore_* (data
+# operands in the other order than ds_cmpst_*), and every true16 form
+# (register halves) is read as such (sqk_t16[]).
 GFX11_ALIAS = {
     "s_ctz_i32_b32": "s_ff1_i32_b32", "s_ctz_i32_b64": "s_ff1_i32_b64",
     "s_clz_i32_u32": "s_flbit_i32_b32", "s_clz_i32_u64": "s_flbit_i32_b64",
@@ -144,7 +145,10 @@ GFX11_ATOM = {"swap_b32": "swap", "swap_b64": "swap_x2", "cmpswap_b32": "cmpswap
               "or_b64": "or_x2", "xor_b32": "xor", "xor_b64": "xor_x2", "inc_u32": "inc",
               "inc_u64": "inc_x2", "dec_u32": "dec", "dec_u64": "dec_x2", "add_f32": "add_f32",
               "min_f32": "fmin", "max_f32": "fmax", "min_f64": "fmin_x2", "max_f64": "fmax_x2",
-              "add_f64": "add_f64"}
+              "add_f64": "add_f64",
+              # gfx12's names of the f32 ones (LLVM FLATInstructions.td
+              # *_Real_gfx12 "global_atomic_min_num_f32")
+              "min_num_f32": "fmin", "max_num_f32": "fmax"}
 
 
 # gfx12 renamed the carry forms of the scalar adds and the 64-bit VALU
@@ -156,6 +160,12 @@ GFX12_ALIAS = {
     "s_sub_co_u32": "s_sub_u32", "s_sub_co_ci_u32": "s_subb_u32", "s_sub_co_i32": "s_sub_i32",
     "v_mad_co_u64_u32": "v_mad_u64_u32", "v_mad_co_i64_i32": "v_mad_i64_i32",
     "s_wait_alu": "s_waitcnt_depctr",
+    # the LDS float min / max by their gfx12 names (LLVM DSInstructions.td
+    # *_Real_gfx12 "ds_min_num_f32"), the atomics of sqk_atomic.c's fmin0()
+    "ds_min_num_f32": "ds_min_f32", "ds_max_num_f32": "ds_max_f32",
+    "ds_min_num_rtn_f32": "ds_min_rtn_f32", "ds_max_num_rtn_f32": "ds_max_rtn_f32",
+    "ds_min_num_f64": "ds_min_f64", "ds_max_num_f64": "ds_max_f64",
+    "ds_min_num_rtn_f64": "ds_min_rtn_f64", "ds_max_num_rtn_f64": "ds_max_rtn_f64",
     # gfx1250 names the PC operations by their type (LLVM SOPInstructions.td,
     # S_GET_PC_I64 ... defined with the S_GETPC_B64 encodings' operands)
     "s_get_pc_i64": "s_getpc_b64", "s_set_pc_i64": "s_setpc_b64", "s_swap_pc_i64": "s_swappc_b64",

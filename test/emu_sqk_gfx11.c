@@ -12,7 +12,7 @@
  *   instruction path), never run as something else: a true16 form of an
  *   operation the unit runs only in other forms (v_frexp_exp_i16_f16), the DPP form
  *   of a true16 one, VOP3 op_sel on a 32-bit operation, VOP3 DPP on a
- *   compare or with a literal, ds_cmpstore.
+ *   compare or with a literal. ds_cmpstore against the manual (ds_cmpstore()).
  * And gfx12's rules on a bare gfx1200 wave (RDNA4 ISA manual; the words
  * from llvm-mc -mcpu=gfx1200 -show-encoding): s_add_nc_u64, s_sub_nc_u64
  * and s_mul_u64 against a host model (64-bit results, SCC unchanged); the
@@ -92,7 +92,6 @@ static void refused(void)
 		  { 0xd5030001, 0x0001fefa, 0xff00b102, 0x12345678 },
 		  4,
 		  16 },
-		{ "ds_cmpstore_b32 v1, v2, v3", { 0xd8400000, 0x00030201 }, 2, 8 },
 	};
 	const struct sqk_family *f = sqk_family_of(110000);
 	struct sqk_insn in;
@@ -1417,6 +1416,132 @@ static void minmax64_gfx1250(void)
 	CHECK(bad == 0 && runs == 4 * 32 * n, "gfx1250 v_max / v_min i64 / u64: %u wrong", bad);
 }
 
+/* gfx11's and gfx12's ds_cmpstore (RDNA3 ISA manual, DS_CMPSTORE_B32 /
+ * _RTN_B32 / _B64 / _RTN_B64: tmp = MEM[ADDR]; src = DATA; cmp = DATA2;
+ * MEM[ADDR] = tmp == cmp ? src : tmp; the _rtn forms return tmp; LLVM 22
+ * lowers an LDS cmpxchg (ptr, cmp, new) to it with data0 the new value)
+ * on a bare wave32 of gfx1100 and gfx1201 with 1 KiB of LDS: each lane's
+ * slot, the compare equal on the even lanes, the old value returned.
+ * Words from llvm-mc -show-encoding. */
+static void ds_cmpstore(void)
+{
+	/* ds_cmpstore_rtn_b32 v1, v2, v3, v4 */
+	static const uint32_t rtn32[2] = { 0xd8c00000, 0x01040302 };
+	/* ds_cmpstore_rtn_b64 v[6:7], v5, v[8:9], v[10:11] offset:256 */
+	static const uint32_t rtn64[2] = { 0xd9c00100, 0x060a0805 };
+	/* ds_cmpstore_b32 v2, v3, v4 offset:128 */
+	static const uint32_t st32[2] = { 0xd8400080, 0x00040302 };
+	static const uint32_t fam[] = { 110000, 120001 };
+
+	for (unsigned f = 0; f < 2; f++) {
+		struct bare_wave *g = bare_wave_new(fam[f], 32);
+		uint32_t lds[256];
+		unsigned bad = 0;
+		struct sqk_insn in;
+
+		g->r.lds = (uint8_t *)lds;
+		g->r.lds_size = sizeof(lds);
+		g->w.s[SQK_EXEC] = 0xffffffffu;
+		for (unsigned i = 0; i < 256; i++)
+			lds[i] = 0x1000u + i;
+		for (unsigned l = 0; l < 32; l++) {
+			g->w.v[2 * 64 + l] = 4 * l;	  /* address */
+			g->w.v[5 * 64 + l] = 8 * l;	  /* the 64-bit forms' address */
+			g->w.v[3 * 64 + l] = 0xa000u + l; /* data0: new */
+			g->w.v[4 * 64 + l] = l % 2 ? 7 : 0x1000u + l; /* data1: compare */
+			g->w.v[8 * 64 + l] = 0xb000u + l, g->w.v[9 * 64 + l] = 0xc000u + l;
+			g->w.v[10 * 64 + l] = l % 2 ? 9 : 0x1000u + 64 + 2 * l;
+			g->w.v[11 * 64 + l] = l % 2 ? 9 : 0x1000u + 64 + 2 * l + 1;
+		}
+		CHECK(sqk_decode(g->r.f, rtn32, 2, &in) == 8 && in.op == K_ds_cmpstore_rtn_b32 &&
+			      sqk_exec_ds(&g->w, &in) == 0,
+		      "%u ds_cmpstore_rtn_b32 runs", fam[f]);
+		for (unsigned l = 0; l < 32; l++) {
+			uint32_t want = l % 2 ? 0x1000u + l : 0xa000u + l;
+
+			if ((lds[l] != want || g->w.v[64 + l] != 0x1000u + l) && bad++ < 3)
+				fprintf(stderr, "%u lane %u: lds 0x%x (want 0x%x), returned 0x%x\n",
+					fam[f], l, lds[l], want, g->w.v[64 + l]);
+		}
+		CHECK(sqk_decode(g->r.f, rtn64, 2, &in) == 8 && in.op == K_ds_cmpstore_rtn_b64 &&
+			      sqk_exec_ds(&g->w, &in) == 0,
+		      "%u ds_cmpstore_rtn_b64 runs", fam[f]);
+		for (unsigned l = 0; l < 32; l++) {
+			/* offset 256: qword 32 + l over dwords 64 + 2l, 65 + 2l */
+			uint32_t w0 = l % 2 ? 0x1000u + 64 + 2 * l : 0xb000u + l,
+				 w1 = l % 2 ? 0x1000u + 65 + 2 * l : 0xc000u + l;
+
+			if ((lds[64 + 2 * l] != w0 || lds[65 + 2 * l] != w1 ||
+			     g->w.v[6 * 64 + l] != 0x1000u + 64 + 2 * l ||
+			     g->w.v[7 * 64 + l] != 0x1000u + 65 + 2 * l) &&
+			    bad++ < 3)
+				fprintf(stderr,
+					"%u lane %u b64: lds 0x%x 0x%x, returned 0x%x 0x%x\n",
+					fam[f], l, lds[64 + 2 * l], lds[65 + 2 * l],
+					g->w.v[6 * 64 + l], g->w.v[7 * 64 + l]);
+		}
+		/* without return, offset 128 (dword 32 + l): the compare of v4
+		 * against 0x1000 + 32 + l equal on no lane, nothing stored */
+		CHECK(sqk_decode(g->r.f, st32, 2, &in) == 8 && in.op == K_ds_cmpstore_b32 &&
+			      sqk_exec_ds(&g->w, &in) == 0,
+		      "%u ds_cmpstore_b32 runs", fam[f]);
+		for (unsigned l = 0; l < 32; l++)
+			if (lds[32 + l] != 0x1000u + 32 + l && bad++ < 3)
+				fprintf(stderr,
+					"%u lane %u: stored 0x%x without an equal compare\n",
+					fam[f], l, lds[32 + l]);
+		CHECK(bad == 0, "%u ds_cmpstore: %u lanes wrong", fam[f], bad);
+		bare_wave_free(g);
+	}
+}
+
+/* gfx12's ds_max_num_rtn_f32 / ds_min_num_rtn_f32 (RDNA4 ISA manual:
+ * maximumNumber / minimumNumber of the LDS value and the data, the old
+ * value returned) on a bare gfx1201 wave32: each lane a pair of edge
+ * values (signed zeros both ways, a NaN on either side, infinities),
+ * against the model. Words from llvm-mc -mcpu=gfx1201 -show-encoding:
+ * ds_max_num_rtn_f32 v1, v2, v3 and ds_min_num_rtn_f32 v1, v2, v3. */
+static void ds_num_f32(void)
+{
+	static const uint32_t pairs[][2] = {
+		{ 0x00000000, 0x80000000 }, { 0x80000000, 0x00000000 }, { 0x7fc00000, 0x3f800000 },
+		{ 0x3f800000, 0x7fc00000 }, { 0x40000000, 0x40400000 }, { 0xff800000, 0x40a00000 },
+		{ 0x7f800000, 0xc0000000 }, { 0xbf800000, 0xbf800000 },
+	};
+	static const uint32_t wmax[2] = { 0xd8cc0000, 0x01000302 },
+			      wmin[2] = { 0xd8c80000, 0x01000302 };
+	struct bare_wave *g = bare_wave_new(120001, 32);
+	unsigned bad = 0, np = sizeof(pairs) / sizeof(pairs[0]);
+	uint32_t lds[32];
+	struct sqk_insn in;
+
+	g->r.lds = (uint8_t *)lds;
+	g->r.lds_size = sizeof(lds);
+	g->w.s[SQK_EXEC] = 0xffffffffu;
+	for (int mx = 1; mx >= 0; mx--) {
+		for (unsigned l = 0; l < 32; l++) {
+			lds[l] = pairs[l % np][0];
+			g->w.v[2 * 64 + l] = 4 * l;
+			g->w.v[3 * 64 + l] = pairs[l % np][1];
+		}
+		CHECK(sqk_decode(g->r.f, mx ? wmax : wmin, 2, &in) == 8 &&
+			      in.op == (mx ? K_ds_max_rtn_f32 : K_ds_min_rtn_f32) &&
+			      sqk_exec_ds(&g->w, &in) == 0,
+		      "ds_%s_num_rtn_f32 runs", mx ? "max" : "min");
+		for (unsigned l = 0; l < 32; l++) {
+			uint32_t a = pairs[l % np][0], b = pairs[l % np][1];
+			uint32_t want = num32(mx, a, b);
+
+			if ((lds[l] != want || g->w.v[64 + l] != a) && bad++ < 4)
+				fprintf(stderr,
+					"ds_%s_num_rtn_f32 0x%x 0x%x: 0x%x (want 0x%x), old 0x%x\n",
+					mx ? "max" : "min", a, b, lds[l], want, g->w.v[64 + l]);
+		}
+	}
+	CHECK(bad == 0, "gfx1201 ds_max/min_num_rtn_f32: %u lanes wrong", bad);
+	bare_wave_free(g);
+}
+
 int main(void)
 {
 	maxmin3();
@@ -1425,6 +1550,8 @@ int main(void)
 	vopd();
 	vopd3();
 	refused();
+	ds_cmpstore();
+	ds_num_f32();
 	gfx12();
 	gfx1250();
 	gfx12_num_dpp();

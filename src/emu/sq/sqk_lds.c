@@ -5,7 +5,8 @@
  * offset; the 2-address forms: offset0/offset1 in elements, times 64 for
  * st64). Out-of-range reads return 0 and writes are dropped (the LDS size
  * check of the ISA manuals' "Data Share Operations"). ds_cmpst: data0 is
- * the compare value, data1 the new one.
+ * the compare value, data1 the new one; gfx11's ds_cmpstore the other way
+ * round (RDNA3 ISA manual, DS_CMPSTORE_B32: src = DATA, cmp = DATA2).
  */
 #include <math.h>
 #include <pthread.h>
@@ -34,6 +35,7 @@ struct dinfo {
 	bool sx, rtn, st64;
 	uint8_t akind;
 	uint8_t d16; /* 16-bit half of the register: 0 none, 1 low, 2 high */
+	bool new0;   /* compare-and-store: data0 the new value (ds_cmpstore) */
 };
 
 static struct dinfo di[K_COUNT];
@@ -110,6 +112,7 @@ static void init_info(void)
 				}
 			if (!d->akind)
 				d->kind = 0;
+			d->new0 = strncmp(b, "cmpstore_", 9) == 0;
 		}
 	}
 }
@@ -235,8 +238,12 @@ int sqk_exec_ds(struct sqk_wave *w, const struct sqk_insn *in)
 				 old;
 
 			if (d->akind == SQK_A_CMPSWAP) { /* data0 compare, data1 new */
-				cmp = data;
-				data = d1[l] | (n == 2 ? (uint64_t)d1[64 + l] << 32 : 0);
+				uint64_t v1 = d1[l] | (n == 2 ? (uint64_t)d1[64 + l] << 32 : 0);
+
+				if (d->new0) /* ds_cmpstore: data0 new, data1 compare */
+					cmp = v1;
+				else
+					cmp = data, data = v1;
 			}
 			if ((uint64_t)ad + d->bytes > r->lds_size || (ad & (d->bytes - 1))) {
 				old = 0;
