@@ -160,6 +160,9 @@ GFX12_ALIAS = {
     "s_sub_co_u32": "s_sub_u32", "s_sub_co_ci_u32": "s_subb_u32", "s_sub_co_i32": "s_sub_i32",
     "v_mad_co_u64_u32": "v_mad_u64_u32", "v_mad_co_i64_i32": "v_mad_i64_i32",
     "s_wait_alu": "s_waitcnt_depctr",
+    # RDNA4 ISA manual S_ADDK_CO_I32: gfx11's S_ADDK_I32 (SCC the signed
+    # overflow) by its gfx12 name
+    "s_addk_co_i32": "s_addk_i32",
     # the LDS float min / max by their gfx12 names (LLVM DSInstructions.td
     # *_Real_gfx12 "ds_min_num_f32"), the atomics of sqk_atomic.c's fmin0()
     "ds_min_num_f32": "ds_min_f32", "ds_max_num_f32": "ds_max_f32",

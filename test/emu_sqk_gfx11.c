@@ -1542,6 +1542,98 @@ static void ds_num_f32(void)
 	bare_wave_free(g);
 }
 
+/* gfx12's v_minimum_f64 / v_maximum_f64 (IEEE 754-2019: a NaN source
+ * gives a quiet NaN, -0 below +0; "v_minimum_f64 v[2:3], v[4:5], v[6:7]",
+ * llvm-mc -mcpu=gfx1200 -show-encoding) on a bare gfx1201 wave32, every
+ * pair of f64 edge values against the model; and S_ADDK_CO_I32 (gfx11's
+ * S_ADDK_I32 by its gfx12 name: D += the signed 16-bit constant, SCC the
+ * signed overflow; "s_addk_co_i32 s1, 0x8001" is 0xb7818001). */
+static void gfx12_f64_addk(void)
+{
+	static const uint64_t e[] = {
+		0,
+		1ull << 63,
+		0x3ff0000000000000ull,
+		0xbff0000000000000ull,
+		0x7ff0000000000000ull,
+		0xfff0000000000000ull,
+		0x7ff8000000000000ull,
+		0x7ff0000000000001ull,
+		0x0000000000000001ull,
+		0x7fefffffffffffffull,
+	};
+	const unsigned n = sizeof(e) / sizeof(e[0]);
+	struct bare_wave *g = bare_wave_new(120001, 32);
+	unsigned bad = 0, runs = 0;
+
+	g->w.s[SQK_EXEC] = 0xffffffffu;
+	g->w.mode = 0xf0;
+	for (int mx = 0; mx < 2; mx++) {
+		const uint32_t w[2] = { mx ? 0xd7420002 : 0xd7410002, 0x00020d04 };
+		struct sqk_insn in;
+
+		for (unsigned p = 0; p < n; p++) {
+			for (unsigned l = 0; l < 32; l++) {
+				set64(g, 4, l, e[l % n]);
+				set64(g, 6, l, e[(l / n + l + p) % n]);
+			}
+			if (sqk_decode(g->r.f, w, 2, &in) != 8 || in.op == K_INVALID ||
+			    sqk_exec_valu(&g->w, &in) != 0) {
+				bad++;
+				break;
+			}
+			for (unsigned l = 0; l < 32; l++) {
+				uint64_t a = v64(g, 4, l), b = v64(g, 6, l), got = v64(g, 2, l),
+					 want;
+				double x = f64v(a), y = f64v(b);
+				bool ok;
+
+				if (isnan(x) || isnan(y)) {
+					ok = isnan(f64v(got)) && (got >> 51 & 1);
+					want = 0x7ff8000000000000ull;
+				} else {
+					if (x == y)
+						want = (mx ? !(a >> 63) : a >> 63) ? a : b;
+					else
+						want = (mx ? x > y : x < y) ? a : b;
+					ok = got == want;
+				}
+				runs++;
+				if (!ok && bad++ < 4)
+					fprintf(stderr,
+						"v_%s_f64 0x%llx 0x%llx: 0x%llx, want 0x%llx\n",
+						mx ? "maximum" : "minimum", (unsigned long long)a,
+						(unsigned long long)b, (unsigned long long)got,
+						(unsigned long long)want);
+			}
+		}
+	}
+	CHECK(bad == 0 && runs == 2 * 32 * n, "gfx1201 v_minimum / v_maximum f64: %u wrong", bad);
+	{
+		static const uint32_t w[1] = { 0xb7818001 }; /* s_addk_co_i32 s1, 0x8001 */
+		static const struct {
+			uint32_t a, r;
+			bool scc;
+		} t[] = {
+			{ 5, 5u - 0x7fff, false },
+			{ 0x80000000u, 0x80000000u - 0x7fff, true },
+			{ 0x7fffffffu, 0x7fffffffu - 0x7fff, false },
+		};
+		struct sqk_insn in;
+
+		for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+			g->w.s[1] = t[i].a;
+			g->w.scc = !t[i].scc;
+			CHECK(sqk_decode(g->r.f, w, 1, &in) == 4 && in.op == K_s_addk_i32 &&
+				      sqk_exec_salu(&g->w, &in) == 0 && g->w.s[1] == t[i].r &&
+				      g->w.scc == t[i].scc,
+			      "gfx1201 s_addk_co_i32 0x%x + -32767: 0x%x scc %d", t[i].a, g->w.s[1],
+			      g->w.scc);
+		}
+	}
+	bare_wave_free(g);
+}
+
 int main(void)
 {
 	maxmin3();
@@ -1552,6 +1644,7 @@ int main(void)
 	refused();
 	ds_cmpstore();
 	ds_num_f32();
+	gfx12_f64_addk();
 	gfx12();
 	gfx1250();
 	gfx12_num_dpp();

@@ -818,6 +818,16 @@ static float minmax754(bool max, float a, float b)
 	return max ? (a > b ? a : b) : (a < b ? a : b);
 }
 
+/* minmax754() on f64 (gfx12 V_MINIMUM_F64 / V_MAXIMUM_F64) */
+static double minmax754d(bool max, double a, double b)
+{
+	if (isnan(a) || isnan(b))
+		return nan_quiet(isnan(a) ? a : b);
+	if (a == b)
+		return (max ? !signbit(a) : signbit(a)) ? a : b;
+	return (max ? a > b : a < b) ? a : b;
+}
+
 /* v_med3_f16 (ISA manuals): a NaN operand gives MIN3 of the three (NaNs
  * ignored as v_min's are), else the middle value. */
 static double minz(double a, double b), maxz(double a, double b);
@@ -2812,6 +2822,8 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 		F64OP(v_max_f64, mmd(true, IEEE(&c), D(&c, 0, l), D(&c, 1, l)))
 		F64OP(v_min_num_f64, minnum19(D(&c, 0, l), D(&c, 1, l)))
 		F64OP(v_max_num_f64, maxnum19(D(&c, 0, l), D(&c, 1, l)))
+		F64OP(v_minimum_f64, minmax754d(false, D(&c, 0, l), D(&c, 1, l)))
+		F64OP(v_maximum_f64, minmax754d(true, D(&c, 0, l), D(&c, 1, l)))
 		F64OP(v_fma_f64, fma(D(&c, 0, l), D(&c, 1, l), D(&c, 2, l)))
 		F64OP(v_div_fixup_f64, fixup64(D(&c, 0, l), D(&c, 1, l), D(&c, 2, l)))
 		F64OP(v_ldexp_f64, ldexp(D(&c, 0, l), (int32_t)U(&c, 1, l)))
