@@ -19,6 +19,8 @@
  * on gfx1100, gfx1201 and gfx1250 (v_maxmin / v_minmax, the _num forms on
  * gfx12); test/kernels/sqk_sfloat.ll's uniform float math at -O0 and -O3
  * on gfx1151, gfx1201 and gfx1250 (the scalar float operations);
+ * test/kernels/sqk_lds_cas.ll's LDS compare-and-swap (32 and 64 bits) at -O0
+ * and -O3 on gfx90a, gfx1030, gfx1100 (wave32, wave64), gfx1201, gfx1250;
  * a wave's VM fault: test/emu_sqk_vm_fault.c. A dispatch on a queue that
  * stopped fails at once. The kernels and their host checks are
  * in emu_sqk_checks.h (bench/sqk_matrix.c runs them on every target). Exit
@@ -197,6 +199,62 @@ static void t_sfloat(const char *mcpu, int opt)
 	kco_free(&co);
 }
 
+/* test/kernels/sqk_lds_cas.ll at -O@opt on @mcpu (@attrs): LDS
+ * compare-and-swap, 32 and 64 bits (ds_cmpst_rtn_* before gfx11,
+ * ds_cmpstore_rtn_* with its data operands the other way round from
+ * gfx11 on): in each workgroup exactly one work-item wins each of the 8
+ * slots, the slot holding its id + 1, and a cmpxchg loop leaves the
+ * group's largest x. */
+static void t_lds_cas(const char *spec, const char *mcpu, const char *attrs, int opt)
+{
+	const uint32_t groups = 4, n = 64 * groups;
+	struct kco co;
+	struct krig r;
+	struct krig_args ka;
+	uint64_t *x, *o64;
+	uint32_t *won, *out;
+	unsigned bad = 0;
+	char what[96];
+
+	snprintf(what, sizeof(what), "%s%s%s -O%d lds cas", mcpu, *attrs ? " " : "", attrs, opt);
+	T_REQUIRE(kco_build(KFDSIG_SOURCE_DIR "/test/kernels/sqk_lds_cas.ll", mcpu, attrs, opt,
+			    &co) == 0,
+		  "compile %s", what);
+	krig_open(&r, spec, 1u << 20);
+	krig_load(&r, &co);
+	krig_args(&r, &ka, (const uint64_t[]){ 8 * n, 4 * n, 4 * 8 * groups, 8 * groups }, 4, 0);
+	x = ka.p[0], won = ka.p[1], out = ka.p[2], o64 = ka.p[3];
+	for (uint32_t i = 0; i < n; i++)
+		x[i] = (uint64_t)((i * 2654435761u) % 100000u) << 20 | i;
+	memset(won, 0xcd, 4 * n);
+	if (krig_go(&r, &ka, what, "lds_cas", n, 64))
+		for (uint32_t g = 0; g < groups; g++) {
+			uint64_t mx = 0;
+
+			for (uint32_t k = 0; k < 8; k++) {
+				unsigned wins = 0;
+				uint32_t s = out[8 * g + k];
+
+				for (uint32_t j = k; j < 64; j += 8)
+					if (won[64 * g + j] == 1)
+						wins++, bad += s != 64 * g + j + 1;
+					else
+						bad += won[64 * g + j] != 0;
+				bad += wins != 1;
+			}
+			for (uint32_t j = 0; j < 64; j++)
+				mx = x[64 * g + j] > mx ? x[64 * g + j] : mx;
+			if (o64[g] != mx && bad++ < 3)
+				fprintf(stderr, "%s group %u: max 0x%llx, want 0x%llx\n", what, g,
+					(unsigned long long)o64[g], (unsigned long long)mx);
+		}
+	else
+		bad++;
+	CHECK(bad == 0, "%s: %u wrong", what, bad);
+	krig_close(&r);
+	kco_free(&co);
+}
+
 int main(void)
 {
 	static const struct {
@@ -244,6 +302,14 @@ int main(void)
 	t_clamp("gfx1100");
 	t_clamp("gfx1201");
 	t_clamp("gfx1250");
+	for (int opt = 0; opt <= 3; opt += 3) {
+		t_lds_cas("gfx90a", "gfx90a", "", opt);
+		t_lds_cas("gfx1030", "gfx1030", "", opt);
+		t_lds_cas("gfx1100", "gfx1100", "", opt);
+		t_lds_cas("gfx1100", "gfx1100", "+wavefrontsize64", opt);
+		t_lds_cas("gfx1201", "gfx1201", "", opt);
+		t_lds_cas("gfx1250", "gfx1250", "", opt);
+	}
 	for (int opt = 0; opt <= 3; opt += 3) {
 		t_sfloat("gfx1151", opt);
 		t_sfloat("gfx1201", opt);
