@@ -1555,7 +1555,7 @@ SQK_LANE_CLONES int sqk_exec_valu_fast(struct sqk_wave *w, const struct sqk_insn
 #undef SRC0_LANES64
 
 /*
- * Scalar float (GFX11.5: gfx1150-1153; gfx12; gfx1250): SOP1 / SOP2 / SOPC
+ * Scalar float (GFX11.5: gfx1150, gfx1151; gfx12; gfx1250): SOP1 / SOP2 / SOPC
  * operations on SGPR values ("RDNA 3.5 Instruction Set Architecture" and
  * "RDNA4 Instruction Set Architecture", SALU opcodes: S_ADD_F32 to
  * S_CMP_NLT_F16; LLVM SOPInstructions.td, the SALU float definitions under
@@ -1638,7 +1638,9 @@ int sqk_exec_salu_float(struct sqk_wave *w, const struct sqk_insn *in)
 		r = (uint32_t)WF(c, a * b);
 		break;
 	case K_s_fmac_f32:
-		r = (uint32_t)WF(c, fmaf(a, b, sqk_f32(acc32(c, w->s[d]))));
+		r = (uint32_t)WF(
+			c,
+			fmaf(a, b, sqk_f32(acc32(c, (uint32_t)sqk_sread(w, in, d, false, false)))));
 		break;
 	case K_s_fmaak_f32:
 		r = (uint32_t)WF(c, fmaf(a, b, sqk_f32(in->lit)));
@@ -1671,7 +1673,7 @@ int sqk_exec_salu_float(struct sqk_wave *w, const struct sqk_insn *in)
 		r = WH(c, x * y, 0);
 		break;
 	case K_s_fmac_f16:
-		r = fma16(c, x, y, acc16(c, w->s[d]));
+		r = fma16(c, x, y, acc16(c, (uint32_t)sqk_sread(w, in, d, false, false)));
 		break;
 	case K_s_min_f16:
 	case K_s_min_num_f16:
