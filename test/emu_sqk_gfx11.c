@@ -1634,6 +1634,74 @@ static void gfx12_f64_addk(void)
 	bare_wave_free(g);
 }
 
+/* The IEEE 754-2019 maximum (@mx) or minimum of two f16 values by their
+ * bits: -1 when a NaN is the result */
+static int m754h(bool mx, uint16_t a, uint16_t b)
+{
+	_Float16 x, y;
+
+	memcpy(&x, &a, 2);
+	memcpy(&y, &b, 2);
+	if (x != x || y != y)
+		return -1;
+	if (x == y)
+		return (mx ? !(a >> 15) : a >> 15) ? a : b;
+	return (mx ? x > y : x < y) ? a : b;
+}
+
+/* gfx950's v_pk_maximum3_f16 / v_pk_minimum3_f16 (CDNA4 ISA: each half
+ * the IEEE 754-2019 maximum / minimum of the three sources' halves; words
+ * of "v_pk_maximum3_f16 v1, v2, v3, v10" from llvm-mc -mcpu=gfx950) on a
+ * bare gfx950 wave64: every triple of packed edge values, each half
+ * against m754h() (a NaN: any quiet NaN). */
+static void pk_m754_gfx950(void)
+{
+	static const uint32_t e[] = { 0x80000000, 0x3c00bc00, 0x7c00fc00, 0x7e007c01,
+				      0x7bff0001, 0x00008000, 0xc500c500, 0x35557e00 };
+	const unsigned n = sizeof(e) / sizeof(e[0]);
+	struct bare_wave *g = bare_wave_new(90500, 64);
+	unsigned bad = 0, runs = 0;
+
+	g->w.s[SQK_EXEC] = g->w.s[SQK_EXEC + 1] = 0xffffffffu;
+	g->w.mode = 0xf0;
+	for (int mx = 0; mx < 2; mx++) {
+		const uint32_t w[2] = { mx ? 0xd39c4001 : 0xd39b4001, 0x1c2a0702 };
+		struct sqk_insn in;
+
+		for (unsigned p = 0; p < n * n; p++) {
+			for (unsigned l = 0; l < 64; l++) {
+				g->w.v[2 * 64 + l] = e[l % n];
+				g->w.v[3 * 64 + l] = e[(l / n + l + p) % n];
+				g->w.v[10 * 64 + l] = e[(l + p / n) % n];
+			}
+			if (sqk_decode(g->r.f, w, 2, &in) != 8 || in.op == K_INVALID ||
+			    sqk_exec_valu(&g->w, &in) != 0) {
+				bad++;
+				break;
+			}
+			for (unsigned l = 0; l < 64; l++)
+				for (unsigned h = 0; h < 2; h++) {
+					uint16_t a = (uint16_t)(g->w.v[2 * 64 + l] >> 16 * h),
+						 b = (uint16_t)(g->w.v[3 * 64 + l] >> 16 * h),
+						 c = (uint16_t)(g->w.v[10 * 64 + l] >> 16 * h),
+						 got = (uint16_t)(g->w.v[64 + l] >> 16 * h);
+					int ab = m754h(mx, a, b),
+					    want = ab < 0 ? -1 : m754h(mx, (uint16_t)ab, c);
+					bool ok = want < 0 ? (got & 0x7e00) == 0x7e00 : got == want;
+
+					runs++;
+					if (!ok && bad++ < 4)
+						fprintf(stderr,
+							"v_pk_%s3_f16 0x%x 0x%x 0x%x: 0x%x\n",
+							mx ? "maximum" : "minimum", a, b, c, got);
+				}
+		}
+	}
+	CHECK(bad == 0 && runs == 2 * 64 * 2 * n * n,
+	      "gfx950 v_pk_minimum3 / maximum3 f16: %u wrong", bad);
+	bare_wave_free(g);
+}
+
 int main(void)
 {
 	maxmin3();
@@ -1645,6 +1713,7 @@ int main(void)
 	ds_cmpstore();
 	ds_num_f32();
 	gfx12_f64_addk();
+	pk_m754_gfx950();
 	gfx12();
 	gfx1250();
 	gfx12_num_dpp();

@@ -2619,6 +2619,8 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 	case K_v_pk_min_num_f16:
 	case K_v_pk_max_num_f16:
 	case K_v_pk_fmac_f16:
+	case K_v_pk_minimum3_f16:
+	case K_v_pk_maximum3_f16:
 		LANES
 		{
 			uint32_t r = 0, dv = w->v[(size_t)(dst - 256) * 64 + l];
@@ -2631,6 +2633,16 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 									: acc16(&c, dv >> (16 * h));
 
 					r |= fma16(&c, a, b, z) << (16 * h);
+					continue;
+				}
+				/* gfx950 (CDNA4 ISA, V_PK_MAXIMUM3_F16): each half
+				 * the IEEE 754-2019 maximum (minimum) of the three */
+				if (op == K_v_pk_minimum3_f16 || op == K_v_pk_maximum3_f16) {
+					bool mx = op == K_v_pk_maximum3_f16;
+					float m = minmax754(mx, minmax754(mx, (float)a, (float)b),
+							    (float)PF(&c, 2, l, h));
+
+					r |= WH(&c, m, 0) << (16 * h);
 					continue;
 				}
 				v = op == K_v_pk_add_f16       ? a + b
