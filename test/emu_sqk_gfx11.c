@@ -500,6 +500,36 @@ static void gfx1250(void)
 			bad += g->w.v[2 * 64 + l] != 0x2000 + 31 - l;
 		CHECK(bad == 0, "global_load_b32 scale_offset lane by lane: %u of 32 lanes wrong",
 		      bad);
+		/* gfx1250's FLAT with an SADDR, as GLOBAL's (LLVM 22 emits it):
+		 * flat_load_b32 v2, v0, s[2:3] scale_offset offset:8 and the
+		 * store, the whole wave and lane by lane */
+		{
+			static const uint32_t fld[3] = { 0xec050002, 0x00010002, 0x00000800 },
+					      fst[3] = { 0xec068002, 0x01010000, 0x00000800 };
+
+			/* the apertures away from the page (a bare wave has 0) */
+			g->d.shared_base = 1ull << 48, g->d.private_base = 2ull << 48;
+			for (unsigned l = 0; l < 32; l++)
+				g->w.v[l] = l + 2, g->w.v[2 * 64 + l] = 0x3000 + l;
+			CHECK(sqk_decode(f, fst, 3, &in) == 12 && in.op != K_INVALID &&
+				      in.enc == SQK_FLAT && in.saddr == 2 && in.scale &&
+				      sqk_exec_mem(&g->w, &in) == 0,
+			      "flat_store_b32 v0, v2, s[2:3] offset:8 scale_offset runs");
+			for (unsigned l = 0; l < 32; l++)
+				g->w.v[l] = 33 - l;
+			CHECK(sqk_decode(f, fld, 3, &in) == 12 && in.op != K_INVALID &&
+				      sqk_exec_mem(&g->w, &in) == 0,
+			      "flat_load_b32 v2, v0, s[2:3] offset:8 scale_offset runs");
+			bad = 0;
+			for (unsigned l = 0; l < 32; l++)
+				bad += g->w.v[2 * 64 + l] != 0x3000 + 31 - l;
+			CHECK(bad == 0,
+			      "gfx1250 flat with SADDR: %u of 32 lanes wrong (lane 0 %#x)", bad,
+			      g->w.v[2 * 64]);
+			CHECK(sqk_decode(sqk_family_of(120000), fld, 3, &in) == 12 &&
+				      in.op == K_INVALID,
+			      "gfx1200: flat_load_b32 with an SADDR refused");
+		}
 		g->env.xlate = bare_no_mem;
 	}
 	/* refused: a 64-bit literal in a 32-bit source (v_add_nc_u32 v1,

@@ -394,11 +394,17 @@ unsigned sqk_decode_gfx11(const struct sqk_family *f, const uint32_t *w, unsigne
 					  : seg == 1 ? SQK_SCRATCH
 					  : seg == 2 ? SQK_GLOBAL
 						     : SQK_ENC_NONE;
-				if (seg && sc(w0 & 0x7f) != SQK_NULL10)
+				/* SADDR: SCRATCH's and GLOBAL's, and from gfx1250
+				 * on VFLAT's too (LLVM 22 emits "flat_store_b32
+				 * v0, v1, s[2:3]": the SGPR pair plus a 32-bit
+				 * VGPR offset, as GLOBAL's; FLATInstructions.td
+				 * FLAT_*_SADDR on GFX1250); gfx12's VFLAT must
+				 * have NULL there */
+				if (sc(w0 & 0x7f) != SQK_NULL10) {
 					in->saddr = sc(w0 & 0x7f);
-				/* VFLAT has no SADDR: the field must be NULL */
-				if (!seg && sc(w0 & 0x7f) != SQK_NULL10)
-					refuse = true;
+					if (!seg && f->gen < SQK_GEN_GFX12_5)
+						refuse = true;
+				}
 				in->dst = 256 + (w1 & 0xff);
 				in->vdata = w1 >> 23 & 0xff;
 				in->vaddr = w2 & 0xff;
@@ -410,12 +416,12 @@ unsigned sqk_decode_gfx11(const struct sqk_family *f, const uint32_t *w, unsigne
 				 * offset of GLOBAL with SADDR and of SCRATCH times
 				 * the size of the memory operand (llvm-mc
 				 * -mcpu=gfx1250 -show-encoding; LLVM
-				 * FLATInstructions.td "scale_offset"); FLAT's
-				 * 64-bit address and GLOBAL without SADDR are
+				 * FLATInstructions.td "scale_offset"); a 64-bit
+				 * address (FLAT or GLOBAL without SADDR) is
 				 * refused */
 				if (f->gen >= SQK_GEN_GFX12_5 && (w1 >> 16 & 1)) {
 					in->scale = true;
-					if (seg == 0 || (seg == 2 && in->saddr == 0xffff))
+					if (seg != 1 && in->saddr == 0xffff)
 						refuse = true;
 				}
 			} else { /* VBUFFER: MUBUF opcodes; MTBUF's (128 on) have no row */

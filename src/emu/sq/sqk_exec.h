@@ -312,6 +312,23 @@ sqk_sread(struct sqk_wave *w, const struct sqk_insn *in, unsigned code, bool b64
 	return sqk_sread_code(w, in, code, b64, f64);
 }
 
+/* The address lane @l of a FLAT or GLOBAL instruction names before the
+ * apertures: with an SADDR (GLOBAL; FLAT on gfx1250) the SGPR pair plus
+ * the lane's 32-bit VGPR offset (times @nb, the element's size, with
+ * gfx1250's scale_offset), else the lane's 64-bit VGPR pair; plus the
+ * immediate offset. */
+static inline uint64_t sqk_flat_addr(struct sqk_wave *w, const struct sqk_insn *in, unsigned l,
+				     unsigned nb)
+{
+	const uint32_t *va = w->v + (size_t)in->vaddr * 64;
+	uint64_t off = (uint64_t)(int64_t)in->offset;
+
+	if (in->saddr != 0xffff)
+		return sqk_sread(w, in, in->saddr, true, false) +
+		       (uint64_t)va[l] * (in->scale ? nb : 1) + off;
+	return (va[l] | (uint64_t)va[l + 64] << 32) + off;
+}
+
 /* Scalar destination write (32 or 64 bits): the registers below M0 inline
  * (a 64-bit write to s123 sets M0 too), the rest (M0, null, EXEC; the
  * constants take none) out of line. */

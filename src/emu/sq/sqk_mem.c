@@ -572,7 +572,7 @@ static inline __attribute__((always_inline)) int whole_wave(struct sqk_wave *w,
 	 * carry into the high half crosses a page: lane by lane anyway) */
 	if (lo[0] > UINT32_MAX - step * (n - 1))
 		return 1;
-	if (in->enc == SQK_GLOBAL && in->saddr != 0xffff) {
+	if (in->saddr != 0xffff) {
 		/* saddr + the lane's 32-bit offset (times the element's
 		 * size with scale_offset) */
 		if (!wave_counts_up(lo, NULL, n, step))
@@ -584,11 +584,10 @@ static inline __attribute__((always_inline)) int whole_wave(struct sqk_wave *w,
 		if (in->scale || !wave_counts_up(lo, hi, n, nb))
 			return 1;
 		a0 = (lo[0] | (uint64_t)hi[0] << 32) + off;
-		if (in->enc == SQK_FLAT &&
-		    ((uint32_t)(a0 >> 32) == (uint32_t)(r->d->shared_base >> 32) ||
-		     (uint32_t)(a0 >> 32) == (uint32_t)(r->d->private_base >> 32)))
-			return 1;
 	}
+	if (in->enc == SQK_FLAT && ((uint32_t)(a0 >> 32) == (uint32_t)(r->d->shared_base >> 32) ||
+				    (uint32_t)(a0 >> 32) == (uint32_t)(r->d->private_base >> 32)))
+		return 1;
 	if ((a0 & 4095) + (uint64_t)nb * n > 4096)
 		return 1; /* crosses a page */
 	p = xl(w, in, a0, store);
@@ -660,7 +659,6 @@ static bool watch_hit(const struct sqk_watch *wp, uint64_t a, unsigned kind, uns
 static uint32_t watch_sts(struct sqk_wave *w, const struct sqk_insn *in, unsigned kind)
 {
 	struct sqk_run *r = w->r;
-	const uint32_t *va = w->v + (size_t)in->vaddr * 64;
 	uint32_t sts = 0;
 
 	if (in->enc == SQK_SCRATCH || kind < 1 || kind > 3)
@@ -672,14 +670,10 @@ static uint32_t watch_sts(struct sqk_wave *w, const struct sqk_insn *in, unsigne
 		if (in->enc == SQK_MUBUF) {
 			if (!mubuf_addr(w, in, l, mi[in->op].bytes, &a))
 				continue; /* private or out of range: no access */
-		} else if (in->enc == SQK_GLOBAL && in->saddr != 0xffff) {
-			a = sqk_sread(w, in, in->saddr, true, false) +
-			    (uint64_t)va[l] * (in->scale ? mi[in->op].bytes : 1) +
-			    (uint64_t)(int64_t)in->offset;
 		} else {
 			uint32_t hi;
 
-			a = (va[l] | (uint64_t)va[l + 64] << 32) + (uint64_t)(int64_t)in->offset;
+			a = sqk_flat_addr(w, in, l, mi[in->op].bytes);
 			hi = (uint32_t)(a >> 32);
 			if (in->enc == SQK_FLAT && (hi == (uint32_t)(r->d->shared_base >> 32) ||
 						    hi == (uint32_t)(r->d->private_base >> 32)))
@@ -775,11 +769,8 @@ static int exec_mem(struct sqk_wave *w, const struct sqk_insn *in)
 				o += (uint64_t)va[l] * (in->scale ? nb : 1);
 			a = (uint32_t)(o + (uint64_t)(int64_t)in->offset);
 			sg = SEG_PRIV, w->pbase = fs + 4ull * l;
-		} else if (in->enc == SQK_GLOBAL && in->saddr != 0xffff) {
-			a = sqk_sread(w, in, in->saddr, true, false) +
-			    (uint64_t)va[l] * (in->scale ? nb : 1) + (uint64_t)(int64_t)in->offset;
 		} else {
-			a = (va[l] | (uint64_t)va[l + 64] << 32) + (uint64_t)(int64_t)in->offset;
+			a = sqk_flat_addr(w, in, l, nb);
 			if (in->enc == SQK_FLAT) {
 				uint32_t hi = (uint32_t)(a >> 32);
 

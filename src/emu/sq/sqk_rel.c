@@ -265,9 +265,7 @@ static __attribute__((noinline)) void vmem(struct sqk_wave *w, const struct sqk_
 		unsigned l = ex ? (unsigned)__builtin_ctzll(ex) : 0;
 		uint32_t hi;
 
-		a = (w->v[(size_t)in->vaddr * 64 + l] |
-		     (uint64_t)w->v[(size_t)(in->vaddr + 1) * 64 + l] << 32) +
-		    (uint64_t)(int64_t)in->offset;
+		a = sqk_flat_addr(w, in, l, 4);
 		hi = (uint32_t)(a >> 32);
 		if (hi == (uint32_t)(w->r->d->shared_base >> 32)) {
 			issue(r, w->r->f->gen >= SQK_GEN_GFX12 ? SQK_CNT_DS : SQK_CNT_LGKM, false);
@@ -544,9 +542,10 @@ static inline unsigned reads_of(const struct sqk_insn *in, unsigned c[2], unsign
 	case SQK_SMEM:
 		c[0] = in->src[0], n[0] = 2, c[1] = in->soffset;
 		return 2;
+	case SQK_FLAT: /* an SADDR on gfx1250 */
 	case SQK_GLOBAL:
 	case SQK_SCRATCH:
-		c[0] = in->saddr, n[0] = in->enc == SQK_GLOBAL ? 2 : 1;
+		c[0] = in->saddr, n[0] = in->enc == SQK_SCRATCH ? 1 : 2;
 		return 1;
 	case SQK_MUBUF:
 		c[0] = in->srsrc, n[0] = 4, c[1] = in->soffset;
