@@ -9,20 +9,6 @@
 
 #include "emu/sq/sqk_exec.h"
 
-/* The float min / max of the atomics: a NaN loses to a number (C's fmin:
- * ISA manuals' min / max in IEEE mode with quiet NaNs, gfx12's
- * minimumNumber / maximumNumber, whose names the gfx12 atomics carry),
- * and -0 below +0, which C's fmin leaves open (the manuals order them). */
-static double fmin0(double a, double b)
-{
-	return a == b ? (signbit(a) ? a : b) : fmin(a, b);
-}
-
-static double fmax0(double a, double b)
-{
-	return a == b ? (signbit(a) ? b : a) : fmax(a, b);
-}
-
 static uint64_t apply(unsigned kind, uint64_t old, uint64_t data, unsigned bytes)
 {
 	bool b8 = bytes == 8;
@@ -58,12 +44,17 @@ static uint64_t apply(unsigned kind, uint64_t old, uint64_t data, unsigned bytes
 	case SQK_A_FADD:
 		return b8 ? sqk_u64(sqk_f64(old) + sqk_f64(data))
 			  : sqk_u32(sqk_f32((uint32_t)old) + sqk_f32((uint32_t)data));
+	/* a NaN loses to a number (the manuals' min / max in IEEE mode
+	 * with quiet NaNs, gfx12's minimumNumber / maximumNumber, whose
+	 * names its atomics carry), -0 below +0 */
 	case SQK_A_FMIN:
-		return b8 ? sqk_u64(fmin0(sqk_f64(old), sqk_f64(data)))
-			  : sqk_u32((float)fmin0(sqk_f32((uint32_t)old), sqk_f32((uint32_t)data)));
+		return b8 ? sqk_u64(sqk_minz(sqk_f64(old), sqk_f64(data)))
+			  : sqk_u32((float)sqk_minz(sqk_f32((uint32_t)old),
+						    sqk_f32((uint32_t)data)));
 	case SQK_A_FMAX:
-		return b8 ? sqk_u64(fmax0(sqk_f64(old), sqk_f64(data)))
-			  : sqk_u32((float)fmax0(sqk_f32((uint32_t)old), sqk_f32((uint32_t)data)));
+		return b8 ? sqk_u64(sqk_maxz(sqk_f64(old), sqk_f64(data)))
+			  : sqk_u32((float)sqk_maxz(sqk_f32((uint32_t)old),
+						    sqk_f32((uint32_t)data)));
 	default:
 		return old;
 	}

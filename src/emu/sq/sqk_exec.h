@@ -6,6 +6,7 @@
 #define KFDSIG_EMU_SQK_EXEC_H
 
 #include <errno.h>
+#include <math.h>
 #include <string.h>
 
 #include "emu/sq/sqk.h"
@@ -520,6 +521,21 @@ static inline double sqk_f64(uint64_t u)
 	double f;
 	memcpy(&f, &u, 8);
 	return f;
+}
+
+/* IEEE minNum / maxNum with -0 below +0 (a NaN operand ignored, C's fmin
+ * and fmax; the signed zeros, which they leave open, ordered as the ISA
+ * manuals order them): the VALU's f16 min / max forms (their operands
+ * converted to double, a signaling NaN already quiet) and the float
+ * atomics. */
+static inline double sqk_minz(double a, double b)
+{
+	return a == b ? (signbit(a) ? a : b) : fmin(a, b);
+}
+
+static inline double sqk_maxz(double a, double b)
+{
+	return a == b ? (signbit(a) ? b : a) : fmax(a, b);
 }
 static inline uint64_t sqk_u64(double f)
 {

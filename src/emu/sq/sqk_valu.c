@@ -447,22 +447,6 @@ static double mmd(bool max, bool ieee, double a, double b)
 /* MODE.IEEE (MODE[9]) */
 #define IEEE(c) ((c)->w->mode >> 9 & 1)
 
-/* The f16 forms: IEEE minNum / maxNum (a NaN operand ignored), -0 below
- * +0, on operands converted to double (a signaling NaN already quiet). */
-static double minz(double a, double b)
-{
-	if (a == b)
-		return signbit(a) ? a : b;
-	return fmin(a, b);
-}
-
-static double maxz(double a, double b)
-{
-	if (a == b)
-		return signbit(a) ? b : a;
-	return fmax(a, b);
-}
-
 /*
  * IEEE 754-2019 maximumNumber / minimumNumber: RDNA4's V_MAX_NUM_* and
  * V_MIN_NUM_* (f16, f32, f64; the 3-operand and packed forms apply it
@@ -794,32 +778,14 @@ static double med3num(double a, double b, double c)
 
 /*
  * IEEE 754-2019 minimum / maximum (RDNA4 ISA V_MINIMUM_F32 / V_MAXIMUM_F32,
- * gfx12; CDNA4 V_MINIMUM3_F32 / V_MAXIMUM3_F32, gfx950): a NaN source gives
- * a NaN (S0's if it is one, else S1's, made quiet; which payload the
- * hardware keeps is UNVERIFIED), -0 below +0, else the smaller or larger.
+ * gfx12; CDNA4 V_MINIMUM3_F32 / V_MAXIMUM3_F32, gfx950; the f16 and f64
+ * forms alike): a NaN source gives a NaN (S0's if it is one, else S1's,
+ * made quiet; which payload the hardware keeps is UNVERIFIED), -0 below
+ * +0, else the smaller or larger. On doubles: an f32 or f16 operand
+ * converts exactly (a signaling NaN made quiet, its payload kept), and
+ * the result back.
  */
-static float minmax754(bool max, float a, float b)
-{
-	uint32_t ua, ub;
-
-	if (isnan(a) || isnan(b)) {
-		float n = isnan(a) ? a : b;
-
-		memcpy(&ua, &n, 4);
-		ua |= 0x400000u;
-		memcpy(&n, &ua, 4);
-		return n;
-	}
-	if (a == b) { /* +0 and -0 ordered by sign; equal values alike */
-		memcpy(&ua, &a, 4);
-		memcpy(&ub, &b, 4);
-		return (max ? !(ua >> 31) : ua >> 31) ? a : b;
-	}
-	return max ? (a > b ? a : b) : (a < b ? a : b);
-}
-
-/* minmax754() on f64 (gfx12 V_MINIMUM_F64 / V_MAXIMUM_F64) */
-static double minmax754d(bool max, double a, double b)
+static double minmax754(bool max, double a, double b)
 {
 	if (isnan(a) || isnan(b))
 		return nan_quiet(isnan(a) ? a : b);
@@ -830,11 +796,9 @@ static double minmax754d(bool max, double a, double b)
 
 /* v_med3_f16 (ISA manuals): a NaN operand gives MIN3 of the three (NaNs
  * ignored as v_min's are), else the middle value. */
-static double minz(double a, double b), maxz(double a, double b);
-
 static double med3d(double a, double b, double c)
 {
-	return med3_rule(a, b, c, minz, maxz);
+	return med3_rule(a, b, c, sqk_minz, sqk_maxz);
 }
 
 /* The median rule of med3d() and med3num() over their min @mn and max @mx:
@@ -1581,6 +1545,16 @@ static uint32_t sf_bits(struct sqk_wave *w, const struct sqk_insn *in, int i, bo
 	return (uint32_t)sqk_sread(w, in, code, false, false);
 }
 
+/* An f32 result of the scalar float operations: WF(), a NaN made quiet
+ * (the host's ceilf() and the like, and a float / double round trip the
+ * compiler folds, may pass a signaling NaN through) */
+static uint32_t WFQ(const struct vctx *c, float f)
+{
+	uint32_t r = (uint32_t)WF(c, f);
+
+	return (r & 0x7f800000u) == 0x7f800000u && (r & 0x7fffffu) ? r | 0x400000u : r;
+}
+
 int sqk_exec_salu_float(struct sqk_wave *w, const struct sqk_insn *in)
 {
 	struct vctx *c = &(struct vctx){ .w = w, .in = in };
@@ -1629,36 +1603,35 @@ int sqk_exec_salu_float(struct sqk_wave *w, const struct sqk_insn *in)
 	}
 	switch (op) {
 	case K_s_add_f32:
-		r = (uint32_t)WF(c, a + b);
+		r = WFQ(c, a + b);
 		break;
 	case K_s_sub_f32:
-		r = (uint32_t)WF(c, a - b);
+		r = WFQ(c, a - b);
 		break;
 	case K_s_mul_f32:
-		r = (uint32_t)WF(c, a * b);
+		r = WFQ(c, a * b);
 		break;
 	case K_s_fmac_f32:
-		r = (uint32_t)WF(
-			c,
+		r = WFQ(c,
 			fmaf(a, b, sqk_f32(acc32(c, (uint32_t)sqk_sread(w, in, d, false, false)))));
 		break;
 	case K_s_fmaak_f32:
-		r = (uint32_t)WF(c, fmaf(a, b, sqk_f32(in->lit)));
+		r = WFQ(c, fmaf(a, b, sqk_f32(in->lit)));
 		break;
 	case K_s_fmamk_f32:
-		r = (uint32_t)WF(c, fmaf(a, sqk_f32(in->lit), b));
+		r = WFQ(c, fmaf(a, sqk_f32(in->lit), b));
 		break;
 	case K_s_min_f32:
 	case K_s_min_num_f32:
-		r = (uint32_t)WF(c, (float)minnum19(a, b));
+		r = WFQ(c, (float)minnum19(a, b));
 		break;
 	case K_s_max_f32:
 	case K_s_max_num_f32:
-		r = (uint32_t)WF(c, (float)maxnum19(a, b));
+		r = WFQ(c, (float)maxnum19(a, b));
 		break;
 	case K_s_minimum_f32:
 	case K_s_maximum_f32:
-		r = (uint32_t)WF(c, minmax754(op == K_s_maximum_f32, a, b));
+		r = WFQ(c, (float)minmax754(op == K_s_maximum_f32, a, b));
 		break;
 	case K_s_cvt_pk_rtz_f16_f32:
 		r = (uint32_t)f32_to_f16(a, true) | (uint32_t)f32_to_f16(b, true) << 16;
@@ -1685,13 +1658,13 @@ int sqk_exec_salu_float(struct sqk_wave *w, const struct sqk_insn *in)
 		break;
 	case K_s_minimum_f16:
 	case K_s_maximum_f16:
-		r = WH(c, minmax754(op == K_s_maximum_f16, (float)x, (float)y), 0);
+		r = WH(c, minmax754(op == K_s_maximum_f16, x, y), 0);
 		break;
 	case K_s_cvt_f32_i32:
-		r = (uint32_t)WF(c, (float)(int32_t)c->bc[0][0]);
+		r = WFQ(c, (float)(int32_t)c->bc[0][0]);
 		break;
 	case K_s_cvt_f32_u32:
-		r = (uint32_t)WF(c, (float)c->bc[0][0]);
+		r = WFQ(c, (float)c->bc[0][0]);
 		break;
 	case K_s_cvt_i32_f32:
 		r = (uint32_t)cvt_i32(a);
@@ -1704,19 +1677,19 @@ int sqk_exec_salu_float(struct sqk_wave *w, const struct sqk_insn *in)
 		break;
 	case K_s_cvt_f32_f16:
 	case K_s_cvt_hi_f32_f16:
-		r = (uint32_t)WF(c, (float)x);
+		r = WFQ(c, (float)x);
 		break;
 	case K_s_ceil_f32:
-		r = (uint32_t)WF(c, ceilf(a));
+		r = WFQ(c, ceilf(a));
 		break;
 	case K_s_floor_f32:
-		r = (uint32_t)WF(c, floorf(a));
+		r = WFQ(c, floorf(a));
 		break;
 	case K_s_trunc_f32:
-		r = (uint32_t)WF(c, truncf(a));
+		r = WFQ(c, truncf(a));
 		break;
 	case K_s_rndne_f32:
-		r = (uint32_t)WF(c, nearbyintf(a));
+		r = WFQ(c, nearbyintf(a));
 		break;
 	case K_s_ceil_f16:
 		r = WH(c, ceil(x), 0);
@@ -1732,19 +1705,19 @@ int sqk_exec_salu_float(struct sqk_wave *w, const struct sqk_insn *in)
 		break;
 	/* gfx12 VOP3 with an SGPR destination: the VALU operations' values */
 	case K_v_s_exp_f32:
-		r = (uint32_t)WF(c, exp2f(a));
+		r = WFQ(c, exp2f(a));
 		break;
 	case K_v_s_log_f32:
-		r = (uint32_t)WF(c, log2f(a));
+		r = WFQ(c, log2f(a));
 		break;
 	case K_v_s_rcp_f32:
-		r = (uint32_t)WF(c, 1.0f / a);
+		r = WFQ(c, 1.0f / a);
 		break;
 	case K_v_s_rsq_f32:
-		r = (uint32_t)WF(c, 1.0f / sqrtf(a));
+		r = WFQ(c, 1.0f / sqrtf(a));
 		break;
 	case K_v_s_sqrt_f32:
-		r = (uint32_t)WF(c, sqrtf(a));
+		r = WFQ(c, sqrtf(a));
 		break;
 	case K_v_s_exp_f16:
 		r = WH(c, exp2_16(x), 0);
@@ -1770,13 +1743,6 @@ int sqk_exec_salu_float(struct sqk_wave *w, const struct sqk_insn *in)
 	default:
 		return sqk_fail(w, in, -ENOTSUP, "unimplemented instruction");
 	}
-	/* an f32 result that is a NaN is a quiet one: the host's ceilf() and
-	 * the like, and a float / double round trip the compiler folds, may
-	 * pass a signaling NaN through */
-	if ((!h16 || op == K_s_cvt_f32_f16 || op == K_s_cvt_hi_f32_f16) && op != K_s_cvt_i32_f32 &&
-	    op != K_s_cvt_u32_f32 && op != K_s_cvt_pk_rtz_f16_f32 &&
-	    (r & 0x7f800000u) == 0x7f800000u && (r & 0x7fffffu))
-		r |= 0x400000u;
 	/* a VOP3's scalar destination: 256 + its code (sqk_decode()) */
 	sqk_swrite(w, in->enc == SQK_VOP3 ? d - 256 : d, r, false);
 	return 0;
@@ -2086,7 +2052,7 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 		break;
 	case K_v_minimum_f32:
 	case K_v_maximum_f32:
-		LANES O(WF(&c, minmax754(op == K_v_maximum_f32, F(&c, 0, l), F(&c, 1, l))));
+		LANES O(WF(&c, (float)minmax754(op == K_v_maximum_f32, F(&c, 0, l), F(&c, 1, l))));
 		break;
 	/* the three-source forms: the first two, then S2 (minimum3: the
 	 * minimum of the three; minimummaximum: the maximum of S2 and the
@@ -2100,8 +2066,9 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 			bool first = op == K_v_maximum3_f32 || op == K_v_maximumminimum_f32,
 			     second = op == K_v_maximum3_f32 || op == K_v_minimummaximum_f32;
 
-			O(WF(&c, minmax754(second, minmax754(first, F(&c, 0, l), F(&c, 1, l)),
-					   F(&c, 2, l))));
+			O(WF(&c,
+			     (float)minmax754(second, minmax754(first, F(&c, 0, l), F(&c, 1, l)),
+					      F(&c, 2, l))));
 		}
 		break;
 	case K_v_max_num_f32:
@@ -2415,18 +2382,17 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 		H16OP(v_sub_f16, HF(&c, 0, l) - HF(&c, 1, l))
 		H16OP(v_subrev_f16, HF(&c, 1, l) - HF(&c, 0, l))
 		H16OP(v_mul_f16, HF(&c, 0, l) * HF(&c, 1, l))
-		H16OP(v_max_f16, maxz(HF(&c, 0, l), HF(&c, 1, l)))
-		H16OP(v_min_f16, minz(HF(&c, 0, l), HF(&c, 1, l)))
+		H16OP(v_max_f16, sqk_maxz(HF(&c, 0, l), HF(&c, 1, l)))
+		H16OP(v_min_f16, sqk_minz(HF(&c, 0, l), HF(&c, 1, l)))
 		H16OP(v_max_num_f16, maxnum19(HF(&c, 0, l), HF(&c, 1, l)))
 		H16OP(v_min_num_f16, minnum19(HF(&c, 0, l), HF(&c, 1, l)))
-		/* gfx12's IEEE 754-2019 f16 minimum / maximum (minmax754() on
-		 * the values, exact in binary32) */
-		H16OP(v_minimum_f16, minmax754(false, (float)HF(&c, 0, l), (float)HF(&c, 1, l)))
-		H16OP(v_maximum_f16, minmax754(true, (float)HF(&c, 0, l), (float)HF(&c, 1, l)))
+		/* gfx12's IEEE 754-2019 f16 minimum / maximum */
+		H16OP(v_minimum_f16, minmax754(false, HF(&c, 0, l), HF(&c, 1, l)))
+		H16OP(v_maximum_f16, minmax754(true, HF(&c, 0, l), HF(&c, 1, l)))
 		H16OP(v_max3_num_f16, maxnum19(maxnum19(HF(&c, 0, l), HF(&c, 1, l)), HF(&c, 2, l)))
 		H16OP(v_min3_num_f16, minnum19(minnum19(HF(&c, 0, l), HF(&c, 1, l)), HF(&c, 2, l)))
-		H16OP(v_max3_f16, maxz(maxz(HF(&c, 0, l), HF(&c, 1, l)), HF(&c, 2, l)))
-		H16OP(v_min3_f16, minz(minz(HF(&c, 0, l), HF(&c, 1, l)), HF(&c, 2, l)))
+		H16OP(v_max3_f16, sqk_maxz(sqk_maxz(HF(&c, 0, l), HF(&c, 1, l)), HF(&c, 2, l)))
+		H16OP(v_min3_f16, sqk_minz(sqk_minz(HF(&c, 0, l), HF(&c, 1, l)), HF(&c, 2, l)))
 		H16OP(v_med3_f16, med3d(HF(&c, 0, l), HF(&c, 1, l), HF(&c, 2, l)))
 		H16OP(v_ldexp_f16, ldexp(HF(&c, 0, l), ({
 						 int k_ = (int16_t)H(&c, 1, l);
@@ -2639,16 +2605,16 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 				 * the IEEE 754-2019 maximum (minimum) of the three */
 				if (op == K_v_pk_minimum3_f16 || op == K_v_pk_maximum3_f16) {
 					bool mx = op == K_v_pk_maximum3_f16;
-					float m = minmax754(mx, minmax754(mx, (float)a, (float)b),
-							    (float)PF(&c, 2, l, h));
+					double m =
+						minmax754(mx, minmax754(mx, a, b), PF(&c, 2, l, h));
 
 					r |= WH(&c, m, 0) << (16 * h);
 					continue;
 				}
 				v = op == K_v_pk_add_f16       ? a + b
 				    : op == K_v_pk_mul_f16     ? a * b
-				    : op == K_v_pk_min_f16     ? minz(a, b)
-				    : op == K_v_pk_max_f16     ? maxz(a, b)
+				    : op == K_v_pk_min_f16     ? sqk_minz(a, b)
+				    : op == K_v_pk_max_f16     ? sqk_maxz(a, b)
 				    : op == K_v_pk_min_num_f16 ? minnum19(a, b)
 							       : maxnum19(a, b);
 				r |= WH(&c, v, 0) << (16 * h);
@@ -2836,8 +2802,8 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 		F64OP(v_max_f64, mmd(true, IEEE(&c), D(&c, 0, l), D(&c, 1, l)))
 		F64OP(v_min_num_f64, minnum19(D(&c, 0, l), D(&c, 1, l)))
 		F64OP(v_max_num_f64, maxnum19(D(&c, 0, l), D(&c, 1, l)))
-		F64OP(v_minimum_f64, minmax754d(false, D(&c, 0, l), D(&c, 1, l)))
-		F64OP(v_maximum_f64, minmax754d(true, D(&c, 0, l), D(&c, 1, l)))
+		F64OP(v_minimum_f64, minmax754(false, D(&c, 0, l), D(&c, 1, l)))
+		F64OP(v_maximum_f64, minmax754(true, D(&c, 0, l), D(&c, 1, l)))
 		F64OP(v_fma_f64, fma(D(&c, 0, l), D(&c, 1, l), D(&c, 2, l)))
 		F64OP(v_div_fixup_f64, fixup64(D(&c, 0, l), D(&c, 1, l), D(&c, 2, l)))
 		F64OP(v_ldexp_f64, ldexp(D(&c, 0, l), (int32_t)U(&c, 1, l)))
