@@ -586,14 +586,6 @@ static float lf(const struct bare_wave *g, unsigned r, unsigned l)
 	return x;
 }
 
-static uint32_t fu(float x)
-{
-	uint32_t u;
-
-	memcpy(&u, &x, 4);
-	return u;
-}
-
 /* the value of register @r (a double: @r and @r + 1) before the run */
 static uint32_t vopd3_before[24][32];
 #define OLDF(r) bf(r, l)
@@ -623,30 +615,6 @@ static double ld(const struct bare_wave *g, unsigned r, unsigned l)
 
 	memcpy(&x, &u, 8);
 	return x;
-}
-
-static float f32v(uint32_t u)
-{
-	float f;
-
-	memcpy(&f, &u, 4);
-	return f;
-}
-
-static uint32_t u32f(float f)
-{
-	uint32_t u;
-
-	memcpy(&u, &f, 4);
-	return u;
-}
-
-static double f64v(uint64_t u)
-{
-	double f;
-
-	memcpy(&f, &u, 8);
-	return f;
 }
 
 /* RDNA4 ISA manual, V_MAX_NUM_F32 / V_MIN_NUM_F32 / _F64 (IEEE 754-2019
@@ -949,7 +917,7 @@ static void vopd3(void)
 				 * registers the high halves of doubles near 1 */
 				uint32_t v = (r & 1) ? 0x3ff00000u + ((r * 7919u + l * 104729u) &
 								      0xfffffu)
-						     : fu(1.5f + (float)(r * 3 + l) / 7.0f);
+						     : u32f(1.5f + (float)(r * 3 + l) / 7.0f);
 
 				if (r == 6 && k == 3)
 					v = 0x80000000u + l * 977u; /* max_i32's signs */
@@ -966,8 +934,8 @@ static void vopd3(void)
 		for (unsigned l = 0; l < 32; l++) {
 			switch (k) {
 			case 0:
-				bad += fu(lf(g, 7, l)) != fu(fmaf(-OLDF(5), OLDF(4), OLDF(3)));
-				bad += fu(lf(g, 8, l)) != fu(fmaf(-OLDF(6), OLDF(4), OLDF(3)));
+				bad += u32f(lf(g, 7, l)) != u32f(fmaf(-OLDF(5), OLDF(4), OLDF(3)));
+				bad += u32f(lf(g, 8, l)) != u32f(fmaf(-OLDF(6), OLDF(4), OLDF(3)));
 				break;
 			case 1:
 				bad += g->w.v[6 * 64 + l] != ((g->w.s[4] >> l & 1)
@@ -979,7 +947,7 @@ static void vopd3(void)
 			case 2:
 				bad += ld(g, 8, l) != fma(-OLDD(2), OLDD(4), -OLDD(6));
 				/* Y reads v9 as it was before X wrote v[8:9] */
-				bad += fu(lf(g, 14, l)) != fu(-OLDF(9) - OLDF(11));
+				bad += u32f(lf(g, 14, l)) != u32f(-OLDF(9) - OLDF(11));
 				break;
 			case 3:
 				bad += g->w.v[4 * 64 + l] != before[1][l] + before[6][l];
@@ -1394,17 +1362,63 @@ static void minmax754_ops(void)
 /* GC 12.5's 64-bit integer max / min (v_max_i64 v[2:3], v[4:5], v[6:7]
  * and the others alike, llvm-mc -mcpu=gfx1250 -show-encoding) on a bare
  * gfx1250 wave: every pair of edge values against the host's. */
+/* A VOP3 operation (@w) of the 64-bit sources v[4:5] and v[6:7] into
+ * v[2:3] on the bare wave32 @g over every pair of the @n values @e, each
+ * lane judged by @ok(@arg, S0, S1, D): the lanes wrong (the first few
+ * printed with @name), *@runs counting the lanes checked. */
+typedef bool (*pair64_ok)(const void *arg, uint64_t a, uint64_t b, uint64_t got);
+static unsigned edge_run64(struct bare_wave *g, const char *name, const uint32_t w[2],
+			   const uint64_t *e, unsigned n, pair64_ok ok, const void *arg,
+			   unsigned *runs)
+{
+	unsigned bad = 0;
+	struct sqk_insn in;
+
+	for (unsigned p = 0; p < n; p++) {
+		for (unsigned l = 0; l < 32; l++) {
+			set64(g, 4, l, e[l % n]);
+			set64(g, 6, l, e[(l / n + l + p) % n]);
+		}
+		if (sqk_decode(g->r.f, w, 2, &in) != 8 || in.op == K_INVALID ||
+		    sqk_exec_valu(&g->w, &in) != 0) {
+			fprintf(stderr, "%s: not run\n", name);
+			return bad + 1;
+		}
+		for (unsigned l = 0; l < 32; l++) {
+			uint64_t a = v64(g, 4, l), b = v64(g, 6, l), got = v64(g, 2, l);
+
+			++*runs;
+			if (!ok(arg, a, b, got) && bad++ < 4)
+				fprintf(stderr, "%s 0x%llx 0x%llx: 0x%llx\n", name,
+					(unsigned long long)a, (unsigned long long)b,
+					(unsigned long long)got);
+		}
+	}
+	return bad;
+}
+
+struct minmax64_op {
+	const char *name;
+	uint32_t w0;
+	bool max, sgn;
+};
+
+/* the larger or smaller of @a and @b, signed or not, as @arg names */
+static bool minmax64_ok(const void *arg, uint64_t a, uint64_t b, uint64_t got)
+{
+	const struct minmax64_op *op = arg;
+	bool gt = op->sgn ? (int64_t)a > (int64_t)b : a > b;
+
+	return got == (op->max ? (gt ? a : b) : (gt ? b : a));
+}
+
 static void minmax64_gfx1250(void)
 {
 	static const uint64_t e[] = {
 		0,	    1,		~0ull,	       1ull << 63,
 		~0ull >> 1, 1ull << 32, 0xffffffffull, 0xffffffff00000000ull
 	};
-	static const struct {
-		const char *name;
-		uint32_t w0;
-		bool max, sgn;
-	} op[] = {
+	static const struct minmax64_op op[] = {
 		{ "v_max_i64", 0xd71b0002, true, true },
 		{ "v_min_u64", 0xd7180002, false, false },
 		{ "v_max_u64", 0xd7190002, true, false },
@@ -1417,30 +1431,8 @@ static void minmax64_gfx1250(void)
 	g->w.s[SQK_EXEC] = 0xffffffffu;
 	for (size_t k = 0; k < sizeof(op) / sizeof(op[0]); k++) {
 		const uint32_t w[2] = { op[k].w0, 0x00020d04 };
-		struct sqk_insn in;
 
-		for (unsigned p = 0; p < n; p++) {
-			for (unsigned l = 0; l < 32; l++) {
-				set64(g, 4, l, e[l % n]);
-				set64(g, 6, l, e[(l / n + l + p) % n]);
-			}
-			if (sqk_decode(g->r.f, w, 2, &in) != 8 || in.op == K_INVALID ||
-			    sqk_exec_valu(&g->w, &in) != 0) {
-				bad++;
-				break;
-			}
-			for (unsigned l = 0; l < 32; l++) {
-				uint64_t a = v64(g, 4, l), b = v64(g, 6, l), want;
-				bool gt = op[k].sgn ? (int64_t)a > (int64_t)b : a > b;
-
-				want = op[k].max ? (gt ? a : b) : (gt ? b : a);
-				runs++;
-				if (v64(g, 2, l) != want && bad++ < 4)
-					fprintf(stderr, "%s 0x%llx 0x%llx: 0x%llx\n", op[k].name,
-						(unsigned long long)a, (unsigned long long)b,
-						(unsigned long long)v64(g, 2, l));
-			}
-		}
+		bad += edge_run64(g, op[k].name, w, e, n, minmax64_ok, &op[k], &runs);
 	}
 	bare_wave_free(g);
 	CHECK(bad == 0 && runs == 4 * 32 * n, "gfx1250 v_max / v_min i64 / u64: %u wrong", bad);
@@ -1572,6 +1564,20 @@ static void ds_num_f32(void)
 	bare_wave_free(g);
 }
 
+/* IEEE 754-2019 maximum (*@arg true) or minimum of the f64 @a and @b: a
+ * NaN source gives a quiet NaN, -0 below +0 */
+static bool m754d_ok(const void *arg, uint64_t a, uint64_t b, uint64_t got)
+{
+	bool mx = *(const bool *)arg;
+	double x = f64v(a), y = f64v(b);
+
+	if (isnan(x) || isnan(y))
+		return isnan(f64v(got)) && (got >> 51 & 1);
+	if (x == y)
+		return got == ((mx ? !(a >> 63) : a >> 63) ? a : b);
+	return got == ((mx ? x > y : x < y) ? a : b);
+}
+
 /* gfx12's v_minimum_f64 / v_maximum_f64 (IEEE 754-2019: a NaN source
  * gives a quiet NaN, -0 below +0; "v_minimum_f64 v[2:3], v[4:5], v[6:7]",
  * llvm-mc -mcpu=gfx1200 -show-encoding) on a bare gfx1201 wave32, every
@@ -1599,44 +1605,11 @@ static void gfx12_f64_addk(void)
 	g->w.s[SQK_EXEC] = 0xffffffffu;
 	g->w.mode = 0xf0;
 	for (int mx = 0; mx < 2; mx++) {
+		static const bool is_max[2] = { false, true };
 		const uint32_t w[2] = { mx ? 0xd7420002 : 0xd7410002, 0x00020d04 };
-		struct sqk_insn in;
 
-		for (unsigned p = 0; p < n; p++) {
-			for (unsigned l = 0; l < 32; l++) {
-				set64(g, 4, l, e[l % n]);
-				set64(g, 6, l, e[(l / n + l + p) % n]);
-			}
-			if (sqk_decode(g->r.f, w, 2, &in) != 8 || in.op == K_INVALID ||
-			    sqk_exec_valu(&g->w, &in) != 0) {
-				bad++;
-				break;
-			}
-			for (unsigned l = 0; l < 32; l++) {
-				uint64_t a = v64(g, 4, l), b = v64(g, 6, l), got = v64(g, 2, l),
-					 want;
-				double x = f64v(a), y = f64v(b);
-				bool ok;
-
-				if (isnan(x) || isnan(y)) {
-					ok = isnan(f64v(got)) && (got >> 51 & 1);
-					want = 0x7ff8000000000000ull;
-				} else {
-					if (x == y)
-						want = (mx ? !(a >> 63) : a >> 63) ? a : b;
-					else
-						want = (mx ? x > y : x < y) ? a : b;
-					ok = got == want;
-				}
-				runs++;
-				if (!ok && bad++ < 4)
-					fprintf(stderr,
-						"v_%s_f64 0x%llx 0x%llx: 0x%llx, want 0x%llx\n",
-						mx ? "maximum" : "minimum", (unsigned long long)a,
-						(unsigned long long)b, (unsigned long long)got,
-						(unsigned long long)want);
-			}
-		}
+		bad += edge_run64(g, mx ? "v_maximum_f64" : "v_minimum_f64", w, e, n, m754d_ok,
+				  &is_max[mx], &runs);
 	}
 	CHECK(bad == 0 && runs == 2 * 32 * n, "gfx1201 v_minimum / v_maximum f64: %u wrong", bad);
 	{

@@ -33,6 +33,27 @@ static const char *ll_path(void)
 	return KFDSIG_SOURCE_DIR "/test/kernels/sqk_kernels.ll";
 }
 
+/* test/kernels/@file compiled for @mcpu (@attrs) at -O@opt (the test ends
+ * when LLVM fails: "compile @what"), loaded into a rig of @size bytes on
+ * the emulated @spec; krig_done() closes both. */
+static void krig_build(struct krig *r, struct kco *co, const char *file, const char *spec,
+		       const char *mcpu, const char *attrs, int opt, uint64_t size,
+		       const char *what)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), "%s/test/kernels/%s", KFDSIG_SOURCE_DIR, file);
+	T_REQUIRE(kco_build(path, mcpu, attrs, opt, co) == 0, "compile %s", what);
+	krig_open(r, spec, size);
+	krig_load(r, co);
+}
+
+static void krig_done(struct krig *r, struct kco *co)
+{
+	krig_close(r);
+	kco_free(co);
+}
+
 /* test/kernels/sqk_signal.ll compiled for @mcpu (@attrs) at -O@opt on
  * the emulated @spec: t_signal_on(). */
 static void t_signal(const char *spec, const char *mcpu, const char *attrs, int opt)
@@ -42,15 +63,10 @@ static void t_signal(const char *spec, const char *mcpu, const char *attrs, int 
 	char what[96];
 
 	snprintf(what, sizeof(what), "%s%s%s -O%d signal", mcpu, *attrs ? " " : "", attrs, opt);
-	T_REQUIRE(kco_build(KFDSIG_SOURCE_DIR "/test/kernels/sqk_signal.ll", mcpu, attrs, opt,
-			    &co) == 0,
-		  "compile %s", what);
-	krig_open(&r, spec, 1u << 20);
+	krig_build(&r, &co, "sqk_signal.ll", spec, mcpu, attrs, opt, 1u << 20, what);
 	emu_host_set_diag(r.emu, krig_diag, NULL);
-	krig_load(&r, &co);
 	t_signal_on(&r, spec, what);
-	krig_close(&r);
-	kco_free(&co);
+	krig_done(&r, &co);
 }
 
 /* test/kernels/sqk_clamp.ll at -O3 on @mcpu: LLVM 22's clamps (gfx11
@@ -68,10 +84,7 @@ static void t_clamp(const char *mcpu)
 	char what[64];
 
 	snprintf(what, sizeof(what), "%s -O3 clamp", mcpu);
-	T_REQUIRE(kco_build(KFDSIG_SOURCE_DIR "/test/kernels/sqk_clamp.ll", mcpu, "", 3, &co) == 0,
-		  "compile %s", what);
-	krig_open(&r, mcpu, 1u << 20);
-	krig_load(&r, &co);
+	krig_build(&r, &co, "sqk_clamp.ll", mcpu, mcpu, "", 3, 1u << 20, what);
 	krig_args(&r, &ka, (const uint64_t[]){ 4 * n, 16 * n, 16 }, 3, n);
 	f = ka.p[0], o = ka.p[1], bf = ka.p[2], bu = ka.p[2];
 	bf[0] = -1.5f, bf[1] = 2.5f, bu[2] = (uint32_t)-3, bu[3] = 7;
@@ -97,8 +110,7 @@ static void t_clamp(const char *mcpu)
 					o[4 * i + 3], (double)w0, (double)w1, w2, w3);
 		}
 	CHECK(bad == 0, "%s: %u of %u wrong", what, bad, n);
-	krig_close(&r);
-	kco_free(&co);
+	krig_done(&r, &co);
 }
 
 /* test/kernels/sqk_sfloat.ll's sixteen results from u = { a, b, c, n }
@@ -159,11 +171,7 @@ static void t_sfloat(const char *mcpu, int opt)
 	char what[64];
 
 	snprintf(what, sizeof(what), "%s -O%d scalar float", mcpu, opt);
-	T_REQUIRE(kco_build(KFDSIG_SOURCE_DIR "/test/kernels/sqk_sfloat.ll", mcpu, "", opt, &co) ==
-			  0,
-		  "compile %s", what);
-	krig_open(&r, mcpu, 1u << 20);
-	krig_load(&r, &co);
+	krig_build(&r, &co, "sqk_sfloat.ll", mcpu, mcpu, "", opt, 1u << 20, what);
 	for (size_t k = 0; k < sizeof(u) / sizeof(u[0]); k++) {
 		struct krig_args ka;
 		float *ub, *x, *o;
@@ -195,8 +203,7 @@ static void t_sfloat(const char *mcpu, int opt)
 		}
 	}
 	CHECK(bad == 0, "%s: %u results differ from the host's", what, bad);
-	krig_close(&r);
-	kco_free(&co);
+	krig_done(&r, &co);
 }
 
 /* test/kernels/sqk_lds_cas.ll at -O@opt on @mcpu (@attrs): LDS
@@ -217,11 +224,7 @@ static void t_lds_cas(const char *spec, const char *mcpu, const char *attrs, int
 	char what[96];
 
 	snprintf(what, sizeof(what), "%s%s%s -O%d lds cas", mcpu, *attrs ? " " : "", attrs, opt);
-	T_REQUIRE(kco_build(KFDSIG_SOURCE_DIR "/test/kernels/sqk_lds_cas.ll", mcpu, attrs, opt,
-			    &co) == 0,
-		  "compile %s", what);
-	krig_open(&r, spec, 1u << 20);
-	krig_load(&r, &co);
+	krig_build(&r, &co, "sqk_lds_cas.ll", spec, mcpu, attrs, opt, 1u << 20, what);
 	krig_args(&r, &ka, (const uint64_t[]){ 8 * n, 4 * n, 4 * 8 * groups, 8 * groups }, 4, 0);
 	x = ka.p[0], won = ka.p[1], out = ka.p[2], o64 = ka.p[3];
 	for (uint32_t i = 0; i < n; i++)
@@ -251,8 +254,7 @@ static void t_lds_cas(const char *spec, const char *mcpu, const char *attrs, int
 	else
 		bad++;
 	CHECK(bad == 0, "%s: %u wrong", what, bad);
-	krig_close(&r);
-	kco_free(&co);
+	krig_done(&r, &co);
 }
 
 int main(void)

@@ -38,22 +38,6 @@ static const uint16_t e16[] = {
 };
 #define N16 (sizeof(e16) / sizeof(e16[0]))
 
-static float fv(uint32_t u)
-{
-	float f;
-
-	memcpy(&f, &u, 4);
-	return f;
-}
-
-static uint32_t uf(float f)
-{
-	uint32_t u;
-
-	memcpy(&u, &f, 4);
-	return u;
-}
-
 static double hv(uint16_t h)
 {
 	_Float16 x;
@@ -93,7 +77,7 @@ static uint32_t flush32(uint32_t u, uint32_t mode)
 static uint32_t num_m(bool max, bool h, uint32_t a, uint32_t b, bool *nan)
 {
 	bool na = h ? nan16(a) : nan32(a), nb = h ? nan16(b) : nan32(b);
-	double x = h ? hv((uint16_t)a) : fv(a), y = h ? hv((uint16_t)b) : fv(b);
+	double x = h ? hv((uint16_t)a) : f32v(a), y = h ? hv((uint16_t)b) : f32v(b);
 	uint32_t sg = h ? 0x8000u : 0x80000000u;
 
 	*nan = na && nb;
@@ -115,7 +99,7 @@ static uint32_t ieee19_m(bool max, bool h, uint32_t a, uint32_t b, bool *nan)
  * the largest finite half give it; NaN: *nan) */
 static uint32_t rtz16(uint32_t u, bool *nan)
 {
-	float f = fabsf(fv(u));
+	float f = fabsf(f32v(u));
 	uint32_t s = u >> 16 & 0x8000u;
 	int e;
 
@@ -241,7 +225,7 @@ static void f32_binary(void)
 		for (unsigned i = 0; i < N32; i++)
 			for (unsigned j = 0; j < N32; j++) {
 				uint32_t mode = modes[m], a = e32[i], b = e32[j], r;
-				float x = fv(flush32(a, mode)), y = fv(flush32(b, mode));
+				float x = f32v(flush32(a, mode)), y = f32v(flush32(b, mode));
 				bool scc, nan;
 				static const unsigned ar[] = { K_s_add_f32, K_s_sub_f32,
 							       K_s_mul_f32 };
@@ -251,7 +235,7 @@ static void f32_binary(void)
 					int rc =
 						run(ar[k], SQK_SOP2, mode, a, b, 0, 0, 0, &r, &scc);
 
-					judge(sqk_op_name(ar[k]), a, b, r, flush32(uf(w), mode),
+					judge(sqk_op_name(ar[k]), a, b, r, flush32(u32f(w), mode),
 					      isnan(w), false, rc, scc);
 				}
 				for (unsigned k = 0; k < 6; k++) {
@@ -297,21 +281,21 @@ static void f32_binary(void)
 				/* fused: d = a * b + d, K the literal */
 				for (unsigned t = 0; t < N32; t += 3) {
 					uint32_t z = e32[t];
-					float zf = fv(flush32(z, mode)), w = fmaf(x, y, zf);
+					float zf = f32v(flush32(z, mode)), w = fmaf(x, y, zf);
 					int rc = run(K_s_fmac_f32, SQK_SOP2, mode, a, b, z, 0, 0,
 						     &r, &scc);
 
-					judge("s_fmac_f32", a, b, r, flush32(uf(w), mode), isnan(w),
-					      false, rc, scc);
-					w = fmaf(x, y, fv(z));
+					judge("s_fmac_f32", a, b, r, flush32(u32f(w), mode),
+					      isnan(w), false, rc, scc);
+					w = fmaf(x, y, f32v(z));
 					rc = run(K_s_fmaak_f32, SQK_SOP2, mode, a, b, 0, 0, z, &r,
 						 &scc);
-					judge("s_fmaak_f32", a, b, r, flush32(uf(w), mode),
+					judge("s_fmaak_f32", a, b, r, flush32(u32f(w), mode),
 					      isnan(w), false, rc, scc);
-					w = fmaf(x, fv(z), y);
+					w = fmaf(x, f32v(z), y);
 					rc = run(K_s_fmamk_f32, SQK_SOP2, mode, a, b, 0, 0, z, &r,
 						 &scc);
-					judge("s_fmamk_f32", a, b, r, flush32(uf(w), mode),
+					judge("s_fmamk_f32", a, b, r, flush32(u32f(w), mode),
 					      isnan(w), false, rc, scc);
 				}
 			}
@@ -322,7 +306,7 @@ static void f32_unary(void)
 	for (unsigned m = 0; m < 2; m++)
 		for (unsigned i = 0; i < N32; i++) {
 			uint32_t mode = m ? MODE_FLUSH : MODE_KEEP, a = e32[i], r;
-			float x = fv(flush32(a, mode));
+			float x = f32v(flush32(a, mode));
 			bool scc;
 			int rc;
 			struct {
@@ -339,7 +323,7 @@ static void f32_unary(void)
 
 			for (unsigned k = 0; k < sizeof(fl) / sizeof(fl[0]); k++) {
 				rc = run(fl[k].op, SQK_SOP1, mode, a, 0, 0, 0, 0, &r, &scc);
-				judge(sqk_op_name(fl[k].op), a, 0, r, flush32(uf(fl[k].w), mode),
+				judge(sqk_op_name(fl[k].op), a, 0, r, flush32(u32f(fl[k].w), mode),
 				      isnan(fl[k].w), false, rc, scc);
 			}
 			rc = run(K_s_cvt_i32_f32, SQK_SOP1, mode, a, 0, 0, 0, 0, &r, &scc);
@@ -347,8 +331,8 @@ static void f32_unary(void)
 			rc = run(K_s_cvt_u32_f32, SQK_SOP1, mode, a, 0, 0, 0, 0, &r, &scc);
 			judge("s_cvt_u32_f32", a, 0, r, cvt_u(x), false, false, rc, scc);
 			rc = run(K_s_cvt_f16_f32, SQK_SOP1, MODE_KEEP, a, 0, 0, 0, 0, &r, &scc);
-			judge("s_cvt_f16_f32", a, 0, r, hq((__float128)fv(a)), isnan(fv(a)), true,
-			      rc, scc);
+			judge("s_cvt_f16_f32", a, 0, r, hq((__float128)f32v(a)), isnan(f32v(a)),
+			      true, rc, scc);
 		}
 }
 
@@ -425,9 +409,9 @@ static void f16_ops(void)
 			      scc);
 		}
 		rc = run(K_s_cvt_f32_f16, SQK_SOP1, MODE_KEEP, a, 0, 0, 0, 0, &r, &scc);
-		judge("s_cvt_f32_f16", a, 0, r, uf((float)x), isnan(x), false, rc, scc);
+		judge("s_cvt_f32_f16", a, 0, r, u32f((float)x), isnan(x), false, rc, scc);
 		rc = run(K_s_cvt_hi_f32_f16, SQK_SOP1, MODE_KEEP, hi, 0, 0, 0, 0, &r, &scc);
-		judge("s_cvt_hi_f32_f16", hi, 0, r, uf((float)x), isnan(x), false, rc, scc);
+		judge("s_cvt_hi_f32_f16", hi, 0, r, u32f((float)x), isnan(x), false, rc, scc);
 	}
 }
 
@@ -497,7 +481,7 @@ static void vs_ops(void)
 		for (unsigned i = 0; i < (op[k].h ? N16 : N32); i++) {
 			const uint32_t w[2] = { op[k].w0, 0x00000002 };
 			uint32_t a = op[k].h ? e16[i] | 0x77770000u : e32[i], got, want;
-			double x = op[k].h ? hv(e16[i]) : fv(a), y;
+			double x = op[k].h ? hv(e16[i]) : f32v(a), y;
 			bool ok, nan;
 
 			switch (k / 2) {
@@ -523,7 +507,7 @@ static void vs_ops(void)
 			else if (op[k].h && k / 2 == 4)
 				want = hq(x < 0 ? (__float128)NAN : (__float128)sqrt(x));
 			else
-				want = op[k].h ? hq((__float128)y) : uf((float)y);
+				want = op[k].h ? hq((__float128)y) : u32f((float)y);
 			got = vs_run(w, a, &ok);
 			nan = op[k].h ? nan16(want) : nan32(want);
 			if (ok && !nan && got != want && ulps(got, want) <= op[k].ulp &&
@@ -547,18 +531,18 @@ static void vs_ops(void)
 		bool ok;
 		uint32_t r;
 
-		r = vs_run(w1, uf(0.25f), &ok);
-		judge("v_s_rcp_f32 -|s2| div:2", uf(0.25f), 0, r, uf(-2.0f), false, false,
+		r = vs_run(w1, u32f(0.25f), &ok);
+		judge("v_s_rcp_f32 -|s2| div:2", u32f(0.25f), 0, r, u32f(-2.0f), false, false,
 		      ok ? 0 : -1, true);
-		r = vs_run(w1, uf(-0.25f), &ok);
-		judge("v_s_rcp_f32 -|s2| div:2", uf(-0.25f), 0, r, uf(-2.0f), false, false,
+		r = vs_run(w1, u32f(-0.25f), &ok);
+		judge("v_s_rcp_f32 -|s2| div:2", u32f(-0.25f), 0, r, u32f(-2.0f), false, false,
 		      ok ? 0 : -1, true);
 		r = vs_run(w2, 0x4400, &ok); /* sqrt(4) = 2, clamped to 1 */
 		judge("v_s_sqrt_f16 clamp", 0x4400, 0, r, 0x3c00, false, true, ok ? 0 : -1, true);
 		r = vs_run(w3, 0, &ok);
-		judge("v_s_exp_f32 1.0", 242, 0, r, uf(2.0f), false, false, ok ? 0 : -1, true);
-		r = vs_run(w4, uf(8.0f), &ok);
-		judge("v_s_log_f32 mul:4", uf(8.0f), 0, r, uf(12.0f), false, false, ok ? 0 : -1,
+		judge("v_s_exp_f32 1.0", 242, 0, r, u32f(2.0f), false, false, ok ? 0 : -1, true);
+		r = vs_run(w4, u32f(8.0f), &ok);
+		judge("v_s_log_f32 mul:4", u32f(8.0f), 0, r, u32f(12.0f), false, false, ok ? 0 : -1,
 		      true);
 		vs_run(w5, 0, &ok);
 		CHECK(!ok, "v_s_rcp_f32 with a VGPR source is refused");

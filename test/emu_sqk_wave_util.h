@@ -63,6 +63,31 @@ static inline void bare_wave_copy(struct bare_wave *dst, const struct bare_wave 
 	dst->w.gpr_idx = src->w.gpr_idx;
 }
 
+/* A float's bits and back (f32v, u32f), a double's (f64v). */
+static inline float f32v(uint32_t u)
+{
+	float f;
+
+	memcpy(&f, &u, 4);
+	return f;
+}
+
+static inline uint32_t u32f(float f)
+{
+	uint32_t u;
+
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+static inline double f64v(uint64_t u)
+{
+	double f;
+
+	memcpy(&f, &u, 8);
+	return f;
+}
+
 static inline void bare_wave_free(struct bare_wave *g)
 {
 	if (g)
