@@ -53,6 +53,13 @@ enum sqk_op {
 	K_COUNT
 };
 
+/* gfx12's VOP3 operations with an SGPR destination (v_s_exp_f32 to
+ * v_s_sqrt_f16, one block of sqk_ops.def) */
+static inline bool sqk_op_v_s(unsigned op)
+{
+	return op >= K_v_s_exp_f32 && op <= K_v_s_sqrt_f16;
+}
+
 /* One row of a family's opcode table (sqk_tab.c). */
 struct sqk_opent {
 	uint8_t enc;

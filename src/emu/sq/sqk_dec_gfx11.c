@@ -548,13 +548,12 @@ unsigned sqk_decode_gfx11(const struct sqk_family *f, const uint32_t *w, unsigne
 	in->op = refuse ? K_INVALID : f->lookup[in->enc][in->opcode & 1023];
 	/* gfx12's v_s_* (VOP3 with an SGPR destination): a scalar source
 	 * (LLVM's SReg_32 operand), no VOP3 DPP; the others refused */
-	if (in->op >= K_v_s_exp_f32 && in->op <= K_v_s_sqrt_f16 && (in->src[0] >= 256 || in->ext))
+	if (sqk_op_v_s(in->op) && (in->src[0] >= 256 || in->ext))
 		in->op = K_INVALID;
 	/* a scalar destination in the VGPR destination field: VOPC promoted
 	 * to VOP3 (opcodes 0-0xff), v_readlane, v_readfirstlane, v_s_* */
 	if ((in->enc == SQK_VOP3 && in->opcode < 0x100) || in->op == K_v_readlane_b32 ||
-	    in->op == K_v_readfirstlane_b32 ||
-	    (in->op >= K_v_s_exp_f32 && in->op <= K_v_s_sqrt_f16))
+	    in->op == K_v_readfirstlane_b32 || sqk_op_v_s(in->op))
 		in->dst = 256 + sc(in->dst - 256);
 	return in->size;
 }

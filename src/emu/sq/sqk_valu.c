@@ -1758,7 +1758,7 @@ int sqk_exec_valu(struct sqk_wave *w, const struct sqk_insn *in)
 	uint8_t dst_sel = 6, dst_unused = 0;
 	bool h16 = false; /* a 16-bit result: the high half as the family keeps it */
 
-	if (in->op >= K_v_s_exp_f32 && in->op <= K_v_s_sqrt_f16)
+	if (sqk_op_v_s(in->op))
 		return sqk_exec_salu_float(w, in);
 	if (in->src[0] == SQK_LIT64 || in->src[1] == SQK_LIT64 || in->src[2] == SQK_LIT64) {
 		pthread_once(&once, init_f64);
