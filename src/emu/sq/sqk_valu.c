@@ -1703,7 +1703,10 @@ int sqk_exec_salu_float(struct sqk_wave *w, const struct sqk_insn *in)
 	case K_s_rndne_f16:
 		r = WH(c, nearbyint(x), 0);
 		break;
-	/* gfx12 VOP3 with an SGPR destination: the VALU operations' values */
+	/* gfx12 VOP3 with an SGPR destination ("RDNA4 Instruction Set
+	 * Architecture" V_S_EXP_F32 ... V_S_SQRT_F16; LLVM
+	 * VOP3Instructions.td, SReg_32 operands): the VALU operations'
+	 * values on the scalar */
 	case K_v_s_exp_f32:
 		r = WFQ(c, exp2f(a));
 		break;
